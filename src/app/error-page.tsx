@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Container } from '@/components/ui/section';
+
+/**
+ * Shown instead of a blank page when rendering fails anywhere. It uses a plain <a> so
+ * the way home is a full page load, which also recovers from a broken client state.
+ */
+export function ErrorPage() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  return (
+    <Container className="py-24 text-center">
+      <h1 lang="en" className="text-3xl sm:text-4xl">
+        Unexpected Application Error!
+      </h1>
+      <p className="mx-auto mt-4 max-w-prose text-lg text-ink-muted">
+        Beim Anzeigen dieser Seite ist ein Fehler aufgetreten. Bitte laden Sie die Seite neu oder kehren Sie zur Startseite
+        zurück.
+      </p>
+      {detail && <p className="mt-2 text-sm text-ink-muted">{detail}</p>}
+      <a
+        href="/"
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"
+      >
+        Zur Startseite
+      </a>
+    </Container>
+  );
+}

@@ -1,0 +1,112 @@
+import { findPageRoute, notFoundRoute, type PageRoute } from '@/app/route-table';
+import { absoluteUrl } from '@/app/site-config';
+import { practiceJsonLd } from '@/app/structured-data';
+import { practice } from '@/content/practice';
+
+/**
+ * The per-page <head>: described once as data, serialised to HTML by the prerender step
+ * and applied to the live document on client-side navigation. Every managed element
+ * carries `data-page-head`, so a navigation replaces exactly the previous page's set.
+ */
+export interface HeadElement {
+  tag: 'title' | 'meta' | 'link' | 'script';
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+export const HEAD_MARKER = 'data-page-head';
+
+/** The hero image's responsive sources; the Hero component renders the same. */
+export function heroImageSources(baseName: string) {
+  return {
+    src: `/media/${baseName}.webp`,
+    srcSet: `/media/${baseName}-sm.webp 800w, /media/${baseName}.webp 1600w`,
+    sizes: '100vw',
+    width: 1600,
+    height: 900,
+  };
+}
+
+export function headElementsFor(pathname: string): HeadElement[] {
+  const route: PageRoute | undefined = findPageRoute(pathname);
+  const meta = route ?? notFoundRoute;
+  const hero = heroImageSources(meta.heroImage);
+  const elements: HeadElement[] = [
+    { tag: 'title', attrs: {}, text: meta.title },
+    { tag: 'meta', attrs: { name: 'description', content: meta.description } },
+    { tag: 'meta', attrs: { property: 'og:type', content: 'website' } },
+    { tag: 'meta', attrs: { property: 'og:locale', content: 'de_CH' } },
+    { tag: 'meta', attrs: { property: 'og:site_name', content: practice.name } },
+    { tag: 'meta', attrs: { property: 'og:title', content: meta.title } },
+    { tag: 'meta', attrs: { property: 'og:description', content: meta.description } },
+    { tag: 'meta', attrs: { property: 'og:image', content: absoluteUrl('/media/og-image.jpg') } },
+    { tag: 'meta', attrs: { property: 'og:image:width', content: '1200' } },
+    { tag: 'meta', attrs: { property: 'og:image:height', content: '630' } },
+    { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
+    {
+      tag: 'link',
+      attrs: {
+        rel: 'preload',
+        as: 'image',
+        href: hero.src,
+        imagesrcset: hero.srcSet,
+        imagesizes: hero.sizes,
+        fetchpriority: 'high',
+      },
+    },
+  ];
+  if (route) {
+    elements.push(
+      { tag: 'link', attrs: { rel: 'canonical', href: absoluteUrl(route.path) } },
+      { tag: 'meta', attrs: { property: 'og:url', content: absoluteUrl(route.path) } },
+    );
+  } else {
+    // An unknown path is not a page: keep it out of search results.
+    elements.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
+  }
+  if (route?.id === 'home') {
+    elements.push({
+      tag: 'script',
+      attrs: { type: 'application/ld+json' },
+      text: JSON.stringify(practiceJsonLd()),
+    });
+  }
+  return elements;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** HTML for the prerendered page. JSON-LD is escaped so "</script>" in data cannot end the block. */
+export function renderHeadHtml(elements: HeadElement[]): string {
+  return elements
+    .map(({ tag, attrs, text }) => {
+      const attributes = Object.entries({ ...attrs, [HEAD_MARKER]: '' })
+        .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+        .join('');
+      if (tag === 'meta' || tag === 'link') return `<${tag}${attributes}>`;
+      const body = tag === 'script' ? (text ?? '').replace(/</g, '\\u003c') : escapeHtml(text ?? '');
+      return `<${tag}${attributes}>${body}</${tag}>`;
+    })
+    .join('\n    ');
+}
+
+/** Replaces the managed head elements of the live document (client-side navigation). */
+export function applyHead(doc: Document, elements: HeadElement[]): void {
+  doc.head.querySelectorAll(`[${HEAD_MARKER}]`).forEach((node) => node.remove());
+  for (const { tag, attrs, text } of elements) {
+    if (tag === 'link' && attrs.rel === 'preload') continue; // only useful on first load
+    const node = doc.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+    node.setAttribute(HEAD_MARKER, '');
+    if (text !== undefined) node.textContent = text;
+    doc.head.appendChild(node);
+  }
+  const title = elements.find((e) => e.tag === 'title')?.text;
+  if (title !== undefined) doc.title = title;
+}

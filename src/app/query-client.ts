@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Data cache defaults from the spec (section 9), written out so they read like it. */
+export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+export const QUERY_RETRY_COUNT = 3;
+export const QUERY_RETRY_BASE_DELAY_MS = 1000;
+export const QUERY_RETRY_MAX_DELAY_MS = 30 * 1000;
+/** A form submission is never repeated behind the visitor's back: a retry could send twice. */
+export const MUTATION_RETRY_COUNT = 0;
+
+/** 1 s, 2 s, 4 s, … capped at 30 s. */
+export function queryRetryDelay(failureCount: number): number {
+  return Math.min(QUERY_RETRY_BASE_DELAY_MS * 2 ** failureCount, QUERY_RETRY_MAX_DELAY_MS);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: QUERY_GC_TIME_MS,
+        retry: QUERY_RETRY_COUNT,
+        retryDelay: queryRetryDelay,
+      },
+      mutations: {
+        gcTime: QUERY_GC_TIME_MS,
+        retry: MUTATION_RETRY_COUNT,
+      },
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { practice } from '@/content/practice';
+import { bookableServices } from '@/content/services';
+import { absoluteUrl } from '@/app/site-config';
+
+/**
+ * JSON-LD for the practice, so search engines can show address, phone and services.
+ * HealthAndBeautyBusiness is the LocalBusiness subtype that fits a non-medical
+ * counselling practice (MedicalBusiness would claim a medical practice).
+ */
+export function practiceJsonLd(): Record<string, unknown> {
+  const address = practice.practiceAddress;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HealthAndBeautyBusiness',
+    '@id': `${absoluteUrl('/')}#praxis`,
+    name: practice.name,
+    description: practice.tagline,
+    url: absoluteUrl('/'),
+    image: absoluteUrl('/media/og-image.jpg'),
+    telephone: practice.phone.e164,
+    email: practice.email,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      postalCode: address.postalCode,
+      addressLocality: address.locality,
+      addressRegion: address.region,
+      addressCountry: address.country,
+    },
+    areaServed: 'Kanton Zürich',
+    currenciesAccepted: 'CHF',
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: 'Leistungen',
+      itemListElement: bookableServices.map((service) => ({
+        '@type': 'Offer',
+        itemOffered: {
+          '@type': 'Service',
+          name: service.label,
+          description: service.description,
+        },
+        ...(service.priceChf === null
+          ? {}
+          : { price: service.priceChf.toFixed(2), priceCurrency: 'CHF' }),
+      })),
+    },
+  };
+}

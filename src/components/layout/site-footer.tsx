@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { mainNavigation, pagePath } from '@/app/route-table';
+import { addressLines, practice } from '@/content/practice';
+import { Container } from '@/components/ui/section';
+
+export function SiteFooter() {
+  const [street, town] = addressLines(practice.practiceAddress);
+  return (
+    <footer className="on-dark bg-night-900 text-night-100">
+      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          <p className="font-serif text-xl font-semibold text-white">{practice.name}</p>
+          <p className="mt-2 max-w-sm text-sm">{practice.tagline}</p>
+        </div>
+
+        <div>
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">Kontakt</h2>
+          <address className="mt-4 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-moon-300" />
+              <span>
+                {street}
+                <br />
+                {town}
+              </span>
+            </p>
+            <p className="flex gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-moon-300" />
+              <a href={`tel:${practice.phone.e164}`} className="rounded hover:text-white hover:underline">
+                {practice.phone.display}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-moon-300" />
+              <a href={`mailto:${practice.email}`} className="break-all rounded hover:text-white hover:underline">
+                {practice.email}
+              </a>
+            </p>
+          </address>
+        </div>
+
+        <nav aria-label="Fusszeile">
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">Seiten</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {mainNavigation.map((route) => (
+              <li key={route.path}>
+                <Link to={route.path} className="rounded hover:text-white hover:underline">
+                  {route.navLabel}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={pagePath('blog')} className="rounded hover:text-white hover:underline">
+                Blog
+              </Link>
+            </li>
+            <li>
+              <Link to={pagePath('impressum')} className="rounded hover:text-white hover:underline">
+                Impressum
+              </Link>
+            </li>
+            <li>
+              <Link to={pagePath('datenschutz')} className="rounded hover:text-white hover:underline">
+                Datenschutz
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </Container>
+      <div className="border-t border-white/10">
+        <Container className="py-6 text-sm">
+          <p>© {practice.copyrightYear} {practice.name}. Alle Rechte vorbehalten.</p>
+        </Container>
+      </div>
+    </footer>
+  );
+}

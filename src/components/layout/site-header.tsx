@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { Menu, X } from 'lucide-react';
+import { bookingPath, mainNavigation } from '@/app/route-table';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Container } from '@/components/ui/section';
+import { SiteLogo } from '@/components/layout/site-logo';
+import { cn } from '@/lib/cn';
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-night-700 hover:bg-night-50',
+    isActive ? 'text-night-800 underline decoration-2 underline-offset-8 decoration-moon-400' : 'text-ink-muted',
+  );
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so any navigation (a link, the back
+  // button) leaves it closed without an extra render.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpenedOn(null);
+      toggleRef.current?.focus();
+    }
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-sand-200 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <SiteLogo onNavigate={closeMenu} />
+
+        <nav aria-label="Hauptnavigation" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {mainNavigation.map((route) => (
+              <li key={route.path}>
+                <NavLink to={route.path} end className={navLinkClasses}>
+                  {route.navLabel}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <ButtonLink to={bookingPath} variant="primary" className="hidden sm:inline-flex">
+            Termin vereinbaren
+          </ButtonLink>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-night-800 hover:bg-night-50 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Menü schliessen' : 'Menü öffnen'}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          </button>
+        </div>
+      </Container>
+
+      <nav
+        id={menuId}
+        aria-label="Hauptnavigation mobil"
+        hidden={!menuOpen}
+        className="animate-menu-in border-t border-sand-200 bg-cream md:hidden"
+      >
+        <Container className="py-4">
+          <ul className="flex flex-col gap-1">
+            {mainNavigation.map((route) => (
+              <li key={route.path}>
+                <NavLink
+                  to={route.path}
+                  end
+                  onClick={closeMenu}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-lg px-3 py-3 text-base font-medium',
+                      isActive ? 'bg-night-50 text-night-800' : 'text-ink hover:bg-night-50',
+                    )
+                  }
+                >
+                  {route.navLabel}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ButtonLink to={bookingPath} onClick={closeMenu} size="lg" className="mt-4 w-full">
+            Termin vereinbaren
+          </ButtonLink>
+        </Container>
+      </nav>
+    </header>
+  );
+}

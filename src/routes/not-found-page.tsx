@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Container } from '@/components/ui/section';
+
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
+  return (
+    <Container className="py-24 text-center">
+      <h1 className="text-6xl font-bold sm:text-7xl">404</h1>
+      <p lang="en" className="mt-4 text-xl text-ink-muted">
+        Oops! Page not found
+      </p>
+      <Link
+        to="/"
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"
+      >
+        Zurück zur Startseite
+      </Link>
+    </Container>
+  );
+}

@@ -1,0 +1,5 @@
+import { Hero } from '@/components/sections/hero';
+
+export default function Page() {
+  return <Hero title="termin-page" image="hero-home" />;
+}
