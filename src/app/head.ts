@@ -1,6 +1,7 @@
-import { findPageRoute, notFoundRoute, type PageRoute } from '@/app/route-table';
+import { findPageRoute, notFoundHeroImage, type PageRoute } from '@/app/route-table';
 import { absoluteUrl } from '@/app/site-config';
 import { practiceJsonLd } from '@/app/structured-data';
+import { notFoundMeta, pageMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
 
 /**
@@ -27,18 +28,26 @@ export function heroImageSources(baseName: string) {
   };
 }
 
+/** "Blog – Ruhepol Schlafberatung"; the home page leads with the practice name. */
+export function documentTitle(route: PageRoute | undefined): string {
+  if (!route) return `${notFoundMeta.title} – ${practice.name}`;
+  const { title } = pageMeta[route.path];
+  return route.id === 'home' ? `${practice.name} – ${title}` : `${title} – ${practice.name}`;
+}
+
 export function headElementsFor(pathname: string): HeadElement[] {
   const route: PageRoute | undefined = findPageRoute(pathname);
-  const meta = route ?? notFoundRoute;
-  const hero = heroImageSources(meta.heroImage);
+  const title = documentTitle(route);
+  const { description } = route ? pageMeta[route.path] : notFoundMeta;
+  const hero = heroImageSources(route?.heroImage ?? notFoundHeroImage);
   const elements: HeadElement[] = [
-    { tag: 'title', attrs: {}, text: meta.title },
-    { tag: 'meta', attrs: { name: 'description', content: meta.description } },
+    { tag: 'title', attrs: {}, text: title },
+    { tag: 'meta', attrs: { name: 'description', content: description } },
     { tag: 'meta', attrs: { property: 'og:type', content: 'website' } },
     { tag: 'meta', attrs: { property: 'og:locale', content: 'de_CH' } },
     { tag: 'meta', attrs: { property: 'og:site_name', content: practice.name } },
-    { tag: 'meta', attrs: { property: 'og:title', content: meta.title } },
-    { tag: 'meta', attrs: { property: 'og:description', content: meta.description } },
+    { tag: 'meta', attrs: { property: 'og:title', content: title } },
+    { tag: 'meta', attrs: { property: 'og:description', content: description } },
     { tag: 'meta', attrs: { property: 'og:image', content: absoluteUrl('/media/og-image.jpg') } },
     { tag: 'meta', attrs: { property: 'og:image:width', content: '1200' } },
     { tag: 'meta', attrs: { property: 'og:image:height', content: '630' } },

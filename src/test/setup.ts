@@ -20,3 +20,13 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom lacks ResizeObserver, which Radix's positioning uses to measure the tooltip.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// jsdom does not scroll; React Router's scroll restoration calls this on every navigation.
+window.scrollTo = () => {};

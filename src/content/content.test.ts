@@ -1,0 +1,228 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { blogArticles, blogCategories, blogPage } from './blog';
+import { datenschutzPage } from './datenschutz';
+import { homePage } from './home';
+import { iconNames } from './icons';
+import { impressumPage, legalEntity } from './impressum';
+import { practice } from './practice';
+import { schlafberatungPage } from './schlafberatung';
+import { serviceCards } from './service-cards';
+import { bookableServices } from './services';
+import { isValidSwissUid, swissUidCheckDigit } from './swiss-uid';
+import { advisors } from './team';
+import { testimonials } from './testimonials';
+import { uberUnsPage } from './uber-uns';
+
+// Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
+const contentDir = dirname(fileURLToPath(import.meta.url));
+const allPages = { homePage, schlafberatungPage, uberUnsPage, blogPage, impressumPage, datenschutzPage };
+
+/** Every string value reachable from `value`, with its path, for whole-content checks. */
+function strings(value: unknown, path = '$'): Array<[string, string]> {
+  if (typeof value === 'string') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => strings(v, `${path}.${k}`));
+  }
+  return [];
+}
+
+describe('service cards', () => {
+  it('are exactly the three services of the spec, in order', () => {
+    expect(serviceCards.map((c) => c.title)).toEqual([
+      'Schlafberatung',
+      'Liegediagnostik',
+      'Prävention & Begleitung',
+    ]);
+    expect(homePage.services.items).toBe(serviceCards);
+    expect(schlafberatungPage.services.items).toBe(serviceCards);
+  });
+
+  it('quote prices from services.ts, not copies of them', () => {
+    const text = serviceCards.flatMap((c) => c.highlights).join(' ');
+    for (const service of bookableServices) {
+      if (service.priceChf !== null) expect(text).toContain(`CHF ${service.priceChf}.–`);
+    }
+  });
+});
+
+describe('home page', () => {
+  it('has the headline and calls to action of the spec', () => {
+    expect(homePage.hero.title).toBe('Endlich wieder schmerzfrei schlafen');
+    expect(homePage.hero.primaryCta).toEqual({ label: 'Termin vereinbaren', to: '/termin-vereinbaren' });
+    expect(homePage.hero.secondaryCta.to).toBe('/schlafberatung');
+    expect(homePage.closingCta.primary.to).toBe('/termin-vereinbaren');
+    expect(homePage.closingCta.secondary.to).toBe('/kontakt');
+  });
+
+  it('has six benefits', () => {
+    expect(homePage.benefits.items).toHaveLength(6);
+  });
+
+  it('has three testimonials, all rated 5', () => {
+    expect(testimonials).toHaveLength(3);
+    for (const t of testimonials) expect(t.rating).toBe(5);
+  });
+});
+
+describe('schlafberatung page', () => {
+  it('has the process steps Analyse, Diagnose, Lösung', () => {
+    expect(schlafberatungPage.process.steps.map((s) => s.title)).toEqual(['Analyse', 'Diagnose', 'Lösung']);
+  });
+
+  it('has 5–7 benefits and competences, two explainers and three consultation parts', () => {
+    for (const list of [schlafberatungPage.benefits.items, schlafberatungPage.competences.items]) {
+      expect(list.length).toBeGreaterThanOrEqual(5);
+      expect(list.length).toBeLessThanOrEqual(7);
+    }
+    expect(schlafberatungPage.explainers.map((e) => e.image.src)).toEqual([
+      '/media/illustration-koerpervermessung.svg',
+      '/media/illustration-schlafsystem.svg',
+    ]);
+    expect(schlafberatungPage.consultation.items.map((i) => i.title)).toEqual([
+      'Bedarfsabklärung mit Anamnese und Körpervermessung',
+      'Richtiges Liegen',
+      'Richtige Prävention',
+    ]);
+    expect(schlafberatungPage.consultation.items[2].text).toContain('Netzwerkpartner');
+    expect(schlafberatungPage.consultation.items[2].text).toContain('Einverständnis');
+  });
+});
+
+describe('über uns page', () => {
+  it('has two advisors, three values and three roles', () => {
+    expect(uberUnsPage.advisors.map((a) => a.id)).toEqual(['sandra-huber', 'lukas-brunner']);
+    expect(uberUnsPage.values.items).toHaveLength(3);
+    expect(uberUnsPage.team.roles).toHaveLength(3);
+    expect(uberUnsPage.qualifications.items.length).toBeGreaterThanOrEqual(5);
+    expect(uberUnsPage.qualifications.items.length).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('blog', () => {
+  it('lists the categories of the spec', () => {
+    expect(blogCategories).toEqual(['Alle', 'Gesundheit', 'Beratung', 'Tipps', 'Technologie']);
+  });
+
+  it('has six articles, two featured, every category used, unique ids', () => {
+    expect(blogArticles).toHaveLength(6);
+    expect(blogArticles.filter((a) => a.featured)).toHaveLength(2);
+    expect(new Set(blogArticles.map((a) => a.category))).toEqual(
+      new Set(blogCategories.filter((c) => c !== 'Alle')),
+    );
+    expect(new Set(blogArticles.map((a) => a.id)).size).toBe(6);
+  });
+
+  it('dates every article with a real ISO date in 2025, written by an advisor', () => {
+    const authors = advisors.map((a) => a.name);
+    for (const article of blogArticles) {
+      expect(article.date).toMatch(/^2025-\d{2}-\d{2}$/);
+      expect(new Date(`${article.date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(article.date);
+      expect(authors).toContain(article.author);
+      expect(article.readTime).toMatch(/^\d+ Min\.$/);
+    }
+  });
+
+  it('says honestly that the newsletter is not active yet', () => {
+    expect(blogPage.readLabel).toBe('Lesen');
+    expect(blogPage.newsletter.note).toMatch(/noch nicht aktiv/);
+  });
+});
+
+describe('legal entity', () => {
+  it('has a UID with a valid check digit and the matching VAT number', () => {
+    expect(isValidSwissUid(legalEntity.uid)).toBe(true);
+    expect(legalEntity.vatNumber).toBe(`${legalEntity.uid} MWST`);
+    expect(legalEntity.registeredAddress.locality).toBe('Zürich');
+  });
+});
+
+describe('isValidSwissUid', () => {
+  it('accepts UIDs whose check digit matches', () => {
+    expect(isValidSwissUid('CHE-109.322.551')).toBe(true);
+    expect(isValidSwissUid('CHE-100.155.212')).toBe(true);
+    expect(isValidSwissUid('CHE-318.472.653')).toBe(true);
+    expect(isValidSwissUid('CHE318472653')).toBe(true);
+  });
+
+  it('maps a remainder of 0 to check digit 0', () => {
+    // 2·5+7·4+3·3+6·2+4·7+8·6+1·5+9·4 = 176 = 16·11
+    expect(swissUidCheckDigit('27364819')).toBe(0);
+    expect(isValidSwissUid('CHE-273.648.190')).toBe(true);
+  });
+
+  it('rejects a wrong check digit, a malformed number and the VAT suffix', () => {
+    expect(isValidSwissUid('CHE-109.322.552')).toBe(false);
+    expect(isValidSwissUid('CHE-318.472.654')).toBe(false);
+    expect(isValidSwissUid('CHE-318.472.65')).toBe(false);
+    expect(isValidSwissUid('DE-318.472.653')).toBe(false);
+    expect(isValidSwissUid('CHE-318.472.653 MWST')).toBe(false);
+  });
+
+  it('rejects numbers whose check digit would be 10', () => {
+    // 1·4 = 4 → 11 − 4 = 7
+    expect(swissUidCheckDigit('00000001')).toBe(7);
+    // 3·4 = 12 ≡ 1 (mod 11) → 11 − 1 = 10: never issued
+    expect(swissUidCheckDigit('00000003')).toBeNull();
+    for (let d = 0; d <= 9; d += 1) expect(isValidSwissUid(`CHE-000.000.03${d}`)).toBe(false);
+  });
+});
+
+describe('datenschutz', () => {
+  it('is dated and covers the required topics', () => {
+    expect(datenschutzPage.lastUpdated).toBe('2026-11-22');
+    const text = strings(datenschutzPage).map(([, s]) => s).join('\n');
+    for (const needle of [
+      legalEntity.companyName,
+      practice.email,
+      'Supabase',
+      'Frankfurt',
+      'Resend',
+      '12 Monate',
+      'keine Cookies',
+      'EDÖB',
+      'besonders schützenswerte',
+      'Auskunft',
+      'Berichtigung',
+      'Löschung',
+      'Herausgabe',
+      'Widerspruch',
+    ]) {
+      expect(text).toContain(needle);
+    }
+    expect(new Set(datenschutzPage.sections.map((s) => s.id)).size).toBe(datenschutzPage.sections.length);
+  });
+});
+
+describe('all content', () => {
+  const entries = strings(allPages);
+
+  it('uses only known icons', () => {
+    const icons = entries.filter(([path]) => path.endsWith('.icon')).map(([, v]) => v);
+    expect(icons.length).toBeGreaterThan(0);
+    for (const icon of icons) expect(iconNames).toContain(icon);
+  });
+
+  it('has no empty strings and no placeholders', () => {
+    for (const [path, value] of entries) {
+      expect(value.trim(), path).not.toBe('');
+      expect(value, path).not.toMatch(/\b(lorem|ipsum|todo|undefined|null|NaN)\b|\{\w+\}/i);
+    }
+  });
+
+  it('only links to routes of the site', () => {
+    const routes = ['/', '/schlafberatung', '/uber-uns', '/kontakt', '/termin-vereinbaren', '/blog', '/impressum'];
+    for (const [path, value] of entries) if (path.endsWith('.to')) expect(routes, path).toContain(value);
+  });
+
+  it('uses Swiss spelling: no sharp s in any file of src/content', () => {
+    const files = readdirSync(contentDir).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      expect(readFileSync(`${contentDir}/${file}`, 'utf8').includes('\u00DF'), file).toBe(false);
+    }
+  });
+});

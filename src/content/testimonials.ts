@@ -1,0 +1,36 @@
+/**
+ * The three static testimonials on the home page (the spec's Testimonial entity).
+ * Names are shortened to first name, initial and place, as the clients agreed to.
+ */
+
+export type Rating = 1 | 2 | 3 | 4 | 5;
+
+export interface Testimonial {
+  /** "Vorname N., Ort" */
+  name: string;
+  /** The quote, without quotation marks (the UI adds them). */
+  text: string;
+  /** Stars out of five. */
+  rating: Rating;
+}
+
+export const testimonials: readonly [Testimonial, Testimonial, Testimonial] = [
+  {
+    name: 'Monika R., Birmensdorf',
+    text:
+      'Jahrelang bin ich mit einem steifen Nacken aufgewacht. Nach der Vermessung wusste ich endlich, warum: Mein Kissen war viel zu hoch. Heute stehe ich ohne Schmerzen auf.',
+    rating: 5,
+  },
+  {
+    name: 'Thomas K., Uitikon',
+    text:
+      'Ich war skeptisch, ob eine Schlafberatung etwas bringt. Das Liege-Monitoring hat aber genau gezeigt, wo meine Matratze nachgibt. Die Beratung war ehrlich und ohne Verkaufsdruck.',
+    rating: 5,
+  },
+  {
+    name: 'Andrea M., Schlieren',
+    text:
+      'Frau Huber hat sich viel Zeit genommen und alles verständlich erklärt. Beim Nachtermin wurde noch fein nachjustiert. Ich schlafe so gut wie seit Jahren nicht mehr.',
+    rating: 5,
+  },
+];

@@ -1,0 +1,55 @@
+/**
+ * Shapes shared by several content modules. Pure types: nothing here renders anything.
+ */
+import type { IconName } from './icons';
+
+/** The site's routes, as the spec lists them. Links in content may only point here. */
+export type SitePath =
+  | '/'
+  | '/schlafberatung'
+  | '/uber-uns'
+  | '/kontakt'
+  | '/termin-vereinbaren'
+  | '/blog'
+  | '/impressum'
+  | '/datenschutz';
+
+/** A call-to-action link (rendered as a button or link by the UI). */
+export interface Cta {
+  label: string;
+  to: SitePath;
+}
+
+/** The top band of a page. The background image/video is chosen by the page, not here. */
+export interface PageHero {
+  title: string;
+  /** One or two sentences under the title. */
+  lead: string;
+}
+
+/** An image with its alternative text (paths are served from /public). */
+export interface ImageRef {
+  src: string;
+  alt: string;
+}
+
+/** A small card or list entry: icon, short heading and one or two sentences. */
+export interface IconItem {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+/** The band at the end of a page that invites the visitor to book or to get in touch. */
+export interface ClosingCta {
+  title: string;
+  text: string;
+  primary: Cta;
+  secondary: Cta;
+}
+
+/** A titled block of running text. */
+export interface TextSection {
+  title: string;
+  paragraphs: readonly string[];
+}
