@@ -5,15 +5,19 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { prerender } from './prerender/prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outDir = path.join(root, 'dist');
-const ssrOutDir = path.join(root, 'node_modules/.prerender');
+// --out-dir lets tests build into a temporary folder without touching dist/.
+const { values: args } = parseArgs({ options: { 'out-dir': { type: 'string' } } });
+const outDir = path.resolve(root, args['out-dir'] ?? 'dist');
+// The server bundle imports react & co. from node_modules, so it must live inside the project.
+const ssrOutDir = path.join(root, 'node_modules/.prerender', String(process.pid));
 
-await build({ root, logLevel: 'warn' });
+await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 await build({
   root,
   logLevel: 'warn',

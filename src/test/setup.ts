@@ -6,9 +6,10 @@ afterEach(() => {
   cleanup();
 });
 
-// jsdom has no matchMedia; tests that need a preference override this stub.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
+// Build-output tests run in the node environment: there is no DOM to complete.
+if (typeof window !== 'undefined') {
+  // jsdom has no matchMedia; tests that need a preference override this stub.
+  window.matchMedia ??= (query: string) =>
     ({
       matches: false,
       media: query,
@@ -19,14 +20,14 @@ if (!window.matchMedia) {
       removeListener: () => {},
       dispatchEvent: () => false,
     }) as MediaQueryList;
+
+  // jsdom lacks ResizeObserver, which Radix's positioning uses to measure the tooltip.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+
+  // jsdom does not scroll; React Router's scroll restoration calls this on every navigation.
+  window.scrollTo = () => {};
 }
-
-// jsdom lacks ResizeObserver, which Radix's positioning uses to measure the tooltip.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
-// jsdom does not scroll; React Router's scroll restoration calls this on every navigation.
-window.scrollTo = () => {};

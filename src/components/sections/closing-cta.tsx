@@ -1,6 +1,13 @@
-import type { ClosingCta as ClosingCtaContent } from '@/content/types';
+import type { Cta } from '@/content/types';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
+
+interface ClosingCtaContent {
+  title: string;
+  text: string;
+  primary: Cta;
+  secondary?: Cta;
+}
 
 /** The band at the end of a page that invites the visitor to book or to get in touch. */
 export function ClosingCta({ content, id = 'termin-cta' }: { content: ClosingCtaContent; id?: string }) {
@@ -16,9 +23,11 @@ export function ClosingCta({ content, id = 'termin-cta' }: { content: ClosingCta
           <ButtonLink to={content.primary.to} variant="accent" size="lg">
             {content.primary.label}
           </ButtonLink>
-          <ButtonLink to={content.secondary.to} variant="ghost-light" size="lg">
-            {content.secondary.label}
-          </ButtonLink>
+          {content.secondary && (
+            <ButtonLink to={content.secondary.to} variant="ghost-light" size="lg">
+              {content.secondary.label}
+            </ButtonLink>
+          )}
         </div>
       </Container>
     </section>

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head';
+import { pageRoutes } from '@/app/route-table';
+
+const attr = (elements: HeadElement[], match: Record<string, string>, name: string) =>
+  elements.find((e) => Object.entries(match).every(([k, v]) => e.attrs[k] === v))?.attrs[name];
+
+describe('page head', () => {
+  it.each(pageRoutes.map((r) => [r.path]))('%s has its own title, description, canonical URL and Open Graph tags', (path) => {
+    const head = headElementsFor(path);
+    const title = head.find((e) => e.tag === 'title')?.text;
+    expect(title).toMatch(/Ruhepol Schlafberatung/);
+    const description = attr(head, { name: 'description' }, 'content');
+    expect(description?.length).toBeGreaterThan(60);
+    expect(attr(head, { rel: 'canonical' }, 'href')).toBe(`https://www.ruhepol-schlafberatung.ch${path}`);
+    expect(attr(head, { property: 'og:title' }, 'content')).toBe(title);
+    expect(attr(head, { property: 'og:description' }, 'content')).toBe(description);
+    expect(attr(head, { property: 'og:url' }, 'content')).toBe(`https://www.ruhepol-schlafberatung.ch${path}`);
+    expect(attr(head, { property: 'og:image' }, 'content')).toMatch(/^https:\/\/.+\/media\/og-image\.jpg$/);
+    expect(attr(head, { property: 'og:locale' }, 'content')).toBe('de_CH');
+  });
+
+  it('gives every page a different title and description', () => {
+    const titles = pageRoutes.map((r) => headElementsFor(r.path).find((e) => e.tag === 'title')?.text);
+    const descriptions = pageRoutes.map((r) => attr(headElementsFor(r.path), { name: 'description' }, 'content'));
+    expect(new Set(titles).size).toBe(pageRoutes.length);
+    expect(new Set(descriptions).size).toBe(pageRoutes.length);
+  });
+
+  it('preloads the hero image of the page as its largest paint', () => {
+    const head = headElementsFor('/blog');
+    expect(head).toContainEqual(
+      expect.objectContaining({
+        tag: 'link',
+        attrs: expect.objectContaining({ rel: 'preload', as: 'image', href: '/media/hero-blog.webp', fetchpriority: 'high' }),
+      }),
+    );
+  });
+
+  it('describes the practice as a LocalBusiness on the home page only', () => {
+    const script = headElementsFor('/').find((e) => e.tag === 'script');
+    const data = JSON.parse(script!.text!);
+    expect(data['@type']).toBe('HealthAndBeautyBusiness');
+    expect(data.address).toMatchObject({ streetAddress: 'Birmensdorferstrasse 42', postalCode: '8142', addressLocality: 'Uitikon' });
+    expect(data.telephone).toBe('+41445552780');
+    expect(data.email).toMatch(/@/);
+    const offers = data.hasOfferCatalog.itemListElement;
+    expect(offers.map((o: { itemOffered: { name: string } }) => o.itemOffered.name)).toEqual([
+      'Schlafberatung',
+      'Follow-up Termin',
+      'Schlafberatung & Beratung zu Hause',
+    ]);
+    expect(offers.map((o: { price?: string }) => o.price)).toEqual(['190.00', '100.00', undefined]);
+    expect(headElementsFor('/blog').some((e) => e.tag === 'script')).toBe(false);
+  });
+
+  it('keeps an unknown path out of search results and gives it no canonical URL', () => {
+    const head = headElementsFor('/gibt-es-nicht');
+    expect(attr(head, { name: 'robots' }, 'content')).toBe('noindex');
+    expect(head.some((e) => e.attrs.rel === 'canonical')).toBe(false);
+    expect(head.find((e) => e.tag === 'title')?.text).toMatch(/Seite nicht gefunden/);
+  });
+
+  it('escapes text so content cannot break out of the head markup', () => {
+    const html = renderHeadHtml([
+      { tag: 'title', attrs: {}, text: 'A & B <script>' },
+      { tag: 'meta', attrs: { name: 'description', content: 'Say "hi"' } },
+      { tag: 'script', attrs: { type: 'application/ld+json' }, text: '{"a":"</script><script>alert(1)</script>"}' },
+    ]);
+    expect(html).toContain('<title data-page-head>A &amp; B &lt;script&gt;</title>');
+    expect(html).toContain('content="Say &quot;hi&quot;"');
+    expect(html).not.toContain('</script><script>');
+  });
+
+  it('replaces the previous page’s head tags on client-side navigation', () => {
+    applyHead(document, headElementsFor('/'));
+    applyHead(document, headElementsFor('/blog'));
+    expect(document.title).toMatch(/^Blog/);
+    expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.ruhepol-schlafberatung.ch/blog');
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(document.head.querySelector('script[type="application/ld+json"]')).toBeNull();
+  });
+});

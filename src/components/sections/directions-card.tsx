@@ -1,0 +1,26 @@
+import { kontaktPage } from '@/content/kontakt';
+import { Card, IconBadge } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
+
+/** "Anfahrt": parking and the bus stop. */
+export function DirectionsCard() {
+  const { directions } = kontaktPage;
+  return (
+    <Card>
+      <h3 className="text-lg">{directions.title}</h3>
+      <ul className="mt-4 space-y-4">
+        {directions.items.map((item) => (
+          <li key={item.title} className="flex gap-3">
+            <IconBadge className="size-10 shrink-0">
+              <Icon name={item.icon} className="size-5" />
+            </IconBadge>
+            <div>
+              <p className="font-semibold text-night-800">{item.title}</p>
+              <p className="text-ink-muted">{item.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

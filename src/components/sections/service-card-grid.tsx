@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { ArrowRight } from 'lucide-react';
+import { CheckList } from '@/components/sections/check-list';
+import { cardGrid, cardGridItem, type SectionTone } from '@/components/sections/section-layout';
+import { Card, IconBadge } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
+import { Section } from '@/components/ui/section';
+import type { ServiceCard } from '@/content/service-cards';
+
+/** Visible link text on every teaser card; the card title follows for screen readers, so the three links differ. */
+const MORE_LABEL = 'Mehr erfahren';
+
+interface ServiceCardGridProps {
+  id: string;
+  title: string;
+  lead?: string;
+  cards: readonly ServiceCard[];
+  tone?: SectionTone;
+  /**
+   * `teaser`: icon, title, description and a link to the card's anchor on its page (home).
+   * `detailed`: the same plus the highlights, each card carrying its id as an anchor target,
+   * and no link, because it would point at the page the visitor is on (/schlafberatung).
+   */
+  variant: 'teaser' | 'detailed';
+}
+
+export function ServiceCardGrid({ id, title, lead, cards, tone, variant }: ServiceCardGridProps) {
+  return (
+    <Section id={id} title={title} lead={lead} tone={tone}>
+      <ul className={cardGrid}>
+        {cards.map((card) => (
+          <li key={card.id} id={variant === 'detailed' ? card.id : undefined} className={cardGridItem}>
+            <Card className="flex h-full flex-col">
+              <IconBadge>
+                <Icon name={card.icon} />
+              </IconBadge>
+              <h3 className="mt-4 text-2xl">{card.title}</h3>
+              <p className="mt-3 text-ink-muted">{card.description}</p>
+              {variant === 'detailed' ? (
+                <CheckList items={card.highlights} columns={1} className="mt-6 border-t border-sand-200 pt-6 text-sm" />
+              ) : (
+                <Link
+                  to={`${card.to}#${card.id}`}
+                  className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded pt-4 font-semibold text-night-700 underline-offset-4 hover:text-night-800 hover:underline"
+                >
+                  {MORE_LABEL}
+                  <span className="sr-only"> über {card.title}</span>
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              )}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

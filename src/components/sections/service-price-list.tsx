@@ -1,0 +1,78 @@
+import { Icon } from '@/components/ui/icon';
+import { Section } from '@/components/ui/section';
+import { Tooltip } from '@/components/ui/tooltip';
+import type { SectionTone } from '@/components/sections/section-layout';
+import { bookableServices, priceOnRequest, type BookableService } from '@/content/services';
+import { formatChf } from '@/lib/format';
+import { cn } from '@/lib/cn';
+
+interface ServicePriceListProps {
+  /** The services to list; all bookable services by default. */
+  services?: readonly BookableService[];
+  /** `full` shows each service's description (a page section); `compact` only name, duration and price (a sidebar). */
+  variant?: 'full' | 'compact';
+  className?: string;
+}
+
+/**
+ * The bookable services with duration and price. A price on request gets a focusable
+ * "Preis auf Anfrage" button whose tooltip says how the price is set. Used on
+ * /schlafberatung and in the sidebar of the booking page.
+ */
+export function ServicePriceList({ services = bookableServices, variant = 'full', className }: ServicePriceListProps) {
+  const compact = variant === 'compact';
+  return (
+    <ul className={cn('divide-y divide-sand-200', className)}>
+      {services.map((service) => (
+        <li
+          key={service.value}
+          className={cn('flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1', compact ? 'py-3' : 'py-5')}
+        >
+          <div className={cn('min-w-0', compact ? 'basis-full' : 'flex-1 basis-64')}>
+            <p className={cn('font-semibold text-night-800', !compact && 'text-lg')}>{service.label}</p>
+            <p className="text-sm text-ink-muted">
+              {service.durationMinutes} Minuten
+              {!compact && <span className="mt-1 block text-base">{service.description}</span>}
+            </p>
+          </div>
+          <p className={cn('shrink-0 font-semibold text-night-800', !compact && 'text-lg')}>
+            {service.priceChf === null ? <PriceOnRequest /> : formatChf(service.priceChf)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PriceOnRequest() {
+  return (
+    <Tooltip content={priceOnRequest.explanation}>
+      {/* A real button, so keyboard users can reach the explanation too. */}
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded text-night-800 underline decoration-dotted decoration-2 underline-offset-4 hover:text-night-600"
+      >
+        {priceOnRequest.label}
+        <Icon name="info" className="size-4 shrink-0" />
+      </button>
+    </Tooltip>
+  );
+}
+
+interface ServicePricesSectionProps {
+  id: string;
+  title: string;
+  lead?: string;
+  tone?: SectionTone;
+}
+
+/** The price list as a page section, in a single card. */
+export function ServicePricesSection({ id, title, lead, tone }: ServicePricesSectionProps) {
+  return (
+    <Section id={id} title={title} lead={lead} tone={tone}>
+      <div className="mx-auto max-w-3xl rounded-2xl border border-sand-200 bg-white px-6 py-2 shadow-card sm:px-8">
+        <ServicePriceList />
+      </div>
+    </Section>
+  );
+}

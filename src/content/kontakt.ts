@@ -1,0 +1,79 @@
+/**
+ * Copy of the contact page (/kontakt): hero, the four info cards, the form's texts, the
+ * location box, directions and the closing call to action. Phone, e-mail and address
+ * come from practice.ts.
+ */
+import type { IconName } from './icons';
+import { addressLines, practice } from './practice';
+import type { Cta, PageHero } from './types';
+
+export interface InfoCard {
+  icon: IconName;
+  title: string;
+  lines: readonly string[];
+  /** tel:, mailto: or a map link; the first line becomes the link text. */
+  href?: string;
+}
+
+export interface FormFieldCopy {
+  label: string;
+  placeholder?: string;
+  /** Autofill hint (HTML autocomplete), so browsers can fill the field correctly. */
+  autoComplete?: string;
+}
+
+const [street, town] = addressLines(practice.practiceAddress);
+
+export const kontaktPage = {
+  hero: {
+    subtitle: 'Kontakt',
+    title: 'Wir sind für Sie da',
+    lead: `Sie haben Fragen zu Schlafberatung, Liegediagnostik oder zu Ihrem Termin? Schreiben Sie uns oder rufen Sie an – wir antworten innerhalb von ${practice.replyWithinHours} Stunden.`,
+  } satisfies PageHero & { subtitle: string },
+  infoCards: [
+    { icon: 'phone', title: 'Telefon', lines: [practice.phone.display, 'Mo–Fr, 9–18 Uhr'], href: `tel:${practice.phone.e164}` },
+    {
+      icon: 'mail',
+      title: 'E-Mail',
+      lines: [practice.email, `Antwort innerhalb von ${practice.replyWithinHours} Stunden`],
+      href: `mailto:${practice.email}`,
+    },
+    { icon: 'map-pin', title: 'Adresse', lines: [street, town] },
+    { icon: 'calendar', title: 'Termine', lines: [practice.appointmentsNote, 'auch abends bis 20 Uhr'] },
+  ] satisfies readonly InfoCard[],
+  form: {
+    title: 'Schreiben Sie uns',
+    lead: 'Füllen Sie das Formular aus; Felder mit * sind Pflichtfelder.',
+    fields: {
+      vorname: { label: 'Vorname', autoComplete: 'given-name' },
+      nachname: { label: 'Nachname', autoComplete: 'family-name' },
+      email: { label: 'E-Mail', placeholder: 'name@beispiel.ch', autoComplete: 'email' },
+      telefon: { label: 'Telefon', placeholder: '+41 79 123 45 67', autoComplete: 'tel' },
+      betreff: { label: 'Betreff' },
+      nachricht: { label: 'Nachricht', placeholder: 'Wie können wir Ihnen helfen?' },
+    } satisfies Record<string, FormFieldCopy>,
+    submitLabel: 'Nachricht senden',
+  },
+  location: {
+    title: 'So finden Sie uns',
+    imageAlt: `Schematische Karte mit der Lage der Praxis an der ${street} in ${town}`,
+    mapLinkLabel: 'Adresse in der Karte öffnen',
+    mapLinkNote: 'öffnet OpenStreetMap in einem neuen Tab',
+  },
+  directions: {
+    title: 'Anfahrt',
+    items: [
+      { icon: 'car', title: 'Mit dem Auto', text: 'Kostenlose Parkplätze direkt hinter dem Gebäude.' },
+      {
+        icon: 'bus',
+        title: 'Mit dem Bus',
+        text: 'Die Bushaltestelle erreichen Sie in 2 Minuten zu Fuss.',
+      },
+    ] satisfies readonly { icon: IconName; title: string; text: string }[],
+  },
+  closingCta: {
+    title: 'Lieber gleich einen Termin?',
+    text: 'Wählen Sie Ihre Wunschzeit online – wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+    primary: { label: 'Termin online buchen', to: '/termin-vereinbaren' } satisfies Cta,
+  },
+} as const;

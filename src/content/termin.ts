@@ -1,0 +1,56 @@
+/**
+ * Copy of the booking page (/termin-vereinbaren): hero, the form's sections and labels,
+ * and the sidebar. Services, prices and time slots come from services.ts.
+ */
+import type { IconName } from './icons';
+import type { FormFieldCopy } from './kontakt';
+import { practice } from './practice';
+import type { PageHero } from './types';
+
+export const terminPage = {
+  hero: {
+    subtitle: 'Termin vereinbaren',
+    title: 'Ihr Weg zu besserem Schlaf',
+    lead: `Fragen Sie Ihren Wunschtermin an. Wir melden uns innerhalb von ${practice.replyWithinHours} Stunden und bestätigen Ihren Termin persönlich.`,
+  } satisfies PageHero & { subtitle: string },
+  form: {
+    title: 'Terminanfrage',
+    sections: {
+      personal: 'Persönliche Angaben',
+      service: 'Gewünschte Leistung',
+      preferred: 'Wunschtermin',
+      alternative: 'Alternativtermin',
+      message: 'Nachricht',
+    },
+    fields: {
+      vorname: { label: 'Vorname', autoComplete: 'given-name' },
+      nachname: { label: 'Nachname', autoComplete: 'family-name' },
+      email: { label: 'E-Mail', placeholder: 'name@beispiel.ch', autoComplete: 'email' },
+      telefon: { label: 'Telefon', placeholder: '+41 79 123 45 67', autoComplete: 'tel' },
+      service: { label: 'Leistung', placeholder: 'Bitte wählen' },
+      datum: { label: 'Datum' },
+      uhrzeit: { label: 'Uhrzeit', placeholder: 'Uhrzeit wählen' },
+      alternativ: { label: 'Datum' },
+      alternativUhrzeit: { label: 'Uhrzeit', placeholder: 'Uhrzeit wählen' },
+      nachricht: { label: 'Nachricht (optional)', placeholder: 'Beschwerden, Fragen oder Wünsche zum Termin' },
+    } satisfies Record<string, FormFieldCopy>,
+    requiredNote: '* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+    submitLabel: 'Termin anfragen',
+  },
+  sidebar: {
+    directContact: {
+      title: 'Direkter Kontakt',
+      text: 'Lieber persönlich? Rufen Sie uns an oder schreiben Sie uns eine E-Mail.',
+    },
+    services: { title: 'Unsere Services' },
+    notes: {
+      title: 'Wichtige Hinweise',
+      items: [
+        { icon: 'calendar-x', text: `Bitte sagen Sie Termine mindestens ${practice.cancellationNoticeHours} Stunden im Voraus ab.` },
+        { icon: 'shirt', text: 'Bringen Sie bequeme Kleidung mit.' },
+        { icon: 'car', text: 'Kostenlose Parkplätze hinter dem Gebäude.' },
+        { icon: 'check', text: 'Es ist keine Vorbereitung nötig.' },
+      ] satisfies readonly { icon: IconName; text: string }[],
+    },
+  },
+} as const;
