@@ -1,26 +1,22 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/routes';
+import { StaticRouter } from 'react-router-dom';
+import { App } from '@/app/app';
+import { preloadAllPages } from '@/app/routes';
 
 export { headElementsFor, renderHeadHtml } from '@/app/head';
 export { pageRoutes } from '@/app/route-table';
+export { siteUrl } from '@/app/site-config';
 
 /** Renders one path to HTML at build time (the prerender step calls this for every route). */
 export async function renderPage(pathname: string): Promise<{ html: string }> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://prerender.local${pathname}`));
-  if (context instanceof Response) throw new Error(`Unexpected redirect while prerendering ${pathname}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadAllPages();
   const html = renderToString(
     <StrictMode>
-      <AppProviders>
-        {/* No hydration data: the pages have no loaders, and no inline script keeps the CSP strict. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <StaticRouter location={pathname}>
+        <App />
+      </StaticRouter>
     </StrictMode>,
   );
   return { html };
 }
-export { siteUrl } from '@/app/site-config';

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Container } from '@/components/ui/section';
 
 /**
@@ -7,11 +5,6 @@ import { Container } from '@/components/ui/section';
  * the way home is a full page load, which also recovers from a broken client state.
  */
 export function ErrorPage() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
     <Container className="py-24 text-center">
       <h1 lang="en" className="text-3xl sm:text-4xl">
@@ -21,7 +14,6 @@ export function ErrorPage() {
         Beim Anzeigen dieser Seite ist ein Fehler aufgetreten. Bitte laden Sie die Seite neu oder kehren Sie zur Startseite
         zurück.
       </p>
-      {detail && <p className="mt-2 text-sm text-ink-muted">{detail}</p>}
       <a
         href="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"

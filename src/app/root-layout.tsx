@@ -1,12 +1,16 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '@/app/error-boundary';
 import { applyHead, HEAD_MARKER, headElementsFor } from '@/app/head';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 
-/** Keeps <head> in step with client-side navigation and moves focus to the new page. */
+/**
+ * On every navigation: the new page's <head>, scroll to the top (or to the #anchor),
+ * and focus on the main content so screen readers start reading the new page.
+ */
 function usePageChange(mainRef: React.RefObject<HTMLElement | null>) {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const firstRender = useRef(true);
   useEffect(() => {
     const isFirstRender = firstRender.current;
@@ -15,13 +19,16 @@ function usePageChange(mainRef: React.RefObject<HTMLElement | null>) {
     const headIsCurrent = isFirstRender && document.head.querySelector(`[${HEAD_MARKER}]`) !== null;
     if (!headIsCurrent) applyHead(document, headElementsFor(pathname));
     if (isFirstRender) return;
-    // Screen readers start reading the new page instead of staying on the old link.
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
-  }, [pathname, mainRef]);
+  }, [pathname, hash, mainRef]);
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
   usePageChange(mainRef);
   return (
     <div className="flex min-h-screen flex-col">
@@ -33,10 +40,21 @@ export function RootLayout() {
       </a>
       <SiteHeader />
       <main id="inhalt" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        {/* A failing page keeps header and footer around the message; a new path starts fresh. */}
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </ErrorBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown only while a page's chunk loads after a navigation (rarely visible). */
+function PageLoading() {
+  return (
+    <div role="status" className="min-h-[60vh] px-4 py-24 text-center text-ink-muted">
+      Seite wird geladen …
     </div>
   );
 }

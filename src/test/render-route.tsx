@@ -1,22 +1,31 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from '@/app/providers';
-import { resolveLazyRoutes } from '@/app/resolve-lazy-routes';
-import { routes } from '@/app/routes';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { App } from '@/app/app';
+import { preloadPage } from '@/app/routes';
+
+/** The location the app is at, readable from a test. */
+export const currentLocation: { pathname: string; hash: string } = { pathname: '', hash: '' };
+
+function LocationProbe() {
+  const { pathname, hash } = useLocation();
+  currentLocation.pathname = pathname;
+  currentLocation.hash = hash;
+  return null;
+}
 
 /**
  * Renders the real app (routes, layout, providers) at a path, as a visitor would open
  * it, with the page's chunk loaded first as in the browser.
  */
 export async function renderRoute(path: string) {
-  await resolveLazyRoutes(routes, path);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await preloadPage(new URL(path, 'http://localhost').pathname);
   const user = userEvent.setup();
   const view = render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <LocationProbe />
+    </MemoryRouter>,
   );
-  return { router, user, ...view };
+  return { user, location: currentLocation, ...view };
 }
