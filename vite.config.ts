@@ -1,25 +1,57 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './scripts/stack/local-config';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  server: { port: 5173, strictPort: false },
-  build: {
-    // Prerendering needs the manifest to find each route's chunks for <link rel="modulepreload">.
-    manifest: true,
-    target: 'es2022',
-  },
-  test: {
-    globals: true,
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    css: false,
-  },
+const SUPABASE_ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'] as const;
+
+/**
+ * Where the forms send to. Development and tests fall back to the local stack without
+ * any set-up; a production build must be told, or it stops: a site whose forms point
+ * at localhost would look fine and lose every request.
+ */
+function supabaseEnv(command: string, mode: string, isSsrBuild: boolean | undefined): Record<string, string> {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  const isProductionBuild = command === 'build' && mode === 'production';
+  const missing = SUPABASE_ENV.filter((name) => !env[name]);
+  if (isProductionBuild && !isSsrBuild && missing.length > 0) {
+    throw new Error(
+      `Production build stopped: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.\n` +
+        'Set them to your Supabase project (Dashboard → Project Settings → API), e.g. in .env:\n' +
+        '  VITE_SUPABASE_URL=https://<project-ref>.supabase.co\n  VITE_SUPABASE_ANON_KEY=<anon key>\n' +
+        'For a build against the local stack: cp .env.example .env',
+    );
+  }
+  return {
+    VITE_SUPABASE_URL: env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL,
+    VITE_SUPABASE_ANON_KEY: env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
+  };
+}
+
+export default defineConfig(({ command, mode, isSsrBuild }) => {
+  const supabase = supabaseEnv(command, mode, isSsrBuild);
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    define: Object.fromEntries(
+      Object.entries(supabase).map(([name, value]) => [`import.meta.env.${name}`, JSON.stringify(value)]),
+    ),
+    server: { port: 5173 },
+    build: {
+      // Prerendering needs the manifest to find each route's chunks for <link rel="modulepreload">.
+      manifest: true,
+      target: 'es2022',
+    },
+    test: {
+      globals: true,
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+      css: false,
+    },
+  };
 });

@@ -53,6 +53,10 @@ export const kontaktPage = {
       nachricht: { label: 'Nachricht', placeholder: 'Wie können wir Ihnen helfen?' },
     } satisfies Record<string, FormFieldCopy>,
     submitLabel: 'Nachricht senden',
+    successNotice: {
+      title: 'Nachricht gesendet!',
+      description: 'Vielen Dank für Ihre Anfrage. Wir melden uns innerhalb von 24 Stunden bei Ihnen.',
+    },
   },
   location: {
     title: 'So finden Sie uns',

@@ -3,7 +3,8 @@
  * The three service cards are shared with the home page (service-cards.ts).
  */
 import { practice } from './practice';
-import { findBookableService, serviceCards, servicePriceText, type ServiceCard } from './service-cards';
+import { findBookableService, serviceCards, type ServiceCard } from './service-cards';
+import { servicePriceText } from './services';
 import { professionalAssociation } from './team';
 import type { ClosingCta, IconItem, ImageRef, PageHero } from './types';
 

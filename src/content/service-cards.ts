@@ -4,7 +4,7 @@
  * the highlights). Defined once so both pages say the same thing.
  */
 import type { IconName } from './icons';
-import { bookableServices, priceOnRequest, type BookableService, type ServiceValue } from './services';
+import { bookableServices, servicePriceText, type BookableService, type ServiceValue } from './services';
 import type { SitePath } from './types';
 
 export type ServiceCardId = 'schlafberatung' | 'liegediagnostik' | 'praevention-begleitung';
@@ -27,11 +27,6 @@ export function findBookableService(value: ServiceValue): BookableService {
   const service = bookableServices.find((s) => s.value === value);
   if (!service) throw new Error(`Unknown bookable service: ${value}`);
   return service;
-}
-
-/** "CHF 190.–" (whole francs, as Swiss price tags print them) or "Preis auf Anfrage". */
-export function servicePriceText(service: BookableService): string {
-  return service.priceChf === null ? priceOnRequest.label : `CHF ${service.priceChf}.–`;
 }
 
 const firstConsultation = findBookableService('schlafberatung');

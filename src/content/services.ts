@@ -1,3 +1,5 @@
+import { formatChf } from '../lib/format';
+
 /**
  * The bookable services: what the appointment form offers, what the sidebar lists with
  * prices, what the e-mails and the JSON-LD name. `value` travels in the form; `label` is
@@ -9,7 +11,12 @@ export type ServiceValue = 'schlafberatung' | 'follow-up' | 'beratung-zuhause';
 export interface BookableService {
   value: ServiceValue;
   label: string;
-  /** Length of the appointment in minutes. */
+  /** Length as shown to visitors. */
+  durationLabel: string;
+  /**
+   * Length in minutes for the practice's calendar entry. The home visit has no fixed
+   * length; 120 minutes blocks the time a visit usually takes, including the drive.
+   */
   durationMinutes: number;
   /** Price in whole francs; null means "Preis auf Anfrage". */
   priceChf: number | null;
@@ -20,6 +27,7 @@ export const bookableServices: readonly BookableService[] = [
   {
     value: 'schlafberatung',
     label: 'Schlafberatung',
+    durationLabel: 'ca. 60 Minuten',
     durationMinutes: 60,
     priceChf: 190,
     description: 'Ausführliche Erstberatung mit Anamnese und Körpervermessung, ca. 60 Minuten.',
@@ -27,6 +35,7 @@ export const bookableServices: readonly BookableService[] = [
   {
     value: 'follow-up',
     label: 'Follow-up Termin',
+    durationLabel: '30 Minuten',
     durationMinutes: 30,
     priceChf: 100,
     description: 'Nachkontrolle und Feinanpassung Ihres Schlafsystems, 30 Minuten.',
@@ -34,6 +43,7 @@ export const bookableServices: readonly BookableService[] = [
   {
     value: 'beratung-zuhause',
     label: 'Schlafberatung & Beratung zu Hause',
+    durationLabel: 'Dauer nach Absprache',
     durationMinutes: 120,
     priceChf: null,
     description:
@@ -46,6 +56,11 @@ export const priceOnRequest = {
   explanation:
     'Der Preis richtet sich nach Anfahrtsweg und Aufwand. Wir nennen ihn Ihnen verbindlich, bevor wir den Termin bestätigen.',
 } as const;
+
+/** "CHF 190.–" or "Preis auf Anfrage". */
+export function servicePriceText(service: BookableService): string {
+  return service.priceChf === null ? priceOnRequest.label : formatChf(service.priceChf);
+}
 
 /**
  * The 21 selectable start times: half-hourly 09:00–11:30 and 13:00–20:00, lunch break

@@ -36,6 +36,10 @@ export const terminPage = {
     } satisfies Record<string, FormFieldCopy>,
     requiredNote: '* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
     submitLabel: 'Termin anfragen',
+    successNotice: {
+      title: 'Terminanfrage gesendet!',
+      description: 'Vielen Dank für Ihre Terminanfrage. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+    },
   },
   sidebar: {
     directContact: {

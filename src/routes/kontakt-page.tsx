@@ -3,23 +3,31 @@ import { ContactInfoCards } from '@/components/sections/contact-info-cards';
 import { DirectionsCard } from '@/components/sections/directions-card';
 import { Hero } from '@/components/sections/hero';
 import { LocationBox } from '@/components/sections/location-box';
+import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import { kontaktPage } from '@/content/kontakt';
+import { ContactForm } from '@/features/contact/contact-form';
+import { FormProviders } from '@/features/forms/form-providers';
+import { usePrefetchSupabase } from '@/features/forms/use-prefetch-supabase';
 
 export default function KontaktPage() {
   const { hero, infoCards, form, closingCta } = kontaktPage;
+  usePrefetchSupabase();
   return (
-    <>
+    <FormProviders>
       <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} image="hero-kontakt" />
       <Section id="kontaktwege" title="So erreichen Sie uns" tone="cream">
         <ContactInfoCards cards={infoCards} />
       </Section>
-      <Section id="schreiben" tone="white">
-        <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
-          <div>
-            <h2 className="text-3xl">{form.title}</h2>
-            <p className="mt-3 text-ink-muted">{form.lead}</p>
-          </div>
+      <Section id="schreiben" tone="white" className="pt-0 sm:pt-0">
+        <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <Card className="p-6 sm:p-8">
+            <h2 id="kontaktformular-titel" className="text-3xl">
+              {form.title}
+            </h2>
+            <p className="mb-6 mt-2 text-ink-muted">{form.lead}</p>
+            <ContactForm />
+          </Card>
           <div className="space-y-6">
             <LocationBox />
             <DirectionsCard />
@@ -27,6 +35,6 @@ export default function KontaktPage() {
         </div>
       </Section>
       <ClosingCta id="online-buchen" content={closingCta} />
-    </>
+    </FormProviders>
   );
 }

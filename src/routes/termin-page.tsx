@@ -1,5 +1,29 @@
+import { BookingSidebar } from '@/components/sections/booking-sidebar';
 import { Hero } from '@/components/sections/hero';
+import { Card } from '@/components/ui/card';
+import { Container } from '@/components/ui/section';
+import { terminPage } from '@/content/termin';
+import { AppointmentForm } from '@/features/appointment/appointment-form';
+import { FormProviders } from '@/features/forms/form-providers';
+import { usePrefetchSupabase } from '@/features/forms/use-prefetch-supabase';
 
-export default function Page() {
-  return <Hero title="termin-page" image="hero-home" />;
+export default function TerminPage() {
+  const { hero, form } = terminPage;
+  usePrefetchSupabase();
+  return (
+    <FormProviders>
+      <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} image="hero-termin" />
+      <section aria-labelledby="terminformular-titel" className="bg-cream py-12 sm:py-16">
+        <Container className="grid items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <Card className="p-6 sm:p-8">
+            <h2 id="terminformular-titel" className="mb-6 text-3xl">
+              {form.title}
+            </h2>
+            <AppointmentForm />
+          </Card>
+          <BookingSidebar />
+        </Container>
+      </section>
+    </FormProviders>
+  );
 }

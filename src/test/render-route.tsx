@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -9,8 +10,10 @@ export const currentLocation: { pathname: string; hash: string } = { pathname: '
 
 function LocationProbe() {
   const { pathname, hash } = useLocation();
-  currentLocation.pathname = pathname;
-  currentLocation.hash = hash;
+  useEffect(() => {
+    currentLocation.pathname = pathname;
+    currentLocation.hash = hash;
+  }, [pathname, hash]);
   return null;
 }
 

@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayInZurich } from '@/features/appointment/appointment-form';
+import { renderRoute } from '@/test/render-route';
+import { deferred, from, getSupabaseClient, insert, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+
+vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
+
+/** A field by its visible label; required labels end in a "*" that is hidden from screen readers. */
+const field = (label: string, index = 0) =>
+  screen.getAllByLabelText(new RegExp(`^${label}\\*?$`))[index] as HTMLInputElement | HTMLSelectElement;
+const submitButton = () => screen.getByRole('button', { name: /Termin anfragen|Wird gesendet/ });
+const fieldset = (legend: string) => screen.getByRole('group', { name: legend });
+
+type User = Awaited<ReturnType<typeof renderRoute>>['user'];
+
+async function openBookingForm() {
+  return (await renderRoute('/termin-vereinbaren')).user;
+}
+
+async function fillRequired(user: User) {
+  await user.type(field('Vorname'), 'Beat');
+  await user.type(field('Nachname'), 'Keller');
+  await user.type(field('E-Mail'), 'beat.keller@example.ch');
+  await user.type(field('Telefon'), '+41 79 555 12 34');
+  await user.selectOptions(field('Leistung'), 'follow-up');
+  await user.type(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/), '2031-03-14');
+}
+
+describe('appointment form', () => {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    resetSupabaseMock();
+    consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('has the spec’s sections, fields and the required note', async () => {
+    await openBookingForm();
+    for (const legend of ['Persönliche Angaben', 'Gewünschte Leistung', 'Wunschtermin', 'Alternativtermin', 'Nachricht']) {
+      expect(fieldset(legend)).toBeInTheDocument();
+    }
+    for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Telefon', 'Leistung']) expect(field(label)).toBeRequired();
+    const preferredDate = within(fieldset('Wunschtermin')).getByLabelText(/^Datum/);
+    expect(preferredDate).toBeRequired();
+    expect(preferredDate).toHaveAttribute('type', 'date');
+    expect(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/)).not.toBeRequired();
+    expect(field('Nachricht \\(optional\\)')).toHaveAttribute('rows', '4');
+    expect(screen.getByText('* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
+  });
+
+  it('offers the three services by value with their readable labels', async () => {
+    await openBookingForm();
+    const options = within(field('Leistung')).getAllByRole('option').slice(1) as HTMLOptionElement[];
+    expect(options.map((o) => o.value)).toEqual(['schlafberatung', 'follow-up', 'beratung-zuhause']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Schlafberatung (CHF 190.–)',
+      'Follow-up Termin (CHF 100.–)',
+      'Schlafberatung & Beratung zu Hause (Preis auf Anfrage)',
+    ]);
+  });
+
+  it('offers the 21 time slots labelled with “Uhr”, none over lunch', async () => {
+    await openBookingForm();
+    for (const select of [within(fieldset('Wunschtermin')).getByLabelText('Uhrzeit'), within(fieldset('Alternativtermin')).getByLabelText('Uhrzeit')]) {
+      const labels = within(select).getAllByRole('option').slice(1).map((o) => o.textContent);
+      expect(labels).toHaveLength(21);
+      expect(labels[0]).toBe('09:00 Uhr');
+      expect(labels).toContain('11:30 Uhr');
+      expect(labels).toContain('13:00 Uhr');
+      expect(labels.at(-1)).toBe('20:00 Uhr');
+      expect(labels).not.toContain('12:00 Uhr');
+      expect(labels).not.toContain('12:30 Uhr');
+    }
+  });
+
+  it('does not offer days before today', async () => {
+    await openBookingForm();
+    const today = todayInZurich();
+    await waitFor(() => expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveAttribute('min', today));
+    expect(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/)).toHaveAttribute('min', today);
+  });
+
+  it('stores the request, then e-mails it: label not value, null for empty optional fields', async () => {
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+
+    expect(from).toHaveBeenCalledWith('appointment_requests');
+    expect(insert).toHaveBeenCalledWith({
+      first_name: 'Beat',
+      last_name: 'Keller',
+      email: 'beat.keller@example.ch',
+      phone: '+41 79 555 12 34',
+      service: 'Follow-up Termin',
+      preferred_date: '2031-03-14',
+      preferred_time: null,
+      alternative_date: null,
+      alternative_time: null,
+      message: null,
+    });
+    expect(invoke).toHaveBeenCalledWith('send-appointment-email', {
+      body: {
+        firstName: 'Beat',
+        lastName: 'Keller',
+        email: 'beat.keller@example.ch',
+        phone: '+41 79 555 12 34',
+        service: 'Follow-up Termin',
+        preferredDate: '2031-03-14',
+        preferredTime: null,
+        alternativeDate: null,
+        alternativeTime: null,
+        message: null,
+        website: '',
+        elapsedMs: expect.any(Number),
+      },
+    });
+    expect(insert.mock.invocationCallOrder[0]).toBeLessThan(invoke.mock.invocationCallOrder[0]!);
+  });
+
+  it('sends the optional time, alternative and message when given', async () => {
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.selectOptions(within(fieldset('Wunschtermin')).getByLabelText('Uhrzeit'), '09:30');
+    await user.type(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/), '2031-03-20');
+    await user.selectOptions(within(fieldset('Alternativtermin')).getByLabelText('Uhrzeit'), '18:00');
+    await user.type(field('Nachricht \\(optional\\)'), 'Am liebsten abends.');
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalled());
+    expect(insert.mock.calls[0]![0]).toMatchObject({
+      preferred_time: '09:30',
+      alternative_date: '2031-03-20',
+      alternative_time: '18:00',
+      message: 'Am liebsten abends.',
+    });
+    expect(invoke.mock.calls[0]![1].body).toMatchObject({
+      preferredTime: '09:30',
+      alternativeDate: '2031-03-20',
+      alternativeTime: '18:00',
+      message: 'Am liebsten abends.',
+    });
+  });
+
+  it('disables the button and shows “Wird gesendet...” while sending, then clears the form and confirms', async () => {
+    const answer = deferred<{ data: unknown; error: null }>();
+    invoke.mockReturnValue(answer.promise);
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Wird gesendet...'));
+    expect(submitButton()).toBeDisabled();
+
+    answer.resolve({ data: { ok: true }, error: null });
+    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Vielen Dank für Ihre Terminanfrage. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.'),
+    ).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Termin anfragen');
+    expect(field('Vorname')).toHaveValue('');
+    expect(field('Leistung')).toHaveValue('');
+    expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue('');
+  });
+
+  async function expectFailureShown() {
+    expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+    expect(
+      screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
+    ).toBeInTheDocument();
+    expect(field('Vorname')).toHaveValue('Beat');
+    expect(field('Leistung')).toHaveValue('follow-up');
+    expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue('2031-03-14');
+    expect(submitButton()).toBeEnabled();
+    expect(consoleError).toHaveBeenCalledWith(expect.any(Error));
+    expect(screen.queryByText('Terminanfrage gesendet!')).not.toBeInTheDocument();
+  }
+
+  it('never sends the e-mail when storing the request fails', async () => {
+    insert.mockResolvedValue({ data: null, error: supabaseError('PostgrestError', 'new row violates row-level security policy') });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await expectFailureShown();
+    expect(insert).toHaveBeenCalledTimes(1);
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('shows the failure and keeps the values when the request is stored but the e-mail fails', async () => {
+    invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsHttpError') });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await expectFailureShown();
+    expect(insert).toHaveBeenCalledTimes(1);
+    expect(invoke).toHaveBeenCalledTimes(1);
+  });
+
+  const otherFailures: Array<[string, () => void]> = [
+    ['the network is down while storing', () => insert.mockRejectedValue(new TypeError('Failed to fetch'))],
+    ['the e-mail call throws', () => invoke.mockRejectedValue(new TypeError('Failed to fetch'))],
+    ['the relay fails', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsRelayError') })],
+    ['the client cannot be loaded', () => getSupabaseClient.mockRejectedValue(new Error('Loading chunk failed'))],
+  ];
+
+  it.each(otherFailures)('shows the failure and keeps the values when %s', async (_, fail) => {
+    fail();
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await expectFailureShown();
+  });
+
+  it('does not send while a required field is empty (the browser’s own check)', async () => {
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.clear(field('Telefon'));
+    await user.click(submitButton());
+    expect(insert).not.toHaveBeenCalled();
+  });
+});

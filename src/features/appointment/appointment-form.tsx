@@ -1,0 +1,127 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { bookableServices, servicePriceText, timeSlotLabel, timeSlots } from '@/content/services';
+import { terminPage } from '@/content/termin';
+import { HoneypotField, useBotSignals } from '@/features/forms/bot-signals';
+import { FormFooter } from '@/features/forms/form-footer';
+import { SelectField, TextAreaField, TextField } from '@/features/forms/form-field';
+import { readTextFields } from '@/features/forms/read-form';
+import { useFormSubmission } from '@/features/forms/use-form-submission';
+import {
+  APPOINTMENT_FIELDS,
+  sendAppointmentRequest,
+  toAppointmentRequest,
+} from '@/features/appointment/appointment-request';
+import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
+
+const serviceOptions = bookableServices.map((service) => ({
+  value: service.value,
+  label: `${service.label} (${servicePriceText(service)})`,
+}));
+
+const timeOptions = timeSlots.map((slot) => ({ value: slot, label: timeSlotLabel(slot) }));
+
+/** Today in Zurich as YYYY-MM-DD, the earliest day the date fields offer. */
+export function todayInZurich(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
+}
+
+/**
+ * The earliest selectable date, set after hydration: the prerendered HTML was made on
+ * another day, so it carries no minimum that could disagree with the browser's.
+ */
+function useMinDate(): string | undefined {
+  const [min, setMin] = useState<string>();
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the date must come from the visitor's clock, after hydration
+  useEffect(() => setMin(todayInZurich()), []);
+  return min;
+}
+
+function FormSection({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-5 border-t border-sand-200 pt-6 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-4 w-full font-serif text-xl font-semibold text-night-800">{legend}</legend>
+      <div className="clear-both" />
+      {children}
+    </fieldset>
+  );
+}
+
+export function AppointmentForm() {
+  const { form: copy } = terminPage;
+  const { fields, sections } = copy;
+  const minDate = useMinDate();
+  const botSignals = useBotSignals();
+  const { submit, isPending } = useFormSubmission({ send: sendAppointmentRequest, successNotice: copy.successNotice });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const request = toAppointmentRequest(readTextFields(form, APPOINTMENT_FIELDS), botSignals.read(form));
+    submit(request, form, botSignals.restart);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-labelledby="terminformular-titel" className="relative space-y-8">
+      <FormSection legend={sections.personal}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} maxLength={FIELD_LIMITS.name} />
+          <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} maxLength={FIELD_LIMITS.name} />
+          <TextField
+            label={fields.email.label}
+            name="email"
+            type="email"
+            required
+            placeholder={fields.email.placeholder}
+            autoComplete={fields.email.autoComplete}
+            maxLength={FIELD_LIMITS.email}
+          />
+          <TextField
+            label={fields.telefon.label}
+            name="telefon"
+            type="tel"
+            required
+            placeholder={fields.telefon.placeholder}
+            autoComplete={fields.telefon.autoComplete}
+            maxLength={FIELD_LIMITS.phone}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection legend={sections.service}>
+        <SelectField label={fields.service.label} name="service" required placeholder={fields.service.placeholder} options={serviceOptions} />
+      </FormSection>
+
+      <FormSection legend={sections.preferred}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label={fields.datum.label} name="datum" type="date" required min={minDate} />
+          <SelectField label={fields.uhrzeit.label} name="uhrzeit" placeholder={fields.uhrzeit.placeholder} options={timeOptions} />
+        </div>
+      </FormSection>
+
+      <FormSection legend={sections.alternative}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label={fields.alternativ.label} name="alternativ" type="date" min={minDate} />
+          <SelectField
+            label={fields.alternativUhrzeit.label}
+            name="alternativUhrzeit"
+            placeholder={fields.alternativUhrzeit.placeholder}
+            options={timeOptions}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection legend={sections.message}>
+        <TextAreaField
+          label={fields.nachricht.label}
+          name="nachricht"
+          rows={4}
+          placeholder={fields.nachricht.placeholder}
+          maxLength={FIELD_LIMITS.message}
+        />
+      </FormSection>
+
+      <HoneypotField />
+      <FormFooter label={copy.submitLabel} isPending={isPending} note={copy.requiredNote} />
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { renderRoute } from '@/test/render-route';
+
+vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
+
+/** A field by its visible label; required labels end in a "*" that is hidden from screen readers. */
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}\\*?$`)) as HTMLInputElement | HTMLTextAreaElement;
+const submitButton = () => screen.getByRole('button', { name: /Nachricht senden|Wird gesendet/ });
+
+async function openContactForm() {
+  const view = await renderRoute('/kontakt');
+  return view.user;
+}
+
+async function fillRequired(user: Awaited<ReturnType<typeof openContactForm>>) {
+  await user.type(field('Vorname'), 'Anna');
+  await user.type(field('Nachname'), 'Muster');
+  await user.type(field('E-Mail'), 'anna@example.ch');
+  await user.type(field('Nachricht'), 'Ich wache jeden Morgen mit Nackenschmerzen auf.');
+}
+
+describe('contact form', () => {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    resetSupabaseMock();
+    consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('has the spec’s fields, each with a visible label, and the required ones marked required', async () => {
+    await openContactForm();
+    expect(screen.getByRole('heading', { name: 'Schreiben Sie uns' })).toBeInTheDocument();
+    for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Nachricht']) expect(field(label)).toBeRequired();
+    for (const label of ['Telefon', 'Betreff']) expect(field(label)).not.toBeRequired();
+    expect(field('E-Mail')).toHaveAttribute('type', 'email');
+    expect(field('Nachricht')).toHaveAttribute('rows', '5');
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
+  });
+
+  it('sends name, e-mail, message and null for empty optional fields to send-contact-email', async () => {
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    expect(invoke).toHaveBeenCalledWith('send-contact-email', {
+      body: {
+        name: 'Anna Muster',
+        email: 'anna@example.ch',
+        phone: null,
+        subject: null,
+        message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.',
+        website: '',
+        elapsedMs: expect.any(Number),
+      },
+    });
+  });
+
+  it('sends phone and subject when given', async () => {
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.type(field('Telefon'), '+41 79 123 45 67');
+    await user.type(field('Betreff'), 'Frage zur Liegediagnostik');
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalled());
+    expect(invoke.mock.calls[0]![1].body).toMatchObject({ phone: '+41 79 123 45 67', subject: 'Frage zur Liegediagnostik' });
+  });
+
+  it('reports what the hidden honeypot field holds, for the backend to judge', async () => {
+    const user = await openContactForm();
+    await fillRequired(user);
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    fireEvent.change(honeypot, { target: { value: 'https://spam.example' } });
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalled());
+    expect(invoke.mock.calls[0]![1].body).toMatchObject({ website: 'https://spam.example' });
+  });
+
+  it('does not send while a required field is empty (the browser’s own check)', async () => {
+    const user = await openContactForm();
+    await user.type(field('Vorname'), 'Anna');
+    await user.click(submitButton());
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('disables the button and shows “Wird gesendet...” while sending, then clears the form and confirms', async () => {
+    const answer = deferred<{ data: unknown; error: null }>();
+    invoke.mockReturnValue(answer.promise);
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Wird gesendet...'));
+    expect(submitButton()).toBeDisabled();
+
+    answer.resolve({ data: { ok: true }, error: null });
+    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Vielen Dank für Ihre Anfrage. Wir melden uns innerhalb von 24 Stunden bei Ihnen.'),
+    ).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Nachricht senden');
+    expect(submitButton()).toBeEnabled();
+    for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Nachricht']) expect(field(label)).toHaveValue('');
+  });
+
+  const failures: Array<[string, () => void]> = [
+    ['the function answers with an error status', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsHttpError') })],
+    ['the relay fails', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsRelayError') })],
+    ['the network is down', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsFetchError', 'Failed to fetch') })],
+    ['the call throws', () => invoke.mockRejectedValue(new TypeError('Failed to fetch'))],
+    ['the client cannot be loaded', () => getSupabaseClient.mockRejectedValue(new Error('Loading chunk failed'))],
+  ];
+
+  it.each(failures)('keeps the values and shows the error notice when %s', async (_, fail) => {
+    fail();
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+    expect(
+      screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
+    ).toBeInTheDocument();
+    expect(field('Vorname')).toHaveValue('Anna');
+    expect(field('Nachricht')).toHaveValue('Ich wache jeden Morgen mit Nackenschmerzen auf.');
+    expect(submitButton()).toHaveTextContent('Nachricht senden');
+    expect(submitButton()).toBeEnabled();
+    expect(consoleError).toHaveBeenCalledWith(expect.any(Error));
+    expect(screen.queryByText('Nachricht gesendet!')).not.toBeInTheDocument();
+  });
+
+  it('announces notices to screen readers', async () => {
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    // Radix copies each notice into an assertive live region, which screen readers read out.
+    await waitFor(() =>
+      expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent('Nachricht gesendet!'),
+    );
+    expect(screen.getByRole('region', { name: 'Benachrichtigungen (F8)' })).toBeInTheDocument();
+  });
+});

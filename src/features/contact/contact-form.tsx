@@ -1,0 +1,61 @@
+import type { FormEvent } from 'react';
+import { kontaktPage } from '@/content/kontakt';
+import { HoneypotField, useBotSignals } from '@/features/forms/bot-signals';
+import { FormFooter } from '@/features/forms/form-footer';
+import { TextAreaField, TextField } from '@/features/forms/form-field';
+import { readTextFields } from '@/features/forms/read-form';
+import { useFormSubmission } from '@/features/forms/use-form-submission';
+import { CONTACT_FIELDS, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
+import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
+
+/** "Schreiben Sie uns": only the browser's own required and e-mail checks apply (spec, section 5). */
+export function ContactForm() {
+  const { form: copy } = kontaktPage;
+  const { fields } = copy;
+  const botSignals = useBotSignals();
+  const { submit, isPending } = useFormSubmission({ send: sendContactRequest, successNotice: copy.successNotice });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const request = toContactRequest(readTextFields(form, CONTACT_FIELDS), botSignals.read(form));
+    submit(request, form, botSignals.restart);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-labelledby="kontaktformular-titel" className="relative space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} maxLength={FIELD_LIMITS.name} />
+        <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} maxLength={FIELD_LIMITS.name} />
+        <TextField
+          label={fields.email.label}
+          name="email"
+          type="email"
+          required
+          placeholder={fields.email.placeholder}
+          autoComplete={fields.email.autoComplete}
+          maxLength={FIELD_LIMITS.email}
+        />
+        <TextField
+          label={fields.telefon.label}
+          name="telefon"
+          type="tel"
+          placeholder={fields.telefon.placeholder}
+          autoComplete={fields.telefon.autoComplete}
+          maxLength={FIELD_LIMITS.phone}
+        />
+      </div>
+      <TextField label={fields.betreff.label} name="betreff" maxLength={FIELD_LIMITS.subject} />
+      <TextAreaField
+        label={fields.nachricht.label}
+        name="nachricht"
+        rows={5}
+        required
+        placeholder={fields.nachricht.placeholder}
+        maxLength={FIELD_LIMITS.message}
+      />
+      <HoneypotField />
+      <FormFooter label={copy.submitLabel} isPending={isPending} />
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import type { BotSignals } from '@/features/forms/bot-signals';
+import { emptyToNull } from '@/features/forms/read-form';
+import { getSupabaseClient } from '@/lib/supabase-client';
+
+export const CONTACT_FIELDS = ['vorname', 'nachname', 'email', 'telefon', 'betreff', 'nachricht'] as const;
+export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
+
+export const CONTACT_FUNCTION = 'send-contact-email';
+
+/** The body of send-contact-email (spec, section 7.1) plus the bot signals. */
+export interface ContactRequest extends BotSignals {
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+}
+
+export function toContactRequest(values: ContactFormValues, signals: BotSignals): ContactRequest {
+  return {
+    name: `${values.vorname} ${values.nachname}`,
+    email: values.email,
+    phone: emptyToNull(values.telefon),
+    subject: emptyToNull(values.betreff),
+    message: values.nachricht,
+    ...signals,
+  };
+}
+
+/** Any error the function reports (network, non-2xx, relay) rejects, which the form shows as a failure. */
+export async function sendContactRequest(request: ContactRequest): Promise<void> {
+  const supabase = await getSupabaseClient();
+  const { error } = await supabase.functions.invoke(CONTACT_FUNCTION, { body: request });
+  if (error) throw error;
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Two quiet signals that let the backend drop automated submissions without bothering
+ * people with a captcha: a field no person sees or fills, and how long the form was
+ * open before it was sent. The backend decides; the client only reports.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+export interface BotSignals {
+  /** Value of the hidden field; empty for people. */
+  website: string;
+  /** Milliseconds between the form appearing (or its last successful send) and this send. */
+  elapsedMs: number;
+}
+
+/** Hidden from sight, from the tab order and from screen readers; bots that fill every field fill this too. */
+export function HoneypotField() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+export function useBotSignals() {
+  const shownAt = useRef<number | null>(null);
+  useEffect(() => {
+    shownAt.current = performance.now();
+  }, []);
+  return {
+    /** The signals of a form at the moment it is sent. */
+    read(form: HTMLFormElement): BotSignals {
+      const value = new FormData(form).get(HONEYPOT_FIELD);
+      return {
+        website: typeof value === 'string' ? value : '',
+        elapsedMs: shownAt.current === null ? 0 : Math.round(performance.now() - shownAt.current),
+      };
+    },
+    /** After a successful send the emptied form counts as new. */
+    restart() {
+      shownAt.current = performance.now();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
+import { pagePath } from '@/app/route-table';
+import { buttonClasses } from '@/components/ui/button-link';
+import { noScriptNote, privacyNote, sendingLabel } from '@/content/form-notices';
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * False in the prerendered HTML and during hydration, true once React runs the page. A
+ * form sent before that would do a plain browser submit and put the visitor's details
+ * into the URL, so its button waits.
+ */
+function useIsInteractive(): boolean {
+  return useSyncExternalStore(subscribeToNothing, () => true, () => false);
+}
+
+/** Submit button (disabled and relabelled while sending) with the privacy line under it. */
+export function FormFooter({ label, isPending, note }: { label: string; isPending: boolean; note?: string }) {
+  const interactive = useIsInteractive();
+  return (
+    <div className="space-y-3">
+      {note && <p className="text-sm text-ink-muted">{note}</p>}
+      <button
+        type="submit"
+        disabled={isPending || !interactive}
+        className={buttonClasses('primary', 'lg', 'w-full sm:w-auto')}
+      >
+        {isPending ? sendingLabel : label}
+      </button>
+      <noscript>
+        <p className="text-sm text-ink-muted">{noScriptNote}</p>
+      </noscript>
+      <p className="text-sm text-ink-muted">
+        {privacyNote.text}{' '}
+        <Link to={pagePath('datenschutz')} className="font-medium text-night-700 underline underline-offset-4">
+          {privacyNote.linkLabel}
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}

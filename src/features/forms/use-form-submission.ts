@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { useToast, type ToastMessage } from '@/components/ui/toaster';
+import { sendFailedNotice } from '@/content/form-notices';
+
+interface Options<TRequest> {
+  /** Sends the request; any rejection counts as a failed submission. */
+  send: (request: TRequest) => Promise<void>;
+  successNotice: ToastMessage;
+}
+
+/**
+ * The one submit behaviour both forms share (spec, sections 4 and 8): while sending,
+ * `isPending`; on success the form is emptied and the success notice shows; on any
+ * failure the values stay, the error notice shows and the error goes to the console.
+ */
+export function useFormSubmission<TRequest>({ send, successNotice }: Options<TRequest>) {
+  const toast = useToast();
+  const mutation = useMutation({ mutationFn: send });
+
+  function submit(request: TRequest, form: HTMLFormElement, onSent?: () => void) {
+    mutation.mutate(request, {
+      onSuccess: () => {
+        form.reset();
+        onSent?.();
+        toast({ ...successNotice, variant: 'success' });
+      },
+      onError: (error) => {
+        console.error(error);
+        toast({ ...sendFailedNotice, variant: 'destructive' });
+      },
+    });
+  }
+
+  return { submit, isPending: mutation.isPending };
+}
