@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../src/app/route-table.ts';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
 import { blogPage } from '../../src/content/blog.ts';
 import { datenschutzPage } from '../../src/content/datenschutz.ts';
 import { homePage } from '../../src/content/home.ts';
@@ -20,6 +21,7 @@ import { terminPage } from '../../src/content/termin.ts';
 import { uberUnsPage } from '../../src/content/uber-uns.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
 let outDir: string;
 
 const mainHeading: Record<string, string> = {
@@ -34,12 +36,15 @@ const mainHeading: Record<string, string> = {
 };
 
 const htmlOf = (route: string) => readFile(path.join(outDir, route, 'index.html'), 'utf8');
-const textOf = (html: string) => html.replace(/<!-- -->/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
+const textOf = (html: string) => html.replace(/<!-- -->|\u00ad|&shy;/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
 const h1Of = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'site-build-'));
-  await promisify(execFile)('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], { cwd: root });
+  await run('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], {
+    cwd: root,
+    env: { ...process.env, VITE_SUPABASE_URL: LOCAL_SUPABASE_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -102,4 +107,56 @@ describe('npm run build', () => {
   it('does not ship the build manifest', async () => {
     await expect(stat(path.join(outDir, '.vite'))).rejects.toThrow();
   });
+
+  it('keeps supabase-js out of the home page: not in its scripts nor in anything they import', async () => {
+    const files = await staticScriptClosure(await htmlOf('/'));
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      const code = await readFile(path.join(outDir, file), 'utf8');
+      expect(code, file).not.toMatch(/GoTrueClient|PostgrestClient|FunctionsClient|supabase-js/);
+    }
+  });
+
+  it('bundles supabase-js as its own chunk, with the URL and key it was built with', async () => {
+    const assets = await readdir(path.join(outDir, 'assets'));
+    const withClient = [];
+    for (const file of assets.filter((f) => f.endsWith('.js'))) {
+      const code = await readFile(path.join(outDir, 'assets', file), 'utf8');
+      if (code.includes('GoTrueClient')) withClient.push(file);
+    }
+    expect(withClient).toHaveLength(1);
+    const all = await Promise.all(assets.filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(outDir, 'assets', f), 'utf8')));
+    expect(all.join('\n')).toContain(LOCAL_SUPABASE_URL);
+  });
 });
+
+describe('a production build without a Supabase URL or key', () => {
+  it('stops with a message that says what to set', async () => {
+    const failed = await run('npx', ['vite', 'build', '--outDir', path.join(tmpdir(), 'never-written')], {
+      cwd: root,
+      env: { ...process.env, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).not.toBe(0);
+    expect(failed?.stderr).toContain('VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are not set');
+  }, 60_000);
+});
+
+/** The JS files a page loads up front: its script tags, modulepreloads and their static imports. */
+async function staticScriptClosure(html: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = await readFile(path.join(outDir, file), 'utf8');
+    // Static imports only ("import{a}from"./x.js"" or "import"./x.js""); import("…") is loaded later, on demand.
+    for (const match of code.matchAll(/(?:^|[;\s}])import(?:[^("'`]*?from)?\s*["']\.\/([^"']+\.js)["']/g)) {
+      queue.push(`assets/${match[1]}`);
+    }
+  }
+  return [...seen];
+}
