@@ -60,7 +60,13 @@ export function createStaticServer(root: string): Server {
       return;
     }
     const file = await resolveStaticFile(absoluteRoot, url.pathname);
-    const served = file ?? path.join(absoluteRoot, '404.html');
+    const notFoundPage = path.join(absoluteRoot, '404.html');
+    if (!file && !(await isFile(notFoundPage))) {
+      // dist/ is missing or half-built (a rebuild in progress): say so instead of crashing.
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found (no 404.html in dist/)');
+      return;
+    }
+    const served = file ?? notFoundPage;
     const status = file ? 200 : 404;
     const headers: Record<string, string> = {
       'Content-Type': contentTypes[path.extname(served)] ?? 'application/octet-stream',

@@ -106,6 +106,10 @@ export interface BlogPage {
   allTitle: string;
   /** Label of the (inactive) button on every card. */
   readLabel: string;
+  /** Shown once on the page and as the tooltip of every inactive 'Lesen' button. */
+  articlesPendingNote: string;
+  /** Screen-reader label before the read time ('Lesezeit: 5 Min.'). */
+  readTimeLabel: string;
   /** Prefix for the author line on a card, e.g. "von Sandra Huber". */
   authorPrefix: string;
   /** Accessible label of the category chip group. */
@@ -131,6 +135,8 @@ export const blogPage: BlogPage = {
   featuredTitle: 'Empfohlene Artikel',
   allTitle: 'Alle Artikel',
   readLabel: 'Lesen',
+  articlesPendingNote: 'Die vollständigen Artikel erscheinen in Kürze.',
+  readTimeLabel: 'Lesezeit',
   authorPrefix: 'von',
   categoriesLabel: 'Kategorien',
   newsletter: {

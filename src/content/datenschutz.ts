@@ -43,6 +43,7 @@ export interface DatenschutzPage {
   lastUpdated: string;
   /** Label before the formatted date, e.g. "Stand:". */
   lastUpdatedLabel: string;
+  tocTitle: string;
   sections: readonly DatenschutzSection[];
 }
 
@@ -57,6 +58,7 @@ export const datenschutzPage: DatenschutzPage = {
   },
   lastUpdated: '2026-11-22',
   lastUpdatedLabel: 'Stand:',
+  tocTitle: 'Inhalt',
   sections: [
     {
       id: 'verantwortliche-stelle',

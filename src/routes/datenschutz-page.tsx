@@ -1,5 +1,32 @@
+import { datenschutzPage } from '@/content/datenschutz';
 import { Hero } from '@/components/sections/hero';
+import { LegalTextSection } from '@/components/sections/legal-text-section';
+import { LegalToc } from '@/components/sections/legal-toc';
+import { Section } from '@/components/ui/section';
+import { formatDateShort } from '@/lib/format';
 
-export default function Page() {
-  return <Hero title="datenschutz-page" image="hero-home" />;
+// One break point, with its hyphen, for the hero title: the word is wider than a 360 px
+// screen at the hero's size, and browsers without a German hyphenation dictionary would clip it.
+const heroTitle = datenschutzPage.hero.title.replace('Datenschutzerklärung', 'Datenschutz\u00ADerklärung');
+
+export default function DatenschutzPage() {
+  const { hero, lastUpdated, lastUpdatedLabel, tocTitle, sections } = datenschutzPage;
+  return (
+    <>
+      <Hero title={heroTitle} lead={hero.lead} image="hero-rechtliches" />
+      <Section id="datenschutz-inhalt">
+        <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,68ch)] lg:justify-center lg:gap-16">
+          <p className="text-ink-muted lg:col-start-2">
+            {lastUpdatedLabel} <time dateTime={lastUpdated}>{formatDateShort(lastUpdated)}</time>
+          </p>
+          <LegalToc title={tocTitle} items={sections} className="lg:col-start-1 lg:row-span-2 lg:row-start-1" />
+          <div className="space-y-12">
+            {sections.map((section) => (
+              <LegalTextSection key={section.id} {...section} />
+            ))}
+          </div>
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,5 +1,22 @@
+import { impressumPage } from '@/content/impressum';
 import { Hero } from '@/components/sections/hero';
+import { LegalDetails } from '@/components/sections/legal-details';
+import { LegalTextSection } from '@/components/sections/legal-text-section';
+import { Section } from '@/components/ui/section';
 
-export default function Page() {
-  return <Hero title="impressum-page" image="hero-home" />;
+export default function ImpressumPage() {
+  const { hero, detailsTitle, details, sections } = impressumPage;
+  return (
+    <>
+      <Hero title={hero.title} lead={hero.lead} image="hero-rechtliches" />
+      <Section id="impressum-inhalt">
+        <div className="mx-auto max-w-prose space-y-12">
+          <LegalDetails id="verantwortlich" title={detailsTitle} details={details} />
+          {sections.map((section) => (
+            <LegalTextSection key={section.title} title={section.title} paragraphs={section.paragraphs} />
+          ))}
+        </div>
+      </Section>
+    </>
+  );
 }

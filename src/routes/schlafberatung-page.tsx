@@ -1,5 +1,42 @@
+import { CheckListSection } from '@/components/sections/check-list';
+import { ClosingCta } from '@/components/sections/closing-cta';
+import { ExplainerSection } from '@/components/sections/explainer-section';
+import { FeatureGrid } from '@/components/sections/feature-grid';
 import { Hero } from '@/components/sections/hero';
+import { ProcessSteps } from '@/components/sections/process-steps';
+import { ServiceCardGrid } from '@/components/sections/service-card-grid';
+import { ServicePricesSection } from '@/components/sections/service-price-list';
+import { schlafberatungPage } from '@/content/schlafberatung';
 
-export default function Page() {
-  return <Hero title="schlafberatung-page" image="hero-home" />;
+/**
+ * Heading of the price list. It belongs in src/content/schlafberatung.ts (as `prices`);
+ * it sits here only until that module, owned by someone else, gains the field.
+ */
+const pricesTitle = 'Angebote und Preise';
+
+export default function SchlafberatungPage() {
+  const { hero, services, process, benefits, competences, explainers, consultation, closingCta } = schlafberatungPage;
+  const [measurement, sleepSystem] = explainers;
+  return (
+    <>
+      <Hero image="hero-schlafberatung" title={hero.title} lead={hero.lead} cta={{ label: closingCta.primary.label }} />
+      <ServiceCardGrid id="leistungen" variant="detailed" title={services.title} lead={services.lead} cards={services.items} tone="cream" />
+      <ProcessSteps id="ablauf" title={process.title} lead={process.lead} steps={process.steps} tone="white" />
+      <CheckListSection id="vorteile" title={benefits.title} items={benefits.items} tone="sand" />
+      <CheckListSection id="kompetenzen" title={competences.title} lead={competences.lead} items={competences.items} tone="white" />
+      <ExplainerSection explainer={measurement} imageSide="right" tone="cream" />
+      <ExplainerSection explainer={sleepSystem} imageSide="left" tone="white" />
+      <FeatureGrid
+        id="beratung"
+        variant="card"
+        title={consultation.title}
+        lead={consultation.lead}
+        items={consultation.items}
+        note={consultation.disclaimer}
+        tone="sand"
+      />
+      <ServicePricesSection id="preise" title={pricesTitle} tone="white" />
+      <ClosingCta content={closingCta} />
+    </>
+  );
 }

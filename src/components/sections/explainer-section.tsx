@@ -4,8 +4,8 @@ import type { Explainer } from '@/content/schlafberatung';
 import { cn } from '@/lib/cn';
 
 /** Intrinsic size of the explainer illustrations, so the page does not shift while they load. */
-const ILLUSTRATION_WIDTH = 800;
-const ILLUSTRATION_HEIGHT = 600;
+const ILLUSTRATION_WIDTH = 640;
+const ILLUSTRATION_HEIGHT = 480;
 
 interface ExplainerSectionProps {
   explainer: Explainer;

@@ -43,8 +43,8 @@ export function ServiceCardGrid({ id, title, lead, cards, tone, variant }: Servi
                   to={`${card.to}#${card.id}`}
                   className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded pt-4 font-semibold text-night-700 underline-offset-4 hover:text-night-800 hover:underline"
                 >
-                  {MORE_LABEL}
-                  <span className="sr-only"> über {card.title}</span>
+                  {MORE_LABEL}{' '}
+                  <span className="sr-only">über {card.title}</span>
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               )}

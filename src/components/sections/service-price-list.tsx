@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
-import { Tooltip } from '@/components/ui/tooltip';
+import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
 import type { SectionTone } from '@/components/sections/section-layout';
 import { bookableServices, priceOnRequest, type BookableService } from '@/content/services';
 import { formatChf } from '@/lib/format';
@@ -22,25 +22,30 @@ interface ServicePriceListProps {
 export function ServicePriceList({ services = bookableServices, variant = 'full', className }: ServicePriceListProps) {
   const compact = variant === 'compact';
   return (
-    <ul className={cn('divide-y divide-sand-200', className)}>
-      {services.map((service) => (
-        <li
-          key={service.value}
-          className={cn('flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1', compact ? 'py-3' : 'py-5')}
-        >
-          <div className={cn('min-w-0', compact ? 'basis-full' : 'flex-1 basis-64')}>
-            <p className={cn('font-semibold text-night-800', !compact && 'text-lg')}>{service.label}</p>
-            <p className="text-sm text-ink-muted">
-              {service.durationMinutes} Minuten
-              {!compact && <span className="mt-1 block text-base">{service.description}</span>}
-            </p>
-          </div>
-          <p className={cn('shrink-0 font-semibold text-night-800', !compact && 'text-lg')}>
-            {service.priceChf === null ? <PriceOnRequest /> : formatChf(service.priceChf)}
-          </p>
-        </li>
-      ))}
-    </ul>
+    // Its own provider, so any page (or sidebar) can use the list without setting one up.
+    <TooltipProvider>
+      {/* Laid out by its own width, not the viewport's: the same list sits in a page section and in a narrow sidebar. */}
+      <ul className={cn('@container divide-y divide-sand-200', className)}>
+        {services.map((service) => (
+          <li
+            key={service.value}
+            className={cn('flex flex-col gap-2 @sm:flex-row @sm:items-start @sm:justify-between @sm:gap-6', compact ? 'py-3' : 'py-5')}
+          >
+            <div className="min-w-0">
+              <p className={cn('font-semibold text-night-800', !compact && 'text-lg')}>{service.label}</p>
+              {!compact && <p className="mt-1 text-ink-muted">{service.description}</p>}
+            </div>
+            {/* Price and duration read together, like a price tag. */}
+            <div className="flex flex-wrap items-baseline gap-x-3 @sm:block @sm:shrink-0 @sm:text-right">
+              <p className={cn('font-semibold text-night-800', !compact && 'text-lg')}>
+                {service.priceChf === null ? <PriceOnRequest /> : formatChf(service.priceChf)}
+              </p>
+              <p className="text-sm text-ink-muted">{service.durationMinutes} Minuten</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </TooltipProvider>
   );
 }
 
@@ -50,7 +55,7 @@ function PriceOnRequest() {
       {/* A real button, so keyboard users can reach the explanation too. */}
       <button
         type="button"
-        className="inline-flex min-h-11 items-center gap-1.5 rounded text-night-800 underline decoration-dotted decoration-2 underline-offset-4 hover:text-night-600"
+        className="inline-flex min-h-11 @sm:-mt-2 items-center gap-1.5 rounded text-night-800 underline decoration-dotted decoration-2 underline-offset-4 hover:text-night-600"
       >
         {priceOnRequest.label}
         <Icon name="info" className="size-4 shrink-0" />

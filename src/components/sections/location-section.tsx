@@ -1,0 +1,72 @@
+import { Card, IconBadge } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
+import { Section } from '@/components/ui/section';
+import type { SectionTone } from '@/components/sections/section-layout';
+import { addressLines, type PhoneNumber, type PostalAddress } from '@/content/practice';
+
+const MAP_LINK_LABEL = 'Auf der Karte anzeigen';
+
+interface LocationSectionProps {
+  id: string;
+  title: string;
+  text: string;
+  /** Name printed as the first line of the address. */
+  name: string;
+  address: PostalAddress;
+  phone: PhoneNumber;
+  /** E.g. "Termine nach Vereinbarung". */
+  note?: string;
+  /** Link to an external map; nothing is embedded, so no third party loads with the page. */
+  mapUrl: string;
+  tone?: SectionTone;
+}
+
+/** Where the practice is: a short text beside a card with the address, phone and a map link. */
+export function LocationSection({ id, title, text, name, address, phone, note, mapUrl, tone }: LocationSectionProps) {
+  const [street, town] = addressLines(address);
+  return (
+    <Section id={id} title={title} tone={tone}>
+      <div className="mx-auto grid max-w-5xl items-center gap-8 md:grid-cols-2 md:gap-12">
+        <p className="text-lg text-ink-muted">{text}</p>
+        <Card className="sm:p-8">
+          <address className="space-y-4 not-italic">
+            <p className="flex gap-4">
+              <IconBadge className="shrink-0">
+                <Icon name="map-pin" />
+              </IconBadge>
+              <span>
+                <span className="block font-semibold text-night-800">{name}</span>
+                {street}
+                <br />
+                {town}
+              </span>
+            </p>
+            <p className="flex items-center gap-4">
+              <IconBadge className="shrink-0">
+                <Icon name="phone" />
+              </IconBadge>
+              <a href={`tel:${phone.e164}`} className="rounded font-semibold text-night-700 hover:underline">
+                {phone.display}
+              </a>
+            </p>
+            {note && (
+              <p className="flex items-center gap-4">
+                <IconBadge className="shrink-0">
+                  <Icon name="calendar" />
+                </IconBadge>
+                <span>{note}</span>
+              </p>
+            )}
+          </address>
+          <a
+            href={mapUrl}
+            className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full border border-night-700 px-4 py-2 text-sm font-semibold text-night-700 hover:bg-night-50"
+          >
+            <Icon name="map-pin" className="size-4" />
+            {MAP_LINK_LABEL}
+          </a>
+        </Card>
+      </div>
+    </Section>
+  );
+}

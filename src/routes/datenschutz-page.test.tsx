@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { practice } from '@/content/practice';
+import { renderRoute } from '@/test/render-route';
+
+const sectionTitles = [
+  'Verantwortliche Stelle und Kontakt',
+  'Geltungsbereich und Grundsätze',
+  'Kontaktformular',
+  'Terminanfrage',
+  'Angaben zu Ihrer Gesundheit',
+  'Empfänger und Bekanntgabe ins Ausland',
+  'Aufbewahrung und Löschung',
+  'Server-Logdateien',
+  'Keine Cookies, kein Tracking',
+  'Datensicherheit',
+  'Ihre Rechte',
+  'Beschwerde bei der Aufsichtsbehörde',
+  'Änderungen dieser Datenschutzerklärung',
+];
+
+/** The page section a heading belongs to. */
+function section(title: string): HTMLElement {
+  const heading = within(screen.getByRole('main')).getByRole('heading', { level: 2, name: title });
+  return heading.closest('section')!;
+}
+
+describe('/datenschutz', () => {
+  it('has its title, the revision date and every section under its own heading', async () => {
+    await renderRoute('/datenschutz');
+    // The title may carry a soft hyphen (a break point on narrow screens); it is not read or shown otherwise.
+    const title = screen.getByRole('heading', { level: 1 });
+    expect(title.textContent!.replace(/\u00AD/g, '')).toBe('Datenschutzerklärung');
+    const date = screen.getByText('22.11.2026');
+    expect(date.tagName).toBe('TIME');
+    expect(date).toHaveAttribute('datetime', '2026-11-22');
+    expect(date.parentElement).toHaveTextContent(/^Stand: 22\.11\.2026$/);
+    const headings = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(headings).toEqual(['Inhalt', ...sectionTitles]);
+  });
+
+  it('has a table of contents whose links lead to the sections of the same name', async () => {
+    await renderRoute('/datenschutz');
+    const toc = screen.getByRole('navigation', { name: 'Inhalt' });
+    const links = within(toc).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(sectionTitles);
+    for (const link of links) {
+      const href = link.getAttribute('href')!;
+      expect(href).toMatch(/^#[a-z-]+$/);
+      const target = document.getElementById(href.slice(1));
+      expect(target, `target of ${href}`).not.toBeNull();
+      expect(target!.tagName).toBe('SECTION');
+      expect(within(target!).getByRole('heading', { level: 2 })).toHaveTextContent(link.textContent!);
+    }
+    expect(new Set(links.map((link) => link.getAttribute('href'))).size).toBe(sectionTitles.length);
+  });
+
+  it('lists the fields of the contact form and of the appointment form', async () => {
+    await renderRoute('/datenschutz');
+    const contact = within(section('Kontaktformular'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(contact).toEqual([
+      'Vorname und Nachname',
+      'E-Mail-Adresse',
+      'Telefonnummer (freiwillig)',
+      'Betreff (freiwillig)',
+      'Ihre Nachricht',
+    ]);
+    const appointment = within(section('Terminanfrage'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(appointment).toEqual([
+      'Vorname und Nachname',
+      'E-Mail-Adresse',
+      'Telefonnummer',
+      'Gewünschte Leistung',
+      'Wunschtermin (Datum, freiwillig mit Uhrzeit)',
+      'Alternativtermin (freiwillig, Datum und Uhrzeit)',
+      'Nachricht (freiwillig)',
+    ]);
+  });
+
+  it('states the retention period, the supervisory authority and the visitor’s rights', async () => {
+    await renderRoute('/datenschutz');
+    expect(section('Aufbewahrung und Löschung')).toHaveTextContent('löschen wir 12 Monate nach ihrem Eingang');
+    const complaint = section('Beschwerde bei der Aufsichtsbehörde');
+    expect(complaint).toHaveTextContent('Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB)');
+    expect(within(complaint).getByRole('link', { name: 'www.edoeb.admin.ch' })).toHaveAttribute(
+      'href',
+      'https://www.edoeb.admin.ch',
+    );
+    const rights = within(section('Ihre Rechte'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent?.split(':')[0]);
+    expect(rights).toEqual(['Auskunft', 'Berichtigung', 'Löschung', 'Herausgabe und Übertragung', 'Widerspruch']);
+    expect(within(section('Ihre Rechte')).getByRole('link', { name: practice.email })).toHaveAttribute(
+      'href',
+      `mailto:${practice.email}`,
+    );
+  });
+
+  it('names the controller and links its e-mail address and phone number', async () => {
+    await renderRoute('/datenschutz');
+    const controller = section('Verantwortliche Stelle und Kontakt');
+    expect(controller).toHaveTextContent('Ruhepol Schlafberatung GmbH, Badenerstrasse 318, 8004 Zürich ZH');
+    expect(within(controller).getByRole('link', { name: practice.email })).toHaveAttribute('href', `mailto:${practice.email}`);
+    expect(within(controller).getByRole('link', { name: practice.phone.display })).toHaveAttribute(
+      'href',
+      `tel:${practice.phone.e164}`,
+    );
+  });
+});

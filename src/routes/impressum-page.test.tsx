@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { practice } from '@/content/practice';
+import { isValidSwissUid } from '@/content/swiss-uid';
+import { renderRoute } from '@/test/render-route';
+
+/** The value (<dd>) that follows a label (<dt>) in the legal notice's definition list. */
+function detail(label: string): HTMLElement {
+  const terms = [...screen.getByRole('main').querySelectorAll('dl > div > dt')].filter((dt) => dt.textContent === label);
+  expect(terms, `exactly one "${label}" entry`).toHaveLength(1);
+  const value = terms[0]!.nextElementSibling as HTMLElement | null;
+  expect(value?.tagName).toBe('DD');
+  return value!;
+}
+
+describe('/impressum', () => {
+  it('names the company, its registered office in Zürich and its managing director', async () => {
+    await renderRoute('/impressum');
+    expect(screen.getByRole('heading', { level: 1, name: 'Impressum' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Verantwortlich für den Inhalt' })).toBeInTheDocument();
+    expect(detail('Firma')).toHaveTextContent(/^Ruhepol Schlafberatung GmbH$/);
+    const office = [...detail('Sitz').children].map((line) => line.textContent);
+    expect(office).toEqual(['Badenerstrasse 318', '8004 Zürich ZH']);
+    expect(detail('Geschäftsführerin')).toHaveTextContent(/^Sandra Huber$/);
+  });
+
+  it('links the phone number and e-mail address', async () => {
+    await renderRoute('/impressum');
+    const phone = within(detail('Telefon')).getByRole('link');
+    expect(phone).toHaveAttribute('href', `tel:${practice.phone.e164}`);
+    expect(phone).toHaveTextContent(practice.phone.display);
+    expect(phone.getAttribute('href')).toMatch(/^tel:\+41\d{9}$/);
+    const email = within(detail('E-Mail')).getByRole('link');
+    expect(email).toHaveAttribute('href', `mailto:${practice.email}`);
+    expect(email).toHaveTextContent(practice.email);
+  });
+
+  it('shows the commercial register (canton Zürich), a valid UID and the VAT number', async () => {
+    await renderRoute('/impressum');
+    expect(detail('Handelsregister')).toHaveTextContent(/^Handelsregister des Kantons Zürich$/);
+    const uid = detail('UID').textContent ?? '';
+    expect(uid).toMatch(/^CHE-\d{3}\.\d{3}\.\d{3}$/);
+    expect(isValidSwissUid(uid)).toBe(true);
+    expect(detail('Mehrwertsteuernummer')).toHaveTextContent(new RegExp(`^${uid.replace(/\./g, '\\.')} MWST$`));
+  });
+
+  it('follows the facts with the legal text sections, each under its own heading', async () => {
+    await renderRoute('/impressum');
+    const headings = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'Verantwortlich für den Inhalt',
+      'Haftungsausschluss',
+      'Hinweis zu Gesundheitsthemen',
+      'Haftung für Links',
+      'Urheberrechte',
+      'Anwendbares Recht und Gerichtsstand',
+    ]);
+    expect(screen.getByRole('main')).toHaveTextContent('Gerichtsstand ist Zürich');
+  });
+});

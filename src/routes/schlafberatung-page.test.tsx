@@ -1,0 +1,115 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { schlafberatungPage } from '@/content/schlafberatung';
+import { serviceCards } from '@/content/service-cards';
+import { priceOnRequest } from '@/content/services';
+import { renderRoute } from '@/test/render-route';
+
+const region = (name: string) => screen.getByRole('region', { name });
+const headingsIn = (element: HTMLElement, level: number) =>
+  within(element).getAllByRole('heading', { level }).map((heading) => heading.textContent);
+const listItemsIn = (element: HTMLElement) => within(element).getAllByRole('listitem').map((item) => item.textContent);
+
+describe('/schlafberatung', () => {
+  it('opens with its title and a booking button', async () => {
+    await renderRoute('/schlafberatung');
+    const hero = region('Schlafberatung');
+    expect(within(hero).getByRole('heading', { level: 1 })).toHaveTextContent('Schlafberatung');
+    expect(within(hero).getByRole('link', { name: 'Termin vereinbaren' })).toHaveAttribute('href', '/termin-vereinbaren');
+  });
+
+  it('details the three services with their highlights, each card an anchor named like its id', async () => {
+    await renderRoute('/schlafberatung');
+    const services = region(schlafberatungPage.services.title);
+    expect(headingsIn(services, 3)).toEqual(['Schlafberatung', 'Liegediagnostik', 'Prävention & Begleitung']);
+    for (const card of serviceCards) {
+      const anchor = document.getElementById(card.id)!;
+      expect(services).toContainElement(anchor);
+      expect(within(anchor).getByRole('heading', { level: 3 })).toHaveTextContent(card.title);
+      for (const highlight of card.highlights) expect(anchor).toHaveTextContent(highlight);
+    }
+    expect(services).toHaveTextContent('CHF 190.–');
+  });
+
+  it('explains the process as three numbered steps: Analyse, Diagnose, Lösung', async () => {
+    await renderRoute('/schlafberatung');
+    const process = region('In drei Schritten zu besserem Schlaf');
+    const list = within(process).getByRole('list');
+    expect(list.tagName).toBe('OL');
+    const steps = within(list).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Analyse',
+      'Diagnose',
+      'Lösung',
+    ]);
+    steps.forEach((step, index) => expect(step).toHaveTextContent(String(index + 1)));
+  });
+
+  it('lists the benefits and the advisors’ competences', async () => {
+    await renderRoute('/schlafberatung');
+    expect(listItemsIn(region('Ihre Vorteile'))).toEqual(schlafberatungPage.benefits.items);
+    expect(listItemsIn(region('Unsere Kompetenzen'))).toEqual(schlafberatungPage.competences.items);
+  });
+
+  it('explains body measurement and tailor-made sleep systems, each with its illustration', async () => {
+    await renderRoute('/schlafberatung');
+    for (const [title, explainer] of [
+      ['Warum die Körpervermessung so wichtig ist', schlafberatungPage.explainers[0]],
+      ['Massgeschneiderte Schlafsysteme', schlafberatungPage.explainers[1]],
+    ] as const) {
+      const section = region(title);
+      expect(section).toHaveAttribute('id', explainer.id);
+      for (const paragraph of explainer.paragraphs) expect(section).toHaveTextContent(paragraph);
+      const image = within(section).getByRole('img', { name: explainer.image.alt });
+      expect(image).toHaveAttribute('src', explainer.image.src);
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).toHaveAttribute('width');
+      expect(image).toHaveAttribute('height');
+    }
+  });
+
+  it('says what a consultation contains, with the disclaimer', async () => {
+    await renderRoute('/schlafberatung');
+    const consultation = region('Das beinhaltet eine Beratung');
+    expect(headingsIn(consultation, 3)).toEqual([
+      'Bedarfsabklärung mit Anamnese und Körpervermessung',
+      'Richtiges Liegen',
+      'Richtige Prävention',
+    ]);
+    expect(consultation).toHaveTextContent('Weiterverweisung an Netzwerkpartner erfolgt nur mit Ihrem Einverständnis');
+    expect(consultation).toHaveTextContent(schlafberatungPage.consultation.disclaimer);
+  });
+
+  it('lists the bookable services with their prices', async () => {
+    await renderRoute('/schlafberatung');
+    const prices = within(region('Angebote und Preise')).getAllByRole('listitem');
+    expect(prices).toHaveLength(3);
+    expect(prices[0]).toHaveTextContent('Schlafberatung');
+    expect(prices[0]).toHaveTextContent('CHF 190.–');
+    expect(prices[1]).toHaveTextContent('Follow-up Termin');
+    expect(prices[1]).toHaveTextContent('CHF 100.–');
+    expect(prices[2]).toHaveTextContent('Schlafberatung & Beratung zu Hause');
+    expect(prices[2]).toHaveTextContent('Preis auf Anfrage');
+  });
+
+  it('explains "Preis auf Anfrage" in a tooltip that keyboard users reach', async () => {
+    const { user } = await renderRoute('/schlafberatung');
+    const trigger = within(region('Angebote und Preise')).getByRole('button', { name: 'Preis auf Anfrage' });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    act(() => trigger.focus());
+    expect(trigger).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(priceOnRequest.explanation);
+    expect(trigger).toHaveAccessibleDescription(priceOnRequest.explanation);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('closes with an invitation to book or to get in touch', async () => {
+    await renderRoute('/schlafberatung');
+    const cta = region(schlafberatungPage.closingCta.title);
+    expect(within(cta).getByRole('link', { name: 'Termin vereinbaren' })).toHaveAttribute('href', '/termin-vereinbaren');
+    expect(within(cta).getByRole('link', { name: 'Fragen? Kontakt aufnehmen' })).toHaveAttribute('href', '/kontakt');
+  });
+});
