@@ -1,4 +1,5 @@
 import { Container } from '@/components/ui/section';
+import { uiText } from '@/content/ui-text';
 
 /**
  * Shown instead of a blank page when rendering fails anywhere. It uses a plain <a> so
@@ -11,14 +12,13 @@ export function ErrorPage() {
         Unexpected Application Error!
       </h1>
       <p className="mx-auto mt-4 max-w-prose text-lg text-ink-muted">
-        Beim Anzeigen dieser Seite ist ein Fehler aufgetreten. Bitte laden Sie die Seite neu oder kehren Sie zur Startseite
-        zurück.
+        {uiText.errorPage.text}
       </p>
       <a
         href="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"
       >
-        Zur Startseite
+        {uiText.errorPage.homeLink}
       </a>
     </Container>
   );

@@ -4,45 +4,64 @@ import { ErrorBoundary } from '@/app/error-boundary';
 import { applyHead, HEAD_MARKER, headElementsFor } from '@/app/head';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { uiText } from '@/content/ui-text';
 
-/**
- * On every navigation: the new page's <head>, scroll to the top (or to the #anchor),
- * and focus on the main content so screen readers start reading the new page.
- */
-function usePageChange(mainRef: React.RefObject<HTMLElement | null>) {
-  const { pathname, hash } = useLocation();
+/** On every navigation: the new page's <head>. */
+function useDocumentHead() {
+  const { pathname } = useLocation();
   const firstRender = useRef(true);
   useEffect(() => {
     const isFirstRender = firstRender.current;
     firstRender.current = false;
     // A prerendered page arrives with its <head> complete; the dev server's does not.
-    const headIsCurrent = isFirstRender && document.head.querySelector(`[${HEAD_MARKER}]`) !== null;
-    if (!headIsCurrent) applyHead(document, headElementsFor(pathname));
-    if (isFirstRender) return;
+    if (isFirstRender && document.head.querySelector(`[${HEAD_MARKER}]`) !== null) return;
+    applyHead(document, headElementsFor(pathname));
+  }, [pathname]);
+}
+
+/**
+ * After a navigation, once the new page is on screen: scroll to its top or to the
+ * #anchor, and focus the main content so screen readers start reading the new page.
+ * It sits after the page inside the loading boundary, so its effect runs only when the
+ * page (and the anchor target) exists. On the first load the browser does this itself.
+ */
+function PageArrival({ mainRef, initialLoad }: { mainRef: React.RefObject<HTMLElement | null>; initialLoad: React.RefObject<boolean> }) {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (initialLoad.current) {
+      initialLoad.current = false;
+      return;
+    }
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
-  }, [pathname, hash, mainRef]);
+  }, [pathname, hash, mainRef, initialLoad]);
+  return null;
 }
 
 export function RootLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
+  // Lives here, not in PageArrival: the page area remounts on every navigation.
+  const initialLoad = useRef(true);
   const { pathname } = useLocation();
-  usePageChange(mainRef);
+  useDocumentHead();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#inhalt"
         className="sr-only z-50 rounded-md bg-night-800 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
-        Zum Inhalt springen
+        {uiText.skipLink}
       </a>
       <SiteHeader />
       <main id="inhalt" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
         {/* A failing page keeps header and footer around the message; a new path starts fresh. */}
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          <Suspense fallback={<PageLoading />}>
+            {children}
+            <PageArrival mainRef={mainRef} initialLoad={initialLoad} />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <SiteFooter />
@@ -54,7 +73,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
 function PageLoading() {
   return (
     <div role="status" className="min-h-[60vh] px-4 py-24 text-center text-ink-muted">
-      Seite wird geladen …
+      {uiText.pageLoading}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { isValidSwissUid, swissUidCheckDigit } from './swiss-uid';
 import { advisors } from './team';
 import { testimonials } from './testimonials';
 import { uberUnsPage } from './uber-uns';
+import { formatChf } from '../lib/format';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));
@@ -44,7 +45,7 @@ describe('service cards', () => {
   it('quote prices from services.ts, not copies of them', () => {
     const text = serviceCards.flatMap((c) => c.highlights).join(' ');
     for (const service of bookableServices) {
-      if (service.priceChf !== null) expect(text).toContain(`CHF ${service.priceChf}.–`);
+      if (service.priceChf !== null) expect(text).toContain(formatChf(service.priceChf));
     }
   });
 });

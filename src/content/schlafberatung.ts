@@ -131,7 +131,7 @@ export const schlafberatungPage: SchlafberatungPage = {
       ],
       image: {
         src: '/media/illustration-koerpervermessung.svg',
-        alt: 'Illustration: Eine Person liegt in Seitenlage, Schulter- und Beckenbreite sind mit Messlinien markiert.',
+        alt: 'Illustration: Eine stehende Person, an Schultern, Wirbelsäule und Becken sind Messlinien eingezeichnet.',
       },
     },
     {

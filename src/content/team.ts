@@ -48,7 +48,7 @@ export const lukasBrunner: Advisor = {
   role: 'Zertifizierter Schlafberater, Liegediagnostik',
   bio:
     'Lukas Brunner ist Bewegungswissenschaftler und hat sich nach dem Studium auf Ergonomie im Liegen spezialisiert. ' +
-    `Als zertifizierter Schlafberater des ${professionalAssociation} verantwortet er bei uns die Körpervermessung und das mehrnächtige Liege-Monitoring. ` +
+    `Als vom ${professionalAssociation} zertifizierter Schlafberater verantwortet er bei uns die Körpervermessung und das mehrnächtige Liege-Monitoring. ` +
     'Er übersetzt Messwerte in konkrete Empfehlungen, die Sie zu Hause auch wirklich umsetzen können.',
   focus: [
     'Körpervermessung und Liegediagnostik',

@@ -22,8 +22,11 @@ export function formatDateLong(iso: string): string {
   );
 }
 
-/** 190 → 'CHF 190.–' (Swiss notation for whole francs). */
+/** No-break space: "CHF" and the amount stay on one line. */
+const NBSP = '\u00a0';
+
+/** 190 → 'CHF 190.–' (Swiss notation for whole francs), never broken across lines. */
 export function formatChf(amount: number): string {
-  if (Number.isInteger(amount)) return `CHF ${amount}.–`;
-  return `CHF ${amount.toFixed(2)}`;
+  if (Number.isInteger(amount)) return `CHF${NBSP}${amount}.–`;
+  return `CHF${NBSP}${amount.toFixed(2)}`;
 }

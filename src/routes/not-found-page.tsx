@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Container } from '@/components/ui/section';
+import { uiText } from '@/content/ui-text';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
@@ -17,7 +18,7 @@ export default function NotFoundPage() {
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"
       >
-        Zurück zur Startseite
+        {uiText.notFound.homeLink}
       </Link>
     </Container>
   );

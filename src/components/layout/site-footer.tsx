@@ -3,6 +3,7 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { mainNavigation, pagePath } from '@/app/route-table';
 import { addressLines, practice } from '@/content/practice';
 import { Container } from '@/components/ui/section';
+import { uiText } from '@/content/ui-text';
 
 export function SiteFooter() {
   const [street, town] = addressLines(practice.practiceAddress);
@@ -15,7 +16,7 @@ export function SiteFooter() {
         </div>
 
         <div>
-          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">Kontakt</h2>
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">{uiText.footer.contactTitle}</h2>
           <address className="mt-4 space-y-3 text-sm not-italic">
             <p className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-moon-300" />
@@ -40,8 +41,8 @@ export function SiteFooter() {
           </address>
         </div>
 
-        <nav aria-label="Fusszeile">
-          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">Seiten</h2>
+        <nav aria-label={uiText.footer.navigation}>
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">{uiText.footer.pagesTitle}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {mainNavigation.map((route) => (
               <li key={route.path}>
@@ -70,7 +71,7 @@ export function SiteFooter() {
       </Container>
       <div className="border-t border-white/10">
         <Container className="py-6 text-sm">
-          <p>© {practice.copyrightYear} {practice.name}. Alle Rechte vorbehalten.</p>
+          <p>© {practice.copyrightYear} {practice.name}. {uiText.footer.rightsReserved}</p>
         </Container>
       </div>
     </footer>

@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { SiteLogo } from '@/components/layout/site-logo';
 import { cn } from '@/lib/cn';
+import { uiText } from '@/content/ui-text';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -41,7 +42,7 @@ export function SiteHeader() {
       <Container className="flex h-16 items-center justify-between gap-4">
         <SiteLogo onNavigate={closeMenu} />
 
-        <nav aria-label="Hauptnavigation" className="hidden md:block">
+        <nav aria-label={uiText.header.mainNavigation} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {mainNavigation.map((route) => (
               <li key={route.path}>
@@ -63,7 +64,7 @@ export function SiteHeader() {
             className="inline-flex size-11 items-center justify-center rounded-full text-night-800 hover:bg-night-50 md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label={menuOpen ? 'Menü schliessen' : 'Menü öffnen'}
+            aria-label={menuOpen ? uiText.header.closeMenu : uiText.header.openMenu}
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
@@ -73,7 +74,7 @@ export function SiteHeader() {
 
       <nav
         id={menuId}
-        aria-label="Hauptnavigation mobil"
+        aria-label={uiText.header.mobileNavigation}
         hidden={!menuOpen}
         className="animate-menu-in border-t border-sand-200 bg-cream md:hidden"
       >

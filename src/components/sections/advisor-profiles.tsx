@@ -2,8 +2,8 @@ import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import type { SectionTone } from '@/components/sections/section-layout';
 import type { Advisor } from '@/content/team';
+import { uiText } from '@/content/ui-text';
 
-const FOCUS_LABEL = 'Schwerpunkte';
 /** Intrinsic size of the portraits; shown smaller, so they stay sharp on high-density screens. */
 const PORTRAIT_SIZE = 480;
 
@@ -38,7 +38,7 @@ export function AdvisorProfiles({ id, title, advisors, tone }: AdvisorProfilesPr
                 </div>
               </div>
               <p className="mt-6 text-ink-muted">{advisor.bio}</p>
-              <h4 className="mt-6 text-sm font-semibold uppercase tracking-wider text-ink">{FOCUS_LABEL}</h4>
+              <h4 className="mt-6 text-sm font-semibold uppercase tracking-wider text-ink">{uiText.advisors.focusTitle}</h4>
               <ul className="mt-3 flex flex-wrap gap-2">
                 {advisor.focus.map((focus) => (
                   <li key={focus} className="rounded-lg bg-sage-50 px-3 py-1 text-sm text-sage-800">

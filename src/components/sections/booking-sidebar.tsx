@@ -4,12 +4,13 @@ import { terminPage } from '@/content/termin';
 import { ServicePriceList } from '@/components/sections/service-price-list';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
+import { uiText } from '@/content/ui-text';
 
 /** Beside the booking form: direct contact, services with prices, practical notes. */
 export function BookingSidebar() {
   const { directContact, services, notes } = terminPage.sidebar;
   return (
-    <aside aria-label="Informationen zum Termin" className="space-y-6">
+    <aside aria-label={uiText.bookingSidebar.label} className="space-y-6">
       <Card>
         <h2 className="text-xl">{directContact.title}</h2>
         <p className="mt-2 text-ink-muted">{directContact.text}</p>

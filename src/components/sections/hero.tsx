@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { cn } from '@/lib/cn';
+import { uiText } from '@/content/ui-text';
 
 export interface HeroCta {
   label: string;
@@ -131,11 +132,11 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
         >
           {videoState === 'paused' ? (
             <>
-              <Play aria-hidden="true" className="size-4" /> Video abspielen
+              <Play aria-hidden="true" className="size-4" /> {uiText.hero.playVideo}
             </>
           ) : (
             <>
-              <Pause aria-hidden="true" className="size-4" /> Video pausieren
+              <Pause aria-hidden="true" className="size-4" /> {uiText.hero.pauseVideo}
             </>
           )}
         </button>

@@ -3,8 +3,8 @@ import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import type { SectionTone } from '@/components/sections/section-layout';
 import { addressLines, type PhoneNumber, type PostalAddress } from '@/content/practice';
+import { uiText } from '@/content/ui-text';
 
-const MAP_LINK_LABEL = 'Auf der Karte anzeigen';
 
 interface LocationSectionProps {
   id: string;
@@ -63,7 +63,7 @@ export function LocationSection({ id, title, text, name, address, phone, note, m
             className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full border border-night-700 px-4 py-2 text-sm font-semibold text-night-700 hover:bg-night-50"
           >
             <Icon name="map-pin" className="size-4" />
-            {MAP_LINK_LABEL}
+            {uiText.location.mapLink}
           </a>
         </Card>
       </div>

@@ -6,9 +6,9 @@ import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import type { ServiceCard } from '@/content/service-cards';
+import { uiText } from '@/content/ui-text';
 
 /** Visible link text on every teaser card; the card title follows for screen readers, so the three links differ. */
-const MORE_LABEL = 'Mehr erfahren';
 
 interface ServiceCardGridProps {
   id: string;
@@ -43,8 +43,8 @@ export function ServiceCardGrid({ id, title, lead, cards, tone, variant }: Servi
                   to={`${card.to}#${card.id}`}
                   className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded pt-4 font-semibold text-night-700 underline-offset-4 hover:text-night-800 hover:underline"
                 >
-                  {MORE_LABEL}{' '}
-                  <span className="sr-only">über {card.title}</span>
+                  {uiText.serviceCards.learnMore}{' '}
+                  <span className="sr-only">{uiText.serviceCards.about} {card.title}</span>
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               )}

@@ -37,10 +37,10 @@ export function ServicePriceList({ services = bookableServices, variant = 'full'
             </div>
             {/* Price and duration read together, like a price tag. */}
             <div className="flex flex-wrap items-baseline gap-x-3 @sm:block @sm:shrink-0 @sm:text-right">
-              <p className={cn('font-semibold text-night-800', !compact && 'text-lg')}>
+              <p className={cn('whitespace-nowrap font-semibold text-night-800', !compact && 'text-lg')}>
                 {service.priceChf === null ? <PriceOnRequest /> : formatChf(service.priceChf)}
               </p>
-              <p className="text-sm text-ink-muted">{service.durationMinutes} Minuten</p>
+              <p className="text-sm text-ink-muted">{service.durationLabel}</p>
             </div>
           </li>
         ))}

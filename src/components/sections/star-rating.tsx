@@ -1,12 +1,12 @@
 import { Star } from 'lucide-react';
 import type { Rating } from '@/content/testimonials';
 import { cn } from '@/lib/cn';
+import { uiText } from '@/content/ui-text';
 
 const MAX_STARS = 5;
 
-/** "5 von 5 Sternen": what a screen reader says instead of five separate drawings. */
 export function ratingLabel(rating: Rating): string {
-  return `${rating} von ${MAX_STARS} Sternen`;
+  return uiText.ratingLabel(rating, MAX_STARS);
 }
 
 /** Filled and empty stars as one image with a spoken label. */

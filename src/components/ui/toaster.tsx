@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { uiText } from '@/content/ui-text';
 
 export interface ToastMessage {
   title: string;
@@ -39,7 +40,7 @@ export function Toaster({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={context}>
-      <ToastPrimitive.Provider label="Benachrichtigung" swipeDirection="right">
+      <ToastPrimitive.Provider label={uiText.notices.label} swipeDirection="right">
         {children}
         {toasts.map(({ id, title, description, variant = 'success' }) => {
           const Symbol = variant === 'destructive' ? CircleAlert : CircleCheck;
@@ -64,7 +65,7 @@ export function Toaster({ children }: { children: ReactNode }) {
                 <ToastPrimitive.Description className="mt-1 text-sm">{description}</ToastPrimitive.Description>
               </div>
               <ToastPrimitive.Close
-                aria-label="Schliessen"
+                aria-label={uiText.notices.close}
                 className="absolute right-2 top-2 inline-grid size-9 place-items-center rounded-full hover:bg-black/10"
               >
                 <X aria-hidden="true" className="size-4" />
@@ -73,7 +74,7 @@ export function Toaster({ children }: { children: ReactNode }) {
           );
         })}
         <ToastPrimitive.Viewport
-          label="Benachrichtigungen ({hotkey})"
+          label={uiText.notices.region}
           className="fixed bottom-0 right-0 z-50 flex w-full max-w-md flex-col gap-3 p-4 outline-none"
         />
       </ToastPrimitive.Provider>

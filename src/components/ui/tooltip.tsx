@@ -1,9 +1,16 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 
 /** Tooltip timing from the spec: open after 700 ms, and 300 ms to move to the next one without waiting again. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/**
+ * Radix closes a tooltip when the page scrolls, and focusing a trigger by keyboard
+ * scrolls it into view, which closed the tooltip the moment it opened
+ * (radix-ui/primitives#1944). Closes within this window after a focus are ignored.
+ */
+const FOCUS_SCROLL_GRACE_MS = 400;
 
 /**
  * Wraps the part of a page that has tooltips. It lives with the pages that use it, not
@@ -18,16 +25,47 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * A short explanation on hover and keyboard focus. The trigger must be focusable; the
- * content is also exposed to screen readers through the trigger's accessible description.
+ * A short explanation on hover, keyboard focus and tap (touch screens have no hover).
+ * The trigger must be focusable; Radix ties the content to it as its description.
  */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const focusedAt = useRef(-Infinity);
+
+  useEffect(() => {
+    if (!open) return;
+    // Escape always closes, even right after focusing. Radix listens on the document in
+    // the capture phase, so this listens one step earlier, on the window.
+    const allowEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') focusedAt.current = -Infinity;
+    };
+    window.addEventListener('keydown', allowEscape, true);
+    return () => window.removeEventListener('keydown', allowEscape, true);
+  }, [open]);
+
+  function handleOpenChange(next: boolean) {
+    const justFocused = performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS;
+    if (!next && justFocused) return;
+    setOpen(next);
+  }
+
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+    <TooltipPrimitive.Root open={open} onOpenChange={handleOpenChange}>
+      <TooltipPrimitive.Trigger
+        asChild
+        onFocus={() => {
+          focusedAt.current = performance.now();
+        }}
+        // Radix closes on pointerdown; a tap or click should show the explanation instead.
+        onPointerDown={(event) => event.preventDefault()}
+        onClick={() => setOpen(true)}
+      >
+        {children}
+      </TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
           sideOffset={6}
+          collisionPadding={12}
           className="z-50 max-w-xs rounded-lg bg-night-900 px-3 py-2 text-sm leading-snug text-white shadow-card"
         >
           {content}
