@@ -3,15 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/test/render-route';
 
 describe('navigating between pages', () => {
-  const scrollIntoView = vi.fn();
+  let scrollIntoView: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    Element.prototype.scrollIntoView = scrollIntoView;
+    scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
     vi.spyOn(window, 'scrollTo');
   });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    scrollIntoView.mockReset();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('updates the title, starts at the top and moves focus to the new page', async () => {
     const { user } = await renderRoute('/');

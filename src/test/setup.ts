@@ -28,6 +28,7 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
 
-  // jsdom does not scroll; React Router's scroll restoration calls this on every navigation.
+  // jsdom does not scroll; the layout scrolls on every navigation.
   window.scrollTo = () => {};
+  Element.prototype.scrollIntoView ??= () => {};
 }
