@@ -21,7 +21,7 @@ export default function KontaktPage() {
       </Section>
       <Section id="schreiben" tone="white" className="pt-0 sm:pt-0">
         <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <Card className="p-6 sm:p-8">
+          <Card className="sm:p-8">
             <h2 id="kontaktformular-titel" className="text-3xl">
               {form.title}
             </h2>

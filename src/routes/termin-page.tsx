@@ -15,7 +15,7 @@ export default function TerminPage() {
       <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} image="hero-termin" />
       <section aria-labelledby="terminformular-titel" className="bg-cream py-12 sm:py-16">
         <Container className="grid items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <Card className="p-6 sm:p-8">
+          <Card className="sm:p-8">
             <h2 id="terminformular-titel" className="mb-6 text-3xl">
               {form.title}
             </h2>

@@ -9,8 +9,8 @@ export function SiteFooter() {
   const [street, town] = addressLines(practice.practiceAddress);
   return (
     <footer className="on-dark bg-night-900 text-night-100">
-      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="lg:col-span-2">
+      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[2fr_1.4fr_1fr]">
+        <div className="sm:col-span-2 lg:col-span-1">
           <p className="font-serif text-xl font-semibold text-white">{practice.name}</p>
           <p className="mt-2 max-w-sm text-sm">{practice.tagline}</p>
         </div>
@@ -34,7 +34,7 @@ export function SiteFooter() {
             </p>
             <p className="flex gap-2">
               <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-moon-300" />
-              <a href={`mailto:${practice.email}`} className="break-all rounded hover:text-white hover:underline">
+              <a href={`mailto:${practice.email}`} className="rounded [overflow-wrap:anywhere] hover:text-white hover:underline">
                 {practice.email}
               </a>
             </p>

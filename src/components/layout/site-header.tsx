@@ -55,7 +55,8 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <ButtonLink to={bookingPath} variant="primary" className="hidden sm:inline-flex">
+          {/* On phones the booking button lives in the menu (and every hero): the header has no room for it. */}
+          <ButtonLink to={bookingPath} variant="primary" className="whitespace-nowrap max-sm:hidden">
             Termin vereinbaren
           </ButtonLink>
           <button

@@ -12,7 +12,7 @@ export function LocationBox() {
   const { location } = kontaktPage;
   const [street, town] = addressLines(practice.practiceAddress);
   return (
-    <Card className="overflow-hidden p-0">
+    <Card padding="none" className="overflow-hidden">
       <img
         src="/media/standort-karte.svg"
         alt={location.imageAlt}

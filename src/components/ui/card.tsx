@@ -1,9 +1,21 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
+interface CardProps {
+  children: ReactNode;
+  className?: string;
+  as?: 'div' | 'article' | 'li';
+  /** 'none' for cards whose content runs to the edge (a picture on top). */
+  padding?: 'default' | 'none';
+}
+
 /** The one card surface of the site: white, rounded, soft shadow. */
-export function Card({ children, className, as: Tag = 'div' }: { children: ReactNode; className?: string; as?: 'div' | 'article' | 'li' }) {
-  return <Tag className={cn('rounded-2xl border border-sand-200 bg-white p-6 shadow-card', className)}>{children}</Tag>;
+export function Card({ children, className, as: Tag = 'div', padding = 'default' }: CardProps) {
+  return (
+    <Tag className={cn('rounded-2xl border border-sand-200 bg-white shadow-card', padding === 'default' && 'p-6', className)}>
+      {children}
+    </Tag>
+  );
 }
 
 /** A round tinted badge holding an icon, used at the top of cards. */
