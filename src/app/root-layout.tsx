@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { applyHead, HEAD_MARKER, headElementsFor } from '@/app/head';
@@ -25,26 +25,36 @@ function useDocumentHead() {
  * It sits after the page inside the loading boundary, so its effect runs only when the
  * page (and the anchor target) exists. On the first load the browser does this itself.
  */
-function PageArrival({ mainRef, initialLoad }: { mainRef: React.RefObject<HTMLElement | null>; initialLoad: React.RefObject<boolean> }) {
-  const { pathname, hash } = useLocation();
+interface PageArrivalProps {
+  mainRef: React.RefObject<HTMLElement | null>;
+  /** Whether this location is still the one the visitor opened (no navigation yet). */
+  isLandingLocation: (key: string) => boolean;
+}
+
+function PageArrival({ mainRef, isLandingLocation }: PageArrivalProps) {
+  const { pathname, hash, key } = useLocation();
   useEffect(() => {
-    if (initialLoad.current) {
-      initialLoad.current = false;
-      return;
-    }
+    if (isLandingLocation(key)) return;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
-  }, [pathname, hash, mainRef, initialLoad]);
+  }, [pathname, hash, key, mainRef, isLandingLocation]);
   return null;
 }
 
 export function RootLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
-  // Lives here, not in PageArrival: the page area remounts on every navigation.
-  const initialLoad = useRef(true);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  // Kept here, not in PageArrival: the page area remounts on every navigation. Keyed by
+  // location rather than "first effect run", which StrictMode runs twice.
+  const landingKey = useRef(location.key);
+  const hasNavigated = useRef(false);
+  const isLandingLocation = useCallback((key: string) => {
+    if (key !== landingKey.current) hasNavigated.current = true;
+    return !hasNavigated.current;
+  }, []);
   useDocumentHead();
   return (
     <div className="flex min-h-screen flex-col">
@@ -60,7 +70,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>
             {children}
-            <PageArrival mainRef={mainRef} initialLoad={initialLoad} />
+            <PageArrival mainRef={mainRef} isLandingLocation={isLandingLocation} />
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -25,10 +25,13 @@ export async function renderRoute(path: string) {
   await preloadPage(new URL(path, 'http://localhost').pathname);
   const user = userEvent.setup();
   const view = render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-      <LocationProbe />
-    </MemoryRouter>,
+    // StrictMode as in the browser entry: effects that cannot run twice show up here.
+    <StrictMode>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+        <LocationProbe />
+      </MemoryRouter>
+    </StrictMode>,
   );
   return { user, location: currentLocation, ...view };
 }
