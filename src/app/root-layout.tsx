@@ -60,7 +60,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <a
         href="#inhalt"
-        className="sr-only z-50 rounded-md bg-night-800 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-md bg-night-800 text-white shadow-card focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:px-4 focus:py-2"
       >
         {uiText.skipLink}
       </a>
