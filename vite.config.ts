@@ -43,6 +43,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     server: { port: 5173 },
     build: {
       // Prerendering needs the manifest to find each route's chunks for <link rel="modulepreload">.
+      // Every browser the site supports knows modulepreload; the polyfill would be dead weight.
+      modulePreload: { polyfill: false },
       manifest: true,
       target: 'es2022',
     },
