@@ -89,7 +89,10 @@ describe('appointment form', () => {
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
 
     expect(from).toHaveBeenCalledWith('appointment_requests');
+    const requestId = (insert.mock.calls[0]![0] as { id: string }).id;
+    expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(insert).toHaveBeenCalledWith({
+      id: requestId,
       first_name: 'Beat',
       last_name: 'Keller',
       email: 'beat.keller@example.ch',
@@ -103,6 +106,7 @@ describe('appointment form', () => {
     });
     expect(invoke).toHaveBeenCalledWith('send-appointment-email', {
       body: {
+        requestId,
         firstName: 'Beat',
         lastName: 'Keller',
         email: 'beat.keller@example.ch',
@@ -209,6 +213,35 @@ describe('appointment form', () => {
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
+  });
+
+  it('retries a request whose e-mail failed under the same id, so no second row is stored', async () => {
+    invoke.mockResolvedValueOnce({ data: null, error: supabaseError('FunctionsHttpError') });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await expectFailureShown();
+
+    // The row is stored: the database answers the second insert with a unique violation.
+    insert.mockResolvedValueOnce({ data: null, error: Object.assign(supabaseError('PostgrestError'), { code: '23505' }) });
+    await user.click(submitButton());
+    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    const [first, second] = insert.mock.calls.map(([row]) => (row as { id: string }).id);
+    expect(second).toBe(first);
+    expect(invoke.mock.calls.map(([, options]) => (options.body as { requestId: string }).requestId)).toEqual([first, first]);
+  });
+
+  it('uses a new id once the visitor changes the request', async () => {
+    invoke.mockResolvedValueOnce({ data: null, error: supabaseError('FunctionsHttpError') });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await expectFailureShown();
+    await user.type(field('Nachricht \\(optional\\)'), 'Lieber vormittags.');
+    await user.click(submitButton());
+    await screen.findByText('Terminanfrage gesendet!');
+    const [first, second] = insert.mock.calls.map(([row]) => (row as { id: string }).id);
+    expect(second).not.toBe(first);
   });
 
   it('does not send while a required field is empty (the browser’s own check)', async () => {

@@ -8,6 +8,7 @@ import { readTextFields } from '@/features/forms/read-form';
 import { useFormSubmission } from '@/features/forms/use-form-submission';
 import {
   APPOINTMENT_FIELDS,
+  createRequestIds,
   sendAppointmentRequest,
   toAppointmentRequest,
 } from '@/features/appointment/appointment-request';
@@ -51,13 +52,18 @@ export function AppointmentForm() {
   const { fields, sections } = copy;
   const minDate = useMinDate();
   const botSignals = useBotSignals();
+  const [requestIds] = useState(createRequestIds);
   const { submit, isPending } = useFormSubmission({ send: sendAppointmentRequest, successNotice: copy.successNotice });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const request = toAppointmentRequest(readTextFields(form, APPOINTMENT_FIELDS), botSignals.read(form));
-    submit(request, form, botSignals.restart);
+    const values = readTextFields(form, APPOINTMENT_FIELDS);
+    const request = toAppointmentRequest(values, botSignals.read(form), requestIds.idFor(values));
+    submit(request, form, () => {
+      botSignals.restart();
+      requestIds.reset();
+    });
   }
 
   return (

@@ -20,8 +20,10 @@ export type AppointmentFormValues = Record<(typeof APPOINTMENT_FIELDS)[number], 
 export const APPOINTMENT_TABLE = 'appointment_requests';
 export const APPOINTMENT_FUNCTION = 'send-appointment-email';
 
-/** One row of appointment_requests (spec, section 3). */
+/** One row of appointment_requests (spec, section 3), with the id the browser made. */
 export interface AppointmentRow {
+  /** Made in the browser so that the e-mail step can name the stored row, and a retry reuses it. */
+  id: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -34,8 +36,9 @@ export interface AppointmentRow {
   message: string | null;
 }
 
-/** The body of send-appointment-email (spec, section 7.3) plus the bot signals. */
+/** The body of send-appointment-email (spec, section 7.3) plus the row's id and the bot signals. */
 export interface AppointmentEmailRequest extends BotSignals {
+  requestId: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -60,8 +63,13 @@ export function serviceLabel(value: string): string {
   return service.label;
 }
 
-export function toAppointmentRequest(values: AppointmentFormValues, signals: BotSignals): AppointmentRequest {
+export function toAppointmentRequest(
+  values: AppointmentFormValues,
+  signals: BotSignals,
+  requestId: string,
+): AppointmentRequest {
   const row: AppointmentRow = {
+    id: requestId,
     first_name: values.vorname,
     last_name: values.nachname,
     email: values.email,
@@ -76,6 +84,7 @@ export function toAppointmentRequest(values: AppointmentFormValues, signals: Bot
   return {
     row,
     email: {
+      requestId: row.id,
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,
@@ -91,14 +100,38 @@ export function toAppointmentRequest(values: AppointmentFormValues, signals: Bot
   };
 }
 
+/** Postgres's unique_violation: a row with this id is already stored. */
+const ALREADY_STORED = '23505';
+
 /**
  * Step 1 stores the request; step 2, only after step 1 succeeded, e-mails the practice.
- * If step 2 fails the row stays stored and the visitor sees the failure notice.
+ * If step 2 fails the row stays stored and the visitor sees the failure notice. Sending
+ * the same request again reuses its id: step 1 then finds the row already stored (and
+ * stores no duplicate) and step 2 mails it.
  */
 export async function sendAppointmentRequest({ row, email }: AppointmentRequest): Promise<void> {
   const supabase = await getSupabaseClient();
   const { error: insertError } = await supabase.from(APPOINTMENT_TABLE).insert(row);
-  if (insertError) throw insertError;
+  if (insertError && insertError.code !== ALREADY_STORED) throw insertError;
   const { error: mailError } = await supabase.functions.invoke(APPOINTMENT_FUNCTION, { body: email });
   if (mailError) throw mailError;
+}
+
+/**
+ * The id of a request: the same while the visitor sends the same values again (a retry
+ * after a failure), a new one as soon as any value differs or the last one went through.
+ */
+export function createRequestIds(newId: () => string = () => crypto.randomUUID()) {
+  let last: { values: string; id: string } | undefined;
+  return {
+    idFor(values: AppointmentFormValues): string {
+      const key = JSON.stringify(values);
+      if (last?.values !== key) last = { values: key, id: newId() };
+      return last.id;
+    },
+    /** After a successful send the next request is a new one. */
+    reset() {
+      last = undefined;
+    },
+  };
 }
