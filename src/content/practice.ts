@@ -1,38 +1,25 @@
 /**
  * The practice's business data. Everything a visitor reads about who we are and how to
- * reach us comes from here; change it here and every page, the footer, the JSON-LD and
- * the e-mails follow. The data is fictional sample data until the practice replaces it.
+ * reach us comes from here; name, phone, e-mail and practice address come from the file
+ * the edge functions share (supabase/functions/_shared/practice-contact.ts), so pages,
+ * footer, JSON-LD and e-mails always agree. Fictional sample data until the practice
+ * replaces it.
  */
+import {
+  practiceContact,
+  type PhoneNumber,
+  type PostalAddress,
+} from '../../supabase/functions/_shared/practice-contact.ts';
 
-export interface PostalAddress {
-  street: string;
-  postalCode: string;
-  locality: string;
-  /** Swiss canton abbreviation, shown after the locality ("Uitikon ZH"). */
-  region: string;
-  country: 'CH';
-}
-
-export interface PhoneNumber {
-  /** As printed: "+41 44 555 27 80". */
-  display: string;
-  /** E.164 for tel: links: "+41445552780". */
-  e164: string;
-}
+export type { PhoneNumber, PostalAddress };
 
 export const practice = {
-  name: 'Ruhepol Schlafberatung',
+  name: practiceContact.name,
   tagline: 'Praxis für Schlafberatung und Liegediagnostik',
-  phone: { display: '+41 44 555 27 80', e164: '+41445552780' } satisfies PhoneNumber,
-  email: 'praxis@ruhepol-schlafberatung.ch',
+  phone: practiceContact.phone,
+  email: practiceContact.email,
   /** Where consultations take place (shown on /kontakt, in the footer and the JSON-LD). */
-  practiceAddress: {
-    street: 'Birmensdorferstrasse 42',
-    postalCode: '8142',
-    locality: 'Uitikon',
-    region: 'ZH',
-    country: 'CH',
-  } satisfies PostalAddress,
+  practiceAddress: practiceContact.practiceAddress,
   /** Registered office of the company (shown in the legal notice). */
   registeredAddress: {
     street: 'Badenerstrasse 318',

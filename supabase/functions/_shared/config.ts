@@ -1,0 +1,146 @@
+/**
+ * The functions' settings, read from environment variables once at start-up. Pure: the
+ * caller passes a getter (Deno.env.get in the functions, a map in the tests). What is
+ * missing is reported as a problem with the error code every request then answers with,
+ * so a misconfigured function says so at start-up and on each call, never dropping mail
+ * silently.
+ */
+import { parseAllowedOrigins } from './cors.ts';
+import { parseSmtpUrl, type TransportConfig } from './mail.ts';
+
+export type GetEnv = (name: string) => string | undefined;
+
+export interface Limits {
+  /** Forms sent faster than this are treated as bots. */
+  minFormMs: number;
+  /** Requests per client IP and per e-mail address, per function, in the window below. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** All mail to the practice per day, both functions together. */
+  dailyMailCap: number;
+  /** At most one acknowledgement per visitor address in this many seconds. */
+  ackPerAddressSeconds: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  minFormMs: 3000,
+  rateLimitMax: 5,
+  rateLimitWindowSeconds: 600,
+  dailyMailCap: 200,
+  ackPerAddressSeconds: 3600,
+};
+
+const LIMIT_ENV: Record<keyof Limits, string> = {
+  minFormMs: 'MIN_FORM_MS',
+  rateLimitMax: 'RATE_LIMIT_MAX',
+  rateLimitWindowSeconds: 'RATE_LIMIT_WINDOW_SECONDS',
+  dailyMailCap: 'DAILY_MAIL_CAP',
+  ackPerAddressSeconds: 'ACK_PER_ADDRESS_SECONDS',
+};
+
+export type ConfigErrorCode = 'mail_not_configured' | 'server_not_configured';
+
+export interface ConfigProblem {
+  /** What every request answers (status 500) while the problem lasts. */
+  code: ConfigErrorCode;
+  message: string;
+}
+
+export interface MailConfig {
+  transport: TransportConfig;
+  from: string;
+  practiceEmail: string;
+}
+
+export interface FunctionConfig {
+  supabase: { url: string; serviceRoleKey: string } | null;
+  mail: MailConfig | null;
+  allowedOrigins: string[];
+  limits: Limits;
+  rateLimitSalt: string;
+  problems: ConfigProblem[];
+  warnings: string[];
+}
+
+/** A bare address; the same shape the forms accept. */
+const ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;]+$/;
+/** 'Name <address>' or a bare address, on one line. */
+const SENDER = /^(?:[^<>\r\n]*<[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;]+>|[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;]+)$/;
+
+/** Whole numbers only; zero only where it means "off" (MIN_FORM_MS=0 turns the speed check off, e.g. for browser tests). */
+function wholeNumber(value: string, allowZero: boolean): number | null {
+  const number = Number(value.trim());
+  return Number.isSafeInteger(number) && (number > 0 || (allowZero && number === 0)) ? number : null;
+}
+
+export function readConfig(getEnv: GetEnv): FunctionConfig {
+  const env = (name: string) => {
+    const value = getEnv(name)?.trim();
+    return value ? value : undefined;
+  };
+  const problems: ConfigProblem[] = [];
+  const warnings: string[] = [];
+
+  // Mail: a transport, a sender and a recipient, or nothing is sent at all.
+  const mailMissing: string[] = [];
+  let transport: TransportConfig | null = null;
+  const resendKey = env('RESEND_API_KEY');
+  const smtpUrl = env('SMTP_URL');
+  if (resendKey) {
+    transport = { kind: 'resend', apiKey: resendKey };
+    if (smtpUrl) warnings.push('RESEND_API_KEY and SMTP_URL are both set; mail goes through Resend, SMTP_URL is ignored.');
+  } else if (smtpUrl) {
+    const parsed = parseSmtpUrl(smtpUrl);
+    if ('error' in parsed) mailMissing.push(parsed.error);
+    else transport = { kind: 'smtp', options: parsed };
+  } else {
+    mailMissing.push('neither RESEND_API_KEY nor SMTP_URL is set');
+  }
+  const from = env('MAIL_FROM');
+  if (!from) mailMissing.push('MAIL_FROM is not set');
+  else if (!SENDER.test(from)) mailMissing.push('MAIL_FROM is not "Name <address>" or an address');
+  const practiceEmail = env('PRACTICE_EMAIL');
+  if (!practiceEmail) mailMissing.push('PRACTICE_EMAIL is not set');
+  else if (!ADDRESS.test(practiceEmail)) mailMissing.push('PRACTICE_EMAIL is not one e-mail address');
+  const mail = transport && from && practiceEmail && mailMissing.length === 0
+    ? { transport, from, practiceEmail }
+    : null;
+  if (!mail) {
+    problems.push({ code: 'mail_not_configured', message: `Mail is not configured: ${mailMissing.join('; ')}.` });
+  }
+
+  const url = env('SUPABASE_URL');
+  const serviceRoleKey = env('SUPABASE_SERVICE_ROLE_KEY');
+  const supabase = url && serviceRoleKey ? { url, serviceRoleKey } : null;
+  if (!supabase) {
+    const missing = [!url && 'SUPABASE_URL', !serviceRoleKey && 'SUPABASE_SERVICE_ROLE_KEY'].filter(Boolean);
+    problems.push({ code: 'server_not_configured', message: `Database is not configured: ${missing.join(' and ')} not set.` });
+  }
+
+  const origins = parseAllowedOrigins(env('ALLOWED_ORIGINS'));
+  warnings.push(...origins.invalid.map((entry) => `ALLOWED_ORIGINS: "${entry}" is not an origin like https://www.example.ch; ignored.`));
+  if (origins.origins.length === 0) {
+    warnings.push('ALLOWED_ORIGINS is empty: every browser request is refused (403); calls without an Origin header still work.');
+  }
+
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(LIMIT_ENV) as (keyof Limits)[]) {
+    const raw = env(LIMIT_ENV[key]);
+    if (raw === undefined) continue;
+    const allowZero = key === 'minFormMs';
+    const value = wholeNumber(raw, allowZero);
+    if (value === null) {
+      const expected = allowZero ? 'a whole number ≥ 0' : 'a whole number > 0';
+      warnings.push(`${LIMIT_ENV[key]}="${raw}" is not ${expected}; using ${DEFAULT_LIMITS[key]}.`);
+    } else {
+      limits[key] = value;
+    }
+  }
+
+  const rateLimitSalt = env('RATE_LIMIT_SALT') ?? '';
+  if (!rateLimitSalt) {
+    warnings.push('RATE_LIMIT_SALT is not set: IP addresses and e-mail addresses are hashed without a secret salt.');
+  }
+
+  return { supabase, mail, allowedOrigins: origins.origins, limits, rateLimitSalt, problems, warnings };
+}

@@ -1,0 +1,100 @@
+/**
+ * de-CH dates for the e-mails: 'Freitag, 11. Dezember 2026, 09:30 Uhr'. Calendar dates
+ * ('YYYY-MM-DD') are formatted as they are, without a time zone; instants (time of
+ * receipt) are shown on the practice's wall clock in Europe/Zurich. Names are written
+ * out rather than taken from Intl so the text cannot change with the runtime's ICU data.
+ * Pure: no network, no environment.
+ */
+
+export const PRACTICE_TIME_ZONE = 'Europe/Zurich';
+
+const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'] as const;
+const MONTHS = [
+  'Januar', 'Februar', 'März', 'April', 'Mai', 'Juni',
+  'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember',
+] as const;
+
+export interface CalendarDate {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+}
+
+export interface WallClock extends CalendarDate {
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** 'YYYY-MM-DD' that names a real day (no 2026-02-30), else null. */
+export function parseIsoDate(iso: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+function requireIsoDate(iso: string): CalendarDate {
+  const date = parseIsoDate(iso);
+  if (!date) throw new RangeError(`Not an ISO calendar date: ${iso}`);
+  return date;
+}
+
+function weekday({ year, month, day }: CalendarDate): string {
+  return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+}
+
+function formatCalendarDate(date: CalendarDate): string {
+  return `${weekday(date)}, ${date.day}. ${MONTHS[date.month - 1]} ${date.year}`;
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** '2026-12-11' → 'Freitag, 11. Dezember 2026' */
+export function formatDateLong(iso: string): string {
+  return formatCalendarDate(requireIsoDate(iso));
+}
+
+/** '09:30' → '09:30 Uhr' */
+export function formatTime(time: string): string {
+  return `${time} Uhr`;
+}
+
+/** ('2026-12-11', '09:30') → 'Freitag, 11. Dezember 2026, 09:30 Uhr'; without a time only the date. */
+export function formatDateTimeLong(iso: string, time: string | null): string {
+  const date = formatDateLong(iso);
+  return time === null ? date : `${date}, ${formatTime(time)}`;
+}
+
+const zurichParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: PRACTICE_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** The practice's wall-clock time at an instant (daylight saving time included). */
+export function zurichWallClock(instant: Date): WallClock {
+  const parts = Object.fromEntries(zurichParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** An instant as 'Sonntag, 22. November 2026, 11:15 Uhr' in Europe/Zurich. */
+export function formatInstantLong(instant: Date): string {
+  const clock = zurichWallClock(instant);
+  return `${formatCalendarDate(clock)}, ${pad2(clock.hour)}:${pad2(clock.minute)} Uhr`;
+}

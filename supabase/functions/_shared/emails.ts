@@ -1,0 +1,264 @@
+/**
+ * The four e-mails, German with Swiss spelling, each as plain text and HTML:
+ * to the practice for a contact message and for an appointment request (Reply-To the
+ * visitor), and a short acknowledgement of each to the visitor. Every visitor value is
+ * HTML-escaped in the HTML part; subjects hold only the visitor's name and the requested
+ * date, never the message, the subject line they typed or the service (health details).
+ * Pure: no network, no environment; the caller passes the addresses and the clock.
+ */
+import { serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './catalog.ts';
+import { formatDateLong, formatDateTimeLong, formatInstantLong, formatTime } from './dates.ts';
+import { escapeHtml } from './html.ts';
+import { buildCalendarFile } from './ics.ts';
+import type { OutgoingMail } from './mail-types.ts';
+import { practiceContact } from './practice-contact.ts';
+import type { ContactRequest } from './validation.ts';
+
+/** A stored appointment request as claim_appointment_notification returns it. */
+export interface AppointmentRecord {
+  id: string;
+  created_at: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  service: string;
+  preferred_date: string;
+  preferred_time: string | null;
+  alternative_date: string | null;
+  alternative_time: string | null;
+  message: string | null;
+}
+
+/** The fixed parts of every mail: who receives the practice's copies. */
+export interface MailSettings {
+  practiceEmail: string;
+}
+
+const NOT_GIVEN = 'nicht angegeben';
+
+/** Subjects are one line whatever reaches them; validation already refuses line breaks. */
+function oneLine(value: string): string {
+  // deno-lint-ignore no-control-regex -- control characters are exactly what is removed
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/** 190 → 'CHF 190.–' (Swiss notation for whole francs). */
+export function formatChf(amount: number): string {
+  return Number.isInteger(amount) ? `CHF ${amount}.–` : `CHF ${amount.toFixed(2)}`;
+}
+
+export function findService(label: string): ServiceCatalogEntry | undefined {
+  return serviceCatalog.find((service) => service.label === label);
+}
+
+/** 'Schlafberatung – CHF 190.–' or 'Schlafberatung & Beratung zu Hause – Preis auf Anfrage'. */
+export function serviceWithPrice(label: string): string {
+  const service = findService(label);
+  if (!service) return label;
+  return `${label} – ${service.priceChf === null ? 'Preis auf Anfrage' : formatChf(service.priceChf)}`;
+}
+
+type Field = { label: string; value: string; href?: string; multiline?: boolean };
+
+function textFields(fields: readonly Field[]): string {
+  const width = Math.max(...fields.filter((f) => !f.multiline).map((f) => f.label.length)) + 2;
+  return fields
+    .map((field) =>
+      field.multiline ? `\n${field.label}:\n${field.value.replace(/\r\n?/g, '\n')}` : `${`${field.label}:`.padEnd(width)}${field.value}`
+    )
+    .join('\n');
+}
+
+const CELL = 'padding:6px 12px 6px 0;vertical-align:top;text-align:left';
+
+function htmlFields(fields: readonly Field[]): string {
+  const rows = fields
+    .filter((field) => !field.multiline)
+    .map((field) => {
+      const value = field.href
+        ? `<a href="${escapeHtml(field.href)}">${escapeHtml(field.value)}</a>`
+        : escapeHtml(field.value);
+      return `<tr><th scope="row" style="${CELL};font-weight:600;white-space:nowrap">${escapeHtml(field.label)}</th>` +
+        `<td style="${CELL}">${value}</td></tr>`;
+    })
+    .join('\n');
+  const blocks = fields
+    .filter((field) => field.multiline)
+    .map((field) =>
+      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(field.label)}</h2>\n` +
+      `<div style="white-space:pre-wrap;border-left:3px solid #cbd5e1;padding-left:12px">${escapeHtml(field.value)}</div>`
+    )
+    .join('\n');
+  return `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>\n${blocks}`;
+}
+
+function htmlDocument(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="de-CH">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937;margin:0;padding:24px">
+${body}
+</body>
+</html>
+`;
+}
+
+const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
+
+const signatureLines = [
+  'Freundliche Grüsse',
+  practiceContact.name,
+  practiceContact.address,
+  `Telefon ${practiceContact.phone.display}`,
+  practiceContact.email,
+  practiceContact.website,
+];
+
+function htmlSignature(): string {
+  return `<p style="margin:24px 0 0">${signatureLines.map(escapeHtml).join('<br>')}</p>`;
+}
+
+// ---------------------------------------------------------------- contact form
+
+export function contactPracticeMail(request: ContactRequest, settings: MailSettings, receivedAt: Date): OutgoingMail {
+  const title = 'Neue Nachricht über das Kontaktformular';
+  const fields: Field[] = [
+    { label: 'Name', value: request.name },
+    { label: 'E-Mail', value: request.email, href: `mailto:${request.email}` },
+    { label: 'Telefon', value: request.phone ?? NOT_GIVEN },
+    { label: 'Betreff', value: request.subject ?? NOT_GIVEN },
+    { label: 'Eingegangen', value: formatInstantLong(receivedAt) },
+    { label: 'Nachricht', value: request.message, multiline: true },
+  ];
+  const hint = `Mit «Antworten» schreiben Sie direkt an ${request.name}. ` +
+    `Die Website verspricht eine Antwort innerhalb von ${replyWithinHours} Stunden.`;
+  return {
+    to: settings.practiceEmail,
+    replyTo: request.email,
+    subject: oneLine(`${title}: ${request.name}`),
+    text: `${title}\n\n${textFields(fields)}\n\n${hint}\n`,
+    html: htmlDocument(
+      title,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${htmlFields(fields)}\n` +
+        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,
+    ),
+  };
+}
+
+export function contactAcknowledgementMail(request: ContactRequest, settings: MailSettings): OutgoingMail {
+  return acknowledgement(request.email, settings, `Ihre Nachricht an ${practiceContact.name}`, [
+    `Vielen Dank für Ihre Nachricht. Wir haben sie erhalten und melden uns innerhalb von ${replyWithinHours} Stunden bei Ihnen.`,
+  ]);
+}
+
+// ---------------------------------------------------------------- appointment form
+
+/** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date with a note when no time was chosen. */
+function requestedSlot(date: string | null, time: string | null): string {
+  if (date === null) return time === null ? 'keiner' : `${formatTime(time)} (ohne Datum)`;
+  return time === null ? `${formatDateLong(date)} (keine Uhrzeit gewählt)` : formatDateTimeLong(date, time);
+}
+
+export function calendarUid(requestId: string): string {
+  return `${requestId}@${practiceContact.calendarDomain}`;
+}
+
+export function appointmentCalendarFile(record: AppointmentRecord, createdAt: Date): string {
+  const name = `${record.first_name} ${record.last_name}`;
+  const service = findService(record.service);
+  const description = [
+    `Terminanfrage über die Website, noch nicht bestätigt.`,
+    `Name: ${name}`,
+    `Telefon: ${record.phone}`,
+    `E-Mail: ${record.email}`,
+    `Dienstleistung: ${serviceWithPrice(record.service)}`,
+    `Alternativtermin: ${requestedSlot(record.alternative_date, record.alternative_time)}`,
+    `Anfrage-Nr.: ${record.id}`,
+  ].join('\n');
+  return buildCalendarFile({
+    uid: calendarUid(record.id),
+    date: record.preferred_date,
+    time: record.preferred_time,
+    // A label outside the catalogue cannot pass the database's check; an hour is a safe guess regardless.
+    durationMinutes: service?.durationMinutes ?? 60,
+    summary: `Terminanfrage: ${record.service} – ${name}`,
+    description,
+    location: practiceContact.address,
+    createdAt,
+  });
+}
+
+export const CALENDAR_FILENAME = 'terminanfrage.ics';
+
+/** Built from the stored row, not from the request body. `now` stamps the calendar file. */
+export function appointmentPracticeMail(record: AppointmentRecord, settings: MailSettings, now: Date): OutgoingMail {
+  const name = `${record.first_name} ${record.last_name}`;
+  const title = 'Neue Terminanfrage';
+  const receivedAt = new Date(record.created_at);
+  const fields: Field[] = [
+    { label: 'Name', value: name },
+    { label: 'E-Mail', value: record.email, href: `mailto:${record.email}` },
+    { label: 'Telefon', value: record.phone },
+    { label: 'Dienstleistung', value: serviceWithPrice(record.service) },
+    { label: 'Wunschtermin', value: requestedSlot(record.preferred_date, record.preferred_time) },
+    { label: 'Alternativtermin', value: requestedSlot(record.alternative_date, record.alternative_time) },
+    { label: 'Eingegangen', value: formatInstantLong(Number.isNaN(receivedAt.getTime()) ? now : receivedAt) },
+    { label: 'Anfrage-Nr.', value: record.id },
+    { label: 'Nachricht', value: record.message ?? 'Keine Nachricht', multiline: true },
+  ];
+  const hint = `Der Kalendereintrag im Anhang (${CALENDAR_FILENAME}) ist provisorisch. ` +
+    `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden; ` +
+    `mit «Antworten» schreiben Sie direkt an ${name}.`;
+  return {
+    to: settings.practiceEmail,
+    replyTo: record.email,
+    subject: oneLine(`${title}: ${name} – ${formatDateLong(record.preferred_date)}`),
+    text: `${title} über die Website\n\n${textFields(fields)}\n\n${hint}\n`,
+    html: htmlDocument(
+      title,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${htmlFields(fields)}\n` +
+        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,
+    ),
+    attachments: [
+      {
+        filename: CALENDAR_FILENAME,
+        content: appointmentCalendarFile(record, now),
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+    ],
+  };
+}
+
+export function appointmentAcknowledgementMail(record: AppointmentRecord, settings: MailSettings): OutgoingMail {
+  return acknowledgement(record.email, settings, `Ihre Terminanfrage bei ${practiceContact.name}`, [
+    `Vielen Dank für Ihre Terminanfrage. Wir haben sie erhalten und bestätigen Ihren Termin innerhalb von ${replyWithinHours} Stunden.`,
+    `Ihr Wunschtermin: ${requestedSlot(record.preferred_date, record.preferred_time)}. ` +
+    'Verbindlich wird er mit unserer Bestätigung.',
+  ]);
+}
+
+// ---------------------------------------------------------------- acknowledgements
+
+/**
+ * The visitor's copy. Anyone can type any address into a form, so this mail carries no
+ * text the visitor typed (not even the name): it cannot be used to send someone else a
+ * message through the practice, and it repeats no health details.
+ */
+function acknowledgement(to: string, settings: MailSettings, subject: string, body: readonly string[]): OutgoingMail {
+  const greeting = 'Guten Tag';
+  const footer = `Diese E-Mail wurde automatisch versandt, weil diese Adresse auf ${practiceContact.website} ` +
+    'angegeben wurde. Falls Sie uns nicht geschrieben haben, können Sie sie ignorieren.';
+  const replyHint = `Bei Fragen erreichen Sie uns unter ${practiceContact.phone.display} oder mit «Antworten» auf diese E-Mail.`;
+  return {
+    to,
+    replyTo: settings.practiceEmail,
+    subject,
+    text: [greeting, ...body, replyHint, signatureLines.join('\n'), `--\n${footer}`].join('\n\n') + '\n',
+    html: htmlDocument(
+      subject,
+      [paragraph(greeting), ...body.map(paragraph), paragraph(replyHint), htmlSignature(),
+        `<p style="margin:32px 0 0;font-size:12px;color:#64748b">${escapeHtml(footer)}</p>`].join('\n'),
+    ),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The request pipeline both functions share. In order: CORS preflight, origin check,
+ * method, configuration, body (size, JSON), validation, bot signals, rate limits; then
+ * the function's own step. Every answer is JSON with the CORS headers an allowed origin
+ * needs; 4xx name the caller's mistake, 5xx say only a generic code; one log line per
+ * request without body or personal data. No network or environment of its own: the
+ * configuration, the Store and the Mailer are passed in.
+ */
+import type { z } from 'npm:zod@4';
+import type { ConfigErrorCode, FunctionConfig, Limits } from './config.ts';
+import { corsHeaders, decideCors } from './cors.ts';
+import { emptyResponse, jsonResponse, readJsonObject, type JsonObject } from './http.ts';
+import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
+import type { MailSettings } from './emails.ts';
+import { clientIp, takeAcknowledgement, takeRequestLimits } from './rate-limit.ts';
+import { StoreError, type Store } from './store.ts';
+import { looksLikeBot, validateBody, type BotSignals } from './validation.ts';
+
+/** What a function's own step answers; `code` and `cause` go to the log only. */
+export interface Outcome {
+  status: number;
+  body: JsonObject;
+  code: string;
+  cause?: string;
+  ack?: AckOutcome;
+}
+
+export type AckOutcome = 'sent' | 'skipped' | 'failed';
+
+export interface StepContext {
+  store: Store;
+  mailer: Mailer;
+  mail: MailSettings;
+  limits: Limits;
+  /** When the request arrived. */
+  now: Date;
+  /** Sends one mail; never throws. */
+  send(mail: OutgoingMail): Promise<{ ok: true } | { ok: false; cause: string }>;
+  /** The visitor's acknowledgement, at most one per address per ACK_PER_ADDRESS_SECONDS; never throws. */
+  acknowledge(mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }>;
+}
+
+export interface Endpoint<T extends BotSignals> {
+  /** The function's name: in logs and in the rate-limit buckets. */
+  name: string;
+  schema: z.ZodType<T>;
+  /** The visitor's address, for the per-address limit. */
+  visitorEmail(body: T): string;
+  /** Undoes what a bot's submission left behind (the appointment row stored by the browser step). */
+  discardBot?(body: T, store: Store): Promise<void>;
+  /** Stores and mails; runs only for valid, human, not rate-limited requests. */
+  handle(body: T, context: StepContext): Promise<Outcome>;
+}
+
+export interface LogLine {
+  fn: string;
+  status: number;
+  ms: number;
+  code: string;
+  field?: string;
+  cause?: string;
+  ack?: AckOutcome;
+}
+
+export interface HandlerDeps {
+  config: FunctionConfig;
+  store: Store | null;
+  mailer: Mailer | null;
+  now?: () => Date;
+  log?: (line: LogLine) => void;
+}
+
+function defaultLog(line: LogLine) {
+  (line.status >= 500 ? console.error : console.log)(JSON.stringify(line));
+}
+
+/** The short, loggable reason of an internal failure; never the error's own message. */
+export function failureCause(error: unknown): string {
+  if (error instanceof StoreError) return `db_${error.code}`;
+  if (error instanceof MailError) return error.reason;
+  return error instanceof Error ? `exception_${error.name}`.slice(0, 48) : 'exception';
+}
+
+export const MAIL_FAILED: JsonObject = { error: 'mail_failed', stored: true };
+
+export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps: HandlerDeps): (request: Request) => Promise<Response> {
+  const { config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? defaultLog;
+  const configError: ConfigErrorCode | undefined = config.problems[0]?.code;
+
+  return async function handle(request: Request): Promise<Response> {
+    const started = performance.now();
+    const cors = corsHeaders(decideCors(request.headers.get('origin'), config.allowedOrigins));
+    const allowed = 'access-control-allow-origin' in cors;
+    const hasOrigin = request.headers.has('origin');
+
+    const finish = (response: Response, line: Omit<LogLine, 'fn' | 'status' | 'ms'>): Response => {
+      log({ fn: endpoint.name, status: response.status, ms: Math.round(performance.now() - started), ...line });
+      return response;
+    };
+    const answer = (status: number, body: JsonObject, line: Omit<LogLine, 'fn' | 'status' | 'ms'>, extra: Record<string, string> = {}) =>
+      finish(jsonResponse(status, body, { ...cors, ...extra }), line);
+
+    if (request.method === 'OPTIONS') {
+      if (hasOrigin && !allowed) return answer(403, { error: 'origin_not_allowed' }, { code: 'origin_not_allowed' });
+      return finish(emptyResponse(204, { ...cors, allow: 'POST, OPTIONS' }), { code: 'preflight' });
+    }
+    if (hasOrigin && !allowed) return answer(403, { error: 'origin_not_allowed' }, { code: 'origin_not_allowed' });
+    if (request.method !== 'POST') {
+      return answer(405, { error: 'method_not_allowed' }, { code: 'method_not_allowed' }, { allow: 'POST, OPTIONS' });
+    }
+    if (configError || !deps.store || !deps.mailer || !config.mail) {
+      const code = configError ?? 'server_not_configured';
+      return answer(500, { error: code }, { code });
+    }
+    const { store, mailer } = deps;
+    const mailSettings: MailSettings = { practiceEmail: config.mail.practiceEmail };
+
+    try {
+      const body = await readJsonObject(request);
+      if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
+
+      const valid = validateBody(endpoint.schema, body.value);
+      if (!valid.ok) {
+        return answer(400, { error: 'invalid_body', field: valid.field }, {
+          code: 'invalid_body',
+          // An unknown key is the caller's text: not for the log.
+          field: valid.knownField ? valid.field : 'unknown_key',
+        });
+      }
+
+      if (looksLikeBot(valid.value, config.limits.minFormMs)) {
+        let cause: string | undefined;
+        try {
+          await endpoint.discardBot?.(valid.value, store);
+        } catch (error) {
+          cause = failureCause(error);
+        }
+        // The same answer as a success: a bot learns nothing about what gave it away.
+        return answer(200, { ok: true }, { code: 'bot_dropped', ...(cause ? { cause } : {}) });
+      }
+
+      const retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
+        fn: endpoint.name,
+        ip: clientIp(request.headers),
+        email: endpoint.visitorEmail(valid.value),
+      });
+      if (retryAfter > 0) {
+        return answer(429, { error: 'rate_limited', retryAfterSeconds: retryAfter }, { code: 'rate_limited' }, {
+          'retry-after': String(retryAfter),
+        });
+      }
+
+      const context: StepContext = {
+        store,
+        mailer,
+        mail: mailSettings,
+        limits: config.limits,
+        now: now(),
+        async send(mail) {
+          try {
+            await mailer.send(mail);
+            return { ok: true };
+          } catch (error) {
+            return { ok: false, cause: failureCause(error) };
+          }
+        },
+        async acknowledge(mail) {
+          try {
+            if (!(await takeAcknowledgement(store, config.limits, config.rateLimitSalt, mail.to))) return { ack: 'skipped' };
+            await mailer.send(mail);
+            return { ack: 'sent' };
+          } catch (error) {
+            return { ack: 'failed', cause: `ack_${failureCause(error)}` };
+          }
+        },
+      };
+      const outcome = await endpoint.handle(valid.value, context);
+      return answer(outcome.status, outcome.body, {
+        code: outcome.code,
+        ...(outcome.cause ? { cause: outcome.cause } : {}),
+        ...(outcome.ack ? { ack: outcome.ack } : {}),
+      });
+    } catch (error) {
+      return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
+    }
+  };
+}

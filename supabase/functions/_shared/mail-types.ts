@@ -1,0 +1,18 @@
+/** The shape of an outgoing e-mail, shared by the templates and the transports. */
+
+export interface MailAttachment {
+  filename: string;
+  /** Text content; the transport encodes it (UTF-8). */
+  content: string;
+  contentType: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  /** A bare address: the transports never parse display names from visitor input. */
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+}

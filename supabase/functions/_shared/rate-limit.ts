@@ -1,0 +1,58 @@
+/**
+ * Rate limits, counted in Postgres by public.take_rate_limit so they hold across
+ * function instances. IP and e-mail addresses are stored only as salted SHA-256 hashes.
+ * Pure apart from the injected Store: no network, no environment.
+ */
+import type { Limits } from './config.ts';
+import type { Store } from './store.ts';
+
+export const DAY_SECONDS = 86_400;
+
+/** Hex SHA-256 of salt and value; the salt (RATE_LIMIT_SALT) keeps the hashes from being reversed by guessing. */
+export async function hashKey(salt: string, value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}\u0000${value}`));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The client's address: the first entry of X-Forwarded-For, which Supabase's gateway (and
+ * the local stack's) sets. Without it all such callers share one bucket, 'unknown', so a
+ * missing header never means "no limit".
+ */
+export function clientIp(headers: Headers): string {
+  const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return first ? first.toLowerCase() : 'unknown';
+}
+
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface RateLimitSubject {
+  fn: string;
+  ip: string;
+  email: string;
+}
+
+/**
+ * Takes one event per client IP and per e-mail address for this function, then one from
+ * the daily cap on all mail. Returns 0 when the request may go on, else the Retry-After
+ * seconds of the first limit that is exhausted (later limits are then not counted).
+ */
+export async function takeRequestLimits(store: Store, limits: Limits, salt: string, subject: RateLimitSubject): Promise<number> {
+  const checks: [bucket: string, key: string, max: number, windowSeconds: number][] = [
+    [`${subject.fn}:ip`, await hashKey(salt, subject.ip), limits.rateLimitMax, limits.rateLimitWindowSeconds],
+    [`${subject.fn}:email`, await hashKey(salt, emailKey(subject.email)), limits.rateLimitMax, limits.rateLimitWindowSeconds],
+    ['mail', 'all', limits.dailyMailCap, DAY_SECONDS],
+  ];
+  for (const [bucket, key, max, windowSeconds] of checks) {
+    const wait = await store.takeRateLimit(bucket, key, max, windowSeconds);
+    if (wait > 0) return Math.ceil(wait);
+  }
+  return 0;
+}
+
+/** True when this address may receive an acknowledgement now (counts it). */
+export async function takeAcknowledgement(store: Store, limits: Limits, salt: string, email: string): Promise<boolean> {
+  return (await store.takeRateLimit('ack', await hashKey(salt, emailKey(email)), 1, limits.ackPerAddressSeconds)) === 0;
+}

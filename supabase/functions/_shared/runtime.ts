@@ -1,0 +1,37 @@
+/**
+ * Wires a function to the real world: reads the environment once at start-up, reports
+ * what is missing (loudly, once, and then on every request as a 500), and builds the
+ * Store (supabase-js, service role) and the Mailer (Resend over fetch, or nodemailer).
+ * The only module that touches Deno.env, nodemailer and supabase-js together.
+ */
+import nodemailer from 'npm:nodemailer@7';
+import { readConfig } from './config.ts';
+import { createHandler, type Endpoint } from './handler.ts';
+import { createMailer, type CreateSmtpTransport } from './mail.ts';
+import { createSupabaseStore } from './supabase-store.ts';
+import type { BotSignals } from './validation.ts';
+
+export function createFunctionHandler<T extends BotSignals>(endpoint: Endpoint<T>): (request: Request) => Promise<Response> {
+  const config = readConfig((name) => Deno.env.get(name));
+  const prefix = `[${endpoint.name}]`;
+  for (const problem of config.problems) console.error(`${prefix} NOT CONFIGURED: ${problem.message}`);
+  if (config.problems[0]) {
+    console.error(`${prefix} Until this is fixed every request answers 500 {"error":"${config.problems[0].code}"}.`);
+  }
+  for (const warning of config.warnings) console.warn(`${prefix} ${warning}`);
+
+  const store = config.supabase ? createSupabaseStore(config.supabase.url, config.supabase.serviceRoleKey) : null;
+  const mailer = config.mail
+    ? createMailer(config.mail.transport, config.mail.from, {
+      fetch: (input, init) => fetch(input, init),
+      createSmtpTransport: nodemailer.createTransport as unknown as CreateSmtpTransport,
+    })
+    : null;
+  if (mailer && config.mail) {
+    const where = config.mail.transport.kind === 'smtp'
+      ? `SMTP ${config.mail.transport.options.host}:${config.mail.transport.options.port}`
+      : 'Resend';
+    console.log(`${prefix} mail via ${where}; allowed origins: ${config.allowedOrigins.join(', ') || 'none'}`);
+  }
+  return createHandler(endpoint, { config, store, mailer });
+}

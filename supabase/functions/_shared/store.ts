@@ -1,0 +1,87 @@
+/**
+ * What the functions need from the database, as an interface: the handlers depend on it,
+ * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
+ */
+import { z } from 'npm:zod@4';
+import type { AppointmentRecord } from './emails.ts';
+
+/** A database call that failed; `code` is a SQLSTATE, a PostgREST code or 'network', safe to log. */
+export class StoreError extends Error {
+  constructor(readonly code: string) {
+    super(`database call failed: ${code}`);
+    this.name = 'StoreError';
+  }
+}
+
+export interface ContactSubmission {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+}
+
+export interface AppointmentClaim {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service: string;
+  preferredDate: string;
+  preferredTime: string | null;
+  alternativeDate: string | null;
+  alternativeTime: string | null;
+  message: string | null;
+  maxAgeSeconds: number;
+}
+
+export type ClaimResult =
+  | { status: 'claimed'; request: AppointmentRecord }
+  | { status: 'not_found' }
+  | { status: 'already_notified' };
+
+export interface Store {
+  /** public.take_rate_limit: 0 when counted, else seconds until the next event is allowed. */
+  takeRateLimit(bucket: string, key: string, maxEvents: number, windowSeconds: number): Promise<number>;
+  insertContactSubmission(submission: ContactSubmission): Promise<void>;
+  markContactMailed(id: string, at: Date): Promise<void>;
+  claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult>;
+  finishAppointmentNotification(id: string, sent: boolean): Promise<void>;
+  discardAppointmentRequest(id: string, email: string): Promise<void>;
+}
+
+const nullableText = z.string().nullable();
+
+/** The row inside a 'claimed' answer; anything else is treated as a failed call. */
+export const appointmentRecordSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  service: z.string(),
+  preferred_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  preferred_time: nullableText,
+  alternative_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  alternative_time: nullableText,
+  message: nullableText,
+});
+
+const claimAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('claimed'), request: appointmentRecordSchema }),
+  z.object({ status: z.literal('not_found') }),
+  z.object({ status: z.literal('already_notified') }),
+]);
+
+/** claim_appointment_notification's jsonb answer, checked. */
+export function parseClaimAnswer(value: unknown): ClaimResult {
+  const parsed = claimAnswerSchema.safeParse(value);
+  if (!parsed.success) throw new StoreError('unexpected_claim_answer');
+  const answer = parsed.data;
+  if (answer.status !== 'claimed') return { status: answer.status };
+  // The schema keeps exactly the columns the e-mail uses (to_jsonb also returns the bookkeeping columns).
+  return { status: 'claimed', request: answer.request };
+}

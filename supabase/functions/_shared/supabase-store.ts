@@ -1,0 +1,80 @@
+/**
+ * The Store over supabase-js with the service-role key: plain REST inserts and updates
+ * and the RPCs of the migration, nothing else (the embedded local stack implements
+ * exactly that subset of PostgREST). Every call has a time limit.
+ */
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { parseClaimAnswer, StoreError, type Store } from './store.ts';
+
+export const DATABASE_TIMEOUT_MS = 10_000;
+
+function failure(error: { code?: string } | null): StoreError {
+  const code = error?.code;
+  return new StoreError(typeof code === 'string' && /^[A-Za-z0-9_]{1,16}$/.test(code) ? code : 'network');
+}
+
+export function createSupabaseStore(url: string, serviceRoleKey: string, baseFetch: typeof fetch = fetch): Store {
+  const timedFetch: typeof fetch = (input, init) =>
+    baseFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATABASE_TIMEOUT_MS) });
+  const supabase = createClient(url, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: timedFetch },
+  });
+
+  async function rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
+    const { data, error } = await supabase.rpc(name, args);
+    if (error) throw failure(error);
+    return data;
+  }
+
+  return {
+    async takeRateLimit(bucket, key, maxEvents, windowSeconds) {
+      const data = await rpc('take_rate_limit', {
+        p_bucket: bucket,
+        p_key: key,
+        p_max_events: maxEvents,
+        p_window_seconds: windowSeconds,
+      });
+      if (typeof data !== 'number' || !Number.isFinite(data)) throw new StoreError('unexpected_rate_limit_answer');
+      return data;
+    },
+
+    async insertContactSubmission(submission) {
+      // The id is made here, so the insert needs no returned representation.
+      const { error } = await supabase.from('contact_submissions').insert(submission);
+      if (error) throw failure(error);
+    },
+
+    async markContactMailed(id, at) {
+      const { error } = await supabase.from('contact_submissions').update({ mailed_at: at.toISOString() }).eq('id', id);
+      if (error) throw failure(error);
+    },
+
+    async claimAppointmentNotification(claim) {
+      return parseClaimAnswer(
+        await rpc('claim_appointment_notification', {
+          p_id: claim.id,
+          p_first_name: claim.firstName,
+          p_last_name: claim.lastName,
+          p_email: claim.email,
+          p_phone: claim.phone,
+          p_service: claim.service,
+          p_preferred_date: claim.preferredDate,
+          p_preferred_time: claim.preferredTime,
+          p_alternative_date: claim.alternativeDate,
+          p_alternative_time: claim.alternativeTime,
+          p_message: claim.message,
+          p_max_age_seconds: claim.maxAgeSeconds,
+        }),
+      );
+    },
+
+    async finishAppointmentNotification(id, sent) {
+      await rpc('finish_appointment_notification', { p_id: id, p_sent: sent });
+    },
+
+    async discardAppointmentRequest(id, email) {
+      await rpc('discard_appointment_request', { p_id: id, p_email: email });
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The request bodies of both functions, with the rules of the forms and of the database
+ * constraints (supabase/migrations): required fields filled, lengths from field-limits.ts
+ * counted in characters as Postgres' char_length does, e-mail shaped as the browser's
+ * type="email" and the database's check both demand, services and time slots from the
+ * catalogue. Single-line fields refuse every control character (CR/LF above all: they
+ * end up in mail headers and subjects). Pure: no network, no environment.
+ */
+import { z } from 'npm:zod@4';
+import { serviceCatalog, timeSlots } from './catalog.ts';
+import { FIELD_LIMITS } from './field-limits.ts';
+import { parseIsoDate } from './dates.ts';
+
+// deno-lint-ignore no-control-regex -- control characters are exactly what is refused
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/;
+/** Line breaks and tabs are fine in a message; other control characters (NUL above all) are not. */
+// deno-lint-ignore no-control-regex -- as above, minus tab and line breaks
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The WHATWG rule for <input type="email">, which the forms rely on. */
+const BROWSER_EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** private.is_email() in the migration: additionally a dot after the @. */
+const DATABASE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** Postgres counts characters (code points), JavaScript's length counts UTF-16 units. */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+function text(maxLength: number, forbidden: RegExp) {
+  return z
+    .string()
+    // A lone surrogate cannot be stored as UTF-8; Postgres would refuse it with a 500.
+    .refine((value) => value.isWellFormed(), { message: 'not_well_formed' })
+    .refine((value) => !forbidden.test(value), { message: 'control_character' })
+    .refine((value) => value.trim() !== '', { message: 'blank' })
+    .refine((value) => characterCount(value) <= maxLength, { message: 'too_long' });
+}
+
+const singleLine = (maxLength: number) => text(maxLength, SINGLE_LINE_FORBIDDEN);
+const multiLine = (maxLength: number) => text(maxLength, MULTI_LINE_FORBIDDEN);
+
+const email = z
+  .string()
+  .refine((value) => characterCount(value) <= FIELD_LIMITS.email, { message: 'too_long' })
+  .refine((value) => BROWSER_EMAIL.test(value) && DATABASE_EMAIL.test(value), { message: 'not_an_email' });
+
+const isoDate = z.string().refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' });
+
+export const serviceLabels = serviceCatalog.map((service) => service.label) as [string, ...string[]];
+const service = z.enum(serviceLabels);
+const timeSlot = z.enum(timeSlots);
+
+/** What the form reports about itself so bots can be told apart (src/features/forms/bot-signals.tsx). */
+const botSignals = {
+  /** The hidden honeypot field; people leave it empty. */
+  website: z.string().max(1000),
+  /** Milliseconds the form was open before it was sent. */
+  elapsedMs: z.number().nonnegative(),
+};
+
+/** send-contact-email. The name is first and last name joined by a space. */
+export const contactRequestSchema = z.strictObject({
+  name: singleLine(FIELD_LIMITS.name * 2 + 1),
+  email,
+  phone: singleLine(FIELD_LIMITS.phone).nullable(),
+  subject: singleLine(FIELD_LIMITS.subject).nullable(),
+  message: multiLine(FIELD_LIMITS.message),
+  ...botSignals,
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+/** send-appointment-email: the stored row's id and its values, which must match the row. */
+export const appointmentRequestSchema = z.strictObject({
+  requestId: z.guid(),
+  firstName: singleLine(FIELD_LIMITS.name),
+  lastName: singleLine(FIELD_LIMITS.name),
+  email,
+  phone: singleLine(FIELD_LIMITS.phone),
+  service,
+  preferredDate: isoDate,
+  preferredTime: timeSlot.nullable(),
+  alternativeDate: isoDate.nullable(),
+  alternativeTime: timeSlot.nullable(),
+  message: multiLine(FIELD_LIMITS.message).nullable(),
+  ...botSignals,
+});
+export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
+
+export type BotSignals = { website: string; elapsedMs: number };
+
+/** Honeypot filled, or sent faster than a person fills the form. */
+export function looksLikeBot(signals: BotSignals, minFormMs: number): boolean {
+  return signals.website !== '' || signals.elapsedMs < minFormMs;
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; field: string; knownField: boolean };
+
+/** Longest unknown key echoed back: enough to recognise it, not a channel for the caller's text. */
+const MAX_ECHOED_KEY = 64;
+
+/**
+ * Parses a JSON object with a schema. A failure names one field: the first that failed,
+ * in the schema's order, or an unknown key.
+ */
+export function validateBody<T>(schema: z.ZodType<T>, body: unknown): ValidationResult<T> {
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') {
+    return { ok: false, field: String(issue.keys[0] ?? '').slice(0, MAX_ECHOED_KEY), knownField: false };
+  }
+  return { ok: false, field: String(issue?.path[0] ?? ''), knownField: true };
+}

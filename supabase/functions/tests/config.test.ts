@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { DEFAULT_LIMITS } from '../_shared/config.ts';
+import { BASE_ENV, ORIGIN, testConfig } from './helpers.ts';
+
+Deno.test('a complete environment: SMTP transport, origins, defaults for the tuning values', () => {
+  const config = testConfig();
+  assert.deepEqual(config.problems, []);
+  assert.deepEqual(config.warnings, []);
+  assert.deepEqual(config.supabase, { url: BASE_ENV.SUPABASE_URL, serviceRoleKey: BASE_ENV.SUPABASE_SERVICE_ROLE_KEY });
+  assert.deepEqual(config.mail, {
+    transport: { kind: 'smtp', options: { host: '127.0.0.1', port: 54325, secure: false } },
+    from: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
+    practiceEmail: 'praxis@ruhepol-schlafberatung.ch',
+  });
+  assert.deepEqual(config.allowedOrigins, [ORIGIN, 'http://localhost:5173']);
+  assert.deepEqual(config.limits, {
+    minFormMs: 3000,
+    rateLimitMax: 5,
+    rateLimitWindowSeconds: 600,
+    dailyMailCap: 200,
+    ackPerAddressSeconds: 3600,
+  });
+  assert.deepEqual(config.limits, DEFAULT_LIMITS);
+  assert.equal(config.rateLimitSalt, 'test-salt');
+});
+
+Deno.test('RESEND_API_KEY selects Resend, and wins over SMTP_URL (with a warning)', () => {
+  const resend = testConfig({ RESEND_API_KEY: 're_123', SMTP_URL: undefined });
+  assert.deepEqual(resend.mail?.transport, { kind: 'resend', apiKey: 're_123' });
+  assert.deepEqual(resend.warnings, []);
+  const both = testConfig({ RESEND_API_KEY: 're_123' });
+  assert.deepEqual(both.mail?.transport, { kind: 'resend', apiKey: 're_123' });
+  assert.match(both.warnings.join('\n'), /SMTP_URL is ignored/);
+});
+
+Deno.test('neither RESEND_API_KEY nor SMTP_URL: mail_not_configured, with the reason', () => {
+  for (const blank of [undefined, '', '   ']) {
+    const config = testConfig({ RESEND_API_KEY: blank, SMTP_URL: blank });
+    assert.equal(config.mail, null);
+    assert.equal(config.problems[0]?.code, 'mail_not_configured');
+    assert.match(config.problems[0]!.message, /neither RESEND_API_KEY nor SMTP_URL is set/);
+  }
+});
+
+Deno.test('a sender and a recipient are needed too; header-breaking values are refused', () => {
+  const cases: [Record<string, string | undefined>, RegExp][] = [
+    [{ MAIL_FROM: undefined }, /MAIL_FROM is not set/],
+    [{ PRACTICE_EMAIL: undefined }, /PRACTICE_EMAIL is not set/],
+    [{ PRACTICE_EMAIL: 'a@b.ch, c@d.ch' }, /PRACTICE_EMAIL is not one e-mail address/],
+    [{ MAIL_FROM: 'Ruhepol\r\nBcc: x@y.ch <noreply@a.ch>' }, /MAIL_FROM/],
+    [{ SMTP_URL: 'http://mail.example.ch' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    [{ SMTP_URL: 'not a url' }, /SMTP_URL is not a URL/],
+  ];
+  for (const [env, message] of cases) {
+    const config = testConfig(env);
+    assert.equal(config.mail, null, JSON.stringify(env));
+    assert.equal(config.problems[0]?.code, 'mail_not_configured');
+    assert.match(config.problems[0]!.message, message);
+  }
+  assert.equal(testConfig({ MAIL_FROM: 'noreply@ruhepol-schlafberatung.ch' }).mail?.from, 'noreply@ruhepol-schlafberatung.ch');
+});
+
+Deno.test('missing database settings: server_not_configured', () => {
+  const config = testConfig({ SUPABASE_SERVICE_ROLE_KEY: undefined });
+  assert.equal(config.supabase, null);
+  assert.deepEqual(config.problems.map((problem) => problem.code), ['server_not_configured']);
+  assert.match(config.problems[0]!.message, /SUPABASE_SERVICE_ROLE_KEY/);
+});
+
+Deno.test('SMTP_URL: smtps with credentials, default ports, TLS flags', () => {
+  const secure = testConfig({ SMTP_URL: 'smtps://user%40mail.ch:p%40ss:w@smtp.example.ch' }).mail?.transport;
+  assert.deepEqual(secure, {
+    kind: 'smtp',
+    options: { host: 'smtp.example.ch', port: 465, secure: true, auth: { user: 'user@mail.ch', pass: 'p@ss:w' } },
+  });
+  const plain = testConfig({ SMTP_URL: 'smtp://relay.example.ch?requireTLS=true' }).mail?.transport;
+  assert.deepEqual(plain, { kind: 'smtp', options: { host: 'relay.example.ch', port: 587, secure: false, requireTLS: true } });
+  const selfSigned = testConfig({ SMTP_URL: 'smtp://catcher:1025?tls.rejectUnauthorized=false' }).mail?.transport;
+  assert.deepEqual(selfSigned, {
+    kind: 'smtp',
+    options: { host: 'catcher', port: 1025, secure: false, tls: { rejectUnauthorized: false } },
+  });
+});
+
+Deno.test('tuning values: positive whole numbers (MIN_FORM_MS may be 0), else the default with a warning', () => {
+  const config = testConfig({ MIN_FORM_MS: '-5', RATE_LIMIT_MAX: '20', RATE_LIMIT_WINDOW_SECONDS: 'ten', DAILY_MAIL_CAP: '1.5', ACK_PER_ADDRESS_SECONDS: ' 60 ' });
+  assert.deepEqual(config.limits, {
+    minFormMs: 3000,
+    rateLimitMax: 20,
+    rateLimitWindowSeconds: 600,
+    dailyMailCap: 200,
+    ackPerAddressSeconds: 60,
+  });
+  assert.equal(config.warnings.length, 3);
+  assert.match(config.warnings.join('\n'), /MIN_FORM_MS="-5"/);
+  assert.equal(testConfig({ MIN_FORM_MS: '0' }).limits.minFormMs, 0);
+  assert.match(testConfig({ RATE_LIMIT_MAX: '0' }).warnings.join('\n'), /RATE_LIMIT_MAX="0" is not a whole number > 0/);
+});
+
+Deno.test('warnings for no salt and no usable origin', () => {
+  const config = testConfig({ RATE_LIMIT_SALT: undefined, ALLOWED_ORIGINS: 'https://a.ch/path' });
+  assert.deepEqual(config.problems, []);
+  assert.deepEqual(config.allowedOrigins, []);
+  const text = config.warnings.join('\n');
+  assert.match(text, /RATE_LIMIT_SALT is not set/);
+  assert.match(text, /"https:\/\/a\.ch\/path" is not an origin/);
+  assert.match(text, /every browser request is refused/);
+});

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import {
+  appointmentAcknowledgementMail,
+  appointmentPracticeMail,
+  CALENDAR_FILENAME,
+  contactAcknowledgementMail,
+  contactPracticeMail,
+  formatChf,
+  serviceWithPrice,
+  type MailSettings,
+} from '../_shared/emails.ts';
+import { escapeHtml } from '../_shared/html.ts';
+import type { OutgoingMail } from '../_shared/mail.ts';
+import { appointmentRecord, contactBody } from './helpers.ts';
+
+const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
+const NOW = new Date('2026-11-22T10:16:00Z');
+const XSS = '<script>alert("x")</script> & Co';
+
+function allMails(): OutgoingMail[] {
+  const contact = contactBody();
+  const record = appointmentRecord();
+  return [
+    contactPracticeMail(contact, settings, NOW),
+    contactAcknowledgementMail(contact, settings),
+    appointmentPracticeMail(record, settings, NOW),
+    appointmentAcknowledgementMail(record, settings),
+  ];
+}
+
+Deno.test('escapeHtml: markup, ampersands and quotes', () => {
+  assert.equal(escapeHtml(XSS), '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co');
+  assert.equal(escapeHtml(`"'`), '&quot;&#39;');
+  assert.equal(escapeHtml('&amp;'), '&amp;amp;');
+});
+
+Deno.test('prices: CHF in Swiss notation, or on request', () => {
+  assert.equal(formatChf(190), 'CHF 190.–');
+  assert.equal(formatChf(99.5), 'CHF 99.50');
+  assert.equal(serviceWithPrice('Schlafberatung'), 'Schlafberatung – CHF 190.–');
+  assert.equal(serviceWithPrice('Follow-up Termin'), 'Follow-up Termin – CHF 100.–');
+  assert.equal(serviceWithPrice('Schlafberatung & Beratung zu Hause'), 'Schlafberatung & Beratung zu Hause – Preis auf Anfrage');
+});
+
+Deno.test('contact → practice: to the practice, Reply-To the visitor, every field in text and HTML', () => {
+  const mail = contactPracticeMail(contactBody(), settings, NOW);
+  assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(mail.replyTo, 'anna.muster@example.ch');
+  assert.equal(mail.subject, 'Neue Nachricht über das Kontaktformular: Anna Muster');
+  for (const part of [mail.text, mail.html]) {
+    for (const expected of ['Anna Muster', 'anna.muster@example.ch', '+41 79 123 45 67', 'Rückenschmerzen am Morgen',
+      'Ich wache jeden Morgen mit Nackenschmerzen auf.', 'Sonntag, 22. November 2026, 11:16 Uhr']) {
+      assert.ok(part.includes(expected), `${expected} missing`);
+    }
+  }
+  assert.match(mail.text, /Nachricht:\nIch wache jeden Morgen mit Nackenschmerzen auf\.\nWas können Sie empfehlen\?/);
+  assert.match(mail.html, /href="mailto:anna\.muster@example\.ch"/);
+});
+
+Deno.test('contact → practice: missing phone and subject say so', () => {
+  const mail = contactPracticeMail(contactBody({ phone: null, subject: null }), settings, NOW);
+  assert.match(mail.text, /Telefon:\s+nicht angegeben/);
+  assert.match(mail.text, /Betreff:\s+nicht angegeben/);
+});
+
+Deno.test('the subject carries no health details: not the message, the typed subject or the service', () => {
+  const contact = contactPracticeMail(contactBody({ subject: 'Bandscheibe', message: 'Hexenschuss' }), settings, NOW);
+  assert.equal(contact.subject.includes('Bandscheibe'), false);
+  assert.equal(contact.subject.includes('Hexenschuss'), false);
+  const appointment = appointmentPracticeMail(appointmentRecord({ message: 'Hexenschuss' }), settings, NOW);
+  assert.equal(appointment.subject, 'Neue Terminanfrage: Beat Keller – Freitag, 11. Dezember 2026');
+  for (const mail of allMails()) {
+    assert.equal(/Hexenschuss|Schulterschmerzen|Nackenschmerzen|Rückenschmerzen/.test(mail.subject), false, mail.subject);
+    assert.equal(/[\r\n]/.test(mail.subject), false);
+  }
+});
+
+Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
+  const contact = contactPracticeMail(
+    contactBody({ name: XSS, subject: XSS, message: `${XSS}\n<img src=x onerror=alert(1)>`, phone: '<b>1</b>' }),
+    settings,
+    NOW,
+  );
+  const appointment = appointmentPracticeMail(
+    appointmentRecord({ first_name: '<script>', last_name: 'A&B', phone: '<i>', message: XSS }),
+    settings,
+    NOW,
+  );
+  for (const html of [contact.html, appointment.html]) {
+    assert.equal(html.includes('<script>'), false);
+    assert.equal(html.includes('<img'), false);
+    assert.equal(html.includes('<b>1'), false);
+    assert.equal(html.includes('<i>'), false);
+    assert.equal(/&(?!amp;|lt;|gt;|quot;|#39;)/.test(html), false, 'unescaped &');
+  }
+  assert.ok(contact.html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co'));
+  assert.ok(appointment.html.includes('&lt;script&gt; A&amp;B'));
+  // The text part is plain text: the value as typed.
+  assert.ok(contact.text.includes(XSS));
+});
+
+Deno.test('appointment → practice: built from the row, de-CH dates, service with price, calendar file attached', () => {
+  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW);
+  assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(mail.replyTo, 'beat.keller@example.ch');
+  for (const part of [mail.text, mail.html]) {
+    for (const expected of [
+      'Beat Keller',
+      'beat.keller@example.ch',
+      '+41 44 123 45 67',
+      'Schlafberatung – CHF 190.–',
+      'Freitag, 11. Dezember 2026, 09:30 Uhr',
+      'Montag, 14. Dezember 2026, 17:00 Uhr',
+      'Sonntag, 22. November 2026, 11:15 Uhr', // created_at 10:15:42Z, the time of receipt
+      'Seit Monaten Schulterschmerzen links.',
+      '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b',
+    ]) {
+      assert.ok(part.includes(escapeHtml(expected)) || part.includes(expected), `${expected} missing`);
+    }
+  }
+  assert.match(mail.text, /Wunschtermin:\s+Freitag, 11\. Dezember 2026, 09:30 Uhr/);
+  assert.match(mail.text, /Alternativtermin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
+  assert.equal(mail.attachments?.length, 1);
+  const [ics] = mail.attachments!;
+  assert.equal(ics!.filename, CALENDAR_FILENAME);
+  assert.match(ics!.contentType, /^text\/calendar; charset=utf-8; method=PUBLISH$/);
+  assert.ok(ics!.content.startsWith('BEGIN:VCALENDAR\r\n'));
+});
+
+Deno.test('appointment → practice: optional parts missing, price on request', () => {
+  const mail = appointmentPracticeMail(
+    appointmentRecord({
+      service: 'Schlafberatung & Beratung zu Hause',
+      preferred_time: null,
+      alternative_date: null,
+      alternative_time: null,
+      message: null,
+    }),
+    settings,
+    NOW,
+  );
+  assert.match(mail.text, /Dienstleistung:\s+Schlafberatung & Beratung zu Hause – Preis auf Anfrage/);
+  assert.match(mail.text, /Wunschtermin:\s+Freitag, 11\. Dezember 2026 \(keine Uhrzeit gewählt\)/);
+  assert.match(mail.text, /Alternativtermin:\s+keiner/);
+  assert.match(mail.text, /Keine Nachricht/);
+  assert.ok(mail.html.includes('Schlafberatung &amp; Beratung zu Hause – Preis auf Anfrage'));
+  assert.ok(mail.attachments?.[0]?.content.includes('DTSTART;VALUE=DATE:20261211'));
+});
+
+Deno.test('acknowledgements: to the visitor, Reply-To the practice, the 24-hour promise, no typed text', () => {
+  const contact = contactBody({ name: 'Kauf jetzt bei spam.example', subject: 'Werbung', message: 'Besuchen Sie spam.example' });
+  const record = appointmentRecord({ first_name: 'Kauf', last_name: 'spam.example', message: 'Besuchen Sie spam.example' });
+  const mails = [contactAcknowledgementMail(contact, settings), appointmentAcknowledgementMail(record, settings)];
+  for (const mail of mails) {
+    assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch');
+    assert.match(mail.text, /innerhalb von 24 Stunden/);
+    assert.match(mail.text, /\+41 44 555 27 80/);
+    assert.equal(mail.text.includes('spam.example') || mail.html.includes('spam.example'), false);
+    assert.equal(mail.attachments, undefined);
+  }
+  assert.equal(mails[0]!.to, contact.email);
+  assert.equal(mails[0]!.subject, 'Ihre Nachricht an Ruhepol Schlafberatung');
+  assert.equal(mails[1]!.to, record.email);
+  assert.equal(mails[1]!.subject, 'Ihre Terminanfrage bei Ruhepol Schlafberatung');
+  assert.match(mails[1]!.text, /bestätigen Ihren Termin innerhalb von 24 Stunden/);
+  assert.match(mails[1]!.text, /Ihr Wunschtermin: Freitag, 11\. Dezember 2026, 09:30 Uhr/);
+  assert.equal(/Schulterschmerzen|Schlafberatung –/.test(mails[1]!.text), false);
+});
+
+Deno.test('Swiss spelling: no ß anywhere; HTML parts are complete documents in de-CH', () => {
+  for (const mail of allMails()) {
+    assert.equal(/ß/.test(mail.subject + mail.text + mail.html), false);
+    assert.match(mail.html, /^<!doctype html>\n<html lang="de-CH">/);
+    assert.match(mail.html, /<\/html>\n$/);
+    assert.ok(mail.text.trim().length > 0);
+  }
+});

@@ -1,0 +1,356 @@
+/**
+ * Both functions' request pipelines, end to end with an in-memory Store and Mailer:
+ * what a browser or an attacker sees (status, body, headers) and what was stored and sent.
+ */
+import assert from 'node:assert/strict';
+import { createHandler, type HandlerDeps, type LogLine } from '../_shared/handler.ts';
+import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-email/appointment-endpoint.ts';
+import { contactEndpoint } from '../send-contact-email/contact-endpoint.ts';
+import { appointmentBody, appointmentRecord, contactBody, FakeMailer, FakeStore, ORIGIN, post, REQUEST_ID, testConfig } from './helpers.ts';
+
+const NOW = new Date('2026-11-22T10:16:00Z');
+
+function setup(env: Record<string, string | undefined> = {}, overrides: Partial<HandlerDeps> = {}) {
+  const store = new FakeStore();
+  const mailer = new FakeMailer();
+  const logs: LogLine[] = [];
+  const deps: HandlerDeps = { config: testConfig(env), store, mailer, now: () => NOW, log: (line) => logs.push(line), ...overrides };
+  return { store, mailer, logs, contact: createHandler(contactEndpoint, deps), appointment: createHandler(appointmentEndpoint, deps) };
+}
+
+async function json(response: Response): Promise<unknown> {
+  return await response.json();
+}
+
+function assertCors(response: Response, origin = ORIGIN) {
+  assert.equal(response.headers.get('access-control-allow-origin'), origin);
+  assert.equal(response.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
+  assert.equal(response.headers.get('access-control-allow-headers'), 'authorization, x-client-info, apikey, content-type');
+  assert.equal(response.headers.get('vary'), 'Origin');
+}
+
+// ------------------------------------------------------------------ CORS, method, body
+
+Deno.test('preflight from an allowed origin: 204 with the CORS headers, nothing stored', async () => {
+  const { contact, store, logs } = setup();
+  const response = await contact(new Request('http://localhost/', {
+    method: 'OPTIONS',
+    headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+  }));
+  assert.equal(response.status, 204);
+  assertCors(response, 'http://localhost:5173');
+  assert.deepEqual(store.calls, []);
+  assert.deepEqual(logs.map((line) => line.code), ['preflight']);
+});
+
+Deno.test('a foreign origin: preflight 403 and POST 403 origin_not_allowed, without CORS headers', async () => {
+  const { contact, store, mailer } = setup();
+  const preflight = await contact(new Request('http://localhost/', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }));
+  assert.equal(preflight.status, 403);
+  assert.equal(preflight.headers.get('access-control-allow-origin'), null);
+  const response = await contact(post(contactBody(), { origin: 'https://evil.example' }));
+  assert.equal(response.status, 403);
+  assert.equal(response.headers.get('access-control-allow-origin'), null);
+  assert.deepEqual(await json(response), { error: 'origin_not_allowed' });
+  assert.deepEqual(store.calls, []);
+  assert.equal(mailer.attempts, 0);
+});
+
+Deno.test('no Origin header (curl, servers): processed normally, no CORS headers', async () => {
+  const { contact, store } = setup();
+  const request = new Request('http://localhost/', { method: 'POST', body: JSON.stringify(contactBody()) });
+  const response = await contact(request);
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get('access-control-allow-origin'), null);
+  assert.equal(store.contacts.length, 1);
+  // Without X-Forwarded-For all such callers share one IP bucket.
+  assert.ok(store.rateCalls.some((call) => call.bucket === 'send-contact-email:ip'));
+});
+
+Deno.test('only POST: other methods 405 with Allow, CORS headers included', async () => {
+  const { contact } = setup();
+  for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+    const response = await contact(new Request('http://localhost/', { method, headers: { origin: ORIGIN } }));
+    assert.equal(response.status, 405, method);
+    assert.equal(response.headers.get('allow'), 'POST, OPTIONS');
+    assertCors(response);
+    assert.deepEqual(await json(response), { error: 'method_not_allowed' });
+  }
+});
+
+Deno.test('413 over 16 KB and 400 invalid_json, with CORS headers, nothing stored', async () => {
+  const { contact, appointment, store } = setup();
+  for (const handler of [contact, appointment]) {
+    const big = await handler(post({ ...contactBody(), message: 'x'.repeat(17_000) }));
+    assert.equal(big.status, 413);
+    assertCors(big);
+    assert.deepEqual(await json(big), { error: 'payload_too_large' });
+    for (const body of ['{', 'null', '[]', '"x"']) {
+      const bad = await handler(post(body));
+      assert.equal(bad.status, 400, body);
+      assertCors(bad);
+      assert.deepEqual(await json(bad), { error: 'invalid_json' });
+    }
+  }
+  assert.deepEqual(store.calls, []);
+});
+
+Deno.test('400 invalid_body names the field; CORS headers included; nothing stored or sent', async () => {
+  const { contact, appointment, store, mailer, logs } = setup();
+  const cases: [typeof contact, unknown, string][] = [
+    [contact, contactBody({ name: 'Anna\r\nBcc: x@y.ch' }), 'name'],
+    [contact, contactBody({ subject: 'Hallo\nWelt' }), 'subject'],
+    [contact, contactBody({ email: 'kein-mail' }), 'email'],
+    [contact, contactBody({ message: 'x'.repeat(5001) }), 'message'],
+    [contact, contactBody({ extra: 1 }), 'extra'],
+    [appointment, appointmentBody({ requestId: 'nope' }), 'requestId'],
+    [appointment, appointmentBody({ preferredTime: '12:00' }), 'preferredTime'],
+    [appointment, appointmentBody({ service: 'Anything' }), 'service'],
+  ];
+  for (const [handler, body, field] of cases) {
+    const response = await handler(post(body));
+    assert.equal(response.status, 400, field);
+    assertCors(response);
+    assert.deepEqual(await json(response), { error: 'invalid_body', field });
+  }
+  assert.deepEqual(store.calls, []);
+  assert.equal(mailer.attempts, 0);
+  // The log names known fields only: an unknown key is the caller's text.
+  assert.equal(logs.find((line) => line.code === 'invalid_body' && line.field === 'extra'), undefined);
+  assert.ok(logs.some((line) => line.field === 'unknown_key'));
+});
+
+// ------------------------------------------------------------------ configuration
+
+Deno.test('no mail transport configured: every request answers 500 mail_not_configured, never a silent drop', async () => {
+  const { contact, appointment, store } = setup({ SMTP_URL: undefined, RESEND_API_KEY: undefined }, { mailer: null });
+  for (const [handler, body] of [[contact, contactBody()], [appointment, appointmentBody()]] as const) {
+    const response = await handler(post(body));
+    assert.equal(response.status, 500);
+    assertCors(response);
+    assert.deepEqual(await json(response), { error: 'mail_not_configured' });
+  }
+  assert.deepEqual(store.calls, []);
+});
+
+Deno.test('no database configured: 500 server_not_configured', async () => {
+  const { contact } = setup({ SUPABASE_URL: undefined }, { store: null });
+  const response = await contact(post(contactBody()));
+  assert.equal(response.status, 500);
+  assert.deepEqual(await json(response), { error: 'server_not_configured' });
+});
+
+// ------------------------------------------------------------------ bots and limits
+
+Deno.test('honeypot or too fast: 200 {ok:true}, nothing stored or sent', async () => {
+  const { contact, store, mailer, logs } = setup();
+  for (const body of [contactBody({ website: 'https://spam.example' }), contactBody({ elapsedMs: 2999 })]) {
+    const response = await contact(post(body));
+    assert.equal(response.status, 200);
+    assertCors(response);
+    assert.deepEqual(await json(response), { ok: true });
+  }
+  assert.deepEqual(store.calls, []);
+  assert.equal(mailer.attempts, 0);
+  assert.deepEqual(logs.map((line) => line.code), ['bot_dropped', 'bot_dropped']);
+});
+
+Deno.test('MIN_FORM_MS tunes the speed check', async () => {
+  const { contact, store } = setup({ MIN_FORM_MS: '0' });
+  assert.equal((await contact(post(contactBody({ elapsedMs: 0 })))).status, 200);
+  assert.equal(store.contacts.length, 1);
+});
+
+Deno.test('appointment bot: the row the browser stored is discarded, nothing sent', async () => {
+  const { appointment, store, mailer } = setup();
+  const response = await appointment(post(appointmentBody({ website: 'x' })));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await json(response), { ok: true });
+  assert.deepEqual(store.discarded, [{ id: REQUEST_ID, email: 'beat.keller@example.ch' }]);
+  assert.deepEqual(store.calls, ['discardAppointmentRequest']);
+  assert.equal(mailer.attempts, 0);
+});
+
+Deno.test('rate limited: 429 rate_limited with Retry-After, CORS headers, nothing stored', async () => {
+  const { contact, store, mailer } = setup({ RATE_LIMIT_MAX: '2' });
+  for (let i = 0; i < 2; i++) assert.equal((await contact(post(contactBody({ email: `a${i}@example.ch` })))).status, 200);
+  const response = await contact(post(contactBody({ email: 'a9@example.ch' })));
+  assert.equal(response.status, 429);
+  assert.equal(response.headers.get('retry-after'), '600');
+  assertCors(response);
+  assert.deepEqual(await json(response), { error: 'rate_limited', retryAfterSeconds: 600 });
+  assert.equal(store.contacts.length, 2);
+  // Another IP may still send.
+  const other = await contact(post(contactBody({ email: 'a9@example.ch' }), { 'x-forwarded-for': '198.51.100.1' }));
+  assert.equal(other.status, 200);
+  assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 3);
+});
+
+Deno.test('the daily mail cap: 429 once all mail for the day is used up', async () => {
+  const { appointment, store } = setup();
+  store.exhausted.set('mail', 3600);
+  const response = await appointment(post(appointmentBody()));
+  assert.equal(response.status, 429);
+  assert.equal(response.headers.get('retry-after'), '3600');
+  assert.equal(store.claims.length, 0);
+});
+
+// ------------------------------------------------------------------ send-contact-email
+
+Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged; 200 {ok:true}', async () => {
+  const { contact, store, mailer, logs } = setup();
+  const response = await contact(post(contactBody()));
+  assert.equal(response.status, 200);
+  assertCors(response);
+  assert.deepEqual(await json(response), { ok: true });
+
+  assert.equal(store.contacts.length, 1);
+  const [row] = store.contacts;
+  assert.match(row!.id, /^[0-9a-f-]{36}$/);
+  const { website: _w, elapsedMs: _e, ...fields } = contactBody();
+  assert.deepEqual({ ...row, id: undefined }, { ...fields, id: undefined });
+  assert.ok(store.mailed.has(row!.id));
+  assert.deepEqual(store.calls.filter((call) => !call.startsWith('takeRateLimit')), ['insertContactSubmission', 'markContactMailed']);
+
+  assert.equal(mailer.sent.length, 2);
+  const [practice, ack] = mailer.sent;
+  assert.equal(practice!.to, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(practice!.replyTo, 'anna.muster@example.ch');
+  assert.equal(practice!.subject, 'Neue Nachricht über das Kontaktformular: Anna Muster');
+  assert.equal(ack!.to, 'anna.muster@example.ch');
+  assert.deepEqual(logs.at(-1), { fn: 'send-contact-email', status: 200, ms: logs.at(-1)!.ms, code: 'ok', ack: 'sent' });
+});
+
+Deno.test('contact: the practice mail fails → 502 mail_failed, stored:true; the row stays unmailed, no acknowledgement', async () => {
+  const { contact, store, mailer, logs } = setup();
+  mailer.fail = 'all';
+  const response = await contact(post(contactBody()));
+  assert.equal(response.status, 502);
+  assertCors(response);
+  assert.deepEqual(await json(response), { error: 'mail_failed', stored: true });
+  assert.equal(store.contacts.length, 1);
+  assert.equal(store.mailed.size, 0);
+  assert.equal(mailer.attempts, 1);
+  assert.deepEqual(logs.at(-1)?.cause, 'smtp_ECONNREFUSED');
+});
+
+Deno.test('contact: a failed acknowledgement is logged, not the visitor\'s error', async () => {
+  const { contact, mailer, logs } = setup();
+  mailer.fail = [1];
+  const response = await contact(post(contactBody()));
+  assert.equal(response.status, 200);
+  assert.equal(logs.at(-1)?.ack, 'failed');
+  assert.equal(logs.at(-1)?.cause, 'ack_smtp_ECONNREFUSED');
+});
+
+Deno.test('contact: at most one acknowledgement per address per hour', async () => {
+  const { contact, mailer, logs } = setup();
+  await contact(post(contactBody()));
+  await contact(post(contactBody({ email: 'ANNA.MUSTER@example.ch' })));
+  assert.equal(mailer.sent.filter((mail) => mail.to.toLowerCase() === 'anna.muster@example.ch').length, 1);
+  assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 2);
+  assert.deepEqual(logs.map((line) => line.ack), ['sent', 'skipped']);
+});
+
+Deno.test('contact: a database failure → 500 internal_error, generic, nothing sent', async () => {
+  const { contact, store, mailer, logs } = setup();
+  store.failOn.add('insertContactSubmission');
+  const response = await contact(post(contactBody()));
+  assert.equal(response.status, 500);
+  assertCors(response);
+  const body = await response.text();
+  assert.equal(body, '{"error":"internal_error"}');
+  assert.equal(mailer.attempts, 0);
+  assert.equal(logs.at(-1)?.code, 'internal_error');
+});
+
+// ------------------------------------------------------------------ send-appointment-email
+
+Deno.test('appointment: claims the row with every field, mails from the ROW, finishes as sent; 200', async () => {
+  const { appointment, store, mailer, logs } = setup();
+  // The fake row differs from the body in one field, so the test can tell which one the e-mail used.
+  store.claimAnswer = { status: 'claimed', request: appointmentRecord({ phone: '+41 44 999 99 99' }) };
+  const response = await appointment(post(appointmentBody()));
+  assert.equal(response.status, 200);
+  assertCors(response);
+  assert.deepEqual(await json(response), { ok: true });
+
+  assert.deepEqual(store.claims, [{
+    id: REQUEST_ID,
+    firstName: 'Beat',
+    lastName: 'Keller',
+    email: 'beat.keller@example.ch',
+    phone: '+41 44 123 45 67',
+    service: 'Schlafberatung',
+    preferredDate: '2026-12-11',
+    preferredTime: '09:30',
+    alternativeDate: '2026-12-14',
+    alternativeTime: '17:00',
+    message: 'Seit Monaten Schulterschmerzen links.',
+    maxAgeSeconds: CLAIM_MAX_AGE_SECONDS,
+  }]);
+  assert.equal(CLAIM_MAX_AGE_SECONDS, 900);
+  assert.deepEqual(store.finished, [{ id: REQUEST_ID, sent: true }]);
+
+  const [practice, ack] = mailer.sent;
+  assert.equal(practice!.subject, 'Neue Terminanfrage: Beat Keller – Freitag, 11. Dezember 2026');
+  assert.ok(practice!.text.includes('+41 44 999 99 99'));
+  assert.equal(practice!.text.includes('+41 44 123 45 67'), false);
+  assert.equal(practice!.attachments?.[0]?.filename, 'terminanfrage.ics');
+  assert.ok(practice!.attachments?.[0]?.content.includes('DTSTAMP:20261122T101600Z'));
+  assert.equal(ack!.to, 'beat.keller@example.ch');
+  assert.equal(logs.at(-1)?.code, 'ok');
+});
+
+Deno.test('appointment: not_found → 404, already_notified → 409, nothing sent', async () => {
+  const { appointment, store, mailer } = setup();
+  store.claimAnswer = { status: 'not_found' };
+  const missing = await appointment(post(appointmentBody()));
+  assert.equal(missing.status, 404);
+  assertCors(missing);
+  assert.deepEqual(await json(missing), { error: 'not_found' });
+  store.claimAnswer = { status: 'already_notified' };
+  const repeated = await appointment(post(appointmentBody()));
+  assert.equal(repeated.status, 409);
+  assert.deepEqual(await json(repeated), { error: 'already_notified' });
+  assert.equal(mailer.attempts, 0);
+  assert.deepEqual(store.finished, []);
+});
+
+Deno.test('appointment: the mail fails → claim released (finish false), 502 mail_failed, stored:true, no acknowledgement', async () => {
+  const { appointment, store, mailer } = setup();
+  mailer.fail = 'all';
+  const response = await appointment(post(appointmentBody()));
+  assert.equal(response.status, 502);
+  assertCors(response);
+  assert.deepEqual(await json(response), { error: 'mail_failed', stored: true });
+  assert.deepEqual(store.finished, [{ id: REQUEST_ID, sent: false }]);
+  assert.equal(mailer.attempts, 1);
+});
+
+Deno.test('appointment: a failing claim call → 500 internal_error', async () => {
+  const { appointment, store, mailer } = setup();
+  store.failOn.add('claimAppointmentNotification');
+  const response = await appointment(post(appointmentBody()));
+  assert.equal(response.status, 500);
+  assert.deepEqual(await json(response), { error: 'internal_error' });
+  assert.equal(mailer.attempts, 0);
+});
+
+Deno.test('logs: one line per request, no body, no personal data', async () => {
+  const { contact, appointment, logs } = setup();
+  await contact(post(contactBody()));
+  await appointment(post(appointmentBody()));
+  await contact(post(contactBody({ name: 'Anna\nX' })));
+  assert.equal(logs.length, 3);
+  const text = JSON.stringify(logs);
+  for (const secret of ['Anna', 'Muster', 'Beat', 'Keller', 'example.ch', '203.0.113.7', 'Schmerzen', '+41']) {
+    assert.equal(text.includes(secret), false, secret);
+  }
+  for (const line of logs) {
+    assert.equal(typeof line.fn, 'string');
+    assert.equal(typeof line.status, 'number');
+    assert.equal(typeof line.ms, 'number');
+    assert.equal(typeof line.code, 'string');
+  }
+});

@@ -1,0 +1,162 @@
+/** Sample bodies and in-memory fakes of the Store and the Mailer for the Deno tests. */
+import { readConfig, type FunctionConfig } from '../_shared/config.ts';
+import type { AppointmentRecord } from '../_shared/emails.ts';
+import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail.ts';
+import type { AppointmentClaim, ClaimResult, ContactSubmission, Store } from '../_shared/store.ts';
+import type { AppointmentRequest, ContactRequest } from '../_shared/validation.ts';
+
+export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
+export const REQUEST_ID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';
+
+export function contactBody(overrides: Record<string, unknown> = {}): ContactRequest & Record<string, unknown> {
+  return {
+    name: 'Anna Muster',
+    email: 'anna.muster@example.ch',
+    phone: '+41 79 123 45 67',
+    subject: 'Rückenschmerzen am Morgen',
+    message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.\nWas können Sie empfehlen?',
+    website: '',
+    elapsedMs: 12_000,
+    ...overrides,
+  } as ContactRequest & Record<string, unknown>;
+}
+
+export function appointmentBody(overrides: Record<string, unknown> = {}): AppointmentRequest & Record<string, unknown> {
+  return {
+    requestId: REQUEST_ID,
+    firstName: 'Beat',
+    lastName: 'Keller',
+    email: 'beat.keller@example.ch',
+    phone: '+41 44 123 45 67',
+    service: 'Schlafberatung',
+    preferredDate: '2026-12-11',
+    preferredTime: '09:30',
+    alternativeDate: '2026-12-14',
+    alternativeTime: '17:00',
+    message: 'Seit Monaten Schulterschmerzen links.',
+    website: '',
+    elapsedMs: 20_000,
+    ...overrides,
+  } as AppointmentRequest & Record<string, unknown>;
+}
+
+export function appointmentRecord(overrides: Partial<AppointmentRecord> = {}): AppointmentRecord {
+  return {
+    id: REQUEST_ID,
+    created_at: '2026-11-22T10:15:42.123456+00:00',
+    first_name: 'Beat',
+    last_name: 'Keller',
+    email: 'beat.keller@example.ch',
+    phone: '+41 44 123 45 67',
+    service: 'Schlafberatung',
+    preferred_date: '2026-12-11',
+    preferred_time: '09:30',
+    alternative_date: '2026-12-14',
+    alternative_time: '17:00',
+    message: 'Seit Monaten Schulterschmerzen links.',
+    ...overrides,
+  };
+}
+
+export const BASE_ENV: Record<string, string> = {
+  SUPABASE_URL: 'http://127.0.0.1:54321',
+  SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
+  PRACTICE_EMAIL: 'praxis@ruhepol-schlafberatung.ch',
+  MAIL_FROM: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
+  SMTP_URL: 'smtp://127.0.0.1:54325',
+  ALLOWED_ORIGINS: `${ORIGIN},http://localhost:5173`,
+  RATE_LIMIT_SALT: 'test-salt',
+};
+
+export function testConfig(env: Record<string, string | undefined> = {}): FunctionConfig {
+  const merged = { ...BASE_ENV, ...env };
+  return readConfig((name) => merged[name]);
+}
+
+export interface RateCall {
+  bucket: string;
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** A Store that keeps rate-limit counts like public.take_rate_limit and records every call. */
+export class FakeStore implements Store {
+  calls: string[] = [];
+  rateCalls: RateCall[] = [];
+  counts = new Map<string, number>();
+  /** Seconds to answer for a bucket instead of counting (simulates an exhausted limit). */
+  exhausted = new Map<string, number>();
+  contacts: ContactSubmission[] = [];
+  mailed = new Map<string, Date>();
+  claims: AppointmentClaim[] = [];
+  claimAnswer: ClaimResult = { status: 'claimed', request: appointmentRecord() };
+  finished: { id: string; sent: boolean }[] = [];
+  discarded: { id: string; email: string }[] = [];
+  failOn = new Set<string>();
+
+  #enter(name: string) {
+    this.calls.push(name);
+    if (this.failOn.has(name)) throw Object.assign(new Error('boom'), { name: 'StoreFailure' });
+  }
+
+  takeRateLimit(bucket: string, key: string, max: number, windowSeconds: number): Promise<number> {
+    this.#enter(`takeRateLimit:${bucket}`);
+    this.rateCalls.push({ bucket, key, max, windowSeconds });
+    const forced = this.exhausted.get(bucket);
+    if (forced !== undefined) return Promise.resolve(forced);
+    const id = `${bucket}|${key}`;
+    const count = this.counts.get(id) ?? 0;
+    if (count >= max) return Promise.resolve(windowSeconds);
+    this.counts.set(id, count + 1);
+    return Promise.resolve(0);
+  }
+  insertContactSubmission(submission: ContactSubmission): Promise<void> {
+    this.#enter('insertContactSubmission');
+    this.contacts.push(submission);
+    return Promise.resolve();
+  }
+  markContactMailed(id: string, at: Date): Promise<void> {
+    this.#enter('markContactMailed');
+    this.mailed.set(id, at);
+    return Promise.resolve();
+  }
+  claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult> {
+    this.#enter('claimAppointmentNotification');
+    this.claims.push(claim);
+    return Promise.resolve(this.claimAnswer);
+  }
+  finishAppointmentNotification(id: string, sent: boolean): Promise<void> {
+    this.#enter('finishAppointmentNotification');
+    this.finished.push({ id, sent });
+    return Promise.resolve();
+  }
+  discardAppointmentRequest(id: string, email: string): Promise<void> {
+    this.#enter('discardAppointmentRequest');
+    this.discarded.push({ id, email });
+    return Promise.resolve();
+  }
+}
+
+/** A Mailer that keeps what it was given; `fail` makes the n-th send (0-based) or every send fail. */
+export class FakeMailer implements Mailer {
+  readonly transport = 'smtp' as const;
+  sent: OutgoingMail[] = [];
+  attempts = 0;
+  fail: 'all' | number[] = [];
+
+  send(mail: OutgoingMail): Promise<void> {
+    const attempt = this.attempts++;
+    if (this.fail === 'all' || this.fail.includes(attempt)) return Promise.reject(new MailError('smtp_ECONNREFUSED'));
+    this.sent.push(mail);
+    return Promise.resolve();
+  }
+}
+
+export function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request('http://localhost/functions/v1/fn', {
+    method: 'POST',
+    headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7, 10.0.0.1', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}

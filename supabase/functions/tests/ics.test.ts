@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { appointmentCalendarFile, calendarUid } from '../_shared/emails.ts';
+import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } from '../_shared/ics.ts';
+import { appointmentRecord, REQUEST_ID } from './helpers.ts';
+
+const STAMP = new Date('2026-11-22T10:15:42.500Z');
+
+function request(overrides: Partial<CalendarRequest> = {}): CalendarRequest {
+  return {
+    uid: 'abc@ruhepol-schlafberatung.ch',
+    date: '2026-12-11',
+    time: '09:30',
+    durationMinutes: 60,
+    summary: 'Terminanfrage: Schlafberatung – Beat Keller',
+    description: 'Zeile 1\nZeile 2',
+    createdAt: STAMP,
+    ...overrides,
+  };
+}
+
+/** Unfolds (RFC 5545 3.1) and returns the logical lines. */
+function unfold(ics: string): string[] {
+  return ics.replace(/\r\n[ \t]/g, '').split('\r\n').filter((line) => line !== '');
+}
+
+/** The values of a property inside the VEVENT (the VTIMEZONE has DTSTARTs of its own). */
+function property(ics: string, name: string): string[] {
+  const lines = unfold(ics);
+  const event = lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VEVENT'));
+  return event.filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+}
+
+Deno.test('ics: every line ends with CRLF, no bare LF or CR, no line longer than 75 octets', () => {
+  const ics = buildCalendarFile(request({ description: 'ä'.repeat(300), summary: 'x'.repeat(200) }));
+  assert.ok(ics.endsWith('\r\n'));
+  assert.equal(/\r(?!\n)|(?<!\r)\n/.test(ics), false);
+  for (const line of ics.split('\r\n')) assert.ok(new TextEncoder().encode(line).length <= 75, line);
+});
+
+Deno.test('ics: a calendar with one tentative, published event and matched BEGIN/END blocks', () => {
+  const lines = unfold(buildCalendarFile(request()));
+  assert.equal(lines[0], 'BEGIN:VCALENDAR');
+  assert.equal(lines.at(-1), 'END:VCALENDAR');
+  assert.ok(lines.includes('VERSION:2.0'));
+  assert.ok(lines.some((line) => line.startsWith('PRODID:')));
+  assert.ok(lines.includes('METHOD:PUBLISH'));
+  assert.ok(lines.includes('STATUS:TENTATIVE'));
+  assert.equal(lines.filter((line) => line === 'BEGIN:VEVENT').length, 1);
+  const stack: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('BEGIN:')) stack.push(line.slice(6));
+    if (line.startsWith('END:')) assert.equal(stack.pop(), line.slice(4));
+  }
+  assert.equal(stack.length, 0);
+});
+
+Deno.test('ics: timed entry in Europe/Zurich with a VTIMEZONE, DTSTAMP in UTC', () => {
+  const ics = buildCalendarFile(request());
+  assert.deepEqual(property(ics, 'DTSTART'), ['DTSTART;TZID=Europe/Zurich:20261211T093000']);
+  assert.deepEqual(property(ics, 'DTEND'), ['DTEND;TZID=Europe/Zurich:20261211T103000']);
+  assert.deepEqual(property(ics, 'DTSTAMP'), ['DTSTAMP:20261122T101542Z']);
+  const lines = unfold(ics);
+  assert.ok(lines.includes('BEGIN:VTIMEZONE'));
+  assert.ok(lines.includes('TZID:Europe/Zurich'));
+  assert.ok(lines.includes('RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU'));
+  assert.ok(lines.includes('RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU'));
+  assert.ok(lines.indexOf('END:VTIMEZONE') < lines.indexOf('BEGIN:VEVENT'));
+});
+
+Deno.test('ics: the length comes from the service in the catalogue', () => {
+  const end = (service: string, time = '09:30') =>
+    property(appointmentCalendarFile(appointmentRecord({ service, preferred_time: time }), STAMP), 'DTEND')[0];
+  assert.equal(end('Schlafberatung'), 'DTEND;TZID=Europe/Zurich:20261211T103000');
+  assert.equal(end('Follow-up Termin'), 'DTEND;TZID=Europe/Zurich:20261211T100000');
+  assert.equal(end('Schlafberatung & Beratung zu Hause'), 'DTEND;TZID=Europe/Zurich:20261211T113000');
+  assert.equal(end('Schlafberatung & Beratung zu Hause', '20:00'), 'DTEND;TZID=Europe/Zurich:20261211T220000');
+});
+
+Deno.test('ics: without a preferred time, an all-day entry and no time zone', () => {
+  const ics = buildCalendarFile(request({ time: null }));
+  assert.deepEqual(property(ics, 'DTSTART'), ['DTSTART;VALUE=DATE:20261211']);
+  assert.deepEqual(property(ics, 'DTEND'), ['DTEND;VALUE=DATE:20261212']);
+  assert.equal(ics.includes('VTIMEZONE'), false);
+  assert.equal(ics.includes('TZID'), false);
+  // Crossing a month and a year
+  assert.deepEqual(property(buildCalendarFile(request({ time: null, date: '2026-12-31' })), 'DTEND'), ['DTEND;VALUE=DATE:20270101']);
+});
+
+Deno.test('ics: UID from the request id, SUMMARY with service and name', () => {
+  const ics = appointmentCalendarFile(appointmentRecord(), STAMP);
+  assert.deepEqual(property(ics, 'UID'), [`UID:${REQUEST_ID}@ruhepol-schlafberatung.ch`]);
+  assert.equal(calendarUid(REQUEST_ID), `${REQUEST_ID}@ruhepol-schlafberatung.ch`);
+  assert.deepEqual(property(ics, 'SUMMARY'), ['SUMMARY:Terminanfrage: Schlafberatung – Beat Keller']);
+});
+
+Deno.test('ics: text values escape backslash, semicolon, comma and line breaks', () => {
+  assert.equal(escapeIcsText('a\\b;c,d\ne\r\nf\rg'), 'a\\\\b\\;c\\,d\\ne\\nf\\ng');
+  const ics = appointmentCalendarFile(appointmentRecord({ first_name: 'Anna, Maria', last_name: 'Muster; Meier\\' }), STAMP);
+  assert.deepEqual(property(ics, 'SUMMARY'), ['SUMMARY:Terminanfrage: Schlafberatung – Anna\\, Maria Muster\\; Meier\\\\']);
+  // A visitor's value cannot start a new property.
+  const injected = buildCalendarFile(request({ summary: 'x\r\nATTENDEE:mailto:evil@example.com' }));
+  assert.equal(unfold(injected).some((line) => line.startsWith('ATTENDEE')), false);
+});
+
+Deno.test('ics: the practice copy leaves out the free-text message (health details)', () => {
+  const ics = appointmentCalendarFile(appointmentRecord({ message: 'Bandscheibenvorfall L4/L5' }), STAMP);
+  assert.equal(ics.includes('Bandscheibenvorfall'), false);
+  const description = property(ics, 'DESCRIPTION')[0] ?? '';
+  assert.match(description, /Telefon: \+41 44 123 45 67/);
+  assert.match(description, /Alternativtermin: Montag\\, 14\. Dezember 2026\\, 17:00 Uhr/);
+});
+
+Deno.test('ics folding: 75 octets per line, continuation starts with a space, multi-byte characters stay whole', () => {
+  assert.equal(foldIcsLine('SUMMARY:short'), 'SUMMARY:short');
+  const ascii = `DESCRIPTION:${'a'.repeat(200)}`;
+  const folded = foldIcsLine(ascii);
+  const parts = folded.split('\r\n');
+  assert.equal(parts[0]!.length, 75);
+  for (const part of parts.slice(1)) {
+    assert.ok(part.startsWith(' '));
+    assert.ok(part.length <= 75);
+  }
+  assert.equal(folded.replace(/\r\n /g, ''), ascii);
+
+  const umlauts = `SUMMARY:${'ü'.repeat(100)}`; // 2 octets each
+  const foldedUmlauts = foldIcsLine(umlauts);
+  for (const part of foldedUmlauts.split('\r\n')) {
+    assert.ok(new TextEncoder().encode(part).length <= 75);
+    assert.equal(part.includes('\ufffd'), false);
+  }
+  assert.equal(foldedUmlauts.replace(/\r\n /g, ''), umlauts);
+  const emoji = `SUMMARY:${'😴'.repeat(40)}`; // 4 octets each
+  assert.equal(foldIcsLine(emoji).replace(/\r\n /g, ''), emoji);
+});

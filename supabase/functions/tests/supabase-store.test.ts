@@ -1,0 +1,132 @@
+/**
+ * The HTTP calls the Store makes through supabase-js, captured with an injected fetch:
+ * the PostgREST subset the embedded local stack has to serve, with the service-role key.
+ */
+import assert from 'node:assert/strict';
+import { StoreError } from '../_shared/store.ts';
+import { createSupabaseStore } from '../_shared/supabase-store.ts';
+import { appointmentRecord, REQUEST_ID } from './helpers.ts';
+
+const URL_BASE = 'http://127.0.0.1:54321';
+const KEY = 'service-role-key';
+
+interface Call {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+function capture(respond: (call: Call) => Response) {
+  const calls: Call[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    const call = { method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined };
+    calls.push(call);
+    assert.ok(init?.signal instanceof AbortSignal, 'every database call has a time limit');
+    return respond(call);
+  }) as typeof fetch;
+  return { calls, store: createSupabaseStore(URL_BASE, KEY, fetchImpl) };
+}
+
+const jsonAnswer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+Deno.test('take_rate_limit: POST /rest/v1/rpc/take_rate_limit with the service-role key', async () => {
+  const { calls, store } = capture(() => jsonAnswer(0));
+  assert.equal(await store.takeRateLimit('send-contact-email:ip', 'abc', 5, 600), 0);
+  const [call] = calls;
+  assert.equal(call!.method, 'POST');
+  assert.equal(call!.url.pathname, '/rest/v1/rpc/take_rate_limit');
+  assert.equal(call!.headers.get('apikey'), KEY);
+  assert.equal(call!.headers.get('authorization'), `Bearer ${KEY}`);
+  assert.deepEqual(call!.body, { p_bucket: 'send-contact-email:ip', p_key: 'abc', p_max_events: 5, p_window_seconds: 600 });
+});
+
+Deno.test('contact_submissions: insert (id made by the function) and PATCH mailed_at by id', async () => {
+  const { calls, store } = capture((call) => new Response(null, { status: call.method === 'POST' ? 201 : 204 }));
+  const submission = { id: REQUEST_ID, name: 'Anna Muster', email: 'a@b.ch', phone: null, subject: null, message: 'Hallo' };
+  await store.insertContactSubmission(submission);
+  await store.markContactMailed(REQUEST_ID, new Date('2026-11-22T10:16:00Z'));
+  assert.equal(calls[0]!.method, 'POST');
+  assert.equal(calls[0]!.url.pathname, '/rest/v1/contact_submissions');
+  assert.deepEqual(calls[0]!.body, submission);
+  assert.equal(calls[1]!.method, 'PATCH');
+  assert.equal(calls[1]!.url.pathname, '/rest/v1/contact_submissions');
+  assert.equal(calls[1]!.url.searchParams.get('id'), `eq.${REQUEST_ID}`);
+  assert.deepEqual(calls[1]!.body, { mailed_at: '2026-11-22T10:16:00.000Z' });
+});
+
+Deno.test('claim_appointment_notification: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
+  const row = { ...appointmentRecord(), notify_claimed_at: '2026-11-22T10:16:00+00:00', notified_at: null };
+  const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', request: row }));
+  const result = await store.claimAppointmentNotification({
+    id: REQUEST_ID,
+    firstName: 'Beat',
+    lastName: 'Keller',
+    email: 'beat.keller@example.ch',
+    phone: '+41 44 123 45 67',
+    service: 'Schlafberatung',
+    preferredDate: '2026-12-11',
+    preferredTime: null,
+    alternativeDate: null,
+    alternativeTime: null,
+    message: null,
+    maxAgeSeconds: 900,
+  });
+  assert.deepEqual(result, { status: 'claimed', request: appointmentRecord() });
+  assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/claim_appointment_notification');
+  assert.deepEqual(calls[0]!.body, {
+    p_id: REQUEST_ID,
+    p_first_name: 'Beat',
+    p_last_name: 'Keller',
+    p_email: 'beat.keller@example.ch',
+    p_phone: '+41 44 123 45 67',
+    p_service: 'Schlafberatung',
+    p_preferred_date: '2026-12-11',
+    p_preferred_time: null,
+    p_alternative_date: null,
+    p_alternative_time: null,
+    p_message: null,
+    p_max_age_seconds: 900,
+  });
+});
+
+Deno.test('claim answers not_found / already_notified pass through; anything else is a StoreError', async () => {
+  const claim = {
+    id: REQUEST_ID, firstName: 'B', lastName: 'K', email: 'b@k.ch', phone: '1', service: 'Schlafberatung',
+    preferredDate: '2026-12-11', preferredTime: null, alternativeDate: null, alternativeTime: null, message: null, maxAgeSeconds: 900,
+  };
+  for (const status of ['not_found', 'already_notified'] as const) {
+    const { store } = capture(() => jsonAnswer({ status }));
+    assert.deepEqual(await store.claimAppointmentNotification(claim), { status });
+  }
+  const { store } = capture(() => jsonAnswer({ status: 'claimed', request: { id: REQUEST_ID } }));
+  await assert.rejects(store.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_answer' });
+});
+
+Deno.test('finish and discard: the RPCs with their arguments', async () => {
+  const { calls, store } = capture(() => new Response(null, { status: 204 }));
+  await store.finishAppointmentNotification(REQUEST_ID, true);
+  await store.discardAppointmentRequest(REQUEST_ID, 'b@k.ch');
+  assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
+    ['/rest/v1/rpc/finish_appointment_notification', { p_id: REQUEST_ID, p_sent: true }],
+    ['/rest/v1/rpc/discard_appointment_request', { p_id: REQUEST_ID, p_email: 'b@k.ch' }],
+  ]);
+});
+
+Deno.test('a PostgREST error becomes a StoreError with the SQLSTATE only', async () => {
+  const { store } = capture(() =>
+    jsonAnswer({ code: '23514', message: 'new row violates check constraint', details: 'Failing row contains (Anna, a@b.ch)', hint: null }, 400)
+  );
+  await assert.rejects(
+    store.insertContactSubmission({ id: REQUEST_ID, name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' }),
+    (error: unknown) => {
+      assert.ok(error instanceof StoreError);
+      assert.equal(error.code, '23514');
+      assert.equal(error.message.includes('Anna'), false);
+      return true;
+    },
+  );
+});

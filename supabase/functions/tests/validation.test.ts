@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { serviceCatalog, timeSlots } from '../_shared/catalog.ts';
+import { FIELD_LIMITS } from '../_shared/field-limits.ts';
+import {
+  appointmentRequestSchema,
+  characterCount,
+  contactRequestSchema,
+  looksLikeBot,
+  validateBody,
+} from '../_shared/validation.ts';
+import { appointmentBody, contactBody } from './helpers.ts';
+
+const contact = (overrides: Record<string, unknown>) => validateBody(contactRequestSchema, contactBody(overrides));
+const appointment = (overrides: Record<string, unknown>) => validateBody(appointmentRequestSchema, appointmentBody(overrides));
+
+function assertRejects(result: ReturnType<typeof validateBody>, field: string) {
+  assert.equal(result.ok, false, `expected ${field} to be rejected`);
+  if (!result.ok) assert.equal(result.field, field);
+}
+
+Deno.test('contact: the body the browser sends is accepted as it is', () => {
+  const result = validateBody(contactRequestSchema, contactBody());
+  assert.ok(result.ok);
+  assert.deepEqual(result.value, contactBody());
+});
+
+Deno.test('contact: phone and subject may be null, other fields may not', () => {
+  assert.ok(contact({ phone: null, subject: null }).ok);
+  for (const field of ['name', 'email', 'message', 'website', 'elapsedMs']) assertRejects(contact({ [field]: null }), field);
+});
+
+Deno.test('contact: every field is required, even the optional ones (as null)', () => {
+  for (const field of Object.keys(contactBody())) {
+    const body: Record<string, unknown> = contactBody();
+    delete body[field];
+    assertRejects(validateBody(contactRequestSchema, body), field);
+  }
+});
+
+Deno.test('contact: unknown keys are refused and named', () => {
+  assertRejects(contact({ isAdmin: true }), 'isAdmin');
+  assertRejects(contact({ mailed_at: '2026-01-01' }), 'mailed_at');
+  // A long unknown key is not echoed in full.
+  const result = contact({ ['k'.repeat(500)]: 1 });
+  assert.equal(result.ok, false);
+  if (!result.ok) assert.equal(result.field.length, 64);
+});
+
+Deno.test('contact: wrong types are refused', () => {
+  assertRejects(contact({ name: 42 }), 'name');
+  assertRejects(contact({ email: ['a@b.ch'] }), 'email');
+  assertRejects(contact({ phone: 791234567 }), 'phone');
+  assertRejects(contact({ message: { text: 'x' } }), 'message');
+  assertRejects(contact({ website: false }), 'website');
+  assertRejects(contact({ elapsedMs: '5000' }), 'elapsedMs');
+  assertRejects(contact({ elapsedMs: -1 }), 'elapsedMs');
+});
+
+Deno.test('contact: blank required and optional fields are refused (the form sends null for empty)', () => {
+  assertRejects(contact({ name: '   ' }), 'name');
+  assertRejects(contact({ message: ' \n\t ' }), 'message');
+  assertRejects(contact({ phone: '' }), 'phone');
+  assertRejects(contact({ subject: ' ' }), 'subject');
+});
+
+Deno.test('contact: lengths follow field-limits.ts, the name holds first and last name plus a space', () => {
+  const nameLimit = FIELD_LIMITS.name * 2 + 1;
+  assert.ok(contact({ name: 'a'.repeat(nameLimit) }).ok);
+  assertRejects(contact({ name: 'a'.repeat(nameLimit + 1) }), 'name');
+  assert.ok(contact({ phone: '1'.repeat(FIELD_LIMITS.phone) }).ok);
+  assertRejects(contact({ phone: '1'.repeat(FIELD_LIMITS.phone + 1) }), 'phone');
+  assert.ok(contact({ subject: 's'.repeat(FIELD_LIMITS.subject) }).ok);
+  assertRejects(contact({ subject: 's'.repeat(FIELD_LIMITS.subject + 1) }), 'subject');
+  assert.ok(contact({ message: 'm'.repeat(FIELD_LIMITS.message) }).ok);
+  assertRejects(contact({ message: 'm'.repeat(FIELD_LIMITS.message + 1) }), 'message');
+  const local = 'a'.repeat(FIELD_LIMITS.email - '@example.ch'.length);
+  assert.ok(contact({ email: `${local}@example.ch` }).ok);
+  assertRejects(contact({ email: `${local}a@example.ch` }), 'email');
+});
+
+Deno.test('lengths are counted in characters as Postgres does, not in UTF-16 units', () => {
+  const emoji = '😴';
+  assert.equal(emoji.length, 2);
+  assert.equal(characterCount(emoji), 1);
+  assert.ok(contact({ subject: emoji.repeat(FIELD_LIMITS.subject) }).ok);
+  assertRejects(contact({ subject: emoji.repeat(FIELD_LIMITS.subject + 1) }), 'subject');
+});
+
+Deno.test('CR, LF and other control characters are refused in one-line fields', () => {
+  for (const bad of ['Anna\nMuster', 'Anna\rMuster', 'Anna\r\nBcc: x@y.ch', 'Anna\u0000', 'Anna\tMuster']) {
+    assertRejects(contact({ name: bad }), 'name');
+    assertRejects(contact({ subject: bad }), 'subject');
+    assertRejects(contact({ phone: bad }), 'phone');
+    assertRejects(appointment({ firstName: bad }), 'firstName');
+    assertRejects(appointment({ lastName: bad }), 'lastName');
+    assertRejects(appointment({ phone: bad }), 'phone');
+  }
+  assertRejects(contact({ email: 'anna@example.ch\r\nBcc: x@y.ch' }), 'email');
+  assertRejects(appointment({ email: 'beat@example.ch\n' }), 'email');
+});
+
+Deno.test('a message keeps its line breaks but no NUL or other control characters', () => {
+  assert.ok(contact({ message: 'Zeile 1\r\nZeile 2\n\tEingerückt' }).ok);
+  assertRejects(contact({ message: 'Text\u0000' }), 'message');
+  assertRejects(contact({ message: 'Text\u001b[31m' }), 'message');
+  assertRejects(appointment({ message: 'Text\u0007' }), 'message');
+});
+
+Deno.test('a string with a lone surrogate is refused (it cannot be stored)', () => {
+  assertRejects(contact({ message: 'abc\ud800' }), 'message');
+});
+
+Deno.test('e-mail: shaped as the browser and the database demand', () => {
+  for (const good of ['a@b.ch', 'anna.muster+praxis@mail.example.ch', "o'brien@example.com"]) assert.ok(contact({ email: good }).ok, good);
+  for (const bad of ['', 'anna', 'anna@', '@example.ch', 'anna@example', 'anna muster@example.ch', 'anna@@example.ch', 'a@b.ch,c@d.ch', 'Anna <a@b.ch>']) {
+    assertRejects(contact({ email: bad }), 'email');
+  }
+});
+
+Deno.test('appointment: the body the browser sends is accepted as it is', () => {
+  const result = validateBody(appointmentRequestSchema, appointmentBody());
+  assert.ok(result.ok);
+  assert.deepEqual(result.value, appointmentBody());
+  assert.ok(appointment({ preferredTime: null, alternativeDate: null, alternativeTime: null, message: null }).ok);
+});
+
+Deno.test('appointment: requestId must be a uuid', () => {
+  assertRejects(appointment({ requestId: 'not-a-uuid' }), 'requestId');
+  assertRejects(appointment({ requestId: 42 }), 'requestId');
+  assertRejects(appointment({ requestId: null }), 'requestId');
+});
+
+Deno.test('appointment: the service is one of the three catalogue labels', () => {
+  for (const { label } of serviceCatalog) assert.ok(appointment({ service: label }).ok, label);
+  assertRejects(appointment({ service: 'schlafberatung' }), 'service');
+  assertRejects(appointment({ service: 'Massage' }), 'service');
+});
+
+Deno.test('appointment: times are one of the 21 slots or null', () => {
+  assert.equal(timeSlots.length, 21);
+  for (const slot of timeSlots) assert.ok(appointment({ preferredTime: slot, alternativeTime: slot }).ok, slot);
+  for (const bad of ['12:00', '12:30', '08:30', '20:30', '9:30', '09:30:00', '']) {
+    assertRejects(appointment({ preferredTime: bad }), 'preferredTime');
+    assertRejects(appointment({ alternativeTime: bad }), 'alternativeTime');
+  }
+});
+
+Deno.test('appointment: dates are real YYYY-MM-DD days; the preferred one is required', () => {
+  assert.ok(appointment({ preferredDate: '2028-02-29' }).ok);
+  for (const bad of ['2026-02-30', '2027-02-29', '11.12.2026', '2026-12-11T09:30', '2026-13-01', '']) {
+    assertRejects(appointment({ preferredDate: bad }), 'preferredDate');
+    assertRejects(appointment({ alternativeDate: bad }), 'alternativeDate');
+  }
+  assertRejects(appointment({ preferredDate: null }), 'preferredDate');
+});
+
+Deno.test('appointment: names ≤ 100, phone required ≤ 32, message ≤ 5000 or null', () => {
+  assert.ok(appointment({ firstName: 'a'.repeat(FIELD_LIMITS.name) }).ok);
+  assertRejects(appointment({ firstName: 'a'.repeat(FIELD_LIMITS.name + 1) }), 'firstName');
+  assertRejects(appointment({ lastName: 'a'.repeat(FIELD_LIMITS.name + 1) }), 'lastName');
+  assertRejects(appointment({ phone: null }), 'phone');
+  assertRejects(appointment({ phone: '1'.repeat(FIELD_LIMITS.phone + 1) }), 'phone');
+  assertRejects(appointment({ message: 'm'.repeat(FIELD_LIMITS.message + 1) }), 'message');
+  assertRejects(appointment({ message: '' }), 'message');
+  assertRejects(appointment({ firstName: ' ' }), 'firstName');
+});
+
+Deno.test('appointment: unknown keys (e.g. the row columns) are refused', () => {
+  assertRejects(appointment({ notified_at: null }), 'notified_at');
+  assertRejects(appointment({ id: 'x' }), 'id');
+});
+
+Deno.test('bot signals: a filled honeypot or a form sent faster than the minimum', () => {
+  assert.equal(looksLikeBot({ website: '', elapsedMs: 3000 }, 3000), false);
+  assert.equal(looksLikeBot({ website: '', elapsedMs: 2999 }, 3000), true);
+  assert.equal(looksLikeBot({ website: 'https://spam.example', elapsedMs: 60_000 }, 3000), true);
+  assert.equal(looksLikeBot({ website: ' ', elapsedMs: 60_000 }, 3000), true);
+});
