@@ -3,7 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './scripts/stack/local-config';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './scripts/stack/local-config.ts';
 
 const SUPABASE_ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'] as const;
 
@@ -52,7 +52,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       globals: true,
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
       css: false,
     },
   };

@@ -8,3 +8,13 @@ export const LOCAL_SUPABASE_URL = 'http://localhost:54321';
 /** HS256 JWT of {"iss":"supabase-demo","role":"anon","exp":1983812996}, signed with the demo secret. */
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/** HS256 JWT of {"iss":"supabase-demo","role":"service_role","exp":1983812996}: full access, server side only. */
+export const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+/** The secret both keys are signed with (the `supabase start` default). */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** The ports of `supabase start` (supabase/config.toml), used unless told otherwise. */
+export const LOCAL_PORTS = { gateway: 54321, db: 54322, mailUi: 54324, smtp: 54325 } as const;

@@ -1,0 +1,211 @@
+/**
+ * Runs the real edge functions (supabase/functions/<name>/index.ts) with real Deno, one
+ * process per function, each on its own loopback port that only the gateway uses.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { freePort } from './ports';
+
+/** Folders in supabase/functions that are not functions. */
+const NOT_FUNCTIONS = new Set(['_shared', 'tests', 'test', 'node_modules']);
+
+export async function discoverFunctions(functionsDir: string): Promise<string[]> {
+  if (!existsSync(functionsDir)) return [];
+  const entries = await readdir(functionsDir, { withFileTypes: true });
+  return entries
+    .filter(
+      (entry) =>
+        entry.isDirectory() &&
+        !entry.name.startsWith('_') &&
+        !entry.name.startsWith('.') &&
+        !NOT_FUNCTIONS.has(entry.name) &&
+        existsSync(path.join(functionsDir, entry.name, 'index.ts')),
+    )
+    .map((entry) => entry.name)
+    .sort();
+}
+
+export interface FunctionConfig {
+  enabled: boolean;
+  verifyJwt: boolean;
+}
+
+/**
+ * `enabled` and `verify_jwt` under `[functions.<name>]` in supabase/config.toml, which the
+ * CLI honours; both default to true. Only these two booleans are read, so a line-based
+ * reading is enough.
+ */
+export function parseFunctionsConfig(configToml: string): Map<string, FunctionConfig> {
+  const result = new Map<string, FunctionConfig>();
+  let current: string | undefined;
+  for (const rawLine of configToml.split(/\r?\n/)) {
+    const line = rawLine.replace(/#.*$/, '').trim();
+    const section = /^\[\s*functions\.("?)([A-Za-z0-9_-]+)\1\s*\]$/.exec(line);
+    if (section) {
+      current = section[2]!;
+      if (!result.has(current)) result.set(current, { enabled: true, verifyJwt: true });
+      continue;
+    }
+    if (line.startsWith('[')) {
+      current = undefined;
+      continue;
+    }
+    const setting = /^(enabled|verify_jwt)\s*=\s*(true|false)$/.exec(line);
+    if (current && setting) {
+      const config = result.get(current)!;
+      if (setting[1] === 'enabled') config.enabled = setting[2] === 'true';
+      else config.verifyJwt = setting[2] === 'true';
+    }
+  }
+  return result;
+}
+
+export async function readFunctionsConfig(repoRoot: string): Promise<Map<string, FunctionConfig>> {
+  const configFile = path.join(repoRoot, 'supabase', 'config.toml');
+  return existsSync(configFile) ? parseFunctionsConfig(await readFile(configFile, 'utf8')) : new Map();
+}
+
+export interface RunningFunction {
+  name: string;
+  port: number;
+  verifyJwt: boolean;
+}
+
+export interface FunctionsRuntime {
+  functions: RunningFunction[];
+  lookup(name: string): RunningFunction | undefined;
+  /** Everything a function printed (last 2000 lines), for tests that inspect logs. */
+  logs(name: string): string[];
+  stop(): Promise<void>;
+}
+
+export interface StartFunctionsOptions {
+  repoRoot: string;
+  functionsDir: string;
+  names: string[];
+  env: Record<string, string>;
+  quiet: boolean;
+  log: (message: string) => void;
+  /** The first start downloads the functions' npm packages into Deno's cache. */
+  startTimeoutMs?: number;
+}
+
+const MAX_LOG_LINES = 2000;
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startFunctions(options: StartFunctionsOptions): Promise<FunctionsRuntime> {
+  const deno = path.join(options.repoRoot, 'node_modules', '.bin', 'deno');
+  if (!existsSync(deno)) throw new Error(`Deno not found at ${deno}: run npm install.`);
+  const config = await readFunctionsConfig(options.repoRoot);
+
+  const children = new Map<string, ChildProcess>();
+  const logs = new Map<string, string[]>();
+  const running: RunningFunction[] = [];
+  let stopping = false;
+
+  // Deno children must not outlive the stack, even if the parent dies without stop().
+  const killAll = () => {
+    for (const child of children.values()) if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+
+  async function stop(): Promise<void> {
+    stopping = true;
+    process.removeListener('exit', killAll);
+    await Promise.all(
+      [...children.values()].map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGTERM');
+        if (!(await waitForExit(child, 3000))) {
+          child.kill('SIGKILL');
+          await waitForExit(child, 2000);
+        }
+      }),
+    );
+  }
+
+  async function startOne(name: string): Promise<RunningFunction> {
+    const port = await freePort();
+    const dir = path.join(options.functionsDir, name);
+    const denoJson = path.join(dir, 'deno.json');
+    const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt'];
+    if (existsSync(denoJson)) args.push('--config', denoJson);
+    args.push(path.join(dir, 'index.ts'));
+
+    const child = spawn(deno, args, {
+      cwd: options.repoRoot,
+      env: { ...options.env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.set(name, child);
+    const lines: string[] = [];
+    logs.set(name, lines);
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream! }).on('line', (line) => {
+        lines.push(line);
+        if (lines.length > MAX_LOG_LINES) lines.shift();
+        if (!options.quiet) console.log(`[fn:${name}] ${line}`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      // Ctrl-C in a terminal reaches the whole process group, Deno included: no alarm then.
+      if (stopping || signal === 'SIGINT' || signal === 'SIGTERM') return;
+      options.log(`function ${name} stopped (exit code ${code ?? signal}); calls to it now get 502`);
+    });
+
+    const timeoutMs = options.startTimeoutMs ?? 180_000;
+    const deadline = Date.now() + timeoutMs;
+    while (!(await canConnect(port))) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(
+          `Edge function "${name}" exited during start-up (exit code ${child.exitCode ?? child.signalCode}). ` +
+            `Its last output:\n${lines.slice(-30).join('\n')}`,
+        );
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`Edge function "${name}" did not start listening within ${Math.round(timeoutMs / 1000)} s.`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return { name, port, verifyJwt: config.get(name)?.verifyJwt ?? true };
+  }
+
+  try {
+    running.push(...(await Promise.all(options.names.map(startOne))));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    functions: running,
+    lookup: (name) => running.find((fn) => fn.name === name),
+    logs: (name) => [...(logs.get(name) ?? [])],
+    stop,
+  };
+}

@@ -1,0 +1,380 @@
+/**
+ * Starts the embedded local stack: Postgres (PGlite, or a server from DATABASE_URL) with
+ * the project's migrations, the API gateway, the edge functions under real Deno and a
+ * mail catcher — on the ports of `supabase start`, or on free ports for tests.
+ * Used by `npm run stack` (cli.ts), `npm run dev` (scripts/dev.ts) and the integration tests.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import {
+  createIsolatedDatabase,
+  PgliteDatabase,
+  PostgresDatabase,
+  redactUrl,
+  type Database,
+  type QueryResult,
+} from './database';
+import { discoverFunctions, readFunctionsConfig, startFunctions, type FunctionsRuntime } from './functions';
+import { createGateway } from './gateway';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PORTS, LOCAL_SERVICE_ROLE_KEY } from './local-config';
+import { startMailCatcher, type CaughtMessage, type MailCatcher } from './mail-catcher';
+import { createMailUi } from './mail-ui';
+import { applyMigrations } from './migrations';
+import { assertPortsFree, HOST, listen } from './ports';
+
+export type { CaughtAttachment, CaughtMessage } from './mail-catcher';
+export type { QueryResult } from './database';
+export { PortInUseError } from './ports';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface StackPorts {
+  gateway: number;
+  db: number;
+  mailUi: number;
+  smtp: number;
+}
+
+export interface StartStackOptions {
+  /** Defaults: 54321, 54322, 54324, 54325 (as `supabase start`). 0 = any free port. */
+  ports?: Partial<StackPorts>;
+  /**
+   * Where PGlite's files and caught mails persist. Default `<repo>/.stack-data`.
+   * null = nothing on disk (database and mails in memory only).
+   */
+  dataDir?: string | null;
+  /** Wipe the data folder's database and mails first. */
+  fresh?: boolean;
+  /**
+   * A PostgreSQL server to use instead of PGlite (the db port is then not opened).
+   * Default process.env.DATABASE_URL; null = PGlite even when DATABASE_URL is set.
+   */
+  databaseUrl?: string | null;
+  /**
+   * With databaseUrl: create a new, uniquely named database on that server, use it, and
+   * drop it on stop(). For tests, so runs never share rows.
+   */
+  isolateDatabase?: boolean;
+  /**
+   * An SMTP server for the functions instead of the built-in catcher (which then does not
+   * start). Default process.env.SMTP_URL; null = the catcher even when SMTP_URL is set.
+   */
+  smtpUrl?: string | null;
+  /** Start the edge functions (default true). false = database, gateway and mail only. */
+  functions?: boolean;
+  /** Extra environment for the functions, applied last (overrides the defaults). */
+  functionsEnv?: Record<string, string>;
+  /**
+   * Pass a caller's own X-Forwarded-For on to the functions (default false: the gateway
+   * replaces it with the real client address). Lets tests act as many clients.
+   */
+  trustForwardedFor?: boolean;
+  /** No log output (the functions' output is still kept: functionLogs()). */
+  quiet?: boolean;
+}
+
+export interface RunningStack {
+  urls: {
+    /** The gateway: SUPABASE_URL / VITE_SUPABASE_URL. */
+    api: string;
+    /** postgres:// URL of the database (PGlite's socket, or the DATABASE_URL server). */
+    db: string;
+    /** Mail catcher UI; null when SMTP_URL overrides the catcher. */
+    mailUi: string | null;
+    /** smtp:// URL the functions send to. */
+    smtp: string;
+  };
+  ports: StackPorts;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  database: { kind: 'pglite' | 'postgres'; external: boolean };
+  /** Names of the running edge functions. */
+  functions: string[];
+  /** Output of one function's Deno process (last 2000 lines). */
+  functionLogs(name: string): string[];
+  mail: {
+    /** Caught messages, oldest first. Throws when SMTP_URL overrides the catcher. */
+    messages(): Promise<CaughtMessage[]>;
+    clear(): Promise<void>;
+    /** Makes the catcher refuse the next `count` messages with SMTP 554 (a failing provider). */
+    rejectNext(count: number): void;
+    /** The first message (caught or arriving) that matches; rejects after timeoutMs (default 10 s). */
+    waitFor(predicate?: (message: CaughtMessage) => boolean, timeoutMs?: number): Promise<CaughtMessage>;
+  };
+  /** Runs SQL as the database superuser (tests: read what the API may not). */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Stops everything and frees the ports; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_FUNCTIONS_ENV = {
+  PRACTICE_EMAIL: 'praxis@ruhepol-schlafberatung.ch',
+  MAIL_FROM: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
+  ALLOWED_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173,http://localhost:4173,http://127.0.0.1:4173',
+} as const;
+
+/**
+ * The functions' environment: what hosted Supabase injects (SUPABASE_URL, keys, DB URL)
+ * plus the project's settings. The shell's own Supabase/mail settings are not passed on,
+ * so a RESEND_API_KEY exported for other work cannot make local tests send real mail.
+ */
+function functionsEnvironment(values: {
+  apiUrl: string;
+  dbUrl: string;
+  smtpUrl: string;
+  extra: Record<string, string>;
+}): Record<string, string> {
+  const withheld = /^(SUPABASE_|VITE_)|^(DATABASE_URL|SMTP_URL|RESEND_API_KEY|DENO_SERVE_ADDRESS)$/;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !withheld.test(entry[0]),
+    ),
+  );
+  const fromShell = (name: keyof typeof DEFAULT_FUNCTIONS_ENV) => process.env[name] || DEFAULT_FUNCTIONS_ENV[name];
+  return {
+    ...inherited,
+    DENO_NO_UPDATE_CHECK: '1',
+    SUPABASE_URL: values.apiUrl,
+    SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: values.dbUrl,
+    SMTP_URL: values.smtpUrl,
+    PRACTICE_EMAIL: fromShell('PRACTICE_EMAIL'),
+    MAIL_FROM: fromShell('MAIL_FROM'),
+    ALLOWED_ORIGINS: fromShell('ALLOWED_ORIGINS'),
+    ...values.extra,
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One stack per data folder: two PGlite instances writing the same files would corrupt
+ * them, and with ports other than the defaults the port check would not notice. A lock
+ * left by a process that no longer runs is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'stack.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(await readFile(lockFile, 'utf8').catch(() => ''));
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+        throw new Error(`${dataDir} is in use by another local stack (process ${owner}). Stop it first.`);
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function closeServer(server: Server | undefined): Promise<void> {
+  if (!server?.listening) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startStack(options: StartStackOptions = {}): Promise<RunningStack> {
+  const ports: StackPorts = { ...LOCAL_PORTS, ...options.ports };
+  const log = options.quiet ? () => {} : (message: string) => console.log(`[stack] ${message}`);
+  const dataDir = options.dataDir === undefined ? path.join(REPO_ROOT, '.stack-data') : options.dataDir;
+  // undefined = take the environment's; null or '' = explicitly none.
+  const databaseUrl = (options.databaseUrl === undefined ? process.env.DATABASE_URL : options.databaseUrl) || undefined;
+  const smtpOverride = (options.smtpUrl === undefined ? process.env.SMTP_URL : options.smtpUrl) || undefined;
+
+  // Every fixed port is checked before anything starts, so a clash leaves nothing half-running.
+  await assertPortsFree([
+    { port: ports.gateway, service: 'API gateway' },
+    ...(databaseUrl ? [] : [{ port: ports.db, service: 'Postgres' }]),
+    ...(smtpOverride
+      ? []
+      : [
+          { port: ports.mailUi, service: 'mail catcher UI' },
+          { port: ports.smtp, service: 'mail catcher SMTP' },
+        ]),
+  ]);
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    // Reverse start order: functions, then gateway, mail, socket, database.
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error('[stack] while stopping:', error);
+      }
+    }
+  };
+
+  try {
+    // The database lives on the server when DATABASE_URL is set; the mails still use dataDir.
+    if (dataDir) cleanups.push(await lockDataDir(dataDir));
+    if (dataDir && options.fresh) {
+      // Only what the stack itself writes there, never the folder as a whole.
+      await rm(path.join(dataDir, 'pgdata'), { recursive: true, force: true });
+      await rm(path.join(dataDir, 'mail'), { recursive: true, force: true });
+      log(`--fresh: cleared ${dataDir}`);
+    }
+
+    // Database.
+    let db: Database;
+    let dbUrl: string;
+    let socketServer: PGLiteSocketServer | undefined;
+    if (databaseUrl) {
+      let url = databaseUrl;
+      if (options.isolateDatabase) {
+        const isolated = await createIsolatedDatabase(databaseUrl);
+        cleanups.push(isolated.drop);
+        url = isolated.url;
+      }
+      const postgres = new PostgresDatabase(url);
+      cleanups.push(() => postgres.close());
+      db = postgres;
+      dbUrl = url;
+      ports.db = Number(new URL(url).port || 5432);
+      log(`database: PostgreSQL server from DATABASE_URL (${redactUrl(url)})`);
+    } else {
+      const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+      log(`database: PGlite ${pgdata ? `in ${path.relative(process.cwd(), pgdata) || pgdata}` : 'in memory'}`);
+      const pglite = await PgliteDatabase.open(pgdata);
+      cleanups.push(() => pglite.close());
+      db = pglite;
+      dbUrl = '';
+      socketServer = new PGLiteSocketServer({
+        db: pglite.socketView(),
+        host: HOST,
+        port: ports.db,
+        // Several psql/pg clients at once; pglite-socket's default is a single client.
+        maxConnections: 32,
+      });
+    }
+
+    const report = await applyMigrations(db, {
+      bootstrapFile: path.join(REPO_ROOT, 'scripts', 'stack', 'bootstrap.sql'),
+      migrationsDir: path.join(REPO_ROOT, 'supabase', 'migrations'),
+      seedFile: path.join(REPO_ROOT, 'supabase', 'seed.sql'),
+    });
+    log(
+      report.applied.length > 0
+        ? `migrations applied: ${report.applied.join(', ')}${report.seeded ? ' (+ seed.sql)' : ''}`
+        : `migrations: up to date (${report.alreadyApplied} applied before)`,
+    );
+
+    if (socketServer) {
+      const server = socketServer;
+      await server.start();
+      cleanups.push(() => server.stop());
+      ports.db = Number(server.getServerConn().split(':').pop());
+      dbUrl = `postgresql://postgres:postgres@${HOST}:${ports.db}/postgres`;
+    }
+
+    // Mail.
+    let catcher: MailCatcher | undefined;
+    let smtpUrl: string;
+    let mailUiUrl: string | null = null;
+    if (smtpOverride) {
+      smtpUrl = smtpOverride;
+      log(`mail: SMTP_URL override, the functions send to ${redactUrl(smtpOverride)}; built-in catcher not started`);
+    } else {
+      const started = await startMailCatcher({
+        port: ports.smtp,
+        storeDir: dataDir ? path.join(dataDir, 'mail') : undefined,
+        log,
+      });
+      catcher = started;
+      cleanups.push(() => started.stop());
+      ports.smtp = started.smtpPort;
+      smtpUrl = `smtp://${HOST}:${ports.smtp}`;
+      const ui = createMailUi(started);
+      ports.mailUi = await listen(ui, ports.mailUi);
+      cleanups.push(() => closeServer(ui));
+      mailUiUrl = `http://${HOST}:${ports.mailUi}`;
+    }
+
+    // Gateway; it knows the functions only once they run, and answers 404 until then.
+    let runtime: FunctionsRuntime | undefined;
+    const gateway = createGateway({
+      db,
+      jwtSecret: LOCAL_JWT_SECRET,
+      functions: { lookup: (name) => runtime?.lookup(name) },
+      trustForwardedFor: options.trustForwardedFor,
+    });
+    ports.gateway = await listen(gateway, ports.gateway);
+    cleanups.push(() => closeServer(gateway));
+    const apiUrl = `http://${HOST}:${ports.gateway}`;
+
+    // Edge functions.
+    const functionsDir = path.join(REPO_ROOT, 'supabase', 'functions');
+    const functionsConfig = await readFunctionsConfig(REPO_ROOT);
+    const names =
+      options.functions === false
+        ? []
+        : (await discoverFunctions(functionsDir)).filter((name) => functionsConfig.get(name)?.enabled !== false);
+    if (names.length > 0) {
+      log(
+        `starting ${names.length} edge function${names.length > 1 ? 's' : ''} with Deno (${names.join(', ')}); ` +
+          'the first start downloads their npm packages and can take ~30 s',
+      );
+      runtime = await startFunctions({
+        repoRoot: REPO_ROOT,
+        functionsDir,
+        names,
+        env: functionsEnvironment({ apiUrl, dbUrl, smtpUrl, extra: options.functionsEnv ?? {} }),
+        quiet: options.quiet ?? false,
+        log,
+      });
+      const started = runtime;
+      cleanups.push(() => started.stop());
+    } else if (options.functions !== false) {
+      log(`no edge functions found in ${path.relative(REPO_ROOT, functionsDir)} (folders with an index.ts)`);
+    }
+
+    let stopped: Promise<void> | undefined;
+    const requireCatcher = (): MailCatcher => {
+      if (!catcher) throw new Error('The built-in mail catcher is not running: SMTP_URL points the functions elsewhere.');
+      return catcher;
+    };
+
+    return {
+      urls: { api: apiUrl, db: dbUrl, mailUi: mailUiUrl, smtp: smtpUrl },
+      ports,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      jwtSecret: LOCAL_JWT_SECRET,
+      database: { kind: db.kind, external: Boolean(databaseUrl) },
+      functions: runtime?.functions.map((fn) => fn.name) ?? [],
+      functionLogs: (name) => runtime?.logs(name) ?? [],
+      mail: {
+        messages: async () => requireCatcher().messages(),
+        clear: async () => requireCatcher().clear(),
+        rejectNext: (count) => requireCatcher().rejectNext(count),
+        waitFor: async (predicate = () => true, timeoutMs = 10_000) => requireCatcher().waitFor(predicate, timeoutMs),
+      },
+      query: (sql, params) => db.query(sql, params),
+      stop() {
+        stopped ??= stopAll().then(() => log('stopped'));
+        return stopped;
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

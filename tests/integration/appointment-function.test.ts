@@ -1,0 +1,240 @@
+// @vitest-environment node
+/**
+ * The appointment request end to end under real Deno: the browser's two steps (insert,
+ * then send-appointment-email), the e-mails with their calendar file, and every way the
+ * function refuses to send: forged, repeated, expired, automated, mail down.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningStack } from '../../scripts/stack/start-stack.ts';
+import { browserClient, callFunction, newVisitor, SITE_ORIGIN, startTestStack, zurichDate } from './stack-harness.ts';
+
+let stack: RunningStack;
+const FN = 'send-appointment-email';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  await stack.mail.clear();
+});
+
+/** The row and the e-mail body exactly as src/features/appointment builds them. */
+function appointment(email: string, overrides: { row?: Record<string, unknown>; body?: Record<string, unknown> } = {}) {
+  const id = crypto.randomUUID();
+  const row = {
+    id,
+    first_name: 'Beat',
+    last_name: 'Keller',
+    email,
+    phone: '+41 79 555 12 34',
+    service: 'Schlafberatung',
+    preferred_date: zurichDate(10),
+    preferred_time: '09:30',
+    alternative_date: zurichDate(12),
+    alternative_time: '18:00',
+    message: 'Schulterschmerzen in Seitenlage.',
+    ...overrides.row,
+  };
+  const body = {
+    requestId: id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    preferredDate: row.preferred_date,
+    preferredTime: row.preferred_time,
+    alternativeDate: row.alternative_date,
+    alternativeTime: row.alternative_time,
+    message: row.message,
+    website: '',
+    elapsedMs: 20_000,
+    ...overrides.body,
+  };
+  return { id, row, body };
+}
+
+async function store(ip: string, row: Record<string, unknown>) {
+  const { error } = await browserClient(stack, ip).from('appointment_requests').insert(row);
+  expect(error).toBeNull();
+}
+
+const rowState = async (id: string) =>
+  (await stack.query<{ notified_at: Date | null; notify_claimed_at: Date | null }>(
+    'select notified_at, notify_claimed_at from public.appointment_requests where id = $1',
+    [id],
+  )).rows[0];
+
+/** "Donnerstag, 4. Dezember 2026" – as the e-mails write dates. */
+function longDate(iso: string): string {
+  return new Intl.DateTimeFormat('de-CH', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+}
+
+function icsLines(ics: string): string[] {
+  // Unfold continuation lines (RFC 5545 §3.1) before reading properties.
+  return ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+}
+
+describe('send-appointment-email', () => {
+  it('mails the practice the stored request with a tentative calendar entry, and acknowledges the visitor', async () => {
+    const { email, ip } = newVisitor();
+    const { id, row, body } = appointment(email);
+    const supabase = browserClient(stack, ip);
+    expect((await supabase.from('appointment_requests').insert(row)).error).toBeNull();
+    const { data, error } = await supabase.functions.invoke(FN, { body });
+    expect(error).toBeNull();
+    expect(data).toEqual({ ok: true });
+    expect((await rowState(id))!.notified_at).not.toBeNull();
+
+    const mail = await stack.mail.waitFor((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
+    expect(mail.replyTo).toContain(email);
+    expect(mail.subject).toContain('Beat Keller');
+    expect(mail.subject).not.toContain('Schulterschmerzen');
+    for (const part of [mail.text!, mail.html!]) {
+      expect(part).toContain(`${longDate(row.preferred_date)}, 09:30 Uhr`);
+      expect(part).toContain(`${longDate(row.alternative_date)}, 18:00 Uhr`);
+      expect(part).toMatch(/Schlafberatung[^\n<]*CHF\s190\.–/);
+      expect(part).toContain('+41 79 555 12 34');
+      expect(part).toContain('Schulterschmerzen in Seitenlage.');
+    }
+
+    const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
+    expect(ics?.contentType).toMatch(/text\/calendar/);
+    const text = ics!.content.toString('utf8');
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toMatch(/END:VCALENDAR\r\n?$/);
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    const lines = icsLines(text);
+    const compactDate = row.preferred_date.replaceAll('-', '');
+    expect(lines).toContain(`DTSTART;TZID=Europe/Zurich:${compactDate}T093000`);
+    expect(lines).toContain(`DTEND;TZID=Europe/Zurich:${compactDate}T103000`);
+    expect(lines).toContain('STATUS:TENTATIVE');
+    expect(lines).toContain('BEGIN:VTIMEZONE');
+    expect(lines.some((line) => line.startsWith(`UID:${id}@`))).toBe(true);
+
+    const ack = await stack.mail.waitFor((m) => m.to.includes(email));
+    expect(ack.text).toMatch(/24 Stunden/);
+    expect(ack.text).not.toContain('Schulterschmerzen');
+  });
+
+  it('takes the calendar length from the service: 30 minutes for a follow-up', async () => {
+    const { email, ip } = newVisitor();
+    const { row, body } = appointment(email, { row: { service: 'Follow-up Termin', preferred_time: '17:30' } });
+    await store(ip, row);
+    expect((await callFunction(stack, FN, body, { ip })).status).toBe(200);
+    const mail = await stack.mail.waitFor((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
+    const lines = icsLines(mail.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8'));
+    expect(lines).toContain(`DTEND;TZID=Europe/Zurich:${row.preferred_date.replaceAll('-', '')}T180000`);
+  });
+
+  it('sends one e-mail per request however often it is called: the repeat gets 409', async () => {
+    const { email, ip } = newVisitor();
+    const { body, row } = appointment(email);
+    await store(ip, row);
+    const calls = await Promise.all([1, 2, 3].map(() => callFunction(stack, FN, body, { ip })));
+    expect(calls.map((c) => c.status).sort()).toEqual([200, 409, 409]);
+    expect((await callFunction(stack, FN, body, { ip })).json).toMatchObject({ error: 'already_notified' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const practiceMails = (await stack.mail.messages()).filter((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
+    expect(practiceMails).toHaveLength(1);
+  });
+
+  it('sends nothing for a forged call: unknown id, changed fields or an old request get 404', async () => {
+    const { email, ip } = newVisitor();
+    const stored = appointment(email);
+    await store(ip, stored.row);
+
+    const unknown = appointment(email);
+    expect((await callFunction(stack, FN, unknown.body, { ip })).status).toBe(404);
+    const changed = await callFunction(stack, FN, { ...stored.body, message: '<a href="https://phish.example">Hier klicken</a>' }, { ip });
+    expect(changed.status).toBe(404);
+    expect(changed.json).toMatchObject({ error: 'not_found' });
+
+    const old = appointment(email);
+    await store(ip, old.row);
+    await stack.query(`update public.appointment_requests set created_at = now() - interval '16 minutes' where id = $1`, [old.id]);
+    expect((await callFunction(stack, FN, old.body, { ip })).status).toBe(404);
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await stack.mail.messages()).toHaveLength(0);
+    expect((await rowState(stored.id))!.notified_at).toBeNull();
+  });
+
+  it('keeps the request when mail fails (502), and the site’s retry then sends it', async () => {
+    const { email, ip } = newVisitor();
+    const { id, row, body } = appointment(email);
+    await store(ip, row);
+    stack.mail.rejectNext(1);
+    const failed = await callFunction(stack, FN, body, { ip });
+    expect(failed.status).toBe(502);
+    expect(failed.json).toMatchObject({ error: 'mail_failed', stored: true });
+    expect(await rowState(id)).toEqual({ notified_at: null, notify_claimed_at: null });
+
+    // The site sends the same values again under the same id: the row is already stored.
+    const supabase = browserClient(stack, ip);
+    expect((await supabase.from('appointment_requests').insert(row)).error?.code).toBe('23505');
+    const retried = await supabase.functions.invoke(FN, { body });
+    expect(retried.error).toBeNull();
+    expect((await rowState(id))!.notified_at).not.toBeNull();
+    await stack.mail.waitFor((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
+  });
+
+  it('drops an automated request: honeypot or too fast → 200, the stored row removed, nothing sent', async () => {
+    const { email, ip } = newVisitor();
+    const bot = appointment(email, { body: { website: 'http://spam.example' } });
+    await store(ip, bot.row);
+    expect((await callFunction(stack, FN, bot.body, { ip })).status).toBe(200);
+    const hasty = appointment(email, { body: { elapsedMs: 400 } });
+    await store(ip, hasty.row);
+    expect((await callFunction(stack, FN, hasty.body, { ip })).status).toBe(200);
+
+    expect(await rowState(bot.id)).toBeUndefined();
+    expect(await rowState(hasty.id)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await stack.mail.messages()).toHaveLength(0);
+  });
+
+  it('validates the body like the form: 400 with the field, 413 over 16 KB, 400 for non-JSON', async () => {
+    const { email, ip } = newVisitor();
+    const { body } = appointment(email);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ service: 'schlafberatung' }, 'service'],
+      [{ preferredTime: '12:30' }, 'preferredTime'],
+      [{ preferredDate: '14.03.2031' }, 'preferredDate'],
+      [{ requestId: 'not-a-uuid' }, 'requestId'],
+      [{ firstName: 'Beat\nBcc: x@example.com' }, 'firstName'],
+      [{ extra: 1 }, 'extra'],
+    ];
+    for (const [override, field] of cases) {
+      const result = await callFunction(stack, FN, { ...body, ...override }, { ip });
+      expect(result.status, field).toBe(400);
+      expect(result.json, field).toMatchObject({ error: 'invalid_body', field });
+    }
+    expect((await callFunction(stack, FN, { ...body, message: 'x'.repeat(17_000) }, { ip })).status).toBe(413);
+    expect((await callFunction(stack, FN, undefined, { ip, raw: '<xml/>' })).status).toBe(400);
+  });
+
+  it('limits one client address to 5 calls in 10 minutes: 429 with Retry-After and CORS headers', async () => {
+    const { ip } = newVisitor();
+    for (let i = 0; i < 5; i += 1) {
+      const { email } = newVisitor();
+      const { row, body } = appointment(email);
+      await store(ip, row);
+      expect((await callFunction(stack, FN, body, { ip })).status).toBe(200);
+    }
+    const { email } = newVisitor();
+    const { row, body } = appointment(email);
+    await store(ip, row);
+    const sixth = await callFunction(stack, FN, body, { ip });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(sixth.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
+  });
+});
