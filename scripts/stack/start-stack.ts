@@ -115,6 +115,8 @@ export const DEFAULT_FUNCTIONS_ENV = {
   PRACTICE_EMAIL: 'praxis@ruhepol-schlafberatung.ch',
   MAIL_FROM: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
   ALLOWED_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173,http://localhost:4173,http://127.0.0.1:4173',
+  // A fixed salt is fine locally (nothing real is hashed); production sets its own secret.
+  RATE_LIMIT_SALT: 'local-stack-not-secret',
 } as const;
 
 /**
@@ -146,6 +148,7 @@ function functionsEnvironment(values: {
     PRACTICE_EMAIL: fromShell('PRACTICE_EMAIL'),
     MAIL_FROM: fromShell('MAIL_FROM'),
     ALLOWED_ORIGINS: fromShell('ALLOWED_ORIGINS'),
+    RATE_LIMIT_SALT: fromShell('RATE_LIMIT_SALT'),
     ...values.extra,
   };
 }

@@ -1,0 +1,114 @@
+/**
+ * A bounded burst against each edge function on loopback: 200 valid requests, 20 at a
+ * time, through the embedded stack's gateway to the real Deno functions, Postgres and
+ * mail catcher. Rate limits are raised for the run (each request would otherwise be the
+ * same client) so every request does the full work: validate, store, mail, answer.
+ * `npm run bench:functions` — a measurement, not a test.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { startStack } from '../stack/start-stack.ts';
+
+const TOTAL = 200;
+const CONCURRENCY = 20;
+const ORIGIN = 'https://bench.test';
+
+const stack = await startStack({
+  ports: { gateway: 0, db: 0, mailUi: 0, smtp: 0 },
+  dataDir: null,
+  isolateDatabase: true,
+  smtpUrl: null,
+  trustForwardedFor: true,
+  quiet: true,
+  functionsEnv: { ALLOWED_ORIGINS: ORIGIN, RATE_LIMIT_MAX: '100000', DAILY_MAIL_CAP: '100000' },
+});
+
+const headers = (i: number) => ({
+  Authorization: `Bearer ${stack.anonKey}`,
+  apikey: stack.anonKey,
+  'Content-Type': 'application/json',
+  Origin: ORIGIN,
+  'X-Forwarded-For': `10.1.${i >> 8}.${i & 255}`,
+});
+
+const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+
+/** One visitor's complete submission; returns the HTTP status of the function call. */
+const scenarios: Record<string, (i: number) => Promise<number>> = {
+  'send-contact-email': async (i) => {
+    const response = await fetch(`${stack.urls.api}/functions/v1/send-contact-email`, {
+      method: 'POST',
+      headers: headers(i),
+      body: JSON.stringify({
+        name: 'Bench Besuch',
+        email: `bench-${i}@example.ch`,
+        phone: null,
+        subject: 'Burst',
+        message: 'Eine Nachricht aus dem Lasttest.',
+        website: '',
+        elapsedMs: 10_000,
+      }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  },
+  'send-appointment-email': async (i) => {
+    // The browser's step 1 (not timed separately): the row the function will mail.
+    const id = randomUUID();
+    const row = {
+      id, first_name: 'Bench', last_name: `Besuch${i}`, email: `bench-termin-${i}@example.ch`, phone: '+41 79 000 00 00',
+      service: 'Schlafberatung', preferred_date: inTenDays, preferred_time: '10:00',
+      alternative_date: null, alternative_time: null, message: null,
+    };
+    await stack.query(
+      `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [row.id, row.first_name, row.last_name, row.email, row.phone, row.service, row.preferred_date, row.preferred_time],
+    );
+    const response = await fetch(`${stack.urls.api}/functions/v1/send-appointment-email`, {
+      method: 'POST',
+      headers: headers(i),
+      body: JSON.stringify({
+        requestId: id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone,
+        service: row.service, preferredDate: row.preferred_date, preferredTime: row.preferred_time,
+        alternativeDate: null, alternativeTime: null, message: null, website: '', elapsedMs: 10_000,
+      }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  },
+};
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+try {
+  console.log(`${TOTAL} requests per function, ${CONCURRENCY} concurrent, loopback, database: ${stack.database.kind}\n`);
+  console.log('function                  total    req/s   p50    p95    p99    max   statuses');
+  for (const [name, run] of Object.entries(scenarios)) {
+    await run(100_000); // warm-up: the first call loads the function's modules
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < TOTAL) {
+          const i = next++;
+          const t0 = performance.now();
+          const status = await run(i);
+          latencies.push(performance.now() - t0);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    const total = performance.now() - started;
+    latencies.sort((a, b) => a - b);
+    const ms = (v: number) => `${Math.round(v)}ms`.padStart(6);
+    console.log(
+      `${name.padEnd(24)} ${(total / 1000).toFixed(2).padStart(5)}s ${(TOTAL / (total / 1000)).toFixed(1).padStart(7)} ${ms(percentile(latencies, 50))} ${ms(percentile(latencies, 95))} ${ms(percentile(latencies, 99))} ${ms(latencies.at(-1)!)}   ${[...statuses].map(([s, n]) => `${n}×${s}`).join(' ')}`,
+    );
+  }
+  console.log(`\nmails caught: ${(await stack.mail.messages()).length}`);
+} finally {
+  await stack.stop();
+}
