@@ -5,7 +5,7 @@
  */
 import type { IconName } from './icons';
 import { addressLines, practice } from './practice';
-import type { Cta, PageHero } from './types';
+import type { Cta, FormFieldCopy, PageHero } from './types';
 
 export interface InfoCard {
   icon: IconName;
@@ -15,12 +15,6 @@ export interface InfoCard {
   href?: string;
 }
 
-export interface FormFieldCopy {
-  label: string;
-  placeholder?: string;
-  /** Autofill hint (HTML autocomplete), so browsers can fill the field correctly. */
-  autoComplete?: string;
-}
 
 const [street, town] = addressLines(practice.practiceAddress);
 

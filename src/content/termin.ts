@@ -3,9 +3,8 @@
  * and the sidebar. Services, prices and time slots come from services.ts.
  */
 import type { IconName } from './icons';
-import type { FormFieldCopy } from './kontakt';
 import { practice } from './practice';
-import type { PageHero } from './types';
+import type { FormFieldCopy, PageHero } from './types';
 
 export const terminPage = {
   hero: {

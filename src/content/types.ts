@@ -53,3 +53,11 @@ export interface TextSection {
   title: string;
   paragraphs: readonly string[];
 }
+
+/** Label and hints of one form field. */
+export interface FormFieldCopy {
+  label: string;
+  placeholder?: string;
+  /** Autofill hint (HTML autocomplete), so browsers can fill the field correctly. */
+  autoComplete?: string;
+}

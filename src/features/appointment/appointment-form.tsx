@@ -4,6 +4,7 @@ import { terminPage } from '@/content/termin';
 import { HoneypotField, useBotSignals } from '@/features/forms/bot-signals';
 import { FormFooter } from '@/features/forms/form-footer';
 import { SelectField, TextAreaField, TextField } from '@/features/forms/form-field';
+import { PersonalDetailsFields } from '@/features/forms/personal-details-fields';
 import { readTextFields } from '@/features/forms/read-form';
 import { useFormSubmission } from '@/features/forms/use-form-submission';
 import {
@@ -69,28 +70,7 @@ export function AppointmentForm() {
   return (
     <form onSubmit={handleSubmit} aria-labelledby="terminformular-titel" className="relative space-y-8">
       <FormSection legend={sections.personal}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} maxLength={FIELD_LIMITS.name} />
-          <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} maxLength={FIELD_LIMITS.name} />
-          <TextField
-            label={fields.email.label}
-            name="email"
-            type="email"
-            required
-            placeholder={fields.email.placeholder}
-            autoComplete={fields.email.autoComplete}
-            maxLength={FIELD_LIMITS.email}
-          />
-          <TextField
-            label={fields.telefon.label}
-            name="telefon"
-            type="tel"
-            required
-            placeholder={fields.telefon.placeholder}
-            autoComplete={fields.telefon.autoComplete}
-            maxLength={FIELD_LIMITS.phone}
-          />
-        </div>
+        <PersonalDetailsFields fields={fields} phoneRequired />
       </FormSection>
 
       <FormSection legend={sections.service}>

@@ -2,6 +2,7 @@ import { bookableServices, type ServiceValue } from '@/content/services';
 import type { BotSignals } from '@/features/forms/bot-signals';
 import { emptyToNull } from '@/features/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
+import type { AppointmentEmailBody, AppointmentRow } from '../../../supabase/functions/_shared/wire-types.ts';
 
 export const APPOINTMENT_FIELDS = [
   'vorname',
@@ -20,40 +21,10 @@ export type AppointmentFormValues = Record<(typeof APPOINTMENT_FIELDS)[number], 
 export const APPOINTMENT_TABLE = 'appointment_requests';
 export const APPOINTMENT_FUNCTION = 'send-appointment-email';
 
-/** One row of appointment_requests (spec, section 3), with the id the browser made. */
-export interface AppointmentRow {
-  /** Made in the browser so that the e-mail step can name the stored row, and a retry reuses it. */
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  service: string;
-  preferred_date: string;
-  preferred_time: string | null;
-  alternative_date: string | null;
-  alternative_time: string | null;
-  message: string | null;
-}
-
-/** The body of send-appointment-email (spec, section 7.3) plus the row's id and the bot signals. */
-export interface AppointmentEmailRequest extends BotSignals {
-  requestId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  service: string;
-  preferredDate: string;
-  preferredTime: string | null;
-  alternativeDate: string | null;
-  alternativeTime: string | null;
-  message: string | null;
-}
-
+/** Both steps of one submission: the row to store and the e-mail function's body. */
 export interface AppointmentRequest {
   row: AppointmentRow;
-  email: AppointmentEmailRequest;
+  email: AppointmentEmailBody;
 }
 
 /** The readable label is what is stored and mailed, not the form's option value. */

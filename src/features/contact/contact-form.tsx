@@ -3,6 +3,7 @@ import { kontaktPage } from '@/content/kontakt';
 import { HoneypotField, useBotSignals } from '@/features/forms/bot-signals';
 import { FormFooter } from '@/features/forms/form-footer';
 import { TextAreaField, TextField } from '@/features/forms/form-field';
+import { PersonalDetailsFields } from '@/features/forms/personal-details-fields';
 import { readTextFields } from '@/features/forms/read-form';
 import { useFormSubmission } from '@/features/forms/use-form-submission';
 import { CONTACT_FIELDS, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
@@ -24,27 +25,7 @@ export function ContactForm() {
 
   return (
     <form onSubmit={handleSubmit} aria-labelledby="kontaktformular-titel" className="relative space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} maxLength={FIELD_LIMITS.name} />
-        <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} maxLength={FIELD_LIMITS.name} />
-        <TextField
-          label={fields.email.label}
-          name="email"
-          type="email"
-          required
-          placeholder={fields.email.placeholder}
-          autoComplete={fields.email.autoComplete}
-          maxLength={FIELD_LIMITS.email}
-        />
-        <TextField
-          label={fields.telefon.label}
-          name="telefon"
-          type="tel"
-          placeholder={fields.telefon.placeholder}
-          autoComplete={fields.telefon.autoComplete}
-          maxLength={FIELD_LIMITS.phone}
-        />
-      </div>
+      <PersonalDetailsFields fields={fields} phoneRequired={false} />
       <TextField label={fields.betreff.label} name="betreff" maxLength={FIELD_LIMITS.subject} />
       <TextAreaField
         label={fields.nachricht.label}

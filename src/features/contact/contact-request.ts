@@ -1,6 +1,7 @@
 import type { BotSignals } from '@/features/forms/bot-signals';
 import { emptyToNull } from '@/features/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
+import type { ContactEmailBody } from '../../../supabase/functions/_shared/wire-types.ts';
 
 export const CONTACT_FIELDS = ['vorname', 'nachname', 'email', 'telefon', 'betreff', 'nachricht'] as const;
 export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
@@ -8,13 +9,7 @@ export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
 export const CONTACT_FUNCTION = 'send-contact-email';
 
 /** The body of send-contact-email (spec, section 7.1) plus the bot signals. */
-export interface ContactRequest extends BotSignals {
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string | null;
-  message: string;
-}
+export type ContactRequest = ContactEmailBody;
 
 export function toContactRequest(values: ContactFormValues, signals: BotSignals): ContactRequest {
   return {

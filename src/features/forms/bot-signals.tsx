@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { BotSignals } from '../../../supabase/functions/_shared/wire-types.ts';
 
 /**
  * Two quiet signals that let the backend drop automated submissions without bothering
@@ -7,12 +8,7 @@ import { useEffect, useRef } from 'react';
  */
 export const HONEYPOT_FIELD = 'website';
 
-export interface BotSignals {
-  /** Value of the hidden field; empty for people. */
-  website: string;
-  /** Milliseconds between the form appearing (or its last successful send) and this send. */
-  elapsedMs: number;
-}
+export type { BotSignals };
 
 /** Hidden from sight, from the tab order and from screen readers; bots that fill every field fill this too. */
 export function HoneypotField() {

@@ -13,21 +13,11 @@ import { buildCalendarFile } from './ics.ts';
 import type { OutgoingMail } from './mail-types.ts';
 import { practiceContact } from './practice-contact.ts';
 import type { ContactRequest } from './validation.ts';
+import type { AppointmentRow } from './wire-types.ts';
 
 /** A stored appointment request as claim_appointment_notification returns it. */
-export interface AppointmentRecord {
-  id: string;
+export interface AppointmentRecord extends AppointmentRow {
   created_at: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  service: string;
-  preferred_date: string;
-  preferred_time: string | null;
-  alternative_date: string | null;
-  alternative_time: string | null;
-  message: string | null;
 }
 
 /** The fixed parts of every mail: who receives the practice's copies. */

@@ -10,6 +10,9 @@ import { z } from 'npm:zod@4';
 import { serviceCatalog, timeSlots } from './catalog.ts';
 import { FIELD_LIMITS } from './field-limits.ts';
 import { parseIsoDate } from './dates.ts';
+import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './wire-types.ts';
+
+export type { BotSignals };
 
 // deno-lint-ignore no-control-regex -- control characters are exactly what is refused
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/;
@@ -70,7 +73,7 @@ export const contactRequestSchema = z.strictObject({
   subject: singleLine(FIELD_LIMITS.subject).nullable(),
   message: multiLine(FIELD_LIMITS.message),
   ...botSignals,
-});
+}) satisfies z.ZodType<ContactEmailBody>;
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
 /** send-appointment-email: the stored row's id and its values, which must match the row. */
@@ -87,10 +90,8 @@ export const appointmentRequestSchema = z.strictObject({
   alternativeTime: timeSlot.nullable(),
   message: multiLine(FIELD_LIMITS.message).nullable(),
   ...botSignals,
-});
+}) satisfies z.ZodType<AppointmentEmailBody>;
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
-
-export type BotSignals = { website: string; elapsedMs: number };
 
 /** Honeypot filled, or sent faster than a person fills the form. */
 export function looksLikeBot(signals: BotSignals, minFormMs: number): boolean {

@@ -1,0 +1,37 @@
+import type { FormFieldCopy } from '@/content/types';
+import { TextField } from '@/features/forms/form-field';
+import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
+
+type PersonalFields = Record<'vorname' | 'nachname' | 'email' | 'telefon', FormFieldCopy>;
+
+/**
+ * First name, last name, e-mail and phone: the fields both forms open with, with the
+ * backend's length limits. The contact form leaves the phone optional, the booking
+ * form needs it (spec, section 5).
+ */
+export function PersonalDetailsFields({ fields, phoneRequired }: { fields: PersonalFields; phoneRequired: boolean }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} maxLength={FIELD_LIMITS.name} />
+      <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} maxLength={FIELD_LIMITS.name} />
+      <TextField
+        label={fields.email.label}
+        name="email"
+        type="email"
+        required
+        placeholder={fields.email.placeholder}
+        autoComplete={fields.email.autoComplete}
+        maxLength={FIELD_LIMITS.email}
+      />
+      <TextField
+        label={fields.telefon.label}
+        name="telefon"
+        type="tel"
+        required={phoneRequired}
+        placeholder={fields.telefon.placeholder}
+        autoComplete={fields.telefon.autoComplete}
+        maxLength={FIELD_LIMITS.phone}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * What travels between the browser and the backend, as plain types: the site builds
+ * these objects (src/features/**), the functions validate them (validation.ts checks its
+ * schemas against these types), so both sides agree by construction. No zod, no Deno.
+ */
+
+/** What a form reports about itself so the backend can tell bots apart. */
+export interface BotSignals {
+  /** The hidden honeypot field; people leave it empty. */
+  website: string;
+  /** Milliseconds between the form appearing and being sent. */
+  elapsedMs: number;
+}
+
+/** Body of send-contact-email (spec, section 7.1). */
+export interface ContactEmailBody extends BotSignals {
+  /** First and last name joined by one space. */
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+}
+
+/** The columns of appointment_requests the browser inserts (spec, section 3), with the id it made. */
+export interface AppointmentRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  /** The service's readable label, not the form's option value. */
+  service: string;
+  preferred_date: string;
+  preferred_time: string | null;
+  alternative_date: string | null;
+  alternative_time: string | null;
+  message: string | null;
+}
+
+/** Body of send-appointment-email (spec, section 7.3): the stored row's id and its values. */
+export interface AppointmentEmailBody extends BotSignals {
+  requestId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service: string;
+  preferredDate: string;
+  preferredTime: string | null;
+  alternativeDate: string | null;
+  alternativeTime: string | null;
+  message: string | null;
+}
