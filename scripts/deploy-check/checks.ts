@@ -1,0 +1,143 @@
+/**
+ * Checks a deployed backend from the outside, with nothing but its URL and public anon
+ * key – what anyone on the internet has. It verifies what the integration tests verify
+ * inside: the anon key reads nothing, changes nothing, and the functions refuse foreign
+ * origins, forged and oversized calls. It creates no rows and sends no e-mail: every
+ * probe is one the backend must refuse.
+ */
+import { randomUUID } from 'node:crypto';
+
+export interface DeployTarget {
+  /** The project URL, e.g. https://<ref>.supabase.co */
+  supabaseUrl: string;
+  anonKey: string;
+  /** The site's origin; when given, the functions must accept it (CORS). */
+  siteOrigin?: string;
+}
+
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const FOREIGN_ORIGIN = 'https://not-the-site.example';
+const FUNCTIONS = ['send-contact-email', 'send-appointment-email'] as const;
+
+type Probe = { status: number; headers: Headers; body: string };
+
+async function probe(url: string, init: RequestInit): Promise<Probe> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+function errorCode(body: string): string | undefined {
+  try {
+    return (JSON.parse(body) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Refused by privileges (42501 / 401 / 403), not merely by a constraint after being allowed in. */
+function refusedByPrivileges(result: Probe): boolean {
+  return [401, 403].includes(result.status) || errorCode(result.body) === '42501';
+}
+
+export async function runDeployChecks(target: DeployTarget): Promise<CheckResult[]> {
+  const base = target.supabaseUrl.replace(/\/+$/, '');
+  const auth = { apikey: target.anonKey, Authorization: `Bearer ${target.anonKey}` };
+  const json = { ...auth, 'Content-Type': 'application/json' };
+  const results: CheckResult[] = [];
+  const check = async (name: string, run: () => Promise<[boolean, string]>) => {
+    try {
+      const [ok, detail] = await run();
+      results.push({ name, ok, detail });
+    } catch (error) {
+      results.push({ name, ok: false, detail: `request failed: ${(error as Error).message}` });
+    }
+  };
+
+  for (const table of ['appointment_requests', 'contact_submissions']) {
+    await check(`anon cannot read ${table}`, async () => {
+      const result = await probe(`${base}/rest/v1/${table}?select=*&limit=1`, { headers: auth });
+      const leaked = result.status === 200 && result.body.trim() !== '[]';
+      return [!leaked && (refusedByPrivileges(result) || result.body.trim() === '[]'), `GET → ${result.status} ${result.body.slice(0, 120)}`];
+    });
+  }
+
+  await check('anon cannot write contact_submissions', async () => {
+    // An empty row: refused by privileges (good) or by a NOT NULL constraint (bad: anon got in).
+    const result = await probe(`${base}/rest/v1/contact_submissions`, { method: 'POST', headers: json, body: '{}' });
+    return [refusedByPrivileges(result), `POST → ${result.status} ${result.body.slice(0, 120)}`];
+  });
+
+  for (const method of ['PATCH', 'DELETE'] as const) {
+    await check(`anon cannot ${method === 'PATCH' ? 'change' : 'delete'} appointment_requests`, async () => {
+      const result = await probe(`${base}/rest/v1/appointment_requests?id=eq.${randomUUID()}`, {
+        method,
+        headers: json,
+        body: method === 'PATCH' ? JSON.stringify({ first_name: 'x' }) : undefined,
+      });
+      return [refusedByPrivileges(result), `${method} → ${result.status} ${result.body.slice(0, 120)}`];
+    });
+  }
+
+  await check('anon cannot call the service-role functions', async () => {
+    const result = await probe(`${base}/rest/v1/rpc/delete_expired_form_submissions`, { method: 'POST', headers: json, body: '{}' });
+    return [refusedByPrivileges(result) || result.status === 404, `RPC → ${result.status} ${result.body.slice(0, 120)}`];
+  });
+
+  for (const fn of FUNCTIONS) {
+    await check(`${fn} refuses a foreign origin (CORS)`, async () => {
+      const result = await probe(`${base}/functions/v1/${fn}`, {
+        method: 'OPTIONS',
+        headers: { Origin: FOREIGN_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      });
+      const allowed = result.headers.get('access-control-allow-origin');
+      return [allowed !== FOREIGN_ORIGIN && allowed !== '*', `OPTIONS → ${result.status}, Access-Control-Allow-Origin: ${allowed ?? '(none)'}`];
+    });
+    if (target.siteOrigin) {
+      await check(`${fn} accepts the site's origin (CORS)`, async () => {
+        const result = await probe(`${base}/functions/v1/${fn}`, {
+          method: 'OPTIONS',
+          headers: { Origin: target.siteOrigin!, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, apikey, x-client-info' },
+        });
+        const allowed = result.headers.get('access-control-allow-origin');
+        return [result.status < 300 && allowed === target.siteOrigin, `OPTIONS → ${result.status}, Access-Control-Allow-Origin: ${allowed ?? '(none)'}`];
+      });
+    }
+    await check(`${fn} refuses a call without the anon key`, async () => {
+      const result = await probe(`${base}/functions/v1/${fn}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      return [result.status === 401, `POST without key → ${result.status}`];
+    });
+    await check(`${fn} refuses a body over 16 KB`, async () => {
+      const result = await probe(`${base}/functions/v1/${fn}`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ message: 'x'.repeat(17 * 1024) }),
+      });
+      return [result.status === 413, `17 KB → ${result.status}`];
+    });
+    await check(`${fn} refuses a body that is not JSON`, async () => {
+      const result = await probe(`${base}/functions/v1/${fn}`, { method: 'POST', headers: json, body: 'name=x' });
+      return [result.status === 400, `form-encoded → ${result.status} ${result.body.slice(0, 80)}`];
+    });
+  }
+
+  await check('send-appointment-email refuses a forged request (no such stored row)', async () => {
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const result = await probe(`${base}/functions/v1/send-appointment-email`, {
+      method: 'POST',
+      headers: { ...json, ...(target.siteOrigin ? { Origin: target.siteOrigin } : {}) },
+      body: JSON.stringify({
+        requestId: randomUUID(), firstName: 'Deploy', lastName: 'Check', email: 'deploy-check@example.ch',
+        phone: '+41 44 000 00 00', service: 'Schlafberatung', preferredDate: inAWeek, preferredTime: '09:00',
+        alternativeDate: null, alternativeTime: null, message: null, website: '', elapsedMs: 60_000,
+      }),
+    });
+    return [result.status === 404, `forged → ${result.status} ${result.body.slice(0, 80)}`];
+  });
+
+  return results;
+}
