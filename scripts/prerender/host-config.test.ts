@@ -1,0 +1,50 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  headersForPath,
+  inlineStyleHashes,
+  parseHeadersFile,
+  redirectsFile,
+} from './host-config.ts';
+
+const supabaseUrl = 'https://abcdefghijklmnopqrst.supabase.co';
+
+describe('static host configuration', () => {
+  it('allows scripts, styles and connections only from the site and the Supabase project', () => {
+    const csp = contentSecurityPolicy({ supabaseUrl, styleHashes: [] });
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain(`connect-src 'self' ${supabaseUrl}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+  });
+
+  it('allows the style attributes the static HTML contains, by hash and nothing more', () => {
+    const hashes = inlineStyleHashes(['<div style="pointer-events:none"></div>', '<p style="pointer-events:none">x</p>']);
+    const expected = `'sha256-${createHash('sha256').update('pointer-events:none').digest('base64')}'`;
+    expect(hashes).toEqual([expected]);
+    expect(contentSecurityPolicy({ supabaseUrl, styleHashes: hashes })).toContain(`style-src 'self' 'unsafe-hashes' ${expected}`);
+  });
+
+  it('writes a _headers file that the static server (and Netlify/Cloudflare) read back per path', () => {
+    const rules = parseHeadersFile(headersFile(contentSecurityPolicy({ supabaseUrl, styleHashes: [] })));
+    const page = headersForPath(rules, '/kontakt');
+    expect(page['Content-Security-Policy']).toContain(supabaseUrl);
+    expect(page['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+    expect(page['X-Content-Type-Options']).toBe('nosniff');
+    expect(page['Referrer-Policy']).toBeTruthy();
+    expect(page['Permissions-Policy']).toContain('camera=()');
+    expect(page['Cache-Control']).toBeUndefined();
+    const asset = headersForPath(rules, '/assets/index-abc123.js');
+    expect(asset['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(asset['Content-Security-Policy']).toBeTruthy();
+  });
+
+  it('sends unknown paths to the 404 page with status 404', () => {
+    expect(redirectsFile()).toMatch(/^\/\*\s+\/404\.html\s+404$/m);
+  });
+});
