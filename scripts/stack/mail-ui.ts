@@ -3,11 +3,15 @@
  *   GET  /                                   list of caught messages
  *   GET  /nachrichten/:id                    one message: text, HTML (sandboxed), attachments
  *   POST /alle-loeschen                      clears the list (a form, so it works without JavaScript)
+ *   POST /mail-ausfall                       simulate a mail outage: refuses the next `anzahl` messages (a form)
  *   GET  /api/messages                       [{id, receivedAt, from, to, subject, attachments: [{filename, contentType, size}]}]
  *   GET  /api/messages/:id                   the whole parsed message (attachments without content)
  *   GET  /api/messages/:id/attachments/:n    the n-th attachment's bytes
  *   GET  /api/messages/:id/raw               the message source (.eml)
  *   DELETE /api/messages                     clears the list
+ *   POST /api/reject-next  {"count": n}      simulate a mail outage: the next n messages are refused with
+ *                                            SMTP 554, as a failing provider would (0 cancels); clearing the
+ *                                            list cancels refusals not used up
  * It shows what strangers typed into the forms, so every value is escaped and the HTML
  * part is rendered only inside a sandboxed iframe without scripts.
  */
@@ -72,7 +76,10 @@ function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-function listPage(messages: CaughtMessage[]): string {
+/** How many messages one outage may refuse: a typo should not silence the catcher for good. */
+const MAX_REJECT = 1000;
+
+function listPage(messages: CaughtMessage[], outage: number | null): string {
   const rows = [...messages]
     .reverse()
     .map(
@@ -106,6 +113,17 @@ ${messages.length > 0 ? `<form method="post" action="/alle-loeschen" style="disp
 </div>
 </header>
 <main>
+<form method="post" action="/mail-ausfall" class="hint">
+<label>Mail-Ausfall simulieren: die nächsten <input type="number" name="anzahl" min="0" max="${MAX_REJECT}" value="1" style="width:4em"> Nachrichten mit SMTP 554 ablehnen</label>
+<button type="submit">Ausfall starten</button>
+</form>
+${outage === null ? '' : `<p role="status">${
+  outage === 0
+    ? 'Kein Ausfall: alle Nachrichten werden angenommen.'
+    : outage === 1
+      ? 'Die nächste Nachricht wird abgelehnt (SMTP 554).'
+      : `Die nächsten ${outage} Nachrichten werden abgelehnt (SMTP 554).`
+}</p>`}
 ${table}
 </main>`,
   );
@@ -212,6 +230,26 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** A whole number 0…MAX_REJECT (number or numeric string), else undefined. */
+function parseCount(value: unknown): number | undefined {
+  const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= MAX_REJECT ? count : undefined;
+}
+
+/** The request body as text, or null when it is larger than a form of this UI could send. */
+function readSmallBody(request: http.IncomingMessage, limit = 1024): Promise<string | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size <= limit ? Buffer.concat(chunks).toString('utf8') : null));
+    request.on('error', () => resolve(null));
+  });
+}
+
 export function createMailUi(catcher: MailCatcher): http.Server {
   return http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -223,6 +261,31 @@ export function createMailUi(catcher: MailCatcher): http.Server {
         return '';
       }
     });
+    // The outage switch is the only route with a body; everything else discards it.
+    if (parts.length === 1 && parts[0] === 'mail-ausfall' && method === 'POST') {
+      void readSmallBody(request).then((body) => {
+        const count = parseCount(new URLSearchParams(body ?? '').get('anzahl'));
+        if (count === undefined) return sendJson(response, 400, { error: `anzahl: eine ganze Zahl von 0 bis ${MAX_REJECT}` });
+        catcher.rejectNext(count);
+        response.writeHead(303, { Location: `/?ausfall=${count}` });
+        response.end();
+      });
+      return;
+    }
+    if (parts.length === 2 && parts[0] === 'api' && parts[1] === 'reject-next' && method === 'POST') {
+      void readSmallBody(request).then((body) => {
+        let count: number | undefined;
+        try {
+          count = parseCount((JSON.parse(body ?? '') as { count?: unknown }).count);
+        } catch {
+          count = undefined;
+        }
+        if (count === undefined) return sendJson(response, 400, { error: `Body: {"count": n}, n von 0 bis ${MAX_REJECT}` });
+        catcher.rejectNext(count);
+        sendJson(response, 200, { rejectNext: count });
+      });
+      return;
+    }
     request.resume();
     const notFound = () =>
       url.pathname.startsWith('/api/')
@@ -235,8 +298,10 @@ export function createMailUi(catcher: MailCatcher): http.Server {
 
     if (parts.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') return wrongMethod('GET, HEAD');
-      return sendPage(response, 200, listPage(catcher.messages()));
+      const outage = url.searchParams.has('ausfall') ? (parseCount(url.searchParams.get('ausfall')) ?? null) : null;
+      return sendPage(response, 200, listPage(catcher.messages(), outage));
     }
+    if (parts[0] === 'mail-ausfall' && parts.length === 1) return wrongMethod('POST');
     if (parts[0] === 'alle-loeschen' && parts.length === 1) {
       if (method !== 'POST') return wrongMethod('POST');
       void catcher.clear().then(() => {
@@ -251,6 +316,7 @@ export function createMailUi(catcher: MailCatcher): http.Server {
       if (method !== 'GET' && method !== 'HEAD') return wrongMethod('GET, HEAD');
       return sendPage(response, 200, detailPage(message));
     }
+    if (parts[0] === 'api' && parts[1] === 'reject-next' && parts.length === 2) return wrongMethod('POST');
     if (parts[0] === 'api' && parts[1] === 'messages') {
       if (parts.length === 2) {
         if (method === 'GET') return sendJson(response, 200, catcher.messages().map(summary));

@@ -221,6 +221,34 @@ describe('the embedded local stack', () => {
     expect((await stack.mail.messages()).map((m) => m.subject)).toEqual(['zwei']);
   });
 
+  it('simulates a mail outage over HTTP (the browser tests use this)', async () => {
+    await stack.mail.clear();
+    const rejectNext = (body: string) =>
+      fetch(`${stack.urls.mailUi}/api/reject-next`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect((await rejectNext('{"count":-1}')).status).toBe(400);
+    expect((await rejectNext('nope')).status).toBe(400);
+    const response = await rejectNext('{"count":1}');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ rejectNext: 1 });
+    const mail = { from: 'a@example.ch', to: 'b@example.ch', data: 'Subject: drei\n\nText' };
+    await expect(sendRawMail(stack.ports.smtp, mail)).rejects.toThrow(/554/);
+    await sendRawMail(stack.ports.smtp, { ...mail, data: 'Subject: vier\n\nText' });
+    expect((await stack.mail.messages()).map((m) => m.subject)).toEqual(['vier']);
+
+    // The inbox's own form does the same for people trying the site by hand.
+    const form = await fetch(`${stack.urls.mailUi}/mail-ausfall`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'anzahl=1',
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    expect(await (await fetch(`${stack.urls.mailUi}${form.headers.get('location')}`)).text()).toContain(
+      'Die nächste Nachricht wird abgelehnt (SMTP 554).',
+    );
+    await expect(sendRawMail(stack.ports.smtp, { ...mail, data: 'Subject: fuenf\n\nText' })).rejects.toThrow(/554/);
+  });
+
   it('frees every port on stop()', async () => {
     const ports = [stack.ports.gateway, stack.ports.mailUi, stack.ports.smtp];
     if (!stack.database.external) ports.push(stack.ports.db);

@@ -95,7 +95,10 @@ describe('contact form', () => {
     await user.click(submitButton());
 
     await waitFor(() => expect(submitButton()).toHaveTextContent('Wird gesendet...'));
-    expect(submitButton()).toBeDisabled();
+    // Disabled for assistive technology, but focusable, so keyboard focus is not lost; a second send is ignored.
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submitButton());
+    expect(invoke).toHaveBeenCalledTimes(1);
 
     answer.resolve({ data: { ok: true }, error: null });
     expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();

@@ -15,7 +15,13 @@ function useIsInteractive(): boolean {
   return useSyncExternalStore(subscribeToNothing, () => true, () => false);
 }
 
-/** Submit button (disabled and relabelled while sending) with the privacy line under it. */
+/**
+ * Submit button (disabled and relabelled while sending) with the privacy line under it.
+ * While sending it is disabled with aria-disabled, not the disabled attribute: a focused
+ * button that becomes `disabled` drops focus to <body>, so a keyboard user who pressed
+ * Enter would start over at the top of the page. The submission hook ignores sends
+ * while one is under way.
+ */
 export function FormFooter({ label, isPending, note }: { label: string; isPending: boolean; note?: string }) {
   const interactive = useIsInteractive();
   return (
@@ -23,8 +29,9 @@ export function FormFooter({ label, isPending, note }: { label: string; isPendin
       {note && <p className="text-sm text-ink-muted">{note}</p>}
       <button
         type="submit"
-        disabled={isPending || !interactive}
-        className={buttonClasses('primary', 'lg', 'w-full sm:w-auto')}
+        disabled={!interactive}
+        aria-disabled={isPending || undefined}
+        className={buttonClasses('primary', 'lg', 'w-full sm:w-auto aria-disabled:cursor-not-allowed aria-disabled:opacity-70')}
       >
         {isPending ? sendingLabel : label}
       </button>

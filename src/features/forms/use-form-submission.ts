@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useToast, type ToastMessage } from '@/components/ui/toaster';
 import { sendFailedNotice } from '@/content/form-notices';
@@ -16,9 +17,17 @@ interface Options<TRequest> {
 export function useFormSubmission<TRequest>({ send, successNotice }: Options<TRequest>) {
   const toast = useToast();
   const mutation = useMutation({ mutationFn: send });
+  // The button stays focusable while sending (aria-disabled), so a second click or Enter
+  // arrives here; a ref, not isPending, because both can come before the next render.
+  const sending = useRef(false);
 
   function submit(request: TRequest, form: HTMLFormElement, onSent?: () => void) {
+    if (sending.current) return;
+    sending.current = true;
     mutation.mutate(request, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: () => {
         form.reset();
         onSent?.();

@@ -1,0 +1,109 @@
+/**
+ * The home page hero: a looping, muted video where motion is welcome; the still image
+ * when the video cannot load or the visitor asks for reduced motion; a pause control.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, openPage, siteUrl, waitForHydration } from './support/browser.ts';
+import { canRun, describeE2e } from './support/context.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (canRun) browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const VIDEO = '[data-testid="hero-video"]';
+const VIDEO_FILES = /\/media\/hero-home\.(webm|mp4)(\?|$)/;
+
+function videoState(page: Page) {
+  return page.evaluate((selector) => {
+    const video = document.querySelector<HTMLVideoElement>(selector);
+    if (!video) return null;
+    return {
+      paused: video.paused,
+      muted: video.muted,
+      loop: video.loop,
+      currentTime: video.currentTime,
+      opacity: getComputedStyle(video).opacity,
+      source: video.currentSrc,
+    };
+  }, VIDEO);
+}
+
+/** The hero's still image has loaded and is what the visitor sees (nothing covers it). */
+async function expectStillImageShown(page: Page) {
+  const image = page.locator('section[aria-labelledby="hero-titel"] img').first();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await image.evaluate((img) => getComputedStyle(img).visibility)).toBe('visible');
+  expect(await image.getAttribute('src')).toMatch(/\/media\/hero-home(-sm)?\.webp$/);
+}
+
+describeE2e('hero video on the home page', () => {
+  it('plays muted and looped where motion is allowed, fades in, and pauses on request', async () => {
+    const { page, context, problems, settle } = await openPage(browser, 'desktop', { reducedMotion: 'no-preference' });
+    try {
+      await page.goto(siteUrl('/'));
+      await waitForHydration(page);
+      await expect.poll(async () => (await videoState(page))?.paused, { timeout: 15_000 }).toBe(false);
+      const first = (await videoState(page))!;
+      expect(first.muted, 'muted').toBe(true);
+      expect(first.loop, 'looped').toBe(true);
+      expect(first.source).toMatch(VIDEO_FILES);
+      // It really plays: time moves on.
+      await expect.poll(async () => (await videoState(page))!.currentTime, { timeout: 5_000 }).toBeGreaterThan(first.currentTime + 0.2);
+      // Faded in once loaded.
+      await expect.poll(async () => (await videoState(page))!.opacity, { timeout: 5_000 }).toBe('1');
+
+      await page.getByRole('button', { name: 'Video pausieren' }).click();
+      await expect.poll(async () => (await videoState(page))!.paused).toBe(true);
+      const pausedAt = (await videoState(page))!.currentTime;
+      await page.waitForTimeout(400);
+      expect((await videoState(page))!.currentTime, 'stands still while paused').toBe(pausedAt);
+      await page.getByRole('button', { name: 'Video abspielen' }).click();
+      await expect.poll(async () => (await videoState(page))!.paused).toBe(false);
+      await expect.poll(() => page.getByRole('button', { name: 'Video pausieren' }).isVisible()).toBe(true);
+
+      await settle();
+      expect(problems.consoleErrors).toEqual([]);
+      expect(problems.failedRequests).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the still image when the video cannot be loaded', async () => {
+    const { page, context, requests } = await openPage(browser, 'desktop', { reducedMotion: 'no-preference' });
+    try {
+      // As if the host lost the files: both sources answer 404.
+      await page.route(VIDEO_FILES, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+      await page.goto(siteUrl('/'));
+      await waitForHydration(page);
+      await expect.poll(() => requests.filter((url) => VIDEO_FILES.test(url)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator(VIDEO).count(), { timeout: 10_000 }).toBe(0);
+      await expectStillImageShown(page);
+      expect(await page.getByRole('button', { name: /^Video (pausieren|abspielen)$/ }).count(), 'no pause control without a video').toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the still image and loads no video when reduced motion is asked for', async () => {
+    const { page, context, requests, settle, problems } = await openPage(browser, 'desktop', { reducedMotion: 'reduce' });
+    try {
+      await page.goto(siteUrl('/'));
+      await waitForHydration(page);
+      await settle();
+      expect(await page.locator(VIDEO).count()).toBe(0);
+      expect(requests.filter((url) => VIDEO_FILES.test(url)), 'video files requested').toEqual([]);
+      await expectStillImageShown(page);
+      expect(problems.consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

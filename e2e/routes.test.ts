@@ -1,0 +1,154 @@
+/**
+ * Every route at phone and desktop width, as a visitor meets it on a static host: the
+ * spec's texts, header and footer, a header that stays put while scrolling, the menu,
+ * and a clean console and network (nothing fails, nothing goes to a third party).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser, openPage, siteUrl, VIEWPORTS, waitForHydration, type ViewportName, type WatchedPage } from './support/browser.ts';
+import { canRun, describeE2e } from './support/context.ts';
+import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpectation } from './support/site.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (canRun) browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function visibleText(page: Page, selector: string): Promise<string> {
+  return normalizeText(await page.locator(selector).first().innerText());
+}
+
+function expectCleanPage({ problems }: WatchedPage) {
+  expect(problems.pageErrors, 'uncaught exceptions').toEqual([]);
+  expect(problems.consoleErrors, 'console errors').toEqual([]);
+  expect(problems.failedRequests, 'failed requests').toEqual([]);
+  expect(problems.foreignRequests, 'requests to other hosts').toEqual([]);
+}
+
+/** Where the menu should lead from this route: the next page of the navigation. */
+function menuTarget(route: RouteExpectation) {
+  const index = headerNavigation.findIndex((item) => item.path === route.path);
+  return headerNavigation[(index + 1) % headerNavigation.length]!;
+}
+
+async function expectSticky(page: Page) {
+  const header = page.getByRole('banner');
+  const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(scrollable, 'the page is long enough to scroll').toBeGreaterThan(200);
+  await page.evaluate((y) => window.scrollTo(0, y), Math.min(1200, scrollable));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  const box = await header.boundingBox();
+  expect(box, 'header box').not.toBeNull();
+  expect(Math.abs(box!.y), 'header top after scrolling').toBeLessThanOrEqual(1);
+  // Visible, not merely positioned: the header is what is on top at its own centre.
+  const onTop = await page.evaluate(([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('header')), [
+    box!.x + 24,
+    box!.y + box!.height / 2,
+  ]);
+  expect(onTop, 'header on top of the content after scrolling').toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+async function expectPageContent(page: Page, route: RouteExpectation) {
+  const h1 = page.getByRole('heading', { level: 1 });
+  expect(await h1.count(), 'one h1').toBe(1);
+  expect(normalizeText(await h1.innerText())).toBe(normalizeText(route.h1));
+  const main = await visibleText(page, 'main');
+  const missing = route.texts.filter((text) => !main.includes(normalizeText(text)));
+  expect(missing, `texts missing on ${route.path}`).toEqual([]);
+  for (const { role, name, count } of route.counts ?? []) {
+    expect(await page.getByRole('main').getByRole(role, { name }).count(), `${role} "${name}"`).toBe(count);
+  }
+}
+
+async function expectHeaderAndFooter(page: Page, viewport: ViewportName) {
+  await expect.poll(() => page.getByRole('banner').isVisible()).toBe(true);
+  const footer = page.getByRole('contentinfo');
+  const footerText = await visibleText(page, 'footer');
+  const missing = footerTexts.filter((text) => !footerText.includes(normalizeText(text)));
+  expect(missing, 'footer texts missing').toEqual([]);
+  expect(await footer.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
+
+  const desktopNav = page.getByRole('navigation', { name: 'Hauptnavigation', exact: true });
+  const menuButton = page.getByRole('button', { name: 'Menü öffnen' });
+  if (viewport === 'desktop') {
+    expect(await desktopNav.isVisible(), 'navigation in the header').toBe(true);
+    for (const item of headerNavigation) {
+      expect(await desktopNav.getByRole('link', { name: item.label, exact: true }).getAttribute('href')).toBe(item.path);
+    }
+    const booking = page.getByRole('banner').getByRole('link', { name: 'Termin vereinbaren' });
+    expect(await booking.isVisible(), 'booking button in the header').toBe(true);
+    expect(await booking.getAttribute('href')).toBe('/termin-vereinbaren');
+    expect(await menuButton.isVisible(), 'no menu button at desktop width').toBe(false);
+  } else {
+    expect(await desktopNav.isVisible(), 'the inline navigation gives way to the menu').toBe(false);
+    expect(await menuButton.isVisible(), 'menu button').toBe(true);
+  }
+}
+
+async function expectMenuNavigation(page: Page, route: RouteExpectation) {
+  const target = menuTarget(route);
+  const toggle = page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
+  const menu = page.getByRole('navigation', { name: 'Hauptnavigation mobil' });
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(await menu.isVisible()).toBe(false);
+
+  await toggle.click();
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  expect(await toggle.getAttribute('aria-label')).toBe('Menü schliessen');
+  expect(await menu.isVisible(), 'menu open').toBe(true);
+  for (const item of headerNavigation) {
+    expect(await menu.getByRole('link', { name: item.label, exact: true }).isVisible()).toBe(true);
+  }
+  expect(await menu.getByRole('link', { name: 'Termin vereinbaren' }).getAttribute('href')).toBe('/termin-vereinbaren');
+
+  await menu.getByRole('link', { name: target.label, exact: true }).click();
+  await page.waitForURL(siteUrl(target.path));
+  const targetRoute = routes.find((r) => r.path === target.path)!;
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).innerText().then(normalizeText))
+    .toBe(normalizeText(targetRoute.h1));
+  expect(await toggle.getAttribute('aria-expanded'), 'menu closed after choosing').toBe('false');
+  expect(await menu.isVisible()).toBe(false);
+}
+
+async function expectDesktopNavigation(page: Page, route: RouteExpectation) {
+  const target = menuTarget(route);
+  await page.getByRole('navigation', { name: 'Hauptnavigation', exact: true }).getByRole('link', { name: target.label, exact: true }).click();
+  await page.waitForURL(siteUrl(target.path));
+  const targetRoute = routes.find((r) => r.path === target.path)!;
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).innerText().then(normalizeText))
+    .toBe(normalizeText(targetRoute.h1));
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  describeE2e(`every route at ${VIEWPORTS[viewport].width} px`, () => {
+    it.each(routes.map((route) => [route.path, route] as const))('%s', async (_path, route) => {
+      const watched = await openPage(browser, viewport);
+      const { page, context } = watched;
+      try {
+        const response = await page.goto(siteUrl(route.path), { waitUntil: 'load' });
+        expect(response?.status()).toBe(200);
+        await waitForHydration(page);
+
+        await expectPageContent(page, route);
+        await expectHeaderAndFooter(page, viewport);
+        await expectSticky(page);
+        if (viewport === 'mobile') await expectMenuNavigation(page, route);
+        else await expectDesktopNavigation(page, route);
+
+        // Whatever the page loads after the first paint (chunks, images, the video) is done.
+        await watched.settle();
+        expectCleanPage(watched);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

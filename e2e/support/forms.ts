@@ -1,0 +1,299 @@
+/**
+ * The two forms as a visitor fills them in, and what the backend must hold afterwards.
+ * Every visitor gets an e-mail address of their own: the backend's rate limits and its
+ * one-acknowledgement-per-address rule count per address.
+ */
+import type { Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+import { mailsTo, practiceMailsFor, queryRows, uniqueEmail, zurichDate } from './backend.ts';
+import { e2e } from './context.ts';
+
+/** The backend drops forms sent within MIN_FORM_MS (3 s) of appearing as bots; people take longer. */
+export const HUMAN_DELAY_MS = 3_500;
+
+export const FORM_TEXT = {
+  sending: 'Wird gesendet...',
+  failedTitle: 'Fehler beim Senden',
+  failedText: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
+  contact: {
+    form: 'Schreiben Sie uns',
+    submit: 'Nachricht senden',
+    successTitle: 'Nachricht gesendet!',
+    successText: 'Vielen Dank für Ihre Anfrage. Wir melden uns innerhalb von 24 Stunden bei Ihnen.',
+  },
+  appointment: {
+    form: 'Terminanfrage',
+    submit: 'Termin anfragen',
+    successTitle: 'Terminanfrage gesendet!',
+    successText: 'Vielen Dank für Ihre Terminanfrage. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+  },
+} as const;
+
+export interface ContactInput {
+  vorname: string;
+  nachname: string;
+  email: string;
+  telefon: string;
+  betreff: string;
+  nachricht: string;
+}
+
+export interface AppointmentInput {
+  vorname: string;
+  nachname: string;
+  email: string;
+  telefon: string;
+  /** Option value; the stored and mailed label is `serviceLabel`. */
+  service: string;
+  serviceLabel: string;
+  datum: string;
+  uhrzeit: string;
+  alternativ: string;
+  alternativUhrzeit: string;
+  nachricht: string;
+}
+
+export function contactInput(label: string): ContactInput {
+  return {
+    vorname: 'Anna',
+    nachname: 'Müller',
+    email: uniqueEmail(`kontakt-${label}`),
+    telefon: '+41 79 123 45 67',
+    betreff: 'Frage zur Liegediagnostik',
+    nachricht: 'Ich wache seit Wochen mit Nackenschmerzen auf.\nWas empfehlen Sie?',
+  };
+}
+
+export function appointmentInput(label: string): AppointmentInput {
+  return {
+    vorname: 'Beat',
+    nachname: 'Keller',
+    email: uniqueEmail(`termin-${label}`),
+    telefon: '+41 79 555 12 34',
+    service: 'schlafberatung',
+    serviceLabel: 'Schlafberatung',
+    datum: zurichDate(21),
+    uhrzeit: '09:30',
+    alternativ: zurichDate(23),
+    alternativUhrzeit: '14:00',
+    nachricht: 'Am liebsten am Vormittag.',
+  };
+}
+
+/** The values as the form holds them (the service as its option value, without the label). */
+export function withoutLabel(input: AppointmentInput): Omit<AppointmentInput, 'serviceLabel'> {
+  const values: Partial<AppointmentInput> = { ...input };
+  delete values.serviceLabel;
+  return values as Omit<AppointmentInput, 'serviceLabel'>;
+}
+
+export function contactForm(page: Page): Locator {
+  return page.getByRole('form', { name: FORM_TEXT.contact.form });
+}
+
+export function appointmentForm(page: Page): Locator {
+  return page.getByRole('form', { name: FORM_TEXT.appointment.form });
+}
+
+/** The submit button, whatever it currently says. */
+export function submitButton(form: Locator): Locator {
+  return form.locator('button[type="submit"]');
+}
+
+/**
+ * Opens a form page and waits until the form can be sent (its button is enabled once
+ * React has taken over the prerendered page). Returns when that was, for `waitLikeAPerson`.
+ */
+export async function openForm(form: Locator): Promise<number> {
+  await expect.poll(() => submitButton(form).isEnabled(), { timeout: 15_000 }).toBe(true);
+  return Date.now();
+}
+
+/** Waits until the form has been open long enough not to count as a bot. */
+export async function waitLikeAPerson(shownAt: number): Promise<void> {
+  const rest = shownAt + HUMAN_DELAY_MS - Date.now();
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+}
+
+export async function fillContact(form: Locator, input: ContactInput): Promise<void> {
+  await form.getByLabel('Vorname').fill(input.vorname);
+  await form.getByLabel('Nachname').fill(input.nachname);
+  await form.getByLabel('E-Mail').fill(input.email);
+  await form.getByLabel('Telefon').fill(input.telefon);
+  await form.getByLabel('Betreff').fill(input.betreff);
+  await form.getByLabel('Nachricht').fill(input.nachricht);
+}
+
+export async function readContact(form: Locator): Promise<ContactInput> {
+  return {
+    vorname: await form.getByLabel('Vorname').inputValue(),
+    nachname: await form.getByLabel('Nachname').inputValue(),
+    email: await form.getByLabel('E-Mail').inputValue(),
+    telefon: await form.getByLabel('Telefon').inputValue(),
+    betreff: await form.getByLabel('Betreff').inputValue(),
+    nachricht: await form.getByLabel('Nachricht').inputValue(),
+  };
+}
+
+function appointmentFields(form: Locator) {
+  const preferred = form.getByRole('group', { name: 'Wunschtermin' });
+  const alternative = form.getByRole('group', { name: 'Alternativtermin' });
+  return {
+    vorname: form.getByLabel('Vorname'),
+    nachname: form.getByLabel('Nachname'),
+    email: form.getByLabel('E-Mail'),
+    telefon: form.getByLabel('Telefon'),
+    service: form.getByLabel('Leistung'),
+    datum: preferred.getByLabel('Datum'),
+    uhrzeit: preferred.getByLabel('Uhrzeit'),
+    alternativ: alternative.getByLabel('Datum'),
+    alternativUhrzeit: alternative.getByLabel('Uhrzeit'),
+    nachricht: form.getByLabel('Nachricht (optional)'),
+  };
+}
+
+export async function fillAppointment(form: Locator, input: AppointmentInput): Promise<void> {
+  const fields = appointmentFields(form);
+  await fields.vorname.fill(input.vorname);
+  await fields.nachname.fill(input.nachname);
+  await fields.email.fill(input.email);
+  await fields.telefon.fill(input.telefon);
+  await fields.service.selectOption(input.service);
+  await fields.datum.fill(input.datum);
+  await fields.uhrzeit.selectOption(input.uhrzeit);
+  await fields.alternativ.fill(input.alternativ);
+  await fields.alternativUhrzeit.selectOption(input.alternativUhrzeit);
+  await fields.nachricht.fill(input.nachricht);
+}
+
+export async function readAppointment(form: Locator): Promise<Omit<AppointmentInput, 'serviceLabel'>> {
+  const fields = appointmentFields(form);
+  const values = await Promise.all(Object.values(fields).map((field) => field.inputValue()));
+  return Object.fromEntries(Object.keys(fields).map((key, index) => [key, values[index]])) as Omit<AppointmentInput, 'serviceLabel'>;
+}
+
+/**
+ * Holds the browser's POSTs to one backend URL until released, so the test can look at
+ * the form while it is sending (on loopback the answer would come before a look).
+ * The requests then go to the real backend unchanged.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let seen!: () => void;
+  const arrived = new Promise<void>((resolve) => (seen = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = { arrived, release, posts: 0 };
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() === 'POST') {
+      held.posts += 1;
+      seen();
+      await released;
+    }
+    await route.continue();
+  });
+  return held;
+}
+
+export function functionUrl(name: 'send-contact-email' | 'send-appointment-email'): string {
+  return `${e2e().apiUrl}/functions/v1/${name}`;
+}
+
+export function tableUrl(table: 'appointment_requests'): string {
+  return `${e2e().apiUrl}/rest/v1/${table}`;
+}
+
+/** The notice (Radix toast) with this title; hovering it pauses its timer, so a check can take its time. */
+export function notice(page: Page, title: string): Locator {
+  // Inside the notification region; Radix also puts a short-lived copy for screen readers elsewhere.
+  return page.getByRole('region', { name: /^Benachrichtigungen/ }).getByRole('listitem').filter({ hasText: title });
+}
+
+/**
+ * Waits for the notice and checks its text. With `hold`, the mouse rests on it, which
+ * pauses its timer (Radix), so checks that take a while (axe) still see it.
+ */
+export async function expectNotice(page: Page, title: string, text: string, { hold = true } = {}): Promise<void> {
+  const toast = notice(page, title);
+  await toast.waitFor({ state: 'visible', timeout: 20_000 });
+  expect(await toast.innerText()).toContain(text);
+  if (hold) await toast.hover();
+}
+
+/**
+ * While sending: the button says so and is disabled – for assistive technology
+ * (aria-disabled, which keeps keyboard focus on it) and in effect: another click sends
+ * nothing more.
+ */
+export async function expectButtonWhileSending(form: Locator, held: { posts: number }): Promise<void> {
+  const button = submitButton(form);
+  await expect.poll(() => button.innerText()).toBe(FORM_TEXT.sending);
+  const disabled = await button.evaluate(
+    (element: HTMLButtonElement) => element.disabled || element.getAttribute('aria-disabled') === 'true',
+  );
+  expect(disabled, 'submit button disabled while sending').toBe(true);
+  expect(held.posts).toBe(1);
+  await button.click({ force: true });
+  await form.getByLabel('Vorname').press('Enter');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(held.posts, 'a second click or Enter while sending sends nothing').toBe(1);
+}
+
+export async function expectContactStored(input: ContactInput, { mailed }: { mailed: boolean }): Promise<void> {
+  const rows = await queryRows<Record<string, unknown>>(
+    'select name, email, phone, subject, message, mailed_at from public.contact_submissions where email = $1',
+    [input.email],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    name: `${input.vorname} ${input.nachname}`,
+    email: input.email,
+    phone: input.telefon,
+    subject: input.betreff,
+    message: input.nachricht,
+  });
+  if (mailed) expect(rows[0]!.mailed_at, 'mailed_at').toBeInstanceOf(Date);
+  else expect(rows[0]!.mailed_at, 'mailed_at').toBeNull();
+}
+
+type Stored<T> = { [K in keyof T]: T[K] | null };
+
+export async function expectAppointmentStored(input: Stored<AppointmentInput>, { notified }: { notified: boolean }): Promise<void> {
+  const rows = await queryRows<Record<string, unknown>>(
+    `select first_name, last_name, email, phone, service, preferred_date::text as preferred_date, preferred_time,
+            alternative_date::text as alternative_date, alternative_time, message, notified_at
+       from public.appointment_requests where email = $1`,
+    [input.email],
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    first_name: input.vorname,
+    last_name: input.nachname,
+    email: input.email,
+    phone: input.telefon,
+    service: input.serviceLabel,
+    preferred_date: input.datum,
+    preferred_time: input.uhrzeit,
+    alternative_date: input.alternativ,
+    alternative_time: input.alternativUhrzeit,
+    message: input.nachricht,
+  });
+  if (notified) expect(rows[0]!.notified_at, 'notified_at').toBeInstanceOf(Date);
+  else expect(rows[0]!.notified_at, 'notified_at').toBeNull();
+}
+
+/** Both e-mails: to the practice (Reply-To the visitor) and the acknowledgement to the visitor. */
+export async function expectBothMails(visitorEmail: string, practiceSubject: RegExp) {
+  await expect
+    .poll(async () => ({ practice: (await practiceMailsFor(visitorEmail)).length, visitor: (await mailsTo(visitorEmail)).length }), {
+      timeout: 10_000,
+    })
+    .toEqual({ practice: 1, visitor: 1 });
+  const [toPractice] = await practiceMailsFor(visitorEmail);
+  expect(toPractice!.subject).toMatch(practiceSubject);
+  return { toPractice: toPractice!, toVisitor: (await mailsTo(visitorEmail))[0]! };
+}
+
+export async function expectNoMails(visitorEmail: string) {
+  expect(await practiceMailsFor(visitorEmail), 'mail to the practice').toEqual([]);
+  expect(await mailsTo(visitorEmail), 'mail to the visitor').toEqual([]);
+}

@@ -1,0 +1,182 @@
+/**
+ * What each page must show, by the specification (../shared/SPEC.md, section 2). Texts the
+ * spec spells out are written here as it spells them; names, numbers and addresses come
+ * from the content modules the site renders (the practice's data, not the spec's words).
+ */
+import { blogArticles, blogPage } from '../../src/content/blog.ts';
+import { datenschutzPage } from '../../src/content/datenschutz.ts';
+import { homePage } from '../../src/content/home.ts';
+import { legalEntity } from '../../src/content/impressum.ts';
+import { addressLines, practice } from '../../src/content/practice.ts';
+import { schlafberatungPage } from '../../src/content/schlafberatung.ts';
+import { testimonials } from '../../src/content/testimonials.ts';
+import { lukasBrunner, sandraHuber } from '../../src/content/team.ts';
+
+const [practiceStreet, practiceTown] = addressLines(practice.practiceAddress);
+const [registeredStreet, registeredTown] = addressLines(legalEntity.registeredAddress);
+
+export interface RouteExpectation {
+  path: string;
+  /** The page's one h1. */
+  h1: string;
+  /** Texts that must be visible in the page's main content (case-insensitive: some are set in capitals by CSS). */
+  texts: string[];
+  /** The most telling of them, for the check without JavaScript. */
+  keyText: string;
+  /** Elements counted by role and accessible name, e.g. the three 5-star ratings. */
+  counts?: { role: 'img' | 'button' | 'article' | 'link'; name: string | RegExp; count: number }[];
+}
+
+export const routes: RouteExpectation[] = [
+  {
+    path: '/',
+    h1: 'Endlich wieder schmerzfrei schlafen',
+    texts: [
+      'Termin vereinbaren',
+      'Mehr zur Schlafberatung',
+      // The three service cards.
+      'Schlafberatung',
+      'Liegediagnostik',
+      'Prävention & Begleitung',
+      // Six benefit points, three testimonials, five stars each.
+      ...homePage.benefits.items.map((item) => item.title),
+      ...testimonials.map((testimonial) => testimonial.name),
+      homePage.closingCta.title,
+      'Kontakt aufnehmen',
+    ],
+    keyText: 'Prävention & Begleitung',
+    counts: [{ role: 'img', name: '5 von 5 Sternen', count: 3 }],
+  },
+  {
+    path: '/schlafberatung',
+    h1: 'Schlafberatung',
+    texts: [
+      'Liegediagnostik',
+      'Prävention & Begleitung',
+      'Analyse',
+      'Diagnose',
+      'Lösung',
+      schlafberatungPage.benefits.title,
+      schlafberatungPage.competences.title,
+      ...schlafberatungPage.explainers.map((explainer) => explainer.title),
+      ...schlafberatungPage.consultation.items.map((item) => item.title),
+    ],
+    keyText: 'Analyse',
+  },
+  {
+    path: '/uber-uns',
+    h1: 'Über uns',
+    texts: [
+      'Unsere Mission',
+      practiceStreet,
+      sandraHuber.name,
+      lukasBrunner.name,
+      'Unsere Werte',
+      'Genauigkeit',
+      'Ehrlichkeit',
+      'Menschlichkeit',
+      'Unser Team',
+      'Praxisorganisation',
+      'Unsere Qualifikationen',
+    ],
+    keyText: 'Unsere Mission',
+  },
+  {
+    path: '/kontakt',
+    h1: 'Wir sind für Sie da',
+    texts: [
+      'Kontakt',
+      practice.phone.display,
+      practice.email,
+      'Antwort innerhalb von 24 Stunden',
+      practiceStreet,
+      'Uitikon',
+      'Termine nach Vereinbarung',
+      'Schreiben Sie uns',
+      'Nachricht senden',
+      'Anfahrt',
+      'Kostenlose Parkplätze direkt hinter dem Gebäude.',
+      'Die Bushaltestelle erreichen Sie in 2 Minuten zu Fuss.',
+      'Termin online buchen',
+    ],
+    keyText: 'Schreiben Sie uns',
+  },
+  {
+    path: '/termin-vereinbaren',
+    h1: 'Ihr Weg zu besserem Schlaf',
+    texts: [
+      'Persönliche Angaben',
+      'Gewünschte Leistung',
+      'Wunschtermin',
+      'Alternativtermin',
+      '* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+      'Termin anfragen',
+      'Direkter Kontakt',
+      'Unsere Services',
+      'CHF 190.–',
+      'CHF 100.–',
+      'Preis auf Anfrage',
+      'Wichtige Hinweise',
+      'Bitte sagen Sie Termine mindestens 24 Stunden im Voraus ab.',
+      'Bringen Sie bequeme Kleidung mit.',
+      'Kostenlose Parkplätze hinter dem Gebäude.',
+      'Es ist keine Vorbereitung nötig.',
+    ],
+    keyText: 'Wichtige Hinweise',
+  },
+  {
+    path: '/blog',
+    h1: 'Blog',
+    texts: [
+      'Alle',
+      'Gesundheit',
+      'Beratung',
+      'Tipps',
+      'Technologie',
+      blogPage.featuredTitle,
+      blogPage.allTitle,
+      ...blogArticles.map((article) => article.title),
+      blogPage.newsletter.title,
+      blogPage.newsletter.buttonLabel,
+    ],
+    keyText: blogArticles[0]!.title,
+    // Six articles, each with its 'Lesen' button.
+    counts: [{ role: 'button', name: /^Lesen/, count: 6 }],
+  },
+  {
+    path: '/impressum',
+    h1: 'Impressum',
+    texts: [
+      legalEntity.companyName,
+      registeredStreet,
+      registeredTown,
+      legalEntity.managingDirector,
+      practice.email,
+      practice.phone.display,
+      'Handelsregister des Kantons Zürich',
+      legalEntity.uid,
+    ],
+    keyText: legalEntity.companyName,
+  },
+  {
+    path: '/datenschutz',
+    h1: 'Datenschutzerklärung',
+    texts: datenschutzPage.sections.map((section) => section.title),
+    keyText: 'Kontaktformular',
+  },
+];
+
+/** Header navigation, in order (spec: Home, Schlafberatung, Über uns, Kontakt + the booking button). */
+export const headerNavigation = [
+  { label: 'Home', path: '/' },
+  { label: 'Schlafberatung', path: '/schlafberatung' },
+  { label: 'Über uns', path: '/uber-uns' },
+  { label: 'Kontakt', path: '/kontakt' },
+] as const;
+
+export const footerTexts = [practiceStreet, practiceTown, practice.phone.display, practice.email, '© 2025'];
+
+/** Lower-case, single-spaced, without soft hyphens: how the tests compare visible text. */
+export function normalizeText(text: string): string {
+  return text.replace(/\u00ad/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
