@@ -8,11 +8,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { prerender } from './prerender/prerender.ts';
+import { prerender, writeSpaShells } from './prerender/prerender.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // --out-dir lets tests build into a temporary folder without touching dist/.
-const { values: args } = parseArgs({ options: { 'out-dir': { type: 'string' } } });
+// --spa writes the unrendered shell for every route instead (the benchmark's comparison
+// with a client-rendered site); never deploy that.
+const { values: args } = parseArgs({ options: { 'out-dir': { type: 'string' }, spa: { type: 'boolean' } } });
 const outDir = path.resolve(root, args['out-dir'] ?? 'dist');
 // The server bundle imports react & co. from node_modules, so it must live inside the project.
 const ssrOutDir = path.join(root, 'node_modules/.prerender', String(process.pid));
@@ -25,8 +27,8 @@ await build({
 });
 
 const entry = await import(pathToFileURL(path.join(ssrOutDir, 'entry-server.js')).href);
-const written = await prerender({ outDir, entry });
+const written = args.spa ? await writeSpaShells({ outDir, entry }) : await prerender({ outDir, entry });
 await rm(ssrOutDir, { recursive: true, force: true });
 
-console.log(`Prerendered ${written.length} pages:`);
+console.log(`${args.spa ? 'Wrote the unrendered SPA shell for' : 'Prerendered'} ${written.length} pages:`);
 for (const file of written) console.log(`  ${path.relative(root, file)}`);

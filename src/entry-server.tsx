@@ -8,6 +8,9 @@ export { headElementsFor, renderHeadHtml } from '@/app/head';
 export { pageRoutes } from '@/app/route-table';
 export { siteUrl } from '@/app/site-config';
 
+/** The Supabase project this build talks to (the prerender step writes it into the CSP). */
+export const supabaseUrl: string = import.meta.env.VITE_SUPABASE_URL;
+
 /** Renders one path to HTML at build time (the prerender step calls this for every route). */
 export async function renderPage(pathname: string): Promise<{ html: string }> {
   await preloadAllPages();

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../src/app/route-table.ts';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
+
+/** Built as for a hosted project, so anything local or private left in dist/ stands out. */
+const HOSTED_URL = 'https://abcdefghijklmnopqrst.supabase.co';
 import { blogPage } from '../../src/content/blog.ts';
 import { datenschutzPage } from '../../src/content/datenschutz.ts';
 import { homePage } from '../../src/content/home.ts';
@@ -43,7 +46,8 @@ beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'site-build-'));
   await run('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], {
     cwd: root,
-    env: { ...process.env, VITE_SUPABASE_URL: LOCAL_SUPABASE_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+    // Vitest sets NODE_ENV=test, which would make the build a development build.
+    env: { ...process.env, NODE_ENV: 'production', VITE_SUPABASE_URL: HOSTED_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
   });
 }, 180_000);
 
@@ -126,9 +130,52 @@ describe('npm run build', () => {
     }
     expect(withClient).toHaveLength(1);
     const all = await Promise.all(assets.filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(outDir, 'assets', f), 'utf8')));
-    expect(all.join('\n')).toContain(LOCAL_SUPABASE_URL);
+    expect(all.join('\n')).toContain(HOSTED_URL);
   });
 });
+
+describe('the static host configuration in dist/', () => {
+  it('writes _headers with the security headers and a CSP naming only the site and its Supabase project', async () => {
+    const headers = await readFile(path.join(outDir, '_headers'), 'utf8');
+    const csp = /Content-Security-Policy: (.*)/.exec(headers)?.[1] ?? '';
+    expect(csp).toContain(`connect-src 'self' ${HOSTED_URL}`);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers).toContain('Strict-Transport-Security: max-age=31536000');
+    expect(headers).toMatch(/\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
+    expect(await readFile(path.join(outDir, '_redirects'), 'utf8')).toMatch(/^\/\*\s+\/404\.html\s+404$/m);
+  });
+});
+
+describe('what dist/ must never contain', () => {
+  it('holds no service-role key, no secret and no private URL in any file', async () => {
+    const forbidden: Array<[string, RegExp]> = [
+      ['the service-role key', new RegExp(LOCAL_SERVICE_ROLE_KEY.split('.')[1]!)],
+      ['the JWT secret', new RegExp(LOCAL_JWT_SECRET)],
+      ['a service_role reference', /service_role|SERVICE_ROLE/],
+      ['a mail or salt secret name', /RESEND_API_KEY|RATE_LIMIT_SALT|SMTP_URL/],
+      ['a database URL', /postgres(ql)?:\/\//],
+      // The local stack's addresses. (Libraries carry bare "http://localhost" defaults of their own.)
+      ['a local stack address', /localhost:543\d\d|127\.0\.0\.1:\d|:5432\d/],
+    ];
+    const files = await listFiles(outDir);
+    const textFiles = files.filter((f) => /\.(html|js|css|json|xml|txt|webmanifest|svg)$|\/_(headers|redirects)$/.test(f));
+    expect(textFiles.length).toBeGreaterThan(20);
+    for (const file of textFiles) {
+      const text = await readFile(file, 'utf8');
+      for (const [what, pattern] of forbidden) expect(pattern.test(text), `${what} in ${path.relative(outDir, file)}`).toBe(false);
+    }
+  });
+});
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+  );
+  return nested.flat();
+}
 
 describe('a production build without a Supabase URL or key', () => {
   it('stops with a message that says what to set', async () => {

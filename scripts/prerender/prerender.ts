@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HeadElement } from '../../src/app/head.ts';
+import { contentSecurityPolicy, headersFile, inlineStyleHashes, redirectsFile } from './host-config.ts';
 import type { PageRoute } from '../../src/app/route-table.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
@@ -10,15 +11,23 @@ export interface ServerEntry {
   renderHeadHtml(elements: HeadElement[]): string;
   pageRoutes: readonly PageRoute[];
   siteUrl: string;
+  /** The Supabase project the build talks to; the CSP allows connections to it. */
+  supabaseUrl: string;
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
 
 /** A path no page uses, rendered as the 404 page. */
 const NOT_FOUND_PROBE = '/404';
 
-/** The route chunk and everything it imports, so the browser fetches them in parallel with the entry. */
-function modulePreloads(manifest: Manifest, sourceModule: string): string[] {
+/**
+ * The modules a page needs to hydrate: what the entry loads once the page is painted
+ * (src/main.tsx imports the app dynamically) and the route's own chunk, each with
+ * everything it imports. They are listed as modulepreload links inside an inert
+ * <template>, which the entry activates after the first paint: fetched in <head>, about
+ * 100 KB of JavaScript would compete with the hero image and fonts for the connection.
+ */
+function pageModulesTemplate(manifest: Manifest, sourceModule: string): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -26,8 +35,11 @@ function modulePreloads(manifest: Manifest, sourceModule: string): string[] {
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  entry?.dynamicImports?.forEach(visit);
   visit(sourceModule);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return `<template id="page-modules">${links.join('')}</template>`;
 }
 
 export function fillTemplate(template: string, head: string, body: string): string {
@@ -54,6 +66,27 @@ export function outputFileFor(outDir: string, routePath: string): string {
   return path.join(outDir, routePath, 'index.html');
 }
 
+/**
+ * The client-rendered variant (`build.ts --spa`, for the benchmark only): every route
+ * gets the bare shell as Vite emits it, with an empty #root and no per-page <head>
+ * (title, description, canonical and the hero preload are set by the client after it
+ * starts, as a site builder's SPA does). Same files and paths as prerender(), so a
+ * static host serves both the same way.
+ */
+export async function writeSpaShells({ outDir, entry }: { outDir: string; entry: ServerEntry }): Promise<string[]> {
+  const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const shell = fillTemplate(template, '', '');
+  const files = [...entry.pageRoutes.map((route) => outputFileFor(outDir, route.path)), path.join(outDir, '404.html')];
+  for (const file of files) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, shell);
+  }
+  await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.siteUrl, entry.pageRoutes));
+  await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(entry.siteUrl));
+  await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
+  return files;
+}
+
 export async function prerender({ outDir, entry }: { outDir: string; entry: ServerEntry }): Promise<string[]> {
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const manifestPath = path.join(outDir, '.vite/manifest.json');
@@ -65,7 +98,7 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
     if (!html.includes('<h1')) throw new Error(`${pathname} rendered without a main heading`);
     const head = [
       entry.renderHeadHtml(entry.headElementsFor(pathname)),
-      ...(sourceModule ? modulePreloads(manifest, sourceModule) : []),
+      ...(sourceModule ? [pageModulesTemplate(manifest, sourceModule)] : []),
     ].join('\n    ');
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, fillTemplate(template, head, html));
@@ -79,7 +112,16 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
 
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.siteUrl, entry.pageRoutes));
   await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(entry.siteUrl));
+  await writeHostConfig(outDir, entry.supabaseUrl, written);
   // The manifest was only needed here; it is not part of the site.
   await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
   return written;
+}
+
+/** `_headers` and `_redirects` for the static host, with a CSP that fits the pages just written. */
+async function writeHostConfig(outDir: string, supabaseUrl: string, htmlFiles: readonly string[]): Promise<void> {
+  const pages = await Promise.all(htmlFiles.map((file) => readFile(file, 'utf8')));
+  const csp = contentSecurityPolicy({ supabaseUrl, styleHashes: inlineStyleHashes(pages) });
+  await writeFile(path.join(outDir, '_headers'), headersFile(csp));
+  await writeFile(path.join(outDir, '_redirects'), redirectsFile());
 }

@@ -1,0 +1,284 @@
+/**
+ * `npm run bench`: Lighthouse (mobile preset, simulated throttling) on every route of the
+ * built site, side by side with the same pages as a client-rendered SPA and as
+ * prerendered HTML without scripts (the floor for this content). Medians of N runs go to
+ * bench-results/lighthouse-<date>.json and into a table; the targets of issue 5 are
+ * checked. A measurement, not a test.
+ *
+ *   npm run bench                                  3 runs × 8 routes × 3 variants
+ *   npm run bench -- --runs 1 --routes /,/kontakt  a quick look
+ *   npm run bench -- --variants prerendered,noscript --save-reports
+ *
+ * Lighthouse runs as a child process, one at a time; the static servers live in this
+ * process and never wait on it (a synchronous Lighthouse call would stall them and
+ * inflate every timing).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pageRoutes } from '../../src/app/route-table.ts';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
+import { createStaticServer } from '../static-server.ts';
+import {
+  checkTargets,
+  formatComparisonTable,
+  formatMainTable,
+  formatMisses,
+  formatMs,
+  metricsFromLhr,
+  summarize,
+  TARGETS,
+  VARIANTS,
+  type Lhr,
+  type Results,
+  type RunMetrics,
+  type Variant,
+} from './lighthouse-report.ts';
+import { writeNoscriptVariant } from './variants.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const LIGHTHOUSE_CLI = path.join(root, 'node_modules/lighthouse/cli/index.js');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+].join(' ');
+const CATEGORIES = 'performance,accessibility,best-practices,seo';
+const RUN_TIMEOUT_MS = 180_000;
+
+const usage = `Usage: npm run bench -- [--runs N] [--routes /,/kontakt] [--variants prerendered,spa,noscript] [--save-reports] [--strict]
+  --runs N          Lighthouse runs per route and variant (default 3; medians are reported)
+  --routes LIST     comma-separated paths (default: every page)
+  --variants LIST   which builds to measure (default: all three; ratios need spa / noscript)
+  --save-reports    keep every Lighthouse JSON report under bench-results/
+  --strict          exit with status 1 when a target is missed`;
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    routes: { type: 'string' },
+    variants: { type: 'string' },
+    'save-reports': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a whole number ≥ 1, got "${args.runs}".\n${usage}`);
+const routes = args.routes ? args.routes.split(',').map((r) => r.trim()).filter(Boolean) : pageRoutes.map((r) => r.path as string);
+const knownRoutes = new Set<string>(pageRoutes.map((r) => r.path));
+for (const route of routes) {
+  if (!knownRoutes.has(route)) fail(`Unknown route "${route}". Pages: ${[...knownRoutes].join(', ')}`);
+}
+const variants = (args.variants ? args.variants.split(',').map((v) => v.trim()) : [...VARIANTS]) as Variant[];
+for (const variant of variants) {
+  if (!VARIANTS.includes(variant)) fail(`Unknown variant "${variant}". Variants: ${VARIANTS.join(', ')}`);
+}
+if (!existsSync(LIGHTHOUSE_CLI)) fail('Lighthouse is not installed: run `npm install` (it is a dev dependency).');
+if (!existsSync(CHROME_PATH)) {
+  fail(`No Chromium at ${CHROME_PATH}. Install Debian's (sudo apt-get install chromium) or set CHROME_PATH to a Chrome/Chromium binary.`);
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The child process running now, so an interrupt can stop it. */
+let current: ReturnType<typeof spawn> | undefined;
+
+/** Runs a command without blocking this process; rejects with its output if it fails. */
+function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    current = child;
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // SIGINT lets Lighthouse close the Chromium it started.
+    const timer = timeoutMs ? setTimeout(() => child.kill('SIGINT'), timeoutMs) : undefined;
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      current = undefined;
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${commandArgs.slice(0, 2).join(' ')} … ended with ${signal ?? `code ${code}`}\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+const buildEnv = { ...process.env, VITE_SUPABASE_URL: LOCAL_SUPABASE_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
+
+async function buildVariants(workDir: string): Promise<Record<Variant, string>> {
+  const dirs = Object.fromEntries(VARIANTS.map((v) => [v, path.join(workDir, v)])) as Record<Variant, string>;
+  if (variants.includes('prerendered') || variants.includes('noscript')) {
+    console.log('Building the site (prerendered) …');
+    await run('npx', ['tsx', 'scripts/build.ts', '--out-dir', dirs.prerendered], buildEnv);
+  }
+  if (variants.includes('noscript')) {
+    await writeNoscriptVariant(dirs.prerendered, dirs.noscript);
+  }
+  if (variants.includes('spa')) {
+    console.log('Building the client-rendered variant (spa) …');
+    await run('npx', ['tsx', 'scripts/build.ts', '--spa', '--out-dir', dirs.spa], buildEnv);
+  }
+  return dirs;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+async function lighthouse(url: string, reportFile: string): Promise<Lhr> {
+  await run(
+    process.execPath,
+    [
+      LIGHTHOUSE_CLI,
+      url,
+      '--output=json',
+      `--output-path=${reportFile}`,
+      '--quiet',
+      `--only-categories=${CATEGORIES}`,
+      `--chrome-flags=${CHROME_FLAGS}`,
+    ],
+    { ...process.env, CHROME_PATH },
+    RUN_TIMEOUT_MS,
+  );
+  return JSON.parse(await readFile(reportFile, 'utf8')) as Lhr;
+}
+
+const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-'));
+const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '').replace('T', '-');
+const resultsDir = path.join(root, 'bench-results');
+
+const [load1] = os.loadavg();
+if (load1! > os.cpus().length * 0.5) {
+  console.warn(`Note: the machine is busy (load ${load1!.toFixed(1)} on ${os.cpus().length} cores); timings will be slower than usual.`);
+}
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'site-bench-'));
+const servers: Server[] = [];
+async function cleanUp() {
+  current?.kill('SIGINT');
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await rm(workDir, { recursive: true, force: true });
+}
+process.once('SIGINT', () => {
+  console.error('\nInterrupted.');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+try {
+  const started = Date.now();
+  const dirs = await buildVariants(workDir);
+  const origins = {} as Record<Variant, string>;
+  for (const variant of variants) {
+    // Gzip as every real host does; uncompressed transfer sizes would mislead.
+    const server = createStaticServer(dirs[variant], { compress: true });
+    servers.push(server);
+    origins[variant] = `http://127.0.0.1:${await listen(server)}`;
+  }
+  const reportsDir = args['save-reports'] ? path.join(resultsDir, `lighthouse-${stamp}`) : path.join(workDir, 'reports');
+  await mkdir(reportsDir, { recursive: true });
+
+  const collected: Partial<Record<Variant, Record<string, RunMetrics[]>>> = {};
+  let lighthouseVersion = '';
+  let userAgent = '';
+  const total = runs * routes.length * variants.length;
+  let done = 0;
+  // Lighthouse itself keeps about one core busy; more than that means another job competed.
+  const loads: number[] = [];
+  // Runs interleave variants and routes, so a slow moment of the machine hits all alike.
+  for (let i = 1; i <= runs; i++) {
+    for (const route of routes) {
+      for (const variant of variants) {
+        const reportFile = path.join(reportsDir, `${variant}-${slug(route)}-${i}.json`);
+        let metrics: RunMetrics | undefined;
+        for (let attempt = 1; !metrics; attempt++) {
+          try {
+            const lhr = await lighthouse(`${origins[variant]}${route}`, reportFile);
+            metrics = metricsFromLhr(lhr);
+            lighthouseVersion = lhr.lighthouseVersion;
+            userAgent = lhr.environment?.hostUserAgent ?? userAgent;
+          } catch (error) {
+            if (attempt >= 2) throw error;
+            console.warn(`  ${variant} ${route} run ${i} failed, retrying: ${(error as Error).message.split('\n')[0]}`);
+          }
+        }
+        metrics.load1 = os.loadavg()[0]!;
+        loads.push(metrics.load1);
+        ((collected[variant] ??= {})[route] ??= []).push(metrics);
+        done++;
+        console.log(
+          `[${String(done).padStart(String(total).length)}/${total}] ${variant.padEnd(11)} ${route.padEnd(19)} run ${i}: ` +
+            `perf ${metrics.performance}, LCP ${formatMs(metrics.lcp)}, TBT ${Math.round(metrics.tbt)} ms`,
+        );
+      }
+    }
+  }
+
+  const results: Results = {};
+  for (const variant of variants) {
+    results[variant] = Object.fromEntries(routes.map((route) => [route, summarize(collected[variant]![route]!)]));
+  }
+  const misses = checkTargets(results);
+  const chromium = /(?:HeadlessChrome|Chrome)\/([\d.]+)/.exec(userAgent)?.[1];
+  const report = {
+    date: new Date().toISOString(),
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      chromium,
+      lighthouse: lighthouseVersion,
+      settings: 'Lighthouse mobile preset (default), simulated throttling; static server with gzip',
+    },
+    options: { runs, routes, variants },
+    loadAverage: { min: Math.min(...loads), max: Math.max(...loads) },
+    targets: TARGETS,
+    results,
+    misses,
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  await mkdir(resultsDir, { recursive: true });
+  const resultFile = path.join(resultsDir, `lighthouse-${stamp}.json`);
+  await writeFile(resultFile, `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log(`\nPrerendered site, medians of ${runs} run${runs === 1 ? '' : 's'} (Lighthouse ${lighthouseVersion}, mobile, Chromium ${chromium}, ${os.cpus().length} cores):\n`);
+  if (results.prerendered) console.log(formatMainTable(results));
+  if (results.spa || results.noscript) console.log(`\nComparison variants (spa: client-rendered shell; floor: prerendered HTML without scripts):\n\n${formatComparisonTable(results)}`);
+  console.log(`\n${results.prerendered ? formatMisses(misses) : 'No prerendered variant measured: targets not checked.'}`);
+  console.log(`\nWritten: ${path.relative(root, resultFile)}${args['save-reports'] ? ` and ${path.relative(root, reportsDir)}/` : ''} (${report.durationSeconds} s)`);
+  if (Math.max(...loads) > os.cpus().length) {
+    console.warn(
+      `Warning: load average reached ${Math.max(...loads).toFixed(1)} on ${os.cpus().length} cores during the run; ` +
+        'another job competed for the CPU, so TBT and the simulated timings are pessimistic. Run again on a quiet machine.',
+    );
+  }
+  if (args.strict && misses.length > 0) process.exitCode = 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

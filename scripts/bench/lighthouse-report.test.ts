@@ -1,0 +1,150 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  checkTargets,
+  formatCls,
+  formatMainTable,
+  median,
+  metricsFromLhr,
+  summarize,
+  type Lhr,
+  type RunMetrics,
+} from './lighthouse-report.ts';
+import { stripScripts } from './variants.ts';
+
+function lhr(overrides: { perf?: number; lcp?: number; cls?: number; js?: number; failingSeo?: boolean } = {}): Lhr {
+  const { perf = 0.99, lcp = 1500, cls = 0, js = 50_000, failingSeo = false } = overrides;
+  return {
+    lighthouseVersion: '12.8.2',
+    categories: {
+      performance: { score: perf, auditRefs: [{ id: 'largest-contentful-paint', weight: 25 }] },
+      accessibility: { score: 1, auditRefs: [] },
+      'best-practices': { score: 1, auditRefs: [] },
+      seo: { score: failingSeo ? 0.92 : 1, auditRefs: [{ id: 'canonical', weight: 1 }] },
+    },
+    audits: {
+      'largest-contentful-paint': { score: lcp > 2500 ? 0.5 : 1, numericValue: lcp, displayValue: `${lcp / 1000} s` },
+      'first-contentful-paint': { score: 1, numericValue: lcp - 150 },
+      'total-blocking-time': { score: 1, numericValue: 10 },
+      'cumulative-layout-shift': { score: 1, numericValue: cls },
+      canonical: { score: failingSeo ? 0 : 1 },
+      'resource-summary': {
+        score: null,
+        details: {
+          items: [
+            { resourceType: 'total', transferSize: js + 60_000 },
+            { resourceType: 'script', transferSize: js },
+            { resourceType: 'stylesheet', transferSize: 9_000 },
+          ],
+        },
+      },
+      'largest-contentful-paint-element': {
+        score: null,
+        details: {
+          items: [
+            { items: [{ node: { snippet: '<img src="/media/hero-home-sm.webp">' } }] },
+            { items: [{ phase: 'TTFB', timing: 450.4 }, { phase: 'Render Delay', timing: 900 }] },
+          ],
+        },
+      },
+    },
+  };
+}
+
+describe('metricsFromLhr', () => {
+  it('reads scores as 0–100, the metrics, transfer sizes by type, the LCP element and its phases', () => {
+    const m = metricsFromLhr(lhr({ js: 80_000 }));
+    expect(m).toMatchObject({ performance: 99, accessibility: 100, seo: 100, lcp: 1500, jsBytes: 80_000, cssBytes: 9_000 });
+    expect(m.lcpElement).toContain('hero-home-sm.webp');
+    expect(m.lcpPhases).toEqual({ TTFB: 450, 'Render Delay': 900 });
+    expect(m.failing).toEqual([]);
+  });
+
+  it('names the audits that cost points', () => {
+    expect(metricsFromLhr(lhr({ failingSeo: true, lcp: 3000 })).failing).toEqual([
+      'performance/largest-contentful-paint (3 s)',
+      'seo/canonical',
+    ]);
+  });
+
+  it('refuses a run Lighthouse reports as broken', () => {
+    expect(() => metricsFromLhr({ ...lhr(), runtimeError: { code: 'NO_FCP', message: 'no paint' } })).toThrow(/NO_FCP/);
+  });
+});
+
+describe('median and summarize', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  it('takes each metric’s median on its own and counts failing audits per run', () => {
+    const runs: RunMetrics[] = [lhr({ lcp: 1400 }), lhr({ lcp: 2000, failingSeo: true }), lhr({ lcp: 1600 })].map(metricsFromLhr);
+    const summary = summarize(runs);
+    expect(summary.median.lcp).toBe(1600);
+    expect(summary.failing).toEqual({ 'seo/canonical': 1 });
+  });
+});
+
+describe('checkTargets', () => {
+  const summary = (overrides: Parameters<typeof lhr>[0]) => summarize([metricsFromLhr(lhr(overrides))]);
+
+  it('passes a site that meets every target', () => {
+    expect(checkTargets({ prerendered: { '/': summary({}) }, noscript: { '/': summary({ lcp: 1400 }) } })).toEqual([]);
+  });
+
+  it('flags each miss with the value and, where known, the reason', () => {
+    const misses = checkTargets({
+      prerendered: {
+        '/': summary({ perf: 0.9, cls: 0.002, js: 120 * 1024 }),
+        '/kontakt': summary({ failingSeo: true, lcp: 2000 }),
+      },
+      noscript: { '/': summary({ lcp: 1400 }), '/kontakt': summary({ lcp: 1500 }) },
+    });
+    expect(misses.map((m) => `${m.route} ${m.target}`)).toEqual([
+      '/ performance ≥ 95',
+      '/ CLS 0',
+      '/ JS ≤ 100 KB',
+      '/kontakt SEO = 100',
+      '/kontakt LCP ≤ 1.15× no-script floor',
+    ]);
+    expect(misses.find((m) => m.target === 'SEO = 100')?.why).toBe('canonical');
+    expect(misses.find((m) => m.target.startsWith('LCP'))?.value).toBe('1.33× (2.00 s vs 1.50 s)');
+  });
+});
+
+describe('formatting', () => {
+  it('never shows a non-zero layout shift as zero', () => {
+    expect(formatCls(0)).toBe('0');
+    expect(formatCls(0.00015)).toBe('<0.001 (1.5e-4)');
+    expect(formatCls(0.1234)).toBe('0.123');
+  });
+
+  it('prints one row per route with the LCP ratios', () => {
+    const table = formatMainTable({
+      prerendered: { '/': summarize([metricsFromLhr(lhr({ lcp: 1500 }))]) },
+      spa: { '/': summarize([metricsFromLhr(lhr({ lcp: 3000 }))]) },
+      noscript: { '/': summarize([metricsFromLhr(lhr({ lcp: 1500 }))]) },
+    });
+    expect(table.split('\n')[2]).toMatch(/^\/\s+99\s+100\s+100\s+100\s+1\.50 s\s+0\s+10 ms\s+48\.8\s+8\.8\s+0\.50×\s+1\.00×$/);
+  });
+});
+
+describe('stripScripts (the no-script floor)', () => {
+  it('removes every script element and modulepreload, and nothing else', () => {
+    const html = [
+      '<head>',
+      '    <link rel="preload" as="image" href="/media/hero.webp">',
+      '    <script type="application/ld+json">{"a":"</"}</script>',
+      '    <template id="page-modules"><link rel="modulepreload" crossorigin href="/assets/a.js"><link rel="modulepreload" crossorigin href="/assets/b.js"></template>',
+      '    <script type="module" crossorigin src="/assets/index.js"></script>',
+      '    <link rel="stylesheet" crossorigin href="/assets/index.css">',
+      '</head>',
+    ].join('\n');
+    const stripped = stripScripts(html);
+    expect(stripped).not.toMatch(/<script|modulepreload/);
+    expect(stripped).toContain('<link rel="preload" as="image" href="/media/hero.webp">');
+    expect(stripped).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+  });
+});

@@ -1,0 +1,302 @@
+/**
+ * Turns Lighthouse results (LHR JSON) into the benchmark's figures: per run the numbers
+ * we compare, per route and variant their medians, the targets from issue 5 checked
+ * against them, and the terminal table. Pure functions, no I/O.
+ */
+
+export const VARIANTS = ['prerendered', 'spa', 'noscript'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/** 1 KB = 1024 bytes, as Lighthouse counts ("KiB"). */
+export const KB = 1024;
+
+export const TARGETS = {
+  minPerformance: 95,
+  /** Accessibility, best practices and SEO. */
+  minOtherCategories: 100,
+  maxCls: 0,
+  /** LCP of the real site at most this multiple of the no-script floor's. */
+  maxLcpRatioToFloor: 1.15,
+  /** Transferred (gzipped) JavaScript per page. */
+  maxJsBytes: { '/': 100 * KB, '/kontakt': 170 * KB, '/termin-vereinbaren': 170 * KB } as Record<string, number>,
+} as const;
+
+/** The small part of a Lighthouse result this module reads. */
+export interface Lhr {
+  lighthouseVersion: string;
+  requestedUrl?: string;
+  finalDisplayedUrl?: string;
+  runtimeError?: { code: string; message: string };
+  environment?: { hostUserAgent?: string; benchmarkIndex?: number };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      scoreDisplayMode?: string;
+      numericValue?: number;
+      displayValue?: string;
+      details?: { type?: string; items?: unknown[] };
+    }
+  >;
+}
+
+export interface RunMetrics {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Milliseconds. */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Transferred bytes by resource type (as Lighthouse's resource-summary counts them). */
+  jsBytes: number;
+  cssBytes: number;
+  fontBytes: number;
+  imageBytes: number;
+  documentBytes: number;
+  totalBytes: number;
+  /** Audits that cost points: "category/audit-id (display value)". */
+  failing: string[];
+  lcpElement?: string;
+  /** LCP phases in ms: TTFB, load delay, load time, render delay. */
+  lcpPhases?: Record<string, number>;
+  benchmarkIndex?: number;
+  /** The machine's 1-minute load average after the run (the bench adds it). */
+  load1?: number;
+}
+
+export type MetricName = Exclude<keyof RunMetrics, 'failing' | 'lcpElement' | 'lcpPhases' | 'benchmarkIndex' | 'load1'>;
+const METRICS: MetricName[] = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'fcp',
+  'lcp',
+  'tbt',
+  'cls',
+  'jsBytes',
+  'cssBytes',
+  'fontBytes',
+  'imageBytes',
+  'documentBytes',
+  'totalBytes',
+];
+
+const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const numeric = (lhr: Lhr, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+
+type TableItem = Record<string, unknown>;
+
+function resourceBytes(lhr: Lhr, type: string): number {
+  const items = (lhr.audits['resource-summary']?.details?.items ?? []) as TableItem[];
+  const item = items.find((i) => i.resourceType === type);
+  return typeof item?.transferSize === 'number' ? item.transferSize : 0;
+}
+
+function failingAudits(lhr: Lhr): string[] {
+  const failing: string[] = [];
+  for (const [categoryId, category] of Object.entries(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      // Performance metrics are scored on a curve: name them only when clearly below "good".
+      if (categoryId === 'performance' && audit.score >= 0.9) continue;
+      failing.push(`${categoryId}/${ref.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+  }
+  return failing;
+}
+
+/** The LCP element and its phases, from the largest-contentful-paint-element audit. */
+function lcpDetails(lhr: Lhr): Pick<RunMetrics, 'lcpElement' | 'lcpPhases'> {
+  const tables = (lhr.audits['largest-contentful-paint-element']?.details?.items ?? []) as {
+    items?: TableItem[];
+  }[];
+  const node = tables[0]?.items?.[0]?.node as { snippet?: string; selector?: string } | undefined;
+  const phases: Record<string, number> = {};
+  for (const row of tables[1]?.items ?? []) {
+    if (typeof row.phase === 'string' && typeof row.timing === 'number') phases[row.phase] = Math.round(row.timing);
+  }
+  return {
+    lcpElement: node?.snippet?.slice(0, 160) ?? node?.selector,
+    lcpPhases: Object.keys(phases).length > 0 ? phases : undefined,
+  };
+}
+
+export function metricsFromLhr(lhr: Lhr): RunMetrics {
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  return {
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    seo: score(lhr, 'seo'),
+    fcp: numeric(lhr, 'first-contentful-paint'),
+    lcp: numeric(lhr, 'largest-contentful-paint'),
+    tbt: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    jsBytes: resourceBytes(lhr, 'script'),
+    cssBytes: resourceBytes(lhr, 'stylesheet'),
+    fontBytes: resourceBytes(lhr, 'font'),
+    imageBytes: resourceBytes(lhr, 'image'),
+    documentBytes: resourceBytes(lhr, 'document'),
+    totalBytes: resourceBytes(lhr, 'total'),
+    failing: failingAudits(lhr),
+    ...lcpDetails(lhr),
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export interface RouteSummary {
+  /** Median of each metric over the runs, taken metric by metric. */
+  median: Record<MetricName, number>;
+  runs: RunMetrics[];
+  /** Failing audits with the number of runs they failed in, e.g. "seo/canonical": 3. */
+  failing: Record<string, number>;
+  /** LCP element and phases of the run whose LCP is the median one. */
+  lcpElement?: string;
+  lcpPhases?: Record<string, number>;
+}
+
+export function summarize(runs: RunMetrics[]): RouteSummary {
+  if (runs.length === 0) throw new Error('summarize: no runs');
+  const medians = Object.fromEntries(METRICS.map((m) => [m, median(runs.map((r) => r[m]))])) as Record<MetricName, number>;
+  const failing: Record<string, number> = {};
+  for (const run of runs) {
+    // Display values differ from run to run; count by audit.
+    for (const entry of new Set(run.failing.map((f) => f.replace(/ \(.*\)$/, '')))) failing[entry] = (failing[entry] ?? 0) + 1;
+  }
+  const byLcp = [...runs].sort((a, b) => a.lcp - b.lcp);
+  const medianRun = byLcp[Math.floor((byLcp.length - 1) / 2)]!;
+  return { median: medians, runs, failing, lcpElement: medianRun.lcpElement, lcpPhases: medianRun.lcpPhases };
+}
+
+export type Results = Partial<Record<Variant, Record<string, RouteSummary>>>;
+
+export interface Miss {
+  route: string;
+  target: string;
+  value: string;
+  /** What Lighthouse blames, where it says. */
+  why?: string;
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+
+/** The targets of issue 5, checked on the prerendered variant's medians. */
+export function checkTargets(results: Results): Miss[] {
+  const misses: Miss[] = [];
+  const site = results.prerendered ?? {};
+  for (const [route, summary] of Object.entries(site)) {
+    const m = summary.median;
+    const failingIn = (category: string) =>
+      Object.keys(summary.failing)
+        .filter((f) => f.startsWith(`${category}/`))
+        .map((f) => f.slice(category.length + 1))
+        .join(', ') || undefined;
+    if (m.performance < TARGETS.minPerformance) {
+      misses.push({ route, target: `performance ≥ ${TARGETS.minPerformance}`, value: String(m.performance), why: failingIn('performance') });
+    }
+    for (const [key, category, label] of [
+      ['accessibility', 'accessibility', 'accessibility'],
+      ['bestPractices', 'best-practices', 'best practices'],
+      ['seo', 'seo', 'SEO'],
+    ] as const) {
+      if (m[key] < TARGETS.minOtherCategories) {
+        misses.push({ route, target: `${label} = 100`, value: String(m[key]), why: failingIn(category) });
+      }
+    }
+    if (m.cls > TARGETS.maxCls) misses.push({ route, target: 'CLS 0', value: formatCls(m.cls) });
+    const floor = results.noscript?.[route]?.median.lcp;
+    if (floor !== undefined && ratio(m.lcp, floor) > TARGETS.maxLcpRatioToFloor) {
+      misses.push({
+        route,
+        target: `LCP ≤ ${TARGETS.maxLcpRatioToFloor}× no-script floor`,
+        value: `${ratio(m.lcp, floor).toFixed(2)}× (${formatMs(m.lcp)} vs ${formatMs(floor)})`,
+        why: summary.lcpPhases ? Object.entries(summary.lcpPhases).map(([k, v]) => `${k} ${v} ms`).join(', ') : undefined,
+      });
+    }
+    const budget = TARGETS.maxJsBytes[route];
+    if (budget !== undefined && m.jsBytes > budget) {
+      misses.push({ route, target: `JS ≤ ${budget / KB} KB`, value: `${formatKb(m.jsBytes)} KB` });
+    }
+  }
+  return misses;
+}
+
+export const formatMs = (ms: number) => (Number.isNaN(ms) ? '–' : `${(ms / 1000).toFixed(2)} s`);
+export const formatKb = (bytes: number) => (Number.isNaN(bytes) ? '–' : (bytes / KB).toFixed(1));
+/** CLS to three decimals, but a non-zero shift never shows as a bare "0.000". */
+export const formatCls = (cls: number) =>
+  Number.isNaN(cls) ? '–' : cls === 0 ? '0' : cls < 0.001 ? `<0.001 (${cls.toExponential(1)})` : cls.toFixed(3);
+
+function renderTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The prerendered site per route, with its LCP as a multiple of the other two variants'. */
+export function formatMainTable(results: Results): string {
+  const site = results.prerendered ?? {};
+  const header = ['route', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'CLS', 'TBT', 'JS KB', 'CSS KB', 'LCP/spa', 'LCP/floor'];
+  const rows = Object.entries(site).map(([route, { median: m }]) => {
+    const spa = results.spa?.[route]?.median.lcp;
+    const floor = results.noscript?.[route]?.median.lcp;
+    return [
+      route,
+      String(m.performance),
+      String(m.accessibility),
+      String(m.bestPractices),
+      String(m.seo),
+      formatMs(m.lcp),
+      formatCls(m.cls),
+      `${Math.round(m.tbt)} ms`,
+      formatKb(m.jsBytes),
+      formatKb(m.cssBytes),
+      spa === undefined ? '–' : `${ratio(m.lcp, spa).toFixed(2)}×`,
+      floor === undefined ? '–' : `${ratio(m.lcp, floor).toFixed(2)}×`,
+    ];
+  });
+  return renderTable(header, rows);
+}
+
+/** The two comparison variants, so the ratios can be read back to numbers. */
+export function formatComparisonTable(results: Results): string {
+  const header = ['route', 'spa perf', 'spa LCP', 'spa CLS', 'spa TBT', 'spa JS KB', 'floor perf', 'floor LCP', 'floor CLS'];
+  const routes = new Set([...Object.keys(results.spa ?? {}), ...Object.keys(results.noscript ?? {})]);
+  const rows = [...routes].map((route) => {
+    const spa = results.spa?.[route]?.median;
+    const floor = results.noscript?.[route]?.median;
+    return [
+      route,
+      spa ? String(spa.performance) : '–',
+      spa ? formatMs(spa.lcp) : '–',
+      spa ? formatCls(spa.cls) : '–',
+      spa ? `${Math.round(spa.tbt)} ms` : '–',
+      spa ? formatKb(spa.jsBytes) : '–',
+      floor ? String(floor.performance) : '–',
+      floor ? formatMs(floor.lcp) : '–',
+      floor ? formatCls(floor.cls) : '–',
+    ];
+  });
+  return renderTable(header, rows);
+}
+
+export function formatMisses(misses: Miss[]): string {
+  if (misses.length === 0) return 'All targets met.';
+  return [
+    `${misses.length} target${misses.length === 1 ? '' : 's'} missed:`,
+    ...misses.map((m) => `  ${m.route}: ${m.target} – got ${m.value}${m.why ? ` [${m.why}]` : ''}`),
+  ].join('\n');
+}
