@@ -20,10 +20,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
+import { constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { pageRoutes } from '../../src/app/route-table.ts';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
-import { createStaticServer } from '../static-server.ts';
+import { createStaticServer, resolveStaticFile } from '../static-server.ts';
 import {
   checkTargets,
   formatComparisonTable,
@@ -34,6 +35,7 @@ import {
   summarize,
   TARGETS,
   VARIANTS,
+  scriptAndStyleRequests,
   type Lhr,
   type Results,
   type RunMetrics,
@@ -166,6 +168,23 @@ async function lighthouse(url: string, reportFile: string): Promise<Lhr> {
   return JSON.parse(await readFile(reportFile, 'utf8')) as Lhr;
 }
 
+/** Gzipped size of each script and style sheet the page loaded, as the bench's server sends it. */
+const gzip = promisify(gzipCallback);
+const gzipSizeCache = new Map<string, number>();
+async function bodySizes(lhr: Lhr, origin: string, dir: string): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const { url } of scriptAndStyleRequests(lhr)) {
+    if (!url.startsWith(`${origin}/`)) continue;
+    const file = await resolveStaticFile(dir, new URL(url).pathname);
+    if (!file) continue;
+    if (!gzipSizeCache.has(file)) {
+      gzipSizeCache.set(file, (await gzip(await readFile(file), { level: zlibConstants.Z_BEST_COMPRESSION })).length);
+    }
+    sizes.set(url, gzipSizeCache.get(file)!);
+  }
+  return sizes;
+}
+
 const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-'));
 const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '').replace('T', '-');
 const resultsDir = path.join(root, 'bench-results');
@@ -216,7 +235,7 @@ try {
         for (let attempt = 1; !metrics; attempt++) {
           try {
             const lhr = await lighthouse(`${origins[variant]}${route}`, reportFile);
-            metrics = metricsFromLhr(lhr);
+            metrics = metricsFromLhr(lhr, await bodySizes(lhr, origins[variant], dirs[variant]));
             lighthouseVersion = lhr.lighthouseVersion;
             userAgent = lhr.environment?.hostUserAgent ?? userAgent;
           } catch (error) {

@@ -28,6 +28,17 @@ function lhr(overrides: { perf?: number; lcp?: number; cls?: number; js?: number
       'total-blocking-time': { score: 1, numericValue: 10 },
       'cumulative-layout-shift': { score: 1, numericValue: cls },
       canonical: { score: failingSeo ? 0 : 1 },
+      'network-requests': {
+        score: null,
+        details: {
+          items: [
+            { url: 'http://127.0.0.1:1/', resourceType: 'Document', transferSize: 5_000 },
+            { url: 'http://127.0.0.1:1/assets/index.js', resourceType: 'Script', transferSize: js / 2 },
+            { url: 'http://127.0.0.1:1/assets/page.js', resourceType: 'Script', transferSize: js / 2 },
+            { url: 'http://127.0.0.1:1/assets/index.css', resourceType: 'Stylesheet', transferSize: 9_000 },
+          ],
+        },
+      },
       'resource-summary': {
         score: null,
         details: {
@@ -55,9 +66,20 @@ describe('metricsFromLhr', () => {
   it('reads scores as 0–100, the metrics, transfer sizes by type, the LCP element and its phases', () => {
     const m = metricsFromLhr(lhr({ js: 80_000 }));
     expect(m).toMatchObject({ performance: 99, accessibility: 100, seo: 100, lcp: 1500, jsBytes: 80_000, cssBytes: 9_000 });
+    // Without known body sizes the gzip figures fall back to the transfer sizes.
+    expect(m).toMatchObject({ jsGzipBytes: 80_000, cssGzipBytes: 9_000 });
     expect(m.lcpElement).toContain('hero-home-sm.webp');
     expect(m.lcpPhases).toEqual({ TTFB: 450, 'Render Delay': 900 });
     expect(m.failing).toEqual([]);
+  });
+
+  it('counts scripts and style sheets by the gzipped size of their files, without HTTP headers', () => {
+    const sizes = new Map([
+      ['http://127.0.0.1:1/assets/index.js', 30_000],
+      ['http://127.0.0.1:1/assets/page.js', 2_000],
+      ['http://127.0.0.1:1/assets/index.css', 8_500],
+    ]);
+    expect(metricsFromLhr(lhr({ js: 80_000 }), sizes)).toMatchObject({ jsGzipBytes: 32_000, cssGzipBytes: 8_500, jsBytes: 80_000 });
   });
 
   it('names the audits that cost points', () => {
@@ -80,7 +102,7 @@ describe('median and summarize', () => {
   });
 
   it('takes each metric’s median on its own and counts failing audits per run', () => {
-    const runs: RunMetrics[] = [lhr({ lcp: 1400 }), lhr({ lcp: 2000, failingSeo: true }), lhr({ lcp: 1600 })].map(metricsFromLhr);
+    const runs: RunMetrics[] = [lhr({ lcp: 1400 }), lhr({ lcp: 2000, failingSeo: true }), lhr({ lcp: 1600 })].map((run) => metricsFromLhr(run));
     const summary = summarize(runs);
     expect(summary.median.lcp).toBe(1600);
     expect(summary.failing).toEqual({ 'seo/canonical': 1 });

@@ -83,6 +83,8 @@ export async function writeSpaShells({ outDir, entry }: { outDir: string; entry:
   }
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.siteUrl, entry.pageRoutes));
   await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(entry.siteUrl));
+  // The same host configuration as the real site, so both are served with the same headers.
+  await writeHostConfig(outDir, entry.supabaseUrl, files);
   await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
   return files;
 }
