@@ -1,3 +1,5 @@
+import { HEAD_MARKER } from '@/app/head-marker';
+import { heroImageSources } from '@/app/hero-image';
 import { findPageRoute, notFoundHeroImage, type PageRoute } from '@/app/route-table';
 import { absoluteUrl } from '@/app/site-config';
 import { practiceJsonLd } from '@/app/structured-data';
@@ -13,19 +15,6 @@ export interface HeadElement {
   tag: 'title' | 'meta' | 'link' | 'script';
   attrs: Record<string, string>;
   text?: string;
-}
-
-export const HEAD_MARKER = 'data-page-head';
-
-/** The hero image's responsive sources; the Hero component renders the same. */
-export function heroImageSources(baseName: string) {
-  return {
-    src: `/media/${baseName}.webp`,
-    srcSet: `/media/${baseName}-sm.webp 800w, /media/${baseName}.webp 1600w`,
-    sizes: '100vw',
-    width: 1600,
-    height: 900,
-  };
 }
 
 /** "Blog – Ruhepol Schlafberatung"; the home page leads with the practice name. */

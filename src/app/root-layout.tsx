@@ -1,21 +1,32 @@
 import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/error-boundary';
-import { applyHead, HEAD_MARKER, headElementsFor } from '@/app/head';
+import { HEAD_MARKER } from '@/app/head-marker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { uiText } from '@/content/ui-text';
 
-/** On every navigation: the new page's <head>. */
+/**
+ * On every navigation: the new page's <head>. The builder (titles, descriptions, the
+ * practice's structured data) is its own chunk, fetched at the first navigation: a
+ * prerendered page arrives with its <head> complete, so the first load never needs it.
+ */
 function useDocumentHead() {
   const { pathname } = useLocation();
   const firstRender = useRef(true);
   useEffect(() => {
     const isFirstRender = firstRender.current;
     firstRender.current = false;
-    // A prerendered page arrives with its <head> complete; the dev server's does not.
+    // The dev server's page has no managed <head> yet.
     if (isFirstRender && document.head.querySelector(`[${HEAD_MARKER}]`) !== null) return;
-    applyHead(document, headElementsFor(pathname));
+    let current = true;
+    void import('@/app/head').then(({ applyHead, headElementsFor }) => {
+      // A quicker second navigation has already taken over.
+      if (current) applyHead(document, headElementsFor(pathname));
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname]);
 }
 

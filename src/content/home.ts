@@ -6,6 +6,7 @@ import { practice } from './practice';
 import { serviceCards, type ServiceCard } from './service-cards';
 import { lukasBrunner, professionalAssociation, sandraHuber } from './team';
 import type { ClosingCta, Cta, IconItem, PageHero } from './types';
+import { Award, Clock, HeartHandshake, House, Ruler, ShieldCheck } from './icons';
 
 export interface HomePage {
   hero: PageHero & {
@@ -63,32 +64,32 @@ export const homePage: HomePage = {
     lead: 'Was Sie bei uns erwarten dürfen, vom ersten Anruf bis zur ersten schmerzfreien Nacht.',
     items: [
       {
-        icon: 'award',
+        icon: Award,
         title: 'Zertifizierte Fachleute',
         text: `${sandraHuber.name} und ${lukasBrunner.name} sind zertifiziert und Mitglied im ${professionalAssociation}.`,
       },
       {
-        icon: 'ruler',
+        icon: Ruler,
         title: 'Messen statt raten',
         text: 'Unsere Empfehlungen stützen sich auf die Vermessung Ihres Körpers und auf Ihr tatsächliches Liegeverhalten.',
       },
       {
-        icon: 'heart-handshake',
+        icon: HeartHandshake,
         title: 'Unabhängige Beratung',
         text: 'Wir empfehlen, was zu Ihnen passt. Sie entscheiden in Ruhe, ob und wo Sie etwas kaufen.',
       },
       {
-        icon: 'clock',
+        icon: Clock,
         title: 'Zeit für Sie',
         text: 'Die Erstberatung dauert rund eine Stunde. So bleibt Raum für Ihre Geschichte und Ihre Fragen.',
       },
       {
-        icon: 'home',
+        icon: House,
         title: 'Auch bei Ihnen zu Hause',
         text: 'Auf Wunsch beraten wir Sie direkt an Ihrem eigenen Bett und passen vor Ort an.',
       },
       {
-        icon: 'shield-check',
+        icon: ShieldCheck,
         title: 'Begleitung mit Nachkontrolle',
         text: 'Bei einem Nachtermin prüfen wir gemeinsam, ob die Veränderung wirkt, und justieren fein nach.',
       },

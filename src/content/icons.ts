@@ -1,36 +1,11 @@
 /**
- * The icon vocabulary of the content modules. Content names an icon by a stable string;
- * the UI maps each name to a lucide-react component, so copy never imports React.
- * The list is a runtime value as well, so the UI can test that its map covers every name.
+ * The icon vocabulary of the content modules: the lucide-react drawings copy may show.
+ * Content imports each icon from here, by name, instead of naming it with a string that
+ * the UI looks up: a lookup table would put every drawing into every page's JavaScript,
+ * imports let the bundler ship each page only the icons it shows.
  */
-export const iconNames = [
-  'moon',
-  'ruler',
-  'shield-check',
-  'heart-handshake',
-  'bed',
-  'activity',
-  'clock',
-  'users',
-  'award',
-  'sparkles',
-  'home',
-  'phone',
-  'mail',
-  'map-pin',
-  'calendar',
-  'check',
-  'leaf',
-  'graduation-cap',
-  'stethoscope',
-  'smile',
-  'search',
-  'clipboard-list',
-  'car',
-  'bus',
-  'shirt',
-  'calendar-x',
-  'info',
-] as const;
-
-export type IconName = (typeof iconNames)[number];
+export type { LucideIcon as ContentIcon } from 'lucide-react';
+export {
+  Award, Bed, Bus, Calendar, CalendarX, Car, Check, ClipboardList, Clock, HeartHandshake, House, Mail,
+  MapPin, Moon, Phone, Ruler, Search, Shirt, ShieldCheck, Smile,
+} from 'lucide-react';

@@ -3,12 +3,12 @@
  * location box, directions and the closing call to action. Phone, e-mail and address
  * come from practice.ts.
  */
-import type { IconName } from './icons';
+import { Bus, Calendar, Car, Mail, MapPin, Phone, type ContentIcon } from './icons';
 import { addressLines, practice } from './practice';
 import type { Cta, FormFieldCopy, PageHero } from './types';
 
 export interface InfoCard {
-  icon: IconName;
+  icon: ContentIcon;
   title: string;
   lines: readonly string[];
   /** tel:, mailto: or a map link; the first line becomes the link text. */
@@ -25,15 +25,15 @@ export const kontaktPage = {
     lead: `Sie haben Fragen zu Schlafberatung, Liegediagnostik oder zu Ihrem Termin? Schreiben Sie uns oder rufen Sie an – wir antworten innerhalb von ${practice.replyWithinHours} Stunden.`,
   } satisfies PageHero & { subtitle: string },
   infoCards: [
-    { icon: 'phone', title: 'Telefon', lines: [practice.phone.display, 'Mo–Fr, 9–18 Uhr'], href: `tel:${practice.phone.e164}` },
+    { icon: Phone, title: 'Telefon', lines: [practice.phone.display, 'Mo–Fr, 9–18 Uhr'], href: `tel:${practice.phone.e164}` },
     {
-      icon: 'mail',
+      icon: Mail,
       title: 'E-Mail',
       lines: [practice.email, `Antwort innerhalb von ${practice.replyWithinHours} Stunden`],
       href: `mailto:${practice.email}`,
     },
-    { icon: 'map-pin', title: 'Adresse', lines: [street, town] },
-    { icon: 'calendar', title: 'Termine', lines: [practice.appointmentsNote, 'auch abends bis 20 Uhr'] },
+    { icon: MapPin, title: 'Adresse', lines: [street, town] },
+    { icon: Calendar, title: 'Termine', lines: [practice.appointmentsNote, 'auch abends bis 20 Uhr'] },
   ] satisfies readonly InfoCard[],
   form: {
     title: 'Schreiben Sie uns',
@@ -61,13 +61,13 @@ export const kontaktPage = {
   directions: {
     title: 'Anfahrt',
     items: [
-      { icon: 'car', title: 'Mit dem Auto', text: 'Kostenlose Parkplätze direkt hinter dem Gebäude.' },
+      { icon: Car, title: 'Mit dem Auto', text: 'Kostenlose Parkplätze direkt hinter dem Gebäude.' },
       {
-        icon: 'bus',
+        icon: Bus,
         title: 'Mit dem Bus',
         text: 'Die Bushaltestelle erreichen Sie in 2 Minuten zu Fuss.',
       },
-    ] satisfies readonly { icon: IconName; title: string; text: string }[],
+    ] satisfies readonly { icon: ContentIcon; title: string; text: string }[],
   },
   closingCta: {
     title: 'Lieber gleich einen Termin?',

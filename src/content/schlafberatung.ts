@@ -7,6 +7,7 @@ import { findBookableService, serviceCards, type ServiceCard } from './service-c
 import { servicePriceText } from './services';
 import { professionalAssociation } from './team';
 import type { ClosingCta, IconItem, ImageRef, PageHero } from './types';
+import { Bed, ClipboardList, HeartHandshake } from './icons';
 
 export interface ProcessStep<Title extends string> {
   title: Title;
@@ -153,19 +154,19 @@ export const schlafberatungPage: SchlafberatungPage = {
     lead: `Die Erstberatung dauert rund ${firstConsultation.durationMinutes} Minuten und kostet ${servicePriceText(firstConsultation)}. Sie umfasst drei Teile:`,
     items: [
       {
-        icon: 'clipboard-list',
+        icon: ClipboardList,
         title: 'Bedarfsabklärung mit Anamnese und Körpervermessung',
         text:
           'Wir besprechen Ihre Beschwerden, Ihre Schlafgewohnheiten und Ihr heutiges Bett und vermessen Ihren Körper. So entsteht ein vollständiges Bild Ihrer Ausgangslage.',
       },
       {
-        icon: 'bed',
+        icon: Bed,
         title: 'Richtiges Liegen',
         text:
           'Wir zeigen Ihnen, welche Liegeposition Ihren Rücken und Nacken entlastet, und wie Matratze, Unterfederung und Kissen dafür eingestellt sein sollten. Sie probieren es direkt bei uns aus.',
       },
       {
-        icon: 'heart-handshake',
+        icon: HeartHandshake,
         title: 'Richtige Prävention',
         text:
           'Sie erhalten einfache Tipps für den Alltag, damit die Beschwerden nicht zurückkehren. Wo es sinnvoll ist, empfehlen wir Fachpersonen aus unserem Netzwerk; eine Weiterverweisung an Netzwerkpartner erfolgt nur mit Ihrem Einverständnis.',

@@ -3,7 +3,7 @@
  * Shown on the home page (icon, title, description, link) and on /schlafberatung (plus
  * the highlights). Defined once so both pages say the same thing.
  */
-import type { IconName } from './icons';
+import { Moon, Ruler, ShieldCheck, type ContentIcon } from './icons';
 import { bookableServices, servicePriceText, type BookableService, type ServiceValue } from './services';
 import type { SitePath } from './types';
 
@@ -12,7 +12,7 @@ export type ServiceCardId = 'schlafberatung' | 'liegediagnostik' | 'praevention-
 export interface ServiceCard {
   /** Stable id; /schlafberatung uses it as the anchor of the matching card. */
   id: ServiceCardId;
-  icon: IconName;
+  icon: ContentIcon;
   title: string;
   /** One or two sentences (the spec's Service.description). */
   description: string;
@@ -36,7 +36,7 @@ const atHome = findBookableService('beratung-zuhause');
 export const serviceCards: readonly [ServiceCard, ServiceCard, ServiceCard] = [
   {
     id: 'schlafberatung',
-    icon: 'moon',
+    icon: Moon,
     title: 'Schlafberatung',
     description:
       'Im persönlichen Gespräch klären wir, wie Sie schlafen, wo es schmerzt und was Ihr Bett dazu beiträgt. Sie gehen mit einem klaren Plan nach Hause.',
@@ -49,7 +49,7 @@ export const serviceCards: readonly [ServiceCard, ServiceCard, ServiceCard] = [
   },
   {
     id: 'liegediagnostik',
-    icon: 'ruler',
+    icon: Ruler,
     title: 'Liegediagnostik',
     description:
       'Mit einer genauen Körpervermessung sehen wir, welche Unterstützung Schultern, Becken und Wirbelsäule im Liegen brauchen. Auf Wunsch ergänzen wir sie mit einem mehrnächtigen Liege-Monitoring.',
@@ -62,7 +62,7 @@ export const serviceCards: readonly [ServiceCard, ServiceCard, ServiceCard] = [
   },
   {
     id: 'praevention-begleitung',
-    icon: 'shield-check',
+    icon: ShieldCheck,
     title: 'Prävention & Begleitung',
     description:
       'Wir bleiben an Ihrer Seite, bis Sie gut liegen: mit Nachkontrollen, Feinanpassungen und Tipps, damit die Beschwerden gar nicht erst zurückkommen.',

@@ -2,7 +2,7 @@
  * Copy of the booking page (/termin-vereinbaren): hero, the form's sections and labels,
  * and the sidebar. Services, prices and time slots come from services.ts.
  */
-import type { IconName } from './icons';
+import { CalendarX, Car, Check, Shirt, type ContentIcon } from './icons';
 import { practice } from './practice';
 import type { FormFieldCopy, PageHero } from './types';
 
@@ -49,11 +49,11 @@ export const terminPage = {
     notes: {
       title: 'Wichtige Hinweise',
       items: [
-        { icon: 'calendar-x', text: `Bitte sagen Sie Termine mindestens ${practice.cancellationNoticeHours} Stunden im Voraus ab.` },
-        { icon: 'shirt', text: 'Bringen Sie bequeme Kleidung mit.' },
-        { icon: 'car', text: 'Kostenlose Parkplätze hinter dem Gebäude.' },
-        { icon: 'check', text: 'Es ist keine Vorbereitung nötig.' },
-      ] satisfies readonly { icon: IconName; text: string }[],
+        { icon: CalendarX, text: `Bitte sagen Sie Termine mindestens ${practice.cancellationNoticeHours} Stunden im Voraus ab.` },
+        { icon: Shirt, text: 'Bringen Sie bequeme Kleidung mit.' },
+        { icon: Car, text: 'Kostenlose Parkplätze hinter dem Gebäude.' },
+        { icon: Check, text: 'Es ist keine Vorbereitung nötig.' },
+      ] satisfies readonly { icon: ContentIcon; text: string }[],
     },
   },
 } as const;

@@ -1,7 +1,7 @@
 /**
  * Shapes shared by several content modules. Pure types: nothing here renders anything.
  */
-import type { IconName } from './icons';
+import type { ContentIcon } from './icons';
 
 /** The site's routes, as the spec lists them. Links in content may only point here. */
 export type SitePath =
@@ -35,7 +35,7 @@ export interface ImageRef {
 
 /** A small card or list entry: icon, short heading and one or two sentences. */
 export interface IconItem {
-  icon: IconName;
+  icon: ContentIcon;
   title: string;
   text: string;
 }

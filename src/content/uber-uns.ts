@@ -5,10 +5,10 @@
 import { practice } from './practice';
 import { advisors, lukasBrunner, professionalAssociation, sandraHuber, type Advisor } from './team';
 import type { ClosingCta, IconItem, ImageRef, PageHero, TextSection } from './types';
-import type { IconName } from './icons';
+import { Calendar, HeartHandshake, Moon, Ruler, Search, Smile, type ContentIcon } from './icons';
 
 export interface TeamRole {
-  icon: IconName;
+  icon: ContentIcon;
   /** The role, e.g. "Schlafberaterin". */
   title: string;
   /** The person in the role, if the card names one. */
@@ -68,17 +68,17 @@ export const uberUnsPage: UberUnsPage = {
     title: 'Unsere Werte',
     items: [
       {
-        icon: 'search',
+        icon: Search,
         title: 'Genauigkeit',
         text: 'Wir messen, bevor wir empfehlen. Jede Empfehlung lässt sich auf Ihre Messwerte und Ihr Liegeverhalten zurückführen.',
       },
       {
-        icon: 'heart-handshake',
+        icon: HeartHandshake,
         title: 'Ehrlichkeit',
         text: 'Wir beraten unabhängig und sagen Ihnen offen, wenn ein neues Kissen reicht oder wenn eine ärztliche Abklärung sinnvoller ist als ein neues Bett.',
       },
       {
-        icon: 'smile',
+        icon: Smile,
         title: 'Menschlichkeit',
         text: 'Schlafprobleme sind belastend. Wir hören zu, nehmen Ihre Erfahrungen ernst und begegnen Ihnen mit Ruhe und Respekt.',
       },
@@ -89,21 +89,21 @@ export const uberUnsPage: UberUnsPage = {
     lead: 'Drei Rollen, ein Ziel: dass Sie sich vom ersten Anruf bis zur Nachkontrolle gut aufgehoben fühlen.',
     roles: [
       {
-        icon: 'moon',
+        icon: Moon,
         title: 'Schlafberaterin',
         name: sandraHuber.name,
         text: 'Führt die Erstberatungen, klärt Ihren Bedarf mit einer ausführlichen Anamnese ab und begleitet Sie bis zur Nachkontrolle.',
         image: sandraHuber.image,
       },
       {
-        icon: 'ruler',
+        icon: Ruler,
         title: 'Schlafberater & Liegediagnostik',
         name: lukasBrunner.name,
         text: 'Verantwortet Körpervermessung und Liege-Monitoring und übersetzt die Messwerte in konkrete Empfehlungen für Ihr Schlafsystem.',
         image: lukasBrunner.image,
       },
       {
-        icon: 'calendar',
+        icon: Calendar,
         title: 'Praxisorganisation',
         text: `Koordiniert Ihre Termine, beantwortet Anfragen innerhalb von ${practice.replyWithinHours} Stunden und sorgt dafür, dass in der Praxis alles bereit ist, wenn Sie kommen.`,
         image: {

@@ -38,7 +38,7 @@ export function BookingSidebar() {
         <ul className="mt-4 space-y-3">
           {notes.items.map((item) => (
             <li key={item.text} className="flex gap-3">
-              <Icon name={item.icon} className="mt-0.5 size-5 shrink-0 text-sage-700" />
+              <Icon icon={item.icon} className="mt-0.5 size-5 shrink-0 text-sage-700" />
               <span>{item.text}</span>
             </li>
           ))}

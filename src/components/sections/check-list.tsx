@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import { cn } from '@/lib/cn';
@@ -10,7 +11,7 @@ export function CheckList({ items, columns = 2, className }: { items: readonly s
       {items.map((item) => (
         <li key={item} className="flex gap-3">
           <span className="mt-0.5 inline-grid size-6 shrink-0 place-items-center rounded-full bg-sage-100 text-sage-800">
-            <Icon name="check" className="size-4" />
+            <Icon icon={Check} className="size-4" />
           </span>
           <span>{item}</span>
         </li>

@@ -11,7 +11,7 @@ export function ContactInfoCards({ cards }: { cards: readonly InfoCard[] }) {
         return (
           <Card as="li" key={card.title} className="flex flex-col gap-3">
             <IconBadge>
-              <Icon name={card.icon} />
+              <Icon icon={card.icon} />
             </IconBadge>
             <h3 className="text-lg">{card.title}</h3>
             <p className="text-ink">

@@ -12,7 +12,7 @@ export function DirectionsCard() {
         {directions.items.map((item) => (
           <li key={item.title} className="flex gap-3">
             <IconBadge className="size-10 shrink-0">
-              <Icon name={item.icon} className="size-5" />
+              <Icon icon={item.icon} className="size-5" />
             </IconBadge>
             <div>
               <p className="font-semibold text-night-800">{item.title}</p>

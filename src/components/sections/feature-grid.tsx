@@ -1,3 +1,4 @@
+import { Info } from 'lucide-react';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
@@ -26,7 +27,7 @@ export function FeatureGrid({ id, title, lead, items, tone, variant = 'card', no
           variant === 'card' ? (
             <Card as="li" key={item.title} className={cn('flex flex-col', cardGridItem)}>
               <IconBadge>
-                <Icon name={item.icon} />
+                <Icon icon={item.icon} />
               </IconBadge>
               <h3 className="mt-4 text-xl">{item.title}</h3>
               <p className="mt-2 text-ink-muted">{item.text}</p>
@@ -34,7 +35,7 @@ export function FeatureGrid({ id, title, lead, items, tone, variant = 'card', no
           ) : (
             <li key={item.title} className="flex gap-4">
               <IconBadge className="shrink-0">
-                <Icon name={item.icon} />
+                <Icon icon={item.icon} />
               </IconBadge>
               <div>
                 <h3 className="text-xl">{item.title}</h3>
@@ -46,7 +47,7 @@ export function FeatureGrid({ id, title, lead, items, tone, variant = 'card', no
       </ul>
       {note && (
         <p className="mx-auto mt-10 flex max-w-3xl gap-3 rounded-xl border border-sand-300 bg-white/70 p-4 text-sm text-ink-muted sm:p-5">
-          <Icon name="info" className="mt-0.5 size-5 shrink-0 text-night-600" />
+          <Icon icon={Info} className="mt-0.5 size-5 shrink-0 text-night-600" />
           <span>{note}</span>
         </p>
       )}

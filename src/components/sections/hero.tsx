@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Pause, Play } from 'lucide-react';
-import { heroImageSources } from '@/app/head';
+import { heroImageSources } from '@/app/hero-image';
 import { bookingPath } from '@/app/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';

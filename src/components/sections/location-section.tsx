@@ -1,3 +1,4 @@
+import { Calendar, MapPin, Phone } from 'lucide-react';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
@@ -32,7 +33,7 @@ export function LocationSection({ id, title, text, name, address, phone, note, m
           <address className="space-y-4 not-italic">
             <p className="flex gap-4">
               <IconBadge className="shrink-0">
-                <Icon name="map-pin" />
+                <Icon icon={MapPin} />
               </IconBadge>
               <span>
                 <span className="block font-semibold text-night-800">{name}</span>
@@ -43,7 +44,7 @@ export function LocationSection({ id, title, text, name, address, phone, note, m
             </p>
             <p className="flex items-center gap-4">
               <IconBadge className="shrink-0">
-                <Icon name="phone" />
+                <Icon icon={Phone} />
               </IconBadge>
               <a href={`tel:${phone.e164}`} className="rounded font-semibold text-night-700 hover:underline">
                 {phone.display}
@@ -52,7 +53,7 @@ export function LocationSection({ id, title, text, name, address, phone, note, m
             {note && (
               <p className="flex items-center gap-4">
                 <IconBadge className="shrink-0">
-                  <Icon name="calendar" />
+                  <Icon icon={Calendar} />
                 </IconBadge>
                 <span>{note}</span>
               </p>
@@ -62,7 +63,7 @@ export function LocationSection({ id, title, text, name, address, phone, note, m
             href={mapUrl}
             className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full border border-night-700 px-4 py-2 text-sm font-semibold text-night-700 hover:bg-night-50"
           >
-            <Icon name="map-pin" className="size-4" />
+            <Icon icon={MapPin} className="size-4" />
             {uiText.location.mapLink}
           </a>
         </Card>

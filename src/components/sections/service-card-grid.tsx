@@ -32,7 +32,7 @@ export function ServiceCardGrid({ id, title, lead, cards, tone, variant }: Servi
           <li key={card.id} id={variant === 'detailed' ? card.id : undefined} className={cardGridItem}>
             <Card className="flex h-full flex-col">
               <IconBadge>
-                <Icon name={card.icon} />
+                <Icon icon={card.icon} />
               </IconBadge>
               <h3 className="mt-4 text-2xl">{card.title}</h3>
               <p className="mt-3 text-ink-muted">{card.description}</p>

@@ -1,3 +1,4 @@
+import { Info } from 'lucide-react';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
@@ -58,7 +59,7 @@ function PriceOnRequest() {
         className="inline-flex min-h-11 @sm:-mt-2 items-center gap-1.5 rounded text-night-800 underline decoration-dotted decoration-2 underline-offset-4 hover:text-night-600"
       >
         {priceOnRequest.label}
-        <Icon name="info" className="size-4 shrink-0" />
+        <Icon icon={Info} className="size-4 shrink-0" />
       </button>
     </Tooltip>
   );

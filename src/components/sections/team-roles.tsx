@@ -24,7 +24,7 @@ export function TeamRoles({ id, title, lead, roles, tone }: TeamRolesProps) {
         {roles.map((role) => (
           <Card as="li" key={role.title} className={cn('flex flex-col', cardGridItem)}>
             <IconBadge>
-              <Icon name={role.icon} />
+              <Icon icon={role.icon} />
             </IconBadge>
             <h3 className="mt-4 text-xl">{role.title}</h3>
             {role.name && <p className="mt-1 text-sm font-semibold text-sage-700">{role.name}</p>}
