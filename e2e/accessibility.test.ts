@@ -6,7 +6,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { launchBrowser, openPage, siteUrl, VIEWPORTS, waitForHydration, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, siteUrl, VIEWPORTS, type ViewportName } from './support/browser.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { canRun, describeE2e } from './support/context.ts';
 import { routes } from './support/site.ts';
 

@@ -4,7 +4,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl, waitForHydration } from './support/browser.ts';
+import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { canRun, describeE2e } from './support/context.ts';
 
 let browser: Browser;

@@ -5,7 +5,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectVisibleFocus, focusInfo, tabUntil, type FocusInfo } from './support/a11y.ts';
-import { launchBrowser, openPage, siteUrl, waitForHydration } from './support/browser.ts';
+import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { canRun, describeE2e } from './support/context.ts';
 import {
   appointmentForm,

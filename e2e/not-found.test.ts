@@ -1,7 +1,8 @@
 /** An address that does not exist: the host answers 404 with the site's own 404 page. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl, waitForHydration } from './support/browser.ts';
+import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { canRun, describeE2e } from './support/context.ts';
 import { normalizeText } from './support/site.ts';
 

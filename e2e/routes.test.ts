@@ -5,7 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl, VIEWPORTS, waitForHydration, type ViewportName, type WatchedPage } from './support/browser.ts';
+import { launchBrowser, openPage, siteUrl, VIEWPORTS, type ViewportName, type WatchedPage } from './support/browser.ts';
+import { waitForHydration } from './support/hydration.ts';
 import { canRun, describeE2e } from './support/context.ts';
 import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpectation } from './support/site.ts';
 

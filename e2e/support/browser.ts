@@ -98,15 +98,3 @@ export async function openPage(
 export function siteUrl(path: string): string {
   return new URL(path, e2e().siteUrl).href;
 }
-
-/**
- * Resolves once React has hydrated the page. Prerendered HTML looks complete before that,
- * so a test that clicks earlier would click dead markup. React marks every DOM node it
- * has hydrated with an internal key (__reactFiber$…); the layout's <main> is one of them.
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
-  });
-}

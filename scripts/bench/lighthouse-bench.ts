@@ -28,6 +28,7 @@ import { createStaticServer, resolveStaticFile } from '../static-server.ts';
 import {
   checkTargets,
   formatComparisonTable,
+  formatFirstUse,
   formatMainTable,
   formatMisses,
   formatMs,
@@ -41,6 +42,7 @@ import {
   type RunMetrics,
   type Variant,
 } from './lighthouse-report.ts';
+import { scriptsAfterFirstUse } from './first-use.ts';
 import { writeNoscriptVariant } from './variants.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -168,21 +170,49 @@ async function lighthouse(url: string, reportFile: string): Promise<Lhr> {
   return JSON.parse(await readFile(reportFile, 'utf8')) as Lhr;
 }
 
-/** Gzipped size of each script and style sheet the page loaded, as the bench's server sends it. */
+/** Gzipped size of a file of the build, as the bench's server sends it (undefined: not a file of `dir`). */
 const gzip = promisify(gzipCallback);
 const gzipSizeCache = new Map<string, number>();
+async function gzipSizeOf(url: string, origin: string, dir: string): Promise<number | undefined> {
+  if (!url.startsWith(`${origin}/`)) return undefined;
+  const file = await resolveStaticFile(dir, new URL(url).pathname);
+  if (!file) return undefined;
+  if (!gzipSizeCache.has(file)) {
+    gzipSizeCache.set(file, (await gzip(await readFile(file), { level: zlibConstants.Z_BEST_COMPRESSION })).length);
+  }
+  return gzipSizeCache.get(file);
+}
+
+/** Gzipped size of each script and style sheet the page loaded. */
 async function bodySizes(lhr: Lhr, origin: string, dir: string): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   for (const { url } of scriptAndStyleRequests(lhr)) {
-    if (!url.startsWith(`${origin}/`)) continue;
-    const file = await resolveStaticFile(dir, new URL(url).pathname);
-    if (!file) continue;
-    if (!gzipSizeCache.has(file)) {
-      gzipSizeCache.set(file, (await gzip(await readFile(file), { level: zlibConstants.Z_BEST_COMPRESSION })).length);
-    }
-    sizes.set(url, gzipSizeCache.get(file)!);
+    const size = await gzipSizeOf(url, origin, dir);
+    if (size !== undefined) sizes.set(url, size);
   }
   return sizes;
+}
+
+/** Routes whose prerendered page has a form: their JavaScript is measured again after the form's first use. */
+async function formRoutes(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const route of routes) {
+    const file = await resolveStaticFile(dir, route);
+    if (file && (await readFile(file, 'utf8')).includes('<form')) found.push(route);
+  }
+  return found;
+}
+
+/** Gzipped JavaScript of each form page once a visitor has focused its first field (first-use.ts). */
+async function measureFirstUse(origin: string, dir: string): Promise<Record<string, { jsGzipBytes: number; scripts: number }>> {
+  const measured: Record<string, { jsGzipBytes: number; scripts: number }> = {};
+  for (const route of await formRoutes(dir)) {
+    const scripts = await scriptsAfterFirstUse(`${origin}${route}`, CHROME_PATH);
+    let jsGzipBytes = 0;
+    for (const url of scripts) jsGzipBytes += (await gzipSizeOf(url, origin, dir)) ?? 0;
+    measured[route] = { jsGzipBytes, scripts: scripts.length };
+  }
+  return measured;
 }
 
 const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-'));
@@ -260,6 +290,7 @@ try {
     results[variant] = Object.fromEntries(routes.map((route) => [route, summarize(collected[variant]![route]!)]));
   }
   const misses = checkTargets(results);
+  const firstUse = variants.includes('prerendered') ? await measureFirstUse(origins.prerendered, dirs.prerendered) : {};
   const chromium = /(?:HeadlessChrome|Chrome)\/([\d.]+)/.exec(userAgent)?.[1];
   const report = {
     date: new Date().toISOString(),
@@ -276,6 +307,8 @@ try {
     loadAverage: { min: Math.min(...loads), max: Math.max(...loads) },
     targets: TARGETS,
     results,
+    /** Form pages: JavaScript after the first focus in the form (page load + the Supabase client). */
+    firstUse,
     misses,
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
@@ -286,6 +319,7 @@ try {
   console.log(`\nPrerendered site, medians of ${runs} run${runs === 1 ? '' : 's'} (Lighthouse ${lighthouseVersion}, mobile, Chromium ${chromium}, ${os.cpus().length} cores):\n`);
   if (results.prerendered) console.log(formatMainTable(results));
   if (results.spa || results.noscript) console.log(`\nComparison variants (spa: client-rendered shell; floor: prerendered HTML without scripts):\n\n${formatComparisonTable(results)}`);
+  if (Object.keys(firstUse).length > 0) console.log(`\n${formatFirstUse(firstUse)}`);
   console.log(`\n${results.prerendered ? formatMisses(misses) : 'No prerendered variant measured: targets not checked.'}`);
   console.log(`\nWritten: ${path.relative(root, resultFile)}${args['save-reports'] ? ` and ${path.relative(root, reportsDir)}/` : ''} (${report.durationSeconds} s)`);
   if (Math.max(...loads) > os.cpus().length) {

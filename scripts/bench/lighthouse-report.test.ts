@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkTargets,
   formatCls,
+  formatFirstUse,
   formatMainTable,
   median,
   metricsFromLhr,
@@ -168,5 +169,16 @@ describe('stripScripts (the no-script floor)', () => {
     expect(stripped).not.toMatch(/<script|modulepreload/);
     expect(stripped).toContain('<link rel="preload" as="image" href="/media/hero.webp">');
     expect(stripped).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+  });
+});
+
+describe('formatFirstUse', () => {
+  it('lists each form page with its JavaScript in KB of 1024 bytes', () => {
+    const text = formatFirstUse({ '/kontakt': { jsGzipBytes: 175_104 }, '/termin-vereinbaren': { jsGzipBytes: 190_464 } });
+    expect(text.split('\n')).toEqual([
+      'JS after the first focus in the form (page load + the Supabase client, fetched then):',
+      '  /kontakt            171.0 KB',
+      '  /termin-vereinbaren 186.0 KB',
+    ]);
   });
 });

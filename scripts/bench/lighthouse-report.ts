@@ -338,3 +338,9 @@ export function formatMisses(misses: Miss[]): string {
     ...misses.map((m) => `  ${m.route}: ${m.target} – got ${m.value}${m.why ? ` [${m.why}]` : ''}`),
   ].join('\n');
 }
+
+/** The form pages' JavaScript once the visitor has started to use the form. */
+export function formatFirstUse(firstUse: Record<string, { jsGzipBytes: number }>): string {
+  const lines = Object.entries(firstUse).map(([route, { jsGzipBytes }]) => `  ${route.padEnd(19)} ${formatKb(jsGzipBytes)} KB`);
+  return ['JS after the first focus in the form (page load + the Supabase client, fetched then):', ...lines].join('\n');
+}
