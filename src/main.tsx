@@ -1,4 +1,5 @@
 import '@/styles/index.css';
+import { rememberEarlyButtonPress } from '@/app/early-press';
 
 /**
  * The browser entry, deliberately tiny: every page arrives prerendered and complete, so
@@ -58,10 +59,14 @@ function preloadPageModules(): void {
 }
 
 async function start(): Promise<void> {
+  const takeEarlyPress = rememberEarlyButtonPress();
   await afterLargestPaint();
   preloadPageModules();
   const { startClient } = await import('@/app/start-client');
-  await startClient();
+  let earlyPress: HTMLButtonElement | undefined;
+  // From hydrateRoot on React sees every press itself (and replays those it gets while hydrating).
+  await startClient(() => (earlyPress = takeEarlyPress()));
+  if (earlyPress?.isConnected) earlyPress.click();
 }
 
 void start();
