@@ -307,7 +307,7 @@ try {
     loadAverage: { min: Math.min(...loads), max: Math.max(...loads) },
     targets: TARGETS,
     results,
-    /** Form pages: JavaScript after the first focus in the form (page load + the Supabase client). */
+    /** Pages with a form: JavaScript after the first focus in it (page load + what that focus fetches). */
     firstUse,
     misses,
     durationSeconds: Math.round((Date.now() - started) / 1000),

@@ -176,7 +176,7 @@ describe('formatFirstUse', () => {
   it('lists each form page with its JavaScript in KB of 1024 bytes', () => {
     const text = formatFirstUse({ '/kontakt': { jsGzipBytes: 175_104 }, '/termin-vereinbaren': { jsGzipBytes: 190_464 } });
     expect(text.split('\n')).toEqual([
-      'JS after the first focus in the form (page load + the Supabase client, fetched then):',
+      'JS after the first focus in a form (page load + what that focus fetches: the Supabase client on the form pages):',
       '  /kontakt            171.0 KB',
       '  /termin-vereinbaren 186.0 KB',
     ]);

@@ -339,8 +339,8 @@ export function formatMisses(misses: Miss[]): string {
   ].join('\n');
 }
 
-/** The form pages' JavaScript once the visitor has started to use the form. */
+/** Each page with a form: its JavaScript once the visitor has started to use the form. */
 export function formatFirstUse(firstUse: Record<string, { jsGzipBytes: number }>): string {
   const lines = Object.entries(firstUse).map(([route, { jsGzipBytes }]) => `  ${route.padEnd(19)} ${formatKb(jsGzipBytes)} KB`);
-  return ['JS after the first focus in the form (page load + the Supabase client, fetched then):', ...lines].join('\n');
+  return ['JS after the first focus in a form (page load + what that focus fetches: the Supabase client on the form pages):', ...lines].join('\n');
 }
