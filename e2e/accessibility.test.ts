@@ -3,23 +3,14 @@
  * A and AA rules: no violations. (The forms' success and error states are checked in
  * forms.test.ts, where those states are produced for real.)
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, it } from 'vitest';
+import { it } from 'vitest';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { launchBrowser, openPage, siteUrl, VIEWPORTS, type ViewportName } from './support/browser.ts';
+import { openPage, siteUrl, sharedBrowser, type ViewportName, VIEWPORTS } from './support/browser.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { describeE2e } from './support/context.ts';
 import { routes } from './support/site.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const paths = [...routes.map((route) => route.path), '/gibt-es-nicht'];
 
@@ -27,7 +18,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   describeE2e(`axe at ${VIEWPORTS[viewport].width} px`, () => {
     it.each(paths.map((path) => [path]))('%s has no WCAG A/AA violations', async (path) => {
       // Motion allowed: the home page is checked with its video and pause control showing.
-      const { page, context, settle } = await openPage(browser, viewport, { reducedMotion: 'no-preference' });
+      const { page, context, settle } = await openPage(browser(), viewport, { reducedMotion: 'no-preference' });
       try {
         await page.goto(siteUrl(path));
         await waitForHydration(page);
@@ -40,7 +31,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
     if (viewport === 'mobile') {
       it('/ with the menu open has no WCAG A/AA violations', async () => {
-        const { page, context } = await openPage(browser, viewport);
+        const { page, context } = await openPage(browser(), viewport);
         try {
           await page.goto(siteUrl('/'));
           await waitForHydration(page);

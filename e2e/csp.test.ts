@@ -3,11 +3,11 @@
  * Netlify or Cloudflare Pages would, so every page and both forms run under the real
  * Content-Security-Policy here. No page may trigger a single CSP violation.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { openPage, siteUrl, sharedBrowser } from './support/browser.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { describeE2e } from './support/context.ts';
 import {
   appointmentForm,
   appointmentInput,
@@ -23,15 +23,7 @@ import {
 } from './support/forms.ts';
 import { routes } from './support/site.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Records every securitypolicyviolation event from the first byte of the page on. */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -66,7 +58,7 @@ describeE2e('Content-Security-Policy from dist/_headers', () => {
 
   it('is not violated by any page, with JavaScript running and the hero video playing', async () => {
     for (const route of routes) {
-      const { page, context, problems } = await openPage(browser, 'desktop');
+      const { page, context, problems } = await openPage(browser(), 'desktop');
       try {
         const violations = await recordViolations(page);
         await page.goto(siteUrl(route.path));
@@ -81,7 +73,7 @@ describeE2e('Content-Security-Policy from dist/_headers', () => {
   });
 
   it('is not violated when both forms are sent (supabase-js talking to the backend)', async () => {
-    const { page, context } = await openPage(browser, 'mobile');
+    const { page, context } = await openPage(browser(), 'mobile');
     try {
       const violations = await recordViolations(page);
       await page.goto(siteUrl('/kontakt'));

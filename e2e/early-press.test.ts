@@ -3,25 +3,16 @@
  * (src/main.tsx hydrates after the hero image is painted), so on a slow phone the menu
  * button can be tapped while it has no handler yet. The press must not be lost.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { expect, it } from 'vitest';
+import { openPage, siteUrl, sharedBrowser } from './support/browser.ts';
+import { describeE2e } from './support/context.ts';
 import { waitForHydration } from './support/hydration.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describeE2e('a press before the page is live', () => {
   it('opens the mobile menu once the page has hydrated, once', async () => {
-    const { page, context, problems } = await openPage(browser, 'mobile');
+    const { page, context, problems } = await openPage(browser(), 'mobile');
     try {
       // Hold back the app's chunk: the page is painted and tappable, but not yet live.
       let release!: () => void;

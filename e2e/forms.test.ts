@@ -5,10 +5,9 @@
  * the values kept, the row stored but not marked as mailed. axe checks each state with
  * its notice on screen.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { rejectNextMails } from './support/backend.ts';
-import { launchBrowser, openPage, siteUrl, VIEWPORTS, type ViewportName, type WatchedPage } from './support/browser.ts';
+import { openPage, siteUrl, sharedBrowser, type ViewportName, VIEWPORTS, type WatchedPage } from './support/browser.ts';
 import { canRun, describeE2e } from './support/context.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import {
@@ -36,15 +35,7 @@ import {
   waitLikeAPerson,
 } from './support/forms.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 // A test that stopped before its submission must not leave the outage on for the next one.
 afterEach(async () => {
@@ -65,7 +56,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
   describeE2e(`contact form at ${width} px`, () => {
     it('sends: "Wird gesendet..." while sending, success notice, empty form, row mailed, both e-mails', async () => {
-      const watched = await openPage(browser, viewport);
+      const watched = await openPage(browser(), viewport);
       const { page, context, problems } = watched;
       try {
         await page.goto(siteUrl('/kontakt'));
@@ -106,7 +97,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('fails with the mail transport down: error notice, values kept, row stored but not mailed', async () => {
-      const watched = await openPage(browser, viewport);
+      const watched = await openPage(browser(), viewport);
       const { page, context, problems } = watched;
       try {
         await page.goto(siteUrl('/kontakt'));
@@ -139,7 +130,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
   describeE2e(`appointment form at ${width} px`, () => {
     it('sends: "Wird gesendet..." while sending, success notice, empty form, row notified, both e-mails', async () => {
-      const watched = await openPage(browser, viewport);
+      const watched = await openPage(browser(), viewport);
       const { page, context, problems } = watched;
       try {
         await page.goto(siteUrl('/termin-vereinbaren'));
@@ -174,7 +165,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('fails with the mail transport down: error notice, values kept, row stored but not notified', async () => {
-      const watched = await openPage(browser, viewport);
+      const watched = await openPage(browser(), viewport);
       const { page, context, problems } = watched;
       try {
         await page.goto(siteUrl('/termin-vereinbaren'));

@@ -18,7 +18,7 @@ import type { TestProject } from 'vitest/node';
 import { DEFAULT_FUNCTIONS_ENV, startStack, type RunningStack } from '../scripts/stack/start-stack.ts';
 import { HOST, listen } from '../scripts/stack/ports.ts';
 import { createStaticServer } from '../scripts/static-server.ts';
-import { findChromium } from './support/chromium.ts';
+import { findChromium } from '../scripts/chromium.ts';
 import type { E2eContext } from './support/context.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -2,21 +2,13 @@
  * The home page hero: a looping, muted video where motion is welcome; the still image
  * when the video cannot load or the visitor asks for reduced motion; a pause control.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { openPage, siteUrl, sharedBrowser } from './support/browser.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { describeE2e } from './support/context.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const VIDEO = '[data-testid="hero-video"]';
 const VIDEO_FILES = /\/media\/hero-home\.(webm|mp4)(\?|$)/;
@@ -46,7 +38,7 @@ async function expectStillImageShown(page: Page) {
 
 describeE2e('hero video on the home page', () => {
   it('plays muted and looped where motion is allowed, fades in, and pauses on request', async () => {
-    const { page, context, problems, settle } = await openPage(browser, 'desktop', { reducedMotion: 'no-preference' });
+    const { page, context, problems, settle } = await openPage(browser(), 'desktop', { reducedMotion: 'no-preference' });
     try {
       await page.goto(siteUrl('/'));
       await waitForHydration(page);
@@ -78,7 +70,7 @@ describeE2e('hero video on the home page', () => {
   });
 
   it('shows the still image when the video cannot be loaded', async () => {
-    const { page, context, requests } = await openPage(browser, 'desktop', { reducedMotion: 'no-preference' });
+    const { page, context, requests } = await openPage(browser(), 'desktop', { reducedMotion: 'no-preference' });
     try {
       // As if the host lost the files: both sources answer 404.
       await page.route(VIDEO_FILES, (route) => route.fulfill({ status: 404, body: 'Not found' }));
@@ -94,7 +86,7 @@ describeE2e('hero video on the home page', () => {
   });
 
   it('shows the still image and loads no video when reduced motion is asked for', async () => {
-    const { page, context, requests, settle, problems } = await openPage(browser, 'desktop', { reducedMotion: 'reduce' });
+    const { page, context, requests, settle, problems } = await openPage(browser(), 'desktop', { reducedMotion: 'reduce' });
     try {
       await page.goto(siteUrl('/'));
       await waitForHydration(page);

@@ -2,12 +2,12 @@
  * Keyboard only: the skip link, the menu, both forms and the hero's pause control work
  * without a mouse, focus is always visible, and it never falls back to <body>.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { expectVisibleFocus, focusInfo, tabUntil, type FocusInfo } from './support/a11y.ts';
-import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
+import { openPage, siteUrl, sharedBrowser } from './support/browser.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { describeE2e } from './support/context.ts';
 import {
   appointmentForm,
   appointmentInput,
@@ -26,15 +26,7 @@ import {
 } from './support/forms.ts';
 import { headerNavigation } from './support/site.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const isField = (name: string) => (focus: FocusInfo) => focus.name === name;
 
@@ -78,7 +70,7 @@ async function watchFocusUntil(page: Page, done: Promise<unknown>): Promise<stri
 
 describeE2e('keyboard only', () => {
   it('Tab reaches the skip link first; Enter moves to the main content', async () => {
-    const { page, context } = await openPage(browser, 'mobile');
+    const { page, context } = await openPage(browser(), 'mobile');
     try {
       await page.goto(siteUrl('/schlafberatung'));
       await waitForHydration(page);
@@ -100,7 +92,7 @@ describeE2e('keyboard only', () => {
   });
 
   it('menu: Enter opens it, its items are reachable, Escape closes it and returns focus; Enter on an item navigates', async () => {
-    const { page, context } = await openPage(browser, 'mobile');
+    const { page, context } = await openPage(browser(), 'mobile');
     try {
       await page.goto(siteUrl('/'));
       await waitForHydration(page);
@@ -138,7 +130,7 @@ describeE2e('keyboard only', () => {
   });
 
   it('hero: the pause control is reachable and toggles with Enter and Space', async () => {
-    const { page, context } = await openPage(browser, 'desktop', { reducedMotion: 'no-preference' });
+    const { page, context } = await openPage(browser(), 'desktop', { reducedMotion: 'no-preference' });
     try {
       await page.goto(siteUrl('/'));
       await waitForHydration(page);
@@ -161,7 +153,7 @@ describeE2e('keyboard only', () => {
   });
 
   it('contact form: filled in and sent with the keyboard alone', async () => {
-    const { page, context } = await openPage(browser, 'mobile');
+    const { page, context } = await openPage(browser(), 'mobile');
     try {
       await page.goto(siteUrl('/kontakt'));
       const form = contactForm(page);
@@ -194,7 +186,7 @@ describeE2e('keyboard only', () => {
   });
 
   it('appointment form: filled in and sent with the keyboard alone', async () => {
-    const { page, context } = await openPage(browser, 'desktop');
+    const { page, context } = await openPage(browser(), 'desktop');
     try {
       await page.goto(siteUrl('/termin-vereinbaren'));
       const form = appointmentForm(page);

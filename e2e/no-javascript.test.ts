@@ -2,28 +2,19 @@
  * Every page is prerendered: with JavaScript switched off, each route still shows its
  * content, navigation and footer, and the forms say how to reach the practice instead.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl, VIEWPORTS, type ViewportName } from './support/browser.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { expect, it } from 'vitest';
+import { openPage, siteUrl, sharedBrowser, type ViewportName, VIEWPORTS } from './support/browser.ts';
+import { describeE2e } from './support/context.ts';
 import { footerTexts, normalizeText, routes } from './support/site.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const noScriptNote = 'Das Formular braucht JavaScript.';
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   describeE2e(`without JavaScript at ${VIEWPORTS[viewport].width} px`, () => {
     it.each(routes.map((route) => [route.path, route] as const))('%s shows its content', async (_path, route) => {
-      const { page, context, problems } = await openPage(browser, viewport, { javaScriptEnabled: false });
+      const { page, context, problems } = await openPage(browser(), viewport, { javaScriptEnabled: false });
       try {
         const response = await page.goto(siteUrl(route.path));
         expect(response?.status()).toBe(200);

@@ -1,26 +1,17 @@
 /** An address that does not exist: the host answers 404 with the site's own 404 page. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl } from './support/browser.ts';
+import { expect, it } from 'vitest';
+import { openPage, siteUrl, sharedBrowser } from './support/browser.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { describeE2e } from './support/context.ts';
 import { normalizeText } from './support/site.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describeE2e('404', () => {
   it.each([['/gibt-es-nicht'], ['/blog/ein-artikel-den-es-nicht-gibt']])(
     '%s is served with status 404, shows the page and logs the path',
     async (path) => {
-      const { page, context, problems } = await openPage(browser, 'mobile');
+      const { page, context, problems } = await openPage(browser(), 'mobile');
       try {
         const response = await page.goto(siteUrl(path));
         expect(response?.status()).toBe(404);

@@ -3,22 +3,14 @@
  * spec's texts, header and footer, a header that stays put while scrolling, the menu,
  * and a clean console and network (nothing fails, nothing goes to a third party).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openPage, siteUrl, VIEWPORTS, type ViewportName, type WatchedPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { openPage, siteUrl, sharedBrowser, type ViewportName, VIEWPORTS, type WatchedPage } from './support/browser.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { canRun, describeE2e } from './support/context.ts';
+import { describeE2e } from './support/context.ts';
 import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpectation } from './support/site.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (canRun) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function visibleText(page: Page, selector: string): Promise<string> {
   return normalizeText(await page.locator(selector).first().innerText());
@@ -131,7 +123,7 @@ async function expectDesktopNavigation(page: Page, route: RouteExpectation) {
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   describeE2e(`every route at ${VIEWPORTS[viewport].width} px`, () => {
     it.each(routes.map((route) => [route.path, route] as const))('%s', async (_path, route) => {
-      const watched = await openPage(browser, viewport);
+      const watched = await openPage(browser(), viewport);
       const { page, context } = watched;
       try {
         const response = await page.goto(siteUrl(route.path), { waitUntil: 'load' });

@@ -4,8 +4,9 @@
  * answered with an error, and requests to any host but the site and its backend.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
-import { CHROMIUM_ARGS } from './chromium.ts';
-import { e2e } from './context.ts';
+import { CHROMIUM_ARGS } from '../../scripts/chromium.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { canRun, e2e } from './context.ts';
 
 export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
@@ -14,8 +15,26 @@ export const VIEWPORTS = {
 
 export type ViewportName = keyof typeof VIEWPORTS;
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: e2e().chromePath, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
+}
+
+/**
+ * One browser for a test file: launched before its tests (where they can run), closed
+ * after them. A getter, because the browser exists only once `beforeAll` has run.
+ */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (canRun) browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is only there inside a test.');
+    return browser;
+  };
 }
 
 export interface PageProblems {

@@ -8,6 +8,7 @@
  */
 import { chromium, type Page } from 'playwright-core';
 import { waitForHydration } from '../../e2e/support/hydration.ts';
+import { CHROMIUM_ARGS } from '../chromium.ts';
 
 /** How long the network must stay idle before the page counts as settled. */
 const QUIET_MS = 1000;
@@ -54,7 +55,7 @@ function networkQuiet(page: Page): Promise<void> {
 
 /** The script URLs (of `origin`) a page at `url` has loaded once its first form field was focused. */
 export async function scriptsAfterFirstUse(url: string, chromePath: string): Promise<string[]> {
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'], headless: true });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, headless: true });
   try {
     const page = await browser.newPage();
     const { origin } = new URL(url);

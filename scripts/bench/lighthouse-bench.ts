@@ -23,6 +23,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { pageRoutes } from '../../src/app/route-table.ts';
+import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
 import { createStaticServer, resolveStaticFile } from '../static-server.ts';
 import {
@@ -47,17 +48,7 @@ import { writeNoscriptVariant } from './variants.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const LIGHTHOUSE_CLI = path.join(root, 'node_modules/lighthouse/cli/index.js');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-].join(' ');
+const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 const CATEGORIES = 'performance,accessibility,best-practices,seo';
 const RUN_TIMEOUT_MS = 180_000;
 
@@ -95,9 +86,9 @@ for (const variant of variants) {
   if (!VARIANTS.includes(variant)) fail(`Unknown variant "${variant}". Variants: ${VARIANTS.join(', ')}`);
 }
 if (!existsSync(LIGHTHOUSE_CLI)) fail('Lighthouse is not installed: run `npm install` (it is a dev dependency).');
-if (!existsSync(CHROME_PATH)) {
-  fail(`No Chromium at ${CHROME_PATH}. Install Debian's (sudo apt-get install chromium) or set CHROME_PATH to a Chrome/Chromium binary.`);
-}
+const chromium = findChromium();
+if ('missing' in chromium) fail(chromium.missing);
+const CHROME_PATH = chromium.path;
 
 function fail(message: string): never {
   console.error(message);

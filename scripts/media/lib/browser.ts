@@ -1,16 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { findChromium } from './tools.ts';
+import { CHROMIUM_ARGS, findChromium } from '../../chromium.ts';
+import { MediaToolError } from './tools.ts';
 
 const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
   // Same colour output on every machine: no colour-profile conversion, no LCD text tricks.
   '--force-color-profile=srgb',
   '--disable-lcd-text',
@@ -28,7 +22,9 @@ export class Renderer {
   private constructor(private readonly browser: Browser) {}
 
   static async launch(): Promise<Renderer> {
-    const browser = await chromium.launch({ executablePath: findChromium(), args: ARGS });
+    const found = findChromium();
+    if ('missing' in found) throw new MediaToolError(found.missing);
+    const browser = await chromium.launch({ executablePath: found.path, args: ARGS });
     return new Renderer(browser);
   }
 

@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
 export class MediaToolError extends Error {}
 
@@ -13,26 +12,6 @@ export function requireFfmpeg(): void {
         '  macOS:         brew install ffmpeg',
     );
   }
-}
-
-/** Debian's Chromium (or any Chrome given by CHROMIUM_PATH). We never download a browser. */
-export function findChromium(): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-  ].filter((p): p is string => Boolean(p));
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) {
-    throw new MediaToolError(
-      'Chromium wurde nicht gefunden (Chromium not found).\n' +
-        '  Debian/Ubuntu: sudo apt-get install chromium\n' +
-        '  or set CHROMIUM_PATH to a Chrome/Chromium binary.',
-    );
-  }
-  return found;
 }
 
 /** Runs a command, collecting stdout as a Buffer; rejects with stderr on failure. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'npm:zod@4';
 import type { AppointmentRecord } from './emails.ts';
+import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './wire-types.ts';
 
 /** A database call that failed; `code` is a SQLSTATE, a PostgREST code or 'network', safe to log. */
 export class StoreError extends Error {
@@ -13,29 +14,14 @@ export class StoreError extends Error {
   }
 }
 
-export interface ContactSubmission {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string | null;
-  message: string;
-}
+/** A contact message to store: what the visitor sent, with the id the function gives it. */
+export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals> & { id: string };
 
-export interface AppointmentClaim {
+/** The values the visitor sent, which the stored row must match to be claimed for its e-mail. */
+export type AppointmentClaim = Omit<AppointmentEmailBody, keyof BotSignals | 'requestId'> & {
   id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  service: string;
-  preferredDate: string;
-  preferredTime: string | null;
-  alternativeDate: string | null;
-  alternativeTime: string | null;
-  message: string | null;
   maxAgeSeconds: number;
-}
+};
 
 export type ClaimResult =
   | { status: 'claimed'; request: AppointmentRecord }

@@ -1,13 +1,13 @@
 /**
- * Which Chromium the browser tests drive, and how it is started. The suite never
- * downloads a browser: it uses the system's (Debian's `chromium`) or CHROME_PATH.
+ * Which Chromium the project drives (browser tests, benchmark, media generator), and how
+ * it is started. Nothing downloads a browser: the system's (Debian's `chromium`) or CHROME_PATH.
  */
 import { accessSync, constants } from 'node:fs';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 const HOW_TO_GET_ONE =
-  'The browser tests (e2e/) need Chromium. On Debian or Ubuntu: `apt-get install -y chromium` ' +
+  'This needs Chromium (browser tests, npm run bench, npm run media). On Debian or Ubuntu: `apt-get install -y chromium` ' +
   `(installs ${DEFAULT_CHROMIUM}); anywhere else set CHROME_PATH to a Chrome or Chromium executable, ` +
   'e.g. CHROME_PATH="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" npm test.';
 
