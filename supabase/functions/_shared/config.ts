@@ -5,6 +5,7 @@
  * so a misconfigured function says so at start-up and on each call, never dropping mail
  * silently.
  */
+import { readApiKeys } from './api-keys.ts';
 import { parseAllowedOrigins } from './cors.ts';
 import { parseSmtpUrl, type TransportConfig } from './mail.ts';
 
@@ -53,7 +54,10 @@ export interface MailConfig {
 }
 
 export interface FunctionConfig {
-  supabase: { url: string; serviceRoleKey: string } | null;
+  /** The database, reached through the API with a secret key (row-level security bypassed). */
+  supabase: { url: string; secretKey: string } | null;
+  /** The keys a caller's `apikey` must be one of: the project's publishable keys and legacy anon key. */
+  clientKeys: string[];
   mail: MailConfig | null;
   allowedOrigins: string[];
   limits: Limits;
@@ -109,12 +113,13 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     problems.push({ code: 'mail_not_configured', message: `Mail is not configured: ${mailMissing.join('; ')}.` });
   }
 
+  // Set by the platform (hosted Supabase and `supabase start`), never by hand.
   const url = env('SUPABASE_URL');
-  const serviceRoleKey = env('SUPABASE_SERVICE_ROLE_KEY');
-  const supabase = url && serviceRoleKey ? { url, serviceRoleKey } : null;
-  if (!supabase) {
-    const missing = [!url && 'SUPABASE_URL', !serviceRoleKey && 'SUPABASE_SERVICE_ROLE_KEY'].filter(Boolean);
-    problems.push({ code: 'server_not_configured', message: `Database is not configured: ${missing.join(' and ')} not set.` });
+  const keys = readApiKeys(env);
+  const supabase = url && keys.secretKey ? { url, secretKey: keys.secretKey } : null;
+  const serverMissing = [...(url ? [] : ['SUPABASE_URL is not set']), ...keys.problems];
+  if (serverMissing.length > 0) {
+    problems.push({ code: 'server_not_configured', message: `Supabase settings are missing: ${serverMissing.join('; ')}.` });
   }
 
   const origins = parseAllowedOrigins(env('ALLOWED_ORIGINS'));
@@ -142,5 +147,5 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     warnings.push('RATE_LIMIT_SALT is not set: IP addresses and e-mail addresses are hashed without a secret salt.');
   }
 
-  return { supabase, mail, allowedOrigins: origins.origins, limits, rateLimitSalt, problems, warnings };
+  return { supabase, clientKeys: keys.clientKeys, mail, allowedOrigins: origins.origins, limits, rateLimitSalt, problems, warnings };
 }

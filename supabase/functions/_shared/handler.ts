@@ -1,12 +1,13 @@
 /**
  * The request pipeline both functions share. In order: CORS preflight, origin check,
- * method, configuration, body (size, JSON), validation, bot signals, rate limits; then
+ * method, configuration, the caller's API key, body (size, JSON), validation, bot signals, rate limits; then
  * the function's own step. Every answer is JSON with the CORS headers an allowed origin
  * needs; 4xx name the caller's mistake, 5xx say only a generic code; one log line per
  * request without body or personal data. No network or environment of its own: the
  * configuration, the Store and the Mailer are passed in.
  */
-import type { z } from 'npm:zod@4';
+import type { z } from 'npm:zod@4.6.7';
+import { CALLER_MESSAGES, checkCaller } from './api-keys.ts';
 import type { ConfigErrorCode, FunctionConfig, Limits } from './config.ts';
 import { corsHeaders, decideCors } from './cors.ts';
 import { emptyResponse, jsonResponse, readJsonObject, type JsonObject } from './http.ts';
@@ -113,6 +114,11 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
     if (configError || !deps.store || !deps.mailer || !config.mail) {
       const code = configError ?? 'server_not_configured';
       return answer(500, { error: code }, { code });
+    }
+    // What verify_jwt did before the new API keys: only the site (its publishable key) gets in.
+    const caller = checkCaller(request.headers, config.clientKeys);
+    if (!caller.ok) {
+      return answer(401, { error: caller.error, message: CALLER_MESSAGES[caller.error] }, { code: caller.error });
     }
     const { store, mailer } = deps;
     const mailSettings: MailSettings = { practiceEmail: config.mail.practiceEmail };

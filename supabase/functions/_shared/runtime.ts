@@ -1,10 +1,10 @@
 /**
  * Wires a function to the real world: reads the environment once at start-up, reports
  * what is missing (loudly, once, and then on every request as a 500), and builds the
- * Store (supabase-js, service role) and the Mailer (Resend over fetch, or nodemailer).
+ * Store (supabase-js, secret key) and the Mailer (Resend over fetch, or nodemailer).
  * The only module that touches Deno.env, nodemailer and supabase-js together.
  */
-import nodemailer from 'npm:nodemailer@7';
+import nodemailer from 'npm:nodemailer@7.0.13';
 import { readConfig } from './config.ts';
 import { createHandler, type Endpoint } from './handler.ts';
 import { createMailer, type CreateSmtpTransport } from './mail.ts';
@@ -20,7 +20,7 @@ export function createFunctionHandler<T extends BotSignals>(endpoint: Endpoint<T
   }
   for (const warning of config.warnings) console.warn(`${prefix} ${warning}`);
 
-  const store = config.supabase ? createSupabaseStore(config.supabase.url, config.supabase.serviceRoleKey) : null;
+  const store = config.supabase ? createSupabaseStore(config.supabase.url, config.supabase.secretKey) : null;
   const mailer = config.mail
     ? createMailer(config.mail.transport, config.mail.from, {
       fetch: (input, init) => fetch(input, init),

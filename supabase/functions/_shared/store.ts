@@ -2,7 +2,7 @@
  * What the functions need from the database, as an interface: the handlers depend on it,
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import type { AppointmentRecord } from './emails.ts';
 import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './wire-types.ts';
 

@@ -1,9 +1,9 @@
 /**
- * The Store over supabase-js with the service-role key: plain REST inserts and updates
+ * The Store over supabase-js with a secret key (or the legacy service-role key): plain REST inserts and updates
  * and the RPCs of the migration, nothing else (the embedded local stack implements
  * exactly that subset of PostgREST). Every call has a time limit.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2';
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
 import { parseClaimAnswer, StoreError, type Store } from './store.ts';
 
 export const DATABASE_TIMEOUT_MS = 10_000;
@@ -13,10 +13,10 @@ function failure(error: { code?: string } | null): StoreError {
   return new StoreError(typeof code === 'string' && /^[A-Za-z0-9_]{1,16}$/.test(code) ? code : 'network');
 }
 
-export function createSupabaseStore(url: string, serviceRoleKey: string, baseFetch: typeof fetch = fetch): Store {
+export function createSupabaseStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): Store {
   const timedFetch: typeof fetch = (input, init) =>
     baseFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATABASE_TIMEOUT_MS) });
-  const supabase = createClient(url, serviceRoleKey, {
+  const supabase = createClient(url, secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: timedFetch },
   });

@@ -6,7 +6,7 @@
  * catalogue. Single-line fields refuse every control character (CR/LF above all: they
  * end up in mail headers and subjects). Pure: no network, no environment.
  */
-import { z } from 'npm:zod@4';
+import { z } from 'npm:zod@4.6.7';
 import { serviceCatalog, timeSlots } from './catalog.ts';
 import { FIELD_LIMITS } from './field-limits.ts';
 import { parseIsoDate } from './dates.ts';

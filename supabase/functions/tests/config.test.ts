@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_LIMITS } from '../_shared/config.ts';
-import { BASE_ENV, ORIGIN, testConfig } from './helpers.ts';
+import { BASE_ENV, ORIGIN, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 
 Deno.test('a complete environment: SMTP transport, origins, defaults for the tuning values', () => {
   const config = testConfig();
   assert.deepEqual(config.problems, []);
   assert.deepEqual(config.warnings, []);
-  assert.deepEqual(config.supabase, { url: BASE_ENV.SUPABASE_URL, serviceRoleKey: BASE_ENV.SUPABASE_SERVICE_ROLE_KEY });
+  assert.deepEqual(config.supabase, { url: BASE_ENV.SUPABASE_URL, secretKey: SECRET_KEY });
+  assert.deepEqual(config.clientKeys, [PUBLISHABLE_KEY]);
   assert.deepEqual(config.mail, {
     transport: { kind: 'smtp', options: { host: '127.0.0.1', port: 54325, secure: false } },
     from: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
@@ -60,11 +61,44 @@ Deno.test('a sender and a recipient are needed too; header-breaking values are r
   assert.equal(testConfig({ MAIL_FROM: 'noreply@ruhepol-schlafberatung.ch' }).mail?.from, 'noreply@ruhepol-schlafberatung.ch');
 });
 
-Deno.test('missing database settings: server_not_configured', () => {
-  const config = testConfig({ SUPABASE_SERVICE_ROLE_KEY: undefined });
-  assert.equal(config.supabase, null);
-  assert.deepEqual(config.problems.map((problem) => problem.code), ['server_not_configured']);
-  assert.match(config.problems[0]!.message, /SUPABASE_SERVICE_ROLE_KEY/);
+Deno.test('missing platform settings: server_not_configured, naming what is missing', () => {
+  const cases: [Record<string, string | undefined>, RegExp][] = [
+    [{ SUPABASE_URL: undefined }, /SUPABASE_URL is not set/],
+    [{ SUPABASE_SECRET_KEYS: undefined }, /neither SUPABASE_SECRET_KEYS nor SUPABASE_SERVICE_ROLE_KEY/],
+    [{ SUPABASE_PUBLISHABLE_KEYS: undefined }, /neither SUPABASE_PUBLISHABLE_KEYS nor SUPABASE_ANON_KEY/],
+    [{ SUPABASE_SECRET_KEYS: 'sb_secret_abc' }, /SUPABASE_SECRET_KEYS is not a JSON object/],
+    [{ SUPABASE_PUBLISHABLE_KEYS: '["sb_publishable_abc"]' }, /SUPABASE_PUBLISHABLE_KEYS is not a JSON object/],
+  ];
+  for (const [env, message] of cases) {
+    const config = testConfig(env);
+    assert.deepEqual(config.problems.map((problem) => problem.code), ['server_not_configured'], JSON.stringify(env));
+    assert.match(config.problems[0]!.message, message);
+  }
+  assert.equal(testConfig({ SUPABASE_SECRET_KEYS: undefined }).supabase, null);
+});
+
+Deno.test('keys: every publishable key and the legacy anon key let callers in; the default secret key is used', () => {
+  const config = testConfig({
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_a', mobile: 'sb_publishable_b' }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ cron: 'sb_secret_cron', default: 'sb_secret_default' }),
+    SUPABASE_ANON_KEY: 'legacy-anon-jwt',
+    SUPABASE_SERVICE_ROLE_KEY: 'legacy-service-role-jwt',
+  });
+  assert.deepEqual(config.problems, []);
+  assert.deepEqual(config.clientKeys, ['sb_publishable_a', 'sb_publishable_b', 'legacy-anon-jwt']);
+  assert.equal(config.supabase?.secretKey, 'sb_secret_default');
+});
+
+Deno.test('keys: a project with only the legacy keys works as before', () => {
+  const config = testConfig({
+    SUPABASE_PUBLISHABLE_KEYS: undefined,
+    SUPABASE_SECRET_KEYS: undefined,
+    SUPABASE_ANON_KEY: 'legacy-anon-jwt',
+    SUPABASE_SERVICE_ROLE_KEY: 'legacy-service-role-jwt',
+  });
+  assert.deepEqual(config.problems, []);
+  assert.deepEqual(config.clientKeys, ['legacy-anon-jwt']);
+  assert.equal(config.supabase?.secretKey, 'legacy-service-role-jwt');
 });
 
 Deno.test('SMTP_URL: smtps with credentials, default ports, TLS flags', () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHandler, type HandlerDeps, type LogLine } from '../_shared/handler.ts';
 import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-email/appointment-endpoint.ts';
 import { contactEndpoint } from '../send-contact-email/contact-endpoint.ts';
-import { appointmentBody, appointmentRecord, contactBody, FakeMailer, FakeStore, ORIGIN, post, REQUEST_ID, testConfig } from './helpers.ts';
+import { appointmentBody, appointmentRecord, contactBody, FakeMailer, FakeStore, ORIGIN, post, PUBLISHABLE_KEY, REQUEST_ID, SECRET_KEY, testConfig } from './helpers.ts';
 
 const NOW = new Date('2026-11-22T10:16:00Z');
 
@@ -58,13 +58,49 @@ Deno.test('a foreign origin: preflight 403 and POST 403 origin_not_allowed, with
 
 Deno.test('no Origin header (curl, servers): processed normally, no CORS headers', async () => {
   const { contact, store } = setup();
-  const request = new Request('http://localhost/', { method: 'POST', body: JSON.stringify(contactBody()) });
+  const request = new Request('http://localhost/', {
+    method: 'POST',
+    headers: { apikey: PUBLISHABLE_KEY },
+    body: JSON.stringify(contactBody()),
+  });
   const response = await contact(request);
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('access-control-allow-origin'), null);
   assert.equal(store.contacts.length, 1);
   // Without X-Forwarded-For all such callers share one IP bucket.
   assert.ok(store.rateCalls.some((call) => call.bucket === 'send-contact-email:ip'));
+});
+
+Deno.test('the caller must send a publishable key in apikey: 401 with a clear reason, nothing read or stored', async () => {
+  const { contact, store, mailer, logs } = setup();
+  const cases: [Record<string, string>, string][] = [
+    [{ apikey: '' }, 'missing_api_key'],
+    [{ apikey: 'sb_publishable_not-this-project' }, 'invalid_api_key'],
+    [{ apikey: SECRET_KEY }, 'invalid_api_key'],
+    // A bearer token does not stand in for the key (verify_jwt is off; only apikey counts).
+    [{ apikey: '', authorization: `Bearer ${PUBLISHABLE_KEY}` }, 'missing_api_key'],
+  ];
+  for (const [headers, error] of cases) {
+    const request = post(contactBody(), headers);
+    if (headers.apikey === '') request.headers.delete('apikey');
+    const response = await contact(request);
+    assert.equal(response.status, 401, JSON.stringify(headers));
+    assertCors(response);
+    const body = (await json(response)) as Record<string, unknown>;
+    assert.equal(body.error, error);
+    assert.match(String(body.message), /publishable key/);
+  }
+  assert.deepEqual(store.calls, []);
+  assert.equal(mailer.attempts, 0);
+  assert.deepEqual(logs.map((line) => line.code), ['missing_api_key', 'invalid_api_key', 'invalid_api_key', 'missing_api_key']);
+});
+
+Deno.test('the legacy anon key is accepted while a project still has it', async () => {
+  const legacyAnon = 'eyJhbGciOiJIUzI1NiJ9.legacy-anon.signature';
+  const { contact, store } = setup({ SUPABASE_ANON_KEY: legacyAnon });
+  const response = await contact(post(contactBody(), { apikey: legacyAnon }));
+  assert.equal(response.status, 200);
+  assert.equal(store.contacts.length, 1);
 });
 
 Deno.test('only POST: other methods 405 with Allow, CORS headers included', async () => {

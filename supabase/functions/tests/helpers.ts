@@ -58,9 +58,15 @@ export function appointmentRecord(overrides: Partial<AppointmentRecord> = {}): A
   };
 }
 
+/** The browser's key, as the site sends it in the `apikey` header. */
+export const PUBLISHABLE_KEY = 'sb_publishable_test-key';
+export const SECRET_KEY = 'sb_secret_test-key';
+
+/** What the platform sets for a project with the new API keys (and no legacy ones). */
 export const BASE_ENV: Record<string, string> = {
   SUPABASE_URL: 'http://127.0.0.1:54321',
-  SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
+  SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: PUBLISHABLE_KEY }),
+  SUPABASE_SECRET_KEYS: JSON.stringify({ default: SECRET_KEY }),
   PRACTICE_EMAIL: 'praxis@ruhepol-schlafberatung.ch',
   MAIL_FROM: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
   SMTP_URL: 'smtp://127.0.0.1:54325',
@@ -156,7 +162,13 @@ export class FakeMailer implements Mailer {
 export function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://localhost/functions/v1/fn', {
     method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7, 10.0.0.1', ...headers },
+    headers: {
+      origin: ORIGIN,
+      apikey: PUBLISHABLE_KEY,
+      'content-type': 'application/json',
+      'x-forwarded-for': '203.0.113.7, 10.0.0.1',
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
