@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { mailApi } from '../../tests/support/mail-api.ts';
 import { startStack } from '../stack/start-stack.ts';
 
 const TOTAL = 200;
@@ -24,8 +25,9 @@ const stack = await startStack({
 });
 
 const headers = (i: number) => ({
-  Authorization: `Bearer ${stack.anonKey}`,
-  apikey: stack.anonKey,
+  // What supabase-js sends from the site: the publishable key, also as Bearer.
+  Authorization: `Bearer ${stack.publishableKey}`,
+  apikey: stack.publishableKey,
   'Content-Type': 'application/json',
   Origin: ORIGIN,
   'X-Forwarded-For': `10.1.${i >> 8}.${i & 255}`,
@@ -108,7 +110,7 @@ try {
       `${name.padEnd(24)} ${(total / 1000).toFixed(2).padStart(5)}s ${(TOTAL / (total / 1000)).toFixed(1).padStart(7)} ${ms(percentile(latencies, 50))} ${ms(percentile(latencies, 95))} ${ms(percentile(latencies, 99))} ${ms(latencies.at(-1)!)}   ${[...statuses].map(([s, n]) => `${n}×${s}`).join(' ')}`,
     );
   }
-  console.log(`\nmails caught: ${(await stack.mail.messages()).length}`);
+  console.log(`\nmails caught: ${(await mailApi(stack.urls.mailUi!).client.listMessages(0, 1)).total}`);
 } finally {
   await stack.stop();
 }

@@ -1,12 +1,21 @@
 /**
  * `npm run stack [-- --fresh]`: the embedded local stack on its own, until Ctrl-C.
+ * `npm run -s stack -- --print-env`: its connection values as `supabase status -o env` prints them.
  */
 import { PortInUseError, startStack, type RunningStack } from './start-stack';
+import { formatStatusEnv, statusEnv } from './status-env';
 import { describeStack, handleShutdown } from './terminal';
 
 const USAGE = `Usage: npm run stack [-- --fresh]
+       npm run -s stack -- --print-env
 
-  --fresh   start with an empty database and mailbox (deletes .stack-data/pgdata and .stack-data/mail)
+  --fresh       start with an empty database and mailbox (deletes .stack-data/pgdata and .stack-data/mail)
+  --in-memory   keep database and mails in memory only (.stack-data is neither read nor written)
+  --trust-forwarded-for
+                pass a caller's own X-Forwarded-For on to the functions, so a test suite can
+                act as many visitors (never for a stack others can reach)
+  --print-env   print the stack's URLs and keys as \`supabase status -o env\` does, and exit
+                (e.g. set -a; eval "$(npm run -s stack -- --print-env)"; set +a)
 
 Environment: DATABASE_URL uses that PostgreSQL server instead of PGlite;
 SMTP_URL makes the functions send there instead of the built-in mail catcher.`;
@@ -17,7 +26,12 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const unknown = args.filter((arg) => arg !== '--fresh');
+  if (args.includes('--print-env')) {
+    console.log(formatStatusEnv(statusEnv()));
+    return;
+  }
+  const flags = ['--fresh', '--in-memory', '--trust-forwarded-for'];
+  const unknown = args.filter((arg) => !flags.includes(arg));
   if (unknown.length > 0) {
     console.error(`Unknown option: ${unknown.join(' ')}\n\n${USAGE}`);
     process.exit(2);
@@ -26,7 +40,11 @@ async function main(): Promise<void> {
   const shutdown = handleShutdown();
   let stack: RunningStack;
   try {
-    stack = await startStack({ fresh: args.includes('--fresh') });
+    stack = await startStack({
+      fresh: args.includes('--fresh'),
+      trustForwardedFor: args.includes('--trust-forwarded-for'),
+      ...(args.includes('--in-memory') ? { dataDir: null } : {}),
+    });
   } catch (error) {
     if (error instanceof PortInUseError) {
       console.error(error.message);

@@ -4,10 +4,12 @@
  * forwards /functions/v1/<name> to that function's Deno process. Anything else is a 404
  * in PostgREST's error shape, never a silent success.
  */
+import { timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ApiError } from './api-error';
 import type { Database } from './database';
 import { isApiRole, verifyJwt, type ApiRole, type JwtClaims, type JwtFailure } from './jwt';
+import type { ProjectKeys } from './local-config';
 import { errorResponse, handleRest, type RestResponse } from './postgrest';
 
 /** Where the gateway finds a running function; undefined = no such function. */
@@ -17,7 +19,8 @@ export interface FunctionDirectory {
 
 export interface GatewayOptions {
   db: Database;
-  jwtSecret: string;
+  /** The keys the gateway accepts and the secret its JWTs are checked with. */
+  keys: ProjectKeys;
   functions: FunctionDirectory;
   /** Pass a client's own X-Forwarded-For on to the functions instead of replacing it (tests). */
   trustForwardedFor?: boolean;
@@ -98,8 +101,8 @@ export interface Caller {
   claims: JwtClaims;
 }
 
-function checkToken(token: string, secret: string): Caller {
-  const result = verifyJwt(token, secret);
+async function checkToken(token: string, secret: string): Promise<Caller> {
+  const result = await verifyJwt(token, secret);
   if (!result.ok) {
     const { code, message } = JWT_MESSAGES[result.reason];
     throw unauthorized(code, message);
@@ -118,30 +121,69 @@ function bearerToken(headers: IncomingHttpHeaders): string | undefined {
   return match[1];
 }
 
-/**
- * /rest/v1 callers: Kong wants an `apikey` (header or ?apikey=) or a bearer token; the
- * bearer token, when present, decides the role (a signed-in user), else the apikey.
- * Both, when present, must be valid tokens signed with the project's secret.
- */
-export function authenticateRest(headers: IncomingHttpHeaders, search: URLSearchParams, secret: string): Caller {
-  const apikeyHeader = headers.apikey;
-  const apikey = (Array.isArray(apikeyHeader) ? apikeyHeader[0] : apikeyHeader) ?? search.get('apikey') ?? undefined;
-  const bearer = bearerToken(headers);
-  if (apikey === undefined && bearer === undefined) {
-    throw unauthorized('PGRST302', 'No API key found in request', 'No `apikey` request header or url param was found.');
-  }
-  if (apikey !== undefined && apikey !== bearer) {
-    try {
-      checkToken(apikey, secret);
-    } catch {
-      throw unauthorized('PGRST301', 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
-    }
-  }
-  return checkToken((bearer ?? apikey)!, secret);
+function sameKey(given: string, registered: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(registered);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** /functions/v1 with verify_jwt (the hosted default): a valid bearer token is required. */
-export function authenticateFunction(headers: IncomingHttpHeaders, secret: string): Caller {
+export type KeyKind = 'publishable' | 'secret' | 'legacy-anon' | 'legacy-service-role';
+
+/**
+ * Which of the project's registered keys this is, and the legacy JWT the gateway puts in
+ * its place for PostgREST (the CLI's Kong rewrite: publishable → anon JWT, secret →
+ * service_role JWT). Anything else is not a key, however well it is signed: hosted
+ * Supabase's gateway accepts only the keys the project has issued as `apikey`.
+ */
+export function registeredKey(apikey: string, keys: ProjectKeys): { kind: KeyKind; jwt: string } | undefined {
+  const table: [KeyKind, string, string][] = [
+    ['publishable', keys.publishable, keys.anon],
+    ['secret', keys.secret, keys.serviceRole],
+    ['legacy-anon', keys.anon, keys.anon],
+    ['legacy-service-role', keys.serviceRole, keys.serviceRole],
+  ];
+  const match = table.find(([, key]) => sameKey(apikey, key));
+  return match && { kind: match[0], jwt: match[2] };
+}
+
+/** Hosted Supabase refuses a secret key sent by a browser, recognised by its User-Agent. */
+function looksLikeBrowser(headers: IncomingHttpHeaders): boolean {
+  return /^Mozilla\//.test(headers['user-agent'] ?? '');
+}
+
+/**
+ * /rest/v1 callers, as hosted Supabase treats them: an `apikey` (header or ?apikey=) that
+ * is one of the project's registered keys is required. The role then comes from the
+ * bearer token when there is one that is not itself an `sb_` key (a signed-in user's
+ * JWT, verified as PostgREST verifies it), else from the key. `supabase start`'s Kong is
+ * laxer (it checks no apikey and lets PostgREST judge whatever token results); the
+ * stand-in follows the hosted gateway, so nothing passes here that production refuses.
+ */
+export async function authenticateRest(headers: IncomingHttpHeaders, search: URLSearchParams, keys: ProjectKeys): Promise<Caller> {
+  const apikeyHeader = headers.apikey;
+  const apikey = (Array.isArray(apikeyHeader) ? apikeyHeader[0] : apikeyHeader) ?? search.get('apikey') ?? undefined;
+  if (apikey === undefined || apikey === '') {
+    throw unauthorized('PGRST302', 'No API key found in request', 'No `apikey` request header or url param was found.');
+  }
+  const key = registeredKey(apikey, keys);
+  if (!key) {
+    throw unauthorized('PGRST301', 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
+  }
+  if (key.kind === 'secret' && looksLikeBrowser(headers)) {
+    throw unauthorized('PGRST301', 'Forbidden use of secret API key in browser', 'Secret API keys are for servers; a browser uses the publishable key.');
+  }
+  const bearer = bearerToken(headers);
+  const token = bearer === undefined || bearer.startsWith('sb_') ? key.jwt : bearer;
+  return checkToken(token, keys.jwtSecret);
+}
+
+/**
+ * /functions/v1 with verify_jwt = true: the platform wants a valid JWT in Authorization
+ * (a legacy key or a user's session). The new `sb_` keys are not JWTs and fail here, as
+ * on hosted Supabase; functions called with them set verify_jwt = false and check the
+ * caller themselves.
+ */
+export async function authenticateFunction(headers: IncomingHttpHeaders, keys: ProjectKeys): Promise<Caller> {
   let token: string | undefined;
   try {
     token = bearerToken(headers);
@@ -150,7 +192,7 @@ export function authenticateFunction(headers: IncomingHttpHeaders, secret: strin
   }
   if (token === undefined) throw unauthorized('UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header');
   try {
-    return checkToken(token, secret);
+    return await checkToken(token, keys.jwtSecret);
   } catch (error) {
     const reason = error instanceof ApiError ? error.body.message : 'invalid';
     throw new ApiError(401, 'UNAUTHORIZED_INVALID_JWT', 'Invalid JWT', { details: reason });
@@ -180,7 +222,7 @@ async function serveRest(options: GatewayOptions, request: IncomingMessage, resp
   }
   let caller: Caller | undefined;
   try {
-    caller = authenticateRest(request.headers, url.searchParams, options.jwtSecret);
+    caller = await authenticateRest(request.headers, url.searchParams, options.keys);
     const body = await readBody(request, MAX_REST_BODY);
     const headers = { ...request.headers };
     if (!options.trustForwardedFor) headers['x-forwarded-for'] = clientAddress(request);
@@ -213,7 +255,7 @@ function forwardHeaders(request: IncomingMessage, trustForwardedFor: boolean): R
   return headers;
 }
 
-function serveFunction(
+async function serveFunction(
   options: GatewayOptions,
   agent: http.Agent,
   request: IncomingMessage,
@@ -238,7 +280,7 @@ function serveFunction(
   }
   if (request.method !== 'OPTIONS' && target.verifyJwt) {
     try {
-      authenticateFunction(request.headers, options.jwtSecret);
+      await authenticateFunction(request.headers, options.keys);
     } catch (error) {
       request.resume();
       sendError(response, error as ApiError, cors);
@@ -299,11 +341,9 @@ export function createGateway(options: GatewayOptions): http.Server {
     if (url.pathname.startsWith('/rest/v1/')) {
       void serveRest(options, request, response, url);
     } else if (url.pathname.startsWith('/functions/v1/')) {
-      try {
-        serveFunction(options, agent, request, response, url);
-      } catch (error) {
+      serveFunction(options, agent, request, response, url).catch((error: unknown) => {
         sendError(response, error instanceof ApiError ? error : new ApiError(400, 'STACK400', 'Malformed function URL'));
-      }
+      });
     } else {
       request.resume();
       const service = /^\/(auth|storage|realtime|graphql)\/v1\//.exec(url.pathname)?.[1];

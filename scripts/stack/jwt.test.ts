@@ -1,79 +1,58 @@
 // @vitest-environment node
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isApiRole, signJwt, verifyJwt } from './jwt';
+import { isApiRole, verifyJwt } from './jwt';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './local-config';
 
-const NOW = 1_800_000_000;
+const NOW = new Date(1_800_000_000 * 1000);
+const NOW_S = 1_800_000_000;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** A token signed by hand, so that tests can also make ones jose would refuse to make. */
+function sign(claims: Record<string, unknown>, secret = LOCAL_JWT_SECRET, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }) {
+  const input = `${b64(header)}.${b64(claims)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
+
 describe('verifyJwt', () => {
-  it('accepts the demo keys of `supabase start` and reads their role', () => {
-    const anon = verifyJwt(LOCAL_ANON_KEY, LOCAL_JWT_SECRET, NOW);
-    const service = verifyJwt(LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET, NOW);
-    expect(anon).toEqual({ ok: true, claims: { iss: 'supabase-demo', role: 'anon', exp: 1983812996 } });
+  it('accepts the demo keys of `supabase start` and reads their role', async () => {
+    expect(await verifyJwt(LOCAL_ANON_KEY, LOCAL_JWT_SECRET, NOW)).toEqual({
+      ok: true,
+      claims: { iss: 'supabase-demo', role: 'anon', exp: 1983812996 },
+    });
+    const service = await verifyJwt(LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET, NOW);
     expect(service.ok && service.claims.role).toBe('service_role');
+    // Our hand signer makes exactly the demo keys, so the cases below are real tokens.
+    expect(sign({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 })).toBe(LOCAL_ANON_KEY);
   });
 
-  it('produces exactly the demo keys when signing their claims', () => {
-    expect(signJwt({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 }, LOCAL_JWT_SECRET)).toBe(LOCAL_ANON_KEY);
-    expect(signJwt({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 }, LOCAL_JWT_SECRET)).toBe(
-      LOCAL_SERVICE_ROLE_KEY,
-    );
-  });
-
-  it('rejects a token signed with another secret', () => {
-    const token = signJwt({ role: 'service_role', exp: NOW + 60 }, 'another-secret-that-is-at-least-32-characters');
-    expect(verifyJwt(token, LOCAL_JWT_SECRET, NOW)).toEqual({ ok: false, reason: 'bad-signature' });
-  });
-
-  it('rejects a token whose payload was changed after signing', () => {
+  it('names why a token fails, as the gateway reports it', async () => {
     const [header, , signature] = LOCAL_ANON_KEY.split('.');
-    const forged = `${header}.${b64({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 })}.${signature}`;
-    expect(verifyJwt(forged, LOCAL_JWT_SECRET, NOW)).toEqual({ ok: false, reason: 'bad-signature' });
-  });
-
-  it('rejects an expired token (beyond 30 s of clock skew) and accepts one within it', () => {
-    const expired = signJwt({ role: 'anon', exp: NOW - 31 }, LOCAL_JWT_SECRET);
-    const justExpired = signJwt({ role: 'anon', exp: NOW - 10 }, LOCAL_JWT_SECRET);
-    expect(verifyJwt(expired, LOCAL_JWT_SECRET, NOW)).toEqual({ ok: false, reason: 'expired' });
-    expect(verifyJwt(justExpired, LOCAL_JWT_SECRET, NOW).ok).toBe(true);
-  });
-
-  it('rejects a token that is not valid yet', () => {
-    const token = signJwt({ role: 'anon', nbf: NOW + 3600 }, LOCAL_JWT_SECRET);
-    expect(verifyJwt(token, LOCAL_JWT_SECRET, NOW)).toEqual({ ok: false, reason: 'not-yet-valid' });
-  });
-
-  it('rejects alg "none", with or without a signature', () => {
-    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role' })}`;
-    expect(verifyJwt(`${unsigned}.`, LOCAL_JWT_SECRET, NOW)).toEqual({ ok: false, reason: 'unsupported-algorithm' });
-    const signature = createHmac('sha256', LOCAL_JWT_SECRET).update(unsigned).digest('base64url');
-    expect(verifyJwt(`${unsigned}.${signature}`, LOCAL_JWT_SECRET, NOW)).toEqual({
-      ok: false,
-      reason: 'unsupported-algorithm',
-    });
-  });
-
-  it('rejects other algorithms even when the HMAC would match', () => {
-    const signingInput = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64({ role: 'anon' })}`;
-    const signature = createHmac('sha256', LOCAL_JWT_SECRET).update(signingInput).digest('base64url');
-    expect(verifyJwt(`${signingInput}.${signature}`, LOCAL_JWT_SECRET, NOW)).toEqual({
-      ok: false,
-      reason: 'unsupported-algorithm',
-    });
-  });
-
-  it('rejects malformed tokens', () => {
-    for (const token of ['', 'abc', 'a.b', 'a.b.c.d', `${b64({ alg: 'HS256' })}.not-json!.sig`, '..']) {
-      expect(verifyJwt(token, LOCAL_JWT_SECRET, NOW).ok).toBe(false);
+    const cases: [string, string][] = [
+      [sign({ role: 'service_role', exp: NOW_S + 60 }, 'another-secret-that-is-at-least-32-characters'), 'bad-signature'],
+      [`${header}.${b64({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 })}.${signature}`, 'bad-signature'],
+      [LOCAL_ANON_KEY.slice(0, -4), 'bad-signature'],
+      [sign({ role: 'anon', exp: NOW_S - 31 }), 'expired'],
+      [sign({ role: 'anon', nbf: NOW_S + 3600 }), 'not-yet-valid'],
+      [`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role' })}.`, 'unsupported-algorithm'],
+      [sign({ role: 'anon' }, LOCAL_JWT_SECRET, { alg: 'none' }), 'unsupported-algorithm'],
+      // The HMAC would match; the header's algorithm is not the one the gateway allows.
+      [sign({ role: 'anon' }, LOCAL_JWT_SECRET, { alg: 'HS512' }), 'unsupported-algorithm'],
+      [sign({ role: 'anon', exp: 'tomorrow' }), 'malformed'],
+    ];
+    for (const [token, reason] of cases) {
+      expect(await verifyJwt(token, LOCAL_JWT_SECRET, NOW), reason).toEqual({ ok: false, reason });
     }
-    const nonNumericExp = signJwt({ role: 'anon', exp: 'tomorrow' }, LOCAL_JWT_SECRET);
-    expect(verifyJwt(nonNumericExp, LOCAL_JWT_SECRET, NOW)).toEqual({ ok: false, reason: 'malformed' });
   });
 
-  it('rejects a truncated signature', () => {
-    expect(verifyJwt(LOCAL_ANON_KEY.slice(0, -4), LOCAL_JWT_SECRET, NOW)).toEqual({ ok: false, reason: 'bad-signature' });
+  it('allows 30 s of clock skew, as PostgREST does', async () => {
+    expect((await verifyJwt(sign({ role: 'anon', exp: NOW_S - 10 }), LOCAL_JWT_SECRET, NOW)).ok).toBe(true);
+  });
+
+  it('refuses what is not a token at all', async () => {
+    for (const token of ['', 'abc', 'a.b', 'a.b.c.d', `${b64({ alg: 'HS256' })}.not-json!.sig`, '..', 'sb_publishable_x']) {
+      expect((await verifyJwt(token, LOCAL_JWT_SECRET, NOW)).ok).toBe(false);
+    }
   });
 });
 

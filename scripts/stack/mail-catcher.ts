@@ -1,135 +1,332 @@
 /**
  * A real SMTP server that accepts every message and keeps it for reading: what the
- * functions' nodemailer talks to locally instead of a mail provider. Messages live in
- * memory and, given a folder, as .eml files there, so they survive a restart like the
- * database does.
+ * functions' nodemailer talks to locally instead of a mail provider, standing in for the
+ * Mailpit that `supabase start` runs (mail-ui.ts answers Mailpit's API on top of it).
+ * Messages live in memory and, given a folder, as .eml files there (with a .json beside
+ * each for the envelope and the read flag), so they survive a restart like the database
+ * does, under the same IDs.
+ *
+ * What it takes over from Mailpit (github.com/axllent/mailpit, read at 408b30d):
+ * - storing: internal/smtpd/main.go SaveToDatabase – a Return-Path header from MAIL FROM,
+ *   a Message-ID when the message has none, and envelope recipients missing from To/Cc/Bcc
+ *   added as a Bcc header; the stored source is what the API serves;
+ * - IDs: 22 characters of [0-9A-Za-z] like internal/shortuuid (ours start with the arrival
+ *   time, so a listing of the folder is in arrival order too);
+ * - chaos: internal/smtpd/chaos/chaos.go and smtpd.go – Sender fails MAIL FROM, Recipient
+ *   fails RCPT TO, Authentication fails AUTH, each with its SMTP code and a probability of
+ *   0–100 % ("451 Chaos sender error"); defaults 451/451/535 at 0 %;
+ * - the parsed fields (storage/messages.go Store, GetMessage, AttachmentSummary).
  */
-import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { simpleParser, type AddressObject, type Attachment, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { htmlToText } from './mailpit-shapes';
 import { HOST, listen } from './ports';
 
-export interface CaughtAttachment {
-  filename: string | null;
+/** Mailpit's (Go's net/mail) address: Name first, then Address. */
+export interface MailAddress {
+  Name: string;
+  Address: string;
+}
+
+export interface CaughtPart {
+  /** The part's place in the MIME tree, as Mailpit's PartID ("2", "1.2"). */
+  partId: string;
+  /** File name, or '' (Mailpit then shows the Content-ID). */
+  fileName: string;
+  /** Without parameters, e.g. text/calendar. */
   contentType: string;
+  /** Content-ID without angle brackets, or ''. */
+  contentId: string;
   content: Buffer;
-  size: number;
 }
 
 export interface CaughtMessage {
+  /** Mailpit's database ID: 22 characters of [0-9A-Za-z]. */
   id: string;
-  /** ISO 8601, when the catcher received it. */
+  /** ISO 8601 with milliseconds, when the catcher received it (Mailpit's Created). */
   receivedAt: string;
   /** The SMTP envelope (MAIL FROM / RCPT TO): who it was really sent to, Bcc included. */
   envelope: { from: string | null; to: string[] };
-  /** The From header as written, e.g. `Ruhepol Schlafberatung <noreply@…>`. */
-  from: string;
-  /** Addresses of the To header. */
-  to: string[];
-  cc: string[];
-  /** Address of the Reply-To header, or null. */
-  replyTo: string | null;
+  /** The SMTP AUTH user name, or ''. */
+  username: string;
+  /** Mailpit marks a message read when its details are fetched. */
+  read: boolean;
+  /** The message source as stored (with Mailpit's Return-Path, Message-ID and Bcc). */
+  raw: Buffer;
+  /** Message-ID without angle brackets. */
+  messageId: string;
+  /** The From address; an empty one when the header is missing (as Mailpit stores it). */
+  from: MailAddress;
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+  replyTo: MailAddress[];
+  /** Return-Path without angle brackets, else the From address. */
+  returnPath: string;
   subject: string;
+  /** The Date header as a time and the offset it was written in; null when missing or unreadable. */
+  date: { time: number; offsetMinutes: number } | null;
+  /** The text part ('' if none; derived from the HTML when only that exists, as Mailpit does). */
   text: string;
-  html: string | null;
-  attachments: CaughtAttachment[];
-  /** Header values as sent (unfolded), lower-case names; the first of repeated headers. */
-  headers: Record<string, string>;
-  /** The whole message source. */
-  raw: string;
+  /** The HTML part, or ''. */
+  html: string;
+  /** Parts attached as files (Mailpit's Attachments). */
+  attachments: CaughtPart[];
+  /** Inline parts and other non-text parts, e.g. images of a multipart/related (Mailpit's Inline). */
+  inline: CaughtPart[];
+  /** Every header field in order: name as written, value unfolded but not decoded. */
+  headers: { name: string; value: string }[];
+  /** Header texts for the plain-word search: From, Subject, To, Cc, Bcc, Reply-To, Return-Path. */
+  headerText: string;
 }
+
+export type ChaosName = 'Sender' | 'Recipient' | 'Authentication';
+
+export interface ChaosTrigger {
+  /** SMTP reply code, 400–599. */
+  ErrorCode: number;
+  /** Chance of failing, 0–100 (%). */
+  Probability: number;
+}
+
+export type ChaosTriggers = Record<ChaosName, ChaosTrigger>;
+
+/** Mailpit's defaults (chaos.go Config and SetFromStruct). */
+export const CHAOS_DEFAULT_CODES: Record<ChaosName, number> = { Sender: 451, Recipient: 451, Authentication: 535 };
 
 export interface MailCatcher {
   smtpPort: number;
+  /** Caught messages, oldest first. */
   messages(): CaughtMessage[];
   get(id: string): CaughtMessage | undefined;
-  clear(): Promise<void>;
+  /** Marks these messages (undefined = all) read or unread; unknown IDs are ignored. */
+  setRead(ids: string[] | undefined, read: boolean): Promise<void>;
+  /** Deletes these messages (undefined = all); unknown IDs are ignored. */
+  delete(ids?: string[]): Promise<void>;
+  /** The chaos triggers now in force (a copy). */
+  chaos(): ChaosTriggers;
   /**
-   * Refuses the next `count` messages at the end of DATA (554), as a failing provider
-   * would, and keeps none of them: for tests of what happens when mail cannot be sent.
-   * clear() cancels refusals not used up.
+   * Sets one trigger as Mailpit's chaos.Set does: an error message (nothing changed) when
+   * the code is outside 400–599 or the probability outside 0–100, else null.
    */
-  rejectNext(count: number): void;
-  /** Resolves with the first message (already caught or arriving) that matches. */
-  waitFor(predicate: (message: CaughtMessage) => boolean, timeoutMs: number): Promise<CaughtMessage>;
+  setChaos(name: ChaosName, trigger: ChaosTrigger): string | null;
   stop(): Promise<void>;
 }
 
-function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+function base62(value: number, width: number): string {
+  let out = '';
+  let rest = value;
+  for (let i = 0; i < width; i++) {
+    out = BASE62[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
+}
+
+/** 22 random characters of [0-9A-Za-z], as Mailpit's shortuuid.New(). */
+export function randomId(length = 22): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length)) {
+      // 248 = 4 × 62: dropping the rest keeps every character equally likely.
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** A Mailpit-shaped ID that sorts by arrival: time (8), sequence (3), random (11). */
+function newId(time: number, sequence: number): string {
+  return `${base62(time, 8)}${base62(sequence % 62 ** 3, 3)}${randomId(11)}`;
+}
+
+function addressList(field: AddressObject | AddressObject[] | undefined): MailAddress[] {
   const list = Array.isArray(field) ? field : field ? [field] : [];
   return list.flatMap((object) =>
-    object.value.flatMap((entry) => (entry.group ? entry.group : [entry])).map((entry) => entry.address ?? ''),
+    object.value
+      .flatMap((entry) => (entry.group ? entry.group : [entry]))
+      .filter((entry) => entry.address || entry.name)
+      .map((entry) => ({ Name: entry.name ?? '', Address: entry.address ?? '' })),
   );
 }
 
-function headerValues(parsed: ParsedMail): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const { key, line } of parsed.headerLines) {
-    if (key in headers) continue;
-    headers[key] = line
-      .slice(line.indexOf(':') + 1)
-      .replace(/\r?\n[ \t]+/g, ' ')
-      .trim();
-  }
-  return headers;
+function addressText(field: AddressObject | AddressObject[] | undefined): string {
+  const list = Array.isArray(field) ? field : field ? [field] : [];
+  return list.map((object) => object.text).join(', ');
 }
 
-async function toMessage(
-  id: string,
-  receivedAt: string,
-  envelope: CaughtMessage['envelope'],
-  raw: Buffer,
-): Promise<CaughtMessage> {
-  const parsed = await simpleParser(raw);
+/** Header fields in order, unfolded (as Go's textproto reads them), values not decoded. */
+export function headerFields(raw: Buffer): { name: string; value: string }[] {
+  const text = raw.toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  const block = end === -1 ? text : text.slice(0, end);
+  const fields: { name: string; value: string }[] = [];
+  for (const line of block.split(/\r?\n/)) {
+    if (/^[ \t]/.test(line) && fields.length > 0) {
+      const last = fields[fields.length - 1]!;
+      last.value = `${last.value} ${line.trim()}`.trim();
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    fields.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
+  }
+  return fields;
+}
+
+function firstHeader(fields: { name: string; value: string }[], name: string): string {
+  return fields.find((field) => field.name.toLowerCase() === name)?.value ?? '';
+}
+
+/** The offset a Date header was written in ("+0200" → 120); 0 for GMT/UT/Z or none. */
+function dateOffsetMinutes(header: string): number {
+  const match = /([+-])(\d{2})(\d{2})\s*(?:\([^)]*\))?\s*$/.exec(header);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/** The part's own Content-Type (mailparser guesses one from the file name for octet-stream; enmime does not). */
+function declaredType(attachment: Attachment): string {
+  const header = attachment.headers.get('content-type') as { value?: string } | undefined;
+  return header?.value?.toLowerCase() || attachment.contentType;
+}
+
+function toPart(attachment: Attachment, index: number): CaughtPart {
   return {
-    id,
-    receivedAt,
-    envelope,
-    from: parsed.from?.text ?? '',
-    to: addresses(parsed.to),
-    cc: addresses(parsed.cc),
-    replyTo: parsed.replyTo?.value[0]?.address ?? null,
-    subject: parsed.subject ?? '',
-    text: parsed.text ?? '',
-    html: parsed.html === false ? null : parsed.html,
-    attachments: parsed.attachments.map((attachment) => ({
-      filename: attachment.filename ?? null,
-      contentType: attachment.contentType,
-      content: attachment.content,
-      size: attachment.size,
-    })),
-    headers: headerValues(parsed),
-    raw: raw.toString('utf8'),
+    // mailparser numbers parts like enmime (Mailpit's parser); a single-part message has none.
+    partId: attachment.partId ?? String(index + 1),
+    fileName: attachment.filename ?? '',
+    contentType: declaredType(attachment),
+    contentId: attachment.cid ?? '',
+    content: attachment.content,
   };
 }
 
-interface StoredEnvelope {
+async function toMessage(id: string, meta: StoredMeta, raw: Buffer): Promise<CaughtMessage> {
+  const parsed: ParsedMail = await simpleParser(raw);
+  const headers = headerFields(raw);
+  const fromList = addressList(parsed.from);
+  const fromHeader = firstHeader(headers, 'from');
+  // Store(): the first From address; the header as the name when it is no address; else empty.
+  const from = fromList[0] ?? { Name: fromHeader, Address: '' };
+  const dateHeader = firstHeader(headers, 'date');
+  const date =
+    dateHeader && parsed.date && !Number.isNaN(parsed.date.getTime())
+      ? { time: parsed.date.getTime(), offsetMinutes: dateOffsetMinutes(dateHeader) }
+      : null;
+  const attachments: CaughtPart[] = [];
+  const inline: CaughtPart[] = [];
+  parsed.attachments.forEach((attachment, index) => {
+    // enmime: Attachments are parts with disposition attachment or of type
+    // application/octet-stream; the rest (inline, or no disposition) Mailpit lists as Inline.
+    const isAttachment = attachment.contentDisposition === 'attachment' || declaredType(attachment) === 'application/octet-stream';
+    (isAttachment ? attachments : inline).push(toPart(attachment, index));
+  });
+  return {
+    id,
+    receivedAt: meta.receivedAt,
+    envelope: meta.envelope,
+    username: meta.username ?? '',
+    read: meta.read ?? false,
+    raw,
+    messageId: firstHeader(headers, 'message-id').replace(/^<|>$/g, ''),
+    from,
+    to: addressList(parsed.to),
+    cc: addressList(parsed.cc),
+    bcc: addressList(parsed.bcc),
+    replyTo: addressList(parsed.replyTo),
+    returnPath: firstHeader(headers, 'return-path').replace(/^<|>$/g, '') || from.Address,
+    subject: parsed.subject ?? '',
+    date,
+    // enmime (Mailpit's parser) derives the text from the HTML whenever there is no text
+    // part; mailparser only for some structures.
+    text: parsed.text || (parsed.html ? htmlToText(parsed.html, false) : ''),
+    html: parsed.html === false ? '' : parsed.html,
+    attachments,
+    inline,
+    headers,
+    headerText: [
+      addressText(parsed.from) || fromHeader,
+      parsed.subject ?? '',
+      addressText(parsed.to),
+      addressText(parsed.cc),
+      addressText(parsed.bcc),
+      addressText(parsed.replyTo),
+      firstHeader(headers, 'return-path'),
+    ].join(' '),
+  };
+}
+
+/**
+ * tools.SetMessageHeader: replaces the first such header (with its continuation lines),
+ * or puts the header first.
+ */
+function setHeader(raw: Buffer, name: string, value: string): Buffer {
+  // latin1: one character per byte, so string offsets are byte offsets.
+  const text = raw.toString('latin1');
+  const headerEnd = text.search(/\r?\n\r?\n/);
+  const head = headerEnd === -1 ? text : text.slice(0, headerEnd);
+  const existing = new RegExp(`(^|\\n)(${name}:[^\\n]*(?:\\n[ \\t][^\\n]*)*\\n?)`, 'i').exec(head);
+  if (!existing) return Buffer.concat([Buffer.from(`${name}: ${value}\r\n`, 'utf8'), raw]);
+  const start = existing.index + existing[1]!.length;
+  const old = existing[2]!;
+  // The last header of the block has its line break in the blank-line separator.
+  const line = Buffer.from(`${name}: ${value}${old.endsWith('\n') ? '\r\n' : ''}`, 'utf8');
+  return Buffer.concat([raw.subarray(0, start), line, raw.subarray(start + old.length)]);
+}
+
+/** What Mailpit's SaveToDatabase changes before it stores a message. */
+async function asMailpitStores(raw: Buffer, envelope: StoredMeta['envelope']): Promise<Buffer> {
+  let data = raw.includes('\r\r\n') ? Buffer.from(raw.toString('latin1').replaceAll('\r\r\n', '\r\n'), 'latin1') : raw;
+  const headers = headerFields(data);
+  const from = envelope.from ?? '';
+  if (firstHeader(headers, 'return-path').replace(/^<|>$/g, '') !== from) data = setHeader(data, 'Return-Path', `<${from}>`);
+  if (!firstHeader(headers, 'message-id').replace(/^<|>$/g, '')) {
+    data = Buffer.concat([Buffer.from(`Message-ID: <${randomId()}@mailpit>\r\n`, 'latin1'), data]);
+  }
+  const parsed = await simpleParser(data, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  const inHeaders = new Set(
+    [...addressList(parsed.to), ...addressList(parsed.cc), ...addressList(parsed.bcc)].map((a) => a.Address.toLowerCase()),
+  );
+  const missing = envelope.to.filter((address) => !inHeaders.has(address.toLowerCase()));
+  if (missing.length > 0) {
+    // Mailpit's own code loses the missing ones when a Bcc header exists (it writes ", " +
+    // the old value); we keep both, which is what it means to do.
+    const existing = firstHeader(headers, 'bcc');
+    data = setHeader(data, 'Bcc', [existing, ...missing].filter(Boolean).join(', '));
+  }
+  return data;
+}
+
+interface StoredMeta {
   receivedAt: string;
-  envelope: CaughtMessage['envelope'];
+  envelope: { from: string | null; to: string[] };
+  username?: string;
+  read?: boolean;
 }
 
 /** Reads the .eml/.json pairs a previous run left, oldest first. */
 async function loadStored(dir: string): Promise<CaughtMessage[]> {
   if (!existsSync(dir)) return [];
-  const ids = (await readdir(dir))
-    .filter((file) => file.endsWith('.eml'))
-    .map((file) => file.slice(0, -4))
-    .sort();
+  const ids = (await readdir(dir)).filter((file) => file.endsWith('.eml')).map((file) => file.slice(0, -4));
   const messages: CaughtMessage[] = [];
   for (const id of ids) {
     try {
       const raw = await readFile(path.join(dir, `${id}.eml`));
-      const meta = JSON.parse(await readFile(path.join(dir, `${id}.json`), 'utf8')) as StoredEnvelope;
-      messages.push(await toMessage(id, meta.receivedAt, meta.envelope, raw));
+      const meta = JSON.parse(await readFile(path.join(dir, `${id}.json`), 'utf8')) as StoredMeta;
+      messages.push(await toMessage(id, meta, raw));
     } catch {
       // A half-written pair from a crash is skipped, not fatal.
     }
   }
-  return messages;
+  return messages.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt) || a.id.localeCompare(b.id));
 }
 
 export interface MailCatcherOptions {
@@ -142,12 +339,37 @@ export interface MailCatcherOptions {
 /** Messages above this are refused; the appointment mail with its .ics is a few KB. */
 const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
 
+/** An SMTP refusal with this code, as smtp-server sends it ("<code> <message>"). */
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
 export async function startMailCatcher(options: MailCatcherOptions): Promise<MailCatcher> {
   const store: CaughtMessage[] = options.storeDir ? await loadStored(options.storeDir) : [];
-  const arrivals = new EventEmitter();
-  arrivals.setMaxListeners(0);
-  let counter = 0;
-  let toReject = 0;
+  let sequence = 0;
+  const triggers: ChaosTriggers = {
+    Sender: { ErrorCode: CHAOS_DEFAULT_CODES.Sender, Probability: 0 },
+    Recipient: { ErrorCode: CHAOS_DEFAULT_CODES.Recipient, Probability: 0 },
+    Authentication: { ErrorCode: CHAOS_DEFAULT_CODES.Authentication, Probability: 0 },
+  };
+  /** chaos.go Trigger(): a random 0–99 below the probability; never at 0 %, always at 100 %. */
+  const chaosFails = (name: ChaosName): number | null => {
+    const { ErrorCode, Probability } = triggers[name];
+    if (Probability === 0 || randomInt(100) >= Probability) return null;
+    options.log(`mail refused on purpose: chaos ${name} (${ErrorCode})`);
+    return ErrorCode;
+  };
+
+  const writeMeta = async (message: CaughtMessage) => {
+    if (!options.storeDir) return;
+    const meta: StoredMeta = {
+      receivedAt: message.receivedAt,
+      envelope: message.envelope,
+      username: message.username,
+      read: message.read,
+    };
+    await writeFile(path.join(options.storeDir, `${message.id}.json`), JSON.stringify(meta));
+  };
 
   const server = new SMTPServer({
     // A local catcher: no TLS to negotiate, any login or none accepted.
@@ -156,12 +378,22 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
     authOptional: true,
     allowInsecureAuth: true,
     size: MAX_MESSAGE_BYTES,
-    banner: 'Ruhepol local mail catcher',
+    banner: 'Ruhepol local mail catcher (Mailpit stand-in)',
     logger: false,
     // stop() should not wait the default 30 s for a client that keeps its connection.
     closeTimeout: 1000,
     onAuth(auth, _session, callback) {
+      const code = chaosFails('Authentication');
+      if (code !== null) return callback(smtpError(code, 'Chaos authentication error'));
       callback(null, { user: auth.username ?? 'local' });
+    },
+    onMailFrom(_address, _session, callback) {
+      const code = chaosFails('Sender');
+      callback(code === null ? undefined : smtpError(code, 'Chaos sender error'));
+    },
+    onRcptTo(_address, _session, callback) {
+      const code = chaosFails('Recipient');
+      callback(code === null ? undefined : smtpError(code, 'Chaos recipient error'));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -169,39 +401,30 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
       stream.on('error', callback);
       stream.on('end', () => {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          callback(Object.assign(new Error('Message too large'), { responseCode: 552 }));
+          callback(smtpError(552, 'Message too large'));
           return;
         }
-        if (toReject > 0) {
-          toReject -= 1;
-          options.log('mail refused on purpose (rejectNext)');
-          const refusal = new Error('Transaction failed: refused by the local catcher (rejectNext)');
-          callback(Object.assign(refusal, { responseCode: 554 }));
-          return;
-        }
-        const raw = Buffer.concat(chunks);
         const receivedAt = new Date();
-        // Sortable ids: the file listing of the store is the arrival order.
-        const time = receivedAt.getTime().toString(36).padStart(9, '0');
-        const sequence = (counter++).toString(36).padStart(4, '0');
-        const id = `${time}-${sequence}${randomBytes(3).toString('hex')}`;
-        const envelope = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+        const id = newId(receivedAt.getTime(), sequence++);
+        const meta: StoredMeta = {
+          receivedAt: receivedAt.toISOString(),
+          envelope: {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          },
+          username: typeof session.user === 'string' ? session.user : '',
+          read: false,
         };
-        toMessage(id, receivedAt.toISOString(), envelope, raw)
-          .then(async (message) => {
+        asMailpitStores(Buffer.concat(chunks), meta.envelope)
+          .then(async (raw) => {
+            const message = await toMessage(id, meta, raw);
             if (options.storeDir) {
               await mkdir(options.storeDir, { recursive: true });
               await writeFile(path.join(options.storeDir, `${id}.eml`), raw);
-              await writeFile(
-                path.join(options.storeDir, `${id}.json`),
-                JSON.stringify({ receivedAt: message.receivedAt, envelope } satisfies StoredEnvelope),
-              );
+              await writeMeta(message);
             }
             store.push(message);
-            options.log(`mail caught: "${message.subject}" to ${message.to.join(', ')}`);
-            arrivals.emit('message', message);
+            options.log(`mail caught: "${message.subject}" to ${message.to.map((a) => a.Address).join(', ')}`);
             callback();
           })
           .catch((error: Error) => callback(error));
@@ -216,35 +439,42 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
     smtpPort,
     messages: () => [...store],
     get: (id) => store.find((message) => message.id === id),
-    rejectNext(count) {
-      toReject = Math.max(0, Math.floor(count));
-    },
-    async clear() {
-      // A fresh start for the next test: no messages, no refusals left over.
-      store.length = 0;
-      toReject = 0;
-      if (options.storeDir && existsSync(options.storeDir)) {
-        for (const file of await readdir(options.storeDir)) {
-          if (file.endsWith('.eml') || file.endsWith('.json')) await rm(path.join(options.storeDir, file), { force: true });
-        }
+    async setRead(ids, read) {
+      const wanted = ids ? new Set(ids) : null;
+      for (const message of store) {
+        if ((wanted && !wanted.has(message.id)) || message.read === read) continue;
+        message.read = read;
+        await writeMeta(message);
       }
     },
-    waitFor(predicate, timeoutMs) {
-      const existing = store.find(predicate);
-      if (existing) return Promise.resolve(existing);
-      return new Promise((resolve, reject) => {
-        const onMessage = (message: CaughtMessage) => {
-          if (!predicate(message)) return;
-          clearTimeout(timer);
-          arrivals.off('message', onMessage);
-          resolve(message);
-        };
-        const timer = setTimeout(() => {
-          arrivals.off('message', onMessage);
-          reject(new Error(`No matching e-mail arrived within ${timeoutMs} ms (${store.length} caught so far)`));
-        }, timeoutMs);
-        arrivals.on('message', onMessage);
-      });
+    async delete(ids) {
+      const wanted = ids ? new Set(ids) : null;
+      const doomed = store.filter((message) => !wanted || wanted.has(message.id));
+      for (const message of doomed) store.splice(store.indexOf(message), 1);
+      if (!options.storeDir || !existsSync(options.storeDir)) return;
+      if (wanted) {
+        for (const { id } of doomed) {
+          await rm(path.join(options.storeDir, `${id}.eml`), { force: true });
+          await rm(path.join(options.storeDir, `${id}.json`), { force: true });
+        }
+        return;
+      }
+      for (const file of await readdir(options.storeDir)) {
+        if (file.endsWith('.eml') || file.endsWith('.json')) await rm(path.join(options.storeDir, file), { force: true });
+      }
+    },
+    chaos: () => ({
+      Sender: { ...triggers.Sender },
+      Recipient: { ...triggers.Recipient },
+      Authentication: { ...triggers.Authentication },
+    }),
+    setChaos(name, { ErrorCode, Probability }) {
+      // chaos.Set, word for word.
+      if (ErrorCode < 400 || ErrorCode > 599) return 'error code must be between 400 and 599';
+      if (Probability > 100 || Probability < 0) return 'probability must be between 0 and 100';
+      triggers[name] = { ErrorCode, Probability };
+      options.log(`chaos: ${name} to return ${ErrorCode} error with ${Probability}% probability`);
+      return null;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

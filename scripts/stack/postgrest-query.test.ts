@@ -1,9 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError, statusForSqlState } from './api-error';
-import { authenticateFunction, authenticateRest } from './gateway';
-import { signJwt } from './jwt';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './local-config';
 import { parseAccept, parsePrefer } from './postgrest';
 import {
   buildDelete,
@@ -202,45 +199,5 @@ describe('status codes', () => {
     expect(statusForSqlState('42883', 'anon')).toBe(404);
     expect(statusForSqlState('40001', 'anon')).toBe(500);
     expect(statusForSqlState('53300', 'anon')).toBe(503);
-  });
-});
-
-describe('gateway authentication', () => {
-  const none = new URLSearchParams();
-
-  it('takes the role from the bearer token, else from the apikey', () => {
-    expect(authenticateRest({ apikey: LOCAL_ANON_KEY }, none, LOCAL_JWT_SECRET).role).toBe('anon');
-    expect(
-      authenticateRest(
-        { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
-        none,
-        LOCAL_JWT_SECRET,
-      ).role,
-    ).toBe('service_role');
-    expect(authenticateRest({}, new URLSearchParams({ apikey: LOCAL_ANON_KEY }), LOCAL_JWT_SECRET).role).toBe('anon');
-  });
-
-  it('answers 401 in PostgREST shape for missing, forged, expired or foreign-role tokens', () => {
-    const cases = [
-      {},
-      { apikey: 'nonsense' },
-      { apikey: LOCAL_ANON_KEY, authorization: 'Basic abc' },
-      { authorization: `Bearer ${signJwt({ role: 'anon', exp: 1 }, LOCAL_JWT_SECRET)}` },
-      { authorization: `Bearer ${signJwt({ role: 'postgres' }, LOCAL_JWT_SECRET)}` },
-      { authorization: `Bearer ${signJwt({ role: 'service_role' }, 'not-the-secret-not-the-secret-not-the')}` },
-    ];
-    for (const headers of cases) {
-      const error = apiError(() => authenticateRest(headers, none, LOCAL_JWT_SECRET));
-      expect(error.status).toBe(401);
-      expect(Object.keys(error.body).sort()).toEqual(['code', 'details', 'hint', 'message']);
-    }
-  });
-
-  it('requires a bearer token for functions (verify_jwt)', () => {
-    expect(authenticateFunction({ authorization: `Bearer ${LOCAL_ANON_KEY}` }, LOCAL_JWT_SECRET).role).toBe('anon');
-    expect(apiError(() => authenticateFunction({ apikey: LOCAL_ANON_KEY }, LOCAL_JWT_SECRET)).body.message).toBe(
-      'Missing authorization header',
-    );
-    expect(apiError(() => authenticateFunction({ authorization: 'Bearer x.y.z' }, LOCAL_JWT_SECRET)).status).toBe(401);
   });
 });

@@ -5,12 +5,13 @@
  * mail catcher. The edge functions are left out here (functions: false); the full
  * integration suite drives them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailApi } from '../../tests/support/mail-api.ts';
 import { isPortFree } from './ports';
 import { startStack, type RunningStack } from './start-stack';
 
@@ -181,8 +182,9 @@ describe('the embedded local stack', () => {
     }
   });
 
-  it('catches mail sent over SMTP and shows it in the UI and its JSON API', async () => {
-    await stack.mail.clear();
+  it('catches mail sent over SMTP and shows it in the inbox page and Mailpit’s API', async () => {
+    const mail = mailApi(stack.urls.mailUi!);
+    await mail.clear();
     await sendRawMail(stack.ports.smtp, {
       from: 'noreply@ruhepol-schlafberatung.ch',
       to: 'praxis@ruhepol-schlafberatung.ch',
@@ -197,56 +199,50 @@ describe('the embedded local stack', () => {
         'Hallo <script>alert(1)</script>',
       ].join('\n'),
     });
-    const message = await stack.mail.waitFor((m) => m.subject === 'Neue Terminanfrage', 5000);
+    const message = await mail.waitFor((m) => m.Subject === 'Neue Terminanfrage', { timeoutMs: 5000 });
     expect(message).toMatchObject({
-      to: ['praxis@ruhepol-schlafberatung.ch'],
-      replyTo: 'anna@example.ch',
-      envelope: { from: 'noreply@ruhepol-schlafberatung.ch', to: ['praxis@ruhepol-schlafberatung.ch'] },
+      To: [{ Name: '', Address: 'praxis@ruhepol-schlafberatung.ch' }],
+      ReplyTo: [{ Name: '', Address: 'anna@example.ch' }],
+      ReturnPath: 'noreply@ruhepol-schlafberatung.ch',
     });
-    expect(message.text).toContain('Hallo <script>');
+    expect(message.Text).toContain('Hallo <script>');
+    expect((await mail.list()).map((m) => [m.ID, m.Subject])).toEqual([[message.ID, 'Neue Terminanfrage']]);
 
-    const list = await (await fetch(`${stack.urls.mailUi}/api/messages`)).json();
-    expect(list).toMatchObject([{ id: message.id, subject: 'Neue Terminanfrage' }]);
-    const html = await (await fetch(`${stack.urls.mailUi}/nachrichten/${message.id}`)).text();
+    const html = await (await fetch(`${stack.urls.mailUi}/nachrichten/${message.ID}`)).text();
     expect(html).toContain('Hallo &lt;script&gt;');
     expect(html).not.toContain('<script>');
   });
 
-  it('refuses mail on request, as a failing provider would', async () => {
-    await stack.mail.clear();
-    stack.mail.rejectNext(1);
-    const mail = { from: 'a@example.ch', to: 'b@example.ch', data: 'Subject: eins\n\nText' };
-    await expect(sendRawMail(stack.ports.smtp, mail)).rejects.toThrow(/554/);
-    await sendRawMail(stack.ports.smtp, { ...mail, data: 'Subject: zwei\n\nText' });
-    expect((await stack.mail.messages()).map((m) => m.subject)).toEqual(['zwei']);
+  it('keeps caught mail in the data folder', async () => {
+    expect((await readdir(path.join(dataDir, 'mail'))).filter((file) => file.endsWith('.eml'))).toHaveLength(1);
   });
 
-  it('simulates a mail outage over HTTP (the browser tests use this)', async () => {
-    await stack.mail.clear();
-    const rejectNext = (body: string) =>
-      fetch(`${stack.urls.mailUi}/api/reject-next`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    expect((await rejectNext('{"count":-1}')).status).toBe(400);
-    expect((await rejectNext('nope')).status).toBe(400);
-    const response = await rejectNext('{"count":1}');
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ rejectNext: 1 });
-    const mail = { from: 'a@example.ch', to: 'b@example.ch', data: 'Subject: drei\n\nText' };
-    await expect(sendRawMail(stack.ports.smtp, mail)).rejects.toThrow(/554/);
-    await sendRawMail(stack.ports.smtp, { ...mail, data: 'Subject: vier\n\nText' });
-    expect((await stack.mail.messages()).map((m) => m.subject)).toEqual(['vier']);
+  it('simulates a mail outage through Mailpit’s chaos API and the inbox form', async () => {
+    const mail = mailApi(stack.urls.mailUi!);
+    await mail.clear();
+    expect(await mail.chaosEnabled()).toBe(true);
+    await mail.outage(true);
+    const message = { from: 'a@example.ch', to: 'b@example.ch', data: 'Subject: eins\n\nText' };
+    await expect(sendRawMail(stack.ports.smtp, message)).rejects.toThrow(/^SMTP 554 Chaos sender error$/);
+    await mail.outage(false);
+    await sendRawMail(stack.ports.smtp, { ...message, data: 'Subject: zwei\n\nText' });
+    expect((await mail.list()).map((m) => m.Subject)).toEqual(['zwei']);
 
     // The inbox's own form does the same for people trying the site by hand.
     const form = await fetch(`${stack.urls.mailUi}/mail-ausfall`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'anzahl=1',
+      body: 'stufe=Recipient&fehlercode=554&wahrscheinlichkeit=100',
       redirect: 'manual',
     });
     expect(form.status).toBe(303);
     expect(await (await fetch(`${stack.urls.mailUi}${form.headers.get('location')}`)).text()).toContain(
-      'Die nächste Nachricht wird abgelehnt (SMTP 554).',
+      'Mail-Ausfall aktiv: abgelehnt wird bei Empfänger (RCPT TO) mit SMTP 554 (100 %).',
     );
-    await expect(sendRawMail(stack.ports.smtp, { ...mail, data: 'Subject: fuenf\n\nText' })).rejects.toThrow(/554/);
+    await expect(sendRawMail(stack.ports.smtp, { ...message, data: 'Subject: drei\n\nText' })).rejects.toThrow(
+      /^SMTP 554 Chaos recipient error$/,
+    );
+    await mail.outage(false);
   });
 
   it('frees every port on stop()', async () => {

@@ -4,10 +4,12 @@
  * mail catcher — on the ports of `supabase start`, or on free ports for tests.
  * Used by `npm run stack` (cli.ts), `npm run dev` (scripts/dev.ts) and the integration tests.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import {
   createIsolatedDatabase,
@@ -19,13 +21,13 @@ import {
 } from './database';
 import { discoverFunctions, readFunctionsConfig, startFunctions, type FunctionsRuntime } from './functions';
 import { createGateway } from './gateway';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PORTS, LOCAL_SERVICE_ROLE_KEY } from './local-config';
-import { startMailCatcher, type CaughtMessage, type MailCatcher } from './mail-catcher';
+import { LOCAL_KEYS, LOCAL_PORTS } from './local-config';
+import { startMailCatcher } from './mail-catcher';
 import { createMailUi } from './mail-ui';
 import { applyMigrations } from './migrations';
 import { assertPortsFree, HOST, listen } from './ports';
 
-export type { CaughtAttachment, CaughtMessage } from './mail-catcher';
+export type { CaughtMessage, CaughtPart } from './mail-catcher';
 export type { QueryResult } from './database';
 export { PortInUseError } from './ports';
 
@@ -82,12 +84,20 @@ export interface RunningStack {
     api: string;
     /** postgres:// URL of the database (PGlite's socket, or the DATABASE_URL server). */
     db: string;
-    /** Mail catcher UI; null when SMTP_URL overrides the catcher. */
+    /**
+     * The mail catcher: Mailpit's API (…/api/v1/…, read it with tests/support/mail-api.ts)
+     * and its inbox page; null when SMTP_URL overrides the catcher.
+     */
     mailUi: string | null;
     /** smtp:// URL the functions send to. */
     smtp: string;
   };
   ports: StackPorts;
+  /** The browser's key (what `supabase start` prints as PUBLISHABLE_KEY). */
+  publishableKey: string;
+  /** The servers' key (SECRET_KEY): full access. */
+  secretKey: string;
+  /** Legacy JWT keys, still accepted (ANON_KEY, SERVICE_ROLE_KEY). */
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -96,33 +106,31 @@ export interface RunningStack {
   functions: string[];
   /** Output of one function's Deno process (last 2000 lines). */
   functionLogs(name: string): string[];
-  mail: {
-    /** Caught messages, oldest first. Throws when SMTP_URL overrides the catcher. */
-    messages(): Promise<CaughtMessage[]>;
-    clear(): Promise<void>;
-    /** Makes the catcher refuse the next `count` messages with SMTP 554 (a failing provider). */
-    rejectNext(count: number): void;
-    /** The first message (caught or arriving) that matches; rejects after timeoutMs (default 10 s). */
-    waitFor(predicate?: (message: CaughtMessage) => boolean, timeoutMs?: number): Promise<CaughtMessage>;
-  };
   /** Runs SQL as the database superuser (tests: read what the API may not). */
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
   /** Stops everything and frees the ports; safe to call twice. */
   stop(): Promise<void>;
 }
 
-export const DEFAULT_FUNCTIONS_ENV = {
-  PRACTICE_EMAIL: 'praxis@ruhepol-schlafberatung.ch',
-  MAIL_FROM: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
-  ALLOWED_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173,http://localhost:4173,http://127.0.0.1:4173',
-  // A fixed salt is fine locally (nothing real is hashed); production sets its own secret.
-  RATE_LIMIT_SALT: 'local-stack-not-secret',
-} as const;
+/**
+ * The functions' own settings as `supabase start` would give them: the committed
+ * supabase/functions/.env.example, with supabase/functions/.env over it when a developer
+ * has one (the file the CLI loads). One source for the stand-in and the CLI.
+ */
+export function readFunctionsSettings(repoRoot: string = REPO_ROOT): Record<string, string> {
+  const functionsDir = path.join(repoRoot, 'supabase', 'functions');
+  const read = (file: string) => (existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {});
+  return {
+    ...(read(path.join(functionsDir, '.env.example')) as Record<string, string>),
+    ...(read(path.join(functionsDir, '.env')) as Record<string, string>),
+  };
+}
 
 /**
  * The functions' environment: what hosted Supabase injects (SUPABASE_URL, keys, DB URL)
- * plus the project's settings. The shell's own Supabase/mail settings are not passed on,
- * so a RESEND_API_KEY exported for other work cannot make local tests send real mail.
+ * plus the project's settings (readFunctionsSettings). The shell's own Supabase/mail
+ * settings are not passed on, so a RESEND_API_KEY exported for other work cannot make
+ * local tests send real mail.
  */
 function functionsEnvironment(values: {
   apiUrl: string;
@@ -136,20 +144,38 @@ function functionsEnvironment(values: {
       (entry): entry is [string, string] => entry[1] !== undefined && !withheld.test(entry[0]),
     ),
   );
-  const fromShell = (name: keyof typeof DEFAULT_FUNCTIONS_ENV) => process.env[name] || DEFAULT_FUNCTIONS_ENV[name];
+  // A Resend key in supabase/functions/.env is for `supabase start` experiments; the
+  // stand-in never sends real mail.
+  const settings = readFunctionsSettings();
+  delete settings.RESEND_API_KEY;
   return {
     ...inherited,
     DENO_NO_UPDATE_CHECK: '1',
-    SUPABASE_URL: values.apiUrl,
-    SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
-    SUPABASE_DB_URL: values.dbUrl,
+    ...settings,
+    ...hostedFunctionsEnv(values.apiUrl, values.dbUrl),
+    // Always the stack's own catcher (or SMTP_URL from the shell), never a real provider.
     SMTP_URL: values.smtpUrl,
-    PRACTICE_EMAIL: fromShell('PRACTICE_EMAIL'),
-    MAIL_FROM: fromShell('MAIL_FROM'),
-    ALLOWED_ORIGINS: fromShell('ALLOWED_ORIGINS'),
-    RATE_LIMIT_SALT: fromShell('RATE_LIMIT_SALT'),
     ...values.extra,
+  };
+}
+
+/**
+ * What hosted Supabase (and `supabase start`'s edge runtime) gives every function: the
+ * API URL, the new keys as JSON objects of name → key, the JWKS, the database URL and,
+ * while a project still has them, the legacy JWT keys. Sources: Supabase docs
+ * "Environment Variables" (guides/functions/secrets, Default secrets) and the CLI's
+ * internal/functions/serve (serve.go, templates/main.ts), which sets the same names
+ * locally; its JWKS for the legacy secret is one "oct" key.
+ */
+export function hostedFunctionsEnv(apiUrl: string, dbUrl: string): Record<string, string> {
+  return {
+    SUPABASE_URL: apiUrl,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_KEYS.publishable }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_KEYS.secret }),
+    SUPABASE_JWKS: JSON.stringify({ keys: [{ kty: 'oct', k: Buffer.from(LOCAL_KEYS.jwtSecret).toString('base64url') }] }),
+    SUPABASE_ANON_KEY: LOCAL_KEYS.anon,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_KEYS.serviceRole,
+    SUPABASE_DB_URL: dbUrl,
   };
 }
 
@@ -289,7 +315,6 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     }
 
     // Mail.
-    let catcher: MailCatcher | undefined;
     let smtpUrl: string;
     let mailUiUrl: string | null = null;
     if (smtpOverride) {
@@ -301,7 +326,6 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
         storeDir: dataDir ? path.join(dataDir, 'mail') : undefined,
         log,
       });
-      catcher = started;
       cleanups.push(() => started.stop());
       ports.smtp = started.smtpPort;
       smtpUrl = `smtp://${HOST}:${ports.smtp}`;
@@ -315,7 +339,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     let runtime: FunctionsRuntime | undefined;
     const gateway = createGateway({
       db,
-      jwtSecret: LOCAL_JWT_SECRET,
+      keys: LOCAL_KEYS,
       functions: { lookup: (name) => runtime?.lookup(name) },
       trustForwardedFor: options.trustForwardedFor,
     });
@@ -350,26 +374,18 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     }
 
     let stopped: Promise<void> | undefined;
-    const requireCatcher = (): MailCatcher => {
-      if (!catcher) throw new Error('The built-in mail catcher is not running: SMTP_URL points the functions elsewhere.');
-      return catcher;
-    };
 
     return {
       urls: { api: apiUrl, db: dbUrl, mailUi: mailUiUrl, smtp: smtpUrl },
       ports,
-      anonKey: LOCAL_ANON_KEY,
-      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
-      jwtSecret: LOCAL_JWT_SECRET,
+      publishableKey: LOCAL_KEYS.publishable,
+      secretKey: LOCAL_KEYS.secret,
+      anonKey: LOCAL_KEYS.anon,
+      serviceRoleKey: LOCAL_KEYS.serviceRole,
+      jwtSecret: LOCAL_KEYS.jwtSecret,
       database: { kind: db.kind, external: Boolean(databaseUrl) },
       functions: runtime?.functions.map((fn) => fn.name) ?? [],
       functionLogs: (name) => runtime?.logs(name) ?? [],
-      mail: {
-        messages: async () => requireCatcher().messages(),
-        clear: async () => requireCatcher().clear(),
-        rejectNext: (count) => requireCatcher().rejectNext(count),
-        waitFor: async (predicate = () => true, timeoutMs = 10_000) => requireCatcher().waitFor(predicate, timeoutMs),
-      },
       query: (sql, params) => db.query(sql, params),
       stop() {
         stopped ??= stopAll().then(() => log('stopped'));

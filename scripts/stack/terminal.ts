@@ -18,8 +18,10 @@ export function describeStack(stack: RunningStack): string {
     `  SMTP                 ${stack.urls.mailUi ? forPeople(stack.urls.smtp) : redactUrl(stack.urls.smtp)}`,
     `  Edge functions       ${functionUrls.length ? functionUrls.join(`\n${' '.repeat(23)}`) : '(none)'}`,
     '',
-    `  anon key             ${stack.anonKey}`,
-    `  service_role key     ${stack.serviceRoleKey}`,
+    `  publishable key      ${stack.publishableKey}   (the site's VITE_SUPABASE_PUBLISHABLE_KEY)`,
+    `  secret key           ${stack.secretKey}`,
+    `  legacy anon key      ${stack.anonKey}`,
+    `  legacy service_role  ${stack.serviceRoleKey}`,
     '',
   ];
   if (stack.database.external) lines.push('  DATABASE_URL is set: using that PostgreSQL server instead of PGlite.');
