@@ -3,30 +3,32 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './scripts/stack/local-config.ts';
-
-const SUPABASE_ENV = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'] as const;
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from './scripts/stack/local-config.ts';
 
 /**
- * Where the forms send to. Development and tests fall back to the local stack without
- * any set-up; a production build must be told, or it stops: a site whose forms point
- * at localhost would look fine and lose every request.
+ * Where the forms send to, and with which public key: the project's publishable key
+ * (`sb_publishable_…`), or for a project that still has only legacy keys its anon key.
+ * Development and tests fall back to the local stack without any set-up; a production
+ * build must be told, or it stops: a site whose forms point at localhost would look fine
+ * and lose every request.
  */
 function supabaseEnv(command: string, mode: string, isSsrBuild: boolean | undefined): Record<string, string> {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  const key = env.VITE_SUPABASE_PUBLISHABLE_KEY || env.VITE_SUPABASE_ANON_KEY;
+  const missing = [!env.VITE_SUPABASE_URL && 'VITE_SUPABASE_URL', !key && 'VITE_SUPABASE_PUBLISHABLE_KEY'].filter(Boolean);
   const isProductionBuild = command === 'build' && mode === 'production';
-  const missing = SUPABASE_ENV.filter((name) => !env[name]);
   if (isProductionBuild && !isSsrBuild && missing.length > 0) {
     throw new Error(
       `Production build stopped: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.\n` +
-        'Set them to your Supabase project (Dashboard → Project Settings → API), e.g. in .env:\n' +
-        '  VITE_SUPABASE_URL=https://<project-ref>.supabase.co\n  VITE_SUPABASE_ANON_KEY=<anon key>\n' +
+        'Set them to your Supabase project (Dashboard → Project Settings → API Keys), e.g. in .env:\n' +
+        '  VITE_SUPABASE_URL=https://<project-ref>.supabase.co\n  VITE_SUPABASE_PUBLISHABLE_KEY=sb_publishable_…\n' +
+        '(a project with only legacy keys: VITE_SUPABASE_ANON_KEY=<anon key> instead)\n' +
         'For a build against the local stack: cp .env.example .env',
     );
   }
   return {
     VITE_SUPABASE_URL: env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL,
-    VITE_SUPABASE_ANON_KEY: env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
+    VITE_SUPABASE_PUBLISHABLE_KEY: key || LOCAL_PUBLISHABLE_KEY,
   };
 }
 

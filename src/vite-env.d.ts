@@ -2,7 +2,8 @@
 
 interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL: string;
-  readonly VITE_SUPABASE_ANON_KEY: string;
+  /** The publishable key, or a legacy anon key (vite.config.ts takes either). */
+  readonly VITE_SUPABASE_PUBLISHABLE_KEY: string;
   readonly VITE_SITE_URL?: string;
 }
 

@@ -24,7 +24,7 @@ import { parseArgs, promisify } from 'node:util';
 import { constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { pageRoutes } from '../../src/app/route-table.ts';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
 import { createStaticServer, resolveStaticFile } from '../static-server.ts';
 import {
   checkTargets,
@@ -118,7 +118,7 @@ function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv, tim
   });
 }
 
-const buildEnv = { ...process.env, VITE_SUPABASE_URL: LOCAL_SUPABASE_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY };
+const buildEnv = { ...process.env, VITE_SUPABASE_URL: LOCAL_SUPABASE_URL, VITE_SUPABASE_PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY };
 
 async function buildVariants(workDir: string): Promise<Record<Variant, string>> {
   const dirs = Object.fromEntries(VARIANTS.map((v) => [v, path.join(workDir, v)])) as Record<Variant, string>;

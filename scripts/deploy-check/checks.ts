@@ -1,8 +1,9 @@
 /**
- * Checks a deployed backend from the outside, with nothing but its URL and public anon
- * key – what anyone on the internet has. It verifies what the integration tests verify
- * inside: the anon key reads nothing, changes nothing, and the functions refuse foreign
- * origins, forged and oversized calls. It creates no rows and sends no e-mail: every
+ * Checks a deployed backend from the outside, with nothing but its URL and public key
+ * (the publishable key, or a legacy anon key) – what anyone on the internet has. It
+ * verifies what the integration tests verify inside: the public key reads nothing,
+ * changes nothing, and the functions refuse unknown keys, foreign origins, forged and
+ * oversized calls. It creates no rows and sends no e-mail: every
  * probe is one the backend must refuse.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 export interface DeployTarget {
   /** The project URL, e.g. https://<ref>.supabase.co */
   supabaseUrl: string;
-  anonKey: string;
+  /** The key the site is built with: `sb_publishable_…`, or a legacy anon JWT. */
+  publicKey: string;
   /** The site's origin; when given, the functions must accept it (CORS). */
   siteOrigin?: string;
 }
@@ -46,7 +48,10 @@ function refusedByPrivileges(result: Probe): boolean {
 
 export async function runDeployChecks(target: DeployTarget): Promise<CheckResult[]> {
   const base = target.supabaseUrl.replace(/\/+$/, '');
-  const auth = { apikey: target.anonKey, Authorization: `Bearer ${target.anonKey}` };
+  // A legacy anon key is a JWT and goes in Authorization as well; the new keys are not
+  // JWTs and belong in `apikey` only (Supabase docs, guides/functions/auth-headers).
+  const isJwt = target.publicKey.startsWith('eyJ');
+  const auth: Record<string, string> = { apikey: target.publicKey, ...(isJwt ? { Authorization: `Bearer ${target.publicKey}` } : {}) };
   const json = { ...auth, 'Content-Type': 'application/json' };
   const results: CheckResult[] = [];
   const check = async (name: string, run: () => Promise<[boolean, string]>) => {
@@ -59,21 +64,21 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   };
 
   for (const table of ['appointment_requests', 'contact_submissions']) {
-    await check(`anon cannot read ${table}`, async () => {
+    await check(`the public key cannot read ${table}`, async () => {
       const result = await probe(`${base}/rest/v1/${table}?select=*&limit=1`, { headers: auth });
       const leaked = result.status === 200 && result.body.trim() !== '[]';
       return [!leaked && (refusedByPrivileges(result) || result.body.trim() === '[]'), `GET → ${result.status} ${result.body.slice(0, 120)}`];
     });
   }
 
-  await check('anon cannot write contact_submissions', async () => {
+  await check('the public key cannot write contact_submissions', async () => {
     // An empty row: refused by privileges (good) or by a NOT NULL constraint (bad: anon got in).
     const result = await probe(`${base}/rest/v1/contact_submissions`, { method: 'POST', headers: json, body: '{}' });
     return [refusedByPrivileges(result), `POST → ${result.status} ${result.body.slice(0, 120)}`];
   });
 
   for (const method of ['PATCH', 'DELETE'] as const) {
-    await check(`anon cannot ${method === 'PATCH' ? 'change' : 'delete'} appointment_requests`, async () => {
+    await check(`the public key cannot ${method === 'PATCH' ? 'change' : 'delete'} appointment_requests`, async () => {
       const result = await probe(`${base}/rest/v1/appointment_requests?id=eq.${randomUUID()}`, {
         method,
         headers: json,
@@ -83,7 +88,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
   }
 
-  await check('anon cannot call the service-role functions', async () => {
+  await check('the public key cannot call the service-role functions', async () => {
     const result = await probe(`${base}/rest/v1/rpc/delete_expired_form_submissions`, { method: 'POST', headers: json, body: '{}' });
     return [refusedByPrivileges(result) || result.status === 404, `RPC → ${result.status} ${result.body.slice(0, 120)}`];
   });
@@ -107,9 +112,17 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
         return [result.status < 300 && allowed === target.siteOrigin, `OPTIONS → ${result.status}, Access-Control-Allow-Origin: ${allowed ?? '(none)'}`];
       });
     }
-    await check(`${fn} refuses a call without the anon key`, async () => {
+    await check(`${fn} refuses a call without a key`, async () => {
       const result = await probe(`${base}/functions/v1/${fn}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
       return [result.status === 401, `POST without key → ${result.status}`];
+    });
+    await check(`${fn} refuses a key that is not the project's`, async () => {
+      const result = await probe(`${base}/functions/v1/${fn}`, {
+        method: 'POST',
+        headers: { apikey: 'sb_publishable_not-this-project', 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return [result.status === 401, `POST with a foreign key → ${result.status} ${result.body.slice(0, 80)}`];
     });
     await check(`${fn} refuses a body over 16 KB`, async () => {
       const result = await probe(`${base}/functions/v1/${fn}`, {

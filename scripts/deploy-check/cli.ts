@@ -1,21 +1,30 @@
 /**
  * npm run check:deploy – checks a deployed (or the local) backend from outside.
- *   SUPABASE_URL=https://<ref>.supabase.co SUPABASE_ANON_KEY=… SITE_ORIGIN=https://www… npm run check:deploy
- * VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY are read too, so a .env used for the build works.
+ *   SUPABASE_URL=https://<ref>.supabase.co SUPABASE_PUBLISHABLE_KEY=sb_publishable_… SITE_ORIGIN=https://www… npm run check:deploy
+ * The build's VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY are read too, so a .env used
+ * for the build works; a project with only legacy keys passes its anon key
+ * (SUPABASE_ANON_KEY or VITE_SUPABASE_ANON_KEY).
  */
 import { runDeployChecks } from './checks.ts';
 
 const supabaseUrl = process.env.SUPABASE_URL ?? process.env.VITE_SUPABASE_URL;
-const anonKey = process.env.SUPABASE_ANON_KEY ?? process.env.VITE_SUPABASE_ANON_KEY;
+const publicKey =
+  process.env.SUPABASE_PUBLISHABLE_KEY ||
+  process.env.VITE_SUPABASE_PUBLISHABLE_KEY ||
+  process.env.SUPABASE_ANON_KEY ||
+  process.env.VITE_SUPABASE_ANON_KEY;
 const siteOrigin = process.env.SITE_ORIGIN ?? process.env.VITE_SITE_URL;
 
-if (!supabaseUrl || !anonKey) {
-  console.error('Set SUPABASE_URL and SUPABASE_ANON_KEY (the project URL and its public anon key).');
+if (!supabaseUrl || !publicKey) {
+  console.error(
+    'Set SUPABASE_URL and SUPABASE_PUBLISHABLE_KEY (the project URL and its publishable key;\n' +
+      'a project with only legacy keys: SUPABASE_ANON_KEY).',
+  );
   process.exit(2);
 }
 
 console.log(`Checking ${supabaseUrl}${siteOrigin ? ` for the site ${siteOrigin}` : ''} …\n`);
-const results = await runDeployChecks({ supabaseUrl, anonKey, siteOrigin: siteOrigin?.replace(/\/+$/, '') });
+const results = await runDeployChecks({ supabaseUrl, publicKey, siteOrigin: siteOrigin?.replace(/\/+$/, '') });
 for (const result of results) {
   console.log(`${result.ok ? '✓' : '✗'} ${result.name}\n    ${result.detail}`);
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../src/app/route-table.ts';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 
 /** Built as for a hosted project, so anything local or private left in dist/ stands out. */
 const HOSTED_URL = 'https://abcdefghijklmnopqrst.supabase.co';
@@ -47,7 +47,13 @@ beforeAll(async () => {
   await run('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], {
     cwd: root,
     // Vitest sets NODE_ENV=test, which would make the build a development build.
-    env: { ...process.env, NODE_ENV: 'production', VITE_SUPABASE_URL: HOSTED_URL, VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      VITE_SUPABASE_URL: HOSTED_URL,
+      VITE_SUPABASE_PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
+      VITE_SUPABASE_ANON_KEY: '',
+    },
   });
 }, 180_000);
 
@@ -131,6 +137,7 @@ describe('npm run build', () => {
     expect(withClient).toHaveLength(1);
     const all = await Promise.all(assets.filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(outDir, 'assets', f), 'utf8')));
     expect(all.join('\n')).toContain(HOSTED_URL);
+    expect(all.join('\n')).toContain(LOCAL_PUBLISHABLE_KEY);
   });
 });
 
@@ -152,6 +159,11 @@ describe('what dist/ must never contain', () => {
   it('holds no service-role key, no secret and no private URL in any file', async () => {
     const forbidden: Array<[string, RegExp]> = [
       ['the service-role key', new RegExp(LOCAL_SERVICE_ROLE_KEY.split('.')[1]!)],
+      ['the secret key', new RegExp(LOCAL_SECRET_KEY)],
+      // (Not a bare "sb_secret_": supabase-js itself names the prefix to tell key kinds apart.)
+      ['a secret key of any project', /sb_secret_[A-Za-z0-9_-]{20,}/],
+      // Built with the publishable key only: no legacy key is baked in beside it.
+      ['the legacy anon key', new RegExp(LOCAL_ANON_KEY.split('.')[1]!)],
       ['the JWT secret', new RegExp(LOCAL_JWT_SECRET)],
       ['a service_role reference', /service_role|SERVICE_ROLE/],
       ['a mail or salt secret name', /RESEND_API_KEY|RATE_LIMIT_SALT|SMTP_URL/],
@@ -181,13 +193,14 @@ describe('a production build without a Supabase URL or key', () => {
   it('stops with a message that says what to set', async () => {
     const failed = await run('npx', ['vite', 'build', '--outDir', path.join(tmpdir(), 'never-written')], {
       cwd: root,
-      env: { ...process.env, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
+      env: { ...process.env, VITE_SUPABASE_URL: '', VITE_SUPABASE_PUBLISHABLE_KEY: '', VITE_SUPABASE_ANON_KEY: '' },
     }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
     expect(failed?.code).not.toBe(0);
-    expect(failed?.stderr).toContain('VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are not set');
+    expect(failed?.stderr).toContain('VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY are not set');
+    expect(failed?.stderr).toContain('VITE_SUPABASE_ANON_KEY');
   }, 60_000);
 });
 

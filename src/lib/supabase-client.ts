@@ -3,15 +3,16 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 /**
  * The Supabase client, created on first use. supabase-js is a separate chunk that only
  * the two form pages ever request, so no other page downloads it. URL and key come
- * from VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY (vite.config.ts supplies the local
- * stack's values in development and tests, and stops a production build without them).
+ * from VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY (vite.config.ts also takes a
+ * legacy VITE_SUPABASE_ANON_KEY, supplies the local stack's values in development and
+ * tests, and stops a production build without them).
  */
 let client: Promise<SupabaseClient> | undefined;
 
 export function getSupabaseClient(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js')
     .then(({ createClient }) =>
-      createClient(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_ANON_KEY, {
+      createClient(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY, {
         auth: { storage: window.localStorage, persistSession: true, autoRefreshToken: true },
       }),
     )
