@@ -1,7 +1,8 @@
 /**
- * Once for the whole e2e project: finds Chromium, starts the static server, the embedded
- * local stack and builds the site against that stack, then hands the addresses to the
- * test files (vitest's provide/inject, see support/context.ts).
+ * Once for the whole e2e project: finds Chromium, starts the static servers, the embedded
+ * local stack (or takes a running backend, tests/support/backend-target.ts) and builds the
+ * site against it twice (publishable key; legacy anon key), then hands the addresses to
+ * the test files (vitest's provide/inject, see support/context.ts).
  *
  * Order matters: the static server comes first because its origin has to be in the
  * functions' ALLOWED_ORIGINS, and the build comes last because it bakes the stack's API
@@ -15,7 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_FUNCTIONS_ENV, startStack, type RunningStack } from '../scripts/stack/start-stack.ts';
+import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
+import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../tests/support/backend-target.ts';
 import { HOST, listen } from '../scripts/stack/ports.ts';
 import { createStaticServer } from '../scripts/static-server.ts';
 import { findChromium } from '../scripts/chromium.ts';
@@ -53,31 +55,38 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    const outDir = await mkdtemp(path.join(tmpdir(), 'e2e-site-'));
-    cleanups.push(() => rm(outDir, { recursive: true, force: true }));
+    // Two builds of the same site: one with the publishable key (what a project created
+    // today has), one with only the legacy anon key (an older project). Each is served by
+    // its own static server: files only, no SPA rewrites (an unknown path gets 404.html).
+    // Against a running backend (TEST_BACKEND=supabase-start) they take the fixed ports
+    // that supabase/functions/.env.example allows as origins.
+    const running = wantsRunningBackend();
+    const serveBuild = async (port: number) => {
+      const outDir = await mkdtemp(path.join(tmpdir(), 'e2e-site-'));
+      cleanups.push(() => rm(outDir, { recursive: true, force: true }));
+      const server: Server = createStaticServer(outDir);
+      const boundPort = await listen(server, port);
+      cleanups.push(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      );
+      return { outDir, url: `http://${HOST}:${boundPort}` };
+    };
+    const site = await serveBuild(running ? 4173 : 0);
+    const legacySite = await serveBuild(running ? 4174 : 0);
 
-    // Serves files only (no SPA rewrites): an unknown path gets 404.html with status 404.
-    const server: Server = createStaticServer(outDir);
-    const sitePort = await listen(server, 0);
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
-    const siteUrl = `http://${HOST}:${sitePort}`;
-
-    const stack: RunningStack = await timed('local stack started', () =>
-      startStack({
+    const backend: BackendTarget = await timed(running ? 'running backend from the environment' : 'local stack started', () =>
+      startBackendTarget({
         ports: { gateway: 0, db: 0, mailUi: 0, smtp: 0 },
         dataDir: null,
         isolateDatabase: true,
         smtpUrl: null,
         quiet: true,
         functionsEnv: {
-          ALLOWED_ORIGINS: siteUrl,
-          PRACTICE_EMAIL: DEFAULT_FUNCTIONS_ENV.PRACTICE_EMAIL,
+          ALLOWED_ORIGINS: `${site.url},${legacySite.url}`,
           // Every submission of the suite comes from one browser on one address: the
           // production limit (5 per 10 minutes) would stop it halfway. The bot check
           // (MIN_FORM_MS) stays on; the tests wait like a person would.
@@ -86,9 +95,9 @@ export default async function setup(project: TestProject) {
         },
       }),
     );
-    cleanups.push(() => stack.stop());
+    cleanups.push(() => backend.stop());
 
-    await timed(`site built against ${stack.urls.api}`, () =>
+    const build = (outDir: string, url: string, keys: Record<string, string>) =>
       run('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], {
         cwd: root,
         env: {
@@ -96,22 +105,32 @@ export default async function setup(project: TestProject) {
           // Vitest sets NODE_ENV=test, which would give Vite a development build of React
           // (StrictMode's double effects included): test what visitors get.
           NODE_ENV: 'production',
-          VITE_SUPABASE_URL: stack.urls.api,
-          VITE_SUPABASE_ANON_KEY: stack.anonKey,
-          VITE_SITE_URL: siteUrl,
+          VITE_SUPABASE_URL: backend.apiUrl,
+          VITE_SITE_URL: url,
+          ...keys,
         },
-      }),
+      });
+    // Each build gets exactly one key; the other variable is set empty so that a
+    // developer's .env cannot fill it in.
+    await timed(`site built against ${backend.apiUrl} (publishable key)`, () =>
+      build(site.outDir, site.url, { VITE_SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, VITE_SUPABASE_ANON_KEY: '' }),
     );
-    log(`site on ${siteUrl}, Chromium ${chromium.path}`);
+    await timed('second build with only the legacy anon key', () =>
+      build(legacySite.outDir, legacySite.url, { VITE_SUPABASE_PUBLISHABLE_KEY: '', VITE_SUPABASE_ANON_KEY: backend.anonKey }),
+    );
+    log(`site on ${site.url} (legacy-key build on ${legacySite.url}), Chromium ${chromium.path}`);
 
     project.provide('e2e', {
       skipReason: null,
       chromePath: chromium.path,
-      siteUrl,
-      apiUrl: stack.urls.api,
-      dbUrl: stack.urls.db,
-      mailUrl: stack.urls.mailUi!,
-      practiceEmail: DEFAULT_FUNCTIONS_ENV.PRACTICE_EMAIL,
+      siteUrl: site.url,
+      legacySiteUrl: legacySite.url,
+      apiUrl: backend.apiUrl,
+      dbUrl: backend.dbUrl,
+      mailUrl: backend.mailUrl,
+      publishableKey: backend.publishableKey,
+      anonKey: backend.anonKey,
+      practiceEmail: readFunctionsSettings().PRACTICE_EMAIL!,
     } satisfies E2eContext);
   } catch (error) {
     await teardown();

@@ -1,11 +1,12 @@
 /**
  * What the tests read from the backend behind the browser: rows in Postgres (as the
- * superuser, over the stack's own database URL) and mails in the catcher (its JSON API),
- * and the switch that simulates a mail outage.
+ * superuser, over the stack's own database URL) and mails through Mailpit's API
+ * (tests/support/mail-api.ts, on the stand-in's catcher or a real `supabase start`), and
+ * the switch that simulates a mail outage (Mailpit's chaos triggers).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { addressesOf, isTo, mailApi, type Mail, type MailListItem } from '../../tests/support/mail-api.ts';
 import { e2e } from './context.ts';
 
 export async function queryRows<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<Row[]> {
@@ -18,50 +19,30 @@ export async function queryRows<Row = Record<string, unknown>>(sql: string, para
   }
 }
 
-export interface MailSummary {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  attachments: { filename: string | null; contentType: string; size: number }[];
+const mail = () => mailApi(e2e().mailUrl);
+
+/** The mails whose To is this address (list items: addresses, subject, number of attachments). */
+export async function mailsTo(address: string): Promise<MailListItem[]> {
+  return (await mail().list()).filter((item) => isTo(item, address));
 }
 
-export interface MailDetails extends MailSummary {
-  replyTo: string | null;
-  text: string;
-}
-
-async function mailApi<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${e2e().mailUrl}${path}`, init);
-  if (!response.ok) throw new Error(`mail catcher ${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-export function mailsTo(address: string): Promise<MailSummary[]> {
-  return mailApi<MailSummary[]>('/api/messages').then((all) =>
-    all.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase())),
+/** The practice's mails whose Reply-To is this visitor (the practice gets every visitor's mail), whole. */
+export async function practiceMailsFor(visitorEmail: string): Promise<Mail[]> {
+  const api = mail();
+  const items = (await api.list()).filter(
+    (item) => isTo(item, e2e().practiceEmail) && addressesOf(item.ReplyTo).includes(visitorEmail.toLowerCase()),
   );
+  return Promise.all(items.map((item) => api.get(item.ID)));
 }
 
-export function mailDetails(id: string): Promise<MailDetails> {
-  return mailApi<MailDetails>(`/api/messages/${encodeURIComponent(id)}`);
+/** Simulates a mail outage (every message refused with SMTP 554) or ends it. */
+export function mailOutage(on: boolean): Promise<void> {
+  return mail().outage(on);
 }
 
-/** The practice's mails whose Reply-To is this visitor (the practice gets every visitor's mail). */
-export async function practiceMailsFor(visitorEmail: string): Promise<MailDetails[]> {
-  const toPractice = await mailsTo(e2e().practiceEmail);
-  const details = await Promise.all(toPractice.map((mail) => mailDetails(mail.id)));
-  return details.filter((mail) => mail.replyTo?.toLowerCase() === visitorEmail.toLowerCase());
-}
-
-/** Simulates a mail outage: the catcher refuses the next `count` messages with SMTP 554. */
-export async function rejectNextMails(count: number): Promise<void> {
-  const answer = await mailApi<{ rejectNext: number }>('/api/reject-next', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ count }),
-  });
-  expect(answer).toEqual({ rejectNext: count });
+/** Whether an outage can be simulated: Mailpit's chaos API is on (the stand-in), not off (`supabase start`). */
+export function canSimulateMailOutage(): Promise<boolean> {
+  return mail().chaosEnabled();
 }
 
 /** An e-mail address no other test (or earlier run) uses: rate limits and acknowledgements count per address. */

@@ -70,8 +70,8 @@ export async function openPage(
   const page = await context.newPage();
   // Fail within seconds, not the default 30 s, when something never appears.
   page.setDefaultTimeout(15_000);
-  const { siteUrl, apiUrl } = e2e();
-  const allowedOrigins = new Set([new URL(siteUrl).origin, new URL(apiUrl).origin]);
+  const { siteUrl, legacySiteUrl, apiUrl } = e2e();
+  const allowedOrigins = new Set([new URL(siteUrl).origin, new URL(legacySiteUrl).origin, new URL(apiUrl).origin]);
   const problems: PageProblems = { consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [] };
   const requests: string[] = [];
   const open = new Set<Request>();

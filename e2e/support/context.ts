@@ -13,12 +13,17 @@ export type E2eContext =
       chromePath: string;
       /** Origin of the static server with the built site, e.g. http://127.0.0.1:40123. */
       siteUrl: string;
+      /** The same site built with only the legacy anon key (VITE_SUPABASE_ANON_KEY). */
+      legacySiteUrl: string;
       /** The stack's API gateway (VITE_SUPABASE_URL of the build). */
       apiUrl: string;
       /** postgres:// URL of the stack's database. */
       dbUrl: string;
-      /** The mail catcher's UI and JSON API. */
+      /** The mail catcher: Mailpit's API (…/api/v1/…) and, on the stand-in, its inbox page. */
       mailUrl: string;
+      /** The keys the two builds carry. */
+      publishableKey: string;
+      anonKey: string;
       /** Where the functions send the practice's e-mails. */
       practiceEmail: string;
     };

@@ -289,7 +289,7 @@ export async function expectBothMails(visitorEmail: string, practiceSubject: Reg
     })
     .toEqual({ practice: 1, visitor: 1 });
   const [toPractice] = await practiceMailsFor(visitorEmail);
-  expect(toPractice!.subject).toMatch(practiceSubject);
+  expect(toPractice!.Subject).toMatch(practiceSubject);
   return { toPractice: toPractice!, toVisitor: (await mailsTo(visitorEmail))[0]! };
 }
 

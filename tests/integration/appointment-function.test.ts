@@ -5,22 +5,27 @@
  * function refuses to send: forged, repeated, expired, automated, mail down.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../scripts/stack/start-stack.ts';
-import { browserClient, callFunction, newVisitor, SITE_ORIGIN, startTestStack, zurichDate } from './stack-harness.ts';
+import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
+import { backendTarget, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, type TestBackend, zurichDate } from './stack-harness.ts';
 
-let stack: RunningStack;
+let backend: TestBackend;
+/** The caught mail, read through Mailpit's API as against a real `supabase start`. */
+let mail: MailApi;
 const FN = 'send-appointment-email';
+const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  backend = await backendTarget();
+  mail = mailApi(backend.mailUrl);
 }, 180_000);
 
 afterAll(async () => {
-  await stack?.stop();
+  await backend?.stop();
 });
 
 beforeEach(async () => {
-  await stack.mail.clear();
+  await mail.outage(false);
+  await mail.clear();
 });
 
 /** The row and the e-mail body exactly as src/features/appointment builds them. */
@@ -60,12 +65,12 @@ function appointment(email: string, overrides: { row?: Record<string, unknown>; 
 }
 
 async function store(ip: string, row: Record<string, unknown>) {
-  const { error } = await browserClient(stack, ip).from('appointment_requests').insert(row);
+  const { error } = await browserClient(backend, ip).from('appointment_requests').insert(row);
   expect(error).toBeNull();
 }
 
 const rowState = async (id: string) =>
-  (await stack.query<{ notified_at: Date | null; notify_claimed_at: Date | null }>(
+  (await backend.query<{ notified_at: Date | null; notify_claimed_at: Date | null }>(
     'select notified_at, notify_claimed_at from public.appointment_requests where id = $1',
     [id],
   )).rows[0];
@@ -77,6 +82,13 @@ function longDate(iso: string): string {
   );
 }
 
+/** The .ics attachment of a mail: its summary and its text. */
+async function icsOf(message: Mail) {
+  const attachment = message.Attachments.find((a) => a.FileName.endsWith('.ics'));
+  if (!attachment) throw new Error(`no .ics attached to "${message.Subject}"`);
+  return { attachment, text: (await mail.attachment(message.ID, attachment.PartID)).toString('utf8') };
+}
+
 function icsLines(ics: string): string[] {
   // Unfold continuation lines (RFC 5545 §3.1) before reading properties.
   return ics.replace(/\r\n[ \t]/g, '').split('\r\n');
@@ -86,18 +98,18 @@ describe('send-appointment-email', () => {
   it('mails the practice the stored request with a tentative calendar entry, and acknowledges the visitor', async () => {
     const { email, ip } = newVisitor();
     const { id, row, body } = appointment(email);
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     expect((await supabase.from('appointment_requests').insert(row)).error).toBeNull();
     const { data, error } = await supabase.functions.invoke(FN, { body });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
     expect((await rowState(id))!.notified_at).not.toBeNull();
 
-    const mail = await stack.mail.waitFor((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
-    expect(mail.replyTo).toContain(email);
-    expect(mail.subject).toContain('Beat Keller');
-    expect(mail.subject).not.toContain('Schulterschmerzen');
-    for (const part of [mail.text!, mail.html!]) {
+    const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
+    expect(addressesOf(toPractice.ReplyTo)).toEqual([email]);
+    expect(toPractice.Subject).toContain('Beat Keller');
+    expect(toPractice.Subject).not.toContain('Schulterschmerzen');
+    for (const part of [toPractice.Text, toPractice.HTML]) {
       expect(part).toContain(`${longDate(row.preferred_date)}, 09:30 Uhr`);
       expect(part).toContain(`${longDate(row.alternative_date)}, 18:00 Uhr`);
       expect(part).toMatch(/Schlafberatung[^\n<]*CHF\s190\.–/);
@@ -105,9 +117,8 @@ describe('send-appointment-email', () => {
       expect(part).toContain('Schulterschmerzen in Seitenlage.');
     }
 
-    const ics = mail.attachments.find((a) => a.filename?.endsWith('.ics'));
-    expect(ics?.contentType).toMatch(/text\/calendar/);
-    const text = ics!.content.toString('utf8');
+    const { attachment: ics, text } = await icsOf(toPractice);
+    expect(ics.ContentType).toBe('text/calendar');
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(text).toMatch(/END:VCALENDAR\r\n?$/);
     expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
@@ -119,18 +130,17 @@ describe('send-appointment-email', () => {
     expect(lines).toContain('BEGIN:VTIMEZONE');
     expect(lines.some((line) => line.startsWith(`UID:${id}@`))).toBe(true);
 
-    const ack = await stack.mail.waitFor((m) => m.to.includes(email));
-    expect(ack.text).toMatch(/24 Stunden/);
-    expect(ack.text).not.toContain('Schulterschmerzen');
+    const ack = await mail.waitFor((m) => isTo(m, email));
+    expect(ack.Text).toMatch(/24 Stunden/);
+    expect(ack.Text).not.toContain('Schulterschmerzen');
   });
 
   it('takes the calendar length from the service: 30 minutes for a follow-up', async () => {
     const { email, ip } = newVisitor();
     const { row, body } = appointment(email, { row: { service: 'Follow-up Termin', preferred_time: '17:30' } });
     await store(ip, row);
-    expect((await callFunction(stack, FN, body, { ip })).status).toBe(200);
-    const mail = await stack.mail.waitFor((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
-    const lines = icsLines(mail.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8'));
+    expect((await callFunction(backend, FN, body, { ip })).status).toBe(200);
+    const lines = icsLines((await icsOf(await mail.waitFor((m) => isTo(m, PRACTICE)))).text);
     expect(lines).toContain(`DTEND;TZID=Europe/Zurich:${row.preferred_date.replaceAll('-', '')}T180000`);
   });
 
@@ -138,11 +148,11 @@ describe('send-appointment-email', () => {
     const { email, ip } = newVisitor();
     const { body, row } = appointment(email);
     await store(ip, row);
-    const calls = await Promise.all([1, 2, 3].map(() => callFunction(stack, FN, body, { ip })));
+    const calls = await Promise.all([1, 2, 3].map(() => callFunction(backend, FN, body, { ip })));
     expect(calls.map((c) => c.status).sort()).toEqual([200, 409, 409]);
-    expect((await callFunction(stack, FN, body, { ip })).json).toMatchObject({ error: 'already_notified' });
+    expect((await callFunction(backend, FN, body, { ip })).json).toMatchObject({ error: 'already_notified' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const practiceMails = (await stack.mail.messages()).filter((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
+    const practiceMails = (await mail.list()).filter((m) => isTo(m, PRACTICE));
     expect(practiceMails).toHaveLength(1);
   });
 
@@ -152,53 +162,54 @@ describe('send-appointment-email', () => {
     await store(ip, stored.row);
 
     const unknown = appointment(email);
-    expect((await callFunction(stack, FN, unknown.body, { ip })).status).toBe(404);
-    const changed = await callFunction(stack, FN, { ...stored.body, message: '<a href="https://phish.example">Hier klicken</a>' }, { ip });
+    expect((await callFunction(backend, FN, unknown.body, { ip })).status).toBe(404);
+    const changed = await callFunction(backend, FN, { ...stored.body, message: '<a href="https://phish.example">Hier klicken</a>' }, { ip });
     expect(changed.status).toBe(404);
     expect(changed.json).toMatchObject({ error: 'not_found' });
 
     const old = appointment(email);
     await store(ip, old.row);
-    await stack.query(`update public.appointment_requests set created_at = now() - interval '16 minutes' where id = $1`, [old.id]);
-    expect((await callFunction(stack, FN, old.body, { ip })).status).toBe(404);
+    await backend.query(`update public.appointment_requests set created_at = now() - interval '16 minutes' where id = $1`, [old.id]);
+    expect((await callFunction(backend, FN, old.body, { ip })).status).toBe(404);
 
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await stack.mail.messages()).toHaveLength(0);
+    expect(await mail.list()).toHaveLength(0);
     expect((await rowState(stored.id))!.notified_at).toBeNull();
   });
 
-  it('keeps the request when mail fails (502), and the site’s retry then sends it', async () => {
+  it.runIf(ownStandIn)('keeps the request when mail fails (502), and the site’s retry then sends it', async () => {
     const { email, ip } = newVisitor();
     const { id, row, body } = appointment(email);
     await store(ip, row);
-    stack.mail.rejectNext(1);
-    const failed = await callFunction(stack, FN, body, { ip });
+    await mail.outage(true);
+    const failed = await callFunction(backend, FN, body, { ip });
+    await mail.outage(false);
     expect(failed.status).toBe(502);
     expect(failed.json).toMatchObject({ error: 'mail_failed', stored: true });
     expect(await rowState(id)).toEqual({ notified_at: null, notify_claimed_at: null });
 
     // The site sends the same values again under the same id: the row is already stored.
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     expect((await supabase.from('appointment_requests').insert(row)).error?.code).toBe('23505');
     const retried = await supabase.functions.invoke(FN, { body });
     expect(retried.error).toBeNull();
     expect((await rowState(id))!.notified_at).not.toBeNull();
-    await stack.mail.waitFor((m) => m.to.includes('praxis@ruhepol-schlafberatung.ch'));
+    await mail.waitFor((m) => isTo(m, PRACTICE));
   });
 
   it('drops an automated request: honeypot or too fast → 200, the stored row removed, nothing sent', async () => {
     const { email, ip } = newVisitor();
     const bot = appointment(email, { body: { website: 'http://spam.example' } });
     await store(ip, bot.row);
-    expect((await callFunction(stack, FN, bot.body, { ip })).status).toBe(200);
+    expect((await callFunction(backend, FN, bot.body, { ip })).status).toBe(200);
     const hasty = appointment(email, { body: { elapsedMs: 400 } });
     await store(ip, hasty.row);
-    expect((await callFunction(stack, FN, hasty.body, { ip })).status).toBe(200);
+    expect((await callFunction(backend, FN, hasty.body, { ip })).status).toBe(200);
 
     expect(await rowState(bot.id)).toBeUndefined();
     expect(await rowState(hasty.id)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await stack.mail.messages()).toHaveLength(0);
+    expect(await mail.list()).toHaveLength(0);
   });
 
   it('validates the body like the form: 400 with the field, 413 over 16 KB, 400 for non-JSON', async () => {
@@ -213,12 +224,12 @@ describe('send-appointment-email', () => {
       [{ extra: 1 }, 'extra'],
     ];
     for (const [override, field] of cases) {
-      const result = await callFunction(stack, FN, { ...body, ...override }, { ip });
+      const result = await callFunction(backend, FN, { ...body, ...override }, { ip });
       expect(result.status, field).toBe(400);
       expect(result.json, field).toMatchObject({ error: 'invalid_body', field });
     }
-    expect((await callFunction(stack, FN, { ...body, message: 'x'.repeat(17_000) }, { ip })).status).toBe(413);
-    expect((await callFunction(stack, FN, undefined, { ip, raw: '<xml/>' })).status).toBe(400);
+    expect((await callFunction(backend, FN, { ...body, message: 'x'.repeat(17_000) }, { ip })).status).toBe(413);
+    expect((await callFunction(backend, FN, undefined, { ip, raw: '<xml/>' })).status).toBe(400);
   });
 
   it('limits one client address to 5 calls in 10 minutes: 429 with Retry-After and CORS headers', async () => {
@@ -227,12 +238,12 @@ describe('send-appointment-email', () => {
       const { email } = newVisitor();
       const { row, body } = appointment(email);
       await store(ip, row);
-      expect((await callFunction(stack, FN, body, { ip })).status).toBe(200);
+      expect((await callFunction(backend, FN, body, { ip })).status).toBe(200);
     }
     const { email } = newVisitor();
     const { row, body } = appointment(email);
     await store(ip, row);
-    const sixth = await callFunction(stack, FN, body, { ip });
+    const sixth = await callFunction(backend, FN, body, { ip });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(sixth.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);

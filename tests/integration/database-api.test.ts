@@ -5,17 +5,16 @@
  * else; every constraint answers with its SQLSTATE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../scripts/stack/start-stack.ts';
-import { browserClient, newVisitor, startTestStack, zurichDate } from './stack-harness.ts';
+import { backendTarget, browserClient, newVisitor, type TestBackend, zurichDate } from './stack-harness.ts';
 
-let stack: RunningStack;
+let backend: TestBackend;
 
 beforeAll(async () => {
-  stack = await startTestStack({ functions: false });
+  backend = await backendTarget({ functions: false });
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
+  await backend?.stop();
 });
 
 function appointmentRow(email: string, overrides: Record<string, unknown> = {}) {
@@ -36,7 +35,7 @@ function appointmentRow(email: string, overrides: Record<string, unknown> = {}) 
 }
 
 async function restInsert(table: string, body: unknown, key: string, prefer = 'return=minimal') {
-  const response = await fetch(`${stack.urls.api}/rest/v1/${table}`, {
+  const response = await fetch(`${backend.apiUrl}/rest/v1/${table}`, {
     method: 'POST',
     headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Prefer: prefer },
     body: JSON.stringify(body),
@@ -45,23 +44,23 @@ async function restInsert(table: string, body: unknown, key: string, prefer = 'r
 }
 
 const countRows = async (table: string, email: string) =>
-  Number((await stack.query<{ n: string }>(`select count(*) as n from public.${table} where email = $1`, [email])).rows[0]!.n);
+  Number((await backend.query<{ n: string }>(`select count(*) as n from public.${table} where email = $1`, [email])).rows[0]!.n);
 
 describe('appointment_requests for anon', () => {
   it('accepts the insert the site makes: 201 with no body', async () => {
     const { email, ip } = newVisitor();
-    const { error, status, data } = await browserClient(stack, ip).from('appointment_requests').insert(appointmentRow(email));
+    const { error, status, data } = await browserClient(backend, ip).from('appointment_requests').insert(appointmentRow(email));
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    const raw = await restInsert('appointment_requests', appointmentRow(email), stack.anonKey);
+    const raw = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey);
     expect(raw).toEqual({ status: 201, text: '' });
     expect(await countRows('appointment_requests', email)).toBe(2);
   });
 
   it('gives nothing back to read: select, insert-and-return, update and delete are refused', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     const row = appointmentRow(email);
     await supabase.from('appointment_requests').insert(row);
 
@@ -69,7 +68,7 @@ describe('appointment_requests for anon', () => {
     expect(read.error?.code).toBe('42501');
     expect(read.data).toBeNull();
 
-    const returning = await restInsert('appointment_requests', appointmentRow(email), stack.anonKey, 'return=representation');
+    const returning = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=representation');
     expect(returning.status).toBe(401);
     expect(JSON.parse(returning.text)).toMatchObject({ code: '42501' });
 
@@ -78,13 +77,13 @@ describe('appointment_requests for anon', () => {
     const remove = await supabase.from('appointment_requests').delete().eq('id', row.id);
     expect(remove.error?.code).toBe('42501');
 
-    const stored = await stack.query<{ first_name: string }>('select first_name from public.appointment_requests where id = $1', [row.id]);
+    const stored = await backend.query<{ first_name: string }>('select first_name from public.appointment_requests where id = $1', [row.id]);
     expect(stored.rows).toEqual([{ first_name: 'Beat' }]);
   });
 
   it('does not let anon set the bookkeeping columns', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     for (const column of ['notified_at', 'notify_claimed_at', 'created_at']) {
       const { error } = await supabase.from('appointment_requests').insert(appointmentRow(email, { [column]: new Date().toISOString() }));
       expect(error?.code, column).toBe('42501');
@@ -113,7 +112,7 @@ describe('appointment_requests for anon', () => {
   it.each(violations)('rejects %s with SQLSTATE %s', async (_, overrides, sqlstate) => {
     const { email, ip } = newVisitor();
     const row = appointmentRow(email, overrides);
-    const { error, status } = await browserClient(stack, ip).from('appointment_requests').insert(row);
+    const { error, status } = await browserClient(backend, ip).from('appointment_requests').insert(row);
     expect(error?.code).toBe(sqlstate);
     expect(status).toBe(400);
     expect(await countRows('appointment_requests', String(row.email))).toBe(0);
@@ -121,7 +120,7 @@ describe('appointment_requests for anon', () => {
 
   it('accepts today, the 21 slots and the three service labels', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     for (const [service, time] of [
       ['Schlafberatung', '09:00'],
       ['Follow-up Termin', '20:00'],
@@ -134,7 +133,7 @@ describe('appointment_requests for anon', () => {
 
   it('stops a flood from one address: the 6th request within 10 minutes is refused', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     for (let i = 0; i < 5; i += 1) {
       expect((await supabase.from('appointment_requests').insert(appointmentRow(email))).error).toBeNull();
     }
@@ -144,7 +143,7 @@ describe('appointment_requests for anon', () => {
 
   it('reports an id that is already stored as a unique violation (the site’s retry)', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     const row = appointmentRow(email);
     await supabase.from('appointment_requests').insert(row);
     const again = await supabase.from('appointment_requests').insert(row);
@@ -156,7 +155,7 @@ describe('appointment_requests for anon', () => {
 describe('everything else for anon', () => {
   it('cannot write or read contact_submissions', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     const insert = await supabase.from('contact_submissions').insert({ name: 'Anna Muster', email, message: 'Hallo' });
     expect(insert.error?.code).toBe('42501');
     const read = await supabase.from('contact_submissions').select('*');
@@ -165,7 +164,7 @@ describe('everything else for anon', () => {
 
   it('cannot call the service-role functions or read the rate limits', async () => {
     const { ip } = newVisitor();
-    const supabase = browserClient(stack, ip);
+    const supabase = browserClient(backend, ip);
     const rpc = await supabase.rpc('take_rate_limit', { p_bucket: 'x', p_key: 'y', p_max_events: 1, p_window_seconds: 60 });
     expect(rpc.error?.code).toBe('42501');
     const claim = await supabase.rpc('finish_appointment_notification', { p_id: crypto.randomUUID(), p_sent: true });
@@ -175,15 +174,15 @@ describe('everything else for anon', () => {
   });
 
   it('is refused without a valid key', async () => {
-    const forged = `${stack.anonKey.slice(0, -4)}AAAA`;
+    const forged = `${backend.anonKey.slice(0, -4)}AAAA`;
     const response = await restInsert('appointment_requests', {}, forged);
     expect(response.status).toBe(401);
-    const none = await fetch(`${stack.urls.api}/rest/v1/appointment_requests`, { method: 'POST', body: '{}' });
+    const none = await fetch(`${backend.apiUrl}/rest/v1/appointment_requests`, { method: 'POST', body: '{}' });
     expect(none.status).toBe(401);
   });
 
   it('answers an unknown table with 404 in PostgREST’s error shape', async () => {
-    const response = await fetch(`${stack.urls.api}/rest/v1/users`, { headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}` } });
+    const response = await fetch(`${backend.apiUrl}/rest/v1/users`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` } });
     expect(response.status).toBe(404);
     expect(Object.keys(await response.json()).sort()).toEqual(['code', 'details', 'hint', 'message']);
   });

@@ -4,21 +4,20 @@
  * deleted by public.delete_expired_form_submissions(), younger ones stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../scripts/stack/start-stack.ts';
-import { startTestStack, zurichDate } from './stack-harness.ts';
+import { backendTarget, type TestBackend, zurichDate } from './stack-harness.ts';
 
-let stack: RunningStack;
+let backend: TestBackend;
 
 beforeAll(async () => {
-  stack = await startTestStack({ functions: false });
+  backend = await backendTarget({ functions: false });
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
+  await backend?.stop();
 });
 
 async function storeAppointment(ageSql: string): Promise<string> {
-  const { rows } = await stack.query<{ id: string }>(
+  const { rows } = await backend.query<{ id: string }>(
     `insert into public.appointment_requests (first_name, last_name, email, phone, service, preferred_date, created_at)
      values ('Alt', 'Anfrage', 'alt@example.ch', '044', 'Schlafberatung', $1, now() - $2::interval) returning id`,
     [zurichDate(1), ageSql],
@@ -27,7 +26,7 @@ async function storeAppointment(ageSql: string): Promise<string> {
 }
 
 async function storeMessage(ageSql: string): Promise<string> {
-  const { rows } = await stack.query<{ id: string }>(
+  const { rows } = await backend.query<{ id: string }>(
     `insert into public.contact_submissions (name, email, message, created_at)
      values ('Alt Nachricht', 'alt@example.ch', 'Hallo', now() - $1::interval) returning id`,
     [ageSql],
@@ -36,7 +35,7 @@ async function storeMessage(ageSql: string): Promise<string> {
 }
 
 const exists = async (table: string, id: string) =>
-  (await stack.query(`select 1 from public.${table} where id = $1`, [id])).rows.length === 1;
+  (await backend.query(`select 1 from public.${table} where id = $1`, [id])).rows.length === 1;
 
 describe('retention', () => {
   it('deletes requests and messages older than 12 months and keeps the rest', async () => {
@@ -44,10 +43,10 @@ describe('retention', () => {
     const recentAppointment = await storeAppointment('11 months 27 days');
     const oldMessage = await storeMessage('13 months');
     const recentMessage = await storeMessage('1 day');
-    await stack.query(`insert into public.rate_limit_events (bucket, key, created_at) values ('x', 'y', now() - interval '2 days'), ('x', 'y', now())`);
+    await backend.query(`insert into public.rate_limit_events (bucket, key, created_at) values ('x', 'y', now() - interval '2 days'), ('x', 'y', now())`);
 
     // As the service role, the way pg_cron's job or an operator runs it.
-    const { rows } = await stack.query<{ result: Record<string, number> }>(
+    const { rows } = await backend.query<{ result: Record<string, number> }>(
       `select (select set_config('role', 'service_role', true)), public.delete_expired_form_submissions() as result`,
     );
     expect(rows[0]!.result).toEqual({ appointment_requests: 1, contact_submissions: 1, rate_limit_events: 1 });
@@ -59,9 +58,9 @@ describe('retention', () => {
   });
 
   it('cannot be run with the anon key', async () => {
-    const response = await fetch(`${stack.urls.api}/rest/v1/rpc/delete_expired_form_submissions`, {
+    const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/delete_expired_form_submissions`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' },
+      headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}`, 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(response.status).toBe(401);
@@ -69,14 +68,14 @@ describe('retention', () => {
   });
 
   it('is scheduled daily where pg_cron exists, and skipped quietly where it does not', async () => {
-    const { rows } = await stack.query<{ available: boolean }>(
+    const { rows } = await backend.query<{ available: boolean }>(
       `select exists (select 1 from pg_available_extensions where name = 'pg_cron') as available`,
     );
     if (rows[0]!.available) {
-      const jobs = await stack.query<{ schedule: string }>(`select schedule from cron.job where jobname = 'delete-expired-form-submissions'`);
+      const jobs = await backend.query<{ schedule: string }>(`select schedule from cron.job where jobname = 'delete-expired-form-submissions'`);
       expect(jobs.rows).toEqual([{ schedule: '17 3 * * *' }]);
     } else {
-      const installed = await stack.query(`select 1 from pg_extension where extname = 'pg_cron'`);
+      const installed = await backend.query(`select 1 from pg_extension where extname = 'pg_cron'`);
       expect(installed.rows).toHaveLength(0);
     }
   });

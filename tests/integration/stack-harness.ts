@@ -1,17 +1,33 @@
 /**
- * Shared set-up of the backend integration suites: one embedded stack on free ports
- * (PGlite, or the PostgreSQL server in DATABASE_URL with a database of its own), the real
- * Deno functions, the mail catcher. Each test acts as a client of its own (X-Forwarded-For
- * and e-mail address), so the rate limits of one test never decide another.
+ * Shared set-up of the backend integration suites: by default one embedded stack per suite
+ * on free ports (PGlite, or the PostgreSQL server in DATABASE_URL with a database of its
+ * own), the real Deno functions and the mail catcher, with the functions' settings of
+ * supabase/functions/.env.example; or, with TEST_BACKEND=supabase-start, a running
+ * backend (tests/support/backend-target.ts). Each test acts as a client of its own
+ * (X-Forwarded-For and e-mail address), so the rate limits of one test never decide another.
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startStack, type RunningStack } from '../../scripts/stack/start-stack.ts';
+import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 
-export const SITE_ORIGIN = 'https://site.test';
+export type TestBackend = BackendTarget;
 
-export async function startTestStack({ functions = true }: { functions?: boolean } = {}): Promise<RunningStack> {
-  return startStack({
+/** The site's origin as supabase/functions/.env.example allows it (the dev server). */
+export const SITE_ORIGIN = 'http://localhost:5173';
+
+/**
+ * Whether this run has a stand-in of its own. Tests that change what all clients share
+ * (grants, the daily mail cap), read the functions' logs or need a mail outage (Mailpit's
+ * chaos API, off in `supabase start`) run only then.
+ */
+export const ownStandIn = !wantsRunningBackend();
+
+/**
+ * The backend for a suite: the stand-in started here, with the project's settings as
+ * `supabase start` would give them, or a running one (TEST_BACKEND=supabase-start).
+ */
+export function backendTarget({ functions = true }: { functions?: boolean } = {}): Promise<TestBackend> {
+  return startBackendTarget({
     functions,
     ports: { gateway: 0, db: 0, mailUi: 0, smtp: 0 },
     dataDir: null,
@@ -19,7 +35,6 @@ export async function startTestStack({ functions = true }: { functions?: boolean
     smtpUrl: null,
     trustForwardedFor: true,
     quiet: true,
-    functionsEnv: { ALLOWED_ORIGINS: SITE_ORIGIN, RATE_LIMIT_SALT: 'test-salt' },
   });
 }
 
@@ -41,9 +56,9 @@ class NoRealtime {
   }
 }
 
-/** supabase-js as the site creates it, with the anon key, speaking as one visitor. */
-export function browserClient(stack: RunningStack, ip: string): SupabaseClient {
-  return createClient(stack.urls.api, stack.anonKey, {
+/** supabase-js as the site creates it, with the publishable key, speaking as one visitor. */
+export function browserClient(backend: TestBackend, ip: string): SupabaseClient {
+  return createClient(backend.apiUrl, backend.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no WebSocket without a flag and the site never uses Realtime; supabase-js
     // only needs a transport to exist. Opening a socket would fail loudly, not silently.
@@ -60,18 +75,18 @@ export function zurichDate(daysFromToday: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Raw HTTP to a function, as an attacker (or curl) would call it. */
+/** Raw HTTP to a function, as an attacker (or curl) would call it; by default with the site's key. */
 export async function callFunction(
-  stack: RunningStack,
+  backend: TestBackend,
   name: string,
   body: unknown,
   { ip, origin = SITE_ORIGIN, raw, headers = {} }: { ip: string; origin?: string | null; raw?: string; headers?: Record<string, string> },
 ) {
-  const response = await fetch(`${stack.urls.api}/functions/v1/${name}`, {
+  const response = await fetch(`${backend.apiUrl}/functions/v1/${name}`, {
     method: 'POST',
     headers: {
-      Authorization: `Bearer ${stack.anonKey}`,
-      apikey: stack.anonKey,
+      Authorization: `Bearer ${backend.publishableKey}`,
+      apikey: backend.publishableKey,
       'Content-Type': 'application/json',
       'X-Forwarded-For': ip,
       ...(origin ? { Origin: origin } : {}),
@@ -88,3 +103,4 @@ export async function callFunction(
   }
   return { status: response.status, headers: response.headers, text, json };
 }
+

@@ -1,0 +1,90 @@
+/**
+ * The site works with today's keys and with the legacy ones: the main build carries only
+ * the publishable key (VITE_SUPABASE_PUBLISHABLE_KEY), the second build only the legacy
+ * anon key (VITE_SUPABASE_ANON_KEY). With each, both forms go through in Chromium, every
+ * request to the backend carries that key, and the practice's mails arrive.
+ */
+import type { Page, Request } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { openPage, sharedBrowser } from './support/browser.ts';
+import { describeE2e, e2e } from './support/context.ts';
+import {
+  appointmentForm,
+  appointmentInput,
+  contactForm,
+  contactInput,
+  expectAppointmentStored,
+  expectBothMails,
+  expectContactStored,
+  expectNotice,
+  fillAppointment,
+  fillContact,
+  FORM_TEXT,
+  openForm,
+  submitButton,
+  waitLikeAPerson,
+} from './support/forms.ts';
+
+const browser = sharedBrowser();
+
+/** The apikey of every request the page sends to the backend. */
+function recordApiKeys(page: Page): string[] {
+  const keys: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.url().startsWith(e2e().apiUrl) && request.method() !== 'OPTIONS') keys.push(request.headers().apikey ?? '(none)');
+  });
+  return keys;
+}
+
+const builds = [
+  { name: 'the publishable key only', site: () => e2e().siteUrl, key: () => e2e().publishableKey, label: 'pub' },
+  { name: 'the legacy anon key only', site: () => e2e().legacySiteUrl, key: () => e2e().anonKey, label: 'legacy' },
+];
+
+for (const build of builds) {
+  describeE2e(`a build with ${build.name}`, () => {
+    it('sends the contact form: success notice, row mailed, both e-mails; every call carries that key', async () => {
+      const { page, context } = await openPage(browser(), 'mobile');
+      try {
+        const keys = recordApiKeys(page);
+        await page.goto(new URL('/kontakt', build.site()).href);
+        const form = contactForm(page);
+        const shownAt = await openForm(form);
+        const input = contactInput(`key-${build.label}`);
+        await fillContact(form, input);
+        await waitLikeAPerson(shownAt);
+        await submitButton(form).click();
+        await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText, { hold: false });
+
+        await expectContactStored(input, { mailed: true });
+        await expectBothMails(input.email, /^Neue Nachricht über das Kontaktformular: /);
+        expect(keys.length).toBeGreaterThan(0);
+        expect(new Set(keys)).toEqual(new Set([build.key()]));
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('sends the appointment form: insert, then the function; row notified, both e-mails', async () => {
+      const { page, context } = await openPage(browser(), 'mobile');
+      try {
+        const keys = recordApiKeys(page);
+        await page.goto(new URL('/termin-vereinbaren', build.site()).href);
+        const form = appointmentForm(page);
+        const shownAt = await openForm(form);
+        const input = appointmentInput(`key-${build.label}`);
+        await fillAppointment(form, input);
+        await waitLikeAPerson(shownAt);
+        await submitButton(form).click();
+        await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText, { hold: false });
+
+        await expectAppointmentStored(input, { notified: true });
+        await expectBothMails(input.email, /^Neue Terminanfrage: /);
+        expect(keys.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(keys)).toEqual(new Set([build.key()]));
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
