@@ -6,7 +6,7 @@
  * real host and CDN does; the benchmark's transfer sizes depend on it.
  * A `_headers` file in the root (the build writes one) is applied as Netlify and
  * Cloudflare Pages apply it: security headers, CSP and caching per path. It and
- * `_redirects` are configuration, never served.
+ * `_redirects` (and the nginx header snippet) are configuration, never served.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -105,7 +105,7 @@ export function createStaticServer(root: string, options: StaticServerOptions = 
   };
   return createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const isHostConfig = url.pathname === '/_headers' || url.pathname === '/_redirects';
+    const isHostConfig = ['/_headers', '/_redirects', '/nginx-security-headers.conf'].includes(url.pathname);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;

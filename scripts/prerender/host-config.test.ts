@@ -6,6 +6,7 @@ import {
   headersFile,
   headersForPath,
   inlineStyleHashes,
+  nginxSecurityHeadersFile,
   parseHeadersFile,
   redirectsFile,
 } from './host-config.ts';
@@ -42,6 +43,21 @@ describe('static host configuration', () => {
     const asset = headersForPath(rules, '/assets/index-abc123.js');
     expect(asset['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(asset['Content-Security-Policy']).toBeTruthy();
+  });
+
+  it('writes the same security headers for nginx, one add_header each, sent with every status', () => {
+    const csp = contentSecurityPolicy({ supabaseUrl, styleHashes: [] });
+    const everywhere = parseHeadersFile(headersFile(csp)).find((rule) => rule.pattern === '/*')!.headers;
+    const directives = nginxSecurityHeadersFile(csp)
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    expect(directives).toEqual(Object.entries(everywhere).map(([name, value]) => `add_header ${name} "${value}" always;`));
+    expect(directives.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('refuses a header value nginx would read differently', () => {
+    expect(() => nginxSecurityHeadersFile("default-src 'self' https://$host")).toThrow(/Content-Security-Policy/);
+    expect(() => nginxSecurityHeadersFile('default-src "self"')).toThrow(/nginx/);
   });
 
   it('sends unknown paths to the 404 page with status 404', () => {

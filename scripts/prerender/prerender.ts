@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HeadElement } from '../../src/app/head.ts';
-import { contentSecurityPolicy, headersFile, inlineStyleHashes, redirectsFile } from './host-config.ts';
+import { contentSecurityPolicy, headersFile, inlineStyleHashes, nginxSecurityHeadersFile, redirectsFile } from './host-config.ts';
 import type { PageRoute } from '../../src/app/route-table.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
@@ -120,10 +120,11 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
   return written;
 }
 
-/** `_headers` and `_redirects` for the static host, with a CSP that fits the pages just written. */
+/** `_headers`, `_redirects` and nginx's headers for the static host, with a CSP that fits the pages just written. */
 async function writeHostConfig(outDir: string, supabaseUrl: string, htmlFiles: readonly string[]): Promise<void> {
   const pages = await Promise.all(htmlFiles.map((file) => readFile(file, 'utf8')));
   const csp = contentSecurityPolicy({ supabaseUrl, styleHashes: inlineStyleHashes(pages) });
   await writeFile(path.join(outDir, '_headers'), headersFile(csp));
   await writeFile(path.join(outDir, '_redirects'), redirectsFile());
+  await writeFile(path.join(outDir, 'nginx-security-headers.conf'), nginxSecurityHeadersFile(csp));
 }
