@@ -91,7 +91,7 @@ export default async function setup(project: TestProject) {
           // production limit (5 per 10 minutes) would stop it halfway. The bot check
           // (MIN_FORM_MS) stays on; the tests wait like a person would.
           RATE_LIMIT_MAX: '1000',
-          RATE_LIMIT_SALT: 'e2e-salt',
+          RATE_LIMIT_SALT: 'e2e-salt-not-secret',
         },
       }),
     );

@@ -134,14 +134,18 @@ describe('send-contact-email', () => {
     expect((await storedMessages(email)).rows).toHaveLength(0);
   });
 
-  it('quietly drops a filled honeypot or a form sent faster than 3 s: 200, nothing stored or sent', async () => {
+  it('refuses a filled honeypot in the open (422); delivers a form sent faster than 3 s marked for checking', async () => {
     const { email, ip } = newVisitor();
     const honeypot = await callFunction(backend, FN, contactBody(email, { website: 'https://spam.example' }), { ip });
-    const tooFast = await callFunction(backend, FN, contactBody(email, { elapsedMs: 900 }), { ip });
-    expect([honeypot.status, tooFast.status]).toEqual([200, 200]);
+    expect([honeypot.status, honeypot.json]).toEqual([422, { error: 'rejected' }]);
     expect((await storedMessages(email)).rows).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await mail.list()).toHaveLength(0);
+
+    const tooFast = await callFunction(backend, FN, contactBody(email, { elapsedMs: 900 }), { ip });
+    expect([tooFast.status, tooFast.json]).toEqual([200, { ok: true }]);
+    expect((await storedMessages(email)).rows).toHaveLength(1);
+    const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
+    expect(toPractice.Subject).toBe('[Prüfen] Neue Nachricht über das Kontaktformular: Anna Muster');
+    expect(toPractice.Text).toMatch(/^Bitte prüfen: Das Formular wurde 0.9 Sekunden nach dem Öffnen abgeschickt/);
   });
 
   it('limits one client address to 5 messages in 10 minutes: 429 with Retry-After', async () => {
@@ -165,15 +169,22 @@ describe('send-contact-email', () => {
     expect((await storedMessages(email)).rows).toHaveLength(5);
   });
 
-  it.runIf(ownStandIn)('stops all mail for the day once the daily cap is reached', async () => {
+  it.runIf(ownStandIn)('stops practice mail for the day once the daily cap is reached, keeps the message, tells the practice once', async () => {
     await backend.query(`insert into public.rate_limit_events (bucket, key) select 'mail', 'all' from generate_series(1, 200)`);
     try {
       const { email, ip } = newVisitor();
       const capped = await callFunction(backend, FN, contactBody(email), { ip });
       expect(capped.status).toBe(429);
+      expect(capped.json).toMatchObject({ error: 'rate_limited', stored: true });
       expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(3600);
+      expect((await storedMessages(email)).rows).toEqual([expect.objectContaining({ mailed_at: null })]);
+      const second = newVisitor();
+      expect((await callFunction(backend, FN, contactBody(second.email), { ip: second.ip })).status).toBe(429);
+      await mail.waitFor((m) => m.Subject === 'Tageslimit der Website-Formulare erreicht');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await mail.list()).map((m) => m.Subject)).toEqual(['Tageslimit der Website-Formulare erreicht']);
     } finally {
-      await backend.query(`delete from public.rate_limit_events where bucket = 'mail'`);
+      await backend.query(`delete from public.rate_limit_events where bucket in ('mail', 'mail-cap-notice')`);
     }
   });
 

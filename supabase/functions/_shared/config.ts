@@ -19,8 +19,10 @@ export interface Limits {
   rateLimitWindowSeconds: number;
   /** All mail to the practice per day, both functions together. */
   dailyMailCap: number;
-  /** At most one acknowledgement per visitor address in this many seconds. */
+  /** At most one acknowledgement per visitor mailbox in this many seconds. */
   ackPerAddressSeconds: number;
+  /** Acknowledgements to visitors per day, both functions together. */
+  ackDailyCap: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -29,6 +31,7 @@ export const DEFAULT_LIMITS: Limits = {
   rateLimitWindowSeconds: 600,
   dailyMailCap: 200,
   ackPerAddressSeconds: 3600,
+  ackDailyCap: 100,
 };
 
 const LIMIT_ENV: Record<keyof Limits, string> = {
@@ -37,6 +40,7 @@ const LIMIT_ENV: Record<keyof Limits, string> = {
   rateLimitWindowSeconds: 'RATE_LIMIT_WINDOW_SECONDS',
   dailyMailCap: 'DAILY_MAIL_CAP',
   ackPerAddressSeconds: 'ACK_PER_ADDRESS_SECONDS',
+  ackDailyCap: 'ACK_DAILY_CAP',
 };
 
 export type ConfigErrorCode = 'mail_not_configured' | 'server_not_configured';
@@ -65,6 +69,11 @@ export interface FunctionConfig {
   problems: ConfigProblem[];
   warnings: string[];
 }
+
+/** Shorter salts can be guessed along with the addresses they hide. */
+export const MIN_SALT_LENGTH = 16;
+
+const characterCountOf = (value: string) => [...value].length;
 
 /** A bare address; the same shape the forms accept. */
 const ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;]+$/;
@@ -142,9 +151,16 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     }
   }
 
+  // Without a secret salt the stored hashes of IPv4 addresses can be reversed by trying all
+  // 2^32 of them: no request is served until there is one (the local stack and
+  // supabase/functions/.env.example set a public one for development).
   const rateLimitSalt = env('RATE_LIMIT_SALT') ?? '';
-  if (!rateLimitSalt) {
-    warnings.push('RATE_LIMIT_SALT is not set: IP addresses and e-mail addresses are hashed without a secret salt.');
+  if (characterCountOf(rateLimitSalt) < MIN_SALT_LENGTH) {
+    problems.push({
+      code: 'server_not_configured',
+      message: `RATE_LIMIT_SALT ${rateLimitSalt ? `has fewer than ${MIN_SALT_LENGTH} characters` : 'is not set'}: ` +
+        'set a random secret, e.g. openssl rand -hex 32.',
+    });
   }
 
   return { supabase, clientKeys: keys.clientKeys, mail, allowedOrigins: origins.origins, limits, rateLimitSalt, problems, warnings };

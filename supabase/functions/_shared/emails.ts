@@ -96,6 +96,38 @@ ${body}
 
 const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
 
+/**
+ * A practice mail the server has doubts about (the form was sent faster than a person
+ * fills it in): delivered, never dropped, but marked in the subject and at the top, so
+ * the practice decides. Nothing the visitor typed is added.
+ */
+export function markAsDoubtful(mail: OutgoingMail, reason: string): OutgoingMail {
+  const note = `Bitte prüfen: ${reason}`;
+  return {
+    ...mail,
+    subject: oneLine(`[Prüfen] ${mail.subject}`),
+    text: `${note}\n\n${mail.text}`,
+    html: mail.html.replace(/(<body[^>]*>\n)/, `$1<p style="margin:0 0 16px;padding:8px 12px;background:#fef3c7">${escapeHtml(note)}</p>\n`),
+  };
+}
+
+/** Sent once a day at most, when the daily cap on practice mails stops the forms. */
+export function dailyCapNoticeMail(settings: MailSettings, cap: number, now: Date): OutgoingMail {
+  const title = 'Tageslimit der Website-Formulare erreicht';
+  const lines = [
+    `Die Website hat heute ${cap} E-Mails aus den Formularen an die Praxis geschickt; das ist das eingestellte Tageslimit (DAILY_MAIL_CAP).`,
+    'Weitere Nachrichten und Terminanfragen werden bis zum Ablauf von 24 Stunden gespeichert, aber nicht mehr gemailt; die Besucherinnen und Besucher sehen eine Fehlermeldung mit Ihrer Telefonnummer und E-Mail-Adresse.',
+    'Ungewöhnlich viele Anfragen deuten auf Missbrauch hin. Die gespeicherten Anfragen finden Sie in der Datenbank (Tabellen appointment_requests und contact_submissions, noch nicht gemailt).',
+    `Stand: ${formatInstantLong(now)}`,
+  ];
+  return {
+    to: settings.practiceEmail,
+    subject: title,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: htmlDocument(title, `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${lines.map(paragraph).join('\n')}`),
+  };
+}
+
 const signatureLines = [
   'Freundliche Grüsse',
   practiceContact.name,

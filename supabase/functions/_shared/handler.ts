@@ -1,6 +1,7 @@
 /**
  * The request pipeline both functions share. In order: CORS preflight, origin check,
- * method, configuration, the caller's API key, body (size, JSON), validation, bot signals, rate limits; then
+ * method, configuration, the caller's API key, body (size, JSON), validation, the honeypot,
+ * rate limits; then
  * the function's own step. Every answer is JSON with the CORS headers an allowed origin
  * needs; 4xx name the caller's mistake, 5xx say only a generic code; one log line per
  * request without body or personal data. No network or environment of its own: the
@@ -13,9 +14,10 @@ import { corsHeaders, decideCors } from './cors.ts';
 import { emptyResponse, jsonResponse, readJsonObject, type JsonObject } from './http.ts';
 import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
 import type { MailSettings } from './emails.ts';
-import { clientIp, takeAcknowledgement, takeRequestLimits } from './rate-limit.ts';
+import { dailyCapNoticeMail, markAsDoubtful } from './emails.ts';
+import { clientIp, DAY_SECONDS, takeAcknowledgement, takeRequestLimits } from './rate-limit.ts';
 import { StoreError, type Store } from './store.ts';
-import { looksLikeBot, validateBody, type BotSignals } from './validation.ts';
+import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
 
 /** What a function's own step answers; `code` and `cause` go to the log only. */
 export interface Outcome {
@@ -24,7 +26,13 @@ export interface Outcome {
   code: string;
   cause?: string;
   ack?: AckOutcome;
+  headers?: Record<string, string>;
 }
+
+/** Why a practice mail did not go out: the provider failed, or the daily cap is reached. */
+export type SendResult =
+  | { ok: true }
+  | { ok: false; cause: string; capReached?: { retryAfterSeconds: number } };
 
 export type AckOutcome = 'sent' | 'skipped' | 'failed';
 
@@ -35,8 +43,12 @@ export interface StepContext {
   limits: Limits;
   /** When the request arrived. */
   now: Date;
-  /** Sends one mail; never throws. */
-  send(mail: OutgoingMail): Promise<{ ok: true } | { ok: false; cause: string }>;
+  /**
+   * Sends one mail to the practice, counted against the daily cap only now that it is
+   * about to go out (a refused or forged request costs the cap nothing); marked for
+   * checking when the request looked automated. Never throws for mail failures.
+   */
+  send(mail: OutgoingMail): Promise<SendResult>;
   /** The visitor's acknowledgement, at most one per address per ACK_PER_ADDRESS_SECONDS; never throws. */
   acknowledge(mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }>;
 }
@@ -61,6 +73,19 @@ export interface LogLine {
   field?: string;
   cause?: string;
   ack?: AckOutcome;
+  /** The request looked automated and its mail went out marked for checking. */
+  doubt?: 'fast';
+}
+
+/**
+ * The first time in a day the cap stops a practice mail, the practice hears of it: one
+ * notice mail (outside the cap) and an error line in the function's log.
+ */
+async function noticeDailyCap(store: Store, mailer: Mailer, config: FunctionConfig, now: Date): Promise<void> {
+  if (!config.mail) return;
+  if ((await store.takeRateLimit('mail-cap-notice', 'all', 1, DAY_SECONDS)) > 0) return;
+  console.error(JSON.stringify({ code: 'daily_cap_reached', cap: config.limits.dailyMailCap }));
+  await mailer.send(dailyCapNoticeMail({ practiceEmail: config.mail.practiceEmail }, config.limits.dailyMailCap, now));
 }
 
 export interface HandlerDeps {
@@ -83,6 +108,22 @@ export function failureCause(error: unknown): string {
 }
 
 export const MAIL_FAILED: JsonObject = { error: 'mail_failed', stored: true };
+
+/** What a function answers when its practice mail was not sent: the request stays stored either way. */
+export function notSentOutcome(result: Exclude<SendResult, { ok: true }>, extraCause?: string): Outcome {
+  const cause = [result.cause, ...(extraCause ? [extraCause] : [])].join(',');
+  if (result.capReached) {
+    const retryAfterSeconds = result.capReached.retryAfterSeconds;
+    return {
+      status: 429,
+      body: { error: 'rate_limited', retryAfterSeconds, stored: true },
+      code: 'daily_cap_reached',
+      cause,
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    };
+  }
+  return { status: 502, body: MAIL_FAILED, code: 'mail_failed', cause };
+}
 
 export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps: HandlerDeps): (request: Request) => Promise<Response> {
   const { config } = deps;
@@ -136,16 +177,21 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
         });
       }
 
-      if (looksLikeBot(valid.value, config.limits.minFormMs)) {
+      // The honeypot is refused in the open (a person whose browser filled it in sees the
+      // error notice and keeps the values); a form sent very fast is delivered marked.
+      if (valid.value.website !== '') {
         let cause: string | undefined;
         try {
           await endpoint.discardBot?.(valid.value, store);
         } catch (error) {
           cause = failureCause(error);
         }
-        // The same answer as a success: a bot learns nothing about what gave it away.
-        return answer(200, { ok: true }, { code: 'bot_dropped', ...(cause ? { cause } : {}) });
+        return answer(422, { error: 'rejected' }, { code: 'bot_refused', ...(cause ? { cause } : {}) });
       }
+      const doubt = sentTooFast(valid.value, config.limits.minFormMs)
+        ? `Das Formular wurde ${Math.round(valid.value.elapsedMs / 100) / 10} Sekunden nach dem Öffnen abgeschickt – ` +
+          'schneller, als ein Mensch es ausfüllt. Vielleicht automatisch, vielleicht vom Browser ausgefüllt.'
+        : null;
 
       const retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
         fn: endpoint.name,
@@ -165,8 +211,13 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
         limits: config.limits,
         now: now(),
         async send(mail) {
+          const wait = await store.takeRateLimit('mail', 'all', config.limits.dailyMailCap, DAY_SECONDS);
+          if (wait > 0) {
+            await noticeDailyCap(store, mailer, config, now()).catch(() => {});
+            return { ok: false, cause: 'daily_cap', capReached: { retryAfterSeconds: Math.ceil(wait) } };
+          }
           try {
-            await mailer.send(mail);
+            await mailer.send(doubt ? markAsDoubtful(mail, doubt) : mail);
             return { ok: true };
           } catch (error) {
             return { ok: false, cause: failureCause(error) };
@@ -187,7 +238,8 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
         code: outcome.code,
         ...(outcome.cause ? { cause: outcome.cause } : {}),
         ...(outcome.ack ? { ack: outcome.ack } : {}),
-      });
+        ...(doubt ? { doubt: 'fast' as const } : {}),
+      }, outcome.headers);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }

@@ -35,15 +35,15 @@ export interface RateLimitSubject {
 }
 
 /**
- * Takes one event per client IP and per e-mail address for this function, then one from
- * the daily cap on all mail. Returns 0 when the request may go on, else the Retry-After
- * seconds of the first limit that is exhausted (later limits are then not counted).
+ * Takes one event per client IP and per e-mail address for this function. Returns 0 when
+ * the request may go on, else the Retry-After seconds of the first limit that is exhausted
+ * (later limits are then not counted). The daily cap on practice mails is not charged here
+ * but when a mail is about to go out (handler.ts), so refused calls cannot use it up.
  */
 export async function takeRequestLimits(store: Store, limits: Limits, salt: string, subject: RateLimitSubject): Promise<number> {
   const checks: [bucket: string, key: string, max: number, windowSeconds: number][] = [
     [`${subject.fn}:ip`, await hashKey(salt, subject.ip), limits.rateLimitMax, limits.rateLimitWindowSeconds],
     [`${subject.fn}:email`, await hashKey(salt, emailKey(subject.email)), limits.rateLimitMax, limits.rateLimitWindowSeconds],
-    ['mail', 'all', limits.dailyMailCap, DAY_SECONDS],
   ];
   for (const [bucket, key, max, windowSeconds] of checks) {
     const wait = await store.takeRateLimit(bucket, key, max, windowSeconds);
@@ -52,7 +52,22 @@ export async function takeRequestLimits(store: Store, limits: Limits, salt: stri
   return 0;
 }
 
-/** True when this address may receive an acknowledgement now (counts it). */
+/**
+ * The mailbox an address delivers to, as far as it can be told without asking the mail
+ * server: case folded and a `+tag` dropped (`Anna+1@Example.ch` → `anna@example.ch`), so
+ * `victim+1@`, `Victim+2@` are one mailbox for the acknowledgement limit.
+ */
+export function mailboxKey(email: string): string {
+  const [local = '', domain = ''] = emailKey(email).split(/@(?=[^@]*$)/);
+  return `${local.replace(/\+.*$/, '')}@${domain}`;
+}
+
+/**
+ * True when this mailbox may receive an acknowledgement now (counts it): at most one per
+ * mailbox in ACK_PER_ADDRESS_SECONDS, and at most ACK_DAILY_CAP in all per day, so the
+ * forms cannot be used to send the practice's mails to strangers in bulk.
+ */
 export async function takeAcknowledgement(store: Store, limits: Limits, salt: string, email: string): Promise<boolean> {
-  return (await store.takeRateLimit('ack', await hashKey(salt, emailKey(email)), 1, limits.ackPerAddressSeconds)) === 0;
+  if ((await store.takeRateLimit('ack', await hashKey(salt, mailboxKey(email)), 1, limits.ackPerAddressSeconds)) > 0) return false;
+  return (await store.takeRateLimit('ack-daily', 'all', limits.ackDailyCap, DAY_SECONDS)) === 0;
 }

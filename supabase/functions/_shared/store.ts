@@ -26,7 +26,8 @@ export type AppointmentClaim = Omit<AppointmentEmailBody, keyof BotSignals | 're
 export type ClaimResult =
   | { status: 'claimed'; request: AppointmentRecord }
   | { status: 'not_found' }
-  | { status: 'already_notified' };
+  | { status: 'already_notified' }
+  | { status: 'in_progress' };
 
 export interface Store {
   /** public.take_rate_limit: 0 when counted, else seconds until the next event is allowed. */
@@ -60,6 +61,7 @@ const claimAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('claimed'), request: appointmentRecordSchema }),
   z.object({ status: z.literal('not_found') }),
   z.object({ status: z.literal('already_notified') }),
+  z.object({ status: z.literal('in_progress') }),
 ]);
 
 /** claim_appointment_notification's jsonb answer, checked. */

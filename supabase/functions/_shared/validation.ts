@@ -3,8 +3,8 @@
  * constraints (supabase/migrations): required fields filled, lengths from field-limits.ts
  * counted in characters as Postgres' char_length does, e-mail shaped as the browser's
  * type="email" and the database's check both demand, services and time slots from the
- * catalogue. Single-line fields refuse every control character (CR/LF above all: they
- * end up in mail headers and subjects). Pure: no network, no environment.
+ * catalogue. Single-line fields refuse every control and format character (CR/LF above
+ * all: they end up in mail headers and subjects). Pure: no network, no environment.
  */
 import { z } from 'npm:zod@4.6.7';
 import { serviceCatalog, timeSlots } from './catalog.ts';
@@ -14,11 +14,21 @@ import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './wire-
 
 export type { BotSignals };
 
-// deno-lint-ignore no-control-regex -- control characters are exactly what is refused
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/;
-/** Line breaks and tabs are fine in a message; other control characters (NUL above all) are not. */
-// deno-lint-ignore no-control-regex -- as above, minus tab and line breaks
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/**
+ * One-line fields (names, phone, subject, e-mail) refuse every control and format
+ * character and the Unicode line/paragraph separators: CR/LF end up in mail headers,
+ * U+202E (right-to-left override) turns text around in the practice's mail client,
+ * U+200B makes a name that looks empty, U+2028 breaks lines where none may be. The
+ * database's checks refuse the same set (private.forbidden_in_line in the migrations).
+ */
+const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/**
+ * A message keeps its line breaks and tabs, and the format characters real text needs
+ * (the zero-width joiner of emoji and of many scripts, soft hyphens); it refuses the other
+ * control characters (NUL above all), the line/paragraph separators and the bidirectional
+ * embeddings, overrides and isolates that can make text read differently than it is.
+ */
+const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 
 /** The WHATWG rule for <input type="email">, which the forms rely on. */
 const BROWSER_EMAIL =
@@ -93,9 +103,13 @@ export const appointmentRequestSchema = z.strictObject({
 }) satisfies z.ZodType<AppointmentEmailBody>;
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 
-/** Honeypot filled, or sent faster than a person fills the form. */
-export function looksLikeBot(signals: BotSignals, minFormMs: number): boolean {
-  return signals.website !== '' || signals.elapsedMs < minFormMs;
+/**
+ * Sent faster than a person fills the form. Only a hint: the browser reports the time
+ * itself, and autofill or a returning visitor can be fast, so such a request is
+ * delivered marked for checking, never dropped.
+ */
+export function sentTooFast(signals: BotSignals, minFormMs: number): boolean {
+  return signals.elapsedMs < minFormMs;
 }
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; field: string; knownField: boolean };

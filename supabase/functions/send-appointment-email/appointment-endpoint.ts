@@ -5,17 +5,22 @@
  * claimed row (never from the body), and the claim is finished as sent or released.
  */
 import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/emails.ts';
-import { failureCause, MAIL_FAILED, type Endpoint } from '../_shared/handler.ts';
+import { failureCause, notSentOutcome, type Endpoint } from '../_shared/handler.ts';
 import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/validation.ts';
 
-/** Only requests stored within the last 15 minutes can be mailed: an old row cannot be replayed. */
-export const CLAIM_MAX_AGE_SECONDS = 900;
+/**
+ * A request not yet mailed can be mailed for as long as it is kept (12 months, see the
+ * retention migration): a visitor retrying after a long mail outage is not turned away.
+ * A replay cannot send twice: only a row not yet notified can be claimed.
+ */
+export const CLAIM_MAX_AGE_SECONDS = 366 * 86_400;
 
 export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
   name: 'send-appointment-email',
   schema: appointmentRequestSchema,
   visitorEmail: (body) => body.email,
 
+  /** A refused request (honeypot) leaves no row behind. */
   async discardBot(body, store) {
     await store.discardAppointmentRequest(body.requestId, body.email);
   },
@@ -36,9 +41,9 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
       maxAgeSeconds: CLAIM_MAX_AGE_SECONDS,
     });
     if (claim.status === 'not_found') return { status: 404, body: { error: 'not_found' }, code: 'not_found' };
-    if (claim.status === 'already_notified') {
-      return { status: 409, body: { error: 'already_notified' }, code: 'already_notified' };
-    }
+    // A retry after a lost answer: the practice has the e-mail, so for the visitor it worked.
+    if (claim.status === 'already_notified') return { status: 200, body: { ok: true }, code: 'already_notified' };
+    if (claim.status === 'in_progress') return { status: 409, body: { error: 'in_progress' }, code: 'in_progress' };
 
     const record = claim.request;
     let mail;
@@ -50,14 +55,14 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
     }
     const sent = await context.send(mail);
     if (!sent.ok) {
-      const causes = [sent.cause];
+      let releaseCause: string | undefined;
       try {
         await context.store.finishAppointmentNotification(record.id, false);
       } catch (error) {
         // The claim then lapses by itself after two minutes.
-        causes.push(`release_${failureCause(error)}`);
+        releaseCause = `release_${failureCause(error)}`;
       }
-      return { status: 502, body: MAIL_FAILED, code: 'mail_failed', cause: causes.join(',') };
+      return notSentOutcome(sent, releaseCause);
     }
 
     const causes: string[] = [];

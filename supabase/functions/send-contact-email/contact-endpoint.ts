@@ -4,7 +4,7 @@
  * the row stays with mailed_at null and the caller gets 502.
  */
 import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/emails.ts';
-import { failureCause, MAIL_FAILED, type Endpoint } from '../_shared/handler.ts';
+import { failureCause, notSentOutcome, type Endpoint } from '../_shared/handler.ts';
 import { contactRequestSchema, type ContactRequest } from '../_shared/validation.ts';
 
 export const contactEndpoint: Endpoint<ContactRequest> = {
@@ -24,7 +24,7 @@ export const contactEndpoint: Endpoint<ContactRequest> = {
     });
 
     const sent = await context.send(contactPracticeMail(body, context.mail, context.now));
-    if (!sent.ok) return { status: 502, body: MAIL_FAILED, code: 'mail_failed', cause: sent.cause };
+    if (!sent.ok) return notSentOutcome(sent);
 
     const causes: string[] = [];
     try {

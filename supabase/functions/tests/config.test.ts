@@ -20,9 +20,10 @@ Deno.test('a complete environment: SMTP transport, origins, defaults for the tun
     rateLimitWindowSeconds: 600,
     dailyMailCap: 200,
     ackPerAddressSeconds: 3600,
+    ackDailyCap: 100,
   });
   assert.deepEqual(config.limits, DEFAULT_LIMITS);
-  assert.equal(config.rateLimitSalt, 'test-salt');
+  assert.equal(config.rateLimitSalt, 'test-salt-not-secret');
 });
 
 Deno.test('RESEND_API_KEY selects Resend, and wins over SMTP_URL (with a warning)', () => {
@@ -124,6 +125,7 @@ Deno.test('tuning values: positive whole numbers (MIN_FORM_MS may be 0), else th
     rateLimitWindowSeconds: 600,
     dailyMailCap: 200,
     ackPerAddressSeconds: 60,
+    ackDailyCap: 100,
   });
   assert.equal(config.warnings.length, 3);
   assert.match(config.warnings.join('\n'), /MIN_FORM_MS="-5"/);
@@ -131,12 +133,20 @@ Deno.test('tuning values: positive whole numbers (MIN_FORM_MS may be 0), else th
   assert.match(testConfig({ RATE_LIMIT_MAX: '0' }).warnings.join('\n'), /RATE_LIMIT_MAX="0" is not a whole number > 0/);
 });
 
-Deno.test('warnings for no salt and no usable origin', () => {
-  const config = testConfig({ RATE_LIMIT_SALT: undefined, ALLOWED_ORIGINS: 'https://a.ch/path' });
+Deno.test('no secret salt: a configuration error that blocks every request', () => {
+  for (const salt of [undefined, '', 'short-salt']) {
+    const config = testConfig({ RATE_LIMIT_SALT: salt });
+    assert.deepEqual(config.problems.map((problem) => problem.code), ['server_not_configured'], String(salt));
+    assert.match(config.problems[0]!.message, /RATE_LIMIT_SALT/);
+  }
+  assert.deepEqual(testConfig({ RATE_LIMIT_SALT: 'a'.repeat(16) }).problems, []);
+});
+
+Deno.test('a warning for no usable origin', () => {
+  const config = testConfig({ ALLOWED_ORIGINS: 'https://a.ch/path' });
   assert.deepEqual(config.problems, []);
   assert.deepEqual(config.allowedOrigins, []);
   const text = config.warnings.join('\n');
-  assert.match(text, /RATE_LIMIT_SALT is not set/);
   assert.match(text, /"https:\/\/a\.ch\/path" is not an origin/);
   assert.match(text, /every browser request is refused/);
 });

@@ -178,30 +178,43 @@ Deno.test('no database configured: 500 server_not_configured', async () => {
 
 // ------------------------------------------------------------------ bots and limits
 
-Deno.test('honeypot or too fast: 200 {ok:true}, nothing stored or sent', async () => {
+Deno.test('a filled honeypot: refused in the open (422 rejected), nothing stored or sent', async () => {
   const { contact, store, mailer, logs } = setup();
-  for (const body of [contactBody({ website: 'https://spam.example' }), contactBody({ elapsedMs: 2999 })]) {
-    const response = await contact(post(body));
-    assert.equal(response.status, 200);
-    assertCors(response);
-    assert.deepEqual(await json(response), { ok: true });
-  }
+  const response = await contact(post(contactBody({ website: 'https://spam.example' })));
+  assert.equal(response.status, 422);
+  assertCors(response);
+  assert.deepEqual(await json(response), { error: 'rejected' });
   assert.deepEqual(store.calls, []);
   assert.equal(mailer.attempts, 0);
-  assert.deepEqual(logs.map((line) => line.code), ['bot_dropped', 'bot_dropped']);
+  assert.deepEqual(logs.map((line) => line.code), ['bot_refused']);
 });
 
-Deno.test('MIN_FORM_MS tunes the speed check', async () => {
-  const { contact, store } = setup({ MIN_FORM_MS: '0' });
-  assert.equal((await contact(post(contactBody({ elapsedMs: 0 })))).status, 200);
-  assert.equal(store.contacts.length, 1);
-});
-
-Deno.test('appointment bot: the row the browser stored is discarded, nothing sent', async () => {
-  const { appointment, store, mailer } = setup();
-  const response = await appointment(post(appointmentBody({ website: 'x' })));
+Deno.test('sent faster than a person: delivered, marked for checking, never dropped', async () => {
+  const { contact, store, mailer, logs } = setup();
+  const response = await contact(post(contactBody({ elapsedMs: 1000 })));
   assert.equal(response.status, 200);
   assert.deepEqual(await json(response), { ok: true });
+  assert.equal(store.contacts.length, 1);
+  const [practice, ack] = mailer.sent;
+  assert.equal(practice!.subject, '[Prüfen] Neue Nachricht über das Kontaktformular: Anna Muster');
+  assert.match(practice!.text, /^Bitte prüfen: Das Formular wurde 1 Sekunden nach dem Öffnen abgeschickt/);
+  assert.match(practice!.html, /<body[^>]*>\n<p[^>]*>Bitte prüfen: /);
+  // The visitor's acknowledgement is the usual one.
+  assert.doesNotMatch(ack!.subject, /Prüfen/);
+  assert.equal(logs.at(-1)?.doubt, 'fast');
+});
+
+Deno.test('MIN_FORM_MS tunes the speed hint', async () => {
+  const { contact, mailer } = setup({ MIN_FORM_MS: '0' });
+  assert.equal((await contact(post(contactBody({ elapsedMs: 0 })))).status, 200);
+  assert.doesNotMatch(mailer.sent[0]!.subject, /Prüfen/);
+});
+
+Deno.test('appointment with a filled honeypot: 422, the row the browser stored is discarded, nothing sent', async () => {
+  const { appointment, store, mailer } = setup();
+  const response = await appointment(post(appointmentBody({ website: 'x' })));
+  assert.equal(response.status, 422);
+  assert.deepEqual(await json(response), { error: 'rejected' });
   assert.deepEqual(store.discarded, [{ id: REQUEST_ID, email: 'beat.keller@example.ch' }]);
   assert.deepEqual(store.calls, ['discardAppointmentRequest']);
   assert.equal(mailer.attempts, 0);
@@ -222,13 +235,34 @@ Deno.test('rate limited: 429 rate_limited with Retry-After, CORS headers, nothin
   assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 3);
 });
 
-Deno.test('the daily mail cap: 429 once all mail for the day is used up', async () => {
-  const { appointment, store } = setup();
+Deno.test('the daily mail cap is charged only when a mail goes out: refused calls cost nothing', async () => {
+  const { appointment, contact, store } = setup();
+  store.claimAnswer = { status: 'not_found' };
+  for (let i = 0; i < 3; i++) assert.equal((await appointment(post(appointmentBody()))).status, 404);
+  assert.equal((await contact(post(contactBody({ website: 'x' })))).status, 422);
+  assert.equal((await contact(post('not json'))).status, 400);
+  assert.deepEqual(store.rateCalls.filter((call) => call.bucket === 'mail'), []);
+  assert.equal((await contact(post(contactBody()))).status, 200);
+  assert.deepEqual(store.rateCalls.filter((call) => call.bucket === 'mail').map((call) => call.max), [200]);
+});
+
+Deno.test('the daily mail cap reached: 429, the request kept, the practice told once', async () => {
+  const { appointment, contact, store, mailer, logs } = setup();
   store.exhausted.set('mail', 3600);
   const response = await appointment(post(appointmentBody()));
   assert.equal(response.status, 429);
   assert.equal(response.headers.get('retry-after'), '3600');
-  assert.equal(store.claims.length, 0);
+  assertCors(response);
+  assert.deepEqual(await json(response), { error: 'rate_limited', retryAfterSeconds: 3600, stored: true });
+  // The claim is released: the site's retry after the cap can still send it.
+  assert.deepEqual(store.finished, [{ id: REQUEST_ID, sent: false }]);
+  assert.equal((await contact(post(contactBody()))).status, 429);
+  assert.equal(store.contacts.length, 1);
+  const notices = mailer.sent.filter((mail) => mail.subject === 'Tageslimit der Website-Formulare erreicht');
+  assert.equal(notices.length, 1);
+  assert.equal(notices[0]!.to, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(mailer.sent.length, 1);
+  assert.deepEqual(logs.map((line) => line.code), ['daily_cap_reached', 'daily_cap_reached']);
 });
 
 // ------------------------------------------------------------------ send-contact-email
@@ -325,7 +359,8 @@ Deno.test('appointment: claims the row with every field, mails from the ROW, fin
     message: 'Seit Monaten Schulterschmerzen links.',
     maxAgeSeconds: CLAIM_MAX_AGE_SECONDS,
   }]);
-  assert.equal(CLAIM_MAX_AGE_SECONDS, 900);
+  // As long as the row is kept (12 months), not 15 minutes: a retry after a long outage is mailed.
+  assert.equal(CLAIM_MAX_AGE_SECONDS, 366 * 86_400);
   assert.deepEqual(store.finished, [{ id: REQUEST_ID, sent: true }]);
 
   const [practice, ack] = mailer.sent;
@@ -338,7 +373,7 @@ Deno.test('appointment: claims the row with every field, mails from the ROW, fin
   assert.equal(logs.at(-1)?.code, 'ok');
 });
 
-Deno.test('appointment: not_found → 404, already_notified → 409, nothing sent', async () => {
+Deno.test('appointment: not_found → 404, already_notified → 200 (the practice has it), in_progress → 409, nothing sent', async () => {
   const { appointment, store, mailer } = setup();
   store.claimAnswer = { status: 'not_found' };
   const missing = await appointment(post(appointmentBody()));
@@ -347,8 +382,12 @@ Deno.test('appointment: not_found → 404, already_notified → 409, nothing sen
   assert.deepEqual(await json(missing), { error: 'not_found' });
   store.claimAnswer = { status: 'already_notified' };
   const repeated = await appointment(post(appointmentBody()));
-  assert.equal(repeated.status, 409);
-  assert.deepEqual(await json(repeated), { error: 'already_notified' });
+  assert.equal(repeated.status, 200);
+  assert.deepEqual(await json(repeated), { ok: true });
+  store.claimAnswer = { status: 'in_progress' };
+  const meanwhile = await appointment(post(appointmentBody()));
+  assert.equal(meanwhile.status, 409);
+  assert.deepEqual(await json(meanwhile), { error: 'in_progress' });
   assert.equal(mailer.attempts, 0);
   assert.deepEqual(store.finished, []);
 });

@@ -71,7 +71,7 @@ export const BASE_ENV: Record<string, string> = {
   MAIL_FROM: 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>',
   SMTP_URL: 'smtp://127.0.0.1:54325',
   ALLOWED_ORIGINS: `${ORIGIN},http://localhost:5173`,
-  RATE_LIMIT_SALT: 'test-salt',
+  RATE_LIMIT_SALT: 'test-salt-not-secret',
 };
 
 export function testConfig(env: Record<string, string | undefined> = {}): FunctionConfig {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_LIMITS } from '../_shared/config.ts';
-import { clientIp, hashKey, takeAcknowledgement, takeRequestLimits } from '../_shared/rate-limit.ts';
+import { clientIp, hashKey, mailboxKey, takeAcknowledgement, takeRequestLimits } from '../_shared/rate-limit.ts';
 import { FakeStore } from './helpers.ts';
 
 Deno.test('hashKey: SHA-256 hex, salted, stable', async () => {
@@ -19,14 +19,13 @@ Deno.test('clientIp: the first X-Forwarded-For address, or one shared "unknown" 
   assert.equal(clientIp(new Headers({ 'x-forwarded-for': '' })), 'unknown');
 });
 
-Deno.test('per IP and per address (lower-cased) for this function, then the daily cap; only hashes are stored', async () => {
+Deno.test('per IP and per address (lower-cased) for this function; only hashes are stored', async () => {
   const store = new FakeStore();
   const subject = { fn: 'send-contact-email', ip: '203.0.113.7', email: 'Anna@Example.CH' };
   assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 'salt', subject), 0);
   assert.deepEqual(store.rateCalls, [
     { bucket: 'send-contact-email:ip', key: await hashKey('salt', '203.0.113.7'), max: 5, windowSeconds: 600 },
     { bucket: 'send-contact-email:email', key: await hashKey('salt', 'anna@example.ch'), max: 5, windowSeconds: 600 },
-    { bucket: 'mail', key: 'all', max: 200, windowSeconds: 86_400 },
   ]);
   for (const call of store.rateCalls) assert.equal(call.key.includes('anna') || call.key.includes('203.'), false);
 });
@@ -54,4 +53,24 @@ Deno.test('acknowledgements: one per address per ACK_PER_ADDRESS_SECONDS, across
   assert.equal(await takeAcknowledgement(store, DEFAULT_LIMITS, 's', 'ANNA@example.ch'), false);
   assert.equal(await takeAcknowledgement(store, DEFAULT_LIMITS, 's', 'beat@example.ch'), true);
   assert.deepEqual(store.rateCalls[0], { bucket: 'ack', key: await hashKey('s', 'anna@example.ch'), max: 1, windowSeconds: 3600 });
+});
+
+Deno.test('acknowledgements: case and +tag variants are one mailbox', async () => {
+  assert.equal(mailboxKey('Victim+1@Example.CH'), 'victim@example.ch');
+  assert.equal(mailboxKey('victim+a+b@example.ch'), 'victim@example.ch');
+  assert.equal(mailboxKey('"x@y"+1@example.ch'), '"x@y"@example.ch');
+  const store = new FakeStore();
+  assert.equal(await takeAcknowledgement(store, DEFAULT_LIMITS, 's', 'victim+1@example.ch'), true);
+  for (const variant of ['Victim+2@example.ch', 'VICTIM@EXAMPLE.CH', 'victim+spam@example.ch']) {
+    assert.equal(await takeAcknowledgement(store, DEFAULT_LIMITS, 's', variant), false, variant);
+  }
+});
+
+Deno.test('acknowledgements: at most ACK_DAILY_CAP a day in all', async () => {
+  const store = new FakeStore();
+  const limits = { ...DEFAULT_LIMITS, ackDailyCap: 2 };
+  assert.equal(await takeAcknowledgement(store, limits, 's', 'a@example.ch'), true);
+  assert.equal(await takeAcknowledgement(store, limits, 's', 'b@example.ch'), true);
+  assert.equal(await takeAcknowledgement(store, limits, 's', 'c@example.ch'), false);
+  assert.deepEqual(store.rateCalls.at(-1), { bucket: 'ack-daily', key: 'all', max: 2, windowSeconds: 86_400 });
 });

@@ -93,12 +93,12 @@ Deno.test('claim_appointment_notification: every field as p_*, the claimed row c
   });
 });
 
-Deno.test('claim answers not_found / already_notified pass through; anything else is a StoreError', async () => {
+Deno.test('claim answers not_found / already_notified / in_progress pass through; anything else is a StoreError', async () => {
   const claim = {
     id: REQUEST_ID, firstName: 'B', lastName: 'K', email: 'b@k.ch', phone: '1', service: 'Schlafberatung',
     preferredDate: '2026-12-11', preferredTime: null, alternativeDate: null, alternativeTime: null, message: null, maxAgeSeconds: 900,
   };
-  for (const status of ['not_found', 'already_notified'] as const) {
+  for (const status of ['not_found', 'already_notified', 'in_progress'] as const) {
     const { store } = capture(() => jsonAnswer({ status }));
     assert.deepEqual(await store.claimAppointmentNotification(claim), { status });
   }

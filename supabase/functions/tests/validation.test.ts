@@ -5,7 +5,7 @@ import {
   appointmentRequestSchema,
   characterCount,
   contactRequestSchema,
-  looksLikeBot,
+  sentTooFast,
   validateBody,
 } from '../_shared/validation.ts';
 import { appointmentBody, contactBody } from './helpers.ts';
@@ -106,6 +106,39 @@ Deno.test('a message keeps its line breaks but no NUL or other control character
   assertRejects(appointment({ message: 'Text\u0007' }), 'message');
 });
 
+Deno.test('one-line fields refuse Unicode controls, format characters and line separators', () => {
+  const forbidden = {
+    'C1 control (NEL)': '\u0085',
+    'right-to-left override': '\u202E',
+    'zero-width space': '\u200B',
+    'zero-width joiner': '\u200D',
+    'byte order mark': '\uFEFF',
+    'soft hyphen': '\u00AD',
+    'line separator': '\u2028',
+    'paragraph separator': '\u2029',
+    'language tag (astral Cf)': '\u{E0041}',
+  };
+  for (const [what, char] of Object.entries(forbidden)) {
+    assertRejects(contact({ name: `Anna${char}Muster` }), 'name');
+    assertRejects(appointment({ firstName: `Be${char}at` }), 'firstName');
+    assertRejects(appointment({ phone: `+41 79${char}` }), 'phone');
+    assertRejects(contact({ subject: `Frage${char}` }), 'subject');
+    assert.ok(!contact({ name: `A${char}` }).ok, what);
+  }
+  // A name made only of invisible characters is refused, whatever it is made of.
+  assertRejects(contact({ name: '\u200B\u200B' }), 'name');
+  assertRejects(appointment({ lastName: '\u200B' }), 'lastName');
+  // Letters of every script, accents and apostrophes are names.
+  for (const name of ['Zoë Müller-Lüdenscheidt', "D'Alessandro", 'Αλέξης', '李小龍', 'Ōtomo']) assert.ok(contact({ name }).ok, name);
+});
+
+Deno.test('a message keeps emoji and soft hyphens, but refuses bidirectional overrides and line separators', () => {
+  assert.ok(contact({ message: 'Danke 👨‍👩‍👧 für die Beratung! Schlaf\u00ADqualität' }).ok);
+  for (const char of ['\u202E', '\u202A', '\u2066', '\u2069', '\u2028', '\u2029', '\u0085']) {
+    assertRejects(contact({ message: `Text ${char} mehr` }), 'message');
+  }
+});
+
 Deno.test('a string with a lone surrogate is refused (it cannot be stored)', () => {
   assertRejects(contact({ message: 'abc\ud800' }), 'message');
 });
@@ -170,9 +203,8 @@ Deno.test('appointment: unknown keys (e.g. the row columns) are refused', () => 
   assertRejects(appointment({ id: 'x' }), 'id');
 });
 
-Deno.test('bot signals: a filled honeypot or a form sent faster than the minimum', () => {
-  assert.equal(looksLikeBot({ website: '', elapsedMs: 3000 }, 3000), false);
-  assert.equal(looksLikeBot({ website: '', elapsedMs: 2999 }, 3000), true);
-  assert.equal(looksLikeBot({ website: 'https://spam.example', elapsedMs: 60_000 }, 3000), true);
-  assert.equal(looksLikeBot({ website: ' ', elapsedMs: 60_000 }, 3000), true);
+Deno.test('the speed hint: sent faster than MIN_FORM_MS', () => {
+  assert.equal(sentTooFast({ website: '', elapsedMs: 3000 }, 3000), false);
+  assert.equal(sentTooFast({ website: '', elapsedMs: 2999 }, 3000), true);
+  assert.equal(sentTooFast({ website: '', elapsedMs: 0 }, 0), false);
 });
