@@ -17,9 +17,19 @@ end
 $$;
 
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+
+-- The default privileges only for a database that has none of this yet (hosted Supabase
+-- sets them once, when the project is made): on a restart with kept data they are
+-- already there, and granting them again would undo what a migration took away.
+do $$
+begin
+  if to_regclass('supabase_migrations.schema_migrations') is null then
+    alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+  end if;
+end
+$$;
 
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
