@@ -224,8 +224,7 @@ async function serveRest(options: GatewayOptions, request: IncomingMessage, resp
   try {
     caller = await authenticateRest(request.headers, url.searchParams, options.keys);
     const body = await readBody(request, MAX_REST_BODY);
-    const headers = { ...request.headers };
-    if (!options.trustForwardedFor) headers['x-forwarded-for'] = clientAddress(request);
+    const headers = { ...request.headers, ...clientHeaders(request, options.trustForwardedFor ?? false) };
     const result = await handleRest(options.db, {
       method: request.method ?? 'GET',
       path: url.pathname.slice('/rest/v1/'.length),
@@ -241,15 +240,30 @@ async function serveRest(options: GatewayOptions, request: IncomingMessage, resp
   }
 }
 
+/**
+ * The client's address as hosted Supabase's edge hands it on: Cloudflare sets
+ * CF-Connecting-IP to the connecting address, replacing whatever the client sent, and the
+ * functions and the database's flood guard read that first (Cloudflare's "HTTP headers"
+ * reference; Supabase discussions #34647 and #52040 report that X-Forwarded-For can be set
+ * by the client there). The stand-in does the same from the socket, and sets
+ * X-Forwarded-For to it too. With trustForwardedFor (test suites acting as many visitors,
+ * or as Cloudflare), a caller's own X-Forwarded-For and CF-Connecting-IP pass unchanged.
+ */
+function clientHeaders(request: IncomingMessage, trustForwardedFor: boolean): Record<string, string | undefined> {
+  if (trustForwardedFor && (request.headers['x-forwarded-for'] || request.headers['cf-connecting-ip'])) return {};
+  const client = clientAddress(request);
+  return { 'cf-connecting-ip': client, 'x-forwarded-for': client };
+}
+
 function forwardHeaders(request: IncomingMessage, trustForwardedFor: boolean): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   }
-  const client = clientAddress(request);
-  // Replaced, not appended, unless told otherwise: the functions rate-limit by this
-  // address, and a caller must not be able to choose it.
-  if (!trustForwardedFor || !headers['x-forwarded-for']) headers['x-forwarded-for'] = client;
+  for (const [name, value] of Object.entries(clientHeaders(request, trustForwardedFor))) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
   headers['x-forwarded-proto'] = 'http';
   if (request.headers.host) headers['x-forwarded-host'] = request.headers.host;
   return headers;

@@ -15,13 +15,17 @@ export async function hashKey(salt: string, value: string): Promise<string> {
 }
 
 /**
- * The client's address: the first entry of X-Forwarded-For, which Supabase's gateway (and
- * the local stack's) sets. Without it all such callers share one bucket, 'unknown', so a
- * missing header never means "no limit".
+ * The client's address as the platform gives it: CF-Connecting-IP, which Cloudflare in
+ * front of hosted Supabase sets to the connecting address whatever the client sent
+ * (Cloudflare's HTTP headers reference; Supabase discussions #34647 and #52040 show that
+ * X-Forwarded-For there can carry the client's own value). Without it (the CLI's Kong,
+ * test suites acting as many visitors) the first X-Forwarded-For entry; without either,
+ * one shared bucket, 'unknown', so a missing header never means "no limit". The
+ * database's flood guard reads the same (private.request_client).
  */
 export function clientIp(headers: Headers): string {
-  const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return first ? first.toLowerCase() : 'unknown';
+  const address = headers.get('cf-connecting-ip')?.trim() || headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return address ? address.toLowerCase() : 'unknown';
 }
 
 export function emailKey(email: string): string {

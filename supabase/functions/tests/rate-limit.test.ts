@@ -12,7 +12,13 @@ Deno.test('hashKey: SHA-256 hex, salted, stable', async () => {
   assert.equal(a.includes('203'), false);
 });
 
-Deno.test('clientIp: the first X-Forwarded-For address, or one shared "unknown" bucket', () => {
+Deno.test('clientIp: CF-Connecting-IP (set by the platform) before a client-written X-Forwarded-For', () => {
+  const spoofed = new Headers({ 'cf-connecting-ip': '198.51.100.9', 'x-forwarded-for': '1.2.3.4, 198.51.100.9' });
+  assert.equal(clientIp(spoofed), '198.51.100.9');
+  assert.equal(clientIp(new Headers({ 'cf-connecting-ip': ' 2001:DB8::2 ' })), '2001:db8::2');
+});
+
+Deno.test('clientIp: else the first X-Forwarded-For address, or one shared "unknown" bucket', () => {
   assert.equal(clientIp(new Headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1' })), '203.0.113.7');
   assert.equal(clientIp(new Headers({ 'x-forwarded-for': ' 2001:DB8::1 ' })), '2001:db8::1');
   assert.equal(clientIp(new Headers()), 'unknown');
