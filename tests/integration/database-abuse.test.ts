@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteDatabase } from '../../scripts/stack/database.ts';
 import { applyMigrations } from '../../scripts/stack/migrations.ts';
-import { backendTarget, browserClient, newVisitor, ownStandIn, SITE_ORIGIN, type TestBackend, zurichDate } from './stack-harness.ts';
+import { appointmentRow, backendTarget, browserClient, newVisitor, ownStandIn, SITE_ORIGIN, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
 /** Every address this file stores rows for: removed at the end, so a shared database's hourly cap is not used up. */
@@ -34,22 +34,6 @@ function visitor() {
   return v;
 }
 
-function appointmentRow(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id: crypto.randomUUID(),
-    first_name: 'Beat',
-    last_name: 'Keller',
-    email,
-    phone: '+41 79 555 12 34',
-    service: 'Schlafberatung',
-    preferred_date: zurichDate(7),
-    preferred_time: '09:30',
-    alternative_date: null,
-    alternative_time: null,
-    message: null,
-    ...overrides,
-  };
-}
 
 /** Raw HTTP to /rest/v1, as curl would send it; by default with the site's public key. */
 async function rest(

@@ -5,7 +5,7 @@
  * else; every constraint answers with its SQLSTATE.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendTarget, browserClient, newVisitor, type TestBackend, zurichDate } from './stack-harness.ts';
+import { appointmentRow, backendTarget, browserClient, newVisitor, type TestBackend, zurichDate } from './stack-harness.ts';
 
 let backend: TestBackend;
 
@@ -17,22 +17,6 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-function appointmentRow(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id: crypto.randomUUID(),
-    first_name: 'Beat',
-    last_name: 'Keller',
-    email,
-    phone: '+41 79 555 12 34',
-    service: 'Schlafberatung',
-    preferred_date: zurichDate(7),
-    preferred_time: '09:30',
-    alternative_date: null,
-    alternative_time: null,
-    message: null,
-    ...overrides,
-  };
-}
 
 async function restInsert(table: string, body: unknown, key: string, prefer = 'return=minimal') {
   const response = await fetch(`${backend.apiUrl}/rest/v1/${table}`, {

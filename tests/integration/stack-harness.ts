@@ -67,6 +67,24 @@ export function browserClient(backend: TestBackend, ip: string): SupabaseClient 
   });
 }
 
+/** An appointment row as the site inserts it (a week ahead), with any field overridden. */
+export function appointmentRow(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id: crypto.randomUUID(),
+    first_name: 'Beat',
+    last_name: 'Keller',
+    email,
+    phone: '+41 79 555 12 34',
+    service: 'Schlafberatung',
+    preferred_date: zurichDate(7),
+    preferred_time: '09:30',
+    alternative_date: null,
+    alternative_time: null,
+    message: null,
+    ...overrides,
+  };
+}
+
 /** A date n days from today in Zurich, as the date input sends it. */
 export function zurichDate(daysFromToday: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
