@@ -119,7 +119,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
         await expectContactStored(input, { mailed: false });
         await expectNoMails(input.email);
-        // The error is logged (spec, section 8); the only failed request is the function's 502.
+        // The error is logged (docs/product.md §8); the only failed request is the function's 502.
         expect(problems.consoleErrors.length, 'error logged to the console').toBeGreaterThan(0);
         expect(problems.failedRequests).toEqual([expect.stringMatching(/send-contact-email: HTTP 502$/)]);
         expectNoStrayProblems(watched, /send-contact-email: HTTP 502$/);

@@ -1,5 +1,5 @@
 /**
- * What each page must show, by the specification (../shared/SPEC.md, section 2). Texts the
+ * What each page must show, by docs/product.md §2. Texts the
  * spec spells out are written here as it spells them; names, numbers and addresses come
  * from the content modules the site renders (the practice's data, not the spec's words).
  */

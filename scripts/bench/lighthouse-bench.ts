@@ -2,7 +2,7 @@
  * `npm run bench`: Lighthouse (mobile preset, simulated throttling) on every route of the
  * built site, side by side with the same pages as a client-rendered SPA and as
  * prerendered HTML without scripts (the floor for this content). Medians of N runs go to
- * bench-results/lighthouse-<date>.json and into a table; the targets of issue 5 are
+ * bench-results/lighthouse-<date>.json and into a table; the targets (README, "Performance") are
  * checked. A measurement, not a test.
  *
  *   npm run bench                                  3 runs × 8 routes × 3 variants

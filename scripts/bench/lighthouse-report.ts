@@ -1,6 +1,6 @@
 /**
  * Turns Lighthouse results (LHR JSON) into the benchmark's figures: per run the numbers
- * we compare, per route and variant their medians, the targets from issue 5 checked
+ * we compare, per route and variant their medians, the targets of the README's "Performance" section checked
  * against them, and the terminal table. Pure functions, no I/O.
  */
 
@@ -231,7 +231,7 @@ export interface Miss {
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 
-/** The targets of issue 5, checked on the prerendered variant's medians. */
+/** The README's performance targets, checked on the prerendered variant's medians. */
 export function checkTargets(results: Results): Miss[] {
   const misses: Miss[] = [];
   const site = results.prerendered ?? {};

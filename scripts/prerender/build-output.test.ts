@@ -10,10 +10,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../../src/app/route-table.ts';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
+import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 
-/** Built as for a hosted project, so anything local or private left in dist/ stands out. */
-const HOSTED_URL = 'https://abcdefghijklmnopqrst.supabase.co';
 import { blogPage } from '../../src/content/blog.ts';
 import { datenschutzPage } from '../../src/content/datenschutz.ts';
 import { homePage } from '../../src/content/home.ts';
@@ -44,17 +43,7 @@ const h1Of = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.repl
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'site-build-'));
-  await run('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], {
-    cwd: root,
-    // Vitest sets NODE_ENV=test, which would make the build a development build.
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      VITE_SUPABASE_URL: HOSTED_URL,
-      VITE_SUPABASE_PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
-      VITE_SUPABASE_ANON_KEY: '',
-    },
-  });
+  await buildForHost(outDir);
 }, 180_000);
 
 afterAll(async () => {
@@ -137,7 +126,7 @@ describe('npm run build', () => {
     expect(withClient).toHaveLength(1);
     const all = await Promise.all(assets.filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(outDir, 'assets', f), 'utf8')));
     expect(all.join('\n')).toContain(HOSTED_URL);
-    expect(all.join('\n')).toContain(LOCAL_PUBLISHABLE_KEY);
+    expect(all.join('\n')).toContain(HOSTED_PUBLISHABLE_KEY);
   });
 });
 

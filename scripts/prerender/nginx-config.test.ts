@@ -7,20 +7,17 @@
  * folder, a free high port, stopped afterwards. Without nginx the suite is skipped, and
  * fails under CI=true (Debian: `apt-get install -y nginx`).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, HOST } from '../stack/ports.ts';
-import { LOCAL_PUBLISHABLE_KEY } from '../stack/local-config.ts';
+import { buildForHost, HOSTED_URL } from './hosted-build.ts';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './host-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
-const HOSTED_URL = 'https://abcdefghijklmnopqrst.supabase.co';
 const DOCS_CONFIG = path.join(root, 'docs/deploy/nginx.conf');
 /** Where docs/deploy/nginx.conf expects dist/; the test puts its build there instead. */
 const DOCS_SITE_DIR = '/var/www/ruhepol/dist';
@@ -144,17 +141,7 @@ describeNginx('docs/deploy/nginx.conf serving a build', () => {
     const nginxPath = (nginx as { path: string }).path;
     outDir = await mkdtemp(path.join(tmpdir(), 'nginx-site-'));
     prefix = await mkdtemp(path.join(tmpdir(), 'nginx-prefix-'));
-    await run('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], {
-      cwd: root,
-      // Vitest sets NODE_ENV=test, which would make the build a development build.
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        VITE_SUPABASE_URL: HOSTED_URL,
-        VITE_SUPABASE_PUBLISHABLE_KEY: LOCAL_PUBLISHABLE_KEY,
-        VITE_SUPABASE_ANON_KEY: '',
-      },
-    });
+    await buildForHost(outDir);
     rules = parseHeadersFile(await readFile(path.join(outDir, '_headers'), 'utf8'));
     securityHeaders = rules.find((rule) => rule.pattern === '/*')?.headers ?? {};
     someScript = (await readdir(path.join(outDir, 'assets'))).find((file) => file.endsWith('.js'))!;

@@ -1,5 +1,5 @@
 /**
- * Texts the two forms share: the failure notice (spec, section 8), the label while
+ * Texts the two forms share: the failure notice (docs/product.md §8), the label while
  * sending, and the privacy line under each submit button.
  */
 export const sendFailedNotice = {

@@ -9,7 +9,7 @@ import { useFormSubmission } from '@/features/forms/use-form-submission';
 import { CONTACT_FIELDS, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
 import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
 
-/** "Schreiben Sie uns": only the browser's own required and e-mail checks apply (spec, section 5). */
+/** "Schreiben Sie uns": only the browser's own required and e-mail checks apply (docs/product.md §5). */
 export function ContactForm() {
   const { form: copy } = kontaktPage;
   const { fields } = copy;

@@ -8,7 +8,7 @@ export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
 
 export const CONTACT_FUNCTION = 'send-contact-email';
 
-/** The body of send-contact-email (spec, section 7.1) plus the bot signals. */
+/** The body of send-contact-email (docs/product.md §7.1) plus the bot signals. */
 export type ContactRequest = ContactEmailBody;
 
 export function toContactRequest(values: ContactFormValues, signals: BotSignals): ContactRequest {

@@ -7,7 +7,7 @@ type PersonalFields = Record<'vorname' | 'nachname' | 'email' | 'telefon', FormF
 /**
  * First name, last name, e-mail and phone: the fields both forms open with, with the
  * backend's length limits. The contact form leaves the phone optional, the booking
- * form needs it (spec, section 5).
+ * form needs it (docs/product.md §5).
  */
 export function PersonalDetailsFields({ fields, phoneRequired }: { fields: PersonalFields; phoneRequired: boolean }) {
   return (

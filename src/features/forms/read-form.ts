@@ -9,7 +9,7 @@ export function readTextFields<TName extends string>(form: HTMLFormElement, name
   ) as Record<TName, string>;
 }
 
-/** Optional fields travel as null when left empty (spec, section 3). */
+/** Optional fields travel as null when left empty (docs/product.md §3). */
 export function emptyToNull(value: string): string | null {
   return value === '' ? null : value;
 }

@@ -10,7 +10,7 @@ interface Options<TRequest> {
 }
 
 /**
- * The one submit behaviour both forms share (spec, sections 4 and 8): while sending,
+ * The one submit behaviour both forms share (docs/product.md §4 and §8): while sending,
  * `isPending`; on success the form is emptied and the success notice shows; on any
  * failure the values stay, the error notice shows and the error goes to the console.
  */

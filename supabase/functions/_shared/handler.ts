@@ -77,6 +77,12 @@ export interface LogLine {
   doubt?: 'fast';
 }
 
+/** '1 Sekunde', '0.4 Sekunden' (de-CH writes the decimal point). */
+function secondsText(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10;
+  return seconds === 1 ? '1 Sekunde' : `${seconds} Sekunden`;
+}
+
 /**
  * The first time in a day the cap stops a practice mail, the practice hears of it: one
  * notice mail (outside the cap) and an error line in the function's log.
@@ -189,7 +195,7 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
         return answer(422, { error: 'rejected' }, { code: 'bot_refused', ...(cause ? { cause } : {}) });
       }
       const doubt = sentTooFast(valid.value, config.limits.minFormMs)
-        ? `Das Formular wurde ${Math.round(valid.value.elapsedMs / 100) / 10} Sekunden nach dem Öffnen abgeschickt – ` +
+        ? `Das Formular wurde ${secondsText(valid.value.elapsedMs)} nach dem Öffnen abgeschickt – ` +
           'schneller, als ein Mensch es ausfüllt. Vielleicht automatisch, vielleicht vom Browser ausgefüllt.'
         : null;
 

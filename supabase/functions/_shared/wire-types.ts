@@ -12,7 +12,7 @@ export interface BotSignals {
   elapsedMs: number;
 }
 
-/** Body of send-contact-email (spec, section 7.1). */
+/** Body of send-contact-email (docs/product.md §7.1). */
 export interface ContactEmailBody extends BotSignals {
   /** First and last name joined by one space. */
   name: string;
@@ -22,7 +22,7 @@ export interface ContactEmailBody extends BotSignals {
   message: string;
 }
 
-/** The columns of appointment_requests the browser inserts (spec, section 3), with the id it made. */
+/** The columns of appointment_requests the browser inserts (docs/product.md §3), with the id it made. */
 export interface AppointmentRow {
   id: string;
   first_name: string;
@@ -38,7 +38,7 @@ export interface AppointmentRow {
   message: string | null;
 }
 
-/** Body of send-appointment-email (spec, section 7.3): the stored row's id and its values. */
+/** Body of send-appointment-email (docs/product.md §7.3): the stored row's id and its values. */
 export interface AppointmentEmailBody extends BotSignals {
   requestId: string;
   firstName: string;

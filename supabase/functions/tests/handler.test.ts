@@ -197,7 +197,7 @@ Deno.test('sent faster than a person: delivered, marked for checking, never drop
   assert.equal(store.contacts.length, 1);
   const [practice, ack] = mailer.sent;
   assert.equal(practice!.subject, '[Prüfen] Neue Nachricht über das Kontaktformular: Anna Muster');
-  assert.match(practice!.text, /^Bitte prüfen: Das Formular wurde 1 Sekunden nach dem Öffnen abgeschickt/);
+  assert.match(practice!.text, /^Bitte prüfen: Das Formular wurde 1 Sekunde nach dem Öffnen abgeschickt/);
   assert.match(practice!.html, /<body[^>]*>\n<p[^>]*>Bitte prüfen: /);
   // The visitor's acknowledgement is the usual one.
   assert.doesNotMatch(ack!.subject, /Prüfen/);
