@@ -92,6 +92,7 @@ export default async function setup(project: TestProject) {
           // (MIN_FORM_MS) stays on; the tests wait like a person would.
           RATE_LIMIT_MAX: '1000',
           RATE_LIMIT_SALT: 'e2e-salt-not-secret',
+          FORM_PROOF_SECRET: 'e2e-form-proof-secret-not-secret',
         },
       }),
     );

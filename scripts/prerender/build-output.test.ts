@@ -155,7 +155,7 @@ describe('what dist/ must never contain', () => {
       ['the legacy anon key', new RegExp(LOCAL_ANON_KEY.split('.')[1]!)],
       ['the JWT secret', new RegExp(LOCAL_JWT_SECRET)],
       ['a service_role reference', /service_role|SERVICE_ROLE/],
-      ['a mail or salt secret name', /RESEND_API_KEY|RATE_LIMIT_SALT|SMTP_URL/],
+      ["a mail or other secret's name", /RESEND_API_KEY|RATE_LIMIT_SALT|FORM_PROOF_SECRET|SMTP_URL/],
       ['a database URL', /postgres(ql)?:\/\//],
       // The local stack's addresses. (Libraries carry bare "http://localhost" defaults of their own.)
       ['a local stack address', /localhost:543\d\d|127\.0\.0\.1:\d|:5432\d/],

@@ -66,12 +66,16 @@ export interface FunctionConfig {
   allowedOrigins: string[];
   limits: Limits;
   rateLimitSalt: string;
+  /** Signs the form-proof challenges (FORM_PROOF_SECRET). */
+  challengeSecret: string;
   problems: ConfigProblem[];
   warnings: string[];
 }
 
 /** Shorter salts can be guessed along with the addresses they hide. */
 export const MIN_SALT_LENGTH = 16;
+/** Whoever knows the proof secret can make proofs without work: as long as an HMAC key should be. */
+export const MIN_PROOF_SECRET_LENGTH = 32;
 
 const characterCountOf = (value: string) => [...value].length;
 
@@ -151,17 +155,32 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     }
   }
 
-  // Without a secret salt the stored hashes of IPv4 addresses can be reversed by trying all
-  // 2^32 of them: no request is served until there is one (the local stack and
-  // supabase/functions/.env.example set a public one for development).
-  const rateLimitSalt = env('RATE_LIMIT_SALT') ?? '';
-  if (characterCountOf(rateLimitSalt) < MIN_SALT_LENGTH) {
-    problems.push({
-      code: 'server_not_configured',
-      message: `RATE_LIMIT_SALT ${rateLimitSalt ? `has fewer than ${MIN_SALT_LENGTH} characters` : 'is not set'}: ` +
-        'set a random secret, e.g. openssl rand -hex 32.',
-    });
-  }
+  // Secrets no request is served without (the local stack and supabase/functions/.env.example
+  // set public ones for development). Without a secret salt the stored hashes of IPv4
+  // addresses can be reversed by trying all 2^32 of them; without a proof secret anyone
+  // could sign challenges of their own.
+  const secret = (name: string, minLength: number): string => {
+    const value = env(name) ?? '';
+    if (characterCountOf(value) < minLength) {
+      problems.push({
+        code: 'server_not_configured',
+        message: `${name} ${value ? `has fewer than ${minLength} characters` : 'is not set'}: set a random secret, e.g. openssl rand -hex 32.`,
+      });
+    }
+    return value;
+  };
+  const rateLimitSalt = secret('RATE_LIMIT_SALT', MIN_SALT_LENGTH);
+  const challengeSecret = secret('FORM_PROOF_SECRET', MIN_PROOF_SECRET_LENGTH);
 
-  return { supabase, clientKeys: keys.clientKeys, mail, allowedOrigins: origins.origins, limits, rateLimitSalt, problems, warnings };
+  return {
+    supabase,
+    clientKeys: keys.clientKeys,
+    mail,
+    allowedOrigins: origins.origins,
+    limits,
+    rateLimitSalt,
+    challengeSecret,
+    problems,
+    warnings,
+  };
 }

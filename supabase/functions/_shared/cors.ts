@@ -6,7 +6,7 @@
  */
 
 export const CORS_ALLOW_HEADERS = 'authorization, x-client-info, apikey, content-type';
-export const CORS_ALLOW_METHODS = 'POST, OPTIONS';
+export const CORS_ALLOW_METHODS = 'GET, POST, OPTIONS';
 /** Browsers cache an allowed preflight this long (seconds). */
 export const CORS_MAX_AGE = '86400';
 

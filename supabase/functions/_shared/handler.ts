@@ -1,8 +1,8 @@
 /**
  * The request pipeline both functions share. In order: CORS preflight, origin check,
- * method, configuration, the caller's API key, body (size, JSON), validation, the honeypot,
- * rate limits; then
- * the function's own step. Every answer is JSON with the CORS headers an allowed origin
+ * method, configuration, the caller's API key; a GET then answers a new challenge for the
+ * form proof; a POST goes on with the body (size, JSON), validation, the honeypot, the
+ * proof (genuine, then single use), rate limits; then the function's own step. Every answer is JSON with the CORS headers an allowed origin
  * needs; 4xx name the caller's mistake, 5xx say only a generic code; one log line per
  * request without body or personal data. No network or environment of its own: the
  * configuration, the Store and the Mailer are passed in.
@@ -10,7 +10,8 @@
 import type { z } from 'npm:zod@4.6.7';
 import { CALLER_MESSAGES, checkCaller } from './api-keys.ts';
 import type { ConfigErrorCode, FunctionConfig, Limits } from './config.ts';
-import { corsHeaders, decideCors } from './cors.ts';
+import { CORS_ALLOW_METHODS, corsHeaders, decideCors } from './cors.ts';
+import { checkProof, issueChallenge } from './form-proof.ts';
 import { emptyResponse, jsonResponse, readJsonObject, type JsonObject } from './http.ts';
 import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
 import type { MailSettings } from './emails.ts';
@@ -53,7 +54,10 @@ export interface StepContext {
   acknowledge(mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }>;
 }
 
-export interface Endpoint<T extends BotSignals> {
+/** A form's body: the bot signals and the id the browser gave the request. */
+export type FormBody = BotSignals & { requestId: string };
+
+export interface Endpoint<T extends FormBody> {
   /** The function's name: in logs and in the rate-limit buckets. */
   name: string;
   schema: z.ZodType<T>;
@@ -131,7 +135,49 @@ export function notSentOutcome(result: Exclude<SendResult, { ok: true }>, extraC
   return { status: 502, body: MAIL_FAILED, code: 'mail_failed', cause };
 }
 
-export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps: HandlerDeps): (request: Request) => Promise<Response> {
+/** A request claimed for its e-mail (appointment or contact): what to send and how to end the claim. */
+export interface ClaimedRequest {
+  practiceMail: OutgoingMail;
+  acknowledgement: OutgoingMail;
+  /** Sent: marks the request mailed. Not sent: releases the claim so that a retry can mail it. */
+  finish(sent: boolean): Promise<void>;
+}
+
+/**
+ * Mails a claimed request to the practice and ends the claim either way; then the
+ * visitor's acknowledgement. A failure after the practice mail went out is logged as a
+ * cause, never shown to the visitor as a failure.
+ */
+export async function deliverClaimed(context: StepContext, claimed: ClaimedRequest): Promise<Outcome> {
+  const sent = await context.send(claimed.practiceMail);
+  if (!sent.ok) {
+    let releaseCause: string | undefined;
+    try {
+      await claimed.finish(false);
+    } catch (error) {
+      // The claim then lapses by itself after two minutes.
+      releaseCause = `release_${failureCause(error)}`;
+    }
+    return notSentOutcome(sent, releaseCause);
+  }
+
+  const causes: string[] = [];
+  try {
+    await claimed.finish(true);
+  } catch (error) {
+    // The mail went out; a row left unmarked is a bookkeeping slip, not the visitor's problem.
+    causes.push(`finish_${failureCause(error)}`);
+  }
+  const { ack, cause } = await context.acknowledge(claimed.acknowledgement);
+  if (cause) causes.push(cause);
+  return { status: 200, body: { ok: true }, code: 'ok', ack, ...(causes.length ? { cause: causes.join(',') } : {}) };
+}
+
+/** The answers to a request whose e-mail is already out or being sent by another call. */
+export const ALREADY_NOTIFIED: Outcome = { status: 200, body: { ok: true }, code: 'already_notified' };
+export const IN_PROGRESS: Outcome = { status: 409, body: { error: 'in_progress' }, code: 'in_progress' };
+
+export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: HandlerDeps): (request: Request) => Promise<Response> {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? defaultLog;
@@ -152,11 +198,11 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
 
     if (request.method === 'OPTIONS') {
       if (hasOrigin && !allowed) return answer(403, { error: 'origin_not_allowed' }, { code: 'origin_not_allowed' });
-      return finish(emptyResponse(204, { ...cors, allow: 'POST, OPTIONS' }), { code: 'preflight' });
+      return finish(emptyResponse(204, { ...cors, allow: CORS_ALLOW_METHODS }), { code: 'preflight' });
     }
     if (hasOrigin && !allowed) return answer(403, { error: 'origin_not_allowed' }, { code: 'origin_not_allowed' });
-    if (request.method !== 'POST') {
-      return answer(405, { error: 'method_not_allowed' }, { code: 'method_not_allowed' }, { allow: 'POST, OPTIONS' });
+    if (request.method !== 'POST' && request.method !== 'GET') {
+      return answer(405, { error: 'method_not_allowed' }, { code: 'method_not_allowed' }, { allow: CORS_ALLOW_METHODS });
     }
     if (configError || !deps.store || !deps.mailer || !config.mail) {
       const code = configError ?? 'server_not_configured';
@@ -168,6 +214,11 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
       return answer(401, { error: caller.error, message: CALLER_MESSAGES[caller.error] }, { code: caller.error });
     }
     const { store, mailer } = deps;
+    if (request.method === 'GET') {
+      // Each form asks for a new challenge before it is sent; never cached, it is single use.
+      const challenge = await issueChallenge(endpoint.name, config.challengeSecret, now());
+      return answer(200, { challenge } as unknown as JsonObject, { code: 'challenge' }, { 'cache-control': 'no-store' });
+    }
     const mailSettings: MailSettings = { practiceEmail: config.mail.practiceEmail };
 
     try {
@@ -198,6 +249,12 @@ export function createHandler<T extends BotSignals>(endpoint: Endpoint<T>, deps:
         ? `Das Formular wurde ${secondsText(valid.value.elapsedMs)} nach dem Öffnen abgeschickt – ` +
           'schneller, als ein Mensch es ausfüllt. Vielleicht automatisch, vielleicht vom Browser ausgefüllt.'
         : null;
+
+      // Before the limits, so calls without a genuine proof cannot use up anyone's quota.
+      const proof = await checkProof(valid.value.altcha, endpoint.name, config.challengeSecret);
+      if (!proof.ok) return answer(403, { error: 'proof_refused', reason: proof.reason }, { code: `proof_${proof.reason}` });
+      const use = await store.useFormProof(proof.signature, valid.value.requestId, proof.expiresAt);
+      if (use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
 
       const retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
         fn: endpoint.name,

@@ -6,12 +6,11 @@
  */
 import nodemailer from 'npm:nodemailer@7.0.13';
 import { readConfig } from './config.ts';
-import { createHandler, type Endpoint } from './handler.ts';
+import { createHandler, type Endpoint, type FormBody } from './handler.ts';
 import { createMailer, type CreateSmtpTransport } from './mail.ts';
 import { createSupabaseStore } from './supabase-store.ts';
-import type { BotSignals } from './validation.ts';
 
-export function createFunctionHandler<T extends BotSignals>(endpoint: Endpoint<T>): (request: Request) => Promise<Response> {
+export function createFunctionHandler<T extends FormBody>(endpoint: Endpoint<T>): (request: Request) => Promise<Response> {
   const config = readConfig((name) => Deno.env.get(name));
   const prefix = `[${endpoint.name}]`;
   for (const problem of config.problems) console.error(`${prefix} NOT CONFIGURED: ${problem.message}`);

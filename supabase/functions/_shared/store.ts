@@ -14,8 +14,14 @@ export class StoreError extends Error {
   }
 }
 
-/** A contact message to store: what the visitor sent, with the id the function gives it. */
-export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals> & { id: string };
+/** A contact message to store and mail: what the visitor sent, under the id the browser made. */
+export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals | 'requestId'> & { id: string };
+
+/** public.claim_contact_notification's answer. */
+export type ContactClaimResult = 'claimed' | 'already_notified' | 'in_progress' | 'conflict';
+
+/** public.use_form_proof's answer: first use, the owning request again, or another request's proof. */
+export type ProofUse = 'fresh' | 'same_request' | 'used';
 
 /** The values the visitor sent, which the stored row must match to be claimed for its e-mail. */
 export type AppointmentClaim = Omit<AppointmentEmailBody, keyof BotSignals | 'requestId'> & {
@@ -32,8 +38,11 @@ export type ClaimResult =
 export interface Store {
   /** public.take_rate_limit: 0 when counted, else seconds until the next event is allowed. */
   takeRateLimit(bucket: string, key: string, maxEvents: number, windowSeconds: number): Promise<number>;
-  insertContactSubmission(submission: ContactSubmission): Promise<void>;
-  markContactMailed(id: string, at: Date): Promise<void>;
+  /** Binds a proof to the request presenting it first (public.use_form_proof). */
+  useFormProof(signature: string, requestId: string, expiresAt: Date): Promise<ProofUse>;
+  /** Stores the message unless it is stored already, and claims it for its e-mail. */
+  claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult>;
+  finishContactNotification(id: string, sent: boolean): Promise<void>;
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult>;
   finishAppointmentNotification(id: string, sent: boolean): Promise<void>;
   discardAppointmentRequest(id: string, email: string): Promise<void>;

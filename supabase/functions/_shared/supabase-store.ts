@@ -1,6 +1,6 @@
 /**
- * The Store over supabase-js with a secret key (or the legacy service-role key): plain REST inserts and updates
- * and the RPCs of the migration, nothing else (the embedded local stack implements
+ * The Store over supabase-js with a secret key (or the legacy service-role key): the RPCs
+ * of the migrations, nothing else (the embedded local stack implements
  * exactly that subset of PostgREST). Every call has a time limit.
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
@@ -39,15 +39,33 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return data;
     },
 
-    async insertContactSubmission(submission) {
-      // The id is made here, so the insert needs no returned representation.
-      const { error } = await supabase.from('contact_submissions').insert(submission);
-      if (error) throw failure(error);
+    async useFormProof(signature, requestId, expiresAt) {
+      const data = await rpc('use_form_proof', {
+        p_signature: signature,
+        p_request_id: requestId,
+        p_expires_at: expiresAt.toISOString(),
+      });
+      if (data !== 'fresh' && data !== 'same_request' && data !== 'used') throw new StoreError('unexpected_proof_answer');
+      return data;
     },
 
-    async markContactMailed(id, at) {
-      const { error } = await supabase.from('contact_submissions').update({ mailed_at: at.toISOString() }).eq('id', id);
-      if (error) throw failure(error);
+    async claimContactNotification(submission) {
+      const data = await rpc('claim_contact_notification', {
+        p_id: submission.id,
+        p_name: submission.name,
+        p_email: submission.email,
+        p_phone: submission.phone,
+        p_subject: submission.subject,
+        p_message: submission.message,
+      });
+      if (data !== 'claimed' && data !== 'already_notified' && data !== 'in_progress' && data !== 'conflict') {
+        throw new StoreError('unexpected_claim_answer');
+      }
+      return data;
+    },
+
+    async finishContactNotification(id, sent) {
+      await rpc('finish_contact_notification', { p_id: id, p_sent: sent });
     },
 
     async claimAppointmentNotification(claim) {

@@ -67,16 +67,50 @@ export const serviceLabels = serviceCatalog.map((service) => service.label) as [
 const service = z.enum(serviceLabels);
 const timeSlot = z.enum(timeSlots);
 
+const hex = (maxLength: number) => z.string().max(maxLength).regex(/^[0-9a-f]+$/);
+const positiveInteger = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An ALTCHA payload (form-proof.ts) in the shape the functions issue it; whether it is
+ * genuine, solved and unexpired is checkProof's part. Bounded, so a forged one costs
+ * nothing to refuse.
+ */
+const formProof = z.strictObject({
+  challenge: z.strictObject({
+    parameters: z.strictObject({
+      algorithm: z.string().max(32),
+      nonce: hex(64),
+      salt: hex(64),
+      cost: positiveInteger,
+      keyLength: positiveInteger.max(64),
+      keyPrefix: hex(128),
+      keySignature: hex(128).optional(),
+      expiresAt: positiveInteger.optional(),
+      data: z.record(z.string().max(32), z.union([z.string().max(64), z.number(), z.boolean(), z.null()]))
+        .refine((data) => Object.keys(data).length <= 4, { message: 'too_long' })
+        .optional(),
+    }),
+    signature: hex(128),
+  }),
+  solution: z.strictObject({
+    counter: z.number().int().nonnegative().max(0xffffffff),
+    derivedKey: hex(128),
+    time: z.number().nonnegative().optional(),
+  }),
+});
+
 /** What the form reports about itself so bots can be told apart (src/features/forms/bot-signals.tsx). */
 const botSignals = {
   /** The hidden honeypot field; people leave it empty. */
   website: z.string().max(1000),
   /** Milliseconds the form was open before it was sent. */
   elapsedMs: z.number().nonnegative(),
+  altcha: formProof,
 };
 
 /** send-contact-email. The name is first and last name joined by a space. */
 export const contactRequestSchema = z.strictObject({
+  requestId: z.guid(),
   name: singleLine(FIELD_LIMITS.name * 2 + 1),
   email,
   phone: singleLine(FIELD_LIMITS.phone).nullable(),
@@ -108,7 +142,7 @@ export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
  * itself, and autofill or a returning visitor can be fast, so such a request is
  * delivered marked for checking, never dropped.
  */
-export function sentTooFast(signals: BotSignals, minFormMs: number): boolean {
+export function sentTooFast(signals: Pick<BotSignals, 'elapsedMs'>, minFormMs: number): boolean {
   return signals.elapsedMs < minFormMs;
 }
 

@@ -4,16 +4,44 @@
  * schemas against these types), so both sides agree by construction. No zod, no Deno.
  */
 
+/** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
+export interface FormChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    /** Unix seconds. */
+    expiresAt?: number;
+    /** `fn`: the function the challenge is for. */
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature: string;
+}
+
+/** A solved challenge: what the browser found. */
+export interface FormProof {
+  challenge: FormChallenge;
+  solution: { counter: number; derivedKey: string; time?: number };
+}
+
 /** What a form reports about itself so the backend can tell bots apart. */
 export interface BotSignals {
   /** The hidden honeypot field; people leave it empty. */
   website: string;
-  /** Milliseconds between the form appearing and being sent. */
+  /** Milliseconds between the form appearing and being sent (a hint only). */
   elapsedMs: number;
+  /** A challenge of the function's own, solved in the browser; accepted for one request. */
+  altcha: FormProof;
 }
 
 /** Body of send-contact-email (docs/product.md §7.1). */
 export interface ContactEmailBody extends BotSignals {
+  /** Made by the browser, the same when the same message is sent again: it is stored and mailed once. */
+  requestId: string;
   /** First and last name joined by one space. */
   name: string;
   email: string;

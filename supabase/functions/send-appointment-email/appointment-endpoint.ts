@@ -5,7 +5,7 @@
  * claimed row (never from the body), and the claim is finished as sent or released.
  */
 import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/emails.ts';
-import { failureCause, notSentOutcome, type Endpoint } from '../_shared/handler.ts';
+import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/handler.ts';
 import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/validation.ts';
 
 /**
@@ -42,37 +42,20 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
     });
     if (claim.status === 'not_found') return { status: 404, body: { error: 'not_found' }, code: 'not_found' };
     // A retry after a lost answer: the practice has the e-mail, so for the visitor it worked.
-    if (claim.status === 'already_notified') return { status: 200, body: { ok: true }, code: 'already_notified' };
-    if (claim.status === 'in_progress') return { status: 409, body: { error: 'in_progress' }, code: 'in_progress' };
+    if (claim.status === 'already_notified') return ALREADY_NOTIFIED;
+    if (claim.status === 'in_progress') return IN_PROGRESS;
 
     const record = claim.request;
-    let mail;
+    const finish = (sent: boolean) => context.store.finishAppointmentNotification(record.id, sent);
+    let practiceMail;
+    let acknowledgement;
     try {
-      mail = appointmentPracticeMail(record, context.mail, context.now);
+      practiceMail = appointmentPracticeMail(record, context.mail, context.now);
+      acknowledgement = appointmentAcknowledgementMail(record, context.mail);
     } catch (error) {
-      await context.store.finishAppointmentNotification(record.id, false).catch(() => {});
+      await finish(false).catch(() => {});
       throw error;
     }
-    const sent = await context.send(mail);
-    if (!sent.ok) {
-      let releaseCause: string | undefined;
-      try {
-        await context.store.finishAppointmentNotification(record.id, false);
-      } catch (error) {
-        // The claim then lapses by itself after two minutes.
-        releaseCause = `release_${failureCause(error)}`;
-      }
-      return notSentOutcome(sent, releaseCause);
-    }
-
-    const causes: string[] = [];
-    try {
-      await context.store.finishAppointmentNotification(record.id, true);
-    } catch (error) {
-      causes.push(`finish_${failureCause(error)}`);
-    }
-    const { ack, cause } = await context.acknowledge(appointmentAcknowledgementMail(record, context.mail));
-    if (cause) causes.push(cause);
-    return { status: 200, body: { ok: true }, code: 'ok', ack, ...(causes.length ? { cause: causes.join(',') } : {}) };
+    return deliverClaimed(context, { practiceMail, acknowledgement, finish });
   },
 };

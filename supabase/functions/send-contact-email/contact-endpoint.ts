@@ -1,10 +1,12 @@
 /**
- * send-contact-email's own step: store the message, e-mail the practice, mark the row
- * mailed, acknowledge to the visitor. A stored message is never lost to a mail failure:
- * the row stays with mailed_at null and the caller gets 502.
+ * send-contact-email's own step: store the message under the browser's id and claim it
+ * (public.claim_contact_notification), e-mail the practice, finish the claim, acknowledge
+ * to the visitor. Sending the same message again mails it once: already mailed → success
+ * without a mail; stored but not mailed (a mail failure) → mailed now. A stored message is
+ * never lost to a mail failure: the row stays with mailed_at null and the caller gets 502.
  */
 import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/emails.ts';
-import { failureCause, notSentOutcome, type Endpoint } from '../_shared/handler.ts';
+import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/handler.ts';
 import { contactRequestSchema, type ContactRequest } from '../_shared/validation.ts';
 
 export const contactEndpoint: Endpoint<ContactRequest> = {
@@ -13,8 +15,8 @@ export const contactEndpoint: Endpoint<ContactRequest> = {
   visitorEmail: (body) => body.email,
 
   async handle(body, context) {
-    const id = crypto.randomUUID();
-    await context.store.insertContactSubmission({
+    const id = body.requestId;
+    const claim = await context.store.claimContactNotification({
       id,
       name: body.name,
       email: body.email,
@@ -22,19 +24,16 @@ export const contactEndpoint: Endpoint<ContactRequest> = {
       subject: body.subject,
       message: body.message,
     });
+    // A retry after a lost answer: the practice has the e-mail, so for the visitor it worked.
+    if (claim === 'already_notified') return ALREADY_NOTIFIED;
+    if (claim === 'in_progress') return IN_PROGRESS;
+    // The id is a different message's: the browser makes a new id for new values, so this is no visitor's retry.
+    if (claim === 'conflict') return { status: 409, body: { error: 'conflict' }, code: 'id_conflict' };
 
-    const sent = await context.send(contactPracticeMail(body, context.mail, context.now));
-    if (!sent.ok) return notSentOutcome(sent);
-
-    const causes: string[] = [];
-    try {
-      await context.store.markContactMailed(id, new Date());
-    } catch (error) {
-      // The mail went out; a row left unmarked is a bookkeeping slip, not the visitor's problem.
-      causes.push(`mark_${failureCause(error)}`);
-    }
-    const { ack, cause } = await context.acknowledge(contactAcknowledgementMail(body, context.mail));
-    if (cause) causes.push(cause);
-    return { status: 200, body: { ok: true }, code: 'ok', ack, ...(causes.length ? { cause: causes.join(',') } : {}) };
+    return deliverClaimed(context, {
+      practiceMail: contactPracticeMail(body, context.mail, context.now),
+      acknowledgement: contactAcknowledgementMail(body, context.mail),
+      finish: (sent) => context.store.finishContactNotification(id, sent),
+    });
   },
 };

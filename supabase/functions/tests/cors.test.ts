@@ -22,7 +22,7 @@ Deno.test('an allowed origin gets the CORS headers, echoing that exact origin', 
   const headers = corsHeaders(decision);
   assert.equal(headers['access-control-allow-origin'], 'http://localhost:5173');
   assert.equal(headers['access-control-allow-headers'], 'authorization, x-client-info, apikey, content-type');
-  assert.equal(headers['access-control-allow-methods'], 'POST, OPTIONS');
+  assert.equal(headers['access-control-allow-methods'], 'GET, POST, OPTIONS');
   assert.equal(headers.vary, 'Origin');
 });
 

@@ -6,7 +6,20 @@ import assert from 'node:assert/strict';
 import { createHandler, type HandlerDeps, type LogLine } from '../_shared/handler.ts';
 import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-email/appointment-endpoint.ts';
 import { contactEndpoint } from '../send-contact-email/contact-endpoint.ts';
-import { appointmentBody, appointmentRecord, contactBody, FakeMailer, FakeStore, ORIGIN, post, PUBLISHABLE_KEY, REQUEST_ID, SECRET_KEY, testConfig } from './helpers.ts';
+import {
+  appointmentBody,
+  appointmentRecord,
+  contactBody,
+  FakeMailer,
+  FakeStore,
+  newContactBody,
+  ORIGIN,
+  post,
+  PUBLISHABLE_KEY,
+  REQUEST_ID,
+  SECRET_KEY,
+  testConfig,
+} from './helpers.ts';
 
 const NOW = new Date('2026-11-22T10:16:00Z');
 
@@ -24,7 +37,7 @@ async function json(response: Response): Promise<unknown> {
 
 function assertCors(response: Response, origin = ORIGIN) {
   assert.equal(response.headers.get('access-control-allow-origin'), origin);
-  assert.equal(response.headers.get('access-control-allow-methods'), 'POST, OPTIONS');
+  assert.equal(response.headers.get('access-control-allow-methods'), 'GET, POST, OPTIONS');
   assert.equal(response.headers.get('access-control-allow-headers'), 'authorization, x-client-info, apikey, content-type');
   assert.equal(response.headers.get('vary'), 'Origin');
 }
@@ -103,12 +116,12 @@ Deno.test('the legacy anon key is accepted while a project still has it', async 
   assert.equal(store.contacts.length, 1);
 });
 
-Deno.test('only POST: other methods 405 with Allow, CORS headers included', async () => {
+Deno.test('only GET (a challenge) and POST: other methods 405 with Allow, CORS headers included', async () => {
   const { contact } = setup();
-  for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+  for (const method of ['PUT', 'DELETE', 'PATCH']) {
     const response = await contact(new Request('http://localhost/', { method, headers: { origin: ORIGIN } }));
     assert.equal(response.status, 405, method);
-    assert.equal(response.headers.get('allow'), 'POST, OPTIONS');
+    assert.equal(response.headers.get('allow'), 'GET, POST, OPTIONS');
     assertCors(response);
     assert.deepEqual(await json(response), { error: 'method_not_allowed' });
   }
@@ -222,15 +235,15 @@ Deno.test('appointment with a filled honeypot: 422, the row the browser stored i
 
 Deno.test('rate limited: 429 rate_limited with Retry-After, CORS headers, nothing stored', async () => {
   const { contact, store, mailer } = setup({ RATE_LIMIT_MAX: '2' });
-  for (let i = 0; i < 2; i++) assert.equal((await contact(post(contactBody({ email: `a${i}@example.ch` })))).status, 200);
-  const response = await contact(post(contactBody({ email: 'a9@example.ch' })));
+  for (let i = 0; i < 2; i++) assert.equal((await contact(post(await newContactBody({ email: `a${i}@example.ch` })))).status, 200);
+  const response = await contact(post(await newContactBody({ email: 'a9@example.ch' })));
   assert.equal(response.status, 429);
   assert.equal(response.headers.get('retry-after'), '600');
   assertCors(response);
   assert.deepEqual(await json(response), { error: 'rate_limited', retryAfterSeconds: 600 });
   assert.equal(store.contacts.length, 2);
   // Another IP may still send.
-  const other = await contact(post(contactBody({ email: 'a9@example.ch' }), { 'x-forwarded-for': '198.51.100.1' }));
+  const other = await contact(post(await newContactBody({ email: 'a9@example.ch' }), { 'x-forwarded-for': '198.51.100.1' }));
   assert.equal(other.status, 200);
   assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 3);
 });
@@ -276,11 +289,14 @@ Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged;
 
   assert.equal(store.contacts.length, 1);
   const [row] = store.contacts;
-  assert.match(row!.id, /^[0-9a-f-]{36}$/);
-  const { website: _w, elapsedMs: _e, ...fields } = contactBody();
-  assert.deepEqual({ ...row, id: undefined }, { ...fields, id: undefined });
-  assert.ok(store.mailed.has(row!.id));
-  assert.deepEqual(store.calls.filter((call) => !call.startsWith('takeRateLimit')), ['insertContactSubmission', 'markContactMailed']);
+  const { website: _w, elapsedMs: _e, altcha: _a, requestId, ...fields } = contactBody();
+  assert.deepEqual(row, { id: requestId, ...fields });
+  assert.ok(store.mailed.has(REQUEST_ID));
+  assert.deepEqual(store.calls.filter((call) => !call.startsWith('takeRateLimit')), [
+    'useFormProof',
+    'claimContactNotification',
+    'finishContactNotification',
+  ]);
 
   assert.equal(mailer.sent.length, 2);
   const [practice, ack] = mailer.sent;
@@ -316,7 +332,7 @@ Deno.test('contact: a failed acknowledgement is logged, not the visitor\'s error
 Deno.test('contact: at most one acknowledgement per address per hour', async () => {
   const { contact, mailer, logs } = setup();
   await contact(post(contactBody()));
-  await contact(post(contactBody({ email: 'ANNA.MUSTER@example.ch' })));
+  await contact(post(await newContactBody({ email: 'ANNA.MUSTER@example.ch' })));
   assert.equal(mailer.sent.filter((mail) => mail.to.toLowerCase() === 'anna.muster@example.ch').length, 1);
   assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 2);
   assert.deepEqual(logs.map((line) => line.ack), ['sent', 'skipped']);
@@ -324,7 +340,7 @@ Deno.test('contact: at most one acknowledgement per address per hour', async () 
 
 Deno.test('contact: a database failure → 500 internal_error, generic, nothing sent', async () => {
   const { contact, store, mailer, logs } = setup();
-  store.failOn.add('insertContactSubmission');
+  store.failOn.add('claimContactNotification');
   const response = await contact(post(contactBody()));
   assert.equal(response.status, 500);
   assertCors(response);

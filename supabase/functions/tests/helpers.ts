@@ -2,14 +2,32 @@
 import { readConfig, type FunctionConfig } from '../_shared/config.ts';
 import type { AppointmentRecord } from '../_shared/emails.ts';
 import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail.ts';
-import type { AppointmentClaim, ClaimResult, ContactSubmission, Store } from '../_shared/store.ts';
+import { solveChallenge } from 'npm:altcha-lib@2.8.0';
+import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
+import { issueChallenge } from '../_shared/form-proof.ts';
+import type { AppointmentClaim, ClaimResult, ContactClaimResult, ContactSubmission, ProofUse, Store } from '../_shared/store.ts';
 import type { AppointmentRequest, ContactRequest } from '../_shared/validation.ts';
+import type { FormProof } from '../_shared/wire-types.ts';
 
 export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
 export const REQUEST_ID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';
+export const FORM_PROOF_SECRET = 'test-form-proof-secret-not-secret';
+
+/** A challenge of `fn`, issued with the tests' secret and solved as the browser solves it. */
+export async function solvedProof(fn: string, secret = FORM_PROOF_SECRET, now = new Date()): Promise<FormProof> {
+  const challenge = await issueChallenge(fn, secret, now);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('challenge not solved');
+  return { challenge, solution };
+}
+
+/** One proof per function for the sample bodies (a proof is bound to the first request id that uses it). */
+export const CONTACT_PROOF = await solvedProof('send-contact-email');
+export const APPOINTMENT_PROOF = await solvedProof('send-appointment-email');
 
 export function contactBody(overrides: Record<string, unknown> = {}): ContactRequest & Record<string, unknown> {
   return {
+    requestId: REQUEST_ID,
     name: 'Anna Muster',
     email: 'anna.muster@example.ch',
     phone: '+41 79 123 45 67',
@@ -17,8 +35,14 @@ export function contactBody(overrides: Record<string, unknown> = {}): ContactReq
     message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.\nWas können Sie empfehlen?',
     website: '',
     elapsedMs: 12_000,
+    altcha: CONTACT_PROOF,
     ...overrides,
   } as ContactRequest & Record<string, unknown>;
+}
+
+/** Another visitor's message: its own request id and its own solved proof. */
+export async function newContactBody(overrides: Record<string, unknown> = {}): Promise<ContactRequest & Record<string, unknown>> {
+  return contactBody({ requestId: crypto.randomUUID(), altcha: await solvedProof('send-contact-email'), ...overrides });
 }
 
 export function appointmentBody(overrides: Record<string, unknown> = {}): AppointmentRequest & Record<string, unknown> {
@@ -36,6 +60,7 @@ export function appointmentBody(overrides: Record<string, unknown> = {}): Appoin
     message: 'Seit Monaten Schulterschmerzen links.',
     website: '',
     elapsedMs: 20_000,
+    altcha: APPOINTMENT_PROOF,
     ...overrides,
   } as AppointmentRequest & Record<string, unknown>;
 }
@@ -72,6 +97,7 @@ export const BASE_ENV: Record<string, string> = {
   SMTP_URL: 'smtp://127.0.0.1:54325',
   ALLOWED_ORIGINS: `${ORIGIN},http://localhost:5173`,
   RATE_LIMIT_SALT: 'test-salt-not-secret',
+  FORM_PROOF_SECRET,
 };
 
 export function testConfig(env: Record<string, string | undefined> = {}): FunctionConfig {
@@ -94,7 +120,10 @@ export class FakeStore implements Store {
   /** Seconds to answer for a bucket instead of counting (simulates an exhausted limit). */
   exhausted = new Map<string, number>();
   contacts: ContactSubmission[] = [];
+  contactClaimAnswer: ContactClaimResult | null = null;
   mailed = new Map<string, Date>();
+  /** Proof signature → the request id that used it first. */
+  usedProofs = new Map<string, string>();
   claims: AppointmentClaim[] = [];
   claimAnswer: ClaimResult = { status: 'claimed', request: appointmentRecord() };
   finished: { id: string; sent: boolean }[] = [];
@@ -117,14 +146,22 @@ export class FakeStore implements Store {
     this.counts.set(id, count + 1);
     return Promise.resolve(0);
   }
-  insertContactSubmission(submission: ContactSubmission): Promise<void> {
-    this.#enter('insertContactSubmission');
-    this.contacts.push(submission);
-    return Promise.resolve();
+  useFormProof(signature: string, requestId: string, _expiresAt: Date): Promise<ProofUse> {
+    this.#enter('useFormProof');
+    const owner = this.usedProofs.get(signature);
+    if (owner === undefined) this.usedProofs.set(signature, requestId);
+    return Promise.resolve(owner === undefined ? 'fresh' : owner === requestId ? 'same_request' : 'used');
   }
-  markContactMailed(id: string, at: Date): Promise<void> {
-    this.#enter('markContactMailed');
-    this.mailed.set(id, at);
+  /** Like public.claim_contact_notification, unless `contactClaimAnswer` says otherwise. */
+  claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult> {
+    this.#enter('claimContactNotification');
+    if (this.contactClaimAnswer) return Promise.resolve(this.contactClaimAnswer);
+    if (!this.contacts.some((stored) => stored.id === submission.id)) this.contacts.push(submission);
+    return Promise.resolve(this.mailed.has(submission.id) ? 'already_notified' : 'claimed');
+  }
+  finishContactNotification(id: string, sent: boolean): Promise<void> {
+    this.#enter('finishContactNotification');
+    if (sent) this.mailed.set(id, new Date());
     return Promise.resolve();
   }
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult> {

@@ -44,18 +44,30 @@ Deno.test('take_rate_limit: POST /rest/v1/rpc/take_rate_limit with the service-r
   assert.deepEqual(call!.body, { p_bucket: 'send-contact-email:ip', p_key: 'abc', p_max_events: 5, p_window_seconds: 600 });
 });
 
-Deno.test('contact_submissions: insert (id made by the function) and PATCH mailed_at by id', async () => {
-  const { calls, store } = capture((call) => new Response(null, { status: call.method === 'POST' ? 201 : 204 }));
+Deno.test('claim_contact_notification / finish_contact_notification: the message as p_*, the answer checked', async () => {
+  const { calls, store } = capture((call) =>
+    call.url.pathname.endsWith('/claim_contact_notification') ? jsonAnswer('claimed') : new Response(null, { status: 204 })
+  );
   const submission = { id: REQUEST_ID, name: 'Anna Muster', email: 'a@b.ch', phone: null, subject: null, message: 'Hallo' };
-  await store.insertContactSubmission(submission);
-  await store.markContactMailed(REQUEST_ID, new Date('2026-11-22T10:16:00Z'));
-  assert.equal(calls[0]!.method, 'POST');
-  assert.equal(calls[0]!.url.pathname, '/rest/v1/contact_submissions');
-  assert.deepEqual(calls[0]!.body, submission);
-  assert.equal(calls[1]!.method, 'PATCH');
-  assert.equal(calls[1]!.url.pathname, '/rest/v1/contact_submissions');
-  assert.equal(calls[1]!.url.searchParams.get('id'), `eq.${REQUEST_ID}`);
-  assert.deepEqual(calls[1]!.body, { mailed_at: '2026-11-22T10:16:00.000Z' });
+  assert.equal(await store.claimContactNotification(submission), 'claimed');
+  await store.finishContactNotification(REQUEST_ID, true);
+  assert.deepEqual(calls.map((call) => [call.method, call.url.pathname, call.body]), [
+    ['POST', '/rest/v1/rpc/claim_contact_notification', {
+      p_id: REQUEST_ID, p_name: 'Anna Muster', p_email: 'a@b.ch', p_phone: null, p_subject: null, p_message: 'Hallo',
+    }],
+    ['POST', '/rest/v1/rpc/finish_contact_notification', { p_id: REQUEST_ID, p_sent: true }],
+  ]);
+  const { store: odd } = capture(() => jsonAnswer('maybe'));
+  await assert.rejects(odd.claimContactNotification(submission), StoreError);
+});
+
+Deno.test('use_form_proof: signature, request id and expiry as p_*; only the three known answers', async () => {
+  const { calls, store } = capture(() => jsonAnswer('same_request'));
+  assert.equal(await store.useFormProof('ab'.repeat(32), REQUEST_ID, new Date('2026-11-23T12:00:00Z')), 'same_request');
+  assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/use_form_proof');
+  assert.deepEqual(calls[0]!.body, { p_signature: 'ab'.repeat(32), p_request_id: REQUEST_ID, p_expires_at: '2026-11-23T12:00:00.000Z' });
+  const { store: odd } = capture(() => jsonAnswer(true));
+  await assert.rejects(odd.useFormProof('ab'.repeat(32), REQUEST_ID, new Date()), StoreError);
 });
 
 Deno.test('claim_appointment_notification: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
@@ -121,7 +133,7 @@ Deno.test('a PostgREST error becomes a StoreError with the SQLSTATE only', async
     jsonAnswer({ code: '23514', message: 'new row violates check constraint', details: 'Failing row contains (Anna, a@b.ch)', hint: null }, 400)
   );
   await assert.rejects(
-    store.insertContactSubmission({ id: REQUEST_ID, name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' }),
+    store.claimContactNotification({ id: REQUEST_ID, name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' }),
     (error: unknown) => {
       assert.ok(error instanceof StoreError);
       assert.equal(error.code, '23514');
