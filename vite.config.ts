@@ -43,6 +43,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       Object.entries(supabase).map(([name, value]) => [`import.meta.env.${name}`, JSON.stringify(value)]),
     ),
     server: { port: 5173 },
+    // The form-proof worker (src/features/forms/proof-worker.ts) imports altcha-lib: an ES
+    // module worker, which every browser the site supports runs.
+    worker: { format: 'es' },
     build: {
       // Prerendering needs the manifest to find each route's chunks for <link rel="modulepreload">.
       // Every browser the site supports knows modulepreload; the polyfill would be dead weight.

@@ -138,19 +138,33 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
   }
 
-  await check('send-appointment-email refuses a forged request (no such stored row)', async () => {
-    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const result = await probe(`${base}/functions/v1/send-appointment-email`, {
-      method: 'POST',
-      headers: { ...json, ...(target.siteOrigin ? { Origin: target.siteOrigin } : {}) },
-      body: JSON.stringify({
-        requestId: randomUUID(), firstName: 'Deploy', lastName: 'Check', email: 'deploy-check@example.ch',
-        phone: '+41 44 000 00 00', service: 'Schlafberatung', preferredDate: inAWeek, preferredTime: '09:00',
-        alternativeDate: null, alternativeTime: null, message: null, website: '', elapsedMs: 60_000,
-      }),
+  for (const fn of FUNCTIONS) {
+    // A challenge proves FORM_PROOF_SECRET is set; a proof with a wrong solution must be refused.
+    await check(`${fn} issues a form-proof challenge and refuses a proof that was not solved`, async () => {
+      const issued = await probe(`${base}/functions/v1/${fn}`, { method: 'GET', headers: json });
+      let challenge: unknown;
+      try {
+        challenge = (JSON.parse(issued.body) as { challenge?: unknown }).challenge;
+      } catch {
+        challenge = undefined;
+      }
+      if (issued.status !== 200 || !challenge) return [false, `GET → ${issued.status} ${issued.body.slice(0, 80)}`];
+      const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const visitor = { email: 'deploy-check@example.ch', website: '', elapsedMs: 60_000, requestId: randomUUID() };
+      const body = fn === 'send-contact-email'
+        ? { ...visitor, name: 'Deploy Check', phone: null, subject: null, message: 'Deploy check.' }
+        : {
+          ...visitor, firstName: 'Deploy', lastName: 'Check', phone: '+41 44 000 00 00', service: 'Schlafberatung',
+          preferredDate: inAWeek, preferredTime: '09:00', alternativeDate: null, alternativeTime: null, message: null,
+        };
+      const result = await probe(`${base}/functions/v1/${fn}`, {
+        method: 'POST',
+        headers: { ...json, ...(target.siteOrigin ? { Origin: target.siteOrigin } : {}) },
+        body: JSON.stringify({ ...body, altcha: { challenge, solution: { counter: 0, derivedKey: '00'.repeat(32) } } }),
+      });
+      return [result.status === 403, `unsolved proof → ${result.status} ${result.body.slice(0, 80)}`];
     });
-    return [result.status === 404, `forged → ${result.status} ${result.body.slice(0, 80)}`];
-  });
+  }
 
   return results;
 }

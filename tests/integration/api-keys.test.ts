@@ -7,7 +7,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendTarget, newVisitor, ownStandIn, SITE_ORIGIN, type TestBackend } from './stack-harness.ts';
+import { backendTarget, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof, type TestBackend } from './stack-harness.ts';
 
 /**
  * Where hosted Supabase is stricter than `supabase start`, the stand-in follows hosted:
@@ -35,15 +35,27 @@ function selfSigned(role: string): string {
   return `${input}.${createHmac('sha256', 'super-secret-jwt-token-with-at-least-32-characters-long').update(input).digest('base64url')}`;
 }
 
-function contactBody(email: string) {
-  return { name: 'Key Test', email, phone: null, subject: null, message: 'Schlüsseltest.', website: '', elapsedMs: 12_000 };
+/** A message with a proof fetched with the site's key: what the key under test decides is the POST. */
+async function contactBody(email: string, ip: string) {
+  return {
+    requestId: randomUUID(),
+    name: 'Key Test',
+    email,
+    phone: null,
+    subject: null,
+    message: 'Schlüsseltest.',
+    website: '',
+    elapsedMs: 12_000,
+    altcha: await solvedProof(backend, 'send-contact-email', ip),
+  };
 }
 
 async function callContact(headers: Record<string, string>, email = newVisitor().email) {
+  const { ip } = newVisitor();
   const response = await fetch(`${backend.apiUrl}/functions/v1/send-contact-email`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE_ORIGIN, 'X-Forwarded-For': newVisitor().ip, ...headers },
-    body: JSON.stringify(contactBody(email)),
+    headers: { 'Content-Type': 'application/json', Origin: SITE_ORIGIN, 'X-Forwarded-For': ip, ...headers },
+    body: JSON.stringify(await contactBody(email, ip)),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

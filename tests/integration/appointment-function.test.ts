@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
-import { backendTarget, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, type TestBackend, zurichDate } from './stack-harness.ts';
+import { backendTarget, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof, type TestBackend, zurichDate } from './stack-harness.ts';
 
 let backend: TestBackend;
 /** The caught mail, read through Mailpit's API as against a real `supabase start`. */
@@ -100,7 +100,7 @@ describe('send-appointment-email', () => {
     const { id, row, body } = appointment(email);
     const supabase = browserClient(backend, ip);
     expect((await supabase.from('appointment_requests').insert(row)).error).toBeNull();
-    const { data, error } = await supabase.functions.invoke(FN, { body });
+    const { data, error } = await supabase.functions.invoke(FN, { body: { ...body, altcha: await solvedProof(backend, FN, ip) } });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
     expect((await rowState(id))!.notified_at).not.toBeNull();
@@ -199,7 +199,7 @@ describe('send-appointment-email', () => {
     // The site sends the same values again under the same id: the row is already stored.
     const supabase = browserClient(backend, ip);
     expect((await supabase.from('appointment_requests').insert(row)).error?.code).toBe('23505');
-    const retried = await supabase.functions.invoke(FN, { body });
+    const retried = await supabase.functions.invoke(FN, { body: { ...body, altcha: await solvedProof(backend, FN, ip) } });
     expect(retried.error).toBeNull();
     expect((await rowState(id))!.notified_at).not.toBeNull();
     await mail.waitFor((m) => isTo(m, PRACTICE));

@@ -4,12 +4,65 @@
  * front of hosted Supabase, sets CF-Connecting-IP (and X-Forwarded-For) from the
  * connection, whatever the caller wrote. A flood that writes a new address into every
  * request is still counted as one client.
+ *
+ * And the probes of a stranger with many machines: each stranger is another loopback
+ * address (127.0.0.x, a connection of its own that the gateway sees as another client),
+ * not a header it could write itself.
  */
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../scripts/stack/start-stack.ts';
-import { callFunction, newVisitor, ownStandIn, SITE_ORIGIN } from './stack-harness.ts';
+import { appointmentRow, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof } from './stack-harness.ts';
 import { standInTarget, type BackendTarget } from '../support/backend-target.ts';
+import { addressesOf, isTo, mailApi } from '../support/mail-api.ts';
+
+const CONTACT = 'send-contact-email';
+const APPOINTMENT = 'send-appointment-email';
+const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
+
+/** A POST to a function from the loopback address `from`, with the site's key and origin, no forwarding headers. */
+function postFrom(from: string, name: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const url = new URL(`${backend.apiUrl}/functions/v1/${name}`);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: url.hostname === 'localhost' ? '127.0.0.1' : url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: from,
+        headers: {
+          apikey: backend.publishableKey,
+          authorization: `Bearer ${backend.publishableKey}`,
+          origin: SITE_ORIGIN,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Client n of a probe: 127.0.<block>.<n>, another address for each. */
+const client = (block: number, n: number) => `127.0.${block}.${n}`;
+
+function message(email: string) {
+  return {
+    requestId: randomUUID(),
+    name: 'Anna Muster', email, phone: null, subject: 'Nackenschmerzen',
+    message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.', website: '', elapsedMs: 15_000,
+  };
+}
 
 let stack: RunningStack | undefined;
 let backend: BackendTarget;
@@ -37,6 +90,7 @@ it.runIf(ownStandIn)('counts a caller that forges CF-Connecting-IP and X-Forward
   for (let i = 0; i < 6; i += 1) {
     const forged = newVisitor();
     const body = {
+      requestId: randomUUID(),
       name: 'Anna Muster', email: `flood-${randomUUID()}@example.ch`, phone: null, subject: null,
       message: 'Test', website: '', elapsedMs: 12_000,
     };
@@ -46,4 +100,91 @@ it.runIf(ownStandIn)('counts a caller that forges CF-Connecting-IP and X-Forward
   // RATE_LIMIT_MAX is 5 per client in 10 minutes: the sixth is refused although every
   // request claimed another address.
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-});
+}, 30_000);
+
+it.runIf(ownStandIn)('400 bogus calls from 100 clients leave a genuine message from another client delivered', async () => {
+  const mail = mailApi(backend.mailUrl);
+  const victim = `opfer-${randomUUID()}@example.ch`;
+  // What strangers can make without doing the work: no proof, a proof they solved wrongly,
+  // the other form's proof, and one genuine proof reused for ever new messages.
+  const unsolved = await solvedProof(backend, CONTACT, '127.0.0.1');
+  unsolved.solution = { counter: 0, derivedKey: '00'.repeat(32) };
+  const otherForm = await solvedProof(backend, APPOINTMENT, '127.0.0.1');
+  const reused = await solvedProof(backend, CONTACT, '127.0.0.1');
+  expect((await postFrom(client(1, 1), CONTACT, { ...message(`erster-${randomUUID()}@example.ch`), altcha: reused })).status).toBe(200);
+  const bogus = [
+    () => message(victim),
+    () => ({ ...message(victim), altcha: unsolved }),
+    () => ({ ...message(victim), altcha: otherForm }),
+    () => ({ ...message(victim), altcha: reused }),
+  ];
+  const statuses = new Map<number, number>();
+  for (let batch = 0; batch < 4; batch += 1) {
+    const calls = Array.from({ length: 100 }, (_, n) => postFrom(client(2, n + 1), CONTACT, bogus[batch]!()));
+    for (const { status } of await Promise.all(calls)) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  // 100 without a proof are malformed (400); the 300 with a false or spent proof are refused (403).
+  expect(Object.fromEntries(statuses)).toEqual({ 400: 100, 403: 300 });
+
+  const genuine = { ...message(victim), altcha: await solvedProof(backend, CONTACT, '127.0.0.1') };
+  expect(await postFrom(client(3, 1), CONTACT, genuine)).toEqual({ status: 200, json: { ok: true } });
+  const delivered = await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(victim));
+  expect(delivered.Subject).toBe('Neue Nachricht über das Kontaktformular: Anna Muster');
+}, 120_000);
+
+it.runIf(ownStandIn)('a captured genuine request replayed from 20 clients sends no mail', async () => {
+  const mail = mailApi(backend.mailUrl);
+  const email = `echt-${randomUUID()}@example.ch`;
+  const captured = { ...message(email), altcha: await solvedProof(backend, CONTACT, '127.0.0.1') };
+  expect((await postFrom(client(4, 1), CONTACT, captured)).status).toBe(200);
+  await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
+
+  // As captured: the same request again, so the answer is the one a retry gets (it worked).
+  const replays = await Promise.all(Array.from({ length: 20 }, (_, n) => postFrom(client(5, n + 1), CONTACT, captured)));
+  expect(replays.map((reply) => reply.status)).toEqual(Array(20).fill(200));
+  // Altered to carry the attacker's own message under the captured proof: refused.
+  const altered = await Promise.all(
+    Array.from({ length: 20 }, (_, n) =>
+      postFrom(client(6, n + 1), CONTACT, { ...captured, requestId: randomUUID(), message: `Werbung ${n}`, email: `spam-${n}@example.ch` })
+    ),
+  );
+  expect(altered.map((reply) => reply.json)).toEqual(Array(20).fill({ error: 'proof_refused', reason: 'used' }));
+
+  // The catcher gets every mail before the function answers; give stragglers a moment anyway.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const toPractice = (await mail.all()).filter((m) => isTo(m, PRACTICE));
+  expect(toPractice.filter((m) => addressesOf(m.ReplyTo).includes(email))).toHaveLength(1);
+  expect(toPractice.filter((m) => addressesOf(m.ReplyTo).some((address) => address.startsWith('spam-')))).toHaveLength(0);
+  const stored = await backend.query<{ n: string }>('select count(*) as n from public.contact_submissions where email = $1', [email]);
+  expect(Number(stored.rows[0]!.n)).toBe(1);
+
+  // The same for a booking: the captured call names a stored, mailed request.
+  const booker = `termin-${randomUUID()}@example.ch`;
+  const row = appointmentRow(booker);
+  expect((await browserClient(backend, '127.0.0.1').from('appointment_requests').insert(row)).error).toBeNull();
+  const booking = {
+    requestId: row.id, firstName: row.first_name, lastName: row.last_name, email: booker, phone: row.phone,
+    service: row.service, preferredDate: row.preferred_date, preferredTime: row.preferred_time,
+    alternativeDate: null, alternativeTime: null, message: null, website: '', elapsedMs: 30_000,
+    altcha: await solvedProof(backend, APPOINTMENT, '127.0.0.1'),
+  };
+  expect((await postFrom(client(8, 1), APPOINTMENT, booking)).status).toBe(200);
+  const bookingReplays = await Promise.all(Array.from({ length: 20 }, (_, n) => postFrom(client(9, n + 1), APPOINTMENT, booking)));
+  expect(bookingReplays.map((reply) => reply.status)).toEqual(Array(20).fill(200));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect((await mail.all()).filter((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(booker))).toHaveLength(1);
+}, 60_000);
+
+it.runIf(ownStandIn)('other loopback addresses are other clients: each has its own 5 calls', async () => {
+  const results = await Promise.all(
+    [1, 2, 3].map(async (n) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const body = { ...message(`kunde-${randomUUID()}@example.ch`), altcha: await solvedProof(backend, CONTACT, '127.0.0.1') };
+        statuses.push((await postFrom(client(7, n), CONTACT, body)).status);
+      }
+      return statuses;
+    }),
+  );
+  expect(results).toEqual(Array(3).fill([200, 200, 200, 200, 200, 429]));
+}, 90_000);

@@ -4,9 +4,10 @@
  * what the browser sends, what the practice and the visitor receive, and how the
  * function answers forged, oversized, automated and too frequent calls.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
-import { backendTarget, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, type TestBackend } from './stack-harness.ts';
+import { backendTarget, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
 /** The caught mail, read through Mailpit's API as against a real `supabase start`. */
@@ -30,6 +31,7 @@ beforeEach(async () => {
 
 function contactBody(email: string, overrides: Record<string, unknown> = {}) {
   return {
+    requestId: randomUUID(),
     name: 'Anna Muster',
     email,
     phone: null,
@@ -51,7 +53,11 @@ describe('send-contact-email', () => {
   it('stores the message, mails the practice and acknowledges the visitor (as supabase-js calls it)', async () => {
     const { email, ip } = newVisitor();
     const { data, error } = await browserClient(backend, ip).functions.invoke(FN, {
-      body: contactBody(email, { phone: '+41 79 123 45 67', subject: 'Frage zur Liegediagnostik' }),
+      body: contactBody(email, {
+        phone: '+41 79 123 45 67',
+        subject: 'Frage zur Liegediagnostik',
+        altcha: await solvedProof(backend, FN, ip),
+      }),
     });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });

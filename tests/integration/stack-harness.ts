@@ -8,6 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/wire-types.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 
 export type TestBackend = BackendTarget;
@@ -93,24 +96,55 @@ export function zurichDate(daysFromToday: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Raw HTTP to a function, as an attacker (or curl) would call it; by default with the site's key. */
+function siteHeaders(backend: TestBackend, ip: string, origin: string | null): Record<string, string> {
+  return {
+    Authorization: `Bearer ${backend.publishableKey}`,
+    apikey: backend.publishableKey,
+    'X-Forwarded-For': ip,
+    ...(origin ? { Origin: origin } : {}),
+  };
+}
+
+/**
+ * A form proof as the site makes one: the function's challenge (GET through supabase-js
+ * with the publishable key), solved with altcha-lib (Node's PBKDF2 here, WebCrypto in the browser).
+ */
+export async function solvedProof(backend: TestBackend, name: string, ip: string): Promise<FormProof> {
+  const { data, error } = await browserClient(backend, ip).functions.invoke<{ challenge: FormChallenge }>(name, { method: 'GET' });
+  if (error || !data) throw new Error(`GET ${name}: ${String(error)}`);
+  const { challenge } = data;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error(`${name}: challenge not solved`);
+  return { challenge, solution };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Raw HTTP to a function, as an attacker (or curl) would call it; by default with the
+ * site's key and, for a body without `altcha`, a freshly solved proof (proof: false sends
+ * the body as it is).
+ */
 export async function callFunction(
   backend: TestBackend,
   name: string,
   body: unknown,
-  { ip, origin = SITE_ORIGIN, raw, headers = {} }: { ip: string; origin?: string | null; raw?: string; headers?: Record<string, string> },
+  {
+    ip,
+    origin = SITE_ORIGIN,
+    raw,
+    headers = {},
+    proof = true,
+  }: { ip: string; origin?: string | null; raw?: string; headers?: Record<string, string>; proof?: boolean },
 ) {
+  const sent = proof && raw === undefined && isPlainObject(body) && !('altcha' in body)
+    ? { ...body, altcha: await solvedProof(backend, name, ip) }
+    : body;
   const response = await fetch(`${backend.apiUrl}/functions/v1/${name}`, {
     method: 'POST',
-    headers: {
-      Authorization: `Bearer ${backend.publishableKey}`,
-      apikey: backend.publishableKey,
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      ...(origin ? { Origin: origin } : {}),
-      ...headers,
-    },
-    body: raw ?? JSON.stringify(body),
+    headers: { ...siteHeaders(backend, ip, origin), 'Content-Type': 'application/json', ...headers },
+    body: raw ?? JSON.stringify(sent),
   });
   const text = await response.text();
   let json: Record<string, unknown> | undefined;

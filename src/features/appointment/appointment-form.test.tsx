@@ -3,8 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayInZurich } from '@/features/appointment/appointment-form';
 import { renderRoute } from '@/test/render-route';
 import { deferred, from, getSupabaseClient, insert, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
+vi.mock('@/features/forms/form-proof', () => import('@/test/form-proof-mock'));
 
 /** A field by its visible label; required labels end in a "*" that is hidden from screen readers. */
 const field = (label: string, index = 0) =>
@@ -31,6 +33,7 @@ describe('appointment form', () => {
   let consoleError: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     resetSupabaseMock();
+    resetFormProofMock();
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
@@ -119,6 +122,7 @@ describe('appointment form', () => {
         message: null,
         website: '',
         elapsedMs: expect.any(Number),
+        altcha: TEST_PROOF,
       },
     });
     expect(insert.mock.invocationCallOrder[0]).toBeLessThan(invoke.mock.invocationCallOrder[0]!);
@@ -217,6 +221,16 @@ describe('appointment form', () => {
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
+  });
+
+  it('stores nothing when no form proof can be made: error notice, values kept', async () => {
+    takeFormProof.mockRejectedValue(new Error('Failed to fetch'));
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await expectFailureShown();
+    expect(insert).not.toHaveBeenCalled();
+    expect(invoke).not.toHaveBeenCalled();
   });
 
   it('retries a request whose e-mail failed under the same id, so no second row is stored', async () => {

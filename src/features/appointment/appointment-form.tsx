@@ -6,10 +6,12 @@ import { FormFooter } from '@/features/forms/form-footer';
 import { SelectField, TextAreaField, TextField } from '@/features/forms/form-field';
 import { PersonalDetailsFields } from '@/features/forms/personal-details-fields';
 import { readTextFields } from '@/features/forms/read-form';
+import { prepareFormProof } from '@/features/forms/form-proof';
+import { createRequestIds } from '@/features/forms/request-ids';
 import { useFormSubmission } from '@/features/forms/use-form-submission';
 import {
   APPOINTMENT_FIELDS,
-  createRequestIds,
+  APPOINTMENT_FUNCTION,
   sendAppointmentRequest,
   toAppointmentRequest,
 } from '@/features/appointment/appointment-request';
@@ -68,7 +70,12 @@ export function AppointmentForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-labelledby="terminformular-titel" className="relative space-y-8">
+    <form
+      onSubmit={handleSubmit}
+      onFocus={() => prepareFormProof(APPOINTMENT_FUNCTION)}
+      aria-labelledby="terminformular-titel"
+      className="relative space-y-8"
+    >
       <FormSection legend={sections.personal}>
         <PersonalDetailsFields fields={fields} phoneRequired />
       </FormSection>

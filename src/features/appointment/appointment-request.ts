@@ -1,5 +1,6 @@
 import { bookableServices, type ServiceValue } from '@/content/services';
-import type { BotSignals } from '@/features/forms/bot-signals';
+import type { FormSignals } from '@/features/forms/bot-signals';
+import { takeFormProof } from '@/features/forms/form-proof';
 import { emptyToNull } from '@/features/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import type { AppointmentEmailBody, AppointmentRow } from '../../../supabase/functions/_shared/wire-types.ts';
@@ -21,10 +22,10 @@ export type AppointmentFormValues = Record<(typeof APPOINTMENT_FIELDS)[number], 
 export const APPOINTMENT_TABLE = 'appointment_requests';
 export const APPOINTMENT_FUNCTION = 'send-appointment-email';
 
-/** Both steps of one submission: the row to store and the e-mail function's body. */
+/** Both steps of one submission: the row to store and the e-mail function's body (its proof is added when sent). */
 export interface AppointmentRequest {
   row: AppointmentRow;
-  email: AppointmentEmailBody;
+  email: Omit<AppointmentEmailBody, 'altcha'>;
 }
 
 /** The readable label is what is stored and mailed, not the form's option value. */
@@ -36,7 +37,7 @@ export function serviceLabel(value: string): string {
 
 export function toAppointmentRequest(
   values: AppointmentFormValues,
-  signals: BotSignals,
+  signals: FormSignals,
   requestId: string,
 ): AppointmentRequest {
   const row: AppointmentRow = {
@@ -81,28 +82,11 @@ const ALREADY_STORED = '23505';
  * stores no duplicate) and step 2 mails it.
  */
 export async function sendAppointmentRequest({ row, email }: AppointmentRequest): Promise<void> {
+  // The proof first: without one step 2 cannot succeed, so nothing is stored in vain.
+  const altcha = await takeFormProof(APPOINTMENT_FUNCTION);
   const supabase = await getSupabaseClient();
   const { error: insertError } = await supabase.from(APPOINTMENT_TABLE).insert(row);
   if (insertError && insertError.code !== ALREADY_STORED) throw insertError;
-  const { error: mailError } = await supabase.functions.invoke(APPOINTMENT_FUNCTION, { body: email });
+  const { error: mailError } = await supabase.functions.invoke(APPOINTMENT_FUNCTION, { body: { ...email, altcha } });
   if (mailError) throw mailError;
-}
-
-/**
- * The id of a request: the same while the visitor sends the same values again (a retry
- * after a failure), a new one as soon as any value differs or the last one went through.
- */
-export function createRequestIds(newId: () => string = () => crypto.randomUUID()) {
-  let last: { values: string; id: string } | undefined;
-  return {
-    idFor(values: AppointmentFormValues): string {
-      const key = JSON.stringify(values);
-      if (last?.values !== key) last = { values: key, id: newId() };
-      return last.id;
-    },
-    /** After a successful send the next request is a new one. */
-    reset() {
-      last = undefined;
-    },
-  };
 }

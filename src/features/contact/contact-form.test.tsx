@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { prepareFormProof, resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
+vi.mock('@/features/forms/form-proof', () => import('@/test/form-proof-mock'));
 
 /** A field by its visible label; required labels end in a "*" that is hidden from screen readers. */
 const field = (label: string) =>
@@ -26,6 +28,7 @@ describe('contact form', () => {
   let consoleError: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     resetSupabaseMock();
+    resetFormProofMock();
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
@@ -47,6 +50,7 @@ describe('contact form', () => {
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
     expect(invoke).toHaveBeenCalledWith('send-contact-email', {
       body: {
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Anna Muster',
         email: 'anna@example.ch',
         phone: null,
@@ -54,6 +58,7 @@ describe('contact form', () => {
         message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.',
         website: '',
         elapsedMs: expect.any(Number),
+        altcha: TEST_PROOF,
       },
     });
   });
@@ -116,6 +121,7 @@ describe('contact form', () => {
     ['the network is down', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsFetchError', 'Failed to fetch') })],
     ['the call throws', () => invoke.mockRejectedValue(new TypeError('Failed to fetch'))],
     ['the client cannot be loaded', () => getSupabaseClient.mockRejectedValue(new Error('Loading chunk failed'))],
+    ['no form proof can be made', () => takeFormProof.mockRejectedValue(new Error('Failed to fetch'))],
   ];
 
   it.each(failures)('keeps the values and shows the error notice when %s', async (_, fail) => {
@@ -134,6 +140,33 @@ describe('contact form', () => {
     expect(submitButton()).toBeEnabled();
     expect(consoleError).toHaveBeenCalledWith(expect.any(Error));
     expect(screen.queryByText('Nachricht gesendet!')).not.toBeInTheDocument();
+  });
+
+  it('starts preparing its proof when the visitor first focuses the form, not before', async () => {
+    const user = await openContactForm();
+    expect(prepareFormProof).not.toHaveBeenCalled();
+    await user.click(field('Vorname'));
+    expect(prepareFormProof).toHaveBeenCalledWith('send-contact-email');
+  });
+
+  it('sends a retry of the same message under the same id with a new proof; a changed message gets a new id', async () => {
+    const failed = { data: null, error: supabaseError('FunctionsHttpError') };
+    invoke.mockResolvedValueOnce(failed).mockResolvedValueOnce(failed);
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Nachricht senden'));
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Nachricht senden'));
+    await user.type(field('Betreff'), 'Frage');
+    await user.click(submitButton());
+    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    const ids = invoke.mock.calls.map(([, options]) => (options.body as { requestId: string }).requestId);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(takeFormProof).toHaveBeenCalledTimes(3);
   });
 
   it('announces notices to screen readers', async () => {

@@ -1,4 +1,5 @@
-import type { BotSignals } from '@/features/forms/bot-signals';
+import type { FormSignals } from '@/features/forms/bot-signals';
+import { takeFormProof } from '@/features/forms/form-proof';
 import { emptyToNull } from '@/features/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import type { ContactEmailBody } from '../../../supabase/functions/_shared/wire-types.ts';
@@ -8,11 +9,12 @@ export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
 
 export const CONTACT_FUNCTION = 'send-contact-email';
 
-/** The body of send-contact-email (docs/product.md §7.1) plus the bot signals. */
-export type ContactRequest = ContactEmailBody;
+/** The body of send-contact-email (docs/product.md §7.1) plus the bot signals; the proof is added when sent. */
+export type ContactRequest = Omit<ContactEmailBody, 'altcha'>;
 
-export function toContactRequest(values: ContactFormValues, signals: BotSignals): ContactRequest {
+export function toContactRequest(values: ContactFormValues, signals: FormSignals, requestId: string): ContactRequest {
   return {
+    requestId,
     name: `${values.vorname} ${values.nachname}`,
     email: values.email,
     phone: emptyToNull(values.telefon),
@@ -24,7 +26,8 @@ export function toContactRequest(values: ContactFormValues, signals: BotSignals)
 
 /** Any error the function reports (network, non-2xx, relay) rejects, which the form shows as a failure. */
 export async function sendContactRequest(request: ContactRequest): Promise<void> {
+  const altcha = await takeFormProof(CONTACT_FUNCTION);
   const supabase = await getSupabaseClient();
-  const { error } = await supabase.functions.invoke(CONTACT_FUNCTION, { body: request });
+  const { error } = await supabase.functions.invoke(CONTACT_FUNCTION, { body: { ...request, altcha } });
   if (error) throw error;
 }

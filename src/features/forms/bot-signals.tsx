@@ -2,13 +2,16 @@ import { useEffect, useRef } from 'react';
 import type { BotSignals } from '../../../supabase/functions/_shared/wire-types.ts';
 
 /**
- * Two quiet signals that let the backend drop automated submissions without bothering
- * people with a captcha: a field no person sees or fills, and how long the form was
- * open before it was sent. The backend decides; the client only reports.
+ * Two quiet signals beside the form proof (form-proof.ts), without bothering people with
+ * a captcha: a field no person sees or fills, and how long the form was open before it
+ * was sent (a hint only: the backend marks a very fast one for checking). The backend
+ * decides; the client only reports.
  */
 export const HONEYPOT_FIELD = 'website';
 
 export type { BotSignals };
+/** What the form itself reports; the proof (form-proof.ts) is added when the request is sent. */
+export type FormSignals = Omit<BotSignals, 'altcha'>;
 
 /** Hidden from sight, from the tab order and from screen readers; bots that fill every field fill this too. */
 export function HoneypotField() {
@@ -29,7 +32,7 @@ export function useBotSignals() {
   }, []);
   return {
     /** The signals of a form at the moment it is sent. */
-    read(form: HTMLFormElement): BotSignals {
+    read(form: HTMLFormElement): FormSignals {
       const value = new FormData(form).get(HONEYPOT_FIELD);
       return {
         website: typeof value === 'string' ? value : '',

@@ -256,7 +256,10 @@ export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: H
       const use = await store.useFormProof(proof.signature, valid.value.requestId, proof.expiresAt);
       if (use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
 
-      const retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
+      // A proof presented again by its own request is that request once more (a retry, or
+      // a replay of it): already counted, and it can at most mail what is not mailed yet.
+      // Counting it again would let one captured request use up its visitor's quota.
+      const retryAfter = use === 'same_request' ? 0 : await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
         fn: endpoint.name,
         ip: clientIp(request.headers),
         email: endpoint.visitorEmail(valid.value),

@@ -152,3 +152,11 @@ Deno.test('contact: a request being mailed right now → 409 in_progress; an id 
   assert.deepEqual(await taken.json(), { error: 'conflict' });
   assert.equal(mailer.attempts, 0);
 });
+
+Deno.test('the same request again (same proof, same id) is not counted against the limits a second time', async () => {
+  const { contact, store, mailer } = setup();
+  const body = await newContactBody();
+  for (let i = 0; i < 8; i++) assert.equal((await contact(post(body))).status, 200);
+  assert.equal(store.rateCalls.filter((call) => call.bucket.endsWith(':email')).length, 1);
+  assert.equal(practiceMails(mailer).length, 1);
+});

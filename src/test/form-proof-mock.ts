@@ -1,0 +1,23 @@
+import { vi } from 'vitest';
+import type { FormProof } from '../../supabase/functions/_shared/wire-types.ts';
+
+/**
+ * A stand-in for src/features/forms/form-proof.ts in the form tests (the real proof is
+ * tested against the functions in tests/integration and in the browser suite):
+ *   vi.mock('@/features/forms/form-proof', () => import('@/test/form-proof-mock'));
+ */
+export const TEST_PROOF: FormProof = {
+  challenge: {
+    parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1, keyLength: 32, keyPrefix: '00', expiresAt: 4_102_444_800 },
+    signature: 'ef',
+  },
+  solution: { counter: 1, derivedKey: '00' },
+};
+
+export const prepareFormProof = vi.fn<(fn: string) => void>();
+export const takeFormProof = vi.fn<(fn: string) => Promise<FormProof>>();
+
+export function resetFormProofMock() {
+  prepareFormProof.mockReset();
+  takeFormProof.mockReset().mockResolvedValue(TEST_PROOF);
+}
