@@ -206,6 +206,24 @@ describe('send-contact-email', () => {
     expect(rows[0]!.mailed_at).toBeNull();
   });
 
+  it.runIf(ownStandIn)('mails the same message on the site\'s retry after a mail outage, once; a retry after a lost answer shows success', async () => {
+    const { email, ip } = newVisitor();
+    const body = contactBody(email);
+    await mail.outage(true);
+    expect((await callFunction(backend, FN, body, { ip })).status).toBe(502);
+    await mail.outage(false);
+    // The site sends the same values under the same id, with a new proof.
+    expect(await callFunction(backend, FN, body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
+    // The answer was lost on the way: the visitor sends once more.
+    expect(await callFunction(backend, FN, body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
+    const rows = (await storedMessages(email)).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.mailed_at).not.toBeNull();
+    await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await mail.all()).filter((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email))).toHaveLength(1);
+  }, 20_000);
+
   it('answers preflights for the site and refuses other origins, CORS headers on every answer', async () => {
     const preflight = await fetch(`${backend.apiUrl}/functions/v1/${FN}`, {
       method: 'OPTIONS',
