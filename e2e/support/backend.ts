@@ -51,9 +51,4 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A date n days from today in Zurich, as a date input holds it (YYYY-MM-DD). */
-export function zurichDate(daysFromToday: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + daysFromToday);
-  return date.toISOString().slice(0, 10);
-}
+export { zurichIsoDate as zurichDate } from '../../supabase/functions/_shared/dates.ts';

@@ -5,6 +5,7 @@ import { absoluteUrl } from '@/app/site-config';
 import { practiceJsonLd } from '@/app/structured-data';
 import { notFoundMeta, pageMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
+import { escapeHtml } from '../../supabase/functions/_shared/html.ts';
 
 /**
  * The per-page <head>: described once as data, serialised to HTML by the prerender step
@@ -72,13 +73,6 @@ export function headElementsFor(pathname: string): HeadElement[] {
   return elements;
 }
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
 
 /** HTML for the prerendered page. JSON-LD is escaped so "</script>" in data cannot end the block. */
 export function renderHeadHtml(elements: HeadElement[]): string {

@@ -13,6 +13,11 @@ export const legalEntity = {
   companyName: 'Ruhepol Schlafberatung GmbH',
   managingDirector: sandraHuber.name,
   commercialRegister: 'Handelsregister des Kantons Zürich',
+  /**
+   * Firmennummer (CH-ID) in the commercial register: CH-<office>.<type>.<number>-<check>;
+   * 020 is the register office of the canton of Zurich. Fictional, in the real shape.
+   */
+  registerNumber: 'CH-020.4.061.237-5',
   /** Swiss company identification number; the check digit is valid (see swiss-uid.ts). */
   uid,
   /** The UID with the VAT suffix, as printed on invoices. */
@@ -51,7 +56,7 @@ export const impressumPage: ImpressumPage = {
     { label: 'Geschäftsführerin', lines: [legalEntity.managingDirector] },
     { label: 'Telefon', lines: [practice.phone.display], href: `tel:${practice.phone.e164}` },
     { label: 'E-Mail', lines: [practice.email], href: `mailto:${practice.email}` },
-    { label: 'Handelsregister', lines: [legalEntity.commercialRegister] },
+    { label: 'Handelsregister', lines: [legalEntity.commercialRegister, `Firmennummer ${legalEntity.registerNumber}`] },
     { label: 'UID', lines: [legalEntity.uid] },
     { label: 'Mehrwertsteuernummer', lines: [legalEntity.vatNumber] },
   ],

@@ -5,6 +5,7 @@
  * footer, JSON-LD and e-mails always agree. Fictional sample data until the practice
  * replaces it.
  */
+import { replyWithinHours } from '../../supabase/functions/_shared/catalog.ts';
 import {
   practiceContact,
   type PhoneNumber,
@@ -32,8 +33,8 @@ export const practice = {
   mapUrl:
     'https://www.openstreetmap.org/search?query=Birmensdorferstrasse%2042%2C%208142%20Uitikon',
   appointmentsNote: 'Termine nach Vereinbarung',
-  /** Promised time to reply to a message or confirm an appointment. */
-  replyWithinHours: 24,
+  /** Promised time to reply to a message or confirm an appointment (the e-mails promise the same). */
+  replyWithinHours,
   /** How far ahead an appointment must be cancelled. */
   cancellationNoticeHours: 24,
   copyrightYear: 2025,

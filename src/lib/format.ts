@@ -22,11 +22,5 @@ export function formatDateLong(iso: string): string {
   );
 }
 
-/** No-break space: "CHF" and the amount stay on one line. */
-const NBSP = '\u00a0';
-
-/** 190 → 'CHF 190.–' (Swiss notation for whole francs), never broken across lines. */
-export function formatChf(amount: number): string {
-  if (Number.isInteger(amount)) return `CHF${NBSP}${amount}.–`;
-  return `CHF${NBSP}${amount.toFixed(2)}`;
-}
+/** Prices as the e-mails write them too: one function for both. */
+export { formatChf } from '../../supabase/functions/_shared/catalog.ts';

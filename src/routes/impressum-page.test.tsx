@@ -35,9 +35,10 @@ describe('/impressum', () => {
     expect(email).toHaveTextContent(practice.email);
   });
 
-  it('shows the commercial register (canton Zürich), a valid UID and the VAT number', async () => {
+  it('shows the commercial register (canton Zürich) with its firm number, a valid UID and the VAT number', async () => {
     await renderRoute('/impressum');
-    expect(detail('Handelsregister')).toHaveTextContent(/^Handelsregister des Kantons Zürich$/);
+    // The firm number (CH-ID) of the canton's register office 020 (Zürich), in its real shape.
+    expect(detail('Handelsregister')).toHaveTextContent(/^Handelsregister des Kantons Zürich\s*Firmennummer CH-020\.\d\.\d{3}\.\d{3}-\d$/);
     const uid = detail('UID').textContent ?? '';
     expect(uid).toMatch(/^CHE-\d{3}\.\d{3}\.\d{3}$/);
     expect(isValidSwissUid(uid)).toBe(true);

@@ -9,11 +9,18 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { solveChallenge } from 'altcha-lib';
+import { vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
 import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/wire-types.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 
 export type TestBackend = BackendTarget;
+
+// Every function call solves a form proof first, as the site does: about half a second of
+// CPU each, more while other suites run beside it. A test making several calls needs
+// more than vitest's default 5 s (this applies to each suite that imports the harness).
+vi.setConfig({ testTimeout: 30_000 });
 
 /** The site's origin as supabase/functions/.env.example allows it (the dev server). */
 export const SITE_ORIGIN = 'http://localhost:5173';
@@ -79,7 +86,7 @@ export function appointmentRow(email: string, overrides: Record<string, unknown>
     email,
     phone: '+41 79 555 12 34',
     service: 'Schlafberatung',
-    preferred_date: zurichDate(7),
+    preferred_date: zurichIsoDate(7),
     preferred_time: '09:30',
     alternative_date: null,
     alternative_time: null,
@@ -89,12 +96,7 @@ export function appointmentRow(email: string, overrides: Record<string, unknown>
 }
 
 /** A date n days from today in Zurich, as the date input sends it. */
-export function zurichDate(daysFromToday: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + daysFromToday);
-  return date.toISOString().slice(0, 10);
-}
+export { zurichIsoDate as zurichDate };
 
 function siteHeaders(backend: TestBackend, ip: string, origin: string | null): Record<string, string> {
   return {

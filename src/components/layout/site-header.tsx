@@ -39,7 +39,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-sand-200 bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
-      <Container className="flex h-16 items-center justify-between gap-4">
+      <Container className="flex h-16 items-center justify-between gap-2 sm:gap-4">
         <SiteLogo onNavigate={closeMenu} />
 
         <nav aria-label={uiText.header.mainNavigation} className="hidden md:block">
@@ -54,9 +54,9 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="flex items-center gap-2">
-          {/* On phones the booking button lives in the menu (and every hero): the header has no room for it. */}
-          <ButtonLink to={bookingPath} variant="primary" className="whitespace-nowrap max-sm:hidden">
+        <div className="flex items-center gap-1 sm:gap-2">
+          {/* Always in the sticky header, as the spec asks; compact on phones, where the logo and the menu button share the row. */}
+          <ButtonLink to={bookingPath} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
             Termin vereinbaren
           </ButtonLink>
           <button

@@ -8,6 +8,11 @@ export interface ToastMessage {
   title: string;
   description: string;
   variant?: 'success' | 'destructive';
+  /**
+   * Notices of one source (e.g. one form): a new one replaces the one still showing, so a
+   * success after a failed try never stands next to the stale error.
+   */
+  group?: string;
 }
 
 interface ShownToast extends ToastMessage {
@@ -33,7 +38,10 @@ const DURATION_MS = { success: 8000, destructive: 12000 } as const;
 export function Toaster({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const show = useCallback((message: ToastMessage) => {
-    setToasts((current) => [...current, { ...message, id: Date.now() + Math.random() }]);
+    setToasts((current) => [
+      ...current.filter((shown) => message.group === undefined || shown.group !== message.group),
+      { ...message, id: Date.now() + Math.random() },
+    ]);
   }, []);
   const remove = (id: number) => setToasts((current) => current.filter((t) => t.id !== id));
   const context = useMemo(() => show, [show]);

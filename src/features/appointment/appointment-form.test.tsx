@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayInZurich } from '@/features/appointment/appointment-form';
+import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
 import { renderRoute } from '@/test/render-route';
 import { deferred, from, getSupabaseClient, insert, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
 import { resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
@@ -80,7 +80,7 @@ describe('appointment form', () => {
 
   it('does not offer days before today', async () => {
     await openBookingForm();
-    const today = todayInZurich();
+    const today = zurichIsoDate();
     await waitFor(() => expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveAttribute('min', today));
     expect(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/)).toHaveAttribute('min', today);
   });

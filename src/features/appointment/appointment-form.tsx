@@ -15,6 +15,7 @@ import {
   sendAppointmentRequest,
   toAppointmentRequest,
 } from '@/features/appointment/appointment-request';
+import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
 import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
 
 const serviceOptions = bookableServices.map((service) => ({
@@ -24,10 +25,6 @@ const serviceOptions = bookableServices.map((service) => ({
 
 const timeOptions = timeSlots.map((slot) => ({ value: slot, label: timeSlotLabel(slot) }));
 
-/** Today in Zurich as YYYY-MM-DD, the earliest day the date fields offer. */
-export function todayInZurich(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
-}
 
 /**
  * The earliest selectable date, set after hydration: the prerendered HTML was made on
@@ -36,7 +33,7 @@ export function todayInZurich(now = new Date()): string {
 function useMinDate(): string | undefined {
   const [min, setMin] = useState<string>();
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the date must come from the visitor's clock, after hydration
-  useEffect(() => setMin(todayInZurich()), []);
+  useEffect(() => setMin(zurichIsoDate()), []);
   return min;
 }
 

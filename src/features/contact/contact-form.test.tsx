@@ -169,6 +169,18 @@ describe('contact form', () => {
     expect(takeFormProof).toHaveBeenCalledTimes(3);
   });
 
+  it('replaces its error notice with the success notice when the retry works', async () => {
+    invoke.mockResolvedValueOnce({ data: null, error: supabaseError('FunctionsHttpError') });
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+    await waitFor(() => expect(submitButton()).toHaveTextContent('Nachricht senden'));
+    await user.click(submitButton());
+    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Fehler beim Senden')).not.toBeInTheDocument());
+  });
+
   it('announces notices to screen readers', async () => {
     const user = await openContactForm();
     await fillRequired(user);

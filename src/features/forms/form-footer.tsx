@@ -31,7 +31,9 @@ export function FormFooter({ label, isPending, note }: { label: string; isPendin
         type="submit"
         disabled={!interactive}
         aria-disabled={isPending || undefined}
-        className={buttonClasses('primary', 'lg', 'w-full sm:w-auto aria-disabled:cursor-not-allowed aria-disabled:opacity-70')}
+        // While sending: aria-disabled for assistive technology, no pointer events for the
+        // mouse and touch, and the submission hook ignores Enter; focus stays on the button.
+        className={buttonClasses('primary', 'lg', 'w-full sm:w-auto aria-disabled:pointer-events-none aria-disabled:opacity-70')}
       >
         {isPending ? sendingLabel : label}
       </button>

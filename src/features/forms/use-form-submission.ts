@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useToast, type ToastMessage } from '@/components/ui/toaster';
 import { sendFailedNotice } from '@/content/form-notices';
@@ -16,6 +16,8 @@ interface Options<TRequest> {
  */
 export function useFormSubmission<TRequest>({ send, successNotice }: Options<TRequest>) {
   const toast = useToast();
+  // This form's notices replace each other: only the latest outcome is shown.
+  const group = useId();
   const mutation = useMutation({ mutationFn: send });
   // The button stays focusable while sending (aria-disabled), so a second click or Enter
   // arrives here; a ref, not isPending, because both can come before the next render.
@@ -31,11 +33,11 @@ export function useFormSubmission<TRequest>({ send, successNotice }: Options<TRe
       onSuccess: () => {
         form.reset();
         onSent?.();
-        toast({ ...successNotice, variant: 'success' });
+        toast({ ...successNotice, variant: 'success', group });
       },
       onError: (error) => {
         console.error(error);
-        toast({ ...sendFailedNotice, variant: 'destructive' });
+        toast({ ...sendFailedNotice, variant: 'destructive', group });
       },
     });
   }

@@ -38,6 +38,14 @@ export const timeSlots = [
 
 export type TimeSlot = (typeof timeSlots)[number];
 
+/** No-break space: "CHF" and the amount stay on one line, on the site and in the e-mails. */
+const NBSP = '\u00a0';
+
+/** 190 → 'CHF 190.–' (Swiss notation for whole francs), never broken across lines. */
+export function formatChf(amount: number): string {
+  return Number.isInteger(amount) ? `CHF${NBSP}${amount}.–` : `CHF${NBSP}${amount.toFixed(2)}`;
+}
+
 /** Name the e-mails are signed with. */
 export const practiceName = 'Ruhepol Schlafberatung';
 

@@ -93,6 +93,13 @@ export function zurichWallClock(instant: Date): WallClock {
   };
 }
 
+/** The practice's calendar day, `daysFromToday` days from `now`, as 'YYYY-MM-DD' (the date input's format). */
+export function zurichIsoDate(daysFromToday = 0, now = new Date()): string {
+  const today = zurichWallClock(now);
+  const day = new Date(Date.UTC(today.year, today.month - 1, today.day + daysFromToday));
+  return day.toISOString().slice(0, 10);
+}
+
 /** An instant as 'Sonntag, 22. November 2026, 11:15 Uhr' in Europe/Zurich. */
 export function formatInstantLong(instant: Date): string {
   const clock = zurichWallClock(instant);

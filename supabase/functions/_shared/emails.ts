@@ -6,7 +6,7 @@
  * date, never the message, the subject line they typed or the service (health details).
  * Pure: no network, no environment; the caller passes the addresses and the clock.
  */
-import { serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './catalog.ts';
+import { formatChf, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './catalog.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatTime } from './dates.ts';
 import { escapeHtml } from './html.ts';
 import { buildCalendarFile } from './ics.ts';
@@ -33,10 +33,6 @@ function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
-/** 190 → 'CHF 190.–' (Swiss notation for whole francs). */
-export function formatChf(amount: number): string {
-  return Number.isInteger(amount) ? `CHF ${amount}.–` : `CHF ${amount.toFixed(2)}`;
-}
 
 export function findService(label: string): ServiceCatalogEntry | undefined {
   return serviceCatalog.find((service) => service.label === label);

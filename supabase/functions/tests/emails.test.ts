@@ -5,10 +5,10 @@ import {
   CALENDAR_FILENAME,
   contactAcknowledgementMail,
   contactPracticeMail,
-  formatChf,
   serviceWithPrice,
   type MailSettings,
 } from '../_shared/emails.ts';
+import { formatChf } from '../_shared/catalog.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { OutgoingMail } from '../_shared/mail.ts';
 import { appointmentRecord, contactBody } from './helpers.ts';
@@ -35,10 +35,10 @@ Deno.test('escapeHtml: markup, ampersands and quotes', () => {
 });
 
 Deno.test('prices: CHF in Swiss notation, or on request', () => {
-  assert.equal(formatChf(190), 'CHF 190.–');
-  assert.equal(formatChf(99.5), 'CHF 99.50');
-  assert.equal(serviceWithPrice('Schlafberatung'), 'Schlafberatung – CHF 190.–');
-  assert.equal(serviceWithPrice('Follow-up Termin'), 'Follow-up Termin – CHF 100.–');
+  assert.equal(formatChf(190), 'CHF\u00a0190.–');
+  assert.equal(formatChf(99.5), 'CHF\u00a099.50');
+  assert.equal(serviceWithPrice('Schlafberatung'), 'Schlafberatung – CHF\u00a0190.–');
+  assert.equal(serviceWithPrice('Follow-up Termin'), 'Follow-up Termin – CHF\u00a0100.–');
   assert.equal(serviceWithPrice('Schlafberatung & Beratung zu Hause'), 'Schlafberatung & Beratung zu Hause – Preis auf Anfrage');
 });
 
@@ -108,7 +108,7 @@ Deno.test('appointment → practice: built from the row, de-CH dates, service wi
       'Beat Keller',
       'beat.keller@example.ch',
       '+41 44 123 45 67',
-      'Schlafberatung – CHF 190.–',
+      'Schlafberatung – CHF\u00a0190.–',
       'Freitag, 11. Dezember 2026, 09:30 Uhr',
       'Montag, 14. Dezember 2026, 17:00 Uhr',
       'Sonntag, 22. November 2026, 11:15 Uhr', // created_at 10:15:42Z, the time of receipt
