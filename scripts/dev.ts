@@ -2,6 +2,7 @@
  * `npm run dev`: the embedded local stack and Vite's dev server in one process, so a
  * fresh clone without Docker or .env gets working forms with one command. Ctrl-C stops both.
  */
+import { parseArgs } from 'node:util';
 import { createServer, loadEnv, type ViteDevServer } from 'vite';
 import { LOCAL_SUPABASE_URL } from './stack/local-config';
 import { assertPortsFree } from './stack/ports';
@@ -9,12 +10,14 @@ import { PortInUseError, startStack, type RunningStack } from './stack/start-sta
 import { describeStack, handleShutdown } from './stack/terminal';
 
 async function main(): Promise<void> {
+  // `npm run dev -- --fresh` starts from an empty database; anything else is refused.
+  const { values: flags } = parseArgs({ options: { fresh: { type: 'boolean' } } });
   const shutdown = handleShutdown();
   let stack: RunningStack;
   try {
     // Vite's port too, before the stack starts, so a clash leaves nothing running.
     await assertPortsFree([{ port: 5173, service: 'Vite dev server' }]);
-    stack = await startStack({ fresh: process.argv.includes('--fresh') });
+    stack = await startStack({ fresh: flags.fresh ?? false });
   } catch (error) {
     if (error instanceof PortInUseError) {
       console.error(error.message);

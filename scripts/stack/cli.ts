@@ -2,6 +2,7 @@
  * `npm run stack [-- --fresh]`: the embedded local stack on its own, until Ctrl-C.
  * `npm run -s stack -- --print-env`: its connection values as `supabase status -o env` prints them.
  */
+import { parseArgs } from 'node:util';
 import { PortInUseError, startStack, type RunningStack } from './start-stack';
 import { formatStatusEnv, statusEnv } from './status-env';
 import { describeStack, handleShutdown } from './terminal';
@@ -21,29 +22,38 @@ Environment: DATABASE_URL uses that PostgreSQL server instead of PGlite;
 SMTP_URL makes the functions send there instead of the built-in mail catcher.`;
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  if (args.includes('--help') || args.includes('-h')) {
+  let flags;
+  try {
+    ({ values: flags } = parseArgs({
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        'print-env': { type: 'boolean' },
+        fresh: { type: 'boolean' },
+        'in-memory': { type: 'boolean' },
+        'trust-forwarded-for': { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    // An unknown option or a stray argument: say which, and how it is used.
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (flags.help) {
     console.log(USAGE);
     return;
   }
-  if (args.includes('--print-env')) {
+  if (flags['print-env']) {
     console.log(formatStatusEnv(statusEnv()));
     return;
-  }
-  const flags = ['--fresh', '--in-memory', '--trust-forwarded-for'];
-  const unknown = args.filter((arg) => !flags.includes(arg));
-  if (unknown.length > 0) {
-    console.error(`Unknown option: ${unknown.join(' ')}\n\n${USAGE}`);
-    process.exit(2);
   }
 
   const shutdown = handleShutdown();
   let stack: RunningStack;
   try {
     stack = await startStack({
-      fresh: args.includes('--fresh'),
-      trustForwardedFor: args.includes('--trust-forwarded-for'),
-      ...(args.includes('--in-memory') ? { dataDir: null } : {}),
+      fresh: flags.fresh ?? false,
+      trustForwardedFor: flags['trust-forwarded-for'] ?? false,
+      ...(flags['in-memory'] ? { dataDir: null } : {}),
     });
   } catch (error) {
     if (error instanceof PortInUseError) {

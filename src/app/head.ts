@@ -1,9 +1,9 @@
 import { HEAD_MARKER } from '@/app/head-marker';
 import { heroImageSources } from '@/app/hero-image';
-import { findPageRoute, notFoundHeroImage, type PageRoute } from '@/app/route-table';
+import { findPageRoute, type PageRoute } from '@/app/route-table';
 import { absoluteUrl } from '@/app/site-config';
 import { practiceJsonLd } from '@/app/structured-data';
-import { notFoundMeta, pageMeta } from '@/content/page-meta';
+import { notFoundMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
 import { escapeHtml } from '../../supabase/functions/_shared/html.ts';
 
@@ -21,15 +21,14 @@ export interface HeadElement {
 /** "Blog – Ruhepol Schlafberatung"; the home page leads with the practice name. */
 export function documentTitle(route: PageRoute | undefined): string {
   if (!route) return `${notFoundMeta.title} – ${practice.name}`;
-  const { title } = pageMeta[route.path];
+  const { title } = route;
   return route.id === 'home' ? `${practice.name} – ${title}` : `${title} – ${practice.name}`;
 }
 
 export function headElementsFor(pathname: string): HeadElement[] {
   const route: PageRoute | undefined = findPageRoute(pathname);
   const title = documentTitle(route);
-  const { description } = route ? pageMeta[route.path] : notFoundMeta;
-  const hero = heroImageSources(route?.heroImage ?? notFoundHeroImage);
+  const { description } = route ?? notFoundMeta;
   const elements: HeadElement[] = [
     { tag: 'title', attrs: {}, text: title },
     { tag: 'meta', attrs: { name: 'description', content: description } },
@@ -42,20 +41,22 @@ export function headElementsFor(pathname: string): HeadElement[] {
     { tag: 'meta', attrs: { property: 'og:image:width', content: '1200' } },
     { tag: 'meta', attrs: { property: 'og:image:height', content: '630' } },
     { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
-    {
-      tag: 'link',
-      attrs: {
-        rel: 'preload',
-        as: 'image',
-        href: hero.src,
-        imagesrcset: hero.srcSet,
-        imagesizes: hero.sizes,
-        fetchpriority: 'high',
-      },
-    },
   ];
   if (route) {
+    // The page's largest paint: the hero image its registry entry names and its Hero renders.
+    const hero = heroImageSources(route.heroImage);
     elements.push(
+      {
+        tag: 'link',
+        attrs: {
+          rel: 'preload',
+          as: 'image',
+          href: hero.src,
+          imagesrcset: hero.srcSet,
+          imagesizes: hero.sizes,
+          fetchpriority: 'high',
+        },
+      },
       { tag: 'link', attrs: { rel: 'canonical', href: absoluteUrl(route.path) } },
       { tag: 'meta', attrs: { property: 'og:url', content: absoluteUrl(route.path) } },
     );

@@ -1,103 +1,146 @@
-import type { SitePath } from '@/content/types';
+import { practice } from '@/content/practice';
 
 /**
- * Every page of the site in one table: the router, the navigation, the <head> tags, the
- * prerender step and sitemap.xml all read it, so a path is written once. Titles and
- * descriptions are copy and live in src/content/page-meta.ts, keyed by path.
+ * The page registry: every page of the site is one entry here, and everything else is
+ * derived from it – the router (the lazy chunk comes from `module`), the header and
+ * footer navigation, the <head> (title, description, the preloaded hero image), the
+ * prerender list and sitemap.xml. The page's component renders the hero named here
+ * (components/sections/hero.tsx reads it), so the image preloaded in <head> is the one
+ * on screen. Adding a page: one entry below plus its component in src/routes.
  */
-
-export type PageId =
-  | 'home'
-  | 'schlafberatung'
-  | 'uber-uns'
-  | 'kontakt'
-  | 'termin-vereinbaren'
-  | 'blog'
-  | 'impressum'
-  | 'datenschutz';
-
-export interface PageRoute {
-  id: PageId;
-  path: SitePath;
-  /** Label in the header navigation; pages without one are reached from the footer or a CTA. */
-  navLabel?: string;
-  /** Base name of the hero image in public/media, preloaded as the page's LCP element. */
+export interface PageEntry {
+  id: string;
+  path: `/${string}`;
+  /** The page's component (default export), in its own chunk; also what the prerender step preloads. */
+  module: `src/routes/${string}-page.tsx`;
+  /** For the browser tab and search results: short; the practice name is added by the head builder. */
+  title: string;
+  /** 120–160 characters, for search results and link previews. */
+  description: string;
+  /** Base name of the hero image in public/media: the page's largest paint, preloaded in <head>. */
   heroImage: string;
-  /** Source module of the page, for the prerender step's <link rel="modulepreload">. */
-  module: `src/routes/${string}.tsx`;
+  /** Label in the header navigation (and the footer's page list). */
+  navLabel?: string;
+  /** Label in the footer's page list only. Pages with neither are reached by calls to action. */
+  footerLabel?: string;
 }
+
+const { locality, region } = practice.practiceAddress;
+const reply = practice.replyWithinHours;
 
 export const pageRoutes = [
   {
     id: 'home',
     path: '/',
-    navLabel: 'Home',
-    heroImage: 'hero-home',
     module: 'src/routes/home-page.tsx',
+    title: 'Schlafberatung und Liegediagnostik bei Zürich',
+    description: `Rücken- oder Nackenschmerzen nach dem Schlafen? Zertifizierte Schlafberatung, Körpervermessung und Liege-Monitoring in ${locality} ${region}, nahe Zürich.`,
+    heroImage: 'hero-home',
+    navLabel: 'Home',
   },
   {
     id: 'schlafberatung',
     path: '/schlafberatung',
-    navLabel: 'Schlafberatung',
-    heroImage: 'hero-schlafberatung',
     module: 'src/routes/schlafberatung-page.tsx',
+    title: 'Schlafberatung',
+    description:
+      'Schlafberatung mit Anamnese, Körpervermessung und optionalem Liege-Monitoring: So finden wir heraus, was Ihr Körper im Liegen braucht. Unabhängig und verständlich.',
+    heroImage: 'hero-schlafberatung',
+    navLabel: 'Schlafberatung',
   },
   {
     id: 'uber-uns',
     path: '/uber-uns',
-    navLabel: 'Über uns',
-    heroImage: 'hero-uber-uns',
     module: 'src/routes/uber-uns-page.tsx',
+    title: 'Über uns',
+    description: `Zwei zertifizierte Schlafberater in ${locality} ${region} seit ${practice.founded}: unsere Mission, unser Team, unsere Werte und Qualifikationen.`,
+    heroImage: 'hero-uber-uns',
+    navLabel: 'Über uns',
   },
   {
     id: 'kontakt',
     path: '/kontakt',
-    navLabel: 'Kontakt',
-    heroImage: 'hero-kontakt',
     module: 'src/routes/kontakt-page.tsx',
+    title: 'Kontakt',
+    description: `Schreiben Sie uns oder rufen Sie an: Wir antworten innerhalb von ${reply} Stunden. Praxis in ${locality} ${region}, kostenlose Parkplätze hinter dem Haus.`,
+    heroImage: 'hero-kontakt',
+    navLabel: 'Kontakt',
   },
   {
     id: 'termin-vereinbaren',
     path: '/termin-vereinbaren',
-    heroImage: 'hero-termin',
     module: 'src/routes/termin-page.tsx',
+    title: 'Termin vereinbaren',
+    description: `Fragen Sie Ihren Termin für Schlafberatung, Follow-up oder Beratung zu Hause online an. Wir bestätigen Ihren Termin innerhalb von ${reply} Stunden.`,
+    heroImage: 'hero-termin',
   },
   {
     id: 'blog',
     path: '/blog',
-    heroImage: 'hero-blog',
     module: 'src/routes/blog-page.tsx',
+    title: 'Blog',
+    description:
+      'Tipps und Hintergründe rund um gesunden Schlaf: richtiges Liegen, Kissen und Matratzen, Schlafhygiene und Liege-Monitoring, verständlich erklärt.',
+    heroImage: 'hero-blog',
+    footerLabel: 'Blog',
   },
   {
     id: 'impressum',
     path: '/impressum',
-    heroImage: 'hero-rechtliches',
     module: 'src/routes/impressum-page.tsx',
+    title: 'Impressum',
+    description: `Impressum der ${practice.name} GmbH: Firmensitz in Zürich, Geschäftsführung, Kontakt, Handelsregistereintrag und UID-Nummer.`,
+    heroImage: 'hero-rechtliches',
+    footerLabel: 'Impressum',
   },
   {
     id: 'datenschutz',
     path: '/datenschutz',
-    heroImage: 'hero-rechtliches',
     module: 'src/routes/datenschutz-page.tsx',
+    title: 'Datenschutzerklärung',
+    description:
+      'Wie wir Angaben aus dem Kontakt- und dem Terminformular bearbeiten: Zweck, Empfänger, Aufbewahrung und Ihre Rechte nach dem Schweizer Datenschutzgesetz.',
+    heroImage: 'hero-rechtliches',
+    footerLabel: 'Datenschutz',
   },
-] as const satisfies readonly PageRoute[];
+] as const satisfies readonly PageEntry[];
 
-export const notFoundHeroImage = 'hero-rechtliches';
+export type PageRoute = PageEntry;
+export type PageId = (typeof pageRoutes)[number]['id'];
+/** The site's paths. Links in content may only point here. */
+export type SitePath = (typeof pageRoutes)[number]['path'];
 
-export function pagePath(id: PageId): string {
+export function pagePath(id: PageId): SitePath {
   const route = pageRoutes.find((r) => r.id === id);
   if (!route) throw new Error(`Unknown page id: ${id}`);
   return route.path;
 }
 
 /** The route for a pathname, tolerating a trailing slash as static hosts serve it. */
-export function findPageRoute(pathname: string): PageRoute | undefined {
+export function findPageRoute(pathname: string, routes: readonly PageEntry[] = pageRoutes): PageEntry | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return pageRoutes.find((r) => r.path === normalized);
+  return routes.find((r) => r.path === normalized);
 }
 
-export const mainNavigation = pageRoutes.filter(
-  (r): r is Extract<(typeof pageRoutes)[number], { navLabel: string }> => 'navLabel' in r,
-);
+export interface NavigationLink {
+  path: string;
+  label: string;
+}
+
+/** The header navigation: pages with a navLabel, in registry order. */
+export function headerNavigationOf(routes: readonly PageEntry[]): NavigationLink[] {
+  return routes.flatMap((r) => (r.navLabel ? [{ path: r.path, label: r.navLabel }] : []));
+}
+
+/** The footer's page list: the header's pages, then those with a footerLabel. */
+export function footerNavigationOf(routes: readonly PageEntry[]): NavigationLink[] {
+  return [
+    ...headerNavigationOf(routes),
+    ...routes.flatMap((r) => (r.footerLabel ? [{ path: r.path, label: r.footerLabel }] : [])),
+  ];
+}
+
+export const mainNavigation = headerNavigationOf(pageRoutes);
+export const footerNavigation = footerNavigationOf(pageRoutes);
 
 export const bookingPath = pagePath('termin-vereinbaren');

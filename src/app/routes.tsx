@@ -1,24 +1,30 @@
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyPage, type LazyPage } from '@/app/lazy-page';
-import { findPageRoute, pageRoutes, type PageId } from '@/app/route-table';
+import { findPageRoute, pageRoutes, type PageEntry } from '@/app/route-table';
 import NotFoundPage from '@/routes/not-found-page';
 
-/** Each page is its own chunk: a visitor downloads only the page they open. */
-const pages: Record<PageId, LazyPage> = {
-  home: lazyPage(() => import('@/routes/home-page')),
-  schlafberatung: lazyPage(() => import('@/routes/schlafberatung-page')),
-  'uber-uns': lazyPage(() => import('@/routes/uber-uns-page')),
-  kontakt: lazyPage(() => import('@/routes/kontakt-page')),
-  'termin-vereinbaren': lazyPage(() => import('@/routes/termin-page')),
-  blog: lazyPage(() => import('@/routes/blog-page')),
-  impressum: lazyPage(() => import('@/routes/impressum-page')),
-  datenschutz: lazyPage(() => import('@/routes/datenschutz-page')),
-};
+type PageModule = { default: ComponentType };
+
+/**
+ * Every page component, found by Vite at build time; each stays its own chunk, so a
+ * visitor downloads only the page they open. The 404 page is built in (imported above).
+ */
+const pageModules = import.meta.glob<PageModule>(['/src/routes/*-page.tsx', '!/src/routes/not-found-page.tsx']);
+
+/** The lazy component of a registry entry; a module missing from src/routes stops the app at start. */
+export function pageComponentFor(entry: Pick<PageEntry, 'id' | 'module'>, modules = pageModules): LazyPage {
+  const load = modules[`/${entry.module}`];
+  if (!load) throw new Error(`Page "${entry.id}": ${entry.module} does not exist`);
+  return lazyPage(load);
+}
+
+const pages = Object.fromEntries(pageRoutes.map((entry) => [entry.id, pageComponentFor(entry)])) as Record<string, LazyPage>;
 
 /** Loads the chunk of the page at this path (nothing for the 404 page, which is built in). */
 export async function preloadPage(pathname: string): Promise<void> {
   const route = findPageRoute(pathname);
-  if (route) await pages[route.id].preload();
+  if (route) await pages[route.id]!.preload();
 }
 
 export async function preloadAllPages(): Promise<void> {
@@ -29,7 +35,7 @@ export function PageRoutes() {
   return (
     <Routes>
       {pageRoutes.map((route) => {
-        const Page = pages[route.id];
+        const Page = pages[route.id]!;
         return <Route key={route.id} path={route.path} element={<Page />} />;
       })}
       <Route path="*" element={<NotFoundPage />} />

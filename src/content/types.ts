@@ -1,18 +1,11 @@
 /**
  * Shapes shared by several content modules. Pure types: nothing here renders anything.
  */
+import type { SitePath } from '@/app/route-table';
 import type { ContentIcon } from './icons';
 
-/** The site's routes, as the spec lists them. Links in content may only point here. */
-export type SitePath =
-  | '/'
-  | '/schlafberatung'
-  | '/uber-uns'
-  | '/kontakt'
-  | '/termin-vereinbaren'
-  | '/blog'
-  | '/impressum'
-  | '/datenschutz';
+/** The site's routes (the page registry, src/app/route-table.ts). Links in content may only point here. */
+export type { SitePath };
 
 /** A call-to-action link (rendered as a button or link by the UI). */
 export interface Cta {

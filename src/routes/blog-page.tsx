@@ -24,7 +24,7 @@ export default function BlogPage() {
   return (
     // The "Lesen" buttons explain themselves in tooltips; the provider sets their timing.
     <TooltipProvider>
-      <Hero title={blogPage.hero.title} lead={blogPage.hero.lead} image="hero-blog" />
+      <Hero title={blogPage.hero.title} lead={blogPage.hero.lead} />
       <BlogCategoryChips label={blogPage.categoriesLabel} categories={blogCategories} current="Alle" />
       <Section
         id="empfohlene-artikel"

@@ -13,7 +13,7 @@ export default function DatenschutzPage() {
   const { hero, lastUpdated, lastUpdatedLabel, tocTitle, sections } = datenschutzPage;
   return (
     <>
-      <Hero title={heroTitle} lead={hero.lead} image="hero-rechtliches" />
+      <Hero title={heroTitle} lead={hero.lead} />
       <Section id="datenschutz-inhalt">
         <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,68ch)] lg:justify-center lg:gap-16">
           <p className="text-ink-muted lg:col-start-2">

@@ -13,7 +13,7 @@ export default function HomePage() {
     <>
       <Hero
         size="large"
-        image="hero-home"
+       
         video="hero-home"
         title={hero.title}
         lead={hero.lead}

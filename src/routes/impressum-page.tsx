@@ -8,7 +8,7 @@ export default function ImpressumPage() {
   const { hero, detailsTitle, details, sections } = impressumPage;
   return (
     <>
-      <Hero title={hero.title} lead={hero.lead} image="hero-rechtliches" />
+      <Hero title={hero.title} lead={hero.lead} />
       <Section id="impressum-inhalt">
         <div className="mx-auto max-w-prose space-y-12">
           <LegalDetails id="verantwortlich" title={detailsTitle} details={details} />

@@ -15,7 +15,7 @@ export default function KontaktPage() {
   usePrefetchSupabase();
   return (
     <FormProviders>
-      <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} image="hero-kontakt" />
+      <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} />
       <Section id="kontaktwege" title="So erreichen Sie uns" tone="cream">
         <ContactInfoCards cards={infoCards} />
       </Section>

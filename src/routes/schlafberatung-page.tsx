@@ -19,7 +19,7 @@ export default function SchlafberatungPage() {
   const [measurement, sleepSystem] = explainers;
   return (
     <>
-      <Hero image="hero-schlafberatung" title={hero.title} lead={hero.lead} cta={{ label: closingCta.primary.label }} />
+      <Hero title={hero.title} lead={hero.lead} cta={{ label: closingCta.primary.label }} />
       <ServiceCardGrid id="leistungen" variant="detailed" title={services.title} lead={services.lead} cards={services.items} tone="cream" />
       <ProcessSteps id="ablauf" title={process.title} lead={process.lead} steps={process.steps} tone="white" />
       <CheckListSection id="vorteile" title={benefits.title} items={benefits.items} tone="sand" />

@@ -12,7 +12,7 @@ export default function TerminPage() {
   usePrefetchSupabase();
   return (
     <FormProviders>
-      <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} image="hero-termin" />
+      <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} />
       <section aria-labelledby="terminformular-titel" className="bg-cream py-12 sm:py-16">
         <Container className="grid items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Card className="sm:p-8">

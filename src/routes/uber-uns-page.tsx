@@ -13,7 +13,7 @@ export default function UberUnsPage() {
   const { hero, mission, location, advisorsTitle, advisors, values, team, qualifications, closingCta } = uberUnsPage;
   return (
     <>
-      <Hero image="hero-uber-uns" title={hero.title} lead={hero.lead} />
+      <Hero title={hero.title} lead={hero.lead} />
       <ProseSection id="mission" title={mission.title} paragraphs={mission.paragraphs} tone="cream" />
       <LocationSection
         id="praxis"

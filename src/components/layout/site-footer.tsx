@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { mainNavigation, pagePath } from '@/app/route-table';
+import { footerNavigation } from '@/app/route-table';
 import { addressLines, practice } from '@/content/practice';
 import { Container } from '@/components/ui/section';
 import { uiText } from '@/content/ui-text';
@@ -44,28 +44,13 @@ export function SiteFooter() {
         <nav aria-label={uiText.footer.navigation}>
           <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">{uiText.footer.pagesTitle}</h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {mainNavigation.map((route) => (
-              <li key={route.path}>
-                <Link to={route.path} className="rounded hover:text-white hover:underline">
-                  {route.navLabel}
+            {footerNavigation.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path} className="rounded hover:text-white hover:underline">
+                  {link.label}
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to={pagePath('blog')} className="rounded hover:text-white hover:underline">
-                Blog
-              </Link>
-            </li>
-            <li>
-              <Link to={pagePath('impressum')} className="rounded hover:text-white hover:underline">
-                Impressum
-              </Link>
-            </li>
-            <li>
-              <Link to={pagePath('datenschutz')} className="rounded hover:text-white hover:underline">
-                Datenschutz
-              </Link>
-            </li>
           </ul>
         </nav>
       </Container>

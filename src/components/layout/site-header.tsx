@@ -47,7 +47,7 @@ export function SiteHeader() {
             {mainNavigation.map((route) => (
               <li key={route.path}>
                 <NavLink to={route.path} end className={navLinkClasses}>
-                  {route.navLabel}
+                  {route.label}
                 </NavLink>
               </li>
             ))}
@@ -94,7 +94,7 @@ export function SiteHeader() {
                     )
                   }
                 >
-                  {route.navLabel}
+                  {route.label}
                 </NavLink>
               </li>
             ))}

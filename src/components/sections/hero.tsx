@@ -1,7 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Pause, Play } from 'lucide-react';
 import { heroImageSources } from '@/app/hero-image';
-import { bookingPath } from '@/app/route-table';
+import { useLocation } from 'react-router-dom';
+import { bookingPath, findPageRoute } from '@/app/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
@@ -19,8 +20,11 @@ export interface HeroProps {
   /** Small line above the title, e.g. the page name on a sub-page ("Kontakt"). */
   subtitle?: string;
   lead?: ReactNode;
-  /** Base name of the still image in public/media (hero-home → hero-home.webp, hero-home-sm.webp). */
-  image: string;
+  /**
+   * Base name of the still image in public/media (hero-home → hero-home.webp, hero-home-sm.webp).
+   * Pages leave it out: the page registry names it, and <head> preloads the same one.
+   */
+  image?: string;
   /** Base name of a looping video in public/media (.webm and .mp4); the still image stays as its poster and fallback. */
   video?: string;
   cta?: HeroCta;
@@ -34,7 +38,10 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
   const motionAllowed = useMotionAllowed();
   const [videoState, setVideoState] = useState<VideoState>('loading');
   const videoRef = useRef<HTMLVideoElement>(null);
-  const still = heroImageSources(image);
+  const { pathname } = useLocation();
+  const baseName = image ?? findPageRoute(pathname)?.heroImage;
+  if (!baseName) throw new Error(`No hero image for ${pathname}: register the page in src/app/route-table.ts`);
+  const still = heroImageSources(baseName);
   const showVideo = Boolean(video) && motionAllowed && videoState !== 'failed';
   const videoVisible = showVideo && (videoState === 'playing' || videoState === 'paused');
 

@@ -1,0 +1,69 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { documentTitle, headElementsFor } from '@/app/head';
+import { heroImageSources } from '@/app/hero-image';
+import {
+  findPageRoute,
+  footerNavigationOf,
+  headerNavigationOf,
+  pageRoutes,
+  type PageEntry,
+} from '@/app/route-table';
+import { pageComponentFor } from '@/app/routes';
+import { renderRoute } from '@/test/render-route';
+import { outputFileFor, sitemapXml } from '../../scripts/prerender/prerender';
+
+/** A page that does not exist yet: what adding an eighth content page would look like. */
+const eighthPage: PageEntry = {
+  id: 'liegediagnostik',
+  path: '/liegediagnostik',
+  module: 'src/routes/liegediagnostik-page.tsx',
+  title: 'Liegediagnostik',
+  description: 'Wie wir messen, wie Sie liegen: Körpervermessung und Liege-Monitoring, Schritt für Schritt erklärt, mit Preisen und Ablauf.',
+  heroImage: 'hero-schlafberatung',
+  navLabel: 'Liegediagnostik',
+};
+
+describe('page registry', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('is the only list: a new entry reaches the router, both navigations, the prerender list and the sitemap', () => {
+    const registry: PageEntry[] = [...pageRoutes, eighthPage];
+    expect(findPageRoute('/liegediagnostik/', registry)).toBe(eighthPage);
+    expect(headerNavigationOf(registry).at(-1)).toEqual({ path: '/liegediagnostik', label: 'Liegediagnostik' });
+    expect(footerNavigationOf(registry).map((link) => link.label)).toEqual([
+      'Home', 'Schlafberatung', 'Über uns', 'Kontakt', 'Liegediagnostik', 'Blog', 'Impressum', 'Datenschutz',
+    ]);
+    expect(outputFileFor('dist', eighthPage.path)).toBe('dist/liegediagnostik/index.html');
+    expect(sitemapXml('https://www.example.ch', registry)).toContain('<loc>https://www.example.ch/liegediagnostik</loc>');
+    expect(documentTitle(eighthPage)).toBe('Liegediagnostik – Ruhepol Schlafberatung');
+    // The router loads the entry's module; one that is not in src/routes is reported at once.
+    const loaded = pageComponentFor(eighthPage, { '/src/routes/liegediagnostik-page.tsx': async () => ({ default: () => null }) });
+    expect(typeof loaded.preload).toBe('function');
+    expect(() => pageComponentFor(eighthPage, {})).toThrow('src/routes/liegediagnostik-page.tsx does not exist');
+  });
+
+  it('names a module in src/routes for every page', () => {
+    for (const entry of pageRoutes) expect(() => pageComponentFor(entry)).not.toThrow();
+  });
+
+  it.each(pageRoutes.map((entry) => [entry.path, entry]))('%s renders the hero image its <head> preloads', async (path, entry) => {
+    await renderRoute(path);
+    const preload = headElementsFor(path).find((element) => element.attrs.rel === 'preload' && element.attrs.as === 'image');
+    const expected = heroImageSources(entry.heroImage);
+    expect(preload?.attrs).toMatchObject({ href: expected.src, imagesrcset: expected.srcSet });
+    const hero = screen.getByRole('main').querySelector('img');
+    expect(hero).toHaveAttribute('src', expected.src);
+    expect(hero).toHaveAttribute('srcset', expected.srcSet);
+  });
+
+  it('preloads no hero on the 404 page, which shows none', async () => {
+    expect(headElementsFor('/gibt-es-nicht').some((element) => element.attrs.as === 'image')).toBe(false);
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // the 404 page logs the path
+    await renderRoute('/gibt-es-nicht');
+    expect(screen.getByRole('main').querySelector('img')).toBeNull();
+  });
+});
