@@ -16,3 +16,15 @@ export const privacyNote = {
 
 export const noScriptNote =
   'Das Formular braucht JavaScript. Sie erreichen uns auch per Telefon oder E-Mail (siehe unten auf der Seite).';
+
+/**
+ * What a field says when its value would be refused by the form's function (the same
+ * rules, supabase/functions/_shared/field-rules.ts): shown by the browser next to the
+ * field, like its own "please fill in" message, before anything is sent.
+ */
+export const fieldProblemTexts = {
+  blank: 'Bitte füllen Sie dieses Feld aus.',
+  tooLong: (maxLength: number) => `Bitte kürzen Sie den Text auf höchstens ${maxLength} Zeichen.`,
+  notAnEmail: 'Bitte geben Sie eine vollständige E-Mail-Adresse ein, z. B. name@beispiel.ch.',
+  invisibleCharacters: 'Dieses Feld enthält unsichtbare Steuer- oder Formatzeichen. Bitte tippen Sie den Text neu ein.',
+} as const;

@@ -6,6 +6,7 @@ import { FormFooter } from '@/features/forms/form-footer';
 import { SelectField, TextAreaField, TextField } from '@/features/forms/form-field';
 import { PersonalDetailsFields } from '@/features/forms/personal-details-fields';
 import { readTextFields } from '@/features/forms/read-form';
+import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES } from '@/features/forms/field-check';
 import { prepareFormProof } from '@/features/forms/form-proof';
 import { createRequestIds } from '@/features/forms/request-ids';
 import { useFormSubmission } from '@/features/forms/use-form-submission';
@@ -22,6 +23,9 @@ const serviceOptions = bookableServices.map((service) => ({
   value: service.value,
   label: `${service.label} (${servicePriceText(service)})`,
 }));
+
+/** The text fields the function checks; service, dates and times are choices the form offers. */
+const APPOINTMENT_FIELD_RULES = [...PERSONAL_DETAILS_RULES, MESSAGE_RULE];
 
 const timeOptions = timeSlots.map((slot) => ({ value: slot, label: timeSlotLabel(slot) }));
 
@@ -58,6 +62,7 @@ export function AppointmentForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    if (!checkFields(form, APPOINTMENT_FIELD_RULES)) return;
     const values = readTextFields(form, APPOINTMENT_FIELDS);
     const request = toAppointmentRequest(values, botSignals.read(form), requestIds.idFor(values));
     submit(request, form, () => {
@@ -70,6 +75,7 @@ export function AppointmentForm() {
     <form
       onSubmit={handleSubmit}
       onFocus={() => prepareFormProof(APPOINTMENT_FUNCTION)}
+      onInput={clearFieldMessage}
       aria-labelledby="terminformular-titel"
       className="relative space-y-8"
     >

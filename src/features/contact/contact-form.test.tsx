@@ -85,6 +85,31 @@ describe('contact form', () => {
     expect(invoke.mock.calls[0]![1].body).toMatchObject({ website: 'https://spam.example' });
   });
 
+  it('says at the field what the function would refuse, and sends nothing until it is fixed', async () => {
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.clear(field('E-Mail'));
+    await user.type(field('E-Mail'), 'anna@example'); // the browser's type="email" accepts it
+    await user.click(submitButton());
+    expect(field('E-Mail').validationMessage).toBe('Bitte geben Sie eine vollständige E-Mail-Adresse ein, z. B. name@beispiel.ch.');
+    expect(invoke).not.toHaveBeenCalled();
+    expect(takeFormProof).not.toHaveBeenCalled();
+
+    await user.type(field('E-Mail'), '.ch');
+    expect(field('E-Mail').validationMessage).toBe('');
+    await user.clear(field('Vorname'));
+    await user.type(field('Vorname'), 'An\u200Bna'); // a zero-width space, invisible
+    await user.click(submitButton());
+    expect(field('Vorname').validationMessage).toMatch(/unsichtbare Steuer- oder Formatzeichen/);
+    expect(invoke).not.toHaveBeenCalled();
+
+    await user.clear(field('Vorname'));
+    await user.type(field('Vorname'), 'Anna');
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    expect(invoke.mock.calls[0]![1].body).toMatchObject({ name: 'Anna Muster', email: 'anna@example.ch' });
+  });
+
   it('does not send while a required field is empty (the browser’s own check)', async () => {
     const user = await openContactForm();
     await user.type(field('Vorname'), 'Anna');

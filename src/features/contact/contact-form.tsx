@@ -5,13 +5,23 @@ import { FormFooter } from '@/features/forms/form-footer';
 import { TextAreaField, TextField } from '@/features/forms/form-field';
 import { PersonalDetailsFields } from '@/features/forms/personal-details-fields';
 import { readTextFields } from '@/features/forms/read-form';
+import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/features/forms/field-check';
 import { prepareFormProof } from '@/features/forms/form-proof';
 import { createRequestIds } from '@/features/forms/request-ids';
 import { useFormSubmission } from '@/features/forms/use-form-submission';
 import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
 import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
 
-/** "Schreiben Sie uns": only the browser's own required and e-mail checks apply (docs/product.md §5). */
+const CONTACT_FIELD_RULES: readonly FieldRule[] = [
+  ...PERSONAL_DETAILS_RULES,
+  { name: 'betreff', kind: 'line', maxLength: FIELD_LIMITS.subject },
+  MESSAGE_RULE,
+];
+
+/**
+ * "Schreiben Sie uns": the browser's own required and e-mail checks (docs/product.md §5),
+ * then the function's rules for each field (field-check.ts) before anything is sent.
+ */
 export function ContactForm() {
   const { form: copy } = kontaktPage;
   const { fields } = copy;
@@ -22,6 +32,7 @@ export function ContactForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    if (!checkFields(form, CONTACT_FIELD_RULES)) return;
     const values = readTextFields(form, CONTACT_FIELDS);
     const request = toContactRequest(values, botSignals.read(form), requestIds.idFor(values));
     submit(request, form, () => {
@@ -34,6 +45,7 @@ export function ContactForm() {
     <form
       onSubmit={handleSubmit}
       onFocus={() => prepareFormProof(CONTACT_FUNCTION)}
+      onInput={clearFieldMessage}
       aria-labelledby="kontaktformular-titel"
       className="relative space-y-5"
     >

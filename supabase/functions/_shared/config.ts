@@ -7,6 +7,7 @@
  */
 import { readApiKeys } from './api-keys.ts';
 import { parseAllowedOrigins } from './cors.ts';
+import { characterCount } from './field-rules.ts';
 import { parseSmtpUrl, type TransportConfig } from './mail.ts';
 
 export type GetEnv = (name: string) => string | undefined;
@@ -76,8 +77,6 @@ export interface FunctionConfig {
 export const MIN_SALT_LENGTH = 16;
 /** Whoever knows the proof secret can make proofs without work: as long as an HMAC key should be. */
 export const MIN_PROOF_SECRET_LENGTH = 32;
-
-const characterCountOf = (value: string) => [...value].length;
 
 /** A bare address; the same shape the forms accept. */
 const ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+\.[^@\s<>",;]+$/;
@@ -161,7 +160,7 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
   // could sign challenges of their own.
   const secret = (name: string, minLength: number): string => {
     const value = env(name) ?? '';
-    if (characterCountOf(value) < minLength) {
+    if (characterCount(value) < minLength) {
       problems.push({
         code: 'server_not_configured',
         message: `${name} ${value ? `has fewer than ${minLength} characters` : 'is not set'}: set a random secret, e.g. openssl rand -hex 32.`,

@@ -1,65 +1,31 @@
 /**
- * The request bodies of both functions, with the rules of the forms and of the database
- * constraints (supabase/migrations): required fields filled, lengths from field-limits.ts
- * counted in characters as Postgres' char_length does, e-mail shaped as the browser's
- * type="email" and the database's check both demand, services and time slots from the
- * catalogue. Single-line fields refuse every control and format character (CR/LF above
- * all: they end up in mail headers and subjects). Pure: no network, no environment.
+ * The request bodies of both functions: each text field checked by the rules the form
+ * itself applies (field-rules.ts), services and time slots from the catalogue, dates that
+ * exist, the bot signals and the form proof's shape. Pure: no network, no environment.
  */
 import { z } from 'npm:zod@4.6.7';
 import { serviceCatalog, timeSlots } from './catalog.ts';
 import { FIELD_LIMITS } from './field-limits.ts';
+import { CONTACT_NAME_MAX, fieldProblem, type FieldKind } from './field-rules.ts';
 import { parseIsoDate } from './dates.ts';
 import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './wire-types.ts';
 
 export type { BotSignals };
 
-/**
- * One-line fields (names, phone, subject, e-mail) refuse every control and format
- * character and the Unicode line/paragraph separators: CR/LF end up in mail headers,
- * U+202E (right-to-left override) turns text around in the practice's mail client,
- * U+200B makes a name that looks empty, U+2028 breaks lines where none may be. The
- * database's checks refuse the same set (private.forbidden_in_line in the migrations).
- */
-const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-/**
- * A message keeps its line breaks and tabs, and the format characters real text needs
- * (the zero-width joiner of emoji and of many scripts, soft hyphens); it refuses the other
- * control characters (NUL above all), the line/paragraph separators and the bidirectional
- * embeddings, overrides and isolates that can make text read differently than it is.
- */
-const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
-
-/** The WHATWG rule for <input type="email">, which the forms rely on. */
-const BROWSER_EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-/** private.is_email() in the migration: additionally a dot after the @. */
-const DATABASE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-/** Postgres counts characters (code points), JavaScript's length counts UTF-16 units. */
-export function characterCount(value: string): number {
-  let count = 0;
-  for (const _ of value) count++;
-  return count;
+function text(kind: Exclude<FieldKind, 'email'>, maxLength: number) {
+  return z.string().superRefine((value, context) => {
+    const problem = fieldProblem(kind, value, maxLength);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 }
 
-function text(maxLength: number, forbidden: RegExp) {
-  return z
-    .string()
-    // A lone surrogate cannot be stored as UTF-8; Postgres would refuse it with a 500.
-    .refine((value) => value.isWellFormed(), { message: 'not_well_formed' })
-    .refine((value) => !forbidden.test(value), { message: 'control_character' })
-    .refine((value) => value.trim() !== '', { message: 'blank' })
-    .refine((value) => characterCount(value) <= maxLength, { message: 'too_long' });
-}
+const singleLine = (maxLength: number) => text('line', maxLength);
+const multiLine = (maxLength: number) => text('text', maxLength);
 
-const singleLine = (maxLength: number) => text(maxLength, SINGLE_LINE_FORBIDDEN);
-const multiLine = (maxLength: number) => text(maxLength, MULTI_LINE_FORBIDDEN);
-
-const email = z
-  .string()
-  .refine((value) => characterCount(value) <= FIELD_LIMITS.email, { message: 'too_long' })
-  .refine((value) => BROWSER_EMAIL.test(value) && DATABASE_EMAIL.test(value), { message: 'not_an_email' });
+const email = z.string().superRefine((value, context) => {
+  const problem = fieldProblem('email', value, FIELD_LIMITS.email);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 const isoDate = z.string().refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' });
 
@@ -111,7 +77,7 @@ const botSignals = {
 /** send-contact-email. The name is first and last name joined by a space. */
 export const contactRequestSchema = z.strictObject({
   requestId: z.guid(),
-  name: singleLine(FIELD_LIMITS.name * 2 + 1),
+  name: singleLine(CONTACT_NAME_MAX),
   email,
   phone: singleLine(FIELD_LIMITS.phone).nullable(),
   subject: singleLine(FIELD_LIMITS.subject).nullable(),

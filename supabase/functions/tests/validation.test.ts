@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { serviceCatalog, timeSlots } from '../_shared/catalog.ts';
 import { FIELD_LIMITS } from '../_shared/field-limits.ts';
+import { characterCount } from '../_shared/field-rules.ts';
 import {
   appointmentRequestSchema,
-  characterCount,
   contactRequestSchema,
   sentTooFast,
   validateBody,
