@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/functions/_shared/wire-types.ts';
 
 /**
  * The Supabase client, created on first use. supabase-js is a separate chunk that only
@@ -7,12 +8,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
  * legacy VITE_SUPABASE_ANON_KEY, supplies the local stack's values in development and
  * tests, and stops a production build without them).
  */
-let client: Promise<SupabaseClient> | undefined;
+let client: Promise<SupabaseClient<Database>> | undefined;
 
-export function getSupabaseClient(): Promise<SupabaseClient> {
+export function getSupabaseClient(): Promise<SupabaseClient<Database>> {
   client ??= import('@supabase/supabase-js')
     .then(({ createClient }) =>
-      createClient(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY, {
+      createClient<Database>(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY, {
         auth: { storage: window.localStorage, persistSession: true, autoRefreshToken: true },
       }),
     )

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/catalog.ts';
 import { FIELD_LIMITS } from '../../supabase/functions/_shared/field-limits.ts';
 import { CONTACT_NAME_MAX, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from '../../supabase/functions/_shared/field-rules.ts';
+import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/wire-types.ts';
 import { backendTarget, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -67,6 +68,21 @@ describe('the database and the forms agree', () => {
       [longest, `a${longest}`, 'anna@example'],
     );
     expect(row).toEqual({ fits: true, over: false, no_dot: false });
+  });
+
+  it('on the columns the browser inserts: exactly those anon may insert, with their types (the typed client)', async () => {
+    const granted = await sql<{ column_name: string }>(
+      `select column_name from information_schema.column_privileges
+        where table_schema = 'public' and table_name = 'appointment_requests' and grantee = 'anon' and privilege_type = 'INSERT'`,
+    );
+    expect(granted.map((row) => row.column_name).sort()).toEqual(Object.keys(APPOINTMENT_INSERT_COLUMNS).sort());
+    const columns = await sql<{ column_name: string; data_type: string; is_nullable: 'YES' | 'NO' }>(
+      `select column_name, data_type, is_nullable from information_schema.columns
+        where table_schema = 'public' and table_name = 'appointment_requests' and column_name = any($1::text[])`,
+      [Object.keys(APPOINTMENT_INSERT_COLUMNS)],
+    );
+    expect(Object.fromEntries(columns.map((column) => [column.column_name, { type: column.data_type, nullable: column.is_nullable === 'YES' }])))
+      .toEqual(APPOINTMENT_INSERT_COLUMNS);
   });
 
   it('on the characters a one-line field and a message refuse: every code point compared', async () => {

@@ -1,7 +1,8 @@
 /**
- * What travels between the browser and the backend, as plain types: the site builds
- * these objects (src/features/**), the functions validate them (validation.ts checks its
- * schemas against these types), so both sides agree by construction. No zod, no Deno.
+ * What travels between the browser and the backend, as plain types (and the one column
+ * list they are derived from): the site builds these objects (src/features/**), the
+ * functions validate them (validation.ts checks its schemas against these types), so both
+ * sides agree by construction. No zod, no Deno.
  */
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
@@ -50,20 +51,53 @@ export interface ContactEmailBody extends BotSignals {
   message: string;
 }
 
-/** The columns of appointment_requests the browser inserts (docs/product.md §3), with the id it made. */
-export interface AppointmentRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
+/**
+ * The columns of appointment_requests the browser inserts (docs/product.md §3), with the
+ * id it made, as Postgres declares them. tests/integration/contract.test.ts compares this
+ * list with the live schema: the columns anon may insert, their types and nullability.
+ */
+export const APPOINTMENT_INSERT_COLUMNS = {
+  id: { type: 'uuid', nullable: false },
+  first_name: { type: 'text', nullable: false },
+  last_name: { type: 'text', nullable: false },
+  email: { type: 'text', nullable: false },
+  phone: { type: 'text', nullable: false },
   /** The service's readable label, not the form's option value. */
-  service: string;
-  preferred_date: string;
-  preferred_time: string | null;
-  alternative_date: string | null;
-  alternative_time: string | null;
-  message: string | null;
+  service: { type: 'text', nullable: false },
+  preferred_date: { type: 'date', nullable: false },
+  preferred_time: { type: 'text', nullable: true },
+  alternative_date: { type: 'date', nullable: true },
+  alternative_time: { type: 'text', nullable: true },
+  message: { type: 'text', nullable: true },
+} as const;
+
+type Columns = typeof APPOINTMENT_INSERT_COLUMNS;
+
+/** One row as the browser inserts it: uuid, text and date all travel as strings. */
+export type AppointmentRow = {
+  -readonly [K in keyof Columns]: Columns[K]['nullable'] extends true ? string | null : string;
+};
+
+/**
+ * The schema as supabase-js types it (the shape `supabase gen types` writes), for what the
+ * browser does: insert into appointment_requests. It reads nothing back (anon has no
+ * SELECT), and calls the functions, not RPCs.
+ */
+export interface Database {
+  public: {
+    Tables: {
+      appointment_requests: {
+        Row: AppointmentRow;
+        Insert: AppointmentRow;
+        Update: Partial<AppointmentRow>;
+        Relationships: [];
+      };
+    };
+    Views: Record<never, never>;
+    Functions: Record<never, never>;
+    Enums: Record<never, never>;
+    CompositeTypes: Record<never, never>;
+  };
 }
 
 /** Body of send-appointment-email (docs/product.md §7.3): the stored row's id and its values. */
