@@ -43,7 +43,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       Object.entries(supabase).map(([name, value]) => [`import.meta.env.${name}`, JSON.stringify(value)]),
     ),
     server: { port: 5173 },
-    // The form-proof worker (src/features/forms/proof-worker.ts) imports altcha-lib: an ES
+    // The form-proof worker (src/components/forms/proof-worker.ts) imports altcha-lib: an ES
     // module worker, which every browser the site supports runs.
     worker: { format: 'es' },
     build: {

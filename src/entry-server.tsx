@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
-import { preloadAllPages } from '@/app/routes';
+import { preloadAllPages } from '@/app/router/routes';
 
-export { headElementsFor, renderHeadHtml } from '@/app/head';
-export { pageRoutes } from '@/app/route-table';
-export { siteUrl } from '@/app/site-config';
+export { headElementsFor, renderHeadHtml } from '@/app/head/head';
+export { pageRoutes } from '@/app/router/route-table';
+export { siteUrl } from '@/app/head/site-config';
 
 /** The Supabase project this build talks to (the prerender step writes it into the CSP). */
 export const supabaseUrl: string = import.meta.env.VITE_SUPABASE_URL;

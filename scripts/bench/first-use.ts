@@ -1,7 +1,7 @@
 /**
  * What a visitor downloads who starts using a form: Lighthouse measures a page until it
  * is loaded, but the form pages fetch the Supabase client only on the first focus, tap
- * or key (src/features/forms/use-prefetch-supabase.ts). This opens the page in Chromium
+ * or key (src/components/forms/use-prefetch-supabase.ts). This opens the page in Chromium
  * (no throttling: only which scripts load matters here, not when), waits for hydration,
  * focuses the first text field, waits until the network is quiet and lists every script
  * the page loaded from the site.

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
-import { pageRoutes } from '../../src/app/route-table.ts';
+import { pageRoutes } from '../../src/app/router/route-table.ts';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
 import { createStaticServer, resolveStaticFile } from '../static-server.ts';

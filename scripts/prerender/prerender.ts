@@ -1,8 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { HeadElement } from '../../src/app/head.ts';
+import type { HeadElement } from '../../src/app/head/head.ts';
 import { contentSecurityPolicy, headersFile, inlineStyleHashes, nginxSecurityHeadersFile, redirectsFile } from './host-config.ts';
-import type { PageRoute } from '../../src/app/route-table.ts';
+import type { PageRoute } from '../../src/app/router/route-table.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {

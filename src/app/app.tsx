@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { RootLayout } from '@/app/root-layout';
-import { PageRoutes } from '@/app/routes';
+import { PageRoutes } from '@/app/router/routes';
 
 /**
  * The whole site below a router (BrowserRouter in the browser, StaticRouter at build

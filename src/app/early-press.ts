@@ -5,7 +5,7 @@
  * last such press and hands it over once the page has hydrated.
  *
  * Only plain `type="button"` buttons that were enabled: links work without JavaScript,
- * and a form's submit button is disabled until hydration (src/features/forms), so a
+ * and a form's submit button is disabled until hydration (src/components/forms), so a
  * press the visitor saw refused is never carried out later.
  */
 export function rememberEarlyButtonPress(target: EventTarget = window): () => HTMLButtonElement | undefined {

@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/error-boundary';
-import { HEAD_MARKER } from '@/app/head-marker';
+import { HEAD_MARKER } from '@/app/head/head-marker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { uiText } from '@/content/ui-text';
@@ -20,7 +20,7 @@ function useDocumentHead() {
     // The dev server's page has no managed <head> yet.
     if (isFirstRender && document.head.querySelector(`[${HEAD_MARKER}]`) !== null) return;
     let current = true;
-    void import('@/app/head').then(({ applyHead, headElementsFor }) => {
+    void import('@/app/head/head').then(({ applyHead, headElementsFor }) => {
       // A quicker second navigation has already taken over.
       if (current) applyHead(document, headElementsFor(pathname));
     });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '@/app/app';
-import { preloadPage } from '@/app/routes';
+import { preloadPage } from '@/app/router/routes';
 
 /**
  * Hydrates the prerendered page (or renders it, where the root is empty as on the dev

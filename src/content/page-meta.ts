@@ -1,6 +1,6 @@
 /**
  * Title and description of the 404 page. Every other page has its own in the page
- * registry (src/app/route-table.ts), next to its path.
+ * registry (src/app/router/route-table.ts), next to its path.
  */
 import { practice } from './practice';
 

@@ -7,8 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import { kontaktPage } from '@/content/kontakt';
 import { ContactForm } from '@/features/contact/contact-form';
-import { FormProviders } from '@/features/forms/form-providers';
-import { usePrefetchSupabase } from '@/features/forms/use-prefetch-supabase';
+import { FormProviders } from '@/components/forms/form-providers';
+import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
 export default function KontaktPage() {
   const { hero, infoCards, form, closingCta } = kontaktPage;

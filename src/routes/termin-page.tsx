@@ -4,8 +4,8 @@ import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/section';
 import { terminPage } from '@/content/termin';
 import { AppointmentForm } from '@/features/appointment/appointment-form';
-import { FormProviders } from '@/features/forms/form-providers';
-import { usePrefetchSupabase } from '@/features/forms/use-prefetch-supabase';
+import { FormProviders } from '@/components/forms/form-providers';
+import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
 export default function TerminPage() {
   const { hero, form } = terminPage;

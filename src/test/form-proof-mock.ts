@@ -2,9 +2,9 @@ import { vi } from 'vitest';
 import type { FormProof } from '../../supabase/functions/_shared/wire-types.ts';
 
 /**
- * A stand-in for src/features/forms/form-proof.ts in the form tests (the real proof is
+ * A stand-in for src/components/forms/form-proof.ts in the form tests (the real proof is
  * tested against the functions in tests/integration and in the browser suite):
- *   vi.mock('@/features/forms/form-proof', () => import('@/test/form-proof-mock'));
+ *   vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
  */
 export const TEST_PROOF: FormProof = {
   challenge: {

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '@/app/app';
-import { preloadPage } from '@/app/routes';
+import { preloadPage } from '@/app/router/routes';
 
 /** The location the app is at, readable from a test. */
 export const currentLocation: { pathname: string; hash: string } = { pathname: '', hash: '' };

@@ -36,4 +36,4 @@ if (typeof window !== 'undefined') {
 // The layout imports the <head> builder on demand (src/app/root-layout.tsx). Loaded up
 // front, so a test that ends right after rendering the layout does not leave that import
 // running into the environment's teardown.
-if (typeof window !== 'undefined') await import('@/app/head');
+if (typeof window !== 'undefined') await import('@/app/head/head');

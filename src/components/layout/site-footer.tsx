@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { footerNavigation } from '@/app/route-table';
+import { footerNavigation } from '@/app/router/route-table';
 import { addressLines, practice } from '@/content/practice';
 import { Container } from '@/components/ui/section';
 import { uiText } from '@/content/ui-text';

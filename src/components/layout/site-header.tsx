@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
-import { bookingPath, mainNavigation } from '@/app/route-table';
+import { bookingPath, mainNavigation } from '@/app/router/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { SiteLogo } from '@/components/layout/site-logo';

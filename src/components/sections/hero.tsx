@@ -1,8 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Pause, Play } from 'lucide-react';
-import { heroImageSources } from '@/app/hero-image';
+import { heroImageSources } from '@/app/head/hero-image';
 import { useLocation } from 'react-router-dom';
-import { bookingPath, findPageRoute } from '@/app/route-table';
+import { bookingPath, findPageRoute } from '@/app/router/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
@@ -40,7 +40,7 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
   const videoRef = useRef<HTMLVideoElement>(null);
   const { pathname } = useLocation();
   const baseName = image ?? findPageRoute(pathname)?.heroImage;
-  if (!baseName) throw new Error(`No hero image for ${pathname}: register the page in src/app/route-table.ts`);
+  if (!baseName) throw new Error(`No hero image for ${pathname}: register the page in src/app/router/route-table.ts`);
   const still = heroImageSources(baseName);
   const showVideo = Boolean(video) && motionAllowed && videoState !== 'failed';
   const videoVisible = showVideo && (videoState === 'playing' || videoState === 'paused');

@@ -6,7 +6,7 @@ import { deferred, from, getSupabaseClient, insert, invoke, resetSupabaseMock, s
 import { resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
-vi.mock('@/features/forms/form-proof', () => import('@/test/form-proof-mock'));
+vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
 
 /** A field by its visible label; required labels end in a "*" that is hidden from screen readers. */
 const field = (label: string, index = 0) =>

@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { bookableServices, servicePriceText, timeSlotLabel, timeSlots } from '@/content/services';
 import { terminPage } from '@/content/termin';
-import { HoneypotField, useBotSignals } from '@/features/forms/bot-signals';
-import { FormFooter } from '@/features/forms/form-footer';
-import { SelectField, TextAreaField, TextField } from '@/features/forms/form-field';
-import { PersonalDetailsFields } from '@/features/forms/personal-details-fields';
-import { readTextFields } from '@/features/forms/read-form';
-import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES } from '@/features/forms/field-check';
-import { prepareFormProof } from '@/features/forms/form-proof';
-import { createRequestIds } from '@/features/forms/request-ids';
-import { useFormSubmission } from '@/features/forms/use-form-submission';
+import { HoneypotField, useBotSignals } from '@/components/forms/bot-signals';
+import { FormFooter } from '@/components/forms/form-footer';
+import { SelectField, TextAreaField, TextField } from '@/components/forms/form-field';
+import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
+import { readTextFields } from '@/components/forms/read-form';
+import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES } from '@/components/forms/field-check';
+import { prepareFormProof } from '@/components/forms/form-proof';
+import { createRequestIds } from '@/components/forms/request-ids';
+import { useFormSubmission } from '@/components/forms/use-form-submission';
 import {
   APPOINTMENT_FIELDS,
   APPOINTMENT_FUNCTION,

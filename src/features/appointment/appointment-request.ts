@@ -1,7 +1,7 @@
 import { bookableServices, type ServiceValue } from '@/content/services';
-import type { FormSignals } from '@/features/forms/bot-signals';
-import { takeFormProof } from '@/features/forms/form-proof';
-import { emptyToNull } from '@/features/forms/read-form';
+import type { FormSignals } from '@/components/forms/bot-signals';
+import { takeFormProof } from '@/components/forms/form-proof';
+import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import type { AppointmentEmailBody, AppointmentRow } from '../../../supabase/functions/_shared/wire-types.ts';
 

@@ -5,7 +5,7 @@ import { prepareFormProof, resetFormProofMock, takeFormProof, TEST_PROOF } from 
 import { renderRoute } from '@/test/render-route';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
-vi.mock('@/features/forms/form-proof', () => import('@/test/form-proof-mock'));
+vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
 
 /** A field by its visible label; required labels end in a "*" that is hidden from screen readers. */
 const field = (label: string) =>

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { kontaktPage } from '@/content/kontakt';
-import { HoneypotField, useBotSignals } from '@/features/forms/bot-signals';
-import { FormFooter } from '@/features/forms/form-footer';
-import { TextAreaField, TextField } from '@/features/forms/form-field';
-import { PersonalDetailsFields } from '@/features/forms/personal-details-fields';
-import { readTextFields } from '@/features/forms/read-form';
-import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/features/forms/field-check';
-import { prepareFormProof } from '@/features/forms/form-proof';
-import { createRequestIds } from '@/features/forms/request-ids';
-import { useFormSubmission } from '@/features/forms/use-form-submission';
+import { HoneypotField, useBotSignals } from '@/components/forms/bot-signals';
+import { FormFooter } from '@/components/forms/form-footer';
+import { TextAreaField, TextField } from '@/components/forms/form-field';
+import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
+import { readTextFields } from '@/components/forms/read-form';
+import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/components/forms/field-check';
+import { prepareFormProof } from '@/components/forms/form-proof';
+import { createRequestIds } from '@/components/forms/request-ids';
+import { useFormSubmission } from '@/components/forms/use-form-submission';
 import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
 import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
 

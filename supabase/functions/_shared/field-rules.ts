@@ -1,6 +1,6 @@
 /**
  * The rules of one form field, as plain functions: the functions' schemas (validation.ts)
- * and the browser (src/features/forms/field-check.ts) both call `fieldProblem`, so a value
+ * and the browser (src/components/forms/field-check.ts) both call `fieldProblem`, so a value
  * the form lets through is one the function accepts. The database's CHECKs enforce the
  * same rules (supabase/migrations). No zod here: the site imports this file as it is.
  */

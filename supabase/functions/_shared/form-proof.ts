@@ -1,7 +1,7 @@
 /**
  * The proof a form sends instead of a captcha: an ALTCHA challenge (altcha-lib, v2) that
  * the function itself issued and signed, solved by the visitor's browser in the
- * background (src/features/forms/form-proof.ts). Nothing for the visitor to do or see,
+ * background (src/components/forms/form-proof.ts). Nothing for the visitor to do or see,
  * no third party involved. The challenge names the function it is for and expires; the
  * database accepts each proof for one request only (public.use_form_proof).
  *

@@ -65,7 +65,7 @@ const formProof = z.strictObject({
   }),
 });
 
-/** What the form reports about itself so bots can be told apart (src/features/forms/bot-signals.tsx). */
+/** What the form reports about itself so bots can be told apart (src/components/forms/bot-signals.tsx). */
 const botSignals = {
   /** The hidden honeypot field; people leave it empty. */
   website: z.string().max(1000),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head';
-import { pageRoutes } from '@/app/route-table';
+import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head/head';
+import { pageRoutes } from '@/app/router/route-table';
 
 const attr = (elements: HeadElement[], match: Record<string, string>, name: string) =>
   elements.find((e) => Object.entries(match).every(([k, v]) => e.attrs[k] === v))?.attrs[name];

@@ -1,6 +1,6 @@
 /**
  * The hero image's responsive sources. The Hero component renders them and the page's
- * <head> preloads the same ones; kept apart from src/app/head.ts so the component does
+ * <head> preloads the same ones; kept apart from src/app/head/head.ts so the component does
  * not pull the whole head builder into every page's first load.
  */
 export function heroImageSources(baseName: string) {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
-import { pagePath } from '@/app/route-table';
+import { pagePath } from '@/app/router/route-table';
 import { buttonClasses } from '@/components/ui/button-link';
 import { noScriptNote, privacyNote, sendingLabel } from '@/content/form-notices';
 

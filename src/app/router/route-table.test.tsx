@@ -1,17 +1,17 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentTitle, headElementsFor } from '@/app/head';
-import { heroImageSources } from '@/app/hero-image';
+import { documentTitle, headElementsFor } from '@/app/head/head';
+import { heroImageSources } from '@/app/head/hero-image';
 import {
   findPageRoute,
   footerNavigationOf,
   headerNavigationOf,
   pageRoutes,
   type PageEntry,
-} from '@/app/route-table';
-import { pageComponentFor } from '@/app/routes';
+} from '@/app/router/route-table';
+import { pageComponentFor } from '@/app/router/routes';
 import { renderRoute } from '@/test/render-route';
-import { outputFileFor, sitemapXml } from '../../scripts/prerender/prerender';
+import { outputFileFor, sitemapXml } from '../../../scripts/prerender/prerender';
 
 /** A page that does not exist yet: what adding an eighth content page would look like. */
 const eighthPage: PageEntry = {

@@ -1,11 +1,11 @@
-import { HEAD_MARKER } from '@/app/head-marker';
-import { heroImageSources } from '@/app/hero-image';
-import { findPageRoute, type PageRoute } from '@/app/route-table';
-import { absoluteUrl } from '@/app/site-config';
-import { practiceJsonLd } from '@/app/structured-data';
+import { HEAD_MARKER } from '@/app/head/head-marker';
+import { heroImageSources } from '@/app/head/hero-image';
+import { findPageRoute, type PageRoute } from '@/app/router/route-table';
+import { absoluteUrl } from '@/app/head/site-config';
+import { practiceJsonLd } from '@/app/head/structured-data';
 import { notFoundMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
-import { escapeHtml } from '../../supabase/functions/_shared/html.ts';
+import { escapeHtml } from '../../../supabase/functions/_shared/html.ts';
 
 /**
  * The per-page <head>: described once as data, serialised to HTML by the prerender step

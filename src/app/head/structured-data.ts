@@ -1,6 +1,6 @@
 import { practice } from '@/content/practice';
 import { bookableServices } from '@/content/services';
-import { absoluteUrl } from '@/app/site-config';
+import { absoluteUrl } from '@/app/head/site-config';
 
 /**
  * JSON-LD for the practice, so search engines can show address, phone and services.

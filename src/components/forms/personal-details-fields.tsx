@@ -1,5 +1,5 @@
 import type { FormFieldCopy } from '@/content/types';
-import { TextField } from '@/features/forms/form-field';
+import { TextField } from '@/components/forms/form-field';
 import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
 
 type PersonalFields = Record<'vorname' | 'nachname' | 'email' | 'telefon', FormFieldCopy>;
