@@ -1,30 +1,52 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useToast, type ToastMessage } from '@/components/ui/toaster';
 import { sendFailedNotice } from '@/content/form-notices';
+import { useBotSignals, type FormSignals } from './bot-signals';
+import { checkFields, clearFieldMessage, type FieldRule } from './field-check';
+import { prepareFormProof } from './form-proof';
+import { readTextFields } from './read-form';
+import { createRequestIds } from './request-ids';
 
-interface Options<TRequest> {
+interface Options<TName extends string, TRequest> {
+  /** The edge function the form sends to: its proof is prepared on the form's first focus. */
+  functionName: string;
+  /** The form's text fields, read trimmed when it is sent. */
+  fields: readonly TName[];
+  /** The function's rules for those fields, checked before anything is sent. */
+  rules: readonly FieldRule[];
+  /** The request from the values, the bot signals and the request's id (the same for a retry of the same values). */
+  toRequest: (values: Record<TName, string>, signals: FormSignals, requestId: string) => TRequest;
   /** Sends the request; any rejection counts as a failed submission. */
   send: (request: TRequest) => Promise<void>;
   successNotice: ToastMessage;
 }
 
 /**
- * The one submit behaviour both forms share (docs/product.md §4 and §8): while sending,
- * `isPending`; on success the form is emptied and the success notice shows; on any
- * failure the values stay, the error notice shows and the error goes to the console.
+ * The one submit behaviour both forms share (docs/product.md §4 and §8). The form's
+ * props prepare its proof on first focus, check the fields by the function's rules, read
+ * them and send; while sending, `isPending`; on success the form is emptied, the next
+ * request gets a new id and the success notice shows; on any failure the values stay,
+ * the error notice shows and the error goes to the console.
  */
-export function useFormSubmission<TRequest>({ send, successNotice }: Options<TRequest>) {
+export function useFormSubmission<TName extends string, TRequest>(options: Options<TName, TRequest>) {
+  const { functionName, fields, rules, toRequest, send, successNotice } = options;
   const toast = useToast();
   // This form's notices replace each other: only the latest outcome is shown.
   const group = useId();
+  const botSignals = useBotSignals();
+  const [requestIds] = useState(createRequestIds);
   const mutation = useMutation({ mutationFn: send });
   // The button stays focusable while sending (aria-disabled), so a second click or Enter
   // arrives here; a ref, not isPending, because both can come before the next render.
   const sending = useRef(false);
 
-  function submit(request: TRequest, form: HTMLFormElement, onSent?: () => void) {
-    if (sending.current) return;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (sending.current || !checkFields(form, rules)) return;
+    const values = readTextFields(form, fields);
+    const request = toRequest(values, botSignals.read(form), requestIds.idFor(values));
     sending.current = true;
     mutation.mutate(request, {
       onSettled: () => {
@@ -32,7 +54,8 @@ export function useFormSubmission<TRequest>({ send, successNotice }: Options<TRe
       },
       onSuccess: () => {
         form.reset();
-        onSent?.();
+        botSignals.restart();
+        requestIds.reset();
         toast({ ...successNotice, variant: 'success', group });
       },
       onError: (error) => {
@@ -42,5 +65,9 @@ export function useFormSubmission<TRequest>({ send, successNotice }: Options<TRe
     });
   }
 
-  return { submit, isPending: mutation.isPending };
+  return {
+    /** Spread on the <form>. */
+    formProps: { onSubmit, onFocus: () => prepareFormProof(functionName), onInput: clearFieldMessage },
+    isPending: mutation.isPending,
+  };
 }

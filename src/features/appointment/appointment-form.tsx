@@ -1,14 +1,11 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { bookableServices, servicePriceText, timeSlotLabel, timeSlots } from '@/content/services';
 import { terminPage } from '@/content/termin';
-import { HoneypotField, useBotSignals } from '@/components/forms/bot-signals';
+import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { SelectField, TextAreaField, TextField } from '@/components/forms/form-field';
 import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
-import { readTextFields } from '@/components/forms/read-form';
-import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES } from '@/components/forms/field-check';
-import { prepareFormProof } from '@/components/forms/form-proof';
-import { createRequestIds } from '@/components/forms/request-ids';
+import { MESSAGE_RULE, PERSONAL_DETAILS_RULES } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
 import {
   APPOINTMENT_FIELDS,
@@ -28,7 +25,6 @@ const serviceOptions = bookableServices.map((service) => ({
 const APPOINTMENT_FIELD_RULES = [...PERSONAL_DETAILS_RULES, MESSAGE_RULE];
 
 const timeOptions = timeSlots.map((slot) => ({ value: slot, label: timeSlotLabel(slot) }));
-
 
 /**
  * The earliest selectable date, set after hydration: the prerendered HTML was made on
@@ -55,30 +51,17 @@ export function AppointmentForm() {
   const { form: copy } = terminPage;
   const { fields, sections } = copy;
   const minDate = useMinDate();
-  const botSignals = useBotSignals();
-  const [requestIds] = useState(createRequestIds);
-  const { submit, isPending } = useFormSubmission({ send: sendAppointmentRequest, successNotice: copy.successNotice });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!checkFields(form, APPOINTMENT_FIELD_RULES)) return;
-    const values = readTextFields(form, APPOINTMENT_FIELDS);
-    const request = toAppointmentRequest(values, botSignals.read(form), requestIds.idFor(values));
-    submit(request, form, () => {
-      botSignals.restart();
-      requestIds.reset();
-    });
-  }
+  const { formProps, isPending } = useFormSubmission({
+    functionName: APPOINTMENT_FUNCTION,
+    fields: APPOINTMENT_FIELDS,
+    rules: APPOINTMENT_FIELD_RULES,
+    toRequest: toAppointmentRequest,
+    send: sendAppointmentRequest,
+    successNotice: copy.successNotice,
+  });
 
   return (
-    <form
-      onSubmit={handleSubmit}
-      onFocus={() => prepareFormProof(APPOINTMENT_FUNCTION)}
-      onInput={clearFieldMessage}
-      aria-labelledby="terminformular-titel"
-      className="relative space-y-8"
-    >
+    <form {...formProps} aria-labelledby="terminformular-titel" className="relative space-y-8">
       <FormSection legend={sections.personal}>
         <PersonalDetailsFields fields={fields} phoneRequired />
       </FormSection>

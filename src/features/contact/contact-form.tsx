@@ -1,13 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { kontaktPage } from '@/content/kontakt';
-import { HoneypotField, useBotSignals } from '@/components/forms/bot-signals';
+import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
-import { readTextFields } from '@/components/forms/read-form';
-import { checkFields, clearFieldMessage, MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/components/forms/field-check';
-import { prepareFormProof } from '@/components/forms/form-proof';
-import { createRequestIds } from '@/components/forms/request-ids';
+import { MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
 import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
 import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
@@ -25,30 +21,17 @@ const CONTACT_FIELD_RULES: readonly FieldRule[] = [
 export function ContactForm() {
   const { form: copy } = kontaktPage;
   const { fields } = copy;
-  const botSignals = useBotSignals();
-  const [requestIds] = useState(createRequestIds);
-  const { submit, isPending } = useFormSubmission({ send: sendContactRequest, successNotice: copy.successNotice });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!checkFields(form, CONTACT_FIELD_RULES)) return;
-    const values = readTextFields(form, CONTACT_FIELDS);
-    const request = toContactRequest(values, botSignals.read(form), requestIds.idFor(values));
-    submit(request, form, () => {
-      botSignals.restart();
-      requestIds.reset();
-    });
-  }
+  const { formProps, isPending } = useFormSubmission({
+    functionName: CONTACT_FUNCTION,
+    fields: CONTACT_FIELDS,
+    rules: CONTACT_FIELD_RULES,
+    toRequest: toContactRequest,
+    send: sendContactRequest,
+    successNotice: copy.successNotice,
+  });
 
   return (
-    <form
-      onSubmit={handleSubmit}
-      onFocus={() => prepareFormProof(CONTACT_FUNCTION)}
-      onInput={clearFieldMessage}
-      aria-labelledby="kontaktformular-titel"
-      className="relative space-y-5"
-    >
+    <form {...formProps} aria-labelledby="kontaktformular-titel" className="relative space-y-5">
       <PersonalDetailsFields fields={fields} phoneRequired={false} />
       <TextField label={fields.betreff.label} name="betreff" maxLength={FIELD_LIMITS.subject} />
       <TextAreaField
