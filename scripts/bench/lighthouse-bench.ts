@@ -15,17 +15,16 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
-import { constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
+import { parseArgs } from 'node:util';
 import { pageRoutes } from '../../src/app/router/route-table.ts';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
-import { createStaticServer, resolveStaticFile } from '../static-server.ts';
+import { createStaticServer } from '../static-server.ts';
 import {
   checkTargets,
   formatComparisonTable,
@@ -161,17 +160,22 @@ async function lighthouse(url: string, reportFile: string): Promise<Lhr> {
   return JSON.parse(await readFile(reportFile, 'utf8')) as Lhr;
 }
 
-/** Gzipped size of a file of the build, as the bench's server sends it (undefined: not a file of `dir`). */
-const gzip = promisify(gzipCallback);
-const gzipSizeCache = new Map<string, number>();
+/** The built file behind a URL path: the file itself or its folder's index.html. */
+async function builtFile(dir: string, pathname: string): Promise<string | undefined> {
+  const candidate = path.join(dir, path.normalize(decodeURIComponent(pathname)));
+  for (const file of [candidate, path.join(candidate, 'index.html')]) {
+    if ((await stat(file).catch(() => undefined))?.isFile()) return file;
+  }
+  return undefined;
+}
+
+/** Gzipped size of a file of the build as the server sends it: its *.gz copy (undefined: not a file of `dir`). */
 async function gzipSizeOf(url: string, origin: string, dir: string): Promise<number | undefined> {
   if (!url.startsWith(`${origin}/`)) return undefined;
-  const file = await resolveStaticFile(dir, new URL(url).pathname);
+  const file = await builtFile(dir, new URL(url).pathname);
   if (!file) return undefined;
-  if (!gzipSizeCache.has(file)) {
-    gzipSizeCache.set(file, (await gzip(await readFile(file), { level: zlibConstants.Z_BEST_COMPRESSION })).length);
-  }
-  return gzipSizeCache.get(file);
+  // No copy: gzip did not make it smaller, so it goes out as it is.
+  return ((await stat(`${file}.gz`).catch(() => undefined)) ?? (await stat(file))).size;
 }
 
 /** Gzipped size of each script and style sheet the page loaded. */
@@ -188,7 +192,7 @@ async function bodySizes(lhr: Lhr, origin: string, dir: string): Promise<Map<str
 async function formRoutes(dir: string): Promise<string[]> {
   const found: string[] = [];
   for (const route of routes) {
-    const file = await resolveStaticFile(dir, route);
+    const file = await builtFile(dir, route);
     if (file && (await readFile(file, 'utf8')).includes('<form')) found.push(route);
   }
   return found;
@@ -232,8 +236,8 @@ try {
   const dirs = await buildVariants(workDir);
   const origins = {} as Record<Variant, string>;
   for (const variant of variants) {
-    // Gzip as every real host does; uncompressed transfer sizes would mislead.
-    const server = createStaticServer(dirs[variant], { compress: true });
+    // Gzipped as every real host sends it (the build's *.gz copies); uncompressed transfer sizes would mislead.
+    const server = createStaticServer(dirs[variant]);
     servers.push(server);
     origins[variant] = `http://127.0.0.1:${await listen(server)}`;
   }

@@ -5,6 +5,7 @@
  */
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { precompress } from '../prerender/precompress.ts';
 
 /** Removes every <script> element (module entry and JSON-LD alike) and every modulepreload. */
 export function stripScripts(html: string): string {
@@ -26,4 +27,6 @@ export async function writeNoscriptVariant(from: string, to: string): Promise<vo
   for (const file of await htmlFilesUnder(to)) {
     await writeFile(file, stripScripts(await readFile(file, 'utf8')));
   }
+  // The copied *.gz of each page still holds its scripts: the server would send those.
+  await precompress(to);
 }

@@ -7,6 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 
+/** The files above, in dist/'s root: configuration for the host, never served as pages. */
+export const HOST_CONFIG_FILES: readonly string[] = ['_headers', '_redirects', 'nginx-security-headers.conf'];
+
 /**
  * React renders a few style attributes into the static HTML (Radix's toast region:
  * style="pointer-events:none"). Instead of allowing every inline style, the policy

@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,11 +228,13 @@ describeNginx('docs/deploy/nginx.conf serving a build', () => {
     if (status === 200 && fromHeadersFile) expect(fromHeadersFile).toBe(cacheControl);
   });
 
-  it('compresses pages and scripts for clients that accept gzip', async () => {
-    for (const pathname of ['/', `/assets/${someScript}`]) {
+  it('sends the build’s gzip copies of pages and scripts to clients that accept gzip (gzip_static)', async () => {
+    for (const [pathname, file] of [['/', 'index.html'], ['/kontakt', 'kontakt/index.html'], [`/assets/${someScript}`, `assets/${someScript}`]] as const) {
       const response = await fetch(`${origin}${pathname}`, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(response.headers.get('Content-Encoding'), pathname).toBe('gzip');
-      expect(await response.text()).toBe(await readFile(path.join(outDir, pathname === '/' ? 'index.html' : pathname), 'utf8'));
+      // On-the-fly gzip would stream without a length; the stored copy has one.
+      expect(Number(response.headers.get('Content-Length')), pathname).toBe((await stat(path.join(outDir, `${file}.gz`))).size);
+      expect(await response.text()).toBe(await readFile(path.join(outDir, file), 'utf8'));
     }
   });
 

@@ -1,0 +1,34 @@
+/**
+ * The last step of the build: a gzip copy (level 9) beside every text file of dist/, as
+ * `file.js.gz`. nginx serves those with `gzip_static on` (docs/deploy/nginx.conf) and the
+ * preview server with sirv's `gzip` option, so neither compresses per request at a lower
+ * level. Hosts that compress by themselves (Netlify, Cloudflare Pages) ignore the copies.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { constants, gzip as gzipCallback } from 'node:zlib';
+import { HOST_CONFIG_FILES } from './host-config.ts';
+
+const gzip = promisify(gzipCallback);
+
+/** Text formats worth compressing; images, fonts and video are compressed already. */
+const COMPRESSIBLE = /\.(html|js|css|json|webmanifest|xml|txt|svg)$/;
+
+/** Writes `<file>.gz` for each compressible file that shrinks; returns the files written. */
+export async function precompress(outDir: string): Promise<string[]> {
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const candidates = entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !HOST_CONFIG_FILES.includes(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const written = await Promise.all(
+    candidates.map(async (file) => {
+      const data = await readFile(file);
+      const compressed = await gzip(data, { level: constants.Z_BEST_COMPRESSION });
+      if (compressed.length >= data.length) return undefined;
+      await writeFile(`${file}.gz`, compressed);
+      return `${file}.gz`;
+    }),
+  );
+  return written.filter((file) => file !== undefined);
+}
