@@ -37,7 +37,12 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return {
     plugins: [react(), tailwindcss()],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: {
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+        // The forms' contract (catalogue, field rules, schemas, wire types), shared with the
+        // edge functions: the same files run in Vite and in Deno.
+        '@contract': fileURLToPath(new URL('./supabase/functions/_shared/contract', import.meta.url)),
+      },
     },
     define: Object.fromEntries(
       Object.entries(supabase).map(([name, value]) => [`import.meta.env.${name}`, JSON.stringify(value)]),

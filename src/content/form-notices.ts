@@ -19,8 +19,8 @@ export const noScriptNote =
 
 /**
  * What a field says when its value would be refused by the form's function (the same
- * rules, supabase/functions/_shared/field-rules.ts): shown by the browser next to the
- * field, like its own "please fill in" message, before anything is sent.
+ * field schemas, @contract/schemas): shown by the browser next to the field, like its
+ * own "please fill in" message, before anything is sent.
  */
 export const fieldProblemTexts = {
   blank: 'Bitte füllen Sie dieses Feld aus.',

@@ -5,7 +5,7 @@
  * footer, JSON-LD and e-mails always agree. Fictional sample data until the practice
  * replaces it.
  */
-import { replyWithinHours } from '../../supabase/functions/_shared/catalog.ts';
+import { replyWithinHours } from '@contract/catalog';
 import {
   practiceContact,
   type PhoneNumber,

@@ -11,7 +11,7 @@ import {
   type ServiceCatalogEntry,
   type ServiceValue,
   type TimeSlot,
-} from '../../supabase/functions/_shared/catalog.ts';
+} from '@contract/catalog';
 
 export { timeSlots, type ServiceValue, type TimeSlot };
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../supabase/functions/_shared/wire-types.ts';
+import type { Database } from '@contract/wire-types';
 
 /**
  * The Supabase client, created on first use. supabase-js is a separate chunk that only

@@ -6,10 +6,10 @@
  * SQL cannot import TypeScript, so this test is what keeps the two in step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/catalog.ts';
-import { FIELD_LIMITS } from '../../supabase/functions/_shared/field-limits.ts';
-import { CONTACT_NAME_MAX, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from '../../supabase/functions/_shared/field-rules.ts';
-import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/wire-types.ts';
+import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/contract/catalog.ts';
+import { FIELD_LIMITS } from '../../supabase/functions/_shared/contract/field-limits.ts';
+import { CONTACT_NAME_MAX, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from '../../supabase/functions/_shared/contract/field-rules.ts';
+import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/contract/wire-types.ts';
 import { backendTarget, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;

@@ -12,7 +12,7 @@ import { solveChallenge } from 'altcha-lib';
 import { vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
-import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/wire-types.ts';
+import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/contract/wire-types.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 
 export type TestBackend = BackendTarget;

@@ -1,26 +1,26 @@
 import type { FormEvent } from 'react';
 import { fieldProblemTexts } from '@/content/form-notices';
-import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
-import { fieldProblem, type FieldKind, type FieldProblem } from '../../../supabase/functions/_shared/field-rules.ts';
+import type { FieldProblem } from '@contract/field-rules';
+import { fieldSchemas, type FieldSchema } from '@contract/field-schemas';
 
-/** One text field of a form and the rule its function applies to it. */
+/** One text field of a form and the schema its function checks the value with. */
 export interface FieldRule {
   name: string;
-  kind: FieldKind;
-  maxLength: number;
+  schema: FieldSchema;
 }
 
 /** The fields both forms share (personal-details-fields.tsx). */
 export const PERSONAL_DETAILS_RULES: readonly FieldRule[] = [
-  { name: 'vorname', kind: 'line', maxLength: FIELD_LIMITS.name },
-  { name: 'nachname', kind: 'line', maxLength: FIELD_LIMITS.name },
-  { name: 'email', kind: 'email', maxLength: FIELD_LIMITS.email },
-  { name: 'telefon', kind: 'line', maxLength: FIELD_LIMITS.phone },
+  { name: 'vorname', schema: fieldSchemas.name },
+  { name: 'nachname', schema: fieldSchemas.name },
+  { name: 'email', schema: fieldSchemas.email },
+  { name: 'telefon', schema: fieldSchemas.phone },
 ];
 
 /** A message: several lines, up to the message limit. */
-export const MESSAGE_RULE: FieldRule = { name: 'nachricht', kind: 'text', maxLength: FIELD_LIMITS.message };
+export const MESSAGE_RULE: FieldRule = { name: 'nachricht', schema: fieldSchemas.message };
 
+/** The de-CH message for a field schema's refusal (its message is the FieldProblem, its params the limit). */
 function problemText(problem: FieldProblem, maxLength: number): string {
   switch (problem) {
     case 'blank':
@@ -35,8 +35,17 @@ function problemText(problem: FieldProblem, maxLength: number): string {
   }
 }
 
+/** What the function would say about this value, worded for the visitor; '' when it accepts it. */
+function fieldMessage(schema: FieldSchema, value: string): string {
+  const result = schema.safeParse(value);
+  if (result.success) return '';
+  const issue = result.error.issues[0];
+  const maxLength = issue?.code === 'custom' ? Number(issue.params?.maxLength) : NaN;
+  return problemText(issue?.message as FieldProblem, maxLength);
+}
+
 /**
- * Checks the form's text fields by the rules of its function before anything is sent:
+ * Checks the form's text fields with its function's own field schemas before anything is sent:
  * what the browser's own checks let through but the function would refuse ("a@b", a name
  * of spaces, an invisible control character) gets a message at the field, shown by the
  * browser and read by screen readers like its own, instead of the failure notice after
@@ -48,8 +57,8 @@ export function checkFields(form: HTMLFormElement, rules: readonly FieldRule[]):
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
     // The forms send trimmed values (read-form.ts); an empty optional field is sent as null.
     const value = field.value.trim();
-    const problem = value === '' ? (field.required ? 'blank' : null) : fieldProblem(rule.kind, value, rule.maxLength);
-    field.setCustomValidity(problem ? problemText(problem, rule.maxLength) : '');
+    const message = value === '' ? (field.required ? fieldProblemTexts.blank : '') : fieldMessage(rule.schema, value);
+    field.setCustomValidity(message);
   }
   return form.reportValidity();
 }

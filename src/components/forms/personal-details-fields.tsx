@@ -1,6 +1,6 @@
 import type { FormFieldCopy } from '@/content/types';
 import { TextField } from '@/components/forms/form-field';
-import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
+import { FIELD_LIMITS } from '@contract/field-limits';
 
 type PersonalFields = Record<'vorname' | 'nachname' | 'email' | 'telefon', FormFieldCopy>;
 

@@ -14,7 +14,7 @@ import {
   toAppointmentRequest,
 } from '@/features/appointment/appointment-request';
 import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
-import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
+import { FIELD_LIMITS } from '@contract/field-limits';
 
 const serviceOptions = bookableServices.map((service) => ({
   value: service.value,

@@ -3,7 +3,7 @@ import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { AppointmentEmailBody, AppointmentRow } from '../../../supabase/functions/_shared/wire-types.ts';
+import type { AppointmentEmailBody, AppointmentRow } from '@contract/wire-types';
 
 export const APPOINTMENT_FIELDS = [
   'vorname',

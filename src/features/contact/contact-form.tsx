@@ -6,11 +6,12 @@ import { PersonalDetailsFields } from '@/components/forms/personal-details-field
 import { MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
 import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
-import { FIELD_LIMITS } from '../../../supabase/functions/_shared/field-limits.ts';
+import { FIELD_LIMITS } from '@contract/field-limits';
+import { fieldSchemas } from '@contract/field-schemas';
 
 const CONTACT_FIELD_RULES: readonly FieldRule[] = [
   ...PERSONAL_DETAILS_RULES,
-  { name: 'betreff', kind: 'line', maxLength: FIELD_LIMITS.subject },
+  { name: 'betreff', schema: fieldSchemas.subject },
   MESSAGE_RULE,
 ];
 

@@ -2,7 +2,7 @@ import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { ContactEmailBody } from '../../../supabase/functions/_shared/wire-types.ts';
+import type { ContactEmailBody } from '@contract/wire-types';
 
 export const CONTACT_FIELDS = ['vorname', 'nachname', 'email', 'telefon', 'betreff', 'nachricht'] as const;
 export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;

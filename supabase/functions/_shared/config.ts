@@ -7,7 +7,7 @@
  */
 import { readApiKeys } from './api-keys.ts';
 import { parseAllowedOrigins } from './cors.ts';
-import { characterCount } from './field-rules.ts';
+import { characterCount } from './contract/field-rules.ts';
 import { parseSmtpUrl, type TransportConfig } from './mail.ts';
 
 export type GetEnv = (name: string) => string | undefined;

@@ -6,14 +6,14 @@
  * date, never the message, the subject line they typed or the service (health details).
  * Pure: no network, no environment; the caller passes the addresses and the clock.
  */
-import { formatChf, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './catalog.ts';
+import { formatChf, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './contract/catalog.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatTime } from './dates.ts';
 import { escapeHtml } from './html.ts';
 import { buildCalendarFile } from './ics.ts';
 import type { OutgoingMail } from './mail-types.ts';
 import { practiceContact } from './practice-contact.ts';
 import type { ContactRequest } from './validation.ts';
-import type { AppointmentRow } from './wire-types.ts';
+import type { AppointmentRow } from './contract/wire-types.ts';
 
 /** A stored appointment request as claim_appointment_notification returns it. */
 export interface AppointmentRecord extends AppointmentRow {

@@ -12,7 +12,7 @@
  */
 import { createChallenge, randomInt, verifySolution } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
-import type { FormChallenge, FormProof } from './wire-types.ts';
+import type { FormChallenge, FormProof } from './contract/wire-types.ts';
 
 export const PROOF_ALGORITHM = 'PBKDF2/SHA-256';
 /** PBKDF2 iterations per attempt. */

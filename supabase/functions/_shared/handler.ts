@@ -7,7 +7,7 @@
  * request without body or personal data. No network or environment of its own: the
  * configuration, the Store and the Mailer are passed in.
  */
-import type { z } from 'npm:zod@4.6.7';
+import type * as z from 'zod/mini';
 import { CALLER_MESSAGES, checkCaller } from './api-keys.ts';
 import type { ConfigErrorCode, FunctionConfig, Limits } from './config.ts';
 import { CORS_ALLOW_METHODS, corsHeaders, decideCors } from './cors.ts';
@@ -60,7 +60,7 @@ export type FormBody = BotSignals & { requestId: string };
 export interface Endpoint<T extends FormBody> {
   /** The function's name: in logs and in the rate-limit buckets. */
   name: string;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   /** The visitor's address, for the per-address limit. */
   visitorEmail(body: T): string;
   /** Undoes what a bot's submission left behind (the appointment row stored by the browser step). */

@@ -2,9 +2,9 @@
  * What the functions need from the database, as an interface: the handlers depend on it,
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
-import { z } from 'npm:zod@4.6.7';
+import * as z from 'zod/mini';
 import type { AppointmentRecord } from './emails.ts';
-import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './wire-types.ts';
+import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './contract/wire-types.ts';
 
 /** A database call that failed; `code` is a SQLSTATE, a PostgREST code or 'network', safe to log. */
 export class StoreError extends Error {
@@ -48,7 +48,8 @@ export interface Store {
   discardAppointmentRequest(id: string, email: string): Promise<void>;
 }
 
-const nullableText = z.string().nullable();
+const nullableText = z.nullable(z.string());
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** The row inside a 'claimed' answer; anything else is treated as a failed call. */
 export const appointmentRecordSchema = z.object({
@@ -59,9 +60,9 @@ export const appointmentRecordSchema = z.object({
   email: z.string(),
   phone: z.string(),
   service: z.string(),
-  preferred_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  preferred_date: isoDate,
   preferred_time: nullableText,
-  alternative_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  alternative_date: z.nullable(isoDate),
   alternative_time: nullableText,
   message: nullableText,
 });

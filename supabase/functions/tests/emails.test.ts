@@ -8,7 +8,7 @@ import {
   serviceWithPrice,
   type MailSettings,
 } from '../_shared/emails.ts';
-import { formatChf } from '../_shared/catalog.ts';
+import { formatChf } from '../_shared/contract/catalog.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { OutgoingMail } from '../_shared/mail.ts';
 import { appointmentRecord, contactBody } from './helpers.ts';

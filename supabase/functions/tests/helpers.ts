@@ -7,7 +7,7 @@ import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
 import { issueChallenge } from '../_shared/form-proof.ts';
 import type { AppointmentClaim, ClaimResult, ContactClaimResult, ContactSubmission, ProofUse, Store } from '../_shared/store.ts';
 import type { AppointmentRequest, ContactRequest } from '../_shared/validation.ts';
-import type { FormProof } from '../_shared/wire-types.ts';
+import type { FormProof } from '../_shared/contract/wire-types.ts';
 
 export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
 export const REQUEST_ID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { serviceCatalog, timeSlots } from '../_shared/catalog.ts';
-import { FIELD_LIMITS } from '../_shared/field-limits.ts';
-import { characterCount } from '../_shared/field-rules.ts';
+import { serviceCatalog, timeSlots } from '../_shared/contract/catalog.ts';
+import { FIELD_LIMITS } from '../_shared/contract/field-limits.ts';
+import { characterCount } from '../_shared/contract/field-rules.ts';
 import {
   appointmentRequestSchema,
   contactRequestSchema,

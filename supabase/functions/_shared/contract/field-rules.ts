@@ -1,8 +1,9 @@
 /**
- * The rules of one form field, as plain functions: the functions' schemas (validation.ts)
- * and the browser (src/components/forms/field-check.ts) both call `fieldProblem`, so a value
- * the form lets through is one the function accepts. The database's CHECKs enforce the
- * same rules (supabase/migrations). No zod here: the site imports this file as it is.
+ * The rules of one form field, as plain functions: the field schemas (schemas.ts) call
+ * `fieldProblem`, and both the functions and the browser (src/components/forms/field-check.ts)
+ * check with those schemas, so a value the form lets through is one the function accepts.
+ * The database's CHECKs enforce the same rules (supabase/migrations;
+ * tests/integration/contract.test.ts compares them code point by code point).
  */
 import { FIELD_LIMITS } from './field-limits.ts';
 

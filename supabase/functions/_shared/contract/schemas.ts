@@ -1,0 +1,89 @@
+/**
+ * The request bodies of both functions as zod schemas: each text field by its field
+ * schema (field-schemas.ts, which the forms check with before sending), services and time
+ * slots from the catalogue, dates that exist, the bot signals and the form proof's shape.
+ * The functions validate what arrives with these (../validation.ts).
+ */
+import * as z from 'zod/mini';
+import { parseIsoDate } from '../dates.ts';
+import { serviceCatalog, timeSlots } from './catalog.ts';
+import { fieldSchemas } from './field-schemas.ts';
+import type { AppointmentEmailBody, ContactEmailBody } from './wire-types.ts';
+
+const isoDate = z.string().check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
+
+export const serviceLabels = serviceCatalog.map((service) => service.label) as [string, ...string[]];
+const service = z.enum(serviceLabels);
+const timeSlot = z.enum(timeSlots);
+
+const hex = (maxLength: number) => z.string().check(z.maxLength(maxLength), z.regex(/^[0-9a-f]+$/));
+const positiveInteger = (max = Number.MAX_SAFE_INTEGER) => z.int().check(z.positive(), z.maximum(max));
+
+/**
+ * An ALTCHA payload (../form-proof.ts) in the shape the functions issue it; whether it is
+ * genuine, solved and unexpired is checkProof's part. Bounded, so a forged one costs
+ * nothing to refuse.
+ */
+const formProof = z.strictObject({
+  challenge: z.strictObject({
+    parameters: z.strictObject({
+      algorithm: z.string().check(z.maxLength(32)),
+      nonce: hex(64),
+      salt: hex(64),
+      cost: positiveInteger(),
+      keyLength: positiveInteger(64),
+      keyPrefix: hex(128),
+      keySignature: z.optional(hex(128)),
+      expiresAt: z.optional(positiveInteger()),
+      data: z.optional(
+        z
+          .record(z.string().check(z.maxLength(32)), z.union([z.string().check(z.maxLength(64)), z.number(), z.boolean(), z.null()]))
+          .check(z.refine((data) => Object.keys(data).length <= 4, { message: 'too_long' })),
+      ),
+    }),
+    signature: hex(128),
+  }),
+  solution: z.strictObject({
+    counter: z.int().check(z.nonnegative(), z.maximum(0xffffffff)),
+    derivedKey: hex(128),
+    time: z.optional(z.number().check(z.nonnegative())),
+  }),
+});
+
+/** What the form reports about itself so bots can be told apart (src/components/forms/bot-signals.tsx). */
+const botSignals = {
+  /** The hidden honeypot field; people leave it empty. */
+  website: z.string().check(z.maxLength(1000)),
+  /** Milliseconds the form was open before it was sent. */
+  elapsedMs: z.number().check(z.nonnegative()),
+  altcha: formProof,
+};
+
+/** send-contact-email. */
+export const contactRequestSchema = z.strictObject({
+  requestId: z.guid(),
+  name: fieldSchemas.fullName,
+  email: fieldSchemas.email,
+  phone: z.nullable(fieldSchemas.phone),
+  subject: z.nullable(fieldSchemas.subject),
+  message: fieldSchemas.message,
+  ...botSignals,
+}) satisfies z.ZodMiniType<ContactEmailBody>;
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+/** send-appointment-email: the stored row's id and its values, which must match the row. */
+export const appointmentRequestSchema = z.strictObject({
+  requestId: z.guid(),
+  firstName: fieldSchemas.name,
+  lastName: fieldSchemas.name,
+  email: fieldSchemas.email,
+  phone: fieldSchemas.phone,
+  service,
+  preferredDate: isoDate,
+  preferredTime: z.nullable(timeSlot),
+  alternativeDate: z.nullable(isoDate),
+  alternativeTime: z.nullable(timeSlot),
+  message: z.nullable(fieldSchemas.message),
+  ...botSignals,
+}) satisfies z.ZodMiniType<AppointmentEmailBody>;
+export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
