@@ -68,7 +68,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             globals: true,
             environment: 'jsdom',
             setupFiles: ['./src/test/setup.ts'],
-            include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+            include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
             css: false,
           },
         },

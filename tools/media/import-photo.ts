@@ -1,7 +1,7 @@
 /**
  * Replaces a generated picture with a real photo, in the same sizes and quality ladder:
  *
- *   npx tsx scripts/media/import-photo.ts hero-home path/to/photo.jpg
+ *   npm run media:import -- hero-home path/to/photo.jpg
  *   npm run media:import -- hero-kontakt ~/Bilder/praxis.jpg
  *
  * The photo is scaled to cover the frame and cropped from the centre. The original is kept
@@ -17,7 +17,7 @@ import { MIN_HEADING_CONTRAST, rasterTargets } from './lib/targets.ts';
 import { MediaToolError, requireFfmpeg, run } from './lib/tools.ts';
 
 function usage(names: string[]): string {
-  return `Verwendung / usage: npx tsx scripts/media/import-photo.ts <name> <foto.jpg|png|webp>\nNamen / names:\n  ${names.join('\n  ')}`;
+  return `Verwendung / usage: npm run media:import -- <name> <foto.jpg|png|webp>\nNamen / names:\n  ${names.join('\n  ')}`;
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from '../../../scripts/chromium.ts';
 import { MediaToolError } from './tools.ts';
 
 const ARGS = [
