@@ -1,6 +1,6 @@
 /**
  * The static blog list on /blog. Articles are teasers only: there are no article pages
- * yet, so the "Lesen" button and the category chips have no behaviour (see the spec).
+ * yet, so the "Lesen" button and the category chips have no behaviour (docs/product.md §2).
  */
 import { lukasBrunner, sandraHuber } from './team';
 import type { ClosingCta, PageHero } from './types';

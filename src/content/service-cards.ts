@@ -14,7 +14,7 @@ export interface ServiceCard {
   id: ServiceCardId;
   icon: ContentIcon;
   title: string;
-  /** One or two sentences (the spec's Service.description). */
+  /** One or two sentences (Service.description in docs/product.md §3). */
   description: string;
   /** Where the card links to from the home page. */
   to: SitePath;

@@ -1,7 +1,7 @@
 /**
  * The bookable services as the site shows them: what the appointment form offers, what
  * the sidebar lists with prices, what the JSON-LD names. `value` travels in the form;
- * `label` is what is stored and mailed (the spec stores the readable label). Labels,
+ * `label` is what is stored and mailed (docs/product.md §3: the readable label is stored). Labels,
  * prices, lengths and time slots come from the catalogue the edge functions share.
  */
 import { formatChf } from '../lib/format';

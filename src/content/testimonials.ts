@@ -1,5 +1,5 @@
 /**
- * The three static testimonials on the home page (the spec's Testimonial entity).
+ * The three static testimonials on the home page (the Testimonial of docs/product.md §3).
  * Names are shortened to first name, initial and place, as the clients agreed to.
  */
 

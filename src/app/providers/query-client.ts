@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Data cache defaults from the spec (section 9), written out so they read like it. */
+/** Data cache defaults from docs/product.md §9, written out so they read like it. */
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRY_COUNT = 3;
 export const QUERY_RETRY_BASE_DELAY_MS = 1000;

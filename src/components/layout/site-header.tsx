@@ -55,7 +55,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
-          {/* Always in the sticky header, as the spec asks; compact on phones, where the logo and the menu button share the row. */}
+          {/* Always in the sticky header, as docs/product.md §2 asks; compact on phones, where the logo and the menu button share the row. */}
           <ButtonLink to={bookingPath} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
             Termin vereinbaren
           </ButtonLink>

@@ -58,7 +58,7 @@ export function BlogArticleCard({ article, variant = 'standard', labels, pending
           {labels.authorPrefix} <span className="font-semibold">{article.author}</span>
         </p>
         {/*
-          The spec gives "Lesen" no behaviour (there are no article pages yet). Instead of a
+          docs/product.md gives "Lesen" no behaviour (there are no article pages yet). Instead of a
           button that silently ignores the click, it says it is unavailable (aria-disabled keeps
           it focusable, so the tooltip also opens from the keyboard) and why (the page note).
           The hidden title tells the six buttons apart in a screen reader's list of controls.

@@ -11,7 +11,7 @@ interface BlogCategoryChipsProps {
 }
 
 /**
- * The category chips of the blog. The spec has them filter nothing, so they are a plain
+ * The category chips of the blog. docs/product.md has them filter nothing, so they are a plain
  * list of labels, not buttons: nothing invites a click that would have no effect.
  */
 export function BlogCategoryChips({ label, categories, current }: BlogCategoryChipsProps) {

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 
 /**
- * The newsletter sign-up. The spec gives it no behaviour and no call: the form keeps the
+ * The newsletter sign-up. docs/product.md gives it no behaviour and no call: the form keeps the
  * browser from submitting (which would reload the page and put the address in the URL),
  * checks nothing, and sends nothing. The note says so, for everyone.
  */

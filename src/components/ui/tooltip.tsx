@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 
-/** Tooltip timing from the spec: open after 700 ms, and 300 ms to move to the next one without waiting again. */
+/** Tooltip timing from docs/product.md §9: open after 700 ms, and 300 ms to move to the next one without waiting again. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
