@@ -1,38 +1,39 @@
 /**
- * Errors in PostgREST's body shape, which supabase-js turns into its `error` object:
- * {code, message, details, hint}. Every refusal of the gateway is one of these, so the
- * site cannot tell the stand-in's refusals from Supabase's.
+ * The stand-in's refusals, in the shapes the real services answer with, so supabase-js
+ * turns them into the same `error` object: PostgREST's {code, message, details, hint}
+ * (pgrstError), or the API gateway's and the Edge Functions platform's own bodies.
  */
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-  details: string | null;
-  hint: string | null;
-}
-
 export class ApiError extends Error {
-  readonly body: ApiErrorBody;
-  readonly headers: Record<string, string>;
-
   constructor(
     readonly status: number,
-    code: string,
-    message: string,
-    options: { details?: string | null; hint?: string | null; headers?: Record<string, string> } = {},
+    readonly body: { message: string } & Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(body.message);
     this.name = 'ApiError';
-    this.body = { code, message, details: options.details ?? null, hint: options.hint ?? null };
-    this.headers = options.headers ?? {};
   }
 }
 
-/** What the stand-in deliberately does not implement: said plainly instead of guessed at. */
+/** PostgREST's error body (its Error.hs, toJsonPgrstError): all four keys, null when empty. */
+export function pgrstError(
+  status: number,
+  code: string,
+  message: string,
+  options: { details?: string | null; hint?: string | null; headers?: Record<string, string> } = {},
+): ApiError {
+  return new ApiError(status, { code, message, details: options.details ?? null, hint: options.hint ?? null }, options.headers);
+}
+
+/**
+ * The one refusal for everything the stand-in deliberately does not implement (any
+ * request outside the inventory in docs/local-stack.md): said plainly, in PostgREST's
+ * shape, with a status no real answer has, instead of being guessed at or let through.
+ */
 export function unsupported(what: string): ApiError {
-  return new ApiError(501, 'STACK501', `${what} is not supported by the local stack`, {
+  return pgrstError(501, 'STACK501', `${what} is not supported by the local stack`, {
     hint:
-      'The embedded stack implements only the PostgREST features this project uses ' +
-      '(scripts/stack/postgrest-query.ts). Use `supabase start` for the full API.',
+      'The embedded stack implements only the calls this project makes (docs/local-stack.md, ' +
+      'scripts/stack/contract.test.ts). Use `supabase start` for the full API.',
   });
 }
 
@@ -96,7 +97,7 @@ export function isDatabaseError(error: unknown): error is DatabaseErrorLike {
 /** A Postgres error as PostgREST reports it: SQLSTATE as code, status by its table. */
 export function fromDatabaseError(error: DatabaseErrorLike, role: string): ApiError {
   const status = statusForSqlState(error.code, role);
-  return new ApiError(status, error.code, error.message, {
+  return pgrstError(status, error.code, error.message, {
     details: error.detail ?? null,
     hint: error.hint ?? null,
     headers: status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},

@@ -1,16 +1,15 @@
 /**
- * The API gateway on :54321 — the stand-in for Supabase's Kong + PostgREST + edge
- * runtime front door. It checks the JWT, serves /rest/v1 itself (postgrest.ts) and
+ * The API gateway on :54321 — the stand-in for Supabase's API gateway + PostgREST + edge
+ * runtime front door. It checks the apikey, serves /rest/v1 itself (postgrest.ts) and
  * forwards /functions/v1/<name> to that function's Deno process. Anything else is a 404
- * in PostgREST's error shape, never a silent success.
+ * in PostgREST's error shape, never a silent success. contract.test.ts pins each answer.
  */
 import { timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { ApiError } from './api-error';
+import { ApiError, pgrstError, unsupported } from './api-error';
 import type { Database } from './database';
-import { isApiRole, verifyJwt, type ApiRole, type JwtClaims, type JwtFailure } from './jwt';
 import type { ProjectKeys } from './local-config';
-import { errorResponse, handleRest, type RestResponse } from './postgrest';
+import { errorResponse, handleRest, type ApiRole, type RestResponse } from './postgrest';
 
 /** Where the gateway finds a running function; undefined = no such function. */
 export interface FunctionDirectory {
@@ -19,7 +18,7 @@ export interface FunctionDirectory {
 
 export interface GatewayOptions {
   db: Database;
-  /** The keys the gateway accepts and the secret its JWTs are checked with. */
+  /** The keys the gateway accepts. */
   keys: ProjectKeys;
   functions: FunctionDirectory;
   /** Pass a client's own X-Forwarded-For on to the functions instead of replacing it (tests). */
@@ -29,15 +28,17 @@ export interface GatewayOptions {
 /** Kong's body limit is far above anything a form sends; this only stops runaway uploads. */
 const MAX_REST_BODY = 1024 * 1024;
 
-/** The headers supabase-js sends, as Supabase's gateway allows them. */
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers':
-    'authorization, x-client-info, apikey, content-type, prefer, accept, accept-profile, content-profile, x-supabase-api-version, range',
-  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Content-Profile, Location, Range-Unit',
-  'Access-Control-Max-Age': '3600',
-};
+/**
+ * CORS on /rest/v1 as Kong's cors plugin with no settings (the CLI's kong.yml) does it:
+ * every answer allows any origin; a preflight (OPTIONS with Origin and
+ * Access-Control-Request-Method) is answered at once with the methods Kong lists and the
+ * requested headers echoed (Kong's kong/plugins/cors/handler.lua).
+ */
+const ALLOW_ORIGIN = { 'Access-Control-Allow-Origin': '*' };
+
+function isPreflight(request: IncomingMessage): boolean {
+  return request.method === 'OPTIONS' && !!request.headers.origin && !!request.headers['access-control-request-method'];
+}
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are not forwarded. */
 const HOP_BY_HOP = new Set([
@@ -70,7 +71,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        reject(new ApiError(413, 'STACK413', `Request body larger than ${limit} bytes`));
+        reject(pgrstError(413, 'STACK413', `Request body larger than ${limit} bytes`));
         request.resume();
         return;
       }
@@ -81,44 +82,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-const JWT_MESSAGES: Record<JwtFailure, { code: string; message: string }> = {
-  malformed: { code: 'PGRST301', message: 'JWT could not be decoded' },
-  'unsupported-algorithm': { code: 'PGRST301', message: 'Wrong or unsupported encoding algorithm' },
-  'bad-signature': { code: 'PGRST301', message: 'JWSError JWSInvalidSignature' },
-  expired: { code: 'PGRST303', message: 'JWT expired' },
-  'not-yet-valid': { code: 'PGRST303', message: 'JWT not yet valid' },
-};
-
-function unauthorized(code: string, message: string, hint: string | null = null): ApiError {
-  return new ApiError(401, code, message, {
-    hint,
-    headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` },
-  });
-}
-
 export interface Caller {
   role: ApiRole;
-  claims: JwtClaims;
-}
-
-async function checkToken(token: string, secret: string): Promise<Caller> {
-  const result = await verifyJwt(token, secret);
-  if (!result.ok) {
-    const { code, message } = JWT_MESSAGES[result.reason];
-    throw unauthorized(code, message);
-  }
-  if (!isApiRole(result.claims.role)) {
-    throw unauthorized('PGRST303', 'JWT role claim must be anon, authenticated or service_role');
-  }
-  return { role: result.claims.role, claims: result.claims };
-}
-
-function bearerToken(headers: IncomingHttpHeaders): string | undefined {
-  const header = headers.authorization;
-  if (header === undefined) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw unauthorized('PGRST301', "Authorization header must be 'Bearer <JWT>'");
-  return match[1];
+  /** The claims of the legacy JWT the key stands for: what `supabase start` hands PostgREST. */
+  claims: Record<string, unknown>;
 }
 
 function sameKey(given: string, registered: string): boolean {
@@ -130,20 +97,25 @@ function sameKey(given: string, registered: string): boolean {
 export type KeyKind = 'publishable' | 'secret' | 'legacy-anon' | 'legacy-service-role';
 
 /**
- * Which of the project's registered keys this is, and the legacy JWT the gateway puts in
- * its place for PostgREST (the CLI's Kong rewrite: publishable → anon JWT, secret →
- * service_role JWT). Anything else is not a key, however well it is signed: hosted
+ * Which of the project's registered keys this is, its role, and the legacy JWT it stands
+ * for (the CLI's Kong puts that JWT in place of an `sb_` key: apps/cli-go/internal/start/
+ * start.go, BearerToken). Anything else is not a key, however well it is signed: hosted
  * Supabase's gateway accepts only the keys the project has issued as `apikey`.
  */
-export function registeredKey(apikey: string, keys: ProjectKeys): { kind: KeyKind; jwt: string } | undefined {
-  const table: [KeyKind, string, string][] = [
-    ['publishable', keys.publishable, keys.anon],
-    ['secret', keys.secret, keys.serviceRole],
-    ['legacy-anon', keys.anon, keys.anon],
-    ['legacy-service-role', keys.serviceRole, keys.serviceRole],
+export function registeredKey(apikey: string, keys: ProjectKeys): { kind: KeyKind; role: ApiRole; jwt: string } | undefined {
+  const table: [KeyKind, ApiRole, string, string][] = [
+    ['publishable', 'anon', keys.publishable, keys.anon],
+    ['secret', 'service_role', keys.secret, keys.serviceRole],
+    ['legacy-anon', 'anon', keys.anon, keys.anon],
+    ['legacy-service-role', 'service_role', keys.serviceRole, keys.serviceRole],
   ];
-  const match = table.find(([, key]) => sameKey(apikey, key));
-  return match && { kind: match[0], jwt: match[2] };
+  const match = table.find(([, , key]) => sameKey(apikey, key));
+  return match && { kind: match[0], role: match[1], jwt: match[3] };
+}
+
+/** The payload of one of the project's own, registered JWTs (nothing from a caller is decoded). */
+function claimsOf(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
 /** Hosted Supabase refuses a secret key sent by a browser, recognised by its User-Agent. */
@@ -152,51 +124,31 @@ function looksLikeBrowser(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * /rest/v1 callers, as hosted Supabase treats them: an `apikey` (header or ?apikey=) that
- * is one of the project's registered keys is required. The role then comes from the
- * bearer token when there is one that is not itself an `sb_` key (a signed-in user's
- * JWT, verified as PostgREST verifies it), else from the key. `supabase start`'s Kong is
- * laxer (it checks no apikey and lets PostgREST judge whatever token results); the
- * stand-in follows the hosted gateway, so nothing passes here that production refuses.
+ * /rest/v1 callers, as hosted Supabase's API gateway treats them (bodies as it answers,
+ * contract.test.ts has the sources): an `apikey` header that is one of the project's
+ * registered keys is required; the role follows from the key. supabase-js also sends the
+ * key as `Authorization: Bearer <key>`, which the gateway accepts when it equals the
+ * apikey. A different Authorization (a signed-in user's JWT) is not implemented: this
+ * site has no sign-in. `supabase start`'s Kong is laxer (it checks no apikey); the stand-in
+ * follows the hosted gateway, so nothing passes here that production refuses.
  */
-export async function authenticateRest(headers: IncomingHttpHeaders, search: URLSearchParams, keys: ProjectKeys): Promise<Caller> {
-  const apikeyHeader = headers.apikey;
-  const apikey = (Array.isArray(apikeyHeader) ? apikeyHeader[0] : apikeyHeader) ?? search.get('apikey') ?? undefined;
-  if (apikey === undefined || apikey === '') {
-    throw unauthorized('PGRST302', 'No API key found in request', 'No `apikey` request header or url param was found.');
+export function authenticateRest(headers: IncomingHttpHeaders, search: URLSearchParams, keys: ProjectKeys): Caller {
+  if (search.has('apikey')) throw unsupported('The apikey query parameter (send the apikey header)');
+  const apikey = headers.apikey;
+  if (typeof apikey !== 'string' || apikey === '') {
+    throw new ApiError(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
   }
   const key = registeredKey(apikey, keys);
   if (!key) {
-    throw unauthorized('PGRST301', 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
+    throw new ApiError(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
   }
   if (key.kind === 'secret' && looksLikeBrowser(headers)) {
-    throw unauthorized('PGRST301', 'Forbidden use of secret API key in browser', 'Secret API keys are for servers; a browser uses the publishable key.');
+    throw new ApiError(401, { message: 'Forbidden use of secret API key in browser' });
   }
-  const bearer = bearerToken(headers);
-  const token = bearer === undefined || bearer.startsWith('sb_') ? key.jwt : bearer;
-  return checkToken(token, keys.jwtSecret);
-}
-
-/**
- * /functions/v1 with verify_jwt = true: the platform wants a valid JWT in Authorization
- * (a legacy key or a user's session). The new `sb_` keys are not JWTs and fail here, as
- * on hosted Supabase; functions called with them set verify_jwt = false and check the
- * caller themselves.
- */
-export async function authenticateFunction(headers: IncomingHttpHeaders, keys: ProjectKeys): Promise<Caller> {
-  let token: string | undefined;
-  try {
-    token = bearerToken(headers);
-  } catch {
-    throw unauthorized('UNAUTHORIZED_INVALID_JWT_FORMAT', 'Invalid JWT');
+  if (headers.authorization !== undefined && headers.authorization !== `Bearer ${apikey}`) {
+    throw unsupported('An Authorization header other than `Bearer <apikey>` (a signed-in user\'s token)');
   }
-  if (token === undefined) throw unauthorized('UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header');
-  try {
-    return await checkToken(token, keys.jwtSecret);
-  } catch (error) {
-    const reason = error instanceof ApiError ? error.body.message : 'invalid';
-    throw new ApiError(401, 'UNAUTHORIZED_INVALID_JWT', 'Invalid JWT', { details: reason });
-  }
+  return { role: key.role, claims: claimsOf(key.jwt) };
 }
 
 function clientAddress(request: IncomingMessage): string {
@@ -206,7 +158,7 @@ function clientAddress(request: IncomingMessage): string {
 function sendRest(response: ServerResponse, result: RestResponse): void {
   const noBody = result.status === 204 || result.status === 304;
   response.writeHead(result.status, {
-    ...CORS_HEADERS,
+    ...ALLOW_ORIGIN,
     ...result.headers,
     ...(noBody ? {} : { 'Content-Length': String(Buffer.byteLength(result.body)) }),
   });
@@ -214,15 +166,21 @@ function sendRest(response: ServerResponse, result: RestResponse): void {
 }
 
 async function serveRest(options: GatewayOptions, request: IncomingMessage, response: ServerResponse, url: URL) {
-  if (request.method === 'OPTIONS') {
+  if (isPreflight(request)) {
     // Preflights carry no credentials: answered before any key check, as Kong's cors plugin does.
-    response.writeHead(200, { ...CORS_HEADERS, 'Content-Length': '0' });
+    const requested = request.headers['access-control-request-headers'];
+    response.writeHead(200, {
+      ...ALLOW_ORIGIN,
+      ...(requested ? { 'Access-Control-Allow-Headers': requested } : {}),
+      'Access-Control-Allow-Methods': 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT',
+      'Content-Length': '0',
+    });
     response.end();
     return;
   }
   let caller: Caller | undefined;
   try {
-    caller = await authenticateRest(request.headers, url.searchParams, options.keys);
+    caller = authenticateRest(request.headers, url.searchParams, options.keys);
     const body = await readBody(request, MAX_REST_BODY);
     const headers = { ...request.headers, ...clientHeaders(request, options.trustForwardedFor ?? false) };
     const result = await handleRest(options.db, {
@@ -279,27 +237,22 @@ async function serveFunction(
   const rest = url.pathname.slice('/functions/v1/'.length);
   const slash = rest.indexOf('/');
   const name = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash));
-  // Gateway-made answers carry CORS headers so a browser can read why it was refused;
-  // the function's own answers pass through untouched (it does its own CORS).
-  const cors = {
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Allow-Headers': CORS_HEADERS['Access-Control-Allow-Headers']!,
-  };
+  // The function's own answers, preflights included, pass through untouched (it does its
+  // own CORS, as hosted functions must: Supabase docs, guides/functions/cors).
   const target = options.functions.lookup(name);
   if (!target) {
+    // Hosted Supabase's platform 404, without CORS headers (Supabase docs, troubleshooting/
+    // edge-function-404-error-response: "Browsers misreport 404s as generic CORS errors").
     request.resume();
-    const details = `No function "${name}" in supabase/functions.`;
-    sendError(response, new ApiError(404, 'NOT_FOUND', 'Requested function was not found', { details }), cors);
+    sendError(response, new ApiError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' }));
     return;
   }
-  if (request.method !== 'OPTIONS' && target.verifyJwt) {
-    try {
-      await authenticateFunction(request.headers, options.keys);
-    } catch (error) {
-      request.resume();
-      sendError(response, error as ApiError, cors);
-      return;
-    }
+  if (target.verifyJwt) {
+    // Both of the project's functions set verify_jwt = false (supabase/config.toml); the
+    // platform's JWT check for the others is not implemented.
+    request.resume();
+    sendError(response, unsupported(`The function "${name}" with verify_jwt = true`), ALLOW_ORIGIN);
+    return;
   }
 
   const upstream = http.request(
@@ -328,10 +281,10 @@ async function serveFunction(
     }
     sendError(
       response,
-      new ApiError(502, 'STACK502', `Function "${name}" did not answer`, {
+      pgrstError(502, 'STACK502', `Function "${name}" did not answer`, {
         details: `${error.message}. Its Deno process may have stopped; see the [fn:${name}] lines in the stack's log.`,
       }),
-      cors,
+      ALLOW_ORIGIN,
     );
   });
   // A caller that hangs up ends the upstream request too.
@@ -349,26 +302,26 @@ export function createGateway(options: GatewayOptions): http.Server {
     try {
       url = new URL(request.url ?? '/', 'http://localhost');
     } catch {
-      sendError(response, new ApiError(400, 'STACK400', 'Malformed request URL'));
+      sendError(response, pgrstError(400, 'STACK400', 'Malformed request URL'));
       return;
     }
     if (url.pathname.startsWith('/rest/v1/')) {
       void serveRest(options, request, response, url);
     } else if (url.pathname.startsWith('/functions/v1/')) {
       serveFunction(options, agent, request, response, url).catch((error: unknown) => {
-        sendError(response, error instanceof ApiError ? error : new ApiError(400, 'STACK400', 'Malformed function URL'));
+        sendError(response, error instanceof ApiError ? error : pgrstError(400, 'STACK400', 'Malformed function URL'));
       });
     } else {
       request.resume();
       const service = /^\/(auth|storage|realtime|graphql)\/v1\//.exec(url.pathname)?.[1];
       sendError(
         response,
-        new ApiError(404, 'STACK404', `No route matched ${request.method} ${url.pathname}`, {
+        pgrstError(404, 'STACK404', `No route matched ${request.method} ${url.pathname}`, {
           hint: service
             ? `Supabase ${service} is not part of the local stack (only /rest/v1 and /functions/v1); use \`supabase start\` for it.`
             : 'The local stack serves /rest/v1/<table>, /rest/v1/rpc/<function> and /functions/v1/<function>.',
         }),
-        url.pathname.startsWith('/rest/') ? CORS_HEADERS : {},
+        url.pathname.startsWith('/rest/') ? ALLOW_ORIGIN : {},
       );
     }
   });

@@ -149,7 +149,11 @@ describe('the embedded local stack', () => {
   it('answers CORS preflights like Supabase', async () => {
     const response = await fetch(`${stack.urls.api}/rest/v1/appointment_requests`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey,authorization,content-type,x-client-info',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
