@@ -59,7 +59,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       target: 'es2022',
     },
     test: {
-      // `vitest run` runs both; `--project unit` or `--project e2e` picks one.
+      // One project, `unit` (scripts pick it with `--project unit`). The browser tests in e2e/
+      // run under Playwright instead: playwright.config.ts.
       projects: [
         {
           extends: true,
@@ -70,24 +71,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             setupFiles: ['./src/test/setup.ts'],
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
             css: false,
-          },
-        },
-        {
-          // Headless Chromium against the built site and the local stack (README: Browser tests).
-          extends: true,
-          test: {
-            name: 'e2e',
-            environment: 'node',
-            include: ['e2e/**/*.test.ts'],
-            // One build, one stack, one static server for every file.
-            globalSetup: ['./e2e/global-setup.ts'],
-            // One browser at a time: two cores, and timing checks (the video, the 3 s bot
-            // check) that should not compete with other files for the CPU.
-            fileParallelism: false,
-            // After the unit project, not beside it, for the same reason.
-            sequence: { groupOrder: 1 },
-            testTimeout: 60_000,
-            hookTimeout: 240_000,
           },
         },
       ],

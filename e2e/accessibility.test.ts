@@ -3,44 +3,38 @@
  * A and AA rules: no violations. (The forms' success and error states are checked in
  * forms.test.ts, where those states are produced for real.)
  */
-import { it } from 'vitest';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { openPage, siteUrl, sharedBrowser, type ViewportName, VIEWPORTS } from './support/browser.ts';
+import { test, type ViewportName, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { describeE2e } from './support/context.ts';
 import { routes } from './support/site.ts';
-
-const browser = sharedBrowser();
 
 const paths = [...routes.map((route) => route.path), '/gibt-es-nicht'];
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  describeE2e(`axe at ${VIEWPORTS[viewport].width} px`, () => {
-    it.each(paths.map((path) => [path]))('%s has no WCAG A/AA violations', async (path) => {
+  test.describe(`axe at ${VIEWPORTS[viewport].width} px`, () => {
+    test.use({ viewport: VIEWPORTS[viewport] });
+
+    test.describe(() => {
       // Motion allowed: the home page is checked with its video and pause control showing.
-      const { page, context, settle } = await openPage(browser(), viewport, { reducedMotion: 'no-preference' });
-      try {
-        await page.goto(siteUrl(path));
-        await waitForHydration(page);
-        await settle();
-        await expectNoAxeViolations(page, `${path} at ${VIEWPORTS[viewport].width} px`);
-      } finally {
-        await context.close();
+      test.use({ reducedMotion: 'no-preference' });
+
+      for (const path of paths) {
+        test(`${path} has no WCAG A/AA violations`, async ({ page, watched }) => {
+          await page.goto(path);
+          await waitForHydration(page);
+          await watched.settle();
+          await expectNoAxeViolations(page, `${path} at ${VIEWPORTS[viewport].width} px`);
+        });
       }
     });
 
     if (viewport === 'mobile') {
-      it('/ with the menu open has no WCAG A/AA violations', async () => {
-        const { page, context } = await openPage(browser(), viewport);
-        try {
-          await page.goto(siteUrl('/'));
-          await waitForHydration(page);
-          await page.getByRole('button', { name: 'Menü öffnen' }).click();
-          await page.getByRole('navigation', { name: 'Hauptnavigation mobil' }).waitFor({ state: 'visible' });
-          await expectNoAxeViolations(page, '/ at 390 px with the menu open');
-        } finally {
-          await context.close();
-        }
+      test('/ with the menu open has no WCAG A/AA violations', async ({ page }) => {
+        await page.goto('/');
+        await waitForHydration(page);
+        await page.getByRole('button', { name: 'Menü öffnen' }).click();
+        await page.getByRole('navigation', { name: 'Hauptnavigation mobil' }).waitFor({ state: 'visible' });
+        await expectNoAxeViolations(page, '/ at 390 px with the menu open');
       });
     }
   });

@@ -4,10 +4,9 @@
  * anon key (VITE_SUPABASE_ANON_KEY). With each, both forms go through in Chromium, every
  * request to the backend carries that key, and the practice's mails arrive.
  */
-import type { Page, Request } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { openPage, sharedBrowser } from './support/browser.ts';
-import { describeE2e, e2e } from './support/context.ts';
+import type { Page, Request } from '@playwright/test';
+import { e2e } from './support/context.ts';
+import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import {
   appointmentForm,
   appointmentInput,
@@ -25,8 +24,6 @@ import {
   waitLikeAPerson,
 } from './support/forms.ts';
 
-const browser = sharedBrowser();
-
 /** The apikey of every request the page sends to the backend. */
 function recordApiKeys(page: Page): string[] {
   const keys: string[] = [];
@@ -41,50 +38,42 @@ const builds = [
   { name: 'the legacy anon key only', site: () => e2e().legacySiteUrl, key: () => e2e().anonKey, label: 'legacy' },
 ];
 
-for (const build of builds) {
-  describeE2e(`a build with ${build.name}`, () => {
-    it('sends the contact form: success notice, row mailed, both e-mails; every call carries that key', async () => {
-      const { page, context } = await openPage(browser(), 'mobile');
-      try {
-        const keys = recordApiKeys(page);
-        await page.goto(new URL('/kontakt', build.site()).href);
-        const form = contactForm(page);
-        const shownAt = await openForm(form);
-        const input = contactInput(`key-${build.label}`);
-        await fillContact(form, input);
-        await waitLikeAPerson(shownAt);
-        await submitButton(form).click();
-        await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText, { hold: false });
+test.use({ viewport: VIEWPORTS.mobile });
 
-        await expectContactStored(input, { mailed: true });
-        await expectBothMails(input.email, /^Neue Nachricht über das Kontaktformular: /);
-        expect(keys.length).toBeGreaterThan(0);
-        expect(new Set(keys)).toEqual(new Set([build.key()]));
-      } finally {
-        await context.close();
-      }
+for (const build of builds) {
+  test.describe(`a build with ${build.name}`, () => {
+    test('sends the contact form: success notice, row mailed, both e-mails; every call carries that key', async ({ page }) => {
+      const keys = recordApiKeys(page);
+      await page.goto(new URL('/kontakt', build.site()).href);
+      const form = contactForm(page);
+      const shownAt = await openForm(form);
+      const input = contactInput(`key-${build.label}`);
+      await fillContact(form, input);
+      await waitLikeAPerson(shownAt);
+      await submitButton(form).click();
+      await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText, { hold: false });
+
+      await expectContactStored(input, { mailed: true });
+      await expectBothMails(input.email, /^Neue Nachricht über das Kontaktformular: /);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(new Set(keys)).toEqual(new Set([build.key()]));
     });
 
-    it('sends the appointment form: insert, then the function; row notified, both e-mails', async () => {
-      const { page, context } = await openPage(browser(), 'mobile');
-      try {
-        const keys = recordApiKeys(page);
-        await page.goto(new URL('/termin-vereinbaren', build.site()).href);
-        const form = appointmentForm(page);
-        const shownAt = await openForm(form);
-        const input = appointmentInput(`key-${build.label}`);
-        await fillAppointment(form, input);
-        await waitLikeAPerson(shownAt);
-        await submitButton(form).click();
-        await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText, { hold: false });
+    test('sends the appointment form: insert, then the function; row notified, both e-mails', async ({ page }) => {
+      const keys = recordApiKeys(page);
+      await page.goto(new URL('/termin-vereinbaren', build.site()).href);
+      const form = appointmentForm(page);
+      const shownAt = await openForm(form);
+      const input = appointmentInput(`key-${build.label}`);
+      await fillAppointment(form, input);
+      await waitLikeAPerson(shownAt);
+      await submitButton(form).click();
+      await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText, { hold: false });
 
-        await expectAppointmentStored(input, { notified: true });
-        await expectBothMails(input.email, /^Neue Terminanfrage: /);
-        expect(keys.length).toBeGreaterThanOrEqual(2);
-        expect(new Set(keys)).toEqual(new Set([build.key()]));
-      } finally {
-        await context.close();
-      }
+      await expectAppointmentStored(input, { notified: true });
+      await expectBothMails(input.email, /^Neue Terminanfrage: /);
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(keys)).toEqual(new Set([build.key()]));
     });
   });
 }

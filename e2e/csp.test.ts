@@ -3,11 +3,9 @@
  * Netlify or Cloudflare Pages would, so every page and both forms run under the real
  * Content-Security-Policy here. No page may trigger a single CSP violation.
  */
-import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { openPage, siteUrl, sharedBrowser } from './support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, VIEWPORTS, watchPage } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { describeE2e } from './support/context.ts';
 import {
   appointmentForm,
   appointmentInput,
@@ -23,8 +21,6 @@ import {
 } from './support/forms.ts';
 import { routes } from './support/site.ts';
 
-const browser = sharedBrowser();
-
 /** Records every securitypolicyviolation event from the first byte of the page on. */
 async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
@@ -37,46 +33,55 @@ async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 
-describeE2e('Content-Security-Policy from dist/_headers', () => {
-  it('is sent with every page, with the other security headers', async () => {
+test.describe('Content-Security-Policy from dist/_headers', () => {
+  test('is sent with every page, with the other security headers', async ({ request }) => {
     for (const route of routes) {
-      const response = await fetch(siteUrl(route.path));
-      const csp = response.headers.get('content-security-policy') ?? '';
+      const response = await request.get(route.path);
+      const headers = response.headers();
+      const csp = headers['content-security-policy'] ?? '';
       expect(csp, route.path).toContain("script-src 'self'");
       expect(csp, route.path).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(csp, route.path).toContain("frame-ancestors 'none'");
-      expect(response.headers.get('strict-transport-security'), route.path).toBe('max-age=31536000; includeSubDomains');
-      expect(response.headers.get('x-content-type-options'), route.path).toBe('nosniff');
-      expect(response.headers.get('referrer-policy'), route.path).toBeTruthy();
-      expect(response.headers.get('permissions-policy'), route.path).toContain('camera=()');
+      expect(headers['strict-transport-security'], route.path).toBe('max-age=31536000; includeSubDomains');
+      expect(headers['x-content-type-options'], route.path).toBe('nosniff');
+      expect(headers['referrer-policy'], route.path).toBeTruthy();
+      expect(headers['permissions-policy'], route.path).toContain('camera=()');
     }
-    const missing = await fetch(siteUrl('/gibt-es-nicht'));
-    expect(missing.status).toBe(404);
-    expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect((await fetch(siteUrl('/_headers'))).status).toBe(404);
+    const missing = await request.get('/gibt-es-nicht');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-security-policy']).toContain("default-src 'self'");
+    expect((await request.get('/_headers')).status()).toBe(404);
   });
 
-  it('is not violated by any page, with JavaScript running and the hero video playing', async () => {
-    for (const route of routes) {
-      const { page, context, problems } = await openPage(browser(), 'desktop');
-      try {
-        const violations = await recordViolations(page);
-        await page.goto(siteUrl(route.path));
-        await waitForHydration(page);
-        await page.waitForLoadState('networkidle');
-        expect(await violations(), route.path).toEqual([]);
-        expect(problems.consoleErrors.filter((m) => m.includes('Content Security Policy')), route.path).toEqual([]);
-      } finally {
-        await context.close();
+  test.describe(() => {
+    test.use({ viewport: VIEWPORTS.desktop });
+
+    test('is not violated by any page, with JavaScript running and the hero video playing', async ({ browser, viewport, locale, timezoneId, baseURL }) => {
+      for (const route of routes) {
+        // A context of its own for each page (nothing cached), with the suite's settings.
+        const context = await browser.newContext({ viewport, locale, timezoneId, baseURL });
+        try {
+          const page = await context.newPage();
+          const { problems } = watchPage(page);
+          const violations = await recordViolations(page);
+          await page.goto(route.path);
+          await waitForHydration(page);
+          await page.waitForLoadState('networkidle');
+          expect(await violations(), route.path).toEqual([]);
+          expect(problems.consoleErrors.filter((m) => m.includes('Content Security Policy')), route.path).toEqual([]);
+        } finally {
+          await context.close();
+        }
       }
-    }
+    });
   });
 
-  it('is not violated when both forms are sent (supabase-js talking to the backend)', async () => {
-    const { page, context } = await openPage(browser(), 'mobile');
-    try {
+  test.describe(() => {
+    test.use({ viewport: VIEWPORTS.mobile });
+
+    test('is not violated when both forms are sent (supabase-js talking to the backend)', async ({ page }) => {
       const violations = await recordViolations(page);
-      await page.goto(siteUrl('/kontakt'));
+      await page.goto('/kontakt');
       const contact = contactForm(page);
       const contactShown = await openForm(contact);
       await fillContact(contact, contactInput('csp'));
@@ -85,7 +90,7 @@ describeE2e('Content-Security-Policy from dist/_headers', () => {
       await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText);
       expect(await violations(), '/kontakt').toEqual([]);
 
-      await page.goto(siteUrl('/termin-vereinbaren'));
+      await page.goto('/termin-vereinbaren');
       const appointment = appointmentForm(page);
       const appointmentShown = await openForm(appointment);
       await fillAppointment(appointment, appointmentInput('csp'));
@@ -93,8 +98,6 @@ describeE2e('Content-Security-Policy from dist/_headers', () => {
       await submitButton(appointment).click();
       await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText);
       expect(await violations(), '/termin-vereinbaren').toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

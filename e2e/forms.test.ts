@@ -5,11 +5,8 @@
  * where chaos is off, as in `supabase start`): the error notice, the values kept, the row
  * stored but not marked as mailed. axe checks each state with its notice on screen.
  */
-import { afterEach, expect, it } from 'vitest';
-import { canSimulateMailOutage, mailOutage } from './support/backend.ts';
-import { openPage, siteUrl, sharedBrowser, type ViewportName, VIEWPORTS, type WatchedPage } from './support/browser.ts';
-import { canRun, describeE2e } from './support/context.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { expect, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import {
   appointmentForm,
   appointmentInput,
@@ -35,13 +32,6 @@ import {
   waitLikeAPerson,
 } from './support/forms.ts';
 
-const browser = sharedBrowser();
-
-// A test that stopped before its submission must not leave the outage on for the next one.
-afterEach(async () => {
-  if (canRun) await mailOutage(false);
-});
-
 function expectNoStrayProblems({ problems }: WatchedPage, allowedFailure?: RegExp) {
   expect(problems.pageErrors, 'uncaught exceptions').toEqual([]);
   expect(problems.foreignRequests, 'requests to other hosts').toEqual([]);
@@ -54,147 +44,129 @@ function expectNoStrayProblems({ problems }: WatchedPage, allowedFailure?: RegEx
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   const width = VIEWPORTS[viewport].width;
 
-  describeE2e(`contact form at ${width} px`, () => {
-    it('sends: "Wird gesendet..." while sending, success notice, empty form, row mailed, both e-mails', async () => {
-      const watched = await openPage(browser(), viewport);
-      const { page, context, problems } = watched;
-      try {
-        await page.goto(siteUrl('/kontakt'));
-        const form = contactForm(page);
-        const shownAt = await openForm(form);
-        const input = contactInput(`ok-${width}`);
-        await fillContact(form, input);
-        const held = await holdRequests(page, functionUrl('send-contact-email'));
-        await waitLikeAPerson(shownAt);
+  test.describe(`contact form at ${width} px`, () => {
+    test.use({ viewport: VIEWPORTS[viewport] });
 
-        await submitButton(form).click();
-        await held.arrived;
-        await expectButtonWhileSending(form, held);
-        held.release();
+    test('sends: "Wird gesendet..." while sending, success notice, empty form, row mailed, both e-mails', async ({ page, watched }) => {
+      const { problems } = watched;
+      await page.goto('/kontakt');
+      const form = contactForm(page);
+      const shownAt = await openForm(form);
+      const input = contactInput(`ok-${width}`);
+      await fillContact(form, input);
+      const held = await holdRequests(page, functionUrl('send-contact-email'));
+      await waitLikeAPerson(shownAt);
 
-        await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText);
-        expect(await submitButton(form).innerText()).toBe(FORM_TEXT.contact.submit);
-        expect(await submitButton(form).isEnabled()).toBe(true);
-        expect(await readContact(form), 'form emptied').toEqual({
-          vorname: '',
-          nachname: '',
-          email: '',
-          telefon: '',
-          betreff: '',
-          nachricht: '',
-        });
-        await expectNoAxeViolations(page, `/kontakt at ${width} px with the success notice`);
-        expect(await page.getByText(FORM_TEXT.contact.successTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
+      await submitButton(form).click();
+      await held.arrived;
+      await expectButtonWhileSending(form, held);
+      held.release();
 
-        await expectContactStored(input, { mailed: true });
-        const { toPractice } = await expectBothMails(input.email, /^Neue Nachricht über das Kontaktformular: Anna Müller$/);
-        expect(toPractice.Text).toContain(input.nachricht.split('\n')[0]);
-        expect(problems.consoleErrors, 'console errors').toEqual([]);
-        expectNoStrayProblems(watched);
-      } finally {
-        await context.close();
-      }
+      await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText);
+      expect(await submitButton(form).innerText()).toBe(FORM_TEXT.contact.submit);
+      expect(await submitButton(form).isEnabled()).toBe(true);
+      expect(await readContact(form), 'form emptied').toEqual({
+        vorname: '',
+        nachname: '',
+        email: '',
+        telefon: '',
+        betreff: '',
+        nachricht: '',
+      });
+      await expectNoAxeViolations(page, `/kontakt at ${width} px with the success notice`);
+      expect(await page.getByText(FORM_TEXT.contact.successTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
+
+      await expectContactStored(input, { mailed: true });
+      const { toPractice } = await expectBothMails(input.email, /^Neue Nachricht über das Kontaktformular: Anna Müller$/);
+      expect(toPractice.Text).toContain(input.nachricht.split('\n')[0]);
+      expect(problems.consoleErrors, 'console errors').toEqual([]);
+      expectNoStrayProblems(watched);
     });
 
-    it('fails with the mail transport down: error notice, values kept, row stored but not mailed', async (ctx) => {
-      if (!(await canSimulateMailOutage())) ctx.skip("Mailpit's chaos API is off (supabase start): no outage to simulate");
-      const watched = await openPage(browser(), viewport);
-      const { page, context, problems } = watched;
-      try {
-        await page.goto(siteUrl('/kontakt'));
-        const form = contactForm(page);
-        const shownAt = await openForm(form);
-        const input = contactInput(`fail-${width}`);
-        await fillContact(form, input);
-        await waitLikeAPerson(shownAt);
-        await mailOutage(true);
+    test('fails with the mail transport down: error notice, values kept, row stored but not mailed', async ({ page, watched, mailOutage }) => {
+      const { problems } = watched;
+      await page.goto('/kontakt');
+      const form = contactForm(page);
+      const shownAt = await openForm(form);
+      const input = contactInput(`fail-${width}`);
+      await fillContact(form, input);
+      await waitLikeAPerson(shownAt);
+      await mailOutage();
 
-        await submitButton(form).click();
-        await expectNotice(page, FORM_TEXT.failedTitle, FORM_TEXT.failedText);
-        expect(await readContact(form), 'values kept').toEqual(input);
-        expect(await submitButton(form).innerText()).toBe(FORM_TEXT.contact.submit);
-        expect(await submitButton(form).isEnabled()).toBe(true);
-        await expectNoAxeViolations(page, `/kontakt at ${width} px with the error notice`);
-        expect(await page.getByText(FORM_TEXT.failedTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
+      await submitButton(form).click();
+      await expectNotice(page, FORM_TEXT.failedTitle, FORM_TEXT.failedText);
+      expect(await readContact(form), 'values kept').toEqual(input);
+      expect(await submitButton(form).innerText()).toBe(FORM_TEXT.contact.submit);
+      expect(await submitButton(form).isEnabled()).toBe(true);
+      await expectNoAxeViolations(page, `/kontakt at ${width} px with the error notice`);
+      expect(await page.getByText(FORM_TEXT.failedTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
 
-        await expectContactStored(input, { mailed: false });
-        await expectNoMails(input.email);
-        // The error is logged (docs/product.md §8); the only failed request is the function's 502.
-        expect(problems.consoleErrors.length, 'error logged to the console').toBeGreaterThan(0);
-        expect(problems.failedRequests).toEqual([expect.stringMatching(/send-contact-email: HTTP 502$/)]);
-        expectNoStrayProblems(watched, /send-contact-email: HTTP 502$/);
-      } finally {
-        await context.close();
-      }
+      await expectContactStored(input, { mailed: false });
+      await expectNoMails(input.email);
+      // The error is logged (docs/product.md §8); the only failed request is the function's 502.
+      expect(problems.consoleErrors.length, 'error logged to the console').toBeGreaterThan(0);
+      expect(problems.failedRequests).toEqual([expect.stringMatching(/send-contact-email: HTTP 502$/)]);
+      expectNoStrayProblems(watched, /send-contact-email: HTTP 502$/);
     });
   });
 
-  describeE2e(`appointment form at ${width} px`, () => {
-    it('sends: "Wird gesendet..." while sending, success notice, empty form, row notified, both e-mails', async () => {
-      const watched = await openPage(browser(), viewport);
-      const { page, context, problems } = watched;
-      try {
-        await page.goto(siteUrl('/termin-vereinbaren'));
-        const form = appointmentForm(page);
-        const shownAt = await openForm(form);
-        const input = appointmentInput(`ok-${width}`);
-        await fillAppointment(form, input);
-        // Step 1 is the insert; holding it shows the form's state for the whole submission.
-        const held = await holdRequests(page, tableUrl('appointment_requests'));
-        await waitLikeAPerson(shownAt);
+  test.describe(`appointment form at ${width} px`, () => {
+    test.use({ viewport: VIEWPORTS[viewport] });
 
-        await submitButton(form).click();
-        await held.arrived;
-        await expectButtonWhileSending(form, held);
-        held.release();
+    test('sends: "Wird gesendet..." while sending, success notice, empty form, row notified, both e-mails', async ({ page, watched }) => {
+      const { problems } = watched;
+      await page.goto('/termin-vereinbaren');
+      const form = appointmentForm(page);
+      const shownAt = await openForm(form);
+      const input = appointmentInput(`ok-${width}`);
+      await fillAppointment(form, input);
+      // Step 1 is the insert; holding it shows the form's state for the whole submission.
+      const held = await holdRequests(page, tableUrl('appointment_requests'));
+      await waitLikeAPerson(shownAt);
 
-        await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText);
-        expect(await submitButton(form).innerText()).toBe(FORM_TEXT.appointment.submit);
-        expect(await submitButton(form).isEnabled()).toBe(true);
-        expect(Object.values(await readAppointment(form)).filter(Boolean), 'form emptied').toEqual([]);
-        await expectNoAxeViolations(page, `/termin-vereinbaren at ${width} px with the success notice`);
-        expect(await page.getByText(FORM_TEXT.appointment.successTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
+      await submitButton(form).click();
+      await held.arrived;
+      await expectButtonWhileSending(form, held);
+      held.release();
 
-        await expectAppointmentStored(input, { notified: true });
-        const { toPractice } = await expectBothMails(input.email, /^Neue Terminanfrage: Beat Keller – /);
-        expect(toPractice.Attachments.map((attachment) => attachment.FileName)).toEqual(['terminanfrage.ics']);
-        expect(problems.consoleErrors, 'console errors').toEqual([]);
-        expectNoStrayProblems(watched);
-      } finally {
-        await context.close();
-      }
+      await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText);
+      expect(await submitButton(form).innerText()).toBe(FORM_TEXT.appointment.submit);
+      expect(await submitButton(form).isEnabled()).toBe(true);
+      expect(Object.values(await readAppointment(form)).filter(Boolean), 'form emptied').toEqual([]);
+      await expectNoAxeViolations(page, `/termin-vereinbaren at ${width} px with the success notice`);
+      expect(await page.getByText(FORM_TEXT.appointment.successTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
+
+      await expectAppointmentStored(input, { notified: true });
+      const { toPractice } = await expectBothMails(input.email, /^Neue Terminanfrage: Beat Keller – /);
+      expect(toPractice.Attachments.map((attachment) => attachment.FileName)).toEqual(['terminanfrage.ics']);
+      expect(problems.consoleErrors, 'console errors').toEqual([]);
+      expectNoStrayProblems(watched);
     });
 
-    it('fails with the mail transport down: error notice, values kept, row stored but not notified', async (ctx) => {
-      if (!(await canSimulateMailOutage())) ctx.skip("Mailpit's chaos API is off (supabase start): no outage to simulate");
-      const watched = await openPage(browser(), viewport);
-      const { page, context, problems } = watched;
-      try {
-        await page.goto(siteUrl('/termin-vereinbaren'));
-        const form = appointmentForm(page);
-        const shownAt = await openForm(form);
-        const input = appointmentInput(`fail-${width}`);
-        await fillAppointment(form, input);
-        await waitLikeAPerson(shownAt);
-        await mailOutage(true);
+    test('fails with the mail transport down: error notice, values kept, row stored but not notified', async ({ page, watched, mailOutage }) => {
+      const { problems } = watched;
+      await page.goto('/termin-vereinbaren');
+      const form = appointmentForm(page);
+      const shownAt = await openForm(form);
+      const input = appointmentInput(`fail-${width}`);
+      await fillAppointment(form, input);
+      await waitLikeAPerson(shownAt);
+      await mailOutage();
 
-        await submitButton(form).click();
-        await expectNotice(page, FORM_TEXT.failedTitle, FORM_TEXT.failedText);
-        const typed = withoutLabel(input);
-        expect(await readAppointment(form), 'values kept').toEqual(typed);
-        expect(await submitButton(form).innerText()).toBe(FORM_TEXT.appointment.submit);
-        expect(await submitButton(form).isEnabled()).toBe(true);
-        await expectNoAxeViolations(page, `/termin-vereinbaren at ${width} px with the error notice`);
-        expect(await page.getByText(FORM_TEXT.failedTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
+      await submitButton(form).click();
+      await expectNotice(page, FORM_TEXT.failedTitle, FORM_TEXT.failedText);
+      const typed = withoutLabel(input);
+      expect(await readAppointment(form), 'values kept').toEqual(typed);
+      expect(await submitButton(form).innerText()).toBe(FORM_TEXT.appointment.submit);
+      expect(await submitButton(form).isEnabled()).toBe(true);
+      await expectNoAxeViolations(page, `/termin-vereinbaren at ${width} px with the error notice`);
+      expect(await page.getByText(FORM_TEXT.failedTitle).first().isVisible(), 'notice still shown after axe').toBe(true);
 
-        await expectAppointmentStored(input, { notified: false });
-        await expectNoMails(input.email);
-        expect(problems.consoleErrors.length, 'error logged to the console').toBeGreaterThan(0);
-        expect(problems.failedRequests).toEqual([expect.stringMatching(/send-appointment-email: HTTP 502$/)]);
-        expectNoStrayProblems(watched, /send-appointment-email: HTTP 502$/);
-      } finally {
-        await context.close();
-      }
+      await expectAppointmentStored(input, { notified: false });
+      await expectNoMails(input.email);
+      expect(problems.consoleErrors.length, 'error logged to the console').toBeGreaterThan(0);
+      expect(problems.failedRequests).toEqual([expect.stringMatching(/send-appointment-email: HTTP 502$/)]);
+      expectNoStrayProblems(watched, /send-appointment-email: HTTP 502$/);
     });
   });
 }

@@ -1,8 +1,9 @@
 /**
- * Once for the whole e2e project: finds Chromium, starts the static servers, the embedded
- * local stack (or takes a running backend, tests/support/backend-target.ts) and builds the
- * site against it twice (publishable key; legacy anon key), then hands the addresses to
- * the test files (vitest's provide/inject, see support/context.ts).
+ * Once for the whole browser suite (playwright.config.ts `globalSetup`): finds Chromium,
+ * starts the static servers, the embedded local stack (or takes a running backend,
+ * tests/support/backend-target.ts) and builds the site against it twice (publishable key;
+ * legacy anon key), then hands the addresses to the test workers as JSON in E2E_CONTEXT
+ * (support/context.ts). The function it returns is the global teardown.
  *
  * Order matters: the static server comes first because its origin has to be in the
  * functions' ALLOWED_ORIGINS, and the build comes last because it bakes the stack's API
@@ -15,13 +16,12 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TestProject } from 'vitest/node';
 import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../tests/support/backend-target.ts';
 import { HOST, listen } from '../scripts/stack/ports.ts';
 import { createStaticServer } from '../scripts/static-server.ts';
 import { findChromium } from '../scripts/chromium.ts';
-import type { E2eContext } from './support/context.ts';
+import { E2E_CONTEXT_VARIABLE, type E2eContext } from './support/context.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -37,13 +37,29 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-export default async function setup(project: TestProject) {
+/** Set in this (the runner's) process before the workers start, so every worker inherits it. */
+function provide(context: E2eContext) {
+  process.env[E2E_CONTEXT_VARIABLE] = JSON.stringify(context);
+}
+
+/** Two builds and a stack start take a minute or two; a setup that hangs should not hang the run. */
+const SETUP_TIMEOUT_MS = 240_000;
+
+function withDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`[e2e] global setup took longer than ${SETUP_TIMEOUT_MS / 1000} s`)), SETUP_TIMEOUT_MS);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+export default async function setup() {
   const chromium = findChromium();
   if ('missing' in chromium) {
-    // The tests report it (support/context.ts): skipped here, failed under CI.
+    // The tests report it (support/fixtures.ts): skipped here, failed under CI.
     const fail = process.env.CI === 'true';
     console.warn(`\n[e2e] ${fail ? 'FAILING (CI=true)' : 'SKIPPED'}: ${chromium.missing}\n`);
-    project.provide('e2e', { skipReason: chromium.missing, fail } satisfies E2eContext);
+    provide({ skipReason: chromium.missing, fail });
     return;
   }
 
@@ -54,7 +70,7 @@ export default async function setup(project: TestProject) {
     }
   };
 
-  try {
+  const start = async (): Promise<E2eContext> => {
     // Two builds of the same site: one with the publishable key (what a project created
     // today has), one with only the legacy anon key (an older project). Each is served by
     // its own static server: files only, no SPA rewrites (an unknown path gets 404.html).
@@ -103,8 +119,9 @@ export default async function setup(project: TestProject) {
         cwd: root,
         env: {
           ...process.env,
-          // Vitest sets NODE_ENV=test, which would give Vite a development build of React
-          // (StrictMode's double effects included): test what visitors get.
+          // NODE_ENV may arrive as test (vitest sets it) or development, which would give
+          // Vite a development build of React (StrictMode's double effects included): test
+          // what visitors get.
           NODE_ENV: 'production',
           VITE_SUPABASE_URL: backend.apiUrl,
           VITE_SITE_URL: url,
@@ -121,9 +138,8 @@ export default async function setup(project: TestProject) {
     );
     log(`site on ${site.url} (legacy-key build on ${legacySite.url}), Chromium ${chromium.path}`);
 
-    project.provide('e2e', {
+    return {
       skipReason: null,
-      chromePath: chromium.path,
       siteUrl: site.url,
       legacySiteUrl: legacySite.url,
       apiUrl: backend.apiUrl,
@@ -132,7 +148,11 @@ export default async function setup(project: TestProject) {
       publishableKey: backend.publishableKey,
       anonKey: backend.anonKey,
       practiceEmail: readFunctionsSettings().PRACTICE_EMAIL!,
-    } satisfies E2eContext);
+    };
+  };
+
+  try {
+    provide(await withDeadline(start()));
   } catch (error) {
     await teardown();
     throw error;

@@ -2,12 +2,10 @@
  * Keyboard only: the skip link, the menu, both forms and the hero's pause control work
  * without a mouse, focus is always visible, and it never falls back to <body>.
  */
-import type { BrowserContext, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectVisibleFocus, focusInfo, tabUntil, type FocusInfo } from './support/a11y.ts';
-import { openPage, siteUrl, sharedBrowser } from './support/browser.ts';
+import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { describeE2e } from './support/context.ts';
 import {
   appointmentForm,
   appointmentInput,
@@ -25,8 +23,6 @@ import {
   withoutLabel,
 } from './support/forms.ts';
 import { headerNavigation } from './support/site.ts';
-
-const browser = sharedBrowser();
 
 const isField = (name: string) => (focus: FocusInfo) => focus.name === name;
 
@@ -68,11 +64,12 @@ async function watchFocusUntil(page: Page, done: Promise<unknown>): Promise<stri
   return seen;
 }
 
-describeE2e('keyboard only', () => {
-  it('Tab reaches the skip link first; Enter moves to the main content', async () => {
-    const { page, context } = await openPage(browser(), 'mobile');
-    try {
-      await page.goto(siteUrl('/schlafberatung'));
+test.describe('keyboard only', () => {
+  test.describe(() => {
+    test.use({ viewport: VIEWPORTS.mobile });
+
+    test('Tab reaches the skip link first; Enter moves to the main content', async ({ page }) => {
+      await page.goto('/schlafberatung');
       await waitForHydration(page);
       await page.keyboard.press('Tab');
       const focus = await expectVisibleFocus(page, 'first Tab');
@@ -86,15 +83,10 @@ describeE2e('keyboard only', () => {
       const next = await expectVisibleFocus(page, 'Tab after the skip link');
       expect(await page.locator(':focus').evaluate((element) => Boolean(element.closest('main')))).toBe(true);
       expect(next.isBody).toBe(false);
-    } finally {
-      await context.close();
-    }
-  });
+    });
 
-  it('menu: Enter opens it, its items are reachable, Escape closes it and returns focus; Enter on an item navigates', async () => {
-    const { page, context } = await openPage(browser(), 'mobile');
-    try {
-      await page.goto(siteUrl('/'));
+    test('menu: Enter opens it, its items are reachable, Escape closes it and returns focus; Enter on an item navigates', async ({ page }) => {
+      await page.goto('/');
       await waitForHydration(page);
       const toggle = page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
       await tabUntil(page, (focus) => focus.label === 'Menü öffnen');
@@ -119,43 +111,15 @@ describeE2e('keyboard only', () => {
       await page.keyboard.press('Enter');
       await tabUntil(page, (f) => f.label === 'Über uns', { maxSteps: 4 });
       await page.keyboard.press('Enter');
-      await page.waitForURL(siteUrl('/uber-uns'));
+      await page.waitForURL('/uber-uns');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Über uns');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('inhalt');
       await tabUntil(page, (f) => f.tag === 'a' || f.tag === 'button', { maxSteps: 1 });
-    } finally {
-      await context.close();
-    }
-  });
+    });
 
-  it('hero: the pause control is reachable and toggles with Enter and Space', async () => {
-    const { page, context } = await openPage(browser(), 'desktop', { reducedMotion: 'no-preference' });
-    try {
-      await page.goto(siteUrl('/'));
-      await waitForHydration(page);
-      await page.getByRole('button', { name: 'Video pausieren' }).waitFor({ state: 'visible', timeout: 15_000 });
-      const paused = () => page.locator('[data-testid="hero-video"]').evaluate((video: HTMLVideoElement) => video.paused);
-
-      await tabUntil(page, (focus) => focus.label === 'Video pausieren');
-      await page.keyboard.press('Enter');
-      await expect.poll(paused).toBe(true);
-      await expect.poll(async () => (await focusInfo(page)).label).toBe('Video abspielen');
-      await expectVisibleFocus(page, 'after Enter on the pause control');
-
-      await page.keyboard.press('Space');
-      await expect.poll(paused).toBe(false);
-      await expect.poll(async () => (await focusInfo(page)).label).toBe('Video pausieren');
-      await expectVisibleFocus(page, 'after Space on the play control');
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('contact form: filled in and sent with the keyboard alone', async () => {
-    const { page, context } = await openPage(browser(), 'mobile');
-    try {
-      await page.goto(siteUrl('/kontakt'));
+    test('contact form: filled in and sent with the keyboard alone', async ({ page }) => {
+      await page.goto('/kontakt');
       const form = contactForm(page);
       const shownAt = await openForm(form);
       const input = contactInput('tastatur');
@@ -180,15 +144,33 @@ describeE2e('keyboard only', () => {
       expect(after.label).toBe(FORM_TEXT.contact.submit);
       await expectContactStored(input, { mailed: true });
       await expectBothMails(input.email, /^Neue Nachricht über das Kontaktformular: /);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  it('appointment form: filled in and sent with the keyboard alone', async () => {
-    const { page, context } = await openPage(browser(), 'desktop');
-    try {
-      await page.goto(siteUrl('/termin-vereinbaren'));
+  test.describe(() => {
+    // Motion allowed: the hero test needs its video and pause control.
+    test.use({ viewport: VIEWPORTS.desktop, reducedMotion: 'no-preference' });
+
+    test('hero: the pause control is reachable and toggles with Enter and Space', async ({ page }) => {
+      await page.goto('/');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Video pausieren' }).waitFor({ state: 'visible', timeout: 15_000 });
+      const paused = () => page.locator('[data-testid="hero-video"]').evaluate((video: HTMLVideoElement) => video.paused);
+
+      await tabUntil(page, (focus) => focus.label === 'Video pausieren');
+      await page.keyboard.press('Enter');
+      await expect.poll(paused).toBe(true);
+      await expect.poll(async () => (await focusInfo(page)).label).toBe('Video abspielen');
+      await expectVisibleFocus(page, 'after Enter on the pause control');
+
+      await page.keyboard.press('Space');
+      await expect.poll(paused).toBe(false);
+      await expect.poll(async () => (await focusInfo(page)).label).toBe('Video pausieren');
+      await expectVisibleFocus(page, 'after Space on the play control');
+    });
+
+    test('appointment form: filled in and sent with the keyboard alone', async ({ page, context }) => {
+      await page.goto('/termin-vereinbaren');
       const form = appointmentForm(page);
       const shownAt = await openForm(form);
       const input = appointmentInput('tastatur');
@@ -233,8 +215,6 @@ describeE2e('keyboard only', () => {
       // Empty optional fields are stored as null.
       await expectAppointmentStored({ ...input, alternativ: null, alternativUhrzeit: null }, { notified: true });
       await expectBothMails(input.email, /^Neue Terminanfrage: /);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

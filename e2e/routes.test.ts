@@ -3,14 +3,10 @@
  * spec's texts, header and footer, a header that stays put while scrolling, the menu,
  * and a clean console and network (nothing fails, nothing goes to a third party).
  */
-import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
-import { openPage, siteUrl, sharedBrowser, type ViewportName, VIEWPORTS, type WatchedPage } from './support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { describeE2e } from './support/context.ts';
 import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpectation } from './support/site.ts';
-
-const browser = sharedBrowser();
 
 async function visibleText(page: Page, selector: string): Promise<string> {
   return normalizeText(await page.locator(selector).first().innerText());
@@ -101,7 +97,7 @@ async function expectMenuNavigation(page: Page, route: RouteExpectation) {
   expect(await menu.getByRole('link', { name: 'Termin vereinbaren' }).getAttribute('href')).toBe('/termin-vereinbaren');
 
   await menu.getByRole('link', { name: target.label, exact: true }).click();
-  await page.waitForURL(siteUrl(target.path));
+  await page.waitForURL(target.path);
   const targetRoute = routes.find((r) => r.path === target.path)!;
   await expect
     .poll(() => page.getByRole('heading', { level: 1 }).innerText().then(normalizeText))
@@ -113,7 +109,7 @@ async function expectMenuNavigation(page: Page, route: RouteExpectation) {
 async function expectDesktopNavigation(page: Page, route: RouteExpectation) {
   const target = menuTarget(route);
   await page.getByRole('navigation', { name: 'Hauptnavigation', exact: true }).getByRole('link', { name: target.label, exact: true }).click();
-  await page.waitForURL(siteUrl(target.path));
+  await page.waitForURL(target.path);
   const targetRoute = routes.find((r) => r.path === target.path)!;
   await expect
     .poll(() => page.getByRole('heading', { level: 1 }).innerText().then(normalizeText))
@@ -121,12 +117,12 @@ async function expectDesktopNavigation(page: Page, route: RouteExpectation) {
 }
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  describeE2e(`every route at ${VIEWPORTS[viewport].width} px`, () => {
-    it.each(routes.map((route) => [route.path, route] as const))('%s', async (_path, route) => {
-      const watched = await openPage(browser(), viewport);
-      const { page, context } = watched;
-      try {
-        const response = await page.goto(siteUrl(route.path), { waitUntil: 'load' });
+  test.describe(`every route at ${VIEWPORTS[viewport].width} px`, () => {
+    test.use({ viewport: VIEWPORTS[viewport] });
+
+    for (const route of routes) {
+      test(route.path, async ({ page, watched }) => {
+        const response = await page.goto(route.path, { waitUntil: 'load' });
         expect(response?.status()).toBe(200);
         await waitForHydration(page);
 
@@ -139,9 +135,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         // Whatever the page loads after the first paint (chunks, images, the video) is done.
         await watched.settle();
         expectCleanPage(watched);
-      } finally {
-        await context.close();
-      }
-    });
+      });
+    }
   });
 }

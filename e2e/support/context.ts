@@ -1,16 +1,17 @@
 /**
- * What global-setup.ts hands to every test file: the addresses of the running site and
- * stack, or why the suite cannot run (no Chromium) – and `describeE2e`, which turns the
- * latter into skipped tests locally and failed ones under CI.
+ * What global-setup.ts hands to the test workers: the addresses of the running site and
+ * stack, or why the suite cannot run (no Chromium). It travels as JSON in the environment
+ * variable E2E_CONTEXT, which global setup sets in the runner process and every worker
+ * inherits (Playwright starts the workers after global setup).
  */
-import { describe, inject, it } from 'vitest';
+
+export const E2E_CONTEXT_VARIABLE = 'E2E_CONTEXT';
 
 export type E2eContext =
-  /** No Chromium: skipped locally, failed under CI=true (with the reason either way). */
+  /** No Chromium: skipped locally, failed under CI=true (with the reason either way; support/fixtures.ts). */
   | { skipReason: string; fail: boolean }
   | {
       skipReason: null;
-      chromePath: string;
       /** Origin of the static server with the built site, e.g. http://127.0.0.1:40123. */
       siteUrl: string;
       /** The same site built with only the legacy anon key (VITE_SUPABASE_ANON_KEY). */
@@ -28,42 +29,24 @@ export type E2eContext =
       practiceEmail: string;
     };
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    e2e: E2eContext;
-  }
-}
-
 type RunningE2e = Extract<E2eContext, { skipReason: null }>;
 
-const provided = inject('e2e');
+let provided: E2eContext | undefined;
 
-/** Whether the browser suites can run here (file-level hooks check it before starting a browser). */
-export const canRun = provided.skipReason === null;
-
-function cannotRun(reason: string, fail: boolean) {
-  return (name: string, _body: () => void) =>
-    fail
-      ? describe(name, () => {
-          it('needs Chromium', () => {
-            throw new Error(reason);
-          });
-        })
-      : describe.skip(name, () => {
-          it(`skipped: ${reason}`, () => {});
-        });
+/** What global setup provided; throws when the tests were started without it. */
+export function e2eContext(): E2eContext {
+  if (provided) return provided;
+  const json = process.env[E2E_CONTEXT_VARIABLE];
+  if (!json) {
+    throw new Error(`${E2E_CONTEXT_VARIABLE} is not set: run the browser tests with \`npx playwright test\` (its globalSetup, e2e/global-setup.ts, sets it).`);
+  }
+  provided = JSON.parse(json) as E2eContext;
+  return provided;
 }
 
-/**
- * `describe` for the browser suites. Without Chromium the suite does not run: it is
- * skipped on a developer's machine and fails under CI=true, saying how to get one; the
- * other projects run either way.
- */
-export const describeE2e: (name: string, body: () => void) => void =
-  provided.skipReason === null ? describe : cannotRun(provided.skipReason, provided.fail);
-
-/** The running environment; only call inside tests or hooks (they do not run when skipped). */
+/** The running environment; only call inside tests and fixtures (they do not run when the suite is skipped). */
 export function e2e(): RunningE2e {
-  if (provided.skipReason !== null) throw new Error(provided.skipReason);
-  return provided;
+  const context = e2eContext();
+  if (context.skipReason !== null) throw new Error(context.skipReason);
+  return context;
 }

@@ -3,8 +3,7 @@
  * Every visitor gets an e-mail address of their own: the backend's rate limits and its
  * one-acknowledgement-per-address rule count per address.
  */
-import type { Locator, Page, Route } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { mailsTo, practiceMailsFor, queryRows, uniqueEmail, zurichDate } from './backend.ts';
 import { e2e } from './context.ts';
 

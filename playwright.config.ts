@@ -1,0 +1,47 @@
+/**
+ * The browser tests (e2e/, README: Browser tests): the production build in headless
+ * Chromium against the local stack. `npx playwright test` (or `npm run test:e2e`).
+ *
+ * No browser is downloaded: Playwright drives Debian's Chromium (or CHROME_PATH) through
+ * `executablePath`. Without one, global setup says so and every test is skipped – or fails
+ * under CI=true (e2e/support/fixtures.ts).
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.ts';
+import { VIEWPORTS } from './e2e/support/fixtures.ts';
+
+const chromium = findChromium();
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.test.ts',
+  // One build, one stack, two static servers for every file (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
+  // One browser at a time: two cores, and timing checks (the video, the 3 s bot check)
+  // that should not compete with other tests for the CPU.
+  workers: 1,
+  fullyParallel: false,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 60_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // Traces of retried tests (and other artifacts), one folder per test.
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: 'path' in chromium ? chromium.path : undefined,
+      args: CHROMIUM_ARGS,
+      timeout: 60_000,
+    },
+    viewport: VIEWPORTS.desktop,
+    locale: 'de-CH',
+    timezoneId: 'Europe/Zurich',
+    // Fail within seconds, not at the test's timeout, when something never appears.
+    actionTimeout: 15_000,
+    navigationTimeout: 15_000,
+    trace: 'on-first-retry',
+  },
+});
