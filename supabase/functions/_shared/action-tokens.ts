@@ -1,0 +1,94 @@
+/**
+ * The tokens in the links of the appointment e-mails (confirm, decline, cancel): each is
+ * good for one request and one action until it expires, and is signed with a secret of
+ * the functions' settings, so nothing about it needs storing and a changed character makes
+ * it worthless. Whether the action still applies (already confirmed, cancelled meanwhile)
+ * is the request's state in the database, not the token's.
+ *
+ * Shape: `<payload>.<signature>`, both base64url. The payload is
+ * `v1|<request id>|<action>|<expiry, unix seconds>`; the signature is HMAC-SHA-256 over the
+ * payload's text. Pure: WebCrypto only, no network, no environment.
+ */
+
+export const APPOINTMENT_ACTIONS = ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel'] as const;
+export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
+
+export interface ActionClaim {
+  requestId: string;
+  action: AppointmentAction;
+  /** Unix seconds after which the token is refused. */
+  expiresAt: number;
+}
+
+export type ActionTokenResult =
+  | { ok: true; claim: ActionClaim }
+  | { ok: false; reason: 'malformed' | 'tampered' | 'expired' };
+
+const VERSION = 'v1';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Far longer than any token this module writes; a longer string is refused before any work. */
+const MAX_TOKEN_LENGTH = 256;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(binary, (character) => character.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
+}
+
+function isAction(value: string): value is AppointmentAction {
+  return (APPOINTMENT_ACTIONS as readonly string[]).includes(value);
+}
+
+export async function signActionToken(secret: string, claim: ActionClaim): Promise<string> {
+  if (!UUID.test(claim.requestId)) throw new Error('signActionToken: the request id is not a lowercase UUID');
+  if (!Number.isSafeInteger(claim.expiresAt) || claim.expiresAt <= 0) throw new Error('signActionToken: expiresAt is not unix seconds');
+  const payload = encoder.encode([VERSION, claim.requestId, claim.action, claim.expiresAt].join('|'));
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), payload));
+  return `${toBase64Url(payload)}.${toBase64Url(signature)}`;
+}
+
+/**
+ * The claim of a genuine, unexpired token. The signature is checked first (WebCrypto's
+ * verify compares in constant time), so a forged token learns nothing about the format.
+ */
+export async function readActionToken(secret: string, token: string, now: Date = new Date()): Promise<ActionTokenResult> {
+  if (token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
+  const parts = token.split('.');
+  const payload = parts.length === 2 ? fromBase64Url(parts[0]!) : null;
+  const signature = parts.length === 2 ? fromBase64Url(parts[1]!) : null;
+  if (!payload || !signature) return { ok: false, reason: 'malformed' };
+  if (!(await crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), signature, payload))) {
+    return { ok: false, reason: 'tampered' };
+  }
+  let fields: string[];
+  try {
+    fields = decoder.decode(payload).split('|');
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  const [version, requestId, action, expiry] = fields;
+  const expiresAt = Number(expiry);
+  if (fields.length !== 4 || version !== VERSION || !UUID.test(requestId ?? '') || !isAction(action ?? '') || !Number.isSafeInteger(expiresAt)) {
+    // Signed by us but not in this shape: a token of a later version, or a bug.
+    return { ok: false, reason: 'malformed' };
+  }
+  if (now.getTime() / 1000 > expiresAt) return { ok: false, reason: 'expired' };
+  return { ok: true, claim: { requestId: requestId!, action: action as AppointmentAction, expiresAt } };
+}

@@ -1,0 +1,71 @@
+/**
+ * The appointment e-mails' link tokens: one request, one action, an expiry, a signature
+ * nobody without the secret can make; every other string is refused with its reason.
+ */
+import assert from 'node:assert/strict';
+import { APPOINTMENT_ACTIONS, readActionToken, signActionToken, type ActionClaim } from '../_shared/action-tokens.ts';
+
+const SECRET = 'test-action-token-secret-not-secret';
+const NOW = new Date('2026-11-23T10:00:00Z');
+const claim: ActionClaim = {
+  requestId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+  action: 'confirm-preferred',
+  expiresAt: NOW.getTime() / 1000 + 3600,
+};
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * The token with one character of its payload or signature changed – by 16 in the
+ * alphabet, a bit that carries data even in the last character (whose lowest bits are
+ * padding).
+ */
+function flipped(token: string, index: number): string {
+  const character = BASE64URL[(BASE64URL.indexOf(token[index]!) + 16) % 64]!;
+  return token.slice(0, index) + character + token.slice(index + 1);
+}
+
+Deno.test('action token: a signed claim reads back as it was, for every action', async () => {
+  for (const action of APPOINTMENT_ACTIONS) {
+    const token = await signActionToken(SECRET, { ...claim, action });
+    assert.match(token, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'URL-safe without escaping');
+    assert.deepEqual(await readActionToken(SECRET, token, NOW), { ok: true, claim: { ...claim, action } });
+  }
+});
+
+Deno.test('action token: another secret, or any changed character, is tampered', async () => {
+  const token = await signActionToken(SECRET, claim);
+  assert.deepEqual(await readActionToken('another-secret-of-the-same-length!!', token, NOW), { ok: false, reason: 'tampered' });
+  const dot = token.indexOf('.');
+  for (const index of [0, dot - 1, dot + 1, token.length - 1]) {
+    const result = await readActionToken(SECRET, flipped(token, index), NOW);
+    assert.equal(result.ok, false, `changed at ${index}`);
+    assert.ok(!result.ok && ['tampered', 'malformed'].includes(result.reason));
+  }
+});
+
+Deno.test('action token: a token for one action is not one for another', async () => {
+  const confirm = await signActionToken(SECRET, claim);
+  const cancel = await signActionToken(SECRET, { ...claim, action: 'cancel' });
+  // Payload of one, signature of the other.
+  const mixed = `${confirm.split('.')[0]}.${cancel.split('.')[1]}`;
+  assert.deepEqual(await readActionToken(SECRET, mixed, NOW), { ok: false, reason: 'tampered' });
+});
+
+Deno.test('action token: refused after its expiry, accepted up to the second', async () => {
+  const token = await signActionToken(SECRET, claim);
+  assert.equal((await readActionToken(SECRET, token, new Date(claim.expiresAt * 1000))).ok, true);
+  assert.deepEqual(await readActionToken(SECRET, token, new Date(claim.expiresAt * 1000 + 1000)), { ok: false, reason: 'expired' });
+});
+
+Deno.test('action token: strings that are not tokens are malformed, without an exception', async () => {
+  for (const value of ['', '.', 'abc', 'a.b.c', 'ä.ö', `${'A'.repeat(300)}.x`, 'abc.%%%']) {
+    assert.deepEqual(await readActionToken(SECRET, value, NOW), { ok: false, reason: 'malformed' }, JSON.stringify(value));
+  }
+});
+
+Deno.test('action token: only well-formed claims are signed', async () => {
+  await assert.rejects(signActionToken(SECRET, { ...claim, requestId: 'not-a-uuid' }));
+  await assert.rejects(signActionToken(SECRET, { ...claim, requestId: claim.requestId.toUpperCase() }));
+  await assert.rejects(signActionToken(SECRET, { ...claim, expiresAt: 1.5 }));
+});
