@@ -77,6 +77,14 @@ export function browserClient(backend: TestBackend, ip: string): SupabaseClient 
   });
 }
 
+/** supabase-js with the secret key, as the edge functions call the database's RPCs. */
+export function serviceClient(backend: TestBackend): SupabaseClient {
+  return createClient(backend.apiUrl, backend.secretKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
+  });
+}
+
 /** An appointment row as the site inserts it (a week ahead), with any field overridden. */
 export function appointmentRow(email: string, overrides: Record<string, unknown> = {}) {
   return {

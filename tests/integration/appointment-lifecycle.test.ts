@@ -1,0 +1,204 @@
+// @vitest-environment node
+/**
+ * The appointment lifecycle in the database (supabase/migrations/…_appointment_lifecycle.sql),
+ * called as the functions will call it: supabase-js with the secret key through the API
+ * gateway. Decisions and cancellations change the state once, from the state they expect;
+ * a second press finds it unchanged; confirm and cancel at once end consistently; the
+ * visitor's mail for each state is claimed once; the taken slots tell anon dates and times
+ * and nothing else.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointmentRow, backendTarget, browserClient, newVisitor, serviceClient, type TestBackend, zurichDate } from './stack-harness.ts';
+
+let backend: TestBackend;
+let service: SupabaseClient;
+
+beforeAll(async () => {
+  backend = await backendTarget({ functions: false });
+  service = serviceClient(backend);
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+interface Answer {
+  result: string;
+  request?: Record<string, unknown>;
+}
+
+/** A stored request, as the site stores it, with its preferred slot `days` from today. */
+async function storedRequest(days = 7, time = '10:00'): Promise<string> {
+  const { email, ip } = newVisitor();
+  const row = appointmentRow(email, { preferred_date: zurichDate(days), preferred_time: time });
+  const { error } = await browserClient(backend, ip).from('appointment_requests').insert(row);
+  expect(error).toBeNull();
+  return row.id as string;
+}
+
+async function rpc<T = Answer>(name: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await service.rpc(name, args);
+  if (error) throw new Error(`${name}: ${error.code} ${error.message}`);
+  return data as T;
+}
+
+const decide = (id: string, decision: 'confirm' | 'decline', extra: Record<string, unknown> = {}) =>
+  rpc('decide_appointment', { p_id: id, p_decision: decision, ...extra });
+
+describe('decide_appointment', () => {
+  it('confirms an open request once; the same confirmation again is unchanged, another slot a conflict', async () => {
+    const id = await storedRequest();
+    const first = await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
+    expect(first.result).toBe('changed');
+    expect(first.request).toMatchObject({ status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00', calendar_sequence: 0 });
+    expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('unchanged');
+    expect((await decide(id, 'confirm', { p_date: zurichDate(8), p_time: '10:00' })).result).toBe('conflict');
+    expect((await decide(id, 'decline')).result).toBe('conflict');
+  });
+
+  it('declines with the note (blank counts as none); a second decline is unchanged', async () => {
+    const id = await storedRequest();
+    const first = await decide(id, 'decline', { p_note: '  Leider ist die Woche ausgebucht.  ' });
+    expect(first).toMatchObject({ result: 'changed', request: { status: 'declined', staff_note: 'Leider ist die Woche ausgebucht.', confirmed_date: null } });
+    expect((await decide(id, 'decline', { p_note: 'anders' })).result).toBe('unchanged');
+    expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('conflict');
+    const other = await storedRequest();
+    expect((await decide(other, 'decline', { p_note: '   ' })).request).toMatchObject({ staff_note: null });
+  });
+
+  it('refuses what is not a decision: an unknown one, a confirmation without a slot, a time that is no slot, a note with control characters', async () => {
+    const id = await storedRequest();
+    await expect(rpc('decide_appointment', { p_id: id, p_decision: 'maybe' })).rejects.toThrow('22023');
+    await expect(decide(id, 'confirm', { p_date: zurichDate(7) })).rejects.toThrow('22023');
+    await expect(decide(id, 'confirm', { p_date: zurichDate(7), p_time: '12:15' })).rejects.toThrow('23514');
+    await expect(decide(id, 'decline', { p_note: 'Hallo\u0007' })).rejects.toThrow('23514');
+    // Nothing changed by the refusals.
+    expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('changed');
+  });
+
+  it('answers not_found for an unknown id', async () => {
+    expect(await decide(crypto.randomUUID(), 'decline')).toEqual({ result: 'not_found' });
+  });
+
+  it('lets exactly one of two different decisions at the same moment win', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const id = await storedRequest();
+      const answers = await Promise.all([decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' }), decide(id, 'decline')]);
+      expect(answers.map((answer) => answer.result).sort()).toEqual(['changed', 'conflict']);
+    }
+  });
+});
+
+describe('cancel_appointment', () => {
+  it('cancels a confirmed appointment more than 24 h ahead once, raising the calendar sequence', async () => {
+    const id = await storedRequest();
+    await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
+    const first = await rpc('cancel_appointment', { p_id: id });
+    expect(first).toMatchObject({ result: 'changed', request: { status: 'cancelled', calendar_sequence: 1, confirmed_time: '10:00' } });
+    expect((await rpc('cancel_appointment', { p_id: id })).result).toBe('unchanged');
+    expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('conflict');
+  });
+
+  it('refuses inside the notice period, and what was never confirmed', async () => {
+    // 10:00 seven days ahead starts between 6 d 10 h and 7 d 10 h from now, whatever the hour:
+    // always inside a notice of 8 days, always outside one of 5.
+    const id = await storedRequest();
+    await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
+    expect(await rpc('cancel_appointment', { p_id: id, p_min_notice: '8 days' })).toMatchObject({
+      result: 'too_late',
+      request: { status: 'confirmed', calendar_sequence: 0 },
+    });
+    expect((await rpc('cancel_appointment', { p_id: id, p_min_notice: '5 days' })).result).toBe('changed');
+
+    const open = await storedRequest();
+    expect((await rpc('cancel_appointment', { p_id: open })).result).toBe('conflict');
+    expect(await rpc('cancel_appointment', { p_id: crypto.randomUUID() })).toEqual({ result: 'not_found' });
+  });
+
+  it('with a confirmation racing the cancellation, ends consistent', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const id = await storedRequest();
+      const [confirmed, cancelled] = await Promise.all([
+        decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' }),
+        rpc('cancel_appointment', { p_id: id }),
+      ]);
+      expect(confirmed.result).toBe('changed');
+      const { rows } = await backend.query<{ status: string }>('select status from public.appointment_requests where id = $1', [id]);
+      // The cancel either came first (nothing to cancel yet) or after the confirmation.
+      expect([`conflict/confirmed`, `changed/cancelled`]).toContain(`${cancelled.result}/${rows[0]!.status}`);
+    }
+  });
+});
+
+describe('claim_outcome_mail / finish_outcome_mail', () => {
+  const claim = (id: string) => rpc<{ status: string; request?: Record<string, unknown> }>('claim_outcome_mail', { p_id: id });
+
+  it('claims the visitor’s mail once per state; a failed send releases it; a new state has its own mail', async () => {
+    const id = await storedRequest();
+    expect((await claim(id)).status).toBe('nothing_to_send');
+    await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
+    const first = await claim(id);
+    expect(first).toMatchObject({ status: 'claimed', request: { status: 'confirmed' } });
+    expect((await claim(id)).status).toBe('in_progress');
+    await rpc('finish_outcome_mail', { p_id: id, p_status: 'confirmed', p_sent: false });
+    expect((await claim(id)).status).toBe('claimed');
+    await rpc('finish_outcome_mail', { p_id: id, p_status: 'confirmed', p_sent: true });
+    expect((await claim(id)).status).toBe('already_notified');
+
+    await rpc('cancel_appointment', { p_id: id });
+    expect(await claim(id)).toMatchObject({ status: 'claimed', request: { status: 'cancelled' } });
+    expect(await claim(crypto.randomUUID())).toEqual({ status: 'not_found' });
+  });
+
+  it('gives two senders at the same moment one claim', async () => {
+    const id = await storedRequest();
+    await decide(id, 'decline');
+    const answers = await Promise.all([claim(id), claim(id), claim(id)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual(['claimed', 'in_progress', 'in_progress']);
+  });
+});
+
+describe('taken_appointment_slots', () => {
+  it('tells anon the confirmed slots in the range – dates and times, nothing else', async () => {
+    const confirmed = await storedRequest(40, '14:30');
+    await decide(confirmed, 'confirm', { p_date: zurichDate(40), p_time: '14:30' });
+    const declined = await storedRequest(40, '15:00');
+    await decide(declined, 'decline');
+    await storedRequest(40, '15:30');
+    const cancelled = await storedRequest(40, '16:00');
+    await decide(cancelled, 'confirm', { p_date: zurichDate(40), p_time: '16:00' });
+    await rpc('cancel_appointment', { p_id: cancelled });
+
+    const anon = browserClient(backend, newVisitor().ip);
+    const { data, error } = await anon.rpc('taken_appointment_slots', { p_from: zurichDate(40), p_days: 1 });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ date: zurichDate(40), time: '14:30' }]);
+    const before = await anon.rpc('taken_appointment_slots', { p_from: zurichDate(41), p_days: 30 });
+    expect(before.data).toEqual([]);
+  });
+
+  it('keeps every other lifecycle function from anon', async () => {
+    const id = await storedRequest();
+    const anon = browserClient(backend, newVisitor().ip);
+    for (const [name, args] of [
+      ['decide_appointment', { p_id: id, p_decision: 'decline' }],
+      ['cancel_appointment', { p_id: id }],
+      ['claim_outcome_mail', { p_id: id }],
+      ['finish_outcome_mail', { p_id: id, p_status: 'declined', p_sent: true }],
+    ] as const) {
+      const { error } = await anon.rpc(name, args);
+      expect(error?.code, name).toBe('42501');
+    }
+    const { rows } = await backend.query<{ status: string }>('select status from public.appointment_requests where id = $1', [id]);
+    expect(rows[0]!.status).toBe('requested');
+  });
+
+  it('does not let the site set the lifecycle columns when it stores a request', async () => {
+    const { email, ip } = newVisitor();
+    const { error } = await browserClient(backend, ip)
+      .from('appointment_requests')
+      .insert({ ...appointmentRow(email), status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00' } as never);
+    expect(error?.code).toBe('42501');
+  });
+});
