@@ -23,7 +23,9 @@ alter table public.appointment_requests
       staff_note is null
       or (private.is_filled(staff_note, 1000) and not private.forbidden_in_message(staff_note) and not private.is_blank(staff_note))
     ),
-  -- RFC 5545 SEQUENCE of the appointment's calendar entry: raised with every change of it.
+  -- RFC 5545 SEQUENCE of the appointment's calendar entry: 0 is the practice's tentative
+  -- entry of the request, raised by the confirmation and again by a cancellation, so every
+  -- calendar takes each file as newer than the one before (RFC 5546 3.2.2).
   add column calendar_sequence integer not null default 0,
   add column decided_at timestamptz,
   add column cancelled_at timestamptz,
@@ -70,6 +72,7 @@ create function public.decide_appointment(p_id uuid, p_decision text, p_date dat
           confirmed_date = case p_decision when 'confirm' then p_date end,
           confirmed_time = case p_decision when 'confirm' then p_time end,
           staff_note = case p_decision when 'decline' then nullif(btrim(p_note), '') end,
+          calendar_sequence = a.calendar_sequence + case p_decision when 'confirm' then 1 else 0 end,
           decided_at = now()
       where a.id = p_id and a.status = 'requested'
       returning a.* into r;

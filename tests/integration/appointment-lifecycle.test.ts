@@ -51,7 +51,7 @@ describe('decide_appointment', () => {
     const id = await storedRequest();
     const first = await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
     expect(first.result).toBe('changed');
-    expect(first.request).toMatchObject({ status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00', calendar_sequence: 0 });
+    expect(first.request).toMatchObject({ status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00', calendar_sequence: 1 });
     expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('unchanged');
     expect((await decide(id, 'confirm', { p_date: zurichDate(8), p_time: '10:00' })).result).toBe('conflict');
     expect((await decide(id, 'decline')).result).toBe('conflict');
@@ -60,7 +60,10 @@ describe('decide_appointment', () => {
   it('declines with the note (blank counts as none); a second decline is unchanged', async () => {
     const id = await storedRequest();
     const first = await decide(id, 'decline', { p_note: '  Leider ist die Woche ausgebucht.  ' });
-    expect(first).toMatchObject({ result: 'changed', request: { status: 'declined', staff_note: 'Leider ist die Woche ausgebucht.', confirmed_date: null } });
+    expect(first).toMatchObject({
+      result: 'changed',
+      request: { status: 'declined', staff_note: 'Leider ist die Woche ausgebucht.', confirmed_date: null, calendar_sequence: 0 },
+    });
     expect((await decide(id, 'decline', { p_note: 'anders' })).result).toBe('unchanged');
     expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('conflict');
     const other = await storedRequest();
@@ -95,7 +98,7 @@ describe('cancel_appointment', () => {
     const id = await storedRequest();
     await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
     const first = await rpc('cancel_appointment', { p_id: id });
-    expect(first).toMatchObject({ result: 'changed', request: { status: 'cancelled', calendar_sequence: 1, confirmed_time: '10:00' } });
+    expect(first).toMatchObject({ result: 'changed', request: { status: 'cancelled', calendar_sequence: 2, confirmed_time: '10:00' } });
     expect((await rpc('cancel_appointment', { p_id: id })).result).toBe('unchanged');
     expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('conflict');
   });
@@ -107,7 +110,7 @@ describe('cancel_appointment', () => {
     await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
     expect(await rpc('cancel_appointment', { p_id: id, p_min_notice: '8 days' })).toMatchObject({
       result: 'too_late',
-      request: { status: 'confirmed', calendar_sequence: 0 },
+      request: { status: 'confirmed', calendar_sequence: 1 },
     });
     expect((await rpc('cancel_appointment', { p_id: id, p_min_notice: '5 days' })).result).toBe('changed');
 

@@ -1,8 +1,12 @@
 /**
- * The tentative calendar entry attached to the practice's appointment e-mail
- * (RFC 5545): METHOD:PUBLISH with STATUS:TENTATIVE, so a calendar shows the requested slot
- * without sending anyone an invitation. Timed entries are in Europe/Zurich with a VTIMEZONE
- * block; without a preferred time the entry covers the whole day. Pure: no network, no env.
+ * Calendar files (RFC 5545) for the appointment e-mails. Without `scheduling`, the
+ * tentative entry attached to the practice's mail about a request: METHOD:PUBLISH with
+ * STATUS:TENTATIVE, so a calendar shows the requested slot without sending anyone an
+ * invitation. With it, the confirmed appointment (METHOD:REQUEST, STATUS:CONFIRMED) or
+ * its cancellation (METHOD:CANCEL, STATUS:CANCELLED) as RFC 5546 describes them: the same
+ * UID as before, a SEQUENCE that only grows, the practice as ORGANIZER and the visitor as
+ * ATTENDEE. Timed entries are in Europe/Zurich with a VTIMEZONE block; without a time the
+ * entry covers the whole day. Pure: no network, no env.
  */
 import { parseIsoDate, PRACTICE_TIME_ZONE, type CalendarDate } from './dates.ts';
 
@@ -19,6 +23,27 @@ export interface CalendarRequest {
   location?: string;
   /** When the file is made (DTSTAMP, written in UTC). */
   createdAt: Date;
+  /** A confirmed appointment or its cancellation; absent for the tentative entry of a request. */
+  scheduling?: CalendarScheduling;
+}
+
+export interface CalendarParticipant {
+  name: string;
+  email: string;
+}
+
+export interface CalendarScheduling {
+  method: 'REQUEST' | 'CANCEL';
+  /** RFC 5545 SEQUENCE: larger with every change of the appointment (the database's calendar_sequence). */
+  sequence: number;
+  organizer: CalendarParticipant;
+  attendee: CalendarParticipant;
+}
+
+/** RFC 5545 3.2.2 CN is a parameter value: quoted, and a quote cannot occur inside it. */
+function participant(property: 'ORGANIZER' | 'ATTENDEE', { name, email }: CalendarParticipant, extra = ''): string {
+  if (/[\r\n"]/.test(email) || /[\r\n]/.test(name)) throw new RangeError(`${property}: no quotes or line breaks`);
+  return `${property};CN="${name.replace(/"/g, "'")}"${extra}:mailto:${email}`;
 }
 
 const CRLF = '\r\n';
@@ -123,12 +148,25 @@ export function buildCalendarFile(request: CalendarRequest): string {
     ]
     : [`DTSTART;VALUE=DATE:${basicDate(date)}`, `DTEND;VALUE=DATE:${basicDate(nextDay(date))}`];
 
+  const { scheduling } = request;
+  if (scheduling && (!Number.isSafeInteger(scheduling.sequence) || scheduling.sequence < 0)) {
+    throw new RangeError(`SEQUENCE must be a whole number ≥ 0: ${scheduling.sequence}`);
+  }
+  const status = scheduling ? (scheduling.method === 'REQUEST' ? 'CONFIRMED' : 'CANCELLED') : 'TENTATIVE';
+  const schedulingLines = scheduling
+    ? [
+      `SEQUENCE:${scheduling.sequence}`,
+      participant('ORGANIZER', scheduling.organizer),
+      participant('ATTENDEE', scheduling.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED'),
+    ]
+    : [];
+
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Ruhepol Schlafberatung//Terminanfrage//DE',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${scheduling?.method ?? 'PUBLISH'}`,
     ...(timed ? ZURICH_VTIMEZONE : []),
     'BEGIN:VEVENT',
     `UID:${request.uid}`,
@@ -137,7 +175,8 @@ export function buildCalendarFile(request: CalendarRequest): string {
     `SUMMARY:${escapeIcsText(request.summary)}`,
     `DESCRIPTION:${escapeIcsText(request.description)}`,
     ...(request.location ? [`LOCATION:${escapeIcsText(request.location)}`] : []),
-    'STATUS:TENTATIVE',
+    ...schedulingLines,
+    `STATUS:${status}`,
     // An all-day placeholder should not block the day in the practice's free/busy view.
     `TRANSP:${timed ? 'OPAQUE' : 'TRANSPARENT'}`,
     'END:VEVENT',

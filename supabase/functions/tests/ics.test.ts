@@ -132,3 +132,39 @@ Deno.test('ics folding: 75 octets per line, continuation starts with a space, mu
   const emoji = `SUMMARY:${'😴'.repeat(40)}`; // 4 octets each
   assert.equal(foldIcsLine(emoji).replace(/\r\n /g, ''), emoji);
 });
+
+const practice = { name: 'Ruhepol Schlafberatung', email: 'praxis@ruhepol-schlafberatung.ch' };
+const visitor = { name: 'Beat "Bobby" Keller', email: 'beat@example.ch' };
+
+Deno.test('ics: the confirmed appointment is a REQUEST with the same UID, its SEQUENCE, organizer and attendee', () => {
+  const ics = buildCalendarFile(request({ scheduling: { method: 'REQUEST', sequence: 1, organizer: practice, attendee: visitor } }));
+  const lines = unfold(ics);
+  assert.ok(lines.includes('METHOD:REQUEST'));
+  assert.deepEqual(property(ics, 'UID'), ['UID:abc@ruhepol-schlafberatung.ch']);
+  assert.deepEqual(property(ics, 'STATUS'), ['STATUS:CONFIRMED']);
+  assert.deepEqual(property(ics, 'SEQUENCE'), ['SEQUENCE:1']);
+  assert.deepEqual(property(ics, 'ORGANIZER'), ['ORGANIZER;CN="Ruhepol Schlafberatung":mailto:praxis@ruhepol-schlafberatung.ch']);
+  // A quote cannot stand inside a quoted parameter value (RFC 5545 3.1).
+  assert.deepEqual(property(ics, 'ATTENDEE'), [`ATTENDEE;CN="Beat 'Bobby' Keller";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:beat@example.ch`]);
+  assert.deepEqual(property(ics, 'DTSTART'), ['DTSTART;TZID=Europe/Zurich:20261211T093000']);
+});
+
+Deno.test('ics: the cancellation is a CANCEL of the same UID with a higher SEQUENCE', () => {
+  const ics = buildCalendarFile(request({ scheduling: { method: 'CANCEL', sequence: 2, organizer: practice, attendee: visitor } }));
+  assert.ok(unfold(ics).includes('METHOD:CANCEL'));
+  assert.deepEqual(property(ics, 'STATUS'), ['STATUS:CANCELLED']);
+  assert.deepEqual(property(ics, 'SEQUENCE'), ['SEQUENCE:2']);
+  assert.deepEqual(property(ics, 'UID'), ['UID:abc@ruhepol-schlafberatung.ch']);
+});
+
+Deno.test('ics: the tentative entry of a request has no SEQUENCE, ORGANIZER or ATTENDEE (it invites nobody)', () => {
+  const ics = buildCalendarFile(request());
+  for (const name of ['SEQUENCE', 'ORGANIZER', 'ATTENDEE']) assert.deepEqual(property(ics, name), [], name);
+});
+
+Deno.test('ics: refuses a SEQUENCE that is not a whole number ≥ 0, and a line break in a participant', () => {
+  const scheduling = { method: 'REQUEST' as const, sequence: -1, organizer: practice, attendee: visitor };
+  assert.throws(() => buildCalendarFile(request({ scheduling })), RangeError);
+  assert.throws(() => buildCalendarFile(request({ scheduling: { ...scheduling, sequence: 1.5 } })), RangeError);
+  assert.throws(() => buildCalendarFile(request({ scheduling: { ...scheduling, sequence: 1, attendee: { name: 'A\r\nB', email: 'a@b.ch' } } })), RangeError);
+});
