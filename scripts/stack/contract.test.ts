@@ -322,6 +322,14 @@ describe('/rest/v1/rpc/<function>', () => {
     expectAnonRefused(await call('/rest/v1/rpc/delete_expired_form_submissions', { method: 'POST', key: LOCAL_KEYS.anon, body: '{}' }), 'function delete_expired_form_submissions');
   });
 
+  // The site (src/features/appointment/taken-slots.ts): supabase.rpc with the publishable key
+  // for the one function anon may execute; jsonb comes back as JSON (PG Response.hs, as above).
+  it('answers the site’s taken-slots call: 200 with the JSON array', async () => {
+    const answer = await call('/rest/v1/rpc/taken_appointment_slots', { method: 'POST', body: { p_from: zurichIsoDate(200), p_days: 1 } });
+    expect(answer).toMatchObject({ status: 200, json: [] });
+    expect(answer.headers.get('content-type')).toBe(JSON_TYPE);
+  });
+
   // PG Error.hs, NoRpc: 404 PGRST202, the keys sorted; the hint a fuzzy match, none here.
   it('answers an unknown function with 404 PGRST202', async () => {
     const answer = await call('/rest/v1/rpc/no_such_function_at_all', service({ p_b: 1, p_a: 2 }));

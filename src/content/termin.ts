@@ -34,6 +34,8 @@ export const terminPage = {
       nachricht: { label: 'Nachricht (optional)', placeholder: 'Beschwerden, Fragen oder Wünsche zum Termin' },
     } satisfies Record<string, FormFieldCopy>,
     requiredNote: '* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+    /** After a time that is already confirmed for someone else on the chosen date; it cannot be chosen. */
+    takenSlot: 'bereits vergeben',
     submitLabel: 'Termin anfragen',
     successNotice: {
       title: 'Terminanfrage gesendet!',

@@ -8,13 +8,15 @@ import { vi } from 'vitest';
 export const invoke = vi.fn<(name: string, options: { body: unknown }) => Promise<{ data: unknown; error: Error | null }>>();
 export const insert = vi.fn<(row: unknown) => Promise<{ data: null; error: Error | null }>>();
 export const from = vi.fn((_table: string) => ({ insert }));
-export const getSupabaseClient = vi.fn(async () => ({ functions: { invoke }, from }));
+export const rpc = vi.fn<(name: string, args: Record<string, unknown>) => Promise<{ data: unknown; error: Error | null }>>();
+export const getSupabaseClient = vi.fn(async () => ({ functions: { invoke }, from, rpc }));
 
 export function resetSupabaseMock() {
   invoke.mockReset().mockResolvedValue({ data: { ok: true }, error: null });
   insert.mockReset().mockResolvedValue({ data: null, error: null });
   from.mockClear();
-  getSupabaseClient.mockReset().mockImplementation(async () => ({ functions: { invoke }, from }));
+  rpc.mockReset().mockResolvedValue({ data: [], error: null });
+  getSupabaseClient.mockReset().mockImplementation(async () => ({ functions: { invoke }, from, rpc }));
 }
 
 /** A promise the test resolves when it wants, to look at the form while it is sending. */

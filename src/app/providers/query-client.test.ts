@@ -8,6 +8,12 @@ describe('query client defaults', () => {
     expect(options.queries?.gcTime).toBe(300_000);
   });
 
+  it('starts no collection timer while prerendering, so the build can exit', () => {
+    const server = createQueryClient(true).getDefaultOptions();
+    expect(server.queries?.gcTime).toBe(Infinity);
+    expect(server.mutations?.gcTime).toBe(Infinity);
+  });
+
   it('retries queries 3 times with a delay doubling from 1 s, capped at 30 s', () => {
     expect(options.queries?.retry).toBe(3);
     expect(options.queries?.retryDelay).toBe(queryRetryDelay);

@@ -13,16 +13,26 @@ export function queryRetryDelay(failureCount: number): number {
   return Math.min(QUERY_RETRY_BASE_DELAY_MS * 2 ** failureCount, QUERY_RETRY_MAX_DELAY_MS);
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * The cache's garbage-collection time where it runs: 5 minutes in the browser; never while
+ * prerendering, where a query (even a disabled one) would otherwise start a 5-minute timer
+ * that keeps the build's Node process from exiting. React Query's own server default is
+ * the same (Infinity).
+ */
+export function gcTimeFor(isServer: boolean): number {
+  return isServer ? Infinity : QUERY_GC_TIME_MS;
+}
+
+export function createQueryClient(isServer = typeof window === 'undefined'): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        gcTime: QUERY_GC_TIME_MS,
+        gcTime: gcTimeFor(isServer),
         retry: QUERY_RETRY_COUNT,
         retryDelay: queryRetryDelay,
       },
       mutations: {
-        gcTime: QUERY_GC_TIME_MS,
+        gcTime: gcTimeFor(isServer),
         retry: MUTATION_RETRY_COUNT,
       },
     },

@@ -73,6 +73,8 @@ export function TextAreaField({ label, hint, className, required, ...textarea }:
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not selectable (its label should say why). */
+  disabled?: boolean;
 }
 
 export function SelectField({
@@ -99,7 +101,7 @@ export function SelectField({
             {placeholder}
           </option>
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

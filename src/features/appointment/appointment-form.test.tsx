@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
 import { renderRoute } from '@/test/render-route';
-import { deferred, from, getSupabaseClient, insert, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { deferred, from, getSupabaseClient, insert, invoke, resetSupabaseMock, rpc, supabaseError } from '@/test/supabase-mock';
 import { resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
@@ -260,6 +260,35 @@ describe('appointment form', () => {
     await screen.findByText('Terminanfrage gesendet!');
     const [first, second] = insert.mock.calls.map(([row]) => (row as { id: string }).id);
     expect(second).not.toBe(first);
+  });
+
+  it('marks the times confirmed for someone else on each chosen date as taken, and only those', async () => {
+    rpc.mockImplementation(async (_name, args) => ({
+      data: args.p_from === '2031-03-14' ? [{ date: '2031-03-14', time: '14:30' }] : [{ date: '2031-03-15', time: '09:00' }],
+      error: null,
+    }));
+    const user = await openBookingForm();
+    const preferred = within(fieldset('Wunschtermin'));
+    const alternative = within(fieldset('Alternativtermin'));
+    await user.type(preferred.getByLabelText(/^Datum/), '2031-03-14');
+    const taken = await preferred.findByRole('option', { name: '14:30 Uhr – bereits vergeben' });
+    expect(taken).toBeDisabled();
+    expect(preferred.getByRole('option', { name: '15:00 Uhr' })).toBeEnabled();
+    expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', { p_from: '2031-03-14', p_days: 1 });
+    // The alternative date has its own.
+    expect(alternative.getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
+    await user.type(alternative.getByLabelText(/^Datum/), '2031-03-15');
+    expect(await alternative.findByRole('option', { name: '09:00 Uhr – bereits vergeben' })).toBeDisabled();
+    expect(preferred.getByRole('option', { name: '09:00 Uhr' })).toBeEnabled();
+  });
+
+  it('keeps every time selectable when the taken times cannot be read', async () => {
+    rpc.mockResolvedValue({ data: null, error: supabaseError('PostgrestError', 'offline') });
+    const user = await openBookingForm();
+    const preferred = within(fieldset('Wunschtermin'));
+    await user.type(preferred.getByLabelText(/^Datum/), '2031-03-14');
+    await waitFor(() => expect(rpc).toHaveBeenCalled());
+    for (const option of preferred.getAllByRole('option').slice(1)) expect(option).toBeEnabled();
   });
 
   it('does not send while a required field is empty (the browser’s own check)', async () => {

@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { bookableServices, servicePriceText, timeSlotLabel, timeSlots } from '@/content/services';
 import { terminPage } from '@/content/termin';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
-import { SelectField, TextAreaField, TextField } from '@/components/forms/form-field';
+import { SelectField, TextAreaField, TextField, type SelectOption } from '@/components/forms/form-field';
 import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
 import { MESSAGE_RULE, PERSONAL_DETAILS_RULES } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
@@ -13,6 +13,7 @@ import {
   sendAppointmentRequest,
   toAppointmentRequest,
 } from '@/features/appointment/appointment-request';
+import { useTakenTimes } from '@/features/appointment/taken-slots';
 import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
 import { FIELD_LIMITS } from '@contract/field-limits';
 
@@ -24,7 +25,14 @@ const serviceOptions = bookableServices.map((service) => ({
 /** The text fields the function checks; service, dates and times are choices the form offers. */
 const APPOINTMENT_FIELD_RULES = [...PERSONAL_DETAILS_RULES, MESSAGE_RULE];
 
-const timeOptions = timeSlots.map((slot) => ({ value: slot, label: timeSlotLabel(slot) }));
+/** The 21 times; those confirmed for someone else on the chosen date are shown but cannot be chosen. */
+function timeOptions(taken: readonly string[]): SelectOption[] {
+  return timeSlots.map((slot) =>
+    taken.includes(slot)
+      ? { value: slot, label: `${timeSlotLabel(slot)} – ${terminPage.form.takenSlot}`, disabled: true }
+      : { value: slot, label: timeSlotLabel(slot) },
+  );
+}
 
 /**
  * The earliest selectable date, set after hydration: the prerendered HTML was made on
@@ -51,6 +59,18 @@ export function AppointmentForm() {
   const { form: copy } = terminPage;
   const { fields, sections } = copy;
   const minDate = useMinDate();
+  // The chosen dates, for the taken times of each (the inputs stay uncontrolled; reset empties both).
+  const [preferredDate, setPreferredDate] = useState('');
+  const [alternativeDate, setAlternativeDate] = useState('');
+  const takenPreferred = useTakenTimes(preferredDate);
+  const takenAlternative = useTakenTimes(alternativeDate);
+  // A date picked before React took over the prerendered form fired no onChange: read it once.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const dateOf = (name: string) => (formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    setPreferredDate(dateOf('datum'));
+    setAlternativeDate(dateOf('alternativ'));
+  }, []);
   const { formProps, isPending } = useFormSubmission({
     functionName: APPOINTMENT_FUNCTION,
     fields: APPOINTMENT_FIELDS,
@@ -61,7 +81,16 @@ export function AppointmentForm() {
   });
 
   return (
-    <form {...formProps} aria-labelledby="terminformular-titel" className="relative space-y-8">
+    <form
+      {...formProps}
+      ref={formRef}
+      onReset={() => {
+        setPreferredDate('');
+        setAlternativeDate('');
+      }}
+      aria-labelledby="terminformular-titel"
+      className="relative space-y-8"
+    >
       <FormSection legend={sections.personal}>
         <PersonalDetailsFields fields={fields} phoneRequired />
       </FormSection>
@@ -72,19 +101,37 @@ export function AppointmentForm() {
 
       <FormSection legend={sections.preferred}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={fields.datum.label} name="datum" type="date" required min={minDate} />
-          <SelectField label={fields.uhrzeit.label} name="uhrzeit" placeholder={fields.uhrzeit.placeholder} options={timeOptions} />
+          <TextField
+            label={fields.datum.label}
+            name="datum"
+            type="date"
+            required
+            min={minDate}
+            onChange={(event) => setPreferredDate(event.currentTarget.value)}
+          />
+          <SelectField
+            label={fields.uhrzeit.label}
+            name="uhrzeit"
+            placeholder={fields.uhrzeit.placeholder}
+            options={timeOptions(takenPreferred)}
+          />
         </div>
       </FormSection>
 
       <FormSection legend={sections.alternative}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={fields.alternativ.label} name="alternativ" type="date" min={minDate} />
+          <TextField
+            label={fields.alternativ.label}
+            name="alternativ"
+            type="date"
+            min={minDate}
+            onChange={(event) => setAlternativeDate(event.currentTarget.value)}
+          />
           <SelectField
             label={fields.alternativUhrzeit.label}
             name="alternativUhrzeit"
             placeholder={fields.alternativUhrzeit.placeholder}
-            options={timeOptions}
+            options={timeOptions(takenAlternative)}
           />
         </div>
       </FormSection>

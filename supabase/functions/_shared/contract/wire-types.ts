@@ -78,10 +78,18 @@ export type AppointmentRow = {
   -readonly [K in keyof Columns]: Columns[K]['nullable'] extends true ? string | null : string;
 };
 
+/** A confirmed appointment's slot, as public.taken_appointment_slots tells anyone: nothing else. */
+export interface TakenSlot {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** One of the 21 slots, 'HH:MM'. */
+  time: string;
+}
+
 /**
  * The schema as supabase-js types it (the shape `supabase gen types` writes), for what the
- * browser does: insert into appointment_requests. It reads nothing back (anon has no
- * SELECT), and calls the functions, not RPCs.
+ * browser does: insert into appointment_requests and ask for the taken slots. It reads no
+ * table back (anon has no SELECT).
  */
 export interface Database {
   public: {
@@ -94,7 +102,12 @@ export interface Database {
       };
     };
     Views: Record<never, never>;
-    Functions: Record<never, never>;
+    Functions: {
+      taken_appointment_slots: {
+        Args: { p_from: string; p_days?: number };
+        Returns: TakenSlot[];
+      };
+    };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };
