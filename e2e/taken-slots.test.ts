@@ -12,14 +12,15 @@ import { appointmentForm, openForm } from './support/forms.ts';
 test.use({ viewport: VIEWPORTS.mobile });
 
 test('a confirmed slot of the chosen date is shown as taken, the other times stay free', async ({ page, watched }) => {
-  // A day no other test books, confirmed at 14:30 for someone else (as decide_appointment leaves it).
+  // Someone else's request for a day no other test books, confirmed at 14:30 by the database's own function.
   const day = zurichIsoDate(47);
+  const id = randomUUID();
   await queryRows(
-    `insert into public.appointment_requests
-       (id, first_name, last_name, email, phone, service, preferred_date, preferred_time, status, confirmed_date, confirmed_time, decided_at)
-     values ($1, 'Vera', 'Vergeben', 'vergeben@example.ch', '044 000 00 00', 'Schlafberatung', $2, '14:30', 'confirmed', $2, '14:30', now())`,
-    [randomUUID(), day],
+    `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
+     values ($1, 'Vera', 'Vergeben', 'vergeben@example.ch', '044 000 00 00', 'Schlafberatung', $2, '14:30')`,
+    [id, day],
   );
+  await queryRows(`select public.decide_appointment($1, 'confirm', $2, '14:30')`, [id, day]);
 
   const answers: unknown[] = [];
   page.on('response', async (response) => {

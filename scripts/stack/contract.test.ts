@@ -18,6 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
+import { appointmentRow } from '../../tests/integration/stack-harness.ts';
 import type { Database } from './database';
 import { createGateway } from './gateway';
 import { LOCAL_KEYS } from './local-config';
@@ -81,20 +82,8 @@ async function call(
   return { status: response.status, headers: response.headers, text, json };
 }
 
-const appointment = (overrides: Record<string, unknown> = {}) => ({
-  id: randomUUID(),
-  first_name: 'Beat',
-  last_name: 'Keller',
-  email: `vertrag-${randomUUID()}@example.ch`,
-  phone: '+41 79 555 12 34',
-  service: 'Schlafberatung',
-  preferred_date: zurichIsoDate(7),
-  preferred_time: '09:30',
-  alternative_date: null,
-  alternative_time: null,
-  message: null,
-  ...overrides,
-});
+/** The site's appointment row (the suites' own), with an address of its own. */
+const appointment = (overrides: Record<string, unknown> = {}) => appointmentRow(`vertrag-${randomUUID()}@example.ch`, overrides);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SERVER = { 'User-Agent': 'Deno/2.5.6' };

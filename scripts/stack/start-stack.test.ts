@@ -146,20 +146,6 @@ describe('the embedded local stack', () => {
     expect(await response.json()).toMatchObject({ code: '23514' });
   });
 
-  it('answers CORS preflights like Supabase', async () => {
-    const response = await fetch(`${stack.urls.api}/rest/v1/appointment_requests`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:5173',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey,authorization,content-type,x-client-info',
-      },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-headers')).toContain('x-client-info');
-  });
-
   it('serves the service role, whose queries go through the same gateway', async () => {
     const row = appointment();
     await rest('appointment_requests', { method: 'POST', body: JSON.stringify(row) });

@@ -282,6 +282,18 @@ describe('appointment form', () => {
     expect(preferred.getByRole('option', { name: '09:00 Uhr' })).toBeEnabled();
   });
 
+  it('forgets the taken times with the date once the request is sent and the form emptied', async () => {
+    rpc.mockResolvedValue({ data: [{ date: '2031-03-14', time: '14:30' }], error: null });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    const preferred = within(fieldset('Wunschtermin'));
+    expect(await preferred.findByRole('option', { name: '14:30 Uhr – bereits vergeben' })).toBeDisabled();
+    await user.click(submitButton());
+    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    expect(preferred.getByLabelText(/^Datum/)).toHaveValue('');
+    expect(preferred.getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
+  });
+
   it('keeps every time selectable when the taken times cannot be read', async () => {
     rpc.mockResolvedValue({ data: null, error: supabaseError('PostgrestError', 'offline') });
     const user = await openBookingForm();

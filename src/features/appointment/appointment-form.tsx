@@ -55,22 +55,53 @@ function FormSection({ legend, children }: { legend: string; children: ReactNode
   );
 }
 
+interface SlotFieldsProps {
+  date: { label: string };
+  time: { label: string; placeholder: string };
+  dateName: string;
+  timeName: string;
+  required?: boolean;
+  minDate: string | undefined;
+}
+
+/**
+ * A date and a time of day. The times confirmed for someone else on the chosen date are
+ * marked taken, so the fields keep the chosen date themselves (the inputs stay uncontrolled).
+ */
+function SlotFields({ date, time, dateName, timeName, required, minDate }: SlotFieldsProps) {
+  const [chosenDate, setChosenDate] = useState('');
+  const taken = useTakenTimes(chosenDate);
+  const dateInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = dateInput.current;
+    if (!input) return;
+    // A date picked before React took over the prerendered form fired no onChange, and the
+    // form's reset() after sending fires none either.
+    setChosenDate(input.value);
+    const clear = () => setChosenDate('');
+    input.form?.addEventListener('reset', clear);
+    return () => input.form?.removeEventListener('reset', clear);
+  }, []);
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        ref={dateInput}
+        label={date.label}
+        name={dateName}
+        type="date"
+        required={required}
+        min={minDate}
+        onChange={(event) => setChosenDate(event.currentTarget.value)}
+      />
+      <SelectField label={time.label} name={timeName} placeholder={time.placeholder} options={timeOptions(taken)} />
+    </div>
+  );
+}
+
 export function AppointmentForm() {
   const { form: copy } = terminPage;
   const { fields, sections } = copy;
   const minDate = useMinDate();
-  // The chosen dates, for the taken times of each (the inputs stay uncontrolled; reset empties both).
-  const [preferredDate, setPreferredDate] = useState('');
-  const [alternativeDate, setAlternativeDate] = useState('');
-  const takenPreferred = useTakenTimes(preferredDate);
-  const takenAlternative = useTakenTimes(alternativeDate);
-  // A date picked before React took over the prerendered form fired no onChange: read it once.
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const dateOf = (name: string) => (formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    setPreferredDate(dateOf('datum'));
-    setAlternativeDate(dateOf('alternativ'));
-  }, []);
   const { formProps, isPending } = useFormSubmission({
     functionName: APPOINTMENT_FUNCTION,
     fields: APPOINTMENT_FIELDS,
@@ -81,16 +112,7 @@ export function AppointmentForm() {
   });
 
   return (
-    <form
-      {...formProps}
-      ref={formRef}
-      onReset={() => {
-        setPreferredDate('');
-        setAlternativeDate('');
-      }}
-      aria-labelledby="terminformular-titel"
-      className="relative space-y-8"
-    >
+    <form {...formProps} aria-labelledby="terminformular-titel" className="relative space-y-8">
       <FormSection legend={sections.personal}>
         <PersonalDetailsFields fields={fields} phoneRequired />
       </FormSection>
@@ -100,40 +122,11 @@ export function AppointmentForm() {
       </FormSection>
 
       <FormSection legend={sections.preferred}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={fields.datum.label}
-            name="datum"
-            type="date"
-            required
-            min={minDate}
-            onChange={(event) => setPreferredDate(event.currentTarget.value)}
-          />
-          <SelectField
-            label={fields.uhrzeit.label}
-            name="uhrzeit"
-            placeholder={fields.uhrzeit.placeholder}
-            options={timeOptions(takenPreferred)}
-          />
-        </div>
+        <SlotFields date={fields.datum} time={fields.uhrzeit} dateName="datum" timeName="uhrzeit" required minDate={minDate} />
       </FormSection>
 
       <FormSection legend={sections.alternative}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={fields.alternativ.label}
-            name="alternativ"
-            type="date"
-            min={minDate}
-            onChange={(event) => setAlternativeDate(event.currentTarget.value)}
-          />
-          <SelectField
-            label={fields.alternativUhrzeit.label}
-            name="alternativUhrzeit"
-            placeholder={fields.alternativUhrzeit.placeholder}
-            options={timeOptions(takenAlternative)}
-          />
-        </div>
+        <SlotFields date={fields.alternativ} time={fields.alternativUhrzeit} dateName="alternativ" timeName="alternativUhrzeit" minDate={minDate} />
       </FormSection>
 
       <FormSection legend={sections.message}>
