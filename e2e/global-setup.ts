@@ -42,6 +42,8 @@ function provide(context: E2eContext) {
   process.env[E2E_CONTEXT_VARIABLE] = JSON.stringify(context);
 }
 
+const E2E_ACTION_TOKEN_SECRET = 'e2e-action-token-secret-not-secret';
+
 /** Two builds and a stack start take a minute or two; a setup that hangs should not hang the run. */
 const SETUP_TIMEOUT_MS = 240_000;
 
@@ -109,6 +111,9 @@ export default async function setup() {
           RATE_LIMIT_MAX: '1000',
           RATE_LIMIT_SALT: 'e2e-salt-not-secret',
           FORM_PROOF_SECRET: 'e2e-form-proof-secret-not-secret',
+          ACTION_TOKEN_SECRET: E2E_ACTION_TOKEN_SECRET,
+          // The links in the appointment e-mails lead to the build under test.
+          SITE_URL: site.url,
         },
       }),
     );
@@ -147,6 +152,9 @@ export default async function setup() {
       mailUrl: backend.mailUrl,
       publishableKey: backend.publishableKey,
       anonKey: backend.anonKey,
+      secretKey: backend.secretKey,
+      // A running backend has the settings of supabase/functions/.env; the stand-in gets ours.
+      actionTokenSecret: running ? readFunctionsSettings().ACTION_TOKEN_SECRET! : E2E_ACTION_TOKEN_SECRET,
       practiceEmail: readFunctionsSettings().PRACTICE_EMAIL!,
     };
   };

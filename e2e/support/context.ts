@@ -25,6 +25,10 @@ export type E2eContext =
       /** The keys the two builds carry. */
       publishableKey: string;
       anonKey: string;
+      /** The project's secret key: what the scheduled reminder job calls its function with. */
+      secretKey: string;
+      /** The functions' ACTION_TOKEN_SECRET, to make links the e-mails would carry (a cancel inside 24 h). */
+      actionTokenSecret: string;
       /** Where the functions send the practice's e-mails. */
       practiceEmail: string;
     };

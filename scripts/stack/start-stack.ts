@@ -26,6 +26,7 @@ import { startMailCatcher } from './mail-catcher';
 import { createMailUi } from './mail-ui';
 import { applyMigrations } from './migrations';
 import { assertPortsFree, HOST, listen } from './ports';
+import { REMINDER_FUNCTION, startReminderTimer } from './reminder-timer';
 
 export type { CaughtMessage, CaughtPart } from './mail-catcher';
 export type { QueryResult } from './database';
@@ -76,6 +77,12 @@ export interface StartStackOptions {
   trustForwardedFor?: boolean;
   /** No log output (the functions' output is still kept: functionLogs()). */
   quiet?: boolean;
+  /**
+   * Run the reminder job (send-appointment-reminders) at this interval, as pg_cron does
+   * on hosted Supabase (default: off, so tests start it themselves; `npm run dev` and
+   * `npm run stack` turn it on).
+   */
+  reminderEveryMs?: number;
 }
 
 export interface RunningStack {
@@ -369,6 +376,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       });
       const started = runtime;
       cleanups.push(() => started.stop());
+      if (options.reminderEveryMs && names.includes(REMINDER_FUNCTION)) {
+        const stopTimer = startReminderTimer({ apiUrl, secretKey: LOCAL_KEYS.secret, everyMs: options.reminderEveryMs, log });
+        cleanups.push(async () => stopTimer());
+        log(`reminder job: every ${Math.round(options.reminderEveryMs / 60_000)} min (${REMINDER_FUNCTION})`);
+      }
     } else if (options.functions !== false) {
       log(`no edge functions found in ${path.relative(REPO_ROOT, functionsDir)} (folders with an index.ts)`);
     }

@@ -5,7 +5,7 @@
  * footer, JSON-LD and e-mails always agree. Fictional sample data until the practice
  * replaces it.
  */
-import { replyWithinHours } from '@contract/catalog';
+import { cancellationNoticeHours, replyWithinHours } from '@contract/catalog';
 import {
   practiceContact,
   type PhoneNumber,
@@ -36,7 +36,7 @@ export const practice = {
   /** Promised time to reply to a message or confirm an appointment (the e-mails promise the same). */
   replyWithinHours,
   /** How far ahead an appointment must be cancelled. */
-  cancellationNoticeHours: 24,
+  cancellationNoticeHours,
   copyrightYear: 2025,
   founded: 2019,
 } as const;

@@ -162,6 +162,62 @@ describe('claim_outcome_mail / finish_outcome_mail', () => {
   });
 });
 
+describe('get_appointment_request', () => {
+  it('answers the row with its lifecycle columns, or null', async () => {
+    const id = await storedRequest(7, '11:00');
+    expect(await rpc('get_appointment_request', { p_id: id })).toMatchObject({
+      id,
+      status: 'requested',
+      preferred_time: '11:00',
+      confirmed_date: null,
+      calendar_sequence: 0,
+      outcome_mailed_for: null,
+    });
+    expect(await rpc('get_appointment_request', { p_id: crypto.randomUUID() })).toBeNull();
+  });
+});
+
+describe('claim_due_reminders / finish_reminder', () => {
+  const due = (days: number) => rpc<{ id: string }[]>('claim_due_reminders', { p_date: zurichDate(days), p_limit: 50 });
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+
+  it('claims each confirmed appointment of the day once; a failed send is released, a sent one never claimed again', async () => {
+    const days = 20;
+    const reminded = await storedRequest(days, '09:00');
+    await decide(reminded, 'confirm', { p_date: zurichDate(days), p_time: '09:00' });
+    const cancelled = await storedRequest(days, '10:00');
+    await decide(cancelled, 'confirm', { p_date: zurichDate(days), p_time: '10:00' });
+    await rpc('cancel_appointment', { p_id: cancelled });
+    await storedRequest(days, '11:00');
+    const declined = await storedRequest(days, '13:00');
+    await decide(declined, 'decline');
+
+    const first = await due(days);
+    expect(ids(first)).toEqual([reminded]);
+    expect(first[0]).toMatchObject({ status: 'confirmed', confirmed_time: '09:00' });
+    expect(await due(days)).toEqual([]);
+    await rpc('finish_reminder', { p_id: reminded, p_sent: false });
+    expect(ids(await due(days))).toEqual([reminded]);
+    await rpc('finish_reminder', { p_id: reminded, p_sent: true });
+    expect(await due(days)).toEqual([]);
+    const { rows } = await backend.query<{ reminded_at: string | null }>('select reminded_at from public.appointment_requests where id = $1', [reminded]);
+    expect(rows[0]!.reminded_at).not.toBeNull();
+  });
+
+  it('gives two runs at the same moment each appointment once; a cancelled one is never claimed', async () => {
+    const days = 21;
+    const appointments: string[] = [];
+    for (const time of ['09:00', '09:30', '10:00']) {
+      const id = await storedRequest(days, time);
+      await decide(id, 'confirm', { p_date: zurichDate(days), p_time: time });
+      appointments.push(id);
+    }
+    await rpc('cancel_appointment', { p_id: appointments[2] });
+    const [a, b] = await Promise.all([due(days), due(days)]);
+    expect([...ids(a), ...ids(b)].sort()).toEqual(appointments.slice(0, 2).sort());
+  });
+});
+
 describe('taken_appointment_slots', () => {
   it('tells anon the confirmed slots in the range – dates and times, nothing else', async () => {
     const confirmed = await storedRequest(40, '14:30');
@@ -189,6 +245,9 @@ describe('taken_appointment_slots', () => {
       ['cancel_appointment', { p_id: id }],
       ['claim_outcome_mail', { p_id: id }],
       ['finish_outcome_mail', { p_id: id, p_status: 'declined', p_sent: true }],
+      ['get_appointment_request', { p_id: id }],
+      ['claim_due_reminders', { p_date: zurichDate(7) }],
+      ['finish_reminder', { p_id: id, p_sent: true }],
     ] as const) {
       const { error } = await anon.rpc(name, args);
       expect(error?.code, name).toBe('42501');

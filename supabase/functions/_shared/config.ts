@@ -9,6 +9,7 @@ import { readApiKeys } from './api-keys.ts';
 import { parseAllowedOrigins } from './cors.ts';
 import { characterCount } from './contract/field-rules.ts';
 import { parseSmtpUrl, type TransportConfig } from './mail.ts';
+import { practiceContact } from './practice-contact.ts';
 
 export type GetEnv = (name: string) => string | undefined;
 
@@ -69,6 +70,10 @@ export interface FunctionConfig {
   rateLimitSalt: string;
   /** Signs the form-proof challenges (FORM_PROOF_SECRET). */
   challengeSecret: string;
+  /** Signs the tokens of the appointment e-mails' links (ACTION_TOKEN_SECRET). */
+  actionSecret: string;
+  /** The site's public origin, for the links in the e-mails (SITE_URL). */
+  siteUrl: string;
   problems: ConfigProblem[];
   warnings: string[];
 }
@@ -170,6 +175,17 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
   };
   const rateLimitSalt = secret('RATE_LIMIT_SALT', MIN_SALT_LENGTH);
   const challengeSecret = secret('FORM_PROOF_SECRET', MIN_PROOF_SECRET_LENGTH);
+  // Whoever knows it can confirm, decline or cancel any appointment.
+  const actionSecret = secret('ACTION_TOKEN_SECRET', MIN_PROOF_SECRET_LENGTH);
+
+  // The links in the appointment e-mails lead here; the production site when unset.
+  let siteUrl: string = practiceContact.website;
+  const siteSetting = env('SITE_URL');
+  if (siteSetting) {
+    const parsed = parseAllowedOrigins(siteSetting);
+    if (parsed.origins.length === 1 && parsed.invalid.length === 0) siteUrl = parsed.origins[0]!;
+    else warnings.push(`SITE_URL="${siteSetting}" is not one origin like https://www.example.ch; using ${siteUrl}.`);
+  }
 
   return {
     supabase,
@@ -179,6 +195,8 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     limits,
     rateLimitSalt,
     challengeSecret,
+    actionSecret,
+    siteUrl,
     problems,
     warnings,
   };

@@ -105,3 +105,19 @@ export function formatInstantLong(instant: Date): string {
   const clock = zurichWallClock(instant);
   return `${formatCalendarDate(clock)}, ${pad2(clock.hour)}:${pad2(clock.minute)} Uhr`;
 }
+
+/**
+ * The instant of a wall-clock time on the practice's calendar ('2026-12-11', '09:30'),
+ * daylight saving time included. Appointments lie between 09:00 and 22:00, never in the
+ * hour the clocks skip or repeat.
+ */
+export function zurichInstant(iso: string, time: string): Date {
+  const date = requireIsoDate(iso);
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) throw new RangeError(`Not a time: ${time}`);
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, Number(match[1]), Number(match[2]));
+  // The offset at the guessed instant is the offset at the answer, away from the switch.
+  const clock = zurichWallClock(new Date(asUtc));
+  const offset = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - asUtc;
+  return new Date(asUtc - offset);
+}

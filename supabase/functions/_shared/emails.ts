@@ -9,6 +9,7 @@
 import { formatChf, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './contract/catalog.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatTime } from './dates.ts';
 import { escapeHtml } from './html.ts';
+import { STAFF_LINK_DAYS, type StaffLinks } from './action-links.ts';
 import { buildCalendarFile } from './ics.ts';
 import type { OutgoingMail } from './mail-types.ts';
 import { practiceContact } from './practice-contact.ts';
@@ -25,10 +26,10 @@ export interface MailSettings {
   practiceEmail: string;
 }
 
-const NOT_GIVEN = 'nicht angegeben';
+export const NOT_GIVEN = 'nicht angegeben';
 
 /** Subjects are one line whatever reaches them; validation already refuses line breaks. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   // deno-lint-ignore no-control-regex -- control characters are exactly what is removed
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
@@ -45,9 +46,9 @@ export function serviceWithPrice(label: string): string {
   return `${label} – ${service.priceChf === null ? 'Preis auf Anfrage' : formatChf(service.priceChf)}`;
 }
 
-type Field = { label: string; value: string; href?: string; multiline?: boolean };
+export type Field = { label: string; value: string; href?: string; multiline?: boolean };
 
-function textFields(fields: readonly Field[]): string {
+export function textFields(fields: readonly Field[]): string {
   const width = Math.max(...fields.filter((f) => !f.multiline).map((f) => f.label.length)) + 2;
   return fields
     .map((field) =>
@@ -58,7 +59,7 @@ function textFields(fields: readonly Field[]): string {
 
 const CELL = 'padding:6px 12px 6px 0;vertical-align:top;text-align:left';
 
-function htmlFields(fields: readonly Field[]): string {
+export function htmlFields(fields: readonly Field[]): string {
   const rows = fields
     .filter((field) => !field.multiline)
     .map((field) => {
@@ -79,7 +80,7 @@ function htmlFields(fields: readonly Field[]): string {
   return `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>\n${blocks}`;
 }
 
-function htmlDocument(title: string, body: string): string {
+export function htmlDocument(title: string, body: string): string {
   return `<!doctype html>
 <html lang="de-CH">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -90,7 +91,7 @@ ${body}
 `;
 }
 
-const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
+export const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
 
 /**
  * A practice mail the server has doubts about (the form was sent faster than a person
@@ -124,7 +125,7 @@ export function dailyCapNoticeMail(settings: MailSettings, cap: number, now: Dat
   };
 }
 
-const signatureLines = [
+export const signatureLines = [
   'Freundliche Grüsse',
   practiceContact.name,
   practiceContact.address,
@@ -133,7 +134,7 @@ const signatureLines = [
   practiceContact.website,
 ];
 
-function htmlSignature(): string {
+export function htmlSignature(): string {
   return `<p style="margin:24px 0 0">${signatureLines.map(escapeHtml).join('<br>')}</p>`;
 }
 
@@ -173,7 +174,7 @@ export function contactAcknowledgementMail(request: ContactRequest, settings: Ma
 // ---------------------------------------------------------------- appointment form
 
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date with a note when no time was chosen. */
-function requestedSlot(date: string | null, time: string | null): string {
+export function requestedSlot(date: string | null, time: string | null): string {
   if (date === null) return time === null ? 'keiner' : `${formatTime(time)} (ohne Datum)`;
   return time === null ? `${formatDateLong(date)} (keine Uhrzeit gewählt)` : formatDateTimeLong(date, time);
 }
@@ -209,8 +210,32 @@ export function appointmentCalendarFile(record: AppointmentRecord, createdAt: Da
 
 export const CALENDAR_FILENAME = 'terminanfrage.ics';
 
-/** Built from the stored row, not from the request body. `now` stamps the calendar file. */
-export function appointmentPracticeMail(record: AppointmentRecord, settings: MailSettings, now: Date): OutgoingMail {
+/** The practice's three links, in the text part: each label with its address on the next line. */
+function staffLinksText(links: StaffLinks, record: AppointmentRecord): string {
+  return staffLinkItems(links, record).map((item) => `${item.label}:\n${item.href}`).join('\n\n');
+}
+
+function staffLinkItems(links: StaffLinks, record: AppointmentRecord): { label: string; href: string }[] {
+  return [
+    { label: `Wunschtermin bestätigen (${requestedSlot(record.preferred_date, record.preferred_time)})`, href: links.confirmPreferred },
+    ...(links.confirmAlternative && record.alternative_date
+      ? [{
+        label: `Alternativtermin bestätigen (${requestedSlot(record.alternative_date, record.alternative_time)})`,
+        href: links.confirmAlternative,
+      }]
+      : []),
+    { label: 'Ablehnen oder einen anderen Termin vorschlagen', href: links.decline },
+  ];
+}
+
+export const STAFF_LINKS_HINT = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion mit einer ' +
+  `Schaltfläche aus. Die Besucherin oder der Besucher erhält dann automatisch eine E-Mail. Die Links gelten ${STAFF_LINK_DAYS} Tage.`;
+
+/**
+ * Built from the stored row, not from the request body. `now` stamps the calendar file;
+ * `links` lets the practice confirm or decline from the mail (action-links.ts).
+ */
+export function appointmentPracticeMail(record: AppointmentRecord, settings: MailSettings, now: Date, links: StaffLinks): OutgoingMail {
   const name = `${record.first_name} ${record.last_name}`;
   const title = 'Neue Terminanfrage';
   const receivedAt = new Date(record.created_at);
@@ -228,14 +253,24 @@ export function appointmentPracticeMail(record: AppointmentRecord, settings: Mai
   const hint = `Der Kalendereintrag im Anhang (${CALENDAR_FILENAME}) ist provisorisch. ` +
     `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden; ` +
     `mit «Antworten» schreiben Sie direkt an ${name}.`;
+  const actionsTitle = 'Termin bestätigen oder ablehnen';
+  const buttons = staffLinkItems(links, record)
+    .map((item) =>
+      `<p style="margin:0 0 10px"><a href="${escapeHtml(item.href)}" style="display:inline-block;padding:10px 16px;` +
+      `border-radius:6px;background:#1e3a5f;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(item.label)}</a></p>`
+    )
+    .join('\n');
   return {
     to: settings.practiceEmail,
     replyTo: record.email,
     subject: oneLine(`${title}: ${name} – ${formatDateLong(record.preferred_date)}`),
-    text: `${title} über die Website\n\n${textFields(fields)}\n\n${hint}\n`,
+    text: `${title} über die Website\n\n${textFields(fields)}\n\n${actionsTitle}\n\n${staffLinksText(links, record)}\n\n` +
+      `${STAFF_LINKS_HINT}\n\n${hint}\n`,
     html: htmlDocument(
       title,
       `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${htmlFields(fields)}\n` +
+        `<h2 style="font-size:16px;margin:24px 0 12px">${escapeHtml(actionsTitle)}</h2>\n${buttons}\n` +
+        `<p style="margin:12px 0 0;color:#475569">${escapeHtml(STAFF_LINKS_HINT)}</p>\n` +
         `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,
     ),
     attachments: [

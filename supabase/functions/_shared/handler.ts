@@ -8,15 +8,15 @@
  * configuration, the Store and the Mailer are passed in.
  */
 import type * as z from 'zod/mini';
-import { CALLER_MESSAGES, checkCaller } from './api-keys.ts';
-import type { ConfigErrorCode, FunctionConfig, Limits } from './config.ts';
-import { CORS_ALLOW_METHODS, corsHeaders, decideCors } from './cors.ts';
+import type { LinkSettings } from './action-links.ts';
+import type { FunctionConfig, Limits } from './config.ts';
 import { checkProof, issueChallenge } from './form-proof.ts';
-import { emptyResponse, jsonResponse, readJsonObject, type JsonObject } from './http.ts';
+import { readJsonObject, type JsonObject } from './http.ts';
 import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
 import type { MailSettings } from './emails.ts';
 import { dailyCapNoticeMail, markAsDoubtful } from './emails.ts';
 import { clientIp, DAY_SECONDS, takeAcknowledgement, takeRequestLimits } from './rate-limit.ts';
+import { openRequest, type LogLine } from './request-gate.ts';
 import { StoreError, type Store } from './store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
 
@@ -41,6 +41,8 @@ export interface StepContext {
   store: Store;
   mailer: Mailer;
   mail: MailSettings;
+  /** Signs the links in the appointment e-mails (action-links.ts). */
+  links: LinkSettings;
   limits: Limits;
   /** When the request arrived. */
   now: Date;
@@ -69,17 +71,7 @@ export interface Endpoint<T extends FormBody> {
   handle(body: T, context: StepContext): Promise<Outcome>;
 }
 
-export interface LogLine {
-  fn: string;
-  status: number;
-  ms: number;
-  code: string;
-  field?: string;
-  cause?: string;
-  ack?: AckOutcome;
-  /** The request looked automated and its mail went out marked for checking. */
-  doubt?: 'fast';
-}
+export type { LogLine };
 
 /** '1 Sekunde', '0.4 Sekunden' (de-CH writes the decimal point). */
 function secondsText(ms: number): string {
@@ -104,10 +96,6 @@ export interface HandlerDeps {
   mailer: Mailer | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
-}
-
-function defaultLog(line: LogLine) {
-  (line.status >= 500 ? console.error : console.log)(JSON.stringify(line));
 }
 
 /** The short, loggable reason of an internal failure; never the error's own message. */
@@ -180,46 +168,26 @@ export const IN_PROGRESS: Outcome = { status: 409, body: { error: 'in_progress' 
 export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: HandlerDeps): (request: Request) => Promise<Response> {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? defaultLog;
-  const configError: ConfigErrorCode | undefined = config.problems[0]?.code;
 
   return async function handle(request: Request): Promise<Response> {
-    const started = performance.now();
-    const cors = corsHeaders(decideCors(request.headers.get('origin'), config.allowedOrigins));
-    const allowed = 'access-control-allow-origin' in cors;
-    const hasOrigin = request.headers.has('origin');
-
-    const finish = (response: Response, line: Omit<LogLine, 'fn' | 'status' | 'ms'>): Response => {
-      log({ fn: endpoint.name, status: response.status, ms: Math.round(performance.now() - started), ...line });
-      return response;
-    };
-    const answer = (status: number, body: JsonObject, line: Omit<LogLine, 'fn' | 'status' | 'ms'>, extra: Record<string, string> = {}) =>
-      finish(jsonResponse(status, body, { ...cors, ...extra }), line);
-
-    if (request.method === 'OPTIONS') {
-      if (hasOrigin && !allowed) return answer(403, { error: 'origin_not_allowed' }, { code: 'origin_not_allowed' });
-      return finish(emptyResponse(204, { ...cors, allow: CORS_ALLOW_METHODS }), { code: 'preflight' });
-    }
-    if (hasOrigin && !allowed) return answer(403, { error: 'origin_not_allowed' }, { code: 'origin_not_allowed' });
-    if (request.method !== 'POST' && request.method !== 'GET') {
-      return answer(405, { error: 'method_not_allowed' }, { code: 'method_not_allowed' }, { allow: CORS_ALLOW_METHODS });
-    }
-    if (configError || !deps.store || !deps.mailer || !config.mail) {
-      const code = configError ?? 'server_not_configured';
-      return answer(500, { error: code }, { code });
-    }
-    // What verify_jwt did before the new API keys: only the site (its publishable key) gets in.
-    const caller = checkCaller(request.headers, config.clientKeys);
-    if (!caller.ok) {
-      return answer(401, { error: caller.error, message: CALLER_MESSAGES[caller.error] }, { code: caller.error });
-    }
-    const { store, mailer } = deps;
+    const gate = openRequest(request, {
+      fn: endpoint.name,
+      config,
+      methods: ['GET', 'POST'],
+      caller: 'client',
+      ready: Boolean(deps.store && deps.mailer && config.mail),
+      log: deps.log,
+    });
+    if ('response' in gate) return gate.response;
+    const { answer } = gate;
+    const store = deps.store!;
+    const mailer = deps.mailer!;
     if (request.method === 'GET') {
       // Each form asks for a new challenge before it is sent; never cached, it is single use.
       const challenge = await issueChallenge(endpoint.name, config.challengeSecret, now());
       return answer(200, { challenge } as unknown as JsonObject, { code: 'challenge' }, { 'cache-control': 'no-store' });
     }
-    const mailSettings: MailSettings = { practiceEmail: config.mail.practiceEmail };
+    const mailSettings: MailSettings = { practiceEmail: config.mail!.practiceEmail };
 
     try {
       const body = await readJsonObject(request);
@@ -274,6 +242,7 @@ export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: H
         store,
         mailer,
         mail: mailSettings,
+        links: { secret: config.actionSecret, siteUrl: config.siteUrl },
         limits: config.limits,
         now: now(),
         async send(mail) {

@@ -5,14 +5,22 @@
  * The only module that touches Deno.env, nodemailer and supabase-js together.
  */
 import nodemailer from 'npm:nodemailer@7.0.13';
-import { readConfig } from './config.ts';
+import { readConfig, type FunctionConfig } from './config.ts';
 import { createHandler, type Endpoint, type FormBody } from './handler.ts';
-import { createMailer, type CreateSmtpTransport } from './mail.ts';
+import { createMailer, type CreateSmtpTransport, type Mailer } from './mail.ts';
+import type { Store } from './store.ts';
 import { createSupabaseStore } from './supabase-store.ts';
 
-export function createFunctionHandler<T extends FormBody>(endpoint: Endpoint<T>): (request: Request) => Promise<Response> {
+export interface FunctionRuntime {
+  config: FunctionConfig;
+  store: Store | null;
+  mailer: Mailer | null;
+}
+
+/** The function's settings, database and mail transport, with what is missing reported once at start-up. */
+export function createRuntime(name: string): FunctionRuntime {
   const config = readConfig((name) => Deno.env.get(name));
-  const prefix = `[${endpoint.name}]`;
+  const prefix = `[${name}]`;
   for (const problem of config.problems) console.error(`${prefix} NOT CONFIGURED: ${problem.message}`);
   if (config.problems[0]) {
     console.error(`${prefix} Until this is fixed every request answers 500 {"error":"${config.problems[0].code}"}.`);
@@ -32,5 +40,9 @@ export function createFunctionHandler<T extends FormBody>(endpoint: Endpoint<T>)
       : 'Resend';
     console.log(`${prefix} mail via ${where}; allowed origins: ${config.allowedOrigins.join(', ') || 'none'}`);
   }
-  return createHandler(endpoint, { config, store, mailer });
+  return { config, store, mailer };
+}
+
+export function createFunctionHandler<T extends FormBody>(endpoint: Endpoint<T>): (request: Request) => Promise<Response> {
+  return createHandler(endpoint, createRuntime(endpoint.name));
 }

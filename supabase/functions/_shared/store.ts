@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { AppointmentRecord } from './emails.ts';
-import type { AppointmentEmailBody, BotSignals, ContactEmailBody } from './contract/wire-types.ts';
+import type { AppointmentEmailBody, AppointmentStatus, BotSignals, ContactEmailBody } from './contract/wire-types.ts';
 
 /** A database call that failed; `code` is a SQLSTATE, a PostgREST code or 'network', safe to log. */
 export class StoreError extends Error {
@@ -46,7 +46,46 @@ export interface Store {
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult>;
   finishAppointmentNotification(id: string, sent: boolean): Promise<void>;
   discardAppointmentRequest(id: string, email: string): Promise<void>;
+
+  // The appointment lifecycle (migrations …0300_appointment_lifecycle, …0400_appointment_actions).
+  /** public.get_appointment_request: the row with its lifecycle columns, or null. */
+  getAppointment(id: string): Promise<AppointmentState | null>;
+  /** public.decide_appointment: confirm with a slot, or decline with an optional note. */
+  decideAppointment(id: string, decision: Decision): Promise<LifecycleResult>;
+  /** public.cancel_appointment with the notice period in hours. */
+  cancelAppointment(id: string, minNoticeHours: number): Promise<LifecycleResult>;
+  /** public.claim_outcome_mail: the visitor's mail about the current status, once. */
+  claimOutcomeMail(id: string): Promise<OutcomeClaim>;
+  finishOutcomeMail(id: string, status: AppointmentStatus, sent: boolean): Promise<void>;
+  /** public.claim_due_reminders: the confirmed appointments on a date not yet reminded, claimed. */
+  claimDueReminders(date: string, limit: number): Promise<AppointmentState[]>;
+  finishReminder(id: string, sent: boolean): Promise<void>;
 }
+
+/** A stored request with the columns of its lifecycle. */
+export interface AppointmentState extends AppointmentRecord {
+  status: AppointmentStatus;
+  confirmed_date: string | null;
+  confirmed_time: string | null;
+  staff_note: string | null;
+  /** RFC 5545 SEQUENCE of the appointment's calendar entry. */
+  calendar_sequence: number;
+  /** The status whose visitor mail has gone out, if any. */
+  outcome_mailed_for: string | null;
+  /** When the visitor cancelled (ISO instant), if so. */
+  cancelled_at: string | null;
+}
+
+export type Decision = { kind: 'confirm'; date: string; time: string } | { kind: 'decline'; note: string | null };
+
+/** What a state change did: this call 'changed' it, found it 'unchanged' (already so), or could not. */
+export type LifecycleResult =
+  | { result: 'changed' | 'unchanged' | 'conflict' | 'too_late'; request: AppointmentState }
+  | { result: 'not_found' };
+
+export type OutcomeClaim =
+  | { status: 'claimed'; request: AppointmentState }
+  | { status: 'already_notified' | 'in_progress' | 'nothing_to_send' | 'not_found' };
 
 const nullableText = z.nullable(z.string());
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -66,6 +105,46 @@ export const appointmentRecordSchema = z.object({
   alternative_time: nullableText,
   message: nullableText,
 });
+
+const isoTime = z.string().check(z.regex(/^\d{2}:\d{2}$/));
+
+/** A row with its lifecycle columns; extra columns (the bookkeeping ones) are dropped. */
+export const appointmentStateSchema = z.object({
+  ...appointmentRecordSchema.shape,
+  status: z.enum(['requested', 'confirmed', 'declined', 'cancelled']),
+  confirmed_date: z.nullable(isoDate),
+  confirmed_time: z.nullable(isoTime),
+  staff_note: nullableText,
+  calendar_sequence: z.int().check(z.nonnegative()),
+  outcome_mailed_for: nullableText,
+  cancelled_at: nullableText,
+});
+
+const lifecycleAnswerSchema = z.union([
+  z.object({ result: z.enum(['changed', 'unchanged', 'conflict', 'too_late']), request: appointmentStateSchema }),
+  z.object({ result: z.literal('not_found') }),
+]);
+
+const outcomeClaimSchema = z.union([
+  z.object({ status: z.literal('claimed'), request: appointmentStateSchema }),
+  z.object({ status: z.enum(['already_notified', 'in_progress', 'nothing_to_send', 'not_found']) }),
+]);
+
+/** An RPC's jsonb answer checked against its schema; anything else is a failed call. */
+export function parseAnswer<T>(schema: z.ZodMiniType<T>, value: unknown, code: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new StoreError(code);
+  return parsed.data;
+}
+
+export const parseLifecycleAnswer = (value: unknown): LifecycleResult =>
+  parseAnswer(lifecycleAnswerSchema, value, 'unexpected_lifecycle_answer');
+export const parseOutcomeClaim = (value: unknown): OutcomeClaim =>
+  parseAnswer(outcomeClaimSchema, value, 'unexpected_outcome_claim');
+export const parseAppointmentState = (value: unknown): AppointmentState | null =>
+  value === null ? null : parseAnswer(appointmentStateSchema, value, 'unexpected_request_answer');
+export const parseDueReminders = (value: unknown): AppointmentState[] =>
+  parseAnswer(z.array(appointmentStateSchema), value, 'unexpected_reminders_answer');
 
 const claimAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('claimed'), request: appointmentRecordSchema }),

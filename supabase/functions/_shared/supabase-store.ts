@@ -4,7 +4,15 @@
  * exactly that subset of PostgREST). Every call has a time limit.
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
-import { parseClaimAnswer, StoreError, type Store } from './store.ts';
+import {
+  parseAppointmentState,
+  parseClaimAnswer,
+  parseDueReminders,
+  parseLifecycleAnswer,
+  parseOutcomeClaim,
+  StoreError,
+  type Store,
+} from './store.ts';
 
 export const DATABASE_TIMEOUT_MS = 10_000;
 
@@ -93,6 +101,37 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async discardAppointmentRequest(id, email) {
       await rpc('discard_appointment_request', { p_id: id, p_email: email });
+    },
+
+    async getAppointment(id) {
+      return parseAppointmentState(await rpc('get_appointment_request', { p_id: id }));
+    },
+
+    async decideAppointment(id, decision) {
+      const args = decision.kind === 'confirm'
+        ? { p_id: id, p_decision: 'confirm', p_date: decision.date, p_time: decision.time }
+        : { p_id: id, p_decision: 'decline', p_note: decision.note };
+      return parseLifecycleAnswer(await rpc('decide_appointment', args));
+    },
+
+    async cancelAppointment(id, minNoticeHours) {
+      return parseLifecycleAnswer(await rpc('cancel_appointment', { p_id: id, p_min_notice: `${minNoticeHours} hours` }));
+    },
+
+    async claimOutcomeMail(id) {
+      return parseOutcomeClaim(await rpc('claim_outcome_mail', { p_id: id }));
+    },
+
+    async finishOutcomeMail(id, status, sent) {
+      await rpc('finish_outcome_mail', { p_id: id, p_status: status, p_sent: sent });
+    },
+
+    async claimDueReminders(date, limit) {
+      return parseDueReminders(await rpc('claim_due_reminders', { p_date: date, p_limit: limit }));
+    },
+
+    async finishReminder(id, sent) {
+      await rpc('finish_reminder', { p_id: id, p_sent: sent });
     },
   };
 }

@@ -2,8 +2,10 @@
  * send-appointment-email's own step. The browser stored the request itself (anon insert);
  * this sends the practice's e-mail once per stored row: the row is claimed atomically by
  * id and matching values (claim_appointment_notification), the e-mail is built from the
- * claimed row (never from the body), and the claim is finished as sent or released.
+ * claimed row (never from the body), and the claim is finished as sent or released. The
+ * practice's mail carries the links to confirm or decline the request (appointment-action).
  */
+import { staffLinks } from '../_shared/action-links.ts';
 import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/emails.ts';
 import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/handler.ts';
 import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/validation.ts';
@@ -50,7 +52,8 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
     let practiceMail;
     let acknowledgement;
     try {
-      practiceMail = appointmentPracticeMail(record, context.mail, context.now);
+      const links = await staffLinks(context.links, record, context.now);
+      practiceMail = appointmentPracticeMail(record, context.mail, context.now, links);
       acknowledgement = appointmentAcknowledgementMail(record, context.mail);
     } catch (error) {
       await finish(false).catch(() => {});

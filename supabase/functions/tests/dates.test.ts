@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatDateLong, formatDateTimeLong, formatInstantLong, parseIsoDate, zurichWallClock } from '../_shared/dates.ts';
+import { formatDateLong, formatDateTimeLong, formatInstantLong, parseIsoDate, zurichInstant, zurichWallClock } from '../_shared/dates.ts';
 
 Deno.test('calendar dates in de-CH long form with the weekday', () => {
   assert.equal(formatDateLong('2026-12-11'), 'Freitag, 11. Dezember 2026');
@@ -30,4 +30,12 @@ Deno.test('instants are shown on the Zurich wall clock, summer and winter time',
   // The DST switch on 29 March 2026 at 01:00 UTC
   assert.deepEqual(zurichWallClock(new Date('2026-03-29T00:59:00Z')).hour, 1);
   assert.deepEqual(zurichWallClock(new Date('2026-03-29T01:00:00Z')).hour, 3);
+});
+
+Deno.test('a wall-clock slot in Zurich as an instant: CET in winter, CEST in summer', () => {
+  assert.equal(zurichInstant('2026-12-11', '09:30').toISOString(), '2026-12-11T08:30:00.000Z');
+  assert.equal(zurichInstant('2027-07-01', '20:00').toISOString(), '2027-07-01T18:00:00.000Z');
+  // The Sunday the clocks go forward: 09:00 is already summer time.
+  assert.equal(zurichInstant('2027-03-28', '09:00').toISOString(), '2027-03-28T07:00:00.000Z');
+  assert.throws(() => zurichInstant('2026-12-11', '9:30'), RangeError);
 });

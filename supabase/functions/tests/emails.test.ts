@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { StaffLinks } from '../_shared/action-links.ts';
 import {
   appointmentAcknowledgementMail,
   appointmentPracticeMail,
@@ -16,6 +17,11 @@ import { appointmentRecord, contactBody } from './helpers.ts';
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-22T10:16:00Z');
 const XSS = '<script>alert("x")</script> & Co';
+const LINKS: StaffLinks = {
+  confirmPreferred: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#preferred.token',
+  confirmAlternative: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#alternative.token',
+  decline: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#decline.token',
+};
 
 function allMails(): OutgoingMail[] {
   const contact = contactBody();
@@ -23,7 +29,7 @@ function allMails(): OutgoingMail[] {
   return [
     contactPracticeMail(contact, settings, NOW),
     contactAcknowledgementMail(contact, settings),
-    appointmentPracticeMail(record, settings, NOW),
+    appointmentPracticeMail(record, settings, NOW, LINKS),
     appointmentAcknowledgementMail(record, settings),
   ];
 }
@@ -67,7 +73,7 @@ Deno.test('the subject carries no health details: not the message, the typed sub
   const contact = contactPracticeMail(contactBody({ subject: 'Bandscheibe', message: 'Hexenschuss' }), settings, NOW);
   assert.equal(contact.subject.includes('Bandscheibe'), false);
   assert.equal(contact.subject.includes('Hexenschuss'), false);
-  const appointment = appointmentPracticeMail(appointmentRecord({ message: 'Hexenschuss' }), settings, NOW);
+  const appointment = appointmentPracticeMail(appointmentRecord({ message: 'Hexenschuss' }), settings, NOW, LINKS);
   assert.equal(appointment.subject, 'Neue Terminanfrage: Beat Keller – Freitag, 11. Dezember 2026');
   for (const mail of allMails()) {
     assert.equal(/Hexenschuss|Schulterschmerzen|Nackenschmerzen|Rückenschmerzen/.test(mail.subject), false, mail.subject);
@@ -85,6 +91,7 @@ Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
     appointmentRecord({ first_name: '<script>', last_name: 'A&B', phone: '<i>', message: XSS }),
     settings,
     NOW,
+    LINKS,
   );
   for (const html of [contact.html, appointment.html]) {
     assert.equal(html.includes('<script>'), false);
@@ -100,7 +107,7 @@ Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
 });
 
 Deno.test('appointment → practice: built from the row, de-CH dates, service with price, calendar file attached', () => {
-  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW);
+  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mail.replyTo, 'beat.keller@example.ch');
   for (const part of [mail.text, mail.html]) {
@@ -138,6 +145,7 @@ Deno.test('appointment → practice: optional parts missing, price on request', 
     }),
     settings,
     NOW,
+    LINKS,
   );
   assert.match(mail.text, /Dienstleistung:\s+Schlafberatung & Beratung zu Hause – Preis auf Anfrage/);
   assert.match(mail.text, /Wunschtermin:\s+Freitag, 11\. Dezember 2026 \(keine Uhrzeit gewählt\)/);
@@ -174,4 +182,22 @@ Deno.test('Swiss spelling: no ß anywhere; HTML parts are complete documents in 
     assert.match(mail.html, /<\/html>\n$/);
     assert.ok(mail.text.trim().length > 0);
   }
+});
+
+Deno.test('appointment → practice: the links to confirm either slot or decline, each labelled with its slot', () => {
+  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
+  assert.match(mail.text, /Wunschtermin bestätigen \(Freitag, 11\. Dezember 2026, 09:30 Uhr\):\nhttps:\/\/www\.ruhepol-schlafberatung\.ch\/termin\/aktion#preferred\.token/);
+  assert.match(mail.text, /Alternativtermin bestätigen \(Montag, 14\. Dezember 2026, 17:00 Uhr\):\n\S+#alternative\.token/);
+  assert.match(mail.text, /Ablehnen oder einen anderen Termin vorschlagen:\n\S+#decline\.token/);
+  assert.match(mail.text, /erst dort lösen Sie die Aktion mit einer Schaltfläche aus/);
+  for (const token of ['preferred', 'alternative', 'decline']) assert.ok(mail.html.includes(`href="https://www.ruhepol-schlafberatung.ch/termin/aktion#${token}.token"`));
+
+  const withoutAlternative = appointmentPracticeMail(
+    appointmentRecord({ alternative_date: null, alternative_time: null }),
+    settings,
+    NOW,
+    { ...LINKS, confirmAlternative: null },
+  );
+  assert.equal(withoutAlternative.text.includes('Alternativtermin bestätigen'), false);
+  assert.equal(withoutAlternative.html.includes('#alternative.token'), false);
 });

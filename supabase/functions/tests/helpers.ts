@@ -5,13 +5,27 @@ import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail.ts';
 import { solveChallenge } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
 import { issueChallenge } from '../_shared/form-proof.ts';
-import type { AppointmentClaim, ClaimResult, ContactClaimResult, ContactSubmission, ProofUse, Store } from '../_shared/store.ts';
+import { zurichInstant } from '../_shared/dates.ts';
+import type {
+  AppointmentClaim,
+  AppointmentState,
+  ClaimResult,
+  ContactClaimResult,
+  ContactSubmission,
+  Decision,
+  LifecycleResult,
+  OutcomeClaim,
+  ProofUse,
+  Store,
+} from '../_shared/store.ts';
+import type { AppointmentStatus } from '../_shared/contract/wire-types.ts';
 import type { AppointmentRequest, ContactRequest } from '../_shared/validation.ts';
 import type { FormProof } from '../_shared/contract/wire-types.ts';
 
 export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
 export const REQUEST_ID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';
 export const FORM_PROOF_SECRET = 'test-form-proof-secret-not-secret';
+export const ACTION_TOKEN_SECRET = 'test-action-token-secret-not-secret';
 
 /** A challenge of `fn`, issued with the tests' secret and solved as the browser solves it. */
 export async function solvedProof(fn: string, secret = FORM_PROOF_SECRET, now = new Date()): Promise<FormProof> {
@@ -98,6 +112,8 @@ export const BASE_ENV: Record<string, string> = {
   ALLOWED_ORIGINS: `${ORIGIN},http://localhost:5173`,
   RATE_LIMIT_SALT: 'test-salt-not-secret',
   FORM_PROOF_SECRET,
+  ACTION_TOKEN_SECRET,
+  SITE_URL: ORIGIN,
 };
 
 export function testConfig(env: Record<string, string | undefined> = {}): FunctionConfig {
@@ -179,6 +195,98 @@ export class FakeStore implements Store {
     this.discarded.push({ id, email });
     return Promise.resolve();
   }
+
+  // The lifecycle, kept in memory with the migrations' rules (tests/integration checks the real ones).
+  appointments = new Map<string, AppointmentState>();
+  outcomeClaimed = new Set<string>();
+  reminderClaimed = new Set<string>();
+  reminded = new Set<string>();
+  /** The database's clock, for the cancellation notice. */
+  clock: () => Date = () => new Date();
+
+  #answer(result: 'changed' | 'unchanged' | 'conflict' | 'too_late', id: string): Promise<LifecycleResult> {
+    return Promise.resolve({ result, request: { ...this.appointments.get(id)! } });
+  }
+  getAppointment(id: string): Promise<AppointmentState | null> {
+    this.#enter('getAppointment');
+    const found = this.appointments.get(id);
+    return Promise.resolve(found ? { ...found } : null);
+  }
+  decideAppointment(id: string, decision: Decision): Promise<LifecycleResult> {
+    this.#enter(`decideAppointment:${decision.kind}`);
+    const r = this.appointments.get(id);
+    if (!r) return Promise.resolve({ result: 'not_found' });
+    if (r.status === 'requested') {
+      if (decision.kind === 'confirm') {
+        Object.assign(r, { status: 'confirmed', confirmed_date: decision.date, confirmed_time: decision.time, calendar_sequence: r.calendar_sequence + 1 });
+      } else {
+        Object.assign(r, { status: 'declined', staff_note: decision.note?.trim() || null });
+      }
+      return this.#answer('changed', id);
+    }
+    const same = decision.kind === 'confirm'
+      ? r.status === 'confirmed' && r.confirmed_date === decision.date && r.confirmed_time === decision.time
+      : r.status === 'declined';
+    return this.#answer(same ? 'unchanged' : 'conflict', id);
+  }
+  cancelAppointment(id: string, minNoticeHours: number): Promise<LifecycleResult> {
+    this.#enter('cancelAppointment');
+    const r = this.appointments.get(id);
+    if (!r) return Promise.resolve({ result: 'not_found' });
+    if (r.status === 'confirmed') {
+      const start = zurichInstant(r.confirmed_date!, r.confirmed_time!).getTime();
+      if (start <= this.clock().getTime() + minNoticeHours * 3_600_000) return this.#answer('too_late', id);
+      Object.assign(r, { status: 'cancelled', cancelled_at: this.clock().toISOString(), calendar_sequence: r.calendar_sequence + 1 });
+      return this.#answer('changed', id);
+    }
+    return this.#answer(r.status === 'cancelled' ? 'unchanged' : 'conflict', id);
+  }
+  claimOutcomeMail(id: string): Promise<OutcomeClaim> {
+    this.#enter('claimOutcomeMail');
+    const r = this.appointments.get(id);
+    if (!r) return Promise.resolve({ status: 'not_found' });
+    if (r.status === 'requested') return Promise.resolve({ status: 'nothing_to_send' });
+    if (r.outcome_mailed_for === r.status) return Promise.resolve({ status: 'already_notified' });
+    if (this.outcomeClaimed.has(id)) return Promise.resolve({ status: 'in_progress' });
+    this.outcomeClaimed.add(id);
+    return Promise.resolve({ status: 'claimed', request: { ...r } });
+  }
+  finishOutcomeMail(id: string, status: AppointmentStatus, sent: boolean): Promise<void> {
+    this.#enter(`finishOutcomeMail:${sent}`);
+    this.outcomeClaimed.delete(id);
+    const r = this.appointments.get(id);
+    if (r && sent) r.outcome_mailed_for = status;
+    return Promise.resolve();
+  }
+  claimDueReminders(date: string, limit: number): Promise<AppointmentState[]> {
+    this.#enter('claimDueReminders');
+    const due = [...this.appointments.values()]
+      .filter((r) => r.status === 'confirmed' && r.confirmed_date === date && !this.reminded.has(r.id) && !this.reminderClaimed.has(r.id))
+      .slice(0, limit);
+    for (const r of due) this.reminderClaimed.add(r.id);
+    return Promise.resolve(due.map((r) => ({ ...r })));
+  }
+  finishReminder(id: string, sent: boolean): Promise<void> {
+    this.#enter(`finishReminder:${sent}`);
+    this.reminderClaimed.delete(id);
+    if (sent) this.reminded.add(id);
+    return Promise.resolve();
+  }
+}
+
+/** A stored request with its lifecycle columns, as public.get_appointment_request answers it. */
+export function appointmentState(overrides: Partial<AppointmentState> = {}): AppointmentState {
+  return {
+    ...appointmentRecord(),
+    status: 'requested',
+    confirmed_date: null,
+    confirmed_time: null,
+    staff_note: null,
+    calendar_sequence: 0,
+    outcome_mailed_for: null,
+    cancelled_at: null,
+    ...overrides,
+  };
 }
 
 /** A Mailer that keeps what it was given; `fail` makes the n-th send (0-based) or every send fail. */

@@ -51,3 +51,6 @@ export const practiceName = 'Ruhepol Schlafberatung';
 
 /** Promised time to confirm an appointment or answer a message, in hours. */
 export const replyWithinHours = 24;
+
+/** Appointments can be cancelled until this many hours before they start (online and by phone). */
+export const cancellationNoticeHours = 24;

@@ -9,4 +9,6 @@ export const FIELD_LIMITS = {
   phone: 32,
   subject: 200,
   message: 5000,
+  /** The practice's note to the visitor when it declines a request (the appointment action page). */
+  staffNote: 1000,
 } as const;

@@ -36,6 +36,7 @@ export const fieldSchemas = {
   phone: textField('line', FIELD_LIMITS.phone),
   subject: textField('line', FIELD_LIMITS.subject),
   message: textField('text', FIELD_LIMITS.message),
+  staffNote: textField('text', FIELD_LIMITS.staffNote),
 };
 
 export type FieldSchema = (typeof fieldSchemas)[keyof typeof fieldSchemas];

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { parseIsoDate } from '../dates.ts';
 import { serviceCatalog, timeSlots } from './catalog.ts';
 import { fieldSchemas } from './field-schemas.ts';
-import type { AppointmentEmailBody, ContactEmailBody } from './wire-types.ts';
+import type { AppointmentActionBody, AppointmentEmailBody, ContactEmailBody } from './wire-types.ts';
 
 const isoDate = z.string().check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
 
@@ -87,3 +87,12 @@ export const appointmentRequestSchema = z.strictObject({
   ...botSignals,
 }) satisfies z.ZodMiniType<AppointmentEmailBody>;
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
+
+/** appointment-action: the link's token and what to do (tokens are ~130 characters). */
+export const appointmentActionSchema = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(512)),
+  intent: z.enum(['show', 'act']),
+  time: z.optional(timeSlot),
+  note: z.optional(fieldSchemas.staffNote),
+}) satisfies z.ZodMiniType<AppointmentActionBody>;
+export type AppointmentActionRequest = z.infer<typeof appointmentActionSchema>;

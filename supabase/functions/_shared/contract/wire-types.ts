@@ -127,3 +127,79 @@ export interface AppointmentEmailBody extends BotSignals {
   alternativeTime: string | null;
   message: string | null;
 }
+
+// ------------------------------------------------------------ appointment actions
+
+/** What a link in an appointment e-mail does (its token says which; ../action-tokens.ts). */
+export type AppointmentActionKind = 'confirm-preferred' | 'confirm-alternative' | 'decline' | 'cancel';
+export type AppointmentStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
+
+/** A requested or confirmed slot; a request may come without a time. */
+export interface AppointmentSlot {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** 'HH:MM', one of the 21 slots, or null: no time chosen. */
+  time: string | null;
+}
+
+/**
+ * Body of appointment-action (docs/appointment-lifecycle.md): `show` reads the request the
+ * token is for and changes nothing; `act` does the token's action.
+ */
+export interface AppointmentActionBody {
+  /** The token from the link's fragment. */
+  token: string;
+  intent: 'show' | 'act';
+  /** Confirming a slot the visitor gave without a time: the time the practice picks. */
+  time?: string;
+  /** Declining: the practice's note to the visitor (optional, ≤ 1000 characters). */
+  note?: string;
+}
+
+/** The request as the action page shows it: no e-mail address, phone or message. */
+export interface AppointmentActionView {
+  action: AppointmentActionKind;
+  status: AppointmentStatus;
+  /** First and last name. */
+  name: string;
+  /** The service's label. */
+  service: string;
+  preferred: AppointmentSlot;
+  alternative: AppointmentSlot | null;
+  /** The slot this link confirms (confirm-…); null for decline and cancel. */
+  slot: AppointmentSlot | null;
+  /** The confirmed slot, once confirmed (also after a cancellation). */
+  confirmed: { date: string; time: string } | null;
+  /** The practice's note to the visitor, once declined. */
+  staffNote: string | null;
+  /** The visitor's e-mail about the current status has not gone out (a send failed): acting again sends it. */
+  mailPending: boolean;
+  /** Confirmed appointments: the last moment to cancel online (ISO instant); null otherwise. */
+  cancelUntil: string | null;
+}
+
+/** Answers of appointment-action. Errors are JSON `{ error, … }` with a 4xx/5xx status. */
+export type AppointmentActionAnswer =
+  /** 200 to `show`. */
+  | { view: AppointmentActionView }
+  /** 200 to `act`: `changed` by this press, or `unchanged` (already so: a second press; nothing is sent twice). */
+  | { result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent'; view: AppointmentActionView };
+
+/**
+ * The error answers the page tells apart:
+ * - 403 `invalid_link` (`reason`: malformed | tampered | expired): nothing is read or changed;
+ * - 404 `not_found`: the request is no longer stored (12-month retention);
+ * - 409 `conflict` (decided otherwise or cancelled), `too_late` (cancel inside the notice),
+ *   `slot_past` (confirming a slot that has begun), `in_progress` (the mail is being sent
+ *   by another press), each with the current `view` except in_progress;
+ * - 400 `invalid_body` (`field`: time | note | …);
+ * - 502 `mail_failed` (`stored`: true, `view`): the change is stored, the e-mail not sent:
+ *   pressing again sends it without a second change.
+ */
+export type AppointmentActionError =
+  | { error: 'invalid_link'; reason: 'malformed' | 'tampered' | 'expired' }
+  | { error: 'not_found' }
+  | { error: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
+  | { error: 'in_progress' }
+  | { error: 'invalid_body'; field: string }
+  | { error: 'mail_failed'; stored: true; view: AppointmentActionView };
