@@ -24,7 +24,10 @@ export interface CheckResult {
 }
 
 const FOREIGN_ORIGIN = 'https://not-the-site.example';
-const FUNCTIONS = ['send-contact-email', 'send-appointment-email'] as const;
+/** The functions that take the forms (they issue form-proof challenges). */
+const FORM_FUNCTIONS = ['send-contact-email', 'send-appointment-email'] as const;
+/** Every function a browser calls with the public key. */
+const BROWSER_FUNCTIONS = [...FORM_FUNCTIONS, 'appointment-action'] as const;
 
 type Probe = { status: number; headers: Headers; body: string };
 
@@ -88,12 +91,14 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
   }
 
-  await check('the public key cannot call the service-role functions', async () => {
-    const result = await probe(`${base}/rest/v1/rpc/delete_expired_form_submissions`, { method: 'POST', headers: json, body: '{}' });
-    return [refusedByPrivileges(result) || result.status === 404, `RPC → ${result.status} ${result.body.slice(0, 120)}`];
-  });
+  for (const rpc of ['delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_due_reminders']) {
+    await check(`the public key cannot call ${rpc}`, async () => {
+      const result = await probe(`${base}/rest/v1/rpc/${rpc}`, { method: 'POST', headers: json, body: '{}' });
+      return [refusedByPrivileges(result) || result.status === 404, `RPC → ${result.status} ${result.body.slice(0, 120)}`];
+    });
+  }
 
-  for (const fn of FUNCTIONS) {
+  for (const fn of BROWSER_FUNCTIONS) {
     await check(`${fn} refuses a foreign origin (CORS)`, async () => {
       const result = await probe(`${base}/functions/v1/${fn}`, {
         method: 'OPTIONS',
@@ -138,7 +143,21 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
   }
 
-  for (const fn of FUNCTIONS) {
+  // A forged link is refused as such (not 500): ACTION_TOKEN_SECRET is set and nothing is read.
+  await check('appointment-action refuses a forged link', async () => {
+    const result = await probe(`${base}/functions/v1/appointment-action`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ token: 'djF8Zm9yZ2Vk.AAAA', intent: 'show' }),
+    });
+    return [result.status === 403 && result.body.includes('invalid_link'), `forged token → ${result.status} ${result.body.slice(0, 80)}`];
+  });
+  await check('send-appointment-reminders refuses the public key (the job calls it with the secret key)', async () => {
+    const result = await probe(`${base}/functions/v1/send-appointment-reminders`, { method: 'POST', headers: json, body: '{}' });
+    return [result.status === 401, `POST with the public key → ${result.status} ${result.body.slice(0, 80)}`];
+  });
+
+  for (const fn of FORM_FUNCTIONS) {
     // A challenge proves FORM_PROOF_SECRET is set; a proof with a wrong solution must be refused.
     await check(`${fn} issues a form-proof challenge and refuses a proof that was not solved`, async () => {
       const issued = await probe(`${base}/functions/v1/${fn}`, { method: 'GET', headers: json });

@@ -42,7 +42,7 @@ describe('check:deploy', () => {
   it('fails when a function accepts the site’s origin but the site is another', async () => {
     const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, siteOrigin: 'https://elsewhere.example' });
     const cors = results.filter((r) => r.name.includes("accepts the site's origin"));
-    expect(cors).toHaveLength(2);
+    expect(cors).toHaveLength(3);
     expect(cors.every((r) => !r.ok)).toBe(true);
   });
 });
