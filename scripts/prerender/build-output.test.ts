@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageRoutes } from '../../src/app/router/route-table.ts';
+import { listedPageRoutes, pageRoutes } from '../../src/app/router/route-table.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 
@@ -20,6 +20,7 @@ import { impressumPage } from '../../src/content/impressum.ts';
 import { kontaktPage } from '../../src/content/kontakt.ts';
 import { schlafberatungPage } from '../../src/content/schlafberatung.ts';
 import { terminPage } from '../../src/content/termin.ts';
+import { terminAktionPage } from '../../src/content/termin-aktion.ts';
 import { uberUnsPage } from '../../src/content/uber-uns.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -35,6 +36,8 @@ const mainHeading: Record<string, string> = {
   '/blog': blogPage.hero.title,
   '/impressum': impressumPage.hero.title,
   '/datenschutz': datenschutzPage.hero.title,
+  // Prerendered before any request is read (the token is in the fragment): the neutral loading state.
+  '/termin/aktion': terminAktionPage.loading.headline,
 };
 
 const htmlOf = (route: string) => readFile(path.join(outDir, route, 'index.html'), 'utf8');
@@ -74,6 +77,15 @@ describe('npm run build', () => {
     expect(notFound).toContain('<meta name="robots" content="noindex"');
   });
 
+  it('writes the appointment action page with noindex, its loading state and no hero; every listed page is indexable', async () => {
+    const html = await htmlOf('/termin/aktion');
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).toContain(terminAktionPage.loading.text);
+    expect(html).not.toMatch(/rel="preload"[^>]*as="image"/);
+    expect(/<main[\s\S]*<\/main>/.exec(html)?.[0]).not.toContain('<img');
+    for (const route of listedPageRoutes) expect(await htmlOf(route.path), route.path).not.toContain('name="robots"');
+  });
+
   it('puts the page content into the HTML, not only the shell', async () => {
     expect(textOf(await htmlOf('/'))).toContain(homePage.benefits.items[5].title);
     expect(textOf(await htmlOf('/blog'))).toContain('Lesen');
@@ -86,11 +98,13 @@ describe('npm run build', () => {
     expect(JSON.parse(json!)['@type']).toBe('HealthAndBeautyBusiness');
   });
 
-  it('writes sitemap.xml with every page and robots.txt pointing to it', async () => {
+  it('writes sitemap.xml with every listed page, not the unlisted one, and robots.txt pointing to it', async () => {
     const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
-    for (const route of pageRoutes) {
+    for (const route of listedPageRoutes) {
       expect(sitemap).toContain(`<loc>https://www.ruhepol-schlafberatung.ch${route.path}</loc>`);
     }
+    expect(sitemap.match(/<loc>/g)).toHaveLength(listedPageRoutes.length);
+    expect(sitemap).not.toContain('/termin/aktion');
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');
     expect(robots).toContain('Sitemap: https://www.ruhepol-schlafberatung.ch/sitemap.xml');
   });
@@ -107,8 +121,9 @@ describe('npm run build', () => {
     await expect(stat(path.join(outDir, '.vite'))).rejects.toThrow();
   });
 
-  it('keeps supabase-js out of the home page: not in its scripts nor in anything they import', async () => {
-    const files = await staticScriptClosure(await htmlOf('/'));
+  it.each(['/', '/termin/aktion'])('keeps supabase-js out of what %s loads up front: its scripts and what they import', async (route) => {
+    // The action page calls the function at once, but through the lazily loaded client chunk.
+    const files = await staticScriptClosure(await htmlOf(route));
     expect(files.length).toBeGreaterThan(1);
     for (const file of files) {
       const code = await readFile(path.join(outDir, file), 'utf8');

@@ -50,8 +50,10 @@ export function fillTemplate(template: string, head: string, body: string): stri
   return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
 }
 
+/** The listed pages only: an unlisted one (reached from e-mails) says noindex and stays out. */
 export function sitemapXml(siteUrl: string, routes: readonly PageRoute[]): string {
   const urls = routes
+    .filter((route) => !route.unlisted)
     .map((route) => `  <url><loc>${siteUrl}${route.path}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

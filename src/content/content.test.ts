@@ -15,13 +15,14 @@ import { bookableServices } from './services';
 import { isValidSwissUid, swissUidCheckDigit } from './swiss-uid';
 import { advisors } from './team';
 import { terminPage } from './termin';
+import { terminAktionPage } from './termin-aktion';
 import { testimonials } from './testimonials';
 import { uberUnsPage } from './uber-uns';
 import { formatChf } from '../lib/format';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));
-const allPages = { homePage, schlafberatungPage, uberUnsPage, blogPage, impressumPage, datenschutzPage };
+const allPages = { homePage, schlafberatungPage, uberUnsPage, blogPage, impressumPage, datenschutzPage, terminAktionPage };
 
 /** Every string value reachable from `value`, with its path, for whole-content checks. */
 function strings(value: unknown, path = '$'): Array<[string, string]> {

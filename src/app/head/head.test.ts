@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head/head';
-import { pageRoutes } from '@/app/router/route-table';
+import { listedPageRoutes, pageRoutes } from '@/app/router/route-table';
 
 const attr = (elements: HeadElement[], match: Record<string, string>, name: string) =>
   elements.find((e) => Object.entries(match).every(([k, v]) => e.attrs[k] === v))?.attrs[name];
@@ -52,6 +52,18 @@ describe('page head', () => {
     ]);
     expect(offers.map((o: { price?: string }) => o.price)).toEqual(['190.00', '100.00', undefined]);
     expect(headElementsFor('/blog').some((e) => e.tag === 'script')).toBe(false);
+  });
+
+  it('lets search engines index every listed page', () => {
+    for (const { path } of listedPageRoutes) expect(attr(headElementsFor(path), { name: 'robots' }, 'content'), path).toBeUndefined();
+  });
+
+  it('keeps the unlisted action page out of search results, without a hero to preload', () => {
+    const head = headElementsFor('/termin/aktion');
+    expect(attr(head, { name: 'robots' }, 'content')).toBe('noindex');
+    expect(head.find((e) => e.tag === 'title')?.text).toBe('Terminanfrage – Ruhepol Schlafberatung');
+    expect(head.some((e) => e.attrs.rel === 'preload')).toBe(false);
+    expect(head.some((e) => e.tag === 'script')).toBe(false);
   });
 
   it('keeps an unknown path out of search results and gives it no canonical URL', () => {

@@ -42,26 +42,30 @@ export function headElementsFor(pathname: string): HeadElement[] {
     { tag: 'meta', attrs: { property: 'og:image:height', content: '630' } },
     { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
   ];
-  if (route) {
+  if (route?.heroImage) {
     // The page's largest paint: the hero image its registry entry names and its Hero renders.
     const hero = heroImageSources(route.heroImage);
-    elements.push(
-      {
-        tag: 'link',
-        attrs: {
-          rel: 'preload',
-          as: 'image',
-          href: hero.src,
-          imagesrcset: hero.srcSet,
-          imagesizes: hero.sizes,
-          fetchpriority: 'high',
-        },
+    elements.push({
+      tag: 'link',
+      attrs: {
+        rel: 'preload',
+        as: 'image',
+        href: hero.src,
+        imagesrcset: hero.srcSet,
+        imagesizes: hero.sizes,
+        fetchpriority: 'high',
       },
+    });
+  }
+  if (route) {
+    elements.push(
       { tag: 'link', attrs: { rel: 'canonical', href: absoluteUrl(route.path) } },
       { tag: 'meta', attrs: { property: 'og:url', content: absoluteUrl(route.path) } },
     );
-  } else {
-    // An unknown path is not a page: keep it out of search results.
+  }
+  if (!route || route.unlisted) {
+    // An unknown path is not a page, and an unlisted one is only for whoever got its link
+    // by e-mail: keep both out of search results.
     elements.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
   }
   if (route?.id === 'home') {

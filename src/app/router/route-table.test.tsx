@@ -4,8 +4,11 @@ import { documentTitle, headElementsFor } from '@/app/head/head';
 import { heroImageSources } from '@/app/head/hero-image';
 import {
   findPageRoute,
+  footerNavigation,
   footerNavigationOf,
   headerNavigationOf,
+  listedPageRoutes,
+  mainNavigation,
   pageRoutes,
   type PageEntry,
 } from '@/app/router/route-table';
@@ -50,7 +53,7 @@ describe('page registry', () => {
     for (const entry of pageRoutes) expect(() => pageComponentFor(entry)).not.toThrow();
   });
 
-  it.each(pageRoutes.map((entry) => [entry.path, entry]))('%s renders the hero image its <head> preloads', async (path, entry) => {
+  it.each(listedPageRoutes.map((entry) => [entry.path, entry]))('%s renders the hero image its <head> preloads', async (path, entry) => {
     await renderRoute(path);
     const preload = headElementsFor(path).find((element) => element.attrs.rel === 'preload' && element.attrs.as === 'image');
     const expected = heroImageSources(entry.heroImage);
@@ -58,6 +61,29 @@ describe('page registry', () => {
     const hero = screen.getByRole('main').querySelector('img');
     expect(hero).toHaveAttribute('src', expected.src);
     expect(hero).toHaveAttribute('srcset', expected.srcSet);
+  });
+
+  it('keeps an unlisted page out of both navigations and the sitemap, but routes and prerenders it', () => {
+    const unlisted = pageRoutes.filter((entry: PageEntry) => entry.unlisted);
+    expect(unlisted.map((entry) => entry.path)).toEqual(['/termin/aktion']);
+    expect(findPageRoute('/termin/aktion/')).toBe(unlisted[0]);
+    expect(outputFileFor('dist', '/termin/aktion')).toBe('dist/termin/aktion/index.html');
+    const linked = [...mainNavigation, ...footerNavigation].map((link) => link.path);
+    expect(linked).not.toContain('/termin/aktion');
+    const sitemap = sitemapXml('https://www.example.ch', pageRoutes);
+    expect(sitemap).not.toContain('/termin/aktion');
+    // Every listed page is still in it.
+    for (const entry of listedPageRoutes) expect(sitemap).toContain(`<loc>https://www.example.ch${entry.path}</loc>`);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(listedPageRoutes.length);
+  });
+
+  it('preloads no hero on the unlisted action page, which shows none', async () => {
+    expect(headElementsFor('/termin/aktion').some((element) => element.attrs.as === 'image')).toBe(false);
+    // Opened without a token: no request goes out, the page says the link is unusable.
+    window.history.replaceState(null, '', '/termin/aktion');
+    await renderRoute('/termin/aktion');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist ungültig' })).toBeInTheDocument();
+    expect(screen.getByRole('main').querySelector('img')).toBeNull();
   });
 
   it('preloads no hero on the 404 page, which shows none', async () => {

@@ -6,9 +6,11 @@ import { practice } from '@/content/practice';
  * footer navigation, the <head> (title, description, the preloaded hero image), the
  * prerender list and sitemap.xml. The page's component renders the hero named here
  * (components/sections/hero.tsx reads it), so the image preloaded in <head> is the one
- * on screen. Adding a page: one entry below plus its component in src/routes.
+ * on screen. Adding a page: one entry below plus its component in src/routes. A page
+ * that only e-mails link to is `unlisted`: prerendered, but kept out of search results,
+ * the sitemap and the navigation.
  */
-export interface PageEntry {
+interface PageEntryBase {
   id: string;
   path: `/${string}`;
   /** The page's component (default export), in its own chunk; also what the prerender step preloads. */
@@ -17,13 +19,32 @@ export interface PageEntry {
   title: string;
   /** 120–160 characters, for search results and link previews. */
   description: string;
+}
+
+/** A page of the site: in search results and sitemap.xml, with a hero. */
+export interface ListedPage extends PageEntryBase {
   /** Base name of the hero image in public/media: the page's largest paint, preloaded in <head>. */
   heroImage: string;
   /** Label in the header navigation (and the footer's page list). */
   navLabel?: string;
   /** Label in the footer's page list only. Pages with neither are reached by calls to action. */
   footerLabel?: string;
+  unlisted?: false;
 }
+
+/**
+ * A page only a link in an e-mail leads to (the appointment action page): prerendered, so
+ * a static host serves it, but `noindex`, not in sitemap.xml and in no navigation. It
+ * shows no hero – the type says so, so nothing preloads an image it would not paint.
+ */
+export interface UnlistedPage extends PageEntryBase {
+  unlisted: true;
+  heroImage?: undefined;
+  navLabel?: undefined;
+  footerLabel?: undefined;
+}
+
+export type PageEntry = ListedPage | UnlistedPage;
 
 const { locality, region } = practice.practiceAddress;
 const reply = practice.replyWithinHours;
@@ -103,9 +124,29 @@ export const pageRoutes = [
     heroImage: 'hero-rechtliches',
     footerLabel: 'Datenschutz',
   },
+  {
+    id: 'termin-aktion',
+    path: '/termin/aktion',
+    module: 'src/routes/termin-aktion-page.tsx',
+    title: 'Terminanfrage',
+    description: `Eine Terminanfrage bestätigen, ablehnen oder absagen: Diese Seite öffnen Sie über den persönlichen Link in einer E-Mail der ${practice.name}.`,
+    unlisted: true,
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type PageRoute = PageEntry;
+
+/** Whether search engines may know the page (sitemap.xml lists it; an unlisted one says noindex). */
+export function isListed(route: PageEntry): route is ListedPage {
+  return !route.unlisted;
+}
+
+/**
+ * The site's pages without the unlisted ones, for the tests and the benchmark. Marked
+ * pure: the browser bundle never uses it, so the bundler drops it there.
+ */
+export const listedPageRoutes: readonly ListedPage[] = /* @__PURE__ */ (pageRoutes as readonly PageEntry[]).filter(isListed);
+
 export type PageId = (typeof pageRoutes)[number]['id'];
 /** The site's paths. Links in content may only point here. */
 export type SitePath = (typeof pageRoutes)[number]['path'];
@@ -127,7 +168,7 @@ export interface NavigationLink {
   label: string;
 }
 
-/** The header navigation: pages with a navLabel, in registry order. */
+/** The header navigation: pages with a navLabel, in registry order (an unlisted page has none). */
 export function headerNavigationOf(routes: readonly PageEntry[]): NavigationLink[] {
   return routes.flatMap((r) => (r.navLabel ? [{ path: r.path, label: r.navLabel }] : []));
 }

@@ -20,6 +20,9 @@ export const PERSONAL_DETAILS_RULES: readonly FieldRule[] = [
 /** A message: several lines, up to the message limit. */
 export const MESSAGE_RULE: FieldRule = { name: 'nachricht', schema: fieldSchemas.message };
 
+/** The practice's note to the visitor when it declines a request (the appointment action page). */
+export const STAFF_NOTE_RULE: FieldRule = { name: 'nachricht', schema: fieldSchemas.staffNote };
+
 /** The de-CH message for a field schema's refusal (its message is the FieldProblem, its params the limit). */
 function problemText(problem: FieldProblem, maxLength: number): string {
   switch (problem) {

@@ -1,0 +1,183 @@
+/**
+ * Copy of the appointment action page (/termin/aktion), which the links in the
+ * appointment e-mails open: the practice confirms or declines a request, the visitor
+ * cancels a confirmed appointment (docs/appointment-lifecycle.md). Confirm and decline
+ * speak to the practice's staff, cancel to the visitor; both in the Sie-form. Texts that
+ * name the person or a date are functions of them.
+ */
+import { practice } from './practice';
+
+const notice = practice.cancellationNoticeHours;
+
+export const terminAktionPage = {
+  /** The prerendered page and the moment before the request's answer: neutral, nothing read yet. */
+  loading: {
+    headline: 'Terminanfrage',
+    text: 'Anfrage wird geladen …',
+  },
+  noScript: 'Diese Seite braucht JavaScript. Bitte schalten Sie es ein oder rufen Sie uns an.',
+
+  /** The link cannot be used: nothing of the request is shown. */
+  invalidLink: {
+    headline: 'Dieser Link ist ungültig',
+    text: [
+      'Vielleicht wurde er beim Kopieren nicht vollständig übernommen.',
+      'Bitte öffnen Sie den Link noch einmal direkt aus der E-Mail, oder rufen Sie uns an.',
+    ],
+  },
+  expiredLink: {
+    headline: 'Dieser Link ist abgelaufen',
+    text: [
+      'Die Links in unseren E-Mails gelten nur für eine bestimmte Zeit.',
+      'Rufen Sie uns an, wir helfen Ihnen gerne weiter. Einen neuen Termin können Sie jederzeit online anfragen.',
+    ],
+  },
+  notFound: {
+    headline: 'Anfrage nicht gefunden',
+    text: ['Diese Terminanfrage ist bei uns nicht mehr gespeichert.', 'Bitte rufen Sie uns an, wir helfen Ihnen gerne weiter.'],
+  },
+  loadFailed: {
+    headline: 'Die Anfrage konnte nicht geladen werden',
+    text: [
+      'Die Verbindung ist fehlgeschlagen oder unser Dienst ist gerade nicht erreichbar.',
+      'Bitte versuchen Sie es in einem Moment noch einmal, oder rufen Sie uns an.',
+    ],
+    retry: 'Erneut versuchen',
+  },
+
+  /** Before the tel: link. */
+  phoneLabel: 'Telefon der Praxis:',
+  bookingLink: 'Neuen Termin anfragen',
+
+  summary: {
+    title: 'Die Anfrage im Überblick',
+    name: 'Name',
+    service: 'Leistung',
+    preferred: 'Wunschtermin',
+    alternative: 'Alternativtermin',
+    confirmed: 'Bestätigter Termin',
+    status: 'Stand',
+    staffNote: 'Nachricht der Praxis',
+    /** After a requested date without a time. */
+    noTime: '(keine Uhrzeit gewählt)',
+  },
+  /** The request's status in words. */
+  status: {
+    requested: 'Angefragt, noch nicht bestätigt',
+    confirmed: 'Bestätigt',
+    declined: 'Abgelehnt',
+    cancelled: 'Abgesagt',
+  },
+
+  /** confirm-preferred / confirm-alternative: for the practice. */
+  confirm: {
+    headline: 'Termin bestätigen',
+    slotNames: { 'confirm-preferred': 'Wunschtermin', 'confirm-alternative': 'Alternativtermin' },
+    toConfirm: (slotName: string, slot: string) => `Zu bestätigen ist der ${slotName}: ${slot}.`,
+    whatHappens: (name: string) => `${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
+    pickTime: (name: string) => `${name} hat für diesen Tag keine Uhrzeit gewählt. Bitte wählen Sie eine, bevor Sie bestätigen.`,
+    timeLabel: 'Uhrzeit',
+    timePlaceholder: 'Uhrzeit wählen',
+    button: 'Termin bestätigen',
+  },
+  /** decline: for the practice. */
+  decline: {
+    headline: 'Anfrage ablehnen',
+    whatHappens: (name: string) =>
+      `${name} erhält eine freundliche Absage per E-Mail, mit Ihrer Nachricht (falls Sie eine schreiben) und einem Link, um einen neuen Termin anzufragen.`,
+    noteLabel: (name: string) => `Nachricht an ${name} (optional)`,
+    noteHint: 'Steht in der Absage-E-Mail, z. B. ein Hinweis auf andere freie Zeiten.',
+    button: 'Anfrage ablehnen',
+  },
+  /** cancel: for the visitor. */
+  cancel: {
+    headline: 'Termin absagen',
+    until: (deadline: string) =>
+      `Online absagen können Sie bis ${notice} Stunden vor dem Termin, also bis ${deadline}.`,
+    whatHappens: 'Sie erhalten eine Bestätigung per E-Mail, und die Praxis wird informiert.',
+    tooLate: 'Eine Absage ist jetzt nur noch telefonisch möglich.',
+    button: 'Termin absagen',
+  },
+
+  /** What the request's current state means for this link, when the link's action is no longer open. */
+  state: {
+    confirmedThis: 'Dieser Termin ist bestätigt.',
+    confirmedOther: (slot: string) => `Bestätigt ist ein anderer Termin: ${slot}. Dieser Link ändert daran nichts mehr.`,
+    declinedNoConfirm: (name: string) =>
+      `Diese Anfrage ist abgelehnt; bestätigen lässt sie sich nicht mehr. Soll der Termin doch stattfinden, vereinbaren Sie ihn bitte direkt mit ${name}.`,
+    cancelledNoConfirm: 'Dieser Termin ist abgesagt; bestätigen lässt er sich nicht mehr.',
+    declined: 'Diese Anfrage ist abgelehnt.',
+    confirmedNoDecline: (slot: string, name: string) =>
+      `Diese Anfrage ist bereits bestätigt: ${slot}. Ablehnen lässt sie sich nicht mehr; muss der Termin entfallen, sprechen Sie bitte direkt mit ${name}.`,
+    cancelledNoDecline: 'Dieser Termin ist bereits abgesagt.',
+    cancelled: 'Ihr Termin ist abgesagt.',
+    requestedNoCancel: 'Ihre Anfrage ist noch nicht bestätigt. Möchten Sie sie zurückziehen, rufen Sie uns bitte an.',
+    declinedNoCancel: 'Diese Anfrage wurde nicht bestätigt; es gibt keinen Termin, den Sie absagen müssten.',
+    noSlot: 'Für diese Anfrage gibt es keinen Alternativtermin, der sich bestätigen liesse.',
+  },
+  /** Headlines when the link's action is no longer open: the request's state. */
+  stateHeadlines: {
+    confirmed: 'Termin bestätigt',
+    declined: 'Anfrage abgelehnt',
+    cancelled: 'Termin abgesagt',
+    /** The visitor's cancel link, on their own appointment. */
+    visitorCancelled: 'Ihr Termin ist abgesagt',
+    visitorRequested: 'Ihre Anfrage ist noch offen',
+    visitorDeclined: 'Ihre Anfrage wurde nicht bestätigt',
+    noSlot: 'Kein Alternativtermin',
+  },
+
+  /** The visitor's e-mail about the current state failed earlier (`mailPending`): it can be sent again. */
+  mailPending: {
+    confirm: (name: string) => `Die Bestätigung an ${name} ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.`,
+    decline: (name: string) => `Die Absage an ${name} ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.`,
+    cancel: 'Die Bestätigung Ihrer Absage ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.',
+    button: 'E-Mail jetzt senden',
+  },
+
+  /** While a press is under way (the button keeps its place and focus). */
+  sending: 'Wird gesendet …',
+
+  /** What a press led to; each has a short title so the meaning never rests on colour alone. */
+  outcome: {
+    success: {
+      title: 'Erledigt',
+      confirm: (name: string) => `Der Termin ist bestätigt. ${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
+      decline: (name: string) => `Die Anfrage ist abgelehnt. ${name} erhält Ihre Absage per E-Mail.`,
+      cancel: 'Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.',
+    },
+    mailFailed: {
+      title: 'E-Mail nicht versandt',
+      text: 'Gespeichert, aber die E-Mail konnte nicht versandt werden. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
+    },
+    conflict: {
+      title: 'Nicht mehr möglich',
+      text: 'Die Anfrage wurde inzwischen anders entschieden oder abgesagt. Den aktuellen Stand sehen Sie hier.',
+    },
+    tooLate: {
+      title: 'Nicht mehr möglich',
+      text: `Die Frist für eine Online-Absage (${notice} Stunden vor dem Termin) ist abgelaufen. Eine Absage ist jetzt nur noch telefonisch möglich.`,
+    },
+    slotPast: {
+      title: 'Nicht mehr möglich',
+      text: (name: string) =>
+        `Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit und lässt sich nicht mehr bestätigen. Bitte vereinbaren Sie direkt mit ${name} einen neuen Termin.`,
+    },
+    inProgress: {
+      title: 'Wird gerade gesendet',
+      text: 'Die E-Mail wird gerade gesendet. Bitte warten Sie einen Moment und laden Sie die Seite dann neu.',
+    },
+    invalidTime: {
+      title: 'Nicht gesendet',
+      text: 'Die gewählte Uhrzeit wurde nicht angenommen. Bitte wählen Sie eine Uhrzeit aus der Liste und versuchen Sie es noch einmal.',
+    },
+    invalidNote: {
+      title: 'Nicht gesendet',
+      text: 'Die Nachricht wurde nicht angenommen. Bitte prüfen Sie den Text und versuchen Sie es noch einmal.',
+    },
+    failed: {
+      title: 'Nicht gesendet',
+      text: 'Das hat nicht geklappt: Die Verbindung ist fehlgeschlagen oder unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es noch einmal, oder rufen Sie uns an.',
+    },
+  },
+} as const;

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppointmentActionView } from '@contract/wire-types';
+import { getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { actOnAppointment, APPOINTMENT_ACTION_FUNCTION, showAppointment } from './action-api';
+
+vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
+
+const TOKEN = 'v1.confirm-preferred.abc.def';
+
+const view: AppointmentActionView = {
+  action: 'confirm-preferred',
+  status: 'requested',
+  name: 'Beat Keller',
+  service: 'Schlafberatung',
+  preferred: { date: '2026-12-11', time: '09:30' },
+  alternative: null,
+  slot: { date: '2026-12-11', time: '09:30' },
+  confirmed: null,
+  staffNote: null,
+  mailPending: false,
+  cancelUntil: null,
+};
+
+/** A non-2xx answer as supabase-js returns it: FunctionsHttpError with the unread Response as `context`. */
+function httpError(status: number, body: unknown) {
+  const response = new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+  return { data: null, error: Object.assign(supabaseError('FunctionsHttpError', `Edge Function returned a non-2xx status code`), { context: response }) };
+}
+
+describe('appointment-action calls', () => {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    resetSupabaseMock();
+    consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows with the token and intent "show" only, and returns the view', async () => {
+    invoke.mockResolvedValue({ data: { view }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view });
+    expect(invoke).toHaveBeenCalledWith(APPOINTMENT_ACTION_FUNCTION, {
+      body: { token: TOKEN, intent: 'show' },
+      timeout: expect.any(Number),
+    });
+  });
+
+  it('acts with a time or a note only when there is one', async () => {
+    invoke.mockResolvedValue({ data: { result: 'changed', mail: 'sent', view }, error: null });
+    await expect(actOnAppointment(TOKEN)).resolves.toEqual({ kind: 'done', result: 'changed', mail: 'sent', view });
+    await actOnAppointment(TOKEN, { time: '14:00' });
+    await actOnAppointment(TOKEN, { note: 'Leider ausgebucht.' });
+    expect(invoke.mock.calls.map(([, options]) => options.body)).toEqual([
+      { token: TOKEN, intent: 'act' },
+      { token: TOKEN, intent: 'act', time: '14:00' },
+      { token: TOKEN, intent: 'act', note: 'Leider ausgebucht.' },
+    ]);
+  });
+
+  it.each([
+    [403, { error: 'invalid_link', reason: 'expired' }, { kind: 'invalid_link', reason: 'expired' }],
+    [403, { error: 'invalid_link', reason: 'tampered' }, { kind: 'invalid_link', reason: 'tampered' }],
+    [403, { error: 'invalid_link', reason: 'something new' }, { kind: 'invalid_link', reason: 'malformed' }],
+    [400, { error: 'invalid_body', field: 'token' }, { kind: 'invalid_link', reason: 'malformed' }],
+    [400, { error: 'invalid_body', field: 'note' }, { kind: 'invalid_body', field: 'note' }],
+    [404, { error: 'not_found' }, { kind: 'not_found' }],
+    [409, { error: 'conflict', view }, { kind: 'conflict', view }],
+    [409, { error: 'too_late', view }, { kind: 'too_late', view }],
+    [409, { error: 'slot_past', view }, { kind: 'slot_past', view }],
+    [409, { error: 'in_progress' }, { kind: 'in_progress' }],
+    [502, { error: 'mail_failed', stored: true, view }, { kind: 'mail_failed', view }],
+  ])('reads a %i answer %j by its error code', async (status, body, expected) => {
+    invoke.mockResolvedValue(httpError(status, body));
+    await expect(actOnAppointment(TOKEN)).resolves.toEqual(expected);
+  });
+
+  it.each([
+    ['429 rate_limited', () => httpError(429, { error: 'rate_limited', retryAfterSeconds: 60 })],
+    ['500', () => httpError(500, { error: 'internal' })],
+    ['a 502 without a JSON body', () => httpError(502, '<html>Bad gateway</html>')],
+    ['a conflict without its view', () => httpError(409, { error: 'conflict' })],
+    ['a network failure', () => ({ data: null, error: supabaseError('FunctionsFetchError', 'Failed to send a request') })],
+    ['a relay error', () => ({ data: null, error: supabaseError('FunctionsRelayError') })],
+  ])('turns %s into a failure the page can offer to retry, and logs it', async (_what, answer) => {
+    invoke.mockResolvedValue(answer());
+    await expect(actOnAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+    expect(consoleError).toHaveBeenCalled();
+    // The token is never written to the console.
+    expect(JSON.stringify(consoleError.mock.calls)).not.toContain(TOKEN);
+  });
+
+  it('refuses an answer outside the contract instead of rendering it', async () => {
+    invoke.mockResolvedValue({ data: { view: { ...view, preferred: { date: '2026-02-30', time: null } } }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+    invoke.mockResolvedValue({ data: { view: { ...view, status: 'unknown' } }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+    invoke.mockResolvedValue({ data: { view }, error: null });
+    await expect(actOnAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+  });
+
+  it('fails softly when supabase-js cannot be loaded (offline)', async () => {
+    getSupabaseClient.mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+  });
+});

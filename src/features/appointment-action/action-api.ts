@@ -1,0 +1,175 @@
+/**
+ * The appointment action page's one backend call: the edge function appointment-action
+ * (contract: AppointmentActionBody / …Answer / …Error in @contract/wire-types). Every
+ * answer – 200, a JSON error, a status without a body the page knows, a network failure –
+ * becomes one `ActionResult`, so the page never handles supabase-js errors or raw JSON,
+ * and its tests mock this module. The token is never logged.
+ */
+import { getSupabaseClient } from '@/lib/supabase-client';
+import type {
+  AppointmentActionBody,
+  AppointmentActionKind,
+  AppointmentActionView,
+  AppointmentSlot,
+  AppointmentStatus,
+} from '@contract/wire-types';
+import { parseIsoDate } from '../../../supabase/functions/_shared/dates.ts';
+
+export const APPOINTMENT_ACTION_FUNCTION = 'appointment-action';
+
+/**
+ * A press that hangs (a stalled connection) ends as a failure the person can retry: the
+ * function does nothing twice, so a retry after a press that did arrive is harmless.
+ * Generous, because `act` sends an e-mail before it answers.
+ */
+const TIMEOUT_MS = 30_000;
+
+export type InvalidLinkReason = 'malformed' | 'tampered' | 'expired';
+
+export type ActionResult =
+  /** 200 to `show`. */
+  | { kind: 'view'; view: AppointmentActionView }
+  /** 200 to `act`. */
+  | { kind: 'done'; result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent'; view: AppointmentActionView }
+  | { kind: 'invalid_link'; reason: InvalidLinkReason }
+  | { kind: 'not_found' }
+  | { kind: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
+  | { kind: 'in_progress' }
+  | { kind: 'invalid_body'; field: string }
+  /** Stored, but the visitor's e-mail failed: acting again sends it. */
+  | { kind: 'mail_failed'; view: AppointmentActionView }
+  /** 429, 5xx, the network, or an answer outside the contract: nothing known, retry or call. */
+  | { kind: 'failed' };
+
+/** What a press sends besides the token: a time for a slot without one, a note for a decline. */
+export interface ActInput {
+  time?: string;
+  note?: string;
+}
+
+/** Reads the request the token is for; changes nothing (the page calls it on opening). */
+export function showAppointment(token: string): Promise<ActionResult> {
+  return callAppointmentAction({ token, intent: 'show' });
+}
+
+/** Does the token's action: only ever on a button press. */
+export function actOnAppointment(token: string, { time, note }: ActInput = {}): Promise<ActionResult> {
+  return callAppointmentAction({
+    token,
+    intent: 'act',
+    ...(time !== undefined && { time }),
+    ...(note !== undefined && { note }),
+  });
+}
+
+const FAILED: ActionResult = { kind: 'failed' };
+
+async function callAppointmentAction(body: AppointmentActionBody): Promise<ActionResult> {
+  try {
+    const supabase = await getSupabaseClient();
+    const { data, error } = await supabase.functions.invoke(APPOINTMENT_ACTION_FUNCTION, { body, timeout: TIMEOUT_MS });
+    if (error) return await fromError(error);
+    const result = fromAnswer(data, body.intent);
+    if (result.kind === 'failed') console.error(`${APPOINTMENT_ACTION_FUNCTION}: an answer outside the contract`, data);
+    return result;
+  } catch (error) {
+    // The supabase-js chunk did not load (offline), or something unexpected.
+    console.error(error);
+    return FAILED;
+  }
+}
+
+/**
+ * supabase-js reports a non-2xx answer as FunctionsHttpError with the Response as its
+ * `context` (body unread). Recognised by shape, not by class: importing the class would
+ * put supabase-js into the page's own chunk.
+ */
+function responseOf(error: unknown): Response | undefined {
+  const context = isObject(error) ? error.context : undefined;
+  return isObject(context) && typeof context.json === 'function' && typeof context.status === 'number'
+    ? (context as unknown as Response)
+    : undefined;
+}
+
+async function fromError(error: unknown): Promise<ActionResult> {
+  const response = responseOf(error);
+  const body: unknown = response ? await response.json().catch(() => undefined) : undefined;
+  const result = fromErrorBody(body);
+  if (result.kind === 'failed') console.error(error, response?.status);
+  return result;
+}
+
+const INVALID_LINK_REASONS: readonly string[] = ['malformed', 'tampered', 'expired'] satisfies InvalidLinkReason[];
+
+/** An error answer's body by its `error` code (the status only confirms what the code says). */
+export function fromErrorBody(body: unknown): ActionResult {
+  if (!isObject(body) || typeof body.error !== 'string') return FAILED;
+  const view = isView(body.view) ? body.view : undefined;
+  switch (body.error) {
+    case 'invalid_link': {
+      const reason = INVALID_LINK_REASONS.includes(body.reason as string) ? (body.reason as InvalidLinkReason) : 'malformed';
+      return { kind: 'invalid_link', reason };
+    }
+    case 'not_found':
+      return { kind: 'not_found' };
+    case 'conflict':
+    case 'too_late':
+    case 'slot_past':
+      return view ? { kind: body.error, view } : FAILED;
+    case 'in_progress':
+      return { kind: 'in_progress' };
+    case 'invalid_body':
+      // A token the function cannot even read (too long, empty) is a broken link.
+      return body.field === 'token'
+        ? { kind: 'invalid_link', reason: 'malformed' }
+        : { kind: 'invalid_body', field: typeof body.field === 'string' ? body.field : '' };
+    case 'mail_failed':
+      return view ? { kind: 'mail_failed', view } : FAILED;
+    default:
+      // rate_limited, internal errors, anything new.
+      return FAILED;
+  }
+}
+
+/** A 200 answer: `{ view }` to show, `{ result, mail, view }` to act. */
+export function fromAnswer(data: unknown, intent: AppointmentActionBody['intent']): ActionResult {
+  if (!isObject(data) || !isView(data.view)) return FAILED;
+  if (intent === 'show') return { kind: 'view', view: data.view };
+  const { result, mail } = data;
+  if ((result !== 'changed' && result !== 'unchanged') || (mail !== 'sent' && mail !== 'already_sent')) return FAILED;
+  return { kind: 'done', result, mail, view: data.view };
+}
+
+// --- The view, checked: the page formats its dates and must not break on a malformed one.
+
+const ACTIONS: readonly string[] = ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel'] satisfies AppointmentActionKind[];
+const STATUSES: readonly string[] = ['requested', 'confirmed', 'declined', 'cancelled'] satisfies AppointmentStatus[];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isTime = (value: unknown): value is string => typeof value === 'string' && /^\d{2}:\d{2}$/.test(value);
+const isDate = (value: unknown): value is string => typeof value === 'string' && parseIsoDate(value) !== null;
+
+function isSlot(value: unknown): value is AppointmentSlot {
+  return isObject(value) && isDate(value.date) && (value.time === null || isTime(value.time));
+}
+
+function isView(value: unknown): value is AppointmentActionView {
+  if (!isObject(value)) return false;
+  const { confirmed, cancelUntil } = value;
+  return (
+    ACTIONS.includes(value.action as string) &&
+    STATUSES.includes(value.status as string) &&
+    typeof value.name === 'string' &&
+    typeof value.service === 'string' &&
+    isSlot(value.preferred) &&
+    (value.alternative === null || isSlot(value.alternative)) &&
+    (value.slot === null || isSlot(value.slot)) &&
+    (confirmed === null || (isObject(confirmed) && isDate(confirmed.date) && isTime(confirmed.time))) &&
+    (value.staffNote === null || typeof value.staffNote === 'string') &&
+    typeof value.mailPending === 'boolean' &&
+    (cancelUntil === null || (typeof cancelUntil === 'string' && !Number.isNaN(Date.parse(cancelUntil))))
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { terminAktionPage as copy } from '@/content/termin-aktion';
+import type { AppointmentActionView } from '@contract/wire-types';
+import { formatDateTimeLong } from '../../../supabase/functions/_shared/dates.ts';
+import { slotText } from './action-state';
+
+type Row = [term: string, value: ReactNode];
+
+/** The request as the function shows it (no e-mail address, phone or message): always there when there is a view. */
+export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
+  const { summary } = copy;
+  const candidates: Array<Row | false> = [
+    [summary.name, view.name],
+    [summary.service, view.service],
+    [summary.preferred, slotText(view.preferred)],
+    view.alternative !== null && [summary.alternative, slotText(view.alternative)],
+    view.confirmed !== null && [summary.confirmed, formatDateTimeLong(view.confirmed.date, view.confirmed.time)],
+    // In words, not by colour: "Bestätigt", "Abgesagt", …
+    [summary.status, copy.status[view.status]],
+    view.staffNote !== null && [summary.staffNote, <span className="whitespace-pre-line">{view.staffNote}</span>],
+  ];
+  const rows = candidates.filter((row): row is Row => row !== false);
+  return (
+    <Card className="mt-8 sm:p-8">
+      <h2 className="text-2xl">{summary.title}</h2>
+      <dl className="mt-4 divide-y divide-sand-200">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid gap-x-6 gap-y-0.5 py-3 sm:grid-cols-[11rem_minmax(0,1fr)]">
+            <dt className="font-semibold text-night-800">{term}</dt>
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

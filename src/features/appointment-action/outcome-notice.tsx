@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
+import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { cn } from '@/lib/cn';
+import type { AppointmentActionView } from '@contract/wire-types';
+import { PracticePhone } from './practice-phone';
+import type { Outcome } from './use-appointment-action';
+
+type Tone = 'success' | 'info' | 'error';
+
+interface NoticeContent {
+  tone: Tone;
+  title: string;
+  text: string;
+  /** Offer the phone (nothing else helps). */
+  phone?: boolean;
+}
+
+const { outcome: texts } = copy;
+
+function successText(view: AppointmentActionView): string {
+  switch (view.action) {
+    case 'confirm-preferred':
+    case 'confirm-alternative':
+      return texts.success.confirm(view.name);
+    case 'decline':
+      return texts.success.decline(view.name);
+    case 'cancel':
+      return texts.success.cancel;
+  }
+}
+
+function noticeContent(kind: Outcome['kind'], view: AppointmentActionView): NoticeContent {
+  switch (kind) {
+    case 'done':
+      return { tone: 'success', title: texts.success.title, text: successText(view) };
+    case 'in_progress':
+      return { tone: 'info', ...texts.inProgress };
+    case 'mail_failed':
+      return { tone: 'error', ...texts.mailFailed };
+    case 'conflict':
+      return { tone: 'error', ...texts.conflict };
+    case 'too_late':
+      return { tone: 'error', ...texts.tooLate };
+    case 'slot_past':
+      return { tone: 'error', title: texts.slotPast.title, text: texts.slotPast.text(view.name) };
+    case 'invalid_time':
+      return { tone: 'error', ...texts.invalidTime };
+    case 'invalid_note':
+      return { tone: 'error', ...texts.invalidNote };
+    case 'failed':
+      return { tone: 'error', ...texts.failed, phone: true };
+  }
+}
+
+const toneStyles: Record<Tone, { icon: LucideIcon; box: string; symbol: string }> = {
+  success: { icon: CircleCheck, box: 'border-sage-700', symbol: 'text-sage-700' },
+  info: { icon: Info, box: 'border-night-600', symbol: 'text-night-600' },
+  error: { icon: CircleAlert, box: 'border-red-800', symbol: 'text-red-800' },
+};
+
+/**
+ * What a press led to, in a live region that takes the focus when it appears (the
+ * button pressed may be gone): role="status" for success and news, role="alert" for
+ * what went wrong. A title in words and an icon carry the meaning, the colour only
+ * repeats it. Keyed by the outcome's id where used, so a repeated outcome is announced again.
+ */
+export function OutcomeNotice({ outcome, view }: { outcome: Outcome; view: AppointmentActionView }) {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    region.current?.focus();
+  }, [outcome.id]);
+  const { tone, title, text, phone } = noticeContent(outcome.kind, view);
+  const style = toneStyles[tone];
+  const Symbol = style.icon;
+  return (
+    <div
+      ref={region}
+      tabIndex={-1}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-outcome={outcome.kind}
+      className={cn('mt-8 flex gap-3 rounded-xl border-2 bg-white p-4 sm:p-5', style.box)}
+    >
+      <Symbol aria-hidden="true" className={cn('mt-1 size-5 shrink-0', style.symbol)} />
+      <div>
+        <p className="font-semibold text-night-800">{title}</p>
+        <p className="mt-1">{text}</p>
+        {phone && <PracticePhone className="mt-2" />}
+      </div>
+    </div>
+  );
+}

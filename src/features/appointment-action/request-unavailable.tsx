@@ -1,0 +1,83 @@
+import { bookingPath } from '@/app/router/route-table';
+import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
+import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { PracticePhone } from './practice-phone';
+import type { PageState } from './use-appointment-action';
+
+type NoViewState = Exclude<PageState, { step: 'ready' }>;
+
+function Headline({ children }: { children: string }) {
+  return (
+    <h1 id="aktion-titel" className="text-3xl sm:text-4xl">
+      {children}
+    </h1>
+  );
+}
+
+function Paragraphs({ lines }: { lines: readonly string[] }) {
+  return (
+    <div className="mt-4 space-y-3 text-lg">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Every state without a request to show: loading (also the prerendered HTML), a link
+ * that cannot be used, a request no longer stored, a failure to load. A broken or
+ * expired link shows nothing of any request, only the ways on: the phone and the
+ * booking page.
+ */
+export function RequestUnavailable({ state, onRetry }: { state: NoViewState; onRetry: () => void }) {
+  switch (state.step) {
+    case 'loading':
+      return (
+        <>
+          <Headline>{copy.loading.headline}</Headline>
+          <p role="status" className="mt-4 text-lg text-ink-muted">
+            {copy.loading.text}
+          </p>
+          <noscript>
+            <p className="mt-4 text-lg">{copy.noScript}</p>
+            <PracticePhone className="mt-2" />
+          </noscript>
+        </>
+      );
+    case 'invalid_link': {
+      const text = state.reason === 'expired' ? copy.expiredLink : copy.invalidLink;
+      return (
+        <>
+          <Headline>{text.headline}</Headline>
+          <Paragraphs lines={text.text} />
+          <PracticePhone className="mt-4" />
+          <ButtonLink to={bookingPath} variant="secondary" size="lg" className="mt-6">
+            {copy.bookingLink}
+          </ButtonLink>
+        </>
+      );
+    }
+    case 'not_found':
+      return (
+        <>
+          <Headline>{copy.notFound.headline}</Headline>
+          <Paragraphs lines={copy.notFound.text} />
+          <PracticePhone className="mt-4" />
+        </>
+      );
+    case 'load_failed':
+      return (
+        <>
+          <Headline>{copy.loadFailed.headline}</Headline>
+          <div role="alert">
+            <Paragraphs lines={copy.loadFailed.text} />
+          </div>
+          <PracticePhone className="mt-4" />
+          <button type="button" onClick={onRetry} className={buttonClasses('primary', 'lg', 'mt-6')}>
+            {copy.loadFailed.retry}
+          </button>
+        </>
+      );
+  }
+}

@@ -1,0 +1,57 @@
+import { ButtonLink } from '@/components/ui/button-link';
+import { bookingPath } from '@/app/router/route-table';
+import { terminAktionPage as copy } from '@/content/termin-aktion';
+import type { ActInput } from './action-api';
+import { describeView } from './action-state';
+import { ActionForm } from './action-form';
+import { AppointmentSummary } from './appointment-summary';
+import { OutcomeNotice } from './outcome-notice';
+import { PracticePhone } from './practice-phone';
+import type { ReadyState } from './use-appointment-action';
+
+interface RequestViewProps {
+  state: ReadyState;
+  pending: boolean;
+  onAct: (input: ActInput) => void;
+  onResend: () => void;
+}
+
+/**
+ * The request the link is for: the headline and what its state means for this link,
+ * the summary, then what a press led to and the button (if any is left). Every element
+ * keeps its place whether or not a notice is shown, so the form – and what was typed
+ * into it – survives a failed press.
+ */
+export function RequestView({ state, pending, onAct, onResend }: RequestViewProps) {
+  const { view, outcome, checkedAt } = state;
+  const description = describeView(view, checkedAt);
+  // A press the function refused for good (deadline passed, slot begun) is not offered again.
+  const refusedForGood = outcome?.kind === 'too_late' || outcome?.kind === 'slot_past';
+  // After a mail failure the same button sends the e-mail again, even if the view does not say it is pending.
+  const control = outcome?.kind === 'mail_failed' ? 'resend' : refusedForGood ? null : description.control;
+  // After a success the notice says it all; otherwise the state's explanation stays.
+  const explain = outcome?.kind !== 'done';
+  return (
+    <>
+      <h1 id="aktion-titel" className="text-3xl sm:text-4xl">
+        {description.headline}
+      </h1>
+      {explain && (
+        <div className="mt-4 space-y-3 text-lg">
+          {description.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {description.callUs && <PracticePhone />}
+          {description.bookAgain && (
+            <ButtonLink to={bookingPath} variant="secondary" size="lg">
+              {copy.bookingLink}
+            </ButtonLink>
+          )}
+        </div>
+      )}
+      <AppointmentSummary view={view} />
+      {outcome && <OutcomeNotice key={outcome.id} outcome={outcome} view={view} />}
+      {control && <ActionForm control={control} view={view} pending={pending} onAct={onAct} onResend={onResend} />}
+    </>
+  );
+}

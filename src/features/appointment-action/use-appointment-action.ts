@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AppointmentActionView } from '@contract/wire-types';
+import {
+  actOnAppointment,
+  showAppointment,
+  type ActInput,
+  type ActionResult,
+  type InvalidLinkReason,
+} from '@/features/appointment-action/action-api';
+
+/** What a press led to; `id` tells two equal outcomes apart (each one takes the focus). */
+export interface Outcome {
+  kind: 'done' | 'mail_failed' | 'conflict' | 'too_late' | 'slot_past' | 'in_progress' | 'invalid_time' | 'invalid_note' | 'failed';
+  id: number;
+}
+
+export type PageState =
+  /** The prerendered page, and until the function answers. */
+  | { step: 'loading' }
+  /** `missing`: the address has no token at all. */
+  | { step: 'invalid_link'; reason: InvalidLinkReason | 'missing' }
+  | { step: 'not_found' }
+  /** Reading the request failed (network, 429, 5xx): retry or call. */
+  | { step: 'load_failed' }
+  /** `checkedAt`: when the view arrived, for the deadlines it carries (read outside rendering). */
+  | { step: 'ready'; view: AppointmentActionView; checkedAt: number; outcome: Outcome | null };
+
+export type ReadyState = Extract<PageState, { step: 'ready' }>;
+
+/** The token from the address's fragment, which only the browser has (never the server, nor the prerender). */
+function tokenFromLocation(): string {
+  const raw = window.location.hash.replace(/^#/, '').trim();
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function stateAfterShow(result: ActionResult, now: number): PageState {
+  switch (result.kind) {
+    case 'view':
+      return { step: 'ready', view: result.view, checkedAt: now, outcome: null };
+    case 'invalid_link':
+      return { step: 'invalid_link', reason: result.reason };
+    case 'not_found':
+      return { step: 'not_found' };
+    default:
+      return { step: 'load_failed' };
+  }
+}
+
+/** The page after a press: the function's newer view where it sent one; otherwise the old view with the outcome. */
+export function stateAfterAct(previous: PageState, result: ActionResult, id: number, now: number): PageState {
+  switch (result.kind) {
+    case 'done':
+    case 'mail_failed':
+    case 'conflict':
+    case 'too_late':
+    case 'slot_past':
+      return { step: 'ready', view: result.view, checkedAt: now, outcome: { kind: result.kind, id } };
+    case 'invalid_link':
+      // The link expired between opening the page and pressing.
+      return { step: 'invalid_link', reason: result.reason };
+    case 'not_found':
+      return { step: 'not_found' };
+    case 'in_progress':
+    case 'invalid_body':
+    case 'failed':
+    case 'view': {
+      if (previous.step !== 'ready') return previous;
+      const kind =
+        result.kind === 'in_progress'
+          ? 'in_progress'
+          : result.kind === 'invalid_body' && result.field === 'time'
+            ? 'invalid_time'
+            : result.kind === 'invalid_body' && result.field === 'note'
+              ? 'invalid_note'
+              : 'failed';
+      return { ...previous, outcome: { kind, id } };
+    }
+  }
+}
+
+/**
+ * The action page's state. After mount (never during prerender) it reads the token and
+ * asks the function to show the request; opening the link changes nothing. Only `act`
+ * – a button press – asks it to act. One press at a time: the ref, not `pending`,
+ * because a second click can come before the next render.
+ */
+export function useAppointmentAction() {
+  const [state, setState] = useState<PageState>({ step: 'loading' });
+  const [pending, setPending] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const token = useRef('');
+  const sending = useRef(false);
+  const lastInput = useRef<ActInput | undefined>(undefined);
+  const outcomeIds = useRef(0);
+
+  useEffect(() => {
+    let current = true;
+    const load = () => {
+      const linkToken = tokenFromLocation();
+      token.current = linkToken;
+      lastInput.current = undefined;
+      if (!linkToken) {
+        setState({ step: 'invalid_link', reason: 'missing' });
+        return;
+      }
+      setState({ step: 'loading' });
+      void showAppointment(linkToken).then((result) => {
+        // A newer link (another fragment pasted into this tab) has taken over.
+        if (current && token.current === linkToken) setState(stateAfterShow(result, Date.now()));
+      });
+    };
+    // Pasting another link's address into this tab changes only the fragment: no page
+    // load, so read the new token – the button must never act on a request other than
+    // the one the address names. A fragment naming an element on the page is an in-page
+    // jump (the layout's skip link to #inhalt), not a link: the request stays.
+    const onHashChange = () => {
+      const fragment = tokenFromLocation();
+      if (fragment !== '' && document.getElementById(fragment)) return;
+      load();
+    };
+    load();
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      current = false;
+      window.removeEventListener('hashchange', onHashChange);
+    };
+  }, [attempt]);
+
+  const act = useCallback(async (input: ActInput) => {
+    const linkToken = token.current;
+    if (sending.current || !linkToken) return;
+    sending.current = true;
+    setPending(true);
+    lastInput.current = input;
+    const result = await actOnAppointment(linkToken, input);
+    sending.current = false;
+    setPending(false);
+    if (token.current !== linkToken) return;
+    const id = ++outcomeIds.current;
+    setState((previous) => stateAfterAct(previous, result, id, Date.now()));
+  }, []);
+
+  /**
+   * Sends the e-mail of a change already stored: the same press again (the function
+   * changes nothing twice). After a reload there is no earlier press: nothing to add – a
+   * confirmation's time is then the stored one, a decline's note the stored one.
+   */
+  const resend = useCallback(() => act(lastInput.current ?? {}), [act]);
+
+  const retryLoading = useCallback(() => setAttempt((count) => count + 1), []);
+
+  return { state, pending, act, resend, retryLoading };
+}

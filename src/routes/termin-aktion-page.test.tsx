@@ -1,0 +1,514 @@
+import { act as reactAct, fireEvent, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppointmentActionView } from '@contract/wire-types';
+import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
+import { renderRoute } from '@/test/render-route';
+import { deferred } from '@/test/supabase-mock';
+import TerminAktionPage from './termin-aktion-page';
+
+// The page's boundary: the tests decide what the function answers and see what is sent.
+vi.mock('@/features/appointment-action/action-api', () => ({
+  showAppointment: vi.fn(),
+  actOnAppointment: vi.fn(),
+}));
+const show = vi.mocked(showAppointment);
+const act = vi.mocked(actOnAppointment);
+
+const TOKEN = 'v1.Zm9v.YmFy';
+const PHONE_HREF = 'tel:+41445552780';
+
+/** A request for Beat Keller: Wunschtermin Friday 11 December 2026 09:30, Alternativtermin Monday 14 December without a time. */
+function makeView(overrides: Partial<AppointmentActionView> = {}): AppointmentActionView {
+  return {
+    action: 'confirm-preferred',
+    status: 'requested',
+    name: 'Beat Keller',
+    service: 'Schlafberatung',
+    preferred: { date: '2026-12-11', time: '09:30' },
+    alternative: { date: '2026-12-14', time: null },
+    slot: { date: '2026-12-11', time: '09:30' },
+    confirmed: null,
+    staffNote: null,
+    mailPending: false,
+    cancelUntil: null,
+    ...overrides,
+  };
+}
+
+const confirmedPreferred = { status: 'confirmed', confirmed: { date: '2026-12-11', time: '09:30' } } as const;
+/** A confirmed appointment the visitor may still cancel online (deadline far ahead), and one past the deadline. */
+const cancellable = makeView({ action: 'cancel', slot: null, ...confirmedPreferred, cancelUntil: '2036-12-10T08:30:00.000Z' });
+const pastDeadline = makeView({ action: 'cancel', slot: null, ...confirmedPreferred, cancelUntil: '2020-12-10T08:30:00.000Z' });
+
+const done = (view: AppointmentActionView, result: 'changed' | 'unchanged' = 'changed'): ActionResult => ({
+  kind: 'done',
+  result,
+  mail: result === 'changed' ? 'sent' : 'already_sent',
+  view,
+});
+
+/** Opens /termin/aktion as a link from an e-mail does: the token in the fragment. */
+async function openLink(token: string | null = TOKEN) {
+  window.history.replaceState(null, '', `/termin/aktion${token === null ? '' : `#${token}`}`);
+  // Inside act: the mocked answer arrives a microtask after mounting, and its update belongs to the render.
+  let opened: Awaited<ReturnType<typeof renderRoute>> | undefined;
+  await reactAct(async () => {
+    opened = await renderRoute('/termin/aktion');
+  });
+  return opened!.user;
+}
+
+/** Opens a link whose request the function shows as `view`, and waits until it is on screen. */
+async function openWithView(view: AppointmentActionView) {
+  show.mockResolvedValue({ kind: 'view', view });
+  const user = await openLink();
+  await screen.findByRole('heading', { level: 2, name: 'Die Anfrage im Überblick' });
+  return user;
+}
+
+/** The page itself, without the header's menu button and the footer's phone link. */
+const inMain = () => within(screen.getByRole('main'));
+/** The page's h1 (getByRole also fails if there were two). */
+const headline = () => screen.getByRole('heading', { level: 1 });
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const summaryValue = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('/termin/aktion', () => {
+  beforeEach(() => {
+    show.mockReset();
+    act.mockReset();
+  });
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    vi.restoreAllMocks();
+  });
+
+  describe('before anything is read', () => {
+    it('prerenders a neutral loading state and asks nothing: the token is in the fragment', () => {
+      window.history.replaceState(null, '', `/termin/aktion#${TOKEN}`);
+      const html = renderToString(
+        <MemoryRouter initialEntries={['/termin/aktion']}>
+          <TerminAktionPage />
+        </MemoryRouter>,
+      );
+      expect(html).toContain('Terminanfrage</h1>');
+      expect(html).toContain('Anfrage wird geladen …');
+      expect(html).not.toContain(TOKEN);
+      expect(show).not.toHaveBeenCalled();
+      expect(act).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['confirm-preferred', makeView()],
+      ['decline', makeView({ action: 'decline', slot: null })],
+      ['cancel', cancellable],
+    ])('opening a %s link only shows the request: nothing is acted on before a press', async (_action, view) => {
+      show.mockResolvedValue({ kind: 'view', view });
+      await openLink();
+      await screen.findByText('Beat Keller');
+      // Give any stray request time to go out.
+      await reactAct(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(show).toHaveBeenCalledWith(TOKEN);
+      expect(act).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('another fragment in the same tab', () => {
+    function changeFragment(fragment: string) {
+      window.history.replaceState(null, '', `/termin/aktion#${fragment}`);
+      fireEvent(window, new HashChangeEvent('hashchange'));
+    }
+
+    it('another link pasted into the address bar: shows that request, and a press acts on its token', async () => {
+      const user = await openWithView(makeView());
+      const declineView = makeView({ action: 'decline', slot: null });
+      show.mockResolvedValue({ kind: 'view', view: declineView });
+      changeFragment('other.token');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anfrage ablehnen' })).toBeInTheDocument();
+      expect(show).toHaveBeenLastCalledWith('other.token');
+      act.mockResolvedValue(done({ ...declineView, status: 'declined' }));
+      await user.click(button('Anfrage ablehnen'));
+      expect(act).toHaveBeenCalledWith('other.token', {});
+    });
+
+    it('the skip link (#inhalt) is an in-page jump: the request stays', async () => {
+      await openWithView(makeView());
+      const calls = show.mock.calls.length;
+      changeFragment('inhalt');
+      expect(show).toHaveBeenCalledTimes(calls);
+      expect(headline()).toHaveTextContent('Termin bestätigen');
+      expect(screen.queryByRole('heading', { name: 'Dieser Link ist ungültig' })).toBeNull();
+    });
+  });
+
+  describe('a link that cannot be used', () => {
+    function expectWaysOn() {
+      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(screen.getByRole('link', { name: 'Neuen Termin anfragen' })).toHaveAttribute('href', '/termin-vereinbaren');
+      // Nothing of any request.
+      expect(screen.queryByRole('heading', { name: 'Die Anfrage im Überblick' })).toBeNull();
+      expect(inMain().queryByRole('button')).toBeNull();
+    }
+
+    it('without a token says the link is invalid, and asks the function nothing', async () => {
+      await openLink(null);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist ungültig' })).toBeInTheDocument();
+      expect(screen.getByText(/beim Kopieren nicht vollständig übernommen/)).toBeInTheDocument();
+      expectWaysOn();
+      expect(show).not.toHaveBeenCalled();
+    });
+
+    it.each(['malformed', 'tampered'] as const)('%s: «Dieser Link ist ungültig», open it from the e-mail again or call', async (reason) => {
+      show.mockResolvedValue({ kind: 'invalid_link', reason });
+      await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist ungültig' })).toBeInTheDocument();
+      expect(screen.getByText(/direkt aus der E-Mail, oder rufen Sie uns an/)).toBeInTheDocument();
+      expectWaysOn();
+    });
+
+    it('expired: «Dieser Link ist abgelaufen» with the phone and the booking page', async () => {
+      show.mockResolvedValue({ kind: 'invalid_link', reason: 'expired' });
+      await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist abgelaufen' })).toBeInTheDocument();
+      expect(screen.queryByText(/ungültig/)).toBeNull();
+      expectWaysOn();
+    });
+
+    it('a request no longer stored: says so, with the phone', async () => {
+      show.mockResolvedValue({ kind: 'not_found' });
+      await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anfrage nicht gefunden' })).toBeInTheDocument();
+      expect(screen.getByText('Diese Terminanfrage ist bei uns nicht mehr gespeichert.')).toBeInTheDocument();
+      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+    });
+
+    it('a failure to load: an error with the phone, and loading again on request', async () => {
+      show.mockResolvedValue({ kind: 'failed' });
+      const user = await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Anfrage konnte nicht geladen werden' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('Die Verbindung ist fehlgeschlagen');
+      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      show.mockResolvedValue({ kind: 'view', view: makeView() });
+      await user.click(button('Erneut versuchen'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Termin bestätigen' })).toBeInTheDocument();
+      expect(act).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('the summary', () => {
+    it('names the person, the service, both slots in de-CH and the status in words', async () => {
+      await openWithView(makeView());
+      expect(summaryValue('Name')).toBe('Beat Keller');
+      expect(summaryValue('Leistung')).toBe('Schlafberatung');
+      expect(summaryValue('Wunschtermin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(summaryValue('Alternativtermin')).toBe('Montag, 14. Dezember 2026 (keine Uhrzeit gewählt)');
+      expect(summaryValue('Stand')).toBe('Angefragt, noch nicht bestätigt');
+      expect(screen.queryByText('Bestätigter Termin')).toBeNull();
+    });
+
+    it('leaves out an alternative the visitor did not give, and shows the confirmed slot once there is one', async () => {
+      await openWithView(makeView({ alternative: null, ...confirmedPreferred }));
+      expect(screen.queryByText('Alternativtermin', { selector: 'dt' })).toBeNull();
+      expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(summaryValue('Stand')).toBe('Bestätigt');
+    });
+  });
+
+  describe('confirming (the practice)', () => {
+    it('shows the slot to confirm and confirms it on the press, then says the visitor gets the e-mail', async () => {
+      const user = await openWithView(makeView());
+      expect(headline()).toHaveTextContent('Termin bestätigen');
+      expect(screen.getByText('Zu bestätigen ist der Wunschtermin: Freitag, 11. Dezember 2026, 09:30 Uhr.')).toBeInTheDocument();
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(act).not.toHaveBeenCalled();
+
+      const answer = deferred<ActionResult>();
+      act.mockReturnValue(answer.promise);
+      await user.click(button('Termin bestätigen'));
+      // While sending: one request, the button says so and ignores further presses.
+      const sending = button('Wird gesendet …');
+      expect(sending).toHaveAttribute('aria-busy', 'true');
+      expect(sending).toHaveAttribute('aria-disabled', 'true');
+      await user.click(sending);
+      expect(act).toHaveBeenCalledTimes(1);
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+
+      await reactAct(async () => answer.resolve(done(makeView(confirmedPreferred))));
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('Der Termin ist bestätigt. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.');
+      expect(notice).toHaveFocus();
+      expect(headline()).toHaveTextContent('Termin bestätigt');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('names the alternative when the link confirms it', async () => {
+      await openWithView(makeView({ action: 'confirm-alternative', slot: { date: '2026-12-14', time: '10:00' } }));
+      expect(screen.getByText('Zu bestätigen ist der Alternativtermin: Montag, 14. Dezember 2026, 10:00 Uhr.')).toBeInTheDocument();
+    });
+
+    it('asks for a time when the slot has none: a required choice of the 21 slots, sent as `time`', async () => {
+      const slot = { date: '2026-12-14', time: null };
+      const user = await openWithView(makeView({ action: 'confirm-alternative', slot }));
+      expect(screen.getByText(/Beat Keller hat für diesen Tag keine Uhrzeit gewählt/)).toBeInTheDocument();
+      const time = screen.getByLabelText(/^Uhrzeit/) as HTMLSelectElement;
+      expect(time).toBeRequired();
+      const options = within(time).getAllByRole('option').slice(1);
+      expect(options).toHaveLength(21);
+      expect(options[0]).toHaveTextContent('09:00 Uhr');
+      expect(options.at(-1)).toHaveTextContent('20:00 Uhr');
+
+      // Without a time nothing is sent.
+      await user.click(button('Termin bestätigen'));
+      expect(time.validity.valueMissing).toBe(true);
+      expect(act).not.toHaveBeenCalled();
+
+      act.mockResolvedValue(done(makeView({ action: 'confirm-alternative', slot, status: 'confirmed', confirmed: { date: '2026-12-14', time: '14:00' } })));
+      await user.selectOptions(time, '14:00');
+      await user.click(button('Termin bestätigen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, { time: '14:00' });
+      expect(await screen.findByRole('status')).toHaveTextContent('Der Termin ist bestätigt.');
+    });
+
+    it('a request already confirmed for this slot: says so, no button', async () => {
+      await openWithView(makeView(confirmedPreferred));
+      expect(headline()).toHaveTextContent('Termin bestätigt');
+      expect(screen.getByText('Dieser Termin ist bestätigt.')).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a request confirmed for the other slot, declined or cancelled: explains, no button', async () => {
+      await openWithView(makeView({ status: 'confirmed', confirmed: { date: '2026-12-14', time: '10:00' } }));
+      expect(screen.getByText(/Bestätigt ist ein anderer Termin: Montag, 14. Dezember 2026, 10:00 Uhr\./)).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it.each([
+      ['declined', 'Anfrage abgelehnt', /Diese Anfrage ist abgelehnt; bestätigen lässt sie sich nicht mehr/],
+      ['cancelled', 'Termin abgesagt', /Dieser Termin ist abgesagt; bestätigen lässt er sich nicht mehr/],
+    ] as const)('a %s request: explains, no button', async (status, title, text) => {
+      await openWithView(makeView({ status, ...(status === 'cancelled' && { confirmed: confirmedPreferred.confirmed }) }));
+      expect(headline()).toHaveTextContent(title);
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('an alternative to confirm on a request without one: explains, no button', async () => {
+      await openWithView(makeView({ action: 'confirm-alternative', alternative: null, slot: null }));
+      expect(headline()).toHaveTextContent('Kein Alternativtermin');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a conflict on the press (decided otherwise meanwhile): explains with the new state, no button', async () => {
+      const user = await openWithView(makeView());
+      act.mockResolvedValue({ kind: 'conflict', view: makeView({ status: 'declined' }) });
+      await user.click(button('Termin bestätigen'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Die Anfrage wurde inzwischen anders entschieden oder abgesagt.');
+      expect(alert).toHaveFocus();
+      expect(headline()).toHaveTextContent('Anfrage abgelehnt');
+      expect(summaryValue('Stand')).toBe('Abgelehnt');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a slot that has begun: explains, and does not offer the press again', async () => {
+      const user = await openWithView(makeView());
+      act.mockResolvedValue({ kind: 'slot_past', view: makeView() });
+      await user.click(button('Termin bestätigen'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a stored confirmation whose e-mail failed: says so and sends it again on the press, without a time (the stored one counts)', async () => {
+      const slot = { date: '2026-12-11', time: null };
+      const pendingView = makeView({ slot, ...confirmedPreferred, mailPending: true });
+      const user = await openWithView(pendingView);
+      expect(screen.getByText(/Die Bestätigung an Beat Keller ist noch nicht per E-Mail versandt/)).toBeInTheDocument();
+      expect(act).not.toHaveBeenCalled();
+      act.mockResolvedValue(done({ ...pendingView, mailPending: false }, 'unchanged'));
+      await user.click(button('E-Mail jetzt senden'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      expect(await screen.findByRole('status')).toHaveTextContent('Beat Keller erhält die Bestätigung');
+    });
+  });
+
+  describe('the e-mail failing after the change was stored', () => {
+    it('says it is stored but not sent, and the retry sends the same press again', async () => {
+      const user = await openWithView(makeView());
+      const stored = makeView({ ...confirmedPreferred, mailPending: true });
+      act.mockResolvedValueOnce({ kind: 'mail_failed', view: stored }).mockResolvedValueOnce(done({ ...stored, mailPending: false }, 'unchanged'));
+
+      await user.click(button('Termin bestätigen'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'Gespeichert, aber die E-Mail konnte nicht versandt werden. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
+      );
+      expect(alert).toHaveFocus();
+
+      await user.click(button('E-Mail jetzt senden'));
+      expect(act).toHaveBeenCalledTimes(2);
+      expect(act.mock.calls[1]).toEqual(act.mock.calls[0]);
+      const success = await screen.findByRole('status');
+      expect(success).toHaveTextContent('Der Termin ist bestätigt. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.');
+      expect(success).toHaveFocus();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+  });
+
+  describe('declining (the practice)', () => {
+    const declineView = makeView({ action: 'decline', slot: null });
+    const noteField = () => screen.getByLabelText(/^Nachricht an Beat Keller \(optional\)/) as HTMLTextAreaElement;
+
+    it('says the visitor gets a kind e-mail with the note and a link to book again; the note is optional', async () => {
+      const user = await openWithView(declineView);
+      expect(headline()).toHaveTextContent('Anfrage ablehnen');
+      expect(screen.getByText(/erhält eine freundliche Absage per E-Mail, mit Ihrer Nachricht .* einem Link, um einen neuen Termin anzufragen/)).toBeInTheDocument();
+      expect(noteField()).not.toBeRequired();
+      expect(noteField()).toHaveAttribute('maxLength', '1000');
+
+      act.mockResolvedValue(done(makeView({ action: 'decline', slot: null, status: 'declined' })));
+      await user.type(noteField(), '   ');
+      await user.click(button('Anfrage ablehnen'));
+      // A blank note is no note.
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('Die Anfrage ist abgelehnt. Beat Keller erhält Ihre Absage per E-Mail.');
+      expect(notice).toHaveFocus();
+      expect(headline()).toHaveTextContent('Anfrage abgelehnt');
+    });
+
+    it('sends the note, trimmed', async () => {
+      const user = await openWithView(declineView);
+      act.mockResolvedValue(done(makeView({ action: 'decline', slot: null, status: 'declined', staffNote: 'Leider ausgebucht.' })));
+      await user.type(noteField(), '  Leider ausgebucht.  ');
+      await user.click(button('Anfrage ablehnen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, { note: 'Leider ausgebucht.' });
+      expect(await screen.findByRole('status')).toBeInTheDocument();
+      expect(summaryValue('Nachricht der Praxis')).toBe('Leider ausgebucht.');
+    });
+
+    it('refuses a note over 1000 characters at the field and sends nothing', async () => {
+      const user = await openWithView(declineView);
+      // maxLength stops typing; a pasted or scripted value can still be longer.
+      fireEvent.change(noteField(), { target: { value: 'x'.repeat(1001) } });
+      await user.click(button('Anfrage ablehnen'));
+      expect(noteField().validationMessage).toBe('Bitte kürzen Sie den Text auf höchstens 1000 Zeichen.');
+      expect(act).not.toHaveBeenCalled();
+
+      // Shortened, it goes.
+      act.mockResolvedValue(done(makeView({ action: 'decline', slot: null, status: 'declined' })));
+      await user.clear(noteField());
+      await user.type(noteField(), 'Kurz.');
+      expect(noteField().validationMessage).toBe('');
+      await user.click(button('Anfrage ablehnen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, { note: 'Kurz.' });
+    });
+
+    it('refuses invisible direction characters in the note at the field', async () => {
+      const user = await openWithView(declineView);
+      fireEvent.change(noteField(), { target: { value: 'Leider \u202Eausgebucht' } });
+      await user.click(button('Anfrage ablehnen'));
+      expect(noteField().validationMessage).toMatch(/unsichtbare Steuer- oder Formatzeichen/);
+      expect(act).not.toHaveBeenCalled();
+    });
+
+    it('keeps the note after a failed press, says what to do, and sends it again on the next press', async () => {
+      const user = await openWithView(declineView);
+      act.mockResolvedValueOnce({ kind: 'failed' });
+      await user.type(noteField(), 'Leider ausgebucht.');
+      await user.click(button('Anfrage ablehnen'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Das hat nicht geklappt');
+      expect(within(alert).getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(alert).toHaveFocus();
+      expect(noteField()).toHaveValue('Leider ausgebucht.');
+
+      act.mockResolvedValueOnce(done(makeView({ action: 'decline', slot: null, status: 'declined' })));
+      await user.click(button('Anfrage ablehnen'));
+      expect(act).toHaveBeenLastCalledWith(TOKEN, { note: 'Leider ausgebucht.' });
+      expect(await screen.findByRole('status')).toHaveTextContent('Die Anfrage ist abgelehnt.');
+    });
+
+    it('a press while another is sending the e-mail: asks to wait and reload', async () => {
+      const user = await openWithView(declineView);
+      act.mockResolvedValue({ kind: 'in_progress' });
+      await user.click(button('Anfrage ablehnen'));
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('Die E-Mail wird gerade gesendet. Bitte warten Sie einen Moment und laden Sie die Seite dann neu.');
+      expect(notice).toHaveFocus();
+    });
+
+    it('a declined request: says so, no button', async () => {
+      await openWithView(makeView({ action: 'decline', slot: null, status: 'declined' }));
+      expect(screen.getByText('Diese Anfrage ist abgelehnt.')).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+      expect(inMain().queryByRole('textbox')).toBeNull();
+    });
+
+    it('a request confirmed meanwhile: explains, no button', async () => {
+      await openWithView(makeView({ action: 'decline', slot: null, ...confirmedPreferred }));
+      expect(screen.getByText(/Diese Anfrage ist bereits bestätigt: Freitag, 11. Dezember 2026, 09:30 Uhr\./)).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+  });
+
+  describe('cancelling (the visitor)', () => {
+    it('before the deadline: shows the appointment and the deadline, and cancels on the press', async () => {
+      const user = await openWithView(cancellable);
+      expect(headline()).toHaveTextContent('Termin absagen');
+      expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(
+        screen.getByText('Online absagen können Sie bis 24 Stunden vor dem Termin, also bis Mittwoch, 10. Dezember 2036, 09:30 Uhr.'),
+      ).toBeInTheDocument();
+      expect(act).not.toHaveBeenCalled();
+
+      act.mockResolvedValue(done({ ...cancellable, status: 'cancelled', cancelUntil: null }));
+      await user.click(button('Termin absagen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.');
+      expect(notice).toHaveFocus();
+      expect(headline()).toHaveTextContent('Ihr Termin ist abgesagt');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('after the deadline: no button, only the phone', async () => {
+      await openWithView(pastDeadline);
+      expect(screen.getByText('Eine Absage ist jetzt nur noch telefonisch möglich.')).toBeInTheDocument();
+      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('too late by the time of the press: explains, and offers no second press', async () => {
+      const user = await openWithView(cancellable);
+      act.mockResolvedValue({ kind: 'too_late', view: cancellable });
+      await user.click(button('Termin absagen'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Die Frist für eine Online-Absage (24 Stunden vor dem Termin) ist abgelaufen.');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('an appointment already cancelled: «Ihr Termin ist abgesagt.», no button', async () => {
+      await openWithView({ ...cancellable, status: 'cancelled', cancelUntil: null });
+      expect(screen.getByText('Ihr Termin ist abgesagt.')).toBeInTheDocument();
+      expect(summaryValue('Stand')).toBe('Abgesagt');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a request not yet confirmed: nothing to cancel online, the phone instead', async () => {
+      await openWithView(makeView({ action: 'cancel', slot: null }));
+      expect(screen.getByText(/Ihre Anfrage ist noch nicht bestätigt/)).toBeInTheDocument();
+      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a link that expired before the press: the expired page', async () => {
+      const user = await openWithView(cancellable);
+      act.mockResolvedValue({ kind: 'invalid_link', reason: 'expired' });
+      await user.click(button('Termin absagen'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist abgelaufen' })).toBeInTheDocument();
+      expect(screen.queryByText('Beat Keller')).toBeNull();
+    });
+  });
+
+});

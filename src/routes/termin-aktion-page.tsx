@@ -1,0 +1,32 @@
+import { Container } from '@/components/ui/section';
+import { RequestUnavailable } from '@/features/appointment-action/request-unavailable';
+import { RequestView } from '@/features/appointment-action/request-view';
+import { useAppointmentAction } from '@/features/appointment-action/use-appointment-action';
+
+/**
+ * /termin/aktion#<token>: the page the links in the appointment e-mails open (unlisted:
+ * noindex, in no sitemap or menu). Opening it only shows the request; the practice
+ * confirms or declines, the visitor cancels, by pressing a button. No hero: the page is
+ * a tool, and its first paint is text.
+ */
+export default function TerminAktionPage() {
+  const { state, pending, act, resend, retryLoading } = useAppointmentAction();
+  return (
+    <section aria-labelledby="aktion-titel" className="bg-cream py-12 sm:py-16">
+      <Container>
+        <div className="mx-auto max-w-3xl">
+          {state.step === 'ready' ? (
+            <RequestView
+              state={state}
+              pending={pending}
+              onAct={(input) => void act(input)}
+              onResend={() => void resend()}
+            />
+          ) : (
+            <RequestUnavailable state={state} onRetry={retryLoading} />
+          )}
+        </div>
+      </Container>
+    </section>
+  );
+}
