@@ -89,8 +89,8 @@ test('request → links that change nothing → confirm → calendar entry → t
 
   const links = actionLinks(staffMail);
   expect(links).toHaveLength(3);
-  expect(staffMail.Text).toContain('Wunschtermin bestätigen (');
-  expect(staffMail.Text).toContain('Alternativtermin bestätigen (');
+  expect(staffMail.Text).toContain('Wunschtermin bestätigen – ');
+  expect(staffMail.Text).toContain('Alternativtermin bestätigen – ');
   expect(staffMail.Text).toContain('Ablehnen oder einen anderen Termin vorschlagen');
   const [confirmLink, , declineLink] = links as [string, string, string];
 

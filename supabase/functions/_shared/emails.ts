@@ -217,10 +217,10 @@ function staffLinksText(links: StaffLinks, record: AppointmentRecord): string {
 
 function staffLinkItems(links: StaffLinks, record: AppointmentRecord): { label: string; href: string }[] {
   return [
-    { label: `Wunschtermin bestätigen (${requestedSlot(record.preferred_date, record.preferred_time)})`, href: links.confirmPreferred },
+    { label: `Wunschtermin bestätigen – ${requestedSlot(record.preferred_date, record.preferred_time)}`, href: links.confirmPreferred },
     ...(links.confirmAlternative && record.alternative_date
       ? [{
-        label: `Alternativtermin bestätigen (${requestedSlot(record.alternative_date, record.alternative_time)})`,
+        label: `Alternativtermin bestätigen – ${requestedSlot(record.alternative_date, record.alternative_time)}`,
         href: links.confirmAlternative,
       }]
       : []),

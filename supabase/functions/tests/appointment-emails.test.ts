@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   type Appointment,
   cancellationMail,
+  cancelledPracticeMail,
   confirmationMail,
   confirmedPracticeMail,
   declineMail,
@@ -95,4 +96,21 @@ Deno.test('cancellation to the visitor: METHOD:CANCEL with the raised SEQUENCE r
   assert.equal(ics.filename, 'absage.ics');
   assert.equal(ics.contentType, 'text/calendar; charset=utf-8; method=CANCEL');
   assert.match(ics.content, /METHOD:CANCEL\r\n[\s\S]*SEQUENCE:2\r\n[\s\S]*STATUS:CANCELLED\r\n/);
+});
+
+Deno.test('Swiss spelling in every lifecycle mail: no ß; HTML parts are complete de-CH documents', () => {
+  const confirmed = appointment();
+  const cancelled = appointment({ status: 'cancelled', calendar_sequence: 2 });
+  const all = [
+    confirmationMail(confirmed, settings, NOW, CANCEL_URL),
+    confirmedPracticeMail(confirmed, settings, NOW),
+    declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, BOOKING_URL),
+    cancellationMail(cancelled, settings, NOW, BOOKING_URL),
+    cancelledPracticeMail(cancelled, settings, NOW, NOW),
+    reminderMail(confirmed, settings),
+  ];
+  for (const mail of all) {
+    for (const part of [mail.subject, mail.text, mail.html]) assert.equal(part.includes('ß'), false, mail.subject);
+    assert.ok(mail.html.startsWith('<!doctype html>\n<html lang="de-CH">'), mail.subject);
+  }
 });

@@ -186,8 +186,8 @@ Deno.test('Swiss spelling: no ß anywhere; HTML parts are complete documents in 
 
 Deno.test('appointment → practice: the links to confirm either slot or decline, each labelled with its slot', () => {
   const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
-  assert.match(mail.text, /Wunschtermin bestätigen \(Freitag, 11\. Dezember 2026, 09:30 Uhr\):\nhttps:\/\/www\.ruhepol-schlafberatung\.ch\/termin\/aktion#preferred\.token/);
-  assert.match(mail.text, /Alternativtermin bestätigen \(Montag, 14\. Dezember 2026, 17:00 Uhr\):\n\S+#alternative\.token/);
+  assert.match(mail.text, /Wunschtermin bestätigen – Freitag, 11\. Dezember 2026, 09:30 Uhr:\nhttps:\/\/www\.ruhepol-schlafberatung\.ch\/termin\/aktion#preferred\.token/);
+  assert.match(mail.text, /Alternativtermin bestätigen – Montag, 14\. Dezember 2026, 17:00 Uhr:\n\S+#alternative\.token/);
   assert.match(mail.text, /Ablehnen oder einen anderen Termin vorschlagen:\n\S+#decline\.token/);
   assert.match(mail.text, /erst dort lösen Sie die Aktion mit einer Schaltfläche aus/);
   for (const token of ['preferred', 'alternative', 'decline']) assert.ok(mail.html.includes(`href="https://www.ruhepol-schlafberatung.ch/termin/aktion#${token}.token"`));
