@@ -76,6 +76,10 @@ export const terminAktionPage = {
     toConfirm: (slotName: string, slot: string) => `Zu bestätigen ist der ${slotName}: ${slot}.`,
     whatHappens: (name: string) => `${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
     pickTime: (name: string) => `${name} hat für diesen Tag keine Uhrzeit gewählt. Bitte wählen Sie eine, bevor Sie bestätigen.`,
+    /** The slot's time is already confirmed for someone else: a hint, the practice decides. */
+    slotTaken: 'Um diese Zeit ist bereits ein anderer Termin bestätigt. Bestätigen Sie nur, wenn Sie beide Termine wahrnehmen können.',
+    /** After a time in the list that is confirmed for someone else (still selectable). */
+    takenTime: 'bereits vergeben',
     timeLabel: 'Uhrzeit',
     timePlaceholder: 'Uhrzeit wählen',
     button: 'Termin bestätigen',

@@ -33,6 +33,7 @@ function makeView(overrides: Partial<AppointmentActionView> = {}): AppointmentAc
     staffNote: null,
     mailPending: false,
     cancelUntil: null,
+    takenTimes: [],
     ...overrides,
   };
 }
@@ -241,6 +242,23 @@ describe('/termin/aktion', () => {
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Termin bestätigt');
       expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('says when the slot is already confirmed for someone else, and still lets the practice confirm', async () => {
+      const user = await openWithView(makeView({ takenTimes: ['09:30'] }));
+      expect(screen.getByText(/Um diese Zeit ist bereits ein anderer Termin bestätigt/)).toBeInTheDocument();
+      act.mockResolvedValue(done(makeView(confirmedPreferred)));
+      await user.click(button('Termin bestätigen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+    });
+
+    it('marks the taken times in the time choice, still selectable; no warning when the slot itself is free', async () => {
+      await openWithView(makeView({ slot: { date: '2026-12-11', time: null }, takenTimes: ['14:00'] }));
+      const time = screen.getByLabelText(/^Uhrzeit/) as HTMLSelectElement;
+      const taken = within(time).getByRole('option', { name: '14:00 Uhr – bereits vergeben' });
+      expect(taken).toBeEnabled();
+      expect(within(time).getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
+      expect(screen.queryByText(/Um diese Zeit ist bereits/)).toBeNull();
     });
 
     it('names the alternative when the link confirms it', async () => {

@@ -19,6 +19,7 @@ const view: AppointmentActionView = {
   staffNote: null,
   mailPending: false,
   cancelUntil: null,
+  takenTimes: [],
 };
 
 /** A non-2xx answer as supabase-js returns it: FunctionsHttpError with the unread Response as `context`. */

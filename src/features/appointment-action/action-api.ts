@@ -170,6 +170,8 @@ function isView(value: unknown): value is AppointmentActionView {
     (confirmed === null || (isObject(confirmed) && isDate(confirmed.date) && isTime(confirmed.time))) &&
     (value.staffNote === null || typeof value.staffNote === 'string') &&
     typeof value.mailPending === 'boolean' &&
+    Array.isArray(value.takenTimes) &&
+    value.takenTimes.every(isTime) &&
     (cancelUntil === null || (typeof cancelUntil === 'string' && !Number.isNaN(Date.parse(cancelUntil))))
   );
 }

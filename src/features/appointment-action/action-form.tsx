@@ -10,7 +10,13 @@ import type { AppointmentActionView } from '@contract/wire-types';
 import type { ActInput } from './action-api';
 import type { Control } from './action-state';
 
-const timeOptions = timeSlots.map((slot) => ({ value: slot, label: timeSlotLabel(slot) }));
+/** The 21 times; those confirmed for someone else say so but stay selectable (two advisors, the practice decides). */
+function timeOptions(takenTimes: readonly string[]) {
+  return timeSlots.map((slot) => ({
+    value: slot,
+    label: takenTimes.includes(slot) ? `${timeSlotLabel(slot)} – ${copy.confirm.takenTime}` : timeSlotLabel(slot),
+  }));
+}
 
 const buttonLabels: Record<Control, string> = {
   confirm: copy.confirm.button,
@@ -36,6 +42,7 @@ interface ActionFormProps {
  */
 export function ActionForm({ control, view, pending, onAct, onResend }: ActionFormProps) {
   const needsTime = control === 'confirm' && view.slot?.time === null;
+  const slotTaken = control === 'confirm' && view.slot?.time != null && view.takenTimes.includes(view.slot.time);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,9 +66,12 @@ export function ActionForm({ control, view, pending, onAct, onResend }: ActionFo
           name="uhrzeit"
           required
           placeholder={copy.confirm.timePlaceholder}
-          options={timeOptions}
+          options={timeOptions(view.takenTimes)}
           className="max-w-xs"
         />
+      )}
+      {slotTaken && (
+        <p className="max-w-prose rounded-xl border-2 border-night-600 bg-white px-4 py-3">{copy.confirm.slotTaken}</p>
       )}
       {control === 'decline' && (
         <TextAreaField

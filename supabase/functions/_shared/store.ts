@@ -57,6 +57,8 @@ export interface Store {
   /** public.claim_outcome_mail: the visitor's mail about the current status, once. */
   claimOutcomeMail(id: string): Promise<OutcomeClaim>;
   finishOutcomeMail(id: string, status: AppointmentStatus, sent: boolean): Promise<void>;
+  /** public.taken_appointment_slots for one date: the confirmed times. */
+  takenTimes(date: string): Promise<string[]>;
   /** public.claim_due_reminders: the confirmed appointments on a date not yet reminded, claimed. */
   claimDueReminders(date: string, limit: number): Promise<AppointmentState[]>;
   finishReminder(id: string, sent: boolean): Promise<void>;
@@ -143,6 +145,9 @@ export const parseOutcomeClaim = (value: unknown): OutcomeClaim =>
   parseAnswer(outcomeClaimSchema, value, 'unexpected_outcome_claim');
 export const parseAppointmentState = (value: unknown): AppointmentState | null =>
   value === null ? null : parseAnswer(appointmentStateSchema, value, 'unexpected_request_answer');
+const takenSlotsSchema = z.array(z.object({ date: isoDate, time: isoTime }));
+export const parseTakenTimes = (value: unknown, date: string): string[] =>
+  parseAnswer(takenSlotsSchema, value, 'unexpected_taken_answer').filter((slot) => slot.date === date).map((slot) => slot.time);
 export const parseDueReminders = (value: unknown): AppointmentState[] =>
   parseAnswer(z.array(appointmentStateSchema), value, 'unexpected_reminders_answer');
 

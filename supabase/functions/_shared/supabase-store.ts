@@ -10,6 +10,7 @@ import {
   parseDueReminders,
   parseLifecycleAnswer,
   parseOutcomeClaim,
+  parseTakenTimes,
   StoreError,
   type Store,
 } from './store.ts';
@@ -124,6 +125,10 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async finishOutcomeMail(id, status, sent) {
       await rpc('finish_outcome_mail', { p_id: id, p_status: status, p_sent: sent });
+    },
+
+    async takenTimes(date) {
+      return parseTakenTimes(await rpc('taken_appointment_slots', { p_from: date, p_days: 1 }), date);
     },
 
     async claimDueReminders(date, limit) {

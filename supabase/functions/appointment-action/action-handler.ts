@@ -51,8 +51,11 @@ function slotOf(action: AppointmentAction, request: AppointmentState): Appointme
   return null;
 }
 
-/** The request as the page shows it: no e-mail address, phone or message. */
-export function actionView(action: AppointmentAction, request: AppointmentState): AppointmentActionView {
+/**
+ * The request as the page shows it: no e-mail address, phone or message. `takenTimes`:
+ * the confirmed times on the confirm link's date (this request's own slot is left out).
+ */
+export function actionView(action: AppointmentAction, request: AppointmentState, takenTimes: readonly string[] = []): AppointmentActionView {
   const confirmed = request.confirmed_date !== null && request.confirmed_time !== null
     ? { date: request.confirmed_date, time: request.confirmed_time }
     : null;
@@ -71,7 +74,14 @@ export function actionView(action: AppointmentAction, request: AppointmentState)
     staffNote: request.staff_note,
     mailPending: request.status !== 'requested' && request.outcome_mailed_for !== request.status,
     cancelUntil,
+    takenTimes: othersTimes(takenTimes, confirmed && confirmed.date === slotOf(action, request)?.date ? confirmed.time : null),
   };
+}
+
+/** The taken times without one entry for this request's own confirmed time (another request may have the same time). */
+function othersTimes(taken: readonly string[], own: string | null): string[] {
+  const index = own === null ? -1 : taken.indexOf(own);
+  return index === -1 ? [...taken] : [...taken.slice(0, index), ...taken.slice(index + 1)];
 }
 
 /** The e-mails of a request's current state, the visitor's first where it matters most to them. */
@@ -155,11 +165,13 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
 
   const stored = await store.getAppointment(requestId);
   if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
-  const view = (state: AppointmentState) => actionView(action, state) as unknown as JsonObject;
+  const slot = slotOf(action, stored);
+  // Taken times matter only where a slot is confirmed; they are read before the press changes anything.
+  const taken = isConfirm(action) && slot ? await store.takenTimes(slot.date) : [];
+  const view = (state: AppointmentState) => actionView(action, state, taken) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
 
   // What the press sends must fit the link: a time only for a slot without one, a note only to decline.
-  const slot = slotOf(action, stored);
   if (note !== undefined && action !== 'decline') return answer(400, { error: 'invalid_body', field: 'note' }, { code: 'invalid_body', field: 'note' });
   if (time !== undefined && !(slot && slot.time === null)) {
     return answer(400, { error: 'invalid_body', field: 'time' }, { code: 'invalid_body', field: 'time' });

@@ -58,9 +58,10 @@ Deno.test('show: the request without address, phone or message, and nothing chan
     staffNote: null,
     mailPending: false,
     cancelUntil: null,
+    takenTimes: [],
   });
   assert.equal(JSON.stringify(answer.body).includes('beat.keller@example.ch'), false);
-  assert.deepEqual(store.calls, ['getAppointment']);
+  assert.deepEqual(store.calls, ['getAppointment', 'takenTimes']);
   assert.equal(mailer.sent.length, 0);
 });
 
@@ -98,7 +99,7 @@ Deno.test('confirm: stored, then the visitor\'s confirmation and the practice\'s
   // 24 hours before 09:30 in Zurich (CET, UTC+1).
   assert.equal(first.body.view.cancelUntil, '2026-12-10T08:30:00.000Z');
   assert.equal(first.body.view.mailPending, false);
-  assert.deepEqual(store.calls.slice(0, 4), ['getAppointment', 'decideAppointment:confirm', 'claimOutcomeMail', 'finishOutcomeMail:true']);
+  assert.deepEqual(store.calls.slice(0, 5), ['getAppointment', 'takenTimes', 'decideAppointment:confirm', 'claimOutcomeMail', 'finishOutcomeMail:true']);
 
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['beat.keller@example.ch', 'praxis@ruhepol-schlafberatung.ch']);
   const [visitor, practice] = mailer.sent;
@@ -246,4 +247,27 @@ Deno.test('a request no longer stored: 404 not_found; only POST; the site\'s key
   const noKey = await handle(post({ token: other, intent: 'show' }, { apikey: 'sb_secret_test-key' }));
   assert.equal(noKey.status, 401);
   assert.deepEqual((await call(handle, { token: other, intent: 'delete' })).body, { error: 'invalid_body', field: 'intent' });
+});
+
+Deno.test('confirm links name the times already confirmed for others on that date; the practice may still confirm', async () => {
+  const { handle, store } = setup();
+  const other = appointmentState({
+    id: '00000000-0000-4000-8000-0000000000aa',
+    status: 'confirmed',
+    confirmed_date: '2026-12-11',
+    confirmed_time: '09:30',
+    calendar_sequence: 1,
+  });
+  store.appointments.set(other.id, other);
+  const link = await token('confirm-preferred');
+  assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.takenTimes, ['09:30']);
+  const confirmed = await call(handle, { token: link, intent: 'act' });
+  assert.equal(confirmed.body.result, 'changed');
+  // Its own slot is not "taken by others"; the other request's still is.
+  assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.takenTimes, ['09:30']);
+  store.appointments.delete(other.id);
+  assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.takenTimes, []);
+  // Decline and cancel links do not ask.
+  await call(handle, { token: await token('decline'), intent: 'show' });
+  assert.equal(store.calls.filter((name) => name === 'takenTimes').length, 4);
 });

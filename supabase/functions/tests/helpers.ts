@@ -258,6 +258,12 @@ export class FakeStore implements Store {
     if (r && sent) r.outcome_mailed_for = status;
     return Promise.resolve();
   }
+  takenTimes(date: string): Promise<string[]> {
+    this.#enter('takenTimes');
+    return Promise.resolve(
+      [...this.appointments.values()].filter((r) => r.status === 'confirmed' && r.confirmed_date === date).map((r) => r.confirmed_time!).sort(),
+    );
+  }
   claimDueReminders(date: string, limit: number): Promise<AppointmentState[]> {
     this.#enter('claimDueReminders');
     const due = [...this.appointments.values()]

@@ -176,6 +176,12 @@ export interface AppointmentActionView {
   mailPending: boolean;
   /** Confirmed appointments: the last moment to cancel online (ISO instant); null otherwise. */
   cancelUntil: string | null;
+  /**
+   * Confirm links: the times on the slot's date already confirmed for other requests, as
+   * the booking form marks them. A hint for the practice, which may still confirm (two
+   * advisors can see two visitors at once); empty for decline and cancel.
+   */
+  takenTimes: string[];
 }
 
 /** Answers of appointment-action. Errors are JSON `{ error, … }` with a 4xx/5xx status. */
