@@ -15,6 +15,7 @@ import { zurichInstant, zurichWallClock } from '../supabase/functions/_shared/da
 import { runReminderJob } from '../scripts/stack/reminder-timer.ts';
 import { mailApi, type Mail } from '../tests/support/mail-api.ts';
 import { mailOutage as setMailOutage, practiceMailsFor, queryRows, uniqueEmail, zurichDate } from './support/backend.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import {
@@ -112,9 +113,11 @@ test('request → links that change nothing → confirm → calendar entry → t
     const second = await context.newPage();
     await second.goto(onSite(confirmLink));
     await expect(second.getByRole('button', { name: 'Termin bestätigen' })).toBeEnabled();
+    await expectNoAxeViolations(page, 'the confirm page');
 
     await page.getByRole('button', { name: 'Termin bestätigen' }).click();
     await expect(page.getByText('Der Termin ist bestätigt. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.')).toBeVisible();
+    await expectNoAxeViolations(page, 'the confirm page after the press');
     await second.getByRole('button', { name: 'Termin bestätigen' }).click();
     await expect(second.getByText('Der Termin ist bestätigt.', { exact: false }).first()).toBeVisible();
     await second.close();
@@ -151,6 +154,9 @@ test('request → links that change nothing → confirm → calendar entry → t
     const [cancelLink] = actionLinks(confirmation.mail);
     expect(cancelLink).toBeDefined();
     await page.goto(onSite(cancelLink!));
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await expect(page.getByRole('button', { name: 'Termin absagen' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the cancel page at 390 px');
     await page.getByRole('button', { name: 'Termin absagen' }).click();
     await expect(page.getByText('Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.')).toBeVisible();
 
@@ -178,6 +184,7 @@ test('a confirmation during a mail outage is stored, the page says the mail fail
   await mailOutage();
   await page.getByRole('button', { name: 'Termin bestätigen' }).click();
   await expect(page.getByText('Gespeichert, aber die E-Mail konnte nicht versandt werden.', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'the mail-failed notice');
   expect(await status(input.email)).toBe('confirmed');
 
   await mailOutageOff();
@@ -199,7 +206,10 @@ test('a request declined with a note; a tampered link shows a clear page and cha
   expect(links).toHaveLength(2);
   const [confirmLink, declineLink] = links as [string, string];
 
+  await page.setViewportSize(VIEWPORTS.mobile);
   await page.goto(onSite(declineLink));
+  await expect(page.getByRole('button', { name: 'Anfrage ablehnen' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the decline page at 390 px');
   const note = 'Leider sind wir an diesem Tag ausgebucht. Am Dienstag darauf hätten wir um 10:00 Uhr Zeit.';
   await page.getByLabel('Nachricht an Beat Keller (optional)').fill(note);
   await page.getByRole('button', { name: 'Anfrage ablehnen' }).click();
@@ -213,6 +223,7 @@ test('a request declined with a note; a tampered link shows a clear page and cha
   const last = token.at(-1) === 'A' ? 'B' : 'A';
   await page.goto(`/termin/aktion#${token.slice(0, -1)}${last}`);
   await expect(page.getByRole('heading', { name: 'Dieser Link ist ungültig' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the invalid-link page at 390 px');
   await expect(page.getByText('Beat Keller')).toHaveCount(0);
   expect(await status(input.email)).toBe('declined');
 });
