@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentActionView } from '@contract/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
+import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { deferred } from '@/test/supabase-mock';
 import TerminAktionPage from './termin-aktion-page';
@@ -19,24 +20,6 @@ const act = vi.mocked(actOnAppointment);
 const TOKEN = 'v1.Zm9v.YmFy';
 const PHONE_HREF = 'tel:+41445552780';
 
-/** A request for Beat Keller: Wunschtermin Friday 11 December 2026 09:30, Alternativtermin Monday 14 December without a time. */
-function makeView(overrides: Partial<AppointmentActionView> = {}): AppointmentActionView {
-  return {
-    action: 'confirm-preferred',
-    status: 'requested',
-    name: 'Beat Keller',
-    service: 'Schlafberatung',
-    preferred: { date: '2026-12-11', time: '09:30' },
-    alternative: { date: '2026-12-14', time: null },
-    slot: { date: '2026-12-11', time: '09:30' },
-    confirmed: null,
-    staffNote: null,
-    mailPending: false,
-    cancelUntil: null,
-    takenTimes: [],
-    ...overrides,
-  };
-}
 
 const confirmedPreferred = { status: 'confirmed', confirmed: { date: '2026-12-11', time: '09:30' } } as const;
 /** A confirmed appointment the visitor may still cancel online (deadline far ahead), and one past the deadline. */

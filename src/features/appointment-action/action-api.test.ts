@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppointmentActionView } from '@contract/wire-types';
+import { makeView } from '@/test/appointment-action-view';
 import { getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
 import { actOnAppointment, APPOINTMENT_ACTION_FUNCTION, showAppointment } from './action-api';
 
@@ -7,20 +7,7 @@ vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 
 const TOKEN = 'v1.confirm-preferred.abc.def';
 
-const view: AppointmentActionView = {
-  action: 'confirm-preferred',
-  status: 'requested',
-  name: 'Beat Keller',
-  service: 'Schlafberatung',
-  preferred: { date: '2026-12-11', time: '09:30' },
-  alternative: null,
-  slot: { date: '2026-12-11', time: '09:30' },
-  confirmed: null,
-  staffNote: null,
-  mailPending: false,
-  cancelUntil: null,
-  takenTimes: [],
-};
+const view = makeView({ alternative: null });
 
 /** A non-2xx answer as supabase-js returns it: FunctionsHttpError with the unread Response as `context`. */
 function httpError(status: number, body: unknown) {

@@ -16,7 +16,7 @@ import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
 import type { MailSettings } from './emails.ts';
 import { dailyCapNoticeMail, markAsDoubtful } from './emails.ts';
 import { clientIp, DAY_SECONDS, takeAcknowledgement, takeRequestLimits } from './rate-limit.ts';
-import { openRequest, type LogLine } from './request-gate.ts';
+import { openFunctionRequest, type FunctionDeps, type LogLine } from './request-gate.ts';
 import { StoreError, type Store } from './store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
 
@@ -90,13 +90,8 @@ async function noticeDailyCap(store: Store, mailer: Mailer, config: FunctionConf
   await mailer.send(dailyCapNoticeMail({ practiceEmail: config.mail.practiceEmail }, config.limits.dailyMailCap, now));
 }
 
-export interface HandlerDeps {
-  config: FunctionConfig;
-  store: Store | null;
-  mailer: Mailer | null;
-  now?: () => Date;
-  log?: (line: LogLine) => void;
-}
+/** The form functions' dependencies: those of every function (request-gate.ts). */
+export type HandlerDeps = FunctionDeps;
 
 /** The short, loggable reason of an internal failure; never the error's own message. */
 export function failureCause(error: unknown): string {
@@ -170,24 +165,15 @@ export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: H
   const now = deps.now ?? (() => new Date());
 
   return async function handle(request: Request): Promise<Response> {
-    const gate = openRequest(request, {
-      fn: endpoint.name,
-      config,
-      methods: ['GET', 'POST'],
-      caller: 'client',
-      ready: Boolean(deps.store && deps.mailer && config.mail),
-      log: deps.log,
-    });
-    if ('response' in gate) return gate.response;
-    const { answer } = gate;
-    const store = deps.store!;
-    const mailer = deps.mailer!;
+    const opened = openFunctionRequest(request, deps, { fn: endpoint.name, methods: ['GET', 'POST'], caller: 'client' });
+    if ('response' in opened) return opened.response;
+    const { answer, store, mailer, practiceEmail } = opened;
     if (request.method === 'GET') {
       // Each form asks for a new challenge before it is sent; never cached, it is single use.
       const challenge = await issueChallenge(endpoint.name, config.challengeSecret, now());
       return answer(200, { challenge } as unknown as JsonObject, { code: 'challenge' }, { 'cache-control': 'no-store' });
     }
-    const mailSettings: MailSettings = { practiceEmail: config.mail!.practiceEmail };
+    const mailSettings: MailSettings = { practiceEmail };
 
     try {
       const body = await readJsonObject(request);

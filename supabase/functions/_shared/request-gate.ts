@@ -8,6 +8,8 @@ import { CALLER_MESSAGES, checkCaller } from './api-keys.ts';
 import type { FunctionConfig } from './config.ts';
 import { CORS_ALLOW_METHODS, corsHeaders, decideCors } from './cors.ts';
 import { emptyResponse, jsonResponse, type JsonObject } from './http.ts';
+import type { Mailer } from './mail.ts';
+import type { Store } from './store.ts';
 
 export interface LogLine {
   fn: string;
@@ -46,6 +48,38 @@ const SERVER_CALLER_MESSAGES: typeof CALLER_MESSAGES = {
   missing_api_key: "No apikey header: this function is called by the project's scheduled job with its secret key.",
   invalid_api_key: "The apikey header is not this project's secret key.",
 };
+
+/** What every function is built from: its settings, database and mail (null when not configured), a clock and a log. */
+export interface FunctionDeps {
+  config: FunctionConfig;
+  store: Store | null;
+  mailer: Mailer | null;
+  now?: () => Date;
+  log?: (line: LogLine) => void;
+}
+
+/** A request past the gate, with what the function's own work needs (all configured). */
+export interface OpenedRequest {
+  answer: Answer;
+  store: Store;
+  mailer: Mailer;
+  practiceEmail: string;
+}
+
+/**
+ * The gate for a function built from FunctionDeps: `response` when the request is
+ * answered already (preflight, origin, method, configuration, key), else what it needs.
+ */
+export function openFunctionRequest(
+  request: Request,
+  deps: FunctionDeps,
+  options: Pick<GateOptions, 'fn' | 'methods' | 'caller'>,
+): { response: Response } | OpenedRequest {
+  const { store, mailer, config } = deps;
+  const gate = openRequest(request, { ...options, config, ready: Boolean(store && mailer && config.mail), log: deps.log });
+  if ('response' in gate) return gate;
+  return { answer: gate.answer, store: store!, mailer: mailer!, practiceEmail: config.mail!.practiceEmail };
+}
 
 /** Either the request is answered already (`response`), or it may go on with `answer`. */
 export function openRequest(request: Request, options: GateOptions): { response: Response } | { answer: Answer } {

@@ -28,19 +28,11 @@ import type { MailSettings } from '../_shared/emails.ts';
 import { failureCause } from '../_shared/handler.ts';
 import { readJsonObject, type JsonObject } from '../_shared/http.ts';
 import type { Mailer, OutgoingMail } from '../_shared/mail.ts';
-import { openRequest, type Answer, type LogLine } from '../_shared/request-gate.ts';
+import { openFunctionRequest, type Answer, type FunctionDeps } from '../_shared/request-gate.ts';
 import type { AppointmentState, Store } from '../_shared/store.ts';
 import { validateBody } from '../_shared/validation.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
-
-export interface ActionDeps {
-  config: FunctionConfig;
-  store: Store | null;
-  mailer: Mailer | null;
-  now?: () => Date;
-  log?: (line: LogLine) => void;
-}
 
 /** The slot a confirm link is for; null for decline and cancel, or when no alternative was given. */
 function slotOf(action: AppointmentAction, request: AppointmentState): AppointmentSlot | null {
@@ -126,23 +118,15 @@ async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailS
 
 const isConfirm = (action: AppointmentAction) => action === 'confirm-preferred' || action === 'confirm-alternative';
 
-export function createActionHandler(deps: ActionDeps): (request: Request) => Promise<Response> {
-  const { config } = deps;
+export function createActionHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
 
   return async function handle(request: Request): Promise<Response> {
-    const gate = openRequest(request, {
-      fn: FUNCTION_NAME,
-      config,
-      methods: ['POST'],
-      caller: 'client',
-      ready: Boolean(deps.store && deps.mailer && config.mail),
-      log: deps.log,
-    });
-    if ('response' in gate) return gate.response;
-    const { answer } = gate;
+    const opened = openFunctionRequest(request, deps, { fn: FUNCTION_NAME, methods: ['POST'], caller: 'client' });
+    if ('response' in opened) return opened.response;
+    const { answer, store, mailer } = opened;
     try {
-      return await act(request, answer, deps.store!, deps.mailer!, config, now());
+      return await act(request, answer, store, mailer, deps.config, now());
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }

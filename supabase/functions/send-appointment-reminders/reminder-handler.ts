@@ -7,12 +7,9 @@
  * released and tried again by the next run. Callers: the scheduled job with the secret key.
  */
 import { reminderMail, isAppointment } from '../_shared/appointment-emails.ts';
-import type { FunctionConfig } from '../_shared/config.ts';
 import { zurichIsoDate } from '../_shared/dates.ts';
 import { failureCause } from '../_shared/handler.ts';
-import type { Mailer } from '../_shared/mail.ts';
-import { openRequest, type LogLine } from '../_shared/request-gate.ts';
-import type { Store } from '../_shared/store.ts';
+import { openFunctionRequest, type FunctionDeps } from '../_shared/request-gate.ts';
 
 export const FUNCTION_NAME = 'send-appointment-reminders';
 /** Appointments claimed per database call; a day holds at most 21 slots, so one batch is the rule. */
@@ -20,35 +17,17 @@ export const REMINDER_BATCH = 50;
 /** Enough batches for any day; a bound so a store that keeps answering cannot loop forever. */
 const MAX_BATCHES = 20;
 
-export interface ReminderDeps {
-  config: FunctionConfig;
-  store: Store | null;
-  mailer: Mailer | null;
-  now?: () => Date;
-  log?: (line: LogLine) => void;
-}
-
-export function createReminderHandler(deps: ReminderDeps): (request: Request) => Promise<Response> {
-  const { config } = deps;
+export function createReminderHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
 
   return async function handle(request: Request): Promise<Response> {
-    const gate = openRequest(request, {
-      fn: FUNCTION_NAME,
-      config,
-      methods: ['POST'],
-      caller: 'server',
-      ready: Boolean(deps.store && deps.mailer && config.mail),
-      log: deps.log,
-    });
-    if ('response' in gate) return gate.response;
-    const { answer } = gate;
-    const store = deps.store!;
-    const mailer = deps.mailer!;
+    const opened = openFunctionRequest(request, deps, { fn: FUNCTION_NAME, methods: ['POST'], caller: 'server' });
+    if ('response' in opened) return opened.response;
+    const { answer, store, mailer, practiceEmail } = opened;
     await request.body?.cancel().catch(() => {});
 
     const date = zurichIsoDate(1, now());
-    const mail = { practiceEmail: config.mail!.practiceEmail };
+    const mail = { practiceEmail };
     let sent = 0;
     const causes = new Set<string>();
     let failed = 0;
