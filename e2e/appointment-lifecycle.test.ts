@@ -137,7 +137,7 @@ test('request → links that change nothing → confirm → calendar entry → t
     const mail = await mails().waitFor((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '));
     expect(mail.Text).toContain('Birmensdorferstrasse 42, 8142 Uitikon ZH');
     expect(mail.Text).toContain('bequeme Kleidung');
-    expect(mail.Text).toContain('Bis 24 Stunden vor dem Termin können Sie ihn hier absagen:');
+    expect(mail.Text).toContain('Bis 24 Stunden vor dem Termin können Sie ihn hier absagen, danach bitte telefonisch:');
     const entry = parseCalendar(await attachmentText(mail, 'termin.ics'));
     expect(entry).toMatchObject({ method: 'REQUEST', sequence: 1, status: 'CONFIRMED', startZone: 'Europe/Zurich', startLocal: `${day}T10:30:00` });
     expect(entry.start.toISOString()).toBe(zurichInstant(day, '10:30').toISOString());

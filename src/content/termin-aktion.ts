@@ -58,8 +58,6 @@ export const terminAktionPage = {
     confirmed: 'Bestätigter Termin',
     status: 'Stand',
     staffNote: 'Nachricht der Praxis',
-    /** After a requested date without a time. */
-    noTime: '(keine Uhrzeit gewählt)',
   },
   /** The request's status in words. */
   status: {

@@ -5,11 +5,11 @@
  */
 import { terminAktionPage as copy } from '@/content/termin-aktion';
 import type { AppointmentActionView, AppointmentSlot } from '@contract/wire-types';
-import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../../../supabase/functions/_shared/dates.ts';
+import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../../../supabase/functions/_shared/dates.ts';
 
-/** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)'. */
+/** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
 export function slotText(slot: AppointmentSlot): string {
-  return slot.time === null ? `${formatDateLong(slot.date)} ${copy.summary.noTime}` : formatDateTimeLong(slot.date, slot.time);
+  return formatSlotLong(slot.date, slot.time);
 }
 
 /** The one thing the page lets the person do. `resend` sends the e-mail of a change already stored. */

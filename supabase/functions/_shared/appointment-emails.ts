@@ -12,7 +12,7 @@
  * links and the clock are passed in.
  */
 import { cancellationNoticeHours, practiceName } from './contract/catalog.ts';
-import { formatDateTimeLong, formatInstantLong } from './dates.ts';
+import { formatDateTimeLong, formatInstantLong, formatSlotLong } from './dates.ts';
 import {
   calendarUid,
   type Field,
@@ -23,6 +23,7 @@ import {
   type MailSettings,
   oneLine,
   paragraph,
+  REPLY_HINT,
   serviceWithPrice,
   signatureLines,
   textFields,
@@ -106,8 +107,16 @@ function calendarAttachment(appointment: Appointment, settings: MailSettings, no
   };
 }
 
-/** A piece of a visitor mail: a paragraph, a table of fields, or a link on its own line. */
-type Block = { text: string } | { fields: Field[] } | { link: string; label: string } | { quote: string; label: string };
+/**
+ * A piece of a visitor mail: a paragraph, a table of fields, a link on its own line, or a
+ * quoted note. A link's `linkText` replaces an unreadable address (a token) in the HTML
+ * part; the text part always shows the address.
+ */
+type Block =
+  | { text: string }
+  | { fields: Field[] }
+  | { link: string; label: string; linkText?: string }
+  | { quote: string; label: string };
 
 function blockText(block: Block): string {
   if ('fields' in block) return textFields(block.fields);
@@ -117,9 +126,10 @@ function blockText(block: Block): string {
 }
 
 function blockHtml(block: Block): string {
-  if ('fields' in block) return htmlFields(block.fields);
+  if ('fields' in block) return `<div style="margin:0 0 12px">${htmlFields(block.fields)}</div>`;
   if ('link' in block) {
-    return `<p style="margin:0 0 12px">${escapeHtml(block.label)}<br><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`;
+    return `<p style="margin:0 0 12px">${escapeHtml(block.label)}<br>` +
+      `<a href="${escapeHtml(block.link)}" style="word-break:break-all">${escapeHtml(block.linkText ?? block.link)}</a></p>`;
   }
   if ('quote' in block) {
     return `${paragraph(block.label)}\n<blockquote style="margin:0 0 12px;white-space:pre-wrap;border-left:3px solid #cbd5e1;` +
@@ -128,10 +138,8 @@ function blockHtml(block: Block): string {
   return paragraph(block.text);
 }
 
-const PHONE_HINT = `Bei Fragen erreichen Sie uns unter ${practiceContact.phone.display} oder mit «Antworten» auf diese E-Mail.`;
-
 function visitorMail(request: AppointmentState, settings: MailSettings, subject: string, blocks: Block[], attachments: MailAttachment[] = []): OutgoingMail {
-  const all: Block[] = [{ text: `Guten Tag ${fullName(request)}` }, ...blocks, { text: PHONE_HINT }];
+  const all: Block[] = [{ text: `Guten Tag ${fullName(request)}` }, ...blocks, { text: REPLY_HINT }];
   return {
     to: request.email,
     replyTo: settings.practiceEmail,
@@ -179,10 +187,11 @@ export function confirmationMail(appointment: Appointment, settings: MailSetting
     { text: preparationText(appointment) },
     { text: `Im Anhang (${CONFIRMED_CALENDAR_FILENAME}) finden Sie den Termin für Ihren Kalender.` },
     {
-      label: `Falls Sie verhindert sind: Bis ${cancellationNoticeHours} Stunden vor dem Termin können Sie ihn hier absagen:`,
+      label: `Falls Sie verhindert sind: Bis ${cancellationNoticeHours} Stunden vor dem Termin können Sie ihn hier absagen, ` +
+        'danach bitte telefonisch:',
       link: cancelUrl,
+      linkText: 'Termin online absagen',
     },
-    { text: `Danach erreichen Sie uns telefonisch unter ${practiceContact.phone.display}.` },
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 
@@ -201,7 +210,7 @@ export function confirmedPracticeMail(appointment: Appointment, settings: MailSe
 // ---------------------------------------------------------------- declined
 
 export function declineMail(request: AppointmentState, settings: MailSettings, bookingUrl: string): OutgoingMail {
-  const slot = formatDateTimeLong(request.preferred_date, request.preferred_time);
+  const slot = formatSlotLong(request.preferred_date, request.preferred_time);
   return visitorMail(request, settings, `Ihre Terminanfrage bei ${practiceName}`, [
     { text: `Vielen Dank für Ihre Terminanfrage für ${slot}. Leider können wir Ihnen diesen Termin nicht anbieten.` },
     ...(request.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: request.staff_note }] : []),

@@ -69,6 +69,14 @@ export function formatDateTimeLong(iso: string, time: string | null): string {
   return time === null ? date : `${date}, ${formatTime(time)}`;
 }
 
+/**
+ * A requested slot, which may lack a time: 'Freitag, 11. Dezember 2026, 09:30 Uhr' or
+ * 'Freitag, 11. Dezember 2026 (keine Uhrzeit gewählt)' – the e-mails and the action page.
+ */
+export function formatSlotLong(iso: string, time: string | null): string {
+  return time === null ? `${formatDateLong(iso)} (keine Uhrzeit gewählt)` : formatDateTimeLong(iso, time);
+}
+
 const zurichParts = new Intl.DateTimeFormat('en-US', {
   timeZone: PRACTICE_TIME_ZONE,
   year: 'numeric',

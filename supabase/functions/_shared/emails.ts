@@ -7,7 +7,7 @@
  * Pure: no network, no environment; the caller passes the addresses and the clock.
  */
 import { formatChf, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './contract/catalog.ts';
-import { formatDateLong, formatDateTimeLong, formatInstantLong, formatTime } from './dates.ts';
+import { formatDateLong, formatInstantLong, formatSlotLong, formatTime } from './dates.ts';
 import { escapeHtml } from './html.ts';
 import { STAFF_LINK_DAYS, type StaffLinks } from './action-links.ts';
 import { buildCalendarFile } from './ics.ts';
@@ -134,6 +134,9 @@ export const signatureLines = [
   practiceContact.website,
 ];
 
+/** How a visitor reaches the practice about any automatic mail. */
+export const REPLY_HINT = `Bei Fragen erreichen Sie uns unter ${practiceContact.phone.display} oder mit «Antworten» auf diese E-Mail.`;
+
 export function htmlSignature(): string {
   return `<p style="margin:24px 0 0">${signatureLines.map(escapeHtml).join('<br>')}</p>`;
 }
@@ -176,7 +179,7 @@ export function contactAcknowledgementMail(request: ContactRequest, settings: Ma
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date with a note when no time was chosen. */
 export function requestedSlot(date: string | null, time: string | null): string {
   if (date === null) return time === null ? 'keiner' : `${formatTime(time)} (ohne Datum)`;
-  return time === null ? `${formatDateLong(date)} (keine Uhrzeit gewählt)` : formatDateTimeLong(date, time);
+  return formatSlotLong(date, time);
 }
 
 export function calendarUid(requestId: string): string {
@@ -302,15 +305,14 @@ function acknowledgement(to: string, settings: MailSettings, subject: string, bo
   const greeting = 'Guten Tag';
   const footer = `Diese E-Mail wurde automatisch versandt, weil diese Adresse auf ${practiceContact.website} ` +
     'angegeben wurde. Falls Sie uns nicht geschrieben haben, können Sie sie ignorieren.';
-  const replyHint = `Bei Fragen erreichen Sie uns unter ${practiceContact.phone.display} oder mit «Antworten» auf diese E-Mail.`;
   return {
     to,
     replyTo: settings.practiceEmail,
     subject,
-    text: [greeting, ...body, replyHint, signatureLines.join('\n'), `--\n${footer}`].join('\n\n') + '\n',
+    text: [greeting, ...body, REPLY_HINT, signatureLines.join('\n'), `--\n${footer}`].join('\n\n') + '\n',
     html: htmlDocument(
       subject,
-      [paragraph(greeting), ...body.map(paragraph), paragraph(replyHint), htmlSignature(),
+      [paragraph(greeting), ...body.map(paragraph), paragraph(REPLY_HINT), htmlSignature(),
         `<p style="margin:32px 0 0;font-size:12px;color:#64748b">${escapeHtml(footer)}</p>`].join('\n'),
     ),
   };
