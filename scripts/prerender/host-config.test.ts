@@ -31,6 +31,13 @@ describe('static host configuration', () => {
     expect(contentSecurityPolicy({ supabaseUrl, styleHashes: hashes })).toContain(`style-src 'self' 'unsafe-hashes' ${expected}`);
   });
 
+  it('allows the inline style sheet by the hash of its exact text', () => {
+    const css = '.a{color:red}\n';
+    const hashes = inlineStyleHashes([`<head><style>${css}</style></head>`, `<head><style>${css}</style></head><p style="x:y">`]);
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect([...hashes].sort()).toEqual([hash(css), hash('x:y')].sort());
+  });
+
   it('writes a _headers file that the static server (and Netlify/Cloudflare) read back per path', () => {
     const rules = parseHeadersFile(headersFile(contentSecurityPolicy({ supabaseUrl, styleHashes: [] })));
     const page = headersForPath(rules, '/kontakt');

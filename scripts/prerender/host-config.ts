@@ -3,7 +3,7 @@
  * `_redirects` (Netlify and Cloudflare Pages read them as they are) and
  * `nginx-security-headers.conf`, the same security headers for docs/deploy/nginx.conf.
  * The Content-Security-Policy allows the site itself and the Supabase project the build
- * talks to, nothing else, and no inline script.
+ * talks to, nothing else, no inline script and no inline style but the site's own, by hash.
  */
 import { createHash } from 'node:crypto';
 
@@ -11,14 +11,16 @@ import { createHash } from 'node:crypto';
 export const HOST_CONFIG_FILES: readonly string[] = ['_headers', '_redirects', 'nginx-security-headers.conf'];
 
 /**
- * React renders a few style attributes into the static HTML (Radix's toast region:
- * style="pointer-events:none"). Instead of allowing every inline style, the policy
- * allows exactly these values by hash ('unsafe-hashes' covers attributes only).
+ * The inline styles of the pages, allowed one by one by hash instead of 'unsafe-inline':
+ * the site's style sheet, which the build puts into every page as a <style> element
+ * (prerender.ts), and a few style attributes React renders into the static HTML (Radix's
+ * toast region: style="pointer-events:none"; 'unsafe-hashes' lets hashes cover attributes).
  */
 export function inlineStyleHashes(htmlFiles: readonly string[]): string[] {
   const values = new Set<string>();
   for (const html of htmlFiles) {
     for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) values.add(decodeAttribute(match[1]!));
+    for (const match of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) values.add(match[1]!);
   }
   return [...values].sort().map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
 }
