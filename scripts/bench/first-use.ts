@@ -1,12 +1,20 @@
 /**
  * What a visitor downloads who starts using a form: Lighthouse measures a page until it
- * is loaded, but the form pages fetch the Supabase client only on the first focus, tap
- * or key (src/components/forms/use-prefetch-supabase.ts). This opens the page in Chromium
- * (no throttling: only which scripts load matters here, not when), waits for hydration,
- * focuses the first text field, waits until the network is quiet and lists every script
- * the page loaded from the site.
+ * is loaded, but the form pages fetch the Supabase client and start the proof worker
+ * only on the first focus, tap or key (src/components/forms/use-prefetch-supabase.ts,
+ * form-proof.ts). This opens the page in Chromium (no throttling: only which scripts load
+ * matters here, not when), waits for hydration, focuses the first text field, waits until
+ * the network is quiet and lists every script the page and its workers loaded from the site.
+ *
+ * No backend runs during the bench: the Supabase calls the focus makes are answered here,
+ * at the network boundary, as the functions answer them – a real challenge (altcha-lib,
+ * the functions' own parameters) for the form proof, so the worker starts and solves it,
+ * and an empty list of taken slots.
  */
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { chromium, type Page } from 'playwright-core';
+import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST, PROOF_COUNTER } from '../../supabase/functions/_shared/form-proof-parameters.ts';
 import { waitForHydration } from '../../e2e/support/hydration.ts';
 import { CHROMIUM_ARGS } from '../chromium.ts';
 
@@ -53,15 +61,50 @@ function networkQuiet(page: Page): Promise<void> {
   });
 }
 
-/** The script URLs (of `origin`) a page at `url` has loaded once its first form field was focused. */
-export async function scriptsAfterFirstUse(url: string, chromePath: string): Promise<string[]> {
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+};
+
+/** Answers the form page's Supabase calls as the backend would (see above). */
+async function answerSupabase(page: Page, supabaseUrl: string): Promise<void> {
+  await page.route(`${supabaseUrl}/**`, async (route) => {
+    const request = route.request();
+    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: CORS });
+    const fn = /\/functions\/v1\/([^/?]+)/.exec(request.url())?.[1];
+    if (fn && request.method() === 'GET') {
+      const challenge = await createChallenge({
+        algorithm: PROOF_ALGORITHM,
+        cost: PROOF_COST,
+        counter: PROOF_COUNTER.min,
+        deriveKey,
+        data: { fn },
+        expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
+        hmacSignatureSecret: 'bench/challenge',
+        hmacKeySignatureSecret: 'bench/derived-key',
+      });
+      return route.fulfill({ status: 200, headers: CORS, json: { challenge } });
+    }
+    return route.fulfill({ status: 200, headers: CORS, json: [] });
+  });
+}
+
+/** The script URLs (of `origin`) a page at `url` and its workers have loaded once its first form field was focused. */
+export async function scriptsAfterFirstUse(url: string, chromePath: string, supabaseUrl: string): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS, headless: true });
   try {
     const page = await browser.newPage();
+    await answerSupabase(page, supabaseUrl);
     const { origin } = new URL(url);
     const scripts = new Set<string>();
+    const isSiteScript = (scriptUrl: string) => scriptUrl.startsWith(`${origin}/`) && new URL(scriptUrl).pathname.endsWith('.js');
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.url().startsWith(`${origin}/`)) scripts.add(response.url());
+      if (isSiteScript(response.url())) scripts.add(response.url());
+    });
+    // A worker's own script, in case the page's network events do not carry it.
+    page.on('worker', (worker) => {
+      if (isSiteScript(worker.url())) scripts.add(worker.url());
     });
     await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
     await waitForHydration(page, TIMEOUT_MS);

@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: Lighthouse (mobile preset, simulated throttling) on every route of the
- * built site, side by side with the same pages as a client-rendered SPA and as
- * prerendered HTML without scripts (the floor for this content). Medians of N runs go to
- * bench-results/lighthouse-<date>.json and into a table; the targets (README, "Performance") are
- * checked. A measurement, not a test.
+ * built site, side by side with the same pages as prerendered HTML without scripts (the
+ * floor for this content), a tiny static page (the floor of the network itself) and, on
+ * request, a client-rendered SPA. Medians of N runs go to bench-results/lighthouse-<date>.json
+ * and into a table with the JS and font bytes per route; the targets (README,
+ * "Performance") are checked. A measurement, not a test.
  *
- *   npm run bench                                  3 runs × 8 routes × 3 variants
+ *   npm run bench                                  3 runs × (8 routes × 2 variants + the tiny page)
  *   npm run bench -- --runs 1 --routes /,/kontakt  a quick look
- *   npm run bench -- --variants prerendered,noscript --save-reports
+ *   npm run bench -- --variants prerendered,spa,noscript,tiny --save-reports
  *
  * Lighthouse runs as a child process, one at a time; the static servers live in this
  * process and never wait on it (a synchronous Lighthouse call would stall them and
@@ -35,15 +36,17 @@ import {
   metricsFromLhr,
   summarize,
   TARGETS,
+  TINY_ROUTE,
   VARIANTS,
-  scriptAndStyleRequests,
+  DEFAULT_VARIANTS,
+  countedRequests,
   type Lhr,
   type Results,
   type RunMetrics,
   type Variant,
 } from './lighthouse-report.ts';
 import { scriptsAfterFirstUse } from './first-use.ts';
-import { writeNoscriptVariant } from './variants.ts';
+import { writeNoscriptVariant, writeTinyPage } from './variants.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const LIGHTHOUSE_CLI = path.join(root, 'node_modules/lighthouse/cli/index.js');
@@ -51,10 +54,10 @@ const CHROME_FLAGS = CHROMIUM_ARGS.join(' ');
 const CATEGORIES = 'performance,accessibility,best-practices,seo';
 const RUN_TIMEOUT_MS = 180_000;
 
-const usage = `Usage: npm run bench -- [--runs N] [--routes /,/kontakt] [--variants prerendered,spa,noscript] [--save-reports] [--strict]
+const usage = `Usage: npm run bench -- [--runs N] [--routes /,/kontakt] [--variants prerendered,noscript,tiny,spa] [--save-reports] [--strict]
   --runs N          Lighthouse runs per route and variant (default 3; medians are reported)
   --routes LIST     comma-separated paths (default: every listed page)
-  --variants LIST   which builds to measure (default: all three; ratios need spa / noscript)
+  --variants LIST   which variants to measure (default: prerendered,noscript,tiny; ratios need noscript / tiny; spa on request)
   --save-reports    keep every Lighthouse JSON report under bench-results/
   --strict          exit with status 1 when a target is missed`;
 
@@ -84,7 +87,7 @@ const knownRoutes = new Set<string>(pageRoutes.map((r) => r.path));
 for (const route of routes) {
   if (!knownRoutes.has(route)) fail(`Unknown route "${route}". Pages: ${[...knownRoutes].join(', ')}`);
 }
-const variants = (args.variants ? args.variants.split(',').map((v) => v.trim()) : [...VARIANTS]) as Variant[];
+const variants = (args.variants ? args.variants.split(',').map((v) => v.trim()) : [...DEFAULT_VARIANTS]) as Variant[];
 for (const variant of variants) {
   if (!VARIANTS.includes(variant)) fail(`Unknown variant "${variant}". Variants: ${VARIANTS.join(', ')}`);
 }
@@ -136,6 +139,7 @@ async function buildVariants(workDir: string): Promise<Record<Variant, string>> 
     console.log('Building the client-rendered variant (spa) …');
     await run('npx', ['tsx', 'scripts/build.ts', '--spa', '--out-dir', dirs.spa], buildEnv);
   }
+  if (variants.includes('tiny')) await writeTinyPage(dirs.tiny);
   return dirs;
 }
 
@@ -182,10 +186,10 @@ async function gzipSizeOf(url: string, origin: string, dir: string): Promise<num
   return ((await stat(`${file}.gz`).catch(() => undefined)) ?? (await stat(file))).size;
 }
 
-/** Gzipped size of each script and style sheet the page loaded. */
+/** Size of each script, style sheet (gzipped) and font file the page loaded. */
 async function bodySizes(lhr: Lhr, origin: string, dir: string): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
-  for (const { url } of scriptAndStyleRequests(lhr)) {
+  for (const { url } of countedRequests(lhr)) {
     const size = await gzipSizeOf(url, origin, dir);
     if (size !== undefined) sizes.set(url, size);
   }
@@ -206,7 +210,7 @@ async function formRoutes(dir: string): Promise<string[]> {
 async function measureFirstUse(origin: string, dir: string): Promise<Record<string, { jsGzipBytes: number; scripts: number }>> {
   const measured: Record<string, { jsGzipBytes: number; scripts: number }> = {};
   for (const route of await formRoutes(dir)) {
-    const scripts = await scriptsAfterFirstUse(`${origin}${route}`, CHROME_PATH);
+    const scripts = await scriptsAfterFirstUse(`${origin}${route}`, CHROME_PATH, LOCAL_SUPABASE_URL);
     let jsGzipBytes = 0;
     for (const url of scripts) jsGzipBytes += (await gzipSizeOf(url, origin, dir)) ?? 0;
     measured[route] = { jsGzipBytes, scripts: scripts.length };
@@ -251,7 +255,9 @@ try {
   const collected: Partial<Record<Variant, Record<string, RunMetrics[]>>> = {};
   let lighthouseVersion = '';
   let userAgent = '';
-  const total = runs * routes.length * variants.length;
+  // The tiny page is one page: measured once per run, not once per route.
+  const measuredRoutes = (variant: Variant, route: string) => variant !== 'tiny' || route === routes[0];
+  const total = runs * (routes.length * variants.filter((v) => v !== 'tiny').length + (variants.includes('tiny') ? 1 : 0));
   let done = 0;
   // Lighthouse itself keeps about one core busy; more than that means another job competed.
   const loads: number[] = [];
@@ -259,11 +265,13 @@ try {
   for (let i = 1; i <= runs; i++) {
     for (const route of routes) {
       for (const variant of variants) {
-        const reportFile = path.join(reportsDir, `${variant}-${slug(route)}-${i}.json`);
+        if (!measuredRoutes(variant, route)) continue;
+        const pagePath = variant === 'tiny' ? TINY_ROUTE : route;
+        const reportFile = path.join(reportsDir, `${variant}-${slug(pagePath)}-${i}.json`);
         let metrics: RunMetrics | undefined;
         for (let attempt = 1; !metrics; attempt++) {
           try {
-            const lhr = await lighthouse(`${origins[variant]}${route}`, reportFile);
+            const lhr = await lighthouse(`${origins[variant]}${pagePath}`, reportFile);
             metrics = metricsFromLhr(lhr, await bodySizes(lhr, origins[variant], dirs[variant]));
             lighthouseVersion = lhr.lighthouseVersion;
             userAgent = lhr.environment?.hostUserAgent ?? userAgent;
@@ -274,10 +282,10 @@ try {
         }
         metrics.load1 = os.loadavg()[0]!;
         loads.push(metrics.load1);
-        ((collected[variant] ??= {})[route] ??= []).push(metrics);
+        ((collected[variant] ??= {})[pagePath] ??= []).push(metrics);
         done++;
         console.log(
-          `[${String(done).padStart(String(total).length)}/${total}] ${variant.padEnd(11)} ${route.padEnd(19)} run ${i}: ` +
+          `[${String(done).padStart(String(total).length)}/${total}] ${variant.padEnd(11)} ${pagePath.padEnd(19)} run ${i}: ` +
             `perf ${metrics.performance}, LCP ${formatMs(metrics.lcp)}, TBT ${Math.round(metrics.tbt)} ms`,
         );
       }
@@ -286,10 +294,10 @@ try {
 
   const results: Results = {};
   for (const variant of variants) {
-    results[variant] = Object.fromEntries(routes.map((route) => [route, summarize(collected[variant]![route]!)]));
+    results[variant] = Object.fromEntries(Object.entries(collected[variant]!).map(([route, measured]) => [route, summarize(measured)]));
   }
-  const misses = checkTargets(results);
   const firstUse = variants.includes('prerendered') ? await measureFirstUse(origins.prerendered, dirs.prerendered) : {};
+  const misses = checkTargets(results, firstUse);
   const chromium = /(?:HeadlessChrome|Chrome)\/([\d.]+)/.exec(userAgent)?.[1];
   const report = {
     date: new Date().toISOString(),
@@ -317,7 +325,9 @@ try {
 
   console.log(`\nPrerendered site, medians of ${runs} run${runs === 1 ? '' : 's'} (Lighthouse ${lighthouseVersion}, mobile, Chromium ${chromium}, ${os.cpus().length} cores):\n`);
   if (results.prerendered) console.log(formatMainTable(results));
-  if (results.spa || results.noscript) console.log(`\nComparison variants (spa: client-rendered shell; floor: prerendered HTML without scripts):\n\n${formatComparisonTable(results)}`);
+  if (results.spa || results.noscript || results.tiny) {
+    console.log(`\nComparison variants (floor: prerendered HTML without scripts; spa: client-rendered shell; tiny: a heading and a sentence):\n\n${formatComparisonTable(results)}`);
+  }
   if (Object.keys(firstUse).length > 0) console.log(`\n${formatFirstUse(firstUse)}`);
   console.log(`\n${results.prerendered ? formatMisses(misses) : 'No prerendered variant measured: targets not checked.'}`);
   console.log(`\nWritten: ${path.relative(root, resultFile)}${args['save-reports'] ? ` and ${path.relative(root, reportsDir)}/` : ''} (${report.durationSeconds} s)`);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkTargets,
   formatCls,
+  formatComparisonTable,
   formatFirstUse,
   formatMainTable,
   median,
@@ -14,7 +15,7 @@ import {
 import { stripScripts } from './variants.ts';
 
 function lhr(overrides: { perf?: number; lcp?: number; cls?: number; js?: number; failingSeo?: boolean } = {}): Lhr {
-  const { perf = 0.99, lcp = 1500, cls = 0, js = 50_000, failingSeo = false } = overrides;
+  const { perf = 1, lcp = 900, cls = 0, js = 50_000, failingSeo = false } = overrides;
   return {
     lighthouseVersion: '12.8.2',
     categories: {
@@ -37,6 +38,7 @@ function lhr(overrides: { perf?: number; lcp?: number; cls?: number; js?: number
             { url: 'http://127.0.0.1:1/assets/index.js', resourceType: 'Script', transferSize: js / 2 },
             { url: 'http://127.0.0.1:1/assets/page.js', resourceType: 'Script', transferSize: js / 2 },
             { url: 'http://127.0.0.1:1/assets/index.css', resourceType: 'Stylesheet', transferSize: 9_000 },
+            { url: 'http://127.0.0.1:1/assets/inter-core.woff2', resourceType: 'Font', transferSize: 24_000 },
           ],
         },
       },
@@ -65,22 +67,23 @@ function lhr(overrides: { perf?: number; lcp?: number; cls?: number; js?: number
 
 describe('metricsFromLhr', () => {
   it('reads scores as 0–100, the metrics, transfer sizes by type, the LCP element and its phases', () => {
-    const m = metricsFromLhr(lhr({ js: 80_000 }));
+    const m = metricsFromLhr(lhr({ js: 80_000, perf: 0.99, lcp: 1500 }));
     expect(m).toMatchObject({ performance: 99, accessibility: 100, seo: 100, lcp: 1500, jsBytes: 80_000, cssBytes: 9_000 });
-    // Without known body sizes the gzip figures fall back to the transfer sizes.
-    expect(m).toMatchObject({ jsGzipBytes: 80_000, cssGzipBytes: 9_000 });
+    // Without known body sizes the byte figures fall back to the transfer sizes.
+    expect(m).toMatchObject({ jsGzipBytes: 80_000, cssGzipBytes: 9_000, fontFileBytes: 24_000 });
     expect(m.lcpElement).toContain('hero-home-sm.webp');
     expect(m.lcpPhases).toEqual({ TTFB: 450, 'Render Delay': 900 });
     expect(m.failing).toEqual([]);
   });
 
-  it('counts scripts and style sheets by the gzipped size of their files, without HTTP headers', () => {
+  it('counts scripts, style sheets and fonts by the size of their files, without HTTP headers', () => {
     const sizes = new Map([
       ['http://127.0.0.1:1/assets/index.js', 30_000],
       ['http://127.0.0.1:1/assets/page.js', 2_000],
       ['http://127.0.0.1:1/assets/index.css', 8_500],
+      ['http://127.0.0.1:1/assets/inter-core.woff2', 23_260],
     ]);
-    expect(metricsFromLhr(lhr({ js: 80_000 }), sizes)).toMatchObject({ jsGzipBytes: 32_000, cssGzipBytes: 8_500, jsBytes: 80_000 });
+    expect(metricsFromLhr(lhr({ js: 80_000 }), sizes)).toMatchObject({ jsGzipBytes: 32_000, cssGzipBytes: 8_500, fontFileBytes: 23_260, jsBytes: 80_000 });
   });
 
   it('names the audits that cost points', () => {
@@ -114,26 +117,33 @@ describe('checkTargets', () => {
   const summary = (overrides: Parameters<typeof lhr>[0]) => summarize([metricsFromLhr(lhr(overrides))]);
 
   it('passes a site that meets every target', () => {
-    expect(checkTargets({ prerendered: { '/': summary({}) }, noscript: { '/': summary({ lcp: 1400 }) } })).toEqual([]);
+    const firstUse = { '/kontakt': { jsGzipBytes: 150 * 1024, scripts: 12 } };
+    expect(checkTargets({ prerendered: { '/': summary({ lcp: 1000 }) }, noscript: { '/': summary({ lcp: 800 }) } }, firstUse)).toEqual([]);
   });
 
   it('flags each miss with the value and, where known, the reason', () => {
-    const misses = checkTargets({
-      prerendered: {
-        '/': summary({ perf: 0.9, cls: 0.002, js: 120 * 1024 }),
-        '/kontakt': summary({ failingSeo: true, lcp: 2000 }),
+    const misses = checkTargets(
+      {
+        prerendered: {
+          '/': summary({ perf: 0.99, cls: 0.002, js: 120 * 1024 }),
+          '/kontakt': summary({ failingSeo: true, lcp: 1010 }),
+        },
+        noscript: { '/': summary({ lcp: 700 }), '/kontakt': summary({ lcp: 950 }) },
       },
-      noscript: { '/': summary({ lcp: 1400 }), '/kontakt': summary({ lcp: 1500 }) },
-    });
+      { '/kontakt': { jsGzipBytes: 151 * 1024, scripts: 12 }, '/termin-vereinbaren': { jsGzipBytes: 149 * 1024, scripts: 14 } },
+    );
     expect(misses.map((m) => `${m.route} ${m.target}`)).toEqual([
-      '/ performance ≥ 95',
+      '/ performance ≥ 100',
       '/ CLS 0',
       '/ JS ≤ 100 KB',
       '/kontakt SEO = 100',
-      '/kontakt LCP ≤ 1.15× no-script floor',
+      '/kontakt LCP ≤ 1.00 s',
+      '/kontakt JS after first use ≤ 150 KB',
     ]);
     expect(misses.find((m) => m.target === 'SEO = 100')?.why).toBe('canonical');
-    expect(misses.find((m) => m.target.startsWith('LCP'))?.value).toBe('1.33× (2.00 s vs 1.50 s)');
+    const lcpMiss = misses.find((m) => m.target.startsWith('LCP'));
+    expect(lcpMiss?.value).toBe('1.01 s (no-script floor 0.95 s)');
+    expect(lcpMiss?.why).toBe('TTFB 450 ms, Render Delay 900 ms');
   });
 });
 
@@ -144,13 +154,15 @@ describe('formatting', () => {
     expect(formatCls(0.1234)).toBe('0.123');
   });
 
-  it('prints one row per route with the LCP ratios', () => {
-    const table = formatMainTable({
-      prerendered: { '/': summarize([metricsFromLhr(lhr({ lcp: 1500 }))]) },
-      spa: { '/': summarize([metricsFromLhr(lhr({ lcp: 3000 }))]) },
-      noscript: { '/': summarize([metricsFromLhr(lhr({ lcp: 1500 }))]) },
-    });
-    expect(table.split('\n')[2]).toMatch(/^\/\s+99\s+100\s+100\s+100\s+1\.50 s\s+0\s+10 ms\s+48\.8\s+8\.8\s+0\.50×\s+1\.00×$/);
+  it('prints one row per route with the bytes and the LCP ratios to the floor and the tiny page', () => {
+    const results = {
+      prerendered: { '/': summarize([metricsFromLhr(lhr({ lcp: 1500, perf: 0.99 }))]) },
+      noscript: { '/': summarize([metricsFromLhr(lhr({ lcp: 1200 }))]) },
+      tiny: { '/': summarize([metricsFromLhr(lhr({ lcp: 600 }))]) },
+    };
+    const table = formatMainTable(results);
+    expect(table.split('\n')[2]).toMatch(/^\/\s+99\s+100\s+100\s+100\s+1\.50 s\s+0\s+10 ms\s+48\.8\s+23\.4\s+8\.8\s+1\.25×\s+2\.50×$/);
+    expect(formatComparisonTable(results).split('\n').at(-1)).toMatch(/^tiny static page\s.*\s100\s+0\.60 s\s+0$/);
   });
 });
 
@@ -176,7 +188,7 @@ describe('formatFirstUse', () => {
   it('lists each form page with its JavaScript in KB of 1024 bytes', () => {
     const text = formatFirstUse({ '/kontakt': { jsGzipBytes: 175_104 }, '/termin-vereinbaren': { jsGzipBytes: 190_464 } });
     expect(text.split('\n')).toEqual([
-      'JS after the first focus in a form (page load + what that focus fetches: the Supabase client on the form pages):',
+      'JS after the first focus in a form (page load + what that focus fetches: the Supabase client and the proof worker):',
       '  /kontakt            171.0 KB',
       '  /termin-vereinbaren 186.0 KB',
     ]);

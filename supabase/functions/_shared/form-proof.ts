@@ -14,13 +14,9 @@ import { createChallenge, randomInt, verifySolution } from 'npm:altcha-lib@2.8.0
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
 import type { FormChallenge, FormProof } from './contract/wire-types.ts';
 
-export const PROOF_ALGORITHM = 'PBKDF2/SHA-256';
-/** PBKDF2 iterations per attempt. */
-export const PROOF_COST = 1_000;
-/** The counter the browser has to reach, drawn from this range per challenge. */
-export const PROOF_COUNTER = { min: 300, max: 1_200 } as const;
-/** How long a challenge can be solved and sent: a visitor may take their time with the form. */
-export const CHALLENGE_TTL_SECONDS = 2 * 3_600;
+import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST, PROOF_COUNTER } from './form-proof-parameters.ts';
+
+export { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST, PROOF_COUNTER };
 
 /** One setting, two HMAC keys: one signs the challenge, the other the derived key. */
 function hmacSecrets(secret: string) {
