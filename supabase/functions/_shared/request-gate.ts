@@ -21,6 +21,8 @@ export interface LogLine {
   ack?: 'sent' | 'skipped' | 'failed';
   /** The request looked automated and its mail went out marked for checking. */
   doubt?: 'fast';
+  /** Of `ms`, the time spent handing e-mails to the mail service (SMTP or Resend). */
+  mailMs?: number;
 }
 
 export type LogDetails = Omit<LogLine, 'fn' | 'status' | 'ms'>;

@@ -304,7 +304,18 @@ Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged;
   assert.equal(practice!.replyTo, 'anna.muster@example.ch');
   assert.equal(practice!.subject, 'Neue Nachricht über das Kontaktformular: Anna Muster');
   assert.equal(ack!.to, 'anna.muster@example.ch');
-  assert.deepEqual(logs.at(-1), { fn: 'send-contact-email', status: 200, ms: logs.at(-1)!.ms, code: 'ok', ack: 'sent' });
+  assert.deepEqual(logs.at(-1), { fn: 'send-contact-email', status: 200, ms: logs.at(-1)!.ms, code: 'ok', ack: 'sent', mailMs: logs.at(-1)!.mailMs });
+});
+
+Deno.test('contact: the log line says how much of the time went to the mail service', async () => {
+  const { contact, mailer, logs } = setup();
+  mailer.delayMs = 40;
+  const response = await contact(post(contactBody()));
+  assert.equal(response.status, 200);
+  const line = logs.at(-1)!;
+  // Two sends (practice mail and acknowledgement), 40 ms each.
+  assert.ok(line.mailMs! >= 78, `mailMs ${line.mailMs}`);
+  assert.ok(line.mailMs! <= line.ms, `mailMs ${line.mailMs} of ms ${line.ms}`);
 });
 
 Deno.test('contact: the practice mail fails → 502 mail_failed, stored:true; the row stays unmailed, no acknowledgement', async () => {

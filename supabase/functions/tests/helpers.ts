@@ -301,12 +301,14 @@ export class FakeMailer implements Mailer {
   sent: OutgoingMail[] = [];
   attempts = 0;
   fail: 'all' | number[] = [];
+  /** How long each send takes, like a mail server's answer. */
+  delayMs = 0;
 
-  send(mail: OutgoingMail): Promise<void> {
+  async send(mail: OutgoingMail): Promise<void> {
     const attempt = this.attempts++;
-    if (this.fail === 'all' || this.fail.includes(attempt)) return Promise.reject(new MailError('smtp_ECONNREFUSED'));
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.fail === 'all' || this.fail.includes(attempt)) throw new MailError('smtp_ECONNREFUSED');
     this.sent.push(mail);
-    return Promise.resolve();
   }
 }
 
