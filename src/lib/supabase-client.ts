@@ -1,21 +1,21 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '@contract/wire-types';
+import type { SupabaseClient } from './supabase-lite';
+
+export type { SupabaseClient };
 
 /**
- * The Supabase client, created on first use. supabase-js is a separate chunk that only
- * the two form pages ever request, so no other page downloads it. URL and key come
- * from VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY (vite.config.ts also takes a
- * legacy VITE_SUPABASE_ANON_KEY, supplies the local stack's values in development and
- * tests, and stops a production build without them).
+ * The Supabase client, created on first use. It is a separate chunk (./supabase-lite.ts:
+ * PostgREST and edge functions, what the site calls; not the whole of supabase-js) that
+ * only the form pages and the appointment action page ever request, so no other page
+ * downloads it. URL and key come from VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY
+ * (vite.config.ts also takes a legacy VITE_SUPABASE_ANON_KEY, supplies the local stack's
+ * values in development and tests, and stops a production build without them).
  */
-let client: Promise<SupabaseClient<Database>> | undefined;
+let client: Promise<SupabaseClient> | undefined;
 
-export function getSupabaseClient(): Promise<SupabaseClient<Database>> {
-  client ??= import('@supabase/supabase-js')
-    .then(({ createClient }) =>
-      createClient<Database>(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY, {
-        auth: { storage: window.localStorage, persistSession: true, autoRefreshToken: true },
-      }),
+export function getSupabaseClient(): Promise<SupabaseClient> {
+  client ??= import('./supabase-lite')
+    .then(({ createSupabaseClient }) =>
+      createSupabaseClient(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY),
     )
     .catch((error: unknown) => {
       // A failed chunk download (offline) must not stick: the next attempt tries again.

@@ -26,7 +26,7 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-/** Errors shaped like the ones supabase-js returns (its classes carry these names). */
+/** Errors shaped like the ones the client returns (functions-js's classes, as in supabase-js, carry these names). */
 export function supabaseError(name: string, message = name): Error {
   return Object.assign(new Error(message), { name });
 }

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { getSupabaseClient } from '@/lib/supabase-client';
 
 /**
- * Starts loading supabase-js as soon as the visitor begins to use the page (first
+ * Starts loading the Supabase client as soon as the visitor begins to use the page (first
  * focus, tap or key), so pressing "send" does not wait for the download – but a visitor
- * who only reads the page never downloads it (about 60 KB gzipped). Only the form pages
- * call this; a failure here is retried on submit.
+ * who only reads the page never downloads it (src/lib/supabase-lite.ts, about 7 KB
+ * gzipped). Only the form pages call this; a failure here is retried on submit.
  */
 export function usePrefetchSupabase(): void {
   useEffect(() => {

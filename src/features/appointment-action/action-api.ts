@@ -2,7 +2,7 @@
  * The appointment action page's one backend call: the edge function appointment-action
  * (contract: AppointmentActionBody / …Answer / …Error in @contract/wire-types). Every
  * answer – 200, a JSON error, a status without a body the page knows, a network failure –
- * becomes one `ActionResult`, so the page never handles supabase-js errors or raw JSON,
+ * becomes one `ActionResult`, so the page never handles the client's errors or raw JSON,
  * and its tests mock this module. The token is never logged.
  */
 import { getSupabaseClient } from '@/lib/supabase-client';
@@ -73,16 +73,16 @@ async function callAppointmentAction(body: AppointmentActionBody): Promise<Actio
     if (result.kind === 'failed') console.error(`${APPOINTMENT_ACTION_FUNCTION}: an answer outside the contract`, data);
     return result;
   } catch (error) {
-    // The supabase-js chunk did not load (offline), or something unexpected.
+    // The Supabase client's chunk did not load (offline), or something unexpected.
     console.error(error);
     return FAILED;
   }
 }
 
 /**
- * supabase-js reports a non-2xx answer as FunctionsHttpError with the Response as its
- * `context` (body unread). Recognised by shape, not by class: importing the class would
- * put supabase-js into the page's own chunk.
+ * The client (functions-js, as in supabase-js) reports a non-2xx answer as
+ * FunctionsHttpError with the Response as its `context` (body unread). Recognised by
+ * shape, not by class: importing the class would put functions-js into the page's own chunk.
  */
 function responseOf(error: unknown): Response | undefined {
   const context = isObject(error) ? error.context : undefined;

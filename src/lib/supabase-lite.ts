@@ -1,0 +1,144 @@
+import { FunctionsClient } from '@supabase/functions-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { GoTrueClient } from '@supabase/auth-js';
+import type { Database } from '@contract/wire-types';
+
+/**
+ * The part of supabase-js the site uses, from the libraries supabase-js is built of:
+ * `from(table).insert(row)` and `rpc(fn, args)` from @supabase/postgrest-js, and
+ * `functions.invoke(name, options)` from @supabase/functions-js – the same classes, so the
+ * same requests, answers and error objects (PostgrestError, FunctionsHttpError,
+ * FunctionsFetchError, FunctionsRelayError). supabase-js itself always bundles its auth,
+ * realtime and storage clients as well (54 KB gzipped against this chunk's few KB).
+ *
+ * What goes over the wire is what supabase-js 2.119.1 sends (its `SupabaseClient`
+ * constructor, `fetchWithAuth`, `_getSessionToken`, the `functions` getter), because the
+ * local stack and hosted Supabase check it (scripts/stack/gateway.ts):
+ * - every request: `apikey: <key>` and `X-Client-Info`;
+ * - REST and RPC: `Authorization: Bearer <the session's access token, else the key>`;
+ * - functions: `Authorization: Bearer <the session's access token>`; without a session the
+ *   key only if it is a legacy JWT key – a new-style `sb_publishable_…`/`sb_secret_…` key
+ *   is not a JWT and goes in `apikey` alone.
+ *
+ * The session. docs/product.md §9 requires it to be kept in local storage, persisted and
+ * refreshed automatically – supabase-js's settings, kept here. But the site has no sign-in,
+ * so a visitor never has one, and auth-js (about 25 KB gzipped) would be downloaded by every
+ * visitor only to find nothing in storage. So the storage entry supabase-js's auth client
+ * would read (`sb-<first label of the URL's host>-auth-token` in localStorage) is looked at
+ * first, and only when one is there is auth-js loaded (its own chunk), with supabase-js's
+ * settings, to read, refresh and keep the session; its access token then goes out as above.
+ */
+
+/** The supabase-js release whose requests this client reproduces (its X-Client-Info names it). */
+export const SUPABASE_JS_VERSION = '2.119.1';
+
+type Rest = PostgrestClient<Database, { PostgrestVersion: '12' }>;
+
+/** The client the forms use: the same calls, with the same types, as supabase-js's. */
+export interface SupabaseClient {
+  from: Rest['from'];
+  rpc: Rest['rpc'];
+  functions: FunctionsClient;
+}
+
+type Fetch = typeof fetch;
+
+/** supabase-js's X-Client-Info in a browser (its DEFAULT_HEADERS and detectClientEnvironment). */
+function clientInfo(): string {
+  const electron = /\bElectron\/([\w.-]+)/.exec(globalThis.navigator?.userAgent ?? '')?.[1];
+  const environment = electron ? ['platform=browser', 'framework=electron', `framework-version=${electron}`] : ['platform=browser'];
+  return [`supabase-js/${SUPABASE_JS_VERSION}`, ...environment].join('; ');
+}
+
+/** New-format keys are not JWTs: never sent as a bearer token to the functions (supabase-js's `isNewApiKey`). */
+const isNewApiKey = (key: string) => key.startsWith('sb_publishable_') || key.startsWith('sb_secret_');
+
+/** supabase-js's `resolveFetch`: the global fetch, looked up at each call. */
+const globalFetch: Fetch = (...args) => fetch(...args);
+
+/** supabase-js's `fetchWithAuth` (without trace propagation, which it leaves off by default). */
+function fetchWithAuth(key: string, sessionToken: () => Promise<string | null>, baseFetch: Fetch, keyAsBearer: boolean): Fetch {
+  return async (input, init) => {
+    const token = await sessionToken();
+    const headers = new Headers(init?.headers);
+    if (!headers.has('apikey')) headers.set('apikey', key);
+    if (!headers.has('Authorization')) {
+      const bearer = token ?? (keyAsBearer ? key : null);
+      if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+    }
+    return baseFetch(input, { ...init, headers });
+  };
+}
+
+/** supabase-js's `validateSupabaseUrl`: the services' URLs resolve against `<url>/`. */
+function baseUrlOf(supabaseUrl: string): URL {
+  const trimmed = supabaseUrl?.trim();
+  if (!trimmed) throw new Error('supabaseUrl is required.');
+  if (!/^https?:\/\//i.test(trimmed)) throw new Error('Invalid supabaseUrl: Must be a valid HTTP or HTTPS URL.');
+  return new URL(trimmed.endsWith('/') ? trimmed : `${trimmed}/`);
+}
+
+/** Whether storage holds anything under the key; storage the browser refuses (privacy settings) holds nothing. */
+function hasStoredEntry(storageKey: string): boolean {
+  try {
+    return window.localStorage.getItem(storageKey) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function createSupabaseClient(supabaseUrl: string, supabaseKey: string): SupabaseClient {
+  const baseUrl = baseUrlOf(supabaseUrl);
+  if (!supabaseKey) throw new Error('supabaseKey is required.');
+  const headers = { 'X-Client-Info': clientInfo() };
+  const storageKey = `sb-${baseUrl.hostname.split('.')[0]}-auth-token`;
+
+  let auth: Promise<GoTrueClient> | undefined;
+  const loadAuth = () => {
+    auth ??= import('@supabase/auth-js')
+      .then(
+        ({ AuthClient }) =>
+          // supabase-js's `_initSupabaseAuthClient` with its default auth settings.
+          new AuthClient({
+            url: new URL('auth/v1', baseUrl).href,
+            headers: { Authorization: `Bearer ${supabaseKey}`, apikey: supabaseKey, ...headers },
+            storageKey,
+            storage: window.localStorage,
+            persistSession: true,
+            autoRefreshToken: true,
+            detectSessionInUrl: true,
+            flowType: 'implicit',
+            hasCustomAuthorizationHeader: false,
+          }),
+      )
+      .catch((error: unknown) => {
+        // A failed chunk download must not stick: the next request tries again.
+        auth = undefined;
+        throw error;
+      });
+    return auth;
+  };
+
+  /** supabase-js's `_getSessionToken`: the session's access token, or null without one. */
+  const sessionToken = async (): Promise<string | null> => {
+    if (!auth && !hasStoredEntry(storageKey)) return null;
+    const { data } = await (await loadAuth()).getSession();
+    return data.session?.access_token ?? null;
+  };
+
+  // As supabase-js does on creation: a stored session is read (and refreshed) right away.
+  if (hasStoredEntry(storageKey)) loadAuth().catch(() => {});
+
+  const rest: Rest = new PostgrestClient(new URL('rest/v1', baseUrl).href, {
+    headers,
+    schema: 'public',
+    fetch: globalFetch,
+    wrapFetch: (fetch) => fetchWithAuth(supabaseKey, sessionToken, fetch, true),
+  });
+  const functions = new FunctionsClient(new URL('functions/v1', baseUrl).href, {
+    headers,
+    customFetch: fetchWithAuth(supabaseKey, sessionToken, globalFetch, !isNewApiKey(supabaseKey)),
+  });
+
+  return { from: rest.from.bind(rest), rpc: rest.rpc.bind(rest), functions };
+}
