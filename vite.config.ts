@@ -32,17 +32,33 @@ function supabaseEnv(command: string, mode: string, isSsrBuild: boolean | undefi
   };
 }
 
+/**
+ * React Router 7 ships a development and a production build, but its package exports name
+ * only the development one, whose developer warnings (and their texts) then end up in
+ * every page's JavaScript (remix-run/react-router#14102, open). The browser build takes
+ * the production files, which differ only in that switch; the dev server, the tests and
+ * the build-time rendering keep the package as exported (with the warnings).
+ */
+function reactRouterProductionBuild(): { find: RegExp; replacement: string }[] {
+  const production = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return [
+    { find: /^react-router$/, replacement: production('index.mjs') },
+    { find: /^react-router\/dom$/, replacement: production('dom-export.mjs') },
+  ];
+}
+
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   const supabase = supabaseEnv(command, mode, isSsrBuild);
   return {
     plugins: [react(), tailwindcss()],
     resolve: {
-      alias: {
-        '@': fileURLToPath(new URL('./src', import.meta.url)),
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
         // The forms' contract (catalogue, field rules, schemas, wire types), shared with the
         // edge functions: the same files run in Vite and in Deno.
-        '@contract': fileURLToPath(new URL('./supabase/functions/_shared/contract', import.meta.url)),
-      },
+        { find: '@contract', replacement: fileURLToPath(new URL('./supabase/functions/_shared/contract', import.meta.url)) },
+        ...(command === 'build' && !isSsrBuild ? reactRouterProductionBuild() : []),
+      ],
     },
     define: Object.fromEntries(
       Object.entries(supabase).map(([name, value]) => [`import.meta.env.${name}`, JSON.stringify(value)]),

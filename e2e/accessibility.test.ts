@@ -28,6 +28,14 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       }
     });
 
+    test('/schlafberatung with the price tooltip open has no WCAG A/AA violations', async ({ page }) => {
+      await page.goto('/schlafberatung');
+      await waitForHydration(page);
+      await page.getByRole('main').getByRole('button', { name: 'Preis auf Anfrage' }).focus();
+      await page.getByRole('tooltip').waitFor({ state: 'visible' });
+      await expectNoAxeViolations(page, `/schlafberatung at ${VIEWPORTS[viewport].width} px with the tooltip open`);
+    });
+
     if (viewport === 'mobile') {
       test('/ with the menu open has no WCAG A/AA violations', async ({ page }) => {
         await page.goto('/');

@@ -23,6 +23,7 @@ import {
   FORM_TEXT,
   functionUrl,
   holdRequests,
+  notice,
   openForm,
   readAppointment,
   readContact,
@@ -170,3 +171,31 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
   });
 }
+
+test.describe('contact form when the notices\' code cannot be loaded (offline at the wrong moment)', () => {
+  test.use({ viewport: VIEWPORTS.mobile });
+
+  test('the success notice shows all the same, as a plain status', async ({ page, watched }) => {
+    const radixToast = /\/assets\/toaster-radix-[\w-]+\.js$/;
+    await page.route(radixToast, (route) => route.abort('internetdisconnected'));
+    await page.goto('/kontakt');
+    const form = contactForm(page);
+    const shownAt = await openForm(form);
+    const input = contactInput('offline-notices');
+    await fillContact(form, input);
+    await waitLikeAPerson(shownAt);
+
+    await submitButton(form).click();
+    await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText);
+    // The fallback: no F8 region, the notice is a status that screen readers announce.
+    expect(await page.getByRole('region', { name: 'Benachrichtigungen', exact: true }).isVisible()).toBe(true);
+    expect(await notice(page, FORM_TEXT.contact.successTitle).getByRole('status').innerText()).toContain(FORM_TEXT.contact.successTitle);
+    expect(watched.requests.filter((url) => radixToast.test(url)).length, 'the notices\' code was asked for').toBeGreaterThan(0);
+    await expectNoAxeViolations(page, '/kontakt at 390 px with the fallback notice');
+
+    await notice(page, FORM_TEXT.contact.successTitle).getByRole('button', { name: 'Schliessen' }).click();
+    expect(await page.getByRole('region', { name: /^Benachrichtigungen/ }).count(), 'closed').toBe(0);
+    await expectContactStored(input, { mailed: true });
+    expectNoStrayProblems(watched, /toaster-radix-[\w-]+\.js: net::ERR_INTERNET_DISCONNECTED$/);
+  });
+});

@@ -23,6 +23,7 @@ import {
   withoutLabel,
 } from './support/forms.ts';
 import { headerNavigation } from './support/site.ts';
+import { priceOnRequest } from '../src/content/services.ts';
 
 const isField = (name: string) => (focus: FocusInfo) => focus.name === name;
 
@@ -83,6 +84,33 @@ test.describe('keyboard only', () => {
       const next = await expectVisibleFocus(page, 'Tab after the skip link');
       expect(await page.locator(':focus').evaluate((element) => Boolean(element.closest('main')))).toBe(true);
       expect(next.isBody).toBe(false);
+    });
+
+    test('tooltip: "Preis auf Anfrage" explains itself on the first focus; Radix Tooltip is fetched only then', async ({ page, watched }) => {
+      const radixTooltip = () => watched.requests.filter((url) => /\/assets\/tooltip-radix-[\w-]+\.js$/.test(url));
+      await page.goto('/schlafberatung');
+      await waitForHydration(page);
+      await watched.settle();
+      expect(radixTooltip(), 'Radix Tooltip before any use').toEqual([]);
+      const trigger = page.getByRole('main').getByRole('button', { name: 'Preis auf Anfrage' });
+      // Before Radix is there, the explanation is already the button's description.
+      await expect(trigger).toHaveAccessibleDescription(priceOnRequest.explanation);
+
+      await tabUntil(page, (focus) => focus.label === 'Preis auf Anfrage');
+      const tooltip = page.getByRole('tooltip');
+      await expect(tooltip).toHaveText(priceOnRequest.explanation);
+      expect(radixTooltip()).toHaveLength(1);
+      // Radix took over the button the page rendered: focus stayed on it.
+      expect((await expectVisibleFocus(page, 'with the tooltip open')).label).toBe('Preis auf Anfrage');
+      await expect(trigger).toHaveAccessibleDescription(priceOnRequest.explanation);
+
+      await page.keyboard.press('Escape');
+      await expect(tooltip).toBeHidden();
+      expect((await expectVisibleFocus(page, 'after Escape')).label).toBe('Preis auf Anfrage');
+      // The next focus opens it again at once.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect(tooltip).toHaveText(priceOnRequest.explanation);
     });
 
     test('menu: Enter opens it, its items are reachable, Escape closes it and returns focus; Enter on an item navigates', async ({ page }) => {

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpectation } from './support/site.ts';
+import { priceOnRequest } from '../src/content/services.ts';
 
 async function visibleText(page: Page, selector: string): Promise<string> {
   return normalizeText(await page.locator(selector).first().innerText());
@@ -139,3 +140,51 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     }
   });
 }
+
+/** The requests for Radix Tooltip's chunk, which a page fetches on the first use of a tooltip. */
+const radixTooltipRequests = ({ requests }: WatchedPage) => requests.filter((url) => /\/assets\/tooltip-radix-[\w-]+\.js$/.test(url));
+
+test.describe('tooltips, used for the first time', () => {
+  test.describe(() => {
+    test.use({ viewport: VIEWPORTS.desktop });
+
+    test('/schlafberatung: resting the pointer on "Preis auf Anfrage" fetches Radix Tooltip and opens after the delay', async ({ page, watched }) => {
+      await page.goto('/schlafberatung');
+      await waitForHydration(page);
+      await watched.settle();
+      expect(radixTooltipRequests(watched), 'nothing of Radix Tooltip before').toEqual([]);
+      const trigger = page.getByRole('main').getByRole('button', { name: 'Preis auf Anfrage' });
+      await trigger.scrollIntoViewIfNeeded();
+      await trigger.hover();
+      const restingSince = Date.now();
+      const tooltip = page.getByRole('tooltip');
+      await expect(tooltip).toHaveText(priceOnRequest.explanation, { timeout: 5000 });
+      expect(Date.now() - restingSince, 'opened only after the delay (700 ms)').toBeGreaterThanOrEqual(500);
+      expect(radixTooltipRequests(watched)).toHaveLength(1);
+      const [tip, button] = [await tooltip.boundingBox(), await trigger.boundingBox()];
+      expect(tip && button && tip.y + tip.height <= button.y + 1, 'the tooltip sits above its button').toBe(true);
+
+      await page.mouse.move(5, 300, { steps: 5 });
+      await expect(tooltip).toBeHidden();
+      await watched.settle();
+      expectCleanPage(watched);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ viewport: VIEWPORTS.mobile, hasTouch: true });
+
+    test('/termin-vereinbaren: a tap on "Preis auf Anfrage" shows the explanation', async ({ page, watched }) => {
+      await page.goto('/termin-vereinbaren');
+      await waitForHydration(page);
+      await watched.settle();
+      expect(radixTooltipRequests(watched), 'nothing of Radix Tooltip before').toEqual([]);
+      await page.getByRole('main').getByRole('button', { name: 'Preis auf Anfrage' }).tap();
+      await expect(page.getByRole('tooltip')).toHaveText(priceOnRequest.explanation, { timeout: 5000 });
+      const tip = await page.getByRole('tooltip').boundingBox();
+      expect(tip && tip.x >= 0 && tip.x + tip.width <= VIEWPORTS.mobile.width, 'the tooltip fits the screen').toBe(true);
+      await watched.settle();
+      expectCleanPage(watched);
+    });
+  });
+});

@@ -131,6 +131,19 @@ describe('npm run build', () => {
     }
   });
 
+  it.each(['/', '/schlafberatung', '/blog', '/kontakt', '/termin-vereinbaren'])(
+    'keeps Radix Tooltip and Radix Toast out of what %s loads up front: they come on first use',
+    async (route) => {
+      // src/components/ui/tooltip.tsx and toaster.tsx import them with import("…") only.
+      const files = await staticScriptClosure(await htmlOf(route));
+      expect(files.length).toBeGreaterThan(1);
+      for (const file of files) {
+        const code = await readFile(path.join(outDir, file), 'utf8');
+        expect(code, file).not.toMatch(/TooltipTrigger|ToastViewport|DismissableLayer/);
+      }
+    },
+  );
+
   it('bundles the Supabase client as its own chunk, with the URL and key it was built with; auth-js apart, only on demand', async () => {
     const assets = await readdir(path.join(outDir, 'assets'));
     const scripts = await Promise.all(

@@ -5,8 +5,9 @@ import { PageRoutes } from '@/app/router/routes';
 
 /**
  * The whole site below a router (BrowserRouter in the browser, StaticRouter at build
- * time). Providers that only some pages need (React Query and notices for the forms,
- * Radix Tooltip) are mounted by those pages, so the others do not download them.
+ * time). Providers that only some pages need (React Query and the notices for the forms,
+ * the tooltips) are mounted by those pages, so the others do not download them; Radix
+ * Toast and Radix Tooltip are loaded only on first use (components/ui/toaster.tsx, tooltip.tsx).
  * `onCommit` is called once the page is live (src/app/start-client.tsx waits for it).
  */
 export function App({ onCommit }: { onCommit?: () => void }) {

@@ -56,7 +56,7 @@ describe('service cards', () => {
   });
 
   it('quote prices from services.ts, not copies of them', () => {
-    const text = serviceCards.flatMap((c) => c.highlights).join(' ');
+    const text = Object.values(schlafberatungPage.services.highlights).flat().join(' ');
     for (const service of bookableServices) {
       if (service.priceChf !== null) expect(text).toContain(formatChf(service.priceChf));
     }

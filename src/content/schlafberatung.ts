@@ -1,10 +1,11 @@
 /**
  * Copy of /schlafberatung: what the counselling is, how it runs, what it contains.
- * The three service cards are shared with the home page (service-cards.ts).
+ * The three service cards are shared with the home page (service-cards.ts); their
+ * highlights are shown on this page only and live here.
  */
 import { practice } from './practice';
-import { findBookableService, serviceCards, type ServiceCard } from './service-cards';
-import { servicePriceText } from './services';
+import { serviceCards, type ServiceCard, type ServiceCardId } from './service-cards';
+import { findBookableService, servicePriceText } from './services';
 import { professionalAssociation } from './team';
 import type { ClosingCta, IconItem, ImageRef, PageHero } from './types';
 import { Bed, ClipboardList, HeartHandshake } from './icons';
@@ -31,6 +32,8 @@ export interface SchlafberatungPage {
     lead: string;
     /** The shared cards; here shown with their `highlights`. `to` points to this page itself, so it is not rendered as a link here. */
     items: readonly [ServiceCard, ServiceCard, ServiceCard];
+    /** Three short bullet points per card, shown below its description. */
+    highlights: Readonly<Record<ServiceCardId, readonly [string, string, string]>>;
   };
   process: {
     title: string;
@@ -63,6 +66,8 @@ export interface SchlafberatungPage {
 }
 
 const firstConsultation = findBookableService('schlafberatung');
+const followUp = findBookableService('follow-up');
+const atHome = findBookableService('beratung-zuhause');
 
 export const schlafberatungPage: SchlafberatungPage = {
   hero: {
@@ -74,6 +79,23 @@ export const schlafberatungPage: SchlafberatungPage = {
     title: 'Unsere Leistungen im Überblick',
     lead: 'Drei Bausteine, die aufeinander aufbauen. Sie wählen, wie weit wir Sie begleiten.',
     items: serviceCards,
+    highlights: {
+      schlafberatung: [
+        `Erstberatung von rund ${firstConsultation.durationMinutes} Minuten, ${servicePriceText(firstConsultation)}`,
+        'Ausführliche Anamnese zu Schlaf, Beschwerden und Gewohnheiten',
+        'Konkrete Empfehlungen für Matratze, Unterfederung und Kissen',
+      ],
+      liegediagnostik: [
+        'Körpervermessung von Schulterbreite, Beckenbreite und Wirbelsäulenverlauf',
+        'Optional: mehrnächtiges Liege-Monitoring in Ihrem eigenen Bett',
+        'Verständliche Auswertung, die wir gemeinsam mit Ihnen besprechen',
+      ],
+      'praevention-begleitung': [
+        `${followUp.label} für Nachkontrolle und Feinanpassung, ${followUp.durationMinutes} Minuten, ${servicePriceText(followUp)}`,
+        `Beratung bei Ihnen zu Hause, direkt an Ihrem Bett (${servicePriceText(atHome)})`,
+        'Weiterverweisung an Netzwerkpartner, nur mit Ihrem Einverständnis',
+      ],
+    },
   },
   process: {
     title: 'In drei Schritten zu besserem Schlaf',

@@ -43,6 +43,13 @@ export const bookableServices: readonly BookableService[] = serviceCatalog.map((
   ...serviceTexts[entry.value],
 }));
 
+/** The bookable service with this value; throws if the catalogue no longer offers it. */
+export function findBookableService(value: ServiceValue): BookableService {
+  const service = bookableServices.find((s) => s.value === value);
+  if (!service) throw new Error(`Unknown bookable service: ${value}`);
+  return service;
+}
+
 export const priceOnRequest = {
   label: 'Preis auf Anfrage',
   explanation:

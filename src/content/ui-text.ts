@@ -23,6 +23,8 @@ export const uiText = {
   },
   notices: {
     region: 'Benachrichtigungen ({hotkey})',
+    /** The same region when the notices' code could not be loaded (no F8 shortcut then). */
+    fallbackRegion: 'Benachrichtigungen',
     label: 'Benachrichtigung',
     close: 'Schliessen',
   },

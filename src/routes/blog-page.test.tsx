@@ -72,7 +72,8 @@ describe('/blog', () => {
     // The reason is visible on the page too, not only to screen readers.
     expect(within(main()).getByText('Die vollständigen Artikel erscheinen in Kürze.')).toBeVisible();
     act(() => buttons[0]!.focus());
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Die vollständigen Artikel erscheinen in Kürze.');
+    // The first use loads Radix Tooltip (its own chunk); on a busy machine that can take a while.
+    expect(await screen.findByRole('tooltip', {}, { timeout: 5000 })).toHaveTextContent('Die vollständigen Artikel erscheinen in Kürze.');
   });
 
   it('changes nothing when "Lesen" is pressed', async () => {
@@ -81,6 +82,7 @@ describe('/blog', () => {
     for (const button of within(main()).getAllByRole('button', { name: /^Lesen: / })) {
       await user.click(button);
     }
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Die vollständigen Artikel erscheinen in Kürze.');
     expect(location).toEqual({ pathname: '/blog', hash: '' });
     expect(cardsIn('Empfohlene Artikel')).toHaveLength(2);
     // Pressing shows the explanation tooltip; only the tooltip's markers may differ.

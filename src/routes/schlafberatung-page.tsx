@@ -20,7 +20,15 @@ export default function SchlafberatungPage() {
   return (
     <>
       <Hero title={hero.title} lead={hero.lead} cta={{ label: closingCta.primary.label }} />
-      <ServiceCardGrid id="leistungen" variant="detailed" title={services.title} lead={services.lead} cards={services.items} tone="cream" />
+      <ServiceCardGrid
+        id="leistungen"
+        variant="detailed"
+        title={services.title}
+        lead={services.lead}
+        cards={services.items}
+        highlights={services.highlights}
+        tone="cream"
+      />
       <ProcessSteps id="ablauf" title={process.title} lead={process.lead} steps={process.steps} tone="white" />
       <CheckListSection id="vorteile" title={benefits.title} items={benefits.items} tone="sand" />
       <CheckListSection id="kompetenzen" title={competences.title} lead={competences.lead} items={competences.items} tone="white" />

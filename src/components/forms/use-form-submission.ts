@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useToast, type ToastMessage } from '@/components/ui/toaster';
+import { prepareToasts, useToast, type ToastMessage } from '@/components/ui/toaster';
 import { sendFailedNotice } from '@/content/form-notices';
 import { useBotSignals, type FormSignals } from './bot-signals';
 import { checkFields, clearFieldMessage, type FieldRule } from './field-check';
@@ -48,6 +48,9 @@ export function useFormSubmission<TName extends string, TRequest>(options: Optio
     const values = readTextFields(form, fields);
     const request = toRequest(values, botSignals.read(form), requestIds.idFor(values));
     sending.current = true;
+    // The notices' code loads while the request is on its way, so the answer's notice need
+    // not wait for it (if it fails here, the Toaster tries again and has a fallback).
+    prepareToasts().catch(() => {});
     mutation.mutate(request, {
       onSettled: () => {
         sending.current = false;

@@ -5,26 +5,34 @@ import { cardGrid, cardGridItem, type SectionTone } from '@/components/sections/
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
-import type { ServiceCard } from '@/content/service-cards';
+import type { ServiceCard, ServiceCardId } from '@/content/service-cards';
 import { uiText } from '@/content/ui-text';
 
 /** Visible link text on every teaser card; the card title follows for screen readers, so the three links differ. */
 
-interface ServiceCardGridProps {
+type ServiceCardGridProps = {
   id: string;
   title: string;
   lead?: string;
   cards: readonly ServiceCard[];
   tone?: SectionTone;
-  /**
-   * `teaser`: icon, title, description and a link to the card's anchor on its page (home).
-   * `detailed`: the same plus the highlights, each card carrying its id as an anchor target,
-   * and no link, because it would point at the page the visitor is on (/schlafberatung).
-   */
-  variant: 'teaser' | 'detailed';
-}
+} & (
+  | {
+      /** Icon, title, description and a link to the card's anchor on its page (home). */
+      variant: 'teaser';
+      highlights?: undefined;
+    }
+  | {
+      /**
+       * The same plus the card's highlights, each card carrying its id as an anchor target,
+       * and no link, because it would point at the page the visitor is on (/schlafberatung).
+       */
+      variant: 'detailed';
+      highlights: Readonly<Record<ServiceCardId, readonly string[]>>;
+    }
+);
 
-export function ServiceCardGrid({ id, title, lead, cards, tone, variant }: ServiceCardGridProps) {
+export function ServiceCardGrid({ id, title, lead, cards, tone, variant, highlights }: ServiceCardGridProps) {
   return (
     <Section id={id} title={title} lead={lead} tone={tone}>
       <ul className={cardGrid}>
@@ -36,8 +44,8 @@ export function ServiceCardGrid({ id, title, lead, cards, tone, variant }: Servi
               </IconBadge>
               <h3 className="mt-4 text-2xl">{card.title}</h3>
               <p className="mt-3 text-ink-muted">{card.description}</p>
-              {variant === 'detailed' ? (
-                <CheckList items={card.highlights} columns={1} className="mt-6 border-t border-sand-200 pt-6 text-sm" />
+              {highlights ? (
+                <CheckList items={highlights[card.id]} columns={1} className="mt-6 border-t border-sand-200 pt-6 text-sm" />
               ) : (
                 <Link
                   to={`${card.to}#${card.id}`}

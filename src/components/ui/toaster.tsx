@@ -1,8 +1,15 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { CircleAlert, CircleCheck, X } from 'lucide-react';
-import { cn } from '@/lib/cn';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useReducer,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { uiText } from '@/content/ui-text';
+import { NoticeCloseSymbol, noticeCloseClassName, noticeClassName, NoticeSymbol, noticeViewportClassName } from './notice-parts';
 
 export interface ToastMessage {
   title: string;
@@ -15,9 +22,48 @@ export interface ToastMessage {
   group?: string;
 }
 
-interface ShownToast extends ToastMessage {
+export interface ShownToast extends ToastMessage {
   id: number;
 }
+
+/*
+ * The notices are Radix toasts (./toaster-radix.tsx, about 12 KB gzipped with the Radix
+ * parts it shares with the tooltips), loaded only when they are needed: prepareToasts()
+ * starts the download when a form is sent, so the notice does not wait for it, and a
+ * notice that is due before it has arrived waits in the Toaster's state. If it cannot be
+ * loaded (offline) or takes too long, the notices are shown in a plain fallback, so a
+ * visitor always learns whether the request was sent.
+ */
+
+type RadixToastsModule = typeof import('./toaster-radix');
+
+let radixToasts: RadixToastsModule | undefined;
+let loadingRadixToasts: Promise<RadixToastsModule> | undefined;
+const loadListeners = new Set<() => void>();
+
+/** Starts loading the notices' Radix code (once per visit; after a failure, again). */
+export function prepareToasts(): Promise<RadixToastsModule> {
+  loadingRadixToasts ??= import('./toaster-radix').then(
+    (module) => {
+      radixToasts = module;
+      for (const listener of loadListeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loadingRadixToasts = undefined;
+      throw error;
+    },
+  );
+  return loadingRadixToasts;
+}
+
+function subscribeToLoad(listener: () => void) {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
+}
+
+/** How long a due notice waits for the Radix code before the fallback shows it. */
+export const TOAST_FALLBACK_AFTER_MS = 3000;
 
 const ToastContext = createContext<((message: ToastMessage) => void) | null>(null);
 
@@ -28,64 +74,107 @@ export function useToast(): (message: ToastMessage) => void {
   return toast;
 }
 
-/** Notices stay long enough to read; hovering or focusing one pauses the timer (Radix). */
-const DURATION_MS = { success: 8000, destructive: 12000 } as const;
+interface NoticeState {
+  toasts: ShownToast[];
+  /** The Radix code could not be had in time: the notices showing are in the fallback. */
+  fallback: boolean;
+}
+
+type NoticeAction = { type: 'show'; toast: ShownToast } | { type: 'remove'; id: number } | { type: 'fallback' };
+
+function reduceNotices(state: NoticeState, action: NoticeAction): NoticeState {
+  switch (action.type) {
+    case 'show': {
+      const { group } = action.toast;
+      const others = state.toasts.filter((shown) => group === undefined || shown.group !== group);
+      return { ...state, toasts: [...others, action.toast] };
+    }
+    case 'remove': {
+      const toasts = state.toasts.filter((shown) => shown.id !== action.id);
+      // Once the fallback's notices are gone, the next ones are Radix toasts again (if loaded by then).
+      return { toasts, fallback: state.fallback && toasts.length > 0 };
+    }
+    case 'fallback':
+      return { ...state, fallback: state.toasts.length > 0 };
+  }
+}
 
 /**
- * Radix toasts: announced to screen readers through a live region, reachable with F8,
- * dismissible with Escape, a swipe or the close button.
+ * Provides useToast() to its children and shows the notices: Radix toasts, announced to
+ * screen readers through a live region, reachable with F8, dismissible with Escape, a
+ * swipe or the close button; in the fallback, a status or alert with a close button.
  */
 export function Toaster({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<ShownToast[]>([]);
-  const show = useCallback((message: ToastMessage) => {
-    setToasts((current) => [
-      ...current.filter((shown) => message.group === undefined || shown.group !== message.group),
-      { ...message, id: Date.now() + Math.random() },
-    ]);
-  }, []);
-  const remove = (id: number) => setToasts((current) => current.filter((t) => t.id !== id));
-  const context = useMemo(() => show, [show]);
+  const [{ toasts, fallback }, dispatch] = useReducer(reduceNotices, { toasts: [], fallback: false });
+  // Loaded already (a form was sent, or an earlier page used it): the Radix toasts are
+  // rendered, with their F8 region, before the notice is due. Never while hydrating.
+  const radix = useSyncExternalStore(subscribeToLoad, () => radixToasts, () => undefined);
+  const show = useCallback(
+    (message: ToastMessage) => dispatch({ type: 'show', toast: { ...message, id: Date.now() + Math.random() } }),
+    [],
+  );
+  const remove = useCallback((id: number) => dispatch({ type: 'remove', id }), []);
 
+  const waiting = toasts.length > 0 && !radix && !fallback;
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    const giveUp = () => {
+      if (current) dispatch({ type: 'fallback' });
+    };
+    const timer = window.setTimeout(giveUp, TOAST_FALLBACK_AFTER_MS);
+    prepareToasts().catch(giveUp);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [waiting]);
+
+  const Radix = radix?.RadixToasts;
   return (
-    <ToastContext.Provider value={context}>
-      <ToastPrimitive.Provider label={uiText.notices.label} swipeDirection="right">
-        {children}
-        {toasts.map(({ id, title, description, variant = 'success' }) => {
-          const Symbol = variant === 'destructive' ? CircleAlert : CircleCheck;
-          return (
-            <ToastPrimitive.Root
-              key={id}
-              type="foreground"
-              duration={DURATION_MS[variant]}
-              onOpenChange={(open) => !open && remove(id)}
-              data-variant={variant}
-              className={cn(
-                'relative flex gap-3 rounded-xl border p-4 pr-12 shadow-card',
-                variant === 'destructive' ? 'border-red-800 bg-red-800 text-white' : 'border-sage-700 bg-white text-ink',
-              )}
-            >
-              <Symbol
-                aria-hidden="true"
-                className={cn('mt-0.5 size-5 shrink-0', variant === 'destructive' ? 'text-white' : 'text-sage-700')}
-              />
-              <div>
-                <ToastPrimitive.Title className="font-semibold">{title}</ToastPrimitive.Title>
-                <ToastPrimitive.Description className="mt-1 text-sm">{description}</ToastPrimitive.Description>
-              </div>
-              <ToastPrimitive.Close
-                aria-label={uiText.notices.close}
-                className="absolute right-2 top-2 inline-grid size-9 place-items-center rounded-full hover:bg-black/10"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </ToastPrimitive.Close>
-            </ToastPrimitive.Root>
-          );
-        })}
-        <ToastPrimitive.Viewport
-          label={uiText.notices.region}
-          className="fixed bottom-0 right-0 z-50 flex w-full max-w-md flex-col gap-3 p-4 outline-none"
-        />
-      </ToastPrimitive.Provider>
+    <ToastContext.Provider value={show}>
+      {children}
+      {fallback ? <FallbackNotices toasts={toasts} onRemove={remove} /> : Radix && <Radix toasts={toasts} onRemove={remove} />}
     </ToastContext.Provider>
+  );
+}
+
+/** The notices without Radix: the same look, no timer (they stay until closed or replaced). */
+function FallbackNotices({ toasts, onRemove }: { toasts: readonly ShownToast[]; onRemove: (id: number) => void }) {
+  return (
+    <section aria-label={uiText.notices.fallbackRegion} className={noticeViewportClassName}>
+      <ol className="flex flex-col gap-3">
+        {toasts.map((toast) => (
+          <FallbackNotice key={toast.id} toast={toast} onRemove={onRemove} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function FallbackNotice({ toast, onRemove }: { toast: ShownToast; onRemove: (id: number) => void }) {
+  const { id, title, description, variant = 'success' } = toast;
+  // The live region is put in the page empty and filled a frame later, as Radix does,
+  // so that screen readers announce it.
+  const [filled, setFilled] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setFilled(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <li data-variant={variant} className={noticeClassName(variant)}>
+      <NoticeSymbol variant={variant} />
+      <div role={variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
+        {filled && (
+          <>
+            <div className="font-semibold">{title}</div>
+            <div className="mt-1 text-sm">{description}</div>
+          </>
+        )}
+      </div>
+      <button type="button" aria-label={uiText.notices.close} className={noticeCloseClassName} onClick={() => onRemove(id)}>
+        <NoticeCloseSymbol />
+      </button>
+    </li>
   );
 }

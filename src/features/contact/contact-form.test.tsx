@@ -6,6 +6,12 @@ import { renderRoute } from '@/test/render-route';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
+// The notices' Radix code is loaded when the form is sent; this counts its imports.
+const radixToasts = vi.hoisted(() => ({ imports: 0 }));
+vi.mock('@/components/ui/toaster-radix', async (importOriginal) => {
+  radixToasts.imports += 1;
+  return importOriginal();
+});
 
 /** A field by its visible label; required labels end in a "*" that is hidden from screen readers. */
 const field = (label: string) =>
@@ -32,6 +38,23 @@ describe('contact form', () => {
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
+
+  // First in the file: the notices' code is loaded only once per test file.
+  it('loads the notices’ code when the form is sent, while the request is on its way, not before', async () => {
+    const answer = deferred<{ data: unknown; error: null }>();
+    invoke.mockReturnValue(answer.promise);
+    const user = await openContactForm();
+    await fillRequired(user);
+    expect(radixToasts.imports).toBe(0);
+    expect(screen.queryByRole('region', { name: 'Benachrichtigungen (F8)' })).not.toBeInTheDocument();
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    // Ready before the answer: the notice will not wait for it.
+    expect(await screen.findByRole('region', { name: 'Benachrichtigungen (F8)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(radixToasts.imports).toBe(1);
+    answer.resolve({ data: { ok: true }, error: null });
+    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+  });
 
   it('has the spec’s fields, each with a visible label, and the required ones marked required', async () => {
     await openContactForm();
