@@ -31,6 +31,7 @@ import {
 import { escapeHtml } from './html.ts';
 import { buildCalendarFile } from './ics.ts';
 import type { MailAttachment, OutgoingMail } from './mail-types.ts';
+import { mailtoHref } from './mailto.ts';
 import { practiceContact } from './practice-contact.ts';
 import type { AppointmentState } from './store.ts';
 
@@ -150,6 +151,10 @@ function visitorMail(request: AppointmentState, settings: MailSettings, subject:
   };
 }
 
+/**
+ * Reply-To the visitor is safe here: these mails carry no action link (only the request's
+ * mail has the practice's links, and it has no Reply-To; emails.ts).
+ */
 function practiceMail(appointment: Appointment, settings: MailSettings, title: string, fields: Field[], hint: string, attachment: MailAttachment): OutgoingMail {
   const name = fullName(appointment);
   return {
@@ -169,7 +174,7 @@ function practiceMail(appointment: Appointment, settings: MailSettings, title: s
 function practiceFields(appointment: Appointment, extra: Field[]): Field[] {
   return [
     { label: 'Name', value: fullName(appointment) },
-    { label: 'E-Mail', value: appointment.email, href: `mailto:${appointment.email}` },
+    { label: 'E-Mail', value: appointment.email, href: mailtoHref(appointment.email) },
     { label: 'Telefon', value: appointment.phone },
     { label: 'Dienstleistung', value: serviceWithPrice(appointment.service) },
     { label: 'Termin', value: when(appointment) },

@@ -19,6 +19,8 @@ export interface Limits {
   /** Requests per client IP and per e-mail address, per function, in the window below. */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** Requests per client (IPv6: per /64) and function per day, so that no single client can use up the daily cap. */
+  rateLimitDailyMax: number;
   /** All mail to the practice per day, both functions together. */
   dailyMailCap: number;
   /** At most one acknowledgement per visitor mailbox in this many seconds. */
@@ -31,6 +33,7 @@ export const DEFAULT_LIMITS: Limits = {
   minFormMs: 3000,
   rateLimitMax: 5,
   rateLimitWindowSeconds: 600,
+  rateLimitDailyMax: 20,
   dailyMailCap: 200,
   ackPerAddressSeconds: 3600,
   ackDailyCap: 100,
@@ -40,6 +43,7 @@ const LIMIT_ENV: Record<keyof Limits, string> = {
   minFormMs: 'MIN_FORM_MS',
   rateLimitMax: 'RATE_LIMIT_MAX',
   rateLimitWindowSeconds: 'RATE_LIMIT_WINDOW_SECONDS',
+  rateLimitDailyMax: 'RATE_LIMIT_DAILY_MAX',
   dailyMailCap: 'DAILY_MAIL_CAP',
   ackPerAddressSeconds: 'ACK_PER_ADDRESS_SECONDS',
   ackDailyCap: 'ACK_DAILY_CAP',

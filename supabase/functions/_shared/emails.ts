@@ -1,17 +1,21 @@
 /**
  * The four e-mails, German with Swiss spelling, each as plain text and HTML:
- * to the practice for a contact message and for an appointment request (Reply-To the
- * visitor), and a short acknowledgement of each to the visitor. Every visitor value is
- * HTML-escaped in the HTML part; subjects hold only the visitor's name and the requested
- * date, never the message, the subject line they typed or the service (health details).
+ * to the practice for a contact message (Reply-To the visitor) and for an appointment
+ * request (no Reply-To: it carries the practice's confirm and decline links, which a
+ * reply must not quote to the visitor; a mailto link answers the visitor instead), and a
+ * short acknowledgement of each to the visitor. Every visitor value is HTML-escaped in
+ * the HTML part, and the visitor's address is percent-encoded in every mailto link
+ * (mailto.ts); subjects hold only the visitor's name and the requested date, never the
+ * message, the subject line they typed or the service (health details).
  * Pure: no network, no environment; the caller passes the addresses and the clock.
  */
-import { formatChf, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './contract/catalog.ts';
+import { formatChf, practiceName, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './contract/catalog.ts';
 import { formatDateLong, formatInstantLong, formatSlotLong, formatTime } from './dates.ts';
 import { escapeHtml } from './html.ts';
 import { STAFF_LINK_DAYS, type StaffLinks } from './action-links.ts';
 import { buildCalendarFile } from './ics.ts';
 import type { OutgoingMail } from './mail-types.ts';
+import { mailtoHref } from './mailto.ts';
 import { practiceContact } from './practice-contact.ts';
 import type { ContactRequest } from './validation.ts';
 import type { AppointmentRow } from './contract/wire-types.ts';
@@ -93,6 +97,18 @@ ${body}
 
 export const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
 
+const BUTTON_STYLES: Record<'primary' | 'secondary', string> = {
+  primary: 'border:2px solid #1e3a5f;background:#1e3a5f;color:#ffffff',
+  // The same shape, outlined: clearly a button, yet plainly not one of the actions.
+  secondary: 'border:2px solid #1e3a5f;background:#ffffff;color:#1e3a5f',
+};
+
+/** A link drawn as a button (inline styles only: mail clients drop style sheets). `href` is escaped here. */
+export function htmlButton(href: string, label: string, variant: 'primary' | 'secondary'): string {
+  return `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;border-radius:6px;` +
+    `${BUTTON_STYLES[variant]};font-weight:600;text-decoration:none">${escapeHtml(label)}</a>`;
+}
+
 /**
  * A practice mail the server has doubts about (the form was sent faster than a person
  * fills it in): delivered, never dropped, but marked in the subject and at the top, so
@@ -108,13 +124,31 @@ export function markAsDoubtful(mail: OutgoingMail, reason: string): OutgoingMail
   };
 }
 
+/**
+ * A practice mail the outbox delivers late (after a mail outage or the daily cap): the
+ * subject and the top say so, so that the practice knows why the 24 hours started earlier.
+ */
+export function markAsDelayed(mail: OutgoingMail, receivedAt: Date): OutgoingMail {
+  const note = `Verspätet zugestellt: eingegangen am ${formatInstantLong(receivedAt)}; der E-Mail-Versand war bis jetzt gestört.`;
+  return {
+    ...mail,
+    subject: oneLine(`[Verspätet] ${mail.subject}`),
+    text: `${note}\n\n${mail.text}`,
+    html: mail.html.replace(/(<body[^>]*>\n)/, `$1<p style="margin:0 0 16px;padding:8px 12px;background:#e0f2fe">${escapeHtml(note)}</p>\n`),
+  };
+}
+
 /** Sent once a day at most, when the daily cap on practice mails stops the forms. */
 export function dailyCapNoticeMail(settings: MailSettings, cap: number, now: Date): OutgoingMail {
   const title = 'Tageslimit der Website-Formulare erreicht';
   const lines = [
     `Die Website hat heute ${cap} E-Mails aus den Formularen an die Praxis geschickt; das ist das eingestellte Tageslimit (DAILY_MAIL_CAP).`,
-    'Weitere Nachrichten und Terminanfragen werden bis zum Ablauf von 24 Stunden gespeichert, aber nicht mehr gemailt; die Besucherinnen und Besucher sehen eine Fehlermeldung mit Ihrer Telefonnummer und E-Mail-Adresse.',
-    'Ungewöhnlich viele Anfragen deuten auf Missbrauch hin. Die gespeicherten Anfragen finden Sie in der Datenbank (Tabellen appointment_requests und contact_submissions, noch nicht gemailt).',
+    'Weitere Nachrichten und Terminanfragen gehen nicht verloren: Die Website speichert sie und schickt sie Ihnen automatisch, ' +
+    'sobald das Tageslimit es wieder zulässt, spätestens innerhalb von 24 Stunden. ' +
+    'Ausserdem erscheinen sie in der Tagesübersicht, die Sie am nächsten Morgen per E-Mail erhalten.',
+    'Die Besucherinnen und Besucher erfahren, dass ihre Anfrage gespeichert ist und verzögert bei Ihnen eintrifft.',
+    'Ungewöhnlich viele Anfragen deuten auf Missbrauch hin. Die gespeicherten Anfragen finden Sie auch in der Datenbank ' +
+    '(Tabellen appointment_requests und contact_submissions).',
     `Stand: ${formatInstantLong(now)}`,
   ];
   return {
@@ -143,11 +177,14 @@ export function htmlSignature(): string {
 
 // ---------------------------------------------------------------- contact form
 
-export function contactPracticeMail(request: ContactRequest, settings: MailSettings, receivedAt: Date): OutgoingMail {
+/** The parts of a contact message its mails use: what the visitor sent, or the stored row. */
+export type ContactMessage = Pick<ContactRequest, 'name' | 'email' | 'phone' | 'subject' | 'message'>;
+
+export function contactPracticeMail(request: ContactMessage, settings: MailSettings, receivedAt: Date): OutgoingMail {
   const title = 'Neue Nachricht über das Kontaktformular';
   const fields: Field[] = [
     { label: 'Name', value: request.name },
-    { label: 'E-Mail', value: request.email, href: `mailto:${request.email}` },
+    { label: 'E-Mail', value: request.email, href: mailtoHref(request.email) },
     { label: 'Telefon', value: request.phone ?? NOT_GIVEN },
     { label: 'Betreff', value: request.subject ?? NOT_GIVEN },
     { label: 'Eingegangen', value: formatInstantLong(receivedAt) },
@@ -168,7 +205,7 @@ export function contactPracticeMail(request: ContactRequest, settings: MailSetti
   };
 }
 
-export function contactAcknowledgementMail(request: ContactRequest, settings: MailSettings): OutgoingMail {
+export function contactAcknowledgementMail(request: Pick<ContactMessage, 'email'>, settings: MailSettings): OutgoingMail {
   return acknowledgement(request.email, settings, `Ihre Nachricht an ${practiceContact.name}`, [
     `Vielen Dank für Ihre Nachricht. Wir haben sie erhalten und melden uns innerhalb von ${replyWithinHours} Stunden bei Ihnen.`,
   ]);
@@ -231,12 +268,27 @@ function staffLinkItems(links: StaffLinks, record: AppointmentRecord): { label: 
   ];
 }
 
+/**
+ * The one way to answer the visitor from the request's mail: a new mail to the visitor's
+ * address (percent-encoded, so the typed address adds no header of its own) that quotes
+ * nothing of this one.
+ */
+function answerLink(record: AppointmentRecord): { label: string; href: string } {
+  return {
+    label: `${record.first_name} ${record.last_name} antworten`,
+    href: mailtoHref(record.email, { subject: `Ihre Terminanfrage bei ${practiceName}` }),
+  };
+}
+
 export const STAFF_LINKS_HINT = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion mit einer ' +
   `Schaltfläche aus. Die Besucherin oder der Besucher erhält dann automatisch eine E-Mail. Die Links gelten ${STAFF_LINK_DAYS} Tage.`;
 
 /**
  * Built from the stored row, not from the request body. `now` stamps the calendar file;
  * `links` lets the practice confirm or decline from the mail (action-links.ts).
+ * No Reply-To: a reply would go to the visitor and quote the links, and the visitor could
+ * confirm their own request with them. «Antworten» reaches the site's sender instead; the
+ * answer link at the top writes to the visitor.
  */
 export function appointmentPracticeMail(record: AppointmentRecord, settings: MailSettings, now: Date, links: StaffLinks): OutgoingMail {
   const name = `${record.first_name} ${record.last_name}`;
@@ -244,7 +296,7 @@ export function appointmentPracticeMail(record: AppointmentRecord, settings: Mai
   const receivedAt = new Date(record.created_at);
   const fields: Field[] = [
     { label: 'Name', value: name },
-    { label: 'E-Mail', value: record.email, href: `mailto:${record.email}` },
+    { label: 'E-Mail', value: record.email, href: mailtoHref(record.email) },
     { label: 'Telefon', value: record.phone },
     { label: 'Dienstleistung', value: serviceWithPrice(record.service) },
     { label: 'Wunschtermin', value: requestedSlot(record.preferred_date, record.preferred_time) },
@@ -253,25 +305,28 @@ export function appointmentPracticeMail(record: AppointmentRecord, settings: Mai
     { label: 'Anfrage-Nr.', value: record.id },
     { label: 'Nachricht', value: record.message ?? 'Keine Nachricht', multiline: true },
   ];
+  const answer = answerLink(record);
+  const answerHint = `Antworten Sie ${name} bitte über «${answer.label}» oben: So entsteht eine neue E-Mail, ` +
+    'die nichts aus dieser Nachricht zitiert. Diese Nachricht enthält Ihre Links zum Bestätigen und Ablehnen; ' +
+    `leiten Sie sie nicht weiter und zitieren Sie sie nicht, sonst könnte ${name} die Anfrage selbst bestätigen. ` +
+    `Deshalb geht «Antworten» hier an die Absenderadresse der Website, nicht an ${name}.`;
   const hint = `Der Kalendereintrag im Anhang (${CALENDAR_FILENAME}) ist provisorisch. ` +
-    `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden; ` +
-    `mit «Antworten» schreiben Sie direkt an ${name}.`;
+    `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden.`;
   const actionsTitle = 'Termin bestätigen oder ablehnen';
   const buttons = staffLinkItems(links, record)
-    .map((item) =>
-      `<p style="margin:0 0 10px"><a href="${escapeHtml(item.href)}" style="display:inline-block;padding:10px 16px;` +
-      `border-radius:6px;background:#1e3a5f;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(item.label)}</a></p>`
-    )
+    .map((item) => `<p style="margin:0 0 10px">${htmlButton(item.href, item.label, 'primary')}</p>`)
     .join('\n');
   return {
     to: settings.practiceEmail,
-    replyTo: record.email,
     subject: oneLine(`${title}: ${name} – ${formatDateLong(record.preferred_date)}`),
-    text: `${title} über die Website\n\n${textFields(fields)}\n\n${actionsTitle}\n\n${staffLinksText(links, record)}\n\n` +
+    text: `${title} über die Website\n\n${answer.label}:\n${answer.href}\n\n${answerHint}\n\n` +
+      `${textFields(fields)}\n\n${actionsTitle}\n\n${staffLinksText(links, record)}\n\n` +
       `${STAFF_LINKS_HINT}\n\n${hint}\n`,
     html: htmlDocument(
       title,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${htmlFields(fields)}\n` +
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n` +
+        `<p style="margin:0 0 8px">${htmlButton(answer.href, answer.label, 'secondary')}</p>\n` +
+        `<p style="margin:0 0 24px;color:#475569">${escapeHtml(answerHint)}</p>\n${htmlFields(fields)}\n` +
         `<h2 style="font-size:16px;margin:24px 0 12px">${escapeHtml(actionsTitle)}</h2>\n${buttons}\n` +
         `<p style="margin:12px 0 0;color:#475569">${escapeHtml(STAFF_LINKS_HINT)}</p>\n` +
         `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,

@@ -9,16 +9,19 @@
  */
 import type * as z from 'zod/mini';
 import type { LinkSettings } from './action-links.ts';
-import type { FunctionConfig, Limits } from './config.ts';
+import type { Limits } from './config.ts';
 import { checkProof, issueChallenge } from './form-proof.ts';
 import { readJsonObject, type JsonObject } from './http.ts';
-import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
+import type { Mailer, OutgoingMail } from './mail.ts';
+import { type AckOutcome, failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail, type SendResult } from './mail-budget.ts';
 import type { MailSettings } from './emails.ts';
-import { dailyCapNoticeMail, markAsDoubtful } from './emails.ts';
-import { clientIp, DAY_SECONDS, takeAcknowledgement, takeRequestLimits } from './rate-limit.ts';
+import { markAsDoubtful } from './emails.ts';
+import { clientIp, takeRequestLimits } from './rate-limit.ts';
 import { openFunctionRequest, type FunctionDeps, type LogLine } from './request-gate.ts';
-import { StoreError, type Store } from './store.ts';
+import type { Store } from './store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
+
+export { type AckOutcome, failureCause, type SendResult };
 
 /** What a function's own step answers; `code` and `cause` go to the log only. */
 export interface Outcome {
@@ -29,13 +32,6 @@ export interface Outcome {
   ack?: AckOutcome;
   headers?: Record<string, string>;
 }
-
-/** Why a practice mail did not go out: the provider failed, or the daily cap is reached. */
-export type SendResult =
-  | { ok: true }
-  | { ok: false; cause: string; capReached?: { retryAfterSeconds: number } };
-
-export type AckOutcome = 'sent' | 'skipped' | 'failed';
 
 export interface StepContext {
   store: Store;
@@ -79,42 +75,22 @@ function secondsText(ms: number): string {
   return seconds === 1 ? '1 Sekunde' : `${seconds} Sekunden`;
 }
 
-/**
- * The first time in a day the cap stops a practice mail, the practice hears of it: one
- * notice mail (outside the cap) and an error line in the function's log.
- */
-async function noticeDailyCap(store: Store, mailer: Mailer, config: FunctionConfig, now: Date): Promise<void> {
-  if (!config.mail) return;
-  if ((await store.takeRateLimit('mail-cap-notice', 'all', 1, DAY_SECONDS)) > 0) return;
-  console.error(JSON.stringify({ code: 'daily_cap_reached', cap: config.limits.dailyMailCap }));
-  await mailer.send(dailyCapNoticeMail({ practiceEmail: config.mail.practiceEmail }, config.limits.dailyMailCap, now));
-}
-
 /** The form functions' dependencies: those of every function (request-gate.ts). */
 export type HandlerDeps = FunctionDeps;
 
-/** The short, loggable reason of an internal failure; never the error's own message. */
-export function failureCause(error: unknown): string {
-  if (error instanceof StoreError) return `db_${error.code}`;
-  if (error instanceof MailError) return error.reason;
-  return error instanceof Error ? `exception_${error.name}`.slice(0, 48) : 'exception';
-}
-
 export const MAIL_FAILED: JsonObject = { error: 'mail_failed', stored: true };
+
+/**
+ * The daily cap has tripped: the request is stored and the outbox (send-pending-mail)
+ * delivers it once the cap allows again, within 24 hours – the visitor is told so.
+ */
+export const QUEUED_FOR_CAP: JsonObject = { queued: true, reason: 'daily_cap' };
 
 /** What a function answers when its practice mail was not sent: the request stays stored either way. */
 export function notSentOutcome(result: Exclude<SendResult, { ok: true }>, extraCause?: string): Outcome {
   const cause = [result.cause, ...(extraCause ? [extraCause] : [])].join(',');
-  if (result.capReached) {
-    const retryAfterSeconds = result.capReached.retryAfterSeconds;
-    return {
-      status: 429,
-      body: { error: 'rate_limited', retryAfterSeconds, stored: true },
-      code: 'daily_cap_reached',
-      cause,
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    };
-  }
+  if (result.capReached) return { status: 202, body: QUEUED_FOR_CAP, code: 'queued_daily_cap', cause };
+  // A mail outage: the visitor sees the error notice; the outbox delivers the stored request after it.
   return { status: 502, body: MAIL_FAILED, code: 'mail_failed', cause };
 }
 
@@ -207,17 +183,22 @@ export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: H
       // Before the limits, so calls without a genuine proof cannot use up anyone's quota.
       const proof = await checkProof(valid.value.altcha, endpoint.name, config.challengeSecret);
       if (!proof.ok) return answer(403, { error: 'proof_refused', reason: proof.reason }, { code: `proof_${proof.reason}` });
-      const use = await store.useFormProof(proof.signature, valid.value.requestId, proof.expiresAt);
-      if (use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
+      const claimed = await store.claimFormProof(proof.signature, valid.value.requestId, proof.expiresAt);
+      if (claimed.use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
 
-      // A proof presented again by its own request is that request once more (a retry, or
-      // a replay of it): already counted, and it can at most mail what is not mailed yet.
-      // Counting it again would let one captured request use up its visitor's quota.
-      const retryAfter = use === 'same_request' ? 0 : await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
-        fn: endpoint.name,
-        ip: clientIp(request.headers),
-        email: endpoint.visitorEmail(valid.value),
-      });
+      // The proof remembers the limits' verdict on its request. Passed (here, or by the
+      // appointment's insert): a retry or a replay, not counted again – it can at most mail
+      // what is not mailed yet. Refused: refused again until the window has passed, then
+      // counted afresh. A refusal never counts, so sending it again in a loop drains nothing.
+      let retryAfter = claimed.limits === 'refused' ? claimed.retryAfterSeconds : 0;
+      if (claimed.limits === null) {
+        retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
+          fn: endpoint.name,
+          ip: clientIp(request.headers),
+          email: endpoint.visitorEmail(valid.value),
+        });
+        await store.judgeFormProof(proof.signature, retryAfter);
+      }
       if (retryAfter > 0) {
         return answer(429, { error: 'rate_limited', retryAfterSeconds: retryAfter }, { code: 'rate_limited' }, {
           'retry-after': String(retryAfter),
@@ -226,13 +207,19 @@ export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: H
 
       // Time spent in the mail service, logged beside the request's total (npm run bench:functions).
       let mailMs: number | undefined;
-      const timedSend = async (mail: OutgoingMail) => {
-        const started = performance.now();
-        try {
-          await mailer.send(mail);
-        } finally {
-          mailMs = (mailMs ?? 0) + performance.now() - started;
-        }
+      const budget: MailBudget = {
+        store,
+        mailer,
+        limits: config.limits,
+        practiceEmail,
+        async deliver(mail) {
+          const started = performance.now();
+          try {
+            await mailer.send(mail);
+          } finally {
+            mailMs = (mailMs ?? 0) + performance.now() - started;
+          }
+        },
       };
       const context: StepContext = {
         store,
@@ -241,28 +228,8 @@ export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: H
         links: { secret: config.actionSecret, siteUrl: config.siteUrl },
         limits: config.limits,
         now: now(),
-        async send(mail) {
-          const wait = await store.takeRateLimit('mail', 'all', config.limits.dailyMailCap, DAY_SECONDS);
-          if (wait > 0) {
-            await noticeDailyCap(store, mailer, config, now()).catch(() => {});
-            return { ok: false, cause: 'daily_cap', capReached: { retryAfterSeconds: Math.ceil(wait) } };
-          }
-          try {
-            await timedSend(doubt ? markAsDoubtful(mail, doubt) : mail);
-            return { ok: true };
-          } catch (error) {
-            return { ok: false, cause: failureCause(error) };
-          }
-        },
-        async acknowledge(mail) {
-          try {
-            if (!(await takeAcknowledgement(store, config.limits, config.rateLimitSalt, mail.to))) return { ack: 'skipped' };
-            await timedSend(mail);
-            return { ack: 'sent' };
-          } catch (error) {
-            return { ack: 'failed', cause: `ack_${failureCause(error)}` };
-          }
-        },
+        send: (mail) => sendPracticeMail(budget, doubt ? markAsDoubtful(mail, doubt) : mail, now()),
+        acknowledge: (mail) => sendAcknowledgement(budget, config.rateLimitSalt, mail),
       };
       const outcome = await endpoint.handle(valid.value, context);
       return answer(outcome.status, outcome.body, {

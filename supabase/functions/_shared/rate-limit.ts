@@ -25,7 +25,43 @@ export async function hashKey(salt: string, value: string): Promise<string> {
  */
 export function clientIp(headers: Headers): string {
   const address = headers.get('cf-connecting-ip')?.trim() || headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return address ? address.toLowerCase() : 'unknown';
+  return address ? clientKey(address.toLowerCase()) : 'unknown';
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // An embedded IPv4 tail (::ffff:192.0.2.1) becomes two groups.
+  const v4 = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const bytes = v4.slice(2).map(Number);
+    if (bytes.some((b) => b > 255)) return null;
+    text = `${v4[1]}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (s: string) => (s === '' ? [] : s.split(':'));
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16));
+}
+
+/**
+ * The key a client is counted under: an IPv6 address by its /64 network (one subscriber's
+ * prefix: a single line can use any of its 2^64 addresses), an IPv4-mapped IPv6 address
+ * as the IPv4 address, anything else as it is.
+ */
+export function clientKey(address: string): string {
+  const groups = address.includes(':') ? ipv6Groups(address) : null;
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
 }
 
 export function emailKey(email: string): string {
@@ -39,7 +75,7 @@ export interface RateLimitSubject {
 }
 
 /**
- * Takes one event per client IP and per e-mail address for this function. Returns 0 when
+ * Takes one event per client (in the window and per day) and per e-mail address for this function. Returns 0 when
  * the request may go on, else the Retry-After seconds of the first limit that is exhausted
  * (later limits are then not counted). The daily cap on practice mails is not charged here
  * but when a mail is about to go out (handler.ts), so refused calls cannot use it up.
@@ -47,6 +83,7 @@ export interface RateLimitSubject {
 export async function takeRequestLimits(store: Store, limits: Limits, salt: string, subject: RateLimitSubject): Promise<number> {
   const checks: [bucket: string, key: string, max: number, windowSeconds: number][] = [
     [`${subject.fn}:ip`, await hashKey(salt, subject.ip), limits.rateLimitMax, limits.rateLimitWindowSeconds],
+    [`${subject.fn}:ip-day`, await hashKey(salt, subject.ip), limits.rateLimitDailyMax, DAY_SECONDS],
     [`${subject.fn}:email`, await hashKey(salt, emailKey(subject.email)), limits.rateLimitMax, limits.rateLimitWindowSeconds],
   ];
   for (const [bucket, key, max, windowSeconds] of checks) {

@@ -20,8 +20,16 @@ export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals | 'reque
 /** public.claim_contact_notification's answer. */
 export type ContactClaimResult = 'claimed' | 'already_notified' | 'in_progress' | 'conflict';
 
-/** public.use_form_proof's answer: first use, the owning request again, or another request's proof. */
-export type ProofUse = 'fresh' | 'same_request' | 'used';
+/**
+ * public.claim_form_proof's answer: first use, the owning request again, or another
+ * request's proof; and what the limits said about the owning request (null: not judged,
+ * or a refusal whose window has passed).
+ */
+export interface ProofClaim {
+  use: 'fresh' | 'same_request' | 'used';
+  limits: 'passed' | 'refused' | null;
+  retryAfterSeconds: number;
+}
 
 /** The values the visitor sent, which the stored row must match to be claimed for its e-mail. */
 export type AppointmentClaim = Omit<AppointmentEmailBody, keyof BotSignals | 'requestId'> & {
@@ -38,8 +46,12 @@ export type ClaimResult =
 export interface Store {
   /** public.take_rate_limit: 0 when counted, else seconds until the next event is allowed. */
   takeRateLimit(bucket: string, key: string, maxEvents: number, windowSeconds: number): Promise<number>;
-  /** Binds a proof to the request presenting it first (public.use_form_proof). */
-  useFormProof(signature: string, requestId: string, expiresAt: Date): Promise<ProofUse>;
+  /** public.refund_rate_limit: gives back the newest event of a bucket (a mail charged to the cap that did not go out). */
+  refundRateLimit(bucket: string, key: string): Promise<void>;
+  /** Binds a proof to the request presenting it first, with the limits' verdict so far (public.claim_form_proof). */
+  claimFormProof(signature: string, requestId: string, expiresAt: Date): Promise<ProofClaim>;
+  /** public.judge_form_proof: 0 → the request passed the limits, n → refused for n seconds. */
+  judgeFormProof(signature: string, refusedForSeconds: number): Promise<void>;
   /** Stores the message unless it is stored already, and claims it for its e-mail. */
   claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult>;
   finishContactNotification(id: string, sent: boolean): Promise<void>;
@@ -59,9 +71,51 @@ export interface Store {
   finishOutcomeMail(id: string, status: AppointmentStatus, sent: boolean): Promise<void>;
   /** public.taken_appointment_slots for one date: the confirmed times. */
   takenTimes(date: string): Promise<string[]>;
-  /** public.claim_due_reminders: the confirmed appointments on a date not yet reminded, claimed. */
-  claimDueReminders(date: string, limit: number): Promise<AppointmentState[]>;
   finishReminder(id: string, sent: boolean): Promise<void>;
+
+  // The outbox and the digest (migration …20261124000100_outbox_and_digest).
+  /** public.claim_pending_mail: what is due of one kind, claimed through the rows' own claim columns. */
+  claimPendingContacts(limit: number, graceSeconds: number): Promise<StoredContact[]>;
+  claimPendingRequests(limit: number, graceSeconds: number): Promise<AppointmentRecord[]>;
+  claimPendingOutcomes(limit: number, graceSeconds: number): Promise<AppointmentState[]>;
+  /** The confirmed appointments on `date` whose reminder is due. */
+  claimPendingReminders(date: string, limit: number): Promise<AppointmentState[]>;
+  /** public.record_mail_result: sent clears the failure record, not sent schedules the next attempt. */
+  recordMailResult(kind: MailKind, id: string, sent: boolean, cause?: string): Promise<void>;
+  /** public.give_up_stale_mail: what the outbox gave up on just now. */
+  giveUpStaleMail(afterSeconds: number, today: string): Promise<{ kind: MailKind; id: string }[]>;
+  /** public.record_job_run: a scheduled function's answer, for the digest and developers. */
+  recordJobRun(job: string, ok: boolean, summary: Record<string, unknown>): Promise<void>;
+  claimDigest(day: string, scheduled: boolean): Promise<boolean>;
+  finishDigest(day: string, outcome: 'sent' | 'nothing' | null): Promise<void>;
+  digestData(now: Date): Promise<DigestData>;
+  /** After the digest went out: what it carried counts as delivered and reported. */
+  markDigestReported(contactIds: string[], deliveries: { kind: MailKind; id: string }[]): Promise<void>;
+}
+
+/** The outbox's kinds of mail (public.mail_deliveries.kind). */
+export type MailKind = 'contact' | 'request' | 'outcome' | 'reminder';
+
+/** A stored contact message, as claim_pending_mail('contact') answers it. */
+export interface StoredContact {
+  id: string;
+  created_at: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+}
+
+/** What the morning digest reports (public.practice_digest_data). */
+export interface DigestData {
+  undecided: AppointmentState[];
+  undecidedTotal: number;
+  confirmed: AppointmentState[];
+  gaveUpContacts: StoredContact[];
+  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentState }[];
+  failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
+  outboxLastRunAt: string | null;
 }
 
 /** A stored request with the columns of its lifecycle. */
@@ -148,8 +202,48 @@ export const parseAppointmentState = (value: unknown): AppointmentState | null =
 const takenSlotsSchema = z.array(z.object({ date: isoDate, time: isoTime }));
 export const parseTakenTimes = (value: unknown, date: string): string[] =>
   parseAnswer(takenSlotsSchema, value, 'unexpected_taken_answer').filter((slot) => slot.date === date).map((slot) => slot.time);
-export const parseDueReminders = (value: unknown): AppointmentState[] =>
-  parseAnswer(z.array(appointmentStateSchema), value, 'unexpected_reminders_answer');
+export const parseAppointmentStates = (value: unknown): AppointmentState[] =>
+  parseAnswer(z.array(appointmentStateSchema), value, 'unexpected_appointments_answer');
+export const parseAppointmentRecords = (value: unknown): AppointmentRecord[] =>
+  parseAnswer(z.array(appointmentRecordSchema), value, 'unexpected_requests_answer');
+
+const storedContactSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: nullableText,
+  subject: nullableText,
+  message: z.string(),
+});
+export const parseStoredContacts = (value: unknown): StoredContact[] =>
+  parseAnswer(z.array(storedContactSchema), value, 'unexpected_contacts_answer');
+
+const mailKindSchema = z.enum(['contact', 'request', 'outcome', 'reminder']);
+export const parseGivenUp = (value: unknown): { kind: MailKind; id: string }[] =>
+  parseAnswer(z.array(z.object({ kind: mailKindSchema, id: z.string() })), value, 'unexpected_give_up_answer');
+
+export const parseProofClaim = (value: unknown): ProofClaim =>
+  parseAnswer(
+    z.object({
+      use: z.enum(['fresh', 'same_request', 'used']),
+      limits: z.nullable(z.enum(['passed', 'refused'])),
+      retryAfterSeconds: z.int().check(z.nonnegative()),
+    }),
+    value,
+    'unexpected_proof_answer',
+  );
+
+const digestSchema = z.object({
+  undecided: z.array(appointmentStateSchema),
+  undecidedTotal: z.int().check(z.nonnegative()),
+  confirmed: z.array(appointmentStateSchema),
+  gaveUpContacts: z.array(storedContactSchema),
+  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder']), request: appointmentStateSchema })),
+  failedRuns: z.array(z.object({ job: z.string(), ranAt: z.string(), summary: z.record(z.string(), z.unknown()) })),
+  outboxLastRunAt: nullableText,
+});
+export const parseDigestData = (value: unknown): DigestData => parseAnswer(digestSchema, value, 'unexpected_digest_answer');
 
 const claimAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('claimed'), request: appointmentRecordSchema }),

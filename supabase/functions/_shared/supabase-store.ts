@@ -5,11 +5,16 @@
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
 import {
+  parseAppointmentRecords,
   parseAppointmentState,
+  parseAppointmentStates,
   parseClaimAnswer,
-  parseDueReminders,
+  parseDigestData,
+  parseGivenUp,
   parseLifecycleAnswer,
   parseOutcomeClaim,
+  parseProofClaim,
+  parseStoredContacts,
   parseTakenTimes,
   StoreError,
   type Store,
@@ -48,14 +53,18 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return data;
     },
 
-    async useFormProof(signature, requestId, expiresAt) {
-      const data = await rpc('use_form_proof', {
-        p_signature: signature,
-        p_request_id: requestId,
-        p_expires_at: expiresAt.toISOString(),
-      });
-      if (data !== 'fresh' && data !== 'same_request' && data !== 'used') throw new StoreError('unexpected_proof_answer');
-      return data;
+    async refundRateLimit(bucket, key) {
+      await rpc('refund_rate_limit', { p_bucket: bucket, p_key: key });
+    },
+
+    async claimFormProof(signature, requestId, expiresAt) {
+      return parseProofClaim(
+        await rpc('claim_form_proof', { p_signature: signature, p_request_id: requestId, p_expires_at: expiresAt.toISOString() }),
+      );
+    },
+
+    async judgeFormProof(signature, refusedForSeconds) {
+      await rpc('judge_form_proof', { p_signature: signature, p_refused_for_seconds: refusedForSeconds });
     },
 
     async claimContactNotification(submission) {
@@ -131,12 +140,56 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return parseTakenTimes(await rpc('taken_appointment_slots', { p_from: date, p_days: 1 }), date);
     },
 
-    async claimDueReminders(date, limit) {
-      return parseDueReminders(await rpc('claim_due_reminders', { p_date: date, p_limit: limit }));
-    },
-
     async finishReminder(id, sent) {
       await rpc('finish_reminder', { p_id: id, p_sent: sent });
+    },
+
+    async claimPendingContacts(limit, graceSeconds) {
+      return parseStoredContacts(await rpc('claim_pending_mail', { p_kind: 'contact', p_limit: limit, p_grace_seconds: graceSeconds }));
+    },
+
+    async claimPendingRequests(limit, graceSeconds) {
+      return parseAppointmentRecords(await rpc('claim_pending_mail', { p_kind: 'request', p_limit: limit, p_grace_seconds: graceSeconds }));
+    },
+
+    async claimPendingOutcomes(limit, graceSeconds) {
+      return parseAppointmentStates(await rpc('claim_pending_mail', { p_kind: 'outcome', p_limit: limit, p_grace_seconds: graceSeconds }));
+    },
+
+    async claimPendingReminders(date, limit) {
+      return parseAppointmentStates(
+        await rpc('claim_pending_mail', { p_kind: 'reminder', p_limit: limit, p_grace_seconds: 0, p_reminder_date: date }),
+      );
+    },
+
+    async recordMailResult(kind, id, sent, cause) {
+      await rpc('record_mail_result', { p_kind: kind, p_id: id, p_sent: sent, p_cause: cause ?? null });
+    },
+
+    async giveUpStaleMail(afterSeconds, today) {
+      return parseGivenUp(await rpc('give_up_stale_mail', { p_after_seconds: afterSeconds, p_today: today }));
+    },
+
+    async recordJobRun(job, ok, summary) {
+      await rpc('record_job_run', { p_job: job, p_ok: ok, p_summary: summary });
+    },
+
+    async claimDigest(day, scheduled) {
+      const data = await rpc('claim_practice_digest', { p_day: day, p_scheduled: scheduled });
+      if (typeof data !== 'boolean') throw new StoreError('unexpected_digest_claim');
+      return data;
+    },
+
+    async finishDigest(day, outcome) {
+      await rpc('finish_practice_digest', { p_day: day, p_outcome: outcome });
+    },
+
+    async digestData(now) {
+      return parseDigestData(await rpc('practice_digest_data', { p_now: now.toISOString() }));
+    },
+
+    async markDigestReported(contactIds, deliveries) {
+      await rpc('mark_digest_reported', { p_contacts: contactIds, p_deliveries: deliveries });
     },
   };
 }

@@ -8,17 +8,9 @@
  * more, and after a failed send a second press sends without changing anything again.
  * The token is never logged. Contract: contract/wire-types.ts (AppointmentAction…).
  */
-import { bookingUrl, cancelLink, type LinkSettings } from '../_shared/action-links.ts';
+import type { LinkSettings } from '../_shared/action-links.ts';
 import { readActionToken, type AppointmentAction } from '../_shared/action-tokens.ts';
-import {
-  type Appointment,
-  cancellationMail,
-  cancelledPracticeMail,
-  confirmationMail,
-  confirmedPracticeMail,
-  declineMail,
-  isAppointment,
-} from '../_shared/appointment-emails.ts';
+import { outcomeMails } from '../_shared/outcome-mails.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { cancellationNoticeHours } from '../_shared/contract/catalog.ts';
 import { appointmentActionSchema } from '../_shared/contract/schemas.ts';
@@ -27,7 +19,7 @@ import { zurichInstant } from '../_shared/dates.ts';
 import type { MailSettings } from '../_shared/emails.ts';
 import { failureCause } from '../_shared/handler.ts';
 import { readJsonObject, type JsonObject } from '../_shared/http.ts';
-import type { Mailer, OutgoingMail } from '../_shared/mail.ts';
+import type { Mailer } from '../_shared/mail.ts';
 import { openFunctionRequest, type Answer, type FunctionDeps } from '../_shared/request-gate.ts';
 import type { AppointmentState, Store } from '../_shared/store.ts';
 import { validateBody } from '../_shared/validation.ts';
@@ -74,19 +66,6 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
 function othersTimes(taken: readonly string[], own: string | null): string[] {
   const index = own === null ? -1 : taken.indexOf(own);
   return index === -1 ? [...taken] : [...taken.slice(0, index), ...taken.slice(index + 1)];
-}
-
-/** The e-mails of a request's current state, the visitor's first where it matters most to them. */
-async function outcomeMails(request: AppointmentState, mail: MailSettings, links: LinkSettings, now: Date): Promise<OutgoingMail[]> {
-  if (request.status === 'declined') return [declineMail(request, mail, bookingUrl(links))];
-  if (!isAppointment(request)) throw new Error(`no slot for status ${request.status}`);
-  const appointment: Appointment = request;
-  if (request.status === 'confirmed') {
-    return [confirmationMail(appointment, mail, now, await cancelLink(links, appointment)), confirmedPracticeMail(appointment, mail, now)];
-  }
-  // Cancelled: the practice first – its calendar must free the slot.
-  const cancelledAt = request.cancelled_at ? new Date(request.cancelled_at) : now;
-  return [cancelledPracticeMail(appointment, mail, now, cancelledAt), cancellationMail(appointment, mail, now, bookingUrl(links))];
 }
 
 type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState } | { mail: 'in_progress' } | {

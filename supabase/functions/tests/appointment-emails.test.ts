@@ -116,3 +116,16 @@ Deno.test('Swiss spelling in every lifecycle mail: no ß; HTML parts are complet
     assert.ok(mail.html.startsWith('<!doctype html>\n<html lang="de-CH">'), mail.subject);
   }
 });
+
+Deno.test('practice mails: the visitor\'s address is percent-encoded in the mailto link, Reply-To adds no staff link', () => {
+  const tricky = appointment({ email: 'x?bcc=spy@example.org' });
+  for (const mail of [
+    confirmedPracticeMail(tricky, settings, NOW),
+    cancelledPracticeMail({ ...tricky, status: 'cancelled' }, settings, NOW, NOW),
+  ]) {
+    assert.ok(mail.html.includes('href="mailto:x%3Fbcc%3Dspy@example.org"'), mail.subject);
+    assert.equal(/href="[^"]*bcc=/.test(mail.html), false);
+    assert.equal(mail.replyTo, 'x?bcc=spy@example.org');
+    assert.equal((mail.text + mail.html).includes('/termin/aktion'), false);
+  }
+});

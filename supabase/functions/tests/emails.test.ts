@@ -1,18 +1,31 @@
 import assert from 'node:assert/strict';
-import type { StaffLinks } from '../_shared/action-links.ts';
+import { ACTION_PAGE_PATH, bookingUrl, cancelLink, staffLinks, type StaffLinks } from '../_shared/action-links.ts';
+import { readActionToken } from '../_shared/action-tokens.ts';
+import {
+  type Appointment,
+  cancellationMail,
+  cancelledPracticeMail,
+  confirmationMail,
+  confirmedPracticeMail,
+  declineMail,
+  reminderMail,
+} from '../_shared/appointment-emails.ts';
 import {
   appointmentAcknowledgementMail,
   appointmentPracticeMail,
   CALENDAR_FILENAME,
   contactAcknowledgementMail,
   contactPracticeMail,
+  dailyCapNoticeMail,
+  htmlButton,
   serviceWithPrice,
   type MailSettings,
 } from '../_shared/emails.ts';
 import { formatChf } from '../_shared/contract/catalog.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { OutgoingMail } from '../_shared/mail.ts';
-import { appointmentRecord, contactBody } from './helpers.ts';
+import { mailtoHref } from '../_shared/mailto.ts';
+import { ACTION_TOKEN_SECRET, appointmentRecord, appointmentState, contactBody, ORIGIN } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-22T10:16:00Z');
@@ -109,7 +122,7 @@ Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
 Deno.test('appointment → practice: built from the row, de-CH dates, service with price, calendar file attached', () => {
   const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
-  assert.equal(mail.replyTo, 'beat.keller@example.ch');
+  assert.equal('replyTo' in mail, false);
   for (const part of [mail.text, mail.html]) {
     for (const expected of [
       'Beat Keller',
@@ -200,4 +213,143 @@ Deno.test('appointment → practice: the links to confirm either slot or decline
   );
   assert.equal(withoutAlternative.text.includes('Alternativtermin bestätigen'), false);
   assert.equal(withoutAlternative.html.includes('#alternative.token'), false);
+});
+
+// ---------------------------------------------------------------- who can reach the staff links
+
+const ANSWER_HREF = 'mailto:beat.keller@example.ch?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung';
+
+Deno.test('appointment → practice: no Reply-To, the staff links, and one answer link to the visitor at the top', () => {
+  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
+  assert.equal(mail.replyTo, undefined);
+  assert.equal('replyTo' in mail, false, 'the field is left out, not set to undefined');
+  for (const href of [LINKS.confirmPreferred, LINKS.confirmAlternative!, LINKS.decline]) {
+    assert.ok(mail.text.includes(href), href);
+    assert.ok(mail.html.includes(`href="${href}"`), href);
+  }
+  // Text part: the label, the link on the next line, before the fields; the hint says why.
+  assert.ok(mail.text.startsWith(`Neue Terminanfrage über die Website\n\nBeat Keller antworten:\n${ANSWER_HREF}\n\n`), mail.text);
+  assert.ok(mail.text.indexOf(ANSWER_HREF) < mail.text.indexOf('Name:'));
+  assert.match(mail.text, /Antworten Sie Beat Keller bitte über «Beat Keller antworten»/);
+  assert.match(mail.text, /Links zum Bestätigen und Ablehnen; leiten Sie sie nicht weiter und zitieren Sie sie nicht/);
+  assert.match(mail.text, /Deshalb geht «Antworten» hier an die Absenderadresse der Website, nicht an Beat Keller\./);
+  assert.equal(mail.text.includes('direkt an Beat Keller'), false);
+  // HTML part: one secondary button, before the table of fields.
+  const button = htmlButton(ANSWER_HREF, 'Beat Keller antworten', 'secondary');
+  assert.ok(mail.html.includes(button));
+  assert.ok(mail.html.indexOf(button) < mail.html.indexOf('<table'));
+  assert.equal(mail.html.split('>Beat Keller antworten</a>').length, 2, 'exactly one answer button');
+  for (const part of [mail.text, mail.html]) assert.equal(part.includes('ß'), false);
+});
+
+Deno.test('appointment → practice: a typed address adds no header to any mailto link', () => {
+  const email = 'beat+x?bcc=spy@example.org';
+  const mail = appointmentPracticeMail(appointmentRecord({ email }), settings, NOW, LINKS);
+  const answer = mailtoHref(email, { subject: 'Ihre Terminanfrage bei Ruhepol Schlafberatung' });
+  assert.equal(answer, 'mailto:beat%2Bx%3Fbcc%3Dspy@example.org?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung');
+  assert.ok(mail.text.includes(`Beat Keller antworten:\n${answer}\n`));
+  assert.ok(mail.html.includes(`href="${answer}"`));
+  assert.ok(mail.html.includes('href="mailto:beat%2Bx%3Fbcc%3Dspy@example.org"'), 'the E-Mail field');
+  assert.equal(/mailto:[^"\s]*bcc=/.test(mail.text + mail.html), false);
+  const contact = contactPracticeMail(contactBody({ email }), settings, NOW);
+  assert.ok(contact.html.includes('href="mailto:beat%2Bx%3Fbcc%3Dspy@example.org"'));
+  assert.equal(/href="[^"]*bcc=/.test(contact.html), false);
+});
+
+const VISITORS = { contact: 'anna.muster@example.ch', appointment: 'beat.keller@example.ch' };
+
+/** Every mail of emails.ts and appointment-emails.ts, with links signed as the functions sign them. */
+async function everyMail(): Promise<OutgoingMail[]> {
+  const linkSettings = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
+  const record = appointmentRecord();
+  const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1 }) as Appointment;
+  const cancelled = { ...confirmed, status: 'cancelled', calendar_sequence: 2 } as Appointment;
+  const booking = bookingUrl(linkSettings);
+  return [
+    contactPracticeMail(contactBody(), settings, NOW),
+    contactAcknowledgementMail(contactBody(), settings),
+    appointmentPracticeMail(record, settings, NOW, await staffLinks(linkSettings, record, NOW)),
+    appointmentAcknowledgementMail(record, settings),
+    confirmationMail(confirmed, settings, NOW, await cancelLink(linkSettings, confirmed)),
+    confirmedPracticeMail(confirmed, settings, NOW),
+    declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking),
+    cancellationMail(cancelled, settings, NOW, booking),
+    cancelledPracticeMail(cancelled, settings, NOW, NOW),
+    reminderMail(confirmed, settings),
+  ];
+}
+
+function actionTokens(mail: OutgoingMail): string[] {
+  const pattern = new RegExp(`${ACTION_PAGE_PATH.replace(/\//g, '\\/')}#([A-Za-z0-9_.-]+)`, 'g');
+  return [...`${mail.text}\n${mail.html}`.matchAll(pattern)].map((match) => match[1]!);
+}
+
+Deno.test('no mail a visitor can reply to or receive carries a staff link', async () => {
+  const mails = await everyMail();
+  const visitors = Object.values(VISITORS);
+  let staffMails = 0;
+  for (const mail of mails) {
+    const tokens = actionTokens(mail);
+    const actions = await Promise.all(tokens.map(async (token) => {
+      const read = await readActionToken(ACTION_TOKEN_SECRET, token, NOW);
+      assert.ok(read.ok, `${mail.subject}: ${token}`);
+      return read.claim.action;
+    }));
+    if (mail.replyTo !== undefined && visitors.includes(mail.replyTo)) {
+      // «Antworten» would quote the mail to the visitor: no action link at all.
+      assert.deepEqual(tokens, [], mail.subject);
+    }
+    if (visitors.includes(mail.to)) {
+      // The visitor's own cancel link is theirs; nothing else.
+      assert.ok(actions.every((action) => action === 'cancel'), `${mail.subject}: ${actions}`);
+    }
+    if (actions.some((action) => action !== 'cancel')) {
+      staffMails += 1;
+      assert.equal(mail.to, settings.practiceEmail, mail.subject);
+      assert.equal(mail.replyTo, undefined, mail.subject);
+    }
+  }
+  assert.equal(staffMails, 1, 'the request\'s mail to the practice carries the staff links');
+  assert.ok(mails.some((mail) => mail.replyTo === VISITORS.appointment), 'the test covers mails with Reply-To the visitor');
+});
+
+Deno.test('every mailto link in every mail is percent-encoded and adds at most a subject', async () => {
+  for (const mail of await everyMail()) {
+    for (const [, href] of mail.html.matchAll(/href="(mailto:[^"]*)"/g)) {
+      assert.match(href!, /^mailto:[A-Za-z0-9\-._~%]+@[A-Za-z0-9\-._~%]+(\?subject=[A-Za-z0-9\-._~%]*)?$/, `${mail.subject}: ${href}`);
+    }
+    for (const [href] of mail.text.matchAll(/mailto:\S+/g)) {
+      assert.match(href, /^mailto:[A-Za-z0-9\-._~%]+@[A-Za-z0-9\-._~%]+(\?subject=[A-Za-z0-9\-._~%]*)?$/, `${mail.subject}: ${href}`);
+    }
+  }
+});
+
+Deno.test('htmlButton: escaped address and label, primary filled, secondary outlined', () => {
+  const primary = htmlButton('https://example.ch/a?b=1&c="2"', 'Ja & <nein>', 'primary');
+  assert.ok(primary.startsWith('<a href="https://example.ch/a?b=1&amp;c=&quot;2&quot;" style="'));
+  assert.ok(primary.endsWith('>Ja &amp; &lt;nein&gt;</a>'));
+  assert.match(primary, /background:#1e3a5f;color:#ffffff/);
+  assert.match(htmlButton('mailto:a@example.ch', 'Antworten', 'secondary'), /background:#ffffff;color:#1e3a5f/);
+});
+
+// ---------------------------------------------------------------- daily cap
+
+Deno.test('daily cap notice: requests are stored, delivered later by themselves and in the morning overview', () => {
+  const mail = dailyCapNoticeMail(settings, 40, NOW);
+  assert.equal(mail.to, settings.practiceEmail);
+  assert.equal(mail.subject, 'Tageslimit der Website-Formulare erreicht');
+  assert.equal(mail.replyTo, undefined);
+  for (const expected of [
+    /heute 40 E-Mails/,
+    /gehen nicht verloren: Die Website speichert sie und schickt sie Ihnen automatisch, sobald das Tageslimit es wieder zulässt, spätestens innerhalb von 24 Stunden/,
+    /Tagesübersicht, die Sie am nächsten Morgen per E-Mail erhalten/,
+    /erfahren, dass ihre Anfrage gespeichert ist und verzögert bei Ihnen eintrifft/,
+    /Ungewöhnlich viele Anfragen deuten auf Missbrauch hin/,
+    /Stand: Sonntag, 22\. November 2026, 11:16 Uhr/,
+  ]) {
+    assert.match(mail.text, expected);
+    assert.match(mail.html, expected);
+  }
+  assert.equal(/Fehlermeldung|noch nicht gemailt|nicht mehr gemailt/.test(mail.text), false);
+  assert.equal(/ß/.test(mail.subject + mail.text + mail.html), false);
 });

@@ -259,23 +259,57 @@ Deno.test('the daily mail cap is charged only when a mail goes out: refused call
   assert.deepEqual(store.rateCalls.filter((call) => call.bucket === 'mail').map((call) => call.max), [200]);
 });
 
-Deno.test('the daily mail cap reached: 429, the request kept, the practice told once', async () => {
+Deno.test('the daily mail cap reached: 202 queued, the request kept for the outbox, the practice told once', async () => {
   const { appointment, contact, store, mailer, logs } = setup();
   store.exhausted.set('mail', 3600);
   const response = await appointment(post(appointmentBody()));
-  assert.equal(response.status, 429);
-  assert.equal(response.headers.get('retry-after'), '3600');
+  assert.equal(response.status, 202);
   assertCors(response);
-  assert.deepEqual(await json(response), { error: 'rate_limited', retryAfterSeconds: 3600, stored: true });
-  // The claim is released: the site's retry after the cap can still send it.
+  assert.deepEqual(await json(response), { queued: true, reason: 'daily_cap' });
+  // The claim is released: the outbox (or the site's retry) sends it once the cap allows.
   assert.deepEqual(store.finished, [{ id: REQUEST_ID, sent: false }]);
-  assert.equal((await contact(post(contactBody()))).status, 429);
+  assert.equal((await contact(post(contactBody()))).status, 202);
   assert.equal(store.contacts.length, 1);
   const notices = mailer.sent.filter((mail) => mail.subject === 'Tageslimit der Website-Formulare erreicht');
   assert.equal(notices.length, 1);
   assert.equal(notices[0]!.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mailer.sent.length, 1);
-  assert.deepEqual(logs.map((line) => line.code), ['daily_cap_reached', 'daily_cap_reached']);
+  assert.deepEqual(logs.map((line) => line.code), ['queued_daily_cap', 'queued_daily_cap']);
+});
+
+Deno.test('the daily cap is charged only for mails that went out: a failed send is given back', async () => {
+  const { contact, store, mailer } = setup();
+  mailer.fail = 'all';
+  assert.equal((await contact(post(contactBody()))).status, 502);
+  assert.deepEqual(store.refunds, ['mail']);
+  assert.equal(store.counts.get('mail|all'), 0);
+});
+
+Deno.test('a request refused by a limit is refused again when it is sent again, and uses up nothing more', async () => {
+  const { contact, store, mailer } = setup();
+  store.exhausted.set('send-contact-email:ip', 420);
+  const first = await contact(post(contactBody()));
+  assert.equal(first.status, 429);
+  assert.equal(first.headers.get('retry-after'), '420');
+  store.exhausted.delete('send-contact-email:ip');
+  const rateCallsBefore = store.rateCalls.length;
+  // The same request, the same proof, again and again: still refused, nothing counted, nothing stored or sent.
+  for (let i = 0; i < 5; i++) {
+    const again = await contact(post(contactBody()));
+    assert.equal(again.status, 429);
+    assert.deepEqual(await json(again), { error: 'rate_limited', retryAfterSeconds: 420 });
+  }
+  assert.equal(store.rateCalls.length, rateCallsBefore);
+  assert.equal(store.contacts.length, 0);
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test('a request that passed the limits is not counted again when it is retried', async () => {
+  const { contact, store } = setup();
+  assert.equal((await contact(post(contactBody()))).status, 200);
+  const counted = store.rateCalls.filter((call) => call.bucket.startsWith('send-contact-email:')).length;
+  assert.equal((await contact(post(contactBody()))).status, 200);
+  assert.equal(store.rateCalls.filter((call) => call.bucket.startsWith('send-contact-email:')).length, counted);
 });
 
 // ------------------------------------------------------------------ send-contact-email
@@ -293,7 +327,8 @@ Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged;
   assert.deepEqual(row, { id: requestId, ...fields });
   assert.ok(store.mailed.has(REQUEST_ID));
   assert.deepEqual(store.calls.filter((call) => !call.startsWith('takeRateLimit')), [
-    'useFormProof',
+    'claimFormProof',
+    'judgeFormProof',
     'claimContactNotification',
     'finishContactNotification',
   ]);

@@ -13,10 +13,13 @@ import type {
   ContactClaimResult,
   ContactSubmission,
   Decision,
+  DigestData,
   LifecycleResult,
+  MailKind,
   OutcomeClaim,
-  ProofUse,
+  ProofClaim,
   Store,
+  StoredContact,
 } from '../_shared/store.ts';
 import type { AppointmentStatus } from '../_shared/contract/wire-types.ts';
 import type { AppointmentRequest, ContactRequest } from '../_shared/validation.ts';
@@ -162,11 +165,35 @@ export class FakeStore implements Store {
     this.counts.set(id, count + 1);
     return Promise.resolve(0);
   }
-  useFormProof(signature: string, requestId: string, _expiresAt: Date): Promise<ProofUse> {
-    this.#enter('useFormProof');
+  refunds: string[] = [];
+  refundRateLimit(bucket: string, key: string): Promise<void> {
+    this.#enter(`refundRateLimit:${bucket}`);
+    this.refunds.push(bucket);
+    const id = `${bucket}|${key}`;
+    this.counts.set(id, Math.max(0, (this.counts.get(id) ?? 0) - 1));
+    return Promise.resolve();
+  }
+  /** Proof signature → the limits' verdict on its request: 0 passed, n refused for n seconds (the fake's clock does not move). */
+  proofVerdicts = new Map<string, number>();
+  claimFormProof(signature: string, requestId: string, _expiresAt: Date): Promise<ProofClaim> {
+    this.#enter('claimFormProof');
     const owner = this.usedProofs.get(signature);
-    if (owner === undefined) this.usedProofs.set(signature, requestId);
-    return Promise.resolve(owner === undefined ? 'fresh' : owner === requestId ? 'same_request' : 'used');
+    if (owner === undefined) {
+      this.usedProofs.set(signature, requestId);
+      return Promise.resolve({ use: 'fresh', limits: null, retryAfterSeconds: 0 });
+    }
+    if (owner !== requestId) return Promise.resolve({ use: 'used', limits: null, retryAfterSeconds: 0 });
+    const verdict = this.proofVerdicts.get(signature);
+    return Promise.resolve({
+      use: 'same_request',
+      limits: verdict === undefined ? null : verdict > 0 ? 'refused' : 'passed',
+      retryAfterSeconds: verdict ?? 0,
+    });
+  }
+  judgeFormProof(signature: string, refusedForSeconds: number): Promise<void> {
+    this.#enter('judgeFormProof');
+    this.proofVerdicts.set(signature, refusedForSeconds);
+    return Promise.resolve();
   }
   /** Like public.claim_contact_notification, unless `contactClaimAnswer` says otherwise. */
   claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult> {
@@ -264,13 +291,101 @@ export class FakeStore implements Store {
       [...this.appointments.values()].filter((r) => r.status === 'confirmed' && r.confirmed_date === date).map((r) => r.confirmed_time!).sort(),
     );
   }
-  claimDueReminders(date: string, limit: number): Promise<AppointmentState[]> {
-    this.#enter('claimDueReminders');
+  // The outbox (public.claim_pending_mail and friends), in memory: the claims and the backoff, without the clock.
+  pendingContacts: StoredContact[] = [];
+  pendingRequests: AppointmentRecord[] = [];
+  /** kind:id → attempts; a failed mail is not due again in the same test unless `backoffOver` is set. */
+  deliveries = new Map<string, { attempts: number; cause?: string; due: boolean }>();
+  givenUp: { kind: MailKind; id: string }[] = [];
+  jobRuns: { job: string; ok: boolean; summary: Record<string, unknown> }[] = [];
+  #due(kind: MailKind, id: string) {
+    return this.deliveries.get(`${kind}:${id}`)?.due ?? true;
+  }
+  /** Makes every failed mail due again, as the backoff's wait would. */
+  backoffOver() {
+    for (const delivery of this.deliveries.values()) delivery.due = true;
+  }
+  claimPendingContacts(limit: number, _graceSeconds: number): Promise<StoredContact[]> {
+    this.#enter('claimPendingContacts');
+    const due = this.pendingContacts.filter((c) => !this.mailed.has(c.id) && this.#due('contact', c.id)).slice(0, limit);
+    return Promise.resolve(due.map((c) => ({ ...c })));
+  }
+  claimPendingRequests(limit: number, _graceSeconds: number): Promise<AppointmentRecord[]> {
+    this.#enter('claimPendingRequests');
+    const sent = new Set(this.finished.filter((f) => f.sent).map((f) => f.id));
+    const due = this.pendingRequests.filter((r) => !sent.has(r.id) && this.#due('request', r.id)).slice(0, limit);
+    return Promise.resolve(due.map((r) => ({ ...r })));
+  }
+  claimPendingOutcomes(limit: number, _graceSeconds: number): Promise<AppointmentState[]> {
+    this.#enter('claimPendingOutcomes');
     const due = [...this.appointments.values()]
-      .filter((r) => r.status === 'confirmed' && r.confirmed_date === date && !this.reminded.has(r.id) && !this.reminderClaimed.has(r.id))
+      .filter((r) => r.status !== 'requested' && r.outcome_mailed_for !== r.status && !this.outcomeClaimed.has(r.id) && this.#due('outcome', r.id))
+      .slice(0, limit);
+    for (const r of due) this.outcomeClaimed.add(r.id);
+    return Promise.resolve(due.map((r) => ({ ...r })));
+  }
+  claimPendingReminders(date: string, limit: number): Promise<AppointmentState[]> {
+    this.#enter('claimPendingReminders');
+    const due = [...this.appointments.values()]
+      .filter((r) =>
+        r.status === 'confirmed' && r.confirmed_date === date && !this.reminded.has(r.id) && !this.reminderClaimed.has(r.id) &&
+        this.#due('reminder', r.id)
+      )
       .slice(0, limit);
     for (const r of due) this.reminderClaimed.add(r.id);
     return Promise.resolve(due.map((r) => ({ ...r })));
+  }
+  recordMailResult(kind: MailKind, id: string, sent: boolean, cause?: string): Promise<void> {
+    this.#enter(`recordMailResult:${kind}:${sent}`);
+    const key = `${kind}:${id}`;
+    if (sent) this.deliveries.delete(key);
+    else this.deliveries.set(key, { attempts: (this.deliveries.get(key)?.attempts ?? 0) + 1, cause, due: false });
+    return Promise.resolve();
+  }
+  giveUpStaleMail(_afterSeconds: number, _today: string): Promise<{ kind: MailKind; id: string }[]> {
+    this.#enter('giveUpStaleMail');
+    const given = this.givenUp;
+    this.givenUp = [];
+    return Promise.resolve(given);
+  }
+  recordJobRun(job: string, ok: boolean, summary: Record<string, unknown>): Promise<void> {
+    this.#enter('recordJobRun');
+    this.jobRuns.push({ job, ok, summary });
+    return Promise.resolve();
+  }
+  digest: DigestData = {
+    undecided: [],
+    undecidedTotal: 0,
+    confirmed: [],
+    gaveUpContacts: [],
+    gaveUpAppointments: [],
+    failedRuns: [],
+    outboxLastRunAt: null,
+  };
+  /** Day → 'sent' | 'nothing' | 'claimed'. */
+  digestDays = new Map<string, string>();
+  reported: { contacts: string[]; deliveries: { kind: MailKind; id: string }[] }[] = [];
+  claimDigest(day: string, scheduled: boolean): Promise<boolean> {
+    this.#enter('claimDigest');
+    const state = this.digestDays.get(day);
+    if (state === 'claimed' || (scheduled && (state === 'sent' || state === 'nothing'))) return Promise.resolve(false);
+    this.digestDays.set(day, 'claimed');
+    return Promise.resolve(true);
+  }
+  finishDigest(day: string, outcome: 'sent' | 'nothing' | null): Promise<void> {
+    this.#enter(`finishDigest:${outcome}`);
+    if (outcome === null) this.digestDays.delete(day);
+    else this.digestDays.set(day, outcome);
+    return Promise.resolve();
+  }
+  digestData(_now: Date): Promise<DigestData> {
+    this.#enter('digestData');
+    return Promise.resolve(structuredClone(this.digest));
+  }
+  markDigestReported(contacts: string[], deliveries: { kind: MailKind; id: string }[]): Promise<void> {
+    this.#enter('markDigestReported');
+    this.reported.push({ contacts, deliveries });
+    return Promise.resolve();
   }
   finishReminder(id: string, sent: boolean): Promise<void> {
     this.#enter(`finishReminder:${sent}`);

@@ -61,13 +61,39 @@ Deno.test('claim_contact_notification / finish_contact_notification: the message
   await assert.rejects(odd.claimContactNotification(submission), StoreError);
 });
 
-Deno.test('use_form_proof: signature, request id and expiry as p_*; only the three known answers', async () => {
-  const { calls, store } = capture(() => jsonAnswer('same_request'));
-  assert.equal(await store.useFormProof('ab'.repeat(32), REQUEST_ID, new Date('2026-11-23T12:00:00Z')), 'same_request');
-  assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/use_form_proof');
-  assert.deepEqual(calls[0]!.body, { p_signature: 'ab'.repeat(32), p_request_id: REQUEST_ID, p_expires_at: '2026-11-23T12:00:00.000Z' });
-  const { store: odd } = capture(() => jsonAnswer(true));
-  await assert.rejects(odd.useFormProof('ab'.repeat(32), REQUEST_ID, new Date()), StoreError);
+Deno.test('claim_form_proof / judge_form_proof: signature, request id and expiry as p_*; the answer checked', async () => {
+  const answer = { use: 'same_request', limits: 'refused', retryAfterSeconds: 420 };
+  const { calls, store } = capture((call) => call.url.pathname.endsWith('/claim_form_proof') ? jsonAnswer(answer) : new Response(null, { status: 204 }));
+  assert.deepEqual(await store.claimFormProof('ab'.repeat(32), REQUEST_ID, new Date('2026-11-23T12:00:00Z')), answer);
+  await store.judgeFormProof('ab'.repeat(32), 0);
+  assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
+    ['/rest/v1/rpc/claim_form_proof', { p_signature: 'ab'.repeat(32), p_request_id: REQUEST_ID, p_expires_at: '2026-11-23T12:00:00.000Z' }],
+    ['/rest/v1/rpc/judge_form_proof', { p_signature: 'ab'.repeat(32), p_refused_for_seconds: 0 }],
+  ]);
+  const { store: odd } = capture(() => jsonAnswer('fresh'));
+  await assert.rejects(odd.claimFormProof('ab'.repeat(32), REQUEST_ID, new Date()), StoreError);
+});
+
+Deno.test('the outbox\'s calls: claim_pending_mail per kind, record_mail_result, give_up_stale_mail, record_job_run', async () => {
+  const { calls, store } = capture((call) => {
+    if (call.url.pathname.endsWith('/claim_pending_mail')) return jsonAnswer([]);
+    if (call.url.pathname.endsWith('/give_up_stale_mail')) return jsonAnswer([{ kind: 'contact', id: REQUEST_ID }]);
+    return new Response(null, { status: 204 });
+  });
+  assert.deepEqual(await store.claimPendingContacts(20, 120), []);
+  assert.deepEqual(await store.claimPendingReminders('2026-12-11', 20), []);
+  await store.recordMailResult('request', REQUEST_ID, false, 'smtp_554');
+  assert.deepEqual(await store.giveUpStaleMail(259200, '2026-12-10'), [{ kind: 'contact', id: REQUEST_ID }]);
+  await store.recordJobRun('send-pending-mail', true, { sent: 1 });
+  assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
+    ['claim_pending_mail', { p_kind: 'contact', p_limit: 20, p_grace_seconds: 120 }],
+    ['claim_pending_mail', { p_kind: 'reminder', p_limit: 20, p_grace_seconds: 0, p_reminder_date: '2026-12-11' }],
+    ['record_mail_result', { p_kind: 'request', p_id: REQUEST_ID, p_sent: false, p_cause: 'smtp_554' }],
+    ['give_up_stale_mail', { p_after_seconds: 259200, p_today: '2026-12-10' }],
+    ['record_job_run', { p_job: 'send-pending-mail', p_ok: true, p_summary: { sent: 1 } }],
+  ]);
+  const { store: odd } = capture(() => jsonAnswer([{ id: REQUEST_ID }]));
+  await assert.rejects(odd.claimPendingContacts(20, 120), StoreError);
 });
 
 Deno.test('claim_appointment_notification: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {

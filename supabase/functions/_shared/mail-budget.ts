@@ -1,0 +1,84 @@
+/**
+ * The budgets on what the forms make the practice send, shared by the form functions
+ * (a visitor's request) and the outbox (send-pending-mail, what is still to send):
+ * - the daily cap on practice mails (DAILY_MAIL_CAP), charged only for a mail that went
+ *   out: the event is taken before sending (so concurrent senders cannot overshoot) and
+ *   given back when the send failed;
+ * - the visitor's acknowledgement, at most one per mailbox per ACK_PER_ADDRESS_SECONDS and
+ *   ACK_DAILY_CAP per day.
+ * Never throws for mail failures; `cause` is a short code for the log.
+ */
+import type { Limits } from './config.ts';
+import { dailyCapNoticeMail } from './emails.ts';
+import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
+import { DAY_SECONDS, takeAcknowledgement } from './rate-limit.ts';
+import { StoreError, type Store } from './store.ts';
+
+/** Why a practice mail did not go out: the provider failed, or the daily cap is reached. */
+export type SendResult =
+  | { ok: true }
+  | { ok: false; cause: string; capReached?: { retryAfterSeconds: number } };
+
+export type AckOutcome = 'sent' | 'skipped' | 'failed';
+
+const CAP_BUCKET = 'mail';
+const CAP_KEY = 'all';
+
+/** The short, loggable reason of an internal failure; never the error's own message. */
+export function failureCause(error: unknown): string {
+  if (error instanceof StoreError) return `db_${error.code}`;
+  if (error instanceof MailError) return error.reason;
+  return error instanceof Error ? `exception_${error.name}`.slice(0, 48) : 'exception';
+}
+
+export interface MailBudget {
+  store: Store;
+  mailer: Mailer;
+  limits: Limits;
+  practiceEmail: string;
+  /** Hands one mail to the mail service (the form functions time it for their log line). */
+  deliver?: (mail: OutgoingMail) => Promise<void>;
+}
+
+/**
+ * The first time in a day the cap stops a practice mail, the practice hears of it: one
+ * notice mail (outside the cap) and an error line in the log.
+ */
+async function noticeDailyCap(budget: MailBudget, now: Date): Promise<void> {
+  if ((await budget.store.takeRateLimit('mail-cap-notice', 'all', 1, DAY_SECONDS)) > 0) return;
+  console.error(JSON.stringify({ code: 'daily_cap_reached', cap: budget.limits.dailyMailCap }));
+  await budget.mailer.send(dailyCapNoticeMail({ practiceEmail: budget.practiceEmail }, budget.limits.dailyMailCap, now));
+}
+
+/** Sends one practice mail within the daily cap; a failed send is not charged. */
+export async function sendPracticeMail(budget: MailBudget, mail: OutgoingMail, now: Date): Promise<SendResult> {
+  const { store, limits } = budget;
+  const wait = await store.takeRateLimit(CAP_BUCKET, CAP_KEY, limits.dailyMailCap, DAY_SECONDS);
+  if (wait > 0) {
+    await noticeDailyCap(budget, now).catch(() => {});
+    return { ok: false, cause: 'daily_cap', capReached: { retryAfterSeconds: Math.ceil(wait) } };
+  }
+  try {
+    await (budget.deliver ?? ((m) => budget.mailer.send(m)))(mail);
+    return { ok: true };
+  } catch (error) {
+    const cause = failureCause(error);
+    try {
+      await store.refundRateLimit(CAP_BUCKET, CAP_KEY);
+    } catch (refundError) {
+      return { ok: false, cause: `${cause},refund_${failureCause(refundError)}` };
+    }
+    return { ok: false, cause };
+  }
+}
+
+/** The visitor's acknowledgement, within its limits; never throws. */
+export async function sendAcknowledgement(budget: MailBudget, salt: string, mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }> {
+  try {
+    if (!(await takeAcknowledgement(budget.store, budget.limits, salt, mail.to))) return { ack: 'skipped' };
+    await (budget.deliver ?? ((m) => budget.mailer.send(m)))(mail);
+    return { ack: 'sent' };
+  } catch (error) {
+    return { ack: 'failed', cause: `ack_${failureCause(error)}` };
+  }
+}

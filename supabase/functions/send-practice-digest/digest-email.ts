@@ -1,0 +1,192 @@
+/**
+ * The practice's morning digest ("Tagesübersicht"): the requests still undecided, oldest
+ * first, each with its confirm and decline links and how long it has waited against the
+ * promised 24 hours; today's and tomorrow's confirmed appointments; what the outbox could
+ * not deliver (a message with its full text, so that it reaches the practice even then);
+ * the scheduled jobs' failures. To the practice only, with no Reply-To: it carries staff
+ * links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
+ */
+import type { StaffLinks } from '../_shared/action-links.ts';
+import { replyWithinHours } from '../_shared/contract/catalog.ts';
+import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/dates.ts';
+import {
+  type Field,
+  htmlButton,
+  htmlDocument,
+  htmlFields,
+  type MailSettings,
+  NOT_GIVEN,
+  oneLine,
+  paragraph,
+  requestedSlot,
+  serviceWithPrice,
+  textFields,
+} from '../_shared/emails.ts';
+import { escapeHtml } from '../_shared/html.ts';
+import type { OutgoingMail } from '../_shared/mail-types.ts';
+import { mailtoHref } from '../_shared/mailto.ts';
+import type { AppointmentState, DigestData } from '../_shared/store.ts';
+
+/** The outbox counts as stalled when it has not run for this long (it runs every 5 minutes hosted). */
+export const OUTBOX_STALLED_MINUTES = 30;
+
+/** One part of the mail, in both forms. */
+interface Part {
+  text: string;
+  html: string;
+}
+
+const h2 = (title: string) => `<h2 style="font-size:17px;margin:28px 0 12px">${escapeHtml(title)}</h2>`;
+const rule = '<hr style="border:none;border-top:1px solid #e2e8f0;margin:16px 0">';
+
+function section(title: string, parts: Part[]): Part {
+  return {
+    text: `${title}\n${'='.repeat(title.length)}\n\n${parts.map((p) => p.text).join('\n\n---\n\n')}`,
+    html: `${h2(title)}\n${parts.map((p) => p.html).join(`\n${rule}\n`)}`,
+  };
+}
+
+const fullName = (r: AppointmentState) => `${r.first_name} ${r.last_name}`;
+
+/** "seit 30 Stunden – länger als die versprochenen 24 Stunden" */
+export function waitedText(createdAt: string, now: Date): string {
+  const hours = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 3_600_000));
+  const since = hours < 1 ? 'seit weniger als einer Stunde' : hours === 1 ? 'seit 1 Stunde' : `seit ${hours} Stunden`;
+  return hours >= replyWithinHours
+    ? `${since} – länger als die versprochenen ${replyWithinHours} Stunden`
+    : `${since} (noch ${replyWithinHours - hours} von ${replyWithinHours} Stunden)`;
+}
+
+function undecidedPart(request: AppointmentState, links: StaffLinks, now: Date): Part {
+  const fields: Field[] = [
+    { label: 'Name', value: fullName(request) },
+    { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
+    { label: 'Wunschtermin', value: requestedSlot(request.preferred_date, request.preferred_time) },
+    { label: 'Alternativtermin', value: requestedSlot(request.alternative_date, request.alternative_time) },
+    { label: 'Telefon', value: request.phone },
+    { label: 'E-Mail', value: request.email, href: mailtoHref(request.email) },
+    { label: 'Wartet', value: waitedText(request.created_at, now) },
+  ];
+  const actions = [
+    { label: `Wunschtermin bestätigen – ${requestedSlot(request.preferred_date, request.preferred_time)}`, href: links.confirmPreferred },
+    ...(links.confirmAlternative && request.alternative_date
+      ? [{ label: `Alternativtermin bestätigen – ${requestedSlot(request.alternative_date, request.alternative_time)}`, href: links.confirmAlternative }]
+      : []),
+    { label: 'Ablehnen oder einen anderen Termin vorschlagen', href: links.decline },
+  ];
+  return {
+    text: `${textFields(fields)}\n\n${actions.map((a) => `${a.label}:\n${a.href}`).join('\n\n')}`,
+    html: `${htmlFields(fields)}\n${actions.map((a) => `<p style="margin:8px 0">${htmlButton(a.href, a.label, 'primary')}</p>`).join('\n')}`,
+  };
+}
+
+function appointmentPart(request: AppointmentState): Part {
+  const fields: Field[] = [
+    { label: 'Termin', value: formatDateTimeLong(request.confirmed_date!, request.confirmed_time) },
+    { label: 'Name', value: fullName(request) },
+    { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
+    { label: 'Telefon', value: request.phone },
+  ];
+  return { text: textFields(fields), html: htmlFields(fields) };
+}
+
+function fieldsPart(fields: Field[], note: string): Part {
+  return { text: `${note}\n\n${textFields(fields)}`, html: `${paragraph(note)}\n${htmlFields(fields)}` };
+}
+
+const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder', (r: AppointmentState) => string> = {
+  request: () => 'Die E-Mail zu dieser Terminanfrage kam nie an; die Anfrage steht oben bei den offenen Anfragen.',
+  outcome: (r) =>
+    `Die E-Mail an ${fullName(r)} über den Stand der Anfrage (${statusText(r)}) konnte nicht zugestellt werden. Bitte informieren Sie ${fullName(r)} telefonisch.`,
+  reminder: (r) => `Die Erinnerung an ${fullName(r)} konnte nicht zugestellt werden.`,
+};
+
+function statusText(r: AppointmentState): string {
+  if (r.status === 'confirmed') return `bestätigt für ${formatDateTimeLong(r.confirmed_date!, r.confirmed_time)}`;
+  if (r.status === 'cancelled') return 'abgesagt';
+  if (r.status === 'declined') return 'abgelehnt';
+  return 'offen';
+}
+
+/** The digest of `day` (YYYY-MM-DD, Zurich), or null when there is nothing to say. */
+export function digestMail(
+  data: DigestData,
+  links: ReadonlyMap<string, StaffLinks>,
+  settings: MailSettings,
+  day: string,
+  now: Date,
+): OutgoingMail | null {
+  const sections: Part[] = [];
+  const counts: string[] = [];
+
+  if (data.undecided.length > 0) {
+    const parts = data.undecided.map((r) => undecidedPart(r, links.get(r.id)!, now));
+    const more = data.undecidedTotal - data.undecided.length;
+    if (more > 0) parts.push({ text: `… und ${more} weitere.`, html: paragraph(`… und ${more} weitere.`) });
+    sections.push(section(`Offene Terminanfragen (${data.undecidedTotal})`, parts));
+    counts.push(`${data.undecidedTotal} offen`);
+  }
+
+  if (data.confirmed.length > 0) {
+    sections.push(section('Termine heute und morgen', data.confirmed.map(appointmentPart)));
+    counts.push(`${data.confirmed.length} ${data.confirmed.length === 1 ? 'Termin' : 'Termine'}`);
+  }
+
+  const undelivered: Part[] = [
+    ...data.gaveUpContacts.map((c) =>
+      fieldsPart([
+        { label: 'Name', value: c.name },
+        { label: 'E-Mail', value: c.email, href: mailtoHref(c.email) },
+        { label: 'Telefon', value: c.phone ?? NOT_GIVEN },
+        { label: 'Betreff', value: c.subject ?? NOT_GIVEN },
+        { label: 'Eingegangen', value: formatInstantLong(new Date(c.created_at)) },
+        { label: 'Nachricht', value: c.message, multiline: true },
+      ], 'Eine Nachricht über das Kontaktformular, deren E-Mail nicht zugestellt werden konnte:')
+    ),
+    ...data.gaveUpAppointments.map(({ kind, request }) =>
+      fieldsPart([
+        { label: 'Name', value: fullName(request) },
+        { label: 'Telefon', value: request.phone },
+        { label: 'E-Mail', value: request.email, href: mailtoHref(request.email) },
+        { label: 'Anfrage-Nr.', value: request.id },
+      ], UNDELIVERED_NOTE[kind](request))
+    ),
+  ];
+  if (undelivered.length > 0) {
+    sections.push(section('Nicht zugestellt', undelivered));
+    counts.push(`${undelivered.length} nicht zugestellt`);
+  }
+
+  const troubles: Part[] = data.failedRuns.map((run) => {
+    const line = `${formatInstantLong(new Date(run.ranAt))}: ${run.job} – ${
+      Object.entries(run.summary).map(([key, value]) => `${key} ${String(value)}`).join(', ')
+    }`;
+    return { text: line, html: paragraph(line) };
+  });
+  const lastRun = data.outboxLastRunAt ? new Date(data.outboxLastRunAt) : null;
+  if (lastRun && now.getTime() - lastRun.getTime() > OUTBOX_STALLED_MINUTES * 60_000) {
+    const line = `Der automatische E-Mail-Versand (send-pending-mail) lief zuletzt am ${formatInstantLong(lastRun)}.`;
+    troubles.push({ text: line, html: paragraph(line) });
+  }
+  if (troubles.length > 0) {
+    const note = 'Für die Betreuung der Website (Details in der Tabelle job_runs):';
+    sections.push(section('Störungen', [{ text: note, html: paragraph(note) }, ...troubles]));
+    counts.push('Störungen');
+  }
+
+  if (sections.length === 0) return null;
+  const title = `Tagesübersicht ${formatDateLong(day)}`;
+  const intro = `Guten Morgen. Das steht heute an (Stand ${formatInstantLong(now)}).`;
+  const footer = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion aus. ' +
+    'Diese E-Mail enthält Ihre Bestätigungslinks: bitte nicht weiterleiten und nicht mit «Antworten» beantworten.';
+  return {
+    to: settings.practiceEmail,
+    subject: oneLine(`${title}: ${counts.join(', ')}`),
+    text: `${title}\n\n${intro}\n\n${sections.map((s) => s.text).join('\n\n\n')}\n\n${footer}\n`,
+    html: htmlDocument(
+      title,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${paragraph(intro)}\n` +
+        `${sections.map((s) => s.html).join('\n')}\n<p style="margin:28px 0 0;color:#475569">${escapeHtml(footer)}</p>`,
+    ),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * send-practice-digest: one morning mail that keeps the practice's 24-hour promise without
+ * an admin area (digest-email.ts says what is in it). Secret key only.
+ *
+ * `{"when":"scheduled"}` (pg_cron hourly from 05:00 UTC, the local stack's timer): sends
+ * the day's digest once, at the first run at or after 07:00 Zurich time; a day with
+ * nothing to say is closed without a mail; a failed send is tried again by the next run.
+ * `{}` (a developer or the practice's helper, by hand): sends the digest now.
+ * The day is claimed in the database first (public.claim_practice_digest), so concurrent
+ * runs send one. What the digest carried from the outbox counts as delivered afterwards.
+ */
+import { staffLinks, type StaffLinks } from '../_shared/action-links.ts';
+import { zurichIsoDate, zurichWallClock } from '../_shared/dates.ts';
+import { readJsonObject } from '../_shared/http.ts';
+import { failureCause } from '../_shared/mail-budget.ts';
+import { openFunctionRequest, type FunctionDeps } from '../_shared/request-gate.ts';
+import { digestMail } from './digest-email.ts';
+
+export const FUNCTION_NAME = 'send-practice-digest';
+/** The digest goes out from this hour (Zurich). */
+export const DIGEST_HOUR = 7;
+
+export function createDigestHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+
+  return async function handle(request: Request): Promise<Response> {
+    const opened = openFunctionRequest(request, deps, { fn: FUNCTION_NAME, methods: ['POST'], caller: 'server' });
+    if ('response' in opened) return opened.response;
+    const { answer, store, mailer, practiceEmail } = opened;
+    const body = await readJsonObject(request);
+    if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
+    const when = body.value.when;
+    if (when !== undefined && when !== 'scheduled') {
+      return answer(400, { error: 'invalid_body', field: 'when' }, { code: 'invalid_body', field: 'when' });
+    }
+    const scheduled = when === 'scheduled';
+
+    const at = now();
+    const day = zurichIsoDate(0, at);
+    if (scheduled && zurichWallClock(at).hour < DIGEST_HOUR) return answer(200, { sent: false, reason: 'not_yet' }, { code: 'digest_not_yet' });
+
+    let claimed = false;
+    try {
+      claimed = await store.claimDigest(day, scheduled);
+      if (!claimed) return answer(200, { sent: false, reason: 'done' }, { code: 'digest_done' });
+
+      const data = await store.digestData(at);
+      const links = new Map<string, StaffLinks>();
+      const settings = { secret: deps.config.actionSecret, siteUrl: deps.config.siteUrl };
+      for (const request of data.undecided) links.set(request.id, await staffLinks(settings, request, at));
+      const mail = digestMail(data, links, { practiceEmail }, day, at);
+      if (!mail) {
+        await store.finishDigest(day, 'nothing');
+        await store.recordJobRun(FUNCTION_NAME, true, { sent: false });
+        return answer(200, { sent: false, reason: 'nothing' }, { code: 'digest_nothing' });
+      }
+
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        const cause = failureCause(error);
+        await store.finishDigest(day, null);
+        await store.recordJobRun(FUNCTION_NAME, false, { error: cause });
+        return answer(502, { error: 'mail_failed' }, { code: 'digest_mail_failed', cause });
+      }
+      await store.finishDigest(day, 'sent');
+      await store.markDigestReported(
+        data.gaveUpContacts.map((c) => c.id),
+        data.gaveUpAppointments.map(({ kind, request }) => ({ kind, id: request.id })),
+      );
+      const summary = {
+        sent: true,
+        undecided: data.undecidedTotal,
+        confirmed: data.confirmed.length,
+        undelivered: data.gaveUpContacts.length + data.gaveUpAppointments.length,
+        failedRuns: data.failedRuns.length,
+      };
+      await store.recordJobRun(FUNCTION_NAME, true, summary);
+      return answer(200, summary, { code: 'digest_sent' });
+    } catch (error) {
+      const cause = failureCause(error);
+      if (claimed) await store.finishDigest(day, null).catch(() => {});
+      await store.recordJobRun(FUNCTION_NAME, false, { error: cause }).catch(() => {});
+      return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause });
+    }
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * send-pending-mail (the outbox) with the in-memory Store and Mailer: what is stored and
+ * not yet mailed goes out once; a failed send is released, counted and tried again only
+ * after its backoff; the daily cap defers without counting a failure and is charged only
+ * for mails that went out; tomorrow's reminders from 09:00; only the secret key starts a run.
+ * The claims themselves are the database's (tests/integration/outbox.test.ts).
+ */
+import assert from 'node:assert/strict';
+import type { LogLine } from '../_shared/request-gate.ts';
+import type { StoredContact } from '../_shared/store.ts';
+import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
+import { appointmentRecord, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
+
+/** 10:30 in Zurich on 10 December: tomorrow's reminders are due. */
+const NOW = new Date('2026-12-10T09:30:00Z');
+
+const contact = (id: string, overrides: Partial<StoredContact> = {}): StoredContact => ({
+  id,
+  created_at: '2026-12-10T07:00:00Z',
+  name: 'Anna Muster',
+  email: `${id.slice(-1)}@example.ch`,
+  phone: null,
+  subject: null,
+  message: 'Guten Tag, ich habe Rückenschmerzen.',
+  ...overrides,
+});
+
+function setup(now = NOW, env: Record<string, string> = {}) {
+  const store = new FakeStore();
+  const mailer = new FakeMailer();
+  const logs: LogLine[] = [];
+  const handle = createOutboxHandler({ config: testConfig(env), store, mailer, now: () => now, log: (line) => logs.push(line) });
+  return { store, mailer, logs, handle };
+}
+
+const run = async (handle: (request: Request) => Promise<Response>, apikey = SECRET_KEY) => {
+  const response = await handle(new Request('http://localhost/functions/v1/send-pending-mail', {
+    method: 'POST',
+    headers: { apikey, authorization: `Bearer ${apikey}`, 'content-type': 'application/json' },
+    body: '{}',
+  }));
+  return { status: response.status, body: await response.json() };
+};
+
+const confirmed = { status: 'confirmed' as const, calendar_sequence: 1, outcome_mailed_for: 'confirmed' };
+
+Deno.test('a stored message the visitor\'s call could not mail: the practice gets it marked as late, the visitor an acknowledgement, once', async () => {
+  const { handle, mailer, store } = setup();
+  store.pendingContacts.push(contact('00000000-0000-4000-8000-00000000000a'));
+  assert.deepEqual(await run(handle), { status: 200, body: { sent: 1, failed: 0, deferred: 0, gaveUp: 0 } });
+  assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'a@example.ch']);
+  assert.match(mailer.sent[0]!.subject, /^\[Verspätet\] Neue Nachricht über das Kontaktformular: Anna Muster$/);
+  assert.match(mailer.sent[0]!.text, /eingegangen am Donnerstag, 10\. Dezember 2026, 08:00 Uhr/);
+  assert.match(mailer.sent[0]!.text, /Rückenschmerzen/);
+  assert.equal(store.counts.get('mail|all'), 1, 'the practice mail is charged to the daily cap');
+  assert.deepEqual(store.jobRuns, [{ job: 'send-pending-mail', ok: true, summary: { sent: 1, failed: 0, deferred: 0, gaveUp: 0 } }]);
+
+  assert.deepEqual((await run(handle)).body, { sent: 0, failed: 0, deferred: 0, gaveUp: 0 });
+  assert.equal(mailer.sent.length, 2);
+});
+
+Deno.test('a stored appointment request goes out with the staff links and no Reply-To', async () => {
+  const { handle, mailer, store } = setup();
+  store.pendingRequests.push(appointmentRecord());
+  assert.equal((await run(handle)).body.sent, 1);
+  const practice = mailer.sent[0]!;
+  assert.match(practice.subject, /^\[Verspätet\] Neue Terminanfrage: /);
+  assert.match(practice.text, /\/termin\/aktion#/);
+  assert.equal(practice.replyTo, undefined);
+  assert.deepEqual(store.finished, [{ id: appointmentRecord().id, sent: true }]);
+});
+
+Deno.test('during an outage: each failure is released, counted and not tried again before its backoff; the cap is not charged', async () => {
+  const { handle, mailer, store } = setup();
+  store.pendingContacts.push(contact('00000000-0000-4000-8000-00000000000a'), contact('00000000-0000-4000-8000-00000000000b'));
+  mailer.fail = 'all';
+  const failed = await run(handle);
+  assert.deepEqual(failed, { status: 502, body: { error: 'mail_failed', sent: 0, failed: 2, deferred: 0, gaveUp: 0 } });
+  assert.equal(store.counts.get('mail|all'), 0, 'failed sends are given back to the cap');
+  assert.deepEqual([...store.deliveries.values()].map((d) => [d.attempts, d.cause]), [[1, 'smtp_ECONNREFUSED'], [1, 'smtp_ECONNREFUSED']]);
+  assert.equal(store.jobRuns[0]!.ok, false);
+
+  // Still waiting for the backoff: nothing is tried.
+  mailer.fail = [];
+  const attemptsBefore = mailer.attempts;
+  assert.deepEqual((await run(handle)).body, { sent: 0, failed: 0, deferred: 0, gaveUp: 0 });
+  assert.equal(mailer.attempts, attemptsBefore);
+
+  store.backoffOver();
+  assert.equal((await run(handle)).body.sent, 2);
+  assert.equal(store.deliveries.size, 0);
+  assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 2);
+});
+
+Deno.test('the daily cap defers the rest without counting a failure; they go out once it allows', async () => {
+  const { handle, mailer, store } = setup(NOW, { DAILY_MAIL_CAP: '1' });
+  store.pendingContacts.push(contact('00000000-0000-4000-8000-00000000000a'), contact('00000000-0000-4000-8000-00000000000b'));
+  assert.deepEqual((await run(handle)).body, { sent: 1, failed: 0, deferred: 1, gaveUp: 0 });
+  assert.equal(store.deliveries.size, 0, 'a deferred mail is no failure');
+  // The cap's notice went to the practice once (outside the cap).
+  assert.equal(mailer.sent.filter((mail) => mail.subject === 'Tageslimit der Website-Formulare erreicht').length, 1);
+  store.counts.set('mail|all', 0);
+  assert.deepEqual((await run(handle)).body, { sent: 1, failed: 0, deferred: 0, gaveUp: 0 });
+});
+
+Deno.test('a decision whose mails failed on the action page: the confirmation and the practice\'s entry go out', async () => {
+  const { handle, mailer, store } = setup();
+  const row = appointmentState({ ...confirmed, confirmed_date: '2026-12-18', confirmed_time: '10:00', outcome_mailed_for: null });
+  store.appointments.set(row.id, row);
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.deepEqual(mailer.sent.map((mail) => mail.subject), [
+    'Terminbestätigung: Freitag, 18. Dezember 2026, 10:00 Uhr',
+    'Termin bestätigt: Beat Keller – Freitag, 18. Dezember 2026, 10:00 Uhr',
+  ]);
+  assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'confirmed');
+});
+
+Deno.test('tomorrow\'s reminders from 09:00 Zurich time, once; none for a cancelled one or another day', async () => {
+  const rows = [
+    appointmentState({ ...confirmed, id: '00000000-0000-4000-8000-000000000001', confirmed_date: '2026-12-11', confirmed_time: '09:30', email: 'a@example.ch' }),
+    appointmentState({ ...confirmed, id: '00000000-0000-4000-8000-000000000002', confirmed_date: '2026-12-11', confirmed_time: '14:00', status: 'cancelled', outcome_mailed_for: 'cancelled' }),
+    appointmentState({ ...confirmed, id: '00000000-0000-4000-8000-000000000003', confirmed_date: '2026-12-12', confirmed_time: '10:00' }),
+  ];
+  const early = setup(new Date('2026-12-10T07:30:00Z'));
+  for (const row of rows) early.store.appointments.set(row.id, row);
+  assert.equal((await run(early.handle)).body.sent, 0, '08:30 in Zurich: not yet');
+
+  const { handle, mailer, store } = setup();
+  for (const row of rows) store.appointments.set(row.id, row);
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [['a@example.ch', 'Erinnerung an Ihren Termin: Freitag, 11. Dezember 2026, 09:30 Uhr']]);
+  assert.match(mailer.sent[0]!.text, /Ihren Termin morgen/);
+  assert.equal((await run(handle)).body.sent, 0);
+});
+
+Deno.test('what it gave up on is logged with its kind and id, for the digest to report', async () => {
+  const { handle, store } = setup();
+  store.givenUp = [{ kind: 'contact', id: '00000000-0000-4000-8000-00000000000a' }];
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (line: string) => errors.push(line);
+  try {
+    assert.equal((await run(handle)).body.gaveUp, 1);
+  } finally {
+    console.error = original;
+  }
+  assert.deepEqual(errors.map((line) => JSON.parse(line)), [
+    { fn: 'send-pending-mail', code: 'outbox_gave_up', kind: 'contact', id: '00000000-0000-4000-8000-00000000000a' },
+  ]);
+});
+
+Deno.test('only the secret key starts a run: the publishable key and no key get 401, nothing is read or sent', async () => {
+  const { handle, mailer, store } = setup();
+  assert.equal((await run(handle, PUBLISHABLE_KEY)).status, 401);
+  const anonymous = await handle(new Request('http://localhost/', { method: 'POST', body: '{}' }));
+  assert.equal(anonymous.status, 401);
+  assert.equal(mailer.sent.length, 0);
+  assert.deepEqual(store.calls, []);
+});
