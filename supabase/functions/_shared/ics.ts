@@ -8,6 +8,7 @@
  * ATTENDEE. Timed entries are in Europe/Zurich with a VTIMEZONE block; without a time the
  * entry covers the whole day. Pure: no network, no env.
  */
+import { mailtoHref } from './mailto.ts';
 import { parseIsoDate, PRACTICE_TIME_ZONE, type CalendarDate } from './dates.ts';
 
 export interface CalendarRequest {
@@ -43,7 +44,7 @@ export interface CalendarScheduling {
 /** RFC 5545 3.2.2 CN is a parameter value: quoted, and a quote cannot occur inside it. */
 function participant(property: 'ORGANIZER' | 'ATTENDEE', { name, email }: CalendarParticipant, extra = ''): string {
   if (/[\r\n"]/.test(email) || /[\r\n]/.test(name)) throw new RangeError(`${property}: no quotes or line breaks`);
-  return `${property};CN="${name.replace(/"/g, "'")}"${extra}:mailto:${email}`;
+  return `${property};CN="${name.replace(/"/g, "'")}"${extra}:${mailtoHref(email)}`;
 }
 
 const CRLF = '\r\n';

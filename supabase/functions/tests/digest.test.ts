@@ -1,0 +1,142 @@
+/**
+ * send-practice-digest with the in-memory Store and Mailer: one mail a day from 07:00
+ * Zurich time when scheduled, at once by hand; what it says (undecided requests oldest
+ * first with their links and waiting time, today's and tomorrow's appointments, what could
+ * not be delivered with its content, failed job runs); none on a day with nothing to say.
+ * The data itself is the database's (tests/integration/outbox.test.ts).
+ */
+import assert from 'node:assert/strict';
+import { readActionToken } from '../_shared/action-tokens.ts';
+import { createDigestHandler } from '../send-practice-digest/digest-handler.ts';
+import { waitedText } from '../send-practice-digest/digest-email.ts';
+import { ACTION_TOKEN_SECRET, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
+
+/** 07:10 in Zurich on Thursday, 10 December 2026. */
+const NOW = new Date('2026-12-10T06:10:00Z');
+
+function setup(now = NOW) {
+  const store = new FakeStore();
+  const mailer = new FakeMailer();
+  const handle = createDigestHandler({ config: testConfig(), store, mailer, now: () => now, log: () => {} });
+  return { store, mailer, handle };
+}
+
+const run = async (handle: (request: Request) => Promise<Response>, body: unknown = { when: 'scheduled' }, apikey = SECRET_KEY) => {
+  const response = await handle(new Request('http://localhost/functions/v1/send-practice-digest', {
+    method: 'POST',
+    headers: { apikey, authorization: `Bearer ${apikey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }));
+  return { status: response.status, body: await response.json() };
+};
+
+const older = appointmentState({
+  id: '00000000-0000-4000-8000-000000000001',
+  first_name: 'Anna',
+  last_name: 'Muster',
+  created_at: '2026-12-09T04:00:00Z',
+  preferred_date: '2026-12-14',
+  preferred_time: '10:00',
+  alternative_date: '2026-12-15',
+  alternative_time: null,
+});
+const newer = appointmentState({
+  id: '00000000-0000-4000-8000-000000000002',
+  created_at: '2026-12-10T05:40:00Z',
+  preferred_date: '2026-12-16',
+  alternative_date: null,
+  alternative_time: null,
+});
+
+Deno.test('the digest lists the undecided requests oldest first, with their links and how long they have waited', async () => {
+  const { handle, mailer, store } = setup();
+  store.digest = { ...store.digest, undecided: [older, newer], undecidedTotal: 2 };
+  assert.deepEqual(await run(handle), { status: 200, body: { sent: true, undecided: 2, confirmed: 0, undelivered: 0, failedRuns: 0 } });
+  assert.equal(mailer.sent.length, 1);
+  const mail = mailer.sent[0]!;
+  assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(mail.replyTo, undefined, 'it carries staff links: no reply may reach a visitor');
+  assert.equal(mail.subject, 'Tagesübersicht Donnerstag, 10. Dezember 2026: 2 offen');
+  assert.ok(mail.text.indexOf('Anna Muster') < mail.text.indexOf('Beat Keller'), 'oldest first');
+  assert.match(mail.text, /seit 26 Stunden – länger als die versprochenen 24 Stunden/);
+  assert.match(mail.text, /seit weniger als einer Stunde \(noch 24 von 24 Stunden\)/);
+  // Three links for the request with an alternative date, two for the other; each signed for its request and action.
+  const tokens = [...mail.text.matchAll(/\/termin\/aktion#([A-Za-z0-9_.-]+)/g)].map((m) => m[1]!);
+  const claims = await Promise.all(tokens.map((token) => readActionToken(ACTION_TOKEN_SECRET, token, NOW)));
+  assert.deepEqual(claims.map((c) => c.ok && [c.claim.requestId.slice(-1), c.claim.action]), [
+    ['1', 'confirm-preferred'],
+    ['1', 'confirm-alternative'],
+    ['1', 'decline'],
+    ['2', 'confirm-preferred'],
+    ['2', 'decline'],
+  ]);
+  assert.match(mail.html, /<a href="http[^"]+\/termin\/aktion#/);
+  // The day is done: the next scheduled run sends nothing.
+  assert.deepEqual(await run(handle), { status: 200, body: { sent: false, reason: 'done' } });
+});
+
+Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with the message), the jobs\' failures', async () => {
+  const { handle, mailer, store } = setup();
+  const appointment = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1 });
+  const contact = {
+    id: '00000000-0000-4000-8000-00000000000c',
+    created_at: '2026-12-06T10:00:00Z',
+    name: 'Clara Beispiel',
+    email: 'clara?bcc=x@example.ch',
+    phone: null,
+    subject: 'Nackenschmerzen',
+    message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.',
+  };
+  store.digest = {
+    ...store.digest,
+    confirmed: [appointment],
+    gaveUpContacts: [contact],
+    gaveUpAppointments: [{ kind: 'outcome', request: appointment }],
+    failedRuns: [{ job: 'send-pending-mail', ranAt: '2026-12-09T20:00:00Z', summary: { failed: 2, causes: 'smtp_554' } }],
+  };
+  assert.equal((await run(handle, {})).body.sent, true);
+  const mail = mailer.sent[0]!;
+  assert.match(mail.subject, /1 Termin, 2 nicht zugestellt, Störungen$/);
+  assert.match(mail.text, /Termine heute und morgen[\s\S]*Freitag, 11\. Dezember 2026, 09:30 Uhr/);
+  assert.match(mail.text, /Ich wache jeden Morgen mit Nackenschmerzen auf\./);
+  assert.match(mail.text, /Bitte informieren Sie Beat Keller telefonisch/);
+  assert.match(mail.text, /send-pending-mail – failed 2, causes smtp_554/);
+  assert.match(mail.html, /href="mailto:clara%3Fbcc%3Dx@example\.ch"/);
+  // What it carried counts as delivered and reported.
+  assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }] }]);
+});
+
+Deno.test('scheduled: nothing before 07:00 in Zurich; by hand: at once', async () => {
+  const { handle, mailer, store } = setup(new Date('2026-12-10T05:50:00Z'));
+  store.digest = { ...store.digest, undecided: [older], undecidedTotal: 1 };
+  assert.deepEqual(await run(handle), { status: 200, body: { sent: false, reason: 'not_yet' } });
+  assert.equal(mailer.sent.length, 0);
+  assert.equal((await run(handle, {})).body.sent, true);
+});
+
+Deno.test('no mail on a day with nothing to say; a failed send is tried again by the next run', async () => {
+  const quiet = setup();
+  assert.deepEqual(await run(quiet.handle), { status: 200, body: { sent: false, reason: 'nothing' } });
+  assert.equal(quiet.mailer.sent.length, 0);
+
+  const { handle, mailer, store } = setup();
+  store.digest = { ...store.digest, undecided: [older], undecidedTotal: 1 };
+  mailer.fail = [0];
+  assert.deepEqual(await run(handle), { status: 502, body: { error: 'mail_failed' } });
+  assert.equal(store.jobRuns.at(-1)!.ok, false);
+  assert.equal((await run(handle)).body.sent, true);
+});
+
+Deno.test('only the secret key; a body other than {} or {"when":"scheduled"} is refused', async () => {
+  const { handle, mailer } = setup();
+  assert.equal((await run(handle, {}, PUBLISHABLE_KEY)).status, 401);
+  assert.equal((await run(handle, { when: 'now' })).status, 400);
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test('waitedText: hours against the promised 24', () => {
+  const now = new Date('2026-12-10T12:00:00Z');
+  assert.equal(waitedText('2026-12-10T11:30:00Z', now), 'seit weniger als einer Stunde (noch 24 von 24 Stunden)');
+  assert.equal(waitedText('2026-12-10T11:00:00Z', now), 'seit 1 Stunde (noch 23 von 24 Stunden)');
+  assert.equal(waitedText('2026-12-09T12:00:00Z', now), 'seit 24 Stunden – länger als die versprochenen 24 Stunden');
+});
