@@ -1,10 +1,23 @@
 /**
- * Texts the two forms share: the failure notice (docs/product.md §8), the label while
- * sending, and the privacy line under each submit button.
+ * Texts the two forms share: the failure notice (docs/product.md §8), the notice for a
+ * request stored while the day's mail cap holds its e-mail back, the label while sending,
+ * and the privacy line under each submit button.
  */
+import { practice } from './practice';
+
 export const sendFailedNotice = {
   title: 'Fehler beim Senden',
   description: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
+} as const;
+
+/**
+ * The function stored the request but answered that its e-mail to the practice waits for
+ * the daily mail cap (202 `{ queued: true }`; it is delivered automatically within 24
+ * hours). Not "gesendet", which would be untrue today; the phone for what cannot wait.
+ */
+export const storedQueuedNotice = {
+  title: 'Anfrage gespeichert',
+  description: `Ihre Anfrage ist bei uns gespeichert. Wegen sehr vieler Anfragen erreicht sie uns heute verzögert; wir melden uns so bald wie möglich. Wenn es eilt, erreichen Sie uns unter ${practice.phone.display}.`,
 } as const;
 
 export const sendingLabel = 'Wird gesendet...';

@@ -5,6 +5,8 @@ import { createClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../../scripts/stack/local-config.ts';
 import type { Database } from '@contract/wire-types';
+import { encodeFormProofHeader, FORM_PROOF_HEADER } from '@/components/forms/form-proof-header';
+import { TEST_PROOF } from '@/test/form-proof-mock';
 import { createSupabaseClient, SUPABASE_JS_VERSION, type SupabaseClient } from './supabase-lite';
 
 /**
@@ -86,10 +88,13 @@ const row = {
   message: null,
 };
 
+/** The proof header the appointment insert carries (src/features/appointment/appointment-request.ts). */
+const PROOF_HEADER = encodeFormProofHeader(TEST_PROOF);
+
 /** The site's four kinds of call (src/features/*, src/components/forms/form-proof.ts). */
 async function siteCalls(client: Pick<SupabaseClient, 'from' | 'rpc' | 'functions'>) {
   const results = [
-    await client.from('appointment_requests').insert(row),
+    await client.from('appointment_requests').insert(row).setHeader(FORM_PROOF_HEADER, PROOF_HEADER),
     await client.rpc('taken_appointment_slots', { p_from: '2030-05-06', p_days: 1 }),
     await client.functions.invoke('send-contact-email', { body: { name: 'Anna Muster' } }),
     await client.functions.invoke('send-contact-email', { method: 'GET' }),
@@ -112,7 +117,7 @@ function supabaseJs(key: string) {
 const header = (request: Sent | undefined, name: string) => request?.headers[name.toLowerCase()];
 
 describe('with the publishable key (sb_publishable_…), no session', () => {
-  it('sends the key as apikey everywhere, as bearer to REST and RPC, and no Authorization to the functions', async () => {
+  it('sends the key as apikey everywhere, as bearer to REST and RPC, and no Authorization to the functions; the proof only with the insert', async () => {
     const [insert, rpc, invoke, challenge] = await requestsOf(createSupabaseClient(URL_, LOCAL_PUBLISHABLE_KEY));
 
     expect(insert).toEqual({
@@ -124,9 +129,11 @@ describe('with the publishable key (sb_publishable_…), no session', () => {
         'x-client-info': CLIENT_INFO,
         'content-profile': 'public',
         'content-type': 'application/json',
+        'x-form-proof': PROOF_HEADER,
       },
       body: row,
     });
+    expect(header(rpc, FORM_PROOF_HEADER)).toBeUndefined();
     expect(rpc).toMatchObject({ method: 'POST', url: `${URL_}/rest/v1/rpc/taken_appointment_slots`, body: { p_from: '2030-05-06', p_days: 1 } });
     expect(header(rpc, 'apikey')).toBe(LOCAL_PUBLISHABLE_KEY);
     expect(header(rpc, 'Authorization')).toBe(`Bearer ${LOCAL_PUBLISHABLE_KEY}`);
@@ -187,6 +194,17 @@ describe('answers and errors keep supabase-js’s shapes', () => {
       expect(error).toBeNull();
       expect(data).toEqual([{ date: '2030-05-06', time: '10:00' }]);
       await expect(client.functions.invoke('send-contact-email', { body: {} })).resolves.toMatchObject({ data: { ok: true }, error: null });
+    }
+  });
+
+  it('a 202 from a form function (the daily mail cap: stored, e-mail queued) is a success whose body is data', async () => {
+    answer = () => json({ queued: true, reason: 'daily_cap' }, 202);
+    for (const client of clients()) {
+      await expect(client.functions.invoke('send-contact-email', { body: {} })).resolves.toEqual({
+        data: { queued: true, reason: 'daily_cap' },
+        error: null,
+        response: expect.any(Response),
+      });
     }
   });
 

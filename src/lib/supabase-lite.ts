@@ -5,7 +5,9 @@ import type { Database } from '@contract/wire-types';
 
 /**
  * The part of supabase-js the site uses, from the libraries supabase-js is built of:
- * `from(table).insert(row)` and `rpc(fn, args)` from @supabase/postgrest-js, and
+ * `from(table).insert(row)` (with `.setHeader(name, value)` for the one header a single
+ * request adds: the appointment insert's `x-form-proof`) and `rpc(fn, args)` from
+ * @supabase/postgrest-js, and
  * `functions.invoke(name, options)` from @supabase/functions-js – the same classes, so the
  * same requests, answers and error objects (PostgrestError, FunctionsHttpError,
  * FunctionsFetchError, FunctionsRelayError). supabase-js itself always bundles its auth,
@@ -34,7 +36,10 @@ export const SUPABASE_JS_VERSION = '2.119.1';
 
 type Rest = PostgrestClient<Database, { PostgrestVersion: '12' }>;
 
-/** The client the forms use: the same calls, with the same types, as supabase-js's. */
+/**
+ * The client the forms use: the same calls, with the same types, as supabase-js's –
+ * `from` is postgrest-js's own, so its builders' `setHeader` comes with it.
+ */
 export interface SupabaseClient {
   from: Rest['from'];
   rpc: Rest['rpc'];

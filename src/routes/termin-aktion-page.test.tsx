@@ -1,4 +1,4 @@
-import { act as reactAct, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, act as reactAct, fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,9 +63,11 @@ describe('/termin/aktion', () => {
   beforeEach(() => {
     show.mockReset();
     act.mockReset();
+    window.sessionStorage.clear();
   });
   afterEach(() => {
     window.history.replaceState(null, '', '/');
+    window.sessionStorage.clear();
     vi.restoreAllMocks();
   });
 
@@ -96,6 +98,82 @@ describe('/termin/aktion', () => {
       await reactAct(() => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(show).toHaveBeenCalledWith(TOKEN);
       expect(act).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('the token leaves the address bar once read', () => {
+    it('clears the fragment from the address and its history entry, keeping path, query and the entry’s state; the calls still carry the token', async () => {
+      show.mockResolvedValue({ kind: 'view', view: makeView() });
+      const routerState = { usr: null, key: 'k1', idx: 0 };
+      window.history.replaceState(routerState, '', `/termin/aktion?utm_source=mail#${TOKEN}`);
+      const historyLength = window.history.length;
+      let opened: Awaited<ReturnType<typeof renderRoute>> | undefined;
+      await reactAct(async () => {
+        opened = await renderRoute('/termin/aktion');
+      });
+      await screen.findByRole('heading', { level: 2, name: 'Die Anfrage im Überblick' });
+      expect(window.location.hash).toBe('');
+      expect(window.location.pathname + window.location.search).toBe('/termin/aktion?utm_source=mail');
+      expect(window.location.href).not.toContain(TOKEN);
+      // Replaced, not pushed: Back does not bring the token back.
+      expect(window.history.length).toBe(historyLength);
+      expect(window.history.state).toEqual(routerState);
+      expect(show).toHaveBeenCalledWith(TOKEN);
+      expect(show.mock.calls.every(([token]) => token === TOKEN)).toBe(true);
+
+      act.mockResolvedValue(done(makeView(confirmedPreferred)));
+      await opened!.user.click(button('Termin bestätigen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+    });
+
+    it('a reload (the address without the token) shows the request again from this tab’s storage', async () => {
+      show.mockResolvedValue({ kind: 'view', view: makeView() });
+      await openLink();
+      await screen.findByRole('heading', { level: 2, name: 'Die Anfrage im Überblick' });
+      expect(window.location.hash).toBe('');
+      expect(window.sessionStorage.getItem('termin-aktion-token')).toBe(TOKEN);
+      cleanup();
+      show.mockClear();
+
+      // The page again, as a reload opens it: the address no longer has the token.
+      const user = await openLink(null);
+      expect(await screen.findByRole('heading', { level: 2, name: 'Die Anfrage im Überblick' })).toBeInTheDocument();
+      expect(show).toHaveBeenCalledWith(TOKEN);
+      expect(screen.queryByRole('heading', { name: 'Dieser Link ist ungültig' })).toBeNull();
+      act.mockResolvedValue(done(makeView(confirmedPreferred)));
+      await user.click(button('Termin bestätigen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+    });
+
+    it('a new link in the address wins over the token kept from an earlier one', async () => {
+      window.sessionStorage.setItem('termin-aktion-token', 'older.token');
+      show.mockResolvedValue({ kind: 'view', view: makeView() });
+      await openLink();
+      await screen.findByRole('heading', { level: 2, name: 'Die Anfrage im Überblick' });
+      expect(show.mock.calls.every(([token]) => token === TOKEN)).toBe(true);
+      expect(window.sessionStorage.getItem('termin-aktion-token')).toBe(TOKEN);
+    });
+
+    it('with storage disabled: the token still leaves the address, and the page keeps it in memory (also to load again)', async () => {
+      const refuse = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+      vi.spyOn(Storage.prototype, 'getItem').mockImplementation(refuse);
+      vi.spyOn(Storage.prototype, 'setItem').mockImplementation(refuse);
+      vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(refuse);
+      expect(() => window.sessionStorage.getItem('termin-aktion-token')).toThrow();
+      show.mockResolvedValue({ kind: 'failed' });
+      const user = await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Die Anfrage konnte nicht geladen werden' })).toBeInTheDocument();
+      expect(window.location.hash).toBe('');
+
+      show.mockResolvedValue({ kind: 'view', view: makeView() });
+      await user.click(button('Erneut versuchen'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Termin bestätigen' })).toBeInTheDocument();
+      expect(show).toHaveBeenLastCalledWith(TOKEN);
+      act.mockResolvedValue(done(makeView(confirmedPreferred)));
+      await user.click(button('Termin bestätigen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
     });
   });
 

@@ -14,6 +14,11 @@ export const TEST_PROOF: FormProof = {
   solution: { counter: 1, derivedKey: '00' },
 };
 
+/** Another proof, told apart by its nonce: for tests that follow one submission's proof through its steps. */
+export function testProof(nonce: string): FormProof {
+  return { ...TEST_PROOF, challenge: { ...TEST_PROOF.challenge, parameters: { ...TEST_PROOF.challenge.parameters, nonce } } };
+}
+
 export const prepareFormProof = vi.fn<(fn: string) => void>();
 export const takeFormProof = vi.fn<(fn: string) => Promise<FormProof>>();
 

@@ -1,12 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { prepareToasts, useToast, type ToastMessage } from '@/components/ui/toaster';
-import { sendFailedNotice } from '@/content/form-notices';
+import { sendFailedNotice, storedQueuedNotice } from '@/content/form-notices';
 import { useBotSignals, type FormSignals } from './bot-signals';
 import { checkFields, clearFieldMessage, type FieldRule } from './field-check';
 import { prepareFormProof } from './form-proof';
 import { readTextFields } from './read-form';
 import { createRequestIds } from './request-ids';
+import type { SendOutcome } from './send-outcome';
 
 interface Options<TName extends string, TRequest> {
   /** The edge function the form sends to: its proof is prepared on the form's first focus. */
@@ -18,7 +19,8 @@ interface Options<TName extends string, TRequest> {
   /** The request from the values, the bot signals and the request's id (the same for a retry of the same values). */
   toRequest: (values: Record<TName, string>, signals: FormSignals, requestId: string) => TRequest;
   /** Sends the request; any rejection counts as a failed submission. */
-  send: (request: TRequest) => Promise<void>;
+  send: (request: TRequest) => Promise<SendOutcome>;
+  /** Shown when the request is sent; a request stored but queued behind the day's mail cap gets the shared `storedQueuedNotice`. */
   successNotice: ToastMessage;
 }
 
@@ -26,8 +28,10 @@ interface Options<TName extends string, TRequest> {
  * The one submit behaviour both forms share (docs/product.md §4 and §8). The form's
  * props prepare its proof on first focus, check the fields by the function's rules, read
  * them and send; while sending, `isPending`; on success the form is emptied, the next
- * request gets a new id and the success notice shows; on any failure the values stay,
- * the error notice shows and the error goes to the console.
+ * request gets a new id and the success notice shows – or, when the function stored the
+ * request but its e-mail waits for the day's mail cap, the notice saying so (emptied all
+ * the same: the request is stored, and sending it again would only be refused); on any
+ * failure the values stay, the error notice shows and the error goes to the console.
  */
 export function useFormSubmission<TName extends string, TRequest>(options: Options<TName, TRequest>) {
   const { functionName, fields, rules, toRequest, send, successNotice } = options;
@@ -55,11 +59,12 @@ export function useFormSubmission<TName extends string, TRequest>(options: Optio
       onSettled: () => {
         sending.current = false;
       },
-      onSuccess: () => {
+      onSuccess: (outcome) => {
         form.reset();
         botSignals.restart();
         requestIds.reset();
-        toast({ ...successNotice, variant: 'success', group });
+        // Queued is no failure: the request is stored and reaches the practice later.
+        toast({ ...(outcome === 'queued' ? storedQueuedNotice : successNotice), variant: 'success', group });
       },
       onError: (error) => {
         console.error(error);

@@ -7,6 +7,7 @@ import {
   type ActionResult,
   type InvalidLinkReason,
 } from '@/features/appointment-action/action-api';
+import { isInPageJump, keptToken, readFragment, takeTokenFromAddress } from '@/features/appointment-action/link-token';
 
 /** What a press led to; `id` tells two equal outcomes apart (each one takes the focus). */
 export interface Outcome {
@@ -17,7 +18,7 @@ export interface Outcome {
 export type PageState =
   /** The prerendered page, and until the function answers. */
   | { step: 'loading' }
-  /** `missing`: the address has no token at all. */
+  /** `missing`: neither the address nor this tab has a token. */
   | { step: 'invalid_link'; reason: InvalidLinkReason | 'missing' }
   | { step: 'not_found' }
   /** Reading the request failed (network, 429, 5xx): retry or call. */
@@ -26,16 +27,6 @@ export type PageState =
   | { step: 'ready'; view: AppointmentActionView; checkedAt: number; outcome: Outcome | null };
 
 export type ReadyState = Extract<PageState, { step: 'ready' }>;
-
-/** The token from the address's fragment, which only the browser has (never the server, nor the prerender). */
-function tokenFromLocation(): string {
-  const raw = window.location.hash.replace(/^#/, '').trim();
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
 
 export function stateAfterShow(result: ActionResult, now: number): PageState {
   switch (result.kind) {
@@ -83,10 +74,12 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
 }
 
 /**
- * The action page's state. After mount (never during prerender) it reads the token and
- * asks the function to show the request; opening the link changes nothing. Only `act`
- * – a button press – asks it to act. One press at a time: the ref, not `pending`,
- * because a second click can come before the next render.
+ * The action page's state. After mount (never during prerender) it reads the token –
+ * from the address, which it then clears (./link-token.ts), else the one this page or
+ * tab already read (StrictMode's second effect, "Erneut versuchen", a reload) – and asks
+ * the function to show the request; opening the link changes nothing. Only `act` – a
+ * button press – asks it to act. One press at a time: the ref, not `pending`, because a
+ * second click can come before the next render.
  */
 export function useAppointmentAction() {
   const [state, setState] = useState<PageState>({ step: 'loading' });
@@ -100,7 +93,8 @@ export function useAppointmentAction() {
   useEffect(() => {
     let current = true;
     const load = () => {
-      const linkToken = tokenFromLocation();
+      // The page's own memory before storage: storage may be off, or hold an older token it could not replace.
+      const linkToken = takeTokenFromAddress() || token.current || keptToken();
       token.current = linkToken;
       lastInput.current = undefined;
       if (!linkToken) {
@@ -116,10 +110,11 @@ export function useAppointmentAction() {
     // Pasting another link's address into this tab changes only the fragment: no page
     // load, so read the new token – the button must never act on a request other than
     // the one the address names. A fragment naming an element on the page is an in-page
-    // jump (the layout's skip link to #inhalt), not a link: the request stays.
+    // jump (the layout's skip link to #inhalt), not a link, and going back from it
+    // empties the fragment: in both cases the request stays.
     const onHashChange = () => {
-      const fragment = tokenFromLocation();
-      if (fragment !== '' && document.getElementById(fragment)) return;
+      const fragment = readFragment();
+      if (fragment === '' || isInPageJump(fragment)) return;
       load();
     };
     load();

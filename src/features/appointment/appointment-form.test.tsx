@@ -2,8 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
 import { renderRoute } from '@/test/render-route';
-import { deferred, from, getSupabaseClient, insert, invoke, resetSupabaseMock, rpc, supabaseError } from '@/test/supabase-mock';
-import { resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
+import {
+  decodeProofHeader,
+  deferred,
+  from,
+  getSupabaseClient,
+  httpError,
+  insert,
+  invoke,
+  QUEUED_ANSWER,
+  resetSupabaseMock,
+  rpc,
+  supabaseError,
+} from '@/test/supabase-mock';
+import { resetFormProofMock, takeFormProof, TEST_PROOF, testProof } from '@/test/form-proof-mock';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
@@ -94,19 +106,22 @@ describe('appointment form', () => {
     expect(from).toHaveBeenCalledWith('appointment_requests');
     const requestId = (insert.mock.calls[0]![0] as { id: string }).id;
     expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(insert).toHaveBeenCalledWith({
-      id: requestId,
-      first_name: 'Beat',
-      last_name: 'Keller',
-      email: 'beat.keller@example.ch',
-      phone: '+41 79 555 12 34',
-      service: 'Follow-up Termin',
-      preferred_date: '2031-03-14',
-      preferred_time: null,
-      alternative_date: null,
-      alternative_time: null,
-      message: null,
-    });
+    expect(insert).toHaveBeenCalledWith(
+      {
+        id: requestId,
+        first_name: 'Beat',
+        last_name: 'Keller',
+        email: 'beat.keller@example.ch',
+        phone: '+41 79 555 12 34',
+        service: 'Follow-up Termin',
+        preferred_date: '2031-03-14',
+        preferred_time: null,
+        alternative_date: null,
+        alternative_time: null,
+        message: null,
+      },
+      { 'x-form-proof': expect.stringMatching(/^[A-Za-z0-9_-]+$/) },
+    );
     expect(invoke).toHaveBeenCalledWith('send-appointment-email', {
       body: {
         requestId,
@@ -126,6 +141,22 @@ describe('appointment form', () => {
       },
     });
     expect(insert.mock.invocationCallOrder[0]).toBeLessThan(invoke.mock.invocationCallOrder[0]!);
+  });
+
+  it('stores the request with the same form proof the e-mail function gets, in the x-form-proof header', async () => {
+    const proof = testProof('only-this-submission');
+    takeFormProof.mockResolvedValue(proof);
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    const [, headers] = insert.mock.calls[0]!;
+    const { altcha } = invoke.mock.calls[0]![1].body as { altcha: unknown };
+    expect(altcha).toEqual(proof);
+    expect(decodeProofHeader(headers['x-form-proof'])).toEqual(altcha);
+    // One proof per submission, taken once for both steps.
+    expect(takeFormProof).toHaveBeenCalledTimes(1);
+    expect(takeFormProof).toHaveBeenCalledWith('send-appointment-email');
   });
 
   it('sends the optional time, alternative and message when given', async () => {
@@ -188,8 +219,11 @@ describe('appointment form', () => {
     expect(screen.queryByText('Terminanfrage gesendet!')).not.toBeInTheDocument();
   }
 
-  it('never sends the e-mail when storing the request fails', async () => {
-    insert.mockResolvedValue({ data: null, error: supabaseError('PostgrestError', 'new row violates row-level security policy') });
+  it('never sends the e-mail when storing the request fails (Postgres refuses a missing or invalid proof with 42501)', async () => {
+    insert.mockResolvedValue({
+      data: null,
+      error: Object.assign(supabaseError('PostgrestError', 'new row violates row-level security policy'), { code: '42501' }),
+    });
     const user = await openBookingForm();
     await fillRequired(user);
     await user.click(submitButton());
@@ -233,7 +267,8 @@ describe('appointment form', () => {
     expect(invoke).not.toHaveBeenCalled();
   });
 
-  it('retries a request whose e-mail failed under the same id, so no second row is stored', async () => {
+  it('retries a request whose e-mail failed under the same id, so no second row is stored; each attempt with its own proof in both steps', async () => {
+    takeFormProof.mockResolvedValueOnce(testProof('first')).mockResolvedValueOnce(testProof('second'));
     invoke.mockResolvedValueOnce({ data: null, error: supabaseError('FunctionsHttpError') });
     const user = await openBookingForm();
     await fillRequired(user);
@@ -247,6 +282,42 @@ describe('appointment form', () => {
     const [first, second] = insert.mock.calls.map(([row]) => (row as { id: string }).id);
     expect(second).toBe(first);
     expect(invoke.mock.calls.map(([, options]) => (options.body as { requestId: string }).requestId)).toEqual([first, first]);
+    const insertProofs = insert.mock.calls.map(([, headers]) => decodeProofHeader(headers['x-form-proof']));
+    const mailProofs = invoke.mock.calls.map(([, options]) => (options.body as { altcha: unknown }).altcha);
+    expect(insertProofs).toEqual([testProof('first'), testProof('second')]);
+    expect(mailProofs).toEqual(insertProofs);
+  });
+
+  it('a request stored while the day’s mail cap holds its e-mail back (202 queued): says so truthfully and clears the form', async () => {
+    invoke.mockResolvedValue({ data: QUEUED_ANSWER, error: null });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Anfrage gespeichert')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Ihre Anfrage ist bei uns gespeichert. Wegen sehr vieler Anfragen erreicht sie uns heute verzögert; wir melden uns so bald wie möglich. Wenn es eilt, erreichen Sie uns unter +41 44 555 27 80.',
+      ),
+    ).toBeInTheDocument();
+    // Announced as a status, not an alert: nothing went wrong for the visitor.
+    await waitFor(() => expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent('Anfrage gespeichert'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Terminanfrage gesendet!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Fehler beim Senden')).not.toBeInTheDocument();
+    expect(field('Vorname')).toHaveValue('');
+    expect(field('Leistung')).toHaveValue('');
+    expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue('');
+    expect(submitButton()).toHaveTextContent('Termin anfragen');
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('a 502 from the e-mail function is still the error notice, with the values kept', async () => {
+    invoke.mockResolvedValue({ data: null, error: httpError(502) });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    await expectFailureShown();
+    expect(screen.queryByText('Anfrage gespeichert')).not.toBeInTheDocument();
   });
 
   it('uses a new id once the visitor changes the request', async () => {

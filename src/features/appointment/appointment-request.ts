@@ -1,6 +1,8 @@
 import { bookableServices, type ServiceValue } from '@/content/services';
 import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
+import { encodeFormProofHeader, FORM_PROOF_HEADER } from '@/components/forms/form-proof-header';
+import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import type { AppointmentEmailBody, AppointmentRow } from '@contract/wire-types';
@@ -77,16 +79,23 @@ const ALREADY_STORED = '23505';
 
 /**
  * Step 1 stores the request; step 2, only after step 1 succeeded, e-mails the practice.
- * If step 2 fails the row stays stored and the visitor sees the failure notice. Sending
- * the same request again reuses its id: step 1 then finds the row already stored (and
- * stores no duplicate) and step 2 mails it.
+ * Both carry the same form proof: the insert in the `x-form-proof` header (Postgres
+ * verifies it before storing the row and refuses the insert without it, 42501), the
+ * e-mail function as `altcha`. If step 2 fails the row stays stored and the visitor sees
+ * the failure notice. Sending the same request again reuses its id: step 1 then finds the
+ * row already stored (and stores no duplicate) and step 2 mails it. Resolves with what
+ * the function says of the e-mail: sent, or queued behind the day's mail cap.
  */
-export async function sendAppointmentRequest({ row, email }: AppointmentRequest): Promise<void> {
-  // The proof first: without one step 2 cannot succeed, so nothing is stored in vain.
+export async function sendAppointmentRequest({ row, email }: AppointmentRequest): Promise<SendOutcome> {
+  // The proof first: without one neither step can succeed, so nothing is sent in vain.
   const altcha = await takeFormProof(APPOINTMENT_FUNCTION);
   const supabase = await getSupabaseClient();
-  const { error: insertError } = await supabase.from(APPOINTMENT_TABLE).insert(row);
+  const { error: insertError } = await supabase
+    .from(APPOINTMENT_TABLE)
+    .insert(row)
+    .setHeader(FORM_PROOF_HEADER, encodeFormProofHeader(altcha));
   if (insertError && insertError.code !== ALREADY_STORED) throw insertError;
-  const { error: mailError } = await supabase.functions.invoke(APPOINTMENT_FUNCTION, { body: { ...email, altcha } });
+  const { data, error: mailError } = await supabase.functions.invoke<unknown>(APPOINTMENT_FUNCTION, { body: { ...email, altcha } });
   if (mailError) throw mailError;
+  return sendOutcomeOf(data);
 }

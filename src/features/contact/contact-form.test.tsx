@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { deferred, getSupabaseClient, httpError, invoke, QUEUED_ANSWER, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
 import { prepareFormProof, resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
 
@@ -165,6 +165,7 @@ describe('contact form', () => {
 
   const failures: Array<[string, () => void]> = [
     ['the function answers with an error status', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsHttpError') })],
+    ['the function answers 502', () => invoke.mockResolvedValue({ data: null, error: httpError(502) })],
     ['the relay fails', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsRelayError') })],
     ['the network is down', () => invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsFetchError', 'Failed to fetch') })],
     ['the call throws', () => invoke.mockRejectedValue(new TypeError('Failed to fetch'))],
@@ -188,6 +189,47 @@ describe('contact form', () => {
     expect(submitButton()).toBeEnabled();
     expect(consoleError).toHaveBeenCalledWith(expect.any(Error));
     expect(screen.queryByText('Nachricht gesendet!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Anfrage gespeichert')).not.toBeInTheDocument();
+  });
+
+  it('a message stored while the day’s mail cap holds its e-mail back (202 queued): says so truthfully and clears the form', async () => {
+    invoke.mockResolvedValue({ data: QUEUED_ANSWER, error: null });
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Anfrage gespeichert')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Ihre Anfrage ist bei uns gespeichert. Wegen sehr vieler Anfragen erreicht sie uns heute verzögert; wir melden uns so bald wie möglich. Wenn es eilt, erreichen Sie uns unter +41 44 555 27 80.',
+      ),
+    ).toBeInTheDocument();
+    // Announced as a status, not an alert: nothing went wrong for the visitor.
+    await waitFor(() => expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent('Anfrage gespeichert'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nachricht gesendet!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Fehler beim Senden')).not.toBeInTheDocument();
+    for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Nachricht']) expect(field(label)).toHaveValue('');
+    expect(submitButton()).toHaveTextContent('Nachricht senden');
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('after a queued message the next one is a new request with a new id', async () => {
+    invoke.mockResolvedValueOnce({ data: QUEUED_ANSWER, error: null });
+    const user = await openContactForm();
+    await fillRequired(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Anfrage gespeichert')).toBeInTheDocument();
+    // user-event still remembers the typed text that form.reset() removed: cleared first.
+    for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Nachricht']) await user.clear(field(label));
+    await fillRequired(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    const ids = invoke.mock.calls.map(([, options]) => (options.body as { requestId: string }).requestId);
+    expect(ids).toHaveLength(2);
+    // The same message again, but a new request: the queued one is stored.
+    expect(invoke.mock.calls[1]![1].body).toMatchObject({ name: 'Anna Muster', email: 'anna@example.ch' });
+    expect(ids[1]).not.toBe(ids[0]);
   });
 
   it('starts preparing its proof when the visitor first focuses the form, not before', async () => {

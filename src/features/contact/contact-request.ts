@@ -1,6 +1,7 @@
 import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import { emptyToNull } from '@/components/forms/read-form';
+import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import type { ContactEmailBody } from '@contract/wire-types';
 
@@ -24,10 +25,15 @@ export function toContactRequest(values: ContactFormValues, signals: FormSignals
   };
 }
 
-/** Any error the function reports (network, non-2xx, relay) rejects, which the form shows as a failure. */
-export async function sendContactRequest(request: ContactRequest): Promise<void> {
+/**
+ * Any error the function reports (network, non-2xx, relay) rejects, which the form shows
+ * as a failure; a 2xx resolves with what it says of the e-mail: sent, or queued behind
+ * the day's mail cap.
+ */
+export async function sendContactRequest(request: ContactRequest): Promise<SendOutcome> {
   const altcha = await takeFormProof(CONTACT_FUNCTION);
   const supabase = await getSupabaseClient();
-  const { error } = await supabase.functions.invoke(CONTACT_FUNCTION, { body: { ...request, altcha } });
+  const { data, error } = await supabase.functions.invoke<unknown>(CONTACT_FUNCTION, { body: { ...request, altcha } });
   if (error) throw error;
+  return sendOutcomeOf(data);
 }
