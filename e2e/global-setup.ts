@@ -109,6 +109,7 @@ export default async function setup() {
           // production limit (5 per 10 minutes) would stop it halfway. The bot check
           // (MIN_FORM_MS) stays on; the tests wait like a person would.
           RATE_LIMIT_MAX: '1000',
+          RATE_LIMIT_DAILY_MAX: '1000',
           RATE_LIMIT_SALT: 'e2e-salt-not-secret',
           FORM_PROOF_SECRET: 'e2e-form-proof-secret-not-secret',
           ACTION_TOKEN_SECRET: E2E_ACTION_TOKEN_SECRET,

@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util';
 import { createServer, loadEnv, type ViteDevServer } from 'vite';
 import { LOCAL_SUPABASE_URL } from './stack/local-config';
 import { assertPortsFree } from './stack/ports';
-import { LOCAL_REMINDER_EVERY_MS } from './stack/reminder-timer';
 import { PortInUseError, startStack, type RunningStack } from './stack/start-stack';
 import { describeStack, handleShutdown } from './stack/terminal';
 
@@ -18,7 +17,7 @@ async function main(): Promise<void> {
   try {
     // Vite's port too, before the stack starts, so a clash leaves nothing running.
     await assertPortsFree([{ port: 5173, service: 'Vite dev server' }]);
-    stack = await startStack({ fresh: flags.fresh ?? false, reminderEveryMs: LOCAL_REMINDER_EVERY_MS });
+    stack = await startStack({ fresh: flags.fresh ?? false, scheduledJobs: true });
   } catch (error) {
     if (error instanceof PortInUseError) {
       console.error(error.message);

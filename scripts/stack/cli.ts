@@ -3,7 +3,6 @@
  * `npm run -s stack -- --print-env`: its connection values as `supabase status -o env` prints them.
  */
 import { parseArgs } from 'node:util';
-import { LOCAL_REMINDER_EVERY_MS } from './reminder-timer';
 import { PortInUseError, startStack, type RunningStack } from './start-stack';
 import { formatStatusEnv, statusEnv } from './status-env';
 import { describeStack, handleShutdown } from './terminal';
@@ -53,7 +52,7 @@ async function main(): Promise<void> {
   try {
     stack = await startStack({
       fresh: flags.fresh ?? false,
-      reminderEveryMs: LOCAL_REMINDER_EVERY_MS,
+      scheduledJobs: true,
       trustForwardedFor: flags['trust-forwarded-for'] ?? false,
       ...(flags['in-memory'] ? { dataDir: null } : {}),
     });

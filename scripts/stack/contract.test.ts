@@ -18,7 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
-import { appointmentRow } from '../../tests/integration/stack-harness.ts';
+import { appointmentRow, formProofHeaders } from '../../tests/integration/stack-harness.ts';
 import type { Database } from './database';
 import { createGateway } from './gateway';
 import { LOCAL_KEYS } from './local-config';
@@ -85,6 +85,15 @@ async function call(
 /** The site's appointment row (the suites' own), with an address of its own. */
 const appointment = (overrides: Record<string, unknown> = {}) => appointmentRow(`vertrag-${randomUUID()}@example.ch`, overrides);
 
+/**
+ * The site's insert (src/features/appointment/appointment-request.ts): supabase-js's
+ * headers plus `x-form-proof`, a fresh proof for send-appointment-email signed with the
+ * functions' FORM_PROOF_SECRET – which the stack stores in Vault for the database to check.
+ */
+async function siteInsert(key: string = LOCAL_KEYS.publishable, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  return { ...supabaseJs(key, 'POST'), ...(await formProofHeaders()), ...extra };
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SERVER = { 'User-Agent': 'Deno/2.5.6' };
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' };
@@ -140,25 +149,36 @@ describe('the API gateway: apikey', () => {
     }
   });
 
-  // CLI internal/start/templates/kong.yml puts Kong's cors plugin, unconfigured, on /rest/v1;
-  // Kong's kong/plugins/cors/handler.lua answers a preflight itself: 200, origin *, its
-  // default methods, the requested headers echoed. The browser's supabase-js sends this one.
-  it('answers the browser’s preflight before any key check', async () => {
-    const answer = await call('/rest/v1/appointment_requests', {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://localhost:5173',
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey,authorization,content-profile,content-type,x-client-info',
-      },
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    expect(answer.headers.get('access-control-allow-methods')).toBe('GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT');
-    expect(answer.headers.get('access-control-allow-headers')).toBe('apikey,authorization,content-profile,content-type,x-client-info');
-    expect(answer.text).toBe('');
+  // CLI internal/start/templates/kong.yml puts Kong's cors plugin, unconfigured, on /rest/v1
+  // (Kong 2.8.1, the CLI's pkg/config/templates/Dockerfile); Kong's kong/plugins/cors/
+  // handler.lua answers a preflight itself: 200, origin *, its default methods, and – with
+  // no `headers` configured – the requested headers echoed, whatever they are. PostgREST
+  // (v14.12 src/PostgREST/Cors.hs) and hosted Supabase's gateway allow any requested header
+  // too (docs/local-stack.md, "CORS"). The site's insert adds `x-form-proof`.
+  it('answers the browser’s preflight before any key check, allowing the headers it asks for', async () => {
+    for (const requested of [
+      'apikey,authorization,content-profile,content-type,x-client-info',
+      'apikey,authorization,content-profile,content-type,x-client-info,x-form-proof',
+    ]) {
+      const answer = await call('/rest/v1/appointment_requests', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': requested,
+        },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('access-control-allow-methods')).toBe('GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT');
+      expect(answer.headers.get('access-control-allow-headers')).toBe(requested);
+      expect(answer.headers.get('access-control-max-age')).toBeNull();
+      expect(answer.text).toBe('');
+    }
     // And every answer after it carries the origin (the same handler's header_filter).
-    expect((await call('/rest/v1/appointment_requests', { method: 'POST', body: appointment() })).headers.get('access-control-allow-origin')).toBe('*');
+    const insert = await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: appointment() });
+    expect(insert.status).toBe(201);
+    expect(insert.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
 
@@ -167,15 +187,55 @@ describe('/rest/v1/<table>', () => {
   // no Prefer. PG Response.hs (MutationCreate): 201; without return=representation no body
   // and no Content-Type. The same raw with Prefer: return=minimal (tests, legacy anon key).
   it('stores the site’s appointment request: 201, empty body', async () => {
-    const site = await call('/rest/v1/appointment_requests', { method: 'POST', body: appointment() });
+    const site = await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: appointment() });
     expect(site.status).toBe(201);
     expect(site.text).toBe('');
     expect(site.headers.get('content-type')).toBeNull();
 
-    const headers = { ...supabaseJs(LOCAL_KEYS.anon, 'POST'), Prefer: 'return=minimal' };
+    const headers = await siteInsert(LOCAL_KEYS.anon, { Prefer: 'return=minimal' });
     const minimal = await call('/rest/v1/appointment_requests', { method: 'POST', headers, body: appointment() });
     expect(minimal.status).toBe(201);
     expect(minimal.text).toBe('');
+  });
+
+  // PG ApiRequest.hs: `iHeaders` = every request header but Cookie, names lower-cased
+  // (CI.foldedCase); Query/PreQuery.hs sets them as the JSON GUC request.headers, the
+  // cookies as request.cookies, and search_path to the schema plus db-extra-search-path
+  // (config.toml [api] extra_search_path, PGRST_DB_EXTRA_SEARCH_PATH in the CLI's start.go).
+  // The database reads the site's x-form-proof there (supabase/migrations).
+  it('hands the request’s headers to Postgres as request.headers: x-form-proof included', async () => {
+    await stack.query(`create schema if not exists stack_test`);
+    await stack.query(`create table if not exists stack_test.seen (headers jsonb, cookies jsonb, search_path text)`);
+    await stack.query(`create or replace function stack_test.remember() returns trigger language plpgsql security definer as $$
+      begin
+        insert into stack_test.seen values (current_setting('request.headers', true)::jsonb,
+          current_setting('request.cookies', true)::jsonb, current_setting('search_path'));
+        return new;
+      end $$`);
+    await stack.query(`create trigger stack_test_remember before insert on public.appointment_requests
+      for each row execute function stack_test.remember()`);
+    try {
+      const headers = await siteInsert(LOCAL_KEYS.publishable, { 'X-Trace-Mixed-Case': 'ja', Cookie: 'a=1; b=zwei' });
+      const answer = await call('/rest/v1/appointment_requests', { method: 'POST', headers, body: appointment() });
+      expect(answer.status).toBe(201);
+      const { rows } = await stack.query<{ headers: Record<string, string>; cookies: Record<string, string>; search_path: string }>(
+        'select headers, cookies, search_path from stack_test.seen',
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.headers).toMatchObject({
+        'x-form-proof': headers['x-form-proof'],
+        'x-trace-mixed-case': 'ja',
+        apikey: LOCAL_KEYS.publishable,
+        'content-profile': 'public',
+      });
+      expect(Object.keys(rows[0]!.headers).every((name) => name === name.toLowerCase())).toBe(true);
+      expect(rows[0]!.headers).not.toHaveProperty('cookie');
+      expect(rows[0]!.cookies).toEqual({ a: '1', b: 'zwei' });
+      expect(rows[0]!.search_path).toBe('"public", "public", "extensions"');
+    } finally {
+      await stack.query('drop trigger stack_test_remember on public.appointment_requests');
+      await stack.query('drop schema stack_test cascade');
+    }
   });
 
   // supabase-js sends an array with ?columns="…" (postgrest-js insert()); database-abuse.test.ts
@@ -185,10 +245,10 @@ describe('/rest/v1/<table>', () => {
   it('takes arrays: one row for anon, several for the service role; more for anon is 23514', async () => {
     const one = appointment();
     const columns = Object.keys(one).map((c) => `"${c}"`).join(',');
-    expect((await call(`/rest/v1/appointment_requests?columns=${columns}`, { method: 'POST', body: [one] })).status).toBe(201);
+    expect((await call(`/rest/v1/appointment_requests?columns=${columns}`, { method: 'POST', headers: await siteInsert(), body: [one] })).status).toBe(201);
 
     const three = [appointment(), appointment(), appointment()];
-    const refused = await call('/rest/v1/appointment_requests', { method: 'POST', body: three });
+    const refused = await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: three });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ code: '23514', details: 'The request tried to store more than one row.' });
     expect((refused.json as { message: string }).message).toMatch(/one at a time/);
@@ -200,11 +260,12 @@ describe('/rest/v1/<table>', () => {
   // The site's retry relies on 23505 (appointment-request.ts, ALREADY_STORED). PG Error.hs:
   // 23505 → 409, Postgres's message and DETAIL as message and details. Postgres leaves the
   // DETAIL ("Key (id)=(…) already exists.") out for a role that may not read the key
-  // columns (anon here), so details is null.
+  // columns (anon here), so details is null. (The second insert carries a proof of its
+  // own, so that the stored id is what refuses it.)
   it('reports a stored id as 409 23505 with Postgres’s message', async () => {
     const row = appointment();
-    await call('/rest/v1/appointment_requests', { method: 'POST', body: row });
-    const again = await call('/rest/v1/appointment_requests', { method: 'POST', body: row });
+    expect((await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: row })).status).toBe(201);
+    const again = await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: row });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({
       code: '23505',
@@ -215,10 +276,10 @@ describe('/rest/v1/<table>', () => {
   });
 
   it('reports constraints with their SQLSTATE and 400 (database-api.test.ts)', async () => {
-    const missing = await call('/rest/v1/appointment_requests', { method: 'POST', body: appointment({ phone: null }) });
+    const missing = await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: appointment({ phone: null }) });
     expect(missing.status).toBe(400);
     expect(missing.json).toMatchObject({ code: '23502', message: 'null value in column "phone" of relation "appointment_requests" violates not-null constraint' });
-    const check = await call('/rest/v1/appointment_requests', { method: 'POST', body: appointment({ service: 'Massage' }) });
+    const check = await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: appointment({ service: 'Massage' }) });
     expect(check.status).toBe(400);
     expect(check.json).toMatchObject({ code: '23514' });
   });
@@ -228,7 +289,7 @@ describe('/rest/v1/<table>', () => {
   // api-keys.test.ts, scripts/deploy-check/checks.ts).
   it('refuses anon everything but that insert with 401 42501', async () => {
     const row = appointment();
-    await call('/rest/v1/appointment_requests', { method: 'POST', body: row });
+    expect((await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: row })).status).toBe(201);
     expectAnonRefused(await call('/rest/v1/appointment_requests', { method: 'POST', body: appointment({ notified_at: new Date().toISOString() }) }), 'table appointment_requests');
     const representation = { ...supabaseJs(LOCAL_KEYS.anon, 'POST'), Prefer: 'return=representation' };
     expectAnonRefused(await call('/rest/v1/appointment_requests', { method: 'POST', headers: representation, body: appointment() }), 'table appointment_requests');
@@ -282,7 +343,7 @@ describe('/rest/v1/rpc/<function>', () => {
     };
     expect(await call('/rest/v1/rpc/take_rate_limit', minimal)).toMatchObject({ status: 200, text: '0' });
     const proof = { p_signature: randomBytes(32).toString('hex'), p_request_id: randomUUID(), p_expires_at: new Date(Date.now() + 60_000).toISOString() };
-    expect(await call('/rest/v1/rpc/use_form_proof', service(proof))).toMatchObject({ status: 200, text: '"fresh"' });
+    expect(await call('/rest/v1/rpc/claim_form_proof', service(proof))).toMatchObject({ status: 200, json: { use: 'fresh' } });
 
     const id = randomUUID();
     const message = { p_id: id, p_name: 'Anna', p_email: 'anna@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
@@ -399,11 +460,89 @@ describe('/functions/v1/<function>', () => {
     ]);
   });
 
-  // SB troubleshooting/edge-function-404-error-response: {"code":"NOT_FOUND","message":"Requested function was not found"}.
+  // SB troubleshooting/edge-function-404-error-response: {"code":"NOT_FOUND","message":"Requested function was not found"},
+  // no CORS headers; SB functions/error-codes: a failed request names its error in `sb-error-code`.
   it('answers an unknown function with the platform’s 404', async () => {
     const answer = await fetch(`${base}/send-nothing`, { method: 'POST', body: '{}' });
     expect(answer.status).toBe(404);
+    expect(answer.headers.get('sb-error-code')).toBe('NOT_FOUND');
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     expect(await answer.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+  });
+});
+
+describe('/functions/v1/<function> while the function boots', () => {
+  // The edge runtime creates a function's worker for the request and answers once it has
+  // booted: the CLI's main worker awaits EdgeRuntime.userWorkers.create() before
+  // worker.fetch(req) (CLI internal/functions/serve/templates/main.ts), and a request that
+  // arrives while another creates the worker waits for it (edge-runtime
+  // crates/base/src/worker/pool.rs). A worker that fails to boot is 503 BOOT_ERROR: SB
+  // troubleshooting/edge-function-503-response, {"code":"BOOT_ERROR","message":"Function
+  // failed to start (please check logs)"} (the CLI says "Worker failed to boot …"), with
+  // `sb-error-code` (SB functions/error-codes). Never the 404 of an unknown function.
+  let upstream: http.Server;
+  let upstreamPort: number;
+  const servers: http.Server[] = [];
+
+  /** A gateway whose one function, `send-contact-email`, has the given port (promise). */
+  async function gatewayFor(port: number | Promise<number>, functionBootWaitMs?: number): Promise<string> {
+    const gateway = createGateway({
+      db: {} as Database,
+      keys: LOCAL_KEYS,
+      functions: { lookup: (name) => (name === 'send-contact-email' ? { port, verifyJwt: false } : undefined) },
+      functionBootWaitMs,
+    });
+    servers.push(gateway);
+    return `http://${HOST}:${await listen(gateway, 0)}/functions/v1`;
+  }
+
+  beforeAll(async () => {
+    upstream = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ got: Buffer.concat(chunks).toString() }));
+      });
+    });
+    upstreamPort = await listen(upstream, 0);
+  });
+
+  afterAll(async () => {
+    for (const server of [...servers, upstream]) await new Promise((resolve) => server?.close(resolve));
+  });
+
+  const post = (base: string) =>
+    fetch(`${base}/send-contact-email`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_KEYS.publishable, Authorization: `Bearer ${LOCAL_KEYS.publishable}`, 'Content-Type': 'application/json' },
+      body: '{"message":"früh"}',
+    });
+
+  it('waits for a function that is still booting and passes the call on once it listens', async () => {
+    let listening!: (port: number) => void;
+    const booted = new Promise<number>((resolve) => (listening = resolve));
+    const base = await gatewayFor(booted);
+    const started = Date.now();
+    const answer = post(base);
+    setTimeout(() => listening(upstreamPort), 400);
+    const response = await answer;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ got: '{"message":"früh"}' });
+  });
+
+  it('answers 503 BOOT_ERROR when the function fails to boot, or does not boot in time', async () => {
+    const failed = Promise.reject(new Error('exited during start-up'));
+    failed.catch(() => {});
+    for (const base of [await gatewayFor(failed), await gatewayFor(new Promise<number>(() => {}), 300)]) {
+      const response = await post(base);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('sb-error-code')).toBe('BOOT_ERROR');
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await response.json()).toEqual({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+    }
   });
 });
 

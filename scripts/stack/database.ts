@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
 
 export interface QueryResult<Row = Record<string, unknown>> {
@@ -86,7 +87,9 @@ export class PgliteDatabase implements Database {
   static async open(dataDir: string | undefined): Promise<PgliteDatabase> {
     // PGlite creates its own folder, but not the folders above it.
     if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-    const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+    // pgcrypto, which hosted Supabase has in schema "extensions" (bootstrap.sql creates it
+    // there): PGlite can create only the contrib extensions whose module it was given.
+    const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pgcrypto } });
     return new PgliteDatabase(pglite);
   }
 

@@ -1,8 +1,14 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
-import { discoverFunctions, parseFunctionsConfig } from './functions';
-import { REPO_ROOT } from './start-stack';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverFunctions, launchFunctions, parseFunctionsConfig, type FunctionsRuntime } from './functions';
+import { createGateway } from './gateway';
+import type { Database } from './database';
+import { LOCAL_KEYS } from './local-config';
+import { HOST, listen } from './ports';
+import { REPO_ROOT } from './start-stack';
 
 describe('edge function discovery', () => {
   it('finds the folders with an index.ts, not _shared or tests', async () => {
@@ -33,5 +39,77 @@ enabled = false
       old: { enabled: false, verifyJwt: true },
       'quoted-name': { enabled: true, verifyJwt: true },
     });
+  });
+});
+
+/**
+ * A call that arrives while a function's Deno process is still starting, through the
+ * real gateway to real Deno: it waits and gets the function's answer (the edge runtime
+ * answers once the worker has booted); a function whose process dies at start-up is
+ * 503 BOOT_ERROR; an unknown one stays the platform's 404 (contract.test.ts has the sources).
+ */
+describe('a function called before it is ready', () => {
+  let dir: string;
+  let runtime: FunctionsRuntime;
+  let gateway: ReturnType<typeof createGateway>;
+  let base: string;
+  const messages: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'stack-functions-'));
+    const write = async (name: string, source: string) => {
+      await mkdir(path.join(dir, name));
+      await writeFile(path.join(dir, name, 'index.ts'), source);
+    };
+    // Slow to boot: a second and a half before it listens.
+    await write(
+      'slow-start',
+      `await new Promise((resolve) => setTimeout(resolve, 1500));
+Deno.serve((request) => new Response(JSON.stringify({ method: request.method, path: new URL(request.url).pathname }), { headers: { 'content-type': 'application/json' } }));
+`,
+    );
+    // Dies while starting, as a function with an error at the top of its module does.
+    await write('fails-to-start', `await new Promise((resolve) => setTimeout(resolve, 300));\nthrow new Error('boot failure on purpose');\n`);
+    runtime = launchFunctions({
+      repoRoot: REPO_ROOT,
+      functionsDir: dir,
+      names: ['slow-start', 'fails-to-start'],
+      config: parseFunctionsConfig('[functions.slow-start]\nverify_jwt = false\n[functions.fails-to-start]\nverify_jwt = false\n'),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DENO_NO_UPDATE_CHECK: '1' },
+      quiet: true,
+      log: (message) => messages.push(message),
+      startTimeoutMs: 60_000,
+    });
+    gateway = createGateway({ db: {} as Database, keys: LOCAL_KEYS, functions: runtime });
+    base = `http://${HOST}:${await listen(gateway, 0)}/functions/v1`;
+  }, 30_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => gateway?.close(resolve));
+    await runtime?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('waits for the booting function and returns its answer, never a 404', async () => {
+    expect(typeof runtime.lookup('slow-start')?.port).not.toBe('number');
+    const response = await fetch(`${base}/slow-start/x`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ method: 'POST', path: '/slow-start/x' });
+    expect(typeof runtime.lookup('slow-start')?.port).toBe('number');
+  }, 30_000);
+
+  it('answers 503 BOOT_ERROR for a function whose process fails to start', async () => {
+    const response = await fetch(`${base}/fails-to-start`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('sb-error-code')).toBe('BOOT_ERROR');
+    expect(await response.json()).toEqual({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+    await expect(runtime.ready).rejects.toThrow(/fails-to-start.*exited during start-up/s);
+    expect(runtime.logs('fails-to-start').join('\n')).toContain('boot failure on purpose');
+  }, 30_000);
+
+  it('answers an unknown function with the platform’s 404', async () => {
+    const response = await fetch(`${base}/not-a-function`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
   });
 });

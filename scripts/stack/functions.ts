@@ -71,13 +71,39 @@ export async function readFunctionsConfig(repoRoot: string): Promise<Map<string,
 
 export interface RunningFunction {
   name: string;
+  /** Its loopback port (chosen when it is launched; it listens there once booted). */
   port: number;
   verifyJwt: boolean;
 }
 
+/** What the gateway needs to reach a function: its port as soon as the function listens. */
+export interface FunctionTarget {
+  name: string;
+  verifyJwt: boolean;
+  /**
+   * The port, at once when the function's process listens; while it boots a promise of
+   * the port, which rejects with a FunctionBootError when the process fails to start.
+   */
+  port: number | Promise<number>;
+}
+
+/** A function's process exited, or did not listen in time, before it served anything. */
+export class FunctionBootError extends Error {
+  constructor(
+    readonly functionName: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FunctionBootError';
+  }
+}
+
 export interface FunctionsRuntime {
   functions: RunningFunction[];
-  lookup(name: string): RunningFunction | undefined;
+  /** undefined = no such function (the platform's 404). */
+  lookup(name: string): FunctionTarget | undefined;
+  /** Resolves once every function listens; rejects with the first boot failure. */
+  ready: Promise<void>;
   /** Everything a function printed (last 2000 lines), for tests that inspect logs. */
   logs(name: string): string[];
   stop(): Promise<void>;
@@ -92,6 +118,11 @@ export interface StartFunctionsOptions {
   log: (message: string) => void;
   /** The first start downloads the functions' npm packages into Deno's cache. */
   startTimeoutMs?: number;
+}
+
+export interface LaunchFunctionsOptions extends StartFunctionsOptions {
+  /** `[functions.<name>]` of supabase/config.toml (readFunctionsConfig). */
+  config: Map<string, FunctionConfig>;
 }
 
 const MAX_LOG_LINES = 2000;
@@ -118,14 +149,25 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export async function startFunctions(options: StartFunctionsOptions): Promise<FunctionsRuntime> {
-  const deno = path.join(options.repoRoot, 'node_modules', '.bin', 'deno');
-  if (!existsSync(deno)) throw new Error(`Deno not found at ${deno}: run npm install.`);
-  const config = await readFunctionsConfig(options.repoRoot);
+interface Slot {
+  name: string;
+  verifyJwt: boolean;
+  /** Set once the process listens. */
+  port?: number;
+  booted: Promise<number>;
+}
 
+/**
+ * Starts every function's Deno process and returns at once: the runtime knows each
+ * function from the first moment, and lookup() hands out a promise of its port until the
+ * process listens. So a call that arrives while a function boots waits for it, as the
+ * edge runtime makes a request wait while it creates the function's worker (see gateway.ts).
+ */
+export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRuntime {
+  const deno = path.join(options.repoRoot, 'node_modules', '.bin', 'deno');
   const children = new Map<string, ChildProcess>();
   const logs = new Map<string, string[]>();
-  const running: RunningFunction[] = [];
+  const slots = new Map<string, Slot>();
   let stopping = false;
 
   // Deno children must not outlive the stack, even if the parent dies without stop().
@@ -149,8 +191,10 @@ export async function startFunctions(options: StartFunctionsOptions): Promise<Fu
     );
   }
 
-  async function startOne(name: string): Promise<RunningFunction> {
+  async function boot(name: string): Promise<number> {
+    if (!existsSync(deno)) throw new FunctionBootError(name, `Deno not found at ${deno}: run npm install.`);
     const port = await freePort();
+    if (stopping) throw new FunctionBootError(name, `Edge function "${name}" was stopped before it started.`);
     const dir = path.join(options.functionsDir, name);
     const denoJson = path.join(dir, 'deno.json');
     const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt'];
@@ -163,8 +207,7 @@ export async function startFunctions(options: StartFunctionsOptions): Promise<Fu
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(name, child);
-    const lines: string[] = [];
-    logs.set(name, lines);
+    const lines = logs.get(name)!;
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream! }).on('line', (line) => {
         lines.push(line);
@@ -172,9 +215,10 @@ export async function startFunctions(options: StartFunctionsOptions): Promise<Fu
         if (!options.quiet) console.log(`[fn:${name}] ${line}`);
       });
     }
+    let listening = false;
     child.on('exit', (code, signal) => {
       // Ctrl-C in a terminal reaches the whole process group, Deno included: no alarm then.
-      if (stopping || signal === 'SIGINT' || signal === 'SIGTERM') return;
+      if (!listening || stopping || signal === 'SIGINT' || signal === 'SIGTERM') return;
       options.log(`function ${name} stopped (exit code ${code ?? signal}); calls to it now get 502`);
     });
 
@@ -182,30 +226,62 @@ export async function startFunctions(options: StartFunctionsOptions): Promise<Fu
     const deadline = Date.now() + timeoutMs;
     while (!(await canConnect(port))) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(
+        throw new FunctionBootError(
+          name,
           `Edge function "${name}" exited during start-up (exit code ${child.exitCode ?? child.signalCode}). ` +
             `Its last output:\n${lines.slice(-30).join('\n')}`,
         );
       }
       if (Date.now() > deadline) {
-        throw new Error(`Edge function "${name}" did not start listening within ${Math.round(timeoutMs / 1000)} s.`);
+        throw new FunctionBootError(name, `Edge function "${name}" did not start listening within ${Math.round(timeoutMs / 1000)} s.`);
       }
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { name, port, verifyJwt: config.get(name)?.verifyJwt ?? true };
+    listening = true;
+    return port;
   }
 
-  try {
-    running.push(...(await Promise.all(options.names.map(startOne))));
-  } catch (error) {
-    await stop();
-    throw error;
+  for (const name of options.names) {
+    logs.set(name, []);
+    const slot: Slot = {
+      name,
+      verifyJwt: options.config.get(name)?.verifyJwt ?? true,
+      booted: Promise.resolve(0),
+    };
+    slot.booted = boot(name).then((port) => {
+      slot.port = port;
+      return port;
+    });
+    // Whoever waits on it sees the failure; an unobserved one must not crash the process.
+    slot.booted.catch(() => {});
+    slots.set(name, slot);
   }
+
+  const ready = Promise.all([...slots.values()].map((slot) => slot.booted)).then(() => undefined);
+  ready.catch(() => {});
 
   return {
-    functions: running,
-    lookup: (name) => running.find((fn) => fn.name === name),
+    get functions() {
+      return [...slots.values()].map((slot) => ({ name: slot.name, port: slot.port ?? 0, verifyJwt: slot.verifyJwt }));
+    },
+    lookup(name) {
+      const slot = slots.get(name);
+      return slot && { name, verifyJwt: slot.verifyJwt, port: slot.port ?? slot.booted };
+    },
+    ready,
     logs: (name) => [...(logs.get(name) ?? [])],
     stop,
   };
+}
+
+/** launchFunctions, returning once every function listens (or stopping them all on a failure). */
+export async function startFunctions(options: StartFunctionsOptions): Promise<FunctionsRuntime> {
+  const runtime = launchFunctions({ ...options, config: await readFunctionsConfig(options.repoRoot) });
+  try {
+    await runtime.ready;
+  } catch (error) {
+    await runtime.stop();
+    throw error;
+  }
+  return runtime;
 }

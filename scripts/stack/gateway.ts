@@ -1,7 +1,8 @@
 /**
  * The API gateway on :54321 — the stand-in for Supabase's API gateway + PostgREST + edge
  * runtime front door. It checks the apikey, serves /rest/v1 itself (postgrest.ts) and
- * forwards /functions/v1/<name> to that function's Deno process. Anything else is a 404
+ * forwards /functions/v1/<name> to that function's Deno process (waiting for it while it
+ * boots, as the edge runtime does; 503 BOOT_ERROR when it fails to). Anything else is a 404
  * in PostgREST's error shape, never a silent success. contract.test.ts pins each answer.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -11,9 +12,13 @@ import type { Database } from './database';
 import type { ProjectKeys } from './local-config';
 import { errorResponse, handleRest, type ApiRole, type RestResponse } from './postgrest';
 
-/** Where the gateway finds a running function; undefined = no such function. */
+/**
+ * Where the gateway finds a function; undefined = no such function. `port` is a promise
+ * while the function's process boots (rejecting when it fails to start), a number once it
+ * listens: functions.ts, launchFunctions.
+ */
 export interface FunctionDirectory {
-  lookup(name: string): { port: number; verifyJwt: boolean } | undefined;
+  lookup(name: string): { port: number | Promise<number>; verifyJwt: boolean } | undefined;
 }
 
 export interface GatewayOptions {
@@ -23,7 +28,16 @@ export interface GatewayOptions {
   functions: FunctionDirectory;
   /** Pass a client's own X-Forwarded-For on to the functions instead of replacing it (tests). */
   trustForwardedFor?: boolean;
+  /**
+   * How long a call to a function that is still booting waits for it before it is
+   * answered 503 BOOT_ERROR. Default 150 s: the request idle timeout of hosted functions
+   * and the `read_timeout` of the CLI's Kong route to the edge runtime.
+   */
+  functionBootWaitMs?: number;
 }
+
+/** The request idle timeout (Supabase docs, guides/functions/limits; CLI kong.yml, functions-v1 `read_timeout: 150000`). */
+export const FUNCTION_BOOT_WAIT_MS = 150_000;
 
 /** Kong's body limit is far above anything a form sends; this only stops runaway uploads. */
 const MAX_REST_BODY = 1024 * 1024;
@@ -227,6 +241,53 @@ function forwardHeaders(request: IncomingMessage, trustForwardedFor: boolean): R
   return headers;
 }
 
+/**
+ * The platform's own answers for /functions/v1 (hosted Supabase; Supabase docs,
+ * guides/functions/error-codes: a failed request carries an `sb-error-code` header naming
+ * the error), without CORS headers: the function never ran, so nothing answers the
+ * browser's CORS check (troubleshooting/edge-function-404-error-response).
+ * - NOT_FOUND, 404: troubleshooting/edge-function-404-error-response.
+ * - BOOT_ERROR, 503: troubleshooting/edge-function-503-response. `supabase start`'s main
+ *   worker answers a boot failure with the same status and code and the message "Worker
+ *   failed to boot (please check logs)" (CLI internal/functions/serve/templates/main.ts);
+ *   the stand-in takes hosted's.
+ */
+function functionNotFound(): ApiError {
+  return new ApiError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' }, { 'sb-error-code': 'NOT_FOUND' });
+}
+
+function functionBootError(): ApiError {
+  return new ApiError(
+    503,
+    { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' },
+    { 'sb-error-code': 'BOOT_ERROR' },
+  );
+}
+
+/**
+ * The function's port, waiting while its process boots – as the edge runtime does: the
+ * main worker awaits `EdgeRuntime.userWorkers.create()` for each request, which returns
+ * once the function's worker has booted (or throws InvalidWorkerCreation, answered 503
+ * BOOT_ERROR), and a request arriving while another creates that worker waits for it
+ * (edge-runtime crates/base/src/worker/pool.rs; CLI templates/main.ts). Bounded by
+ * `waitMs`; undefined = the boot failed or took too long.
+ */
+async function bootedPort(port: number | Promise<number>, waitMs: number): Promise<number | undefined> {
+  if (typeof port === 'number') return port;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), waitMs);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([port, timeout]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function serveFunction(
   options: GatewayOptions,
   agent: http.Agent,
@@ -241,10 +302,8 @@ async function serveFunction(
   // own CORS, as hosted functions must: Supabase docs, guides/functions/cors).
   const target = options.functions.lookup(name);
   if (!target) {
-    // Hosted Supabase's platform 404, without CORS headers (Supabase docs, troubleshooting/
-    // edge-function-404-error-response: "Browsers misreport 404s as generic CORS errors").
     request.resume();
-    sendError(response, new ApiError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' }));
+    sendError(response, functionNotFound());
     return;
   }
   if (target.verifyJwt) {
@@ -255,10 +314,19 @@ async function serveFunction(
     return;
   }
 
+  // The body waits in the paused request while the function boots.
+  const port = await bootedPort(target.port, options.functionBootWaitMs ?? FUNCTION_BOOT_WAIT_MS);
+  if (request.destroyed || response.destroyed) return;
+  if (port === undefined) {
+    request.resume();
+    sendError(response, functionBootError());
+    return;
+  }
+
   const upstream = http.request(
     {
       host: '127.0.0.1',
-      port: target.port,
+      port,
       method: request.method,
       path: `/${rest}${url.search}`,
       headers: forwardHeaders(request, options.trustForwardedFor ?? false),

@@ -1,7 +1,8 @@
 /**
  * Brings a database to the schema in supabase/migrations the way the Supabase CLI does:
  * first what hosted Supabase has before any migration (bootstrap.sql: the API roles and
- * their default privileges), then each migration file once, in file-name order, recorded
+ * their default privileges, pgcrypto in "extensions", Vault), then the Vault secrets the
+ * project's settings give, then each migration file once, in file-name order, recorded
  * in supabase_migrations.schema_migrations. A database that is already up to date is
  * left untouched, so the schema is never written twice.
  */
@@ -15,6 +16,11 @@ export interface MigrationPaths {
   migrationsDir: string;
   /** Run once, right after the migrations of a brand-new database (like `supabase db reset`). */
   seedFile?: string;
+  /**
+   * Vault secrets (name → value) to create or update at every run, before the migrations:
+   * what the CLI does with `[db.vault]` of config.toml (upsertVaultSecrets).
+   */
+  vaultSecrets?: Record<string, string>;
 }
 
 export interface MigrationReport {
@@ -58,8 +64,33 @@ async function runBootstrap(db: Database, sql: string): Promise<void> {
   }
 }
 
+/**
+ * Creates or updates each named secret in Supabase Vault, as the CLI's
+ * UpsertVaultSecrets (apps/cli-go/pkg/vault/batch.go) does for `[db.vault]` at
+ * `supabase start` – before the migrations (internal/db/start/start.go, SetupDatabase):
+ * the id of a secret of that name is looked up, then `vault.update_secret(id, value)`,
+ * else `vault.create_secret(value, name)`. Works on the real Vault and on bootstrap.sql's
+ * stand-in alike; empty values are skipped, as the CLI skips unset ones.
+ */
+export async function upsertVaultSecrets(db: Database, secrets: Record<string, string>): Promise<string[]> {
+  const entries = Object.entries(secrets).filter(([, value]) => value !== '');
+  if (entries.length === 0) return [];
+  await db.transaction(async (tx) => {
+    // Two stacks starting on one server database must not both create a name.
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    for (const [name, value] of entries) {
+      const found = await tx.query<{ id: string }>('select id from vault.secrets where name = $1', [name]);
+      const id = found.rows[0]?.id;
+      if (id) await tx.query('select vault.update_secret($1::uuid, $2)', [id, value]);
+      else await tx.query('select vault.create_secret($1, $2)', [value, name]);
+    }
+  });
+  return entries.map(([name]) => name);
+}
+
 export async function applyMigrations(db: Database, paths: MigrationPaths): Promise<MigrationReport> {
   await runBootstrap(db, await readFile(paths.bootstrapFile, 'utf8'));
+  await upsertVaultSecrets(db, paths.vaultSecrets ?? {});
 
   const migrations = await listMigrations(paths.migrationsDir);
   const before = await db.query<{ versions: string }>(

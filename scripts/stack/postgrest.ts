@@ -113,20 +113,59 @@ function checkColumns(table: string, written: string[], known: string[]): void {
   }
 }
 
-/** PostgREST's per-request settings; `set_config(…, true)` lasts until the transaction ends. */
+/**
+ * PostgREST's `db-extra-search-path`: `[api] extra_search_path` in supabase/config.toml,
+ * which the CLI passes as PGRST_DB_EXTRA_SEARCH_PATH (apps/cli-go/internal/start/start.go),
+ * and hosted Supabase's default, `public, extensions` (so `extensions.*`, pgcrypto's
+ * functions among them, resolve unqualified as on hosted).
+ */
+export const EXTRA_SEARCH_PATH = ['public', 'extensions'] as const;
+
+/** PostgREST's `escapeIdentList` (Query/SqlFragment.hs): each name double-quoted, comma-separated. */
+function searchPath(schema: string): string {
+  return [schema, ...EXTRA_SEARCH_PATH].map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
+}
+
+/** `request.cookies`: PostgREST parses the Cookie header into an object of name → value. */
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at <= 0) continue;
+    cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/**
+ * PostgREST's per-request settings (its Query/PreQuery.hs, txVarQuery, and ApiRequest.hs):
+ * search_path, role, `request.jwt.claims`, `request.method`, `request.path`,
+ * `request.headers` – every request header but Cookie, names lower-cased, as one JSON
+ * object – and `request.cookies`. `set_config(…, true)` lasts until the transaction ends.
+ */
 async function setRequestContext(tx: Queryable, request: RestRequest): Promise<void> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value === undefined || name.toLowerCase() === 'cookie') continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   await tx.query(
-    `select set_config('search_path', 'public', true),
+    `select set_config('search_path', $6, true),
             set_config('request.jwt.claims', $1, true),
             set_config('request.headers', $2, true),
+            set_config('request.cookies', $7, true),
             set_config('request.method', $3, true),
             set_config('request.path', $4, true),
             set_config('role', $5, true)`,
-    [JSON.stringify(request.claims), JSON.stringify(headers), request.method, `/${request.path}`, request.role],
+    [
+      JSON.stringify(request.claims),
+      JSON.stringify(headers),
+      request.method,
+      `/${request.path}`,
+      request.role,
+      searchPath('public'),
+      JSON.stringify(parseCookies(request.headers.cookie)),
+    ],
   );
 }
 

@@ -11,9 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formProofHeaders } from '../../tests/integration/stack-harness.ts';
 import { mailApi } from '../../tests/support/mail-api.ts';
 import { isPortFree } from './ports';
-import { startStack, type RunningStack } from './start-stack';
+import { readFunctionsSettings, startStack, type RunningStack } from './start-stack';
 
 /** A tomorrow that is still tomorrow in Zurich, where the migration checks "not in the past". */
 function daysFromNow(days: number): string {
@@ -92,11 +93,13 @@ describe('the embedded local stack', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  const rest = (table: string, init: RequestInit & { key?: string } = {}) => {
+  /** A REST call as supabase-js makes it; an insert of an appointment carries the site's form proof. */
+  const rest = async (table: string, init: RequestInit & { key?: string } = {}) => {
     const key = init.key ?? stack.anonKey;
+    const proof = init.method === 'POST' && table.startsWith('appointment_requests') ? await formProofHeaders() : {};
     return fetch(`${stack.urls.api}/rest/v1/${table}`, {
       ...init,
-      headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers },
+      headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...proof, ...init.headers },
     });
   };
 
@@ -109,6 +112,17 @@ describe('the embedded local stack', () => {
     expect(tables.rows.map((row) => row.name)).toEqual(
       expect.arrayContaining(['appointment_requests', 'contact_submissions']),
     );
+  });
+
+  // The database checks the site's form proof with the functions' FORM_PROOF_SECRET, which
+  // the stack stores in Vault at every start (start-stack.ts, vaultSecretsFor).
+  it('stores the functions’ form-proof secret in Vault, and has pgcrypto in "extensions"', async () => {
+    const { rows } = await stack.query<{ name: string; decrypted_secret: string }>(
+      'select name, decrypted_secret from vault.decrypted_secrets order by name',
+    );
+    expect(rows).toEqual([{ name: 'form_proof_secret', decrypted_secret: readFunctionsSettings().FORM_PROOF_SECRET }]);
+    const hmac = await stack.query<{ hex: string }>(`select encode(extensions.hmac('data', 'key', 'sha256'), 'hex') as hex`);
+    expect(hmac.rows[0]!.hex).toBe('5031fe3d989c6d1537a013fa6e739da23463fdaec3b70137d828e36ace221bd0');
   });
 
   it('answers on the gateway, and unknown routes with a 404 in PostgREST shape', async () => {

@@ -19,14 +19,14 @@ import {
   type Database,
   type QueryResult,
 } from './database';
-import { discoverFunctions, readFunctionsConfig, startFunctions, type FunctionsRuntime } from './functions';
+import { discoverFunctions, launchFunctions, readFunctionsConfig, type FunctionsRuntime } from './functions';
 import { createGateway } from './gateway';
 import { LOCAL_KEYS, LOCAL_PORTS } from './local-config';
 import { startMailCatcher } from './mail-catcher';
 import { createMailUi } from './mail-ui';
 import { applyMigrations } from './migrations';
 import { assertPortsFree, HOST, listen } from './ports';
-import { REMINDER_FUNCTION, startReminderTimer } from './reminder-timer';
+import { describeJobs, LOCAL_JOBS, startJobTimers, type ScheduledJob } from './job-timer';
 
 export type { CaughtMessage, CaughtPart } from './mail-catcher';
 export type { QueryResult } from './database';
@@ -78,11 +78,12 @@ export interface StartStackOptions {
   /** No log output (the functions' output is still kept: functionLogs()). */
   quiet?: boolean;
   /**
-   * Run the reminder job (send-appointment-reminders) at this interval, as pg_cron does
-   * on hosted Supabase (default: off, so tests start it themselves; `npm run dev` and
-   * `npm run stack` turn it on).
+   * Run the scheduled jobs as pg_cron does on hosted Supabase: true = LOCAL_JOBS
+   * (send-pending-mail every minute, send-practice-digest every 5 minutes; job-timer.ts),
+   * or a list of jobs. Default off, so tests run a job themselves (runJob); `npm run dev`
+   * and `npm run stack` turn them on.
    */
-  reminderEveryMs?: number;
+  scheduledJobs?: boolean | readonly ScheduledJob[];
 }
 
 export interface RunningStack {
@@ -134,17 +135,11 @@ export function readFunctionsSettings(repoRoot: string = REPO_ROOT): Record<stri
 }
 
 /**
- * The functions' environment: what hosted Supabase injects (SUPABASE_URL, keys, DB URL)
- * plus the project's settings (readFunctionsSettings). The shell's own Supabase/mail
- * settings are not passed on, so a RESEND_API_KEY exported for other work cannot make
- * local tests send real mail.
+ * The functions' own part of their environment: the shell's variables (but its own
+ * Supabase/mail settings, so a RESEND_API_KEY exported for other work cannot make local
+ * tests send real mail), then the project's settings (readFunctionsSettings).
  */
-function functionsEnvironment(values: {
-  apiUrl: string;
-  dbUrl: string;
-  smtpUrl: string;
-  extra: Record<string, string>;
-}): Record<string, string> {
+function functionsOwnSettings(): Record<string, string> {
   const withheld = /^(SUPABASE_|VITE_)|^(DATABASE_URL|SMTP_URL|RESEND_API_KEY|DENO_SERVE_ADDRESS)$/;
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -155,15 +150,44 @@ function functionsEnvironment(values: {
   // stand-in never sends real mail.
   const settings = readFunctionsSettings();
   delete settings.RESEND_API_KEY;
+  return { ...inherited, DENO_NO_UPDATE_CHECK: '1', ...settings };
+}
+
+/**
+ * The functions' environment: their own settings, what hosted Supabase injects
+ * (SUPABASE_URL, keys, DB URL), and the caller's extra settings last.
+ */
+function functionsEnvironment(values: {
+  apiUrl: string;
+  dbUrl: string;
+  smtpUrl: string;
+  extra: Record<string, string>;
+}): Record<string, string> {
   return {
-    ...inherited,
-    DENO_NO_UPDATE_CHECK: '1',
-    ...settings,
+    ...functionsOwnSettings(),
     ...hostedFunctionsEnv(values.apiUrl, values.dbUrl),
     // Always the stack's own catcher (or SMTP_URL from the shell), never a real provider.
     SMTP_URL: values.smtpUrl,
     ...values.extra,
   };
+}
+
+/**
+ * The functions' settings the database must know too, as Vault secret name → setting:
+ * the database checks the form proof of the REST insert with the same key the functions
+ * sign challenges with (supabase/migrations, private.form_proof_secret()). Hosted, the
+ * same value is stored once with `vault.create_secret` (README, Deploy); `supabase start`
+ * stores it from `[db.vault]` in config.toml.
+ */
+export const VAULT_SETTINGS = { form_proof_secret: 'FORM_PROOF_SECRET' } as const;
+
+/**
+ * The Vault secrets for a stack whose functions get `extra` on top of their settings:
+ * exactly the values the functions run with, so database and functions always agree.
+ */
+export function vaultSecretsFor(extra: Record<string, string> = {}): Record<string, string> {
+  const settings = { ...functionsOwnSettings(), ...extra };
+  return Object.fromEntries(Object.entries(VAULT_SETTINGS).map(([secret, setting]) => [secret, settings[setting] ?? '']));
 }
 
 /**
@@ -302,11 +326,16 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       });
     }
 
+    // The Vault secrets before the migrations, as `supabase start` stores `[db.vault]`.
+    const vaultSecrets = vaultSecretsFor(options.functionsEnv);
     const report = await applyMigrations(db, {
       bootstrapFile: path.join(REPO_ROOT, 'scripts', 'stack', 'bootstrap.sql'),
       migrationsDir: path.join(REPO_ROOT, 'supabase', 'migrations'),
       seedFile: path.join(REPO_ROOT, 'supabase', 'seed.sql'),
+      vaultSecrets,
     });
+    const stored = Object.entries(vaultSecrets).filter(([, value]) => value !== '');
+    if (stored.length > 0) log(`vault: ${stored.map(([name]) => name).join(', ')} stored from the functions' settings`);
     log(
       report.applied.length > 0
         ? `migrations applied: ${report.applied.join(', ')}${report.seeded ? ' (+ seed.sql)' : ''}`
@@ -342,7 +371,17 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       mailUiUrl = `http://${HOST}:${ports.mailUi}`;
     }
 
-    // Gateway; it knows the functions only once they run, and answers 404 until then.
+    // Edge functions: which there are, known before the gateway answers its first call.
+    const functionsDir = path.join(REPO_ROOT, 'supabase', 'functions');
+    const functionsConfig = await readFunctionsConfig(REPO_ROOT);
+    const names =
+      options.functions === false
+        ? []
+        : (await discoverFunctions(functionsDir)).filter((name) => functionsConfig.get(name)?.enabled !== false);
+
+    // Gateway. The functions' processes are launched right after it listens (they need its
+    // URL); a call to a function that is still booting waits for it (gateway.ts), an
+    // unknown function is the platform's 404.
     let runtime: FunctionsRuntime | undefined;
     const gateway = createGateway({
       db,
@@ -354,32 +393,28 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     cleanups.push(() => closeServer(gateway));
     const apiUrl = `http://${HOST}:${ports.gateway}`;
 
-    // Edge functions.
-    const functionsDir = path.join(REPO_ROOT, 'supabase', 'functions');
-    const functionsConfig = await readFunctionsConfig(REPO_ROOT);
-    const names =
-      options.functions === false
-        ? []
-        : (await discoverFunctions(functionsDir)).filter((name) => functionsConfig.get(name)?.enabled !== false);
     if (names.length > 0) {
       log(
         `starting ${names.length} edge function${names.length > 1 ? 's' : ''} with Deno (${names.join(', ')}); ` +
           'the first start downloads their npm packages and can take ~30 s',
       );
-      runtime = await startFunctions({
+      const launched = launchFunctions({
         repoRoot: REPO_ROOT,
         functionsDir,
         names,
+        config: functionsConfig,
         env: functionsEnvironment({ apiUrl, dbUrl, smtpUrl, extra: options.functionsEnv ?? {} }),
         quiet: options.quiet ?? false,
         log,
       });
-      const started = runtime;
-      cleanups.push(() => started.stop());
-      if (options.reminderEveryMs && names.includes(REMINDER_FUNCTION)) {
-        const stopTimer = startReminderTimer({ apiUrl, secretKey: LOCAL_KEYS.secret, everyMs: options.reminderEveryMs, log });
-        cleanups.push(async () => stopTimer());
-        log(`reminder job: every ${Math.round(options.reminderEveryMs / 60_000)} min (${REMINDER_FUNCTION})`);
+      runtime = launched;
+      cleanups.push(() => launched.stop());
+      await launched.ready;
+      const jobs = options.scheduledJobs === true ? LOCAL_JOBS : options.scheduledJobs || [];
+      if (jobs.length > 0) {
+        const stopTimers = startJobTimers({ apiUrl, secretKey: LOCAL_KEYS.secret, jobs, log });
+        cleanups.push(async () => stopTimers());
+        log(`scheduled jobs: ${describeJobs(jobs)}`);
       }
     } else if (options.functions !== false) {
       log(`no edge functions found in ${path.relative(REPO_ROOT, functionsDir)} (folders with an index.ts)`);

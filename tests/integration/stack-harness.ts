@@ -8,11 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { solveChallenge } from 'altcha-lib';
+import { createChallenge, solveChallenge } from 'altcha-lib';
 import { vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
 import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/contract/wire-types.ts';
+import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/form-proof-parameters.ts';
+import { encodeFormProofHeader, FORM_PROOF_HEADER } from '../../src/components/forms/form-proof-header.ts';
+import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 
 export type TestBackend = BackendTarget;
@@ -126,6 +129,62 @@ export async function solvedProof(backend: TestBackend, name: string, ip: string
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error(`${name}: challenge not solved`);
   return { challenge, solution };
+}
+
+/**
+ * A solved form proof for `fn` without asking the function: a challenge with the
+ * function's parameters, signed with the functions' FORM_PROOF_SECRET (the value the
+ * local stack also stores in Vault, and `supabase start` loads from supabase/functions/.env),
+ * so Postgres and the function check it as one they issued. The counter is 1, not the
+ * function's random 300–1200: neither checks which counter was searched for (the derived
+ * key's signature is what they check), and the suites stay fast.
+ */
+export async function signedProof(
+  fn = 'send-appointment-email',
+  secret = readFunctionsSettings().FORM_PROOF_SECRET ?? '',
+): Promise<FormProof> {
+  const challenge = await createChallenge({
+    algorithm: PROOF_ALGORITHM,
+    cost: PROOF_COST,
+    counter: 1,
+    deriveKey,
+    data: { fn },
+    expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
+    hmacSignatureSecret: `${secret}/challenge`,
+    hmacKeySignatureSecret: `${secret}/derived-key`,
+  });
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error(`${fn}: challenge not solved`);
+  return { challenge, solution } as FormProof;
+}
+
+/**
+ * The header the site's appointment insert carries (src/features/appointment/
+ * appointment-request.ts): `x-form-proof` with a fresh proof for send-appointment-email.
+ */
+export async function formProofHeaders(proof?: FormProof): Promise<Record<string, string>> {
+  return { [FORM_PROOF_HEADER]: encodeFormProofHeader(proof ?? (await signedProof())) };
+}
+
+/** The `x-form-proof` header the site sends with its insert: base64url of the proof's JSON. */
+export const proofHeader = (proof: FormProof) => Buffer.from(JSON.stringify(proof)).toString('base64url');
+
+/**
+ * The booking form's first step as the site makes it: the insert into appointment_requests
+ * with the proof solved for send-appointment-email in `x-form-proof` (a new one unless
+ * given). Returns the insert's answer and the proof, which the function call then reuses.
+ */
+export async function storeAppointment(
+  backend: TestBackend,
+  ip: string,
+  row: Record<string, unknown> | Record<string, unknown>[],
+  { proof }: { proof?: FormProof | null } = {},
+) {
+  const used = proof === undefined ? await solvedProof(backend, 'send-appointment-email', ip) : proof;
+  const client = browserClient(backend, ip);
+  const insert = client.from('appointment_requests').insert(row);
+  const { error, status } = used ? await insert.setHeader('x-form-proof', proofHeader(used)) : await insert;
+  return { error, status, proof: used };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
