@@ -3,10 +3,18 @@
  * (the publishable key, or a legacy anon key) – what anyone on the internet has. It
  * verifies what the integration tests verify inside: the public key reads nothing,
  * changes nothing, and the functions refuse unknown keys, foreign origins, forged and
- * oversized calls. It creates no rows and sends no e-mail: every
- * probe is one the backend must refuse.
+ * oversized calls; the booking insert needs a proof, and the database checks it with the
+ * functions' own secret. It creates no rows and sends no e-mail: every probe is one the
+ * backend must refuse.
+ *
+ * With the database's connection string (`dbUrl`, read-only use) it also checks what the
+ * outside cannot see: the scheduled jobs (pg_cron) and the Vault secrets they and the
+ * insert's proof check read – names only, never values.
  */
 import { randomUUID } from 'node:crypto';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import pg from 'pg';
 
 export interface DeployTarget {
   /** The project URL, e.g. https://<ref>.supabase.co */
@@ -15,7 +23,16 @@ export interface DeployTarget {
   publicKey: string;
   /** The site's origin; when given, the functions must accept it (CORS). */
   siteOrigin?: string;
+  /** The database's connection string (Project Settings → Database); when given, the schedules and Vault are checked. */
+  dbUrl?: string;
 }
+
+/** The jobs the migrations schedule on hosted Supabase (pg_cron). */
+export const SCHEDULED_JOBS = ['send-pending-mail', 'send-practice-digest', 'delete-expired-form-submissions'] as const;
+/** The Vault secrets the jobs (project_url, secret_key) and the insert's proof check (form_proof_secret) read. */
+export const VAULT_SECRETS = ['project_url', 'secret_key', 'form_proof_secret'] as const;
+/** The scheduled functions: only the project's secret key may start them. */
+const SCHEDULED_FUNCTIONS = ['send-pending-mail', 'send-practice-digest'] as const;
 
 export interface CheckResult {
   name: string;
@@ -91,7 +108,10 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
   }
 
-  for (const rpc of ['delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_due_reminders']) {
+  for (const rpc of [
+    'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_pending_mail',
+    'claim_form_proof', 'practice_digest_data', 'record_job_run',
+  ]) {
     await check(`the public key cannot call ${rpc}`, async () => {
       const result = await probe(`${base}/rest/v1/rpc/${rpc}`, { method: 'POST', headers: json, body: '{}' });
       return [refusedByPrivileges(result) || result.status === 404, `RPC → ${result.status} ${result.body.slice(0, 120)}`];
@@ -152,10 +172,40 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
     return [result.status === 403 && result.body.includes('invalid_link'), `forged token → ${result.status} ${result.body.slice(0, 80)}`];
   });
-  await check('send-appointment-reminders refuses the public key (the job calls it with the secret key)', async () => {
-    const result = await probe(`${base}/functions/v1/send-appointment-reminders`, { method: 'POST', headers: json, body: '{}' });
-    return [result.status === 401, `POST with the public key → ${result.status} ${result.body.slice(0, 80)}`];
+  for (const fn of SCHEDULED_FUNCTIONS) {
+    await check(`${fn} refuses the public key (the scheduled job calls it with the secret key)`, async () => {
+      const result = await probe(`${base}/functions/v1/${fn}`, { method: 'POST', headers: json, body: '{}' });
+      return [result.status === 401, `POST with the public key → ${result.status} ${result.body.slice(0, 80)}`];
+    });
+  }
+
+  // The booking insert: refused without a proof (the migration is applied), and – with a
+  // genuinely solved proof on a row no constraint lets in – refused by the constraint, not
+  // by the proof: the database's Vault secret is the functions' FORM_PROOF_SECRET. The row
+  // policy runs before the constraints, and a refused insert stores and counts nothing.
+  const row = {
+    id: randomUUID(), first_name: 'Deploy', last_name: 'Check', email: 'deploy-check@example.ch', phone: '+41 44 000 00 00',
+    service: 'Deploy check (no such service)', preferred_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  };
+  await check('the booking insert is refused without a form proof', async () => {
+    const result = await probe(`${base}/rest/v1/appointment_requests`, { method: 'POST', headers: json, body: JSON.stringify(row) });
+    return [result.status === 401 && result.body.includes('x-form-proof: missing'), `POST → ${result.status} ${result.body.slice(0, 120)}`];
   });
+  await check('the database checks the insert\'s proof with the functions\' secret (Vault form_proof_secret)', async () => {
+    const issued = await probe(`${base}/functions/v1/send-appointment-email`, { method: 'GET', headers: json });
+    const challenge = (JSON.parse(issued.body) as { challenge?: Parameters<typeof solveChallenge>[0]['challenge'] }).challenge;
+    if (issued.status !== 200 || !challenge) return [false, `GET challenge → ${issued.status} ${issued.body.slice(0, 80)}`];
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const header = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64url');
+    const result = await probe(`${base}/rest/v1/appointment_requests`, {
+      method: 'POST',
+      headers: { ...json, 'x-form-proof': header },
+      body: JSON.stringify(row),
+    });
+    return [result.status === 400 && errorCode(result.body) === '23514', `POST with a solved proof → ${result.status} ${result.body.slice(0, 120)}`];
+  });
+
+  if (target.dbUrl) await checkDatabase(target.dbUrl, check);
 
   for (const fn of FORM_FUNCTIONS) {
     // A challenge proves FORM_PROOF_SECRET is set; a proof with a wrong solution must be refused.
@@ -186,4 +236,36 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   }
 
   return results;
+}
+
+/** The schedules and Vault, read through the database connection: names and states, never secret values. */
+async function checkDatabase(dbUrl: string, check: (name: string, run: () => Promise<[boolean, string]>) => Promise<void>) {
+  const client = new pg.Client({ connectionString: dbUrl, connectionTimeoutMillis: 15_000 });
+  await client.connect();
+  try {
+    const hasCron = (await client.query(`select to_regclass('cron.job') is not null as present`)).rows[0]?.present === true;
+    const jobs = hasCron
+      ? new Map((await client.query<{ jobname: string; schedule: string; active: boolean }>('select jobname, schedule, active from cron.job')).rows
+        .map((job) => [job.jobname, job] as const))
+      : new Map<string, { schedule: string; active: boolean }>();
+    for (const name of SCHEDULED_JOBS) {
+      await check(`the job ${name} is scheduled (pg_cron)`, () => {
+        const job = jobs.get(name);
+        if (!hasCron) return Promise.resolve([false, 'pg_cron is not installed (Database → Extensions), then run the migrations again']);
+        return Promise.resolve([job?.active === true, job ? `${job.schedule}${job.active ? '' : ', inactive'}` : 'missing: run `npx supabase db push`']);
+      });
+    }
+    await check('the old reminder job is gone (send-pending-mail sends the reminders)', () =>
+      Promise.resolve([!jobs.has('send-appointment-reminders'), jobs.has('send-appointment-reminders') ? 'still scheduled' : 'not scheduled']));
+    const hasVault = (await client.query(`select to_regclass('vault.decrypted_secrets') is not null as present`)).rows[0]?.present === true;
+    const names = hasVault
+      ? new Set((await client.query<{ name: string }>('select name from vault.secrets where name = any($1)', [[...VAULT_SECRETS]])).rows.map((r) => r.name))
+      : new Set<string>();
+    for (const name of VAULT_SECRETS) {
+      await check(`Vault holds the secret ${name}`, () =>
+        Promise.resolve([names.has(name), names.has(name) ? 'present' : `missing: select vault.create_secret('…', '${name}') (README, Deploy)`]));
+    }
+  } finally {
+    await client.end();
+  }
 }

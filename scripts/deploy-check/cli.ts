@@ -1,6 +1,8 @@
 /**
  * npm run check:deploy – checks a deployed (or the local) backend from outside.
  *   SUPABASE_URL=https://<ref>.supabase.co SUPABASE_PUBLISHABLE_KEY=sb_publishable_… SITE_ORIGIN=https://www… npm run check:deploy
+ * With SUPABASE_DB_URL (the project's connection string) it also checks the scheduled jobs
+ * and the Vault secrets they read.
  * The build's VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY are read too, so a .env used
  * for the build works; a project with only legacy keys passes its anon key
  * (SUPABASE_ANON_KEY or VITE_SUPABASE_ANON_KEY).
@@ -14,6 +16,7 @@ const publicKey =
   process.env.SUPABASE_ANON_KEY ||
   process.env.VITE_SUPABASE_ANON_KEY;
 const siteOrigin = process.env.SITE_ORIGIN ?? process.env.VITE_SITE_URL;
+const dbUrl = process.env.SUPABASE_DB_URL;
 
 if (!supabaseUrl || !publicKey) {
   console.error(
@@ -24,7 +27,8 @@ if (!supabaseUrl || !publicKey) {
 }
 
 console.log(`Checking ${supabaseUrl}${siteOrigin ? ` for the site ${siteOrigin}` : ''} …\n`);
-const results = await runDeployChecks({ supabaseUrl, publicKey, siteOrigin: siteOrigin?.replace(/\/+$/, '') });
+const results = await runDeployChecks({ supabaseUrl, publicKey, siteOrigin: siteOrigin?.replace(/\/+$/, ''), dbUrl });
+if (!dbUrl) console.log('(SUPABASE_DB_URL not set: the scheduled jobs and Vault secrets were not checked)\n');
 for (const result of results) {
   console.log(`${result.ok ? '✓' : '✗'} ${result.name}\n    ${result.detail}`);
 }

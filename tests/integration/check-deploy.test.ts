@@ -45,4 +45,41 @@ describe('check:deploy', () => {
     expect(cors).toHaveLength(3);
     expect(cors.every((r) => !r.ok)).toBe(true);
   });
+
+  it.runIf(ownStandIn)('fails when the database\'s form-proof secret is not the functions\'', async () => {
+    const { rows } = await backend.query<{ secret: string }>(`select decrypted_secret as secret from vault.decrypted_secrets where name = 'form_proof_secret'`);
+    await backend.query(`update vault.secrets set secret = 'another-secret-than-the-functions-have' where name = 'form_proof_secret'`);
+    try {
+      const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey });
+      const proof = results.find((r) => r.name.startsWith('the database checks the insert'));
+      expect(proof).toMatchObject({ ok: false });
+      expect(proof!.detail).toContain('x-form-proof: invalid');
+    } finally {
+      await backend.query(`update vault.secrets set secret = $1 where name = 'form_proof_secret'`, [rows[0]!.secret]);
+    }
+  }, 60_000);
+
+  it.runIf(ownStandIn)('with the database connection: the schedules and the Vault secrets, red when one is missing', async () => {
+    // The stand-in has no pg_cron (its timer plays the jobs' part): first it says so.
+    const without = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
+    expect(without.find((r) => r.name === 'the job send-pending-mail is scheduled (pg_cron)')).toMatchObject({ ok: false });
+    // Then with cron.job as pg_cron keeps it, and the secrets the deploy steps store.
+    await backend.query(`create schema cron`);
+    await backend.query(`create table cron.job (jobid serial primary key, jobname text, schedule text, active boolean default true)`);
+    await backend.query(`insert into cron.job (jobname, schedule) values ('send-pending-mail', '*/5 * * * *'), ('send-practice-digest', '0 5-17 * * *'), ('delete-expired-form-submissions', '17 3 * * *')`);
+    await backend.query(`select vault.create_secret('https://example.supabase.co', 'project_url'), vault.create_secret('sb_secret_x', 'secret_key')`);
+    try {
+      const green = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
+      expect(green.filter((r) => !r.ok)).toEqual([]);
+      expect(green.filter((r) => r.name.startsWith('Vault holds'))).toHaveLength(3);
+      await backend.query(`update cron.job set active = false where jobname = 'send-practice-digest'`);
+      await backend.query(`delete from vault.secrets where name = 'secret_key'`);
+      const red = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
+      expect(red.filter((r) => !r.ok).map((r) => r.name)).toEqual(['the job send-practice-digest is scheduled (pg_cron)', 'Vault holds the secret secret_key']);
+    } finally {
+      await backend.query(`drop schema cron cascade`);
+      await backend.query(`delete from vault.secrets where name in ('project_url', 'secret_key')`);
+    }
+  }, 60_000);
 });
+
