@@ -219,6 +219,13 @@ describe('the insert carries its proof', () => {
     expect(answers.slice(20).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
   }, 120_000);
 
+  it('anon has no USAGE on schema private, and the insert works without it', async () => {
+    const { rows } = await backend.query<{ usage: boolean }>(`select has_schema_privilege('anon', 'private', 'usage') as usage`);
+    expect(rows[0]!.usage).toBe(false);
+    const visitor = newVisitor();
+    expect((await storeAppointment(backend, visitor.ip, appointmentRow(visitor.email))).error).toBeNull();
+  });
+
   it('the header reaches the database through the gateway\'s CORS preflight', async () => {
     const response = await fetch(`${backend.apiUrl}/rest/v1/appointment_requests`, {
       method: 'OPTIONS',

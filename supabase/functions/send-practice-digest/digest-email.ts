@@ -176,7 +176,7 @@ export function digestMail(
 
   if (sections.length === 0) return null;
   const title = `Tagesübersicht ${formatDateLong(day)}`;
-  const intro = `Guten Morgen. Das steht heute an (Stand ${formatInstantLong(now)}).`;
+  const intro = `Guten Tag. Das steht an (Stand ${formatInstantLong(now)}).`;
   const footer = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion aus. ' +
     'Diese E-Mail enthält Ihre Bestätigungslinks: bitte nicht weiterleiten und nicht mit «Antworten» beantworten.';
   return {
