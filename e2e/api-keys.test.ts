@@ -2,7 +2,9 @@
  * The site works with today's keys and with the legacy ones: the main build carries only
  * the publishable key (VITE_SUPABASE_PUBLISHABLE_KEY), the second build only the legacy
  * anon key (VITE_SUPABASE_ANON_KEY). With each, both forms go through in Chromium, every
- * request to the backend carries that key, and the practice's mails arrive.
+ * request to the backend carries that key, and the practice's mails arrive. The booking
+ * form's insert also carries its solved form proof (x-form-proof), without which Postgres
+ * refuses it.
  */
 import type { Page, Request } from '@playwright/test';
 import { e2e } from './support/context.ts';
@@ -21,6 +23,7 @@ import {
   FORM_TEXT,
   openForm,
   submitButton,
+  tableUrl,
   waitLikeAPerson,
 } from './support/forms.ts';
 
@@ -59,8 +62,14 @@ for (const build of builds) {
       expect(new Set(keys)).toEqual(new Set([build.key()]));
     });
 
-    test('sends the appointment form: insert, then the function; row notified, both e-mails', async ({ page }) => {
+    test('sends the appointment form: insert with its proof, then the function; row notified, both e-mails', async ({ page }) => {
       const keys = recordApiKeys(page);
+      const inserts: (string | undefined)[] = [];
+      page.on('request', (request: Request) => {
+        if (request.url().startsWith(tableUrl('appointment_requests')) && request.method() === 'POST') {
+          inserts.push(request.headers()['x-form-proof']);
+        }
+      });
       await page.goto(new URL('/termin-vereinbaren', build.site()).href);
       const form = appointmentForm(page);
       const shownAt = await openForm(form);
@@ -72,6 +81,8 @@ for (const build of builds) {
 
       await expectAppointmentStored(input, { notified: true });
       await expectBothMails(input.email, /^Neue Terminanfrage: /);
+      // One insert, with the proof as base64url (of the proof's JSON).
+      expect(inserts).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/)]);
       expect(keys.length).toBeGreaterThanOrEqual(2);
       expect(new Set(keys)).toEqual(new Set([build.key()]));
     });

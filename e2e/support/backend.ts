@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { addressesOf, isTo, mailApi, type Mail, type MailListItem } from '../../tests/support/mail-api.ts';
+import { mailtoHref } from '../../supabase/functions/_shared/mailto.ts';
+import { addressesOf, isTo, mailApi, type Mail, type MailApi, type MailListItem } from '../../tests/support/mail-api.ts';
 import { e2e } from './context.ts';
 
 export async function queryRows<Row = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<Row[]> {
@@ -19,20 +20,51 @@ export async function queryRows<Row = Record<string, unknown>>(sql: string, para
   }
 }
 
-const mail = () => mailApi(e2e().mailUrl);
+let api: MailApi | undefined;
+/** The mail API, one client per worker: it keeps the messages it has read (they never change), so polling reads each once. */
+export function mails(): MailApi {
+  return (api ??= mailApi(e2e().mailUrl));
+}
+const mail = mails;
 
 /** The mails whose To is this address (list items: addresses, subject, number of attachments). */
 export async function mailsTo(address: string): Promise<MailListItem[]> {
   return (await mail().list()).filter((item) => isTo(item, address));
 }
 
-/** The practice's mails whose Reply-To is this visitor (the practice gets every visitor's mail), whole. */
+/**
+ * Whether a practice mail is about this visitor. The contact message and the lifecycle
+ * mails (confirmed, cancelled) have Reply-To the visitor. The appointment request's mail
+ * has none – it carries the practice's confirm and decline links, which a reply would
+ * quote to the visitor – and names the visitor in its «<Vorname Nachname> antworten» link
+ * instead: `mailto:<visitor>?subject=…` on the line after the label.
+ */
+export function isPracticeMailAbout(mail: Pick<Mail, 'To' | 'ReplyTo' | 'Text'>, visitorEmail: string): boolean {
+  if (!isTo(mail, e2e().practiceEmail)) return false;
+  if (addressesOf(mail.ReplyTo).includes(visitorEmail.toLowerCase())) return true;
+  return answerLinkPattern(visitorEmail).test(mail.Text);
+}
+
+function answerLinkPattern(visitorEmail: string): RegExp {
+  const href = mailtoHref(visitorEmail.toLowerCase()).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(` antworten:\\r?\\n${href}(?:\\?|\\s|$)`, 'i');
+}
+
+/** The practice's mails about this visitor (isPracticeMailAbout; the practice gets every visitor's mail), whole, newest first. */
 export async function practiceMailsFor(visitorEmail: string): Promise<Mail[]> {
   const api = mail();
-  const items = (await api.list()).filter(
-    (item) => isTo(item, e2e().practiceEmail) && addressesOf(item.ReplyTo).includes(visitorEmail.toLowerCase()),
-  );
-  return Promise.all(items.map((item) => api.get(item.ID)));
+  const visitor = visitorEmail.toLowerCase();
+  const found: Mail[] = [];
+  for (const item of await api.list()) {
+    if (!isTo(item, e2e().practiceEmail)) continue;
+    const replyTo = addressesOf(item.ReplyTo);
+    // Only a mail without Reply-To needs its text read (the request's mail); one at a time,
+    // as tests/support/mail-api.ts does, so as not to compete with the functions under test.
+    if (replyTo.length > 0 && !replyTo.includes(visitor)) continue;
+    const whole = await api.get(item.ID);
+    if (isPracticeMailAbout(whole, visitor)) found.push(whole);
+  }
+  return found;
 }
 
 /** Simulates a mail outage (every message refused with SMTP 554) or ends it. */

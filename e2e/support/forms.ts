@@ -280,7 +280,7 @@ export async function expectAppointmentStored(input: Stored<AppointmentInput>, {
   else expect(rows[0]!.notified_at, 'notified_at').toBeNull();
 }
 
-/** Both e-mails: to the practice (Reply-To the visitor) and the acknowledgement to the visitor. */
+/** Both e-mails: to the practice (about the visitor: backend.ts isPracticeMailAbout) and the acknowledgement to the visitor. */
 export async function expectBothMails(visitorEmail: string, practiceSubject: RegExp) {
   await expect
     .poll(async () => ({ practice: (await practiceMailsFor(visitorEmail)).length, visitor: (await mailsTo(visitorEmail)).length }), {
