@@ -147,7 +147,8 @@ create function public.claim_pending_mail(
   $$;
 
 -- Gives up on what is still not sent after p_after_seconds (three days by default) and
--- answers what it gave up on now: [{kind, id}]. A reminder is given up once its
+-- answers what it gave up on now: [{kind, id}]; first removes the failure records whose
+-- row no longer exists. A reminder is given up once its
 -- appointment's day has come. Nothing is deleted: the digest reports it, with the content.
 create function public.give_up_stale_mail(p_after_seconds integer default 259200, p_today date default null)
   returns jsonb
@@ -160,6 +161,11 @@ create function public.give_up_stale_mail(p_after_seconds integer default 259200
     today date := coalesce(p_today, (now() at time zone 'Europe/Zurich')::date);
     given jsonb;
   begin
+    -- A failure record outlives nothing: once its row is gone (the 12-month retention, a
+    -- discarded bot request), so is the record.
+    delete from public.mail_deliveries d
+     where (d.kind = 'contact' and not exists (select 1 from public.contact_submissions c where c.id = d.ref_id))
+        or (d.kind <> 'contact' and not exists (select 1 from public.appointment_requests a where a.id = d.ref_id));
     with stale (kind, ref_id) as (
       select 'contact', c.id from public.contact_submissions c
        where c.mailed_at is null and c.created_at < cutoff

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendTarget, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof, type TestBackend } from './stack-harness.ts';
+import { backendTarget, newVisitor, ownStandIn, proofHeader, SITE_ORIGIN, solvedProof, type TestBackend } from './stack-harness.ts';
 
 /**
  * Where hosted Supabase is stricter than `supabase start`, the stand-in follows hosted:
@@ -131,31 +131,41 @@ describe('keys at the REST API (the gateway)', () => {
     expect(JSON.parse(fromBrowser.body).message).toBe('Forbidden use of secret API key in browser');
   });
 
-  it('inserts an appointment request with the publishable key, as the site does', async () => {
-    const email = newVisitor().email;
+  it('inserts an appointment request with the publishable key and the form proof, as the site does', async () => {
+    const { email, ip } = newVisitor();
     const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    const response = await fetch(`${backend.apiUrl}/rest/v1/appointment_requests`, {
-      method: 'POST',
-      headers: {
-        apikey: backend.publishableKey,
-        Authorization: `Bearer ${backend.publishableKey}`,
-        'Content-Type': 'application/json',
-        Prefer: 'return=minimal',
-      },
-      body: JSON.stringify({
-        id: randomUUID(),
-        first_name: 'Key',
-        last_name: 'Test',
-        email,
-        phone: '+41 44 000 00 00',
-        service: 'Schlafberatung',
-        preferred_date: inAWeek,
-        preferred_time: null,
-        alternative_date: null,
-        alternative_time: null,
-        message: null,
-      }),
-    });
+    const insert = (headers: Record<string, string>) =>
+      fetch(`${backend.apiUrl}/rest/v1/appointment_requests`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.publishableKey,
+          Authorization: `Bearer ${backend.publishableKey}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=minimal',
+          'X-Forwarded-For': ip,
+          ...headers,
+        },
+        body: JSON.stringify({
+          id: randomUUID(),
+          first_name: 'Key',
+          last_name: 'Test',
+          email,
+          phone: '+41 44 000 00 00',
+          service: 'Schlafberatung',
+          preferred_date: inAWeek,
+          preferred_time: null,
+          alternative_date: null,
+          alternative_time: null,
+          message: null,
+        }),
+      });
+    // The key lets the request in; the database then wants the proof solved for send-appointment-email.
+    const unproven = await insert({});
+    expect(unproven.status).toBe(401);
+    expect(await unproven.json()).toMatchObject({ code: '42501', details: 'x-form-proof: missing' });
+    const response = await insert({ 'x-form-proof': proofHeader(await solvedProof(backend, 'send-appointment-email', ip)) });
     expect(response.status).toBe(201);
+    const rows = await backend.query('select 1 from public.appointment_requests where email = $1', [email]);
+    expect(rows.rows).toHaveLength(1);
   });
 });

@@ -1,12 +1,28 @@
 // @vitest-environment node
 /**
  * The appointment request end to end under real Deno: the browser's two steps (insert,
- * then send-appointment-email), the e-mails with their calendar file, and every way the
- * function refuses to send: forged, repeated, expired, automated, mail down.
+ * then send-appointment-email, both with the one form proof the browser solved), the
+ * e-mails with their calendar file, and every way the function refuses to send: forged,
+ * repeated, expired, automated, mail down, limited – or holds it back for the outbox
+ * (the daily cap).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
-import { backendTarget, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof, type TestBackend, zurichDate } from './stack-harness.ts';
+import type { FormProof } from '../../supabase/functions/_shared/contract/wire-types.ts';
+import { zurichWallClock } from '../../supabase/functions/_shared/dates.ts';
+import {
+  backendTarget,
+  browserClient,
+  callFunction,
+  functionRateKey,
+  newVisitor,
+  ownStandIn,
+  SITE_ORIGIN,
+  solvedProof,
+  storeAppointment,
+  type TestBackend,
+  zurichDate,
+} from './stack-harness.ts';
 
 let backend: TestBackend;
 /** The caught mail, read through Mailpit's API as against a real `supabase start`. */
@@ -64,10 +80,21 @@ function appointment(email: string, overrides: { row?: Record<string, unknown>; 
   return { id, row, body };
 }
 
-async function store(ip: string, row: Record<string, unknown>) {
-  const { error } = await browserClient(backend, ip).from('appointment_requests').insert(row);
+/** The browser's first step: the insert with a proof solved for the function; returns that proof. */
+async function store(ip: string, row: Record<string, unknown>): Promise<FormProof> {
+  const { error, proof } = await storeAppointment(backend, ip, row);
   expect(error).toBeNull();
+  return proof!;
 }
+
+/** The browser's second step carries the insert's proof as `altcha`. */
+const withProof = (body: Record<string, unknown>, proof: FormProof) => ({ ...body, altcha: proof });
+
+/** The practice's mail of one request: it names the visitor's address (there is no Reply-To to find it by). */
+const practiceMailOf = (email: string) => (m: Mail) => isTo(m, PRACTICE) && (m.Text ?? '').includes(email);
+
+const mailEvents = async () =>
+  Number((await backend.query<{ n: string }>(`select count(*) as n from public.rate_limit_events where bucket = 'mail'`)).rows[0]!.n);
 
 const rowState = async (id: string) =>
   (await backend.query<{ notified_at: Date | null; notify_claimed_at: Date | null }>(
@@ -98,15 +125,18 @@ describe('send-appointment-email', () => {
   it('mails the practice the stored request with a tentative calendar entry, and acknowledges the visitor', async () => {
     const { email, ip } = newVisitor();
     const { id, row, body } = appointment(email);
-    const supabase = browserClient(backend, ip);
-    expect((await supabase.from('appointment_requests').insert(row)).error).toBeNull();
-    const { data, error } = await supabase.functions.invoke(FN, { body: { ...body, altcha: await solvedProof(backend, FN, ip) } });
+    // As the site does it: one proof, in the insert's header and then in the function's body.
+    const proof = await store(ip, row);
+    const { data, error } = await browserClient(backend, ip).functions.invoke(FN, { body: withProof(body, proof) });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
     expect((await rowState(id))!.notified_at).not.toBeNull();
 
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
-    expect(addressesOf(toPractice.ReplyTo)).toEqual([email]);
+    // No Reply-To: the mail carries the practice's confirm and decline links, which a reply
+    // would quote to the visitor. An answer link writes to the visitor instead.
+    expect(addressesOf(toPractice.ReplyTo)).toEqual([]);
+    expect(toPractice.Text).toContain(`Beat Keller antworten:\nmailto:${email}?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung\n`);
     expect(toPractice.Subject).toContain('Beat Keller');
     expect(toPractice.Subject).not.toContain('Schulterschmerzen');
     for (const part of [toPractice.Text, toPractice.HTML]) {
@@ -135,11 +165,30 @@ describe('send-appointment-email', () => {
     expect(ack.Text).not.toContain('Schulterschmerzen');
   });
 
+  it('answers the visitor through a percent-encoded mailto: link (RFC 6068), not through Reply-To', async () => {
+    const { email: plain, ip } = newVisitor();
+    // A subaddress: '+' must reach the mail client as %2B, never as a space.
+    const email = plain.replace('@', '+termin@');
+    const encoded = email.replace('+', '%2B');
+    const { row, body } = appointment(email);
+    const proof = await store(ip, row);
+    expect((await callFunction(backend, FN, withProof(body, proof), { ip })).status).toBe(200);
+    const toPractice = await mail.waitFor(practiceMailOf(email));
+    expect(addressesOf(toPractice.ReplyTo)).toEqual([]);
+    expect(toPractice.Text).toContain(`Beat Keller antworten:\nmailto:${encoded}?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung`);
+    expect(toPractice.HTML).toContain(`href="mailto:${encoded}?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung"`);
+    expect(toPractice.HTML).toContain(`href="mailto:${encoded}"`);
+    expect(toPractice.HTML).not.toContain(`mailto:${email}`);
+    // The acknowledgement is the practice's own: «Antworten» there goes to the practice.
+    const ack = await mail.waitFor((m) => isTo(m, email));
+    expect(addressesOf(ack.ReplyTo)).toEqual([PRACTICE]);
+  });
+
   it('takes the calendar length from the service: 30 minutes for a follow-up', async () => {
     const { email, ip } = newVisitor();
     const { row, body } = appointment(email, { row: { service: 'Follow-up Termin', preferred_time: '17:30' } });
-    await store(ip, row);
-    expect((await callFunction(backend, FN, body, { ip })).status).toBe(200);
+    const proof = await store(ip, row);
+    expect((await callFunction(backend, FN, withProof(body, proof), { ip })).status).toBe(200);
     const lines = icsLines((await icsOf(await mail.waitFor((m) => isTo(m, PRACTICE)))).text);
     expect(lines).toContain(`DTEND;TZID=Europe/Zurich:${row.preferred_date.replaceAll('-', '')}T180000`);
   });
@@ -147,12 +196,13 @@ describe('send-appointment-email', () => {
   it('sends one e-mail per request however often it is called; a repeat after it went out answers success', async () => {
     const { email, ip } = newVisitor();
     const { body, row } = appointment(email);
-    await store(ip, row);
-    const calls = await Promise.all([1, 2, 3].map(() => callFunction(backend, FN, body, { ip })));
+    const proof = await store(ip, row);
+    const calls = await Promise.all([1, 2, 3].map(() => callFunction(backend, FN, withProof(body, proof), { ip })));
     // One sends; the others arrive while it is sending (409 in_progress) or after (200).
     expect(calls.filter((c) => c.status === 200).length).toBeGreaterThanOrEqual(1);
     expect(calls.every((c) => c.status === 200 || (c.status === 409 && c.json?.error === 'in_progress'))).toBe(true);
-    // A retry after a lost answer: the practice has the mail, so the visitor is told it worked.
+    // A retry after a lost answer (the site solves a new proof for it): the practice has
+    // the mail, so the visitor is told it worked.
     expect(await callFunction(backend, FN, body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const practiceMails = (await mail.list()).filter((m) => isTo(m, PRACTICE));
@@ -162,13 +212,16 @@ describe('send-appointment-email', () => {
   it('sends nothing for a forged call: unknown id or changed fields get 404', async () => {
     const { email, ip } = newVisitor();
     const stored = appointment(email);
-    await store(ip, stored.row);
+    const proof = await store(ip, stored.row);
 
     const unknown = appointment(email);
     expect((await callFunction(backend, FN, unknown.body, { ip })).status).toBe(404);
     const changed = await callFunction(backend, FN, { ...stored.body, message: '<a href="https://phish.example">Hier klicken</a>' }, { ip });
     expect(changed.status).toBe(404);
     expect(changed.json).toMatchObject({ error: 'not_found' });
+    // The stored request's own proof does not help another request: it is bound to its row.
+    const borrowed = await callFunction(backend, FN, withProof(unknown.body, proof), { ip });
+    expect(borrowed).toMatchObject({ status: 403, json: { error: 'proof_refused', reason: 'used' } });
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mail.list()).toHaveLength(0);
@@ -178,51 +231,79 @@ describe('send-appointment-email', () => {
   it('mails a request that waited 20 minutes (a long mail outage) when the site retries it', async () => {
     const { email, ip } = newVisitor();
     const waited = appointment(email);
-    await store(ip, waited.row);
+    const proof = await store(ip, waited.row);
     await backend.query(`update public.appointment_requests set created_at = now() - interval '20 minutes' where id = $1`, [waited.id]);
-    expect(await callFunction(backend, FN, waited.body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
+    expect(await callFunction(backend, FN, withProof(waited.body, proof), { ip })).toMatchObject({ status: 200, json: { ok: true } });
     expect((await rowState(waited.id))!.notified_at).not.toBeNull();
-    await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
+    await mail.waitFor(practiceMailOf(email));
   });
 
-  it.runIf(ownStandIn)('keeps the request when mail fails (502), and the site’s retry then sends it', async () => {
+  it.runIf(ownStandIn)('keeps the request when mail fails (502), costing the daily cap nothing, and the site’s retry then sends it', async () => {
     const { email, ip } = newVisitor();
     const { id, row, body } = appointment(email);
-    await store(ip, row);
+    const proof = await store(ip, row);
+    const capBefore = await mailEvents();
     await mail.outage(true);
-    const failed = await callFunction(backend, FN, body, { ip });
+    const failed = await callFunction(backend, FN, withProof(body, proof), { ip });
     await mail.outage(false);
     expect(failed.status).toBe(502);
     expect(failed.json).toMatchObject({ error: 'mail_failed', stored: true });
     expect(await rowState(id)).toEqual({ notified_at: null, notify_claimed_at: null });
+    // Charged before the send, given back when it failed.
+    expect(await mailEvents()).toBe(capBefore);
 
-    // The site sends the same values again under the same id: the row is already stored.
-    const supabase = browserClient(backend, ip);
-    expect((await supabase.from('appointment_requests').insert(row)).error?.code).toBe('23505');
-    const retried = await supabase.functions.invoke(FN, { body: { ...body, altcha: await solvedProof(backend, FN, ip) } });
+    // The site sends the same values again under the same id, with a new proof: the row is
+    // already stored (23505, as the site expects), and the function mails it.
+    const again = await storeAppointment(backend, ip, row);
+    expect(again.error?.code).toBe('23505');
+    const retried = await browserClient(backend, ip).functions.invoke(FN, { body: withProof(body, again.proof!) });
     expect(retried.error).toBeNull();
     expect((await rowState(id))!.notified_at).not.toBeNull();
     await mail.waitFor((m) => isTo(m, PRACTICE));
+    expect(await mailEvents()).toBe(capBefore + 1);
+  });
+
+  it.runIf(ownStandIn)('holds the request for the outbox once the daily cap is reached: 202 queued, stored, not mailed', async () => {
+    // The day's 200 practice mails (DAILY_MAIL_CAP) already went out.
+    await backend.query(`insert into public.rate_limit_events (bucket, key) select 'mail', 'all' from generate_series(1, 200)`);
+    try {
+      const charged = await mailEvents();
+      const { email, ip } = newVisitor();
+      const { id, row, body } = appointment(email);
+      const proof = await store(ip, row);
+      const capped = await callFunction(backend, FN, withProof(body, proof), { ip });
+      expect(capped.status).toBe(202);
+      expect(capped.json).toEqual({ queued: true, reason: 'daily_cap' });
+      expect(capped.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
+      // Unmailed and unclaimed: the outbox (send-pending-mail) sends it once the cap allows.
+      expect(await rowState(id)).toEqual({ notified_at: null, notify_claimed_at: null });
+      // The refusal took nothing from the cap.
+      expect(await mailEvents()).toBe(charged);
+      // The practice hears of the cap once, and of nothing else; the visitor gets no acknowledgement yet.
+      await mail.waitFor((m) => m.Subject === 'Tageslimit der Website-Formulare erreicht');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await mail.list()).map((m) => m.Subject)).toEqual(['Tageslimit der Website-Formulare erreicht']);
+    } finally {
+      await backend.query(`delete from public.rate_limit_events where bucket in ('mail', 'mail-cap-notice')`);
+    }
   });
 
   it('refuses a filled honeypot visibly (422, row removed); mails a fast request marked for checking', async () => {
     const { email, ip } = newVisitor();
     const bot = appointment(email, { body: { website: 'http://spam.example' } });
-    await store(ip, bot.row);
-    expect(await callFunction(backend, FN, bot.body, { ip })).toMatchObject({ status: 422, json: { error: 'rejected' } });
+    const botProof = await store(ip, bot.row);
+    expect(await callFunction(backend, FN, withProof(bot.body, botProof), { ip })).toMatchObject({ status: 422, json: { error: 'rejected' } });
     expect(await rowState(bot.id)).toBeUndefined();
 
     const hasty = appointment(email, { body: { elapsedMs: 400 } });
-    await store(ip, hasty.row);
-    expect(await callFunction(backend, FN, hasty.body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
+    const hastyProof = await store(ip, hasty.row);
+    expect(await callFunction(backend, FN, withProof(hasty.body, hastyProof), { ip })).toMatchObject({ status: 200, json: { ok: true } });
     expect((await rowState(hasty.id))!.notified_at).not.toBeNull();
-    const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
+    const toPractice = await mail.waitFor(practiceMailOf(email));
     expect(toPractice.Subject).toMatch(/^\[Prüfen\] Neue Terminanfrage: /);
   });
 
   it.runIf(ownStandIn)('bogus calls cost the daily mail cap nothing: 100 calls for unknown requests, then a genuine one is mailed', async () => {
-    const mailEvents = async () =>
-      Number((await backend.query<{ n: string }>(`select count(*) as n from public.rate_limit_events where bucket = 'mail'`)).rows[0]!.n);
     const before = await mailEvents();
     for (let batch = 0; batch < 5; batch += 1) {
       const calls = Array.from({ length: 20 }, () => {
@@ -235,8 +316,8 @@ describe('send-appointment-email', () => {
 
     const { email, ip } = newVisitor();
     const genuine = appointment(email);
-    await store(ip, genuine.row);
-    expect((await callFunction(backend, FN, genuine.body, { ip })).status).toBe(200);
+    const proof = await store(ip, genuine.row);
+    expect((await callFunction(backend, FN, withProof(genuine.body, proof), { ip })).status).toBe(200);
     expect(await mailEvents()).toBe(before + 1);
     // 101 form proofs solved in this process (about 20 s on an idle 2-core machine, more
     // beside other test files): a generous limit, since what is checked is the count, not the time.
@@ -262,8 +343,28 @@ describe('send-appointment-email', () => {
     expect((await callFunction(backend, FN, undefined, { ip, raw: '<xml/>' })).status).toBe(400);
   });
 
-  it('limits one client address to 5 calls in 10 minutes: 429 with Retry-After and CORS headers', async () => {
+  it('counts a booking once, at its insert: with the insert\'s proof the function does not count it again', async () => {
     const { ip } = newVisitor();
+    // Six requests from one client in 10 minutes (the database allows 20 an hour): each
+    // insert's proof carries its verdict "passed" to the function.
+    for (let i = 0; i < 6; i += 1) {
+      const { email } = newVisitor();
+      const { id, row, body } = appointment(email);
+      const proof = await store(ip, row);
+      expect((await callFunction(backend, FN, withProof(body, proof), { ip })).status).toBe(200);
+      expect((await rowState(id))!.notified_at).not.toBeNull();
+    }
+    const { rows } = await backend.query<{ n: string }>(
+      `select count(*) as n from public.rate_limit_events where bucket like 'send-appointment-email:ip%' and key = $1`,
+      [await functionRateKey('client', ip)],
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+
+  it('limits one client address to 5 calls in 10 minutes with proofs of their own: 429 with Retry-After and CORS headers', async () => {
+    const { ip } = newVisitor();
+    // Calls with a proof the insert did not judge – the site's retry (it solves a new
+    // proof) or a caller replaying stored rows – are counted by the function.
     for (let i = 0; i < 5; i += 1) {
       const { email } = newVisitor();
       const { row, body } = appointment(email);
@@ -271,11 +372,118 @@ describe('send-appointment-email', () => {
       expect((await callFunction(backend, FN, body, { ip })).status).toBe(200);
     }
     const { email } = newVisitor();
-    const { row, body } = appointment(email);
+    const { id, row, body } = appointment(email);
     await store(ip, row);
     const sixth = await callFunction(backend, FN, body, { ip });
     expect(sixth.status).toBe(429);
+    expect(sixth.json).toMatchObject({ error: 'rate_limited' });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(sixth.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
+    expect((await rowState(id))!.notified_at).toBeNull();
+  });
+
+  it('refuses a request the limit refused again when it comes again with its proof, and counts none of it', async () => {
+    const { ip } = newVisitor();
+    const key = await functionRateKey('client', ip);
+    const windowEvents = async () =>
+      Number((await backend.query<{ n: string }>(
+        `select count(*) as n from public.rate_limit_events where bucket = 'send-appointment-email:ip' and key = $1`,
+        [key],
+      )).rows[0]!.n);
+    // Five earlier calls of this client in the window, as the function counted them.
+    await backend.query(`insert into public.rate_limit_events (bucket, key) select 'send-appointment-email:ip', $1 from generate_series(1, 5)`, [key]);
+    const { email } = newVisitor();
+    const { id, row, body } = appointment(email);
+    await store(ip, row);
+    const call = withProof(body, await solvedProof(backend, FN, ip));
+    for (let i = 0; i < 4; i += 1) {
+      const answer = await callFunction(backend, FN, call, { ip });
+      expect(answer).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(await windowEvents()).toBe(5);
+    expect((await rowState(id))!.notified_at).toBeNull();
+  });
+
+  it('limits one client address to RATE_LIMIT_DAILY_MAX (20) calls a day, though its 10 minutes are not used up', async () => {
+    const { ip } = newVisitor();
+    // 20 calls earlier today, none in the last 10 minutes.
+    await backend.query(
+      `insert into public.rate_limit_events (bucket, key, created_at)
+         select 'send-appointment-email:ip-day', $1, now() - interval '3 hours' from generate_series(1, 20)`,
+      [await functionRateKey('client', ip)],
+    );
+    const { email } = newVisitor();
+    const { id, row, body } = appointment(email);
+    await store(ip, row);
+    const refused = await callFunction(backend, FN, body, { ip });
+    expect(refused).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
+    // Until the oldest of the day's calls is a day old: about 21 hours.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+    expect((await rowState(id))!.notified_at).toBeNull();
+  });
+});
+
+// send-appointment-reminders is gone: the outbox (send-pending-mail, every 5 minutes hosted,
+// every minute locally) sends tomorrow's reminders, from 09:00 Zurich time the day before.
+describe('the reminder the day before', () => {
+  /** The outbox, called as pg_cron and the stack's timer call it: POST {} with the secret key. */
+  async function runOutbox() {
+    const response = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+      method: 'POST',
+      headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  }
+
+  const remindedAt = async (id: string) =>
+    (await backend.query<{ reminded_at: Date | null }>('select reminded_at from public.appointment_requests where id = $1', [id])).rows[0]!.reminded_at;
+
+  it('comes from send-pending-mail once, and only from 09:00 Zurich time', async () => {
+    const { email, ip } = newVisitor();
+    const { id, row } = appointment(email);
+    await store(ip, row);
+    // Confirmed a week ahead (then the confirmation is not the reminder), its mails out;
+    // the days pass until the appointment is tomorrow.
+    await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:30')`, [id, zurichDate(7)]);
+    expect(await remindedAt(id)).toBeNull();
+    await backend.query(
+      `update public.appointment_requests set confirmed_date = $2, notified_at = now(), outcome_mailed_for = 'confirmed' where id = $1`,
+      [id, zurichDate(1)],
+    );
+
+    const hourBefore = zurichWallClock(new Date()).hour;
+    const run = await runOutbox();
+    const hourAfter = zurichWallClock(new Date()).hour;
+    expect(run.status).toBe(200);
+    if (hourBefore !== hourAfter && hourAfter === 9) return; // the run straddled 09:00: either answer is right
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reminders = (await mail.all()).filter((m) => isTo(m, email) && m.Subject.startsWith('Erinnerung an Ihren Termin'));
+    if (hourBefore >= 9) {
+      expect(reminders).toHaveLength(1);
+      expect(reminders[0]!.Text).toContain('morgen');
+      expect(await remindedAt(id)).not.toBeNull();
+      // Claimed once: a second run sends nothing again.
+      expect((await runOutbox()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await mail.all()).filter((m) => isTo(m, email) && m.Subject.startsWith('Erinnerung'))).toHaveLength(1);
+    } else {
+      // Before 09:00 the day before: not yet.
+      expect(reminders).toEqual([]);
+      expect(await remindedAt(id)).toBeNull();
+    }
+  });
+
+  it('is not sent again for an appointment confirmed for tomorrow: the confirmation was the reminder', async () => {
+    const { email, ip } = newVisitor();
+    const { id, row } = appointment(email, { row: { preferred_date: zurichDate(1), alternative_date: null, alternative_time: null } });
+    await store(ip, row);
+    await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:30')`, [id, zurichDate(1)]);
+    expect(await remindedAt(id)).not.toBeNull();
+    await backend.query(`update public.appointment_requests set notified_at = now(), outcome_mailed_for = 'confirmed' where id = $1`, [id]);
+    expect((await runOutbox()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await mail.all()).filter((m) => isTo(m, email))).toEqual([]);
   });
 });

@@ -4,12 +4,22 @@
  * called as the functions will call it: supabase-js with the secret key through the API
  * gateway. Decisions and cancellations change the state once, from the state they expect;
  * a second press finds it unchanged; confirm and cancel at once end consistently; the
- * visitor's mail for each state is claimed once; the taken slots tell anon dates and times
- * and nothing else.
+ * visitor's mail for each state is claimed once; the day-before reminder is claimed once,
+ * by the outbox (claim_pending_mail 'reminder'), and a confirmation for today or tomorrow
+ * is itself the reminder; the taken slots tell anon dates and times and nothing else.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentRow, backendTarget, browserClient, newVisitor, serviceClient, type TestBackend, zurichDate } from './stack-harness.ts';
+import {
+  appointmentRow,
+  backendTarget,
+  browserClient,
+  insertAppointment,
+  newVisitor,
+  serviceClient,
+  type TestBackend,
+  zurichDate,
+} from './stack-harness.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -28,14 +38,20 @@ interface Answer {
   request?: Record<string, unknown>;
 }
 
-/** A stored request, as the site stores it, with its preferred slot `days` from today. */
+/** A stored request, as the site stores it (with its form proof), with its preferred slot `days` from today. */
 async function storedRequest(days = 7, time = '10:00'): Promise<string> {
   const { email, ip } = newVisitor();
   const row = appointmentRow(email, { preferred_date: zurichDate(days), preferred_time: time });
-  const { error } = await browserClient(backend, ip).from('appointment_requests').insert(row);
+  const { error } = await insertAppointment(backend, ip, row);
   expect(error).toBeNull();
   return row.id as string;
 }
+
+const reminderState = async (id: string) =>
+  (await backend.query<{ reminded_at: Date | null; reminder_claimed_at: Date | null }>(
+    'select reminded_at, reminder_claimed_at from public.appointment_requests where id = $1',
+    [id],
+  )).rows[0]!;
 
 async function rpc<T = Answer>(name: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await service.rpc(name, args);
@@ -177,8 +193,12 @@ describe('get_appointment_request', () => {
   });
 });
 
-describe('claim_due_reminders / finish_reminder', () => {
-  const due = (days: number) => rpc<{ id: string }[]>('claim_due_reminders', { p_date: zurichDate(days), p_limit: 50 });
+// The reminders are the outbox's (send-pending-mail): from 09:00 Zurich time the day before
+// it claims them as below (store.ts claimPendingReminders: no grace period, the day's date).
+// claim_due_reminders is still in the database, but nothing calls it any more.
+describe('claim_pending_mail (reminder) / finish_reminder', () => {
+  const due = (days: number) =>
+    rpc<{ id: string }[]>('claim_pending_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
   it('claims each confirmed appointment of the day once; a failed send is released, a sent one never claimed again', async () => {
@@ -216,6 +236,46 @@ describe('claim_due_reminders / finish_reminder', () => {
     const [a, b] = await Promise.all([due(days), due(days)]);
     expect([...ids(a), ...ids(b)].sort()).toEqual(appointments.slice(0, 2).sort());
   });
+
+  it('waits after a failed send as the outbox records it (record_mail_result), then claims it again', async () => {
+    const days = 22;
+    const id = await storedRequest(days, '14:00');
+    await decide(id, 'confirm', { p_date: zurichDate(days), p_time: '14:00' });
+    expect(ids(await due(days))).toEqual([id]);
+    await rpc('finish_reminder', { p_id: id, p_sent: false });
+    await rpc('record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: false, p_cause: 'smtp_554' });
+    // Not due before its next attempt (a minute later).
+    expect(await due(days)).toEqual([]);
+    await backend.query(`update public.mail_deliveries set next_attempt_at = now() - interval '1 second' where kind = 'reminder' and ref_id = $1`, [id]);
+    expect(ids(await due(days))).toEqual([id]);
+    await rpc('finish_reminder', { p_id: id, p_sent: true });
+    await rpc('record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: true });
+    expect(await due(days)).toEqual([]);
+    expect((await backend.query('select 1 from public.mail_deliveries where ref_id = $1', [id])).rows).toEqual([]);
+  });
+
+  it('takes a confirmation for today or tomorrow as the reminder: reminded at once, never claimed', async () => {
+    const today = await storedRequest(0, '20:00');
+    await decide(today, 'confirm', { p_date: zurichDate(0), p_time: '20:00' });
+    const tomorrow = await storedRequest(1, '09:00');
+    await decide(tomorrow, 'confirm', { p_date: zurichDate(1), p_time: '09:00' });
+    const later = await storedRequest(2, '09:00');
+    await decide(later, 'confirm', { p_date: zurichDate(2), p_time: '09:00' });
+
+    expect((await reminderState(today)).reminded_at).not.toBeNull();
+    expect((await reminderState(tomorrow)).reminded_at).not.toBeNull();
+    // Further ahead the reminder is still to come, the day before.
+    expect((await reminderState(later)).reminded_at).toBeNull();
+    expect(ids(await due(0))).not.toContain(today);
+    expect(ids(await due(1))).not.toContain(tomorrow);
+    expect(ids(await due(2))).toContain(later);
+    expect((await reminderState(tomorrow)).reminder_claimed_at).toBeNull();
+
+    // A decline sets no reminder.
+    const declined = await storedRequest(1, '10:00');
+    await decide(declined, 'decline');
+    expect((await reminderState(declined)).reminded_at).toBeNull();
+  });
 });
 
 describe('taken_appointment_slots', () => {
@@ -247,7 +307,11 @@ describe('taken_appointment_slots', () => {
       ['finish_outcome_mail', { p_id: id, p_status: 'declined', p_sent: true }],
       ['get_appointment_request', { p_id: id }],
       ['claim_due_reminders', { p_date: zurichDate(7) }],
+      ['claim_pending_mail', { p_kind: 'reminder', p_reminder_date: zurichDate(7) }],
+      ['claim_pending_mail', { p_kind: 'request' }],
       ['finish_reminder', { p_id: id, p_sent: true }],
+      ['record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: true }],
+      ['give_up_stale_mail', {}],
     ] as const) {
       const { error } = await anon.rpc(name, args);
       expect(error?.code, name).toBe('42501');
@@ -256,11 +320,18 @@ describe('taken_appointment_slots', () => {
     expect(rows[0]!.status).toBe('requested');
   });
 
-  it('does not let the site set the lifecycle columns when it stores a request', async () => {
+  it('does not let the site set the lifecycle columns when it stores a request, even with a genuine proof', async () => {
     const { email, ip } = newVisitor();
-    const { error } = await browserClient(backend, ip)
-      .from('appointment_requests')
-      .insert({ ...appointmentRow(email), status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00' } as never);
-    expect(error?.code).toBe('42501');
+    for (const columns of [
+      { status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00' },
+      { reminded_at: new Date().toISOString() },
+    ]) {
+      const { error } = await insertAppointment(backend, ip, { ...appointmentRow(email), ...columns });
+      expect(error?.code, Object.keys(columns).join()).toBe('42501');
+      // Refused for the columns (no insert privilege), not for the proof.
+      expect(error?.message, Object.keys(columns).join()).not.toBe('A solved form proof is required');
+    }
+    const { rows } = await backend.query('select 1 from public.appointment_requests where email = $1', [email]);
+    expect(rows).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * The client address as the platform gives it: the stand-in's gateway, like Cloudflare in
  * front of hosted Supabase, sets CF-Connecting-IP (and X-Forwarded-For) from the
  * connection, whatever the caller wrote. A flood that writes a new address into every
- * request is still counted as one client.
+ * request is still counted as one client – by the functions and by the database's guard
+ * of the booking insert alike.
  *
  * And the probes of a stranger with many machines: each stranger is another loopback
  * address (127.0.0.x, a connection of its own that the gateway sees as another client),
@@ -13,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../scripts/stack/start-stack.ts';
-import { appointmentRow, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof } from './stack-harness.ts';
+import { appointmentRow, callFunction, newVisitor, ownStandIn, proofHeader, signedProof, SITE_ORIGIN, solvedProof, storeAppointment } from './stack-harness.ts';
 import { standInTarget, type BackendTarget } from '../support/backend-target.ts';
 import { addressesOf, isTo, mailApi } from '../support/mail-api.ts';
 
@@ -23,7 +24,20 @@ const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
 
 /** A POST to a function from the loopback address `from`, with the site's key and origin, no forwarding headers. */
 function postFrom(from: string, name: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const url = new URL(`${backend.apiUrl}/functions/v1/${name}`);
+  return requestFrom(from, `/functions/v1/${name}`, body);
+}
+
+/**
+ * A POST to the API from the loopback address `from`, with the site's key and origin and
+ * any further headers (a forged X-Forwarded-For, the insert's x-form-proof).
+ */
+function requestFrom(
+  from: string,
+  pathname: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const url = new URL(`${backend.apiUrl}${pathname}`);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -39,13 +53,14 @@ function postFrom(from: string, name: string, body: unknown): Promise<{ status: 
           origin: SITE_ORIGIN,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
+          ...headers,
         },
       },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> }));
       },
     );
     request.on('error', reject);
@@ -158,21 +173,26 @@ it.runIf(ownStandIn)('a captured genuine request replayed from 20 clients sends 
   const stored = await backend.query<{ n: string }>('select count(*) as n from public.contact_submissions where email = $1', [email]);
   expect(Number(stored.rows[0]!.n)).toBe(1);
 
-  // The same for a booking: the captured call names a stored, mailed request.
+  // The same for a booking: the captured call names a stored, mailed request and carries
+  // the proof its insert carried (as the site sends both).
   const booker = `termin-${randomUUID()}@example.ch`;
   const row = appointmentRow(booker);
-  expect((await browserClient(backend, '127.0.0.1').from('appointment_requests').insert(row)).error).toBeNull();
+  const insert = await storeAppointment(backend, '127.0.0.1', row);
+  expect(insert.error).toBeNull();
   const booking = {
     requestId: row.id, firstName: row.first_name, lastName: row.last_name, email: booker, phone: row.phone,
     service: row.service, preferredDate: row.preferred_date, preferredTime: row.preferred_time,
     alternativeDate: null, alternativeTime: null, message: null, website: '', elapsedMs: 30_000,
-    altcha: await solvedProof(backend, APPOINTMENT, '127.0.0.1'),
+    altcha: insert.proof,
   };
   expect((await postFrom(client(8, 1), APPOINTMENT, booking)).status).toBe(200);
   const bookingReplays = await Promise.all(Array.from({ length: 20 }, (_, n) => postFrom(client(9, n + 1), APPOINTMENT, booking)));
   expect(bookingReplays.map((reply) => reply.status)).toEqual(Array(20).fill(200));
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect((await mail.all()).filter((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(booker))).toHaveLength(1);
+  // The practice's mail of a request has no Reply-To (it carries the staff links): it names the visitor in its text.
+  const bookingMails = (await mail.all()).filter((m) => isTo(m, PRACTICE) && (m.Text ?? '').includes(booker));
+  expect(bookingMails).toHaveLength(1);
+  expect(addressesOf(bookingMails[0]!.ReplyTo)).toEqual([]);
 }, 60_000);
 
 it.runIf(ownStandIn)('other loopback addresses are other clients: each has its own 5 calls', async () => {
@@ -188,3 +208,27 @@ it.runIf(ownStandIn)('other loopback addresses are other clients: each has its o
   );
   expect(results).toEqual(Array(3).fill([200, 200, 200, 200, 200, 429]));
 }, 90_000);
+
+it.runIf(ownStandIn)('counts a booking insert by its connection too: forged addresses from one connection store at most 20', async () => {
+  const from = client(10, 1);
+  const statuses: number[] = [];
+  for (let i = 0; i < 22; i += 1) {
+    const forged = newVisitor().ip;
+    // A genuine proof per insert and a new address in each header the caller can write.
+    const { status } = await requestFrom(from, '/rest/v1/appointment_requests', appointmentRow(`flut-${randomUUID()}@example.ch`), {
+      prefer: 'return=minimal',
+      'x-form-proof': proofHeader(await signedProof()),
+      'x-forwarded-for': forged,
+      'cf-connecting-ip': forged,
+    });
+    statuses.push(status);
+  }
+  // 20 per client an hour: the 21st and 22nd are refused although each named another address.
+  expect(statuses).toEqual([...Array(20).fill(201), 401, 401]);
+  // Another connection is another client.
+  const other = await requestFrom(client(10, 2), '/rest/v1/appointment_requests', appointmentRow(`ander-${randomUUID()}@example.ch`), {
+    prefer: 'return=minimal',
+    'x-form-proof': proofHeader(await signedProof()),
+  });
+  expect(other.status).toBe(201);
+}, 60_000);

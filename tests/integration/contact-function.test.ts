@@ -2,12 +2,23 @@
 /**
  * send-contact-email under real Deno, against the stack's Postgres and mail catcher:
  * what the browser sends, what the practice and the visitor receive, and how the
- * function answers forged, oversized, automated and too frequent calls.
+ * function answers forged, oversized, automated and too frequent calls – and a day whose
+ * mail cap is used up (202 queued: stored for the outbox).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
-import { backendTarget, browserClient, callFunction, newVisitor, ownStandIn, SITE_ORIGIN, solvedProof, type TestBackend } from './stack-harness.ts';
+import {
+  backendTarget,
+  browserClient,
+  callFunction,
+  functionRateKey,
+  newVisitor,
+  ownStandIn,
+  SITE_ORIGIN,
+  solvedProof,
+  type TestBackend,
+} from './stack-harness.ts';
 
 let backend: TestBackend;
 /** The caught mail, read through Mailpit's API as against a real `supabase start`. */
@@ -43,6 +54,9 @@ function contactBody(email: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+const mailEvents = async () =>
+  Number((await backend.query<{ n: string }>(`select count(*) as n from public.rate_limit_events where bucket = 'mail'`)).rows[0]!.n);
+
 const storedMessages = (email: string) =>
   backend.query<{ name: string; phone: string | null; subject: string | null; mailed_at: Date | null }>(
     'select name, phone, subject, mailed_at from public.contact_submissions where email = $1',
@@ -68,6 +82,7 @@ describe('send-contact-email', () => {
     expect(rows[0]!.mailed_at).not.toBeNull();
 
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
+    // A message carries no staff links: «Antworten» may go straight to the visitor.
     expect(addressesOf(toPractice.ReplyTo)).toEqual([email]);
     expect(toPractice.Subject).toContain('Anna Muster');
     expect(toPractice.Subject).not.toContain('Nackenschmerzen');
@@ -97,6 +112,16 @@ describe('send-contact-email', () => {
     expect(toPractice.HTML).not.toContain('<b>Evil</b>');
     expect(toPractice.HTML).toContain('&lt;script&gt;');
     expect(toPractice.Text).toContain('<script>alert("x")</script>');
+  });
+
+  it('links the visitor\'s address percent-encoded (RFC 6068): a subaddress stays one', async () => {
+    const { email: plain, ip } = newVisitor();
+    const email = plain.replace('@', '+frage@');
+    expect((await callFunction(backend, FN, contactBody(email), { ip })).status).toBe(200);
+    const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
+    expect(addressesOf(toPractice.ReplyTo)).toEqual([email]);
+    expect(toPractice.HTML).toContain(`href="mailto:${email.replace('+', '%2B')}"`);
+    expect(toPractice.HTML).not.toContain(`mailto:${email}`);
   });
 
   it('sends at most one acknowledgement per address and hour', async () => {
@@ -165,6 +190,34 @@ describe('send-contact-email', () => {
     expect(sixth.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
   });
 
+  it('counts an IPv6 client by its /64: the sixth message from other addresses of one prefix is refused', async () => {
+    const prefix = `2001:db8:${(process.pid % 0xffff).toString(16)}:${Math.floor(Math.random() * 0xfff0).toString(16)}`;
+    const statuses: number[] = [];
+    for (let n = 1; n <= 6; n += 1) {
+      statuses.push((await callFunction(backend, FN, contactBody(newVisitor().email), { ip: `${prefix}:${n}::${(n * 4099).toString(16)}` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The next /64 is another line, another client.
+    const [a, b, c, d] = prefix.split(':');
+    const neighbour = `${a}:${b}:${c}:${(parseInt(d!, 16) + 1).toString(16)}::1`;
+    expect((await callFunction(backend, FN, contactBody(newVisitor().email), { ip: neighbour })).status).toBe(200);
+  });
+
+  it('limits one client address to RATE_LIMIT_DAILY_MAX (20) messages a day, though its 10 minutes are not used up', async () => {
+    const { ip, email } = newVisitor();
+    // 20 messages earlier today, none in the last 10 minutes.
+    await backend.query(
+      `insert into public.rate_limit_events (bucket, key, created_at)
+         select 'send-contact-email:ip-day', $1, now() - interval '3 hours' from generate_series(1, 20)`,
+      [await functionRateKey('client', ip)],
+    );
+    const refused = await callFunction(backend, FN, contactBody(email), { ip });
+    expect(refused).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
+    // Until the oldest of them is a day old: about 21 hours.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+    expect((await storedMessages(email)).rows).toHaveLength(0);
+  });
+
   it('limits one e-mail address to 5 messages in 10 minutes, whatever the client address', async () => {
     const { email } = newVisitor();
     for (let i = 0; i < 5; i += 1) {
@@ -175,17 +228,25 @@ describe('send-contact-email', () => {
     expect((await storedMessages(email)).rows).toHaveLength(5);
   });
 
-  it.runIf(ownStandIn)('stops practice mail for the day once the daily cap is reached, keeps the message, tells the practice once', async () => {
+  it.runIf(ownStandIn)('holds practice mail back for the day once the daily cap is reached: 202 queued, the message kept for the outbox, the practice told once', async () => {
+    // The day's 200 practice mails (DAILY_MAIL_CAP) already went out.
     await backend.query(`insert into public.rate_limit_events (bucket, key) select 'mail', 'all' from generate_series(1, 200)`);
     try {
+      const charged = await mailEvents();
       const { email, ip } = newVisitor();
       const capped = await callFunction(backend, FN, contactBody(email), { ip });
-      expect(capped.status).toBe(429);
-      expect(capped.json).toMatchObject({ error: 'rate_limited', stored: true });
-      expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(3600);
+      // Not an error: the message is stored and the outbox (send-pending-mail) mails it once the cap allows.
+      expect(capped.status).toBe(202);
+      expect(capped.json).toEqual({ queued: true, reason: 'daily_cap' });
+      expect(capped.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
       expect((await storedMessages(email)).rows).toEqual([expect.objectContaining({ mailed_at: null })]);
       const second = newVisitor();
-      expect((await callFunction(backend, FN, contactBody(second.email), { ip: second.ip })).status).toBe(429);
+      expect(await callFunction(backend, FN, contactBody(second.email), { ip: second.ip })).toMatchObject({
+        status: 202,
+        json: { queued: true, reason: 'daily_cap' },
+      });
+      // Held back, not charged.
+      expect(await mailEvents()).toBe(charged);
       await mail.waitFor((m) => m.Subject === 'Tageslimit der Website-Formulare erreicht');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await mail.list()).map((m) => m.Subject)).toEqual(['Tageslimit der Website-Formulare erreicht']);
@@ -194,8 +255,9 @@ describe('send-contact-email', () => {
     }
   });
 
-  it.runIf(ownStandIn)('keeps the message when mail fails: 502, stored and marked not yet mailed', async () => {
+  it.runIf(ownStandIn)('keeps the message when mail fails: 502, stored and marked not yet mailed, the daily cap not charged', async () => {
     const { email, ip } = newVisitor();
+    const before = await mailEvents();
     await mail.outage(true);
     const result = await callFunction(backend, FN, contactBody(email), { ip });
     await mail.outage(false);
@@ -204,6 +266,10 @@ describe('send-contact-email', () => {
     const rows = (await storedMessages(email)).rows;
     expect(rows).toHaveLength(1);
     expect(rows[0]!.mailed_at).toBeNull();
+    // Taken before the send, given back when it failed: only mails that went out count.
+    expect(await mailEvents()).toBe(before);
+    expect((await callFunction(backend, FN, contactBody(newVisitor().email), { ip: newVisitor().ip })).status).toBe(200);
+    expect(await mailEvents()).toBe(before + 1);
   });
 
   it.runIf(ownStandIn)('mails the same message on the site\'s retry after a mail outage, once; a retry after a lost answer shows success', async () => {

@@ -2,14 +2,17 @@
 /**
  * The database's rules are the forms' rules: the migrations' CHECKs and helper functions
  * compared, slot by slot, label by label, limit by limit and character by character, with
- * what the site and the functions use (catalog.ts, field-limits.ts, field-rules.ts).
- * SQL cannot import TypeScript, so this test is what keeps the two in step.
+ * what the site and the functions use (catalog.ts, field-limits.ts, field-rules.ts); and
+ * the client the booking insert's guard counts a request under with the one the functions
+ * count it under (rate-limit.ts: IPv6 per /64). SQL cannot import TypeScript, so this
+ * test is what keeps the two in step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/contract/catalog.ts';
 import { FIELD_LIMITS } from '../../supabase/functions/_shared/contract/field-limits.ts';
 import { CONTACT_NAME_MAX, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from '../../supabase/functions/_shared/contract/field-rules.ts';
 import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/contract/wire-types.ts';
+import { clientIp } from '../../supabase/functions/_shared/rate-limit.ts';
 import { backendTarget, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -107,4 +110,43 @@ describe('the database and the forms agree', () => {
     expect(database.line).toEqual(functions.line);
     expect(database.message).toEqual(functions.message);
   }, 120_000);
+
+  it('on the client a request is counted as: the same headers, IPv6 per /64, IPv4-mapped as IPv4', async () => {
+    // Header sets as the gateway hands them on; the database reads them as request.headers.
+    const requests: Record<string, string>[] = [
+      { 'x-forwarded-for': '192.0.2.10' },
+      { 'x-forwarded-for': '192.0.2.10, 203.0.113.7' },
+      { 'x-forwarded-for': '203.0.113.7, 192.0.2.10' },
+      { 'cf-connecting-ip': '192.0.2.10', 'x-forwarded-for': '198.51.100.1' },
+      { 'cf-connecting-ip': '192.0.2.11' },
+      { 'x-forwarded-for': '::ffff:192.0.2.10' },
+      { 'x-forwarded-for': '::FFFF:C000:020A' },
+      { 'x-forwarded-for': '2001:db8:1:2::1' },
+      { 'x-forwarded-for': '2001:db8:1:2:ffff:ffff:ffff:fffe' },
+      { 'x-forwarded-for': '2001:DB8:1:2:0:0:0:ABCD' },
+      { 'cf-connecting-ip': '2001:db8:1:2:aaaa::1', 'x-forwarded-for': '2001:db8:9:9::1' },
+      { 'x-forwarded-for': '2001:db8:1:3::1' },
+      { 'x-forwarded-for': '2001:db8::1' },
+      { 'x-forwarded-for': '2001:db8:0:0:1::1' },
+      { 'x-forwarded-for': '2001:db8:0:1::1' },
+      { 'x-forwarded-for': ' 192.0.2.12 ' },
+    ];
+    const database: string[] = [];
+    for (const headers of requests) {
+      const [row] = await sql<{ client: string }>(
+        // One statement, one transaction: the setting is local to it, as PostgREST's is.
+        `with request as materialized (select set_config('request.headers', $1, true) as set)
+         select private.request_client() as client from request`,
+        [JSON.stringify(headers)],
+      );
+      database.push(row!.client);
+    }
+    const functions = requests.map((headers) => clientIp(new Headers(headers)));
+    // The keys are written differently ('2001:db8::/64', '2001:db8:0:0::/64'); what has to
+    // agree is which requests are one client.
+    const sameClient = (keys: string[]) => keys.map((a) => keys.map((b) => a === b));
+    expect(sameClient(database)).toEqual(sameClient(functions));
+    // And they are not all one: IPv4 addresses, the /64s and the mapped address are told apart as intended.
+    expect(new Set(functions).size).toBe(8);
+  });
 });

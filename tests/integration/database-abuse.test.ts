@@ -1,16 +1,32 @@
 // @vitest-environment node
 /**
  * Abuse resistance enforced by the database itself (supabase/migrations/
- * 20261123000000_abuse_resistance.sql), probed through the API gateway as supabase-js and
- * as an attacker with the site's public key would probe it: one row per request, flood
- * limits that hold under concurrency, no control or format characters, and no function
- * the public key can call unless a migration grants it.
+ * 20261123000000_abuse_resistance.sql, 20261124000000_insert_proof_and_limits.sql), probed
+ * through the API gateway as supabase-js and as an attacker with the site's public key
+ * would probe it: one row per request, nothing stored without a solved form proof, flood
+ * limits that hold under concurrency (an IPv6 /64 is one client), no control or format
+ * characters, and no function the public key can call unless a migration grants it.
+ *
+ * The stack runs without the functions: the proofs are signed here with the functions'
+ * secret (signedProof, insertAppointment), as send-appointment-email would issue them. An
+ * attacker can solve proofs too – about half a second of CPU each – so the limits are
+ * shown with a fresh genuine proof per insert: what they bound is one client's quota.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteDatabase } from '../../scripts/stack/database.ts';
 import { applyMigrations } from '../../scripts/stack/migrations.ts';
-import { appointmentRow, backendTarget, browserClient, newVisitor, ownStandIn, SITE_ORIGIN, type TestBackend } from './stack-harness.ts';
+import {
+  appointmentRow,
+  backendTarget,
+  formProofHeaders,
+  insertAppointment,
+  newVisitor,
+  ownStandIn,
+  SITE_ORIGIN,
+  signedProof,
+  type TestBackend,
+} from './stack-harness.ts';
 
 let backend: TestBackend;
 /** Every address this file stores rows for: removed at the end, so a shared database's hourly cap is not used up. */
@@ -70,36 +86,53 @@ const storedIds = async (ids: string[]) =>
 const countByEmail = async (email: string) =>
   Number((await backend.query<{ n: string }>('select count(*) as n from public.appointment_requests where email = $1', [email])).rows[0]!.n);
 
+/** What the database answers an insert without a genuine proof; a limit's refusal is the policy's (row-level security). */
+const PROOF_REQUIRED = 'A solved form proof is required';
+const LIMIT_REFUSAL = /row-level security/;
+
+/** The rate-limit events the insert guard holds for a client (as private.request_client names it). */
+const clientEvents = async (client: string) =>
+  Number((await backend.query<{ n: string }>(
+    `select count(*) as n from public.rate_limit_events
+      where bucket like 'appointment_requests:client%' and key = private.client_rate_key($1)`,
+    [client],
+  )).rows[0]!.n);
+
 describe('one appointment request per API request', () => {
+  // With a genuine proof: the first row passes the guard, the second is refused (23514).
   it('refuses three rows from supabase-js with 400 and SQLSTATE 23514, and stores none', async () => {
     const { email, ip } = visitor();
     const rows = [appointmentRow(email), appointmentRow(email), appointmentRow(email)];
-    const { error, status } = await browserClient(backend, ip).from('appointment_requests').insert(rows);
+    const { error, status } = await insertAppointment(backend, ip, rows);
     expect(status).toBe(400);
     expect(error?.code).toBe('23514');
     expect(error?.message).toMatch(/one at a time/);
     expect(await storedIds(rows.map((r) => r.id))).toEqual([]);
   });
 
-  it('refuses a raw JSON array of 500 rows, each with an address of its own, and stores none', async () => {
+  it('refuses a raw JSON array of 500 rows, each with an address of its own, and stores none – with a proof or without', async () => {
     const { ip } = visitor();
     const rows = Array.from({ length: 500 }, (_, i) => appointmentRow(`flut-${i}-${crypto.randomUUID()}@example.ch`));
-    const response = await rest('appointment_requests', rows, { ip });
+    const response = await rest('appointment_requests', rows, { ip, headers: await formProofHeaders() });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ code: '23514' });
+    // Without a proof the first row is refused already, before anything is counted.
+    const unproven = await rest('appointment_requests', rows, { ip });
+    expect(unproven.status).toBe(401);
+    expect(unproven.json).toMatchObject({ code: '42501', message: PROOF_REQUIRED, details: 'x-form-proof: missing' });
     expect(await storedIds(rows.map((r) => r.id))).toEqual([]);
   });
 
   it('stores the one row the site sends, also when it comes as an array of one', async () => {
     const { email, ip } = visitor();
     const single = appointmentRow(email);
-    expect((await browserClient(backend, ip).from('appointment_requests').insert(single)).error).toBeNull();
+    expect((await insertAppointment(backend, ip, single)).error).toBeNull();
     const arrayOfOne = appointmentRow(email);
-    expect(await rest('appointment_requests', [arrayOfOne], { ip })).toMatchObject({ status: 201, text: '' });
+    expect(await rest('appointment_requests', [arrayOfOne], { ip, headers: await formProofHeaders() })).toMatchObject({ status: 201, text: '' });
     expect((await storedIds([single.id, arrayOfOne.id])).sort()).toEqual([single.id, arrayOfOne.id].sort());
   });
 
-  it('does not limit the service role (the edge functions)', async () => {
+  it('does not limit the service role (the edge functions), which needs no proof', async () => {
     const { email } = visitor();
     const rows = [appointmentRow(email), appointmentRow(email)];
     const response = await rest('appointment_requests', rows, { key: backend.secretKey });
@@ -108,15 +141,61 @@ describe('one appointment request per API request', () => {
   });
 });
 
-describe('flood limits under concurrency', () => {
-  it('stores at most 5 of 10 simultaneous requests for one address (each from another client)', async () => {
+describe('nothing stored without a proof', () => {
+  it('stores nothing from 60 simultaneous inserts from 60 addresses without a genuine proof, and counts none of them', async () => {
     const { email } = visitor();
+    const addresses = Array.from({ length: 60 }, () => newVisitor().ip);
+    // What a flood can send without doing the work: nothing, a garbled header, a proof
+    // whose solution is made up, and a genuine one for the other form.
+    const contactProof = await formProofHeaders(await signedProof('send-contact-email'));
+    const madeUp = await formProofHeaders({ ...(await signedProof()), solution: { counter: 1, derivedKey: 'ab'.repeat(32) } } as never);
+    const kinds: Array<[string, Record<string, string>]> = [
+      ['missing', {}],
+      ['invalid', { 'x-form-proof': 'eyJjaGFsbGVuZ2UiOnt9fQ' }],
+      ['invalid', madeUp],
+      ['other_form', contactProof],
+    ];
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => browserClient(backend, newVisitor().ip).from('appointment_requests').insert(appointmentRow(email))),
+      addresses.map((ip, n) => rest('appointment_requests', appointmentRow(email), { ip, headers: kinds[n % kinds.length]![1] })),
     );
+    results.forEach((result, n) => {
+      expect(result.status).toBe(401);
+      expect(result.json).toMatchObject({ code: '42501', message: PROOF_REQUIRED, details: `x-form-proof: ${kinds[n % kinds.length]![0]}` });
+    });
+    expect(await countByEmail(email)).toBe(0);
+    // Refused before any counting: no client's quota is touched, so the flood locks no one out.
+    expect((await Promise.all(addresses.map(clientEvents))).reduce((a, b) => a + b, 0)).toBe(0);
+    const { ip } = newVisitor();
+    expect((await insertAppointment(backend, addresses[0]!, appointmentRow(email))).error).toBeNull();
+    expect((await insertAppointment(backend, ip, appointmentRow(email))).error).toBeNull();
+  });
+});
+
+describe('flood limits under concurrency', () => {
+  it('stores at most 5 of 10 simultaneous requests for one address (each from another client, each with its own proof)', async () => {
+    const { email } = visitor();
+    const results = await Promise.all(Array.from({ length: 10 }, () => insertAppointment(backend, newVisitor().ip, appointmentRow(email))));
     expect(await countByEmail(email)).toBe(5);
     expect(results.filter((r) => r.error === null)).toHaveLength(5);
-    expect(results.filter((r) => r.error !== null).map((r) => r.error?.code)).toEqual(Array(5).fill('42501'));
+    const refused = results.filter((r) => r.error !== null);
+    expect(refused.map((r) => r.error?.code)).toEqual(Array(5).fill('42501'));
+    for (const r of refused) expect(r.error?.message).toMatch(LIMIT_REFUSAL);
+  });
+
+  it('stores at most one client\'s quota of a flood with a genuine proof per insert: 20 of 26 simultaneous', async () => {
+    const { ip } = visitor();
+    const emails = Array.from({ length: 26 }, () => visitor().email);
+    const results = await Promise.all(emails.map((email) => insertAppointment(backend, ip, appointmentRow(email))));
+    const stored = (await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0);
+    expect(stored).toBe(20);
+    expect(results.filter((r) => r.error === null)).toHaveLength(20);
+    for (const r of results.filter((r) => r.error !== null)) {
+      expect(r.status).toBe(401);
+      expect(r.error).toMatchObject({ code: '42501' });
+      expect(r.error?.message).toMatch(LIMIT_REFUSAL);
+    }
+    // The refused ones counted nothing: the client's window holds its 20 events (and 20 of its day's 30).
+    expect(await clientEvents(ip)).toBe(40);
   });
 
   it('stores at most 20 per client address in an hour, counted from X-Forwarded-For, also for simultaneous requests', async () => {
@@ -131,7 +210,7 @@ describe('flood limits under concurrency', () => {
     const results = await Promise.all(
       emails.map((email) =>
         // Behind a proxy: the first entry is the client.
-        browserClient(backend, `${ip}, 203.0.113.7`).from('appointment_requests').insert(appointmentRow(email)),
+        insertAppointment(backend, `${ip}, 203.0.113.7`, appointmentRow(email)),
       ),
     );
     const stored = (await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0);
@@ -140,7 +219,26 @@ describe('flood limits under concurrency', () => {
 
     // Another client is not affected.
     const other = visitor();
-    expect((await browserClient(backend, other.ip).from('appointment_requests').insert(appointmentRow(other.email))).error).toBeNull();
+    expect((await insertAppointment(backend, other.ip, appointmentRow(other.email))).error).toBeNull();
+  });
+
+  it('stores at most 30 per client address a day, though each hour\'s 20 are not reached', async () => {
+    const { ip } = visitor();
+    // 28 requests earlier today, none of them in the last hour.
+    await backend.query(
+      `insert into public.rate_limit_events (bucket, key, created_at)
+         select 'appointment_requests:client-day', private.client_rate_key($1), now() - interval '3 hours' from generate_series(1, 28)`,
+      [ip],
+    );
+    const emails = Array.from({ length: 4 }, () => visitor().email);
+    const results = await Promise.all(emails.map((email) => insertAppointment(backend, ip, appointmentRow(email))));
+    expect((await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0)).toBe(2);
+    const refused = results.filter((r) => r.error !== null);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect(r.error?.message).toMatch(LIMIT_REFUSAL);
+    // Refused again when sent again with the same proof: the limit, not a spent proof, answers.
+    const again = await insertAppointment(backend, ip, appointmentRow(emails[0]!), { proof: refused[0]!.proof });
+    expect(again.error?.message).toMatch(LIMIT_REFUSAL);
   });
 
   it('counts the client by CF-Connecting-IP where Cloudflare sets it (hosted Supabase)', async () => {
@@ -151,10 +249,39 @@ describe('flood limits under concurrency', () => {
       [ip],
     );
     const { email } = visitor();
-    const refused = await rest('appointment_requests', appointmentRow(email), { ip: newVisitor().ip, headers: { 'CF-Connecting-IP': ip } });
+    // A genuine proof and a fresh X-Forwarded-For: only CF-Connecting-IP can refuse it.
+    const refused = await rest('appointment_requests', appointmentRow(email), {
+      ip: newVisitor().ip,
+      headers: { 'CF-Connecting-IP': ip, ...(await formProofHeaders()) },
+    });
     expect(refused.status).toBe(401);
     expect(refused.json).toMatchObject({ code: '42501' });
+    expect(String(refused.json?.message)).toMatch(LIMIT_REFUSAL);
     expect(await countByEmail(email)).toBe(0);
+  });
+
+  it('counts an IPv6 /64 as one client: 26 simultaneous inserts from its addresses store 20; the next /64 is another client', async () => {
+    // A /64 of the documentation prefix no other test uses; every insert from another address in it.
+    const group = (n: number) => n.toString(16);
+    const prefix = `2001:db8:${group(process.pid % 0xffff)}:${group(Math.floor(Math.random() * 0xfff0))}`;
+    const addresses = Array.from({ length: 26 }, (_, n) =>
+      n % 2 ? `${prefix}:${group(n)}:${group(7 * n)}:${group(n * n)}:1` : `${prefix}::${group(0x100 + n)}`,
+    );
+    const emails = addresses.map(() => visitor().email);
+    const results = await Promise.all(addresses.map((address, n) => insertAppointment(backend, address, appointmentRow(emails[n]!))));
+    expect((await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0)).toBe(20);
+    for (const r of results.filter((r) => r.error !== null)) expect(r.error?.message).toMatch(LIMIT_REFUSAL);
+
+    // Written in capitals and in full, it is still the same client.
+    const full = `${prefix.toUpperCase()}:0:0:0:ABCD`;
+    const refused = await insertAppointment(backend, full, appointmentRow(visitor().email));
+    expect(refused.error?.message).toMatch(LIMIT_REFUSAL);
+
+    // The neighbouring /64 (another subscriber) is not affected.
+    const [a, b, c, d] = prefix.split(':');
+    const neighbour = `${a}:${b}:${c}:${group((parseInt(d!, 16) + 1) & 0xffff)}::1`;
+    const other = visitor();
+    expect((await insertAppointment(backend, neighbour, appointmentRow(other.email))).error).toBeNull();
   });
 });
 
@@ -199,9 +326,9 @@ const FORBIDDEN_IN_MESSAGE: Array<[string, string]> = [
 const GOOD_MESSAGE = 'Guten Tag\r\nIch schlafe schlecht.\n\tSeit Mai 👩‍⚕️ – Schlaf\u00ADberatung?';
 
 describe('characters in appointment_requests (anon)', () => {
+  // Each insert with a genuine proof, so that the constraint is what answers.
   it.each(FORBIDDEN_IN_LINE)('refuses %s in names, phone and e-mail', async (_, char) => {
     const { email, ip } = visitor();
-    const supabase = browserClient(backend, ip);
     for (const [column, value] of [
       ['first_name', `Be${char}at`],
       ['last_name', `Kel${char}ler`],
@@ -209,7 +336,7 @@ describe('characters in appointment_requests (anon)', () => {
       ['email', `be${char}at-${email}`],
     ] as const) {
       const row = appointmentRow(email, { [column]: value });
-      const { error, status } = await supabase.from('appointment_requests').insert(row);
+      const { error, status } = await insertAppointment(backend, ip, row);
       expect(error?.code, column).toBe('23514');
       expect(status, column).toBe(400);
       expect(error?.message, column).toContain(`"${column}_characters"`);
@@ -219,9 +346,7 @@ describe('characters in appointment_requests (anon)', () => {
 
   it.each(FORBIDDEN_IN_MESSAGE)('refuses %s in the message', async (_, char) => {
     const { email, ip } = visitor();
-    const { error, status } = await browserClient(backend, ip)
-      .from('appointment_requests')
-      .insert(appointmentRow(email, { message: `Hallo${char}Welt` }));
+    const { error, status } = await insertAppointment(backend, ip, appointmentRow(email, { message: `Hallo${char}Welt` }));
     expect(error?.code).toBe('23514');
     expect(status).toBe(400);
     expect(error?.message).toContain('"message_characters"');
@@ -230,13 +355,12 @@ describe('characters in appointment_requests (anon)', () => {
 
   it('refuses names that only look filled: a zero-width space, no-break spaces, an ideographic space', async () => {
     const { email, ip } = visitor();
-    const supabase = browserClient(backend, ip);
     for (const name of ['\u200B', '\u200B\u200B ', '\u00A0\u00A0', '\u3000', ' \u2007 ']) {
-      const { error } = await supabase.from('appointment_requests').insert(appointmentRow(email, { first_name: name }));
+      const { error } = await insertAppointment(backend, ip, appointmentRow(email, { first_name: name }));
       expect(error?.code, JSON.stringify(name)).toBe('23514');
       expect(error?.message, JSON.stringify(name)).toContain('"first_name_characters"');
     }
-    const blankMessage = await supabase.from('appointment_requests').insert(appointmentRow(email, { message: '\u00A0\n\u3000' }));
+    const blankMessage = await insertAppointment(backend, ip, appointmentRow(email, { message: '\u00A0\n\u3000' }));
     expect(blankMessage.error?.code).toBe('23514');
     expect(await countByEmail(email)).toBe(0);
   });
@@ -244,7 +368,7 @@ describe('characters in appointment_requests (anon)', () => {
   it('stores line breaks and tabs in the message, and names in any script', async () => {
     const { email, ip } = visitor();
     const row = appointmentRow(email, { first_name: 'Zoë-Chloé', last_name: 'Nguyễn Ó Súilleabháin', message: GOOD_MESSAGE });
-    expect((await browserClient(backend, ip).from('appointment_requests').insert(row)).error).toBeNull();
+    expect((await insertAppointment(backend, ip, row)).error).toBeNull();
     const stored = await backend.query<{ message: string; last_name: string }>(
       'select message, last_name from public.appointment_requests where id = $1',
       [row.id],

@@ -1,11 +1,26 @@
 // @vitest-environment node
 /**
  * The database through the API gateway, as the browser (supabase-js with the anon key)
- * and as an attacker with the same key would use it: one insert is allowed, nothing
- * else; every constraint answers with its SQLSTATE.
+ * and as an attacker with the same key would use it: one insert is allowed, carrying the
+ * form proof the browser solved (x-form-proof), nothing else; every constraint answers
+ * with its SQLSTATE. The stack runs without the functions, so the proofs are signed here
+ * with the functions' secret (insertAppointment, signedProof) – the database checks them
+ * as it checks the ones send-appointment-email issues.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentRow, backendTarget, browserClient, newVisitor, type TestBackend, zurichDate } from './stack-harness.ts';
+import {
+  appointmentRow,
+  backendTarget,
+  browserClient,
+  expiredProof,
+  formProofHeaders,
+  insertAppointment,
+  newVisitor,
+  proofHeader,
+  signedProof,
+  type TestBackend,
+  zurichDate,
+} from './stack-harness.ts';
 
 let backend: TestBackend;
 
@@ -18,43 +33,93 @@ afterAll(async () => {
 });
 
 
-async function restInsert(table: string, body: unknown, key: string, prefer = 'return=minimal') {
+async function restInsert(table: string, body: unknown, key: string, prefer = 'return=minimal', headers: Record<string, string> = {}) {
   const response = await fetch(`${backend.apiUrl}/rest/v1/${table}`, {
     method: 'POST',
-    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Prefer: prefer },
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Prefer: prefer, ...headers },
     body: JSON.stringify(body),
   });
   return { status: response.status, text: await response.text() };
 }
 
+/** What the database answers an insert without a genuine proof (…_insert_proof_and_limits.sql). */
+const PROOF_REQUIRED = 'A solved form proof is required';
+
 const countRows = async (table: string, email: string) =>
   Number((await backend.query<{ n: string }>(`select count(*) as n from public.${table} where email = $1`, [email])).rows[0]!.n);
 
 describe('appointment_requests for anon', () => {
-  it('accepts the insert the site makes: 201 with no body', async () => {
+  it('accepts the insert the site makes, with its proof: 201 with no body', async () => {
     const { email, ip } = newVisitor();
-    const { error, status, data } = await browserClient(backend, ip).from('appointment_requests').insert(appointmentRow(email));
+    const { error, status, data } = await insertAppointment(backend, ip, appointmentRow(email));
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    const raw = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey);
+    const raw = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=minimal', await formProofHeaders());
     expect(raw).toEqual({ status: 201, text: '' });
     expect(await countRows('appointment_requests', email)).toBe(2);
+  });
+
+  it('refuses an insert without a genuine proof with 401 and SQLSTATE 42501, saying why, and stores nothing', async () => {
+    const { email, ip } = newVisitor();
+    const garbled = proofHeader(await signedProof()).slice(0, -8);
+    const cases: Array<[string, Record<string, string>]> = [
+      ['missing', {}],
+      ['missing', { 'x-form-proof': '  ' }],
+      ['invalid', { 'x-form-proof': garbled }],
+      ['invalid', { 'x-form-proof': 'not+base64url/' }],
+      // Signed with another secret: a proof the functions never issued.
+      ['invalid', await formProofHeaders(await signedProof('send-appointment-email', 'someone-elses-secret-of-32-characters'))],
+      // Solved, but with another derived key than the one the challenge's signature names.
+      ['invalid', await formProofHeaders({ ...(await signedProof()), solution: { counter: 1, derivedKey: '00'.repeat(32) } } as never)],
+      ['expired', await formProofHeaders(await expiredProof())],
+      ['other_form', await formProofHeaders(await signedProof('send-contact-email'))],
+    ];
+    for (const [reason, headers] of cases) {
+      const response = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=minimal', headers);
+      expect(response.status, JSON.stringify(headers)).toBe(401);
+      expect(JSON.parse(response.text), JSON.stringify(headers)).toMatchObject({
+        code: '42501',
+        message: PROOF_REQUIRED,
+        details: `x-form-proof: ${reason}`,
+      });
+    }
+    // supabase-js without the header: what an older site (or curl) sends.
+    const { error, status } = await insertAppointment(backend, ip, appointmentRow(email), { proof: null });
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: '42501', message: PROOF_REQUIRED, details: 'x-form-proof: missing' });
+    expect(await countRows('appointment_requests', email)).toBe(0);
+  });
+
+  it('stores one row per proof: the proof of a stored request is refused for another (used)', async () => {
+    const { email, ip } = newVisitor();
+    const first = await insertAppointment(backend, ip, appointmentRow(email));
+    expect(first.error).toBeNull();
+    const second = await insertAppointment(backend, ip, appointmentRow(email), { proof: first.proof });
+    expect(second.status).toBe(401);
+    expect(second.error).toMatchObject({ code: '42501', message: PROOF_REQUIRED, details: 'x-form-proof: used' });
+    // From another client the same: the proof, not the address, is what is spent.
+    const elsewhere = await insertAppointment(backend, newVisitor().ip, appointmentRow(email), { proof: first.proof });
+    expect(elsewhere.error).toMatchObject({ code: '42501', details: 'x-form-proof: used' });
+    expect(await countRows('appointment_requests', email)).toBe(1);
   });
 
   it('gives nothing back to read: select, insert-and-return, update and delete are refused', async () => {
     const { email, ip } = newVisitor();
     const supabase = browserClient(backend, ip);
     const row = appointmentRow(email);
-    await supabase.from('appointment_requests').insert(row);
+    expect((await insertAppointment(backend, ip, row)).error).toBeNull();
 
     const read = await supabase.from('appointment_requests').select('*');
     expect(read.error?.code).toBe('42501');
     expect(read.data).toBeNull();
 
-    const returning = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=representation');
+    // With a genuine proof: what refuses it is the missing right to read, not the proof.
+    const returning = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=representation', await formProofHeaders());
     expect(returning.status).toBe(401);
     expect(JSON.parse(returning.text)).toMatchObject({ code: '42501' });
+    expect(JSON.parse(returning.text).message).not.toBe(PROOF_REQUIRED);
+    expect(await countRows('appointment_requests', email)).toBe(1);
 
     const update = await supabase.from('appointment_requests').update({ first_name: 'Mallory' }).eq('id', row.id);
     expect(update.error?.code).toBe('42501');
@@ -65,12 +130,12 @@ describe('appointment_requests for anon', () => {
     expect(stored.rows).toEqual([{ first_name: 'Beat' }]);
   });
 
-  it('does not let anon set the bookkeeping columns', async () => {
+  it('does not let anon set the bookkeeping columns, even with a genuine proof', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(backend, ip);
     for (const column of ['notified_at', 'notify_claimed_at', 'created_at']) {
-      const { error } = await supabase.from('appointment_requests').insert(appointmentRow(email, { [column]: new Date().toISOString() }));
+      const { error } = await insertAppointment(backend, ip, appointmentRow(email, { [column]: new Date().toISOString() }));
       expect(error?.code, column).toBe('42501');
+      expect(error?.message, column).not.toBe(PROOF_REQUIRED);
     }
     expect(await countRows('appointment_requests', email)).toBe(0);
   });
@@ -93,10 +158,11 @@ describe('appointment_requests for anon', () => {
     ['a blank message', { message: ' ' }, '23514'],
   ];
 
+  // With a genuine proof, so that the constraint is what answers (without one, 42501 comes first).
   it.each(violations)('rejects %s with SQLSTATE %s', async (_, overrides, sqlstate) => {
     const { email, ip } = newVisitor();
     const row = appointmentRow(email, overrides);
-    const { error, status } = await browserClient(backend, ip).from('appointment_requests').insert(row);
+    const { error, status } = await insertAppointment(backend, ip, row);
     expect(error?.code).toBe(sqlstate);
     expect(status).toBe(400);
     expect(await countRows('appointment_requests', String(row.email))).toBe(0);
@@ -104,34 +170,41 @@ describe('appointment_requests for anon', () => {
 
   it('accepts today, the first and last slot and the three service labels (every slot: contract.test.ts)', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(backend, ip);
     for (const [service, time] of [
       ['Schlafberatung', '09:00'],
       ['Follow-up Termin', '20:00'],
       ['Schlafberatung & Beratung zu Hause', null],
     ] as const) {
-      const { error } = await supabase.from('appointment_requests').insert(appointmentRow(email, { service, preferred_time: time, preferred_date: zurichDate(0) }));
+      const { error } = await insertAppointment(backend, ip, appointmentRow(email, { service, preferred_time: time, preferred_date: zurichDate(0) }));
       expect(error, service).toBeNull();
     }
   });
 
-  it('stops a flood from one address: the 6th request within 10 minutes is refused', async () => {
+  it('stops a flood from one address: the 6th request within 10 minutes is refused, each with a fresh proof', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(backend, ip);
     for (let i = 0; i < 5; i += 1) {
-      expect((await supabase.from('appointment_requests').insert(appointmentRow(email))).error).toBeNull();
+      expect((await insertAppointment(backend, ip, appointmentRow(email))).error).toBeNull();
     }
-    const sixth = await supabase.from('appointment_requests').insert(appointmentRow(email.toUpperCase()));
+    const sixth = await insertAppointment(backend, ip, appointmentRow(email.toUpperCase()));
+    expect(sixth.status).toBe(401);
     expect(sixth.error?.code).toBe('42501');
+    // The limit refused it (the policy), not the proof.
+    expect(sixth.error?.message).toMatch(/row-level security/);
+    // A refused insert leaves its proof unspent (it rolled back), and is refused again.
+    expect((await insertAppointment(backend, ip, appointmentRow(email), { proof: sixth.proof })).error?.message).toMatch(/row-level security/);
+    expect(await countRows('appointment_requests', email)).toBe(5);
   });
 
-  it('reports an id that is already stored as a unique violation (the site’s retry)', async () => {
+  it('reports an id that is already stored as a unique violation (the site’s retry with its proof)', async () => {
     const { email, ip } = newVisitor();
-    const supabase = browserClient(backend, ip);
     const row = appointmentRow(email);
-    await supabase.from('appointment_requests').insert(row);
-    const again = await supabase.from('appointment_requests').insert(row);
+    const first = await insertAppointment(backend, ip, row);
+    expect(first.error).toBeNull();
+    // The same request with the same proof passes the guard; the primary key answers.
+    const again = await insertAppointment(backend, ip, row, { proof: first.proof });
     expect(again.error?.code).toBe('23505');
+    // A retry with a proof of its own (the site solved a new one) gets the same answer.
+    expect((await insertAppointment(backend, ip, row)).error?.code).toBe('23505');
     expect(await countRows('appointment_requests', email)).toBe(1);
   });
 });
@@ -153,6 +226,17 @@ describe('everything else for anon', () => {
     expect(rpc.error?.code).toBe('42501');
     const claim = await supabase.rpc('finish_appointment_notification', { p_id: crypto.randomUUID(), p_sent: true });
     expect(claim.error?.code).toBe('42501');
+    // The proofs' bookkeeping and the cap's refund are the functions' alone.
+    const signature = (await signedProof()).challenge.signature;
+    for (const [name, args] of [
+      ['claim_form_proof', { p_signature: signature, p_request_id: crypto.randomUUID(), p_expires_at: new Date(Date.now() + 60_000).toISOString() }],
+      ['judge_form_proof', { p_signature: signature, p_refused_for_seconds: 0 }],
+      ['refund_rate_limit', { p_bucket: 'mail', p_key: 'all' }],
+    ] as const) {
+      expect((await supabase.rpc(name, args)).error?.code, name).toBe('42501');
+    }
+    const proofs = await supabase.from('used_form_proofs').select('*');
+    expect(proofs.error?.code).toBe('42501');
     const limits = await supabase.from('rate_limit_events').select('*');
     expect(limits.error?.code).toBe('42501');
   });

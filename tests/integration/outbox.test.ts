@@ -151,6 +151,13 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     expect(runs.map((r) => r.ok)).toContain(false);
   });
 
+  it('forgets the failure record of a row that is gone (retention, a discarded bot request)', async () => {
+    const gone = crypto.randomUUID();
+    await backend.query(`insert into public.mail_deliveries (kind, ref_id, attempts, last_cause) values ('contact', $1, 2, 'smtp_554'), ('request', $1, 1, 'smtp_554')`, [gone]);
+    await runJob('send-pending-mail');
+    expect((await backend.query('select 1 from public.mail_deliveries where ref_id = $1', [gone])).rows).toEqual([]);
+  });
+
   it('leaves a row younger than two minutes to the visitor\'s own call', async () => {
     const visitor = newVisitor();
     const row = appointmentRow(visitor.email);

@@ -1,7 +1,11 @@
 // @vitest-environment node
 /**
  * Data retention on the local stack: requests and messages older than 12 months are
- * deleted by public.delete_expired_form_submissions(), younger ones stay.
+ * deleted by public.delete_expired_form_submissions(), younger ones stay; rate-limit
+ * events are kept a day – as long as the longest window (the per-client daily bounds)
+ * needs them. The bookkeeping of issue 22 cleans up after itself: spent form proofs a
+ * minute after they expire, the scheduled jobs' record after 30 days, a mail's failure
+ * record once it is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendTarget, type TestBackend, zurichDate } from './stack-harness.ts';
@@ -44,6 +48,8 @@ describe('retention', () => {
     const oldMessage = await storeMessage('13 months');
     const recentMessage = await storeMessage('1 day');
     await backend.query(`insert into public.rate_limit_events (bucket, key, created_at) values ('x', 'y', now() - interval '2 days'), ('x', 'y', now())`);
+    // An event of a daily bound 23 hours old still counts (appointment_requests:client-day, <fn>:ip-day): it stays.
+    await backend.query(`insert into public.rate_limit_events (bucket, key, created_at) values ('appointment_requests:client-day', 'retention', now() - interval '23 hours')`);
 
     // As the service role, the way pg_cron's job or an operator runs it.
     const { rows } = await backend.query<{ result: Record<string, number> }>(
@@ -55,6 +61,42 @@ describe('retention', () => {
     expect(await exists('appointment_requests', recentAppointment)).toBe(true);
     expect(await exists('contact_submissions', oldMessage)).toBe(false);
     expect(await exists('contact_submissions', recentMessage)).toBe(true);
+    const dayBound = await backend.query(`select 1 from public.rate_limit_events where bucket = 'appointment_requests:client-day' and key = 'retention'`);
+    expect(dayBound.rows).toHaveLength(1);
+  });
+
+  it('keeps spent form proofs until a minute after they expire, job runs 30 days, a failure record until the mail is sent', async () => {
+    const asService = (sql: string, params: unknown[] = []) =>
+      backend.query(`select (select set_config('role', 'service_role', true)), ${sql}`, params);
+
+    // Proofs: each claim clears those expired more than a minute ago.
+    // Signatures are hex HMACs; any 64 hex digits will do here.
+    const signature = () => (crypto.randomUUID() + crypto.randomUUID()).replaceAll('-', '');
+    const stale = signature();
+    const live = signature();
+    await backend.query(
+      `insert into public.used_form_proofs (signature, request_id, expires_at)
+       values ($1, gen_random_uuid(), now() - interval '2 minutes'), ($2, gen_random_uuid(), now() + interval '1 hour')`,
+      [stale, live],
+    );
+    await asService(`public.claim_form_proof($1, gen_random_uuid(), now() + interval '2 hours')`, [signature()]);
+    const proofs = await backend.query<{ signature: string }>('select signature from public.used_form_proofs where signature = any($1)', [[stale, live]]);
+    expect(proofs.rows).toEqual([{ signature: live }]);
+
+    // Job runs: each run's record clears those older than 30 days.
+    await backend.query(
+      `insert into public.job_runs (job, ran_at, ok) values ('retention-old', now() - interval '31 days', true), ('retention-recent', now() - interval '29 days', true)`,
+    );
+    await asService(`public.record_job_run('retention-now', true, '{}')`);
+    const runs = await backend.query<{ job: string }>(`select job from public.job_runs where job like 'retention-%' order by ran_at`);
+    expect(runs.rows.map((r) => r.job)).toEqual(['retention-recent', 'retention-now']);
+
+    // A mail's failure record: gone once it is sent.
+    const id = crypto.randomUUID();
+    await asService(`public.record_mail_result('contact', $1, false, 'smtp_554')`, [id]);
+    expect((await backend.query('select attempts from public.mail_deliveries where ref_id = $1', [id])).rows).toEqual([{ attempts: 1 }]);
+    await asService(`public.record_mail_result('contact', $1, true)`, [id]);
+    expect((await backend.query('select 1 from public.mail_deliveries where ref_id = $1', [id])).rows).toEqual([]);
   });
 
   it('cannot be run with the anon key', async () => {

@@ -15,6 +15,7 @@ import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
 import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/contract/wire-types.ts';
 import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/form-proof-parameters.ts';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from '../../src/components/forms/form-proof-header.ts';
+import { clientKey, emailKey, hashKey } from '../../supabase/functions/_shared/rate-limit.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 
@@ -185,6 +186,57 @@ export async function storeAppointment(
   const insert = client.from('appointment_requests').insert(row);
   const { error, status } = used ? await insert.setHeader('x-form-proof', proofHeader(used)) : await insert;
   return { error, status, proof: used };
+}
+
+/**
+ * A proof for `fn` that is genuine but past its expiry (`secondsAgo` seconds): signed and
+ * solved like signedProof, so what refuses it is the expiry alone.
+ */
+export async function expiredProof(fn = 'send-appointment-email', secondsAgo = 60): Promise<FormProof> {
+  const secret = readFunctionsSettings().FORM_PROOF_SECRET ?? '';
+  const challenge = await createChallenge({
+    algorithm: PROOF_ALGORITHM,
+    cost: PROOF_COST,
+    counter: 1,
+    deriveKey,
+    data: { fn },
+    expiresAt: Math.floor(Date.now() / 1000) - secondsAgo,
+    hmacSignatureSecret: `${secret}/challenge`,
+    hmacKeySignatureSecret: `${secret}/derived-key`,
+  });
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error(`${fn}: challenge not solved`);
+  return { challenge, solution } as FormProof;
+}
+
+/**
+ * The booking insert as storeAppointment makes it, for suites whose stack runs without
+ * the functions (backendTarget({ functions: false })): the proof is signed here
+ * (signedProof) instead of asked of send-appointment-email – the database checks it the
+ * same way. A new proof unless one is given; `proof: null` sends none. Returns supabase-js's
+ * answer (error, status, data) and the proof.
+ */
+export async function insertAppointment(
+  backend: TestBackend,
+  ip: string,
+  row: Record<string, unknown> | Record<string, unknown>[],
+  { proof }: { proof?: FormProof | null } = {},
+) {
+  const used = proof === undefined ? await signedProof() : proof;
+  const insert = browserClient(backend, ip).from('appointment_requests').insert(row);
+  const { error, status, data } = used ? await insert.setHeader(FORM_PROOF_HEADER, proofHeader(used)) : await insert;
+  return { error, status, data, proof: used };
+}
+
+/**
+ * The key under which the form functions count a client (`<fn>:ip`, `<fn>:ip-day`) or an
+ * e-mail address (`<fn>:email`) in public.rate_limit_events: the salted hash of
+ * supabase/functions/_shared/rate-limit.ts, with the functions' RATE_LIMIT_SALT. Lets a
+ * test stand for earlier requests without making them.
+ */
+export async function functionRateKey(kind: 'client' | 'email', value: string): Promise<string> {
+  const salt = readFunctionsSettings().RATE_LIMIT_SALT ?? '';
+  return hashKey(salt, kind === 'client' ? clientKey(value.toLowerCase()) : emailKey(value));
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
