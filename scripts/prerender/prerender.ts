@@ -56,9 +56,13 @@ export async function inlineStylesheet(template: string, outDir: string): Promis
   const [link, href] = links[0]! as unknown as [string, string];
   const css = await readFile(path.join(outDir, href), 'utf8');
   if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which would end the inline element`);
-  // The link stays, disabled (a disabled style sheet is not fetched): Vite's loader for lazy
-  // chunks looks for it before it adds the sheet, and would otherwise load it a second time.
-  return template.replace(link, () => `<style>${css}</style>\n    <link rel="stylesheet" href="${href}" disabled>`);
+  // The link stays, so that Vite's loader for lazy chunks (it looks for
+  // link[href=…][rel=stylesheet] before adding a sheet) does not load the sheet a second
+  // time – but it must never be fetched: a `type` other than text/css forbids that (HTML,
+  // "Link type stylesheet": the user agent must not fetch a style sheet of an unsupported
+  // type). `disabled` alone did not do it: Debian's Chromium 150 fetched the disabled
+  // sheet (e2e/fonts.test.ts), Chromium 156 did not.
+  return template.replace(link, () => `<style>${css}</style>\n    <link rel="stylesheet" href="${href}" type="text/x-inline-copy" disabled>`);
 }
 
 export function fillTemplate(template: string, head: string, body: string): string {
