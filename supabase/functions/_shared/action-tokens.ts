@@ -38,11 +38,18 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/**
+ * The bytes of a base64url text, or null. Only the canonical spelling is accepted: the last
+ * character's unused low bits must be zero, so that every changed character changes the
+ * bytes (`…A` and `…B` would otherwise both decode to the same signature, and a changed
+ * link would still work).
+ */
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (character) => character.charCodeAt(0));
+    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
+    return toBase64Url(bytes) === text ? bytes : null;
   } catch {
     return null;
   }

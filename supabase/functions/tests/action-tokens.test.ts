@@ -44,6 +44,14 @@ Deno.test('action token: another secret, or any changed character, is tampered',
   }
 });
 
+Deno.test('action token: a last character changed only in its unused low bits is refused too (one spelling per token)', async () => {
+  const token = await signActionToken(SECRET, claim);
+  const last = BASE64URL.indexOf(token.at(-1)!);
+  // The signature's 32 bytes end in a character whose two low bits carry nothing.
+  const padded = token.slice(0, -1) + BASE64URL[last ^ 1]!;
+  assert.deepEqual(await readActionToken(SECRET, padded, NOW), { ok: false, reason: 'malformed' });
+});
+
 Deno.test('action token: a token for one action is not one for another', async () => {
   const confirm = await signActionToken(SECRET, claim);
   const cancel = await signActionToken(SECRET, { ...claim, action: 'cancel' });
