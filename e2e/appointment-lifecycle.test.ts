@@ -9,7 +9,7 @@
  * (send-pending-mail) sends the day before.
  *
  * The practice's mails are matched by what names the visitor (support/backend.ts
- * isPracticeMailAbout): the request's mail has no Reply-To, since it carries the links.
+ * isPracticeMailAbout): the request's mail has Reply-To the practice, since it carries the links.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -35,9 +35,9 @@ export async function mailsTo(address: string): Promise<MailListItem[]> {
 /**
  * Whether a practice mail is about this visitor. The contact message and the lifecycle
  * mails (confirmed, cancelled) have Reply-To the visitor. The appointment request's mail
- * has none – it carries the practice's confirm and decline links, which a reply would
- * quote to the visitor – and names the visitor in its «<Vorname Nachname> antworten» link
- * instead: `mailto:<visitor>?subject=…` on the line after the label.
+ * has Reply-To the practice itself – it carries the practice's confirm and decline links,
+ * which a reply would quote to the visitor – and names the visitor in its «<Vorname
+ * Nachname> antworten» link instead: `mailto:<visitor>?subject=…` on the line after the label.
  */
 export function isPracticeMailAbout(mail: Pick<Mail, 'To' | 'ReplyTo' | 'Text'>, visitorEmail: string): boolean {
   if (!isTo(mail, e2e().practiceEmail)) return false;
@@ -58,9 +58,10 @@ export async function practiceMailsFor(visitorEmail: string): Promise<Mail[]> {
   for (const item of await api.list()) {
     if (!isTo(item, e2e().practiceEmail)) continue;
     const replyTo = addressesOf(item.ReplyTo);
-    // Only a mail without Reply-To needs its text read (the request's mail); one at a time,
-    // as tests/support/mail-api.ts does, so as not to compete with the functions under test.
-    if (replyTo.length > 0 && !replyTo.includes(visitor)) continue;
+    // A mail with Reply-To another visitor is not this one's; the request's mail (Reply-To the
+    // practice) needs its text read – one at a time, as tests/support/mail-api.ts does, so as
+    // not to compete with the functions under test.
+    if (!replyTo.includes(visitor) && !replyTo.every((address) => address === e2e().practiceEmail.toLowerCase())) continue;
     const whole = await api.get(item.ID);
     if (isPracticeMailAbout(whole, visitor)) found.push(whole);
   }

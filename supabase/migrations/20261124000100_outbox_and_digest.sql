@@ -191,6 +191,10 @@ create function public.give_up_stale_mail(p_after_seconds integer default 259200
   end
   $$;
 
+-- The reminders are claimed by claim_pending_mail('reminder', …) now, with the backoff;
+-- the claim of 20261123000400 has no caller left.
+drop function public.claim_due_reminders(date, integer);
+
 -- ---------------------------------------------------------------------------------------
 -- The confirmation is the reminder when the appointment is today or tomorrow: a reminder
 -- the day before would only repeat the confirmation that just arrived, and one confirmed

@@ -90,7 +90,7 @@ async function store(ip: string, row: Record<string, unknown>): Promise<FormProo
 /** The browser's second step carries the insert's proof as `altcha`. */
 const withProof = (body: Record<string, unknown>, proof: FormProof) => ({ ...body, altcha: proof });
 
-/** The practice's mail of one request: it names the visitor's address (there is no Reply-To to find it by). */
+/** The practice's mail of one request: it names the visitor's address (its Reply-To is the practice, not the visitor). */
 const practiceMailOf = (email: string) => (m: Mail) => isTo(m, PRACTICE) && (m.Text ?? '').includes(email);
 
 const mailEvents = async () =>
@@ -133,9 +133,9 @@ describe('send-appointment-email', () => {
     expect((await rowState(id))!.notified_at).not.toBeNull();
 
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
-    // No Reply-To: the mail carries the practice's confirm and decline links, which a reply
-    // would quote to the visitor. An answer link writes to the visitor instead.
-    expect(addressesOf(toPractice.ReplyTo)).toEqual([]);
+    // Reply-To the practice itself: the mail carries the practice's confirm and decline
+    // links, which a reply would quote to the visitor. An answer link writes to the visitor.
+    expect(addressesOf(toPractice.ReplyTo)).toEqual([PRACTICE]);
     expect(toPractice.Text).toContain(`Beat Keller antworten:\nmailto:${email}?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung\n`);
     expect(toPractice.Subject).toContain('Beat Keller');
     expect(toPractice.Subject).not.toContain('Schulterschmerzen');
@@ -174,7 +174,7 @@ describe('send-appointment-email', () => {
     const proof = await store(ip, row);
     expect((await callFunction(backend, FN, withProof(body, proof), { ip })).status).toBe(200);
     const toPractice = await mail.waitFor(practiceMailOf(email));
-    expect(addressesOf(toPractice.ReplyTo)).toEqual([]);
+    expect(addressesOf(toPractice.ReplyTo)).toEqual([PRACTICE]);
     expect(toPractice.Text).toContain(`Beat Keller antworten:\nmailto:${encoded}?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung`);
     expect(toPractice.HTML).toContain(`href="mailto:${encoded}?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung"`);
     expect(toPractice.HTML).toContain(`href="mailto:${encoded}"`);

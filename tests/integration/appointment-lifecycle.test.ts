@@ -195,7 +195,7 @@ describe('get_appointment_request', () => {
 
 // The reminders are the outbox's (send-pending-mail): from 09:00 Zurich time the day before
 // it claims them as below (store.ts claimPendingReminders: no grace period, the day's date).
-// claim_due_reminders is still in the database, but nothing calls it any more.
+// (claim_due_reminders of migration …0400 is dropped: the outbox's claim replaced it.)
 describe('claim_pending_mail (reminder) / finish_reminder', () => {
   const due = (days: number) =>
     rpc<{ id: string }[]>('claim_pending_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });
@@ -306,7 +306,6 @@ describe('taken_appointment_slots', () => {
       ['claim_outcome_mail', { p_id: id }],
       ['finish_outcome_mail', { p_id: id, p_status: 'declined', p_sent: true }],
       ['get_appointment_request', { p_id: id }],
-      ['claim_due_reminders', { p_date: zurichDate(7) }],
       ['claim_pending_mail', { p_kind: 'reminder', p_reminder_date: zurichDate(7) }],
       ['claim_pending_mail', { p_kind: 'request' }],
       ['finish_reminder', { p_id: id, p_sent: true }],

@@ -11,8 +11,9 @@
  * - The morning digest's content.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isTo, mailApi, type MailApi } from '../support/mail-api.ts';
+import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
+  appointmentBody,
   appointmentRow,
   backendTarget,
   callFunction,
@@ -67,24 +68,6 @@ function contactBody(email: string) {
     phone: null,
     subject: 'Nackenschmerzen',
     message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.',
-    website: '',
-    elapsedMs: 20_000,
-  };
-}
-
-function appointmentBody(row: ReturnType<typeof appointmentRow>) {
-  return {
-    requestId: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    service: row.service,
-    preferredDate: row.preferred_date,
-    preferredTime: row.preferred_time,
-    alternativeDate: row.alternative_date,
-    alternativeTime: row.alternative_time,
-    message: row.message,
     website: '',
     elapsedMs: 20_000,
   };
@@ -263,7 +246,7 @@ describe.runIf(ownStandIn)('the practice digest', () => {
     const sent = await runJob('send-practice-digest');
     expect(sent).toMatchObject({ status: 200, json: { sent: true } });
     const digest = await mail.waitFor((m) => isTo(m, PRACTICE) && m.Subject.startsWith('Tagesübersicht'));
-    expect(digest.ReplyTo ?? []).toEqual([]);
+    expect(addressesOf(digest.ReplyTo)).toEqual([PRACTICE]);
     const text = digest.Text ?? '';
     expect(text).toContain('Wartende Person');
     expect(text).toMatch(/seit 30 Stunden – länger als die versprochenen 24 Stunden/);

@@ -107,6 +107,25 @@ export function appointmentRow(email: string, overrides: Record<string, unknown>
   };
 }
 
+/** send-appointment-email's body for a stored row, as src/features/appointment builds it beside the row. */
+export function appointmentBody(row: ReturnType<typeof appointmentRow>) {
+  return {
+    requestId: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    preferredDate: row.preferred_date,
+    preferredTime: row.preferred_time,
+    alternativeDate: row.alternative_date,
+    alternativeTime: row.alternative_time,
+    message: row.message,
+    website: '',
+    elapsedMs: 20_000,
+  };
+}
+
 /** A date n days from today in Zurich, as the date input sends it. */
 export { zurichIsoDate as zurichDate };
 
@@ -143,6 +162,7 @@ export async function solvedProof(backend: TestBackend, name: string, ip: string
 export async function signedProof(
   fn = 'send-appointment-email',
   secret = readFunctionsSettings().FORM_PROOF_SECRET ?? '',
+  expiresAt = Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
 ): Promise<FormProof> {
   const challenge = await createChallenge({
     algorithm: PROOF_ALGORITHM,
@@ -150,7 +170,7 @@ export async function signedProof(
     counter: 1,
     deriveKey,
     data: { fn },
-    expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
+    expiresAt,
     hmacSignatureSecret: `${secret}/challenge`,
     hmacKeySignatureSecret: `${secret}/derived-key`,
   });
@@ -167,13 +187,21 @@ export async function formProofHeaders(proof?: FormProof): Promise<Record<string
   return { [FORM_PROOF_HEADER]: encodeFormProofHeader(proof ?? (await signedProof())) };
 }
 
-/** The `x-form-proof` header the site sends with its insert: base64url of the proof's JSON. */
-export const proofHeader = (proof: FormProof) => Buffer.from(JSON.stringify(proof)).toString('base64url');
+/** The `x-form-proof` header's value, encoded by the site's own code. */
+export const proofHeader = encodeFormProofHeader;
+
+/** The insert with `proof` in `x-form-proof` (none when null), as the site's client sends it. */
+async function insertWithProof(backend: TestBackend, ip: string, row: Record<string, unknown> | Record<string, unknown>[], proof: FormProof | null) {
+  const insert = browserClient(backend, ip).from('appointment_requests').insert(row);
+  const { error, status, data } = proof ? await insert.setHeader(FORM_PROOF_HEADER, proofHeader(proof)) : await insert;
+  return { error, status, data, proof };
+}
 
 /**
  * The booking form's first step as the site makes it: the insert into appointment_requests
- * with the proof solved for send-appointment-email in `x-form-proof` (a new one unless
- * given). Returns the insert's answer and the proof, which the function call then reuses.
+ * with the proof solved for send-appointment-email in `x-form-proof` (the function's own
+ * challenge, unless a proof is given; `proof: null` sends none). Returns the insert's answer
+ * and the proof, which the function call then reuses.
  */
 export async function storeAppointment(
   backend: TestBackend,
@@ -181,32 +209,15 @@ export async function storeAppointment(
   row: Record<string, unknown> | Record<string, unknown>[],
   { proof }: { proof?: FormProof | null } = {},
 ) {
-  const used = proof === undefined ? await solvedProof(backend, 'send-appointment-email', ip) : proof;
-  const client = browserClient(backend, ip);
-  const insert = client.from('appointment_requests').insert(row);
-  const { error, status } = used ? await insert.setHeader('x-form-proof', proofHeader(used)) : await insert;
-  return { error, status, proof: used };
+  return insertWithProof(backend, ip, row, proof === undefined ? await solvedProof(backend, 'send-appointment-email', ip) : proof);
 }
 
 /**
  * A proof for `fn` that is genuine but past its expiry (`secondsAgo` seconds): signed and
  * solved like signedProof, so what refuses it is the expiry alone.
  */
-export async function expiredProof(fn = 'send-appointment-email', secondsAgo = 60): Promise<FormProof> {
-  const secret = readFunctionsSettings().FORM_PROOF_SECRET ?? '';
-  const challenge = await createChallenge({
-    algorithm: PROOF_ALGORITHM,
-    cost: PROOF_COST,
-    counter: 1,
-    deriveKey,
-    data: { fn },
-    expiresAt: Math.floor(Date.now() / 1000) - secondsAgo,
-    hmacSignatureSecret: `${secret}/challenge`,
-    hmacKeySignatureSecret: `${secret}/derived-key`,
-  });
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error(`${fn}: challenge not solved`);
-  return { challenge, solution } as FormProof;
+export function expiredProof(fn = 'send-appointment-email', secondsAgo = 60): Promise<FormProof> {
+  return signedProof(fn, undefined, Math.floor(Date.now() / 1000) - secondsAgo);
 }
 
 /**
@@ -222,10 +233,7 @@ export async function insertAppointment(
   row: Record<string, unknown> | Record<string, unknown>[],
   { proof }: { proof?: FormProof | null } = {},
 ) {
-  const used = proof === undefined ? await signedProof() : proof;
-  const insert = browserClient(backend, ip).from('appointment_requests').insert(row);
-  const { error, status, data } = used ? await insert.setHeader(FORM_PROOF_HEADER, proofHeader(used)) : await insert;
-  return { error, status, data, proof: used };
+  return insertWithProof(backend, ip, row, proof === undefined ? await signedProof() : proof);
 }
 
 /**

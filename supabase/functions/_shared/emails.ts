@@ -1,8 +1,9 @@
 /**
  * The four e-mails, German with Swiss spelling, each as plain text and HTML:
  * to the practice for a contact message (Reply-To the visitor) and for an appointment
- * request (no Reply-To: it carries the practice's confirm and decline links, which a
- * reply must not quote to the visitor; a mailto link answers the visitor instead), and a
+ * request (Reply-To the practice itself: it carries the practice's confirm and decline
+ * links, which a reply must not quote to the visitor; a mailto link answers the visitor
+ * instead), and a
  * short acknowledgement of each to the visitor. Every visitor value is HTML-escaped in
  * the HTML part, and the visitor's address is percent-encoded in every mailto link
  * (mailto.ts); subjects hold only the visitor's name and the requested date, never the
@@ -286,8 +287,9 @@ export const STAFF_LINKS_HINT = 'Jeder Link öffnet eine Seite der Website mit d
 /**
  * Built from the stored row, not from the request body. `now` stamps the calendar file;
  * `links` lets the practice confirm or decline from the mail (action-links.ts).
- * No Reply-To: a reply would go to the visitor and quote the links, and the visitor could
- * confirm their own request with them. «Antworten» reaches the site's sender instead; the
+ * Reply-To is the practice itself, never the visitor: a reply would quote the links, and
+ * the visitor could confirm their own request with them. A reply by habit so comes back
+ * to the practice's inbox (not to the no-reply sender, where it would vanish unseen); the
  * answer link at the top writes to the visitor.
  */
 export function appointmentPracticeMail(record: AppointmentRecord, settings: MailSettings, now: Date, links: StaffLinks): OutgoingMail {
@@ -306,10 +308,9 @@ export function appointmentPracticeMail(record: AppointmentRecord, settings: Mai
     { label: 'Nachricht', value: record.message ?? 'Keine Nachricht', multiline: true },
   ];
   const answer = answerLink(record);
-  const answerHint = `Antworten Sie ${name} bitte über «${answer.label}» oben: So entsteht eine neue E-Mail, ` +
-    'die nichts aus dieser Nachricht zitiert. Diese Nachricht enthält Ihre Links zum Bestätigen und Ablehnen; ' +
-    `leiten Sie sie nicht weiter und zitieren Sie sie nicht, sonst könnte ${name} die Anfrage selbst bestätigen. ` +
-    `Deshalb geht «Antworten» hier an die Absenderadresse der Website, nicht an ${name}.`;
+  const answerHint = `An ${name} schreiben Sie über «${answer.label}»: Das öffnet eine neue E-Mail. ` +
+    'Diese Nachricht enthält Ihre Links zum Bestätigen und Ablehnen und darf nicht weitergeleitet werden; ' +
+    '«Antworten» geht deshalb an Ihre eigene Adresse.';
   const hint = `Der Kalendereintrag im Anhang (${CALENDAR_FILENAME}) ist provisorisch. ` +
     `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden.`;
   const actionsTitle = 'Termin bestätigen oder ablehnen';
@@ -318,6 +319,7 @@ export function appointmentPracticeMail(record: AppointmentRecord, settings: Mai
     .join('\n');
   return {
     to: settings.practiceEmail,
+    replyTo: settings.practiceEmail,
     subject: oneLine(`${title}: ${name} – ${formatDateLong(record.preferred_date)}`),
     text: `${title} über die Website\n\n${answer.label}:\n${answer.href}\n\n${answerHint}\n\n` +
       `${textFields(fields)}\n\n${actionsTitle}\n\n${staffLinksText(links, record)}\n\n` +

@@ -3,8 +3,8 @@
  * first, each with its confirm and decline links and how long it has waited against the
  * promised 24 hours; today's and tomorrow's confirmed appointments; what the outbox could
  * not deliver (a message with its full text, so that it reaches the practice even then);
- * the scheduled jobs' failures. To the practice only, with no Reply-To: it carries staff
- * links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
+ * the scheduled jobs' failures. To the practice only, Reply-To the practice itself: it
+ * carries staff links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
  */
 import type { StaffLinks } from '../_shared/action-links.ts';
 import { replyWithinHours } from '../_shared/contract/catalog.ts';
@@ -178,9 +178,10 @@ export function digestMail(
   const title = `Tagesübersicht ${formatDateLong(day)}`;
   const intro = `Guten Tag. Das steht an (Stand ${formatInstantLong(now)}).`;
   const footer = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion aus. ' +
-    'Diese E-Mail enthält Ihre Bestätigungslinks: bitte nicht weiterleiten und nicht mit «Antworten» beantworten.';
+    'Diese E-Mail enthält Ihre Bestätigungslinks: bitte nicht weiterleiten.';
   return {
     to: settings.practiceEmail,
+    replyTo: settings.practiceEmail,
     subject: oneLine(`${title}: ${counts.join(', ')}`),
     text: `${title}\n\n${intro}\n\n${sections.map((s) => s.text).join('\n\n\n')}\n\n${footer}\n`,
     html: htmlDocument(

@@ -55,7 +55,7 @@ Deno.test('the digest lists the undecided requests oldest first, with their link
   assert.equal(mailer.sent.length, 1);
   const mail = mailer.sent[0]!;
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
-  assert.equal(mail.replyTo, undefined, 'it carries staff links: no reply may reach a visitor');
+  assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch', 'it carries staff links: no reply may reach a visitor');
   assert.equal(mail.subject, 'Tagesübersicht Donnerstag, 10. Dezember 2026: 2 offen');
   assert.ok(mail.text.indexOf('Anna Muster') < mail.text.indexOf('Beat Keller'), 'oldest first');
   assert.match(mail.text, /seit 26 Stunden – länger als die versprochenen 24 Stunden/);

@@ -122,7 +122,7 @@ Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
 Deno.test('appointment → practice: built from the row, de-CH dates, service with price, calendar file attached', () => {
   const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
-  assert.equal('replyTo' in mail, false);
+  assert.equal(mail.replyTo, settings.practiceEmail);
   for (const part of [mail.text, mail.html]) {
     for (const expected of [
       'Beat Keller',
@@ -219,10 +219,9 @@ Deno.test('appointment → practice: the links to confirm either slot or decline
 
 const ANSWER_HREF = 'mailto:beat.keller@example.ch?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung';
 
-Deno.test('appointment → practice: no Reply-To, the staff links, and one answer link to the visitor at the top', () => {
+Deno.test('appointment → practice: Reply-To the practice itself, the staff links, and one answer link to the visitor at the top', () => {
   const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
-  assert.equal(mail.replyTo, undefined);
-  assert.equal('replyTo' in mail, false, 'the field is left out, not set to undefined');
+  assert.equal(mail.replyTo, settings.practiceEmail, 'a reply by habit comes back to the practice, never to the visitor');
   for (const href of [LINKS.confirmPreferred, LINKS.confirmAlternative!, LINKS.decline]) {
     assert.ok(mail.text.includes(href), href);
     assert.ok(mail.html.includes(`href="${href}"`), href);
@@ -230,9 +229,9 @@ Deno.test('appointment → practice: no Reply-To, the staff links, and one answe
   // Text part: the label, the link on the next line, before the fields; the hint says why.
   assert.ok(mail.text.startsWith(`Neue Terminanfrage über die Website\n\nBeat Keller antworten:\n${ANSWER_HREF}\n\n`), mail.text);
   assert.ok(mail.text.indexOf(ANSWER_HREF) < mail.text.indexOf('Name:'));
-  assert.match(mail.text, /Antworten Sie Beat Keller bitte über «Beat Keller antworten»/);
-  assert.match(mail.text, /Links zum Bestätigen und Ablehnen; leiten Sie sie nicht weiter und zitieren Sie sie nicht/);
-  assert.match(mail.text, /Deshalb geht «Antworten» hier an die Absenderadresse der Website, nicht an Beat Keller\./);
+  assert.match(mail.text, /An Beat Keller schreiben Sie über «Beat Keller antworten»: Das öffnet eine neue E-Mail\./);
+  assert.match(mail.text, /Links zum Bestätigen und Ablehnen und darf nicht weitergeleitet werden/);
+  assert.match(mail.text, /«Antworten» geht deshalb an Ihre eigene Adresse\./);
   assert.equal(mail.text.includes('direkt an Beat Keller'), false);
   // HTML part: one secondary button, before the table of fields.
   const button = htmlButton(ANSWER_HREF, 'Beat Keller antworten', 'secondary');
@@ -306,7 +305,7 @@ Deno.test('no mail a visitor can reply to or receive carries a staff link', asyn
     if (actions.some((action) => action !== 'cancel')) {
       staffMails += 1;
       assert.equal(mail.to, settings.practiceEmail, mail.subject);
-      assert.equal(mail.replyTo, undefined, mail.subject);
+      assert.equal(mail.replyTo, settings.practiceEmail, mail.subject);
     }
   }
   assert.equal(staffMails, 1, 'the request\'s mail to the practice carries the staff links');

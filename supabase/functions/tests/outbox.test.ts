@@ -59,14 +59,14 @@ Deno.test('a stored message the visitor\'s call could not mail: the practice get
   assert.equal(mailer.sent.length, 2);
 });
 
-Deno.test('a stored appointment request goes out with the staff links and no Reply-To', async () => {
+Deno.test('a stored appointment request goes out with the staff links, Reply-To the practice itself', async () => {
   const { handle, mailer, store } = setup();
   store.pendingRequests.push(appointmentRecord());
   assert.equal((await run(handle)).body.sent, 1);
   const practice = mailer.sent[0]!;
   assert.match(practice.subject, /^\[Verspätet\] Neue Terminanfrage: /);
   assert.match(practice.text, /\/termin\/aktion#/);
-  assert.equal(practice.replyTo, undefined);
+  assert.equal(practice.replyTo, 'praxis@ruhepol-schlafberatung.ch');
   assert.deepEqual(store.finished, [{ id: appointmentRecord().id, sent: true }]);
 });
 
