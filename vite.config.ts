@@ -54,9 +54,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        // The forms' contract (catalogue, field rules, schemas, wire types), shared with the
-        // edge functions: the same files run in Vite and in Deno.
-        { find: '@contract', replacement: fileURLToPath(new URL('./supabase/functions/_shared/contract', import.meta.url)) },
+        // The domain module the site shares with the edge functions (the practice's facts,
+        // catalogue and slots, dates, escaping, field rules, schemas, wire types): the same
+        // files run in Vite and in Deno. The only thing src/ may import from supabase/
+        // (eslint.config.js enforces it).
+        { find: '@domain', replacement: fileURLToPath(new URL('./supabase/functions/_shared/domain', import.meta.url)) },
         ...(command === 'build' && !isSsrBuild ? reactRouterProductionBuild() : []),
       ],
     },

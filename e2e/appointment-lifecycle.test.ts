@@ -14,8 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { signActionToken } from '../supabase/functions/_shared/action-tokens.ts';
-import { zurichInstant, zurichIsoDate, zurichWallClock } from '../supabase/functions/_shared/dates.ts';
+import { signActionToken } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
+import { zurichInstant, zurichIsoDate, zurichWallClock } from '../supabase/functions/_shared/domain/dates.ts';
 import { runJob } from '../scripts/stack/job-timer.ts';
 import type { Mail } from '../tests/support/mail-api.ts';
 import {

@@ -4,7 +4,7 @@
  * gateway with the site's key – an answer with dates and times, nobody's data.
  */
 import { randomUUID } from 'node:crypto';
-import { zurichIsoDate } from '../supabase/functions/_shared/dates.ts';
+import { zurichIsoDate } from '../supabase/functions/_shared/domain/dates.ts';
 import { queryRows } from './support/backend.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { mailtoHref } from '../../supabase/functions/_shared/mailto.ts';
+import { mailtoHref } from '../../supabase/functions/_shared/mail/mailto.ts';
 import { addressesOf, isTo, mailApi, type Mail, type MailApi, type MailListItem } from '../../tests/support/mail-api.ts';
 import { e2e } from './context.ts';
 
@@ -84,4 +84,4 @@ export function uniqueEmail(label: string): string {
 }
 
 /** A date n days from today in Zurich, as a date input holds it (YYYY-MM-DD). */
-export { zurichIsoDate as zurichDate } from '../../supabase/functions/_shared/dates.ts';
+export { zurichIsoDate as zurichDate } from '../../supabase/functions/_shared/domain/dates.ts';

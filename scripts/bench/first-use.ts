@@ -14,7 +14,7 @@
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { chromium, type Page } from 'playwright-core';
-import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST, PROOF_COUNTER } from '../../supabase/functions/_shared/form-proof-parameters.ts';
+import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST, PROOF_COUNTER } from '../../supabase/functions/_shared/forms/form-proof-parameters.ts';
 import { waitForHydration } from '../../e2e/support/hydration.ts';
 import { CHROMIUM_ARGS } from '../chromium.ts';
 

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/contract/wire-types.ts';
+import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { mailApi } from '../../tests/support/mail-api.ts';
 import { startStack } from '../stack/start-stack.ts';
 

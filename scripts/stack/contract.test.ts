@@ -17,7 +17,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
+import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { appointmentRow, formProofHeaders } from '../../tests/integration/stack-harness.ts';
 import type { Database } from './database';
 import { createGateway } from './gateway';

@@ -32,7 +32,7 @@ export const noScriptNote =
 
 /**
  * What a field says when its value would be refused by the form's function (the same
- * field schemas, @contract/schemas): shown by the browser next to the field, like its
+ * field schemas, @domain/schemas): shown by the browser next to the field, like its
  * own "please fill in" message, before anything is sent.
  */
 export const fieldProblemTexts = {

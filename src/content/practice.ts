@@ -5,12 +5,12 @@
  * footer, JSON-LD and e-mails always agree. Fictional sample data until the practice
  * replaces it.
  */
-import { cancellationNoticeHours, replyWithinHours } from '@contract/catalog';
+import { cancellationNoticeHours, replyWithinHours } from '@domain/catalog';
 import {
   practiceContact,
   type PhoneNumber,
   type PostalAddress,
-} from '../../supabase/functions/_shared/practice-contact.ts';
+} from '@domain/practice';
 
 export type { PhoneNumber, PostalAddress };
 

@@ -11,7 +11,7 @@ import {
   type ServiceCatalogEntry,
   type ServiceValue,
   type TimeSlot,
-} from '@contract/catalog';
+} from '@domain/catalog';
 
 export { timeSlots, type ServiceValue, type TimeSlot };
 

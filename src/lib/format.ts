@@ -23,4 +23,4 @@ export function formatDateLong(iso: string): string {
 }
 
 /** Prices as the e-mails write them too: one function for both. */
-export { formatChf } from '@contract/catalog';
+export { formatChf } from '@domain/catalog';

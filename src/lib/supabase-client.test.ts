@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../../scripts/stack/local-config.ts';
-import type { Database } from '@contract/wire-types';
+import type { Database } from '@domain/wire-types';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from '@/components/forms/form-proof-header';
 import { TEST_PROOF } from '@/test/form-proof-mock';
 import { createSupabaseClient, SUPABASE_JS_VERSION, type SupabaseClient } from './supabase-lite';

@@ -1,7 +1,7 @@
 import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { GoTrueClient } from '@supabase/auth-js';
-import type { Database } from '@contract/wire-types';
+import type { Database } from '@domain/wire-types';
 
 /**
  * The part of supabase-js the site uses, from the libraries supabase-js is built of:

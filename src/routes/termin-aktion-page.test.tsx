@@ -2,7 +2,7 @@ import { cleanup, act as reactAct, fireEvent, screen, within } from '@testing-li
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppointmentActionView } from '@contract/wire-types';
+import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
 import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';

@@ -1,4 +1,4 @@
-import type { AppointmentActionView } from '@contract/wire-types';
+import type { AppointmentActionView } from '@domain/wire-types';
 
 /**
  * A view as appointment-action answers it, for the page's tests: Beat Keller's request,

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { FormProof } from '@contract/wire-types';
+import type { FormProof } from '@domain/wire-types';
 
 /**
  * A stand-in for src/components/forms/form-proof.ts in the form tests (the real proof is

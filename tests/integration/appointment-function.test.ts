@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
-import type { FormProof } from '../../supabase/functions/_shared/contract/wire-types.ts';
-import { zurichWallClock } from '../../supabase/functions/_shared/dates.ts';
+import type { FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
+import { zurichWallClock } from '../../supabase/functions/_shared/domain/dates.ts';
 import {
   backendTarget,
   browserClient,

@@ -8,11 +8,11 @@
  * test is what keeps the two in step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/contract/catalog.ts';
-import { FIELD_LIMITS } from '../../supabase/functions/_shared/contract/field-limits.ts';
-import { CONTACT_NAME_MAX, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from '../../supabase/functions/_shared/contract/field-rules.ts';
-import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/contract/wire-types.ts';
-import { clientIp } from '../../supabase/functions/_shared/rate-limit.ts';
+import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/domain/catalog.ts';
+import { FIELD_LIMITS } from '../../supabase/functions/_shared/domain/field-limits.ts';
+import { CONTACT_NAME_MAX, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from '../../supabase/functions/_shared/domain/field-rules.ts';
+import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/domain/wire-types.ts';
+import { clientIp } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { backendTarget, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;

@@ -11,11 +11,11 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { zurichIsoDate } from '../../supabase/functions/_shared/dates.ts';
-import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/contract/wire-types.ts';
-import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/form-proof-parameters.ts';
+import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
+import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
+import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/forms/form-proof-parameters.ts';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from '../../src/components/forms/form-proof-header.ts';
-import { clientKey, emailKey, hashKey } from '../../supabase/functions/_shared/rate-limit.ts';
+import { clientKey, emailKey, hashKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 

@@ -5,7 +5,7 @@ import { absoluteUrl } from '@/app/head/site-config';
 import { practiceJsonLd } from '@/app/head/structured-data';
 import { notFoundMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
-import { escapeHtml } from '../../../supabase/functions/_shared/html.ts';
+import { escapeHtml } from '@domain/html';
 
 /**
  * The per-page <head>: described once as data, serialised to HTML by the prerender step

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { BotSignals } from '@contract/wire-types';
+import type { BotSignals } from '@domain/wire-types';
 
 /**
  * Two quiet signals beside the form proof (form-proof.ts), without bothering people with

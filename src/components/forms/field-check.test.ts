@@ -1,5 +1,5 @@
 import { fieldProblemTexts } from '@/content/form-notices';
-import { FIELD_LIMITS } from '@contract/field-limits';
+import { FIELD_LIMITS } from '@domain/field-limits';
 import { checkFields, MESSAGE_RULE, PERSONAL_DETAILS_RULES } from './field-check';
 
 /** A form with the shared fields, filled with valid values that each test then spoils. */

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { fieldProblemTexts } from '@/content/form-notices';
-import type { FieldProblem } from '@contract/field-rules';
-import { fieldSchemas, type FieldSchema } from '@contract/field-schemas';
+import type { FieldProblem } from '@domain/field-rules';
+import { fieldSchemas, type FieldSchema } from '@domain/field-schemas';
 
 /** One text field of a form and the schema its function checks the value with. */
 export interface FieldRule {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormProof } from '@contract/wire-types';
+import type { FormProof } from '@domain/wire-types';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from './form-proof-header';
 
 /** Independent of the encoder: base64url back to bytes (atob), then UTF-8 (TextDecoder), then JSON. */

@@ -1,4 +1,4 @@
-import type { FormProof } from '@contract/wire-types';
+import type { FormProof } from '@domain/wire-types';
 
 /**
  * The request header that carries a submission's form proof to Postgres: the appointment

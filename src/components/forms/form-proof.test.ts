@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
 import { prepareFormProof, takeFormProof } from './form-proof';
 import { solveFormChallenge } from './proof-solver';
-import type { FormChallenge } from '@contract/wire-types';
+import type { FormChallenge } from '@domain/wire-types';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 // jsdom has no Worker, so the main-thread fallback runs; the solver itself is altcha-lib's,

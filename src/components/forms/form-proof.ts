@@ -1,5 +1,5 @@
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { FormChallenge, FormProof } from '@contract/wire-types';
+import type { FormChallenge, FormProof } from '@domain/wire-types';
 
 /**
  * The proof each submission carries instead of a captcha: the form's function issues a

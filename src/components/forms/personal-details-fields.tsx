@@ -1,6 +1,6 @@
 import type { FormFieldCopy } from '@/content/types';
 import { TextField } from '@/components/forms/form-field';
-import { FIELD_LIMITS } from '@contract/field-limits';
+import { FIELD_LIMITS } from '@domain/field-limits';
 
 type PersonalFields = Record<'vorname' | 'nachname' | 'email' | 'telefon', FormFieldCopy>;
 

@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import type { FormChallenge, FormProof } from '@contract/wire-types';
+import type { FormChallenge, FormProof } from '@domain/wire-types';
 
 /** Longer than any phone needs for our challenges (supabase/functions/_shared/form-proof.ts). */
 const SOLVE_TIMEOUT_MS = 60_000;

@@ -4,7 +4,7 @@
  * the browser works. One message in (the challenge), one out (the solution or an error).
  */
 import { solveFormChallenge } from './proof-solver';
-import type { FormChallenge } from '@contract/wire-types';
+import type { FormChallenge } from '@domain/wire-types';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

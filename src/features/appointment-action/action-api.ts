@@ -1,6 +1,6 @@
 /**
  * The appointment action page's one backend call: the edge function appointment-action
- * (contract: AppointmentActionBody / …Answer / …Error in @contract/wire-types). Every
+ * (contract: AppointmentActionBody / …Answer / …Error in @domain/wire-types). Every
  * answer – 200, a JSON error, a status without a body the page knows, a network failure –
  * becomes one `ActionResult`, so the page never handles the client's errors or raw JSON,
  * and its tests mock this module. The token is never logged.
@@ -12,8 +12,8 @@ import type {
   AppointmentActionView,
   AppointmentSlot,
   AppointmentStatus,
-} from '@contract/wire-types';
-import { parseIsoDate } from '../../../supabase/functions/_shared/dates.ts';
+} from '@domain/wire-types';
+import { parseIsoDate } from '@domain/dates';
 
 export const APPOINTMENT_ACTION_FUNCTION = 'appointment-action';
 

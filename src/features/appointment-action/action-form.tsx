@@ -5,8 +5,8 @@ import { checkFields, clearFieldMessage, STAFF_NOTE_RULE } from '@/components/fo
 import { readTextFields } from '@/components/forms/read-form';
 import { timeSlotLabel, timeSlots } from '@/content/services';
 import { terminAktionPage as copy } from '@/content/termin-aktion';
-import { FIELD_LIMITS } from '@contract/field-limits';
-import type { AppointmentActionView } from '@contract/wire-types';
+import { FIELD_LIMITS } from '@domain/field-limits';
+import type { AppointmentActionView } from '@domain/wire-types';
 import type { ActInput } from './action-api';
 import type { Control } from './action-state';
 

@@ -4,8 +4,8 @@
  * case reads in one place and the component only lays it out.
  */
 import { terminAktionPage as copy } from '@/content/termin-aktion';
-import type { AppointmentActionView, AppointmentSlot } from '@contract/wire-types';
-import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../../../supabase/functions/_shared/dates.ts';
+import type { AppointmentActionView, AppointmentSlot } from '@domain/wire-types';
+import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '@domain/dates';
 
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
 export function slotText(slot: AppointmentSlot): string {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { terminAktionPage as copy } from '@/content/termin-aktion';
-import type { AppointmentActionView } from '@contract/wire-types';
-import { formatDateTimeLong } from '../../../supabase/functions/_shared/dates.ts';
+import type { AppointmentActionView } from '@domain/wire-types';
+import { formatDateTimeLong } from '@domain/dates';
 import { slotText } from './action-state';
 
 type Row = [term: string, value: ReactNode];

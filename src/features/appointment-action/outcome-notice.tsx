@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
 import { terminAktionPage as copy } from '@/content/termin-aktion';
 import { cn } from '@/lib/cn';
-import type { AppointmentActionView } from '@contract/wire-types';
+import type { AppointmentActionView } from '@domain/wire-types';
 import { PracticePhone } from './practice-phone';
 import type { Outcome } from './use-appointment-action';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AppointmentActionView } from '@contract/wire-types';
+import type { AppointmentActionView } from '@domain/wire-types';
 import {
   actOnAppointment,
   showAppointment,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
+import { zurichIsoDate } from '@domain/dates';
 import { renderRoute } from '@/test/render-route';
 import {
   decodeProofHeader,

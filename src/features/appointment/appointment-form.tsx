@@ -14,8 +14,8 @@ import {
   toAppointmentRequest,
 } from '@/features/appointment/appointment-request';
 import { useTakenTimes } from '@/features/appointment/taken-slots';
-import { zurichIsoDate } from '../../../supabase/functions/_shared/dates.ts';
-import { FIELD_LIMITS } from '@contract/field-limits';
+import { zurichIsoDate } from '@domain/dates';
+import { FIELD_LIMITS } from '@domain/field-limits';
 
 const serviceOptions = bookableServices.map((service) => ({
   value: service.value,

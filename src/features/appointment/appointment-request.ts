@@ -5,7 +5,7 @@ import { encodeFormProofHeader, FORM_PROOF_HEADER } from '@/components/forms/for
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { AppointmentEmailBody, AppointmentRow } from '@contract/wire-types';
+import type { AppointmentEmailBody, AppointmentRow } from '@domain/wire-types';
 
 export const APPOINTMENT_FIELDS = [
   'vorname',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import { timeSlots } from '@contract/catalog';
-import { parseIsoDate } from '../../../supabase/functions/_shared/dates.ts';
+import { timeSlots } from '@domain/catalog';
+import { parseIsoDate } from '@domain/dates';
 
 export const TAKEN_SLOTS_FUNCTION = 'taken_appointment_slots';
 

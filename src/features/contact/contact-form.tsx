@@ -6,8 +6,8 @@ import { PersonalDetailsFields } from '@/components/forms/personal-details-field
 import { MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
 import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
-import { FIELD_LIMITS } from '@contract/field-limits';
-import { fieldSchemas } from '@contract/field-schemas';
+import { FIELD_LIMITS } from '@domain/field-limits';
+import { fieldSchemas } from '@domain/field-schemas';
 
 const CONTACT_FIELD_RULES: readonly FieldRule[] = [
   ...PERSONAL_DETAILS_RULES,

@@ -3,7 +3,7 @@ import { takeFormProof } from '@/components/forms/form-proof';
 import { emptyToNull } from '@/components/forms/read-form';
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { ContactEmailBody } from '@contract/wire-types';
+import type { ContactEmailBody } from '@domain/wire-types';
 
 export const CONTACT_FIELDS = ['vorname', 'nachname', 'email', 'telefon', 'betreff', 'nachricht'] as const;
 export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;

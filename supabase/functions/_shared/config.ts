@@ -5,11 +5,11 @@
  * so a misconfigured function says so at start-up and on each call, never dropping mail
  * silently.
  */
-import { readApiKeys } from './api-keys.ts';
-import { parseAllowedOrigins } from './cors.ts';
-import { characterCount } from './contract/field-rules.ts';
-import { parseSmtpUrl, type TransportConfig } from './mail.ts';
-import { practiceContact } from './practice-contact.ts';
+import { readApiKeys } from './http/api-keys.ts';
+import { parseAllowedOrigins } from './http/cors.ts';
+import { characterCount } from './domain/field-rules.ts';
+import { parseSmtpUrl, type TransportConfig } from './mail/transport.ts';
+import { practiceContact } from './domain/practice.ts';
 
 export type GetEnv = (name: string) => string | undefined;
 

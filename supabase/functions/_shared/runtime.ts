@@ -6,10 +6,10 @@
  */
 import nodemailer from 'npm:nodemailer@7.0.13';
 import { readConfig, type FunctionConfig } from './config.ts';
-import { createHandler, type Endpoint, type FormBody } from './handler.ts';
-import { createMailer, type CreateSmtpTransport, type Mailer } from './mail.ts';
-import type { Store } from './store.ts';
-import { createSupabaseStore } from './supabase-store.ts';
+import { createHandler, type Endpoint, type FormBody } from './forms/handler.ts';
+import { createMailer, type CreateSmtpTransport, type Mailer } from './mail/transport.ts';
+import type { Store } from './database/store.ts';
+import { createSupabaseStore } from './database/supabase-store.ts';
 
 export interface FunctionRuntime {
   config: FunctionConfig;

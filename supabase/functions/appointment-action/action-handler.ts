@@ -8,21 +8,21 @@
  * more, and after a failed send a second press sends without changing anything again.
  * The token is never logged. Contract: contract/wire-types.ts (AppointmentAction…).
  */
-import type { LinkSettings } from '../_shared/action-links.ts';
-import { readActionToken, type AppointmentAction } from '../_shared/action-tokens.ts';
-import { outcomeMails } from '../_shared/outcome-mails.ts';
+import type { LinkSettings } from '../_shared/lifecycle/action-links.ts';
+import { readActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
+import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
-import { cancellationNoticeHours } from '../_shared/contract/catalog.ts';
-import { appointmentActionSchema } from '../_shared/contract/schemas.ts';
-import type { AppointmentActionView, AppointmentSlot } from '../_shared/contract/wire-types.ts';
-import { zurichInstant } from '../_shared/dates.ts';
-import type { MailSettings } from '../_shared/emails.ts';
-import { failureCause } from '../_shared/handler.ts';
-import { readJsonObject, type JsonObject } from '../_shared/http.ts';
-import type { Mailer } from '../_shared/mail.ts';
-import { openFunctionRequest, type Answer, type FunctionDeps } from '../_shared/request-gate.ts';
-import type { AppointmentState, Store } from '../_shared/store.ts';
-import { validateBody } from '../_shared/validation.ts';
+import { cancellationNoticeHours } from '../_shared/domain/catalog.ts';
+import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
+import type { AppointmentActionView, AppointmentSlot } from '../_shared/domain/wire-types.ts';
+import { zurichInstant } from '../_shared/domain/dates.ts';
+import type { MailSettings } from '../_shared/forms/request-emails.ts';
+import { failureCause } from '../_shared/forms/handler.ts';
+import { readJsonObject, type JsonObject } from '../_shared/http/json.ts';
+import type { Mailer } from '../_shared/mail/transport.ts';
+import { openFunctionRequest, type Answer, type FunctionDeps } from '../_shared/http/request-gate.ts';
+import type { AppointmentState, Store } from '../_shared/database/store.ts';
+import { validateBody } from '../_shared/forms/validation.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
 

@@ -5,10 +5,10 @@
  * claimed row (never from the body), and the claim is finished as sent or released. The
  * practice's mail carries the links to confirm or decline the request (appointment-action).
  */
-import { staffLinks } from '../_shared/action-links.ts';
-import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/emails.ts';
-import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/handler.ts';
-import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/validation.ts';
+import { staffLinks } from '../_shared/lifecycle/action-links.ts';
+import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/forms/request-emails.ts';
+import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/handler.ts';
+import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/forms/validation.ts';
 
 /**
  * A request not yet mailed can be mailed for as long as it is kept (12 months, see the

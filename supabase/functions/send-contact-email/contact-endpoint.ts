@@ -5,9 +5,9 @@
  * without a mail; stored but not mailed (a mail failure) → mailed now. A stored message is
  * never lost to a mail failure: the row stays with mailed_at null and the caller gets 502.
  */
-import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/emails.ts';
-import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/handler.ts';
-import { contactRequestSchema, type ContactRequest } from '../_shared/validation.ts';
+import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
+import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/handler.ts';
+import { contactRequestSchema, type ContactRequest } from '../_shared/forms/validation.ts';
 
 export const contactEndpoint: Endpoint<ContactRequest> = {
   name: 'send-contact-email',

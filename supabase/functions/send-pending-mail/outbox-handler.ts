@@ -16,9 +16,9 @@
  * after 1, 2, 4 … 60 minutes (public.record_mail_result); after three days the outbox
  * gives up, logs it and leaves it to the practice's digest, which carries the content.
  */
-import { staffLinks, type LinkSettings } from '../_shared/action-links.ts';
-import { isAppointment, reminderMail } from '../_shared/appointment-emails.ts';
-import { zurichIsoDate, zurichWallClock } from '../_shared/dates.ts';
+import { staffLinks, type LinkSettings } from '../_shared/lifecycle/action-links.ts';
+import { isAppointment, reminderMail } from '../_shared/lifecycle/appointment-emails.ts';
+import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
 import {
   appointmentAcknowledgementMail,
   appointmentPracticeMail,
@@ -26,12 +26,12 @@ import {
   contactPracticeMail,
   type MailSettings,
   markAsDelayed,
-} from '../_shared/emails.ts';
-import { failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail } from '../_shared/mail-budget.ts';
-import type { OutgoingMail } from '../_shared/mail-types.ts';
-import { outcomeMails } from '../_shared/outcome-mails.ts';
-import { openFunctionRequest, type FunctionDeps } from '../_shared/request-gate.ts';
-import type { MailKind, Store } from '../_shared/store.ts';
+} from '../_shared/forms/request-emails.ts';
+import { failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail } from '../_shared/mail/budget.ts';
+import type { OutgoingMail } from '../_shared/mail/types.ts';
+import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
+import type { MailKind, Store } from '../_shared/database/store.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
 /** Mails of one kind per run; what is left waits for the next run (a minute locally, five hosted). */

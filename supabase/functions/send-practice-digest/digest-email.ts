@@ -6,9 +6,9 @@
  * the scheduled jobs' failures. To the practice only, Reply-To the practice itself: it
  * carries staff links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
  */
-import type { StaffLinks } from '../_shared/action-links.ts';
-import { replyWithinHours } from '../_shared/contract/catalog.ts';
-import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/dates.ts';
+import type { StaffLinks } from '../_shared/lifecycle/action-links.ts';
+import { replyWithinHours } from '../_shared/domain/catalog.ts';
+import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
 import {
   type Field,
   htmlButton,
@@ -21,11 +21,11 @@ import {
   requestedSlot,
   serviceWithPrice,
   textFields,
-} from '../_shared/emails.ts';
-import { escapeHtml } from '../_shared/html.ts';
-import type { OutgoingMail } from '../_shared/mail-types.ts';
-import { mailtoHref } from '../_shared/mailto.ts';
-import type { AppointmentState, DigestData } from '../_shared/store.ts';
+} from '../_shared/forms/request-emails.ts';
+import { escapeHtml } from '../_shared/domain/html.ts';
+import type { OutgoingMail } from '../_shared/mail/types.ts';
+import { mailtoHref } from '../_shared/mail/mailto.ts';
+import type { AppointmentState, DigestData } from '../_shared/database/store.ts';
 
 /** The outbox counts as stalled when it has not run for this long (it runs every 5 minutes hosted). */
 export const OUTBOX_STALLED_MINUTES = 30;

@@ -9,11 +9,11 @@
  * The day is claimed in the database first (public.claim_practice_digest), so concurrent
  * runs send one. What the digest carried from the outbox counts as delivered afterwards.
  */
-import { staffLinks, type StaffLinks } from '../_shared/action-links.ts';
-import { zurichIsoDate, zurichWallClock } from '../_shared/dates.ts';
-import { readJsonObject } from '../_shared/http.ts';
-import { failureCause } from '../_shared/mail-budget.ts';
-import { openFunctionRequest, type FunctionDeps } from '../_shared/request-gate.ts';
+import { staffLinks, type StaffLinks } from '../_shared/lifecycle/action-links.ts';
+import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
+import { readJsonObject } from '../_shared/http/json.ts';
+import { failureCause } from '../_shared/mail/budget.ts';
+import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import { digestMail } from './digest-email.ts';
 
 export const FUNCTION_NAME = 'send-practice-digest';

@@ -3,7 +3,7 @@
  * nobody without the secret can make; every other string is refused with its reason.
  */
 import assert from 'node:assert/strict';
-import { APPOINTMENT_ACTIONS, readActionToken, signActionToken, type ActionClaim } from '../_shared/action-tokens.ts';
+import { APPOINTMENT_ACTIONS, readActionToken, signActionToken, type ActionClaim } from '../_shared/lifecycle/action-tokens.ts';
 
 const SECRET = 'test-action-token-secret-not-secret';
 const NOW = new Date('2026-11-23T10:00:00Z');

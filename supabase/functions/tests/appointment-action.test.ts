@@ -4,8 +4,8 @@
  * The database's own rules for the same calls: tests/integration/appointment-lifecycle.test.ts.
  */
 import assert from 'node:assert/strict';
-import { signActionToken, type AppointmentAction } from '../_shared/action-tokens.ts';
-import type { LogLine } from '../_shared/request-gate.ts';
+import { signActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
+import type { LogLine } from '../_shared/http/request-gate.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import {
   ACTION_TOKEN_SECRET,

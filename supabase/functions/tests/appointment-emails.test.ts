@@ -7,8 +7,8 @@ import {
   confirmedPracticeMail,
   declineMail,
   reminderMail,
-} from '../_shared/appointment-emails.ts';
-import type { MailSettings } from '../_shared/emails.ts';
+} from '../_shared/lifecycle/appointment-emails.ts';
+import type { MailSettings } from '../_shared/forms/request-emails.ts';
 import { appointmentState } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { corsHeaders, decideCors, parseAllowedOrigins } from '../_shared/cors.ts';
+import { corsHeaders, decideCors, parseAllowedOrigins } from '../_shared/http/cors.ts';
 
 const ALLOWED = ['https://www.ruhepol-schlafberatung.ch', 'http://localhost:5173'];
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { formatDateLong, formatDateTimeLong, formatInstantLong, parseIsoDate, zurichInstant, zurichWallClock } from '../_shared/dates.ts';
+import { formatDateLong, formatDateTimeLong, formatInstantLong, parseIsoDate, zurichInstant, zurichWallClock } from '../_shared/domain/dates.ts';
 
 Deno.test('calendar dates in de-CH long form with the weekday', () => {
   assert.equal(formatDateLong('2026-12-11'), 'Freitag, 11. Dezember 2026');

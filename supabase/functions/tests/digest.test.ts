@@ -6,7 +6,7 @@
  * The data itself is the database's (tests/integration/outbox.test.ts).
  */
 import assert from 'node:assert/strict';
-import { readActionToken } from '../_shared/action-tokens.ts';
+import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { createDigestHandler } from '../send-practice-digest/digest-handler.ts';
 import { waitedText } from '../send-practice-digest/digest-email.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';

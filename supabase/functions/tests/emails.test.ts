@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { ACTION_PAGE_PATH, bookingUrl, cancelLink, staffLinks, type StaffLinks } from '../_shared/action-links.ts';
-import { readActionToken } from '../_shared/action-tokens.ts';
+import { ACTION_PAGE_PATH, bookingUrl, cancelLink, staffLinks, type StaffLinks } from '../_shared/lifecycle/action-links.ts';
+import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import {
   type Appointment,
   cancellationMail,
@@ -9,7 +9,7 @@ import {
   confirmedPracticeMail,
   declineMail,
   reminderMail,
-} from '../_shared/appointment-emails.ts';
+} from '../_shared/lifecycle/appointment-emails.ts';
 import {
   appointmentAcknowledgementMail,
   appointmentPracticeMail,
@@ -20,11 +20,11 @@ import {
   htmlButton,
   serviceWithPrice,
   type MailSettings,
-} from '../_shared/emails.ts';
-import { formatChf } from '../_shared/contract/catalog.ts';
-import { escapeHtml } from '../_shared/html.ts';
-import type { OutgoingMail } from '../_shared/mail.ts';
-import { mailtoHref } from '../_shared/mailto.ts';
+} from '../_shared/forms/request-emails.ts';
+import { formatChf } from '../_shared/domain/catalog.ts';
+import { escapeHtml } from '../_shared/domain/html.ts';
+import type { OutgoingMail } from '../_shared/mail/transport.ts';
+import { mailtoHref } from '../_shared/mail/mailto.ts';
 import { ACTION_TOKEN_SECRET, appointmentRecord, appointmentState, contactBody, ORIGIN } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };

@@ -5,8 +5,8 @@
  * once per request id, however often they are sent.
  */
 import assert from 'node:assert/strict';
-import { createHandler, type HandlerDeps, type LogLine } from '../_shared/handler.ts';
-import { CHALLENGE_TTL_SECONDS, checkProof, PROOF_ALGORITHM } from '../_shared/form-proof.ts';
+import { createHandler, type HandlerDeps, type LogLine } from '../_shared/forms/handler.ts';
+import { CHALLENGE_TTL_SECONDS, checkProof, PROOF_ALGORITHM } from '../_shared/forms/form-proof.ts';
 import { appointmentEndpoint } from '../send-appointment-email/appointment-endpoint.ts';
 import { contactEndpoint } from '../send-contact-email/contact-endpoint.ts';
 import {

@@ -3,7 +3,7 @@
  * what a browser or an attacker sees (status, body, headers) and what was stored and sent.
  */
 import assert from 'node:assert/strict';
-import { createHandler, type HandlerDeps, type LogLine } from '../_shared/handler.ts';
+import { createHandler, type HandlerDeps, type LogLine } from '../_shared/forms/handler.ts';
 import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-email/appointment-endpoint.ts';
 import { contactEndpoint } from '../send-contact-email/contact-endpoint.ts';
 import {

@@ -1,11 +1,11 @@
 /** Sample bodies and in-memory fakes of the Store and the Mailer for the Deno tests. */
 import { readConfig, type FunctionConfig } from '../_shared/config.ts';
-import type { AppointmentRecord } from '../_shared/emails.ts';
-import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail.ts';
+import type { AppointmentRecord } from '../_shared/forms/request-emails.ts';
+import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail/transport.ts';
 import { solveChallenge } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
-import { issueChallenge } from '../_shared/form-proof.ts';
-import { zurichInstant } from '../_shared/dates.ts';
+import { issueChallenge } from '../_shared/forms/form-proof.ts';
+import { zurichInstant } from '../_shared/domain/dates.ts';
 import type {
   AppointmentClaim,
   AppointmentState,
@@ -20,10 +20,10 @@ import type {
   ProofClaim,
   Store,
   StoredContact,
-} from '../_shared/store.ts';
-import type { AppointmentStatus } from '../_shared/contract/wire-types.ts';
-import type { AppointmentRequest, ContactRequest } from '../_shared/validation.ts';
-import type { FormProof } from '../_shared/contract/wire-types.ts';
+} from '../_shared/database/store.ts';
+import type { AppointmentStatus } from '../_shared/domain/wire-types.ts';
+import type { AppointmentRequest, ContactRequest } from '../_shared/forms/validation.ts';
+import type { FormProof } from '../_shared/domain/wire-types.ts';
 
 export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
 export const REQUEST_ID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { jsonResponse, MAX_BODY_BYTES, readJsonObject } from '../_shared/http.ts';
+import { jsonResponse, MAX_BODY_BYTES, readJsonObject } from '../_shared/http/json.ts';
 
 function request(body: BodyInit | null, headers: Record<string, string> = {}): Request {
   return new Request('http://localhost/', { method: 'POST', body, headers });

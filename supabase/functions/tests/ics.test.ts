@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { appointmentCalendarFile, calendarUid } from '../_shared/emails.ts';
-import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } from '../_shared/ics.ts';
+import { appointmentCalendarFile, calendarUid } from '../_shared/forms/request-emails.ts';
+import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } from '../_shared/mail/ics.ts';
 import { appointmentRecord, REQUEST_ID } from './helpers.ts';
 
 const STAMP = new Date('2026-11-22T10:15:42.500Z');

@@ -7,7 +7,7 @@ import {
   senderDomain,
   type OutgoingMail,
   type SmtpTransport,
-} from '../_shared/mail.ts';
+} from '../_shared/mail/transport.ts';
 
 const FROM = 'Ruhepol Schlafberatung <noreply@ruhepol-schlafberatung.ch>';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mailtoHref } from '../_shared/mailto.ts';
+import { mailtoHref } from '../_shared/mail/mailto.ts';
 
 /** The link as a mail client reads it (RFC 6068 §2, §5): the address, then each header field, all decoded. */
 function parse(href: string): { to: string; headers: [string, string][] } {

@@ -6,8 +6,8 @@
  * The claims themselves are the database's (tests/integration/outbox.test.ts).
  */
 import assert from 'node:assert/strict';
-import type { LogLine } from '../_shared/request-gate.ts';
-import type { StoredContact } from '../_shared/store.ts';
+import type { LogLine } from '../_shared/http/request-gate.ts';
+import type { StoredContact } from '../_shared/database/store.ts';
 import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
 import { appointmentRecord, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 

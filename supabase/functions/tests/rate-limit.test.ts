@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_LIMITS } from '../_shared/config.ts';
-import { clientIp, clientKey, hashKey, mailboxKey, takeAcknowledgement, takeRequestLimits } from '../_shared/rate-limit.ts';
+import { clientIp, clientKey, hashKey, mailboxKey, takeAcknowledgement, takeRequestLimits } from '../_shared/database/rate-limit.ts';
 import { FakeStore } from './helpers.ts';
 
 Deno.test('hashKey: SHA-256 hex, salted, stable', async () => {

@@ -3,8 +3,8 @@
  * the PostgREST subset the embedded local stack has to serve, with the service-role key.
  */
 import assert from 'node:assert/strict';
-import { StoreError } from '../_shared/store.ts';
-import { createSupabaseStore } from '../_shared/supabase-store.ts';
+import { StoreError } from '../_shared/database/store.ts';
+import { createSupabaseStore } from '../_shared/database/supabase-store.ts';
 import { appointmentRecord, REQUEST_ID } from './helpers.ts';
 
 const URL_BASE = 'http://127.0.0.1:54321';

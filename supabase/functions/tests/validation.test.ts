@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { serviceCatalog, timeSlots } from '../_shared/contract/catalog.ts';
-import { FIELD_LIMITS } from '../_shared/contract/field-limits.ts';
-import { characterCount } from '../_shared/contract/field-rules.ts';
+import { serviceCatalog, timeSlots } from '../_shared/domain/catalog.ts';
+import { FIELD_LIMITS } from '../_shared/domain/field-limits.ts';
+import { characterCount } from '../_shared/domain/field-rules.ts';
 import {
   appointmentRequestSchema,
   contactRequestSchema,
   sentTooFast,
   validateBody,
-} from '../_shared/validation.ts';
+} from '../_shared/forms/validation.ts';
 import { appointmentBody, contactBody } from './helpers.ts';
 
 const contact = (overrides: Record<string, unknown>) => validateBody(contactRequestSchema, contactBody(overrides));

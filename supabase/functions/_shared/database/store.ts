@@ -3,8 +3,8 @@
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
 import * as z from 'zod/mini';
-import type { AppointmentRecord } from './emails.ts';
-import type { AppointmentEmailBody, AppointmentStatus, BotSignals, ContactEmailBody } from './contract/wire-types.ts';
+import type { AppointmentRecord } from '../forms/request-emails.ts';
+import type { AppointmentEmailBody, AppointmentStatus, BotSignals, ContactEmailBody } from '../domain/wire-types.ts';
 
 /** A database call that failed; `code` is a SQLSTATE, a PostgREST code or 'network', safe to log. */
 export class StoreError extends Error {

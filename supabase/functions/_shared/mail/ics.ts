@@ -9,7 +9,7 @@
  * entry covers the whole day. Pure: no network, no env.
  */
 import { mailtoHref } from './mailto.ts';
-import { parseIsoDate, PRACTICE_TIME_ZONE, type CalendarDate } from './dates.ts';
+import { parseIsoDate, PRACTICE_TIME_ZONE, type CalendarDate } from '../domain/dates.ts';
 
 export interface CalendarRequest {
   /** Becomes the UID, so a second file for the same request updates the entry instead of adding one. */

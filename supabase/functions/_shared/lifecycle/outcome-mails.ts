@@ -14,9 +14,9 @@ import {
   declineMail,
   isAppointment,
 } from './appointment-emails.ts';
-import type { MailSettings } from './emails.ts';
-import type { OutgoingMail } from './mail-types.ts';
-import type { AppointmentState } from './store.ts';
+import type { MailSettings } from '../forms/request-emails.ts';
+import type { OutgoingMail } from '../mail/types.ts';
+import type { AppointmentState } from '../database/store.ts';
 
 export async function outcomeMails(request: AppointmentState, mail: MailSettings, links: LinkSettings, now: Date): Promise<OutgoingMail[]> {
   if (request.status === 'declined') return [declineMail(request, mail, bookingUrl(links))];

@@ -5,7 +5,7 @@
  * appointment-action. Pure: the secret, the site and the clock are passed in.
  */
 import { signActionToken, type AppointmentAction } from './action-tokens.ts';
-import { zurichInstant } from './dates.ts';
+import { zurichInstant } from '../domain/dates.ts';
 
 /** The action page's path on the site (src/app/router/route-table.ts, id 'termin-aktion'). */
 export const ACTION_PAGE_PATH = '/termin/aktion';

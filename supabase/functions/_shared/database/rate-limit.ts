@@ -3,7 +3,7 @@
  * function instances. IP and e-mail addresses are stored only as salted SHA-256 hashes.
  * Pure apart from the injected Store: no network, no environment.
  */
-import type { Limits } from './config.ts';
+import type { Limits } from '../config.ts';
 import type { Store } from './store.ts';
 
 export const DAY_SECONDS = 86_400;

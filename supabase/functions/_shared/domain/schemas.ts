@@ -5,7 +5,7 @@
  * The functions validate what arrives with these (../validation.ts).
  */
 import * as z from 'zod/mini';
-import { parseIsoDate } from '../dates.ts';
+import { parseIsoDate } from './dates.ts';
 import { serviceCatalog, timeSlots } from './catalog.ts';
 import { fieldSchemas } from './field-schemas.ts';
 import type { AppointmentActionBody, AppointmentEmailBody, ContactEmailBody } from './wire-types.ts';

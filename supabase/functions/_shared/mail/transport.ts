@@ -4,9 +4,9 @@
  * pieces are injected (fetch, nodemailer's createTransport), so choosing and driving a
  * transport is tested without a network. Every call has a time limit.
  */
-import type { OutgoingMail } from './mail-types.ts';
+import type { OutgoingMail } from './types.ts';
 
-export type { MailAttachment, OutgoingMail } from './mail-types.ts';
+export type { MailAttachment, OutgoingMail } from './types.ts';
 
 export const MAIL_TIMEOUT_MS = 10_000;
 export const RESEND_ENDPOINT = 'https://api.resend.com/emails';

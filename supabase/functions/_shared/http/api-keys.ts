@@ -14,7 +14,7 @@
  * supported"), which would break every project that has not switched keys yet, and it
  * brings its own CORS handling next to ours (_shared/cors.ts).
  */
-import type { GetEnv } from './config.ts';
+import type { GetEnv } from '../config.ts';
 
 export interface ApiKeys {
   /** Keys a browser may call the functions with: every publishable key, and the legacy anon key. */

@@ -12,7 +12,7 @@
  */
 import { createChallenge, randomInt, verifySolution } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
-import type { FormChallenge, FormProof } from './contract/wire-types.ts';
+import type { FormChallenge, FormProof } from '../domain/wire-types.ts';
 
 import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST, PROOF_COUNTER } from './form-proof-parameters.ts';
 

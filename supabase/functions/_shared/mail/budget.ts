@@ -8,11 +8,11 @@
  *   ACK_DAILY_CAP per day.
  * Never throws for mail failures; `cause` is a short code for the log.
  */
-import type { Limits } from './config.ts';
-import { dailyCapNoticeMail } from './emails.ts';
-import { MailError, type Mailer, type OutgoingMail } from './mail.ts';
-import { DAY_SECONDS, takeAcknowledgement } from './rate-limit.ts';
-import { StoreError, type Store } from './store.ts';
+import type { Limits } from '../config.ts';
+import { dailyCapNoticeMail } from '../forms/request-emails.ts';
+import { MailError, type Mailer, type OutgoingMail } from './transport.ts';
+import { DAY_SECONDS, takeAcknowledgement } from '../database/rate-limit.ts';
+import { StoreError, type Store } from '../database/store.ts';
 
 /** Why a practice mail did not go out: the provider failed, or the daily cap is reached. */
 export type SendResult =

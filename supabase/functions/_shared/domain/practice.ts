@@ -4,7 +4,7 @@
  * catalog.ts) and for the e-mails and calendar entries of the edge functions, which are
  * deployed without the site's src/ folder. Plain data: no Deno or browser APIs.
  */
-import { practiceName } from './contract/catalog.ts';
+import { practiceName } from './catalog.ts';
 
 export interface PostalAddress {
   street: string;

@@ -11,8 +11,8 @@
  * its calendar_sequence. Subjects name no service (health details). Pure: addresses,
  * links and the clock are passed in.
  */
-import { cancellationNoticeHours, practiceName } from './contract/catalog.ts';
-import { formatDateTimeLong, formatInstantLong, formatSlotLong } from './dates.ts';
+import { cancellationNoticeHours, practiceName } from '../domain/catalog.ts';
+import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain/dates.ts';
 import {
   calendarUid,
   type Field,
@@ -27,13 +27,13 @@ import {
   serviceWithPrice,
   signatureLines,
   textFields,
-} from './emails.ts';
-import { escapeHtml } from './html.ts';
-import { buildCalendarFile } from './ics.ts';
-import type { MailAttachment, OutgoingMail } from './mail-types.ts';
-import { mailtoHref } from './mailto.ts';
-import { practiceContact } from './practice-contact.ts';
-import type { AppointmentState } from './store.ts';
+} from '../forms/request-emails.ts';
+import { escapeHtml } from '../domain/html.ts';
+import { buildCalendarFile } from '../mail/ics.ts';
+import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
+import { mailtoHref } from '../mail/mailto.ts';
+import { practiceContact } from '../domain/practice.ts';
+import type { AppointmentState } from '../database/store.ts';
 
 /** A confirmed (or cancelled) appointment: the slot is set. */
 export type Appointment = AppointmentState & { confirmed_date: string; confirmed_time: string };

@@ -10,16 +10,16 @@
  * message, the subject line they typed or the service (health details).
  * Pure: no network, no environment; the caller passes the addresses and the clock.
  */
-import { formatChf, practiceName, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from './contract/catalog.ts';
-import { formatDateLong, formatInstantLong, formatSlotLong, formatTime } from './dates.ts';
-import { escapeHtml } from './html.ts';
-import { STAFF_LINK_DAYS, type StaffLinks } from './action-links.ts';
-import { buildCalendarFile } from './ics.ts';
-import type { OutgoingMail } from './mail-types.ts';
-import { mailtoHref } from './mailto.ts';
-import { practiceContact } from './practice-contact.ts';
+import { formatChf, practiceName, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from '../domain/catalog.ts';
+import { formatDateLong, formatInstantLong, formatSlotLong, formatTime } from '../domain/dates.ts';
+import { escapeHtml } from '../domain/html.ts';
+import { STAFF_LINK_DAYS, type StaffLinks } from '../lifecycle/action-links.ts';
+import { buildCalendarFile } from '../mail/ics.ts';
+import type { OutgoingMail } from '../mail/types.ts';
+import { mailtoHref } from '../mail/mailto.ts';
+import { practiceContact } from '../domain/practice.ts';
 import type { ContactRequest } from './validation.ts';
-import type { AppointmentRow } from './contract/wire-types.ts';
+import type { AppointmentRow } from '../domain/wire-types.ts';
 
 /** A stored appointment request as claim_appointment_notification returns it. */
 export interface AppointmentRecord extends AppointmentRow {

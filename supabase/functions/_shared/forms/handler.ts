@@ -8,17 +8,17 @@
  * configuration, the Store and the Mailer are passed in.
  */
 import type * as z from 'zod/mini';
-import type { LinkSettings } from './action-links.ts';
-import type { Limits } from './config.ts';
+import type { LinkSettings } from '../lifecycle/action-links.ts';
+import type { Limits } from '../config.ts';
 import { checkProof, issueChallenge } from './form-proof.ts';
-import { readJsonObject, type JsonObject } from './http.ts';
-import type { Mailer, OutgoingMail } from './mail.ts';
-import { type AckOutcome, failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail, type SendResult } from './mail-budget.ts';
-import type { MailSettings } from './emails.ts';
-import { markAsDoubtful } from './emails.ts';
-import { clientIp, takeRequestLimits } from './rate-limit.ts';
-import { openFunctionRequest, type FunctionDeps, type LogLine } from './request-gate.ts';
-import type { Store } from './store.ts';
+import { readJsonObject, type JsonObject } from '../http/json.ts';
+import type { Mailer, OutgoingMail } from '../mail/transport.ts';
+import { type AckOutcome, failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail, type SendResult } from '../mail/budget.ts';
+import type { MailSettings } from './request-emails.ts';
+import { markAsDoubtful } from './request-emails.ts';
+import { clientIp, takeRequestLimits } from '../database/rate-limit.ts';
+import { openFunctionRequest, type FunctionDeps, type LogLine } from '../http/request-gate.ts';
+import type { Store } from '../database/store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
 
 export { type AckOutcome, failureCause, type SendResult };

@@ -3,10 +3,10 @@
  * hint. Pure: no network, no environment.
  */
 import type * as z from 'zod/mini';
-import type { BotSignals } from './contract/wire-types.ts';
+import type { BotSignals } from '../domain/wire-types.ts';
 
-export { appointmentRequestSchema, contactRequestSchema, serviceLabels } from './contract/schemas.ts';
-export type { AppointmentRequest, ContactRequest } from './contract/schemas.ts';
+export { appointmentRequestSchema, contactRequestSchema, serviceLabels } from '../domain/schemas.ts';
+export type { AppointmentRequest, ContactRequest } from '../domain/schemas.ts';
 export type { BotSignals };
 
 /**

@@ -5,11 +5,11 @@
  * body or personal data) by the `answer` the gate hands on.
  */
 import { CALLER_MESSAGES, checkCaller } from './api-keys.ts';
-import type { FunctionConfig } from './config.ts';
+import type { FunctionConfig } from '../config.ts';
 import { CORS_ALLOW_METHODS, corsHeaders, decideCors } from './cors.ts';
-import { emptyResponse, jsonResponse, type JsonObject } from './http.ts';
-import type { Mailer } from './mail.ts';
-import type { Store } from './store.ts';
+import { emptyResponse, jsonResponse, type JsonObject } from './json.ts';
+import type { Mailer } from '../mail/transport.ts';
+import type { Store } from '../database/store.ts';
 
 export interface LogLine {
   fn: string;
