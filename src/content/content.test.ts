@@ -18,7 +18,7 @@ import { terminPage } from './termin';
 import { terminAktionPage } from './termin-aktion';
 import { testimonials } from './testimonials';
 import { uberUnsPage } from './uber-uns';
-import { formatChf } from '../lib/format';
+import { formatChf } from '@domain/catalog';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));

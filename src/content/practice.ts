@@ -1,13 +1,15 @@
 /**
- * The practice's business data. Everything a visitor reads about who we are and how to
- * reach us comes from here; name, phone, e-mail and practice address come from the file
- * the edge functions share (supabase/functions/_shared/practice-contact.ts), so pages,
- * footer, JSON-LD and e-mails always agree. Fictional sample data until the practice
+ * The practice as the site presents it: the facts (name, phone, e-mail, addresses, the
+ * promised reply and cancellation times) come from the domain module the edge functions
+ * share (supabase/functions/_shared/domain/practice.ts, `@domain/practice`), so pages,
+ * footer, JSON-LD and e-mails always agree; this file adds only the site's own copy
+ * around them (tagline, map link, notes). Fictional sample data until the practice
  * replaces it.
  */
-import { cancellationNoticeHours, replyWithinHours } from '@domain/catalog';
 import {
+  cancellationNoticeHours,
   practiceContact,
+  replyWithinHours,
   type PhoneNumber,
   type PostalAddress,
 } from '@domain/practice';
@@ -22,13 +24,7 @@ export const practice = {
   /** Where consultations take place (shown on /kontakt, in the footer and the JSON-LD). */
   practiceAddress: practiceContact.practiceAddress,
   /** Registered office of the company (shown in the legal notice). */
-  registeredAddress: {
-    street: 'Badenerstrasse 318',
-    postalCode: '8004',
-    locality: 'Zürich',
-    region: 'ZH',
-    country: 'CH',
-  } satisfies PostalAddress,
+  registeredAddress: practiceContact.registeredAddress,
   /** Map link for the practice address; opens the visitor's map service, nothing is embedded. */
   mapUrl:
     'https://www.openstreetmap.org/search?query=Birmensdorferstrasse%2042%2C%208142%20Uitikon',

@@ -4,8 +4,8 @@
  * `label` is what is stored and mailed (docs/product.md §3: the readable label is stored). Labels,
  * prices, lengths and time slots come from the catalogue the edge functions share.
  */
-import { formatChf } from '../lib/format';
 import {
+  formatChf,
   serviceCatalog,
   timeSlots,
   type ServiceCatalogEntry,

@@ -3,7 +3,7 @@ import { Hero } from '@/components/sections/hero';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
 import { LegalToc } from '@/components/sections/legal-toc';
 import { Section } from '@/components/ui/section';
-import { formatDateShort } from '@/lib/format';
+import { formatDateShort } from '@domain/dates';
 
 // One break point, with its hyphen, for the hero title: the word is wider than a 360 px
 // screen at the hero's size, and browsers without a German hyphenation dictionary would clip it.

@@ -2,7 +2,7 @@ import { Activity, BookOpen, Clock, HeartPulse, Lightbulb, MessagesSquare, type 
 import type { BlogArticle, BlogCategory } from '@/content/blog';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Tooltip } from '@/components/ui/tooltip';
-import { formatDateShort } from '@/lib/format';
+import { formatDateShort } from '@domain/dates';
 import { cn } from '@/lib/cn';
 
 const categoryIcons: Record<BlogCategory, LucideIcon> = {

@@ -4,7 +4,7 @@ import { Section } from '@/components/ui/section';
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
 import type { SectionTone } from '@/components/sections/section-layout';
 import { bookableServices, priceOnRequest, type BookableService } from '@/content/services';
-import { formatChf } from '@/lib/format';
+import { formatChf } from '@domain/catalog';
 import { cn } from '@/lib/cn';
 
 interface ServicePriceListProps {

@@ -5,13 +5,12 @@
  * so a misconfigured function says so at start-up and on each call, never dropping mail
  * silently.
  */
-import { readApiKeys } from './http/api-keys.ts';
+import { type GetEnv, readApiKeys } from './http/api-keys.ts';
 import { parseAllowedOrigins } from './http/cors.ts';
 import { characterCount } from './domain/field-rules.ts';
 import { parseSmtpUrl, type TransportConfig } from './mail/transport.ts';
 import { practiceContact } from './domain/practice.ts';
 
-export type GetEnv = (name: string) => string | undefined;
 
 export interface Limits {
   /** Forms sent faster than this are treated as bots. */

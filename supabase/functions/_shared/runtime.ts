@@ -5,20 +5,24 @@
  * The only module that touches Deno.env, nodemailer and supabase-js together.
  */
 import nodemailer from 'npm:nodemailer@7.0.13';
-import { readConfig, type FunctionConfig } from './config.ts';
-import { createHandler, type Endpoint, type FormBody } from './forms/handler.ts';
-import { createMailer, type CreateSmtpTransport, type Mailer } from './mail/transport.ts';
-import type { Store } from './database/store.ts';
+import { readConfig } from './config.ts';
+import type { FunctionDeps } from './http/request-gate.ts';
+import { createMailer, type CreateSmtpTransport } from './mail/transport.ts';
 import { createSupabaseStore } from './database/supabase-store.ts';
 
-export interface FunctionRuntime {
-  config: FunctionConfig;
-  store: Store | null;
-  mailer: Mailer | null;
+/** What every function exports besides its name: its handler, built from its dependencies. */
+export type CreateHandler = (deps: FunctionDeps) => (request: Request) => Promise<Response>;
+
+/**
+ * Every function's index.ts is this one call: the settings, database and mail transport
+ * are read once at start-up (what is missing reported then), and the handler serves.
+ */
+export function serveFunction(name: string, createHandler: CreateHandler): void {
+  Deno.serve(createHandler(createRuntime(name)));
 }
 
 /** The function's settings, database and mail transport, with what is missing reported once at start-up. */
-export function createRuntime(name: string): FunctionRuntime {
+function createRuntime(name: string): FunctionDeps {
   const config = readConfig((name) => Deno.env.get(name));
   const prefix = `[${name}]`;
   for (const problem of config.problems) console.error(`${prefix} NOT CONFIGURED: ${problem.message}`);
@@ -41,8 +45,4 @@ export function createRuntime(name: string): FunctionRuntime {
     console.log(`${prefix} mail via ${where}; allowed origins: ${config.allowedOrigins.join(', ') || 'none'}`);
   }
   return { config, store, mailer };
-}
-
-export function createFunctionHandler<T extends FormBody>(endpoint: Endpoint<T>): (request: Request) => Promise<Response> {
-  return createHandler(endpoint, createRuntime(endpoint.name));
 }

@@ -3,7 +3,7 @@
  * an appointment e-mail and, on a button press, confirms, declines or cancels it and
  * sends the e-mails. What it accepts and answers: ../README.md.
  */
-import { createRuntime } from '../_shared/runtime.ts';
+import { serveFunction } from '../_shared/runtime.ts';
 import { createActionHandler, FUNCTION_NAME } from './action-handler.ts';
 
-Deno.serve(createActionHandler(createRuntime(FUNCTION_NAME)));
+serveFunction(FUNCTION_NAME, createActionHandler);

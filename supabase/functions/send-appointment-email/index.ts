@@ -2,7 +2,7 @@
  * send-appointment-email: e-mails the practice about an appointment request the browser
  * has just stored. What it accepts and answers: ../README.md.
  */
-import { createFunctionHandler } from '../_shared/runtime.ts';
-import { appointmentEndpoint } from './appointment-endpoint.ts';
+import { serveFunction } from '../_shared/runtime.ts';
+import { createAppointmentHandler, FUNCTION_NAME } from './appointment-handler.ts';
 
-Deno.serve(createFunctionHandler(appointmentEndpoint));
+serveFunction(FUNCTION_NAME, createAppointmentHandler);

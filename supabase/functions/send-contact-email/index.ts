@@ -2,7 +2,7 @@
  * send-contact-email: the contact form's message, stored and mailed to the practice.
  * What it accepts and answers: ../README.md.
  */
-import { createFunctionHandler } from '../_shared/runtime.ts';
-import { contactEndpoint } from './contact-endpoint.ts';
+import { serveFunction } from '../_shared/runtime.ts';
+import { createContactHandler, FUNCTION_NAME } from './contact-handler.ts';
 
-Deno.serve(createFunctionHandler(contactEndpoint));
+serveFunction(FUNCTION_NAME, createContactHandler);

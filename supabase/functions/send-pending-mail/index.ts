@@ -4,7 +4,7 @@
  * Supabase (every 5 minutes) and by the embedded stack's timer (every minute), with the
  * project's secret key. ../README.md.
  */
-import { createRuntime } from '../_shared/runtime.ts';
+import { serveFunction } from '../_shared/runtime.ts';
 import { createOutboxHandler, FUNCTION_NAME } from './outbox-handler.ts';
 
-Deno.serve(createOutboxHandler(createRuntime(FUNCTION_NAME)));
+serveFunction(FUNCTION_NAME, createOutboxHandler);

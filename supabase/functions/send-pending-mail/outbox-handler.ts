@@ -19,14 +19,8 @@
 import { staffLinks, type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { isAppointment, reminderMail } from '../_shared/lifecycle/appointment-emails.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
-import {
-  appointmentAcknowledgementMail,
-  appointmentPracticeMail,
-  contactAcknowledgementMail,
-  contactPracticeMail,
-  type MailSettings,
-  markAsDelayed,
-} from '../_shared/forms/request-emails.ts';
+import { appointmentAcknowledgementMail, appointmentPracticeMail, contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
+import { type MailSettings, markAsDelayed } from '../_shared/mail/layout.ts';
 import { failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail } from '../_shared/mail/budget.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';

@@ -7,21 +7,9 @@
  * carries staff links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
  */
 import type { StaffLinks } from '../_shared/lifecycle/action-links.ts';
-import { replyWithinHours } from '../_shared/domain/catalog.ts';
+import { replyWithinHours } from '../_shared/domain/practice.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
-import {
-  type Field,
-  htmlButton,
-  htmlDocument,
-  htmlFields,
-  type MailSettings,
-  NOT_GIVEN,
-  oneLine,
-  paragraph,
-  requestedSlot,
-  serviceWithPrice,
-  textFields,
-} from '../_shared/forms/request-emails.ts';
+import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NOT_GIVEN, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields } from '../_shared/mail/layout.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';

@@ -5,7 +5,7 @@
  * `{"when":"scheduled"}` (sent once a day, from 07:00 Zurich time); a POST with `{}` and
  * the secret key sends it at once. ../README.md.
  */
-import { createRuntime } from '../_shared/runtime.ts';
+import { serveFunction } from '../_shared/runtime.ts';
 import { createDigestHandler, FUNCTION_NAME } from './digest-handler.ts';
 
-Deno.serve(createDigestHandler(createRuntime(FUNCTION_NAME)));
+serveFunction(FUNCTION_NAME, createDigestHandler);

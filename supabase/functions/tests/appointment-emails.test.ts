@@ -8,7 +8,7 @@ import {
   declineMail,
   reminderMail,
 } from '../_shared/lifecycle/appointment-emails.ts';
-import type { MailSettings } from '../_shared/forms/request-emails.ts';
+import type { MailSettings } from '../_shared/mail/layout.ts';
 import { appointmentState } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };

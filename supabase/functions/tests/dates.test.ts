@@ -1,11 +1,19 @@
 import assert from 'node:assert/strict';
-import { formatDateLong, formatDateTimeLong, formatInstantLong, parseIsoDate, zurichInstant, zurichWallClock } from '../_shared/domain/dates.ts';
+import { formatDateLong, formatDateShort, formatDateTimeLong, formatInstantLong, parseIsoDate, zurichInstant, zurichWallClock } from '../_shared/domain/dates.ts';
 
 Deno.test('calendar dates in de-CH long form with the weekday', () => {
   assert.equal(formatDateLong('2026-12-11'), 'Freitag, 11. Dezember 2026');
   assert.equal(formatDateLong('2026-12-12'), 'Samstag, 12. Dezember 2026');
   assert.equal(formatDateLong('2027-03-01'), 'Montag, 1. März 2027');
   assert.equal(formatDateLong('2028-02-29'), 'Dienstag, 29. Februar 2028');
+});
+
+Deno.test('calendar dates in de-CH short form, as Intl writes them, without a time zone', () => {
+  assert.equal(formatDateShort('2025-12-31'), '31.12.2025');
+  assert.equal(formatDateShort('2026-03-01'), '01.03.2026');
+  const intl = new Intl.DateTimeFormat('de-CH', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  assert.equal(formatDateShort('2026-07-04'), intl.format(new Date(Date.UTC(2026, 6, 4))));
+  assert.throws(() => formatDateShort('2026-02-30'), RangeError);
 });
 
 Deno.test('date and time: "Freitag, 11. Dezember 2026, 09:30 Uhr"; without a time only the date', () => {

@@ -10,17 +10,9 @@ import {
   declineMail,
   reminderMail,
 } from '../_shared/lifecycle/appointment-emails.ts';
-import {
-  appointmentAcknowledgementMail,
-  appointmentPracticeMail,
-  CALENDAR_FILENAME,
-  contactAcknowledgementMail,
-  contactPracticeMail,
-  dailyCapNoticeMail,
-  htmlButton,
-  serviceWithPrice,
-  type MailSettings,
-} from '../_shared/forms/request-emails.ts';
+import { appointmentAcknowledgementMail, appointmentPracticeMail, CALENDAR_FILENAME, contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
+import { dailyCapNoticeMail } from '../_shared/mail/budget.ts';
+import { htmlButton, serviceWithPrice, type MailSettings } from '../_shared/mail/layout.ts';
 import { formatChf } from '../_shared/domain/catalog.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/transport.ts';

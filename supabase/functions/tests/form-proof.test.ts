@@ -5,10 +5,11 @@
  * once per request id, however often they are sent.
  */
 import assert from 'node:assert/strict';
-import { createHandler, type HandlerDeps, type LogLine } from '../_shared/forms/handler.ts';
+import { createFormHandler, type LogLine } from '../_shared/forms/form-handler.ts';
+import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { CHALLENGE_TTL_SECONDS, checkProof, PROOF_ALGORITHM } from '../_shared/forms/form-proof.ts';
-import { appointmentEndpoint } from '../send-appointment-email/appointment-endpoint.ts';
-import { contactEndpoint } from '../send-contact-email/contact-endpoint.ts';
+import { appointmentEndpoint } from '../send-appointment-email/appointment-handler.ts';
+import { contactEndpoint } from '../send-contact-email/contact-handler.ts';
 import {
   APPOINTMENT_PROOF,
   CONTACT_PROOF,
@@ -26,12 +27,12 @@ import {
 
 const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
 
-function setup(overrides: Partial<HandlerDeps> = {}) {
+function setup(overrides: Partial<FunctionDeps> = {}) {
   const store = new FakeStore();
   const mailer = new FakeMailer();
   const logs: LogLine[] = [];
-  const deps: HandlerDeps = { config: testConfig(), store, mailer, log: (line) => logs.push(line), ...overrides };
-  return { store, mailer, logs, contact: createHandler(contactEndpoint, deps), appointment: createHandler(appointmentEndpoint, deps) };
+  const deps: FunctionDeps = { config: testConfig(), store, mailer, log: (line) => logs.push(line), ...overrides };
+  return { store, mailer, logs, contact: createFormHandler(contactEndpoint, deps), appointment: createFormHandler(appointmentEndpoint, deps) };
 }
 
 const practiceMails = (mailer: FakeMailer) => mailer.sent.filter((mail) => mail.to === PRACTICE);

@@ -3,9 +3,10 @@
  * what a browser or an attacker sees (status, body, headers) and what was stored and sent.
  */
 import assert from 'node:assert/strict';
-import { createHandler, type HandlerDeps, type LogLine } from '../_shared/forms/handler.ts';
-import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-email/appointment-endpoint.ts';
-import { contactEndpoint } from '../send-contact-email/contact-endpoint.ts';
+import { createFormHandler, type LogLine } from '../_shared/forms/form-handler.ts';
+import type { FunctionDeps } from '../_shared/http/request-gate.ts';
+import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-email/appointment-handler.ts';
+import { contactEndpoint } from '../send-contact-email/contact-handler.ts';
 import {
   appointmentBody,
   appointmentRecord,
@@ -23,12 +24,12 @@ import {
 
 const NOW = new Date('2026-11-22T10:16:00Z');
 
-function setup(env: Record<string, string | undefined> = {}, overrides: Partial<HandlerDeps> = {}) {
+function setup(env: Record<string, string | undefined> = {}, overrides: Partial<FunctionDeps> = {}) {
   const store = new FakeStore();
   const mailer = new FakeMailer();
   const logs: LogLine[] = [];
-  const deps: HandlerDeps = { config: testConfig(env), store, mailer, now: () => NOW, log: (line) => logs.push(line), ...overrides };
-  return { store, mailer, logs, contact: createHandler(contactEndpoint, deps), appointment: createHandler(appointmentEndpoint, deps) };
+  const deps: FunctionDeps = { config: testConfig(env), store, mailer, now: () => NOW, log: (line) => logs.push(line), ...overrides };
+  return { store, mailer, logs, contact: createFormHandler(contactEndpoint, deps), appointment: createFormHandler(appointmentEndpoint, deps) };
 }
 
 async function json(response: Response): Promise<unknown> {

@@ -1,6 +1,6 @@
 /** Sample bodies and in-memory fakes of the Store and the Mailer for the Deno tests. */
 import { readConfig, type FunctionConfig } from '../_shared/config.ts';
-import type { AppointmentRecord } from '../_shared/forms/request-emails.ts';
+import type { AppointmentRecord } from '../_shared/database/store.ts';
 import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail/transport.ts';
 import { solveChallenge } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { appointmentCalendarFile, calendarUid } from '../_shared/forms/request-emails.ts';
+import { appointmentCalendarFile } from '../_shared/forms/request-emails.ts';
+import { calendarUid } from '../_shared/mail/ics.ts';
 import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } from '../_shared/mail/ics.ts';
 import { appointmentRecord, REQUEST_ID } from './helpers.ts';
 

@@ -3,8 +3,13 @@
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
 import * as z from 'zod/mini';
-import type { AppointmentRecord } from '../forms/request-emails.ts';
-import type { AppointmentEmailBody, AppointmentStatus, BotSignals, ContactEmailBody } from '../domain/wire-types.ts';
+import type { AppointmentEmailBody, AppointmentRow, AppointmentStatus, BotSignals, ContactEmailBody } from '../domain/wire-types.ts';
+
+/** A stored appointment request as claim_appointment_notification returns it. */
+export interface AppointmentRecord extends AppointmentRow {
+  created_at: string;
+}
+
 
 /** A database call that failed; `code` is a SQLSTATE, a PostgREST code or 'network', safe to log. */
 export class StoreError extends Error {

@@ -1,7 +1,8 @@
 /**
- * What the practice offers, shared by the site (src/content/services.ts builds on it)
- * and the edge functions (validation, e-mails, calendar entries), so a label, price or
- * time slot is written once. Plain data: no Deno or browser APIs.
+ * What the practice offers and when: services, prices and the bookable time slots, shared
+ * by the site (src/content/services.ts builds on it) and the edge functions (validation,
+ * e-mails, calendar entries), so a label, price or time slot is written once. Who the
+ * practice is lives next door, in practice.ts. Plain data: no Deno or browser APIs.
  */
 
 export type ServiceValue = 'schlafberatung' | 'follow-up' | 'beratung-zuhause';
@@ -45,12 +46,3 @@ const NBSP = '\u00a0';
 export function formatChf(amount: number): string {
   return Number.isInteger(amount) ? `CHF${NBSP}${amount}.–` : `CHF${NBSP}${amount.toFixed(2)}`;
 }
-
-/** Name the e-mails are signed with. */
-export const practiceName = 'Ruhepol Schlafberatung';
-
-/** Promised time to confirm an appointment or answer a message, in hours. */
-export const replyWithinHours = 24;
-
-/** Appointments can be cancelled until this many hours before they start (online and by phone). */
-export const cancellationNoticeHours = 24;

@@ -1,5 +1,6 @@
 /**
- * de-CH dates for the e-mails: 'Freitag, 11. Dezember 2026, 09:30 Uhr'. Calendar dates
+ * de-CH dates for the site and the e-mails: 'Freitag, 11. Dezember 2026, 09:30 Uhr',
+ * '11.12.2026'; and today's date in Zurich for the forms and the functions. Calendar dates
  * ('YYYY-MM-DD') are formatted as they are, without a time zone; instants (time of
  * receipt) are shown on the practice's wall clock in Europe/Zurich. Names are written
  * out rather than taken from Intl so the text cannot change with the runtime's ICU data.
@@ -56,6 +57,12 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 /** '2026-12-11' → 'Freitag, 11. Dezember 2026' */
 export function formatDateLong(iso: string): string {
   return formatCalendarDate(requireIsoDate(iso));
+}
+
+/** '2025-12-31' → '31.12.2025' (a blog post's date, the privacy notice's last change) */
+export function formatDateShort(iso: string): string {
+  const { year, month, day } = requireIsoDate(iso);
+  return `${pad2(day)}.${pad2(month)}.${year}`;
 }
 
 /** '09:30' → '09:30 Uhr' */

@@ -1,10 +1,19 @@
 /**
- * Who the practice is and how visitors reach it: the one source for the site
- * (src/content/practice.ts builds on it, as src/content/services.ts builds on
- * catalog.ts) and for the e-mails and calendar entries of the edge functions, which are
- * deployed without the site's src/ folder. Plain data: no Deno or browser APIs.
+ * The practice's facts: its name, phone, e-mail, addresses, website and the promises the
+ * site and the e-mails make (reply within 24 hours, cancel up to 24 hours before). The one
+ * place to change them: the site (src/content/practice.ts adds its copy around them) and the
+ * edge functions' e-mails and calendar entries read them from here. What it offers, at which
+ * price and when, is in catalog.ts. Plain data: no Deno or browser APIs.
  */
-import { practiceName } from './catalog.ts';
+
+/** Name the e-mails are signed with. */
+export const practiceName = 'Ruhepol Schlafberatung';
+
+/** Promised time to confirm an appointment or answer a message, in hours. */
+export const replyWithinHours = 24;
+
+/** Appointments can be cancelled until this many hours before they start (online and by phone). */
+export const cancellationNoticeHours = 24;
 
 export interface PostalAddress {
   street: string;
@@ -31,6 +40,15 @@ const practiceAddress: PostalAddress = {
   country: 'CH',
 };
 
+/** Registered office of the company (shown in the legal notice). */
+const registeredAddress: PostalAddress = {
+  street: 'Badenerstrasse 318',
+  postalCode: '8004',
+  locality: 'Zürich',
+  region: 'ZH',
+  country: 'CH',
+};
+
 /** "Birmensdorferstrasse 42, 8142 Uitikon ZH" */
 export function addressLine(address: PostalAddress): string {
   return `${address.street}, ${address.postalCode} ${address.locality} ${address.region}`;
@@ -40,7 +58,9 @@ export const practiceContact = {
   name: practiceName,
   phone: { display: '+41 44 555 27 80', e164: '+41445552780' } satisfies PhoneNumber,
   email: 'praxis@ruhepol-schlafberatung.ch',
+  /** Where consultations take place. */
   practiceAddress,
+  registeredAddress,
   /** The practice address on one line, as the e-mails print it. */
   address: addressLine(practiceAddress),
   website: 'https://www.ruhepol-schlafberatung.ch',

@@ -1,180 +1,27 @@
 /**
- * The four e-mails, German with Swiss spelling, each as plain text and HTML:
+ * The forms' four e-mails, German with Swiss spelling, each as plain text and HTML:
  * to the practice for a contact message (Reply-To the visitor) and for an appointment
  * request (Reply-To the practice itself: it carries the practice's confirm and decline
  * links, which a reply must not quote to the visitor; a mailto link answers the visitor
- * instead), and a
- * short acknowledgement of each to the visitor. Every visitor value is HTML-escaped in
- * the HTML part, and the visitor's address is percent-encoded in every mailto link
- * (mailto.ts); subjects hold only the visitor's name and the requested date, never the
- * message, the subject line they typed or the service (health details).
+ * instead), and a short acknowledgement of each to the visitor. Every visitor value is
+ * HTML-escaped in the HTML part, and the visitor's address is percent-encoded in every
+ * mailto link (mailto.ts); subjects hold only the visitor's name and the requested date,
+ * never the message, the subject line they typed or the service (health details).
  * Pure: no network, no environment; the caller passes the addresses and the clock.
  */
-import { formatChf, practiceName, serviceCatalog, replyWithinHours, type ServiceCatalogEntry } from '../domain/catalog.ts';
-import { formatDateLong, formatInstantLong, formatSlotLong, formatTime } from '../domain/dates.ts';
+import { formatDateLong, formatInstantLong } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
+import { practiceContact, practiceName, replyWithinHours } from '../domain/practice.ts';
+import type { AppointmentRecord } from '../database/store.ts';
 import { STAFF_LINK_DAYS, type StaffLinks } from '../lifecycle/action-links.ts';
-import { buildCalendarFile } from '../mail/ics.ts';
-import type { OutgoingMail } from '../mail/types.ts';
+import { buildCalendarFile, calendarUid } from '../mail/ics.ts';
+import {
+  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, NOT_GIVEN, oneLine,
+  paragraph, REPLY_HINT, requestedSlot, serviceWithPrice, signatureLines, textFields,
+} from '../mail/layout.ts';
 import { mailtoHref } from '../mail/mailto.ts';
-import { practiceContact } from '../domain/practice.ts';
+import type { OutgoingMail } from '../mail/types.ts';
 import type { ContactRequest } from './validation.ts';
-import type { AppointmentRow } from '../domain/wire-types.ts';
-
-/** A stored appointment request as claim_appointment_notification returns it. */
-export interface AppointmentRecord extends AppointmentRow {
-  created_at: string;
-}
-
-/** The fixed parts of every mail: who receives the practice's copies. */
-export interface MailSettings {
-  practiceEmail: string;
-}
-
-export const NOT_GIVEN = 'nicht angegeben';
-
-/** Subjects are one line whatever reaches them; validation already refuses line breaks. */
-export function oneLine(value: string): string {
-  // deno-lint-ignore no-control-regex -- control characters are exactly what is removed
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-}
-
-
-export function findService(label: string): ServiceCatalogEntry | undefined {
-  return serviceCatalog.find((service) => service.label === label);
-}
-
-/** 'Schlafberatung – CHF 190.–' or 'Schlafberatung & Beratung zu Hause – Preis auf Anfrage'. */
-export function serviceWithPrice(label: string): string {
-  const service = findService(label);
-  if (!service) return label;
-  return `${label} – ${service.priceChf === null ? 'Preis auf Anfrage' : formatChf(service.priceChf)}`;
-}
-
-export type Field = { label: string; value: string; href?: string; multiline?: boolean };
-
-export function textFields(fields: readonly Field[]): string {
-  const width = Math.max(...fields.filter((f) => !f.multiline).map((f) => f.label.length)) + 2;
-  return fields
-    .map((field) =>
-      field.multiline ? `\n${field.label}:\n${field.value.replace(/\r\n?/g, '\n')}` : `${`${field.label}:`.padEnd(width)}${field.value}`
-    )
-    .join('\n');
-}
-
-const CELL = 'padding:6px 12px 6px 0;vertical-align:top;text-align:left';
-
-export function htmlFields(fields: readonly Field[]): string {
-  const rows = fields
-    .filter((field) => !field.multiline)
-    .map((field) => {
-      const value = field.href
-        ? `<a href="${escapeHtml(field.href)}">${escapeHtml(field.value)}</a>`
-        : escapeHtml(field.value);
-      return `<tr><th scope="row" style="${CELL};font-weight:600;white-space:nowrap">${escapeHtml(field.label)}</th>` +
-        `<td style="${CELL}">${value}</td></tr>`;
-    })
-    .join('\n');
-  const blocks = fields
-    .filter((field) => field.multiline)
-    .map((field) =>
-      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(field.label)}</h2>\n` +
-      `<div style="white-space:pre-wrap;border-left:3px solid #cbd5e1;padding-left:12px">${escapeHtml(field.value)}</div>`
-    )
-    .join('\n');
-  return `<table role="presentation" style="border-collapse:collapse">\n${rows}\n</table>\n${blocks}`;
-}
-
-export function htmlDocument(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="de-CH">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937;margin:0;padding:24px">
-${body}
-</body>
-</html>
-`;
-}
-
-export const paragraph = (text: string) => `<p style="margin:0 0 12px">${escapeHtml(text)}</p>`;
-
-const BUTTON_STYLES: Record<'primary' | 'secondary', string> = {
-  primary: 'border:2px solid #1e3a5f;background:#1e3a5f;color:#ffffff',
-  // The same shape, outlined: clearly a button, yet plainly not one of the actions.
-  secondary: 'border:2px solid #1e3a5f;background:#ffffff;color:#1e3a5f',
-};
-
-/** A link drawn as a button (inline styles only: mail clients drop style sheets). `href` is escaped here. */
-export function htmlButton(href: string, label: string, variant: 'primary' | 'secondary'): string {
-  return `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;border-radius:6px;` +
-    `${BUTTON_STYLES[variant]};font-weight:600;text-decoration:none">${escapeHtml(label)}</a>`;
-}
-
-/**
- * A practice mail the server has doubts about (the form was sent faster than a person
- * fills it in): delivered, never dropped, but marked in the subject and at the top, so
- * the practice decides. Nothing the visitor typed is added.
- */
-export function markAsDoubtful(mail: OutgoingMail, reason: string): OutgoingMail {
-  const note = `Bitte prüfen: ${reason}`;
-  return {
-    ...mail,
-    subject: oneLine(`[Prüfen] ${mail.subject}`),
-    text: `${note}\n\n${mail.text}`,
-    html: mail.html.replace(/(<body[^>]*>\n)/, `$1<p style="margin:0 0 16px;padding:8px 12px;background:#fef3c7">${escapeHtml(note)}</p>\n`),
-  };
-}
-
-/**
- * A practice mail the outbox delivers late (after a mail outage or the daily cap): the
- * subject and the top say so, so that the practice knows why the 24 hours started earlier.
- */
-export function markAsDelayed(mail: OutgoingMail, receivedAt: Date): OutgoingMail {
-  const note = `Verspätet zugestellt: eingegangen am ${formatInstantLong(receivedAt)}; der E-Mail-Versand war bis jetzt gestört.`;
-  return {
-    ...mail,
-    subject: oneLine(`[Verspätet] ${mail.subject}`),
-    text: `${note}\n\n${mail.text}`,
-    html: mail.html.replace(/(<body[^>]*>\n)/, `$1<p style="margin:0 0 16px;padding:8px 12px;background:#e0f2fe">${escapeHtml(note)}</p>\n`),
-  };
-}
-
-/** Sent once a day at most, when the daily cap on practice mails stops the forms. */
-export function dailyCapNoticeMail(settings: MailSettings, cap: number, now: Date): OutgoingMail {
-  const title = 'Tageslimit der Website-Formulare erreicht';
-  const lines = [
-    `Die Website hat heute ${cap} E-Mails aus den Formularen an die Praxis geschickt; das ist das eingestellte Tageslimit (DAILY_MAIL_CAP).`,
-    'Weitere Nachrichten und Terminanfragen gehen nicht verloren: Die Website speichert sie und schickt sie Ihnen automatisch, ' +
-    'sobald das Tageslimit es wieder zulässt, spätestens innerhalb von 24 Stunden. ' +
-    'Ausserdem erscheinen sie in der Tagesübersicht, die Sie am nächsten Morgen per E-Mail erhalten.',
-    'Die Besucherinnen und Besucher erfahren, dass ihre Anfrage gespeichert ist und verzögert bei Ihnen eintrifft.',
-    'Ungewöhnlich viele Anfragen deuten auf Missbrauch hin. Die gespeicherten Anfragen finden Sie auch in der Datenbank ' +
-    '(Tabellen appointment_requests und contact_submissions).',
-    `Stand: ${formatInstantLong(now)}`,
-  ];
-  return {
-    to: settings.practiceEmail,
-    subject: title,
-    text: `${title}\n\n${lines.join('\n\n')}\n`,
-    html: htmlDocument(title, `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${lines.map(paragraph).join('\n')}`),
-  };
-}
-
-export const signatureLines = [
-  'Freundliche Grüsse',
-  practiceContact.name,
-  practiceContact.address,
-  `Telefon ${practiceContact.phone.display}`,
-  practiceContact.email,
-  practiceContact.website,
-];
-
-/** How a visitor reaches the practice about any automatic mail. */
-export const REPLY_HINT = `Bei Fragen erreichen Sie uns unter ${practiceContact.phone.display} oder mit «Antworten» auf diese E-Mail.`;
-
-export function htmlSignature(): string {
-  return `<p style="margin:24px 0 0">${signatureLines.map(escapeHtml).join('<br>')}</p>`;
-}
 
 // ---------------------------------------------------------------- contact form
 
@@ -213,16 +60,6 @@ export function contactAcknowledgementMail(request: Pick<ContactMessage, 'email'
 }
 
 // ---------------------------------------------------------------- appointment form
-
-/** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date with a note when no time was chosen. */
-export function requestedSlot(date: string | null, time: string | null): string {
-  if (date === null) return time === null ? 'keiner' : `${formatTime(time)} (ohne Datum)`;
-  return formatSlotLong(date, time);
-}
-
-export function calendarUid(requestId: string): string {
-  return `${requestId}@${practiceContact.calendarDomain}`;
-}
 
 export function appointmentCalendarFile(record: AppointmentRecord, createdAt: Date): string {
   const name = `${record.first_name} ${record.last_name}`;

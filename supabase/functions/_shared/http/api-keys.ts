@@ -14,7 +14,8 @@
  * supported"), which would break every project that has not switched keys yet, and it
  * brings its own CORS handling next to ours (_shared/cors.ts).
  */
-import type { GetEnv } from '../config.ts';
+/** How the platform's variables are read (Deno.env.get in runtime.ts, a map in the tests). */
+export type GetEnv = (name: string) => string | undefined;
 
 export interface ApiKeys {
   /** Keys a browser may call the functions with: every publishable key, and the legacy anon key. */

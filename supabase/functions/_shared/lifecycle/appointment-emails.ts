@@ -11,23 +11,10 @@
  * its calendar_sequence. Subjects name no service (health details). Pure: addresses,
  * links and the clock are passed in.
  */
-import { cancellationNoticeHours, practiceName } from '../domain/catalog.ts';
+import { cancellationNoticeHours, practiceName } from '../domain/practice.ts';
 import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain/dates.ts';
-import {
-  calendarUid,
-  type Field,
-  findService,
-  htmlDocument,
-  htmlFields,
-  htmlSignature,
-  type MailSettings,
-  oneLine,
-  paragraph,
-  REPLY_HINT,
-  serviceWithPrice,
-  signatureLines,
-  textFields,
-} from '../forms/request-emails.ts';
+import { calendarUid } from '../mail/ics.ts';
+import { type Field, findService, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT, serviceWithPrice, signatureLines, textFields } from '../mail/layout.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { buildCalendarFile } from '../mail/ics.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';

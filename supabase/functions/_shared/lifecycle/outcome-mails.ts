@@ -14,7 +14,7 @@ import {
   declineMail,
   isAppointment,
 } from './appointment-emails.ts';
-import type { MailSettings } from '../forms/request-emails.ts';
+import type { MailSettings } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/types.ts';
 import type { AppointmentState } from '../database/store.ts';
 

@@ -9,7 +9,9 @@
  * Never throws for mail failures; `cause` is a short code for the log.
  */
 import type { Limits } from '../config.ts';
-import { dailyCapNoticeMail } from '../forms/request-emails.ts';
+import { formatInstantLong } from '../domain/dates.ts';
+import { escapeHtml } from '../domain/html.ts';
+import { htmlDocument, type MailSettings, paragraph } from './layout.ts';
 import { MailError, type Mailer, type OutgoingMail } from './transport.ts';
 import { DAY_SECONDS, takeAcknowledgement } from '../database/rate-limit.ts';
 import { StoreError, type Store } from '../database/store.ts';
@@ -82,3 +84,25 @@ export async function sendAcknowledgement(budget: MailBudget, salt: string, mail
     return { ack: 'failed', cause: `ack_${failureCause(error)}` };
   }
 }
+
+/** Sent once a day at most, when the daily cap on practice mails stops the forms. */
+export function dailyCapNoticeMail(settings: MailSettings, cap: number, now: Date): OutgoingMail {
+  const title = 'Tageslimit der Website-Formulare erreicht';
+  const lines = [
+    `Die Website hat heute ${cap} E-Mails aus den Formularen an die Praxis geschickt; das ist das eingestellte Tageslimit (DAILY_MAIL_CAP).`,
+    'Weitere Nachrichten und Terminanfragen gehen nicht verloren: Die Website speichert sie und schickt sie Ihnen automatisch, ' +
+    'sobald das Tageslimit es wieder zulässt, spätestens innerhalb von 24 Stunden. ' +
+    'Ausserdem erscheinen sie in der Tagesübersicht, die Sie am nächsten Morgen per E-Mail erhalten.',
+    'Die Besucherinnen und Besucher erfahren, dass ihre Anfrage gespeichert ist und verzögert bei Ihnen eintrifft.',
+    'Ungewöhnlich viele Anfragen deuten auf Missbrauch hin. Die gespeicherten Anfragen finden Sie auch in der Datenbank ' +
+    '(Tabellen appointment_requests und contact_submissions).',
+    `Stand: ${formatInstantLong(now)}`,
+  ];
+  return {
+    to: settings.practiceEmail,
+    subject: title,
+    text: `${title}\n\n${lines.join('\n\n')}\n`,
+    html: htmlDocument(title, `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${lines.map(paragraph).join('\n')}`),
+  };
+}
+

@@ -10,6 +10,13 @@
  */
 import { mailtoHref } from './mailto.ts';
 import { parseIsoDate, PRACTICE_TIME_ZONE, type CalendarDate } from '../domain/dates.ts';
+import { practiceContact } from '../domain/practice.ts';
+
+/** The UID of a request's calendar entries: the same for every file of its life, never another sender's. */
+export function calendarUid(requestId: string): string {
+  return `${requestId}@${practiceContact.calendarDomain}`;
+}
+
 
 export interface CalendarRequest {
   /** Becomes the UID, so a second file for the same request updates the entry instead of adding one. */

@@ -6,11 +6,14 @@
  * never lost to a mail failure: the row stays with mailed_at null and the caller gets 502.
  */
 import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
-import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/handler.ts';
+import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/form-handler.ts';
+import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { contactRequestSchema, type ContactRequest } from '../_shared/forms/validation.ts';
 
+export const FUNCTION_NAME = 'send-contact-email';
+
 export const contactEndpoint: Endpoint<ContactRequest> = {
-  name: 'send-contact-email',
+  name: FUNCTION_NAME,
   schema: contactRequestSchema,
   visitorEmail: (body) => body.email,
 
@@ -37,3 +40,8 @@ export const contactEndpoint: Endpoint<ContactRequest> = {
     });
   },
 };
+
+/** The function's request handler, built from its dependencies like every function's (runtime.ts serves it). */
+export function createContactHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
+  return createFormHandler(contactEndpoint, deps);
+}

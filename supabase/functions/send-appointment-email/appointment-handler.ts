@@ -7,7 +7,8 @@
  */
 import { staffLinks } from '../_shared/lifecycle/action-links.ts';
 import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/forms/request-emails.ts';
-import { ALREADY_NOTIFIED, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/handler.ts';
+import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/form-handler.ts';
+import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/forms/validation.ts';
 
 /**
@@ -17,8 +18,10 @@ import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/fo
  */
 export const CLAIM_MAX_AGE_SECONDS = 366 * 86_400;
 
+export const FUNCTION_NAME = 'send-appointment-email';
+
 export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
-  name: 'send-appointment-email',
+  name: FUNCTION_NAME,
   schema: appointmentRequestSchema,
   visitorEmail: (body) => body.email,
 
@@ -62,3 +65,8 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
     return deliverClaimed(context, { practiceMail, acknowledgement, finish });
   },
 };
+
+/** The function's request handler, built from its dependencies like every function's (runtime.ts serves it). */
+export function createAppointmentHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
+  return createFormHandler(appointmentEndpoint, deps);
+}

@@ -1,5 +1,5 @@
 /**
- * The request pipeline both functions share. In order: CORS preflight, origin check,
+ * The request pipeline both form functions share (send-contact-email, send-appointment-email). In order: CORS preflight, origin check,
  * method, configuration, the caller's API key; a GET then answers a new challenge for the
  * form proof; a POST goes on with the body (size, JSON), validation, the honeypot, the
  * proof (genuine, then single use), rate limits; then the function's own step. Every answer is JSON with the CORS headers an allowed origin
@@ -14,14 +14,14 @@ import { checkProof, issueChallenge } from './form-proof.ts';
 import { readJsonObject, type JsonObject } from '../http/json.ts';
 import type { Mailer, OutgoingMail } from '../mail/transport.ts';
 import { type AckOutcome, failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail, type SendResult } from '../mail/budget.ts';
-import type { MailSettings } from './request-emails.ts';
-import { markAsDoubtful } from './request-emails.ts';
+import type { MailSettings } from '../mail/layout.ts';
+import { markAsDoubtful } from '../mail/layout.ts';
 import { clientIp, takeRequestLimits } from '../database/rate-limit.ts';
 import { openFunctionRequest, type FunctionDeps, type LogLine } from '../http/request-gate.ts';
 import type { Store } from '../database/store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
 
-export { type AckOutcome, failureCause, type SendResult };
+export type { AckOutcome, SendResult };
 
 /** What a function's own step answers; `code` and `cause` go to the log only. */
 export interface Outcome {
@@ -75,8 +75,6 @@ function secondsText(ms: number): string {
   return seconds === 1 ? '1 Sekunde' : `${seconds} Sekunden`;
 }
 
-/** The form functions' dependencies: those of every function (request-gate.ts). */
-export type HandlerDeps = FunctionDeps;
 
 export const MAIL_FAILED: JsonObject = { error: 'mail_failed', stored: true };
 
@@ -136,7 +134,7 @@ export async function deliverClaimed(context: StepContext, claimed: ClaimedReque
 export const ALREADY_NOTIFIED: Outcome = { status: 200, body: { ok: true }, code: 'already_notified' };
 export const IN_PROGRESS: Outcome = { status: 409, body: { error: 'in_progress' }, code: 'in_progress' };
 
-export function createHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: HandlerDeps): (request: Request) => Promise<Response> {
+export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: FunctionDeps): (request: Request) => Promise<Response> {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
 
