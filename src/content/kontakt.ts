@@ -24,6 +24,8 @@ export const kontaktPage = {
     title: 'Wir sind für Sie da',
     lead: `Sie haben Fragen zu Schlafberatung, Liegediagnostik oder zu Ihrem Termin? Schreiben Sie uns oder rufen Sie an – wir antworten innerhalb von ${practice.replyWithinHours} Stunden.`,
   } satisfies PageHero & { subtitle: string },
+  /** Title of the section with the four cards (a heading for screen readers' outline). */
+  infoCardsTitle: 'So erreichen Sie uns',
   infoCards: [
     { icon: Phone, title: 'Telefon', lines: [practice.phone.display, 'Mo–Fr, 9–18 Uhr'], href: `tel:${practice.phone.e164}` },
     {

@@ -11,12 +11,12 @@ import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
 export default function KontaktPage() {
-  const { hero, infoCards, form, closingCta } = kontaktPage;
+  const { hero, infoCardsTitle, infoCards, form, closingCta } = kontaktPage;
   usePrefetchSupabase();
   return (
     <FormProviders>
       <Hero subtitle={hero.subtitle} title={hero.title} lead={hero.lead} />
-      <Section id="kontaktwege" title="So erreichen Sie uns" tone="cream">
+      <Section id="kontaktwege" title={infoCardsTitle} tone="cream">
         <ContactInfoCards cards={infoCards} />
       </Section>
       <Section id="schreiben" tone="white" className="pt-0 sm:pt-0">
