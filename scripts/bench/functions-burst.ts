@@ -8,7 +8,7 @@
  * visitor's browser's work, not the function's.
  * Besides the latency the client sees, it reports what each function logged about its own
  * requests: the time inside the function (`ms`) and, of that, the time the mail service
- * took to accept the e-mails (`mailMs`, supabase/functions/_shared/handler.ts).
+ * took to accept the e-mails (`mailMs`, supabase/functions/_shared/forms/form-handler.ts).
  * `npm run bench:functions` — a measurement, not a test.
  */
 import { randomUUID } from 'node:crypto';

@@ -324,7 +324,7 @@ describe('/rest/v1/<table>', () => {
 });
 
 describe('/rest/v1/rpc/<function>', () => {
-  // supabase/functions/_shared/supabase-store.ts: supabase.rpc(name, args) with the secret key
+  // supabase/functions/_shared/database/supabase-store.ts: supabase.rpc(name, args) with the secret key
   // from Deno – POST, a JSON object of named arguments. PG Plan.hs (findProc) matches the
   // keys to the arguments; Response.hs: 200 with the value as JSON (SqlFragment.hs
   // asJsonSingleF: json_agg(…)->0), a void function 204 without body or Content-Type.

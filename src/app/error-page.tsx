@@ -9,7 +9,7 @@ export function ErrorPage() {
   return (
     <Container className="py-24 text-center">
       <h1 lang="en" className="text-3xl sm:text-4xl">
-        Unexpected Application Error!
+        {uiText.errorPage.title}
       </h1>
       <p className="mx-auto mt-4 max-w-prose text-lg text-ink-muted">
         {uiText.errorPage.text}

@@ -35,6 +35,8 @@ export interface SchlafberatungPage {
     /** Three short bullet points per card, shown below its description. */
     highlights: Readonly<Record<ServiceCardId, readonly [string, string, string]>>;
   };
+  /** Heading of the price list (the prices themselves come from the catalogue). */
+  pricesTitle: string;
   process: {
     title: string;
     lead: string;
@@ -75,6 +77,7 @@ export const schlafberatungPage: SchlafberatungPage = {
     lead:
       'Wir finden heraus, warum Sie nicht erholt aufwachen, und zeigen Ihnen, wie Sie richtig liegen. Persönlich, messbar und ohne Verkaufsdruck.',
   },
+  pricesTitle: 'Angebote und Preise',
   services: {
     title: 'Unsere Leistungen im Überblick',
     lead: 'Drei Bausteine, die aufeinander aufbauen. Sie wählen, wie weit wir Sie begleiten.',

@@ -10,6 +10,8 @@ export const uiText = {
     mobileNavigation: 'Hauptnavigation mobil',
     openMenu: 'Menü öffnen',
     closeMenu: 'Menü schliessen',
+    /** The booking button, always in the header (docs/product.md §2) and again in the mobile menu. */
+    bookingCta: 'Termin vereinbaren',
   },
   footer: {
     navigation: 'Fusszeile',
@@ -20,6 +22,8 @@ export const uiText = {
   hero: {
     pauseVideo: 'Video pausieren',
     playVideo: 'Video abspielen',
+    /** Inside <video>: only a browser without video support shows it. */
+    noVideoSupport: 'Ihr Browser unterstützt das Video-Tag nicht.',
   },
   notices: {
     region: 'Benachrichtigungen ({hotkey})',
@@ -29,9 +33,13 @@ export const uiText = {
     close: 'Schliessen',
   },
   notFound: {
+    /** English as the specification has it (lang="en" on the element). */
+    text: 'Oops! Page not found',
     homeLink: 'Zurück zur Startseite',
   },
   errorPage: {
+    /** English as the specification has it (lang="en" on the element). */
+    title: 'Unexpected Application Error!',
     text: 'Beim Anzeigen dieser Seite ist ein Fehler aufgetreten. Bitte laden Sie die Seite neu oder kehren Sie zur Startseite zurück.',
     homeLink: 'Zur Startseite',
   },
@@ -46,6 +54,8 @@ export const uiText = {
   location: {
     mapLink: 'Auf der Karte anzeigen',
   },
+  /** The honeypot's label: hidden from people and screen readers, read by bots that fill every field. */
+  honeypotLabel: 'Website',
   bookingSidebar: {
     label: 'Informationen zum Termin',
   },

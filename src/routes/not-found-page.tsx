@@ -12,7 +12,7 @@ export default function NotFoundPage() {
     <Container className="py-24 text-center">
       <h1 className="text-6xl font-bold sm:text-7xl">404</h1>
       <p lang="en" className="mt-4 text-xl text-ink-muted">
-        Oops! Page not found
+        {uiText.notFound.text}
       </p>
       <Link
         to="/"

@@ -8,14 +8,8 @@ import { ServiceCardGrid } from '@/components/sections/service-card-grid';
 import { ServicePricesSection } from '@/components/sections/service-price-list';
 import { schlafberatungPage } from '@/content/schlafberatung';
 
-/**
- * Heading of the price list. It belongs in src/content/schlafberatung.ts (as `prices`);
- * it sits here only until that module, owned by someone else, gains the field.
- */
-const pricesTitle = 'Angebote und Preise';
-
 export default function SchlafberatungPage() {
-  const { hero, services, process, benefits, competences, explainers, consultation, closingCta } = schlafberatungPage;
+  const { hero, services, pricesTitle, process, benefits, competences, explainers, consultation, closingCta } = schlafberatungPage;
   const [measurement, sleepSystem] = explainers;
   return (
     <>

@@ -239,7 +239,7 @@ export async function insertAppointment(
 /**
  * The key under which the form functions count a client (`<fn>:ip`, `<fn>:ip-day`) or an
  * e-mail address (`<fn>:email`) in public.rate_limit_events: the salted hash of
- * supabase/functions/_shared/rate-limit.ts, with the functions' RATE_LIMIT_SALT. Lets a
+ * supabase/functions/_shared/database/rate-limit.ts, with the functions' RATE_LIMIT_SALT. Lets a
  * test stand for earlier requests without making them.
  */
 export async function functionRateKey(kind: 'client' | 'email', value: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { BotSignals } from '@domain/wire-types';
+import { uiText } from '@/content/ui-text';
 
 /**
  * Two quiet signals beside the form proof (form-proof.ts), without bothering people with
@@ -18,7 +19,7 @@ export function HoneypotField() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
       <label>
-        Website
+        {uiText.honeypotLabel}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

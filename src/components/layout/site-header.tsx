@@ -57,7 +57,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-1 sm:gap-2">
           {/* Always in the sticky header, as docs/product.md §2 asks; compact on phones, where the logo and the menu button share the row. */}
           <ButtonLink to={bookingPath} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
-            Termin vereinbaren
+            {uiText.header.bookingCta}
           </ButtonLink>
           <button
             ref={toggleRef}
@@ -100,7 +100,7 @@ export function SiteHeader() {
             ))}
           </ul>
           <ButtonLink to={bookingPath} onClick={closeMenu} size="lg" className="mt-4 w-full">
-            Termin vereinbaren
+            {uiText.header.bookingCta}
           </ButtonLink>
         </Container>
       </nav>

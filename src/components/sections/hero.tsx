@@ -99,7 +99,7 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
           <source src={`/media/${video}.webm`} type="video/webm" />
           {/* The last source failing means no source worked: fall back to the still image. */}
           <source src={`/media/${video}.mp4`} type="video/mp4" onError={() => setVideoState('failed')} />
-          Ihr Browser unterstützt das Video-Tag nicht.
+          {uiText.hero.noVideoSupport}
         </video>
       )}
       {/* Darkens the picture so white text keeps at least 4.5:1 whatever the image. */}

@@ -1,7 +1,8 @@
 /**
- * Wires a function to the real world: reads the environment once at start-up, reports
- * what is missing (loudly, once, and then on every request as a 500), and builds the
- * Store (supabase-js, secret key) and the Mailer (Resend over fetch, or nodemailer).
+ * Wires a function to the real world (serveFunction, the one call of every index.ts):
+ * reads the environment once at start-up, reports what is missing (loudly, once, and then
+ * on every request as a 500), and builds the Store (supabase-js, secret key) and the
+ * Mailer (Resend over fetch, or nodemailer).
  * The only module that touches Deno.env, nodemailer and supabase-js together.
  */
 import nodemailer from 'npm:nodemailer@7.0.13';

@@ -6,7 +6,7 @@
  * UPDATE (public.decide_appointment / cancel_appointment), and then sends the e-mails
  * of the new state once (claim_outcome_mail): pressing twice changes and sends nothing
  * more, and after a failed send a second press sends without changing anything again.
- * The token is never logged. Contract: contract/wire-types.ts (AppointmentAction…).
+ * The token is never logged. Contract: _shared/domain/wire-types.ts (AppointmentAction…).
  */
 import type { LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { readActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';

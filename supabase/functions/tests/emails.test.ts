@@ -249,7 +249,7 @@ Deno.test('appointment → practice: a typed address adds no header to any mailt
 
 const VISITORS = { contact: 'anna.muster@example.ch', appointment: 'beat.keller@example.ch' };
 
-/** Every mail of emails.ts and appointment-emails.ts, with links signed as the functions sign them. */
+/** Every mail of request-emails.ts and appointment-emails.ts, with links signed as the functions sign them. */
 async function everyMail(): Promise<OutgoingMail[]> {
   const linkSettings = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
   const record = appointmentRecord();

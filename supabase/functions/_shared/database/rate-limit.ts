@@ -78,7 +78,8 @@ export interface RateLimitSubject {
  * Takes one event per client (in the window and per day) and per e-mail address for this function. Returns 0 when
  * the request may go on, else the Retry-After seconds of the first limit that is exhausted
  * (later limits are then not counted). The daily cap on practice mails is not charged here
- * but when a mail is about to go out (handler.ts), so refused calls cannot use it up.
+ * but when a mail is about to go out (sendPracticeMail in ../mail/budget.ts), so refused
+ * calls cannot use it up.
  */
 export async function takeRequestLimits(store: Store, limits: Limits, salt: string, subject: RateLimitSubject): Promise<number> {
   const checks: [bucket: string, key: string, max: number, windowSeconds: number][] = [

@@ -2,7 +2,7 @@
  * The request bodies of both functions as zod schemas: each text field by its field
  * schema (field-schemas.ts, which the forms check with before sending), services and time
  * slots from the catalogue, dates that exist, the bot signals and the form proof's shape.
- * The functions validate what arrives with these (../validation.ts).
+ * The functions validate what arrives with these (../forms/validation.ts).
  */
 import * as z from 'zod/mini';
 import { parseIsoDate } from './dates.ts';

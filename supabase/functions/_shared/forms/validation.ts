@@ -1,5 +1,5 @@
 /**
- * Checking a request body against its schema (contract/schemas.ts) and the bot-timing
+ * Checking a request body against its schema (../domain/schemas.ts) and the bot-timing
  * hint. Pure: no network, no environment.
  */
 import type * as z from 'zod/mini';

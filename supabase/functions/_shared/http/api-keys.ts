@@ -12,7 +12,7 @@
  * Why not `@supabase/server`'s withSupabase({ auth: 'publishable' }): it refuses the
  * legacy anon key outright (its docs/auth-modes.md, "Legacy keys and JWTs are not
  * supported"), which would break every project that has not switched keys yet, and it
- * brings its own CORS handling next to ours (_shared/cors.ts).
+ * brings its own CORS handling next to ours (cors.ts).
  */
 /** How the platform's variables are read (Deno.env.get in runtime.ts, a map in the tests). */
 export type GetEnv = (name: string) => string | undefined;

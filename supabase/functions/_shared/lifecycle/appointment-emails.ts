@@ -140,7 +140,7 @@ function visitorMail(request: AppointmentState, settings: MailSettings, subject:
 
 /**
  * Reply-To the visitor is safe here: these mails carry no action link (only the request's
- * mail has the practice's links, and its Reply-To is the practice; emails.ts).
+ * mail has the practice's links, and its Reply-To is the practice; ../forms/request-emails.ts).
  */
 function practiceMail(appointment: Appointment, settings: MailSettings, title: string, fields: Field[], hint: string, attachment: MailAttachment): OutgoingMail {
   const name = fullName(appointment);

@@ -6,6 +6,8 @@
  *   given back when the send failed;
  * - the visitor's acknowledgement, at most one per mailbox per ACK_PER_ADDRESS_SECONDS and
  *   ACK_DAILY_CAP per day.
+ * Also the practice's notice the first time a day the cap holds a mail back, and
+ * failureCause, the short code every function logs for a failure.
  * Never throws for mail failures; `cause` is a short code for the log.
  */
 import type { Limits } from '../config.ts';
