@@ -74,8 +74,8 @@ class NoRealtime {
 export function browserClient(backend: TestBackend, ip: string): SupabaseClient {
   return createClient(backend.apiUrl, backend.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket without a flag and the site never uses Realtime; supabase-js
-    // only needs a transport to exist. Opening a socket would fail loudly, not silently.
+    // The site never uses Realtime; supabase-js only needs a transport to exist. This one
+    // refuses to open, so a suite that subscribed by mistake would fail loudly.
     realtime: { transport: NoRealtime as unknown as typeof WebSocket },
     global: { headers: { 'X-Forwarded-For': ip, Origin: SITE_ORIGIN } },
   });
