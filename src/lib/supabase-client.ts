@@ -1,3 +1,4 @@
+import { loadOnce } from './load-once';
 import type { SupabaseClient } from './supabase-lite';
 
 export type { SupabaseClient };
@@ -8,19 +9,11 @@ export type { SupabaseClient };
  * only the form pages and the appointment action page ever request, so no other page
  * downloads it. URL and key come from VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY
  * (vite.config.ts also takes a legacy VITE_SUPABASE_ANON_KEY, supplies the local stack's
- * values in development and tests, and stops a production build without them).
+ * values in development and tests, and stops a production build without them). Callers share
+ * one client; a failed download (offline) is tried again on the next call (./load-once.ts).
  */
-let client: Promise<SupabaseClient> | undefined;
-
-export function getSupabaseClient(): Promise<SupabaseClient> {
-  client ??= import('./supabase-lite')
-    .then(({ createSupabaseClient }) =>
-      createSupabaseClient(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY),
-    )
-    .catch((error: unknown) => {
-      // A failed chunk download (offline) must not stick: the next attempt tries again.
-      client = undefined;
-      throw error;
-    });
-  return client;
-}
+export const getSupabaseClient: () => Promise<SupabaseClient> = loadOnce(() =>
+  import('./supabase-lite').then(({ createSupabaseClient }) =>
+    createSupabaseClient(import.meta.env.VITE_SUPABASE_URL, import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY),
+  ),
+);

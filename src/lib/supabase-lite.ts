@@ -1,6 +1,11 @@
 import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { GoTrueClient } from '@supabase/auth-js';
+// Only the version strings end up in the bundle (Vite's JSON named exports).
+import { version as authJsVersion } from '@supabase/auth-js/package.json';
+import { version as functionsJsVersion } from '@supabase/functions-js/package.json';
+import { version as postgrestJsVersion } from '@supabase/postgrest-js/package.json';
+import { loadOnce } from './load-once';
 import type { Database } from '@domain/wire-types';
 
 /**
@@ -15,8 +20,9 @@ import type { Database } from '@domain/wire-types';
  *
  * What goes over the wire is what supabase-js 2.119.1 sends (its `SupabaseClient`
  * constructor, `fetchWithAuth`, `_getSessionToken`, the `functions` getter), because the
- * local stack and hosted Supabase check it (scripts/stack/gateway.ts):
- * - every request: `apikey: <key>` and `X-Client-Info`;
+ * local stack and hosted Supabase check it (scripts/stack/gateway.ts) – except that
+ * X-Client-Info names the library that really sends the request, not supabase-js:
+ * - every request: `apikey: <key>` and `X-Client-Info: <library>/<version>` (clientInfo);
  * - REST and RPC: `Authorization: Bearer <the session's access token, else the key>`;
  * - functions: `Authorization: Bearer <the session's access token>`; without a session the
  *   key only if it is a legacy JWT key – a new-style `sb_publishable_…`/`sb_secret_…` key
@@ -30,9 +36,6 @@ import type { Database } from '@domain/wire-types';
  * first, and only when one is there is auth-js loaded (its own chunk), with supabase-js's
  * settings, to read, refresh and keep the session; its access token then goes out as above.
  */
-
-/** The supabase-js release whose requests this client reproduces (its X-Client-Info names it). */
-export const SUPABASE_JS_VERSION = '2.119.1';
 
 type Rest = PostgrestClient<Database, { PostgrestVersion: '12' }>;
 
@@ -48,12 +51,15 @@ export interface SupabaseClient {
 
 type Fetch = typeof fetch;
 
-/** supabase-js's X-Client-Info in a browser (its DEFAULT_HEADERS and detectClientEnvironment). */
-function clientInfo(): string {
-  const electron = /\bElectron\/([\w.-]+)/.exec(globalThis.navigator?.userAgent ?? '')?.[1];
-  const environment = electron ? ['platform=browser', 'framework=electron', `framework-version=${electron}`] : ['platform=browser'];
-  return [`supabase-js/${SUPABASE_JS_VERSION}`, ...environment].join('; ');
-}
+/**
+ * X-Client-Info names the library that makes the request, as `<library>/<version>` – the
+ * form Supabase's libraries give it themselves (their DEFAULT_HEADERS): auth-js
+ * `gotrue-js/<version>`, storage-js `storage-js/<version>`, postgrest-js up to 1.x
+ * `postgrest-js/<version>`; supabase-js sends `supabase-js/<version>; platform=…` for all
+ * of its clients. This is not supabase-js, so each library says its own name and version:
+ * REST and RPC `postgrest-js`, the functions `functions-js`, auth `gotrue-js` (auth-js's own).
+ */
+const clientInfo = (library: string, version: string) => ({ 'X-Client-Info': `${library}/${version}` });
 
 /** New-format keys are not JWTs: never sent as a bearer token to the functions (supabase-js's `isNewApiKey`). */
 const isNewApiKey = (key: string) => key.startsWith('sb_publishable_') || key.startsWith('sb_secret_');
@@ -95,38 +101,32 @@ function hasStoredEntry(storageKey: string): boolean {
 export function createSupabaseClient(supabaseUrl: string, supabaseKey: string): SupabaseClient {
   const baseUrl = baseUrlOf(supabaseUrl);
   if (!supabaseKey) throw new Error('supabaseKey is required.');
-  const headers = { 'X-Client-Info': clientInfo() };
   const storageKey = `sb-${baseUrl.hostname.split('.')[0]}-auth-token`;
 
-  let auth: Promise<GoTrueClient> | undefined;
-  const loadAuth = () => {
-    auth ??= import('@supabase/auth-js')
-      .then(
-        ({ AuthClient }) =>
-          // supabase-js's `_initSupabaseAuthClient` with its default auth settings.
-          new AuthClient({
-            url: new URL('auth/v1', baseUrl).href,
-            headers: { Authorization: `Bearer ${supabaseKey}`, apikey: supabaseKey, ...headers },
-            storageKey,
-            storage: window.localStorage,
-            persistSession: true,
-            autoRefreshToken: true,
-            detectSessionInUrl: true,
-            flowType: 'implicit',
-            hasCustomAuthorizationHeader: false,
-          }),
-      )
-      .catch((error: unknown) => {
-        // A failed chunk download must not stick: the next request tries again.
-        auth = undefined;
-        throw error;
-      });
-    return auth;
-  };
+  // auth-js, loaded once it is needed; a failed chunk download is tried again on the next request.
+  let authClient: GoTrueClient | undefined;
+  const loadAuth = loadOnce(() =>
+    import('@supabase/auth-js').then(
+      ({ AuthClient }) =>
+        // supabase-js's `_initSupabaseAuthClient` with its default auth settings.
+        (authClient = new AuthClient({
+          url: new URL('auth/v1', baseUrl).href,
+          headers: { Authorization: `Bearer ${supabaseKey}`, apikey: supabaseKey, ...clientInfo('gotrue-js', authJsVersion) },
+          storageKey,
+          storage: window.localStorage,
+          persistSession: true,
+          autoRefreshToken: true,
+          detectSessionInUrl: true,
+          flowType: 'implicit',
+          hasCustomAuthorizationHeader: false,
+        })),
+    ),
+  );
 
   /** supabase-js's `_getSessionToken`: the session's access token, or null without one. */
   const sessionToken = async (): Promise<string | null> => {
-    if (!auth && !hasStoredEntry(storageKey)) return null;
+    // Once auth-js is there it keeps the session (as in supabase-js); until then only a stored one is worth loading it for.
+    if (!authClient && !hasStoredEntry(storageKey)) return null;
     const { data } = await (await loadAuth()).getSession();
     return data.session?.access_token ?? null;
   };
@@ -135,13 +135,13 @@ export function createSupabaseClient(supabaseUrl: string, supabaseKey: string): 
   if (hasStoredEntry(storageKey)) loadAuth().catch(() => {});
 
   const rest: Rest = new PostgrestClient(new URL('rest/v1', baseUrl).href, {
-    headers,
+    headers: clientInfo('postgrest-js', postgrestJsVersion),
     schema: 'public',
     fetch: globalFetch,
     wrapFetch: (fetch) => fetchWithAuth(supabaseKey, sessionToken, fetch, true),
   });
   const functions = new FunctionsClient(new URL('functions/v1', baseUrl).href, {
-    headers,
+    headers: clientInfo('functions-js', functionsJsVersion),
     customFetch: fetchWithAuth(supabaseKey, sessionToken, globalFetch, !isNewApiKey(supabaseKey)),
   });
 

@@ -60,4 +60,17 @@ describe('form proof', () => {
     invoke.mockResolvedValueOnce({ data: { challenge: challenge(NOW_S + 7200) }, error: null });
     await expect(takeFormProof('fn-failing')).resolves.toMatchObject({ solution: { counter: 7 } });
   });
+
+  it('prepares again on the next focus after a failed attempt, and hands out that proof', async () => {
+    invoke
+      .mockResolvedValueOnce({ data: null, error: supabaseError('FunctionsFetchError', 'Failed to fetch') })
+      .mockResolvedValueOnce({ data: { challenge: challenge(NOW_S + 7200, 'second') }, error: null });
+    prepareFormProof('fn-refocus');
+    await vi.waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // its failure has settled
+    prepareFormProof('fn-refocus');
+    await vi.waitFor(() => expect(invoke).toHaveBeenCalledTimes(2));
+    await expect(takeFormProof('fn-refocus')).resolves.toMatchObject({ challenge: { parameters: { nonce: 'second' } } });
+    expect(invoke).toHaveBeenCalledTimes(2);
+  });
 });

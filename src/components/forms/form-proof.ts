@@ -1,10 +1,11 @@
+import { loadOnce } from '@/lib/load-once';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import type { FormChallenge, FormProof } from '@domain/wire-types';
 
 /**
  * The proof each submission carries instead of a captcha: the form's function issues a
  * challenge (GET), the browser solves it in a worker while the visitor fills in the form,
- * the function verifies it and accepts it once (supabase/functions/_shared/form-proof.ts).
+ * the function verifies it and accepts it once (supabase/functions/_shared/forms/form-proof.ts).
  * Nothing to see or do for the visitor; no third party. Preparing starts on the form's
  * first focus, so a visitor who only reads the page costs nothing.
  */
@@ -12,7 +13,12 @@ import type { FormChallenge, FormProof } from '@domain/wire-types';
 /** A prepared proof is used only while its challenge has at least this long to live. */
 const MIN_REMAINING_MS = 10 * 60_000;
 
-const prepared = new Map<string, Promise<FormProof>>();
+/**
+ * The proof being prepared (or ready) for each form function. A proof is accepted only
+ * once, so unlike the other things loaded once (src/lib/load-once.ts) it is not kept for
+ * good: taking it removes its entry, and the next submission prepares a new one.
+ */
+const prepared = new Map<string, () => Promise<FormProof>>();
 
 async function fetchChallenge(fn: string): Promise<FormChallenge> {
   const supabase = await getSupabaseClient();
@@ -45,15 +51,30 @@ async function solve(challenge: FormChallenge): Promise<FormProof['solution']> {
   return solveFormChallenge(challenge);
 }
 
+/** The entry for `fn`: focus events and the submission share its attempt; a failed one is tried again. */
+function proofFor(fn: string): () => Promise<FormProof> {
+  let proof = prepared.get(fn);
+  if (!proof) {
+    proof = loadOnce(async () => {
+      const challenge = await fetchChallenge(fn);
+      return { challenge, solution: await solve(challenge) };
+    });
+    prepared.set(fn, proof);
+  }
+  return proof;
+}
+
 /** Starts making a proof for `fn` unless one is ready or under way. Never throws. */
 export function prepareFormProof(fn: string): void {
-  if (prepared.has(fn)) return;
-  const proof = fetchChallenge(fn).then(async (challenge) => ({ challenge, solution: await solve(challenge) }));
-  prepared.set(fn, proof);
   // A failed attempt must not stick: the next focus or submission tries again.
-  proof.catch(() => {
-    if (prepared.get(fn) === proof) prepared.delete(fn);
-  });
+  proofFor(fn)().catch(() => {});
+}
+
+/** The proof prepared (or now being made) for `fn`, handed out once: the next one is made anew. */
+function take(fn: string): Promise<FormProof> {
+  const proof = proofFor(fn)();
+  prepared.delete(fn);
+  return proof;
 }
 
 function isFresh(proof: FormProof, now = Date.now()): boolean {
@@ -67,14 +88,8 @@ function isFresh(proof: FormProof, now = Date.now()): boolean {
  * error notice with the values kept.
  */
 export async function takeFormProof(fn: string): Promise<FormProof> {
-  prepareFormProof(fn);
-  const pending = prepared.get(fn)!;
-  prepared.delete(fn);
-  const proof = await pending;
+  const proof = await take(fn);
   if (isFresh(proof)) return proof;
   // Prepared long ago (the visitor left the tab open): one new proof.
-  prepareFormProof(fn);
-  const renewed = prepared.get(fn)!;
-  prepared.delete(fn);
-  return renewed;
+  return take(fn);
 }

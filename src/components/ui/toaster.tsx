@@ -8,6 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { loadOnce } from '@/lib/load-once';
 import { uiText } from '@/content/ui-text';
 import { NoticeCloseSymbol, noticeCloseClassName, noticeClassName, NoticeSymbol, noticeViewportClassName } from './notice-parts';
 
@@ -37,25 +38,18 @@ export interface ShownToast extends ToastMessage {
 
 type RadixToastsModule = typeof import('./toaster-radix');
 
+/** The Radix code once it is loaded; the Toasters on the page are told when it arrives. */
 let radixToasts: RadixToastsModule | undefined;
-let loadingRadixToasts: Promise<RadixToastsModule> | undefined;
 const loadListeners = new Set<() => void>();
 
 /** Starts loading the notices' Radix code (once per visit; after a failure, again). */
-export function prepareToasts(): Promise<RadixToastsModule> {
-  loadingRadixToasts ??= import('./toaster-radix').then(
-    (module) => {
-      radixToasts = module;
-      for (const listener of loadListeners) listener();
-      return module;
-    },
-    (error: unknown) => {
-      loadingRadixToasts = undefined;
-      throw error;
-    },
-  );
-  return loadingRadixToasts;
-}
+export const prepareToasts = loadOnce(() =>
+  import('./toaster-radix').then((module) => {
+    radixToasts = module;
+    for (const listener of loadListeners) listener();
+    return module;
+  }),
+);
 
 function subscribeToLoad(listener: () => void) {
   loadListeners.add(listener);

@@ -14,9 +14,14 @@ vi.mock('@/components/ui/tooltip-radix', async (importOriginal) => {
   return importOriginal();
 });
 
-/** Lets real I/O happen (the module's import) while the test's clock stands still. */
+/**
+ * Lets real I/O happen (the module's import) while the test's clock stands still. Bounded by
+ * real time (Date is not faked), not by a count of turns: a cold module transform under load
+ * took several thousand turns, which made a turn limit fail on a busy machine.
+ */
 async function waitForReal(condition: () => boolean) {
-  for (let turn = 0; turn < 1000 && !condition(); turn++) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && !condition()) {
     await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
   }
   expect(condition()).toBe(true);

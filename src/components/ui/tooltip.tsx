@@ -14,6 +14,7 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { loadOnce } from '@/lib/load-once';
 
 /** Tooltip timing from docs/product.md §9: open after 700 ms, and 300 ms to move to the next one without waiting again. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -31,20 +32,11 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 type RadixTooltips = typeof import('./tooltip-radix');
 
+/** The Radix part once it is loaded: a provider rendered later in the visit uses it at once. */
 let radixTooltips: RadixTooltips | undefined;
-let loadingRadixTooltips: Promise<RadixTooltips> | undefined;
 
 /** Loads the Radix part once per visit; after a failed load (offline) the next use tries again. */
-export function loadRadixTooltips(): Promise<RadixTooltips> {
-  loadingRadixTooltips ??= import('./tooltip-radix').then(
-    (module) => (radixTooltips = module),
-    (error: unknown) => {
-      loadingRadixTooltips = undefined;
-      throw error;
-    },
-  );
-  return loadingRadixTooltips;
-}
+export const loadRadixTooltips = loadOnce(() => import('./tooltip-radix').then((module) => (radixTooltips = module)));
 
 /** The trigger events the page's trigger handles itself and hands on to Radix once it is there. */
 const TRIGGER_EVENTS = ['onPointerMove', 'onPointerLeave', 'onPointerDown', 'onClick', 'onFocus', 'onBlur', 'onKeyDown'] as const;
