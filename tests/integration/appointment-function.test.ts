@@ -11,6 +11,8 @@ import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/
 import type { FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { zurichWallClock } from '../../supabase/functions/_shared/domain/dates.ts';
 import {
+  appointmentBody,
+  appointmentRow,
   backendTarget,
   browserClient,
   callFunction,
@@ -44,40 +46,16 @@ beforeEach(async () => {
   await mail.clear();
 });
 
-/** The row and the e-mail body exactly as src/features/appointment builds them. */
+/** The row and the e-mail body exactly as src/features/appointment builds them, with an alternative and a message. */
 function appointment(email: string, overrides: { row?: Record<string, unknown>; body?: Record<string, unknown> } = {}) {
-  const id = crypto.randomUUID();
-  const row = {
-    id,
-    first_name: 'Beat',
-    last_name: 'Keller',
-    email,
-    phone: '+41 79 555 12 34',
-    service: 'Schlafberatung',
+  const row = appointmentRow(email, {
     preferred_date: zurichDate(10),
-    preferred_time: '09:30',
     alternative_date: zurichDate(12),
     alternative_time: '18:00',
     message: 'Schulterschmerzen in Seitenlage.',
     ...overrides.row,
-  };
-  const body = {
-    requestId: id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    service: row.service,
-    preferredDate: row.preferred_date,
-    preferredTime: row.preferred_time,
-    alternativeDate: row.alternative_date,
-    alternativeTime: row.alternative_time,
-    message: row.message,
-    website: '',
-    elapsedMs: 20_000,
-    ...overrides.body,
-  };
-  return { id, row, body };
+  });
+  return { id: row.id, row, body: { ...appointmentBody(row), ...overrides.body } };
 }
 
 /** The browser's first step: the insert with a proof solved for the function; returns that proof. */
@@ -141,7 +119,7 @@ describe('send-appointment-email', () => {
     expect(toPractice.Subject).not.toContain('Schulterschmerzen');
     for (const part of [toPractice.Text, toPractice.HTML]) {
       expect(part).toContain(`${longDate(row.preferred_date)}, 09:30 Uhr`);
-      expect(part).toContain(`${longDate(row.alternative_date)}, 18:00 Uhr`);
+      expect(part).toContain(`${longDate(row.alternative_date!)}, 18:00 Uhr`);
       expect(part).toMatch(/Schlafberatung[^\n<]*CHF\s190\.–/);
       expect(part).toContain('+41 79 555 12 34');
       expect(part).toContain('Schulterschmerzen in Seitenlage.');

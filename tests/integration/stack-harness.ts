@@ -12,7 +12,7 @@ import { createChallenge, solveChallenge } from 'altcha-lib';
 import { vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
-import type { FormChallenge, FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
+import { appointmentEmailBody, type AppointmentRow, type FormChallenge, type FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/forms/form-proof-parameters.ts';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from '../../src/components/forms/form-proof-header.ts';
 import { clientKey, emailKey, hashKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
@@ -90,7 +90,7 @@ export function serviceClient(backend: TestBackend): SupabaseClient {
 }
 
 /** An appointment row as the site inserts it (a week ahead), with any field overridden. */
-export function appointmentRow(email: string, overrides: Record<string, unknown> = {}) {
+export function appointmentRow(email: string, overrides: Record<string, unknown> = {}): AppointmentRow {
   return {
     id: crypto.randomUUID(),
     first_name: 'Beat',
@@ -104,26 +104,12 @@ export function appointmentRow(email: string, overrides: Record<string, unknown>
     alternative_time: null,
     message: null,
     ...overrides,
-  };
+  } as AppointmentRow;
 }
 
 /** send-appointment-email's body for a stored row, as src/features/appointment builds it beside the row. */
-export function appointmentBody(row: ReturnType<typeof appointmentRow>) {
-  return {
-    requestId: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    service: row.service,
-    preferredDate: row.preferred_date,
-    preferredTime: row.preferred_time,
-    alternativeDate: row.alternative_date,
-    alternativeTime: row.alternative_time,
-    message: row.message,
-    website: '',
-    elapsedMs: 20_000,
-  };
+export function appointmentBody(row: AppointmentRow) {
+  return appointmentEmailBody(row, { website: '', elapsedMs: 20_000 });
 }
 
 /** A date n days from today in Zurich, as the date input sends it. */

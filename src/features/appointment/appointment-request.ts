@@ -5,7 +5,7 @@ import { encodeFormProofHeader, FORM_PROOF_HEADER } from '@/components/forms/for
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { AppointmentEmailBody, AppointmentRow } from '@domain/wire-types';
+import { appointmentEmailBody, type AppointmentEmailBody, type AppointmentRow } from '@domain/wire-types';
 
 export const APPOINTMENT_FIELDS = [
   'vorname',
@@ -55,23 +55,7 @@ export function toAppointmentRequest(
     alternative_time: emptyToNull(values.alternativUhrzeit),
     message: emptyToNull(values.nachricht),
   };
-  return {
-    row,
-    email: {
-      requestId: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      phone: row.phone,
-      service: row.service,
-      preferredDate: row.preferred_date,
-      preferredTime: row.preferred_time,
-      alternativeDate: row.alternative_date,
-      alternativeTime: row.alternative_time,
-      message: row.message,
-      ...signals,
-    },
-  };
+  return { row, email: appointmentEmailBody(row, signals) };
 }
 
 /** Postgres's unique_violation: a row with this id is already stored. */

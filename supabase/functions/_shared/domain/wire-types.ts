@@ -128,6 +128,28 @@ export interface AppointmentEmailBody extends BotSignals {
   message: string | null;
 }
 
+/**
+ * send-appointment-email's body for a stored row: the row's id and values as the body
+ * names them, and the form's signals. The site builds it beside the row it inserts; the
+ * function claims the row only when every value matches.
+ */
+export function appointmentEmailBody<S>(row: AppointmentRow, signals: S): Omit<AppointmentEmailBody, keyof BotSignals> & S {
+  return {
+    requestId: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    preferredDate: row.preferred_date,
+    preferredTime: row.preferred_time,
+    alternativeDate: row.alternative_date,
+    alternativeTime: row.alternative_time,
+    message: row.message,
+    ...signals,
+  };
+}
+
 // ------------------------------------------------------------ appointment actions
 
 /** What a link in an appointment e-mail does (its token says which; ../action-tokens.ts). */
