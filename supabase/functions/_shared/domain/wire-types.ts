@@ -4,6 +4,7 @@
  * functions validate them (validation.ts checks its schemas against these types), so both
  * sides agree by construction. No zod, no Deno.
  */
+import type { BookingRefusal } from './availability.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -153,7 +154,16 @@ export function appointmentEmailBody<S>(row: AppointmentRow, signals: S): Omit<A
 // ------------------------------------------------------------ appointment actions
 
 /** What a link in an appointment e-mail does (its token says which; ../action-tokens.ts). */
-export type AppointmentActionKind = 'confirm-preferred' | 'confirm-alternative' | 'decline' | 'cancel';
+export type AppointmentActionKind =
+  | 'confirm-preferred'
+  | 'confirm-alternative'
+  | 'decline'
+  | 'cancel'
+  /** The visitor asks to move a confirmed appointment (until cancelUntil). */
+  | 'reschedule'
+  /** The practice confirms or declines the visitor's wish to move (the token names the wish). */
+  | 'confirm-move'
+  | 'decline-move';
 export type AppointmentStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
 
 /** A requested or confirmed slot; a request may come without a time. */
@@ -176,6 +186,20 @@ export interface AppointmentActionBody {
   time?: string;
   /** Declining: the practice's note to the visitor (optional, ≤ 1000 characters). */
   note?: string;
+  /** Moving (reschedule): the new date; `time` is then required too. */
+  date?: string;
+}
+
+/** Why a slot lies outside the opening hours (./availability.ts); the practice may still confirm it. */
+export type SlotWarning = { kind: 'holiday'; name: string } | { kind: 'weekday' } | { kind: 'closure' } | { kind: 'time_not_offered' };
+
+/** The visitor's latest wish to move a confirmed appointment. */
+export interface AppointmentMove {
+  date: string;
+  time: string;
+  status: 'requested' | 'confirmed' | 'declined';
+  /** Move links: whether the link names this (the latest) wish; false when a later wish replaced it. Otherwise true. */
+  thisLink: boolean;
 }
 
 /** The request as the action page shows it: no e-mail address, phone or message. */
@@ -204,6 +228,14 @@ export interface AppointmentActionView {
    * advisors can see two visitors at once); empty for decline and cancel.
    */
   takenTimes: string[];
+  /** The latest wish to move the appointment, if any. */
+  move: AppointmentMove | null;
+  /** The slot before the last confirmed move. */
+  movedFrom: { date: string; time: string } | null;
+  /** Confirm links and confirm-move: why the slot to confirm lies outside the opening hours. */
+  slotWarning: SlotWarning | null;
+  /** Reschedule links: the bookable window and the practice's closures in it (dates only). */
+  booking: { first: string; last: string; closedDays: string[] } | null;
 }
 
 /** Answers of appointment-action. Errors are JSON `{ error, … }` with a 4xx/5xx status. */
@@ -222,7 +254,10 @@ export type AppointmentActionAnswer =
  *   by another press), each with the current `view` except in_progress;
  * - 400 `invalid_body` (`field`: time | note | …);
  * - 502 `mail_failed` (`stored`: true, `view`): the change is stored, the e-mail not sent:
- *   pressing again sends it without a second change.
+ *   pressing again sends it without a second change;
+ * - 409 `unavailable` (`reason`, `view`): a move to a slot the rules refuse.
+ * For confirm-move / decline-move `slot` is the wished slot and `takenTimes` are that date's;
+ * `cancelUntil` is also the last moment to ask for a move.
  */
 export type AppointmentActionError =
   | { error: 'invalid_link'; reason: 'malformed' | 'tampered' | 'expired' }
@@ -230,4 +265,6 @@ export type AppointmentActionError =
   | { error: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
   | { error: 'in_progress' }
   | { error: 'invalid_body'; field: string }
-  | { error: 'mail_failed'; stored: true; view: AppointmentActionView };
+  | { error: 'mail_failed'; stored: true; view: AppointmentActionView }
+  /** 409: the wished slot cannot be booked (./availability.ts BookingRefusal), or is the appointment's own. */
+  | { error: 'unavailable'; reason: BookingRefusal | 'same_slot'; view: AppointmentActionView };
