@@ -25,6 +25,7 @@ import {
   practiceMailsFor,
   queryRows,
   uniqueEmail,
+  bookableDay,
   zurichDate,
 } from './support/backend.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
@@ -92,20 +93,20 @@ const status = async (email: string) =>
   (await queryRows<{ status: string }>('select status from public.appointment_requests where email = $1', [email]))[0]?.status;
 
 /**
- * A booking day for this attempt: a retry (or --repeat-each) books a week later, since the
- * first attempt's confirmed slot shows as taken in the form and cannot be chosen again.
+ * A bookable day for this attempt: a retry (or --repeat-each) books six bookable days later,
+ * since the first attempt's confirmed slot shows as taken in the form and cannot be chosen again.
  */
 function attemptDay(base: number): string {
   const { retry, repeatEachIndex } = test.info();
-  return zurichDate(base + 7 * (retry + repeatEachIndex));
+  return bookableDay(base + 6 * (retry + repeatEachIndex));
 }
 
 const countMails = async (predicate: (mail: Mail) => boolean) => (await mails().all()).filter(predicate).length;
 
 test('request → links that change nothing → confirm → calendar entry → taken → the visitor cancels', async ({ page, context, watched }) => {
   test.setTimeout(180_000);
-  const day = attemptDay(53);
-  const input = { ...appointmentInput('lifecycle'), datum: day, uhrzeit: '10:30', alternativ: attemptDay(54), alternativUhrzeit: '14:00' };
+  const day = attemptDay(44);
+  const input = { ...appointmentInput('lifecycle'), datum: day, uhrzeit: '10:30', alternativ: attemptDay(45), alternativUhrzeit: '14:00' };
   const staffMail = await requestAppointment(page, input);
 
   const links = actionLinks(staffMail);
@@ -208,7 +209,7 @@ test('request → links that change nothing → confirm → calendar entry → t
 
 test('a confirmation during a mail outage is stored, the page says the mail failed, and the next press sends it once', async ({ page, mailOutage }) => {
   test.setTimeout(120_000);
-  const input = { ...appointmentInput('outage'), datum: attemptDay(56), alternativ: '', alternativUhrzeit: '' };
+  const input = { ...appointmentInput('outage'), datum: attemptDay(47), alternativ: '', alternativUhrzeit: '' };
   const [confirmLink] = actionLinks(await requestAppointment(page, input));
   await page.goto(onSite(confirmLink!));
   await mailOutage();
@@ -229,7 +230,7 @@ test('a confirmation during a mail outage is stored, the page says the mail fail
 
 test('a request declined with a note; a tampered link shows a clear page and changes nothing', async ({ page }) => {
   test.setTimeout(120_000);
-  const input = { ...appointmentInput('declined'), datum: attemptDay(55), alternativ: '', alternativUhrzeit: '' };
+  const input = { ...appointmentInput('declined'), datum: attemptDay(46), alternativ: '', alternativUhrzeit: '' };
   const staffMail = await requestAppointment(page, input);
   const links = actionLinks(staffMail);
   // No alternative date: no link to confirm one.

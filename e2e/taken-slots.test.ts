@@ -4,8 +4,7 @@
  * gateway with the site's key – an answer with dates and times, nobody's data.
  */
 import { randomUUID } from 'node:crypto';
-import { zurichIsoDate } from '../supabase/functions/_shared/domain/dates.ts';
-import { queryRows } from './support/backend.ts';
+import { bookableDay, queryRows } from './support/backend.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';
 
@@ -13,7 +12,7 @@ test.use({ viewport: VIEWPORTS.mobile });
 
 test('a confirmed slot of the chosen date is shown as taken, the other times stay free', async ({ page, watched }) => {
   // Someone else's request for a day no other test books, confirmed at 14:30 by the database's own function.
-  const day = zurichIsoDate(47);
+  const day = bookableDay(40);
   const id = randomUUID();
   await queryRows(
     `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)

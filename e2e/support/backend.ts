@@ -5,6 +5,8 @@
  * the switch that simulates a mail outage (Mailpit's chaos triggers).
  */
 import { randomUUID } from 'node:crypto';
+import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
+import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import pg from 'pg';
 import { mailtoHref } from '../../supabase/functions/_shared/mail/mailto.ts';
 import { addressesOf, isTo, mailApi, type Mail, type MailApi, type MailListItem } from '../../tests/support/mail-api.ts';
@@ -85,3 +87,14 @@ export function uniqueEmail(label: string): string {
 
 /** A date n days from today in Zurich, as a date input holds it (YYYY-MM-DD). */
 export { zurichIsoDate as zurichDate } from '../../supabase/functions/_shared/domain/dates.ts';
+
+/**
+ * The n-th day the booking form accepts (0: the earliest), by the practice's rules
+ * (supabase/functions/_shared/domain/availability.ts): never today or tomorrow, a Sunday or a
+ * holiday. Tests that add a closure use a day no other test books and remove it again.
+ */
+export function bookableDay(index: number): string {
+  const day = bookableDays(zurichIsoDate(), index + 1)[index];
+  if (day === undefined) throw new RangeError(`bookableDay(${index}) lies beyond the booking horizon`);
+  return day;
+}

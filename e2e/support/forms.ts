@@ -4,7 +4,7 @@
  * one-acknowledgement-per-address rule count per address.
  */
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
-import { mailsTo, practiceMailsFor, queryRows, uniqueEmail, zurichDate } from './backend.ts';
+import { bookableDay, mailsTo, practiceMailsFor, queryRows, uniqueEmail } from './backend.ts';
 import { e2e } from './context.ts';
 
 /** The backend drops forms sent within MIN_FORM_MS (3 s) of appearing as bots; people take longer. */
@@ -71,9 +71,9 @@ export function appointmentInput(label: string): AppointmentInput {
     telefon: '+41 79 555 12 34',
     service: 'schlafberatung',
     serviceLabel: 'Schlafberatung',
-    datum: zurichDate(21),
+    datum: bookableDay(15),
     uhrzeit: '09:30',
-    alternativ: zurichDate(23),
+    alternativ: bookableDay(17),
     alternativUhrzeit: '14:00',
     nachricht: 'Am liebsten am Vormittag.',
   };
