@@ -11,9 +11,7 @@
  * The practice's mails are matched by what names the visitor (support/backend.ts
  * isPracticeMailAbout): the request's mail has Reply-To the practice, since it carries the links.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import ICAL from 'ical.js';
 import { signActionToken } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { zurichInstant, zurichIsoDate, zurichWallClock } from '../supabase/functions/_shared/domain/dates.ts';
 import { runJob } from '../scripts/stack/job-timer.ts';
@@ -29,6 +27,7 @@ import {
   zurichDate,
 } from './support/backend.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { actionLinks, attachmentText, confirmedAppointment, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import {
@@ -45,38 +44,6 @@ import {
 test.use({ viewport: VIEWPORTS.desktop });
 
 const mailOutageOff = () => setMailOutage(false);
-const isTo = (mail: Mail, address: string) => mail.To.some((to) => to.Address.toLowerCase() === address.toLowerCase());
-
-/** The action-page links in a mail's text part (the token is the fragment). */
-function actionLinks(mail: Mail): string[] {
-  return [...mail.Text.matchAll(/https?:\/\/\S+\/termin\/aktion#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g)].map((match) => match[0]);
-}
-
-/** The link on the site under test: the mails point at SITE_URL, which is the build under test on the stand-in. */
-const onSite = (link: string) => `/termin/aktion${new URL(link).hash}`;
-
-async function attachmentText(mail: Mail, filename: string): Promise<string> {
-  const part = mail.Attachments.find((attachment) => attachment.FileName === filename);
-  if (!part) throw new Error(`${mail.Subject}: no ${filename}`);
-  return (await mails().attachment(mail.ID, part.PartID)).toString('utf8');
-}
-
-function parseCalendar(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const vevent = calendar.getFirstSubcomponent('vevent')!;
-  const event = new ICAL.Event(vevent);
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: vevent.getFirstPropertyValue('status'),
-    startZone: vevent.getFirstProperty('dtstart')!.getParameter('tzid'),
-    startLocal: event.startDate.toString(),
-    start: event.startDate.toJSDate(),
-  };
-}
-
 async function requestAppointment(page: Page, input: AppointmentInput): Promise<Mail> {
   await page.goto('/termin-vereinbaren');
   const form = appointmentForm(page);
@@ -259,28 +226,6 @@ test('a request declined with a note; a tampered link shows a clear page and cha
   expect(await status(input.email)).toBe('declined');
 });
 
-/** Stores an open request directly, as the booking form's insert would (its mail counts as sent: nothing for the outbox). */
-async function requestedAppointment(date: string, time: string, email: string): Promise<string> {
-  const id = randomUUID();
-  await queryRows(
-    `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time, notified_at)
-     values ($1, 'Rita', 'Rhein', $2, '044 000 00 00', 'Follow-up Termin', $3, $4, now())`,
-    [id, email, date, time],
-  );
-  return id;
-}
-
-/**
- * Stores a confirmed appointment directly: the decision through the database's own
- * function, and its confirmation mail counted as sent (as the action page's press leaves
- * it), so that the outbox has no late confirmation to send for it.
- */
-async function confirmedAppointment(date: string, time: string, email: string): Promise<string> {
-  const id = await requestedAppointment(date, time, email);
-  await queryRows(`select public.decide_appointment($1, 'confirm', $2, $3)`, [id, date, time]);
-  await queryRows(`update public.appointment_requests set outcome_mailed_for = status where id = $1`, [id]);
-  return id;
-}
 
 test('a cancellation inside 24 hours is refused: the page offers the phone, the function answers too_late', async ({ page }) => {
   // A slot less than 24 hours ahead, whatever the time of day.

@@ -44,7 +44,7 @@ test('a confirmed slot of the chosen date is shown as taken, the other times sta
   for (const slot of answers[0] as object[]) expect(slot).toEqual({ date: day, time: '14:30' });
 
   // Another date: the time is free again.
-  await preferred.getByLabel('Datum').fill(zurichIsoDate(48));
+  await preferred.getByLabel('Datum').fill(bookableDay(41));
   await expect(preferred.getByRole('option', { name: '14:30 Uhr', exact: true })).toBeEnabled();
   // The other date's answer is read before the test ends (reading it afterwards fails the test).
   await expect.poll(() => answers.length).toBe(2);

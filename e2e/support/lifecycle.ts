@@ -1,0 +1,63 @@
+/**
+ * What the appointment stories share: the action links in a mail, their path on the site
+ * under test, the calendar files, and requests stored directly in the database.
+ */
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import type { Mail } from '../../tests/support/mail-api.ts';
+import { mails, queryRows } from './backend.ts';
+
+export const isTo = (mail: Mail, address: string) => mail.To.some((to) => to.Address.toLowerCase() === address.toLowerCase());
+
+/** The action-page links in a mail's text part (the token is the fragment). */
+export function actionLinks(mail: Mail): string[] {
+  return [...mail.Text.matchAll(/https?:\/\/\S+\/termin\/aktion#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g)].map((match) => match[0]);
+}
+
+/** The link on the site under test: the mails point at SITE_URL, which is the build under test on the stand-in. */
+export const onSite = (link: string) => `/termin/aktion${new URL(link).hash}`;
+
+export async function attachmentText(mail: Mail, filename: string): Promise<string> {
+  const part = mail.Attachments.find((attachment) => attachment.FileName === filename);
+  if (!part) throw new Error(`${mail.Subject}: no ${filename}`);
+  return (await mails().attachment(mail.ID, part.PartID)).toString('utf8');
+}
+
+export function parseCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  const event = new ICAL.Event(vevent);
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.uid,
+    sequence: event.sequence,
+    status: vevent.getFirstPropertyValue('status'),
+    startZone: vevent.getFirstProperty('dtstart')!.getParameter('tzid'),
+    startLocal: event.startDate.toString(),
+    start: event.startDate.toJSDate(),
+  };
+}
+
+/** Stores an open request directly, as the booking form's insert would (its mail counts as sent: nothing for the outbox). */
+export async function requestedAppointment(date: string, time: string, email: string): Promise<string> {
+  const id = randomUUID();
+  await queryRows(
+    `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time, notified_at)
+     values ($1, 'Rita', 'Rhein', $2, '044 000 00 00', 'Follow-up Termin', $3, $4, now())`,
+    [id, email, date, time],
+  );
+  return id;
+}
+
+/**
+ * Stores a confirmed appointment directly: the decision through the database's own
+ * function, and its confirmation mail counted as sent (as the action page's press leaves
+ * it), so that the outbox has no late confirmation to send for it.
+ */
+export async function confirmedAppointment(date: string, time: string, email: string): Promise<string> {
+  const id = await requestedAppointment(date, time, email);
+  await queryRows(`select public.decide_appointment($1, 'confirm', $2, $3)`, [id, date, time]);
+  await queryRows(`update public.appointment_requests set outcome_mailed_for = status where id = $1`, [id]);
+  return id;
+}
