@@ -5,7 +5,8 @@ import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail/trans
 import { solveChallenge } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
-import { zurichInstant } from '../_shared/domain/dates.ts';
+import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
+import { addDays, bookingRefusal } from '../_shared/domain/availability.ts';
 import type {
   AppointmentClaim,
   AppointmentState,
@@ -16,12 +17,13 @@ import type {
   DigestData,
   LifecycleResult,
   MailKind,
+  MoveDecision,
+  MoveResult,
   OutcomeClaim,
   ProofClaim,
   Store,
   StoredContact,
 } from '../_shared/database/store.ts';
-import type { AppointmentStatus } from '../_shared/domain/wire-types.ts';
 import type { AppointmentRequest, ContactRequest } from '../_shared/forms/validation.ts';
 import type { FormProof } from '../_shared/domain/wire-types.ts';
 
@@ -224,15 +226,36 @@ export class FakeStore implements Store {
   }
 
   // The lifecycle, kept in memory with the migrations' rules (tests/integration checks the real ones).
-  appointments = new Map<string, AppointmentState>();
+  /** The rows; outcome_key is kept current like the database's generated column. */
+  appointments = new AppointmentRows();
   outcomeClaimed = new Set<string>();
   reminderClaimed = new Set<string>();
   reminded = new Set<string>();
-  /** The database's clock, for the cancellation notice. */
+  /** Rows of public.practice_closures. */
+  closures: { first_day: string; last_day: string }[] = [];
+  /** The database's clock, for the cancellation notice, practice_today() and now(). */
   clock: () => Date = () => new Date();
 
   #answer(result: 'changed' | 'unchanged' | 'conflict' | 'too_late', id: string): Promise<LifecycleResult> {
     return Promise.resolve({ result, request: { ...this.appointments.get(id)! } });
+  }
+  /** private.practice_today() + days. */
+  #today(days = 0): string {
+    return zurichIsoDate(days, this.clock());
+  }
+  /** private.is_closure for each day. */
+  #closedSet(): Set<string> {
+    const days = new Set<string>();
+    for (const closure of this.closures) {
+      for (let day = closure.first_day; day <= closure.last_day; day = addDays(day, 1)) days.add(day);
+    }
+    return days;
+  }
+  /** The confirmation is the reminder when the appointment is today or tomorrow (decide_appointment, decide_appointment_move). */
+  #confirmedFor(id: string, date: string) {
+    this.reminderClaimed.delete(id);
+    if (date <= this.#today(1)) this.reminded.add(id);
+    else this.reminded.delete(id);
   }
   getAppointment(id: string): Promise<AppointmentState | null> {
     this.#enter('getAppointment');
@@ -246,6 +269,7 @@ export class FakeStore implements Store {
     if (r.status === 'requested') {
       if (decision.kind === 'confirm') {
         Object.assign(r, { status: 'confirmed', confirmed_date: decision.date, confirmed_time: decision.time, calendar_sequence: r.calendar_sequence + 1 });
+        this.#confirmedFor(id, decision.date);
       } else {
         Object.assign(r, { status: 'declined', staff_note: decision.note?.trim() || null });
       }
@@ -268,21 +292,88 @@ export class FakeStore implements Store {
     }
     return this.#answer(r.status === 'cancelled' ? 'unchanged' : 'conflict', id);
   }
+  /** public.request_appointment_move: its answers in its order. */
+  requestMove(id: string, slot: { date: string; time: string }, minNoticeHours: number): Promise<MoveResult> {
+    this.#enter('requestMove');
+    const r = this.appointments.get(id);
+    if (!r) return Promise.resolve({ result: 'not_found' });
+    const answer = (result: 'changed' | 'unchanged' | 'conflict' | 'move_pending' | 'too_late') =>
+      Promise.resolve({ result, request: { ...this.appointments.get(id)! } });
+    if (r.status !== 'confirmed') return answer('conflict');
+    if (r.move_status === 'requested') return answer(r.move_date === slot.date && r.move_time === slot.time ? 'unchanged' : 'move_pending');
+    const start = zurichInstant(r.confirmed_date!, r.confirmed_time!).getTime();
+    if (start <= this.clock().getTime() + minNoticeHours * 3_600_000) return answer('too_late');
+    const reason = r.confirmed_date === slot.date && r.confirmed_time === slot.time ? 'same_slot' : bookingRefusal(slot, {
+      today: this.#today(),
+      createdDay: zurichIsoDate(0, new Date(r.created_at)),
+      closures: this.#closedSet(),
+    });
+    if (reason !== null) return Promise.resolve({ result: 'unavailable', reason, request: { ...r } });
+    Object.assign(r, {
+      move_status: 'requested',
+      move_date: slot.date,
+      move_time: slot.time,
+      move_count: r.move_count + 1,
+      move_requested_at: this.clock().toISOString(),
+    });
+    return answer('changed');
+  }
+  /** public.decide_appointment_move: bound to the wish's number. */
+  decideMove(id: string, move: number, decision: MoveDecision): Promise<LifecycleResult> {
+    this.#enter(`decideMove:${decision.kind}`);
+    const r = this.appointments.get(id);
+    if (!r) return Promise.resolve({ result: 'not_found' });
+    if (r.status === 'confirmed' && r.move_status === 'requested' && r.move_count === move) {
+      if (decision.kind === 'confirm') {
+        Object.assign(r, {
+          moved_from_date: r.confirmed_date,
+          moved_from_time: r.confirmed_time,
+          confirmed_date: r.move_date,
+          confirmed_time: r.move_time,
+          calendar_sequence: r.calendar_sequence + 1,
+          move_status: 'confirmed',
+        });
+        this.#confirmedFor(id, r.move_date!);
+      } else {
+        Object.assign(r, { move_status: 'declined', staff_note: decision.note?.trim() || null });
+      }
+      return this.#answer('changed', id);
+    }
+    const same = r.status === 'confirmed' && r.move_count === move &&
+      r.move_status === (decision.kind === 'confirm' ? 'confirmed' : 'declined');
+    return this.#answer(same ? 'unchanged' : 'conflict', id);
+  }
+  /** public.practice_closed_days. */
+  closedDays(from: string, days: number): Promise<string[]> {
+    this.#enter('closedDays');
+    const closed = this.#closedSet();
+    const found: string[] = [];
+    for (let i = 0; i < Math.min(Math.max(days, 0), 200); i++) {
+      const day = addDays(from, i);
+      if (closed.has(day)) found.push(day);
+    }
+    return Promise.resolve(found);
+  }
   claimOutcomeMail(id: string): Promise<OutcomeClaim> {
     this.#enter('claimOutcomeMail');
     const r = this.appointments.get(id);
     if (!r) return Promise.resolve({ status: 'not_found' });
-    if (r.status === 'requested') return Promise.resolve({ status: 'nothing_to_send' });
-    if (r.outcome_mailed_for === r.status) return Promise.resolve({ status: 'already_notified' });
+    if (r.outcome_key === null) return Promise.resolve({ status: 'nothing_to_send' });
+    if (r.outcome_mailed_for === r.outcome_key) return Promise.resolve({ status: 'already_notified' });
     if (this.outcomeClaimed.has(id)) return Promise.resolve({ status: 'in_progress' });
     this.outcomeClaimed.add(id);
     return Promise.resolve({ status: 'claimed', request: { ...r } });
   }
-  finishOutcomeMail(id: string, status: AppointmentStatus, sent: boolean): Promise<void> {
+  /** Keys finished as sent, in order (the outbox and the page must each record the key they sent for). */
+  outcomeKeysSent: string[] = [];
+  finishOutcomeMail(id: string, key: string, sent: boolean): Promise<void> {
     this.#enter(`finishOutcomeMail:${sent}`);
     this.outcomeClaimed.delete(id);
     const r = this.appointments.get(id);
-    if (r && sent) r.outcome_mailed_for = status;
+    if (r && sent) {
+      r.outcome_mailed_for = key;
+      this.outcomeKeysSent.push(key);
+    }
     return Promise.resolve();
   }
   takenTimes(date: string): Promise<string[]> {
@@ -319,7 +410,7 @@ export class FakeStore implements Store {
   claimPendingOutcomes(limit: number, _graceSeconds: number): Promise<AppointmentState[]> {
     this.#enter('claimPendingOutcomes');
     const due = [...this.appointments.values()]
-      .filter((r) => r.status !== 'requested' && r.outcome_mailed_for !== r.status && !this.outcomeClaimed.has(r.id) && this.#due('outcome', r.id))
+      .filter((r) => r.outcome_key !== null && r.outcome_mailed_for !== r.outcome_key && !this.outcomeClaimed.has(r.id) && this.#due('outcome', r.id))
       .slice(0, limit);
     for (const r of due) this.outcomeClaimed.add(r.id);
     return Promise.resolve(due.map((r) => ({ ...r })));
@@ -397,7 +488,7 @@ export class FakeStore implements Store {
 
 /** A stored request with its lifecycle columns, as public.get_appointment_request answers it. */
 export function appointmentState(overrides: Partial<AppointmentState> = {}): AppointmentState {
-  return {
+  const row: Omit<AppointmentState, 'outcome_key'> & { outcome_key?: string | null } = {
     ...appointmentRecord(),
     status: 'requested',
     confirmed_date: null,
@@ -406,8 +497,43 @@ export function appointmentState(overrides: Partial<AppointmentState> = {}): App
     calendar_sequence: 0,
     outcome_mailed_for: null,
     cancelled_at: null,
+    move_status: null,
+    move_date: null,
+    move_time: null,
+    move_count: 0,
+    move_requested_at: null,
+    moved_from_date: null,
+    moved_from_time: null,
     ...overrides,
   };
+  return { ...row, outcome_key: outcomeKeyOf(row) };
+}
+
+/** appointment_requests.outcome_key as the database generates it: whose mails the state owes. */
+export function outcomeKeyOf(row: Omit<AppointmentState, 'outcome_key'>): string | null {
+  switch (row.status) {
+    case 'requested':
+      return null;
+    case 'declined':
+    case 'cancelled':
+      return row.status;
+    case 'confirmed':
+      if (row.move_status === null) return 'confirmed';
+      return `${{ requested: 'move-requested', confirmed: 'moved', declined: 'move-declined' }[row.move_status]}:${row.move_count}`;
+  }
+}
+
+/** The rows of the fake; every row read through it carries its current outcome_key (a generated column). */
+export class AppointmentRows extends Map<string, AppointmentState> {
+  override get(id: string): AppointmentState | undefined {
+    const row = super.get(id);
+    if (row) row.outcome_key = outcomeKeyOf(row);
+    return row;
+  }
+  override values(): MapIterator<AppointmentState> {
+    for (const row of super.values()) row.outcome_key = outcomeKeyOf(row);
+    return super.values();
+  }
 }
 
 /** A Mailer that keeps what it was given; `fail` makes the n-th send (0-based) or every send fail. */

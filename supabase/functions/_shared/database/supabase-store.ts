@@ -9,9 +9,11 @@ import {
   parseAppointmentState,
   parseAppointmentStates,
   parseClaimAnswer,
+  parseClosedDays,
   parseDigestData,
   parseGivenUp,
   parseLifecycleAnswer,
+  parseMoveAnswer,
   parseOutcomeClaim,
   parseProofClaim,
   parseStoredContacts,
@@ -132,12 +134,29 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return parseOutcomeClaim(await rpc('claim_outcome_mail', { p_id: id }));
     },
 
-    async finishOutcomeMail(id, status, sent) {
-      await rpc('finish_outcome_mail', { p_id: id, p_status: status, p_sent: sent });
+    async finishOutcomeMail(id, key, sent) {
+      await rpc('finish_outcome_mail', { p_id: id, p_key: key, p_sent: sent });
     },
 
     async takenTimes(date) {
       return parseTakenTimes(await rpc('taken_appointment_slots', { p_from: date, p_days: 1 }), date);
+    },
+
+    async requestMove(id, slot, minNoticeHours) {
+      return parseMoveAnswer(
+        await rpc('request_appointment_move', { p_id: id, p_date: slot.date, p_time: slot.time, p_min_notice: `${minNoticeHours} hours` }),
+      );
+    },
+
+    async decideMove(id, move, decision) {
+      const args = decision.kind === 'confirm'
+        ? { p_id: id, p_move: move, p_decision: 'confirm' }
+        : { p_id: id, p_move: move, p_decision: 'decline', p_note: decision.note };
+      return parseLifecycleAnswer(await rpc('decide_appointment_move', args));
+    },
+
+    async closedDays(from, days) {
+      return parseClosedDays(await rpc('practice_closed_days', { p_from: from, p_days: days }));
     },
 
     async finishReminder(id, sent) {
