@@ -3,7 +3,7 @@
  * nobody without the secret can make; every other string is refused with its reason.
  */
 import assert from 'node:assert/strict';
-import { APPOINTMENT_ACTIONS, readActionToken, signActionToken, type ActionClaim } from '../_shared/lifecycle/action-tokens.ts';
+import { APPOINTMENT_ACTIONS, isMoveAction, MOVE_ACTIONS, readActionToken, signActionToken, type ActionClaim } from '../_shared/lifecycle/action-tokens.ts';
 
 const SECRET = 'test-action-token-secret-not-secret';
 const NOW = new Date('2026-11-23T10:00:00Z');
@@ -25,12 +25,71 @@ function flipped(token: string, index: number): string {
   return token.slice(0, index) + character + token.slice(index + 1);
 }
 
-Deno.test('action token: a signed claim reads back as it was, for every action', async () => {
+Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number)', async () => {
+  assert.deepEqual([...APPOINTMENT_ACTIONS], ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'reschedule', 'confirm-move', 'decline-move']);
+  assert.deepEqual([...MOVE_ACTIONS], ['confirm-move', 'decline-move']);
   for (const action of APPOINTMENT_ACTIONS) {
-    const token = await signActionToken(SECRET, { ...claim, action });
+    const signed: ActionClaim = isMoveAction(action) ? { ...claim, action, move: 3 } : { ...claim, action };
+    const token = await signActionToken(SECRET, signed);
     assert.match(token, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'URL-safe without escaping');
-    assert.deepEqual(await readActionToken(SECRET, token, NOW), { ok: true, claim: { ...claim, action } });
+    assert.ok(token.length < 200, `${action}: ${token.length} characters`);
+    assert.deepEqual(await readActionToken(SECRET, token, NOW), { ok: true, claim: signed });
   }
+});
+
+/** A token with any payload text, signed as signActionToken signs (to test what readActionToken accepts). */
+async function signRaw(payload: string, secret = SECRET): Promise<string> {
+  const encode = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const data = new TextEncoder().encode(payload);
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return `${encode(data)}.${encode(new Uint8Array(await crypto.subtle.sign('HMAC', key, data)))}`;
+}
+
+Deno.test('action token: the payload is v1|id|action|expiry, and |move for the move actions', async () => {
+  const move = await signActionToken(SECRET, { ...claim, action: 'confirm-move', move: 12 });
+  assert.equal(new TextDecoder().decode(Uint8Array.from(atob(move.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))),
+    `v1|${claim.requestId}|confirm-move|${claim.expiresAt}|12`);
+  assert.equal(move, await signRaw(`v1|${claim.requestId}|confirm-move|${claim.expiresAt}|12`));
+  // A link of an e-mail sent before moves existed (four fields) works as before.
+  const old = await signRaw(`v1|${claim.requestId}|cancel|${claim.expiresAt}`);
+  assert.deepEqual(await readActionToken(SECRET, old, NOW), { ok: true, claim: { ...claim, action: 'cancel' } });
+});
+
+Deno.test('action token: a move action without its number, or another action with one, is malformed even when signed', async () => {
+  const { requestId, expiresAt } = claim;
+  for (const payload of [
+    `v1|${requestId}|confirm-move|${expiresAt}`,
+    `v1|${requestId}|decline-move|${expiresAt}`,
+    `v1|${requestId}|cancel|${expiresAt}|1`,
+    `v1|${requestId}|reschedule|${expiresAt}|1`,
+    `v1|${requestId}|confirm-move|${expiresAt}|0`,
+    `v1|${requestId}|confirm-move|${expiresAt}|01`,
+    `v1|${requestId}|confirm-move|${expiresAt}|-1`,
+    `v1|${requestId}|confirm-move|${expiresAt}|1.5`,
+    `v1|${requestId}|confirm-move|${expiresAt}| 1`,
+    `v1|${requestId}|confirm-move|${expiresAt}|1|1`,
+    `v1|${requestId}|confirm-move|${expiresAt}|`,
+    `v1|${requestId}|move|${expiresAt}|1`,
+  ]) {
+    assert.deepEqual(await readActionToken(SECRET, await signRaw(payload), NOW), { ok: false, reason: 'malformed' }, payload);
+  }
+});
+
+Deno.test('action token: a move number is signed only for the move actions, as a whole number ≥ 1', async () => {
+  await assert.rejects(signActionToken(SECRET, { ...claim, action: 'confirm-move' }));
+  await assert.rejects(signActionToken(SECRET, { ...claim, action: 'decline-move' }));
+  await assert.rejects(signActionToken(SECRET, { ...claim, action: 'cancel', move: 1 }));
+  await assert.rejects(signActionToken(SECRET, { ...claim, action: 'confirm-move', move: 0 }));
+  await assert.rejects(signActionToken(SECRET, { ...claim, action: 'confirm-move', move: 1.5 }));
+  await assert.rejects(signActionToken(SECRET, { ...claim, action: 'confirm-move', move: 2 ** 31 }));
+});
+
+Deno.test('action token: another move number is another token (changed, it is tampered)', async () => {
+  const first = await signActionToken(SECRET, { ...claim, action: 'confirm-move', move: 1 });
+  const second = await signActionToken(SECRET, { ...claim, action: 'confirm-move', move: 2 });
+  assert.notEqual(first, second);
+  const mixed = `${second.split('.')[0]}.${first.split('.')[1]}`;
+  assert.deepEqual(await readActionToken(SECRET, mixed, NOW), { ok: false, reason: 'tampered' });
 });
 
 Deno.test('action token: another secret, or any changed character, is tampered', async () => {

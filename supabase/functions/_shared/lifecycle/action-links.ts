@@ -1,11 +1,12 @@
 /**
- * The links in the appointment e-mails: the site's action page with a signed token in the
- * fragment (`<site>/termin/aktion#<token>`). Browsers never send a fragment to a server,
+ * The links in the appointment e-mails (confirm, decline, cancel, move): the site's action
+ * page with a signed token in the fragment (`<site>/termin/aktion#<token>`). Browsers never send a fragment to a server,
  * so the token reaches no access log and no Referer; the page POSTs it to
  * appointment-action. Pure: the secret, the site and the clock are passed in.
  */
 import { signActionToken, type AppointmentAction } from './action-tokens.ts';
 import { zurichInstant } from '../domain/dates.ts';
+import { cancellationNoticeHours } from '../domain/practice.ts';
 
 /** The action page's path on the site (src/app/router/route-table.ts, id 'termin-aktion'). */
 export const ACTION_PAGE_PATH = '/termin/aktion';
@@ -29,10 +30,30 @@ export interface StaffLinks {
   decline: string;
 }
 
-export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date): Promise<string> {
-  const token = await signActionToken(settings.secret, { requestId, action, expiresAt: Math.floor(expiresAt.getTime() / 1000) });
+/** The practice's links to decide a visitor's wish to move an appointment. */
+export interface MoveLinks {
+  confirmMove: string;
+  declineMove: string;
+}
+
+/** The visitor's links for a confirmed appointment. */
+export interface VisitorLinks {
+  cancel: string;
+  /** Null inside the last cancellationNoticeHours before the start: then only a call can change it. */
+  reschedule: string | null;
+}
+
+export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, move?: number): Promise<string> {
+  const token = await signActionToken(settings.secret, {
+    requestId,
+    action,
+    expiresAt: Math.floor(expiresAt.getTime() / 1000),
+    ...(move === undefined ? {} : { move }),
+  });
   return `${settings.siteUrl}${ACTION_PAGE_PATH}#${token}`;
 }
+
+const staffExpiry = (now: Date) => new Date(now.getTime() + STAFF_LINK_DAYS * 86_400_000);
 
 /** The practice's links for a new request, valid STAFF_LINK_DAYS from `now`. */
 export async function staffLinks(
@@ -40,7 +61,7 @@ export async function staffLinks(
   request: { id: string; alternative_date: string | null },
   now: Date,
 ): Promise<StaffLinks> {
-  const expiresAt = new Date(now.getTime() + STAFF_LINK_DAYS * 86_400_000);
+  const expiresAt = staffExpiry(now);
   return {
     confirmPreferred: await actionUrl(settings, request.id, 'confirm-preferred', expiresAt),
     confirmAlternative: request.alternative_date === null
@@ -50,9 +71,46 @@ export async function staffLinks(
   };
 }
 
+/**
+ * The practice's links for the visitor's wish number `move_count`, valid STAFF_LINK_DAYS
+ * from `now`. They decide that wish only: after a later one they show the current state.
+ */
+export async function moveLinks(settings: LinkSettings, request: { id: string; move_count: number }, now: Date): Promise<MoveLinks> {
+  const expiresAt = staffExpiry(now);
+  return {
+    confirmMove: await actionUrl(settings, request.id, 'confirm-move', expiresAt, request.move_count),
+    declineMove: await actionUrl(settings, request.id, 'decline-move', expiresAt, request.move_count),
+  };
+}
+
+type ConfirmedSlot = { id: string; confirmed_date: string; confirmed_time: string };
+
 /** The visitor's cancel link for a confirmed appointment: it works until the appointment starts (the page then says to call). */
-export function cancelLink(settings: LinkSettings, appointment: { id: string; confirmed_date: string; confirmed_time: string }): Promise<string> {
+export function cancelLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
   return actionUrl(settings, appointment.id, 'cancel', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
+}
+
+/**
+ * The visitor's link to ask for another slot: like the cancel link it works until the
+ * appointment starts (inside the notice the page says to call) and acts on the appointment
+ * as it is then – after a move, on the new slot.
+ */
+export function rescheduleLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
+  return actionUrl(settings, appointment.id, 'reschedule', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
+}
+
+/** Whether the appointment starts more than cancellationNoticeHours after `now`: the visitor may still cancel or move it online. */
+export function beforeNotice(appointment: { confirmed_date: string; confirmed_time: string }, now: Date): boolean {
+  const start = zurichInstant(appointment.confirmed_date, appointment.confirmed_time).getTime();
+  return now.getTime() < start - cancellationNoticeHours * 3_600_000;
+}
+
+/** The confirmation's, the reminder's and the move mails' links: cancel always, reschedule only before the notice. */
+export async function visitorLinks(settings: LinkSettings, appointment: ConfirmedSlot, now: Date): Promise<VisitorLinks> {
+  return {
+    cancel: await cancelLink(settings, appointment),
+    reschedule: beforeNotice(appointment, now) ? await rescheduleLink(settings, appointment) : null,
+  };
 }
 
 export function bookingUrl(settings: Pick<LinkSettings, 'siteUrl'>): string {

@@ -1,23 +1,46 @@
 /**
- * The tokens in the links of the appointment e-mails (confirm, decline, cancel): each is
- * good for one request and one action until it expires, and is signed with a secret of
+ * The tokens in the links of the appointment e-mails (confirm, decline, cancel, move): each
+ * is good for one request and one action until it expires, and is signed with a secret of
  * the functions' settings, so nothing about it needs storing and a changed character makes
  * it worthless. Whether the action still applies (already confirmed, cancelled meanwhile)
  * is the request's state in the database, not the token's.
  *
  * Shape: `<payload>.<signature>`, both base64url. The payload is
- * `v1|<request id>|<action>|<expiry, unix seconds>`; the signature is HMAC-SHA-256 over the
- * payload's text. Pure: WebCrypto only, no network, no environment.
+ * `v1|<request id>|<action>|<expiry, unix seconds>`, and for the practice's move links
+ * (confirm-move, decline-move) `…|<move number>` after it: such a link decides that one
+ * wish to move (appointment_requests.move_count), never a later one. The signature is
+ * HMAC-SHA-256 over the payload's text. Pure: WebCrypto only, no network, no environment.
  */
+import type { AppointmentActionKind } from '../domain/wire-types.ts';
 
-export const APPOINTMENT_ACTIONS = ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel'] as const;
+export const APPOINTMENT_ACTIONS = [
+  'confirm-preferred',
+  'confirm-alternative',
+  'decline',
+  'cancel',
+  'reschedule',
+  'confirm-move',
+  'decline-move',
+] as const satisfies readonly AppointmentActionKind[];
 export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
+// Every kind the page knows is one a token can carry.
+const _everyKind: readonly AppointmentAction[] = [] as AppointmentActionKind[];
+
+/** The actions whose token names the wish to move it decides (a fifth field). */
+export const MOVE_ACTIONS = ['confirm-move', 'decline-move'] as const satisfies readonly AppointmentAction[];
+export type MoveAction = (typeof MOVE_ACTIONS)[number];
+
+export function isMoveAction(action: AppointmentAction): action is MoveAction {
+  return (MOVE_ACTIONS as readonly string[]).includes(action);
+}
 
 export interface ActionClaim {
   requestId: string;
   action: AppointmentAction;
   /** Unix seconds after which the token is refused. */
   expiresAt: number;
+  /** confirm-move / decline-move only: the number of the wish to move (move_count when it was asked), ≥ 1. */
+  move?: number;
 }
 
 export type ActionTokenResult =
@@ -26,6 +49,8 @@ export type ActionTokenResult =
 
 const VERSION = 'v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A move number as the payload spells it: decimal, no sign, no leading zero, within Postgres' integer. */
+const MOVE_NUMBER = /^[1-9][0-9]{0,8}$/;
 /** Far longer than any token this module writes; a longer string is refused before any work. */
 const MAX_TOKEN_LENGTH = 256;
 
@@ -66,7 +91,13 @@ function isAction(value: string): value is AppointmentAction {
 export async function signActionToken(secret: string, claim: ActionClaim): Promise<string> {
   if (!UUID.test(claim.requestId)) throw new Error('signActionToken: the request id is not a lowercase UUID');
   if (!Number.isSafeInteger(claim.expiresAt) || claim.expiresAt <= 0) throw new Error('signActionToken: expiresAt is not unix seconds');
-  const payload = encoder.encode([VERSION, claim.requestId, claim.action, claim.expiresAt].join('|'));
+  if (!isAction(claim.action)) throw new Error('signActionToken: unknown action');
+  if (isMoveAction(claim.action) !== (claim.move !== undefined)) {
+    throw new Error('signActionToken: a move number belongs to the move actions, and only to them');
+  }
+  if (claim.move !== undefined && !MOVE_NUMBER.test(String(claim.move))) throw new Error('signActionToken: the move number is not a whole number ≥ 1');
+  const fields = [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(claim.move === undefined ? [] : [claim.move])];
+  const payload = encoder.encode(fields.join('|'));
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), payload));
   return `${toBase64Url(payload)}.${toBase64Url(signature)}`;
 }
@@ -90,12 +121,19 @@ export async function readActionToken(secret: string, token: string, now: Date =
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const [version, requestId, action, expiry] = fields;
+  const [version, requestId, action, expiry, move] = fields;
   const expiresAt = Number(expiry);
-  if (fields.length !== 4 || version !== VERSION || !UUID.test(requestId ?? '') || !isAction(action ?? '') || !Number.isSafeInteger(expiresAt)) {
+  // The move actions carry the wish's number as a fifth field; the others have four (as every token before moves had).
+  const fieldCount = isAction(action ?? '') && isMoveAction(action as AppointmentAction) ? 5 : 4;
+  if (
+    fields.length !== fieldCount || version !== VERSION || !UUID.test(requestId ?? '') || !isAction(action ?? '') ||
+    !Number.isSafeInteger(expiresAt) || (fieldCount === 5 && !MOVE_NUMBER.test(move ?? ''))
+  ) {
     // Signed by us but not in this shape: a token of a later version, or a bug.
     return { ok: false, reason: 'malformed' };
   }
   if (now.getTime() / 1000 > expiresAt) return { ok: false, reason: 'expired' };
-  return { ok: true, claim: { requestId: requestId!, action: action as AppointmentAction, expiresAt } };
+  const claim: ActionClaim = { requestId: requestId!, action: action as AppointmentAction, expiresAt };
+  if (fieldCount === 5) claim.move = Number(move);
+  return { ok: true, claim };
 }
