@@ -6,22 +6,87 @@ import {
   confirmationMail,
   confirmedPracticeMail,
   declineMail,
+  type MovedAppointment,
+  moveDeclinedMail,
+  movedMail,
+  movedPracticeMail,
+  moveRequestedMail,
+  moveRequestedPracticeMail,
+  type MoveWish,
   reminderMail,
 } from '../_shared/lifecycle/appointment-emails.ts';
+import { outcomeMails, parseOutcomeKey, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
+import type { OutgoingMail } from '../_shared/mail/types.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
-import { appointmentState } from './helpers.ts';
+import type { VisitorLinks } from '../_shared/lifecycle/action-links.ts';
+import { ACTION_TOKEN_SECRET, appointmentState, FakeStore, ORIGIN } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-27T10:00:00Z');
 const CANCEL_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#cancel.token';
+const RESCHEDULE_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#reschedule.token';
+/** The visitor's links three weeks before: cancel and reschedule. */
+const LINKS: VisitorLinks = { cancel: CANCEL_URL, reschedule: RESCHEDULE_URL };
 const BOOKING_URL = 'https://www.ruhepol-schlafberatung.ch/termin-vereinbaren';
 
 function appointment(overrides: Partial<Appointment> = {}): Appointment {
   return appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1, ...overrides }) as Appointment;
 }
 
+/** The appointment of Monday, 14 December, 17:00 with the wish to move it to Tuesday, 15 December, 10:00. */
+function wish(overrides: Partial<MoveWish> = {}): MoveWish {
+  return appointment({ move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 1, ...overrides }) as MoveWish;
+}
+
+/** The same appointment after the practice confirmed the wish. */
+function moved(overrides: Partial<MovedAppointment> = {}): MovedAppointment {
+  return appointment({
+    confirmed_date: '2026-12-15',
+    confirmed_time: '10:00',
+    calendar_sequence: 2,
+    move_status: 'confirmed',
+    move_date: '2026-12-15',
+    move_time: '10:00',
+    move_count: 1,
+    moved_from_date: '2026-12-14',
+    moved_from_time: '17:00',
+    ...overrides,
+  }) as MovedAppointment;
+}
+
+const MOVE_LINKS = {
+  confirmMove: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#confirm-move.token',
+  declineMove: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#decline-move.token',
+};
+
+/** The logical lines of a calendar file (RFC 5545 3.1 unfolded), as tests/ics.test.ts reads them. */
+function unfold(ics: string): string[] {
+  return ics.replace(/\r\n[ \t]/g, '').split('\r\n').filter((line) => line !== '');
+}
+
+/** A property's values inside the VEVENT (the VTIMEZONE has DTSTARTs of its own). */
+function property(ics: string, name: string): string[] {
+  const lines = unfold(ics);
+  const event = lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VEVENT'));
+  return event.filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`)).map((line) => line.slice(line.indexOf(':') + 1));
+}
+
+function calendarOf(mail: OutgoingMail) {
+  const file = mail.attachments![0]!;
+  const lines = unfold(file.content);
+  return {
+    filename: file.filename,
+    method: lines.find((line) => line.startsWith('METHOD:'))!.slice(7),
+    uid: property(file.content, 'UID')[0],
+    sequence: Number(property(file.content, 'SEQUENCE')[0]),
+    start: property(file.content, 'DTSTART'),
+    status: property(file.content, 'STATUS')[0],
+  };
+}
+
 Deno.test('confirmation: date, time, address, what to bring, the 24-hour rule with the cancel link, the calendar entry', () => {
-  const mail = confirmationMail(appointment(), settings, NOW, CANCEL_URL);
+  const mail = confirmationMail(appointment(), settings, NOW, LINKS);
   assert.equal(mail.to, 'beat.keller@example.ch');
   assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mail.subject, 'Terminbestätigung: Montag, 14. Dezember 2026, 17:00 Uhr');
@@ -53,7 +118,7 @@ Deno.test('confirmation: date, time, address, what to bring, the 24-hour rule wi
 });
 
 Deno.test('the practice\'s confirmed entry: the same UID and SEQUENCE as the visitor\'s, its contact details', () => {
-  const visitor = confirmationMail(appointment(), settings, NOW, CANCEL_URL).attachments![0]!.content;
+  const visitor = confirmationMail(appointment(), settings, NOW, LINKS).attachments![0]!.content;
   const practice = confirmedPracticeMail(appointment(), settings, NOW);
   assert.equal(practice.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(practice.replyTo, 'beat.keller@example.ch');
@@ -66,7 +131,7 @@ Deno.test('the practice\'s confirmed entry: the same UID and SEQUENCE as the vis
 });
 
 Deno.test('a home visit: no practice address, the address is agreed by phone; no parking hint', () => {
-  const mail = confirmationMail(appointment({ service: 'Schlafberatung & Beratung zu Hause' }), settings, NOW, CANCEL_URL);
+  const mail = confirmationMail(appointment({ service: 'Schlafberatung & Beratung zu Hause' }), settings, NOW, LINKS);
   assert.match(mail.text, /Ort:\s+Bei Ihnen zu Hause/);
   assert.equal(mail.text.includes('Parkplätze'), false);
   assert.equal(mail.attachments![0]!.content.includes('LOCATION:'), false);
@@ -74,7 +139,7 @@ Deno.test('a home visit: no practice address, the address is agreed by phone; no
 });
 
 Deno.test('visitor values are escaped in the HTML part, subjects stay one line', () => {
-  const mail = confirmationMail(appointment({ first_name: '<img src=x>', last_name: 'A&B' }), settings, NOW, CANCEL_URL);
+  const mail = confirmationMail(appointment({ first_name: '<img src=x>', last_name: 'A&B' }), settings, NOW, LINKS);
   assert.ok(mail.html.includes('Guten Tag &lt;img src=x&gt; A&amp;B'));
   assert.equal(mail.html.includes('<img src=x>'), false);
   const declined = declineMail(appointmentState({ status: 'declined', staff_note: 'Zeile 1\n<script>x</script>' }), settings, BOOKING_URL);
@@ -104,12 +169,19 @@ Deno.test('Swiss spelling in every lifecycle mail: no ß; HTML parts are complet
   const confirmed = appointment();
   const cancelled = appointment({ status: 'cancelled', calendar_sequence: 2 });
   const all = [
-    confirmationMail(confirmed, settings, NOW, CANCEL_URL),
+    confirmationMail(confirmed, settings, NOW, LINKS),
     confirmedPracticeMail(confirmed, settings, NOW),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, BOOKING_URL),
     cancellationMail(cancelled, settings, NOW, BOOKING_URL),
     cancelledPracticeMail(cancelled, settings, NOW, NOW),
     reminderMail(confirmed, settings),
+    reminderMail(confirmed, settings, LINKS),
+    moveRequestedMail(wish(), settings),
+    moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, ['Zu dieser Zeit ist bereits ein anderer Termin bestätigt.']),
+    movedMail(moved(), settings, NOW, LINKS),
+    movedPracticeMail(moved(), settings, NOW),
+    moveDeclinedMail(wish({ move_status: 'declined', staff_note: 'Gruss' }), settings, LINKS),
+    moveDeclinedMail(wish({ move_status: 'declined' }), settings, null),
   ];
   for (const mail of all) {
     for (const part of [mail.subject, mail.text, mail.html]) assert.equal(part.includes('ß'), false, mail.subject);
@@ -128,4 +200,250 @@ Deno.test('practice mails: the visitor\'s address is percent-encoded in the mail
     assert.equal(mail.replyTo, 'x?bcc=spy@example.org');
     assert.equal((mail.text + mail.html).includes('/termin/aktion'), false);
   }
+});
+
+// ---------------------------------------------------------------- links in the confirmation and the reminder
+
+Deno.test('confirmation: «Termin verschieben» after the cancel link while offered; without it only the cancel link', () => {
+  const mail = confirmationMail(appointment(), settings, NOW, LINKS);
+  assert.ok(
+    mail.text.includes(
+      'Falls Sie verhindert sind: Bis 24 Stunden vor dem Termin können Sie ihn hier absagen, danach bitte telefonisch:\n' +
+        `${CANCEL_URL}\n\nMöchten Sie den Termin verschieben? Bis 24 Stunden vor dem Termin schlagen Sie hier einen anderen ` +
+        `Zeitpunkt vor; bis wir ihn bestätigen, bleibt dieser Termin bestehen:\n${RESCHEDULE_URL}\n`,
+    ),
+  );
+  assert.ok(mail.html.includes(`href="${RESCHEDULE_URL}" style="word-break:break-all">Termin verschieben</a>`));
+  assert.ok(mail.html.indexOf('Termin online absagen') < mail.html.indexOf('>Termin verschieben<'));
+
+  const late = confirmationMail(appointment(), settings, NOW, { cancel: CANCEL_URL, reschedule: null });
+  assert.ok(late.text.includes(CANCEL_URL));
+  assert.equal(late.text.includes('verschieben'), false);
+  assert.equal(late.html.includes('Termin verschieben'), false);
+});
+
+Deno.test('reminder: cancel and «Termin verschieben» while more than 24 hours before, else the phone number only', async () => {
+  const withLinks = reminderMail(appointment(), settings, LINKS);
+  assert.ok(withLinks.text.includes(`${CANCEL_URL}\n`));
+  assert.ok(withLinks.text.includes(`${RESCHEDULE_URL}\n`));
+  assert.ok(withLinks.html.includes('>Termin verschieben</a>'));
+  assert.ok(withLinks.html.includes('>Termin online absagen</a>'));
+  const without = reminderMail(appointment(), settings);
+  assert.equal(without.text.includes('/termin/aktion'), false);
+  assert.match(without.text, /Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: \+41 44 555 27 80\./);
+
+  // The outbox's choice: the reminder goes out from 09:00 the day before.
+  const links = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
+  const at1730 = appointment({ confirmed_date: '2026-12-11', confirmed_time: '17:30' });
+  const [early] = await reminderMails(at1730, settings, links, new Date('2026-12-10T08:00:00Z'));
+  const tokens = [...early!.text.matchAll(/\/termin\/aktion#(\S+)/g)].map((m) => m[1]!);
+  const actions = await Promise.all(tokens.map(async (token) => {
+    const read = await readActionToken(ACTION_TOKEN_SECRET, token, new Date('2026-12-10T08:00:00Z'));
+    assert.ok(read.ok);
+    return [read.claim.action, new Date(read.claim.expiresAt * 1000).toISOString()];
+  }));
+  // Both expire when the appointment starts (17:30 in Zurich is 16:30 UTC).
+  assert.deepEqual(actions, [['cancel', '2026-12-11T16:30:00.000Z'], ['reschedule', '2026-12-11T16:30:00.000Z']]);
+  const at0900 = appointment({ confirmed_date: '2026-12-11', confirmed_time: '09:00' });
+  const [inside] = await reminderMails(at0900, settings, links, new Date('2026-12-10T08:30:00Z'));
+  assert.equal(inside!.text.includes('/termin/aktion'), false, '23.5 hours before: no links');
+});
+
+// ---------------------------------------------------------------- the wish to move
+
+Deno.test('move requested, the visitor\'s receipt: both slots, the current one stays until the practice confirms, no calendar file', () => {
+  const mail = moveRequestedMail(wish(), settings);
+  assert.equal(mail.to, 'beat.keller@example.ch');
+  assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(mail.subject, 'Verschiebung angefragt: Dienstag, 15. Dezember 2026, 10:00 Uhr');
+  assert.match(mail.text, /^Guten Tag Beat Keller\n/);
+  assert.match(mail.text, /Bisheriger Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
+  assert.match(mail.text, /Gewünschter Termin:\s+Dienstag, 15\. Dezember 2026, 10:00 Uhr/);
+  assert.match(
+    mail.text,
+    /Wir melden uns innerhalb von 24 Stunden\. Bis wir den neuen Termin bestätigen, bleibt Ihr Termin am Montag, 14\. Dezember 2026, 17:00 Uhr bestehen/,
+  );
+  assert.equal(mail.attachments, undefined);
+  assert.equal(mail.text.includes('/termin/aktion'), false);
+});
+
+Deno.test('move requested, the practice\'s mail: both slots, its links for this wish, Reply-To the practice, warnings only when there are some', () => {
+  const mail = moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, []);
+  assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch', 'it carries staff links: a reply must not reach the visitor');
+  assert.equal(mail.subject, 'Terminverschiebung gewünscht: Beat Keller – Dienstag, 15. Dezember 2026, 10:00 Uhr');
+  assert.equal(mail.subject.includes('Schlafberatung'), false, 'no service in the subject');
+  assert.match(mail.text, /Bisheriger Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
+  assert.match(mail.text, /Gewünschter Termin:\s+Dienstag, 15\. Dezember 2026, 10:00 Uhr/);
+  assert.ok(mail.text.includes(`Neuen Termin bestätigen – Dienstag, 15. Dezember 2026, 10:00 Uhr:\n${MOVE_LINKS.confirmMove}`));
+  assert.ok(mail.text.includes(`Verschiebung ablehnen – der Termin am Montag, 14. Dezember 2026, 17:00 Uhr bleibt:\n${MOVE_LINKS.declineMove}`));
+  assert.ok(mail.html.includes(`href="${MOVE_LINKS.confirmMove}"`));
+  assert.ok(mail.text.includes('Beat Keller antworten:\nmailto:beat.keller@example.ch?subject='));
+  assert.equal(mail.text.includes('Achtung'), false);
+  assert.equal(mail.attachments, undefined);
+
+  const warned = moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, ['Am Freitag, 25. Dezember 2026 ist Weihnachten; die Praxis ist an diesem Feiertag geschlossen.']);
+  assert.match(warned.text, /Achtung: Am Freitag, 25\. Dezember 2026 ist Weihnachten; die Praxis ist an diesem Feiertag geschlossen\. Sie können den Termin trotzdem bestätigen\./);
+  assert.match(warned.html, /background:#fef3c7">Achtung: /);
+});
+
+Deno.test('moved: the visitor\'s new confirmation moves the same calendar entry (same UID, higher SEQUENCE, the new start) and names the earlier slot', () => {
+  const before = calendarOf(confirmationMail(appointment(), settings, NOW, LINKS));
+  const mail = movedMail(moved(), settings, NOW, LINKS);
+  assert.equal(mail.to, 'beat.keller@example.ch');
+  assert.equal(mail.subject, 'Termin verschoben: Dienstag, 15. Dezember 2026, 10:00 Uhr');
+  assert.match(mail.text, /Termin:\s+Dienstag, 15\. Dezember 2026, 10:00 Uhr/);
+  assert.match(mail.text, /Ihr früherer Termin am Montag, 14\. Dezember 2026, 17:00 Uhr entfällt\./);
+  assert.match(mail.text, /ersetzt den bisherigen Eintrag/);
+  assert.ok(mail.text.includes(`${CANCEL_URL}\n`) && mail.text.includes(`${RESCHEDULE_URL}\n`), 'fresh cancel and reschedule links');
+  const after = calendarOf(mail);
+  assert.equal(after.filename, 'termin.ics');
+  assert.equal(after.method, 'REQUEST');
+  assert.equal(after.status, 'CONFIRMED');
+  assert.equal(after.uid, before.uid);
+  assert.ok(after.sequence > before.sequence);
+  assert.equal(after.sequence, 2);
+  assert.deepEqual(after.start, ['20261215T100000']);
+  assert.equal(mail.attachments![0]!.contentType, 'text/calendar; charset=utf-8; method=REQUEST');
+});
+
+Deno.test('moved: the practice\'s updated entry replaces the old one; the old slot is free on the website', () => {
+  const mail = movedPracticeMail(moved(), settings, NOW);
+  assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
+  assert.equal(mail.replyTo, 'beat.keller@example.ch');
+  assert.equal(mail.subject, 'Termin verschoben: Beat Keller – Dienstag, 15. Dezember 2026, 10:00 Uhr');
+  assert.match(mail.text, /Termin:\s+Dienstag, 15\. Dezember 2026, 10:00 Uhr/);
+  assert.match(mail.text, /Früherer Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
+  assert.match(mail.text, /ersetzt den bisherigen in Ihrem Kalender; der frühere Zeitpunkt \(Montag, 14\. Dezember 2026, 17:00 Uhr\) ist auf der Website wieder frei/);
+  const entry = calendarOf(mail);
+  const visitor = calendarOf(movedMail(moved(), settings, NOW, LINKS));
+  assert.equal(entry.uid, visitor.uid);
+  assert.equal(entry.sequence, visitor.sequence);
+  assert.deepEqual(entry.start, ['20261215T100000']);
+  assert.equal(entry.method, 'REQUEST');
+  assert.equal((mail.text + mail.html).includes('/termin/aktion'), false);
+});
+
+Deno.test('move declined: the appointment stays, the practice\'s note (escaped), the links while offered, no calendar file', () => {
+  const declined = wish({ move_status: 'declined', staff_note: 'Am 15. sind wir <b>ausgebucht</b>.' });
+  const mail = moveDeclinedMail(declined, settings, LINKS);
+  assert.equal(mail.subject, 'Ihr Termin bleibt bestehen: Montag, 14. Dezember 2026, 17:00 Uhr');
+  assert.match(mail.text, /Leider können wir Ihnen den gewünschten Termin am Dienstag, 15\. Dezember 2026, 10:00 Uhr nicht anbieten\. Ihr Termin bleibt wie vereinbart:/);
+  assert.match(mail.text, /Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
+  assert.match(mail.text, /Unsere Nachricht an Sie:\nAm 15\. sind wir <b>ausgebucht<\/b>\./);
+  assert.ok(mail.html.includes('&lt;b&gt;ausgebucht&lt;/b&gt;'));
+  assert.ok(mail.text.includes(`${CANCEL_URL}\n`) && mail.text.includes(`${RESCHEDULE_URL}\n`));
+  assert.equal(mail.attachments, undefined);
+
+  const late = moveDeclinedMail(wish({ move_status: 'declined' }), settings, null);
+  assert.equal(late.text.includes('Unsere Nachricht'), false);
+  assert.equal(late.text.includes('/termin/aktion'), false);
+  assert.match(late.text, /rufen Sie uns bitte so früh wie möglich an/);
+});
+
+// ---------------------------------------------------------------- outcomeMails: the mails of each outcome_key
+
+const LINK_SETTINGS = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
+
+async function claimsIn(mail: OutgoingMail) {
+  const tokens = [...mail.text.matchAll(/\/termin\/aktion#(\S+)/g)].map((m) => m[1]!);
+  return await Promise.all(tokens.map(async (token) => {
+    const read = await readActionToken(ACTION_TOKEN_SECRET, token, NOW);
+    assert.ok(read.ok, token);
+    return read.claim;
+  }));
+}
+
+Deno.test('outcome keys: read as the database writes them; anything else is none', () => {
+  assert.deepEqual(parseOutcomeKey('confirmed'), { kind: 'confirmed' });
+  assert.deepEqual(parseOutcomeKey('move-requested:3'), { kind: 'move-requested', move: 3 });
+  assert.deepEqual(parseOutcomeKey('moved:1'), { kind: 'moved', move: 1 });
+  assert.deepEqual(parseOutcomeKey('move-declined:12'), { kind: 'move-declined', move: 12 });
+  for (const other of ['requested', 'moved', 'moved:0', 'moved:01', 'move-requested:-1', 'Confirmed', '']) {
+    assert.equal(parseOutcomeKey(other), null, other);
+  }
+});
+
+Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, links for this wish), moved, move-declined', async () => {
+  const store = new FakeStore();
+  store.clock = () => NOW;
+  const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1 });
+  const confirmedMails = await outcomeMails(confirmed, settings, LINK_SETTINGS, NOW, store);
+  assert.deepEqual(confirmedMails.map((m) => m.subject), [
+    'Terminbestätigung: Montag, 14. Dezember 2026, 17:00 Uhr',
+    'Termin bestätigt: Beat Keller – Montag, 14. Dezember 2026, 17:00 Uhr',
+  ]);
+  assert.deepEqual((await claimsIn(confirmedMails[0]!)).map((c) => c.action), ['cancel', 'reschedule']);
+
+  const requested = appointmentState({ ...confirmed, move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 2 });
+  assert.equal(requested.outcome_key, 'move-requested:2');
+  const requestedMails = await outcomeMails(requested, settings, LINK_SETTINGS, NOW, store);
+  assert.deepEqual(requestedMails.map((m) => [m.to, m.subject]), [
+    ['praxis@ruhepol-schlafberatung.ch', 'Terminverschiebung gewünscht: Beat Keller – Dienstag, 15. Dezember 2026, 10:00 Uhr'],
+    ['beat.keller@example.ch', 'Verschiebung angefragt: Dienstag, 15. Dezember 2026, 10:00 Uhr'],
+  ]);
+  const staff = await claimsIn(requestedMails[0]!);
+  assert.deepEqual(staff.map((c) => [c.action, c.move]), [['confirm-move', 2], ['decline-move', 2]]);
+  assert.equal(staff[0]!.expiresAt, NOW.getTime() / 1000 + 30 * 86_400, 'the practice\'s links work 30 days');
+  assert.ok(requestedMails.every((m) => m.attachments === undefined), 'nothing changes in a calendar yet');
+
+  const movedRow = appointmentState({
+    ...requested,
+    move_status: 'confirmed',
+    confirmed_date: '2026-12-15',
+    confirmed_time: '10:00',
+    moved_from_date: '2026-12-14',
+    moved_from_time: '17:00',
+    calendar_sequence: 2,
+  });
+  assert.equal(movedRow.outcome_key, 'moved:2');
+  const movedMails = await outcomeMails(movedRow, settings, LINK_SETTINGS, NOW, store);
+  assert.deepEqual(movedMails.map((m) => m.subject), [
+    'Termin verschoben: Dienstag, 15. Dezember 2026, 10:00 Uhr',
+    'Termin verschoben: Beat Keller – Dienstag, 15. Dezember 2026, 10:00 Uhr',
+  ]);
+  // The fresh links act on the new slot: they expire when it starts.
+  const fresh = await claimsIn(movedMails[0]!);
+  assert.deepEqual(fresh.map((c) => [c.action, new Date(c.expiresAt * 1000).toISOString()]), [
+    ['cancel', '2026-12-15T09:00:00.000Z'],
+    ['reschedule', '2026-12-15T09:00:00.000Z'],
+  ]);
+
+  const declined = appointmentState({ ...requested, move_status: 'declined' });
+  assert.equal(declined.outcome_key, 'move-declined:2');
+  const declinedMails = await outcomeMails(declined, settings, LINK_SETTINGS, NOW, store);
+  assert.deepEqual(declinedMails.map((m) => m.subject), ['Ihr Termin bleibt bestehen: Montag, 14. Dezember 2026, 17:00 Uhr']);
+  const tomorrow = appointmentState({ ...declined, confirmed_date: '2026-11-28', confirmed_time: '09:00' });
+  const [inside] = await outcomeMails(tomorrow, settings, LINK_SETTINGS, NOW, store);
+  assert.equal(inside!.text.includes('/termin/aktion'), false, 'inside the notice: no links, the phone');
+
+  await assert.rejects(outcomeMails(appointmentState(), settings, LINK_SETTINGS, NOW, store), /no mails for outcome null/);
+});
+
+Deno.test('outcomeMails for a wish: the practice is warned about a holiday, a closure, a time not offered or a taken time', async () => {
+  const store = new FakeStore();
+  store.clock = () => NOW;
+  const base = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1, move_status: 'requested', move_count: 1 });
+  const warningOf = async (date: string, time: string) => {
+    const [practice] = await outcomeMails({ ...base, move_date: date, move_time: time, outcome_key: 'move-requested:1' }, settings, LINK_SETTINGS, NOW, store);
+    return /Achtung: (.*)\n/.exec(practice!.text)?.[1] ?? null;
+  };
+  assert.equal(await warningOf('2026-12-15', '10:00'), null);
+  assert.equal(
+    await warningOf('2026-12-25', '10:00'),
+    'Am Freitag, 25. Dezember 2026 ist Weihnachten; die Praxis ist an diesem Feiertag geschlossen. Sie können den Termin trotzdem bestätigen.',
+  );
+  assert.equal(await warningOf('2026-12-20', '10:00'), 'Am Sonntag, 20. Dezember 2026 ist die Praxis geschlossen (kein Öffnungstag). Sie können den Termin trotzdem bestätigen.');
+  store.closures.push({ first_day: '2026-12-16', last_day: '2026-12-18' });
+  assert.equal(
+    await warningOf('2026-12-17', '10:00'),
+    'Am Donnerstag, 17. Dezember 2026 ist die Praxis geschlossen (eingetragene Schliessung). Sie können den Termin trotzdem bestätigen.',
+  );
+  // Another visitor's confirmed appointment at the wished time; the own current slot on the same day is not "taken".
+  store.appointments.set('00000000-0000-4000-8000-0000000000aa', appointmentState({
+    id: '00000000-0000-4000-8000-0000000000aa', status: 'confirmed', confirmed_date: '2026-12-15', confirmed_time: '10:00', calendar_sequence: 1,
+  }));
+  assert.equal(await warningOf('2026-12-15', '10:00'), 'Zu dieser Zeit ist bereits ein anderer Termin bestätigt. Sie können den Termin trotzdem bestätigen.');
+  store.appointments.set(base.id, { ...base });
+  assert.equal(await warningOf('2026-12-14', '17:00'), null, "its own slot is no one else's");
 });

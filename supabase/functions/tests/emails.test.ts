@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ACTION_PAGE_PATH, bookingUrl, cancelLink, staffLinks, type StaffLinks } from '../_shared/lifecycle/action-links.ts';
+import { ACTION_PAGE_PATH, bookingUrl, moveLinks, staffLinks, type StaffLinks, visitorLinks } from '../_shared/lifecycle/action-links.ts';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import {
   type Appointment,
@@ -8,6 +8,13 @@ import {
   confirmationMail,
   confirmedPracticeMail,
   declineMail,
+  type MovedAppointment,
+  moveDeclinedMail,
+  movedMail,
+  movedPracticeMail,
+  moveRequestedMail,
+  moveRequestedPracticeMail,
+  type MoveWish,
   reminderMail,
 } from '../_shared/lifecycle/appointment-emails.ts';
 import { appointmentAcknowledgementMail, appointmentPracticeMail, CALENDAR_FILENAME, contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
@@ -255,20 +262,42 @@ async function everyMail(): Promise<OutgoingMail[]> {
   const record = appointmentRecord();
   const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1 }) as Appointment;
   const cancelled = { ...confirmed, status: 'cancelled', calendar_sequence: 2 } as Appointment;
+  const wish = { ...confirmed, move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 1 } as MoveWish;
+  const moved = {
+    ...confirmed,
+    confirmed_date: '2026-12-15',
+    confirmed_time: '10:00',
+    moved_from_date: '2026-12-14',
+    moved_from_time: '17:00',
+    move_status: 'confirmed',
+    move_date: '2026-12-15',
+    move_time: '10:00',
+    move_count: 1,
+    calendar_sequence: 2,
+  } as MovedAppointment;
   const booking = bookingUrl(linkSettings);
+  const links = await visitorLinks(linkSettings, confirmed, NOW);
+  assert.ok(links.reschedule, 'three weeks before: the reschedule link too');
   return [
     contactPracticeMail(contactBody(), settings, NOW),
     contactAcknowledgementMail(contactBody(), settings),
     appointmentPracticeMail(record, settings, NOW, await staffLinks(linkSettings, record, NOW)),
     appointmentAcknowledgementMail(record, settings),
-    confirmationMail(confirmed, settings, NOW, await cancelLink(linkSettings, confirmed)),
+    confirmationMail(confirmed, settings, NOW, links),
     confirmedPracticeMail(confirmed, settings, NOW),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking),
     cancellationMail(cancelled, settings, NOW, booking),
     cancelledPracticeMail(cancelled, settings, NOW, NOW),
-    reminderMail(confirmed, settings),
+    reminderMail(confirmed, settings, links),
+    moveRequestedPracticeMail(wish, settings, await moveLinks(linkSettings, wish, NOW), ['Zu dieser Zeit ist bereits ein anderer Termin bestätigt.']),
+    moveRequestedMail(wish, settings),
+    movedMail(moved, settings, NOW, await visitorLinks(linkSettings, moved, NOW)),
+    movedPracticeMail(moved, settings, NOW),
+    moveDeclinedMail({ ...wish, move_status: 'declined', staff_note: 'Leider ausgebucht' }, settings, links),
   ];
 }
+
+const VISITOR_ACTIONS: readonly string[] = ['cancel', 'reschedule'];
 
 function actionTokens(mail: OutgoingMail): string[] {
   const pattern = new RegExp(`${ACTION_PAGE_PATH.replace(/\//g, '\\/')}#([A-Za-z0-9_.-]+)`, 'g');
@@ -291,16 +320,16 @@ Deno.test('no mail a visitor can reply to or receive carries a staff link', asyn
       assert.deepEqual(tokens, [], mail.subject);
     }
     if (visitors.includes(mail.to)) {
-      // The visitor's own cancel link is theirs; nothing else.
-      assert.ok(actions.every((action) => action === 'cancel'), `${mail.subject}: ${actions}`);
+      // The visitor's own cancel and reschedule links are theirs; nothing else.
+      assert.ok(actions.every((action) => VISITOR_ACTIONS.includes(action)), `${mail.subject}: ${actions}`);
     }
-    if (actions.some((action) => action !== 'cancel')) {
+    if (actions.some((action) => !VISITOR_ACTIONS.includes(action))) {
       staffMails += 1;
       assert.equal(mail.to, settings.practiceEmail, mail.subject);
       assert.equal(mail.replyTo, settings.practiceEmail, mail.subject);
     }
   }
-  assert.equal(staffMails, 1, 'the request\'s mail to the practice carries the staff links');
+  assert.equal(staffMails, 2, 'the request\'s mail and the wish to move it carry the staff links');
   assert.ok(mails.some((mail) => mail.replyTo === VISITORS.appointment), 'the test covers mails with Reply-To the visitor');
 });
 

@@ -1,11 +1,16 @@
 /**
  * The e-mails of an appointment's life after the request (docs/appointment-lifecycle.md),
  * German with Swiss spelling, plain text and HTML:
- * - to the visitor: the confirmation (with the calendar entry, METHOD:REQUEST, and the
- *   cancel link), the decline (with the practice's note and a link to book again), the
- *   confirmation of a cancellation (METHOD:CANCEL) and the reminder the day before;
+ * - to the visitor: the confirmation (with the calendar entry, METHOD:REQUEST, the cancel
+ *   link and, until the notice, «Termin verschieben»), the decline (with the practice's
+ *   note and a link to book again), the confirmation of a cancellation (METHOD:CANCEL),
+ *   the reminder the day before, and for a wish to move the appointment: the receipt (the
+ *   current appointment stays until the practice confirms), the new confirmation (the
+ *   same calendar entry, moved) or the news that the appointment stays;
  * - to the practice: the confirmed appointment (the same calendar entry, replacing the
- *   tentative one of the request) and the visitor's cancellation (METHOD:CANCEL).
+ *   tentative one of the request), the visitor's cancellation (METHOD:CANCEL), the wish to
+ *   move with its confirm and decline links (Reply-To the practice itself) and the moved
+ *   appointment's updated entry.
  * These go out only after a person acted on a signed link, so unlike the acknowledgements
  * they may greet the visitor by name. Every calendar file carries the request's UID and
  * its calendar_sequence. Subjects name no service (health details). Pure: addresses,
@@ -14,19 +19,37 @@
 import { cancellationNoticeHours, practiceName } from '../domain/practice.ts';
 import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain/dates.ts';
 import { calendarUid } from '../mail/ics.ts';
-import { type Field, findService, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT, serviceWithPrice, signatureLines, textFields } from '../mail/layout.ts';
+import {
+  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT,
+  serviceWithPrice, signatureLines, textFields,
+} from '../mail/layout.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { buildCalendarFile } from '../mail/ics.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
 import { mailtoHref } from '../mail/mailto.ts';
-import { practiceContact } from '../domain/practice.ts';
+import { practiceContact, replyWithinHours } from '../domain/practice.ts';
 import type { AppointmentState } from '../database/store.ts';
+import type { MoveLinks, VisitorLinks } from './action-links.ts';
+import { STAFF_LINKS_HINT } from '../forms/request-emails.ts';
 
 /** A confirmed (or cancelled) appointment: the slot is set. */
 export type Appointment = AppointmentState & { confirmed_date: string; confirmed_time: string };
 
 export function isAppointment(request: AppointmentState): request is Appointment {
   return request.confirmed_date !== null && request.confirmed_time !== null;
+}
+
+/** A confirmed appointment with the visitor's wish to move it (move-requested, move-declined). */
+export type MoveWish = Appointment & { move_date: string; move_time: string };
+/** An appointment moved by the practice's confirmation: the slot before it is known. */
+export type MovedAppointment = Appointment & { moved_from_date: string; moved_from_time: string };
+
+export function hasMoveWish(request: Appointment): request is MoveWish {
+  return request.move_date !== null && request.move_time !== null;
+}
+
+export function wasMoved(request: Appointment): request is MovedAppointment {
+  return request.moved_from_date !== null && request.moved_from_time !== null;
 }
 
 export const CONFIRMED_CALENDAR_FILENAME = 'termin.ics';
@@ -36,6 +59,8 @@ const HOME_VISIT = 'beratung-zuhause';
 
 const fullName = (request: AppointmentState) => `${request.first_name} ${request.last_name}`;
 const when = (appointment: Appointment) => formatDateTimeLong(appointment.confirmed_date, appointment.confirmed_time);
+const wished = (wish: MoveWish) => formatDateTimeLong(wish.move_date, wish.move_time);
+const movedFrom = (moved: MovedAppointment) => formatDateTimeLong(moved.moved_from_date, moved.moved_from_time);
 const isHomeVisit = (request: AppointmentState) => findService(request.service)?.value === HOME_VISIT;
 
 /** Where the appointment takes place, as the visitor reads it. */
@@ -138,6 +163,29 @@ function visitorMail(request: AppointmentState, settings: MailSettings, subject:
   };
 }
 
+/** The label before the cancel link, in every visitor mail that has one. */
+export const CANCEL_LINK_LABEL = `Falls Sie verhindert sind: Bis ${cancellationNoticeHours} Stunden vor dem Termin können Sie ihn hier absagen, ` +
+  'danach bitte telefonisch:';
+/** The label before the reschedule link. */
+export const RESCHEDULE_LINK_LABEL = `Möchten Sie den Termin verschieben? Bis ${cancellationNoticeHours} Stunden vor dem Termin schlagen Sie hier ` +
+  'einen anderen Zeitpunkt vor; bis wir ihn bestätigen, bleibt dieser Termin bestehen:';
+/** The links' words in the HTML part, where the address with its token would run off a phone's screen. */
+export const CANCEL_LINK_TEXT = 'Termin online absagen';
+export const RESCHEDULE_LINK_TEXT = 'Termin verschieben';
+
+/** The cancel link, then «Termin verschieben» while it is offered. */
+function visitorLinkBlocks(links: VisitorLinks): Block[] {
+  return [
+    { label: CANCEL_LINK_LABEL, link: links.cancel, linkText: CANCEL_LINK_TEXT },
+    ...(links.reschedule ? [{ label: RESCHEDULE_LINK_LABEL, link: links.reschedule, linkText: RESCHEDULE_LINK_TEXT }] : []),
+  ];
+}
+
+/** Inside the notice there are no links: only a call changes the appointment. */
+function callUsBlock(): Block {
+  return { text: `Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: ${practiceContact.phone.display}.` };
+}
+
 /**
  * Reply-To the visitor is safe here: these mails carry no action link (only the request's
  * mail has the practice's links, and its Reply-To is the practice; ../forms/request-emails.ts).
@@ -172,18 +220,17 @@ function practiceFields(appointment: Appointment, extra: Field[]): Field[] {
 
 // ---------------------------------------------------------------- confirmed
 
-export function confirmationMail(appointment: Appointment, settings: MailSettings, now: Date, cancelUrl: string): OutgoingMail {
+/**
+ * `links`: the cancel link (always: inside the notice the page says to call) and
+ * «Termin verschieben» while the appointment is more than the notice away (null after).
+ */
+export function confirmationMail(appointment: Appointment, settings: MailSettings, now: Date, links: VisitorLinks): OutgoingMail {
   return visitorMail(appointment, settings, `Terminbestätigung: ${when(appointment)}`, [
     { text: 'Gerne bestätigen wir Ihren Termin:' },
     { fields: appointmentFields(appointment) },
     { text: preparationText(appointment) },
     { text: `Im Anhang (${CONFIRMED_CALENDAR_FILENAME}) finden Sie den Termin für Ihren Kalender.` },
-    {
-      label: `Falls Sie verhindert sind: Bis ${cancellationNoticeHours} Stunden vor dem Termin können Sie ihn hier absagen, ` +
-        'danach bitte telefonisch:',
-      link: cancelUrl,
-      linkText: 'Termin online absagen',
-    },
+    ...visitorLinkBlocks(links),
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 
@@ -234,11 +281,139 @@ export function cancelledPracticeMail(appointment: Appointment, settings: MailSe
 
 // ---------------------------------------------------------------- reminder
 
-export function reminderMail(appointment: Appointment, settings: MailSettings): OutgoingMail {
+/** `links`: the cancel and reschedule links while the appointment is more than the notice away; null after (then: call us). */
+export function reminderMail(appointment: Appointment, settings: MailSettings, links: VisitorLinks | null = null): OutgoingMail {
   return visitorMail(appointment, settings, `Erinnerung an Ihren Termin: ${when(appointment)}`, [
     { text: 'Wir freuen uns auf Sie und erinnern Sie an Ihren Termin morgen:' },
     { fields: appointmentFields(appointment) },
     { text: preparationText(appointment) },
-    { text: `Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: ${practiceContact.phone.display}.` },
+    ...(links ? visitorLinkBlocks(links) : [callUsBlock()]),
+  ]);
+}
+
+// ---------------------------------------------------------------- the visitor's wish to move
+
+/** The visitor's receipt: the wish is with the practice; the current appointment stays until it confirms. */
+export function moveRequestedMail(wish: MoveWish, settings: MailSettings): OutgoingMail {
+  return visitorMail(wish, settings, `Verschiebung angefragt: ${wished(wish)}`, [
+    { text: 'Vielen Dank. Sie möchten Ihren Termin verschieben:' },
+    {
+      fields: [
+        { label: 'Bisheriger Termin', value: when(wish) },
+        { label: 'Gewünschter Termin', value: wished(wish) },
+        { label: 'Dienstleistung', value: serviceWithPrice(wish.service) },
+      ],
+    },
+    {
+      text: `Wir melden uns innerhalb von ${replyWithinHours} Stunden. Bis wir den neuen Termin bestätigen, bleibt Ihr Termin ` +
+        `am ${when(wish)} bestehen; mit der Bestätigung erhalten Sie den neuen Kalendereintrag.`,
+    },
+  ]);
+}
+
+/** The mailto link that writes to the visitor from a practice mail that carries staff links (quoting nothing of it). */
+function answerLink(request: AppointmentState): { label: string; href: string } {
+  return {
+    label: `${fullName(request)} antworten`,
+    href: mailtoHref(request.email, { subject: `Ihr Termin bei ${practiceName}` }),
+  };
+}
+
+/**
+ * The practice decides the wish: the current and the wished slot, what speaks against the
+ * wished one (`warnings`: outside the opening hours, already taken – it may confirm
+ * anyway), and its links for this wish. Reply-To the practice itself, as for a new
+ * request: a reply would quote the links (../forms/request-emails.ts); «<Name> antworten»
+ * writes to the visitor. Nothing changes in a calendar yet: no attachment.
+ */
+export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings, links: MoveLinks, warnings: readonly string[]): OutgoingMail {
+  const name = fullName(wish);
+  const title = 'Terminverschiebung gewünscht';
+  const fields: Field[] = [
+    { label: 'Name', value: name },
+    { label: 'E-Mail', value: wish.email, href: mailtoHref(wish.email) },
+    { label: 'Telefon', value: wish.phone },
+    { label: 'Dienstleistung', value: serviceWithPrice(wish.service) },
+    { label: 'Bisheriger Termin', value: when(wish) },
+    { label: 'Gewünschter Termin', value: wished(wish) },
+    { label: 'Anfrage-Nr.', value: wish.id },
+  ];
+  const intro = `${name} möchte den bestätigten Termin verschieben. Bis Sie entscheiden, gilt der bisherige Termin.`;
+  const warning = warnings.length ? `Achtung: ${warnings.join(' ')} Sie können den Termin trotzdem bestätigen.` : null;
+  const answer = answerLink(wish);
+  const answerHint = `An ${name} schreiben Sie über «${answer.label}»: Das öffnet eine neue E-Mail. ` +
+    'Diese Nachricht enthält Ihre Links zum Bestätigen und Ablehnen und darf nicht weitergeleitet werden; ' +
+    '«Antworten» geht deshalb an Ihre eigene Adresse.';
+  const actionsTitle = 'Verschiebung bestätigen oder ablehnen';
+  const actions = [
+    { label: `Neuen Termin bestätigen – ${wished(wish)}`, href: links.confirmMove },
+    { label: `Verschiebung ablehnen – der Termin am ${when(wish)} bleibt`, href: links.declineMove },
+  ];
+  const hint = `Bitte entscheiden Sie innerhalb von ${replyWithinHours} Stunden. Mit der Bestätigung erhalten Sie und ${name} ` +
+    'den geänderten Kalendereintrag, und der bisherige Zeitpunkt ist auf der Website wieder frei.';
+  return {
+    to: settings.practiceEmail,
+    replyTo: settings.practiceEmail,
+    subject: oneLine(`${title}: ${name} – ${wished(wish)}`),
+    text: `${title}\n\n${intro}\n\n${answer.label}:\n${answer.href}\n\n${answerHint}\n\n${textFields(fields)}\n\n` +
+      (warning ? `${warning}\n\n` : '') +
+      `${actionsTitle}\n\n${actions.map((action) => `${action.label}:\n${action.href}`).join('\n\n')}\n\n` +
+      `${STAFF_LINKS_HINT}\n\n${hint}\n`,
+    html: htmlDocument(
+      title,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${paragraph(intro)}\n` +
+        `<p style="margin:0 0 8px">${htmlButton(answer.href, answer.label, 'secondary')}</p>\n` +
+        `<p style="margin:0 0 24px;color:#475569">${escapeHtml(answerHint)}</p>\n${htmlFields(fields)}\n` +
+        (warning ? `<p style="margin:16px 0 0;padding:8px 12px;background:#fef3c7">${escapeHtml(warning)}</p>\n` : '') +
+        `<h2 style="font-size:16px;margin:24px 0 12px">${escapeHtml(actionsTitle)}</h2>\n` +
+        actions.map((action) => `<p style="margin:0 0 10px">${htmlButton(action.href, action.label, 'primary')}</p>`).join('\n') +
+        `\n<p style="margin:12px 0 0;color:#475569">${escapeHtml(STAFF_LINKS_HINT)}</p>\n` +
+        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,
+    ),
+  };
+}
+
+/**
+ * The practice confirmed the wish: the visitor's new confirmation, whose calendar file
+ * moves the entry they have (same UID, higher SEQUENCE), with fresh links for the new slot.
+ */
+export function movedMail(moved: MovedAppointment, settings: MailSettings, now: Date, links: VisitorLinks): OutgoingMail {
+  return visitorMail(moved, settings, `Termin verschoben: ${when(moved)}`, [
+    { text: 'Gerne bestätigen wir Ihren neuen Termin:' },
+    { fields: appointmentFields(moved) },
+    { text: `Ihr früherer Termin am ${movedFrom(moved)} entfällt.` },
+    { text: preparationText(moved) },
+    {
+      text: `Im Anhang (${CONFIRMED_CALENDAR_FILENAME}) finden Sie den neuen Termin für Ihren Kalender; ` +
+        'er ersetzt den bisherigen Eintrag.',
+    },
+    ...visitorLinkBlocks(links),
+  ], [calendarAttachment(moved, settings, now, false)]);
+}
+
+export function movedPracticeMail(moved: MovedAppointment, settings: MailSettings, now: Date): OutgoingMail {
+  return practiceMail(
+    moved,
+    settings,
+    'Termin verschoben',
+    practiceFields(moved, [{ label: 'Früherer Termin', value: movedFrom(moved) }]),
+    `${fullName(moved)} erhält die Bestätigung des neuen Termins mit demselben Kalendereintrag. Der Eintrag im Anhang ` +
+      `(${CONFIRMED_CALENDAR_FILENAME}) ersetzt den bisherigen in Ihrem Kalender; der frühere Zeitpunkt ` +
+      `(${movedFrom(moved)}) ist auf der Website wieder frei.`,
+    calendarAttachment(moved, settings, now, true),
+  );
+}
+
+/**
+ * The practice declined the wish: the appointment stays as it was (nothing changes in a
+ * calendar: no attachment), with the practice's note if any; while the appointment is more
+ * than the notice away (`links`), another wish or a cancellation online, else by phone.
+ */
+export function moveDeclinedMail(wish: MoveWish, settings: MailSettings, links: VisitorLinks | null): OutgoingMail {
+  return visitorMail(wish, settings, `Ihr Termin bleibt bestehen: ${when(wish)}`, [
+    { text: `Leider können wir Ihnen den gewünschten Termin am ${wished(wish)} nicht anbieten. Ihr Termin bleibt wie vereinbart:` },
+    { fields: appointmentFields(wish) },
+    ...(wish.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: wish.staff_note }] : []),
+    ...(links ? visitorLinkBlocks(links) : [callUsBlock()]),
   ]);
 }
