@@ -2,49 +2,84 @@
  * appointment-action: what the site's action page (/termin/aktion) calls with the token
  * from a link in an appointment e-mail. `show` reads the request the token names and
  * changes nothing (mail scanners open every link; only a person presses the button).
- * `act` does the token's action – confirm a slot, decline, cancel – in one conditional
- * UPDATE (public.decide_appointment / cancel_appointment), and then sends the e-mails
- * of the new state once (claim_outcome_mail): pressing twice changes and sends nothing
+ * `act` does the token's action – confirm a slot, decline, cancel, ask to move the
+ * appointment, confirm or decline that wish – in one conditional UPDATE
+ * (public.decide_appointment / cancel_appointment / request_appointment_move /
+ * decide_appointment_move), and then sends the e-mails the new state owes once
+ * (claim_outcome_mail with its outcome_key): pressing twice changes and sends nothing
  * more, and after a failed send a second press sends without changing anything again.
- * The token is never logged. Contract: _shared/domain/wire-types.ts (AppointmentAction…).
+ * An old link never acts on an old slot: what it may do is the request's state now (a
+ * move link names its wish by number). The token is never logged. Contract:
+ * _shared/domain/wire-types.ts (AppointmentAction…).
  */
-import type { LinkSettings } from '../_shared/lifecycle/action-links.ts';
-import { readActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
+import { type LinkSettings } from '../_shared/lifecycle/action-links.ts';
+import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { othersTimes, readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
+import { bookingWindow } from '../_shared/domain/availability.ts';
 import { cancellationNoticeHours } from '../_shared/domain/practice.ts';
 import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
-import type { AppointmentActionView, AppointmentSlot } from '../_shared/domain/wire-types.ts';
-import { zurichInstant } from '../_shared/domain/dates.ts';
+import type { AppointmentActionView, AppointmentSlot, SlotWarning } from '../_shared/domain/wire-types.ts';
+import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import { readJsonObject, type JsonObject } from '../_shared/http/json.ts';
 import { failureCause } from '../_shared/mail/budget.ts';
 import type { Mailer } from '../_shared/mail/transport.ts';
 import { type Answer, openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
-import type { AppointmentState, Store } from '../_shared/database/store.ts';
+import type { AppointmentState, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
 
-/** The slot a confirm link is for; null for decline and cancel, or when no alternative was given. */
+const isConfirm = (action: AppointmentAction) => action === 'confirm-preferred' || action === 'confirm-alternative';
+
+/**
+ * The slot a link is about: the one a confirm link confirms (null when no alternative was
+ * given), and for the move links the latest wished slot; null for decline, cancel and reschedule.
+ */
 function slotOf(action: AppointmentAction, request: AppointmentState): AppointmentSlot | null {
   if (action === 'confirm-preferred') return { date: request.preferred_date, time: request.preferred_time };
   if (action === 'confirm-alternative' && request.alternative_date !== null) {
     return { date: request.alternative_date, time: request.alternative_time };
   }
+  if (isMoveAction(action) && request.move_date !== null && request.move_time !== null) {
+    return { date: request.move_date, time: request.move_time };
+  }
   return null;
+}
+
+/** What the view adds to the row, read before the press changes anything. */
+export interface ViewContext {
+  /** The confirmed times on the slot's date (confirm and move links), this request's own included. */
+  takenTimes?: readonly string[];
+  /** The move link's wish number. */
+  move?: number;
+  /** Confirm links and confirm-move: why the slot lies outside the opening hours. */
+  slotWarning?: SlotWarning | null;
+  /** Reschedule links: the bookable window and the closures in it. */
+  booking?: AppointmentActionView['booking'];
 }
 
 /**
  * The request as the page shows it: no e-mail address, phone or message. `takenTimes`:
- * the confirmed times on the confirm link's date (this request's own slot is left out).
+ * the confirmed times on the link's date, without this request's own slot.
  */
-export function actionView(action: AppointmentAction, request: AppointmentState, takenTimes: readonly string[] = []): AppointmentActionView {
+export function actionView(action: AppointmentAction, request: AppointmentState, context: ViewContext = {}): AppointmentActionView {
   const confirmed = request.confirmed_date !== null && request.confirmed_time !== null
     ? { date: request.confirmed_date, time: request.confirmed_time }
     : null;
   const cancelUntil = request.status === 'confirmed' && confirmed
     ? new Date(zurichInstant(confirmed.date, confirmed.time).getTime() - cancellationNoticeHours * 3_600_000).toISOString()
+    : null;
+  const slot = slotOf(action, request);
+  const move = request.move_status !== null && request.move_date !== null && request.move_time !== null
+    ? {
+      date: request.move_date,
+      time: request.move_time,
+      status: request.move_status,
+      thisLink: isMoveAction(action) ? context.move === request.move_count : true,
+    }
     : null;
   return {
     action,
@@ -53,19 +88,44 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
     service: request.service,
     preferred: { date: request.preferred_date, time: request.preferred_time },
     alternative: request.alternative_date === null ? null : { date: request.alternative_date, time: request.alternative_time },
-    slot: slotOf(action, request),
+    slot,
     confirmed,
     staffNote: request.staff_note,
-    mailPending: request.status !== 'requested' && request.outcome_mailed_for !== request.status,
+    mailPending: request.outcome_key !== null && request.outcome_mailed_for !== request.outcome_key,
     cancelUntil,
-    takenTimes: othersTimes(takenTimes, confirmed && confirmed.date === slotOf(action, request)?.date ? confirmed.time : null),
+    takenTimes: othersTimes(context.takenTimes ?? [], confirmed && slot && confirmed.date === slot.date ? confirmed.time : null),
+    move,
+    movedFrom: request.moved_from_date !== null && request.moved_from_time !== null
+      ? { date: request.moved_from_date, time: request.moved_from_time }
+      : null,
+    slotWarning: context.slotWarning ?? null,
+    booking: context.booking ?? null,
   };
 }
 
-/** The taken times without one entry for this request's own confirmed time (another request may have the same time). */
-function othersTimes(taken: readonly string[], own: string | null): string[] {
-  const index = own === null ? -1 : taken.indexOf(own);
-  return index === -1 ? [...taken] : [...taken.slice(0, index), ...taken.slice(index + 1)];
+/**
+ * The days a reschedule link may pick from: the booking window from today on, kept inside
+ * the request's retention (its created day in Zurich), and the practice's closures in it.
+ */
+async function bookingOf(store: Store, request: AppointmentState, now: Date): Promise<NonNullable<AppointmentActionView['booking']>> {
+  const window = bookingWindow(zurichIsoDate(0, now), zurichIsoDate(0, new Date(request.created_at)));
+  const days = Math.round((Date.parse(window.last) - Date.parse(window.first)) / 86_400_000) + 1;
+  return { ...window, closedDays: days > 0 ? await store.closedDays(window.first, Math.min(days, MAX_CLOSED_DAYS)) : [] };
+}
+
+/** public.practice_closed_days answers at most this many days (the window is about 182). */
+const MAX_CLOSED_DAYS = 200;
+
+/** What the view needs besides the row, for this link. */
+async function viewContext(store: Store, claim: ActionClaim, request: AppointmentState, now: Date): Promise<ViewContext> {
+  const { action } = claim;
+  const slot = slotOf(action, request);
+  const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
+  // Taken times and warnings matter only where a slot is decided.
+  if (slot && (isConfirm(action) || isMoveAction(action))) context.takenTimes = await store.takenTimes(slot.date);
+  if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
+  if (action === 'reschedule') context.booking = await bookingOf(store, request, now);
+  return context;
 }
 
 type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState } | { mail: 'in_progress' } | {
@@ -75,9 +135,10 @@ type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState } 
 };
 
 /**
- * Sends the e-mails of the request's state unless they went out already: all of them, or
- * the claim is released so the next press sends them again (a mail that did go out may
- * then arrive twice – the same text and calendar entry, harmless – rather than one being lost).
+ * Sends the e-mails of the request's outcome_key unless they went out already: all of
+ * them, or the claim is released so the next press (or the outbox) sends them again (a
+ * mail that did go out may then arrive twice – the same text and calendar entry, harmless
+ * – rather than one being lost).
  */
 async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailSettings, links: LinkSettings, now: Date, current: AppointmentState): Promise<MailOutcome> {
   const claim = await store.claimOutcomeMail(id);
@@ -85,17 +146,17 @@ async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailS
   if (claim.status === 'in_progress') return { mail: 'in_progress' };
   if (claim.status !== 'claimed') throw new Error(`outcome claim: ${claim.status}`);
   const request = claim.request;
+  const key = request.outcome_key;
+  if (key === null) throw new Error('outcome claim without a key');
   try {
-    for (const outgoing of await outcomeMails(request, mail, links, now)) await mailer.send(outgoing);
+    for (const outgoing of await outcomeMails(request, mail, links, now, store)) await mailer.send(outgoing);
   } catch (error) {
-    await store.finishOutcomeMail(id, request.status, false).catch(() => {});
+    await store.finishOutcomeMail(id, key, false).catch(() => {});
     return { mail: 'failed', cause: failureCause(error), request };
   }
-  await store.finishOutcomeMail(id, request.status, true);
-  return { mail: 'sent', request: { ...request, outcome_mailed_for: request.status } };
+  await store.finishOutcomeMail(id, key, true);
+  return { mail: 'sent', request: { ...request, outcome_mailed_for: key } };
 }
-
-const isConfirm = (action: AppointmentAction) => action === 'confirm-preferred' || action === 'confirm-alternative';
 
 export function createActionHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
@@ -119,45 +180,68 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (!valid.ok) {
     return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
   }
-  const { token, intent, time, note } = valid.value;
+  const { token, intent, time, note, date } = valid.value;
 
   const link = await readActionToken(config.actionSecret, token, now);
   if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
-  const { action, requestId } = link.claim;
+  const { action, requestId, move } = link.claim;
   const code = (outcome: string) => ({ code: `${action}_${outcome}` });
+  const invalid = (field: string) => answer(400, { error: 'invalid_body', field }, { code: 'invalid_body', field });
 
   const stored = await store.getAppointment(requestId);
   if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
   const slot = slotOf(action, stored);
-  // Taken times matter only where a slot is confirmed; they are read before the press changes anything.
-  const taken = isConfirm(action) && slot ? await store.takenTimes(slot.date) : [];
-  const view = (state: AppointmentState) => actionView(action, state, taken) as unknown as JsonObject;
+  const context = await viewContext(store, link.claim, stored, now);
+  const view = (state: AppointmentState) => actionView(action, state, context) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
 
-  // What the press sends must fit the link: a time only for a slot without one, a note only to decline.
-  if (note !== undefined && action !== 'decline') return answer(400, { error: 'invalid_body', field: 'note' }, { code: 'invalid_body', field: 'note' });
-  if (time !== undefined && !(slot && slot.time === null)) {
-    return answer(400, { error: 'invalid_body', field: 'time' }, { code: 'invalid_body', field: 'time' });
+  // What the press sends must fit the link: a time only for a slot without one or with a
+  // new date to move to, a note only to decline.
+  if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');
+  if (action === 'reschedule') {
+    if (date === undefined) return invalid('date');
+    if (time === undefined) return invalid('time');
+  } else {
+    if (date !== undefined) return invalid('date');
+    if (time !== undefined && !(isConfirm(action) && slot && slot.time === null)) return invalid('time');
   }
 
-  let change;
+  let change: LifecycleResult | MoveResult;
   if (isConfirm(action)) {
     if (!slot) return answer(409, { error: 'conflict', view: view(stored) }, code('no_slot'));
     // A slot given without a time: the practice picks one; pressing again after the
     // confirmation (to resend its mail) may leave it out.
     const sameDay = stored.status === 'confirmed' && stored.confirmed_date === slot.date;
     const chosen = slot.time ?? time ?? (sameDay ? stored.confirmed_time : null);
-    if (chosen === null) return answer(400, { error: 'invalid_body', field: 'time' }, { code: 'invalid_body', field: 'time' });
+    if (chosen === null) return invalid('time');
     if (stored.status === 'requested' && zurichInstant(slot.date, chosen) <= now) {
       return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
     }
     change = await store.decideAppointment(requestId, { kind: 'confirm', date: slot.date, time: chosen });
   } else if (action === 'decline') {
     change = await store.decideAppointment(requestId, { kind: 'decline', note: note ?? null });
-  } else {
+  } else if (action === 'cancel') {
     change = await store.cancelAppointment(requestId, cancellationNoticeHours);
+  } else if (action === 'reschedule') {
+    change = await store.requestMove(requestId, { date: date!, time: time! }, cancellationNoticeHours);
+  } else {
+    // confirm-move / decline-move: the wish the link names (its number), never a later one.
+    const wish = move!;
+    if (action === 'confirm-move') {
+      const undecided = stored.status === 'confirmed' && stored.move_status === 'requested' && stored.move_count === wish;
+      if (undecided && slot && slot.time !== null && zurichInstant(slot.date, slot.time) <= now) {
+        return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
+      }
+      change = await store.decideMove(requestId, wish, { kind: 'confirm' });
+    } else {
+      change = await store.decideMove(requestId, wish, { kind: 'decline', note: note ?? null });
+    }
   }
   if (change.result === 'not_found') return answer(404, { error: 'not_found' }, code('not_found'));
+  if (change.result === 'unavailable') {
+    return answer(409, { error: 'unavailable', reason: change.reason, view: view(change.request) }, code(`unavailable_${change.reason}`));
+  }
+  if (change.result === 'move_pending') return answer(409, { error: 'conflict', view: view(change.request) }, code('move_pending'));
   if (change.result === 'conflict' || change.result === 'too_late') {
     return answer(409, { error: change.result, view: view(change.request) }, code(change.result));
   }

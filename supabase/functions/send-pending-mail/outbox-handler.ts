@@ -6,7 +6,8 @@
  *   (a mail outage, the daily cap): the practice's mail, marked as late, then the
  *   visitor's acknowledgement (within its limits); the practice mail counts against the
  *   daily cap like the forms' own;
- * - the visitor's mail of a decision or cancellation whose send failed on the action page;
+ * - the mails of a decision, a cancellation or a wish to move an appointment (whatever
+ *   the request's outcome_key owes) whose send failed on the action page;
  * - tomorrow's reminders, from 09:00 Zurich time the day before.
  *
  * Each is claimed in the database before it is sent, through the same claim column the
@@ -17,13 +18,13 @@
  * gives up, logs it and leaves it to the practice's digest, which carries the content.
  */
 import { staffLinks, type LinkSettings } from '../_shared/lifecycle/action-links.ts';
-import { isAppointment, reminderMail } from '../_shared/lifecycle/appointment-emails.ts';
+import { isAppointment } from '../_shared/lifecycle/appointment-emails.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
 import { appointmentAcknowledgementMail, appointmentPracticeMail, contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
 import { type MailSettings, markAsDelayed } from '../_shared/mail/layout.ts';
 import { failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail } from '../_shared/mail/budget.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
-import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import type { MailKind, Store } from '../_shared/database/store.ts';
 
@@ -117,15 +118,30 @@ async function sendRequests(run: Run) {
 
 async function sendOutcomes(run: Run) {
   for (const row of await run.store.claimPendingOutcomes(OUTBOX_BATCH, GRACE_SECONDS)) {
-    const result = await sendAll(run, await outcomeMails(row, run.mail, run.links, run.now));
-    await settle(run, 'outcome', row.id, result, (sent) => run.store.finishOutcomeMail(row.id, row.status, sent));
+    // The key the mails are written for: recorded as sent, so a later state's mails are still due.
+    const key = row.outcome_key;
+    if (key === null) {
+      // claim_pending_mail answers only rows whose key is due; one without a key is released.
+      await run.store.finishOutcomeMail(row.id, '', false);
+      continue;
+    }
+    let result: { ok: true } | { ok: false; cause: string };
+    try {
+      result = await sendAll(run, await outcomeMails(row, run.mail, run.links, run.now, run.store));
+    } catch (error) {
+      // Writing the mails failed (a read of the wish's warnings): tried again after the backoff like a failed send.
+      result = { ok: false, cause: failureCause(error) };
+    }
+    await settle(run, 'outcome', row.id, result, (sent) => run.store.finishOutcomeMail(row.id, key, sent));
   }
 }
 
 async function sendReminders(run: Run) {
   if (zurichWallClock(run.now).hour < REMINDERS_FROM_HOUR) return;
   for (const row of await run.store.claimPendingReminders(zurichIsoDate(1, run.now), OUTBOX_BATCH)) {
-    const result = isAppointment(row) ? await sendAll(run, [reminderMail(row, run.mail)]) : { ok: false as const, cause: 'no_slot' };
+    const result = isAppointment(row)
+      ? await sendAll(run, await reminderMails(row, run.mail, run.links, run.now))
+      : { ok: false as const, cause: 'no_slot' };
     await settle(run, 'reminder', row.id, result, (sent) => run.store.finishReminder(row.id, sent));
   }
 }

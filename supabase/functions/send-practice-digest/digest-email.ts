@@ -1,12 +1,13 @@
 /**
  * The practice's morning digest ("Tagesübersicht"): the requests still undecided, oldest
  * first, each with its confirm and decline links and how long it has waited against the
- * promised 24 hours; today's and tomorrow's confirmed appointments; what the outbox could
+ * promised 24 hours, and likewise the visitors' wishes to move a confirmed appointment
+ * (the current and the wished slot, the links to confirm or decline that wish); today's and tomorrow's confirmed appointments; what the outbox could
  * not deliver (a message with its full text, so that it reaches the practice even then);
  * the scheduled jobs' failures. To the practice only, Reply-To the practice itself: it
  * carries staff links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
  */
-import type { StaffLinks } from '../_shared/lifecycle/action-links.ts';
+import type { MoveLinks, StaffLinks } from '../_shared/lifecycle/action-links.ts';
 import { replyWithinHours } from '../_shared/domain/practice.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
 import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NOT_GIVEN, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields } from '../_shared/mail/layout.ts';
@@ -45,6 +46,38 @@ export function waitedText(createdAt: string, now: Date): string {
     : `${since} (noch ${replyWithinHours - hours} von ${replyWithinHours} Stunden)`;
 }
 
+/** The links of an undecided row: a request's confirm and decline links, or those of a wish to move. */
+export type DigestLinks = { kind: 'request'; links: StaffLinks } | { kind: 'move'; links: MoveLinks };
+
+/** A confirmed appointment whose visitor asked to move it, and the practice has not decided yet. */
+export const isPendingMove = (request: AppointmentState) => request.status === 'confirmed' && request.move_status === 'requested';
+
+function actionsPart(fields: Field[], actions: { label: string; href: string }[], lead?: string): Part {
+  return {
+    text: `${lead ? `${lead}\n\n` : ''}${textFields(fields)}\n\n${actions.map((a) => `${a.label}:\n${a.href}`).join('\n\n')}`,
+    html: `${lead ? `${paragraph(lead)}\n` : ''}${htmlFields(fields)}\n` +
+      actions.map((a) => `<p style="margin:8px 0">${htmlButton(a.href, a.label, 'primary')}</p>`).join('\n'),
+  };
+}
+
+function movePart(request: AppointmentState, links: MoveLinks, now: Date): Part {
+  const current = formatDateTimeLong(request.confirmed_date!, request.confirmed_time);
+  const wished = formatDateTimeLong(request.move_date!, request.move_time);
+  const fields: Field[] = [
+    { label: 'Name', value: fullName(request) },
+    { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
+    { label: 'Bisheriger Termin', value: current },
+    { label: 'Gewünschter Termin', value: wished },
+    { label: 'Telefon', value: request.phone },
+    { label: 'E-Mail', value: request.email, href: mailtoHref(request.email) },
+    { label: 'Wartet', value: waitedText(request.move_requested_at ?? request.created_at, now) },
+  ];
+  return actionsPart(fields, [
+    { label: `Neuen Termin bestätigen – ${wished}`, href: links.confirmMove },
+    { label: `Verschiebung ablehnen – der Termin am ${current} bleibt`, href: links.declineMove },
+  ], `Verschiebung gewünscht: ${fullName(request)} möchte den bestätigten Termin verschieben.`);
+}
+
 function undecidedPart(request: AppointmentState, links: StaffLinks, now: Date): Part {
   const fields: Field[] = [
     { label: 'Name', value: fullName(request) },
@@ -62,10 +95,7 @@ function undecidedPart(request: AppointmentState, links: StaffLinks, now: Date):
       : []),
     { label: 'Ablehnen oder einen anderen Termin vorschlagen', href: links.decline },
   ];
-  return {
-    text: `${textFields(fields)}\n\n${actions.map((a) => `${a.label}:\n${a.href}`).join('\n\n')}`,
-    html: `${htmlFields(fields)}\n${actions.map((a) => `<p style="margin:8px 0">${htmlButton(a.href, a.label, 'primary')}</p>`).join('\n')}`,
-  };
+  return actionsPart(fields, actions);
 }
 
 function appointmentPart(request: AppointmentState): Part {
@@ -90,6 +120,14 @@ const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder', (r: Appointme
 };
 
 function statusText(r: AppointmentState): string {
+  const key = r.outcome_key ?? '';
+  if (r.status === 'confirmed' && key.startsWith('move-requested:') && r.move_date) {
+    return `Verschiebung auf ${formatDateTimeLong(r.move_date, r.move_time)} gewünscht`;
+  }
+  if (r.status === 'confirmed' && key.startsWith('moved:')) return `verschoben auf ${formatDateTimeLong(r.confirmed_date!, r.confirmed_time)}`;
+  if (r.status === 'confirmed' && key.startsWith('move-declined:')) {
+    return `Verschiebung abgelehnt, Termin bleibt am ${formatDateTimeLong(r.confirmed_date!, r.confirmed_time)}`;
+  }
   if (r.status === 'confirmed') return `bestätigt für ${formatDateTimeLong(r.confirmed_date!, r.confirmed_time)}`;
   if (r.status === 'cancelled') return 'abgesagt';
   if (r.status === 'declined') return 'abgelehnt';
@@ -99,7 +137,7 @@ function statusText(r: AppointmentState): string {
 /** The digest of `day` (YYYY-MM-DD, Zurich), or null when there is nothing to say. */
 export function digestMail(
   data: DigestData,
-  links: ReadonlyMap<string, StaffLinks>,
+  links: ReadonlyMap<string, DigestLinks>,
   settings: MailSettings,
   day: string,
   now: Date,
@@ -108,7 +146,10 @@ export function digestMail(
   const counts: string[] = [];
 
   if (data.undecided.length > 0) {
-    const parts = data.undecided.map((r) => undecidedPart(r, links.get(r.id)!, now));
+    const parts = data.undecided.map((r) => {
+      const found = links.get(r.id)!;
+      return found.kind === 'move' ? movePart(r, found.links, now) : undecidedPart(r, found.links, now);
+    });
     const more = data.undecidedTotal - data.undecided.length;
     if (more > 0) parts.push({ text: `… und ${more} weitere.`, html: paragraph(`… und ${more} weitere.`) });
     sections.push(section(`Offene Terminanfragen (${data.undecidedTotal})`, parts));

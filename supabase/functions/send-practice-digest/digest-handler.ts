@@ -9,12 +9,12 @@
  * The day is claimed in the database first (public.claim_practice_digest), so concurrent
  * runs send one. What the digest carried from the outbox counts as delivered afterwards.
  */
-import { staffLinks, type StaffLinks } from '../_shared/lifecycle/action-links.ts';
+import { moveLinks, staffLinks } from '../_shared/lifecycle/action-links.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
 import { readJsonObject } from '../_shared/http/json.ts';
 import { failureCause } from '../_shared/mail/budget.ts';
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
-import { digestMail } from './digest-email.ts';
+import { type DigestLinks, digestMail, isPendingMove } from './digest-email.ts';
 
 export const FUNCTION_NAME = 'send-practice-digest';
 /** The digest goes out from this hour (Zurich). */
@@ -45,9 +45,16 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
       if (!claimed) return answer(200, { sent: false, reason: 'done' }, { code: 'digest_done' });
 
       const data = await store.digestData(at);
-      const links = new Map<string, StaffLinks>();
+      const links = new Map<string, DigestLinks>();
       const settings = { secret: deps.config.actionSecret, siteUrl: deps.config.siteUrl };
-      for (const request of data.undecided) links.set(request.id, await staffLinks(settings, request, at));
+      for (const request of data.undecided) {
+        links.set(
+          request.id,
+          isPendingMove(request)
+            ? { kind: 'move', links: await moveLinks(settings, request, at) }
+            : { kind: 'request', links: await staffLinks(settings, request, at) },
+        );
+      }
       const mail = digestMail(data, links, { practiceEmail }, day, at);
       if (!mail) {
         await store.finishDigest(day, 'nothing');

@@ -59,9 +59,13 @@ Deno.test('show: the request without address, phone or message, and nothing chan
     mailPending: false,
     cancelUntil: null,
     takenTimes: [],
+    move: null,
+    movedFrom: null,
+    slotWarning: null,
+    booking: null,
   });
   assert.equal(JSON.stringify(answer.body).includes('beat.keller@example.ch'), false);
-  assert.deepEqual(store.calls, ['getAppointment', 'takenTimes']);
+  assert.deepEqual(store.calls, ['getAppointment', 'takenTimes', 'closedDays']);
   assert.equal(mailer.sent.length, 0);
 });
 
@@ -99,7 +103,14 @@ Deno.test('confirm: stored, then the visitor\'s confirmation and the practice\'s
   // 24 hours before 09:30 in Zurich (CET, UTC+1).
   assert.equal(first.body.view.cancelUntil, '2026-12-10T08:30:00.000Z');
   assert.equal(first.body.view.mailPending, false);
-  assert.deepEqual(store.calls.slice(0, 5), ['getAppointment', 'takenTimes', 'decideAppointment:confirm', 'claimOutcomeMail', 'finishOutcomeMail:true']);
+  assert.deepEqual(store.calls.slice(0, 6), [
+    'getAppointment',
+    'takenTimes',
+    'closedDays',
+    'decideAppointment:confirm',
+    'claimOutcomeMail',
+    'finishOutcomeMail:true',
+  ]);
 
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['beat.keller@example.ch', 'praxis@ruhepol-schlafberatung.ch']);
   const [visitor, practice] = mailer.sent;

@@ -88,10 +88,15 @@ export const appointmentRequestSchema = z.strictObject({
 }) satisfies z.ZodMiniType<AppointmentEmailBody>;
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 
-/** appointment-action: the link's token and what to do (tokens are ~130 characters). */
+/**
+ * appointment-action: the link's token and what to do (tokens are ~130 characters). A
+ * move names a real date and one of the slots; whether the practice offers it then is the
+ * database's check (request_appointment_move), with the closures it alone knows.
+ */
 export const appointmentActionSchema = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(512)),
   intent: z.enum(['show', 'act']),
+  date: z.optional(isoDate),
   time: z.optional(timeSlot),
   note: z.optional(fieldSchemas.staffNote),
 }) satisfies z.ZodMiniType<AppointmentActionBody>;
