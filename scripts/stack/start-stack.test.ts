@@ -11,15 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formProofHeaders } from '../../tests/integration/stack-harness.ts';
+import { bookableDate, formProofHeaders } from '../../tests/integration/stack-harness.ts';
 import { mailApi } from '../../tests/support/mail-api.ts';
 import { isPortFree } from './ports';
 import { readFunctionsSettings, startStack, type RunningStack } from './start-stack';
-
-/** A tomorrow that is still tomorrow in Zurich, where the migration checks "not in the past". */
-function daysFromNow(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const appointment = () => ({
   first_name: 'Anna',
@@ -27,7 +22,8 @@ const appointment = () => ({
   email: `anna.${Math.random().toString(36).slice(2)}@example.ch`,
   phone: '044 123 45 67',
   service: 'Schlafberatung',
-  preferred_date: daysFromNow(7),
+  // A day the site may book (Zurich's calendar, opening days, holidays): the insert refuses others.
+  preferred_date: bookableDate(7),
   preferred_time: '09:30',
 });
 

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendTarget, newVisitor, ownStandIn, proofHeader, SITE_ORIGIN, solvedProof, type TestBackend } from './stack-harness.ts';
+import { backendTarget, bookableDate, newVisitor, ownStandIn, proofHeader, SITE_ORIGIN, solvedProof, type TestBackend } from './stack-harness.ts';
 
 /**
  * Where hosted Supabase is stricter than `supabase start`, the stand-in follows hosted:
@@ -133,7 +133,7 @@ describe('keys at the REST API (the gateway)', () => {
 
   it('inserts an appointment request with the publishable key and the form proof, as the site does', async () => {
     const { email, ip } = newVisitor();
-    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const inAWeek = bookableDate(7);
     const insert = (headers: Record<string, string>) =>
       fetch(`${backend.apiUrl}/rest/v1/appointment_requests`, {
         method: 'POST',

@@ -14,6 +14,7 @@ import {
   appointmentBody,
   appointmentRow,
   backendTarget,
+  bookableDate,
   browserClient,
   callFunction,
   functionRateKey,
@@ -49,8 +50,8 @@ beforeEach(async () => {
 /** The row and the e-mail body exactly as src/features/appointment builds them, with an alternative and a message. */
 function appointment(email: string, overrides: { row?: Record<string, unknown>; body?: Record<string, unknown> } = {}) {
   const row = appointmentRow(email, {
-    preferred_date: zurichDate(10),
-    alternative_date: zurichDate(12),
+    preferred_date: bookableDate(10),
+    alternative_date: bookableDate(12),
     alternative_time: '18:00',
     message: 'Schulterschmerzen in Seitenlage.',
     ...overrides.row,
@@ -455,7 +456,7 @@ describe('the reminder the day before', () => {
 
   it('is not sent again for an appointment confirmed for tomorrow: the confirmation was the reminder', async () => {
     const { email, ip } = newVisitor();
-    const { id, row } = appointment(email, { row: { preferred_date: zurichDate(1), alternative_date: null, alternative_time: null } });
+    const { id, row } = appointment(email, { row: { alternative_date: null, alternative_time: null } });
     await store(ip, row);
     await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:30')`, [id, zurichDate(1)]);
     expect(await remindedAt(id)).not.toBeNull();

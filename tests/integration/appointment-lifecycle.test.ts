@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentRow,
   backendTarget,
+  bookableDate,
   browserClient,
   insertAppointment,
   newVisitor,
@@ -38,10 +39,13 @@ interface Answer {
   request?: Record<string, unknown>;
 }
 
-/** A stored request, as the site stores it (with its form proof), with its preferred slot `days` from today. */
+/**
+ * A stored request, as the site stores it (with its form proof), with its preferred slot on
+ * the first bookable day at least `days` from today (the practice may confirm any day).
+ */
 async function storedRequest(days = 7, time = '10:00'): Promise<string> {
   const { email, ip } = newVisitor();
-  const row = appointmentRow(email, { preferred_date: zurichDate(days), preferred_time: time });
+  const row = appointmentRow(email, { preferred_date: bookableDate(days), preferred_time: time });
   const { error } = await insertAppointment(backend, ip, row);
   expect(error).toBeNull();
   return row.id as string;
@@ -160,9 +164,9 @@ describe('claim_outcome_mail / finish_outcome_mail', () => {
     const first = await claim(id);
     expect(first).toMatchObject({ status: 'claimed', request: { status: 'confirmed' } });
     expect((await claim(id)).status).toBe('in_progress');
-    await rpc('finish_outcome_mail', { p_id: id, p_status: 'confirmed', p_sent: false });
+    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_sent: false });
     expect((await claim(id)).status).toBe('claimed');
-    await rpc('finish_outcome_mail', { p_id: id, p_status: 'confirmed', p_sent: true });
+    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_sent: true });
     expect((await claim(id)).status).toBe('already_notified');
 
     await rpc('cancel_appointment', { p_id: id });
@@ -304,7 +308,7 @@ describe('taken_appointment_slots', () => {
       ['decide_appointment', { p_id: id, p_decision: 'decline' }],
       ['cancel_appointment', { p_id: id }],
       ['claim_outcome_mail', { p_id: id }],
-      ['finish_outcome_mail', { p_id: id, p_status: 'declined', p_sent: true }],
+      ['finish_outcome_mail', { p_id: id, p_key: 'declined', p_sent: true }],
       ['get_appointment_request', { p_id: id }],
       ['claim_pending_mail', { p_kind: 'reminder', p_reminder_date: zurichDate(7) }],
       ['claim_pending_mail', { p_kind: 'request' }],

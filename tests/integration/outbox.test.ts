@@ -16,6 +16,7 @@ import {
   appointmentBody,
   appointmentRow,
   backendTarget,
+  bookableDate,
   callFunction,
   newVisitor,
   ownStandIn,
@@ -235,11 +236,11 @@ describe.runIf(ownStandIn)('the practice digest', () => {
   it('lists the undecided requests with their links and waiting time, and tomorrow\'s appointments; nothing twice', async () => {
     await backend.query(`delete from public.practice_digests`);
     const waiting = newVisitor();
-    const row = appointmentRow(waiting.email, { first_name: 'Wartende', last_name: 'Person', preferred_date: zurichDate(9) });
+    const row = appointmentRow(waiting.email, { first_name: 'Wartende', last_name: 'Person', preferred_date: bookableDate(9) });
     expect((await storeAppointment(backend, waiting.ip, row)).error).toBeNull();
     await backend.query(`update public.appointment_requests set created_at = now() - interval '30 hours' where id = $1`, [row.id]);
     const tomorrow = newVisitor();
-    const confirmed = appointmentRow(tomorrow.email, { first_name: 'Morgen', last_name: 'Termin', preferred_date: zurichDate(1), preferred_time: '15:00' });
+    const confirmed = appointmentRow(tomorrow.email, { first_name: 'Morgen', last_name: 'Termin', preferred_time: '15:00' });
     expect((await storeAppointment(backend, tomorrow.ip, confirmed)).error).toBeNull();
     await backend.query(`select public.decide_appointment($1, 'confirm', $2, '15:00')`, [confirmed.id, zurichDate(1)]);
 

@@ -11,6 +11,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { appointmentEmailBody, type AppointmentRow, type FormChallenge, type FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/forms/form-proof-parameters.ts';
@@ -89,7 +90,18 @@ export function serviceClient(backend: TestBackend): SupabaseClient {
   });
 }
 
-/** An appointment row as the site inserts it (a week ahead), with any field overridden. */
+/**
+ * A day the site may book (domain/availability.ts: open, not a holiday, inside the window),
+ * at least `daysAhead` days from today – or the first bookable day when that one is nearer.
+ * The REST insert refuses any other day (…_availability_and_moves.sql); closures are not
+ * looked at (the suites close days only far ahead: availability.test.ts).
+ */
+export function bookableDate(daysAhead = 7): string {
+  const days = bookableDays(zurichIsoDate(), 200);
+  return days.find((day) => day >= zurichIsoDate(daysAhead)) ?? days[0]!;
+}
+
+/** An appointment row as the site inserts it (a bookable day about a week ahead), with any field overridden. */
 export function appointmentRow(email: string, overrides: Record<string, unknown> = {}): AppointmentRow {
   return {
     id: crypto.randomUUID(),
@@ -98,7 +110,7 @@ export function appointmentRow(email: string, overrides: Record<string, unknown>
     email,
     phone: '+41 79 555 12 34',
     service: 'Schlafberatung',
-    preferred_date: zurichIsoDate(7),
+    preferred_date: bookableDate(7),
     preferred_time: '09:30',
     alternative_date: null,
     alternative_time: null,
