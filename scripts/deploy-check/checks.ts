@@ -15,6 +15,16 @@ import { randomUUID } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
+import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
+import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
+
+/**
+ * A day the booking rules let the site book, about a week ahead (domain/availability.ts):
+ * the insert refuses any other day before it looks at the proof, which these probes are about.
+ */
+function aBookableDay(): string {
+  return bookableDays(zurichIsoDate(), 6).at(-1)!;
+}
 
 export interface DeployTarget {
   /** The project URL, e.g. https://<ref>.supabase.co */
@@ -83,7 +93,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     }
   };
 
-  for (const table of ['appointment_requests', 'contact_submissions']) {
+  for (const table of ['appointment_requests', 'contact_submissions', 'practice_closures']) {
     await check(`the public key cannot read ${table}`, async () => {
       const result = await probe(`${base}/rest/v1/${table}?select=*&limit=1`, { headers: auth });
       const leaked = result.status === 200 && result.body.trim() !== '[]';
@@ -110,7 +120,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
 
   for (const rpc of [
     'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_pending_mail',
-    'claim_form_proof', 'practice_digest_data', 'record_job_run',
+    'claim_form_proof', 'practice_digest_data', 'record_job_run', 'request_appointment_move', 'decide_appointment_move',
   ]) {
     await check(`the public key cannot call ${rpc}`, async () => {
       const result = await probe(`${base}/rest/v1/rpc/${rpc}`, { method: 'POST', headers: json, body: '{}' });
@@ -185,7 +195,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   // policy runs before the constraints, and a refused insert stores and counts nothing.
   const row = {
     id: randomUUID(), first_name: 'Deploy', last_name: 'Check', email: 'deploy-check@example.ch', phone: '+41 44 000 00 00',
-    service: 'Deploy check (no such service)', preferred_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    service: 'Deploy check (no such service)', preferred_date: aBookableDay(),
   };
   await check('the booking insert is refused without a form proof', async () => {
     const result = await probe(`${base}/rest/v1/appointment_requests`, { method: 'POST', headers: json, body: JSON.stringify(row) });
@@ -218,7 +228,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
         challenge = undefined;
       }
       if (issued.status !== 200 || !challenge) return [false, `GET → ${issued.status} ${issued.body.slice(0, 80)}`];
-      const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const inAWeek = aBookableDay();
       const visitor = { email: 'deploy-check@example.ch', website: '', elapsedMs: 60_000, requestId: randomUUID() };
       const body = fn === 'send-contact-email'
         ? { ...visitor, name: 'Deploy Check', phone: null, subject: null, message: 'Deploy check.' }

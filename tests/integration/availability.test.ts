@@ -142,7 +142,7 @@ describe('the generated rules compute what availability.ts computes', () => {
     expect(constants).toEqual({ ...bookingRules });
   });
 
-  it.each([
+  it.each<[string, () => { today: string; createdDay?: string }]>([
     ['today', () => ({ today: today() })],
     // The horizon clamped to the month's end: 2026-08-31 + 6 months = 2027-02-28.
     ['the end of August', () => ({ today: '2026-08-31' })],
