@@ -147,7 +147,7 @@ create function public.practice_closed_days(p_from date, p_days integer default 
   set search_path = ''
   as $$
     select coalesce(jsonb_agg(to_char(d.day, 'YYYY-MM-DD') order by d.day), '[]'::jsonb)
-      from (select generate_series(p_from, p_from + least(greatest(p_days, 0), 200) - 1, interval '1 day')::date as day) d
+      from (select p_from + i as day from generate_series(0, least(greatest(p_days, 0), 200) - 1) i) d
       where exists (select 1 from public.practice_closures c where d.day between c.first_day and c.last_day)
   $$;
 
