@@ -6,6 +6,34 @@ import { CalendarX, Car, Check, Shirt, type ContentIcon } from './icons';
 import { practice } from './practice';
 import type { FormFieldCopy, PageHero } from './types';
 
+/**
+ * What a date and time field says about the practice's rules (@domain/availability),
+ * at the field, before anything is sent: in the booking form's Wunsch- and
+ * Alternativtermin, and in the action page's form to move an appointment. `date` is the
+ * day written out ('Freitag, 25. Dezember 2026').
+ */
+export const slotFieldTexts = {
+  /** A public holiday: named. */
+  closedHoliday: (date: string, holiday: string) => `Am ${date} ist die Praxis geschlossen (${holiday}). Bitte wählen Sie einen anderen Tag.`,
+  /** A weekday without opening hours (Sunday). */
+  closedWeekday: (date: string) => `Am ${date} ist die Praxis geschlossen: An diesem Wochentag gibt es keine Termine. Bitte wählen Sie einen anderen Tag.`,
+  /** A closure the practice entered (training, illness, holidays): the site never learns why. */
+  closedClosure: (date: string) => `Am ${date} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`,
+  /** Today, tomorrow or a past day. `first`: the earliest bookable day. */
+  tooSoon: (first: string) =>
+    `Online können Sie Termine frühestens für ${first} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
+  /** Beyond the horizon. `last`: the latest bookable day. */
+  tooFar: (last: string) => `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${last}.`,
+  /** The database refused the time on that day (the list offers only the day's times). */
+  timeNotOffered: 'Diese Uhrzeit bieten wir an diesem Tag nicht an. Bitte wählen Sie eine Uhrzeit aus der Liste.',
+  /** The time list's placeholder on a closed day. */
+  noTimesClosed: 'Keine Uhrzeit: Praxis geschlossen',
+  /** The time list's placeholder on a day too soon or too far ahead. */
+  noTimesUnbookable: 'Keine Uhrzeit: Tag nicht buchbar',
+  /** After a time that is already confirmed for someone else on the chosen date; it cannot be chosen. */
+  takenSlot: 'bereits vergeben',
+} as const;
+
 export const terminPage = {
   hero: {
     subtitle: 'Termin vereinbaren',
@@ -35,7 +63,7 @@ export const terminPage = {
     } satisfies Record<string, FormFieldCopy>,
     requiredNote: '* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
     /** After a time that is already confirmed for someone else on the chosen date; it cannot be chosen. */
-    takenSlot: 'bereits vergeben',
+    takenSlot: slotFieldTexts.takenSlot,
     submitLabel: 'Termin anfragen',
     successNotice: {
       title: 'Terminanfrage gesendet!',

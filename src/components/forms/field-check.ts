@@ -52,7 +52,8 @@ function fieldMessage(schema: FieldSchema, value: string): string {
  * what the browser's own checks let through but the function would refuse ("a@b", a name
  * of spaces, an invisible control character) gets a message at the field, shown by the
  * browser and read by screen readers like its own, instead of the failure notice after
- * the round trip. Returns whether every field is fine.
+ * the round trip. Returns whether every field is fine (the browser shows the first
+ * problem and focuses its field).
  */
 export function checkFields(form: HTMLFormElement, rules: readonly FieldRule[]): boolean {
   for (const rule of rules) {
@@ -66,8 +67,16 @@ export function checkFields(form: HTMLFormElement, rules: readonly FieldRule[]):
   return form.reportValidity();
 }
 
+/**
+ * Marks a control whose component sets its message itself, from what the value means
+ * (field-check leaves it alone when the value is edited): `{...{ [OWN_MESSAGE]: true }}`.
+ */
+export const OWN_MESSAGE = 'data-own-message';
+
 /** Editing a field takes its message away, so the browser lets the form be sent again. */
 export function clearFieldMessage(event: FormEvent<HTMLFormElement>): void {
   const target = event.target;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) target.setCustomValidity('');
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)) return;
+  if (target.hasAttribute(OWN_MESSAGE)) return;
+  target.setCustomValidity('');
 }

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 const controlClasses =
@@ -10,18 +11,26 @@ interface FieldShellProps {
   label: string;
   required?: boolean;
   hint?: string;
+  /** See `Common.message`. */
+  message?: string;
   className?: string;
-  children: (ids: { id: string; describedBy?: string }) => ReactNode;
+  children: (ids: { id: string; describedBy?: string; invalid?: true }) => ReactNode;
 }
 
 /**
- * Label, control and optional hint, wired together: the label is tied to the control,
- * the hint is its description, and required fields show a * that screen readers skip
- * (they announce the control's own required state instead).
+ * Label, control, optional hint and message, wired together: the label is tied to the
+ * control, the message and the hint are its description, and required fields show a *
+ * that screen readers skip (they announce the control's own required state instead). A
+ * message marks the control invalid (aria-invalid); its region is there from the start,
+ * so a screen reader announces a message when it appears, and it says what is wrong in
+ * words – the icon and the colour only repeat it.
  */
-function FieldShell({ label, required, hint, className, children }: FieldShellProps) {
+function FieldShell({ label, required, hint, message, className, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hinweis` : undefined;
+  const messageId = `${id}-meldung`;
+  const hasMessage = message !== undefined && message !== '';
+  const describedBy = [hasMessage && messageId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-night-800">
@@ -32,7 +41,17 @@ function FieldShell({ label, required, hint, className, children }: FieldShellPr
           </span>
         )}
       </label>
-      {children({ id, describedBy: hintId })}
+      {children({ id, describedBy, invalid: hasMessage || undefined })}
+      {message !== undefined && (
+        <p id={messageId} aria-live="polite" className="text-sm font-medium text-red-800">
+          {hasMessage && (
+            <span className="mt-1.5 flex gap-1.5">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>{message}</span>
+            </span>
+          )}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="mt-1 text-sm text-ink-muted">
           {hint}
@@ -42,25 +61,36 @@ function FieldShell({ label, required, hint, className, children }: FieldShellPr
   );
 }
 
-type Common = { label: string; hint?: string; className?: string };
+type Common = {
+  label: string;
+  hint?: string;
+  className?: string;
+  /**
+   * What is wrong with the value, shown under the control and tied to it ('' for nothing
+   * wrong). Fields that can get one pass a string from the start, so that its live region
+   * exists before the first message; fields that never do leave it out.
+   */
+  message?: string;
+};
 
-export function TextField({ label, hint, className, required, ...input }: Common & ComponentProps<'input'>) {
+export function TextField({ label, hint, message, className, required, ...input }: Common & ComponentProps<'input'>) {
   return (
-    <FieldShell label={label} hint={hint} required={required} className={className}>
-      {({ id, describedBy }) => (
-        <input id={id} aria-describedby={describedBy} required={required} className={controlClasses} {...input} />
+    <FieldShell label={label} hint={hint} message={message} required={required} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <input id={id} aria-describedby={describedBy} aria-invalid={invalid} required={required} className={controlClasses} {...input} />
       )}
     </FieldShell>
   );
 }
 
-export function TextAreaField({ label, hint, className, required, ...textarea }: Common & ComponentProps<'textarea'>) {
+export function TextAreaField({ label, hint, message, className, required, ...textarea }: Common & ComponentProps<'textarea'>) {
   return (
-    <FieldShell label={label} hint={hint} required={required} className={className}>
-      {({ id, describedBy }) => (
+    <FieldShell label={label} hint={hint} message={message} required={required} className={className}>
+      {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
           aria-describedby={describedBy}
+          aria-invalid={invalid}
           required={required}
           className={cn(controlClasses, 'resize-y')}
           {...textarea}
@@ -80,6 +110,7 @@ export interface SelectOption {
 export function SelectField({
   label,
   hint,
+  message,
   className,
   required,
   options,
@@ -87,11 +118,12 @@ export function SelectField({
   ...select
 }: Common & ComponentProps<'select'> & { options: readonly SelectOption[]; placeholder: string }) {
   return (
-    <FieldShell label={label} hint={hint} required={required} className={className}>
-      {({ id, describedBy }) => (
+    <FieldShell label={label} hint={hint} message={message} required={required} className={className}>
+      {({ id, describedBy, invalid }) => (
         <select
           id={id}
           aria-describedby={describedBy}
+          aria-invalid={invalid}
           required={required}
           className={controlClasses}
           {...select}

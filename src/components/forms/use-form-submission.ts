@@ -22,6 +22,8 @@ interface Options<TName extends string, TRequest> {
   send: (request: TRequest) => Promise<SendOutcome>;
   /** Shown when the request is sent; a request stored but queued behind the day's mail cap gets the shared `storedQueuedNotice`. */
   successNotice: ToastMessage;
+  /** After a failed submission, besides the error notice: the form may say more at a field. */
+  onFailure?: (error: unknown, form: HTMLFormElement) => void;
 }
 
 /**
@@ -31,10 +33,11 @@ interface Options<TName extends string, TRequest> {
  * request gets a new id and the success notice shows – or, when the function stored the
  * request but its e-mail waits for the day's mail cap, the notice saying so (emptied all
  * the same: the request is stored, and sending it again would only be refused); on any
- * failure the values stay, the error notice shows and the error goes to the console.
+ * failure the values stay, the error notice shows, the error goes to the console and to
+ * `onFailure`.
  */
 export function useFormSubmission<TName extends string, TRequest>(options: Options<TName, TRequest>) {
-  const { functionName, fields, rules, toRequest, send, successNotice } = options;
+  const { functionName, fields, rules, toRequest, send, successNotice, onFailure } = options;
   const toast = useToast();
   // This form's notices replace each other: only the latest outcome is shown.
   const group = useId();
@@ -69,6 +72,7 @@ export function useFormSubmission<TName extends string, TRequest>(options: Optio
       onError: (error) => {
         console.error(error);
         toast({ ...sendFailedNotice, variant: 'destructive', group });
+        onFailure?.(error, form);
       },
     });
   }

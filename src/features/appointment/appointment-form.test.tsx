@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { zurichIsoDate } from '@domain/dates';
+import { addDays, bookableDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
+import { formatDateLong, zurichIsoDate } from '@domain/dates';
 import { renderRoute } from '@/test/render-route';
 import {
   decodeProofHeader,
@@ -28,6 +29,15 @@ const fieldset = (legend: string) => screen.getByRole('group', { name: legend })
 
 type User = Awaited<ReturnType<typeof renderRoute>>['user'];
 
+/**
+ * Days by the practice's rules, from today (the tests run on any day of the year): two
+ * bookable days some weeks ahead for the requests, none of them hard-coded.
+ */
+const today = () => zurichIsoDate();
+const bookable = (index: number) => bookableDays(today(), index + 1)[index]!;
+const DAY = bookable(10);
+const ALT_DAY = bookable(12);
+
 async function openBookingForm() {
   return (await renderRoute('/termin-vereinbaren')).user;
 }
@@ -38,7 +48,7 @@ async function fillRequired(user: User) {
   await user.type(field('E-Mail'), 'beat.keller@example.ch');
   await user.type(field('Telefon'), '+41 79 555 12 34');
   await user.selectOptions(field('Leistung'), 'follow-up');
-  await user.type(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/), '2031-03-14');
+  await user.type(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/), DAY);
 }
 
 describe('appointment form', () => {
@@ -90,11 +100,15 @@ describe('appointment form', () => {
     }
   });
 
-  it('does not offer days before today', async () => {
+  it('offers the days from the first bookable one (the day after tomorrow) to the horizon', async () => {
     await openBookingForm();
-    const today = zurichIsoDate();
-    await waitFor(() => expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveAttribute('min', today));
-    expect(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/)).toHaveAttribute('min', today);
+    const { first, last } = bookingWindow(today());
+    expect(first).toBe(addDays(today(), 2));
+    for (const legend of ['Wunschtermin', 'Alternativtermin']) {
+      const date = within(fieldset(legend)).getByLabelText(/^Datum/);
+      await waitFor(() => expect(date).toHaveAttribute('min', first));
+      expect(date).toHaveAttribute('max', last);
+    }
   });
 
   it('stores the request, then e-mails it: label not value, null for empty optional fields', async () => {
@@ -114,7 +128,7 @@ describe('appointment form', () => {
         email: 'beat.keller@example.ch',
         phone: '+41 79 555 12 34',
         service: 'Follow-up Termin',
-        preferred_date: '2031-03-14',
+        preferred_date: DAY,
         preferred_time: null,
         alternative_date: null,
         alternative_time: null,
@@ -130,7 +144,7 @@ describe('appointment form', () => {
         email: 'beat.keller@example.ch',
         phone: '+41 79 555 12 34',
         service: 'Follow-up Termin',
-        preferredDate: '2031-03-14',
+        preferredDate: DAY,
         preferredTime: null,
         alternativeDate: null,
         alternativeTime: null,
@@ -163,20 +177,20 @@ describe('appointment form', () => {
     const user = await openBookingForm();
     await fillRequired(user);
     await user.selectOptions(within(fieldset('Wunschtermin')).getByLabelText('Uhrzeit'), '09:30');
-    await user.type(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/), '2031-03-20');
+    await user.type(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/), ALT_DAY);
     await user.selectOptions(within(fieldset('Alternativtermin')).getByLabelText('Uhrzeit'), '18:00');
     await user.type(field('Nachricht \\(optional\\)'), 'Am liebsten abends.');
     await user.click(submitButton());
     await waitFor(() => expect(invoke).toHaveBeenCalled());
     expect(insert.mock.calls[0]![0]).toMatchObject({
       preferred_time: '09:30',
-      alternative_date: '2031-03-20',
+      alternative_date: ALT_DAY,
       alternative_time: '18:00',
       message: 'Am liebsten abends.',
     });
     expect(invoke.mock.calls[0]![1].body).toMatchObject({
       preferredTime: '09:30',
-      alternativeDate: '2031-03-20',
+      alternativeDate: ALT_DAY,
       alternativeTime: '18:00',
       message: 'Am liebsten abends.',
     });
@@ -213,7 +227,7 @@ describe('appointment form', () => {
     ).toBeInTheDocument();
     expect(field('Vorname')).toHaveValue('Beat');
     expect(field('Leistung')).toHaveValue('follow-up');
-    expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue('2031-03-14');
+    expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue(DAY);
     expect(submitButton()).toBeEnabled();
     expect(consoleError).toHaveBeenCalledWith(expect.any(Error));
     expect(screen.queryByText('Terminanfrage gesendet!')).not.toBeInTheDocument();
@@ -334,27 +348,28 @@ describe('appointment form', () => {
   });
 
   it('marks the times confirmed for someone else on each chosen date as taken, and only those', async () => {
-    rpc.mockImplementation(async (_name, args) => ({
-      data: args.p_from === '2031-03-14' ? [{ date: '2031-03-14', time: '14:30' }] : [{ date: '2031-03-15', time: '09:00' }],
+    rpc.mockImplementation(async (name, args) => ({
+      data:
+        name !== 'taken_appointment_slots' ? [] : args.p_from === DAY ? [{ date: DAY, time: '14:30' }] : [{ date: ALT_DAY, time: '09:00' }],
       error: null,
     }));
     const user = await openBookingForm();
     const preferred = within(fieldset('Wunschtermin'));
     const alternative = within(fieldset('Alternativtermin'));
-    await user.type(preferred.getByLabelText(/^Datum/), '2031-03-14');
+    await user.type(preferred.getByLabelText(/^Datum/), DAY);
     const taken = await preferred.findByRole('option', { name: '14:30 Uhr – bereits vergeben' });
     expect(taken).toBeDisabled();
     expect(preferred.getByRole('option', { name: '15:00 Uhr' })).toBeEnabled();
-    expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', { p_from: '2031-03-14', p_days: 1 });
+    expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', { p_from: DAY, p_days: 1 });
     // The alternative date has its own.
     expect(alternative.getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
-    await user.type(alternative.getByLabelText(/^Datum/), '2031-03-15');
+    await user.type(alternative.getByLabelText(/^Datum/), ALT_DAY);
     expect(await alternative.findByRole('option', { name: '09:00 Uhr – bereits vergeben' })).toBeDisabled();
     expect(preferred.getByRole('option', { name: '09:00 Uhr' })).toBeEnabled();
   });
 
   it('forgets the taken times with the date once the request is sent and the form emptied', async () => {
-    rpc.mockResolvedValue({ data: [{ date: '2031-03-14', time: '14:30' }], error: null });
+    rpc.mockImplementation(async (name) => ({ data: name === 'taken_appointment_slots' ? [{ date: DAY, time: '14:30' }] : [], error: null }));
     const user = await openBookingForm();
     await fillRequired(user);
     const preferred = within(fieldset('Wunschtermin'));
@@ -369,8 +384,8 @@ describe('appointment form', () => {
     rpc.mockResolvedValue({ data: null, error: supabaseError('PostgrestError', 'offline') });
     const user = await openBookingForm();
     const preferred = within(fieldset('Wunschtermin'));
-    await user.type(preferred.getByLabelText(/^Datum/), '2031-03-14');
-    await waitFor(() => expect(rpc).toHaveBeenCalled());
+    await user.type(preferred.getByLabelText(/^Datum/), DAY);
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', expect.anything()));
     for (const option of preferred.getAllByRole('option').slice(1)) expect(option).toBeEnabled();
   });
 
@@ -380,5 +395,285 @@ describe('appointment form', () => {
     await user.clear(field('Telefon'));
     await user.click(submitButton());
     expect(insert).not.toHaveBeenCalled();
+  });
+
+  describe('the practice’s rules at the date field, before anything is sent', () => {
+    /** The first day from the first bookable one on that `test` picks (always inside the window: see each use). */
+    function firstDay(test: (day: string) => boolean): string {
+      const { first, last } = bookingWindow(today());
+      for (let day = first; day <= last; day = addDays(day, 1)) if (test(day)) return day;
+      throw new Error('no such day in the booking window');
+    }
+    const dateField = (legend = 'Wunschtermin') => within(fieldset(legend)).getByLabelText(/^Datum/) as HTMLInputElement;
+    const timeField = (legend = 'Wunschtermin') => within(fieldset(legend)).getByLabelText('Uhrzeit') as HTMLSelectElement;
+    const timeOptions = (legend = 'Wunschtermin') => within(timeField(legend)).getAllByRole('option') as HTMLOptionElement[];
+    const closedDaysCalls = () => rpc.mock.calls.filter(([name]) => name === 'practice_closed_days');
+
+    /** The message under the field: its description, its validation message, and marked invalid. */
+    function expectMessage(field: HTMLElement, text: string) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(text);
+      expect((field as HTMLInputElement).validationMessage).toBe(text);
+      // Shown in a live region, so a screen reader announces it as it appears.
+      const [messageId] = field.getAttribute('aria-describedby')!.split(' ');
+      expect(document.getElementById(messageId!)).toHaveAttribute('aria-live', 'polite');
+    }
+    function expectNoMessage(field: HTMLElement) {
+      expect(field).not.toHaveAttribute('aria-invalid');
+      expect(field).not.toHaveAccessibleDescription();
+      expect((field as HTMLInputElement).validity.customError).toBe(false);
+    }
+    async function choose(user: User, day: string, legend = 'Wunschtermin') {
+      await waitFor(() => expect(dateField(legend)).toHaveAttribute('min'));
+      await user.clear(dateField(legend));
+      await user.type(dateField(legend), day);
+    }
+
+    const tooSoon = () =>
+      `Online können Sie Termine frühestens für ${formatDateLong(bookingWindow(today()).first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.`;
+
+    it.each([
+      ['today', () => today()],
+      ['tomorrow', () => addDays(today(), 1)],
+    ])('%s is too soon: «frühestens» with the first bookable day, and no times', async (_what, day) => {
+      const user = await openBookingForm();
+      await choose(user, day());
+      expectMessage(dateField(), tooSoon());
+      expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
+    });
+
+    it('the first bookable day is fine: no message, that day’s times', async () => {
+      const user = await openBookingForm();
+      const day = firstDay((d) => isoWeekday(d) !== 7 && holidayName(d) === null);
+      await choose(user, day);
+      expectNoMessage(dateField());
+      expect(timeOptions()).toHaveLength(22);
+    });
+
+    it('a Sunday is closed, «geschlossen», and offers no time', async () => {
+      const user = await openBookingForm();
+      const sunday = firstDay((d) => isoWeekday(d) === 7 && holidayName(d) === null);
+      await choose(user, sunday);
+      expectMessage(
+        dateField(),
+        `Am ${formatDateLong(sunday)} ist die Praxis geschlossen: An diesem Wochentag gibt es keine Termine. Bitte wählen Sie einen anderen Tag.`,
+      );
+      const options = timeOptions();
+      expect(options.map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+      // No taken slots asked for on a closed day.
+      expect(rpc).not.toHaveBeenCalledWith('taken_appointment_slots', expect.anything());
+    });
+
+    it('a public holiday is closed, with its name', async () => {
+      const user = await openBookingForm();
+      // Zurich's holidays are never 5 months apart: one always lies in the 6-month window.
+      const holiday = firstDay((d) => holidayName(d) !== null);
+      await choose(user, holiday);
+      expectMessage(
+        dateField(),
+        `Am ${formatDateLong(holiday)} ist die Praxis geschlossen (${holidayName(holiday)}). Bitte wählen Sie einen anderen Tag.`,
+      );
+      expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+    });
+
+    it('Christmas Day, as the visitor reads it (the clock set to 20 November 2026)', async () => {
+      vi.setSystemTime(new Date('2026-11-20T09:00:00Z'));
+      try {
+        const user = await openBookingForm();
+        await choose(user, '2026-12-25');
+        expectMessage(dateField(), 'Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bitte wählen Sie einen anderen Tag.');
+        await choose(user, '2026-11-21');
+        expectMessage(
+          dateField(),
+          'Online können Sie Termine frühestens für Sonntag, 22. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.',
+        );
+        await choose(user, '2027-05-21');
+        expectMessage(
+          dateField(),
+          'So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens Donnerstag, 20. Mai 2027.',
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a day the practice closed is «geschlossen» without a reason; the closures are read once, from the first bookable day', async () => {
+      const closure = bookable(4);
+      rpc.mockImplementation(async (name) => ({ data: name === 'practice_closed_days' ? [closure, 'not a date', 42] : [], error: null }));
+      const user = await openBookingForm();
+      expect(closedDaysCalls()).toHaveLength(0);
+      await choose(user, closure);
+      await waitFor(() => expectMessage(dateField(), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`));
+      expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+      expect(closedDaysCalls()).toEqual([['practice_closed_days', { p_from: bookingWindow(today()).first, p_days: 200 }]]);
+      // The alternative date knows it too, without asking again.
+      await choose(user, closure, 'Alternativtermin');
+      expectMessage(dateField('Alternativtermin'), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
+      // Another day is fine again.
+      await choose(user, DAY);
+      expectNoMessage(dateField());
+      expect(closedDaysCalls()).toHaveLength(1);
+    });
+
+    it('without the closures (the call fails) every rule-open day is offered', async () => {
+      rpc.mockImplementation(async (name) => (name === 'practice_closed_days' ? { data: null, error: supabaseError('PostgrestError', 'offline') } : { data: [], error: null }));
+      const user = await openBookingForm();
+      await choose(user, DAY);
+      await waitFor(() => expect(closedDaysCalls().length).toBeGreaterThan(0));
+      expectNoMessage(dateField());
+      expect(timeOptions()).toHaveLength(22);
+    });
+
+    it('beyond the horizon is too far, with the last bookable day', async () => {
+      const user = await openBookingForm();
+      const { last } = bookingWindow(today());
+      await choose(user, addDays(last, 1), 'Alternativtermin');
+      expectMessage(
+        dateField('Alternativtermin'),
+        `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(last)}.`,
+      );
+      expect(timeOptions('Alternativtermin').map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
+      // The preferred date's own fields are untouched.
+      expectNoMessage(dateField());
+    });
+
+    it('an open day offers its times, taken ones marked; a closed day after it none, and an open day again all', async () => {
+      rpc.mockImplementation(async (name, args) => ({
+        data: name === 'taken_appointment_slots' && args.p_from === DAY ? [{ date: DAY, time: '10:00' }] : [],
+        error: null,
+      }));
+      const user = await openBookingForm();
+      await choose(user, DAY);
+      expect(await within(fieldset('Wunschtermin')).findByRole('option', { name: '10:00 Uhr – bereits vergeben' })).toBeDisabled();
+      const labels = timeOptions().slice(1).map((o) => o.textContent);
+      expect(labels).toHaveLength(21);
+      expect(labels[0]).toBe('09:00 Uhr');
+      expect(labels.at(-1)).toBe('20:00 Uhr');
+      await choose(user, firstDay((d) => isoWeekday(d) === 7));
+      expect(timeOptions()).toHaveLength(1);
+      await choose(user, ALT_DAY);
+      expect(timeOptions()).toHaveLength(22);
+    });
+
+    it('sending with a refused day stops at the field, nothing is stored', async () => {
+      const user = await openBookingForm();
+      await fillRequired(user);
+      const sunday = firstDay((d) => isoWeekday(d) === 7 && holidayName(d) === null);
+      await choose(user, sunday, 'Alternativtermin');
+      // The browser's own check stops the submission at the first invalid field, which it
+      // focuses, showing the field's message (jsdom does the check but moves no focus).
+      const invalid = vi.fn();
+      dateField('Alternativtermin').addEventListener('invalid', invalid);
+      await user.click(submitButton());
+      expect(invalid).toHaveBeenCalledTimes(1);
+      expect(dateField('Alternativtermin').validationMessage).toMatch(/^Am .* ist die Praxis geschlossen/);
+      expect(Array.from(dateField().form!.elements).filter((e) => !(e as HTMLInputElement).validity.valid)).toEqual([
+        dateField('Alternativtermin'),
+      ]);
+      expect(insert).not.toHaveBeenCalled();
+      expect(takeFormProof).not.toHaveBeenCalled();
+
+      // Another day: the message goes, and the request is sent.
+      await choose(user, ALT_DAY, 'Alternativtermin');
+      expectNoMessage(dateField('Alternativtermin'));
+      await user.click(submitButton());
+      expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+      expect(insert.mock.calls[0]![0]).toMatchObject({ preferred_date: DAY, alternative_date: ALT_DAY });
+    });
+
+    it('a message stays while the visitor edits other fields (they do not clear it)', async () => {
+      const user = await openBookingForm();
+      await choose(user, today());
+      await user.type(field('Vorname'), 'Beat');
+      expectMessage(dateField(), tooSoon());
+    });
+
+    /** The database's refusal of the insert, as postgrest-js hands it over (HTTP 400). */
+    function refusedInsert(details: string, message: string) {
+      insert.mockResolvedValue({
+        data: null,
+        error: Object.assign(supabaseError('PostgrestError', message), { code: '23514', details, hint: null }),
+      });
+    }
+
+    async function expectErrorNotice() {
+      expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+      expect(
+        screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
+      ).toBeInTheDocument();
+    }
+
+    it('the database refuses a day closed meanwhile: the error notice, and «geschlossen» at the field, which takes the focus; the closures are read again', async () => {
+      const user = await openBookingForm();
+      await fillRequired(user);
+      await waitFor(() => expect(closedDaysCalls()).toHaveLength(1));
+      refusedInsert('preferred_date:closed', `preferred_date ${DAY} is a day the practice is closed`);
+      rpc.mockImplementation(async (name) => ({ data: name === 'practice_closed_days' ? [DAY] : [], error: null }));
+      await user.click(submitButton());
+      await expectErrorNotice();
+      const text = `Am ${formatDateLong(DAY)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`;
+      await waitFor(() => expectMessage(dateField(), text));
+      expect(dateField()).toHaveFocus();
+      expect(dateField()).toHaveValue(DAY);
+      await waitFor(() => expect(closedDaysCalls()).toHaveLength(2));
+      expect(invoke).not.toHaveBeenCalled();
+
+      // Sending again is stopped at the field.
+      await user.click(submitButton());
+      expect(insert).toHaveBeenCalledTimes(1);
+
+      // Another day: the message goes.
+      insert.mockResolvedValue({ data: null, error: null });
+      await choose(user, ALT_DAY);
+      expectNoMessage(dateField());
+      await user.click(submitButton());
+      expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    });
+
+    it('the database refuses the alternative as too far: the message at the alternative date', async () => {
+      const user = await openBookingForm();
+      await fillRequired(user);
+      await choose(user, ALT_DAY, 'Alternativtermin');
+      refusedInsert('alternative_date:too_far', `alternative_date ${ALT_DAY} is too far ahead`);
+      await user.click(submitButton());
+      await expectErrorNotice();
+      const text = `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(bookingWindow(today()).last)}.`;
+      await waitFor(() => expectMessage(dateField('Alternativtermin'), text));
+      expect(dateField('Alternativtermin')).toHaveFocus();
+      expectNoMessage(dateField());
+    });
+
+    it('the database refuses the time: the message at the time field', async () => {
+      const user = await openBookingForm();
+      await fillRequired(user);
+      await user.selectOptions(timeField(), '09:30');
+      refusedInsert('preferred_time:time_not_offered', `preferred_time 09:30 is not offered on preferred_date ${DAY}`);
+      await user.click(submitButton());
+      await expectErrorNotice();
+      const text = 'Diese Uhrzeit bieten wir an diesem Tag nicht an. Bitte wählen Sie eine Uhrzeit aus der Liste.';
+      await waitFor(() => expect(timeField()).toHaveAccessibleDescription(text));
+      expect(timeField()).toHaveAttribute('aria-invalid', 'true');
+      expect(timeField()).toHaveFocus();
+      expectNoMessage(dateField());
+      await user.selectOptions(timeField(), '10:00');
+      expect(timeField()).not.toHaveAttribute('aria-invalid');
+    });
+
+    it('other refusals (a check violation without the rules’ detail) are only the error notice', async () => {
+      const user = await openBookingForm();
+      await fillRequired(user);
+      refusedInsert('Failing row contains (…)', 'new row violates check constraint "appointment_requests_phone_check"');
+      await user.click(submitButton());
+      await expectErrorNotice();
+      expectNoMessage(dateField());
+      expect(screen.queryByText(/ist die Praxis geschlossen/)).toBeNull();
+    });
+
+    it('a value typed over the limits by script still gets its message (min and max are only the picker’s)', async () => {
+      await openBookingForm();
+      await waitFor(() => expect(dateField()).toHaveAttribute('min'));
+      fireEvent.change(dateField(), { target: { value: today() } });
+      expectMessage(dateField(), tooSoon());
+    });
   });
 });

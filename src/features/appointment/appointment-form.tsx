@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { bookableServices, servicePriceText, timeSlotLabel, timeSlots } from '@/content/services';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { bookableServices, servicePriceText } from '@/content/services';
 import { terminPage } from '@/content/termin';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
-import { SelectField, TextAreaField, TextField, type SelectOption } from '@/components/forms/form-field';
+import { SelectField, TextAreaField } from '@/components/forms/form-field';
 import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
 import { MESSAGE_RULE, PERSONAL_DETAILS_RULES } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
@@ -13,7 +13,10 @@ import {
   sendAppointmentRequest,
   toAppointmentRequest,
 } from '@/features/appointment/appointment-request';
-import { useTakenTimes } from '@/features/appointment/taken-slots';
+import { useClosedDays } from '@/features/appointment/closed-days';
+import { SlotFields } from '@/features/appointment/slot-fields';
+import { insertRefusalOf, refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
+import { bookingWindow } from '@domain/availability';
 import { zurichIsoDate } from '@domain/dates';
 import { FIELD_LIMITS } from '@domain/field-limits';
 
@@ -25,24 +28,17 @@ const serviceOptions = bookableServices.map((service) => ({
 /** The text fields the function checks; service, dates and times are choices the form offers. */
 const APPOINTMENT_FIELD_RULES = [...PERSONAL_DETAILS_RULES, MESSAGE_RULE];
 
-/** The 21 times; those confirmed for someone else on the chosen date are shown but cannot be chosen. */
-function timeOptions(taken: readonly string[]): SelectOption[] {
-  return timeSlots.map((slot) =>
-    taken.includes(slot)
-      ? { value: slot, label: `${timeSlotLabel(slot)} – ${terminPage.form.takenSlot}`, disabled: true }
-      : { value: slot, label: timeSlotLabel(slot) },
-  );
-}
-
 /**
- * The earliest selectable date, set after hydration: the prerendered HTML was made on
- * another day, so it carries no minimum that could disagree with the browser's.
+ * The first and last bookable day from today, set after hydration: the prerendered HTML
+ * was made on another day, so it carries no window that could disagree with the
+ * browser's. `refresh` reads the clock again (the day may have changed since).
  */
-function useMinDate(): string | undefined {
-  const [min, setMin] = useState<string>();
+function useBookingWindow() {
+  const [range, setRange] = useState<{ first: string; last: string }>();
+  const refresh = useCallback(() => setRange(bookingWindow(zurichIsoDate())), []);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the date must come from the visitor's clock, after hydration
-  useEffect(() => setMin(zurichIsoDate()), []);
-  return min;
+  useEffect(() => refresh(), [refresh]);
+  return { range, refresh };
 }
 
 function FormSection({ legend, children }: { legend: string; children: ReactNode }) {
@@ -55,53 +51,43 @@ function FormSection({ legend, children }: { legend: string; children: ReactNode
   );
 }
 
-interface SlotFieldsProps {
-  date: { label: string };
-  time: { label: string; placeholder: string };
-  dateName: string;
-  timeName: string;
-  required?: boolean;
-  minDate: string | undefined;
-}
+/** The slot columns of each date and time pair, as the database names them in a refusal. */
+const SLOT_GROUPS = {
+  preferred: { date: 'datum', time: 'uhrzeit', columns: ['preferred_date', 'preferred_time'] },
+  alternative: { date: 'alternativ', time: 'alternativUhrzeit', columns: ['alternative_date', 'alternative_time'] },
+} as const;
 
-/**
- * A date and a time of day. The times confirmed for someone else on the chosen date are
- * marked taken, so the fields keep the chosen date themselves (the inputs stay uncontrolled).
- */
-function SlotFields({ date, time, dateName, timeName, required, minDate }: SlotFieldsProps) {
-  const [chosenDate, setChosenDate] = useState('');
-  const taken = useTakenTimes(chosenDate);
-  const dateInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const input = dateInput.current;
-    if (!input) return;
-    // A date picked before React took over the prerendered form fired no onChange, and the
-    // form's reset() after sending fires none either.
-    setChosenDate(input.value);
-    const clear = () => setChosenDate('');
-    input.form?.addEventListener('reset', clear);
-    return () => input.form?.removeEventListener('reset', clear);
-  }, []);
-  return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <TextField
-        ref={dateInput}
-        label={date.label}
-        name={dateName}
-        type="date"
-        required={required}
-        min={minDate}
-        onChange={(event) => setChosenDate(event.currentTarget.value)}
-      />
-      <SelectField label={time.label} name={timeName} placeholder={time.placeholder} options={timeOptions(taken)} />
-    </div>
-  );
-}
+type SlotGroup = keyof typeof SLOT_GROUPS;
 
 export function AppointmentForm() {
   const { form: copy } = terminPage;
   const { fields, sections } = copy;
-  const minDate = useMinDate();
+  const booking = useBookingWindow();
+  const closures = useClosedDays(booking.range?.first);
+  const rules = useMemo<SlotRules | undefined>(
+    () => booking.range && { ...booking.range, closedDays: closures.closedDays },
+    [booking.range, closures.closedDays],
+  );
+  // The database's refusal of the last insert, at the field it names.
+  const [refused, setRefused] = useState<{ group: SlotGroup; refusal: SlotRefusal } | null>(null);
+
+  /**
+   * The database refused a slot the form let through (a closure entered since the page
+   * read them, a clock that differs): the field says why, as it would have before sending,
+   * and the closures and today are read again.
+   */
+  function onFailure(error: unknown, form: HTMLFormElement) {
+    const refusal = insertRefusalOf(error);
+    if (!refusal) return;
+    const group = refusal.column.startsWith('preferred') ? 'preferred' : 'alternative';
+    const { date: dateName, time: timeName } = SLOT_GROUPS[group];
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? '';
+    const slot = { date: value(dateName), time: value(timeName) || null };
+    setRefused({ group, refusal: refusalOf(refusal.reason, slot, { ...bookingWindow(zurichIsoDate()), closedDays: closures.closedDays }) });
+    booking.refresh();
+    closures.refresh();
+  }
+
   const { formProps, isPending } = useFormSubmission({
     functionName: APPOINTMENT_FUNCTION,
     fields: APPOINTMENT_FIELDS,
@@ -109,6 +95,12 @@ export function AppointmentForm() {
     toRequest: toAppointmentRequest,
     send: sendAppointmentRequest,
     successNotice: copy.successNotice,
+    onFailure,
+  });
+  const slotProps = (group: SlotGroup) => ({
+    rules,
+    refusal: refused?.group === group ? refused.refusal : null,
+    onDateFocus: closures.request,
   });
 
   return (
@@ -122,11 +114,19 @@ export function AppointmentForm() {
       </FormSection>
 
       <FormSection legend={sections.preferred}>
-        <SlotFields date={fields.datum} time={fields.uhrzeit} dateName="datum" timeName="uhrzeit" required minDate={minDate} />
+        <SlotFields
+          date={{ ...fields.datum, name: 'datum', required: true }}
+          time={{ ...fields.uhrzeit, name: 'uhrzeit' }}
+          {...slotProps('preferred')}
+        />
       </FormSection>
 
       <FormSection legend={sections.alternative}>
-        <SlotFields date={fields.alternativ} time={fields.alternativUhrzeit} dateName="alternativ" timeName="alternativUhrzeit" minDate={minDate} />
+        <SlotFields
+          date={{ ...fields.alternativ, name: 'alternativ' }}
+          time={{ ...fields.alternativUhrzeit, name: 'alternativUhrzeit' }}
+          {...slotProps('alternative')}
+        />
       </FormSection>
 
       <FormSection legend={sections.message}>

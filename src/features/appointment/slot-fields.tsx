@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { SelectField, TextField, type SelectOption } from '@/components/forms/form-field';
+import { OWN_MESSAGE } from '@/components/forms/field-check';
+import { timeSlotLabel } from '@/content/services';
+import { slotFieldTexts as texts } from '@/content/termin';
+import { dayAvailability } from '@domain/availability';
+import type { TimeSlot } from '@domain/catalog';
+import { parseIsoDate } from '@domain/dates';
+import { anyDayTimes, dateProblem, dateProblemText, type SlotRefusal, type SlotRules } from './slot-rules';
+import { useTakenTimes } from './taken-slots';
+
+const ownMessage = { [OWN_MESSAGE]: true };
+
+export interface SlotFieldsProps {
+  date: { name: string; label: string; required?: boolean };
+  time: { name: string; label: string; placeholder: string; required?: boolean };
+  /** The window and the closures; undefined until the page runs (the prerendered HTML knows no today). */
+  rules: SlotRules | undefined;
+  /** What the backend refused on sending: said at its field while the field still holds that slot, which then takes the focus. */
+  refusal?: SlotRefusal | null;
+  /** The appointment being moved: its time is marked with `label` on its day, and cannot be chosen. */
+  current?: { date: string; time: string; label: string } | null;
+  /** The visitor turns to the date (for reading the closures when needed). */
+  onDateFocus?: () => void;
+}
+
+/**
+ * A date and a time of day under the practice's rules: the booking form's Wunsch- and
+ * Alternativtermin, and the new slot when a visitor moves an appointment. The date field
+ * says at once, in words, when the chosen day is closed (and why, where the site knows
+ * it), too soon or too far ahead; the message is tied to the field (aria-invalid,
+ * aria-describedby), announced when it appears, and is the field's validation message,
+ * so sending stops there. The time list offers that day's times only, none on a day that
+ * cannot be chosen (its placeholder says why), and marks the times confirmed for someone
+ * else. The inputs stay uncontrolled; the component follows their values.
+ */
+export function SlotFields({ date, time, rules, refusal, current, onDateFocus }: SlotFieldsProps) {
+  const [chosenDate, setChosenDate] = useState('');
+  const [chosenTime, setChosenTime] = useState('');
+  const dateInput = useRef<HTMLInputElement>(null);
+  const timeSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const input = dateInput.current;
+    if (!input) return;
+    // A date picked before React took over the prerendered form fired no onChange, and the
+    // form's reset() after sending fires none either.
+    setChosenDate(input.value);
+    setChosenTime(timeSelect.current?.value ?? '');
+    const clear = () => {
+      setChosenDate('');
+      setChosenTime('');
+    };
+    input.form?.addEventListener('reset', clear);
+    return () => input.form?.removeEventListener('reset', clear);
+  }, []);
+
+  const dayChosen = parseIsoDate(chosenDate) !== null;
+  const problem = dayChosen && rules ? dateProblem(chosenDate, rules) : null;
+  const dateRefusal = refusal?.field === 'date' && refusal.date === chosenDate ? refusal : null;
+  const timeRefusal = refusal?.field === 'time' && refusal.date === chosenDate && refusal.time === chosenTime ? refusal : null;
+  // The rules here first: once the closures are read again they say the same, with the reason.
+  const dateMessage = problem ? dateProblemText(chosenDate, problem) : (dateRefusal?.message ?? '');
+  const timeMessage = timeRefusal?.message ?? '';
+
+  const day = dayChosen ? dayAvailability(chosenDate, rules?.closedDays) : null;
+  const closed = problem ? problem.kind === 'closed' : dateRefusal ? dateRefusal.reason === 'closed' : day !== null && !day.open;
+  const times: readonly TimeSlot[] = day === null ? anyDayTimes : day.open && !problem && !dateRefusal ? day.times : [];
+  const taken = useTakenTimes(times.length > 0 && dayChosen ? chosenDate : '');
+  const placeholder = times.length > 0 ? time.placeholder : closed ? texts.noTimesClosed : texts.noTimesUnbookable;
+  const options: SelectOption[] = times.map((slot) =>
+    current && current.date === chosenDate && current.time === slot
+      ? { value: slot, label: `${timeSlotLabel(slot)} – ${current.label}`, disabled: true }
+      : taken.includes(slot)
+        ? { value: slot, label: `${timeSlotLabel(slot)} – ${texts.takenSlot}`, disabled: true }
+        : { value: slot, label: timeSlotLabel(slot) },
+  );
+
+  // The message is also the field's validation message: sending stops at the field.
+  useEffect(() => dateInput.current?.setCustomValidity(dateMessage), [dateMessage]);
+  useEffect(() => timeSelect.current?.setCustomValidity(timeMessage), [timeMessage]);
+  // A refusal after sending: the field it concerns takes the focus (the notice says the rest).
+  useEffect(() => {
+    if (dateRefusal) dateInput.current?.focus();
+  }, [dateRefusal]);
+  useEffect(() => {
+    if (timeRefusal) timeSelect.current?.focus();
+  }, [timeRefusal]);
+
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        ref={dateInput}
+        label={date.label}
+        name={date.name}
+        type="date"
+        required={date.required}
+        min={rules?.first}
+        max={rules?.last}
+        message={dateMessage}
+        onFocus={onDateFocus}
+        onChange={(event) => setChosenDate(event.currentTarget.value)}
+        {...ownMessage}
+      />
+      <SelectField
+        ref={timeSelect}
+        label={time.label}
+        name={time.name}
+        required={time.required}
+        placeholder={placeholder}
+        options={options}
+        message={timeMessage}
+        onChange={(event) => setChosenTime(event.currentTarget.value)}
+        {...ownMessage}
+      />
+    </div>
+  );
+}

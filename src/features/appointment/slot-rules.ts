@@ -1,0 +1,116 @@
+/**
+ * The practice's rules (@domain/availability) as a date and time field applies them:
+ * what is wrong with a chosen day, the times it offers, and the database's refusal of an
+ * insert read back to the field it concerns. Pure: the booking form and the action page's
+ * move form (./slot-fields.tsx) share it.
+ */
+import { slotFieldTexts as texts } from '@/content/termin';
+import { dayAvailability, openingHours, type BookingRefusal, type ClosedReason } from '@domain/availability';
+import { timeSlots, type TimeSlot } from '@domain/catalog';
+import { formatDateLong, parseIsoDate } from '@domain/dates';
+
+/** What a date field checks a day against. */
+export interface SlotRules {
+  /** The first and last bookable day ('YYYY-MM-DD'). */
+  first: string;
+  last: string;
+  /** The practice's closures (dates only). */
+  closedDays: ReadonlySet<string>;
+}
+
+/** Why a day cannot be chosen, in the order of the domain's bookingRefusal. */
+export type DateProblem =
+  | { kind: 'too_soon'; first: string }
+  | { kind: 'too_far'; last: string }
+  | { kind: 'closed'; reason: ClosedReason };
+
+export const isIsoDate = (value: unknown): value is string => typeof value === 'string' && parseIsoDate(value) !== null;
+
+export function dateProblem(date: string, rules: SlotRules): DateProblem | null {
+  if (date < rules.first) return { kind: 'too_soon', first: rules.first };
+  if (date > rules.last) return { kind: 'too_far', last: rules.last };
+  const day = dayAvailability(date, rules.closedDays);
+  return day.open ? null : { kind: 'closed', reason: day.reason };
+}
+
+/** The field's message for a day it refuses. */
+export function dateProblemText(date: string, problem: DateProblem): string {
+  switch (problem.kind) {
+    case 'too_soon':
+      return texts.tooSoon(formatDateLong(problem.first));
+    case 'too_far':
+      return texts.tooFar(formatDateLong(problem.last));
+    case 'closed':
+      switch (problem.reason.kind) {
+        case 'holiday':
+          return texts.closedHoliday(formatDateLong(date), problem.reason.name);
+        case 'weekday':
+          return texts.closedWeekday(formatDateLong(date));
+        case 'closure':
+          return texts.closedClosure(formatDateLong(date));
+      }
+  }
+}
+
+/** Every time some weekday offers: the list before a day is chosen. */
+export const anyDayTimes: readonly TimeSlot[] = timeSlots.filter((slot) =>
+  Object.values(openingHours).some((times) => (times as readonly string[]).includes(slot)),
+);
+
+/** A slot the backend refused, read back to the field it concerns: the field says `message` while it still holds the slot. */
+export interface SlotRefusal {
+  field: 'date' | 'time';
+  reason: BookingRefusal | 'same_slot';
+  date: string;
+  time: string | null;
+  message: string;
+}
+
+/**
+ * The field message for a refusal the backend gave (the database's DETAIL, the action
+ * function's `unavailable`): the day's own problem when the rules here know it, else the
+ * reason as the backend named it (a closure entered since the page read the closures, a
+ * clock that differs from the visitor's).
+ */
+export function refusalOf(reason: BookingRefusal, slot: { date: string; time: string | null }, rules: SlotRules): SlotRefusal {
+  if (reason === 'time_not_offered') return { field: 'time', reason, ...slot, message: texts.timeNotOffered };
+  const known = dateProblem(slot.date, rules);
+  const problem: DateProblem =
+    known?.kind === reason
+      ? known
+      : reason === 'too_soon'
+        ? { kind: 'too_soon', first: rules.first }
+        : reason === 'too_far'
+          ? { kind: 'too_far', last: rules.last }
+          : { kind: 'closed', reason: closedReasonOf(slot.date) };
+  return { field: 'date', reason, ...slot, message: dateProblemText(slot.date, problem) };
+}
+
+/** Why a day is closed by the rules here, or – when they find it open – a closure of the practice. */
+function closedReasonOf(date: string): ClosedReason {
+  const day = dayAvailability(date);
+  return day.open ? { kind: 'closure' } : day.reason;
+}
+
+const REFUSALS: readonly string[] = ['too_soon', 'too_far', 'closed', 'time_not_offered'] satisfies BookingRefusal[];
+
+/** The columns the insert trigger names in its DETAIL '<column>:<reason>'. */
+export type SlotColumn = 'preferred_date' | 'preferred_time' | 'alternative_date' | 'alternative_time';
+const COLUMNS: readonly string[] = ['preferred_date', 'preferred_time', 'alternative_date', 'alternative_time'] satisfies SlotColumn[];
+
+/** Postgres's check_violation: the insert trigger refused a slot the rules do not allow. */
+const CHECK_VIOLATION = '23514';
+
+/**
+ * The database's refusal of the insert (docs/appointment-lifecycle.md, "When the practice
+ * can be booked"): PostgrestError with code 23514 and DETAIL 'preferred_date:closed',
+ * 'alternative_date:too_far', 'preferred_time:time_not_offered' … Anything else: null.
+ */
+export function insertRefusalOf(error: unknown): { column: SlotColumn; reason: BookingRefusal } | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, details } = error as { code?: unknown; details?: unknown };
+  if (code !== CHECK_VIOLATION || typeof details !== 'string') return null;
+  const [column, reason, ...rest] = details.trim().split(':');
+  if (rest.length > 0 || !COLUMNS.includes(column!) || !REFUSALS.includes(reason!)) return null;
+  return { column: column as SlotColumn, reason: reason as BookingRefusal };
+}
