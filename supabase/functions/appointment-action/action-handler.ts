@@ -51,7 +51,7 @@ function slotOf(action: AppointmentAction, request: AppointmentState): Appointme
 
 /** What the view adds to the row, read before the press changes anything. */
 export interface ViewContext {
-  /** The confirmed times on the slot's date (confirm and move links), this request's own included. */
+  /** The times on the slot's date confirmed for other requests (confirm and move links). */
   takenTimes?: readonly string[];
   /** The move link's wish number. */
   move?: number;
@@ -61,10 +61,7 @@ export interface ViewContext {
   booking?: AppointmentActionView['booking'];
 }
 
-/**
- * The request as the page shows it: no e-mail address, phone or message. `takenTimes`:
- * the confirmed times on the link's date, without this request's own slot.
- */
+/** The request as the page shows it: no e-mail address, phone or message. */
 export function actionView(action: AppointmentAction, request: AppointmentState, context: ViewContext = {}): AppointmentActionView {
   const confirmed = request.confirmed_date !== null && request.confirmed_time !== null
     ? { date: request.confirmed_date, time: request.confirmed_time }
@@ -93,7 +90,7 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
     staffNote: request.staff_note,
     mailPending: request.outcome_key !== null && request.outcome_mailed_for !== request.outcome_key,
     cancelUntil,
-    takenTimes: othersTimes(context.takenTimes ?? [], confirmed && slot && confirmed.date === slot.date ? confirmed.time : null),
+    takenTimes: [...(context.takenTimes ?? [])],
     move,
     movedFrom: request.moved_from_date !== null && request.moved_from_time !== null
       ? { date: request.moved_from_date, time: request.moved_from_time }
@@ -121,8 +118,12 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   const { action } = claim;
   const slot = slotOf(action, request);
   const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
-  // Taken times and warnings matter only where a slot is decided.
-  if (slot && (isConfirm(action) || isMoveAction(action))) context.takenTimes = await store.takenTimes(slot.date);
+  // Taken times and warnings matter only where a slot is decided. Read before the press:
+  // the times of others (this request's own confirmed slot is left out), which the press does not change.
+  if (slot && (isConfirm(action) || isMoveAction(action))) {
+    const own = request.status === 'confirmed' && request.confirmed_date === slot.date ? request.confirmed_time : null;
+    context.takenTimes = othersTimes(await store.takenTimes(slot.date), own);
+  }
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
   if (action === 'reschedule') context.booking = await bookingOf(store, request, now);
   return context;

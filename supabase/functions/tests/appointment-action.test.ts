@@ -7,11 +7,15 @@ import assert from 'node:assert/strict';
 import { signActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
+import type { AppointmentState } from '../_shared/database/store.ts';
 import {
   ACTION_TOKEN_SECRET,
+  actionClaims,
   appointmentState,
+  calendarOf,
   FakeMailer,
   FakeStore,
+  linkToken,
   ORIGIN,
   post,
   REQUEST_ID,
@@ -34,6 +38,23 @@ function setup(state = appointmentState()) {
 
 function token(action: AppointmentAction, expiresAt = IN_30_DAYS, requestId = REQUEST_ID, secret = ACTION_TOKEN_SECRET) {
   return signActionToken(secret, { requestId, action, expiresAt });
+}
+
+/** The practice's link for wish number `move`. */
+function moveToken(action: 'confirm-move' | 'decline-move', move: number) {
+  return signActionToken(ACTION_TOKEN_SECRET, { requestId: REQUEST_ID, action, expiresAt: IN_30_DAYS, move });
+}
+
+/** The sample request confirmed for Friday, 11 December 2026, 09:30, its confirmation sent. */
+function confirmedState(overrides: Partial<AppointmentState> = {}): AppointmentState {
+  return appointmentState({
+    status: 'confirmed',
+    confirmed_date: '2026-12-11',
+    confirmed_time: '09:30',
+    calendar_sequence: 1,
+    outcome_mailed_for: 'confirmed',
+    ...overrides,
+  });
 }
 
 async function call(handle: (request: Request) => Promise<Response>, body: Record<string, unknown>) {
@@ -281,4 +302,308 @@ Deno.test('confirm links name the times already confirmed for others on that dat
   // Decline and cancel links do not ask.
   await call(handle, { token: await token('decline'), intent: 'show' });
   assert.equal(store.calls.filter((name) => name === 'takenTimes').length, 4);
+});
+
+// ---------------------------------------------------------------- moving a confirmed appointment
+
+Deno.test('reschedule show: the current appointment, the deadline, the window from the day after tomorrow and the closures in it', async () => {
+  const { handle, store } = setup(confirmedState());
+  store.closures.push({ first_day: '2026-12-21', last_day: '2026-12-23' }, { first_day: '2027-08-01', last_day: '2027-08-02' });
+  const answer = await call(handle, { token: await token('reschedule'), intent: 'show' });
+  assert.equal(answer.status, 200);
+  const view = answer.body.view;
+  assert.equal(view.action, 'reschedule');
+  assert.equal(view.status, 'confirmed');
+  assert.equal(view.slot, null);
+  assert.deepEqual(view.confirmed, { date: '2026-12-11', time: '09:30' });
+  assert.equal(view.cancelUntil, '2026-12-10T08:30:00.000Z', 'also the last moment to ask for a move');
+  // Today is Friday, 27 November 2026 in Zurich: the earliest day is Sunday the 29th (the form offers Monday), the latest six months on.
+  assert.deepEqual(view.booking, { first: '2026-11-29', last: '2027-05-27', closedDays: ['2026-12-21', '2026-12-22', '2026-12-23'] });
+  assert.deepEqual([view.move, view.movedFrom, view.slotWarning, view.takenTimes, view.mailPending], [null, null, null, [], false]);
+  assert.deepEqual(store.calls, ['getAppointment', 'closedDays']);
+  assert.equal(JSON.stringify(answer.body).includes('beat.keller@example.ch'), false);
+});
+
+Deno.test('reschedule show: the window ends within the 12-month retention, counted from the request\'s day in Zurich', async () => {
+  // 23:30 UTC on 9 March is 00:30 on 10 March in Zurich: the row is deleted after 9 March 2027.
+  const { handle } = setup(confirmedState({ created_at: '2026-03-09T23:30:00Z' }));
+  const view = (await call(handle, { token: await token('reschedule'), intent: 'show' })).body.view;
+  assert.deepEqual(view.booking, { first: '2026-11-29', last: '2027-03-09', closedDays: [] });
+});
+
+Deno.test('reschedule act: a real date and one of the slots, both required; nothing is asked before they are', async () => {
+  const { handle, store, mailer } = setup(confirmedState());
+  const link = await token('reschedule');
+  for (const [body, field] of [
+    [{}, 'date'],
+    [{ time: '10:00' }, 'date'],
+    [{ date: '2026-12-15' }, 'time'],
+    [{ date: '2026-02-30', time: '10:00' }, 'date'],
+    [{ date: '15.12.2026', time: '10:00' }, 'date'],
+    [{ date: '2026-12-15', time: '09:15' }, 'time'],
+    [{ date: '2026-12-15', time: '10:00', note: 'Bitte' }, 'note'],
+  ] as const) {
+    const answer = await call(handle, { token: link, intent: 'act', ...body });
+    assert.equal(answer.status, 400, JSON.stringify(body));
+    assert.deepEqual(answer.body, { error: 'invalid_body', field }, JSON.stringify(body));
+  }
+  assert.equal(store.calls.includes('requestMove'), false);
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test('reschedule act: the wish is stored, the practice gets it with links for this wish, the visitor a receipt; a second press sends nothing, another wish waits', async () => {
+  const { handle, store, mailer, logs } = setup(confirmedState());
+  const link = await token('reschedule');
+  const first = await call(handle, { token: link, intent: 'act', date: '2026-12-15', time: '10:00' });
+  assert.equal(first.status, 200);
+  assert.equal(first.body.result, 'changed');
+  assert.equal(first.body.mail, 'sent');
+  assert.deepEqual(first.body.view.move, { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true });
+  assert.deepEqual(first.body.view.confirmed, { date: '2026-12-11', time: '09:30' }, 'the appointment stays until the practice confirms');
+  assert.equal(first.body.view.mailPending, false);
+
+  assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [
+    ['praxis@ruhepol-schlafberatung.ch', 'Terminverschiebung gewünscht: Beat Keller – Dienstag, 15. Dezember 2026, 10:00 Uhr'],
+    ['beat.keller@example.ch', 'Verschiebung angefragt: Dienstag, 15. Dezember 2026, 10:00 Uhr'],
+  ]);
+  const [practice, receipt] = mailer.sent;
+  assert.equal(practice!.replyTo, 'praxis@ruhepol-schlafberatung.ch');
+  assert.deepEqual((await actionClaims(practice!, NOW)).map((claim) => [claim.action, claim.move]), [['confirm-move', 1], ['decline-move', 1]]);
+  assert.deepEqual(await actionClaims(receipt!, NOW), []);
+  assert.ok(mailer.sent.every((mail) => mail.attachments === undefined), 'nothing changes in a calendar yet');
+  assert.deepEqual(store.outcomeKeysSent, ['move-requested:1']);
+
+  const again = await call(handle, { token: link, intent: 'act', date: '2026-12-15', time: '10:00' });
+  assert.deepEqual([again.status, again.body.result, again.body.mail], [200, 'unchanged', 'already_sent']);
+  const other = await call(handle, { token: link, intent: 'act', date: '2026-12-16', time: '14:00' });
+  assert.equal(other.status, 409);
+  assert.equal(other.body.error, 'conflict');
+  assert.deepEqual(other.body.view.move, { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true });
+  assert.equal(mailer.sent.length, 2);
+  assert.equal(store.appointments.get(REQUEST_ID)!.move_count, 1);
+  assert.deepEqual(logs.map((line) => line.code), ['reschedule_changed_sent', 'reschedule_unchanged_already_sent', 'reschedule_move_pending']);
+});
+
+Deno.test('reschedule to a slot the rules refuse: 409 unavailable with the reason; nothing stored or sent', async () => {
+  const { handle, store, mailer, logs } = setup(confirmedState());
+  store.closures.push({ first_day: '2026-12-21', last_day: '2026-12-23' });
+  const link = await token('reschedule');
+  for (const [date, time, reason] of [
+    ['2026-11-28', '10:00', 'too_soon'],
+    ['2027-05-28', '10:00', 'too_far'],
+    ['2026-12-25', '10:00', 'closed'],
+    ['2026-12-13', '10:00', 'closed'],
+    ['2026-12-22', '10:00', 'closed'],
+    ['2026-12-11', '09:30', 'same_slot'],
+  ]) {
+    const answer = await call(handle, { token: link, intent: 'act', date, time });
+    assert.equal(answer.status, 409, `${date} ${time}`);
+    assert.equal(answer.body.error, 'unavailable');
+    assert.equal(answer.body.reason, reason, `${date} ${time}`);
+    assert.equal(answer.body.view.status, 'confirmed');
+    assert.equal(answer.body.view.move, null);
+  }
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(store.appointments.get(REQUEST_ID)!.move_count, 0);
+  assert.equal(logs[0]!.code, 'reschedule_unavailable_too_soon');
+  // The last day of the window is bookable.
+  assert.equal((await call(handle, { token: link, intent: 'act', date: '2027-05-27', time: '10:00' })).body.result, 'changed');
+});
+
+Deno.test('reschedule inside the notice: 409 too_late; a request or a cancelled appointment: 409 conflict', async () => {
+  const late = setup(confirmedState({ confirmed_date: '2026-11-28', confirmed_time: '09:00' }));
+  const refused = await call(late.handle, { token: await token('reschedule'), intent: 'act', date: '2026-12-15', time: '10:00' });
+  assert.equal(refused.status, 409);
+  assert.equal(refused.body.error, 'too_late');
+  assert.equal(late.mailer.sent.length, 0);
+  for (const state of [appointmentState(), confirmedState({ status: 'cancelled', calendar_sequence: 2, outcome_mailed_for: 'cancelled' })]) {
+    const { handle } = setup(state);
+    const answer = await call(handle, { token: await token('reschedule'), intent: 'act', date: '2026-12-15', time: '10:00' });
+    assert.equal(answer.status, 409);
+    assert.equal(answer.body.error, 'conflict');
+  }
+});
+
+Deno.test('the practice confirms the move: the same calendar entry, moved (same UID, higher SEQUENCE, the new start); the old slot is free; old links act on nothing', async () => {
+  const { handle, store, mailer } = setup();
+  const other = appointmentState({ id: '00000000-0000-4000-8000-0000000000aa', status: 'confirmed', confirmed_date: '2026-12-15', confirmed_time: '10:00', calendar_sequence: 1 });
+  store.appointments.set(other.id, other);
+  await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
+  const confirmation = mailer.sent[0]!;
+  const original = calendarOf(confirmation);
+
+  const reschedule = await linkToken(confirmation, 'reschedule', NOW);
+  assert.equal((await call(handle, { token: reschedule, intent: 'act', date: '2026-12-15', time: '10:00' })).body.result, 'changed');
+  const practiceMail = mailer.sent[2]!;
+  const confirmMove = await linkToken(practiceMail, 'confirm-move', NOW);
+  assert.match(practiceMail.text, /Achtung: Zu dieser Zeit ist bereits ein anderer Termin bestätigt\. Sie können den Termin trotzdem bestätigen\./);
+
+  const shown = (await call(handle, { token: confirmMove, intent: 'show' })).body.view;
+  assert.equal(shown.action, 'confirm-move');
+  assert.deepEqual(shown.slot, { date: '2026-12-15', time: '10:00' });
+  assert.deepEqual(shown.move, { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true });
+  assert.deepEqual(shown.takenTimes, ['10:00'], 'another visitor\'s appointment at the wished time');
+  assert.equal(shown.slotWarning, null);
+
+  mailer.sent = [];
+  const confirmed = await call(handle, { token: confirmMove, intent: 'act' });
+  assert.deepEqual([confirmed.status, confirmed.body.result, confirmed.body.mail], [200, 'changed', 'sent']);
+  const view = confirmed.body.view;
+  assert.deepEqual(view.confirmed, { date: '2026-12-15', time: '10:00' });
+  assert.deepEqual(view.movedFrom, { date: '2026-12-11', time: '09:30' });
+  assert.deepEqual(view.move, { date: '2026-12-15', time: '10:00', status: 'confirmed', thisLink: true });
+  assert.equal(view.cancelUntil, '2026-12-14T09:00:00.000Z');
+  assert.deepEqual(view.takenTimes, ['10:00'], 'its own slot is not another\'s; the other visitor\'s still is');
+
+  assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [
+    ['beat.keller@example.ch', 'Termin verschoben: Dienstag, 15. Dezember 2026, 10:00 Uhr'],
+    ['praxis@ruhepol-schlafberatung.ch', 'Termin verschoben: Beat Keller – Dienstag, 15. Dezember 2026, 10:00 Uhr'],
+  ]);
+  assert.match(mailer.sent[0]!.text, /Ihr früherer Termin am Freitag, 11\. Dezember 2026, 09:30 Uhr entfällt\./);
+  for (const mail of mailer.sent) {
+    const entry = calendarOf(mail);
+    assert.equal(entry.method, 'REQUEST');
+    assert.equal(entry.uid, original.uid);
+    assert.ok(entry.sequence > original.sequence, `${entry.sequence} > ${original.sequence}`);
+    assert.deepEqual(entry.start, ['20261215T100000']);
+  }
+  // Fresh links for the new slot: they expire when it starts.
+  assert.deepEqual((await actionClaims(mailer.sent[0]!, NOW)).map((claim) => [claim.action, new Date(claim.expiresAt * 1000).toISOString()]), [
+    ['cancel', '2026-12-15T09:00:00.000Z'],
+    ['reschedule', '2026-12-15T09:00:00.000Z'],
+  ]);
+  assert.deepEqual(await store.takenTimes('2026-12-11'), [], 'the old slot is free');
+
+  // A second press, the decline link of the same wish, the old confirm link: nothing changes, nothing is sent.
+  const again = await call(handle, { token: confirmMove, intent: 'act' });
+  assert.deepEqual([again.status, again.body.result, again.body.mail], [200, 'unchanged', 'already_sent']);
+  const decline = await call(handle, { token: await moveToken('decline-move', 1), intent: 'act' });
+  assert.deepEqual([decline.status, decline.body.error], [409, 'conflict']);
+  const oldConfirm = await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
+  assert.deepEqual([oldConfirm.status, oldConfirm.body.error], [409, 'conflict']);
+  assert.deepEqual(oldConfirm.body.view.confirmed, { date: '2026-12-15', time: '10:00' });
+  assert.deepEqual(oldConfirm.body.view.movedFrom, { date: '2026-12-11', time: '09:30' });
+  assert.equal(mailer.sent.length, 2);
+  assert.equal(store.appointments.get(REQUEST_ID)!.calendar_sequence, 2);
+});
+
+Deno.test('the practice declines the wish with a note; the visitor asks again; the first wish\'s links then show the later one and act on nothing', async () => {
+  const { handle, store, mailer } = setup(confirmedState());
+  const reschedule = await token('reschedule');
+  await call(handle, { token: reschedule, intent: 'act', date: '2026-12-15', time: '10:00' });
+  const tooLong = await call(handle, { token: await moveToken('decline-move', 1), intent: 'act', note: 'x'.repeat(1001) });
+  assert.deepEqual(tooLong.body, { error: 'invalid_body', field: 'note' });
+  mailer.sent = [];
+  const declined = await call(handle, { token: await moveToken('decline-move', 1), intent: 'act', note: '  Am 15. sind wir ausgebucht.  ' });
+  assert.deepEqual([declined.status, declined.body.result, declined.body.mail], [200, 'changed', 'sent']);
+  assert.equal(declined.body.view.staffNote, 'Am 15. sind wir ausgebucht.');
+  assert.deepEqual(declined.body.view.move, { date: '2026-12-15', time: '10:00', status: 'declined', thisLink: true });
+  assert.deepEqual(declined.body.view.confirmed, { date: '2026-12-11', time: '09:30' });
+  assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [['beat.keller@example.ch', 'Ihr Termin bleibt bestehen: Freitag, 11. Dezember 2026, 09:30 Uhr']]);
+  assert.match(mailer.sent[0]!.text, /Unsere Nachricht an Sie:\nAm 15\. sind wir ausgebucht\./);
+  assert.deepEqual((await actionClaims(mailer.sent[0]!, NOW)).map((claim) => claim.action), ['cancel', 'reschedule']);
+  assert.equal(mailer.sent[0]!.attachments, undefined);
+
+  // Another wish: number 2.
+  assert.equal((await call(handle, { token: reschedule, intent: 'act', date: '2026-12-16', time: '14:00' })).body.result, 'changed');
+  assert.deepEqual(store.outcomeKeysSent, ['move-requested:1', 'move-declined:1', 'move-requested:2']);
+  const oldLink = await moveToken('confirm-move', 1);
+  const shown = (await call(handle, { token: oldLink, intent: 'show' })).body.view;
+  assert.deepEqual(shown.move, { date: '2026-12-16', time: '14:00', status: 'requested', thisLink: false });
+  assert.deepEqual(shown.slot, { date: '2026-12-16', time: '14:00' });
+  mailer.sent = [];
+  for (const link of [oldLink, await moveToken('decline-move', 1)]) {
+    const answer = await call(handle, { token: link, intent: 'act' });
+    assert.deepEqual([answer.status, answer.body.error], [409, 'conflict']);
+    assert.equal(answer.body.view.move.thisLink, false);
+  }
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(store.appointments.get(REQUEST_ID)!.move_status, 'requested');
+  const current = await call(handle, { token: await moveToken('confirm-move', 2), intent: 'act' });
+  assert.deepEqual(current.body.view.confirmed, { date: '2026-12-16', time: '14:00' });
+  assert.deepEqual(current.body.view.move, { date: '2026-12-16', time: '14:00', status: 'confirmed', thisLink: true });
+});
+
+Deno.test('after a move, the cancel and reschedule links of the first confirmation act on the current appointment and its deadline', async () => {
+  const moved = confirmedState({
+    confirmed_date: '2026-11-28',
+    confirmed_time: '09:00',
+    moved_from_date: '2026-12-11',
+    moved_from_time: '09:30',
+    move_status: 'confirmed',
+    move_date: '2026-11-28',
+    move_time: '09:00',
+    move_count: 1,
+    calendar_sequence: 2,
+    outcome_mailed_for: 'moved:1',
+  });
+  // Moved to tomorrow morning: inside the notice, although the first slot was two weeks away.
+  const early = setup(moved);
+  for (const action of ['cancel', 'reschedule'] as const) {
+    const answer = await call(early.handle, { token: await token(action), intent: 'act', date: action === 'reschedule' ? '2026-12-15' : undefined, time: action === 'reschedule' ? '10:00' : undefined });
+    assert.deepEqual([answer.status, answer.body.error], [409, 'too_late'], action);
+    assert.deepEqual(answer.body.view.confirmed, { date: '2026-11-28', time: '09:00' });
+  }
+  // Moved to a later day: the cancellation cancels that one.
+  const later = setup({ ...moved, confirmed_date: '2026-12-18', confirmed_time: '10:00', move_date: '2026-12-18', move_time: '10:00' });
+  const cancelled = await call(later.handle, { token: await token('cancel'), intent: 'act' });
+  assert.equal(cancelled.body.result, 'changed');
+  for (const mail of later.mailer.sent) {
+    const entry = calendarOf(mail);
+    assert.deepEqual([entry.method, entry.sequence, entry.start], ['CANCEL', 3, ['20261218T100000']]);
+  }
+});
+
+Deno.test('what a press may send must fit the link: a note only to decline, a time only for a slot without one, a date only to move', async () => {
+  const { handle, store } = setup(confirmedState({ move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 1, outcome_mailed_for: 'move-requested:1' }));
+  const confirmMove = await moveToken('confirm-move', 1);
+  assert.deepEqual((await call(handle, { token: confirmMove, intent: 'act', note: 'Gern' })).body, { error: 'invalid_body', field: 'note' });
+  assert.deepEqual((await call(handle, { token: confirmMove, intent: 'act', time: '11:00' })).body, { error: 'invalid_body', field: 'time' });
+  assert.deepEqual((await call(handle, { token: confirmMove, intent: 'act', date: '2026-12-16' })).body, { error: 'invalid_body', field: 'date' });
+  assert.deepEqual((await call(handle, { token: await token('cancel'), intent: 'act', date: '2026-12-16' })).body, { error: 'invalid_body', field: 'date' });
+  assert.deepEqual((await call(handle, { token: await token('confirm-preferred'), intent: 'act', date: '2026-12-16' })).body, { error: 'invalid_body', field: 'date' });
+  assert.equal(store.calls.some((name) => name.startsWith('decideMove') || name === 'cancelAppointment'), false);
+});
+
+Deno.test('confirm-move: a wished slot that has begun cannot be confirmed (409 slot_past); declining it still works', async () => {
+  const { handle, store } = setup(confirmedState({ move_status: 'requested', move_date: '2026-11-27', move_time: '09:00', move_count: 1, outcome_mailed_for: 'move-requested:1' }));
+  const refused = await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act' });
+  assert.deepEqual([refused.status, refused.body.error], [409, 'slot_past']);
+  assert.equal(store.appointments.get(REQUEST_ID)!.move_status, 'requested');
+  assert.equal((await call(handle, { token: await moveToken('decline-move', 1), intent: 'act' })).body.result, 'changed');
+});
+
+Deno.test('slotWarning: confirm links and confirm-move name a holiday, a closed weekday or a closure; the practice may still confirm', async () => {
+  const { handle, store } = setup(appointmentState({ preferred_date: '2026-12-25', preferred_time: '10:00', alternative_date: '2026-12-13', alternative_time: '10:00' }));
+  const warning = async (link: string) => (await call(handle, { token: link, intent: 'show' })).body.view.slotWarning;
+  assert.deepEqual(await warning(await token('confirm-preferred')), { kind: 'holiday', name: 'Weihnachten' });
+  assert.deepEqual(await warning(await token('confirm-alternative')), { kind: 'weekday' });
+  assert.equal(await warning(await token('decline')), null);
+  const confirmed = await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
+  assert.equal(confirmed.body.result, 'changed');
+  assert.deepEqual(confirmed.body.view.slotWarning, { kind: 'holiday', name: 'Weihnachten' });
+
+  // A wish whose day the practice closed after it was made.
+  store.appointments.set(REQUEST_ID, confirmedState({ move_status: 'requested', move_date: '2026-12-22', move_time: '10:00', move_count: 1, outcome_mailed_for: 'move-requested:1' }));
+  store.closures.push({ first_day: '2026-12-21', last_day: '2026-12-23' });
+  assert.deepEqual(await warning(await moveToken('confirm-move', 1)), { kind: 'closure' });
+  assert.equal(await warning(await moveToken('decline-move', 1)), null);
+  assert.equal(await warning(await token('reschedule')), null);
+  assert.equal((await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act' })).body.result, 'changed');
+});
+
+Deno.test('the wish\'s mails fail: 502 mail_failed with mailPending; the next press sends them without asking again', async () => {
+  const { handle, store, mailer } = setup(confirmedState());
+  mailer.fail = [0];
+  const link = await token('reschedule');
+  const failed = await call(handle, { token: link, intent: 'act', date: '2026-12-15', time: '10:00' });
+  assert.deepEqual([failed.status, failed.body.error, failed.body.stored], [502, 'mail_failed', true]);
+  assert.equal(failed.body.view.mailPending, true);
+  assert.equal(failed.body.view.move.status, 'requested');
+  const shown = await call(handle, { token: link, intent: 'show' });
+  assert.equal(shown.body.view.mailPending, true);
+  const retried = await call(handle, { token: link, intent: 'act', date: '2026-12-15', time: '10:00' });
+  assert.deepEqual([retried.status, retried.body.result, retried.body.mail, retried.body.view.mailPending], [200, 'unchanged', 'sent', false]);
+  assert.equal(store.appointments.get(REQUEST_ID)!.move_count, 1);
+  assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'beat.keller@example.ch']);
 });

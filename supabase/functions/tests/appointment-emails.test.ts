@@ -20,7 +20,7 @@ import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import type { VisitorLinks } from '../_shared/lifecycle/action-links.ts';
-import { ACTION_TOKEN_SECRET, appointmentState, FakeStore, ORIGIN } from './helpers.ts';
+import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeStore, ORIGIN } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-27T10:00:00Z');
@@ -60,30 +60,6 @@ const MOVE_LINKS = {
   declineMove: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#decline-move.token',
 };
 
-/** The logical lines of a calendar file (RFC 5545 3.1 unfolded), as tests/ics.test.ts reads them. */
-function unfold(ics: string): string[] {
-  return ics.replace(/\r\n[ \t]/g, '').split('\r\n').filter((line) => line !== '');
-}
-
-/** A property's values inside the VEVENT (the VTIMEZONE has DTSTARTs of its own). */
-function property(ics: string, name: string): string[] {
-  const lines = unfold(ics);
-  const event = lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VEVENT'));
-  return event.filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`)).map((line) => line.slice(line.indexOf(':') + 1));
-}
-
-function calendarOf(mail: OutgoingMail) {
-  const file = mail.attachments![0]!;
-  const lines = unfold(file.content);
-  return {
-    filename: file.filename,
-    method: lines.find((line) => line.startsWith('METHOD:'))!.slice(7),
-    uid: property(file.content, 'UID')[0],
-    sequence: Number(property(file.content, 'SEQUENCE')[0]),
-    start: property(file.content, 'DTSTART'),
-    status: property(file.content, 'STATUS')[0],
-  };
-}
 
 Deno.test('confirmation: date, time, address, what to bring, the 24-hour rule with the cancel link, the calendar entry', () => {
   const mail = confirmationMail(appointment(), settings, NOW, LINKS);

@@ -75,6 +75,55 @@ Deno.test('the digest lists the undecided requests oldest first, with their link
   assert.deepEqual(await run(handle), { status: 200, body: { sent: false, reason: 'done' } });
 });
 
+Deno.test('a pending wish to move is listed with the current and the wished slot and fresh links for that wish', async () => {
+  const { handle, mailer, store } = setup();
+  const wish = appointmentState({
+    id: '00000000-0000-4000-8000-000000000003',
+    first_name: 'Clara',
+    last_name: 'Beispiel',
+    status: 'confirmed',
+    confirmed_date: '2026-12-18',
+    confirmed_time: '10:00',
+    calendar_sequence: 1,
+    outcome_mailed_for: 'move-requested:2',
+    move_status: 'requested',
+    move_date: '2026-12-21',
+    move_time: '14:00',
+    move_count: 2,
+    move_requested_at: '2026-12-10T03:10:00Z',
+  });
+  store.digest = { ...store.digest, undecided: [older, wish], undecidedTotal: 2 };
+  assert.equal((await run(handle)).body.undecided, 2);
+  const mail = mailer.sent[0]!;
+  assert.match(mail.text, /Verschiebung gewünscht: Clara Beispiel möchte den bestätigten Termin verschieben\./);
+  assert.match(mail.text, /Bisheriger Termin:\s+Freitag, 18\. Dezember 2026, 10:00 Uhr/);
+  assert.match(mail.text, /Gewünschter Termin:\s+Montag, 21\. Dezember 2026, 14:00 Uhr/);
+  assert.match(mail.text, /Wartet:\s+seit 3 Stunden \(noch 21 von 24 Stunden\)/, 'waiting since the wish, not since the request');
+  assert.match(mail.text, /Neuen Termin bestätigen – Montag, 21\. Dezember 2026, 14:00 Uhr:\n/);
+  assert.match(mail.text, /Verschiebung ablehnen – der Termin am Freitag, 18\. Dezember 2026, 10:00 Uhr bleibt:\n/);
+  const tokens = [...mail.text.matchAll(/\/termin\/aktion#([A-Za-z0-9_.-]+)/g)].map((m) => m[1]!);
+  const claims = await Promise.all(tokens.map((token) => readActionToken(ACTION_TOKEN_SECRET, token, NOW)));
+  assert.deepEqual(claims.map((c) => c.ok && [c.claim.requestId.slice(-1), c.claim.action, c.claim.move]), [
+    ['1', 'confirm-preferred', undefined],
+    ['1', 'confirm-alternative', undefined],
+    ['1', 'decline', undefined],
+    ['3', 'confirm-move', 2],
+    ['3', 'decline-move', 2],
+  ]);
+  assert.ok(claims.every((c) => c.ok && c.claim.expiresAt === NOW.getTime() / 1000 + 30 * 86_400), 'fresh, valid 30 days');
+});
+
+Deno.test('an undelivered mail about a wish to move names it', async () => {
+  const { handle, mailer, store } = setup();
+  const wish = appointmentState({
+    status: 'confirmed', confirmed_date: '2026-12-18', confirmed_time: '10:00', calendar_sequence: 1,
+    move_status: 'requested', move_date: '2026-12-21', move_time: '14:00', move_count: 1,
+  });
+  store.digest = { ...store.digest, gaveUpAppointments: [{ kind: 'outcome', request: wish }] };
+  assert.equal((await run(handle, {})).body.sent, true);
+  assert.match(mailer.sent[0]!.text, /über den Stand der Anfrage \(Verschiebung auf Montag, 21\. Dezember 2026, 14:00 Uhr gewünscht\)/);
+});
+
 Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with the message), the jobs\' failures', async () => {
   const { handle, mailer, store } = setup();
   const appointment = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1 });

@@ -7,6 +7,7 @@ import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import { addDays, bookingRefusal } from '../_shared/domain/availability.ts';
+import { type ActionClaim, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type {
   AppointmentClaim,
   AppointmentState,
@@ -534,6 +535,52 @@ export class AppointmentRows extends Map<string, AppointmentState> {
     for (const row of super.values()) row.outcome_key = outcomeKeyOf(row);
     return super.values();
   }
+}
+
+/** The logical lines of a calendar file (RFC 5545 3.1 unfolded), as tests/ics.test.ts reads them. */
+export function unfold(ics: string): string[] {
+  return ics.replace(/\r\n[ \t]/g, '').split('\r\n').filter((line) => line !== '');
+}
+
+/** A property's values inside the VEVENT (the VTIMEZONE has DTSTARTs of its own). */
+export function property(ics: string, name: string): string[] {
+  const lines = unfold(ics);
+  const event = lines.slice(lines.indexOf('BEGIN:VEVENT'), lines.indexOf('END:VEVENT'));
+  return event.filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`)).map((line) => line.slice(line.indexOf(':') + 1));
+}
+
+/** A mail's calendar file, read: its name, METHOD, UID, SEQUENCE, DTSTART value(s) and STATUS. */
+export function calendarOf(mail: OutgoingMail) {
+  const file = mail.attachments![0]!;
+  const lines = unfold(file.content);
+  return {
+    filename: file.filename,
+    method: lines.find((line) => line.startsWith('METHOD:'))!.slice(7),
+    uid: property(file.content, 'UID')[0],
+    sequence: Number(property(file.content, 'SEQUENCE')[0]),
+    start: property(file.content, 'DTSTART'),
+    status: property(file.content, 'STATUS')[0],
+  };
+}
+
+/** The claims of the action links in a mail's text part, in order (each must be genuine and unexpired at `now`). */
+export async function actionClaims(mail: OutgoingMail, now: Date): Promise<ActionClaim[]> {
+  const tokens = [...mail.text.matchAll(/\/termin\/aktion#([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/g)].map((match) => match[1]!);
+  return await Promise.all(tokens.map(async (token) => {
+    const read = await readActionToken(ACTION_TOKEN_SECRET, token, now);
+    if (!read.ok) throw new Error(`${mail.subject}: ${read.reason} token`);
+    return read.claim;
+  }));
+}
+
+/** The token of the mail's first action link for `action`. */
+export async function linkToken(mail: OutgoingMail, action: string, now: Date): Promise<string> {
+  const tokens = [...mail.text.matchAll(/\/termin\/aktion#([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/g)].map((match) => match[1]!);
+  for (const token of tokens) {
+    const read = await readActionToken(ACTION_TOKEN_SECRET, token, now);
+    if (read.ok && read.claim.action === action) return token;
+  }
+  throw new Error(`${mail.subject}: no ${action} link`);
 }
 
 /** A Mailer that keeps what it was given; `fail` makes the n-th send (0-based) or every send fail. */

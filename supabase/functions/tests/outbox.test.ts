@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import type { StoredContact } from '../_shared/database/store.ts';
 import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
-import { appointmentRecord, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
+import { actionClaims, appointmentRecord, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 
 /** 10:30 in Zurich on 10 December: tomorrow's reminders are due. */
 const NOW = new Date('2026-12-10T09:30:00Z');
@@ -130,6 +130,69 @@ Deno.test('tomorrow\'s reminders from 09:00 Zurich time, once; none for a cancel
   assert.equal((await run(handle)).body.sent, 1);
   assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [['a@example.ch', 'Erinnerung an Ihren Termin: Freitag, 11. Dezember 2026, 09:30 Uhr']]);
   assert.match(mailer.sent[0]!.text, /Ihren Termin morgen/);
+  // 23 hours before: no links any more, the phone number.
+  assert.equal(mailer.sent[0]!.text.includes('/termin/aktion'), false);
+  assert.match(mailer.sent[0]!.text, /rufen Sie uns bitte so früh wie möglich an/);
+  assert.equal((await run(handle)).body.sent, 0);
+});
+
+Deno.test('a reminder more than 24 hours before the start carries the cancel link and «Termin verschieben»', async () => {
+  const { handle, mailer, store } = setup();
+  const row = appointmentState({ ...confirmed, confirmed_date: '2026-12-11', confirmed_time: '17:30' });
+  store.appointments.set(row.id, row);
+  assert.equal((await run(handle)).body.sent, 1);
+  const reminder = mailer.sent[0]!;
+  assert.deepEqual((await actionClaims(reminder, NOW)).map((claim) => [claim.action, new Date(claim.expiresAt * 1000).toISOString()]), [
+    ['cancel', '2026-12-11T16:30:00.000Z'],
+    ['reschedule', '2026-12-11T16:30:00.000Z'],
+  ]);
+  assert.ok(reminder.html.includes('>Termin verschieben</a>'));
+});
+
+const wishToMove = {
+  ...confirmed,
+  confirmed_date: '2026-12-18',
+  confirmed_time: '10:00',
+  move_status: 'requested' as const,
+  move_date: '2026-12-21',
+  move_time: '14:00',
+  move_count: 1,
+};
+
+Deno.test('a wish to move whose mails failed on the page: the practice\'s mail with this wish\'s links and the visitor\'s receipt go out once', async () => {
+  const { handle, mailer, store } = setup();
+  const row = appointmentState(wishToMove);
+  assert.equal(row.outcome_key, 'move-requested:1');
+  store.appointments.set(row.id, row);
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [
+    ['praxis@ruhepol-schlafberatung.ch', 'Terminverschiebung gewünscht: Beat Keller – Montag, 21. Dezember 2026, 14:00 Uhr'],
+    ['beat.keller@example.ch', 'Verschiebung angefragt: Montag, 21. Dezember 2026, 14:00 Uhr'],
+  ]);
+  assert.deepEqual((await actionClaims(mailer.sent[0]!, NOW)).map((claim) => [claim.action, claim.move]), [['confirm-move', 1], ['decline-move', 1]]);
+  assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'move-requested:1');
+  assert.deepEqual((await run(handle)).body, { sent: 0, failed: 0, deferred: 0, gaveUp: 0 });
+  assert.equal(mailer.sent.length, 2);
+});
+
+Deno.test('the state moves on after a failed send: the outbox sends the mails of the key that is due now, never the stale ones, once', async () => {
+  const { handle, mailer, store } = setup();
+  const row = appointmentState(wishToMove);
+  store.appointments.set(row.id, row);
+  mailer.fail = 'all';
+  assert.equal((await run(handle)).body.failed, 1);
+  assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'confirmed');
+
+  // Meanwhile the practice confirmed the wish (from the digest): the key is moved:1.
+  await store.decideMove(row.id, 1, { kind: 'confirm' });
+  mailer.fail = [];
+  store.backoffOver();
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.deepEqual(mailer.sent.map((mail) => mail.subject), [
+    'Termin verschoben: Montag, 21. Dezember 2026, 14:00 Uhr',
+    'Termin verschoben: Beat Keller – Montag, 21. Dezember 2026, 14:00 Uhr',
+  ]);
+  assert.deepEqual(store.outcomeKeysSent, ['moved:1']);
   assert.equal((await run(handle)).body.sent, 0);
 });
 

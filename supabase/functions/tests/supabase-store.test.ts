@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { StoreError } from '../_shared/database/store.ts';
 import { createSupabaseStore } from '../_shared/database/supabase-store.ts';
-import { appointmentRecord, REQUEST_ID } from './helpers.ts';
+import { appointmentRecord, appointmentState, REQUEST_ID } from './helpers.ts';
 
 const URL_BASE = 'http://127.0.0.1:54321';
 const KEY = 'service-role-key';
@@ -167,4 +167,70 @@ Deno.test('a PostgREST error becomes a StoreError with the SQLSTATE only', async
       return true;
     },
   );
+});
+
+/** A row as to_jsonb writes it, with the bookkeeping columns the Store drops. */
+function row(overrides: Record<string, unknown> = {}) {
+  return {
+    ...appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1 }),
+    decided_at: '2026-11-27T10:00:00+00:00',
+    move_decided_at: null,
+    reminder_claimed_at: null,
+    ...overrides,
+  };
+}
+
+Deno.test('request_appointment_move: id, slot and the notice as p_*; every answer checked, the reason of unavailable kept', async () => {
+  const answers: unknown[] = [
+    { result: 'changed', request: row({ move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 1, outcome_key: 'move-requested:1' }) },
+    { result: 'unavailable', reason: 'closed', request: row() },
+    { result: 'move_pending', request: row() },
+    { result: 'not_found' },
+  ];
+  const { calls, store } = capture(() => jsonAnswer(answers.shift()));
+  const changed = await store.requestMove(REQUEST_ID, { date: '2026-12-15', time: '10:00' }, 24);
+  assert.equal(changed.result, 'changed');
+  assert.ok(changed.result === 'changed' && changed.request.move_count === 1 && changed.request.outcome_key === 'move-requested:1');
+  assert.equal('decided_at' in (changed as { request: object }).request, false, 'bookkeeping columns are dropped');
+  const refused = await store.requestMove(REQUEST_ID, { date: '2026-12-25', time: '10:00' }, 24);
+  assert.ok(refused.result === 'unavailable' && refused.reason === 'closed');
+  assert.equal((await store.requestMove(REQUEST_ID, { date: '2026-12-16', time: '10:00' }, 24)).result, 'move_pending');
+  assert.deepEqual(await store.requestMove(REQUEST_ID, { date: '2026-12-16', time: '10:00' }, 24), { result: 'not_found' });
+  assert.deepEqual(calls[0]!.url.pathname, '/rest/v1/rpc/request_appointment_move');
+  assert.deepEqual(calls[0]!.body, { p_id: REQUEST_ID, p_date: '2026-12-15', p_time: '10:00', p_min_notice: '24 hours' });
+
+  for (const odd of [
+    { result: 'unavailable', reason: 'sunday', request: row() },
+    { result: 'unavailable', request: row() },
+    { result: 'changed', request: { ...row(), move_count: null } },
+    { result: 'changed', request: { ...row(), outcome_key: undefined } },
+    { result: 'maybe', request: row() },
+  ]) {
+    const { store: other } = capture(() => jsonAnswer(odd));
+    await assert.rejects(other.requestMove(REQUEST_ID, { date: '2026-12-15', time: '10:00' }, 24), { name: 'StoreError', code: 'unexpected_move_answer' });
+  }
+});
+
+Deno.test('decide_appointment_move: the wish\'s number and the decision as p_*, a decline with its note', async () => {
+  const { calls, store } = capture(() => jsonAnswer({ result: 'conflict', request: row() }));
+  assert.equal((await store.decideMove(REQUEST_ID, 2, { kind: 'confirm' })).result, 'conflict');
+  await store.decideMove(REQUEST_ID, 2, { kind: 'decline', note: 'Ausgebucht' });
+  assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
+    ['decide_appointment_move', { p_id: REQUEST_ID, p_move: 2, p_decision: 'confirm' }],
+    ['decide_appointment_move', { p_id: REQUEST_ID, p_move: 2, p_decision: 'decline', p_note: 'Ausgebucht' }],
+  ]);
+});
+
+Deno.test('practice_closed_days: from and days as p_*, the dates checked; finish_outcome_mail records the key', async () => {
+  const { calls, store } = capture((call) =>
+    call.url.pathname.endsWith('/practice_closed_days') ? jsonAnswer(['2026-12-21', '2026-12-22']) : new Response(null, { status: 204 })
+  );
+  assert.deepEqual(await store.closedDays('2026-11-29', 180), ['2026-12-21', '2026-12-22']);
+  await store.finishOutcomeMail(REQUEST_ID, 'moved:1', true);
+  assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
+    ['practice_closed_days', { p_from: '2026-11-29', p_days: 180 }],
+    ['finish_outcome_mail', { p_id: REQUEST_ID, p_key: 'moved:1', p_sent: true }],
+  ]);
+  const { store: odd } = capture(() => jsonAnswer([{ day: '2026-12-21' }]));
+  await assert.rejects(odd.closedDays('2026-11-29', 180), { name: 'StoreError', code: 'unexpected_closed_days_answer' });
 });
