@@ -100,6 +100,9 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
   };
 }
 
+/** public.practice_closed_days answers at most this many days (the window is about 182). */
+const MAX_CLOSED_DAYS = 200;
+
 /**
  * The days a reschedule link may pick from: the booking window from today on, kept inside
  * the request's retention (its created day in Zurich), and the practice's closures in it.
@@ -109,9 +112,6 @@ async function bookingOf(store: Store, request: AppointmentState, now: Date): Pr
   const days = Math.round((Date.parse(window.last) - Date.parse(window.first)) / 86_400_000) + 1;
   return { ...window, closedDays: days > 0 ? await store.closedDays(window.first, Math.min(days, MAX_CLOSED_DAYS)) : [] };
 }
-
-/** public.practice_closed_days answers at most this many days (the window is about 182). */
-const MAX_CLOSED_DAYS = 200;
 
 /** What the view needs besides the row, for this link. */
 async function viewContext(store: Store, claim: ActionClaim, request: AppointmentState, now: Date): Promise<ViewContext> {
