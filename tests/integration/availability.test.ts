@@ -333,8 +333,12 @@ describe('practice_closures and practice_closed_days', () => {
 });
 
 describe('moving a confirmed appointment', () => {
-  /** A request stored by the site and confirmed by the practice for the first bookable day from `days` on. */
-  async function confirmed(days = 10, time = '10:00') {
+  /**
+   * A request stored by the site and confirmed by the practice for the first bookable day
+   * from `days` on. The appointments and wishes here lie 80 to 110 days ahead: no other
+   * suite confirms a slot there (they check days 0–70), so a shared backend keeps them apart.
+   */
+  async function confirmed(days = 80, time = '10:00') {
     const { email, ip } = newVisitor();
     const row = appointmentRow(email);
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
@@ -354,7 +358,7 @@ describe('moving a confirmed appointment', () => {
   describe('request_appointment_move', () => {
     it('stores the wish once: changed, then unchanged for the same slot, move_pending for another', async () => {
       const { id, slot } = await confirmed();
-      const wish = { date: bookableDate(20), time: '14:00' };
+      const wish = { date: bookableDate(100), time: '14:00' };
       const first = await move(id, wish.date, wish.time);
       expect(first).toMatchObject({
         result: 'changed',
@@ -366,16 +370,16 @@ describe('moving a confirmed appointment', () => {
       });
       expect(first.request!.move_requested_at).not.toBeNull();
       expect(await move(id, wish.date, wish.time)).toMatchObject({ result: 'unchanged', request: { move_count: 1 } });
-      expect(await move(id, bookableDate(21), '09:00')).toMatchObject({ result: 'move_pending', request: { move_date: wish.date, move_count: 1 } });
+      expect(await move(id, bookableDate(101), '09:00')).toMatchObject({ result: 'move_pending', request: { move_date: wish.date, move_count: 1 } });
       // The confirmed slot is still the appointment, and still taken.
       expect(await taken(slot.date)).toContain(slot.time);
     });
 
     it('is too late within the notice before the appointment', async () => {
-      // 10:00 on a day at least 10 days ahead starts more than 9 days from now.
-      const { id } = await confirmed(10);
-      expect(await move(id, bookableDate(20), '09:00', { p_min_notice: '400 days' })).toMatchObject({ result: 'too_late', request: { move_status: null, move_count: 0 } });
-      expect((await move(id, bookableDate(20), '09:00', { p_min_notice: '9 days' })).result).toBe('changed');
+      // 10:00 on a day at least 80 days ahead starts more than 79 days from now.
+      const { id } = await confirmed(80);
+      expect(await move(id, bookableDate(100), '09:00', { p_min_notice: '400 days' })).toMatchObject({ result: 'too_late', request: { move_status: null, move_count: 0 } });
+      expect((await move(id, bookableDate(100), '09:00', { p_min_notice: '79 days' })).result).toBe('changed');
     });
 
     it('answers unavailable with the reason: the same slot, and each refusal of the rules', async () => {
@@ -390,7 +394,7 @@ describe('moving a confirmed appointment', () => {
         [addDays(last, 1), '10:00', 'too_far'],
         [sunday, '10:00', 'closed'],
         [closedDay, '10:00', 'closed'],
-        [bookableDate(20), '12:00', 'time_not_offered'],
+        [bookableDate(100), '12:00', 'time_not_offered'],
       ] as const) {
         expect(await move(id, date, time), `${date} ${time}`).toMatchObject({ result: 'unavailable', reason, request: { move_status: null, move_count: 0 } });
       }
@@ -414,25 +418,25 @@ describe('moving a confirmed appointment', () => {
       const { email, ip } = newVisitor();
       const open = appointmentRow(email);
       await insertAppointment(backend, ip, open);
-      expect(await move(open.id as string, bookableDate(20), '10:00')).toMatchObject({ result: 'conflict', request: { status: 'requested' } });
+      expect(await move(open.id as string, bookableDate(100), '10:00')).toMatchObject({ result: 'conflict', request: { status: 'requested' } });
       const declined = appointmentRow(newVisitor().email);
       await insertAppointment(backend, newVisitor().ip, declined);
       await rpc('decide_appointment', { p_id: declined.id, p_decision: 'decline' });
-      expect((await move(declined.id as string, bookableDate(20), '10:00')).result).toBe('conflict');
+      expect((await move(declined.id as string, bookableDate(100), '10:00')).result).toBe('conflict');
       const { id } = await confirmed();
       await rpc('cancel_appointment', { p_id: id });
-      expect(await move(id, bookableDate(20), '10:00')).toMatchObject({ result: 'conflict', request: { status: 'cancelled', move_status: null } });
-      expect(await move(crypto.randomUUID(), bookableDate(20), '10:00')).toEqual({ result: 'not_found' });
-      await expect(rpc('request_appointment_move', { p_id: id, p_date: bookableDate(20), p_time: null })).rejects.toThrow('22023');
+      expect(await move(id, bookableDate(100), '10:00')).toMatchObject({ result: 'conflict', request: { status: 'cancelled', move_status: null } });
+      expect(await move(crypto.randomUUID(), bookableDate(100), '10:00')).toEqual({ result: 'not_found' });
+      await expect(rpc('request_appointment_move', { p_id: id, p_date: bookableDate(100), p_time: null })).rejects.toThrow('22023');
     });
 
     it('lets one of two wishes at the same moment win', async () => {
       for (let round = 0; round < 4; round += 1) {
         const { id } = await confirmed();
-        const same = await Promise.all([move(id, bookableDate(20), '11:00'), move(id, bookableDate(20), '11:00')]);
+        const same = await Promise.all([move(id, bookableDate(100), '11:00'), move(id, bookableDate(100), '11:00')]);
         expect(same.map((answer) => answer.result).sort()).toEqual(['changed', 'unchanged']);
         const other = await confirmed();
-        const different = await Promise.all([move(other.id, bookableDate(20), '11:00'), move(other.id, bookableDate(21), '15:00')]);
+        const different = await Promise.all([move(other.id, bookableDate(100), '11:00'), move(other.id, bookableDate(101), '15:00')]);
         expect(different.map((answer) => answer.result).sort()).toEqual(['changed', 'move_pending']);
         expect((await row(other.id)).move_count).toBe(1);
       }
@@ -441,8 +445,8 @@ describe('moving a confirmed appointment', () => {
 
   describe('decide_appointment_move', () => {
     it('confirms: the wished slot becomes the appointment, the old one is free, the calendar sequence rises', async () => {
-      const { id, slot } = await confirmed(10, '10:30');
-      const wish = { date: bookableDate(25), time: '16:30' };
+      const { id, slot } = await confirmed(80, '10:30');
+      const wish = { date: bookableDate(105), time: '16:30' };
       await move(id, wish.date, wish.time);
       expect(await taken(wish.date)).not.toContain(wish.time);
       const answer = await decideMove(id, 1, 'confirm');
@@ -462,19 +466,19 @@ describe('moving a confirmed appointment', () => {
       expect((await decideMove(id, 0, 'confirm')).result).toBe('conflict');
       expect((await decideMove(id, 2, 'confirm')).result).toBe('conflict');
       // The moved appointment can move again; the old number then names an old wish.
-      expect(await move(id, bookableDate(30), '09:00')).toMatchObject({ result: 'changed', request: { move_count: 2, outcome_key: 'move-requested:2', moved_from_date: slot.date } });
+      expect(await move(id, bookableDate(110), '09:00')).toMatchObject({ result: 'changed', request: { move_count: 2, outcome_key: 'move-requested:2', moved_from_date: slot.date } });
       expect((await decideMove(id, 1, 'confirm')).result).toBe('conflict');
     });
 
     it('starts the reminder afresh: none yet for a day further ahead, the confirmation itself for tomorrow', async () => {
       const { id } = await confirmed();
       await backend.query('update public.appointment_requests set reminded_at = now() - interval \'1 day\', reminder_claimed_at = now() where id = $1', [id]);
-      await move(id, bookableDate(20), '10:00');
+      await move(id, bookableDate(100), '10:00');
       expect((await decideMove(id, 1, 'confirm')).request).toMatchObject({ reminded_at: null, reminder_claimed_at: null });
 
       // The visitor cannot wish for tomorrow (the rules); the practice's own change of the wish can.
       const soon = await confirmed();
-      await move(soon.id, bookableDate(20), '10:00');
+      await move(soon.id, bookableDate(100), '10:00');
       await backend.query('update public.appointment_requests set move_date = $2 where id = $1', [soon.id, day(1)]);
       const answer = await decideMove(soon.id, 1, 'confirm');
       expect(answer.request).toMatchObject({ confirmed_date: day(1), reminder_claimed_at: null });
@@ -483,7 +487,7 @@ describe('moving a confirmed appointment', () => {
 
     it('declines: the appointment stays, with the practice’s note; a second press is unchanged', async () => {
       const { id, slot } = await confirmed();
-      await move(id, bookableDate(20), '13:00');
+      await move(id, bookableDate(100), '13:00');
       const answer = await decideMove(id, 1, 'decline', '  Dann bin ich leider in Bern.  ');
       expect(answer).toMatchObject({
         result: 'changed',
@@ -496,13 +500,13 @@ describe('moving a confirmed appointment', () => {
       expect((await decideMove(id, 1, 'decline', 'anders')).result).toBe('unchanged');
       expect((await decideMove(id, 1, 'confirm')).result).toBe('conflict');
       // The visitor may wish again; a blank note counts as none.
-      expect((await move(id, bookableDate(21), '13:00')).request).toMatchObject({ move_count: 2, move_status: 'requested' });
+      expect((await move(id, bookableDate(101), '13:00')).request).toMatchObject({ move_count: 2, move_status: 'requested' });
       expect((await decideMove(id, 2, 'decline', '   ')).request).toMatchObject({ staff_note: null, outcome_key: 'move-declined:2' });
     });
 
     it('is a conflict after a cancellation, not_found for an unknown id, and refuses what is no decision', async () => {
       const { id } = await confirmed();
-      await move(id, bookableDate(20), '10:00');
+      await move(id, bookableDate(100), '10:00');
       expect((await rpc('cancel_appointment', { p_id: id })).result).toBe('changed');
       expect(await decideMove(id, 1, 'confirm')).toMatchObject({ result: 'conflict', request: { status: 'cancelled', outcome_key: 'cancelled' } });
       expect(await decideMove(crypto.randomUUID(), 1, 'confirm')).toEqual({ result: 'not_found' });
@@ -512,7 +516,7 @@ describe('moving a confirmed appointment', () => {
     it('lets exactly one of confirm and decline at the same moment win', async () => {
       for (let round = 0; round < 5; round += 1) {
         const { id } = await confirmed();
-        await move(id, bookableDate(20), '10:00');
+        await move(id, bookableDate(100), '10:00');
         const answers = await Promise.all([decideMove(id, 1, 'confirm'), decideMove(id, 1, 'decline')]);
         expect(answers.map((answer) => answer.result).sort()).toEqual(['changed', 'conflict']);
       }
@@ -531,12 +535,12 @@ describe('moving a confirmed appointment', () => {
       expect((await row(id)).outcome_key).toBeNull();
       expect((await claim(id)).status).toBe('nothing_to_send');
 
-      await rpc('decide_appointment', { p_id: id, p_decision: 'confirm', p_date: bookableDate(10), p_time: '10:00' });
+      await rpc('decide_appointment', { p_id: id, p_decision: 'confirm', p_date: bookableDate(80), p_time: '10:00' });
       const steps: Array<[string, () => Promise<unknown>]> = [
         ['confirmed', async () => undefined],
-        ['move-requested:1', () => move(id, bookableDate(20), '10:00')],
+        ['move-requested:1', () => move(id, bookableDate(100), '10:00')],
         ['moved:1', () => decideMove(id, 1, 'confirm')],
-        ['move-requested:2', () => move(id, bookableDate(25), '11:00')],
+        ['move-requested:2', () => move(id, bookableDate(105), '11:00')],
         ['move-declined:2', () => decideMove(id, 2, 'decline')],
         ['cancelled', () => rpc('cancel_appointment', { p_id: id })],
       ];
@@ -555,7 +559,7 @@ describe('moving a confirmed appointment', () => {
     it('records the key the mail was written for: a state that changed meanwhile still has its own mail', async () => {
       const { id } = await confirmed();
       await finish(id, 'confirmed');
-      await move(id, bookableDate(20), '10:00');
+      await move(id, bookableDate(100), '10:00');
       expect((await claim(id)).request).toMatchObject({ outcome_key: 'move-requested:1' });
       await decideMove(id, 1, 'decline');
       await finish(id, 'move-requested:1');
@@ -575,7 +579,7 @@ describe('moving a confirmed appointment', () => {
       const { id } = await confirmed();
       await finish(id, 'confirmed');
       await backend.query(`update public.appointment_requests set decided_at = now() - interval '2 hours' where id = $1`, [id]);
-      await move(id, bookableDate(20), '10:00');
+      await move(id, bookableDate(100), '10:00');
       // Decided two hours ago, but the wish is new: still the visitor's own call's to send.
       expect(await claimOutcomes(3600)).not.toContain(id);
       expect(await claimOutcomes(0)).toContain(id);
@@ -594,7 +598,7 @@ describe('moving a confirmed appointment', () => {
 
   it('the digest lists a wish to move as undecided, counted from the wish, until the practice decides it', async () => {
     const { id } = await confirmed();
-    await move(id, bookableDate(20), '10:00');
+    await move(id, bookableDate(100), '10:00');
     // A request made 40 days ago (past the digest's 30 days) whose wish is 29 days old: the oldest undecided of all.
     await backend.query(
       `update public.appointment_requests set created_at = now() - interval '40 days', move_requested_at = now() - interval '29 days' where id = $1`,
@@ -613,7 +617,7 @@ describe('moving a confirmed appointment', () => {
     const { id } = await confirmed();
     const anon = browserClient(backend, newVisitor().ip);
     for (const [name, args] of [
-      ['request_appointment_move', { p_id: id, p_date: bookableDate(20), p_time: '10:00' }],
+      ['request_appointment_move', { p_id: id, p_date: bookableDate(100), p_time: '10:00' }],
       ['decide_appointment_move', { p_id: id, p_move: 1, p_decision: 'confirm' }],
       ['finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_sent: true }],
       ['claim_outcome_mail', { p_id: id }],
