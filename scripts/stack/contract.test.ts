@@ -380,6 +380,20 @@ describe('/rest/v1/rpc/<function>', () => {
     expect(answer.headers.get('content-type')).toBe(JSON_TYPE);
   });
 
+  // The booking form's closed days (…_availability_and_moves.sql): the other function anon
+  // may execute, with its default p_days when only p_from is sent.
+  it('answers the site’s closed-days call: 200 with the JSON array of dates', async () => {
+    const from = zurichIsoDate(200);
+    await stack.query(`insert into public.practice_closures (first_day, last_day, note) values ($1::date + 3, $1::date + 4, 'Kongress')`, [from]);
+    try {
+      const answer = await call('/rest/v1/rpc/practice_closed_days', { method: 'POST', body: { p_from: from } });
+      expect(answer).toMatchObject({ status: 200, json: [zurichIsoDate(203), zurichIsoDate(204)] });
+      expect(answer.headers.get('content-type')).toBe(JSON_TYPE);
+    } finally {
+      await stack.query(`delete from public.practice_closures where note = 'Kongress'`);
+    }
+  });
+
   // PG Error.hs, NoRpc: 404 PGRST202, the keys sorted; the hint a fuzzy match, none here.
   it('answers an unknown function with 404 PGRST202', async () => {
     const answer = await call('/rest/v1/rpc/no_such_function_at_all', service({ p_b: 1, p_a: 2 }));
