@@ -560,3 +560,26 @@ grant execute on function public.practice_closed_days(date, integer),
   public.decide_appointment_move(uuid, integer, text, text),
   public.finish_outcome_mail(uuid, text, boolean) to service_role;
 grant execute on function public.practice_closed_days(date, integer) to anon;
+
+-- ---------------------------------------------------------------------------------------
+-- A new state's mails start afresh. Failure records are keyed by (kind, request), not by
+-- outcome_key: without this, an outcome the outbox gave up on (the confirmation, say)
+-- would keep the next state's mails (the moved appointment) from ever being tried. When
+-- the key changes, the old key's record goes; the new state's mails supersede it, and
+-- their own failures are recorded and reported as before.
+create function private.restart_outcome_delivery() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+  begin
+    delete from public.mail_deliveries where kind = 'outcome' and ref_id = new.id;
+    return null;
+  end
+  $$;
+revoke all on function private.restart_outcome_delivery() from public;
+
+create trigger outcome_delivery_restarts
+  after update on public.appointment_requests
+  for each row when (old.outcome_key is distinct from new.outcome_key)
+  execute function private.restart_outcome_delivery();

@@ -355,6 +355,16 @@ describe('moving a confirmed appointment', () => {
   const taken = async (date: string) =>
     ((await browserClient(backend, newVisitor().ip).rpc('taken_appointment_slots', { p_from: date, p_days: 1 })).data as { time: string }[]).map((s) => s.time);
 
+  it('a new state is mailed even when the outbox gave up on the state before', async () => {
+    const { id } = await confirmed(85, '16:00');
+    // The confirmation never went out, and the outbox gave up on it.
+    await sql(`insert into public.mail_deliveries (kind, ref_id, attempts, gave_up_at, last_cause) values ('outcome', $1, 9, now(), 'smtp_554')`, [id]);
+    expect(await move(id, bookableDate(103), '11:00')).toMatchObject({ result: 'changed' });
+    expect(await sql(`select 1 from public.mail_deliveries where kind = 'outcome' and ref_id = $1`, [id])).toHaveLength(0);
+    const claimed = await rpc<{ id: string; outcome_key: string }[]>('claim_pending_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: 0 });
+    expect(claimed.find((request) => request.id === id)).toMatchObject({ outcome_key: 'move-requested:1' });
+  });
+
   describe('request_appointment_move', () => {
     it('stores the wish once: changed, then unchanged for the same slot, move_pending for another', async () => {
       const { id, slot } = await confirmed();
