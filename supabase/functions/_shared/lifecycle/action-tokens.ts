@@ -23,8 +23,8 @@ export const APPOINTMENT_ACTIONS = [
   'decline-move',
 ] as const satisfies readonly AppointmentActionKind[];
 export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
-// Every kind the page knows is one a token can carry.
-const _everyKind: readonly AppointmentAction[] = [] as AppointmentActionKind[];
+// Every kind the page knows is one a token can carry (a type error otherwise).
+true satisfies (AppointmentActionKind extends AppointmentAction ? true : false);
 
 /** The actions whose token names the wish to move it decides (a fifth field). */
 export const MOVE_ACTIONS = ['confirm-move', 'decline-move'] as const satisfies readonly AppointmentAction[];
