@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, bookableDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
-import { formatDateLong, zurichIsoDate } from '@domain/dates';
+import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
+import { formatDateLong } from '@domain/dates';
+import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { renderRoute } from '@/test/render-route';
 import {
   decodeProofHeader,
@@ -29,14 +30,9 @@ const fieldset = (legend: string) => screen.getByRole('group', { name: legend })
 
 type User = Awaited<ReturnType<typeof renderRoute>>['user'];
 
-/**
- * Days by the practice's rules, from today (the tests run on any day of the year): two
- * bookable days some weeks ahead for the requests, none of them hard-coded.
- */
-const today = () => zurichIsoDate();
-const bookable = (index: number) => bookableDays(today(), index + 1)[index]!;
-const DAY = bookable(10);
-const ALT_DAY = bookable(12);
+/** Two bookable days some weeks ahead for the requests, by the practice's rules from today. */
+const DAY = bookableDay(10);
+const ALT_DAY = bookableDay(12);
 
 async function openBookingForm() {
   return (await renderRoute('/termin-vereinbaren')).user;
@@ -398,12 +394,6 @@ describe('appointment form', () => {
   });
 
   describe('the practice’s rules at the date field, before anything is sent', () => {
-    /** The first day from the first bookable one on that `test` picks (always inside the window: see each use). */
-    function firstDay(test: (day: string) => boolean): string {
-      const { first, last } = bookingWindow(today());
-      for (let day = first; day <= last; day = addDays(day, 1)) if (test(day)) return day;
-      throw new Error('no such day in the booking window');
-    }
     const dateField = (legend = 'Wunschtermin') => within(fieldset(legend)).getByLabelText(/^Datum/) as HTMLInputElement;
     const timeField = (legend = 'Wunschtermin') => within(fieldset(legend)).getByLabelText('Uhrzeit') as HTMLSelectElement;
     const timeOptions = (legend = 'Wunschtermin') => within(timeField(legend)).getAllByRole('option') as HTMLOptionElement[];
@@ -444,7 +434,7 @@ describe('appointment form', () => {
 
     it('the first bookable day is fine: no message, that day’s times', async () => {
       const user = await openBookingForm();
-      const day = firstDay((d) => isoWeekday(d) !== 7 && holidayName(d) === null);
+      const day = firstDayWhere((d) => isoWeekday(d) !== 7 && holidayName(d) === null);
       await choose(user, day);
       expectNoMessage(dateField());
       expect(timeOptions()).toHaveLength(22);
@@ -452,7 +442,7 @@ describe('appointment form', () => {
 
     it('a Sunday is closed, «geschlossen», and offers no time', async () => {
       const user = await openBookingForm();
-      const sunday = firstDay((d) => isoWeekday(d) === 7 && holidayName(d) === null);
+      const sunday = firstDayWhere((d) => isoWeekday(d) === 7 && holidayName(d) === null);
       await choose(user, sunday);
       expectMessage(
         dateField(),
@@ -467,7 +457,7 @@ describe('appointment form', () => {
     it('a public holiday is closed, with its name', async () => {
       const user = await openBookingForm();
       // Zurich's holidays are never 5 months apart: one always lies in the 6-month window.
-      const holiday = firstDay((d) => holidayName(d) !== null);
+      const holiday = firstDayWhere((d) => holidayName(d) !== null);
       await choose(user, holiday);
       expectMessage(
         dateField(),
@@ -498,7 +488,7 @@ describe('appointment form', () => {
     });
 
     it('a day the practice closed is «geschlossen» without a reason; the closures are read once, from the first bookable day', async () => {
-      const closure = bookable(4);
+      const closure = bookableDay(4);
       rpc.mockImplementation(async (name) => ({ data: name === 'practice_closed_days' ? [closure, 'not a date', 42] : [], error: null }));
       const user = await openBookingForm();
       expect(closedDaysCalls()).toHaveLength(0);
@@ -549,7 +539,7 @@ describe('appointment form', () => {
       expect(labels).toHaveLength(21);
       expect(labels[0]).toBe('09:00 Uhr');
       expect(labels.at(-1)).toBe('20:00 Uhr');
-      await choose(user, firstDay((d) => isoWeekday(d) === 7));
+      await choose(user, firstDayWhere((d) => isoWeekday(d) === 7));
       expect(timeOptions()).toHaveLength(1);
       await choose(user, ALT_DAY);
       expect(timeOptions()).toHaveLength(22);
@@ -558,7 +548,7 @@ describe('appointment form', () => {
     it('sending with a refused day stops at the field, nothing is stored', async () => {
       const user = await openBookingForm();
       await fillRequired(user);
-      const sunday = firstDay((d) => isoWeekday(d) === 7 && holidayName(d) === null);
+      const sunday = firstDayWhere((d) => isoWeekday(d) === 7 && holidayName(d) === null);
       await choose(user, sunday, 'Alternativtermin');
       // The browser's own check stops the submission at the first invalid field, which it
       // focuses, showing the field's message (jsdom does the check but moves no focus).
