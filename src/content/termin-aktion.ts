@@ -1,9 +1,10 @@
 /**
  * Copy of the appointment action page (/termin/aktion), which the links in the
- * appointment e-mails open: the practice confirms or declines a request, the visitor
- * cancels a confirmed appointment (docs/appointment-lifecycle.md). Confirm and decline
- * speak to the practice's staff, cancel to the visitor; both in the Sie-form. Texts that
- * name the person or a date are functions of them.
+ * appointment e-mails open: the practice confirms or declines a request or a wish to move
+ * it, the visitor cancels or moves a confirmed appointment (docs/appointment-lifecycle.md).
+ * Confirm and decline speak to the practice's staff, cancel and move to the visitor; both
+ * in the Sie-form. Texts that name the person or a date are functions of them. The move
+ * form's date and time messages are the booking form's (termin.ts, slotFieldTexts).
  */
 import { practice } from './practice';
 
@@ -56,8 +57,18 @@ export const terminAktionPage = {
     preferred: 'Wunschtermin',
     alternative: 'Alternativtermin',
     confirmed: 'Bestätigter Termin',
+    /** The slot before the last confirmed move. */
+    movedFrom: 'Verschoben von',
+    /** The visitor's latest wish to move the appointment, with its state (moveStatus). */
+    move: 'Gewünschter neuer Termin',
     status: 'Stand',
     staffNote: 'Nachricht der Praxis',
+  },
+  /** A wish to move, in words, after its slot. */
+  moveStatus: {
+    requested: 'wartet auf die Bestätigung der Praxis',
+    confirmed: 'bestätigt',
+    declined: 'abgelehnt',
   },
   /** The request's status in words. */
   status: {
@@ -101,6 +112,56 @@ export const terminAktionPage = {
     button: 'Termin absagen',
   },
 
+  /** A confirm link's slot (or a wished slot) outside the opening hours: a warning, the practice may still confirm. */
+  slotWarning: {
+    holiday: (date: string, holiday: string) => `Achtung: Am ${date} ist die Praxis geschlossen (${holiday}).`,
+    weekday: (date: string) => `Achtung: Am ${date} ist die Praxis geschlossen (an diesem Wochentag gibt es keine Termine).`,
+    closure: (date: string) => `Achtung: Am ${date} ist die Praxis geschlossen (eingetragene Schliessung).`,
+    timeNotOffered: (date: string, time: string) => `Achtung: Um ${time} gibt es am ${date} keine Termine.`,
+    /** After each of the above. */
+    confirmAnyway: 'Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.',
+  },
+
+  /** reschedule: for the visitor, who asks to move a confirmed appointment. */
+  reschedule: {
+    headline: 'Termin verschieben',
+    current: (slot: string) => `Ihr jetziger Termin: ${slot}.`,
+    until: (deadline: string) =>
+      `Online verschieben können Sie bis ${notice} Stunden vor dem Termin, also bis ${deadline}.`,
+    howItWorks: `Wählen Sie einen neuen Tag und eine Uhrzeit. Die Praxis bestätigt den neuen Termin innerhalb von ${practice.replyWithinHours} Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.`,
+    /** The practice declined the last wish; the visitor may ask again. */
+    lastDeclined: (slot: string) => `Ihren letzten Wunsch (${slot}) konnte die Praxis leider nicht bestätigen; Ihr Termin bleibt bestehen.`,
+    tooLate: 'Verschieben ist jetzt nur noch telefonisch möglich.',
+    /** The form: a heading for its fields, then the booking form's date and time fields. */
+    formTitle: 'Neuer Termin',
+    dateLabel: 'Neues Datum',
+    timeLabel: 'Neue Uhrzeit',
+    timePlaceholder: 'Uhrzeit wählen',
+    /** After the current appointment's time in the list, on its day. */
+    currentSlot: 'Ihr jetziger Termin',
+    /** The function's `unavailable` answer `same_slot` (the list does not offer it). */
+    sameSlot: 'Das ist Ihr jetziger Termin. Bitte wählen Sie einen anderen Tag oder eine andere Uhrzeit.',
+    button: 'Verschiebung anfragen',
+    /** A wish is waiting for the practice: no second one. */
+    pendingHeadline: 'Ihr Wunsch wartet auf die Praxis',
+    pending: (slot: string) =>
+      `Sie möchten den Termin auf ${slot} verschieben. Die Praxis meldet sich innerhalb von ${practice.replyWithinHours} Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.`,
+    pendingNoSecond: 'Einen weiteren Wunsch können Sie senden, sobald die Praxis geantwortet hat.',
+  },
+  /** confirm-move / decline-move: for the practice, on the visitor's wish. */
+  move: {
+    confirmHeadline: 'Verschiebung bestätigen',
+    declineHeadline: 'Verschiebung ablehnen',
+    wish: (name: string, from: string, to: string) => `${name} möchte den Termin verschieben, vom ${from} auf ${to}.`,
+    confirmWhatHappens: (name: string) =>
+      `${name} erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin wird frei.`,
+    declineWhatHappens: (name: string) =>
+      `${name} erhält Ihre Antwort per E-Mail, mit Ihrer Nachricht (falls Sie eine schreiben); der bisherige Termin bleibt bestehen.`,
+    noteHint: 'Steht in der E-Mail, z. B. ein Hinweis auf andere freie Zeiten.',
+    confirmButton: 'Verschiebung bestätigen',
+    declineButton: 'Verschiebung ablehnen',
+  },
+
   /** What the request's current state means for this link, when the link's action is no longer open. */
   state: {
     confirmedThis: 'Dieser Termin ist bestätigt.',
@@ -116,6 +177,24 @@ export const terminAktionPage = {
     requestedNoCancel: 'Ihre Anfrage ist noch nicht bestätigt. Möchten Sie sie zurückziehen, rufen Sie uns bitte an.',
     declinedNoCancel: 'Diese Anfrage wurde nicht bestätigt; es gibt keinen Termin, den Sie absagen müssten.',
     noSlot: 'Für diese Anfrage gibt es keinen Alternativtermin, der sich bestätigen liesse.',
+    /** reschedule, on something that is not (or no longer) a confirmed appointment. */
+    cancelledNoMove: 'Ihr Termin ist abgesagt; verschieben lässt er sich nicht mehr.',
+    requestedNoMove: 'Ihre Anfrage ist noch nicht bestätigt. Verschieben lässt sich ein bestätigter Termin; bis dahin rufen Sie uns bitte an.',
+    declinedNoMove: 'Diese Anfrage wurde nicht bestätigt; es gibt keinen Termin, den Sie verschieben könnten.',
+    /** confirm-move / decline-move of a wish that a later one replaced. */
+    moveReplaced: (name: string) =>
+      `Dieser Link gehört zu einem früheren Wunsch von ${name}. Inzwischen gibt es einen neueren; dieser Link ändert nichts mehr.`,
+    /** The latest wish still waits: decided with the links of the newer e-mail. */
+    newerMovePending: (slot: string) => `Über den neueren Wunsch (${slot}) entscheiden Sie mit den Links in der neueren E-Mail.`,
+    currentAppointment: (slot: string) => `Der Termin ist jetzt am ${slot}.`,
+    moveConfirmed: (slot: string) => `Die Verschiebung ist bestätigt: Der Termin ist jetzt am ${slot}.`,
+    moveConfirmedNoDecline: (slot: string) =>
+      `Die Verschiebung ist bereits bestätigt: Der Termin ist jetzt am ${slot}. Ablehnen lässt sie sich nicht mehr.`,
+    moveDeclined: (slot: string) => `Die Verschiebung ist abgelehnt; der Termin bleibt am ${slot}.`,
+    moveDeclinedNoConfirm: (slot: string) =>
+      `Die Verschiebung ist bereits abgelehnt; bestätigen lässt sie sich nicht mehr. Der Termin bleibt am ${slot}.`,
+    cancelledNoMoveDecision: 'Dieser Termin ist abgesagt; über die Verschiebung gibt es nichts mehr zu entscheiden.',
+    noAppointmentToMove: 'Für diese Anfrage gibt es keinen bestätigten Termin, der sich verschieben liesse.',
   },
   /** Headlines when the link's action is no longer open: the request's state. */
   stateHeadlines: {
@@ -127,6 +206,9 @@ export const terminAktionPage = {
     visitorRequested: 'Ihre Anfrage ist noch offen',
     visitorDeclined: 'Ihre Anfrage wurde nicht bestätigt',
     noSlot: 'Kein Alternativtermin',
+    moveReplaced: 'Dieser Link ist überholt',
+    moveConfirmed: 'Verschiebung bestätigt',
+    moveDeclined: 'Verschiebung abgelehnt',
   },
 
   /** The visitor's e-mail about the current state failed earlier (`mailPending`): it can be sent again. */
@@ -134,6 +216,11 @@ export const terminAktionPage = {
     confirm: (name: string) => `Die Bestätigung an ${name} ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.`,
     decline: (name: string) => `Die Absage an ${name} ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.`,
     cancel: 'Die Bestätigung Ihrer Absage ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.',
+    reschedule: 'Ihr Wunsch ist gespeichert, aber die E-Mails dazu sind noch nicht versandt: Der letzte Versuch ist fehlgeschlagen.',
+    confirmMove: (name: string) =>
+      `Der neue Termin ist noch nicht per E-Mail an ${name} versandt: Der letzte Versuch ist fehlgeschlagen.`,
+    declineMove: (name: string) =>
+      `Die Antwort an ${name} ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.`,
     button: 'E-Mail jetzt senden',
   },
 
@@ -147,6 +234,10 @@ export const terminAktionPage = {
       confirm: (name: string) => `Der Termin ist bestätigt. ${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
       decline: (name: string) => `Die Anfrage ist abgelehnt. ${name} erhält Ihre Absage per E-Mail.`,
       cancel: 'Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.',
+      reschedule: `Ihr Wunsch ist bei uns angekommen. Die Praxis bestätigt den neuen Termin innerhalb von ${practice.replyWithinHours} Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.`,
+      confirmMove: (name: string) =>
+        `Der Termin ist verschoben. ${name} erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.`,
+      declineMove: (name: string) => `Die Verschiebung ist abgelehnt. ${name} erhält Ihre Antwort per E-Mail; der Termin bleibt bestehen.`,
     },
     mailFailed: {
       title: 'E-Mail nicht versandt',
@@ -156,9 +247,32 @@ export const terminAktionPage = {
       title: 'Nicht mehr möglich',
       text: 'Die Anfrage wurde inzwischen anders entschieden oder abgesagt. Den aktuellen Stand sehen Sie hier.',
     },
+    /** reschedule: cancelled meanwhile, or another wish is still open. */
+    conflictReschedule: {
+      title: 'Nicht mehr möglich',
+      text: 'Ihr Termin wurde inzwischen abgesagt, oder ein anderer Wunsch wartet noch auf die Praxis. Den aktuellen Stand sehen Sie hier.',
+    },
+    /** confirm-move / decline-move: decided otherwise, replaced by a newer wish, or cancelled. */
+    conflictMove: {
+      title: 'Nicht mehr möglich',
+      text: 'Über diesen Wunsch wurde inzwischen anders entschieden, ein neuerer ersetzt ihn, oder der Termin ist abgesagt. Den aktuellen Stand sehen Sie hier.',
+    },
     tooLate: {
       title: 'Nicht mehr möglich',
       text: `Die Frist für eine Online-Absage (${notice} Stunden vor dem Termin) ist abgelaufen. Eine Absage ist jetzt nur noch telefonisch möglich.`,
+    },
+    tooLateReschedule: {
+      title: 'Nicht mehr möglich',
+      text: `Die Frist für eine Online-Verschiebung (${notice} Stunden vor dem Termin) ist abgelaufen. Verschieben ist jetzt nur noch telefonisch möglich.`,
+    },
+    /** The new slot was refused, and the form to say it at its field is gone (the state changed meanwhile). */
+    unavailable: {
+      title: 'Nicht gesendet',
+      text: 'Dieser Termin lässt sich nicht wählen. Den aktuellen Stand sehen Sie hier.',
+    },
+    invalidDate: {
+      title: 'Nicht gesendet',
+      text: 'Das gewählte Datum wurde nicht angenommen. Bitte wählen Sie ein Datum und versuchen Sie es noch einmal.',
     },
     slotPast: {
       title: 'Nicht mehr möglich',

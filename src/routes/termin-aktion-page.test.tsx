@@ -6,7 +6,10 @@ import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
 import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
-import { deferred } from '@/test/supabase-mock';
+import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
+import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
+import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
+import { formatDateLong, zurichInstant } from '@domain/dates';
 import TerminAktionPage from './termin-aktion-page';
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
@@ -16,6 +19,8 @@ vi.mock('@/features/appointment-action/action-api', () => ({
 }));
 const show = vi.mocked(showAppointment);
 const act = vi.mocked(actOnAppointment);
+// The move form asks for the taken times of the chosen day, as the booking form does.
+vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 
 const TOKEN = 'v1.Zm9v.YmFy';
 const PHONE_HREF = 'tel:+41445552780';
@@ -63,6 +68,7 @@ describe('/termin/aktion', () => {
   beforeEach(() => {
     show.mockReset();
     act.mockReset();
+    resetSupabaseMock();
     window.sessionStorage.clear();
   });
   afterEach(() => {
@@ -90,6 +96,9 @@ describe('/termin/aktion', () => {
       ['confirm-preferred', makeView()],
       ['decline', makeView({ action: 'decline', slot: null })],
       ['cancel', cancellable],
+      ['reschedule', { ...cancellable, action: 'reschedule' as const, booking: { first: '2026-11-26', last: '2027-05-24', closedDays: [] } }],
+      ['confirm-move', makeView({ action: 'confirm-move', ...confirmedPreferred, move: { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true } })],
+      ['decline-move', makeView({ action: 'decline-move', ...confirmedPreferred, move: { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true } })],
     ])('opening a %s link only shows the request: nothing is acted on before a press', async (_action, view) => {
       show.mockResolvedValue({ kind: 'view', view });
       await openLink();
@@ -590,4 +599,368 @@ describe('/termin/aktion', () => {
     });
   });
 
+  describe('moving the appointment (the visitor’s reschedule link)', () => {
+    // Days by the practice's rules from today: the appointment some weeks ahead, a day the
+    // practice closed, the new day the visitor picks.
+    const CURRENT = bookableDay(20);
+    const CLOSURE = bookableDay(5);
+    const NEW_DAY = bookableDay(8);
+    const currentText = `${formatDateLong(CURRENT)}, 09:30 Uhr`;
+    const moveView = (overrides: Partial<AppointmentActionView> = {}) =>
+      makeView({
+        action: 'reschedule',
+        status: 'confirmed',
+        preferred: { date: CURRENT, time: '09:30' },
+        alternative: null,
+        slot: null,
+        confirmed: { date: CURRENT, time: '09:30' },
+        cancelUntil: new Date(zurichInstant(CURRENT, '09:30').getTime() - 24 * 3600_000).toISOString(),
+        booking: { ...bookingWindow(today()), closedDays: [CLOSURE] },
+        ...overrides,
+      });
+    const waiting = (view: AppointmentActionView): AppointmentActionView => ({
+      ...view,
+      move: { date: NEW_DAY, time: '10:00', status: 'requested', thisLink: true },
+    });
+    const dateField = () => screen.getByLabelText(/^Neues Datum/) as HTMLInputElement;
+    const timeField = () => screen.getByLabelText(/^Neue Uhrzeit/) as HTMLSelectElement;
+    const timeLabels = () => within(timeField()).getAllByRole('option').map((option) => option.textContent);
+    async function choose(user: Awaited<ReturnType<typeof openWithView>>, day: string) {
+      await user.clear(dateField());
+      await user.type(dateField(), day);
+    }
+    /** The message at a field: its description and validation message, marked invalid. */
+    function expectMessage(field: HTMLElement, text: string) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(text);
+      expect((field as HTMLInputElement).validationMessage).toBe(text);
+    }
+
+    it('shows the current appointment and the deadline, and a new date and time under the booking form’s rules', async () => {
+      await openWithView(moveView());
+      expect(headline()).toHaveTextContent('Termin verschieben');
+      expect(screen.getByText(`Ihr jetziger Termin: ${currentText}.`)).toBeInTheDocument();
+      expect(screen.getByText(/^Online verschieben können Sie bis 24 Stunden vor dem Termin, also bis /)).toBeInTheDocument();
+      expect(summaryValue('Bestätigter Termin')).toBe(currentText);
+      expect(screen.getByRole('group', { name: 'Neuer Termin' })).toBeInTheDocument();
+      const { first, last } = bookingWindow(today());
+      expect(dateField()).toBeRequired();
+      expect(dateField()).toHaveAttribute('min', first);
+      expect(dateField()).toHaveAttribute('max', last);
+      expect(timeField()).toBeRequired();
+      expect(button('Verschiebung anfragen')).toBeInTheDocument();
+      expect(act).not.toHaveBeenCalled();
+    });
+
+    it('says at the date field what the booking form says: closure, Sunday, holiday, too soon, too far', async () => {
+      const user = await openWithView(moveView());
+      const { first, last } = bookingWindow(today());
+
+      await choose(user, CLOSURE);
+      expectMessage(dateField(), `Am ${formatDateLong(CLOSURE)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
+      expect(timeLabels()).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+
+      const sunday = firstDayWhere((day) => isoWeekday(day) === 7 && holidayName(day) === null);
+      await choose(user, sunday);
+      expectMessage(
+        dateField(),
+        `Am ${formatDateLong(sunday)} ist die Praxis geschlossen: An diesem Wochentag gibt es keine Termine. Bitte wählen Sie einen anderen Tag.`,
+      );
+
+      const holiday = firstDayWhere((day) => holidayName(day) !== null);
+      await choose(user, holiday);
+      expectMessage(dateField(), `Am ${formatDateLong(holiday)} ist die Praxis geschlossen (${holidayName(holiday)}). Bitte wählen Sie einen anderen Tag.`);
+
+      await choose(user, addDays(today(), 1));
+      expectMessage(
+        dateField(),
+        `Online können Sie Termine frühestens für ${formatDateLong(first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.`,
+      );
+      expect(timeLabels()).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
+
+      await choose(user, addDays(last, 1));
+      expectMessage(
+        dateField(),
+        `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(last)}.`,
+      );
+
+      await choose(user, NEW_DAY);
+      expect(dateField()).not.toHaveAttribute('aria-invalid');
+      expect(timeLabels()).toHaveLength(22);
+      // The closures came with the view: the page does not ask for them.
+      expect(rpc).not.toHaveBeenCalledWith('practice_closed_days', expect.anything());
+    });
+
+    it('marks the taken times of the chosen day, and the current appointment’s own time on its day', async () => {
+      rpc.mockImplementation(async (_name, args) => ({
+        data: args.p_from === CURRENT ? [{ date: CURRENT, time: '09:30' }, { date: CURRENT, time: '14:00' }] : [],
+        error: null,
+      }));
+      const user = await openWithView(moveView());
+      await choose(user, CURRENT);
+      expect(await screen.findByRole('option', { name: '14:00 Uhr – bereits vergeben' })).toBeDisabled();
+      expect(screen.getByRole('option', { name: '09:30 Uhr – Ihr jetziger Termin' })).toBeDisabled();
+      expect(screen.getByRole('option', { name: '10:00 Uhr' })).toBeEnabled();
+      expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', { p_from: CURRENT, p_days: 1 });
+    });
+
+    it('sends the new date and time; then: the practice confirms within 24 hours, the current appointment stays until then', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, NEW_DAY);
+      await user.selectOptions(timeField(), '10:00');
+      act.mockResolvedValue(done(waiting(moveView())));
+      await user.click(button('Verschiebung anfragen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, { date: NEW_DAY, time: '10:00' });
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(
+        'Ihr Wunsch ist bei uns angekommen. Die Praxis bestätigt den neuen Termin innerhalb von 24 Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.',
+      );
+      expect(notice).toHaveFocus();
+      expect(headline()).toHaveTextContent('Ihr Wunsch wartet auf die Praxis');
+      expect(summaryValue('Bestätigter Termin')).toBe(currentText);
+      expect(summaryValue('Gewünschter neuer Termin')).toBe(`${formatDateLong(NEW_DAY)}, 10:00 Uhr (wartet auf die Bestätigung der Praxis)`);
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('sends nothing for a day the rules refuse, or without a time: the browser stops at the field', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, CLOSURE);
+      const invalid = vi.fn();
+      dateField().addEventListener('invalid', invalid);
+      await user.click(button('Verschiebung anfragen'));
+      expect(invalid).toHaveBeenCalled();
+      await choose(user, NEW_DAY);
+      await user.click(button('Verschiebung anfragen'));
+      expect(timeField().validity.valueMissing).toBe(true);
+      expect(act).not.toHaveBeenCalled();
+    });
+
+    it('a slot the function refuses: the reason from the answer at the field, which takes the focus; a new choice sends again', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, NEW_DAY);
+      await user.selectOptions(timeField(), '10:00');
+      // Closed since the page was opened: the answer's view knows it.
+      act.mockResolvedValueOnce({ kind: 'unavailable', reason: 'closed', view: moveView({ booking: { ...bookingWindow(today()), closedDays: [CLOSURE, NEW_DAY] } }) });
+      await user.click(button('Verschiebung anfragen'));
+      await waitForMessage(dateField(), `Am ${formatDateLong(NEW_DAY)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
+      expect(dateField()).toHaveFocus();
+      expect(dateField()).toHaveValue(NEW_DAY);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(timeLabels()).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+
+      const other = bookableDay(9);
+      await choose(user, other);
+      await user.selectOptions(timeField(), '11:00');
+      act.mockResolvedValueOnce({ kind: 'unavailable', reason: 'time_not_offered', view: moveView() });
+      await user.click(button('Verschiebung anfragen'));
+      await waitForMessage(timeField(), 'Diese Uhrzeit bieten wir an diesem Tag nicht an. Bitte wählen Sie eine Uhrzeit aus der Liste.');
+      expect(timeField()).toHaveFocus();
+      expect(act).toHaveBeenLastCalledWith(TOKEN, { date: other, time: '11:00' });
+    });
+
+    it('a slot refused as too soon names the first bookable day', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, NEW_DAY);
+      await user.selectOptions(timeField(), '10:00');
+      const booking = { first: addDays(NEW_DAY, 1), last: bookingWindow(today()).last, closedDays: [] };
+      act.mockResolvedValue({ kind: 'unavailable', reason: 'too_soon', view: moveView({ booking }) });
+      await user.click(button('Verschiebung anfragen'));
+      await waitForMessage(
+        dateField(),
+        `Online können Sie Termine frühestens für ${formatDateLong(booking.first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.`,
+      );
+    });
+
+    it('a conflict on the press (cancelled, or a wish already waiting): the current state, no form', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, NEW_DAY);
+      await user.selectOptions(timeField(), '10:00');
+      act.mockResolvedValue({ kind: 'conflict', view: moveView({ status: 'cancelled', cancelUntil: null }) });
+      await user.click(button('Verschiebung anfragen'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'Ihr Termin wurde inzwischen abgesagt, oder ein anderer Wunsch wartet noch auf die Praxis. Den aktuellen Stand sehen Sie hier.',
+      );
+      expect(alert).toHaveFocus();
+      expect(headline()).toHaveTextContent('Ihr Termin ist abgesagt');
+      expect(screen.getByText('Ihr Termin ist abgesagt; verschieben lässt er sich nicht mehr.')).toBeInTheDocument();
+      expect(screen.queryByLabelText(/^Neues Datum/)).toBeNull();
+    });
+
+    it('too late by the time of the press: call the practice, no second press', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, NEW_DAY);
+      await user.selectOptions(timeField(), '10:00');
+      act.mockResolvedValue({ kind: 'too_late', view: moveView() });
+      await user.click(button('Verschiebung anfragen'));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Die Frist für eine Online-Verschiebung (24 Stunden vor dem Termin) ist abgelaufen.');
+      expect(within(alert).getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('after the deadline: only the phone', async () => {
+      await openWithView(moveView({ cancelUntil: '2020-12-10T08:30:00.000Z' }));
+      expect(headline()).toHaveTextContent('Termin verschieben');
+      expect(screen.getByText('Verschieben ist jetzt nur noch telefonisch möglich.')).toBeInTheDocument();
+      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(screen.queryByLabelText(/^Neues Datum/)).toBeNull();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a wish already waiting: says it waits for the practice, no second form', async () => {
+      await openWithView(waiting(moveView()));
+      expect(headline()).toHaveTextContent('Ihr Wunsch wartet auf die Praxis');
+      expect(screen.getByText(/^Sie möchten den Termin auf .* verschieben\. Die Praxis meldet sich innerhalb von 24 Stunden/)).toBeInTheDocument();
+      expect(screen.getByText('Einen weiteren Wunsch können Sie senden, sobald die Praxis geantwortet hat.')).toBeInTheDocument();
+      expect(screen.queryByLabelText(/^Neues Datum/)).toBeNull();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('after a declined wish: says so, and the form is there again', async () => {
+      await openWithView(moveView({ move: { date: NEW_DAY, time: '10:00', status: 'declined', thisLink: true } }));
+      expect(screen.getByText(/^Ihren letzten Wunsch \(.*\) konnte die Praxis leider nicht bestätigen; Ihr Termin bleibt bestehen\.$/)).toBeInTheDocument();
+      expect(summaryValue('Gewünschter neuer Termin')).toBe(`${formatDateLong(NEW_DAY)}, 10:00 Uhr (abgelehnt)`);
+      expect(dateField()).toBeInTheDocument();
+    });
+
+    it('the wish stored but its e-mails failed: sends them again with the same slot', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, NEW_DAY);
+      await user.selectOptions(timeField(), '10:00');
+      act
+        .mockResolvedValueOnce({ kind: 'mail_failed', view: { ...waiting(moveView()), mailPending: true } })
+        .mockResolvedValueOnce(done(waiting(moveView()), 'unchanged'));
+      await user.click(button('Verschiebung anfragen'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Gespeichert, aber die E-Mail konnte nicht versandt werden.');
+      await user.click(button('E-Mail jetzt senden'));
+      expect(act.mock.calls[1]).toEqual([TOKEN, { date: NEW_DAY, time: '10:00' }]);
+      expect(await screen.findByRole('status')).toHaveTextContent('Ihr Wunsch ist bei uns angekommen.');
+    });
+
+    it('opened again with the wish’s e-mails pending: sends them for the stored wish', async () => {
+      const user = await openWithView({ ...waiting(moveView()), mailPending: true });
+      expect(screen.getByText(/Ihr Wunsch ist gespeichert, aber die E-Mails dazu sind noch nicht versandt/)).toBeInTheDocument();
+      act.mockResolvedValue(done(waiting(moveView()), 'unchanged'));
+      await user.click(button('E-Mail jetzt senden'));
+      expect(act).toHaveBeenCalledWith(TOKEN, { date: NEW_DAY, time: '10:00' });
+    });
+
+    it('a failed press keeps the chosen date and time for the retry', async () => {
+      const user = await openWithView(moveView());
+      await choose(user, NEW_DAY);
+      await user.selectOptions(timeField(), '10:00');
+      act.mockResolvedValue({ kind: 'failed' });
+      await user.click(button('Verschiebung anfragen'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Das hat nicht geklappt');
+      expect(dateField()).toHaveValue(NEW_DAY);
+      expect(timeField()).toHaveValue('10:00');
+    });
+
+    /** A message that appears after the answer. */
+    async function waitForMessage(field: HTMLElement, text: string) {
+      await vi.waitFor(() => expectMessage(field, text));
+    }
+  });
+
+  describe('the practice decides on a wish to move (confirm-move / decline-move links)', () => {
+    const current = { date: '2026-12-11', time: '09:30' };
+    const wished = { date: '2026-12-25', time: '10:00' };
+    const requested = { date: wished.date, time: wished.time, status: 'requested', thisLink: true } as const;
+    const moveLink = (action: 'confirm-move' | 'decline-move', overrides: Partial<AppointmentActionView> = {}) =>
+      makeView({ action, status: 'confirmed', confirmed: current, slot: wished, move: requested, cancelUntil: '2036-12-10T08:30:00.000Z', ...overrides });
+    const christmas = 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.';
+
+    it('confirm: the current and the wished slot, the warnings (closed, time taken) that do not block, and the press', async () => {
+      const user = await openWithView(moveLink('confirm-move', { slotWarning: { kind: 'holiday', name: 'Weihnachten' }, takenTimes: ['10:00'] }));
+      expect(headline()).toHaveTextContent('Verschiebung bestätigen');
+      expect(
+        screen.getByText('Beat Keller möchte den Termin verschieben, vom Freitag, 11. Dezember 2026, 09:30 Uhr auf Freitag, 25. Dezember 2026, 10:00 Uhr.'),
+      ).toBeInTheDocument();
+      expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(summaryValue('Gewünschter neuer Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr (wartet auf die Bestätigung der Praxis)');
+      const taken = 'Um diese Zeit ist bereits ein anderer Termin bestätigt. Bestätigen Sie nur, wenn Sie beide Termine wahrnehmen können.';
+      expect(screen.getByText(christmas)).toBeInTheDocument();
+      expect(screen.getByText(taken)).toBeInTheDocument();
+      // Read with the button, and not an alert: nothing went wrong.
+      expect(button('Verschiebung bestätigen')).toHaveAccessibleDescription(`${christmas} ${taken}`);
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      act.mockResolvedValue(done(moveLink('confirm-move', { confirmed: wished, movedFrom: current, move: { ...requested, status: 'confirmed' } })));
+      await user.click(button('Verschiebung bestätigen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(
+        'Der Termin ist verschoben. Beat Keller erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.',
+      );
+      expect(notice).toHaveFocus();
+      expect(headline()).toHaveTextContent('Verschiebung bestätigt');
+      expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr');
+      expect(summaryValue('Verschoben von')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('decline: an optional note, sent trimmed; the appointment stays', async () => {
+      const user = await openWithView(moveLink('decline-move'));
+      expect(headline()).toHaveTextContent('Verschiebung ablehnen');
+      expect(screen.getByText(/der bisherige Termin bleibt bestehen\.$/)).toBeInTheDocument();
+      const note = screen.getByLabelText(/^Nachricht an Beat Keller \(optional\)/);
+      expect(note).not.toBeRequired();
+      act.mockResolvedValue(done(moveLink('decline-move', { move: { ...requested, status: 'declined' }, staffNote: 'Am 25. ist zu.' })));
+      await user.type(note, '  Am 25. ist zu. ');
+      await user.click(button('Verschiebung ablehnen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, { note: 'Am 25. ist zu.' });
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Die Verschiebung ist abgelehnt. Beat Keller erhält Ihre Antwort per E-Mail; der Termin bleibt bestehen.',
+      );
+      expect(headline()).toHaveTextContent('Verschiebung abgelehnt');
+    });
+
+    it('a link of an earlier wish: the current state, no button', async () => {
+      await openWithView(moveLink('confirm-move', { move: { date: '2026-12-28', time: '14:00', status: 'requested', thisLink: false } }));
+      expect(headline()).toHaveTextContent('Dieser Link ist überholt');
+      expect(screen.getByText(/Dieser Link gehört zu einem früheren Wunsch von Beat Keller/)).toBeInTheDocument();
+      expect(screen.getByText(/Über den neueren Wunsch \(Montag, 28. Dezember 2026, 14:00 Uhr\) entscheiden Sie mit den Links in der neueren E-Mail/)).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('a wish already decided: the state, no button', async () => {
+      await openWithView(moveLink('decline-move', { confirmed: wished, movedFrom: current, move: { ...requested, status: 'confirmed' } }));
+      expect(headline()).toHaveTextContent('Verschiebung bestätigt');
+      expect(screen.getByText(/Ablehnen lässt sie sich nicht mehr/)).toBeInTheDocument();
+      expect(summaryValue('Verschoben von')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(inMain().queryByRole('button')).toBeNull();
+      expect(inMain().queryByRole('textbox')).toBeNull();
+    });
+
+    it('a conflict on the press (decided otherwise, replaced or cancelled): the current state', async () => {
+      const user = await openWithView(moveLink('confirm-move'));
+      act.mockResolvedValue({ kind: 'conflict', view: moveLink('confirm-move', { move: { ...requested, thisLink: false } }) });
+      await user.click(button('Verschiebung bestätigen'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Über diesen Wunsch wurde inzwischen anders entschieden');
+      expect(headline()).toHaveTextContent('Dieser Link ist überholt');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+  });
+
+  describe('confirm links on a slot outside the opening hours', () => {
+    it('warn and still confirm', async () => {
+      const slot = { date: '2026-12-25', time: '09:30' };
+      const user = await openWithView(makeView({ preferred: slot, slot, slotWarning: { kind: 'holiday', name: 'Weihnachten' } }));
+      const warning = 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.';
+      expect(screen.getByText(warning)).toBeInTheDocument();
+      expect(button('Termin bestätigen')).toHaveAccessibleDescription(warning);
+      act.mockResolvedValue(done(makeView({ preferred: slot, slot, status: 'confirmed', confirmed: slot })));
+      await user.click(button('Termin bestätigen'));
+      expect(act).toHaveBeenCalledWith(TOKEN, {});
+    });
+
+    it('a closure, or a time the day does not offer', async () => {
+      await openWithView(makeView({ slotWarning: { kind: 'closure' } }));
+      expect(screen.getByText(/^Achtung: Am Freitag, 11\. Dezember 2026 ist die Praxis geschlossen \(eingetragene Schliessung\)\./)).toBeInTheDocument();
+      cleanup();
+      await openWithView(makeView({ slotWarning: { kind: 'time_not_offered' } }));
+      expect(screen.getByText(/^Achtung: Um 09:30 Uhr gibt es am Freitag, 11\. Dezember 2026 keine Termine\./)).toBeInTheDocument();
+    });
+  });
 });

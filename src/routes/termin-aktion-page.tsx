@@ -6,8 +6,8 @@ import { useAppointmentAction } from '@/features/appointment-action/use-appointm
 /**
  * /termin/aktion#<token>: the page the links in the appointment e-mails open (unlisted:
  * noindex, in no sitemap or menu). Opening it only shows the request; the practice
- * confirms or declines, the visitor cancels, by pressing a button. No hero: the page is
- * a tool, and its first paint is text.
+ * confirms or declines a request or a wish to move it, the visitor cancels or moves the
+ * appointment, by pressing a button. No hero: the page is a tool, and its first paint is text.
  */
 export default function TerminAktionPage() {
   const { state, pending, act, resend, retryLoading } = useAppointmentAction();
@@ -20,7 +20,7 @@ export default function TerminAktionPage() {
               state={state}
               pending={pending}
               onAct={(input) => void act(input)}
-              onResend={() => void resend()}
+              onResend={(stored) => void resend(stored)}
             />
           ) : (
             <RequestUnavailable state={state} onRetry={retryLoading} />

@@ -3,7 +3,7 @@ import type { AppointmentActionView } from '@domain/wire-types';
 /**
  * A view as appointment-action answers it, for the page's tests: Beat Keller's request,
  * Wunschtermin Friday 11 December 2026 09:30, Alternativtermin Monday 14 December
- * without a time, not yet decided. Overrides give the other states.
+ * without a time, not yet decided, never moved. Overrides give the other states.
  */
 export function makeView(overrides: Partial<AppointmentActionView> = {}): AppointmentActionView {
   return {
@@ -19,6 +19,10 @@ export function makeView(overrides: Partial<AppointmentActionView> = {}): Appoin
     mailPending: false,
     cancelUntil: null,
     takenTimes: [],
+    move: null,
+    movedFrom: null,
+    slotWarning: null,
+    booking: null,
     ...overrides,
   };
 }

@@ -79,6 +79,64 @@ describe('appointment-action calls', () => {
     expect(JSON.stringify(consoleError.mock.calls)).not.toContain(TOKEN);
   });
 
+  it('moves with the new date and time', async () => {
+    invoke.mockResolvedValue({ data: { result: 'changed', mail: 'sent', view }, error: null });
+    await actOnAppointment(TOKEN, { date: '2026-12-15', time: '10:00' });
+    expect(invoke.mock.calls[0]![1].body).toEqual({ token: TOKEN, intent: 'act', date: '2026-12-15', time: '10:00' });
+  });
+
+  it.each(['too_soon', 'too_far', 'closed', 'time_not_offered', 'same_slot'] as const)(
+    'reads a 409 unavailable with the reason %s and the view',
+    async (reason) => {
+      invoke.mockResolvedValue(httpError(409, { error: 'unavailable', reason, view }));
+      await expect(actOnAppointment(TOKEN, { date: '2026-12-15', time: '10:00' })).resolves.toEqual({ kind: 'unavailable', reason, view });
+    },
+  );
+
+  it('turns an unavailable answer with an unknown reason or without its view into a failure', async () => {
+    invoke.mockResolvedValue(httpError(409, { error: 'unavailable', reason: 'full', view }));
+    await expect(actOnAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+    invoke.mockResolvedValue(httpError(409, { error: 'unavailable', reason: 'closed' }));
+    await expect(actOnAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+  });
+
+  it('reads the views of the move links, with the wish, the slot moved from, the warning and the booking window', async () => {
+    const moveView = makeView({
+      action: 'confirm-move',
+      status: 'confirmed',
+      confirmed: { date: '2026-12-11', time: '09:30' },
+      slot: { date: '2026-12-25', time: '10:00' },
+      move: { date: '2026-12-25', time: '10:00', status: 'requested', thisLink: true },
+      movedFrom: { date: '2026-12-04', time: '14:00' },
+      slotWarning: { kind: 'holiday', name: 'Weihnachten' },
+    });
+    invoke.mockResolvedValue({ data: { view: moveView }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view: moveView });
+    const rescheduleView = makeView({ action: 'reschedule', booking: { first: '2026-11-26', last: '2027-05-24', closedDays: ['2026-12-28'] } });
+    invoke.mockResolvedValue({ data: { view: rescheduleView }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view: rescheduleView });
+  });
+
+  it('takes a view without the move fields (a function deployed before them) as never moved', async () => {
+    const older: Record<string, unknown> = { ...view };
+    for (const field of ['move', 'movedFrom', 'slotWarning', 'booking']) delete older[field];
+    invoke.mockResolvedValue({ data: { view: older }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view });
+  });
+
+  it.each([
+    ['a wish without its state', { move: { date: '2026-12-25', time: '10:00', thisLink: true } }],
+    ['a wish with a broken date', { move: { date: '2026-02-30', time: '10:00', status: 'requested', thisLink: true } }],
+    ['an unknown warning', { slotWarning: { kind: 'full' } }],
+    ['a holiday without its name', { slotWarning: { kind: 'holiday' } }],
+    ['closed days that are not dates', { booking: { first: '2026-11-26', last: '2027-05-24', closedDays: ['morgen'] } }],
+    ['a slot moved from without a time', { movedFrom: { date: '2026-12-04', time: null } }],
+    ['an unknown action', { action: 'postpone' }],
+  ])('refuses a view with %s', async (_what, fields) => {
+    invoke.mockResolvedValue({ data: { view: { ...view, ...fields } }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
+  });
+
   it('refuses an answer outside the contract instead of rendering it', async () => {
     invoke.mockResolvedValue({ data: { view: { ...view, preferred: { date: '2026-02-30', time: null } } }, error: null });
     await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });

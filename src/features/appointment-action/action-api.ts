@@ -6,12 +6,15 @@
  * and its tests mock this module. The token is never logged.
  */
 import { getSupabaseClient } from '@/lib/supabase-client';
+import type { BookingRefusal } from '@domain/availability';
 import type {
   AppointmentActionBody,
   AppointmentActionKind,
   AppointmentActionView,
+  AppointmentMove,
   AppointmentSlot,
   AppointmentStatus,
+  SlotWarning,
 } from '@domain/wire-types';
 import { parseIsoDate } from '@domain/dates';
 
@@ -26,6 +29,9 @@ const TIMEOUT_MS = 30_000;
 
 export type InvalidLinkReason = 'malformed' | 'tampered' | 'expired';
 
+/** Why the function refused a new slot for a move: the rules' reason, or the appointment's own slot. */
+export type MoveRefusal = BookingRefusal | 'same_slot';
+
 export type ActionResult =
   /** 200 to `show`. */
   | { kind: 'view'; view: AppointmentActionView }
@@ -38,11 +44,14 @@ export type ActionResult =
   | { kind: 'invalid_body'; field: string }
   /** Stored, but the visitor's e-mail failed: acting again sends it. */
   | { kind: 'mail_failed'; view: AppointmentActionView }
+  /** A move to a slot the rules refuse (or the appointment's own). */
+  | { kind: 'unavailable'; reason: MoveRefusal; view: AppointmentActionView }
   /** 429, 5xx, the network, or an answer outside the contract: nothing known, retry or call. */
   | { kind: 'failed' };
 
-/** What a press sends besides the token: a time for a slot without one, a note for a decline. */
+/** What a press sends besides the token: a time for a slot without one, a note for a decline, the new date and time of a move. */
 export interface ActInput {
+  date?: string;
   time?: string;
   note?: string;
 }
@@ -53,10 +62,11 @@ export function showAppointment(token: string): Promise<ActionResult> {
 }
 
 /** Does the token's action: only ever on a button press. */
-export function actOnAppointment(token: string, { time, note }: ActInput = {}): Promise<ActionResult> {
+export function actOnAppointment(token: string, { date, time, note }: ActInput = {}): Promise<ActionResult> {
   return callAppointmentAction({
     token,
     intent: 'act',
+    ...(date !== undefined && { date }),
     ...(time !== undefined && { time }),
     ...(note !== undefined && { note }),
   });
@@ -100,11 +110,12 @@ async function fromError(error: unknown): Promise<ActionResult> {
 }
 
 const INVALID_LINK_REASONS: readonly string[] = ['malformed', 'tampered', 'expired'] satisfies InvalidLinkReason[];
+const MOVE_REFUSALS: readonly string[] = ['too_soon', 'too_far', 'closed', 'time_not_offered', 'same_slot'] satisfies MoveRefusal[];
 
 /** An error answer's body by its `error` code (the status only confirms what the code says). */
 export function fromErrorBody(body: unknown): ActionResult {
   if (!isObject(body) || typeof body.error !== 'string') return FAILED;
-  const view = isView(body.view) ? body.view : undefined;
+  const view = readView(body.view);
   switch (body.error) {
     case 'invalid_link': {
       const reason = INVALID_LINK_REASONS.includes(body.reason as string) ? (body.reason as InvalidLinkReason) : 'malformed';
@@ -125,6 +136,8 @@ export function fromErrorBody(body: unknown): ActionResult {
         : { kind: 'invalid_body', field: typeof body.field === 'string' ? body.field : '' };
     case 'mail_failed':
       return view ? { kind: 'mail_failed', view } : FAILED;
+    case 'unavailable':
+      return view && MOVE_REFUSALS.includes(body.reason as string) ? { kind: 'unavailable', reason: body.reason as MoveRefusal, view } : FAILED;
     default:
       // rate_limited, internal errors, anything new.
       return FAILED;
@@ -133,17 +146,28 @@ export function fromErrorBody(body: unknown): ActionResult {
 
 /** A 200 answer: `{ view }` to show, `{ result, mail, view }` to act. */
 export function fromAnswer(data: unknown, intent: AppointmentActionBody['intent']): ActionResult {
-  if (!isObject(data) || !isView(data.view)) return FAILED;
-  if (intent === 'show') return { kind: 'view', view: data.view };
+  const view = isObject(data) ? readView(data.view) : undefined;
+  if (!isObject(data) || !view) return FAILED;
+  if (intent === 'show') return { kind: 'view', view };
   const { result, mail } = data;
   if ((result !== 'changed' && result !== 'unchanged') || (mail !== 'sent' && mail !== 'already_sent')) return FAILED;
-  return { kind: 'done', result, mail, view: data.view };
+  return { kind: 'done', result, mail, view };
 }
 
 // --- The view, checked: the page formats its dates and must not break on a malformed one.
 
-const ACTIONS: readonly string[] = ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel'] satisfies AppointmentActionKind[];
+const ACTIONS: readonly string[] = [
+  'confirm-preferred',
+  'confirm-alternative',
+  'decline',
+  'cancel',
+  'reschedule',
+  'confirm-move',
+  'decline-move',
+] satisfies AppointmentActionKind[];
 const STATUSES: readonly string[] = ['requested', 'confirmed', 'declined', 'cancelled'] satisfies AppointmentStatus[];
+const MOVE_STATUSES: readonly string[] = ['requested', 'confirmed', 'declined'] satisfies AppointmentMove['status'][];
+const WARNING_KINDS: readonly string[] = ['weekday', 'closure', 'time_not_offered'] satisfies Exclude<SlotWarning['kind'], 'holiday'>[];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -154,6 +178,32 @@ const isDate = (value: unknown): value is string => typeof value === 'string' &&
 
 function isSlot(value: unknown): value is AppointmentSlot {
   return isObject(value) && isDate(value.date) && (value.time === null || isTime(value.time));
+}
+
+const isDateAndTime = (value: unknown): value is { date: string; time: string } =>
+  isObject(value) && isDate(value.date) && isTime(value.time);
+
+function isMove(value: unknown): value is AppointmentMove {
+  if (!isObject(value)) return false;
+  return isDate(value.date) && isTime(value.time) && MOVE_STATUSES.includes(value.status as string) && typeof value.thisLink === 'boolean';
+}
+
+function isSlotWarning(value: unknown): value is SlotWarning {
+  return isObject(value) && (value.kind === 'holiday' ? typeof value.name === 'string' : WARNING_KINDS.includes(value.kind as string));
+}
+
+function isBooking(value: unknown): value is NonNullable<AppointmentActionView['booking']> {
+  return isObject(value) && isDate(value.first) && isDate(value.last) && Array.isArray(value.closedDays) && value.closedDays.every(isDate);
+}
+
+/** A field the view may lack (a function deployed before it): null. Present, it must have its shape. */
+const nullable = (value: unknown, check: (value: unknown) => boolean) => value === undefined || value === null || check(value);
+
+/** The view, checked; the fields of moving an appointment null where the answer has none. */
+function readView(value: unknown): AppointmentActionView | undefined {
+  if (!isView(value)) return undefined;
+  const view = value as Partial<Pick<AppointmentActionView, 'move' | 'movedFrom' | 'slotWarning' | 'booking'>> & typeof value;
+  return { ...value, move: view.move ?? null, movedFrom: view.movedFrom ?? null, slotWarning: view.slotWarning ?? null, booking: view.booking ?? null };
 }
 
 function isView(value: unknown): value is AppointmentActionView {
@@ -172,6 +222,10 @@ function isView(value: unknown): value is AppointmentActionView {
     typeof value.mailPending === 'boolean' &&
     Array.isArray(value.takenTimes) &&
     value.takenTimes.every(isTime) &&
-    (cancelUntil === null || (typeof cancelUntil === 'string' && !Number.isNaN(Date.parse(cancelUntil))))
+    (cancelUntil === null || (typeof cancelUntil === 'string' && !Number.isNaN(Date.parse(cancelUntil)))) &&
+    nullable(value.move, isMove) &&
+    nullable(value.movedFrom, isDateAndTime) &&
+    nullable(value.slotWarning, isSlotWarning) &&
+    nullable(value.booking, isBooking)
   );
 }

@@ -4,8 +4,8 @@
  * case reads in one place and the component only lays it out.
  */
 import { terminAktionPage as copy } from '@/content/termin-aktion';
-import type { AppointmentActionView, AppointmentSlot } from '@domain/wire-types';
-import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '@domain/dates';
+import type { AppointmentActionView, AppointmentSlot, SlotWarning } from '@domain/wire-types';
+import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, formatTime } from '@domain/dates';
 
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
 export function slotText(slot: AppointmentSlot): string {
@@ -13,7 +13,7 @@ export function slotText(slot: AppointmentSlot): string {
 }
 
 /** The one thing the page lets the person do. `resend` sends the e-mail of a change already stored. */
-export type Control = 'confirm' | 'decline' | 'cancel' | 'resend';
+export type Control = 'confirm' | 'decline' | 'cancel' | 'resend' | 'reschedule' | 'confirm-move' | 'decline-move';
 
 export interface ViewDescription {
   /** The page's h1. */
@@ -46,12 +46,24 @@ export function isProducedByLink(view: AppointmentActionView): boolean {
       return view.status === 'declined';
     case 'cancel':
       return view.status === 'cancelled';
+    case 'reschedule':
+      // The visitor's wish is stored and waits: its mails are this link's.
+      return view.status === 'confirmed' && view.move?.status === 'requested';
+    case 'confirm-move':
+      return view.status === 'confirmed' && view.move?.thisLink === true && view.move.status === 'confirmed';
+    case 'decline-move':
+      return view.status === 'confirmed' && view.move?.thisLink === true && view.move.status === 'declined';
   }
 }
 
 /** A confirmed appointment can be cancelled online until `cancelUntil` (the function decides in the end). */
 export function canCancelOnline(view: AppointmentActionView, now: number): boolean {
   return view.status === 'confirmed' && view.cancelUntil !== null && now < Date.parse(view.cancelUntil);
+}
+
+/** Until the same deadline it can be moved online, when the function sent the rules for a new slot and no wish is waiting. */
+export function canMoveOnline(view: AppointmentActionView, now: number): boolean {
+  return canCancelOnline(view, now) && view.booking !== null && view.move?.status !== 'requested';
 }
 
 const describe = (headline: string, lines: string[], extra: Partial<ViewDescription> = {}): ViewDescription => ({
@@ -123,6 +135,98 @@ function describeCancel(view: AppointmentActionView, now: number): ViewDescripti
   }
 }
 
+const dateTimeText = (slot: { date: string; time: string }) => formatDateTimeLong(slot.date, slot.time);
+
+function describeReschedule(view: AppointmentActionView, now: number): ViewDescription {
+  const { reschedule } = copy;
+  switch (view.status) {
+    case 'confirmed': {
+      const current = reschedule.current(confirmedText(view));
+      const { move } = view;
+      if (move?.status === 'requested') {
+        return describe(reschedule.pendingHeadline, [current, reschedule.pending(dateTimeText(move)), reschedule.pendingNoSecond]);
+      }
+      if (!canMoveOnline(view, now)) return describe(reschedule.headline, [current, reschedule.tooLate], { callUs: true });
+      return describe(
+        reschedule.headline,
+        [
+          current,
+          ...(move?.status === 'declined' ? [reschedule.lastDeclined(dateTimeText(move))] : []),
+          reschedule.until(formatInstantLong(new Date(view.cancelUntil!))),
+          reschedule.howItWorks,
+        ],
+        { control: 'reschedule' },
+      );
+    }
+    case 'cancelled':
+      return describe(copy.stateHeadlines.visitorCancelled, [copy.state.cancelledNoMove], { bookAgain: true });
+    case 'requested':
+      return describe(copy.stateHeadlines.visitorRequested, [copy.state.requestedNoMove], { callUs: true });
+    case 'declined':
+      return describe(copy.stateHeadlines.visitorDeclined, [copy.state.declinedNoMove], { bookAgain: true });
+  }
+}
+
+/**
+ * The practice's links on a wish to move. Only the link of the latest wish, while it
+ * waits, has a button; an earlier wish's link or a decided one shows how things are now.
+ */
+function describeMoveDecision(view: AppointmentActionView & { action: 'confirm-move' | 'decline-move' }): ViewDescription {
+  const { move, name } = view;
+  const { state } = copy;
+  const confirming = view.action === 'confirm-move';
+  const headline = confirming ? copy.move.confirmHeadline : copy.move.declineHeadline;
+  if (view.status === 'cancelled') return describe(copy.stateHeadlines.cancelled, [state.cancelledNoMoveDecision]);
+  if (view.status !== 'confirmed' || move === null) return describe(headline, [state.noAppointmentToMove]);
+  const current = confirmedText(view);
+  if (!move.thisLink) {
+    return describe(copy.stateHeadlines.moveReplaced, [
+      state.moveReplaced(name),
+      move.status === 'requested' ? state.newerMovePending(dateTimeText(move)) : state.currentAppointment(current),
+    ]);
+  }
+  switch (move.status) {
+    case 'requested':
+      return describe(
+        headline,
+        [copy.move.wish(name, current, dateTimeText(move)), confirming ? copy.move.confirmWhatHappens(name) : copy.move.declineWhatHappens(name)],
+        { control: view.action },
+      );
+    case 'confirmed':
+      return describe(copy.stateHeadlines.moveConfirmed, [confirming ? state.moveConfirmed(current) : state.moveConfirmedNoDecline(current)]);
+    case 'declined':
+      return describe(copy.stateHeadlines.moveDeclined, [confirming ? state.moveDeclinedNoConfirm(current) : state.moveDeclined(current)]);
+  }
+}
+
+function slotWarningText(warning: SlotWarning, slot: AppointmentSlot): string {
+  const date = formatDateLong(slot.date);
+  switch (warning.kind) {
+    case 'holiday':
+      return copy.slotWarning.holiday(date, warning.name);
+    case 'weekday':
+      return copy.slotWarning.weekday(date);
+    case 'closure':
+      return copy.slotWarning.closure(date);
+    case 'time_not_offered':
+      return copy.slotWarning.timeNotOffered(date, slot.time === null ? '' : formatTime(slot.time));
+  }
+}
+
+/**
+ * What the practice should know before confirming a slot (a confirm link's, or a wished
+ * one): the day or time lies outside the opening hours, the time is confirmed for someone
+ * else. Warnings only: the practice decides.
+ */
+export function slotWarnings(view: AppointmentActionView, control: Control | null): string[] {
+  const { slot } = view;
+  if (slot === null || (control !== 'confirm' && control !== 'confirm-move' && control !== 'decline-move')) return [];
+  return [
+    ...(view.slotWarning ? [`${slotWarningText(view.slotWarning, slot)} ${copy.slotWarning.confirmAnyway}`] : []),
+    ...(slot.time !== null && view.takenTimes.includes(slot.time) ? [copy.confirm.slotTaken] : []),
+  ];
+}
+
 function mailPendingText(view: AppointmentActionView): string {
   switch (view.action) {
     case 'confirm-preferred':
@@ -132,18 +236,36 @@ function mailPendingText(view: AppointmentActionView): string {
       return copy.mailPending.decline(view.name);
     case 'cancel':
       return copy.mailPending.cancel;
+    case 'reschedule':
+      return copy.mailPending.reschedule;
+    case 'confirm-move':
+      return copy.mailPending.confirmMove(view.name);
+    case 'decline-move':
+      return copy.mailPending.declineMove(view.name);
   }
 }
 
-/** Headline, explanation and the control for a view; `now` decides whether online cancellation is still open. */
+function describeByAction(view: AppointmentActionView, now: number): ViewDescription {
+  const { action } = view;
+  switch (action) {
+    case 'confirm-preferred':
+    case 'confirm-alternative':
+      return describeConfirm({ ...view, action });
+    case 'decline':
+      return describeDecline(view);
+    case 'cancel':
+      return describeCancel(view, now);
+    case 'reschedule':
+      return describeReschedule(view, now);
+    case 'confirm-move':
+    case 'decline-move':
+      return describeMoveDecision({ ...view, action });
+  }
+}
+
+/** Headline, explanation and the control for a view; `now` decides whether online cancelling or moving is still open. */
 export function describeView(view: AppointmentActionView, now: number): ViewDescription {
-  const action = view.action;
-  const description =
-    action === 'decline'
-      ? describeDecline(view)
-      : action === 'cancel'
-        ? describeCancel(view, now)
-        : describeConfirm({ ...view, action });
+  const description = describeByAction(view, now);
   // The e-mail of this link's change failed earlier: say so, and offer to send it.
   if (view.mailPending && isProducedByLink(view)) {
     return { ...description, lines: [...description.lines, mailPendingText(view)], control: 'resend' };

@@ -7,7 +7,11 @@ import { slotText } from './action-state';
 
 type Row = [term: string, value: ReactNode];
 
-/** The request as the function shows it (no e-mail address, phone or message): always there when there is a view. */
+/**
+ * The request as the function shows it (no e-mail address, phone or message): always
+ * there when there is a view. A moved appointment names the slot it was moved from, and
+ * a wish to move it that is open or declined.
+ */
 export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
   const { summary } = copy;
   const candidates: Array<Row | false> = [
@@ -16,6 +20,10 @@ export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
     [summary.preferred, slotText(view.preferred)],
     view.alternative !== null && [summary.alternative, slotText(view.alternative)],
     view.confirmed !== null && [summary.confirmed, formatDateTimeLong(view.confirmed.date, view.confirmed.time)],
+    view.movedFrom !== null && [summary.movedFrom, formatDateTimeLong(view.movedFrom.date, view.movedFrom.time)],
+    // A wish still open or declined; a confirmed one is the confirmed slot.
+    view.move !== null &&
+      view.move.status !== 'confirmed' && [summary.move, `${formatDateTimeLong(view.move.date, view.move.time)} (${copy.moveStatus[view.move.status]})`],
     // In words, not by colour: "Bestätigt", "Abgesagt", …
     [summary.status, copy.status[view.status]],
     view.staffNote !== null && [summary.staffNote, <span className="whitespace-pre-line">{view.staffNote}</span>],

@@ -27,6 +27,24 @@ function successText(view: AppointmentActionView): string {
       return texts.success.decline(view.name);
     case 'cancel':
       return texts.success.cancel;
+    case 'reschedule':
+      return texts.success.reschedule;
+    case 'confirm-move':
+      return texts.success.confirmMove(view.name);
+    case 'decline-move':
+      return texts.success.declineMove(view.name);
+  }
+}
+
+function conflictText(view: AppointmentActionView) {
+  switch (view.action) {
+    case 'reschedule':
+      return texts.conflictReschedule;
+    case 'confirm-move':
+    case 'decline-move':
+      return texts.conflictMove;
+    default:
+      return texts.conflict;
   }
 }
 
@@ -39,9 +57,13 @@ function noticeContent(kind: Outcome['kind'], view: AppointmentActionView): Noti
     case 'mail_failed':
       return { tone: 'error', ...texts.mailFailed };
     case 'conflict':
-      return { tone: 'error', ...texts.conflict };
+      return { tone: 'error', ...conflictText(view) };
     case 'too_late':
-      return { tone: 'error', ...texts.tooLate };
+      return view.action === 'reschedule' ? { tone: 'error', ...texts.tooLateReschedule, phone: true } : { tone: 'error', ...texts.tooLate };
+    case 'unavailable':
+      return { tone: 'error', ...texts.unavailable };
+    case 'invalid_date':
+      return { tone: 'error', ...texts.invalidDate };
     case 'slot_past':
       return { tone: 'error', title: texts.slotPast.title, text: texts.slotPast.text(view.name) };
     case 'invalid_time':

@@ -13,12 +13,13 @@ interface RequestViewProps {
   state: ReadyState;
   pending: boolean;
   onAct: (input: ActInput) => void;
-  onResend: () => void;
+  /** `stored`: what to send when there was no press before (a reload): the wished slot of a move. */
+  onResend: (stored: ActInput) => void;
 }
 
 /**
  * The request the link is for: the headline and what its state means for this link,
- * the summary, then what a press led to and the button (if any is left). Every element
+ * the summary, then what a press led to and the button (if any is left) with its fields. Every element
  * keeps its place whether or not a notice is shown, so the form – and what was typed
  * into it – survives a failed press.
  */
@@ -31,6 +32,10 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
   const control = outcome?.kind === 'mail_failed' ? 'resend' : refusedForGood ? null : description.control;
   // After a success the notice says it all; otherwise the state's explanation stays.
   const explain = outcome?.kind !== 'done';
+  // A refused new slot is said at its field, which takes the focus; a notice only if the form is gone.
+  const refused = outcome?.kind === 'unavailable' ? outcome : null;
+  const notice = outcome !== null && !(refused && control === 'reschedule');
+  const stored: ActInput = view.action === 'reschedule' && view.move ? { date: view.move.date, time: view.move.time } : {};
   return (
     <>
       <h1 id="aktion-titel" className="text-3xl sm:text-4xl">
@@ -50,8 +55,10 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
         </div>
       )}
       <AppointmentSummary view={view} />
-      {outcome && <OutcomeNotice key={outcome.id} outcome={outcome} view={view} />}
-      {control && <ActionForm control={control} view={view} pending={pending} onAct={onAct} onResend={onResend} />}
+      {notice && <OutcomeNotice key={outcome.id} outcome={outcome} view={view} />}
+      {control && (
+        <ActionForm control={control} view={view} pending={pending} refused={refused} onAct={onAct} onResend={() => onResend(stored)} />
+      )}
     </>
   );
 }

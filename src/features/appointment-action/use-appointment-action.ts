@@ -6,14 +6,28 @@ import {
   type ActInput,
   type ActionResult,
   type InvalidLinkReason,
+  type MoveRefusal,
 } from '@/features/appointment-action/action-api';
 import { isInPageJump, keptToken, readFragment, takeTokenFromAddress } from '@/features/appointment-action/link-token';
 
 /** What a press led to; `id` tells two equal outcomes apart (each one takes the focus). */
-export interface Outcome {
-  kind: 'done' | 'mail_failed' | 'conflict' | 'too_late' | 'slot_past' | 'in_progress' | 'invalid_time' | 'invalid_note' | 'failed';
-  id: number;
-}
+export type Outcome =
+  | {
+      kind:
+        | 'done'
+        | 'mail_failed'
+        | 'conflict'
+        | 'too_late'
+        | 'slot_past'
+        | 'in_progress'
+        | 'invalid_date'
+        | 'invalid_time'
+        | 'invalid_note'
+        | 'failed';
+      id: number;
+    }
+  /** The new slot of a move was refused: `slot` is what was sent, `reason` why. */
+  | { kind: 'unavailable'; id: number; reason: MoveRefusal; slot: { date: string; time: string | null } };
 
 export type PageState =
   /** The prerendered page, and until the function answers. */
@@ -41,9 +55,25 @@ export function stateAfterShow(result: ActionResult, now: number): PageState {
   }
 }
 
-/** The page after a press: the function's newer view where it sent one; otherwise the old view with the outcome. */
-export function stateAfterAct(previous: PageState, result: ActionResult, id: number, now: number): PageState {
+const INVALID_FIELDS: Readonly<Record<string, 'invalid_date' | 'invalid_time' | 'invalid_note'>> = {
+  date: 'invalid_date',
+  time: 'invalid_time',
+  note: 'invalid_note',
+};
+
+/**
+ * The page after a press (`input`: what it sent): the function's newer view where it sent
+ * one; otherwise the old view with the outcome.
+ */
+export function stateAfterAct(previous: PageState, result: ActionResult, id: number, now: number, input: ActInput = {}): PageState {
   switch (result.kind) {
+    case 'unavailable':
+      return {
+        step: 'ready',
+        view: result.view,
+        checkedAt: now,
+        outcome: { kind: 'unavailable', id, reason: result.reason, slot: { date: input.date ?? '', time: input.time ?? null } },
+      };
     case 'done':
     case 'mail_failed':
     case 'conflict':
@@ -61,13 +91,7 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
     case 'view': {
       if (previous.step !== 'ready') return previous;
       const kind =
-        result.kind === 'in_progress'
-          ? 'in_progress'
-          : result.kind === 'invalid_body' && result.field === 'time'
-            ? 'invalid_time'
-            : result.kind === 'invalid_body' && result.field === 'note'
-              ? 'invalid_note'
-              : 'failed';
+        result.kind === 'in_progress' ? 'in_progress' : result.kind === 'invalid_body' ? (INVALID_FIELDS[result.field] ?? 'failed') : 'failed';
       return { ...previous, outcome: { kind, id } };
     }
   }
@@ -136,15 +160,17 @@ export function useAppointmentAction() {
     setPending(false);
     if (token.current !== linkToken) return;
     const id = ++outcomeIds.current;
-    setState((previous) => stateAfterAct(previous, result, id, Date.now()));
+    const now = Date.now();
+    setState((previous) => stateAfterAct(previous, result, id, now, input));
   }, []);
 
   /**
    * Sends the e-mail of a change already stored: the same press again (the function
-   * changes nothing twice). After a reload there is no earlier press: nothing to add – a
-   * confirmation's time is then the stored one, a decline's note the stored one.
+   * changes nothing twice). After a reload there is no earlier press: `stored` is what
+   * the request holds – nothing for a confirmation (its time is the stored one) or a
+   * decline (its note), the wished slot for a move.
    */
-  const resend = useCallback(() => act(lastInput.current ?? {}), [act]);
+  const resend = useCallback((stored: ActInput = {}) => act(lastInput.current ?? stored), [act]);
 
   const retryLoading = useCallback(() => setAttempt((count) => count + 1), []);
 

@@ -1,0 +1,54 @@
+import { useMemo, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/app/providers/query-client';
+import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { SlotFields } from '@/features/appointment/slot-fields';
+import { refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
+import type { AppointmentActionView } from '@domain/wire-types';
+import type { Outcome } from './use-appointment-action';
+
+/** The field names the move form reads (`date` and `time` of the press). */
+export const RESCHEDULE_FIELDS = ['datum', 'uhrzeit'] as const;
+
+interface RescheduleFieldsProps {
+  /** A reschedule link's view with the rules for the new slot (`booking`). */
+  view: AppointmentActionView & { booking: NonNullable<AppointmentActionView['booking']> };
+  /** The function refused the last slot sent: said at its field. */
+  refused: Extract<Outcome, { kind: 'unavailable' }> | null;
+}
+
+/**
+ * The visitor's new date and time: the booking form's fields (../appointment/slot-fields),
+ * with the window and closures the function sent, the taken times of the chosen day
+ * (the same public RPC, with its own small query cache on this page), and the current
+ * appointment's own time marked on its day.
+ */
+export function RescheduleFields({ view, refused }: RescheduleFieldsProps) {
+  const [queryClient] = useState(createQueryClient);
+  const { booking } = view;
+  const rules = useMemo<SlotRules>(
+    () => ({ first: booking.first, last: booking.last, closedDays: new Set(booking.closedDays) }),
+    [booking],
+  );
+  const refusal = useMemo<SlotRefusal | null>(() => {
+    if (!refused) return null;
+    return refused.reason === 'same_slot'
+      ? { field: 'time', reason: 'same_slot', ...refused.slot, message: copy.reschedule.sameSlot }
+      : refusalOf(refused.reason, refused.slot, rules);
+  }, [refused, rules]);
+  const { reschedule } = copy;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-4 font-serif text-xl font-semibold text-night-800">{reschedule.formTitle}</legend>
+      <QueryClientProvider client={queryClient}>
+        <SlotFields
+          date={{ name: RESCHEDULE_FIELDS[0], label: reschedule.dateLabel, required: true }}
+          time={{ name: RESCHEDULE_FIELDS[1], label: reschedule.timeLabel, placeholder: reschedule.timePlaceholder, required: true }}
+          rules={rules}
+          refusal={refusal}
+          current={view.confirmed && { ...view.confirmed, label: reschedule.currentSlot }}
+        />
+      </QueryClientProvider>
+    </fieldset>
+  );
+}
