@@ -505,6 +505,15 @@ describe('appointment form', () => {
       expect(closedDaysCalls()).toHaveLength(1);
     });
 
+    it('a day set without focusing the field (picked before the page was live, or by a script) reads the closures too', async () => {
+      const closure = bookableDay(4);
+      rpc.mockImplementation(async (name) => ({ data: name === 'practice_closed_days' ? [closure] : [], error: null }));
+      await openBookingForm();
+      await waitFor(() => expect(dateField()).toHaveAttribute('min'));
+      fireEvent.change(dateField(), { target: { value: closure } });
+      await waitFor(() => expectMessage(dateField(), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`));
+    });
+
     it('without the closures (the call fails) every rule-open day is offered', async () => {
       rpc.mockImplementation(async (name) => (name === 'practice_closed_days' ? { data: null, error: supabaseError('PostgrestError', 'offline') } : { data: [], error: null }));
       const user = await openBookingForm();

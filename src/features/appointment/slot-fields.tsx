@@ -20,7 +20,7 @@ export interface SlotFieldsProps {
   refusal?: SlotRefusal | null;
   /** The appointment being moved: its time is marked with `label` on its day, and cannot be chosen. */
   current?: { date: string; time: string; label: string } | null;
-  /** The visitor turns to the date (for reading the closures when needed). */
+  /** The visitor turns to the date, or one is chosen (for reading the closures when needed). */
   onDateFocus?: () => void;
 }
 
@@ -75,6 +75,10 @@ export function SlotFields({ date, time, rules, refusal, current, onDateFocus }:
         : { value: slot, label: timeSlotLabel(slot) },
   );
 
+  // A day chosen (also one picked before the page was live, with no focus event since): the closures are wanted.
+  useEffect(() => {
+    if (chosenDate !== '') onDateFocus?.();
+  }, [chosenDate, onDateFocus]);
   // The message is also the field's validation message: sending stops at the field.
   useEffect(() => dateInput.current?.setCustomValidity(dateMessage), [dateMessage]);
   useEffect(() => timeSelect.current?.setCustomValidity(timeMessage), [timeMessage]);
