@@ -7,20 +7,15 @@ export const CLOSED_DAYS_FUNCTION = 'practice_closed_days';
 /** The most days the function answers for: enough for the 6-month horizon. */
 export const CLOSED_DAYS_SPAN = 200;
 
-/** postgrest-js's rpc for a function the shared Database type does not list (yet). */
-type UntypedRpc = {
-  rpc(fn: string, args: Record<string, unknown>): PromiseLike<{ data: unknown; error: unknown }>;
-};
-
 /**
  * The days the practice has closed from `from` on (public.practice_closed_days: dates
  * only, never a closure's note). Anything but dates in the answer is ignored.
  */
 export async function fetchClosedDays(from: string): Promise<string[]> {
-  const supabase = (await getSupabaseClient()) as unknown as UntypedRpc;
+  const supabase = await getSupabaseClient();
   const { data, error } = await supabase.rpc(CLOSED_DAYS_FUNCTION, { p_from: from, p_days: CLOSED_DAYS_SPAN });
   if (error) throw error;
-  return (Array.isArray(data) ? data : []).filter(isIsoDate);
+  return (Array.isArray(data) ? (data as unknown[]) : []).filter(isIsoDate);
 }
 
 const NONE: ReadonlySet<string> = new Set();

@@ -108,6 +108,11 @@ export interface Database {
         Args: { p_from: string; p_days?: number };
         Returns: TakenSlot[];
       };
+      /** The days the practice's closures cover, as 'YYYY-MM-DD' (never a closure's note). */
+      practice_closed_days: {
+        Args: { p_from: string; p_days?: number };
+        Returns: string[];
+      };
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
