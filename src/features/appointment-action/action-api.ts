@@ -6,15 +6,15 @@
  * and its tests mock this module. The token is never logged.
  */
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { BookingRefusal } from '@domain/availability';
-import type {
-  AppointmentActionBody,
-  AppointmentActionKind,
-  AppointmentActionView,
-  AppointmentMove,
-  AppointmentSlot,
-  AppointmentStatus,
-  SlotWarning,
+import { BOOKING_REFUSALS, type BookingRefusal } from '@domain/availability';
+import {
+  APPOINTMENT_ACTION_KINDS,
+  type AppointmentActionBody,
+  type AppointmentActionView,
+  type AppointmentMove,
+  type AppointmentSlot,
+  type AppointmentStatus,
+  type SlotWarning,
 } from '@domain/wire-types';
 import { parseIsoDate } from '@domain/dates';
 
@@ -110,7 +110,7 @@ async function fromError(error: unknown): Promise<ActionResult> {
 }
 
 const INVALID_LINK_REASONS: readonly string[] = ['malformed', 'tampered', 'expired'] satisfies InvalidLinkReason[];
-const MOVE_REFUSALS: readonly string[] = ['too_soon', 'too_far', 'closed', 'time_not_offered', 'same_slot'] satisfies MoveRefusal[];
+const MOVE_REFUSALS: readonly string[] = [...BOOKING_REFUSALS, 'same_slot'] satisfies MoveRefusal[];
 
 /** An error answer's body by its `error` code (the status only confirms what the code says). */
 export function fromErrorBody(body: unknown): ActionResult {
@@ -156,15 +156,7 @@ export function fromAnswer(data: unknown, intent: AppointmentActionBody['intent'
 
 // --- The view, checked: the page formats its dates and must not break on a malformed one.
 
-const ACTIONS: readonly string[] = [
-  'confirm-preferred',
-  'confirm-alternative',
-  'decline',
-  'cancel',
-  'reschedule',
-  'confirm-move',
-  'decline-move',
-] satisfies AppointmentActionKind[];
+const ACTIONS: readonly string[] = APPOINTMENT_ACTION_KINDS;
 const STATUSES: readonly string[] = ['requested', 'confirmed', 'declined', 'cancelled'] satisfies AppointmentStatus[];
 const MOVE_STATUSES: readonly string[] = ['requested', 'confirmed', 'declined'] satisfies AppointmentMove['status'][];
 const WARNING_KINDS: readonly string[] = ['weekday', 'closure', 'time_not_offered'] satisfies Exclude<SlotWarning['kind'], 'holiday'>[];

@@ -5,7 +5,7 @@
  * move form (./slot-fields.tsx) share it.
  */
 import { slotFieldTexts as texts } from '@/content/termin';
-import { dayAvailability, openingHours, type BookingRefusal, type ClosedReason } from '@domain/availability';
+import { BOOKING_REFUSALS, dayAvailability, openingHours, type BookingRefusal, type ClosedReason } from '@domain/availability';
 import { timeSlots, type TimeSlot } from '@domain/catalog';
 import { formatDateLong, parseIsoDate } from '@domain/dates';
 
@@ -92,7 +92,7 @@ function closedReasonOf(date: string): ClosedReason {
   return day.open ? { kind: 'closure' } : day.reason;
 }
 
-const REFUSALS: readonly string[] = ['too_soon', 'too_far', 'closed', 'time_not_offered'] satisfies BookingRefusal[];
+const REFUSALS: readonly string[] = BOOKING_REFUSALS;
 
 /** The columns the insert trigger names in its DETAIL '<column>:<reason>'. */
 export type SlotColumn = 'preferred_date' | 'preferred_time' | 'alternative_date' | 'alternative_time';

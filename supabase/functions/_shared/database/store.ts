@@ -3,7 +3,7 @@
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
 import * as z from 'zod/mini';
-import type { BookingRefusal } from '../domain/availability.ts';
+import { BOOKING_REFUSALS, type BookingRefusal } from '../domain/availability.ts';
 import type { AppointmentEmailBody, AppointmentRow, AppointmentStatus, BotSignals, ContactEmailBody } from '../domain/wire-types.ts';
 
 /** A stored appointment request as claim_appointment_notification returns it. */
@@ -243,7 +243,7 @@ const moveAnswerSchema = z.union([
   }),
   z.object({
     result: z.literal('unavailable'),
-    reason: z.enum(['same_slot', 'too_soon', 'too_far', 'closed', 'time_not_offered']),
+    reason: z.enum(['same_slot', ...BOOKING_REFUSALS]),
     request: appointmentStateSchema,
   }),
   z.object({ result: z.literal('not_found') }),

@@ -155,7 +155,8 @@ export function bookingWindow(today: string, createdDay: string = today): { firs
  * database's private.booking_refusal (generated from this file) and its SQLSTATE 23514
  * details '<column>:<reason>'.
  */
-export type BookingRefusal = 'too_soon' | 'too_far' | 'closed' | 'time_not_offered';
+export const BOOKING_REFUSALS = ['too_soon', 'too_far', 'closed', 'time_not_offered'] as const;
+export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
 export function bookingRefusal(
   slot: { date: string; time: string | null },

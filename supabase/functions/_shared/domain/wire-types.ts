@@ -159,16 +159,18 @@ export function appointmentEmailBody<S>(row: AppointmentRow, signals: S): Omit<A
 // ------------------------------------------------------------ appointment actions
 
 /** What a link in an appointment e-mail does (its token says which; ../action-tokens.ts). */
-export type AppointmentActionKind =
-  | 'confirm-preferred'
-  | 'confirm-alternative'
-  | 'decline'
-  | 'cancel'
+export const APPOINTMENT_ACTION_KINDS = [
+  'confirm-preferred',
+  'confirm-alternative',
+  'decline',
+  'cancel',
   /** The visitor asks to move a confirmed appointment (until cancelUntil). */
-  | 'reschedule'
+  'reschedule',
   /** The practice confirms or declines the visitor's wish to move (the token names the wish). */
-  | 'confirm-move'
-  | 'decline-move';
+  'confirm-move',
+  'decline-move',
+] as const;
+export type AppointmentActionKind = (typeof APPOINTMENT_ACTION_KINDS)[number];
 export type AppointmentStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
 
 /** A requested or confirmed slot; a request may come without a time. */

@@ -11,20 +11,11 @@
  * wish to move (appointment_requests.move_count), never a later one. The signature is
  * HMAC-SHA-256 over the payload's text. Pure: WebCrypto only, no network, no environment.
  */
-import type { AppointmentActionKind } from '../domain/wire-types.ts';
+import { APPOINTMENT_ACTION_KINDS, type AppointmentActionKind } from '../domain/wire-types.ts';
 
-export const APPOINTMENT_ACTIONS = [
-  'confirm-preferred',
-  'confirm-alternative',
-  'decline',
-  'cancel',
-  'reschedule',
-  'confirm-move',
-  'decline-move',
-] as const satisfies readonly AppointmentActionKind[];
-export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
-// Every kind the page knows is one a token can carry (a type error otherwise).
-true satisfies (AppointmentActionKind extends AppointmentAction ? true : false);
+/** Every kind the page knows is one a token can carry. */
+export const APPOINTMENT_ACTIONS = APPOINTMENT_ACTION_KINDS;
+export type AppointmentAction = AppointmentActionKind;
 
 /** The actions whose token names the wish to move it decides (a fifth field). */
 export const MOVE_ACTIONS = ['confirm-move', 'decline-move'] as const satisfies readonly AppointmentAction[];
