@@ -20,7 +20,7 @@ import {
   paragraph, REPLY_HINT, requestedSlot, serviceWithPrice, signatureLines, textFields,
 } from '../mail/layout.ts';
 import { mailtoHref } from '../mail/mailto.ts';
-import type { OutgoingMail } from '../mail/types.ts';
+import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
 import type { ContactRequest } from './validation.ts';
 
 // ---------------------------------------------------------------- contact form
@@ -88,12 +88,13 @@ export function appointmentCalendarFile(record: AppointmentRecord, createdAt: Da
 
 export const CALENDAR_FILENAME = 'terminanfrage.ics';
 
-/** The practice's three links, in the text part: each label with its address on the next line. */
-function staffLinksText(links: StaffLinks, record: AppointmentRecord): string {
-  return staffLinkItems(links, record).map((item) => `${item.label}:\n${item.href}`).join('\n\n');
+/** A link in a practice mail: its words, and where it goes. */
+export interface MailLink {
+  label: string;
+  href: string;
 }
 
-function staffLinkItems(links: StaffLinks, record: AppointmentRecord): { label: string; href: string }[] {
+function staffLinkItems(links: StaffLinks, record: AppointmentRecord): MailLink[] {
   return [
     { label: `Wunschtermin bestätigen – ${requestedSlot(record.preferred_date, record.preferred_time)}`, href: links.confirmPreferred },
     ...(links.confirmAlternative && record.alternative_date
@@ -111,65 +112,102 @@ function staffLinkItems(links: StaffLinks, record: AppointmentRecord): { label: 
  * address (percent-encoded, so the typed address adds no header of its own) that quotes
  * nothing of this one.
  */
-function answerLink(record: AppointmentRecord): { label: string; href: string } {
+export function answerLink(person: { first_name: string; last_name: string; email: string }, subject: string): MailLink {
   return {
-    label: `${record.first_name} ${record.last_name} antworten`,
-    href: mailtoHref(record.email, { subject: `Ihre Terminanfrage bei ${practiceName}` }),
+    label: `${person.first_name} ${person.last_name} antworten`,
+    href: mailtoHref(person.email, { subject }),
   };
 }
 
 export const STAFF_LINKS_HINT = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion mit einer ' +
   `Schaltfläche aus. Die Besucherin oder der Besucher erhält dann automatisch eine E-Mail. Die Links gelten ${STAFF_LINK_DAYS} Tage.`;
 
+/** A practice mail with the links that decide something (a request, a wish to move it). */
+export interface StaffDecision {
+  /** The visitor's name, as the answer hint names them. */
+  name: string;
+  /** The heading; the text part may start with a longer one. */
+  title: string;
+  textHeading?: string;
+  subject: string;
+  intro?: string;
+  /** «<Name> antworten» (answerLink). */
+  answer: MailLink;
+  fields: Field[];
+  /** What speaks against deciding yes (the practice may anyway). */
+  warning?: string | null;
+  actionsTitle: string;
+  actions: MailLink[];
+  hint: string;
+  attachments?: MailAttachment[];
+}
+
+/**
+ * The practice's mail with decision links. Reply-To is the practice itself, never the
+ * visitor: a reply would quote the links, and the visitor could decide their own request
+ * with them. A reply by habit so comes back to the practice's inbox (not to the no-reply
+ * sender, where it would vanish unseen); the answer link at the top writes to the visitor.
+ */
+export function staffDecisionMail(settings: MailSettings, mail: StaffDecision): OutgoingMail {
+  const answerHint = `An ${mail.name} schreiben Sie über «${mail.answer.label}»: Das öffnet eine neue E-Mail. ` +
+    'Diese Nachricht enthält Ihre Links zum Bestätigen und Ablehnen und darf nicht weitergeleitet werden; ' +
+    '«Antworten» geht deshalb an Ihre eigene Adresse.';
+  const linksText = mail.actions.map((action) => `${action.label}:\n${action.href}`).join('\n\n');
+  const buttons = mail.actions
+    .map((action) => `<p style="margin:0 0 10px">${htmlButton(action.href, action.label, 'primary')}</p>`)
+    .join('\n');
+  return {
+    to: settings.practiceEmail,
+    replyTo: settings.practiceEmail,
+    subject: oneLine(mail.subject),
+    text: `${mail.textHeading ?? mail.title}\n\n${mail.intro ? `${mail.intro}\n\n` : ''}` +
+      `${mail.answer.label}:\n${mail.answer.href}\n\n${answerHint}\n\n${textFields(mail.fields)}\n\n` +
+      (mail.warning ? `${mail.warning}\n\n` : '') +
+      `${mail.actionsTitle}\n\n${linksText}\n\n${STAFF_LINKS_HINT}\n\n${mail.hint}\n`,
+    html: htmlDocument(
+      mail.title,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(mail.title)}</h1>\n` +
+        (mail.intro ? `${paragraph(mail.intro)}\n` : '') +
+        `<p style="margin:0 0 8px">${htmlButton(mail.answer.href, mail.answer.label, 'secondary')}</p>\n` +
+        `<p style="margin:0 0 24px;color:#475569">${escapeHtml(answerHint)}</p>\n${htmlFields(mail.fields)}\n` +
+        (mail.warning ? `<p style="margin:16px 0 0;padding:8px 12px;background:#fef3c7">${escapeHtml(mail.warning)}</p>\n` : '') +
+        `<h2 style="font-size:16px;margin:24px 0 12px">${escapeHtml(mail.actionsTitle)}</h2>\n${buttons}\n` +
+        `<p style="margin:12px 0 0;color:#475569">${escapeHtml(STAFF_LINKS_HINT)}</p>\n` +
+        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(mail.hint)}</p>`,
+    ),
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
+  };
+}
+
 /**
  * Built from the stored row, not from the request body. `now` stamps the calendar file;
  * `links` lets the practice confirm or decline from the mail (action-links.ts).
- * Reply-To is the practice itself, never the visitor: a reply would quote the links, and
- * the visitor could confirm their own request with them. A reply by habit so comes back
- * to the practice's inbox (not to the no-reply sender, where it would vanish unseen); the
- * answer link at the top writes to the visitor.
  */
 export function appointmentPracticeMail(record: AppointmentRecord, settings: MailSettings, now: Date, links: StaffLinks): OutgoingMail {
   const name = `${record.first_name} ${record.last_name}`;
   const title = 'Neue Terminanfrage';
   const receivedAt = new Date(record.created_at);
-  const fields: Field[] = [
-    { label: 'Name', value: name },
-    { label: 'E-Mail', value: record.email, href: mailtoHref(record.email) },
-    { label: 'Telefon', value: record.phone },
-    { label: 'Dienstleistung', value: serviceWithPrice(record.service) },
-    { label: 'Wunschtermin', value: requestedSlot(record.preferred_date, record.preferred_time) },
-    { label: 'Alternativtermin', value: requestedSlot(record.alternative_date, record.alternative_time) },
-    { label: 'Eingegangen', value: formatInstantLong(Number.isNaN(receivedAt.getTime()) ? now : receivedAt) },
-    { label: 'Anfrage-Nr.', value: record.id },
-    { label: 'Nachricht', value: record.message ?? 'Keine Nachricht', multiline: true },
-  ];
-  const answer = answerLink(record);
-  const answerHint = `An ${name} schreiben Sie über «${answer.label}»: Das öffnet eine neue E-Mail. ` +
-    'Diese Nachricht enthält Ihre Links zum Bestätigen und Ablehnen und darf nicht weitergeleitet werden; ' +
-    '«Antworten» geht deshalb an Ihre eigene Adresse.';
-  const hint = `Der Kalendereintrag im Anhang (${CALENDAR_FILENAME}) ist provisorisch. ` +
-    `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden.`;
-  const actionsTitle = 'Termin bestätigen oder ablehnen';
-  const buttons = staffLinkItems(links, record)
-    .map((item) => `<p style="margin:0 0 10px">${htmlButton(item.href, item.label, 'primary')}</p>`)
-    .join('\n');
-  return {
-    to: settings.practiceEmail,
-    replyTo: settings.practiceEmail,
-    subject: oneLine(`${title}: ${name} – ${formatDateLong(record.preferred_date)}`),
-    text: `${title} über die Website\n\n${answer.label}:\n${answer.href}\n\n${answerHint}\n\n` +
-      `${textFields(fields)}\n\n${actionsTitle}\n\n${staffLinksText(links, record)}\n\n` +
-      `${STAFF_LINKS_HINT}\n\n${hint}\n`,
-    html: htmlDocument(
-      title,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n` +
-        `<p style="margin:0 0 8px">${htmlButton(answer.href, answer.label, 'secondary')}</p>\n` +
-        `<p style="margin:0 0 24px;color:#475569">${escapeHtml(answerHint)}</p>\n${htmlFields(fields)}\n` +
-        `<h2 style="font-size:16px;margin:24px 0 12px">${escapeHtml(actionsTitle)}</h2>\n${buttons}\n` +
-        `<p style="margin:12px 0 0;color:#475569">${escapeHtml(STAFF_LINKS_HINT)}</p>\n` +
-        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,
-    ),
+  return staffDecisionMail(settings, {
+    name,
+    title,
+    textHeading: `${title} über die Website`,
+    subject: `${title}: ${name} – ${formatDateLong(record.preferred_date)}`,
+    answer: answerLink(record, `Ihre Terminanfrage bei ${practiceName}`),
+    fields: [
+      { label: 'Name', value: name },
+      { label: 'E-Mail', value: record.email, href: mailtoHref(record.email) },
+      { label: 'Telefon', value: record.phone },
+      { label: 'Dienstleistung', value: serviceWithPrice(record.service) },
+      { label: 'Wunschtermin', value: requestedSlot(record.preferred_date, record.preferred_time) },
+      { label: 'Alternativtermin', value: requestedSlot(record.alternative_date, record.alternative_time) },
+      { label: 'Eingegangen', value: formatInstantLong(Number.isNaN(receivedAt.getTime()) ? now : receivedAt) },
+      { label: 'Anfrage-Nr.', value: record.id },
+      { label: 'Nachricht', value: record.message ?? 'Keine Nachricht', multiline: true },
+    ],
+    actionsTitle: 'Termin bestätigen oder ablehnen',
+    actions: staffLinkItems(links, record),
+    hint: `Der Kalendereintrag im Anhang (${CALENDAR_FILENAME}) ist provisorisch. ` +
+      `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden.`,
     attachments: [
       {
         filename: CALENDAR_FILENAME,
@@ -177,7 +215,7 @@ export function appointmentPracticeMail(record: AppointmentRecord, settings: Mai
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       },
     ],
-  };
+  });
 }
 
 export function appointmentAcknowledgementMail(record: AppointmentRecord, settings: MailSettings): OutgoingMail {

@@ -20,7 +20,7 @@ import { cancellationNoticeHours, practiceName } from '../domain/practice.ts';
 import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain/dates.ts';
 import { calendarUid } from '../mail/ics.ts';
 import {
-  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT,
+  type Field, findService, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT,
   serviceWithPrice, signatureLines, textFields,
 } from '../mail/layout.ts';
 import { escapeHtml } from '../domain/html.ts';
@@ -30,7 +30,7 @@ import { mailtoHref } from '../mail/mailto.ts';
 import { practiceContact, replyWithinHours } from '../domain/practice.ts';
 import type { AppointmentState } from '../database/store.ts';
 import type { MoveLinks, VisitorLinks } from './action-links.ts';
-import { STAFF_LINKS_HINT } from '../forms/request-emails.ts';
+import { answerLink, staffDecisionMail } from '../forms/request-emails.ts';
 
 /** A confirmed (or cancelled) appointment: the slot is set. */
 export type Appointment = AppointmentState & { confirmed_date: string; confirmed_time: string };
@@ -311,66 +311,40 @@ export function moveRequestedMail(wish: MoveWish, settings: MailSettings): Outgo
   ]);
 }
 
-/** The mailto link that writes to the visitor from a practice mail that carries staff links (quoting nothing of it). */
-function answerLink(request: AppointmentState): { label: string; href: string } {
-  return {
-    label: `${fullName(request)} antworten`,
-    href: mailtoHref(request.email, { subject: `Ihr Termin bei ${practiceName}` }),
-  };
-}
-
 /**
  * The practice decides the wish: the current and the wished slot, what speaks against the
  * wished one (`warnings`: outside the opening hours, already taken – it may confirm
- * anyway), and its links for this wish. Reply-To the practice itself, as for a new
- * request: a reply would quote the links (../forms/request-emails.ts); «<Name> antworten»
- * writes to the visitor. Nothing changes in a calendar yet: no attachment.
+ * anyway), and its links for this wish (Reply-To the practice itself, as for a new
+ * request: ../forms/request-emails.ts staffDecisionMail). Nothing changes in a calendar
+ * yet: no attachment.
  */
 export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings, links: MoveLinks, warnings: readonly string[]): OutgoingMail {
   const name = fullName(wish);
   const title = 'Terminverschiebung gewünscht';
-  const fields: Field[] = [
-    { label: 'Name', value: name },
-    { label: 'E-Mail', value: wish.email, href: mailtoHref(wish.email) },
-    { label: 'Telefon', value: wish.phone },
-    { label: 'Dienstleistung', value: serviceWithPrice(wish.service) },
-    { label: 'Bisheriger Termin', value: when(wish) },
-    { label: 'Gewünschter Termin', value: wished(wish) },
-    { label: 'Anfrage-Nr.', value: wish.id },
-  ];
-  const intro = `${name} möchte den bestätigten Termin verschieben. Bis Sie entscheiden, gilt der bisherige Termin.`;
-  const warning = warnings.length ? `Achtung: ${warnings.join(' ')} Sie können den Termin trotzdem bestätigen.` : null;
-  const answer = answerLink(wish);
-  const answerHint = `An ${name} schreiben Sie über «${answer.label}»: Das öffnet eine neue E-Mail. ` +
-    'Diese Nachricht enthält Ihre Links zum Bestätigen und Ablehnen und darf nicht weitergeleitet werden; ' +
-    '«Antworten» geht deshalb an Ihre eigene Adresse.';
-  const actionsTitle = 'Verschiebung bestätigen oder ablehnen';
-  const actions = [
-    { label: `Neuen Termin bestätigen – ${wished(wish)}`, href: links.confirmMove },
-    { label: `Verschiebung ablehnen – der Termin am ${when(wish)} bleibt`, href: links.declineMove },
-  ];
-  const hint = `Bitte entscheiden Sie innerhalb von ${replyWithinHours} Stunden. Mit der Bestätigung erhalten Sie und ${name} ` +
-    'den geänderten Kalendereintrag, und der bisherige Zeitpunkt ist auf der Website wieder frei.';
-  return {
-    to: settings.practiceEmail,
-    replyTo: settings.practiceEmail,
-    subject: oneLine(`${title}: ${name} – ${wished(wish)}`),
-    text: `${title}\n\n${intro}\n\n${answer.label}:\n${answer.href}\n\n${answerHint}\n\n${textFields(fields)}\n\n` +
-      (warning ? `${warning}\n\n` : '') +
-      `${actionsTitle}\n\n${actions.map((action) => `${action.label}:\n${action.href}`).join('\n\n')}\n\n` +
-      `${STAFF_LINKS_HINT}\n\n${hint}\n`,
-    html: htmlDocument(
-      title,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${paragraph(intro)}\n` +
-        `<p style="margin:0 0 8px">${htmlButton(answer.href, answer.label, 'secondary')}</p>\n` +
-        `<p style="margin:0 0 24px;color:#475569">${escapeHtml(answerHint)}</p>\n${htmlFields(fields)}\n` +
-        (warning ? `<p style="margin:16px 0 0;padding:8px 12px;background:#fef3c7">${escapeHtml(warning)}</p>\n` : '') +
-        `<h2 style="font-size:16px;margin:24px 0 12px">${escapeHtml(actionsTitle)}</h2>\n` +
-        actions.map((action) => `<p style="margin:0 0 10px">${htmlButton(action.href, action.label, 'primary')}</p>`).join('\n') +
-        `\n<p style="margin:12px 0 0;color:#475569">${escapeHtml(STAFF_LINKS_HINT)}</p>\n` +
-        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,
-    ),
-  };
+  return staffDecisionMail(settings, {
+    name,
+    title,
+    subject: `${title}: ${name} – ${wished(wish)}`,
+    intro: `${name} möchte den bestätigten Termin verschieben. Bis Sie entscheiden, gilt der bisherige Termin.`,
+    answer: answerLink(wish, `Ihr Termin bei ${practiceName}`),
+    fields: [
+      { label: 'Name', value: name },
+      { label: 'E-Mail', value: wish.email, href: mailtoHref(wish.email) },
+      { label: 'Telefon', value: wish.phone },
+      { label: 'Dienstleistung', value: serviceWithPrice(wish.service) },
+      { label: 'Bisheriger Termin', value: when(wish) },
+      { label: 'Gewünschter Termin', value: wished(wish) },
+      { label: 'Anfrage-Nr.', value: wish.id },
+    ],
+    warning: warnings.length ? `Achtung: ${warnings.join(' ')} Sie können den Termin trotzdem bestätigen.` : null,
+    actionsTitle: 'Verschiebung bestätigen oder ablehnen',
+    actions: [
+      { label: `Neuen Termin bestätigen – ${wished(wish)}`, href: links.confirmMove },
+      { label: `Verschiebung ablehnen – der Termin am ${when(wish)} bleibt`, href: links.declineMove },
+    ],
+    hint: `Bitte entscheiden Sie innerhalb von ${replyWithinHours} Stunden. Mit der Bestätigung erhalten Sie und ${name} ` +
+      'den geänderten Kalendereintrag, und der bisherige Zeitpunkt ist auf der Website wieder frei.',
+  });
 }
 
 /**
