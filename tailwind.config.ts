@@ -31,9 +31,11 @@ export default {
         // Moonlight: decorative only (stars, rules), and text on night-800 (9.3:1).
         moon: { 300: '#f1d9a6', 400: '#e8c27a', 700: '#8a5a12' },
       },
+      // The first paint is set in the metric-matched local fallbacks (index.css); once Inter
+      // and Lora have loaded, html.web-fonts puts them in front (index.css, src/app/web-fonts.ts).
       fontFamily: {
-        sans: ['"Inter Variable"', '"Inter Fallback"', 'system-ui', 'sans-serif'],
-        serif: ['"Lora Variable"', '"Lora Fallback"', 'Georgia', 'serif'],
+        sans: ['"Inter Fallback"', 'system-ui', 'sans-serif'],
+        serif: ['"Lora Fallback"', 'Georgia', 'serif'],
       },
       maxWidth: { prose: '68ch' },
       boxShadow: {

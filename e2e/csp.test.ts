@@ -39,8 +39,14 @@ test.describe('Content-Security-Policy from dist/_headers', () => {
       const response = await request.get(route.path);
       const headers = response.headers();
       const csp = headers['content-security-policy'] ?? '';
-      expect(csp, route.path).toContain("script-src 'self'");
-      expect(csp, route.path).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(csp, route.path).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
+      expect(csp, route.path).not.toMatch(/unsafe-eval/);
+      // Inline styles pass the header and are held to the page's own hashes by its second policy.
+      expect(csp, route.path).toContain("style-src 'self' 'unsafe-inline';");
+      expect(csp.replace("style-src 'self' 'unsafe-inline'", ''), route.path).not.toContain('unsafe-inline');
+      const body = await response.text();
+      const pagePolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">\s*<style>/.exec(body)?.[1] ?? '';
+      expect(pagePolicy, route.path).toMatch(/^style-src 'self'( 'sha256-[\w+/=]+')+$/);
       expect(csp, route.path).toContain("frame-ancestors 'none'");
       expect(headers['strict-transport-security'], route.path).toBe('max-age=31536000; includeSubDomains');
       expect(headers['x-content-type-options'], route.path).toBe('nosniff');

@@ -1,9 +1,10 @@
 /**
- * What a page needs to paint, as a visitor gets it: the style sheet inline (no request of
- * its own, and none later when the app loads its chunks), the text set from the two core
- * font subsets (tools/fonts/charset.ts), preloaded, and no other font file; a character
- * outside the subsets (a name typed into a form) still gets Inter, from the Fontsource
- * segment the browser then fetches for it alone.
+ * What a page needs to paint, as a visitor gets it: the style its markup uses inline, the
+ * rest of the style sheet and the web fonts only after the largest paint, and then exactly
+ * the two core font subsets (tools/fonts/charset.ts), no other font file. A later view of
+ * the visit (a reload, a page reached from this site) paints in the web fonts at once. A
+ * character outside the subsets (a name typed into a form) still gets Inter, from the
+ * Fontsource segment the browser then fetches for it alone.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -20,40 +21,122 @@ function requestsOf(page: Page, type: 'font' | 'stylesheet'): string[] {
 
 const CORE_FILES = [/^inter-core-[\w-]+\.woff2$/, /^lora-core-[\w-]+\.woff2$/];
 
+interface PaintRecord {
+  /** First contentful paint and the hero image's paint (the page's largest), ms since navigation start. */
+  fcp?: number;
+  heroPaint?: number;
+  /** When each web font family finished loading. */
+  fontsLoaded: Record<string, number>;
+  /** Whether <html> had the web-fonts class when the body began. */
+  classAtBody?: boolean;
+}
+
+/** Records, from the first byte on, the paints and when each font finished loading. */
+async function recordPaints(page: Page): Promise<() => Promise<PaintRecord>> {
+  await page.addInitScript(() => {
+    const record: PaintRecord = { fontsLoaded: {} };
+    (window as unknown as { __paints: PaintRecord }).__paints = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') record.fcp = entry.startTime;
+    }).observe({ type: 'paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if ((entry as LargestContentfulPaint).element?.matches('main img[fetchpriority="high"]')) record.heroPaint ??= entry.startTime;
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    document.fonts.addEventListener('loadingdone', (event) => {
+      for (const face of (event as FontFaceSetLoadEvent).fontfaces) record.fontsLoaded[face.family.replace(/"/g, '')] ??= performance.now();
+    });
+    // The parser adds <body> after the head's script has run, before anything can paint.
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      record.classAtBody = document.documentElement.classList.contains('web-fonts');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __paints: PaintRecord }).__paints);
+}
+
+/** Start times of the page's font files, ms since navigation start. */
+const fontRequestStarts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.woff2$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  );
+
 test.describe('style and web fonts', () => {
   for (const route of routes) {
-    test(`${route.path} has its style inline and loads the two core subsets, nothing else`, async ({ page }) => {
+    test(`${route.path}: its own style inline, the whole sheet and the two core fonts only after the largest paint`, async ({ page }) => {
       const fonts = requestsOf(page, 'font');
       const styleSheets = requestsOf(page, 'stylesheet');
+      const paints = await recordPaints(page);
       await page.goto(route.path);
+      expect(await page.locator('head style').count()).toBe(1);
+      expect(await page.locator('head link[rel="preload"][as="font"]').count(), 'no font is preloaded').toBe(0);
       await waitForHydration(page);
+      await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
       // The whole page laid out, not only the first screen.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.evaluate(() => document.fonts.ready);
-      await expect.poll(() => fonts.length).toBeGreaterThanOrEqual(2);
+      const { fcp, heroPaint, fontsLoaded, classAtBody } = await paints();
+      expect(classAtBody, 'a first view starts in the fallback fonts').toBe(false);
+      expect(fcp).toBeDefined();
+      expect(heroPaint, 'the hero image is the largest paint').toBeDefined();
+      // Neither font was asked for before the largest paint, so neither held it back.
+      const starts = await fontRequestStarts(page);
+      expect(starts).toHaveLength(2);
+      for (const start of starts) expect(start, 'font request start vs. the hero paint').toBeGreaterThanOrEqual(heroPaint!);
+      // The web fonts loaded are the two core faces (the local fallbacks aside).
+      expect(Object.keys(fontsLoaded).filter((family) => !family.endsWith('Fallback')).sort()).toEqual(['Inter Core', 'Lora Core']);
       expect([...fonts].sort(), `font files of ${route.path}`).toHaveLength(2);
       for (const pattern of CORE_FILES) expect(fonts.some((file) => pattern.test(file)), `${pattern}`).toBe(true);
-      // Preloaded with the page, so they load beside the style sheet, not after it.
-      const preloaded = await page.locator('head link[rel="preload"][as="font"]').evaluateAll((links) =>
-        links.map((link) => new URL((link as HTMLLinkElement).href).pathname.replace(/^\/assets\//, '')),
-      );
-      expect(preloaded.sort()).toEqual([...fonts].sort());
-      // One face of each family in use (the local, metric-matched fallbacks aside).
-      const loadedWebFonts = () =>
-        [...document.fonts].filter((f) => f.status === 'loaded' && !f.family.endsWith('Fallback')).map((f) => f.family).sort();
-      expect(await page.evaluate(loadedWebFonts)).toEqual([
-        'Inter Variable',
-        'Lora Variable',
-      ]);
-      expect(styleSheets, 'style sheet requests (the style is inline)').toEqual([]);
-      expect(await page.locator('head style').count()).toBe(1);
+      // The rest of the style sheet, once, after the paint.
+      expect(styleSheets).toHaveLength(1);
+      expect(styleSheets[0]).toMatch(/^index-[\w-]+\.css$/);
     });
   }
+
+  test('a later view of the visit paints in the web fonts from the start', async ({ page, baseURL }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
+    await page.evaluate(() => document.fonts.ready);
+
+    // A page reached from this site (a link followed before the app took over, or opened in a new tab) …
+    let paints = await recordPaints(page);
+    await page.goto('/kontakt', { referer: `${baseURL}/` });
+    await waitForHydration(page);
+    let record = await paints();
+    expect(record.classAtBody, 'class set before the body is parsed').toBe(true);
+    for (const family of ['Inter Core', 'Lora Core']) {
+      expect(record.fontsLoaded[family], `${family} loaded`).toBeDefined();
+      expect(record.fontsLoaded[family]!, `${family} loaded before the first paint`).toBeLessThanOrEqual(record.fcp!);
+    }
+
+    // … and a reload.
+    paints = await recordPaints(page);
+    await page.reload();
+    await waitForHydration(page);
+    record = await paints();
+    expect(record.classAtBody).toBe(true);
+    for (const family of ['Inter Core', 'Lora Core']) expect(record.fontsLoaded[family]!).toBeLessThanOrEqual(record.fcp!);
+  });
+
+  test('a page opened from elsewhere (a search result, a link in a mail) is a first view', async ({ page }) => {
+    const paints = await recordPaints(page);
+    await page.goto('/blog', { referer: 'https://www.google.ch/' });
+    await waitForHydration(page);
+    expect((await paints()).classAtBody).toBe(false);
+    await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
+  });
 
   test('a character outside the subsets is drawn from the full Inter, fetched for it', async ({ page }) => {
     const fonts = requestsOf(page, 'font');
     await page.goto('/kontakt');
     await waitForHydration(page);
+    await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
     const name = page.getByRole('textbox', { name: /^Vorname/ });
     await name.fill('Søren Łukasz');
     await expect.poll(() => fonts.some((file) => /^inter-latin-wght-normal-/.test(file))).toBe(true);

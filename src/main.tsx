@@ -1,5 +1,7 @@
 import '@/styles/index.css';
 import { rememberEarlyButtonPress } from '@/app/early-press';
+import { loadFullStyleSheet } from '@/app/full-style-sheet';
+import { showWebFonts } from '@/app/web-fonts';
 
 /**
  * The browser entry, deliberately tiny: every page arrives prerendered and complete, so
@@ -7,7 +9,8 @@ import { rememberEarlyButtonPress } from '@/app/early-press';
  * of gzipped JavaScript) up front made the hero image share the connection with it and
  * pushed LCP on a throttled phone from about 1.5 s to 2.3 s (npm run bench). So the hero
  * is painted first; then the page's modules (listed by the prerender step in an inert
- * <template>) are fetched in parallel and the app hydrates.
+ * <template>) are fetched in parallel and the app hydrates. The rest of the style sheet and
+ * the web fonts wait for that paint as well (full-style-sheet.ts, web-fonts.ts).
  */
 
 /** Longest wait for the hero before hydrating anyway (a slow or broken image). */
@@ -61,8 +64,13 @@ function preloadPageModules(): void {
 async function start(): Promise<void> {
   const takeEarlyPress = rememberEarlyButtonPress();
   await afterLargestPaint();
+  const fullStyle = loadFullStyleSheet();
+  void showWebFonts();
   preloadPageModules();
   const { startClient } = await import('@/app/start-client');
+  // Whatever React shows from now on (a menu opened by an early press, a form's message)
+  // has its rules once the whole sheet applies.
+  await fullStyle;
   let earlyPress: HTMLButtonElement | undefined;
   // From hydrateRoot on React sees every press itself (and replays those it gets while hydrating).
   await startClient(() => (earlyPress = takeEarlyPress()));

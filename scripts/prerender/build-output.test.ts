@@ -4,6 +4,7 @@
  * what a static host would serve: a complete HTML file per route.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,9 +65,16 @@ describe('npm run build', () => {
     // Header and footer are part of the static page, not added later by JavaScript.
     expect(html).toContain('Termin vereinbaren');
     expect(html).toContain('© <!-- -->2025');
-    // No inline scripts other than JSON-LD data: the site runs under a strict CSP.
-    const inlineScripts = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g) ?? [];
-    expect(inlineScripts).toEqual([]);
+    // No inline scripts other than JSON-LD data and index.html's choice of fonts (allowed
+    // by its hash): the site runs under a strict CSP.
+    const inlineScripts = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g) ?? [];
+    expect(inlineScripts).toHaveLength(1);
+    expect(inlineScripts[0]).toContain("classList.add('web-fonts')");
+    // The style its markup uses, allowed by the page's own policy, and the whole sheet for later.
+    const style = /<meta http-equiv="Content-Security-Policy" content="style-src 'self' ('sha256-[\w+/=]+')">\s*<style>([\s\S]*?)<\/style>/.exec(html);
+    expect(style?.[1]).toBe(`'sha256-${createHash('sha256').update(style?.[2] ?? '').digest('base64')}'`);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" type="text\/x-after-first-paint">/);
+    expect(html).not.toMatch(/rel="preload"[^>]*as="font"/);
   });
 
   it('writes every page under its own route, and the 404 page', async () => {
@@ -176,8 +184,9 @@ describe('the static host configuration in dist/', () => {
     const headers = await readFile(path.join(outDir, '_headers'), 'utf8');
     const csp = /Content-Security-Policy: (.*)/.exec(headers)?.[1] ?? '';
     expect(csp).toContain(`connect-src 'self' ${HOSTED_URL}`);
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(headers).toContain('Strict-Transport-Security: max-age=31536000');
     expect(headers).toMatch(/\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);

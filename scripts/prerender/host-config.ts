@@ -4,25 +4,48 @@
  * `nginx-security-headers.conf`, the same security headers for docs/deploy/nginx.conf.
  * The Content-Security-Policy allows the site itself and the Supabase project the build
  * talks to, nothing else, no inline script and no inline style but the site's own, by hash.
+ *
+ * Each page's inline style is its own (the rules its markup uses, critical-css.ts), so its
+ * hash is named by the page itself, in a second policy in a <meta http-equiv> element
+ * before the style (pageStylePolicy). In the header, with every other directive, style-src
+ * allows inline styles; a browser enforces both policies, so on a page only its own style
+ * passes. Every page's hash in the one header would put about 55 bytes per page into
+ * every response, which the documents cannot spare: each has to fit the first round trip
+ * (README "Performance"), and the header would grow with every new page.
  */
 import { createHash } from 'node:crypto';
 
 /** The files above, in dist/'s root: configuration for the host, never served as pages. */
 export const HOST_CONFIG_FILES: readonly string[] = ['_headers', '_redirects', 'nginx-security-headers.conf'];
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /**
- * The inline styles of the pages, allowed one by one by hash instead of 'unsafe-inline':
- * the site's style sheet, which the build puts into every page as a <style> element
- * (prerender.ts), and a few style attributes React renders into the static HTML (Radix's
- * toast region: style="pointer-events:none"; 'unsafe-hashes' lets hashes cover attributes).
+ * The inline styles of pages, to be allowed one by one by hash instead of 'unsafe-inline':
+ * the page's style, which the build puts into it as a <style> element (prerender.ts), and
+ * any style attribute React renders into the static HTML.
  */
-export function inlineStyleHashes(htmlFiles: readonly string[]): string[] {
+export function inlineStyleHashes(htmlFiles: readonly string[]): { elements: string[]; attributes: string[] } {
+  const elements = new Set<string>();
+  const attributes = new Set<string>();
+  for (const html of htmlFiles) {
+    for (const match of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) elements.add(match[1]!);
+    for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) attributes.add(decodeAttribute(match[1]!));
+  }
+  return { elements: [...elements].sort().map(sha256), attributes: [...attributes].sort().map(sha256) };
+}
+
+/**
+ * The inline scripts of the pages (index.html's choice of fonts before the first paint),
+ * allowed by hash: script-src has no 'unsafe-inline'. Data blocks (JSON-LD) are not run
+ * and need none.
+ */
+export function inlineScriptHashes(htmlFiles: readonly string[]): string[] {
   const values = new Set<string>();
   for (const html of htmlFiles) {
-    for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) values.add(decodeAttribute(match[1]!));
-    for (const match of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) values.add(match[1]!);
+    for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) values.add(match[1]!);
   }
-  return [...values].sort().map((value) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  return [...values].sort().map(sha256);
 }
 
 function decodeAttribute(value: string): string {
@@ -34,18 +57,29 @@ function decodeAttribute(value: string): string {
     .replace(/&amp;/g, '&');
 }
 
-export function contentSecurityPolicy({ supabaseUrl, styleHashes }: { supabaseUrl: string; styleHashes: readonly string[] }): string {
+/**
+ * The policy a page names in its <meta http-equiv="Content-Security-Policy">: its own
+ * inline styles only ('unsafe-hashes' lets hashes cover style attributes, if it has any).
+ */
+export function pageStylePolicy(html: string): string {
+  const { elements, attributes } = inlineStyleHashes([html]);
+  return ["style-src 'self'", ...(attributes.length > 0 ? ["'unsafe-hashes'"] : []), ...elements, ...attributes].join(' ');
+}
+
+/**
+ * The header's policy. Inline styles pass here and are held to each page's own hashes by
+ * the page's second policy (pageStylePolicy); inline scripts are allowed by hash.
+ */
+export function contentSecurityPolicy({ supabaseUrl, scriptHashes = [] }: { supabaseUrl: string; scriptHashes?: readonly string[] }): string {
   const supabaseOrigin = new URL(supabaseUrl).origin;
-  const styleSrc = styleHashes.length > 0 ? `'self' 'unsafe-hashes' ${styleHashes.join(' ')}` : "'self'";
   return [
+    // default-src 'self' also covers fonts, media and the manifest; each byte of this header
+    // goes out with every page, whose first round trip has none to spare.
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src ${styleSrc}`,
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    "font-src 'self'",
-    "media-src 'self'",
     `connect-src 'self' ${supabaseOrigin}`,
-    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

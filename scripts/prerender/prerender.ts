@@ -1,8 +1,17 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HeadElement } from '../../src/app/head/head.ts';
-import { contentSecurityPolicy, headersFile, inlineStyleHashes, nginxSecurityHeadersFile, redirectsFile } from './host-config.ts';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  inlineScriptHashes,
+  nginxSecurityHeadersFile,
+  pageStylePolicy,
+  redirectsFile,
+} from './host-config.ts';
 import type { PageRoute } from '../../src/app/router/route-table.ts';
+import { DEFERRED_STYLE_TYPE } from '../../src/app/full-style-sheet.ts';
+import { criticalStyle } from './critical-css.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {
@@ -42,27 +51,38 @@ function pageModulesTemplate(manifest: Manifest, sourceModule: string): string {
   return `<template id="page-modules">${links.join('')}</template>`;
 }
 
-/**
- * The style sheet goes into each page as a <style> element. Linked, it was a request of its
- * own: on a phone's first visit a new connection (one round trip) and the request (another)
- * before anything could paint – about 0.2 s of LCP in Lighthouse's slow-4G simulation
- * (npm run bench). Inline it costs each page about 9 KB gzipped, paid once per visit:
- * after the first page the site navigates without loading HTML. The CSP allows exactly
- * this style by its hash (host-config.ts).
- */
-export async function inlineStylesheet(template: string, outDir: string): Promise<string> {
+/** The one style sheet Vite links from index.html: its link and path (/assets/index-….css). */
+export function styleSheetLink(template: string): { link: string; href: string } {
   const links = [...template.matchAll(/<link rel="stylesheet"[^>]*\shref="(\/assets\/[^"]+\.css)"[^>]*>/g)];
   if (links.length !== 1) throw new Error(`index.html should link exactly one style sheet, found ${links.length}`);
   const [link, href] = links[0]! as unknown as [string, string];
-  const css = await readFile(path.join(outDir, href), 'utf8');
-  if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", which would end the inline element`);
-  // The link stays, so that Vite's loader for lazy chunks (it looks for
-  // link[href=…][rel=stylesheet] before adding a sheet) does not load the sheet a second
-  // time – but it must never be fetched: a `type` other than text/css forbids that (HTML,
-  // "Link type stylesheet": the user agent must not fetch a style sheet of an unsupported
-  // type). `disabled` alone did not do it: Debian's Chromium 150 fetched the disabled
-  // sheet (e2e/fonts.test.ts), Chromium 156 did not.
-  return template.replace(link, () => `<style>${css}</style>\n    <link rel="stylesheet" href="${href}" type="text/x-inline-copy" disabled>`);
+  return { link, href };
+}
+
+/**
+ * Each page gets the rules its markup uses inside a <style> element (critical-css.ts; the
+ * CSP allows each by its hash, host-config.ts), and the link to the whole sheet in a form
+ * no browser fetches, which src/app/full-style-sheet.ts turns into a real one after the
+ * first paint. Linked as Vite emits it, the sheet was a request of its own before anything
+ * could paint; inline as a whole, it made the document too large for the first round trip.
+ */
+export async function withPageStyle(page: string, css: string, sheet: { link: string; href: string }): Promise<string> {
+  const style = await criticalStyle(page.replace(sheet.link, ''), css);
+  const styled = page.replace(
+    sheet.link,
+    () => `<style>${style}</style>\n    <link rel="stylesheet" href="${sheet.href}" type="${DEFERRED_STYLE_TYPE}">`,
+  );
+  // The policy that allows exactly this page's inline styles (host-config.ts), before the first of them.
+  const policy = pageStylePolicy(styled);
+  return styled.replace('<style>', () => `<meta http-equiv="Content-Security-Policy" content="${policy}">\n    <style>`);
+}
+
+/**
+ * index.html without its comments (notes for developers, about 0.2 KB gzipped in every
+ * page, which has to fit the first round trip); the two placeholders stay.
+ */
+export function withoutComments(template: string): string {
+  return template.replace(/[ \t]*<!--(?!app-(?:head|html)-->)[\s\S]*?-->[ \t]*\n?/g, '');
 }
 
 export function fillTemplate(template: string, head: string, body: string): string {
@@ -115,7 +135,9 @@ export async function writeSpaShells({ outDir, entry }: { outDir: string; entry:
 }
 
 export async function prerender({ outDir, entry }: { outDir: string; entry: ServerEntry }): Promise<string[]> {
-  const template = await inlineStylesheet(await readFile(path.join(outDir, 'index.html'), 'utf8'), outDir);
+  const template = withoutComments(await readFile(path.join(outDir, 'index.html'), 'utf8'));
+  const sheet = styleSheetLink(template);
+  const css = await readFile(path.join(outDir, sheet.href), 'utf8');
   const manifestPath = path.join(outDir, '.vite/manifest.json');
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
   const written: string[] = [];
@@ -128,7 +150,7 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
       ...(sourceModule ? [pageModulesTemplate(manifest, sourceModule)] : []),
     ].join('\n    ');
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, fillTemplate(template, head, html));
+    await writeFile(file, await withPageStyle(fillTemplate(template, head, html), css, sheet));
     written.push(file);
   }
 
@@ -148,7 +170,7 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
 /** `_headers`, `_redirects` and nginx's headers for the static host, with a CSP that fits the pages just written. */
 async function writeHostConfig(outDir: string, supabaseUrl: string, htmlFiles: readonly string[]): Promise<void> {
   const pages = await Promise.all(htmlFiles.map((file) => readFile(file, 'utf8')));
-  const csp = contentSecurityPolicy({ supabaseUrl, styleHashes: inlineStyleHashes(pages) });
+  const csp = contentSecurityPolicy({ supabaseUrl, scriptHashes: inlineScriptHashes(pages) });
   await writeFile(path.join(outDir, '_headers'), headersFile(csp));
   await writeFile(path.join(outDir, '_redirects'), redirectsFile());
   await writeFile(path.join(outDir, 'nginx-security-headers.conf'), nginxSecurityHeadersFile(csp));

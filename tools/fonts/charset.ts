@@ -22,16 +22,3 @@ export const CORE_CHARACTERS: string = ASCII + LATIN_1 + PUNCTUATION;
 function range(from: number, to: number): string {
   return String.fromCodePoint(...Array.from({ length: to - from + 1 }, (_, i) => from + i));
 }
-
-/** `U+0020-007E,U+00A0,…`: the characters as a CSS unicode-range, runs merged. */
-export function unicodeRange(characters: string): string {
-  const points = [...new Set([...characters].map((c) => c.codePointAt(0)!))].sort((a, b) => a - b);
-  const runs: [number, number][] = [];
-  for (const point of points) {
-    const last = runs.at(-1);
-    if (last && point === last[1] + 1) last[1] = point;
-    else runs.push([point, point]);
-  }
-  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
-  return runs.map(([from, to]) => (from === to ? `U+${hex(from)}` : `U+${hex(from)}-${hex(to)}`)).join(',');
-}

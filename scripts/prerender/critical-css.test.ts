@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { criticalStyle, firstPaintFontFaces, unwrapWhereAndIs, withoutUnreadProperties } from './critical-css.ts';
+
+const FACES = [
+  "@font-face{font-family:Inter Fallback;src:local(Arial);size-adjust:106%}",
+  "@font-face{font-family:Lora Fallback;src:local(Times New Roman)}",
+  "@font-face{font-family:Inter Core;src:url(/assets/inter-core-a.woff2)format(\"woff2-variations\")}",
+  "@font-face{font-family:'Lora Core';src:url(/assets/lora-core-b.woff2)}",
+  "@font-face{font-family:Inter Variable;src:url(/assets/inter-latin-c.woff2);unicode-range:U+0-FF}",
+].join('');
+
+const SHEET = `${FACES}@layer base{html{color:#111}:focus-visible{outline:2px solid}::placeholder{opacity:1}::-webkit-datetime-edit{padding:0}}
+@layer utilities{.used{color:red}.unused{color:blue}:where(.space-y-4>:not(:last-child)){margin-block-end:1rem}:where(.space-y-8>:not(:last-child)){margin-block-end:2rem}
+@media (hover:hover){.hover\\:used:hover{color:green}}.shadow{box-shadow:var(--tw-shadow)}}
+:root.web-fonts{--font-sans:"Inter Core"}
+@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}
+@property --tw-ring-color{syntax:"*";inherits:false}`;
+
+const page = (body: string) => `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
+
+describe("a page's critical style", () => {
+  it('keeps the rules the markup uses and drops the others', async () => {
+    const style = await criticalStyle(page('<p class="used hover:used">x</p>'), SHEET);
+    expect(style).toContain('.used{color:red}');
+    expect(style).toContain('.hover\\:used:hover');
+    expect(style).not.toContain('.unused');
+    expect(style).not.toContain('.shadow');
+  });
+
+  it("keeps Tailwind's :where(…) spacing for a parent on the page, not for one elsewhere", async () => {
+    const style = await criticalStyle(page('<div class="space-y-4"><p>a</p><p>b</p></div>'), SHEET);
+    expect(style).toContain('.space-y-4>');
+    expect(style).not.toContain('.space-y-8');
+  });
+
+  it('keeps a lone pseudo-class everywhere and form controls’ pseudo-elements where the page has a control', async () => {
+    const without = await criticalStyle(page('<p>x</p>'), SHEET);
+    expect(without).toContain(':focus-visible');
+    expect(without).not.toContain('::placeholder');
+    expect(without).not.toContain('datetime-edit');
+    const withInput = await criticalStyle(page('<input type="date">'), SHEET);
+    expect(withInput).toContain('::placeholder');
+    expect(withInput).toContain('::-webkit-datetime-edit');
+  });
+
+  it('starts with the faces the first paint uses: the fallbacks and the core subsets, not Fontsource’s', async () => {
+    const style = await criticalStyle(page('<p>x</p>'), SHEET);
+    expect(style.startsWith(firstPaintFontFaces(SHEET))).toBe(true);
+    expect(style).not.toContain('inter-latin-c');
+    expect(style).toContain(':root.web-fonts');
+    expect(firstPaintFontFaces(SHEET).match(/@font-face/g)).toHaveLength(4);
+    expect(() => firstPaintFontFaces(FACES.replace('Lora Fallback', 'Other'))).toThrow(/Lora Fallback/);
+  });
+
+  it('keeps only the @property rules of custom properties a kept rule reads', async () => {
+    expect(withoutUnreadProperties('.a{box-shadow:var(--tw-shadow)}@property --tw-shadow{syntax:"*"}@property --tw-ring-color{syntax:"*"}')).toBe(
+      '.a{box-shadow:var(--tw-shadow)}@property --tw-shadow{syntax:"*"}',
+    );
+    expect(withoutUnreadProperties('@supports (x:y){*{--tw-shadow:0;--tw-ring-color:red}}.a{color:var(--tw-shadow)}')).toBe(
+      '@supports (x:y){*{--tw-shadow:0}}.a{color:var(--tw-shadow)}',
+    );
+  });
+
+  it('unwraps :where and :is with nested parentheses, and leaves other selectors alone', () => {
+    expect(unwrapWhereAndIs(':where(.space-y-4>:not(:last-child))')).toBe('.space-y-4>:not(:last-child)');
+    expect(unwrapWhereAndIs('.a :is(.b, .c:not(.d))')).toBe('.a .b, .c:not(.d)');
+    expect(unwrapWhereAndIs('.a:hover')).toBe('.a:hover');
+  });
+});
