@@ -31,12 +31,8 @@ export default {
         // Moonlight: decorative only (stars, rules), and text on night-800 (9.3:1).
         moon: { 300: '#f1d9a6', 400: '#e8c27a', 700: '#8a5a12' },
       },
-      // The first paint is set in the metric-matched local fallbacks (index.css); once Inter
-      // and Lora have loaded, html.web-fonts puts them in front (index.css, src/app/web-fonts.ts).
-      fontFamily: {
-        sans: ['"Inter Fallback"', 'system-ui', 'sans-serif'],
-        serif: ['"Lora Fallback"', 'Georgia', 'serif'],
-      },
+      // The font stacks (font-sans, font-serif) are theme variables in src/styles/index.css:
+      // html.web-fonts switches them from the local fallbacks to Inter and Lora.
       maxWidth: { prose: '68ch' },
       boxShadow: {
         card: '0 1px 2px rgb(15 34 56 / 0.06), 0 8px 24px -12px rgb(15 34 56 / 0.18)',

@@ -1,8 +1,9 @@
 /**
  * What a page needs to paint, as a visitor gets it: the style its markup uses inline, the
  * rest of the style sheet and the web fonts only after the largest paint, and then exactly
- * the two core font subsets (tools/fonts/charset.ts), no other font file. A later view of
- * the visit (a reload, a page reached from this site) paints in the web fonts at once. A
+ * the two core font subsets (tools/fonts/charset.ts), no other font file; the open page
+ * keeps its fallbacks. The next view of the visit (a page inside the site, a reload, a
+ * page reached from this site) paints in the web fonts at once. A
  * character outside the subsets (a name typed into a form) still gets Inter, from the
  * Fontsource segment the browser then fetches for it alone.
  */
@@ -68,7 +69,7 @@ const fontRequestStarts = (page: Page) =>
 
 test.describe('style and web fonts', () => {
   for (const route of routes) {
-    test(`${route.path}: its own style inline, the whole sheet and the two core fonts only after the largest paint`, async ({ page }) => {
+    test(`${route.path}: its own style inline, the whole sheet and the two core fonts only after the largest paint, fonts kept for the next page`, async ({ page }) => {
       const fonts = requestsOf(page, 'font');
       const styleSheets = requestsOf(page, 'stylesheet');
       const paints = await recordPaints(page);
@@ -76,10 +77,12 @@ test.describe('style and web fonts', () => {
       expect(await page.locator('head style').count()).toBe(1);
       expect(await page.locator('head link[rel="preload"][as="font"]').count(), 'no font is preloaded').toBe(0);
       await waitForHydration(page);
-      await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
+      await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Inter Core"') && document.fonts.check('1em "Lora Core"'))).toBe(true);
       // The whole page laid out, not only the first screen.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.evaluate(() => document.fonts.ready);
+      // Loaded, but the open page keeps its fallbacks: swapped in, text would move.
+      await expect(page.locator('html')).not.toHaveClass(/\bweb-fonts\b/);
       const { fcp, heroPaint, fontsLoaded, classAtBody } = await paints();
       expect(classAtBody, 'a first view starts in the fallback fonts').toBe(false);
       expect(fcp).toBeDefined();
@@ -98,11 +101,22 @@ test.describe('style and web fonts', () => {
     });
   }
 
+  test('the next page inside the site shows the web fonts as it renders', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Inter Core"') && document.fonts.check('1em "Lora Core"'))).toBe(true);
+    await expect(page.locator('html')).not.toHaveClass(/\bweb-fonts\b/);
+    await page.getByRole('banner').getByRole('link', { name: 'Kontakt', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/kontakt$/);
+    await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /^"Lora Core"/);
+    await expect(page.locator('body')).toHaveCSS('font-family', /^"Inter Core"/);
+  });
+
   test('a later view of the visit paints in the web fonts from the start', async ({ page, baseURL }) => {
     await page.goto('/');
     await waitForHydration(page);
-    await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
-    await page.evaluate(() => document.fonts.ready);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Inter Core"') && document.fonts.check('1em "Lora Core"'))).toBe(true);
 
     // A page reached from this site (a link followed before the app took over, or opened in a new tab) …
     let paints = await recordPaints(page);
@@ -129,12 +143,16 @@ test.describe('style and web fonts', () => {
     await page.goto('/blog', { referer: 'https://www.google.ch/' });
     await waitForHydration(page);
     expect((await paints()).classAtBody).toBe(false);
-    await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
+    await expect(page.locator('html')).not.toHaveClass(/\bweb-fonts\b/);
   });
 
-  test('a character outside the subsets is drawn from the full Inter, fetched for it', async ({ page }) => {
+  test('a character outside the subsets is drawn from the full Inter, fetched for it', async ({ page, baseURL }) => {
     const fonts = requestsOf(page, 'font');
-    await page.goto('/kontakt');
+    // A page reached from the site, so it is set in the web fonts.
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('1em "Inter Core"'))).toBe(true);
+    await page.goto('/kontakt', { referer: `${baseURL}/` });
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveClass(/\bweb-fonts\b/);
     const name = page.getByRole('textbox', { name: /^Vorname/ });

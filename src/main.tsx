@@ -1,7 +1,7 @@
 import '@/styles/index.css';
 import { rememberEarlyButtonPress } from '@/app/early-press';
 import { loadFullStyleSheet } from '@/app/full-style-sheet';
-import { showWebFonts } from '@/app/web-fonts';
+import { loadWebFonts } from '@/app/web-fonts';
 
 /**
  * The browser entry, deliberately tiny: every page arrives prerendered and complete, so
@@ -10,7 +10,8 @@ import { showWebFonts } from '@/app/web-fonts';
  * pushed LCP on a throttled phone from about 1.5 s to 2.3 s (npm run bench). So the hero
  * is painted first; then the page's modules (listed by the prerender step in an inert
  * <template>) are fetched in parallel and the app hydrates. The rest of the style sheet and
- * the web fonts wait for that paint as well (full-style-sheet.ts, web-fonts.ts).
+ * the web fonts wait for that paint as well (full-style-sheet.ts; web-fonts.ts: the fonts
+ * for the next page view, the open page keeps its fallbacks).
  */
 
 /** Longest wait for the hero before hydrating anyway (a slow or broken image). */
@@ -65,7 +66,7 @@ async function start(): Promise<void> {
   const takeEarlyPress = rememberEarlyButtonPress();
   await afterLargestPaint();
   const fullStyle = loadFullStyleSheet();
-  void showWebFonts();
+  void loadWebFonts();
   preloadPageModules();
   const { startClient } = await import('@/app/start-client');
   // Whatever React shows from now on (a menu opened by an early press, a form's message)

@@ -3,8 +3,9 @@
  * built site, side by side with the same pages as prerendered HTML without scripts (the
  * floor for this content), a tiny static page (the floor of the network itself) and, on
  * request, a client-rendered SPA. Medians of N runs go to bench-results/lighthouse-<date>.json
- * and into a table with the JS and font bytes per route; the targets (README,
- * "Performance") are checked. A measurement, not a test.
+ * and into a table with the document's size, the text's movement when the web fonts arrive
+ * (font-shift.ts) and the JS and font bytes per route; the targets (README, "Performance")
+ * are checked. A measurement, not a test.
  *
  *   npm run bench                                  3 runs × (8 routes × 2 variants + the tiny page)
  *   npm run bench -- --runs 1 --routes /,/kontakt  a quick look
@@ -41,11 +42,13 @@ import {
   DEFAULT_VARIANTS,
   countedRequests,
   type Lhr,
+  type PageFacts,
   type Results,
   type RunMetrics,
   type Variant,
 } from './lighthouse-report.ts';
 import { scriptsAfterFirstUse } from './first-use.ts';
+import { fontShiftByRoute } from './font-shift.ts';
 import { writeNoscriptVariant, writeTinyPage } from './variants.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -218,6 +221,29 @@ async function measureFirstUse(origin: string, dir: string): Promise<Record<stri
   return measured;
 }
 
+/**
+ * Per route, beside Lighthouse: the gzipped document as the build ships it, how far the
+ * first screen's text moves when the web fonts arrive, and how far a swap into the open
+ * page would move it (font-shift.ts; Chromium at 390 and 1280 px, the larger of the two).
+ */
+async function measurePages(origin: string, dir: string): Promise<PageFacts> {
+  const shifts = await fontShiftByRoute(origin, routes, CHROME_PATH);
+  const facts: PageFacts = {};
+  const describe = (shift: { worst: string; viewport: string; rewraps: string[] }) =>
+    [shift.worst && `${shift.worst} at ${shift.viewport}`, ...shift.rewraps].filter(Boolean).join('; ');
+  for (const route of routes) {
+    const shift = shifts[route];
+    facts[route] = {
+      documentGzipBytes: (await gzipSizeOf(`${origin}${route}`, origin, dir)) ?? Number.NaN,
+      fontShiftPx: shift?.arrival.maxPx,
+      fontShiftWorst: shift ? describe(shift.arrival) : undefined,
+      switchShiftPx: shift?.switch.maxPx,
+      switchShiftWorst: shift ? describe(shift.switch) : undefined,
+    };
+  }
+  return facts;
+}
+
 const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/\//g, '-'));
 const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '').replace('T', '-');
 const resultsDir = path.join(root, 'bench-results');
@@ -297,7 +323,8 @@ try {
     results[variant] = Object.fromEntries(Object.entries(collected[variant]!).map(([route, measured]) => [route, summarize(measured)]));
   }
   const firstUse = variants.includes('prerendered') ? await measureFirstUse(origins.prerendered, dirs.prerendered) : {};
-  const misses = checkTargets(results, firstUse);
+  const pages = variants.includes('prerendered') ? await measurePages(origins.prerendered, dirs.prerendered) : {};
+  const misses = checkTargets(results, firstUse, pages);
   const chromium = /(?:HeadlessChrome|Chrome)\/([\d.]+)/.exec(userAgent)?.[1];
   const report = {
     date: new Date().toISOString(),
@@ -316,6 +343,8 @@ try {
     results,
     /** Pages with a form: JavaScript after the first focus in it (page load + what that focus fetches). */
     firstUse,
+    /** Per route: the gzipped document and the largest move of first-screen text when the web fonts arrive. */
+    pages,
     misses,
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
@@ -324,7 +353,7 @@ try {
   await writeFile(resultFile, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(`\nPrerendered site, medians of ${runs} run${runs === 1 ? '' : 's'} (Lighthouse ${lighthouseVersion}, mobile, Chromium ${chromium}, ${os.cpus().length} cores):\n`);
-  if (results.prerendered) console.log(formatMainTable(results));
+  if (results.prerendered) console.log(formatMainTable(results, pages));
   if (results.spa || results.noscript || results.tiny) {
     console.log(`\nComparison variants (floor: prerendered HTML without scripts; spa: client-rendered shell; tiny: a heading and a sentence):\n\n${formatComparisonTable(results)}`);
   }

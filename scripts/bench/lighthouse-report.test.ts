@@ -131,6 +131,10 @@ describe('checkTargets', () => {
         noscript: { '/': summary({ lcp: 700 }), '/kontakt': summary({ lcp: 950 }) },
       },
       { '/kontakt': { jsGzipBytes: 151 * 1024, scripts: 12 }, '/termin-vereinbaren': { jsGzipBytes: 149 * 1024, scripts: 14 } },
+      {
+        '/': { documentGzipBytes: 14 * 1024, fontShiftPx: 1 },
+        '/kontakt': { documentGzipBytes: 14 * 1024 + 1, fontShiftPx: 1.4, fontShiftWorst: 'h1 left +1.4 px' },
+      },
     );
     expect(misses.map((m) => `${m.route} ${m.target}`)).toEqual([
       '/ performance ≥ 100',
@@ -138,8 +142,11 @@ describe('checkTargets', () => {
       '/ JS ≤ 100 KB',
       '/kontakt SEO = 100',
       '/kontakt LCP ≤ 1.00 s',
+      '/kontakt document ≤ 14 KB',
+      '/kontakt font shift ≤ 1 px',
       '/kontakt JS after first use ≤ 150 KB',
     ]);
+    expect(misses.find((m) => m.target.startsWith('font shift'))?.why).toBe('h1 left +1.4 px');
     expect(misses.find((m) => m.target === 'SEO = 100')?.why).toBe('canonical');
     const lcpMiss = misses.find((m) => m.target.startsWith('LCP'));
     expect(lcpMiss?.value).toBe('1.01 s (no-script floor 0.95 s)');
@@ -160,8 +167,10 @@ describe('formatting', () => {
       noscript: { '/': summarize([metricsFromLhr(lhr({ lcp: 1200 }))]) },
       tiny: { '/': summarize([metricsFromLhr(lhr({ lcp: 600 }))]) },
     };
-    const table = formatMainTable(results);
-    expect(table.split('\n')[2]).toMatch(/^\/\s+99\s+100\s+100\s+100\s+1\.50 s\s+0\s+10 ms\s+48\.8\s+23\.4\s+8\.8\s+1\.25×\s+2\.50×$/);
+    const table = formatMainTable(results, { '/': { documentGzipBytes: 13.5 * 1024, fontShiftPx: 0.4 } });
+    expect(table.split('\n')[0]).toMatch(/^route\s+perf\s+a11y\s+bp\s+seo\s+LCP\s+LCP\/tiny\s+LCP\/floor\s+doc KB\s+doc sent\s+font shift\s+CLS/);
+    expect(table.split('\n')[2]).toMatch(/^\/\s+99\s+100\s+100\s+100\s+1\.50 s\s+2\.50×\s+1\.25×\s+13\.5\s+\d+\.\d\s+0\.4 px\s+0\s+10 ms\s+48\.8\s+23\.4\s+8\.8$/);
+    expect(table.split('\n').at(-1)).toMatch(/^tiny static page\s+100\s+100\s+100\s+100\s+0\.60 s\s+1\.00×\s+–\s+–/);
     expect(formatComparisonTable(results).split('\n').at(-1)).toMatch(/^tiny static page\s.*\s100\s+0\.60 s\s+0$/);
   });
 });

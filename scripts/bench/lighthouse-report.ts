@@ -25,7 +25,27 @@ export const TARGETS = {
   maxJsBytes: { '/': 100 * KB } as Record<string, number>,
   /** Gzipped JavaScript once the visitor has started to use the form (first-use.ts). */
   maxFirstUseJsBytes: { '/kontakt': 150 * KB, '/termin-vereinbaren': 150 * KB } as Record<string, number>,
+  /** Each route's HTML document, gzipped: it has to arrive in the first round trip. */
+  maxDocumentGzipBytes: 14 * KB,
+  /** How far any text of the first screen moves when the web fonts replace the fallbacks (font-shift.ts). */
+  maxFontShiftPx: 1,
 } as const;
+
+/**
+ * What the bench measures beside Lighthouse, per route: the size of the document as the
+ * build ships it, and the largest movement of first-screen text when the web fonts arrive.
+ */
+export type PageFacts = Record<
+  string,
+  {
+    documentGzipBytes: number;
+    fontShiftPx?: number;
+    fontShiftWorst?: string;
+    /** What a swap of the web fonts into the open page would move (not done: font-shift.ts). */
+    switchShiftPx?: number;
+    switchShiftWorst?: string;
+  }
+>;
 
 /** The small part of a Lighthouse result this module reads. */
 export interface Lhr {
@@ -247,7 +267,7 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 export type FirstUse = Record<string, { jsGzipBytes: number; scripts: number }>;
 
 /** The README's performance targets, checked on the prerendered variant's medians. */
-export function checkTargets(results: Results, firstUse: FirstUse = {}): Miss[] {
+export function checkTargets(results: Results, firstUse: FirstUse = {}, pages: PageFacts = {}): Miss[] {
   const misses: Miss[] = [];
   const site = results.prerendered ?? {};
   for (const [route, summary] of Object.entries(site)) {
@@ -284,6 +304,14 @@ export function checkTargets(results: Results, firstUse: FirstUse = {}): Miss[] 
       misses.push({ route, target: `JS ≤ ${budget / KB} KB`, value: `${formatKb(m.jsGzipBytes)} KB gzipped` });
     }
   }
+  for (const [route, { documentGzipBytes, fontShiftPx, fontShiftWorst }] of Object.entries(pages)) {
+    if (documentGzipBytes > TARGETS.maxDocumentGzipBytes) {
+      misses.push({ route, target: `document ≤ ${TARGETS.maxDocumentGzipBytes / KB} KB`, value: `${formatKb(documentGzipBytes)} KB gzipped` });
+    }
+    if (fontShiftPx !== undefined && fontShiftPx > TARGETS.maxFontShiftPx) {
+      misses.push({ route, target: `font shift ≤ ${TARGETS.maxFontShiftPx} px`, value: `${fontShiftPx.toFixed(1)} px`, why: fontShiftWorst });
+    }
+  }
   for (const [route, { jsGzipBytes }] of Object.entries(firstUse)) {
     const budget = TARGETS.maxFirstUseJsBytes[route];
     if (budget !== undefined && jsGzipBytes > budget) {
@@ -306,16 +334,19 @@ function renderTable(header: string[], rows: string[][]): string {
 }
 
 /**
- * The prerendered site per route: scores, metrics, the bytes of JavaScript, fonts and CSS,
- * and its LCP as a multiple of the no-script floor's (same page without scripts) and of the
- * tiny static page's (one heading and a sentence, nothing else: the network's own floor).
+ * The prerendered site per route: scores, LCP beside the tiny static page's and the
+ * no-script floor's (as ratios), the document's gzipped size and what it took on the wire
+ * (headers included, as Lighthouse simulates it: a new connection's first round trip holds
+ * 10 × 1460 bytes), how far text moved when the web fonts arrived, then the bytes of
+ * JavaScript, fonts and CSS. The tiny static page is the last row.
  */
-export function formatMainTable(results: Results): string {
+export function formatMainTable(results: Results, pages: PageFacts = {}): string {
   const site = results.prerendered ?? {};
-  const tiny = results.tiny?.[TINY_ROUTE]?.median.lcp;
-  const header = ['route', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'CLS', 'TBT', 'JS KB', 'font KB', 'CSS KB', 'LCP/floor', 'LCP/tiny'];
+  const tiny = results.tiny?.[TINY_ROUTE]?.median;
+  const header = ['route', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'LCP/tiny', 'LCP/floor', 'doc KB', 'doc sent', 'font shift', 'CLS', 'TBT', 'JS KB', 'font KB', 'CSS KB'];
   const rows = Object.entries(site).map(([route, { median: m }]) => {
     const floor = results.noscript?.[route]?.median.lcp;
+    const page = pages[route];
     return [
       route,
       String(m.performance),
@@ -323,15 +354,39 @@ export function formatMainTable(results: Results): string {
       String(m.bestPractices),
       String(m.seo),
       formatMs(m.lcp),
+      tiny === undefined ? '–' : `${ratio(m.lcp, tiny.lcp).toFixed(2)}×`,
+      floor === undefined ? '–' : `${ratio(m.lcp, floor).toFixed(2)}×`,
+      page ? formatKb(page.documentGzipBytes) : '–',
+      formatKb(m.documentBytes),
+      page?.fontShiftPx === undefined ? '–' : `${page.fontShiftPx.toFixed(1)} px`,
       formatCls(m.cls),
       `${Math.round(m.tbt)} ms`,
       formatKb(m.jsGzipBytes),
       formatKb(m.fontFileBytes),
       formatKb(m.cssGzipBytes),
-      floor === undefined ? '–' : `${ratio(m.lcp, floor).toFixed(2)}×`,
-      tiny === undefined ? '–' : `${ratio(m.lcp, tiny).toFixed(2)}×`,
     ];
   });
+  if (tiny) {
+    const t = tiny;
+    rows.push([
+      'tiny static page',
+      String(t.performance),
+      String(t.accessibility),
+      String(t.bestPractices),
+      String(t.seo),
+      formatMs(t.lcp),
+      '1.00×',
+      '–',
+      '–',
+      formatKb(t.documentBytes),
+      '–',
+      formatCls(t.cls),
+      `${Math.round(t.tbt)} ms`,
+      formatKb(t.jsGzipBytes),
+      formatKb(t.fontFileBytes),
+      formatKb(t.cssGzipBytes),
+    ]);
+  }
   return renderTable(header, rows);
 }
 

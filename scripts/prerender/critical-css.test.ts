@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { criticalStyle, firstPaintFontFaces, unwrapWhereAndIs, withoutUnreadProperties } from './critical-css.ts';
+import { criticalStyle, firstPaintFontFaces, unwrapWhereAndIs, withoutFirstPaintFontFaces, withoutUnreadProperties } from './critical-css.ts';
 
 const FACES = [
   "@font-face{font-family:Inter Fallback;src:local(Arial);size-adjust:106%}",
@@ -51,6 +51,10 @@ describe("a page's critical style", () => {
     expect(style).toContain(':root.web-fonts');
     expect(firstPaintFontFaces(SHEET).match(/@font-face/g)).toHaveLength(4);
     expect(() => firstPaintFontFaces(FACES.replace('Lora Fallback', 'Other'))).toThrow(/Lora Fallback/);
+    // The whole sheet, loaded later, declares only the faces the pages do not carry.
+    expect(withoutFirstPaintFontFaces(SHEET).match(/@font-face\{[^}]*\}/g)).toEqual([
+      '@font-face{font-family:Inter Variable;src:url(/assets/inter-latin-c.woff2);unicode-range:U+0-FF}',
+    ]);
   });
 
   it('keeps only the @property rules of custom properties a kept rule reads', async () => {

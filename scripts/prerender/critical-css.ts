@@ -89,13 +89,27 @@ const beasties = new SiteBeasties({
 });
 
 /** The sheet's @font-face rules for the families the first paint uses (a face holds no nested block). */
-export function firstPaintFontFaces(css: string): string {
+function firstPaintFaceRules(css: string): string[] {
   const faces = [...css.matchAll(/@font-face\s*\{[^}]*\}/g)].map(([rule]) => rule);
   const familyOf = (rule: string) => /font-family:\s*["']?([^;"'}]+)/.exec(rule)?.[1]?.trim();
   const kept = faces.filter((rule) => FIRST_PAINT_FAMILIES.includes(familyOf(rule) ?? ''));
   const missing = FIRST_PAINT_FAMILIES.filter((family) => !kept.some((rule) => familyOf(rule) === family));
   if (missing.length > 0) throw new Error(`The style sheet declares no @font-face for ${missing.join(', ')}`);
-  return kept.join('');
+  return kept;
+}
+
+export function firstPaintFontFaces(css: string): string {
+  return firstPaintFaceRules(css).join('');
+}
+
+/**
+ * The whole sheet as the pages load it after their first paint: without the faces every
+ * page already declares inline. Declared twice, a face is two FontFace objects: the
+ * second would be unloaded when the first has the file, so the next page would load it
+ * again before it could show it.
+ */
+export function withoutFirstPaintFontFaces(css: string): string {
+  return firstPaintFaceRules(css).reduce((sheet, rule) => sheet.replace(rule, ''), css);
 }
 
 /**

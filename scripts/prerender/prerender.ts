@@ -11,7 +11,7 @@ import {
 } from './host-config.ts';
 import type { PageRoute } from '../../src/app/router/route-table.ts';
 import { DEFERRED_STYLE_TYPE } from '../../src/app/full-style-sheet.ts';
-import { criticalStyle } from './critical-css.ts';
+import { criticalStyle, withoutFirstPaintFontFaces } from './critical-css.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {
@@ -158,6 +158,9 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
     await renderTo(outputFileFor(outDir, route.path), route.path, route.module);
   }
   await renderTo(path.join(outDir, '404.html'), NOT_FOUND_PROBE, undefined);
+  // Every page now declares the first paint's faces inline; the whole sheet, loaded after
+  // that paint, must not declare them again (critical-css.ts).
+  await writeFile(path.join(outDir, sheet.href), withoutFirstPaintFontFaces(css));
 
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.siteUrl, entry.pageRoutes));
   await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(entry.siteUrl));

@@ -1,7 +1,8 @@
-import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { HEAD_MARKER } from '@/app/head/head-marker';
+import { showWebFontsIfLoaded } from '@/app/web-fonts';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { uiText } from '@/content/ui-text';
@@ -14,6 +15,11 @@ import { uiText } from '@/content/ui-text';
 function useDocumentHead() {
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+  // A new page of the visit: Inter and Lora from its first paint, if they have loaded
+  // (web-fonts.ts). Before paint, so the new page never shows the fallbacks first.
+  useLayoutEffect(() => {
+    if (!firstRender.current) showWebFontsIfLoaded();
+  }, [pathname]);
   useEffect(() => {
     const isFirstRender = firstRender.current;
     firstRender.current = false;
