@@ -367,24 +367,23 @@ export function formatMainTable(results: Results, pages: PageFacts = {}): string
     ];
   });
   if (tiny) {
-    const t = tiny;
     rows.push([
       'tiny static page',
-      String(t.performance),
-      String(t.accessibility),
-      String(t.bestPractices),
-      String(t.seo),
-      formatMs(t.lcp),
+      String(tiny.performance),
+      String(tiny.accessibility),
+      String(tiny.bestPractices),
+      String(tiny.seo),
+      formatMs(tiny.lcp),
       '1.00×',
       '–',
       '–',
-      formatKb(t.documentBytes),
+      formatKb(tiny.documentBytes),
       '–',
-      formatCls(t.cls),
-      `${Math.round(t.tbt)} ms`,
-      formatKb(t.jsGzipBytes),
-      formatKb(t.fontFileBytes),
-      formatKb(t.cssGzipBytes),
+      formatCls(tiny.cls),
+      `${Math.round(tiny.tbt)} ms`,
+      formatKb(tiny.jsGzipBytes),
+      formatKb(tiny.fontFileBytes),
+      formatKb(tiny.cssGzipBytes),
     ]);
   }
   return renderTable(header, rows);

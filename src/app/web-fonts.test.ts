@@ -1,5 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadWebFonts, resetWebFontsForTests, showWebFontsIfLoaded, WEB_FONTS_CLASS } from './web-fonts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A fresh module for each test: it remembers whether the fonts have loaded.
+let loadWebFonts: typeof import('./web-fonts').loadWebFonts;
+let showWebFontsIfLoaded: typeof import('./web-fonts').showWebFontsIfLoaded;
+let WEB_FONTS_CLASS: string;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ loadWebFonts, showWebFontsIfLoaded, WEB_FONTS_CLASS } = await import('./web-fonts'));
+});
 
 function withFonts(load: (font: string) => Promise<FontFace[]>) {
   Object.defineProperty(document, 'fonts', { value: { load: vi.fn(load) }, configurable: true });
@@ -8,10 +16,7 @@ function withFonts(load: (font: string) => Promise<FontFace[]>) {
 
 const shown = () => document.documentElement.classList.contains(WEB_FONTS_CLASS);
 
-afterEach(() => {
-  document.documentElement.classList.remove(WEB_FONTS_CLASS);
-  resetWebFontsForTests();
-});
+afterEach(() => document.documentElement.classList.remove(WEB_FONTS_CLASS));
 
 describe('web fonts for the next page view', () => {
   it('loads the two core faces without showing them on the open page', async () => {

@@ -44,8 +44,3 @@ export function showWebFontsIfLoaded(doc: Document = document): boolean {
   if (!root.classList.contains(WEB_FONTS_CLASS) && loaded) root.classList.add(WEB_FONTS_CLASS);
   return root.classList.contains(WEB_FONTS_CLASS);
 }
-
-/** For the unit tests: forget the loaded fonts. */
-export function resetWebFontsForTests(): void {
-  loaded = false;
-}
