@@ -2,7 +2,8 @@
  * The database's copy of the booking rules, generated from
  * supabase/functions/_shared/domain/availability.ts (the one place they live): opening
  * times per weekday, the public holidays, the minimum notice, the horizon and the
- * retention, as SQL functions in schema private. `npm run db:availability` writes a new
+ * retention, as SQL functions in schema private; with them the capacity's facts
+ * (domain/capacity.ts): each service's length (catalog.ts) and the advisors (practice.ts). `npm run db:availability` writes a new
  * migration `<UTC yyyymmddhhmmss>_availability_rules.sql` when the newest one of that
  * name differs from what the TS gives, and says "up to date" otherwise;
  * tests/architecture/availability-sql.test.ts fails while it differs. Migrations are never
@@ -17,6 +18,8 @@ import {
   publicHolidays,
   type IsoWeekday,
 } from '../supabase/functions/_shared/domain/availability.ts';
+import { serviceCatalog } from '../supabase/functions/_shared/domain/catalog.ts';
+import { practiceAdvisors } from '../supabase/functions/_shared/domain/practice.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../supabase/migrations/', import.meta.url));
 export const GENERATED_NAME = 'availability_rules';
@@ -43,6 +46,9 @@ export function availabilitySql(): string {
       : `extract(month from p_day) = ${rule.month} and extract(day from p_day) = ${rule.day}`;
     return `      when ${test} then ${literal(rule.name)}`;
   });
+  const minutesBranches = serviceCatalog.flatMap((entry) =>
+    [entry.value, entry.label].map((name) => `      when ${literal(name)} then ${entry.durationMinutes}`),
+  );
   const constant = (name: string, value: number, about: string) => `-- ${about}
 create or replace function private.${name}() returns integer
   language sql immutable parallel safe
@@ -57,6 +63,8 @@ create or replace function private.${name}() returns integer
 -- and request_appointment_move of 20261125000100_availability_and_moves.sql): the times
 -- offered per weekday, the canton of Zurich's public holidays, the minimum notice, the
 -- horizon and the retention. Closures are rows of public.practice_closures, not rules.
+-- With them the facts of domain/capacity.ts: how long each service takes (catalog.ts) and
+-- who the advisors are (practice.ts), for the capacity rule of the advisors' schedule.
 
 -- Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, as availability.ts).
 create or replace function private.easter_sunday(p_year integer) returns date
@@ -118,10 +126,29 @@ ${constant('booking_horizon_months', bookingRules.horizonMonths, 'The latest boo
 
 ${constant('booking_retention_months', bookingRules.retentionMonths, 'Requests are deleted this many months after they were made.')}
 
+-- How long a service takes, in minutes, by its value or by the label stored in
+-- appointment_requests.service (catalog.ts, durationMinutes); null for anything else.
+create or replace function private.service_minutes(p_service text) returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$
+    select case p_service
+${minutesBranches.join('\n')}
+    end
+  $$;
+
+-- The advisors' ids, in the practice's order (practice.ts, practiceAdvisors).
+create or replace function private.advisor_ids() returns text[]
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select ${textArray(practiceAdvisors.map((advisor) => advisor.id))} $$;
+
 revoke all on function private.easter_sunday(integer), private.holiday_name(date), private.opening_times(date),
-  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months() from public;
+  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months(),
+  private.service_minutes(text), private.advisor_ids() from public;
 grant execute on function private.easter_sunday(integer), private.holiday_name(date), private.opening_times(date),
-  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months() to service_role;
+  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months(),
+  private.service_minutes(text), private.advisor_ids() to service_role;
 `;
 }
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
 
@@ -87,9 +88,10 @@ export class PgliteDatabase implements Database {
   static async open(dataDir: string | undefined): Promise<PgliteDatabase> {
     // PGlite creates its own folder, but not the folders above it.
     if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-    // pgcrypto, which hosted Supabase has in schema "extensions" (bootstrap.sql creates it
-    // there): PGlite can create only the contrib extensions whose module it was given.
-    const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pgcrypto } });
+    // pgcrypto (bootstrap.sql creates it in schema "extensions", as hosted Supabase has it)
+    // and btree_gist (the advisors' exclusion constraint): PGlite can create only the
+    // contrib extensions whose module it was given.
+    const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pgcrypto, btree_gist } });
     return new PgliteDatabase(pglite);
   }
 

@@ -15,12 +15,13 @@
 import { type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
-import { othersTimes, readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
+import { readSlotCapacity, readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { bookingWindow } from '../_shared/domain/availability.ts';
 import { cancellationNoticeHours } from '../_shared/domain/practice.ts';
 import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
-import type { AppointmentActionView, AppointmentSlot, SlotWarning } from '../_shared/domain/wire-types.ts';
+import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, SlotWarning } from '../_shared/domain/wire-types.ts';
+import type { AdvisorId } from '../_shared/domain/practice.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import { readJsonObject, type JsonObject } from '../_shared/http/json.ts';
@@ -51,8 +52,8 @@ function slotOf(action: AppointmentAction, request: AppointmentState): Appointme
 
 /** What the view adds to the row, read before the press changes anything. */
 export interface ViewContext {
-  /** The times on the slot's date confirmed for other requests (confirm and move links). */
-  takenTimes?: readonly string[];
+  /** The other confirmed appointments on the slot's date (confirm links and confirm-move). */
+  schedule?: readonly ScheduledAppointment[];
   /** The move link's wish number. */
   move?: number;
   /** Confirm links and confirm-move: why the slot lies outside the opening hours. */
@@ -90,7 +91,9 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
     staffNote: request.staff_note,
     mailPending: request.outcome_key !== null && request.outcome_mailed_for !== request.outcome_key,
     cancelUntil,
-    takenTimes: [...(context.takenTimes ?? [])],
+    minutes: request.appointment_minutes,
+    advisor: request.advisor,
+    schedule: [...(context.schedule ?? [])],
     move,
     movedFrom: request.moved_from_date !== null && request.moved_from_time !== null
       ? { date: request.moved_from_date, time: request.moved_from_time }
@@ -113,17 +116,45 @@ async function bookingOf(store: Store, request: AppointmentState, now: Date): Pr
   return { ...window, closedDays: days > 0 ? await store.closedDays(window.first, Math.min(days, MAX_CLOSED_DAYS)) : [] };
 }
 
+/** The other confirmed appointments on `date`, as the practice's page shows them. */
+async function scheduleOf(store: Store, date: string, ownId: string): Promise<ScheduledAppointment[]> {
+  return (await store.schedule(date, date))
+    .filter((row) => row.status === 'confirmed' && row.id !== ownId)
+    .map((row) => ({
+      advisor: row.advisor,
+      time: row.confirmed_time!,
+      minutes: row.appointment_minutes,
+      service: row.service,
+      name: `${row.first_name} ${row.last_name}`,
+    }));
+}
+
+/**
+ * The advisor a confirmation of `slot` goes to: the one the practice chose if free, else
+ * the only one free. 'busy': nobody free (or not the chosen one); 'choose': both are free
+ * and the practice has not said whom. The database decides in the end (its exclusion
+ * constraint); this answers the page before anything changes.
+ */
+async function advisorFor(
+  store: Store,
+  request: AppointmentState,
+  slot: { date: string; time: string },
+  chosen: AdvisorId | undefined,
+): Promise<AdvisorId | 'busy' | 'choose'> {
+  const { free } = await readSlotCapacity(store, request, slot);
+  if (chosen !== undefined) return free.includes(chosen) ? chosen : 'busy';
+  if (free.length === 0) return 'busy';
+  return free.length === 1 ? free[0]! : 'choose';
+}
+
 /** What the view needs besides the row, for this link. */
 async function viewContext(store: Store, claim: ActionClaim, request: AppointmentState, now: Date): Promise<ViewContext> {
   const { action } = claim;
   const slot = slotOf(action, request);
   const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
-  // Taken times and warnings matter only where a slot is decided. Read before the press:
-  // the times of others (this request's own confirmed slot is left out), which the press does not change.
-  if (slot && (isConfirm(action) || isMoveAction(action))) {
-    const own = request.status === 'confirmed' && request.confirmed_date === slot.date ? request.confirmed_time : null;
-    context.takenTimes = othersTimes(await store.takenTimes(slot.date), own);
-  }
+  // The day's schedule and the warnings matter only where the practice decides a slot. Read
+  // before the press: the others' appointments (this one left out), which the press does not change.
+  if (slot && (isConfirm(action) || action === 'confirm-move')) context.schedule = await scheduleOf(store, slot.date, request.id);
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
   if (action === 'reschedule') context.booking = await bookingOf(store, request, now);
   return context;
@@ -181,7 +212,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (!valid.ok) {
     return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
   }
-  const { token, intent, time, note, date } = valid.value;
+  const { token, intent, time, note, date, advisor } = valid.value;
 
   const link = await readActionToken(config.actionSecret, token, now);
   if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
@@ -199,6 +230,8 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   // What the press sends must fit the link: a time only for a slot without one or with a
   // new date to move to, a note only to decline.
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');
+  if (advisor !== undefined && !isConfirm(action) && action !== 'confirm-move') return invalid('advisor');
+  const busy = (state: AppointmentState) => answer(409, { error: 'advisor_busy', view: view(state) }, code('advisor_busy'));
   if (action === 'reschedule') {
     if (date === undefined) return invalid('date');
     if (time === undefined) return invalid('time');
@@ -215,10 +248,20 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
     const sameDay = stored.status === 'confirmed' && stored.confirmed_date === slot.date;
     const chosen = slot.time ?? time ?? (sameDay ? stored.confirmed_time : null);
     if (chosen === null) return invalid('time');
-    if (stored.status === 'requested' && zurichInstant(slot.date, chosen) <= now) {
-      return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
+    let assigned: AdvisorId | undefined;
+    if (stored.status === 'requested') {
+      if (zurichInstant(slot.date, chosen) <= now) return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
+      const pick = await advisorFor(store, stored, { date: slot.date, time: chosen }, advisor);
+      if (pick === 'busy') return busy(stored);
+      if (pick === 'choose') return invalid('advisor');
+      assigned = pick;
     }
-    change = await store.decideAppointment(requestId, { kind: 'confirm', date: slot.date, time: chosen });
+    change = await store.decideAppointment(requestId, {
+      kind: 'confirm',
+      date: slot.date,
+      time: chosen,
+      ...(assigned ? { advisor: assigned } : {}),
+    });
   } else if (action === 'decline') {
     change = await store.decideAppointment(requestId, { kind: 'decline', note: note ?? null });
   } else if (action === 'cancel') {
@@ -230,10 +273,15 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
     const wish = move!;
     if (action === 'confirm-move') {
       const undecided = stored.status === 'confirmed' && stored.move_status === 'requested' && stored.move_count === wish;
-      if (undecided && slot && slot.time !== null && zurichInstant(slot.date, slot.time) <= now) {
-        return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
+      let assigned: AdvisorId | undefined;
+      if (undecided && slot && slot.time !== null) {
+        if (zurichInstant(slot.date, slot.time) <= now) return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
+        const pick = await advisorFor(store, stored, { date: slot.date, time: slot.time }, advisor);
+        if (pick === 'busy') return busy(stored);
+        if (pick === 'choose') return invalid('advisor');
+        assigned = pick;
       }
-      change = await store.decideMove(requestId, wish, { kind: 'confirm' });
+      change = await store.decideMove(requestId, wish, { kind: 'confirm', ...(assigned ? { advisor: assigned } : {}) });
     } else {
       change = await store.decideMove(requestId, wish, { kind: 'decline', note: note ?? null });
     }
@@ -242,6 +290,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (change.result === 'unavailable') {
     return answer(409, { error: 'unavailable', reason: change.reason, view: view(change.request) }, code(`unavailable_${change.reason}`));
   }
+  if (change.result === 'advisor_busy') return busy(change.request);
   if (change.result === 'move_pending') return answer(409, { error: 'conflict', view: view(change.request) }, code('move_pending'));
   if (change.result === 'conflict' || change.result === 'too_late') {
     return answer(409, { error: change.result, view: view(change.request) }, code(change.result));

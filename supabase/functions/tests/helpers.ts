@@ -7,6 +7,8 @@ import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import { addDays, bookingRefusal } from '../_shared/domain/availability.ts';
+import { serviceMinutes, spansOverlap, type TimeSpan } from '../_shared/domain/capacity.ts';
+import { type AdvisorId, practiceAdvisors } from '../_shared/domain/practice.ts';
 import { type ActionClaim, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type {
   AppointmentClaim,
@@ -237,7 +239,7 @@ export class FakeStore implements Store {
   /** The database's clock, for the cancellation notice, practice_today() and now(). */
   clock: () => Date = () => new Date();
 
-  #answer(result: 'changed' | 'unchanged' | 'conflict' | 'too_late', id: string): Promise<LifecycleResult> {
+  #answer(result: 'changed' | 'unchanged' | 'conflict' | 'too_late' | 'advisor_busy', id: string): Promise<LifecycleResult> {
     return Promise.resolve({ result, request: { ...this.appointments.get(id)! } });
   }
   /** private.practice_today() + days. */
@@ -258,6 +260,22 @@ export class FakeStore implements Store {
     if (date <= this.#today(1)) this.reminded.add(id);
     else this.reminded.delete(id);
   }
+  /**
+   * The advisor a confirmation gets, as decide_appointment / decide_appointment_move pick
+   * one under the exclusion constraint advisor_one_at_a_time: the one asked for if free,
+   * else (none asked) the first free in `order`; null when nobody is free.
+   */
+  #freeAdvisor(id: string, span: TimeSpan, asked: AdvisorId | undefined, order: readonly AdvisorId[]): AdvisorId | null {
+    const others = [...this.appointments.values()].filter((r) => r.id !== id && r.status === 'confirmed' && r.advisor !== null);
+    const candidates = asked ? [asked] : order;
+    return candidates.find((advisor) =>
+      !others.some((r) => r.advisor === advisor && spansOverlap(span, { date: r.confirmed_date!, time: r.confirmed_time!, minutes: r.appointment_minutes }))
+    ) ?? null;
+  }
+  #advisorIds(first: AdvisorId | null = null): AdvisorId[] {
+    const ids = practiceAdvisors.map((advisor) => advisor.id);
+    return first ? [first, ...ids.filter((id) => id !== first)] : ids;
+  }
   getAppointment(id: string): Promise<AppointmentState | null> {
     this.#enter('getAppointment');
     const found = this.appointments.get(id);
@@ -269,7 +287,16 @@ export class FakeStore implements Store {
     if (!r) return Promise.resolve({ result: 'not_found' });
     if (r.status === 'requested') {
       if (decision.kind === 'confirm') {
-        Object.assign(r, { status: 'confirmed', confirmed_date: decision.date, confirmed_time: decision.time, calendar_sequence: r.calendar_sequence + 1 });
+        const span = { date: decision.date, time: decision.time, minutes: r.appointment_minutes };
+        const advisor = this.#freeAdvisor(id, span, decision.advisor, this.#advisorIds());
+        if (advisor === null) return this.#answer('advisor_busy', id);
+        Object.assign(r, {
+          status: 'confirmed',
+          confirmed_date: decision.date,
+          confirmed_time: decision.time,
+          advisor,
+          calendar_sequence: r.calendar_sequence + 1,
+        });
         this.#confirmedFor(id, decision.date);
       } else {
         Object.assign(r, { status: 'declined', staff_note: decision.note?.trim() || null });
@@ -326,7 +353,11 @@ export class FakeStore implements Store {
     if (!r) return Promise.resolve({ result: 'not_found' });
     if (r.status === 'confirmed' && r.move_status === 'requested' && r.move_count === move) {
       if (decision.kind === 'confirm') {
+        const span = { date: r.move_date!, time: r.move_time!, minutes: r.appointment_minutes };
+        const advisor = this.#freeAdvisor(id, span, decision.advisor, this.#advisorIds(r.advisor));
+        if (advisor === null) return this.#answer('advisor_busy', id);
         Object.assign(r, {
+          advisor,
           moved_from_date: r.confirmed_date,
           moved_from_time: r.confirmed_time,
           confirmed_date: r.move_date,
@@ -377,10 +408,14 @@ export class FakeStore implements Store {
     }
     return Promise.resolve();
   }
-  takenTimes(date: string): Promise<string[]> {
-    this.#enter('takenTimes');
+  /** public.appointment_schedule: confirmed and cancelled appointments in [from, to], by day and time. */
+  schedule(from: string, to: string): Promise<AppointmentState[]> {
+    this.#enter('schedule');
     return Promise.resolve(
-      [...this.appointments.values()].filter((r) => r.status === 'confirmed' && r.confirmed_date === date).map((r) => r.confirmed_time!).sort(),
+      [...this.appointments.values()]
+        .filter((r) => (r.status === 'confirmed' || r.status === 'cancelled') && r.confirmed_date! >= from && r.confirmed_date! <= to)
+        .sort((a, b) => `${a.confirmed_date}${a.confirmed_time}${a.id}`.localeCompare(`${b.confirmed_date}${b.confirmed_time}${b.id}`))
+        .map((r) => ({ ...r })),
     );
   }
   // The outbox (public.claim_pending_mail and friends), in memory: the claims and the backoff, without the clock.
@@ -505,6 +540,8 @@ export function appointmentState(overrides: Partial<AppointmentState> = {}): App
     move_requested_at: null,
     moved_from_date: null,
     moved_from_time: null,
+    advisor: null,
+    appointment_minutes: serviceMinutes(overrides.service ?? appointmentRecord().service) ?? 60,
     ...overrides,
   };
   return { ...row, outcome_key: outcomeKeyOf(row) };

@@ -17,7 +17,7 @@ import {
   parseOutcomeClaim,
   parseProofClaim,
   parseStoredContacts,
-  parseTakenTimes,
+  
   StoreError,
   type Store,
 } from './store.ts';
@@ -121,7 +121,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async decideAppointment(id, decision) {
       const args = decision.kind === 'confirm'
-        ? { p_id: id, p_decision: 'confirm', p_date: decision.date, p_time: decision.time }
+        ? { p_id: id, p_decision: 'confirm', p_date: decision.date, p_time: decision.time, p_advisor: decision.advisor ?? null }
         : { p_id: id, p_decision: 'decline', p_note: decision.note };
       return parseLifecycleAnswer(await rpc('decide_appointment', args));
     },
@@ -138,8 +138,8 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       await rpc('finish_outcome_mail', { p_id: id, p_key: key, p_sent: sent });
     },
 
-    async takenTimes(date) {
-      return parseTakenTimes(await rpc('taken_appointment_slots', { p_from: date, p_days: 1 }), date);
+    async schedule(from, to) {
+      return parseAppointmentStates(await rpc('appointment_schedule', { p_from: from, p_to: to }));
     },
 
     async requestMove(id, slot, minNoticeHours) {
@@ -150,7 +150,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async decideMove(id, move, decision) {
       const args = decision.kind === 'confirm'
-        ? { p_id: id, p_move: move, p_decision: 'confirm' }
+        ? { p_id: id, p_move: move, p_decision: 'confirm', p_advisor: decision.advisor ?? null }
         : { p_id: id, p_move: move, p_decision: 'decline', p_note: decision.note };
       return parseLifecycleAnswer(await rpc('decide_appointment_move', args));
     },

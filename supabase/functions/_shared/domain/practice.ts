@@ -67,3 +67,28 @@ export const practiceContact = {
   /** Domain of the calendar entries' UIDs, so they never collide with other senders' events. */
   calendarDomain: 'ruhepol-schlafberatung.ch',
 } as const;
+
+/**
+ * The practice's advisors, who share one schedule: each confirmed appointment belongs to
+ * one of them (capacity.ts). The id is stored in appointment_requests.advisor and names
+ * their calendar feed; the site's profiles (src/content/team.ts) take the name from here.
+ * The database's list (private.advisor_ids) is generated from this one.
+ */
+export const practiceAdvisors = [
+  { id: 'sandra-huber', name: 'Sandra Huber' },
+  { id: 'lukas-brunner', name: 'Lukas Brunner' },
+] as const;
+
+export type AdvisorId = (typeof practiceAdvisors)[number]['id'];
+
+/** The ids in the practice's order, as a non-empty tuple (for z.enum). */
+export const advisorIds = practiceAdvisors.map((advisor) => advisor.id) as [AdvisorId, ...AdvisorId[]];
+
+export function isAdvisorId(value: unknown): value is AdvisorId {
+  return practiceAdvisors.some((advisor) => advisor.id === value);
+}
+
+/** The advisor's name, e.g. for the mails and calendar entries. */
+export function advisorName(id: AdvisorId): string {
+  return practiceAdvisors.find((advisor) => advisor.id === id)!.name;
+}

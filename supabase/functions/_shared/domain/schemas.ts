@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { parseIsoDate } from './dates.ts';
 import { serviceCatalog, timeSlots } from './catalog.ts';
 import { fieldSchemas } from './field-schemas.ts';
+import { advisorIds } from './practice.ts';
 import type { AppointmentActionBody, AppointmentEmailBody, ContactEmailBody } from './wire-types.ts';
 
 const isoDate = z.string().check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
@@ -99,5 +100,6 @@ export const appointmentActionSchema = z.strictObject({
   date: z.optional(isoDate),
   time: z.optional(timeSlot),
   note: z.optional(fieldSchemas.staffNote),
+  advisor: z.optional(z.enum(advisorIds)),
 }) satisfies z.ZodMiniType<AppointmentActionBody>;
 export type AppointmentActionRequest = z.infer<typeof appointmentActionSchema>;

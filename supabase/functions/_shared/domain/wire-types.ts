@@ -5,6 +5,7 @@
  * sides agree by construction. No zod, no Deno.
  */
 import type { BookingRefusal } from './availability.ts';
+import type { AdvisorId } from './practice.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -195,6 +196,24 @@ export interface AppointmentActionBody {
   note?: string;
   /** Moving (reschedule): the new date; `time` is then required too. */
   date?: string;
+  /**
+   * Confirming (a request or a move): the advisor the practice gives the appointment to.
+   * Needed when both are free; with one free it may be left out (that one is assigned).
+   */
+  advisor?: AdvisorId;
+}
+
+/** Another appointment on the day of a slot the practice decides (confirm links only: the practice's own schedule). */
+export interface ScheduledAppointment {
+  /** Null: confirmed before advisors were recorded, and fitting neither. */
+  advisor: AdvisorId | null;
+  /** 'HH:MM' start. */
+  time: string;
+  minutes: number;
+  /** The service's label. */
+  service: string;
+  /** The visitor's first and last name. */
+  name: string;
 }
 
 /** Why a slot lies outside the opening hours (./availability.ts); the practice may still confirm it. */
@@ -229,12 +248,16 @@ export interface AppointmentActionView {
   mailPending: boolean;
   /** Confirmed appointments: the last moment to cancel online (ISO instant); null otherwise. */
   cancelUntil: string | null;
+  /** How long the appointment takes, in minutes (its service's length). */
+  minutes: number;
+  /** Who sees the visitor, once confirmed (null before, and for an old appointment that has none). */
+  advisor: AdvisorId | null;
   /**
-   * Confirm links: the times on the slot's date already confirmed for other requests, as
-   * the booking form marks them. A hint for the practice, which may still confirm (two
-   * advisors can see two visitors at once); empty for decline and cancel.
+   * Confirm links and confirm-move: the other confirmed appointments on the slot's date,
+   * from which the page tells who is free (domain/capacity.ts spanAvailability) and what
+   * collides; empty for every other link (the visitor never sees them).
    */
-  takenTimes: string[];
+  schedule: ScheduledAppointment[];
   /** The latest wish to move the appointment, if any. */
   move: AppointmentMove | null;
   /** The slot before the last confirmed move. */
@@ -262,14 +285,16 @@ export type AppointmentActionAnswer =
  * - 400 `invalid_body` (`field`: time | note | …);
  * - 502 `mail_failed` (`stored`: true, `view`): the change is stored, the e-mail not sent:
  *   pressing again sends it without a second change;
- * - 409 `unavailable` (`reason`, `view`): a move to a slot the rules refuse.
- * For confirm-move / decline-move `slot` is the wished slot and `takenTimes` are that date's;
+ * - 409 `unavailable` (`reason`, `view`): a move to a slot the rules refuse;
+ * - 409 `advisor_busy` (`view`): the advisor chosen – or every advisor – has an overlapping
+ *   appointment by now (the view's `schedule` says which); nothing changed.
+ * For confirm-move / decline-move `slot` is the wished slot and `schedule` is that date's;
  * `cancelUntil` is also the last moment to ask for a move.
  */
 export type AppointmentActionError =
   | { error: 'invalid_link'; reason: 'malformed' | 'tampered' | 'expired' }
   | { error: 'not_found' }
-  | { error: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
+  | { error: 'conflict' | 'too_late' | 'slot_past' | 'advisor_busy'; view: AppointmentActionView }
   | { error: 'in_progress' }
   | { error: 'invalid_body'; field: string }
   | { error: 'mail_failed'; stored: true; view: AppointmentActionView }

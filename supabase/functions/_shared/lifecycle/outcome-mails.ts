@@ -73,8 +73,7 @@ export async function outcomeMails(
     case 'move-requested': {
       if (!hasMoveWish(appointment)) throw new Error('move-requested without a wished slot');
       const wish = { date: appointment.move_date, time: appointment.move_time };
-      const ownTime = appointment.confirmed_date === wish.date ? appointment.confirmed_time : null;
-      const warnings = await slotWarningLines(lookup, wish, ownTime);
+      const warnings = await slotWarningLines(lookup, request, wish);
       // The practice first: the wish waits for its decision.
       return [
         moveRequestedPracticeMail(appointment, mail, await moveLinks(links, { id: appointment.id, move_count: key.move }, now), warnings),
