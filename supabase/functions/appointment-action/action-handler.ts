@@ -15,7 +15,8 @@
 import { type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
-import { readSlotCapacity, readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
+import { readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
+import { spanAvailability } from '../_shared/domain/capacity.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { bookingWindow } from '../_shared/domain/availability.ts';
 import { cancellationNoticeHours } from '../_shared/domain/practice.ts';
@@ -130,18 +131,19 @@ async function scheduleOf(store: Store, date: string, ownId: string): Promise<Sc
 }
 
 /**
- * The advisor a confirmation of `slot` goes to: the one the practice chose if free, else
- * the only one free. 'busy': nobody free (or not the chosen one); 'choose': both are free
- * and the practice has not said whom. The database decides in the end (its exclusion
- * constraint); this answers the page before anything changes.
+ * The advisor a confirmation of `slot` goes to, by domain/capacity.ts on the day's other
+ * appointments (read for the view, before the press): the one the practice chose if free,
+ * else the only one free. 'busy': nobody free (or not the chosen one); 'choose': both are
+ * free and the practice has not said whom. The database decides in the end (its exclusion
+ * constraint): this answers the page before anything changes.
  */
-async function advisorFor(
-  store: Store,
-  request: AppointmentState,
+function advisorFor(
+  schedule: readonly ScheduledAppointment[],
+  minutes: number,
   slot: { date: string; time: string },
   chosen: AdvisorId | undefined,
-): Promise<AdvisorId | 'busy' | 'choose'> {
-  const { free } = await readSlotCapacity(store, request, slot);
+): AdvisorId | 'busy' | 'choose' {
+  const { free } = spanAvailability({ ...slot, minutes }, schedule.map((entry) => ({ ...entry, date: slot.date })));
   if (chosen !== undefined) return free.includes(chosen) ? chosen : 'busy';
   if (free.length === 0) return 'busy';
   return free.length === 1 ? free[0]! : 'choose';
@@ -251,7 +253,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
     let assigned: AdvisorId | undefined;
     if (stored.status === 'requested') {
       if (zurichInstant(slot.date, chosen) <= now) return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
-      const pick = await advisorFor(store, stored, { date: slot.date, time: chosen }, advisor);
+      const pick = advisorFor(context.schedule ?? [], stored.appointment_minutes, { date: slot.date, time: chosen }, advisor);
       if (pick === 'busy') return busy(stored);
       if (pick === 'choose') return invalid('advisor');
       assigned = pick;
@@ -276,7 +278,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
       let assigned: AdvisorId | undefined;
       if (undecided && slot && slot.time !== null) {
         if (zurichInstant(slot.date, slot.time) <= now) return answer(409, { error: 'slot_past', view: view(stored) }, code('slot_past'));
-        const pick = await advisorFor(store, stored, { date: slot.date, time: slot.time }, advisor);
+        const pick = advisorFor(context.schedule ?? [], stored.appointment_minutes, { date: slot.date, time: slot.time }, advisor);
         if (pick === 'busy') return busy(stored);
         if (pick === 'choose') return invalid('advisor');
         assigned = pick;

@@ -8,6 +8,7 @@ import { signActionToken, type AppointmentAction } from '../_shared/lifecycle/ac
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import type { AppointmentState } from '../_shared/database/store.ts';
+import type { AdvisorId } from '../_shared/domain/practice.ts';
 import {
   ACTION_TOKEN_SECRET,
   actionClaims,
@@ -79,14 +80,16 @@ Deno.test('show: the request without address, phone or message, and nothing chan
     staffNote: null,
     mailPending: false,
     cancelUntil: null,
-    takenTimes: [],
+    minutes: 60,
+    advisor: null,
+    schedule: [],
     move: null,
     movedFrom: null,
     slotWarning: null,
     booking: null,
   });
   assert.equal(JSON.stringify(answer.body).includes('beat.keller@example.ch'), false);
-  assert.deepEqual(store.calls, ['getAppointment', 'takenTimes', 'closedDays']);
+  assert.deepEqual(store.calls, ['getAppointment', 'schedule', 'closedDays']);
   assert.equal(mailer.sent.length, 0);
 });
 
@@ -115,7 +118,7 @@ Deno.test('a tampered, expired, foreign or malformed token: 403 invalid_link, no
 Deno.test('confirm: stored, then the visitor\'s confirmation and the practice\'s entry; a second press sends nothing', async () => {
   const { handle, store, mailer, logs } = setup();
   const link = await token('confirm-preferred');
-  const first = await call(handle, { token: link, intent: 'act' });
+  const first = await call(handle, { token: link, intent: 'act', advisor: 'sandra-huber' });
   assert.equal(first.status, 200);
   assert.equal(first.body.result, 'changed');
   assert.equal(first.body.mail, 'sent');
@@ -126,7 +129,7 @@ Deno.test('confirm: stored, then the visitor\'s confirmation and the practice\'s
   assert.equal(first.body.view.mailPending, false);
   assert.deepEqual(store.calls.slice(0, 6), [
     'getAppointment',
-    'takenTimes',
+    'schedule',
     'closedDays',
     'decideAppointment:confirm',
     'claimOutcomeMail',
@@ -160,7 +163,7 @@ Deno.test('confirm a slot given without a time: the practice picks one; none pic
   assert.deepEqual(shown.body.view.slot, { date: '2026-12-11', time: null });
   assert.deepEqual((await call(handle, { token: link, intent: 'act' })).body, { error: 'invalid_body', field: 'time' });
   assert.deepEqual((await call(handle, { token: link, intent: 'act', time: '09:15' })).body, { error: 'invalid_body', field: 'time' });
-  const confirmed = await call(handle, { token: link, intent: 'act', time: '14:00' });
+  const confirmed = await call(handle, { token: link, intent: 'act', advisor: 'sandra-huber', time: '14:00' });
   assert.equal(confirmed.status, 200);
   assert.deepEqual(confirmed.body.view.confirmed, { date: '2026-12-11', time: '14:00' });
   // Pressing again (to resend) may leave the time out; another time is a conflict.
@@ -179,8 +182,8 @@ Deno.test('a time where the slot has one, a note on a confirm link: 400, nothing
 
 Deno.test('confirming the alternative after the preferred one was confirmed: 409 conflict with the current state', async () => {
   const { handle, mailer } = setup();
-  await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
-  const answer = await call(handle, { token: await token('confirm-alternative'), intent: 'act' });
+  await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'sandra-huber' });
+  const answer = await call(handle, { token: await token('confirm-alternative'), intent: 'act', advisor: 'sandra-huber' });
   assert.equal(answer.status, 409);
   assert.equal(answer.body.error, 'conflict');
   assert.deepEqual(answer.body.view.confirmed, { date: '2026-12-11', time: '09:30' });
@@ -190,7 +193,7 @@ Deno.test('confirming the alternative after the preferred one was confirmed: 409
 
 Deno.test('a slot that has begun cannot be confirmed (409 slot_past)', async () => {
   const { handle, store } = setup(appointmentState({ preferred_date: '2026-11-27', preferred_time: '09:00' }));
-  const answer = await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
+  const answer = await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'sandra-huber' });
   assert.equal(answer.status, 409);
   assert.equal(answer.body.error, 'slot_past');
   assert.equal(store.appointments.get(REQUEST_ID)!.status, 'requested');
@@ -251,7 +254,7 @@ Deno.test('mail fails: 502 mail_failed, stored; pressing again sends without a s
   const { handle, mailer, store } = setup();
   mailer.fail = [0];
   const link = await token('confirm-preferred');
-  const failed = await call(handle, { token: link, intent: 'act' });
+  const failed = await call(handle, { token: link, intent: 'act', advisor: 'sandra-huber' });
   assert.equal(failed.status, 502);
   assert.equal(failed.body.error, 'mail_failed');
   assert.equal(failed.body.stored, true);
@@ -281,27 +284,102 @@ Deno.test('a request no longer stored: 404 not_found; only POST; the site\'s key
   assert.deepEqual((await call(handle, { token: other, intent: 'delete' })).body, { error: 'invalid_body', field: 'intent' });
 });
 
-Deno.test('confirm links name the times already confirmed for others on that date; the practice may still confirm', async () => {
-  const { handle, store } = setup();
-  const other = appointmentState({
-    id: '00000000-0000-4000-8000-0000000000aa',
+/** Another visitor's confirmed appointment on the sample request's day. */
+function otherAppointment(id: string, time: string, advisor: AdvisorId | null, overrides: Partial<AppointmentState> = {}): AppointmentState {
+  return appointmentState({
+    id,
+    first_name: 'Anna',
+    last_name: 'Muster',
     status: 'confirmed',
     confirmed_date: '2026-12-11',
-    confirmed_time: '09:30',
+    confirmed_time: time,
     calendar_sequence: 1,
+    advisor,
+    ...overrides,
   });
+}
+
+Deno.test('confirm links show the others\' appointments that day with their advisors; decline and cancel links do not read them', async () => {
+  const { handle, store } = setup();
+  const other = otherAppointment('00000000-0000-4000-8000-0000000000aa', '09:00', 'lukas-brunner', { service: 'Follow-up Termin', appointment_minutes: 30 });
   store.appointments.set(other.id, other);
+  store.appointments.set('00000000-0000-4000-8000-0000000000ab', otherAppointment('00000000-0000-4000-8000-0000000000ab', '08:00', 'sandra-huber', { status: 'cancelled' }));
   const link = await token('confirm-preferred');
-  assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.takenTimes, ['09:30']);
+  const shown = (await call(handle, { token: link, intent: 'show' })).body.view;
+  assert.equal(shown.minutes, 60);
+  assert.equal(shown.advisor, null);
+  assert.deepEqual(shown.schedule, [{ advisor: 'lukas-brunner', time: '09:00', minutes: 30, service: 'Follow-up Termin', name: 'Anna Muster' }]);
+  const confirmed = await call(handle, { token: link, intent: 'act', advisor: 'sandra-huber' });
+  assert.equal(confirmed.body.view.advisor, 'sandra-huber');
+  // Its own appointment is not among the others.
+  assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.schedule.map((entry: { time: string }) => entry.time), ['09:00']);
+  for (const action of ['decline', 'cancel', 'reschedule'] as const) {
+    assert.deepEqual((await call(handle, { token: await token(action), intent: 'show' })).body.view.schedule, []);
+  }
+  assert.equal(store.calls.filter((name) => name === 'schedule').length, 3);
+});
+
+Deno.test('confirm with both advisors free: the practice names one (400 field advisor without); the one named sees the visitor', async () => {
+  const { handle, store, mailer } = setup();
+  const link = await token('confirm-preferred');
+  assert.deepEqual((await call(handle, { token: link, intent: 'act' })).body, { error: 'invalid_body', field: 'advisor' });
+  assert.deepEqual((await call(handle, { token: link, intent: 'act', advisor: 'someone-else' })).body, { error: 'invalid_body', field: 'advisor' });
+  assert.equal(store.appointments.get(REQUEST_ID)!.status, 'requested');
+  assert.equal(mailer.sent.length, 0);
+  const confirmed = await call(handle, { token: link, intent: 'act', advisor: 'lukas-brunner' });
+  assert.deepEqual([confirmed.status, confirmed.body.result, confirmed.body.view.advisor], [200, 'changed', 'lukas-brunner']);
+  assert.equal(store.appointments.get(REQUEST_ID)!.advisor, 'lukas-brunner');
+  // A second press needs no advisor and changes nothing.
+  assert.equal((await call(handle, { token: link, intent: 'act' })).body.result, 'unchanged');
+});
+
+Deno.test('confirm with one advisor free: that one is assigned without being named; naming the busy one is 409 advisor_busy', async () => {
+  const { handle, store } = setup();
+  // Sandra sees someone 09:00–10:00; the request is 09:30 for 60 minutes.
+  store.appointments.set('00000000-0000-4000-8000-0000000000aa', otherAppointment('00000000-0000-4000-8000-0000000000aa', '09:00', 'sandra-huber'));
+  const link = await token('confirm-preferred');
+  const refused = await call(handle, { token: link, intent: 'act', advisor: 'sandra-huber' });
+  assert.deepEqual([refused.status, refused.body.error, refused.body.view.status], [409, 'advisor_busy', 'requested']);
   const confirmed = await call(handle, { token: link, intent: 'act' });
-  assert.equal(confirmed.body.result, 'changed');
-  // Its own slot is not "taken by others"; the other request's still is.
-  assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.takenTimes, ['09:30']);
-  store.appointments.delete(other.id);
-  assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.takenTimes, []);
-  // Decline and cancel links do not ask.
-  await call(handle, { token: await token('decline'), intent: 'show' });
-  assert.equal(store.calls.filter((name) => name === 'takenTimes').length, 4);
+  assert.deepEqual([confirmed.status, confirmed.body.view.advisor], [200, 'lukas-brunner']);
+});
+
+Deno.test('confirm with nobody free: 409 advisor_busy with the collisions in the view; nothing changes, nothing is sent', async () => {
+  const { handle, store, mailer } = setup();
+  store.appointments.set('00000000-0000-4000-8000-0000000000aa', otherAppointment('00000000-0000-4000-8000-0000000000aa', '09:00', 'sandra-huber'));
+  // A follow-up 10:00–10:30 overlaps 09:30–10:30.
+  store.appointments.set(
+    '00000000-0000-4000-8000-0000000000ab',
+    otherAppointment('00000000-0000-4000-8000-0000000000ab', '10:00', 'lukas-brunner', { service: 'Follow-up Termin', appointment_minutes: 30 }),
+  );
+  for (const body of [{}, { advisor: 'lukas-brunner' }]) {
+    const answer = await call(handle, { token: await token('confirm-preferred'), intent: 'act', ...body });
+    assert.deepEqual([answer.status, answer.body.error], [409, 'advisor_busy']);
+    assert.deepEqual(answer.body.view.schedule.map((entry: { advisor: string; time: string }) => [entry.advisor, entry.time]), [
+      ['sandra-huber', '09:00'],
+      ['lukas-brunner', '10:00'],
+    ]);
+  }
+  assert.equal(store.appointments.get(REQUEST_ID)!.status, 'requested');
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(store.calls.includes('decideAppointment:confirm'), false);
+});
+
+Deno.test('the database refuses a confirmation the page thought possible (a race): 409 advisor_busy, nothing sent', async () => {
+  const { handle, store, mailer } = setup();
+  store.appointments.set('00000000-0000-4000-8000-0000000000aa', otherAppointment('00000000-0000-4000-8000-0000000000aa', '09:00', 'sandra-huber'));
+  // The function read the schedule before the other confirmation was stored.
+  store.schedule = () => Promise.resolve([]);
+  const answer = await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'sandra-huber' });
+  assert.deepEqual([answer.status, answer.body.error, answer.body.view.status], [409, 'advisor_busy', 'requested']);
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test('an advisor on a link that confirms nothing: 400 field advisor', async () => {
+  const { handle } = setup(confirmedState({ advisor: 'sandra-huber' }));
+  for (const action of ['decline', 'cancel'] as const) {
+    assert.deepEqual((await call(handle, { token: await token(action), intent: 'act', advisor: 'sandra-huber' })).body, { error: 'invalid_body', field: 'advisor' });
+  }
 });
 
 // ---------------------------------------------------------------- moving a confirmed appointment
@@ -319,7 +397,7 @@ Deno.test('reschedule show: the current appointment, the deadline, the window fr
   assert.equal(view.cancelUntil, '2026-12-10T08:30:00.000Z', 'also the last moment to ask for a move');
   // Today is Friday, 27 November 2026 in Zurich: the earliest day is Sunday the 29th (the form offers Monday), the latest six months on.
   assert.deepEqual(view.booking, { first: '2026-11-29', last: '2027-05-27', closedDays: ['2026-12-21', '2026-12-22', '2026-12-23'] });
-  assert.deepEqual([view.move, view.movedFrom, view.slotWarning, view.takenTimes, view.mailPending], [null, null, null, [], false]);
+  assert.deepEqual([view.move, view.movedFrom, view.slotWarning, view.schedule, view.mailPending], [null, null, null, [], false]);
   assert.deepEqual(store.calls, ['getAppointment', 'closedDays']);
   assert.equal(JSON.stringify(answer.body).includes('beat.keller@example.ch'), false);
 });
@@ -426,9 +504,9 @@ Deno.test('reschedule inside the notice: 409 too_late; a request or a cancelled 
 
 Deno.test('the practice confirms the move: the same calendar entry, moved (same UID, higher SEQUENCE, the new start); the old slot is free; old links act on nothing', async () => {
   const { handle, store, mailer } = setup();
-  const other = appointmentState({ id: '00000000-0000-4000-8000-0000000000aa', status: 'confirmed', confirmed_date: '2026-12-15', confirmed_time: '10:00', calendar_sequence: 1 });
+  const other = otherAppointment('00000000-0000-4000-8000-0000000000aa', '10:00', 'lukas-brunner', { confirmed_date: '2026-12-15' });
   store.appointments.set(other.id, other);
-  await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
+  await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'lukas-brunner' });
   const confirmation = mailer.sent[0]!;
   const original = calendarOf(confirmation);
 
@@ -436,24 +514,27 @@ Deno.test('the practice confirms the move: the same calendar entry, moved (same 
   assert.equal((await call(handle, { token: reschedule, intent: 'act', date: '2026-12-15', time: '10:00' })).body.result, 'changed');
   const practiceMail = mailer.sent[2]!;
   const confirmMove = await linkToken(practiceMail, 'confirm-move', NOW);
-  assert.match(practiceMail.text, /Achtung: Zu dieser Zeit ist bereits ein anderer Termin bestätigt\. Sie können den Termin trotzdem bestätigen\./);
+  assert.doesNotMatch(practiceMail.text, /Achtung/, 'Sandra Huber is free at the wished time');
 
   const shown = (await call(handle, { token: confirmMove, intent: 'show' })).body.view;
   assert.equal(shown.action, 'confirm-move');
   assert.deepEqual(shown.slot, { date: '2026-12-15', time: '10:00' });
   assert.deepEqual(shown.move, { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true });
-  assert.deepEqual(shown.takenTimes, ['10:00'], 'another visitor\'s appointment at the wished time');
+  assert.deepEqual(shown.schedule, [{ advisor: 'lukas-brunner', time: '10:00', minutes: 60, service: 'Schlafberatung', name: 'Anna Muster' }]);
+  assert.equal(shown.advisor, 'lukas-brunner', 'the appointment\'s advisor, who is busy at the wished time');
   assert.equal(shown.slotWarning, null);
 
   mailer.sent = [];
+  // Only Sandra Huber is free then: she is assigned without being named.
   const confirmed = await call(handle, { token: confirmMove, intent: 'act' });
   assert.deepEqual([confirmed.status, confirmed.body.result, confirmed.body.mail], [200, 'changed', 'sent']);
   const view = confirmed.body.view;
+  assert.equal(view.advisor, 'sandra-huber');
   assert.deepEqual(view.confirmed, { date: '2026-12-15', time: '10:00' });
   assert.deepEqual(view.movedFrom, { date: '2026-12-11', time: '09:30' });
   assert.deepEqual(view.move, { date: '2026-12-15', time: '10:00', status: 'confirmed', thisLink: true });
   assert.equal(view.cancelUntil, '2026-12-14T09:00:00.000Z');
-  assert.deepEqual(view.takenTimes, ['10:00'], 'its own slot is not another\'s; the other visitor\'s still is');
+  assert.deepEqual(view.schedule.map((entry: { time: string }) => entry.time), ['10:00'], 'its own appointment is not among the others');
 
   assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [
     ['beat.keller@example.ch', 'Termin verschoben: Dienstag, 15. Dezember 2026, 10:00 Uhr'],
@@ -472,14 +553,14 @@ Deno.test('the practice confirms the move: the same calendar entry, moved (same 
     ['cancel', '2026-12-15T09:00:00.000Z'],
     ['reschedule', '2026-12-15T09:00:00.000Z'],
   ]);
-  assert.deepEqual(await store.takenTimes('2026-12-11'), [], 'the old slot is free');
+  assert.deepEqual(await store.schedule('2026-12-11', '2026-12-11'), [], 'the old slot is free');
 
   // A second press, the decline link of the same wish, the old confirm link: nothing changes, nothing is sent.
   const again = await call(handle, { token: confirmMove, intent: 'act' });
   assert.deepEqual([again.status, again.body.result, again.body.mail], [200, 'unchanged', 'already_sent']);
   const decline = await call(handle, { token: await moveToken('decline-move', 1), intent: 'act' });
   assert.deepEqual([decline.status, decline.body.error], [409, 'conflict']);
-  const oldConfirm = await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
+  const oldConfirm = await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'sandra-huber' });
   assert.deepEqual([oldConfirm.status, oldConfirm.body.error], [409, 'conflict']);
   assert.deepEqual(oldConfirm.body.view.confirmed, { date: '2026-12-15', time: '10:00' });
   assert.deepEqual(oldConfirm.body.view.movedFrom, { date: '2026-12-11', time: '09:30' });
@@ -519,7 +600,7 @@ Deno.test('the practice declines the wish with a note; the visitor asks again; t
   }
   assert.equal(mailer.sent.length, 0);
   assert.equal(store.appointments.get(REQUEST_ID)!.move_status, 'requested');
-  const current = await call(handle, { token: await moveToken('confirm-move', 2), intent: 'act' });
+  const current = await call(handle, { token: await moveToken('confirm-move', 2), intent: 'act', advisor: 'sandra-huber' });
   assert.deepEqual(current.body.view.confirmed, { date: '2026-12-16', time: '14:00' });
   assert.deepEqual(current.body.view.move, { date: '2026-12-16', time: '14:00', status: 'confirmed', thisLink: true });
 });
@@ -561,13 +642,13 @@ Deno.test('what a press may send must fit the link: a note only to decline, a ti
   assert.deepEqual((await call(handle, { token: confirmMove, intent: 'act', time: '11:00' })).body, { error: 'invalid_body', field: 'time' });
   assert.deepEqual((await call(handle, { token: confirmMove, intent: 'act', date: '2026-12-16' })).body, { error: 'invalid_body', field: 'date' });
   assert.deepEqual((await call(handle, { token: await token('cancel'), intent: 'act', date: '2026-12-16' })).body, { error: 'invalid_body', field: 'date' });
-  assert.deepEqual((await call(handle, { token: await token('confirm-preferred'), intent: 'act', date: '2026-12-16' })).body, { error: 'invalid_body', field: 'date' });
+  assert.deepEqual((await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'sandra-huber', date: '2026-12-16' })).body, { error: 'invalid_body', field: 'date' });
   assert.equal(store.calls.some((name) => name.startsWith('decideMove') || name === 'cancelAppointment'), false);
 });
 
 Deno.test('confirm-move: a wished slot that has begun cannot be confirmed (409 slot_past); declining it still works', async () => {
   const { handle, store } = setup(confirmedState({ move_status: 'requested', move_date: '2026-11-27', move_time: '09:00', move_count: 1, outcome_mailed_for: 'move-requested:1' }));
-  const refused = await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act' });
+  const refused = await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act', advisor: 'sandra-huber' });
   assert.deepEqual([refused.status, refused.body.error], [409, 'slot_past']);
   assert.equal(store.appointments.get(REQUEST_ID)!.move_status, 'requested');
   assert.equal((await call(handle, { token: await moveToken('decline-move', 1), intent: 'act' })).body.result, 'changed');
@@ -579,7 +660,7 @@ Deno.test('slotWarning: confirm links and confirm-move name a holiday, a closed 
   assert.deepEqual(await warning(await token('confirm-preferred')), { kind: 'holiday', name: 'Weihnachten' });
   assert.deepEqual(await warning(await token('confirm-alternative')), { kind: 'weekday' });
   assert.equal(await warning(await token('decline')), null);
-  const confirmed = await call(handle, { token: await token('confirm-preferred'), intent: 'act' });
+  const confirmed = await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'sandra-huber' });
   assert.equal(confirmed.body.result, 'changed');
   assert.deepEqual(confirmed.body.view.slotWarning, { kind: 'holiday', name: 'Weihnachten' });
 
@@ -589,7 +670,7 @@ Deno.test('slotWarning: confirm links and confirm-move name a holiday, a closed 
   assert.deepEqual(await warning(await moveToken('confirm-move', 1)), { kind: 'closure' });
   assert.equal(await warning(await moveToken('decline-move', 1)), null);
   assert.equal(await warning(await token('reschedule')), null);
-  assert.equal((await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act' })).body.result, 'changed');
+  assert.equal((await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act', advisor: 'sandra-huber' })).body.result, 'changed');
 });
 
 Deno.test('the wish\'s mails fail: 502 mail_failed with mailPending; the next press sends them without asking again', async () => {
