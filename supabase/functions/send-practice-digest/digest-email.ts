@@ -2,13 +2,15 @@
  * The practice's morning digest ("Tagesübersicht"): the requests still undecided, oldest
  * first, each with its confirm and decline links and how long it has waited against the
  * promised 24 hours, and likewise the visitors' wishes to move a confirmed appointment
- * (the current and the wished slot, the links to confirm or decline that wish); today's and tomorrow's confirmed appointments; what the outbox could
+ * (the current and the wished slot, the links to confirm or decline that wish); today's
+ * and tomorrow's confirmed appointments, grouped by advisor (each advisor in the practice's
+ * order, then «Ohne Zuteilung» when an appointment has none); what the outbox could
  * not deliver (a message with its full text, so that it reaches the practice even then);
  * the scheduled jobs' failures. To the practice only, Reply-To the practice itself: it
  * carries staff links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
  */
 import type { MoveLinks, StaffLinks } from '../_shared/lifecycle/action-links.ts';
-import { replyWithinHours } from '../_shared/domain/practice.ts';
+import { practiceAdvisors, replyWithinHours } from '../_shared/domain/practice.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
 import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NOT_GIVEN, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields } from '../_shared/mail/layout.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
@@ -26,6 +28,7 @@ interface Part {
 }
 
 const h2 = (title: string) => `<h2 style="font-size:17px;margin:28px 0 12px">${escapeHtml(title)}</h2>`;
+const h3 = (title: string) => `<h3 style="font-size:15px;margin:20px 0 8px">${escapeHtml(title)}</h3>`;
 const rule = '<hr style="border:none;border-top:1px solid #e2e8f0;margin:16px 0">';
 
 function section(title: string, parts: Part[]): Part {
@@ -108,6 +111,35 @@ function appointmentPart(request: AppointmentState): Part {
   return { text: textFields(fields), html: htmlFields(fields) };
 }
 
+/** The group of appointments without an advisor (confirmed before advisors were recorded). */
+export const UNASSIGNED_HEADING = 'Ohne Zuteilung';
+export const NO_APPOINTMENTS = 'Keine Termine.';
+
+/**
+ * Today's and tomorrow's appointments by advisor: a heading for each advisor in the
+ * practice's order (with «Keine Termine.» when they have none), then «Ohne Zuteilung»
+ * only when some appointment has no advisor. Within a group the rows keep their order
+ * (by day and time).
+ */
+function appointmentsSection(title: string, rows: readonly AppointmentState[]): Part {
+  const groups: { heading: string; rows: AppointmentState[] }[] = [
+    ...practiceAdvisors.map(({ id, name }) => ({ heading: name, rows: rows.filter((r) => r.advisor === id) })),
+    ...(rows.some((r) => r.advisor === null) ? [{ heading: UNASSIGNED_HEADING, rows: rows.filter((r) => r.advisor === null) }] : []),
+  ];
+  const parts = groups.map((group) => {
+    const heading = group.heading;
+    const entries = group.rows.map(appointmentPart);
+    return {
+      text: `${heading}\n${'-'.repeat(heading.length)}\n\n` + (entries.length ? entries.map((p) => p.text).join('\n\n---\n\n') : NO_APPOINTMENTS),
+      html: `${h3(heading)}\n` + (entries.length ? entries.map((p) => p.html).join(`\n${rule}\n`) : paragraph(NO_APPOINTMENTS)),
+    };
+  });
+  return {
+    text: `${title}\n${'='.repeat(title.length)}\n\n${parts.map((p) => p.text).join('\n\n\n')}`,
+    html: `${h2(title)}\n${parts.map((p) => p.html).join('\n')}`,
+  };
+}
+
 function fieldsPart(fields: Field[], note: string): Part {
   return { text: `${note}\n\n${textFields(fields)}`, html: `${paragraph(note)}\n${htmlFields(fields)}` };
 }
@@ -157,7 +189,7 @@ export function digestMail(
   }
 
   if (data.confirmed.length > 0) {
-    sections.push(section('Termine heute und morgen', data.confirmed.map(appointmentPart)));
+    sections.push(appointmentsSection('Termine heute und morgen', data.confirmed));
     counts.push(`${data.confirmed.length} ${data.confirmed.length === 1 ? 'Termin' : 'Termine'}`);
   }
 

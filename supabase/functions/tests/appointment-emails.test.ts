@@ -16,11 +16,12 @@ import {
   reminderMail,
 } from '../_shared/lifecycle/appointment-emails.ts';
 import { outcomeMails, parseOutcomeKey, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import type { VisitorLinks } from '../_shared/lifecycle/action-links.ts';
-import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeStore, ORIGIN } from './helpers.ts';
+import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeStore, ORIGIN, property, unfold } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-27T10:00:00Z');
@@ -30,9 +31,22 @@ const RESCHEDULE_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#resc
 const LINKS: VisitorLinks = { cancel: CANCEL_URL, reschedule: RESCHEDULE_URL };
 const BOOKING_URL = 'https://www.ruhepol-schlafberatung.ch/termin-vereinbaren';
 
+/** Sandra Huber's appointment of Monday, 14 December, 17:00. */
 function appointment(overrides: Partial<Appointment> = {}): Appointment {
-  return appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1, ...overrides }) as Appointment;
+  return appointmentState({
+    status: 'confirmed',
+    confirmed_date: '2026-12-14',
+    confirmed_time: '17:00',
+    advisor: 'sandra-huber',
+    calendar_sequence: 1,
+    ...overrides,
+  }) as Appointment;
 }
+
+/** A mail's calendar file with its folded lines joined. */
+const unfolded = (mail: OutgoingMail) => unfold(mail.attachments![0]!.content).join('\n');
+/** The values of one property of a mail's calendar entry (its VEVENT). */
+const icsValues = (mail: OutgoingMail, name: string) => property(mail.attachments![0]!.content, name);
 
 /** The appointment of Monday, 14 December, 17:00 with the wish to move it to Tuesday, 15 December, 10:00. */
 function wish(overrides: Partial<MoveWish> = {}): MoveWish {
@@ -89,7 +103,7 @@ Deno.test('confirmation: date, time, address, what to bring, the 24-hour rule wi
     'SEQUENCE:1',
     'STATUS:CONFIRMED',
     'ORGANIZER;CN="Ruhepol Schlafberatung":mailto:praxis@ruhepol-schlafberatung.ch',
-    'SUMMARY:Schlafberatung bei Ruhepol Schlafberatung',
+    'SUMMARY:Schlafberatung bei Sandra Huber\\, Ruhepol Schlafberatung',
   ]) assert.ok(ics.content.replace(/\r\n /g, '').includes(`${line}\r\n`), line);
 });
 
@@ -153,7 +167,7 @@ Deno.test('Swiss spelling in every lifecycle mail: no ß; HTML parts are complet
     reminderMail(confirmed, settings),
     reminderMail(confirmed, settings, LINKS),
     moveRequestedMail(wish(), settings),
-    moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, ['Zu dieser Zeit ist bereits ein anderer Termin bestätigt.']),
+    moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, [NOBODY_FREE_WARNING]),
     movedMail(moved(), settings, NOW, LINKS),
     movedPracticeMail(moved(), settings, NOW),
     moveDeclinedMail(wish({ move_status: 'declined', staff_note: 'Gruss' }), settings, LINKS),
@@ -317,6 +331,101 @@ Deno.test('move declined: the appointment stays, the practice\'s note (escaped),
   assert.match(late.text, /rufen Sie uns bitte so früh wie möglich an/);
 });
 
+// ---------------------------------------------------------------- the advisor and the appointment's length
+
+const SANDRA = 'Sie werden von Sandra Huber beraten.';
+const LUKAS = 'Sie werden von Lukas Brunner beraten.';
+
+Deno.test('confirmation: one sentence names the advisor after the appointment, in text and HTML; the .ics SUMMARY too', () => {
+  const mail = confirmationMail(appointment(), settings, NOW, LINKS);
+  assert.match(mail.text, /Ort:\s+Birmensdorferstrasse 42, 8142 Uitikon ZH\n\nSie werden von Sandra Huber beraten\.\n\nBitte bringen Sie bequeme Kleidung mit/);
+  assert.ok(mail.html.includes(`>${SANDRA}</p>`));
+  assert.deepEqual(icsValues(mail, 'SUMMARY'), ['Schlafberatung bei Sandra Huber\\, Ruhepol Schlafberatung']);
+
+  const lukas = confirmationMail(appointment({ advisor: 'lukas-brunner' }), settings, NOW, LINKS);
+  assert.ok(lukas.text.includes(LUKAS) && lukas.html.includes(LUKAS));
+  assert.equal(lukas.text.includes('Sandra Huber'), false);
+  assert.deepEqual(icsValues(lukas, 'SUMMARY'), ['Schlafberatung bei Lukas Brunner\\, Ruhepol Schlafberatung']);
+});
+
+Deno.test('moved: the new confirmation and its .ics name the advisor (who may have changed with the move)', () => {
+  const mail = movedMail(moved({ advisor: 'lukas-brunner' }), settings, NOW, LINKS);
+  assert.match(mail.text, /Ort:\s+[^\n]+\n\nSie werden von Lukas Brunner beraten\.\n\nIhr früherer Termin am Montag, 14\. Dezember 2026, 17:00 Uhr entfällt\./);
+  assert.ok(mail.html.includes(`>${LUKAS}</p>`));
+  assert.deepEqual(icsValues(mail, 'SUMMARY'), ['Schlafberatung bei Lukas Brunner\\, Ruhepol Schlafberatung']);
+});
+
+Deno.test('reminder: names the advisor, with and without links', () => {
+  for (const mail of [reminderMail(appointment(), settings, LINKS), reminderMail(appointment(), settings)]) {
+    assert.match(mail.text, /Ort:\s+[^\n]+\n\nSie werden von Sandra Huber beraten\.\n\n/);
+    assert.ok(mail.html.includes(`>${SANDRA}</p>`));
+  }
+  assert.ok(reminderMail(appointment({ advisor: 'lukas-brunner' }), settings).text.includes(LUKAS));
+});
+
+Deno.test('an appointment without an advisor: the sentence is left out, no placeholder; the .ics names the practice', () => {
+  const unassigned = appointment({ advisor: null });
+  const visitorMails = [
+    confirmationMail(unassigned, settings, NOW, LINKS),
+    reminderMail(unassigned, settings, LINKS),
+    movedMail(moved({ advisor: null }), settings, NOW, LINKS),
+  ];
+  for (const mail of visitorMails) {
+    assert.equal(/beraten\.|Beratung durch|Huber|Brunner|undefined|null/.test(mail.text + mail.html), false, mail.subject);
+  }
+  assert.deepEqual(icsValues(visitorMails[0]!, 'SUMMARY'), ['Schlafberatung bei Ruhepol Schlafberatung']);
+  const practiceMails = [
+    confirmedPracticeMail(unassigned, settings, NOW),
+    cancelledPracticeMail({ ...unassigned, status: 'cancelled' }, settings, NOW, NOW),
+    movedPracticeMail(moved({ advisor: null }), settings, NOW),
+  ];
+  for (const mail of practiceMails) {
+    assert.equal(/Beratung durch|Huber|Brunner|undefined|null/.test(mail.text + mail.html + unfolded(mail)), false, mail.subject);
+  }
+  assert.deepEqual(icsValues(practiceMails[0]!, 'SUMMARY'), ['Termin: Schlafberatung – Beat Keller']);
+});
+
+Deno.test('the practice\'s mails about a confirmed, cancelled or moved appointment name the advisor, and so does its entry', () => {
+  const cases: [OutgoingMail, string][] = [
+    [confirmedPracticeMail(appointment(), settings, NOW), 'Sandra Huber'],
+    [cancelledPracticeMail(appointment({ status: 'cancelled', calendar_sequence: 2 }), settings, NOW, NOW), 'Sandra Huber'],
+    [movedPracticeMail(moved({ advisor: 'lukas-brunner' }), settings, NOW), 'Lukas Brunner'],
+  ];
+  for (const [mail, advisor] of cases) {
+    assert.match(mail.text, new RegExp(`Termin:\\s+[^\\n]+\\nBeratung durch:\\s+${advisor}\\n`), mail.subject);
+    assert.ok(mail.html.includes(advisor), mail.subject);
+    assert.deepEqual(icsValues(mail, 'SUMMARY'), [`Termin: Schlafberatung – Beat Keller (${advisor})`], mail.subject);
+    assert.ok(icsValues(mail, 'DESCRIPTION')[0]!.startsWith(`Beratung durch: ${advisor}\\nTelefon: `), mail.subject);
+  }
+});
+
+Deno.test('the calendar entry lasts the appointment\'s own appointment_minutes, not the catalogue\'s length', () => {
+  // A follow-up (30 minutes in the catalogue) that was booked for 45: the entry and «Dauer» say 45.
+  const followUp = appointment({ service: 'Follow-up Termin', appointment_minutes: 45 });
+  const cases: OutgoingMail[] = [
+    confirmationMail(followUp, settings, NOW, LINKS),
+    confirmedPracticeMail(followUp, settings, NOW),
+    cancellationMail({ ...followUp, status: 'cancelled', calendar_sequence: 2 }, settings, NOW, BOOKING_URL),
+    cancelledPracticeMail({ ...followUp, status: 'cancelled', calendar_sequence: 2 }, settings, NOW, NOW),
+  ];
+  for (const mail of cases) {
+    assert.deepEqual(icsValues(mail, 'DTSTART'), ['20261214T170000'], mail.subject);
+    assert.deepEqual(icsValues(mail, 'DTEND'), ['20261214T174500'], mail.subject);
+  }
+  assert.match(cases[0]!.text, /Dauer:\s+45 Minuten/);
+  assert.match(reminderMail(followUp, settings).text, /Dauer:\s+45 Minuten/);
+
+  const longMove = moved({ appointment_minutes: 90 });
+  for (const mail of [movedMail(longMove, settings, NOW, LINKS), movedPracticeMail(longMove, settings, NOW)]) {
+    assert.deepEqual(icsValues(mail, 'DTEND'), ['20261215T113000'], mail.subject);
+  }
+  assert.match(movedMail(longMove, settings, NOW, LINKS).text, /Dauer:\s+90 Minuten/);
+  // A service the catalogue no longer knows still has its length.
+  const retired = confirmationMail(appointment({ service: 'Abendberatung', appointment_minutes: 75 }), settings, NOW, LINKS);
+  assert.deepEqual(icsValues(retired, 'DTEND'), ['20261214T181500']);
+  assert.match(retired.text, /Dauer:\s+75 Minuten/);
+});
+
 // ---------------------------------------------------------------- outcomeMails: the mails of each outcome_key
 
 const LINK_SETTINGS = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
@@ -343,7 +452,9 @@ Deno.test('outcome keys: read as the database writes them; anything else is none
 Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, links for this wish), moved, move-declined', async () => {
   const store = new FakeStore();
   store.clock = () => NOW;
-  const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1 });
+  const confirmed = appointmentState({
+    status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', advisor: 'sandra-huber', calendar_sequence: 1,
+  });
   const confirmedMails = await outcomeMails(confirmed, settings, LINK_SETTINGS, NOW, store);
   assert.deepEqual(confirmedMails.map((m) => m.subject), [
     'Terminbestätigung: Montag, 14. Dezember 2026, 17:00 Uhr',
@@ -396,10 +507,13 @@ Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, l
   await assert.rejects(outcomeMails(appointmentState(), settings, LINK_SETTINGS, NOW, store), /no mails for outcome null/);
 });
 
-Deno.test('outcomeMails for a wish: the practice is warned about a holiday, a closure, a time not offered or a taken time', async () => {
+Deno.test('outcomeMails for a wish: the practice is warned about a holiday, a closure, a time not offered or both advisors busy', async () => {
   const store = new FakeStore();
   store.clock = () => NOW;
-  const base = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1, move_status: 'requested', move_count: 1 });
+  const base = appointmentState({
+    status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', advisor: 'sandra-huber', calendar_sequence: 1,
+    move_status: 'requested', move_count: 1,
+  });
   const warningOf = async (date: string, time: string) => {
     const [practice] = await outcomeMails({ ...base, move_date: date, move_time: time, outcome_key: 'move-requested:1' }, settings, LINK_SETTINGS, NOW, store);
     return /Achtung: (.*)\n/.exec(practice!.text)?.[1] ?? null;
@@ -415,11 +529,18 @@ Deno.test('outcomeMails for a wish: the practice is warned about a holiday, a cl
     await warningOf('2026-12-17', '10:00'),
     'Am Donnerstag, 17. Dezember 2026 ist die Praxis geschlossen (eingetragene Schliessung). Sie können den Termin trotzdem bestätigen.',
   );
-  // Another visitor's confirmed appointment at the wished time; the own current slot on the same day is not "taken".
-  store.appointments.set('00000000-0000-4000-8000-0000000000aa', appointmentState({
-    id: '00000000-0000-4000-8000-0000000000aa', status: 'confirmed', confirmed_date: '2026-12-15', confirmed_time: '10:00', calendar_sequence: 1,
-  }));
-  assert.equal(await warningOf('2026-12-15', '10:00'), 'Zu dieser Zeit ist bereits ein anderer Termin bestätigt. Sie können den Termin trotzdem bestätigen.');
+  // Another visitor's confirmed appointment at the wished time: the other advisor is still free.
+  const other = (id: string, advisor: 'sandra-huber' | 'lukas-brunner', time: string) =>
+    store.appointments.set(id, appointmentState({ id, status: 'confirmed', confirmed_date: '2026-12-15', confirmed_time: time, advisor, calendar_sequence: 1 }));
+  other('00000000-0000-4000-8000-0000000000aa', 'sandra-huber', '10:00');
+  assert.equal(await warningOf('2026-12-15', '10:00'), null, 'one advisor is busy, the other free');
+  // Both advisors busy for part of the hour (09:30–10:30 overlaps 10:00–11:00).
+  other('00000000-0000-4000-8000-0000000000ab', 'lukas-brunner', '09:30');
+  assert.equal(await warningOf('2026-12-15', '10:00'), `${NOBODY_FREE_WARNING} So lässt sich die Verschiebung nicht bestätigen: Lehnen Sie sie ab oder schlagen Sie eine andere Zeit vor.`);
+  // The own current slot is no one else's: with one other appointment at it, an advisor is free.
   store.appointments.set(base.id, { ...base });
+  store.appointments.set('00000000-0000-4000-8000-0000000000ac', appointmentState({
+    id: '00000000-0000-4000-8000-0000000000ac', status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', advisor: 'lukas-brunner', calendar_sequence: 1,
+  }));
   assert.equal(await warningOf('2026-12-14', '17:00'), null, "its own slot is no one else's");
 });

@@ -1,7 +1,7 @@
 /**
  * send-practice-digest with the in-memory Store and Mailer: one mail a day from 07:00
  * Zurich time when scheduled, at once by hand; what it says (undecided requests oldest
- * first with their links and waiting time, today's and tomorrow's appointments, what could
+ * first with their links and waiting time, today's and tomorrow's appointments by advisor, what could
  * not be delivered with its content, failed job runs); none on a day with nothing to say.
  * The data itself is the database's (tests/integration/outbox.test.ts).
  */
@@ -126,7 +126,9 @@ Deno.test('an undelivered mail about a wish to move names it', async () => {
 
 Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with the message), the jobs\' failures', async () => {
   const { handle, mailer, store } = setup();
-  const appointment = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1 });
+  const appointment = appointmentState({
+    status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 1,
+  });
   const contact = {
     id: '00000000-0000-4000-8000-00000000000c',
     created_at: '2026-12-06T10:00:00Z',
@@ -146,13 +148,83 @@ Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with t
   assert.equal((await run(handle, {})).body.sent, true);
   const mail = mailer.sent[0]!;
   assert.match(mail.subject, /1 Termin, 2 nicht zugestellt, Störungen$/);
-  assert.match(mail.text, /Termine heute und morgen[\s\S]*Freitag, 11\. Dezember 2026, 09:30 Uhr/);
+  assert.match(mail.text, /Termine heute und morgen[\s\S]*Sandra Huber[\s\S]*Freitag, 11\. Dezember 2026, 09:30 Uhr/);
   assert.match(mail.text, /Ich wache jeden Morgen mit Nackenschmerzen auf\./);
   assert.match(mail.text, /Bitte informieren Sie Beat Keller telefonisch/);
   assert.match(mail.text, /send-pending-mail – failed 2, causes smtp_554/);
   assert.match(mail.html, /href="mailto:clara%3Fbcc%3Dx@example\.ch"/);
   // What it carried counts as delivered and reported.
   assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }] }]);
+});
+
+/** A confirmed appointment on `date` at `time` for `advisor`, with a name to find it by. */
+function booked(n: number, date: string, time: string, advisor: 'sandra-huber' | 'lukas-brunner' | null, lastName: string) {
+  return appointmentState({
+    id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+    first_name: 'Gast',
+    last_name: lastName,
+    status: 'confirmed',
+    confirmed_date: date,
+    confirmed_time: time,
+    advisor,
+    calendar_sequence: 1,
+  });
+}
+
+/** The text part's section of today's and tomorrow's appointments (the last section in these tests, before the footer). */
+const appointmentsText = (text: string) => /Termine heute und morgen\n=+\n\n([\s\S]*?)\n\nJeder Link/.exec(text)![1]!;
+
+Deno.test('today\'s and tomorrow\'s appointments are grouped by advisor, in the practice\'s order, each by day and time', async () => {
+  const { handle, mailer, store } = setup();
+  // By day and time, as the database answers them: the advisors mixed.
+  store.digest = {
+    ...store.digest,
+    confirmed: [
+      booked(1, '2026-12-10', '09:00', 'lukas-brunner', 'Eins'),
+      booked(2, '2026-12-10', '10:00', 'sandra-huber', 'Zwei'),
+      booked(3, '2026-12-10', '14:00', 'lukas-brunner', 'Drei'),
+      booked(4, '2026-12-11', '09:00', 'sandra-huber', 'Vier'),
+    ],
+  };
+  assert.equal((await run(handle, {})).body.confirmed, 4);
+  const mail = mailer.sent[0]!;
+  assert.match(mail.subject, /: 4 Termine$/);
+  const text = appointmentsText(mail.text);
+  assert.match(text, /^Sandra Huber\n-{12}\n\nTermin:\s+Donnerstag, 10\. Dezember 2026, 10:00 Uhr\nName:\s+Gast Zwei\n/);
+  const order = ['Sandra Huber', 'Gast Zwei', 'Gast Vier', 'Lukas Brunner', 'Gast Eins', 'Gast Drei'];
+  const positions = order.map((name) => text.indexOf(name));
+  assert.ok(positions.every((at) => at >= 0), `${positions}`);
+  assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'each advisor\'s appointments under their heading, by day and time');
+  assert.match(text, /\nLukas Brunner\n-{13}\n\n/);
+  assert.equal(text.includes('Ohne Zuteilung'), false, 'no unassigned group without unassigned appointments');
+  assert.equal(text.includes('Keine Termine'), false);
+
+  const html = mail.html;
+  const htmlOrder = ['>Sandra Huber</h3>', 'Gast Zwei', 'Gast Vier', '>Lukas Brunner</h3>', 'Gast Eins', 'Gast Drei'].map((part) => html.indexOf(part));
+  assert.ok(htmlOrder.every((at) => at >= 0), `${htmlOrder}`);
+  assert.deepEqual([...htmlOrder].sort((a, b) => a - b), htmlOrder);
+  assert.ok(html.indexOf('>Termine heute und morgen</h2>') < htmlOrder[0]!);
+  assert.equal(html.includes('Ohne Zuteilung'), false);
+});
+
+Deno.test('the digest: an advisor without appointments says so; appointments without an advisor come last, «Ohne Zuteilung»', async () => {
+  const { handle, mailer, store } = setup();
+  store.digest = {
+    ...store.digest,
+    confirmed: [
+      booked(1, '2026-12-10', '09:00', null, 'Alt'),
+      booked(2, '2026-12-10', '09:00', 'lukas-brunner', 'Neu'),
+    ],
+  };
+  assert.equal((await run(handle, {})).body.sent, true);
+  const mail = mailer.sent[0]!;
+  const text = appointmentsText(mail.text);
+  assert.match(text, /^Sandra Huber\n-+\n\nKeine Termine\.\n\n\nLukas Brunner\n-+\n\nTermin:[^\n]+\nName:\s+Gast Neu\n[\s\S]*\n\n\nOhne Zuteilung\n-+\n\nTermin:[^\n]+\nName:\s+Gast Alt\n/);
+  const html = mail.html;
+  assert.match(html, />Sandra Huber<\/h3>\n<p[^>]*>Keine Termine\.<\/p>/);
+  assert.ok(html.indexOf('>Lukas Brunner</h3>') < html.indexOf('Gast Neu'));
+  assert.ok(html.indexOf('Gast Neu') < html.indexOf('>Ohne Zuteilung</h3>'));
+  assert.ok(html.indexOf('>Ohne Zuteilung</h3>') < html.indexOf('Gast Alt'));
 });
 
 Deno.test('scheduled: nothing before 07:00 in Zurich; by hand: at once', async () => {

@@ -19,6 +19,7 @@ import {
 } from '../_shared/lifecycle/appointment-emails.ts';
 import { appointmentAcknowledgementMail, appointmentPracticeMail, CALENDAR_FILENAME, contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
 import { dailyCapNoticeMail } from '../_shared/mail/budget.ts';
+import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
 import { htmlButton, serviceWithPrice, type MailSettings } from '../_shared/mail/layout.ts';
 import { formatChf } from '../_shared/domain/catalog.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
@@ -260,7 +261,9 @@ const VISITORS = { contact: 'anna.muster@example.ch', appointment: 'beat.keller@
 async function everyMail(): Promise<OutgoingMail[]> {
   const linkSettings = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
   const record = appointmentRecord();
-  const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', calendar_sequence: 1 }) as Appointment;
+  const confirmed = appointmentState({
+    status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', advisor: 'sandra-huber', calendar_sequence: 1,
+  }) as Appointment;
   const cancelled = { ...confirmed, status: 'cancelled', calendar_sequence: 2 } as Appointment;
   const wish = { ...confirmed, move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 1 } as MoveWish;
   const moved = {
@@ -289,7 +292,7 @@ async function everyMail(): Promise<OutgoingMail[]> {
     cancellationMail(cancelled, settings, NOW, booking),
     cancelledPracticeMail(cancelled, settings, NOW, NOW),
     reminderMail(confirmed, settings, links),
-    moveRequestedPracticeMail(wish, settings, await moveLinks(linkSettings, wish, NOW), ['Zu dieser Zeit ist bereits ein anderer Termin bestätigt.']),
+    moveRequestedPracticeMail(wish, settings, await moveLinks(linkSettings, wish, NOW), [NOBODY_FREE_WARNING]),
     moveRequestedMail(wish, settings),
     movedMail(moved, settings, NOW, await visitorLinks(linkSettings, moved, NOW)),
     movedPracticeMail(moved, settings, NOW),

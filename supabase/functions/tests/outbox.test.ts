@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import type { StoredContact } from '../_shared/database/store.ts';
 import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
-import { actionClaims, appointmentRecord, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
+import { actionClaims, appointmentRecord, appointmentState, FakeMailer, FakeStore, property, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 
 /** 10:30 in Zurich on 10 December: tomorrow's reminders are due. */
 const NOW = new Date('2026-12-10T09:30:00Z');
@@ -42,7 +42,7 @@ const run = async (handle: (request: Request) => Promise<Response>, apikey = SEC
   return { status: response.status, body: await response.json() };
 };
 
-const confirmed = { status: 'confirmed' as const, calendar_sequence: 1, outcome_mailed_for: 'confirmed' };
+const confirmed = { status: 'confirmed' as const, advisor: 'sandra-huber' as const, calendar_sequence: 1, outcome_mailed_for: 'confirmed' };
 
 Deno.test('a stored message the visitor\'s call could not mail: the practice gets it marked as late, the visitor an acknowledgement, once', async () => {
   const { handle, mailer, store } = setup();
@@ -105,13 +105,22 @@ Deno.test('the daily cap defers the rest without counting a failure; they go out
 
 Deno.test('a decision whose mails failed on the action page: the confirmation and the practice\'s entry go out', async () => {
   const { handle, mailer, store } = setup();
-  const row = appointmentState({ ...confirmed, confirmed_date: '2026-12-18', confirmed_time: '10:00', outcome_mailed_for: null });
+  // Booked for 90 minutes (its length when requested), whatever the catalogue says now.
+  const row = appointmentState({ ...confirmed, confirmed_date: '2026-12-18', confirmed_time: '10:00', appointment_minutes: 90, outcome_mailed_for: null });
   store.appointments.set(row.id, row);
   assert.equal((await run(handle)).body.sent, 1);
   assert.deepEqual(mailer.sent.map((mail) => mail.subject), [
     'Terminbestätigung: Freitag, 18. Dezember 2026, 10:00 Uhr',
     'Termin bestätigt: Beat Keller – Freitag, 18. Dezember 2026, 10:00 Uhr',
   ]);
+  const [visitor, practice] = mailer.sent;
+  assert.ok(visitor!.text.includes('Sie werden von Sandra Huber beraten.'));
+  assert.match(practice!.text, /Beratung durch:\s+Sandra Huber/);
+  for (const mail of [visitor!, practice!]) {
+    const ics = mail.attachments![0]!.content;
+    assert.ok(property(ics, 'SUMMARY')[0]!.includes('Sandra Huber'), mail.subject);
+    assert.deepEqual(property(ics, 'DTEND'), ['20261218T113000'], mail.subject);
+  }
   assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'confirmed');
 });
 
@@ -130,6 +139,7 @@ Deno.test('tomorrow\'s reminders from 09:00 Zurich time, once; none for a cancel
   assert.equal((await run(handle)).body.sent, 1);
   assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [['a@example.ch', 'Erinnerung an Ihren Termin: Freitag, 11. Dezember 2026, 09:30 Uhr']]);
   assert.match(mailer.sent[0]!.text, /Ihren Termin morgen/);
+  assert.ok(mailer.sent[0]!.text.includes('Sie werden von Sandra Huber beraten.'), 'the reminder names the advisor');
   // 23 hours before: no links any more, the phone number.
   assert.equal(mailer.sent[0]!.text.includes('/termin/aktion'), false);
   assert.match(mailer.sent[0]!.text, /rufen Sie uns bitte so früh wie möglich an/);
@@ -147,6 +157,15 @@ Deno.test('a reminder more than 24 hours before the start carries the cancel lin
     ['reschedule', '2026-12-11T16:30:00.000Z'],
   ]);
   assert.ok(reminder.html.includes('>Termin verschieben</a>'));
+  assert.ok(reminder.html.includes('Sie werden von Sandra Huber beraten.'));
+});
+
+Deno.test('a reminder of an appointment without an advisor leaves the sentence out', async () => {
+  const { handle, mailer, store } = setup();
+  const row = appointmentState({ ...confirmed, advisor: null, confirmed_date: '2026-12-11', confirmed_time: '17:30' });
+  store.appointments.set(row.id, row);
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.equal(/beraten\.|Huber|Brunner/.test(mailer.sent[0]!.text + mailer.sent[0]!.html), false);
 });
 
 const wishToMove = {
@@ -192,6 +211,8 @@ Deno.test('the state moves on after a failed send: the outbox sends the mails of
     'Termin verschoben: Montag, 21. Dezember 2026, 14:00 Uhr',
     'Termin verschoben: Beat Keller – Montag, 21. Dezember 2026, 14:00 Uhr',
   ]);
+  assert.ok(mailer.sent[0]!.text.includes('Sie werden von Sandra Huber beraten.'), 'the move kept the advisor, and says so');
+  assert.match(mailer.sent[1]!.text, /Beratung durch:\s+Sandra Huber/);
   assert.deepEqual(store.outcomeKeysSent, ['moved:1']);
   assert.equal((await run(handle)).body.sent, 0);
 });

@@ -216,7 +216,7 @@ Deno.test('decide_appointment_move: the wish\'s number and the decision as p_*, 
   assert.equal((await store.decideMove(REQUEST_ID, 2, { kind: 'confirm' })).result, 'conflict');
   await store.decideMove(REQUEST_ID, 2, { kind: 'decline', note: 'Ausgebucht' });
   assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
-    ['decide_appointment_move', { p_id: REQUEST_ID, p_move: 2, p_decision: 'confirm' }],
+    ['decide_appointment_move', { p_id: REQUEST_ID, p_move: 2, p_decision: 'confirm', p_advisor: null }],
     ['decide_appointment_move', { p_id: REQUEST_ID, p_move: 2, p_decision: 'decline', p_note: 'Ausgebucht' }],
   ]);
 });

@@ -13,10 +13,13 @@
  *   appointment's updated entry.
  * These go out only after a person acted on a signed link, so unlike the acknowledgements
  * they may greet the visitor by name. Every calendar file carries the request's UID and
- * its calendar_sequence. Subjects name no service (health details). Pure: addresses,
- * links and the clock are passed in.
+ * its calendar_sequence, and lasts the appointment's own appointment_minutes. The advisor
+ * (../domain/practice.ts) is named in the visitor's confirmation, moved confirmation and
+ * reminder (one sentence), in the calendar entries' SUMMARY and in the practice's mails;
+ * an appointment without an advisor simply goes without. Subjects name no service (health
+ * details). Pure: addresses, links and the clock are passed in.
  */
-import { cancellationNoticeHours, practiceName } from '../domain/practice.ts';
+import { type AdvisorId, advisorName, cancellationNoticeHours, practiceName } from '../domain/practice.ts';
 import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain/dates.ts';
 import { calendarUid } from '../mail/ics.ts';
 import {
@@ -30,6 +33,7 @@ import { mailtoHref } from '../mail/mailto.ts';
 import { practiceContact, replyWithinHours } from '../domain/practice.ts';
 import type { AppointmentState } from '../database/store.ts';
 import type { MoveLinks, VisitorLinks } from './action-links.ts';
+import { NOBODY_FREE_WARNING } from './slot-checks.ts';
 import { answerLink, staffDecisionMail } from '../forms/request-emails.ts';
 
 /** A confirmed (or cancelled) appointment: the slot is set. */
@@ -63,6 +67,22 @@ const wished = (wish: MoveWish) => formatDateTimeLong(wish.move_date, wish.move_
 const movedFrom = (moved: MovedAppointment) => formatDateTimeLong(moved.moved_from_date, moved.moved_from_time);
 const isHomeVisit = (request: AppointmentState) => findService(request.service)?.value === HOME_VISIT;
 
+/** The practice's label for the advisor, in its mails and calendar entries. */
+export const ADVISOR_LABEL = 'Beratung durch';
+
+const advisorOf = (appointment: { advisor: AdvisorId | null }) => appointment.advisor === null ? null : advisorName(appointment.advisor);
+
+/** The visitor is told who sees them, in one sentence; null (left out) for an appointment without an advisor. */
+export function advisorSentence(appointment: { advisor: AdvisorId | null }): string | null {
+  const advisor = advisorOf(appointment);
+  return advisor === null ? null : `Sie werden von ${advisor} beraten.`;
+}
+
+function advisorBlocks(appointment: Appointment): Block[] {
+  const sentence = advisorSentence(appointment);
+  return sentence === null ? [] : [{ text: sentence }];
+}
+
 /** Where the appointment takes place, as the visitor reads it. */
 function placeOf(request: AppointmentState): string {
   return isHomeVisit(request) ? 'Bei Ihnen zu Hause; die Adresse besprechen wir vorher telefonisch mit Ihnen.' : practiceContact.address;
@@ -76,32 +96,43 @@ function preparationText(request: AppointmentState): string {
       'Kostenlose Parkplätze finden Sie hinter dem Gebäude.';
 }
 
+/** The appointment as the visitor reads it; the length is its own (appointment_minutes), not the catalogue's today. */
 function appointmentFields(appointment: Appointment): Field[] {
-  const service = findService(appointment.service);
   return [
     { label: 'Termin', value: when(appointment) },
     { label: 'Dienstleistung', value: serviceWithPrice(appointment.service) },
-    ...(service ? [{ label: 'Dauer', value: `${service.durationMinutes} Minuten` }] : []),
+    { label: 'Dauer', value: `${appointment.appointment_minutes} Minuten` },
     { label: 'Ort', value: placeOf(appointment) },
   ];
 }
 
 /**
  * The appointment's calendar entry as RFC 5546 scheduling: REQUEST while confirmed,
- * CANCEL once cancelled; the practice organizes, the visitor attends.
+ * CANCEL once cancelled; the practice organizes, the visitor attends. The SUMMARY names
+ * the advisor (if any), the entry lasts the appointment's own appointment_minutes.
  */
 function calendarAttachment(appointment: Appointment, settings: MailSettings, now: Date, forPractice: boolean): MailAttachment {
   const method = appointment.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const name = fullName(appointment);
-  const summary = forPractice ? `Termin: ${appointment.service} – ${name}` : `${appointment.service} bei ${practiceName}`;
+  const advisor = advisorOf(appointment);
+  const summary = forPractice
+    ? `Termin: ${appointment.service} – ${name}${advisor === null ? '' : ` (${advisor})`}`
+    : advisor === null
+    ? `${appointment.service} bei ${practiceName}`
+    : `${appointment.service} bei ${advisor}, ${practiceName}`;
   const description = forPractice
-    ? [`Telefon: ${appointment.phone}`, `E-Mail: ${appointment.email}`, `Anfrage-Nr.: ${appointment.id}`].join('\n')
+    ? [
+      ...(advisor === null ? [] : [`${ADVISOR_LABEL}: ${advisor}`]),
+      `Telefon: ${appointment.phone}`,
+      `E-Mail: ${appointment.email}`,
+      `Anfrage-Nr.: ${appointment.id}`,
+    ].join('\n')
     : `${preparationText(appointment)}\nAbsagen bis ${cancellationNoticeHours} Stunden vorher; danach telefonisch: ${practiceContact.phone.display}.`;
   const content = buildCalendarFile({
     uid: calendarUid(appointment.id),
     date: appointment.confirmed_date,
     time: appointment.confirmed_time,
-    durationMinutes: findService(appointment.service)?.durationMinutes ?? 60,
+    durationMinutes: appointment.appointment_minutes,
     summary,
     description,
     ...(isHomeVisit(appointment) ? {} : { location: practiceContact.address }),
@@ -206,6 +237,12 @@ function practiceMail(appointment: Appointment, settings: MailSettings, title: s
   };
 }
 
+/** The advisor as a field of the practice's mails; none for an appointment without an advisor. */
+function advisorFields(appointment: Appointment): Field[] {
+  const advisor = advisorOf(appointment);
+  return advisor === null ? [] : [{ label: ADVISOR_LABEL, value: advisor }];
+}
+
 function practiceFields(appointment: Appointment, extra: Field[]): Field[] {
   return [
     { label: 'Name', value: fullName(appointment) },
@@ -213,6 +250,7 @@ function practiceFields(appointment: Appointment, extra: Field[]): Field[] {
     { label: 'Telefon', value: appointment.phone },
     { label: 'Dienstleistung', value: serviceWithPrice(appointment.service) },
     { label: 'Termin', value: when(appointment) },
+    ...advisorFields(appointment),
     ...extra,
     { label: 'Anfrage-Nr.', value: appointment.id },
   ];
@@ -228,6 +266,7 @@ export function confirmationMail(appointment: Appointment, settings: MailSetting
   return visitorMail(appointment, settings, `Terminbestätigung: ${when(appointment)}`, [
     { text: 'Gerne bestätigen wir Ihren Termin:' },
     { fields: appointmentFields(appointment) },
+    ...advisorBlocks(appointment),
     { text: preparationText(appointment) },
     { text: `Im Anhang (${CONFIRMED_CALENDAR_FILENAME}) finden Sie den Termin für Ihren Kalender.` },
     ...visitorLinkBlocks(links),
@@ -286,6 +325,7 @@ export function reminderMail(appointment: Appointment, settings: MailSettings, l
   return visitorMail(appointment, settings, `Erinnerung an Ihren Termin: ${when(appointment)}`, [
     { text: 'Wir freuen uns auf Sie und erinnern Sie an Ihren Termin morgen:' },
     { fields: appointmentFields(appointment) },
+    ...advisorBlocks(appointment),
     { text: preparationText(appointment) },
     ...(links ? visitorLinkBlocks(links) : [callUsBlock()]),
   ]);
@@ -318,6 +358,16 @@ export function moveRequestedMail(wish: MoveWish, settings: MailSettings): Outgo
  * request: ../forms/request-emails.ts staffDecisionMail). Nothing changes in a calendar
  * yet: no attachment.
  */
+/**
+ * What the practice can do about the warnings of a wished slot: outside the opening hours
+ * it may still confirm; with both advisors busy the database refuses the confirmation.
+ */
+function warningConsequence(warnings: readonly string[]): string {
+  return warnings.includes(NOBODY_FREE_WARNING)
+    ? 'So lässt sich die Verschiebung nicht bestätigen: Lehnen Sie sie ab oder schlagen Sie eine andere Zeit vor.'
+    : 'Sie können den Termin trotzdem bestätigen.';
+}
+
 export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings, links: MoveLinks, warnings: readonly string[]): OutgoingMail {
   const name = fullName(wish);
   const title = 'Terminverschiebung gewünscht';
@@ -336,7 +386,7 @@ export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings
       { label: 'Gewünschter Termin', value: wished(wish) },
       { label: 'Anfrage-Nr.', value: wish.id },
     ],
-    warning: warnings.length ? `Achtung: ${warnings.join(' ')} Sie können den Termin trotzdem bestätigen.` : null,
+    warning: warnings.length ? `Achtung: ${warnings.join(' ')} ${warningConsequence(warnings)}` : null,
     actionsTitle: 'Verschiebung bestätigen oder ablehnen',
     actions: [
       { label: `Neuen Termin bestätigen – ${wished(wish)}`, href: links.confirmMove },
@@ -355,6 +405,7 @@ export function movedMail(moved: MovedAppointment, settings: MailSettings, now: 
   return visitorMail(moved, settings, `Termin verschoben: ${when(moved)}`, [
     { text: 'Gerne bestätigen wir Ihren neuen Termin:' },
     { fields: appointmentFields(moved) },
+    ...advisorBlocks(moved),
     { text: `Ihr früherer Termin am ${movedFrom(moved)} entfällt.` },
     { text: preparationText(moved) },
     {
