@@ -77,6 +77,11 @@ export interface FunctionConfig {
   actionSecret: string;
   /** The site's public origin, for the links in the e-mails (SITE_URL). */
   siteUrl: string;
+  /**
+   * Signs the addresses of the practice's calendar feeds (CALENDAR_FEED_SECRET), or null:
+   * then the feeds answer 404, and nothing else changes (the other functions do not need it).
+   */
+  calendarFeedSecret: string | null;
   problems: ConfigProblem[];
   warnings: string[];
 }
@@ -190,6 +195,17 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     else warnings.push(`SITE_URL="${siteSetting}" is not one origin like https://www.example.ch; using ${siteUrl}.`);
   }
 
+  // The calendar feeds' addresses are signed with it (practice-calendar). Optional: unset,
+  // or too short to be secret, the feeds stay off (404) and every other function works.
+  let calendarFeedSecret: string | null = null;
+  const feedSetting = env('CALENDAR_FEED_SECRET');
+  if (feedSetting && characterCount(feedSetting) >= MIN_PROOF_SECRET_LENGTH) calendarFeedSecret = feedSetting;
+  else if (feedSetting) {
+    warnings.push(
+      `CALENDAR_FEED_SECRET has fewer than ${MIN_PROOF_SECRET_LENGTH} characters: the calendar feeds stay off (404). Set a random secret, e.g. openssl rand -hex 32.`,
+    );
+  }
+
   return {
     supabase,
     clientKeys: keys.clientKeys,
@@ -200,6 +216,7 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     challengeSecret,
     actionSecret,
     siteUrl,
+    calendarFeedSecret,
     problems,
     warnings,
   };

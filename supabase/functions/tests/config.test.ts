@@ -152,3 +152,17 @@ Deno.test('a warning for no usable origin', () => {
   assert.match(text, /"https:\/\/a\.ch\/path" is not an origin/);
   assert.match(text, /every browser request is refused/);
 });
+
+Deno.test('CALENDAR_FEED_SECRET: optional – unset, the feeds are off and nothing else minds; too short, off with a warning', () => {
+  const unset = testConfig();
+  assert.equal(unset.calendarFeedSecret, null);
+  assert.deepEqual([unset.problems, unset.warnings], [[], []]);
+  const secret = 'c'.repeat(32);
+  const set = testConfig({ CALENDAR_FEED_SECRET: ` ${secret} ` });
+  assert.equal(set.calendarFeedSecret, secret);
+  assert.deepEqual([set.problems, set.warnings], [[], []]);
+  const short = testConfig({ CALENDAR_FEED_SECRET: 'c'.repeat(31) });
+  assert.equal(short.calendarFeedSecret, null);
+  assert.deepEqual(short.problems, [], 'the other functions keep working');
+  assert.match(short.warnings.join('\n'), /CALENDAR_FEED_SECRET has fewer than 32 characters/);
+});

@@ -3,6 +3,7 @@ import { appointmentCalendarFile } from '../_shared/forms/request-emails.ts';
 import { calendarUid } from '../_shared/mail/ics.ts';
 import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } from '../_shared/mail/ics.ts';
 import { appointmentRecord, REQUEST_ID } from './helpers.ts';
+import { buildCalendarFeed, calendarEvent, type CalendarEvent } from '../_shared/mail/ics.ts';
 
 const STAMP = new Date('2026-11-22T10:15:42.500Z');
 
@@ -168,4 +169,88 @@ Deno.test('ics: refuses a SEQUENCE that is not a whole number ≥ 0, and a line 
   assert.throws(() => buildCalendarFile(request({ scheduling })), RangeError);
   assert.throws(() => buildCalendarFile(request({ scheduling: { ...scheduling, sequence: 1.5 } })), RangeError);
   assert.throws(() => buildCalendarFile(request({ scheduling: { ...scheduling, sequence: 1, attendee: { name: 'A\r\nB', email: 'a@b.ch' } } })), RangeError);
+});
+
+// ------------------------------------------------------------------------------ the feeds' calendars
+
+function feedEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
+  return {
+    uid: 'abc@ruhepol-schlafberatung.ch',
+    date: '2026-12-11',
+    time: '09:30',
+    durationMinutes: 90,
+    summary: 'Schlafberatung: Beat Keller',
+    description: 'Telefon: +41 44 123 45 67',
+    stamp: STAMP,
+    status: 'CONFIRMED',
+    sequence: 1,
+    ...overrides,
+  };
+}
+
+Deno.test('ics: a mail\'s file is its one calendarEvent in a VCALENDAR – the mails and the feeds write entries alike', () => {
+  const scheduling = { method: 'REQUEST' as const, sequence: 3, organizer: practice, attendee: visitor };
+  const file = unfold(buildCalendarFile(request({ location: 'Uitikon', scheduling })));
+  const event = calendarEvent({
+    uid: 'abc@ruhepol-schlafberatung.ch',
+    date: '2026-12-11',
+    time: '09:30',
+    durationMinutes: 60,
+    summary: 'Terminanfrage: Schlafberatung – Beat Keller',
+    description: 'Zeile 1\nZeile 2',
+    location: 'Uitikon',
+    stamp: STAMP,
+    status: 'CONFIRMED',
+    sequence: 3,
+    organizer: practice,
+    attendee: visitor,
+  });
+  assert.deepEqual(file.slice(file.indexOf('BEGIN:VEVENT'), file.indexOf('END:VEVENT') + 1), event);
+});
+
+Deno.test('ics: a feed is one published calendar with its name, the Zurich time zone once and every entry', () => {
+  const feed = buildCalendarFeed('Ruhepol – Praxis, Team; A\\B', [
+    feedEvent(),
+    feedEvent({ uid: 'def@ruhepol-schlafberatung.ch', status: 'CANCELLED', sequence: 2, transparent: true, summary: 'x'.repeat(200) }),
+  ]);
+  assert.ok(feed.endsWith('\r\n'));
+  assert.equal(/\r(?!\n)|(?<!\r)\n/.test(feed), false);
+  for (const line of feed.split('\r\n')) assert.ok(new TextEncoder().encode(line).length <= 75, line);
+  const lines = unfold(feed);
+  assert.equal(lines[0], 'BEGIN:VCALENDAR');
+  assert.equal(lines.at(-1), 'END:VCALENDAR');
+  for (const expected of ['VERSION:2.0', 'METHOD:PUBLISH', 'X-WR-CALNAME:Ruhepol – Praxis\\, Team\\; A\\\\B', 'X-WR-TIMEZONE:Europe/Zurich']) {
+    assert.ok(lines.includes(expected), expected);
+  }
+  assert.equal(lines.filter((line) => line === 'BEGIN:VTIMEZONE').length, 1);
+  assert.ok(lines.indexOf('END:VTIMEZONE') < lines.indexOf('BEGIN:VEVENT'));
+  assert.deepEqual(lines.filter((line) => /^(UID|STATUS|SEQUENCE|TRANSP|DTEND)[:;]/.test(line)), [
+    'UID:abc@ruhepol-schlafberatung.ch',
+    'DTEND;TZID=Europe/Zurich:20261211T110000',
+    'SEQUENCE:1',
+    'STATUS:CONFIRMED',
+    'TRANSP:OPAQUE',
+    'UID:def@ruhepol-schlafberatung.ch',
+    'DTEND;TZID=Europe/Zurich:20261211T110000',
+    'SEQUENCE:2',
+    'STATUS:CANCELLED',
+    'TRANSP:TRANSPARENT',
+  ]);
+  const stack: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('BEGIN:')) stack.push(line.slice(6));
+    if (line.startsWith('END:')) assert.equal(stack.pop(), line.slice(4));
+  }
+  assert.equal(stack.length, 0);
+  // Without entries it is still a calendar (with the time zone).
+  const empty = unfold(buildCalendarFeed('Ruhepol – Lukas Brunner', []));
+  assert.equal(empty.includes('BEGIN:VEVENT'), false);
+  assert.ok(empty.includes('BEGIN:VTIMEZONE'));
+});
+
+Deno.test('ics: an entry refuses a SEQUENCE that is not a whole number ≥ 0 and a date that is none', () => {
+  assert.throws(() => calendarEvent(feedEvent({ sequence: -1 })), RangeError);
+  assert.throws(() => calendarEvent(feedEvent({ sequence: 0.5 })), RangeError);
+  assert.throws(() => calendarEvent(feedEvent({ date: '2026-02-30' })), RangeError);
+  assert.doesNotThrow(() => calendarEvent(feedEvent({ sequence: undefined, status: 'TENTATIVE' })));
 });

@@ -1,12 +1,15 @@
 /**
- * Calendar files (RFC 5545) for the appointment e-mails. Without `scheduling`, the
- * tentative entry attached to the practice's mail about a request: METHOD:PUBLISH with
- * STATUS:TENTATIVE, so a calendar shows the requested slot without sending anyone an
- * invitation. With it, the confirmed appointment (METHOD:REQUEST, STATUS:CONFIRMED) or
- * its cancellation (METHOD:CANCEL, STATUS:CANCELLED) as RFC 5546 describes them: the same
- * UID as before, a SEQUENCE that only grows, the practice as ORGANIZER and the visitor as
- * ATTENDEE. Timed entries are in Europe/Zurich with a VTIMEZONE block; without a time the
- * entry covers the whole day. Pure: no network, no env.
+ * Calendar files (RFC 5545) for the appointment e-mails, and the practice's calendar feeds.
+ * Without `scheduling`, the tentative entry attached to the practice's mail about a
+ * request: METHOD:PUBLISH with STATUS:TENTATIVE, so a calendar shows the requested slot
+ * without sending anyone an invitation. With it, the confirmed appointment
+ * (METHOD:REQUEST, STATUS:CONFIRMED) or its cancellation (METHOD:CANCEL, STATUS:CANCELLED)
+ * as RFC 5546 describes them: the same UID as before, a SEQUENCE that only grows, the
+ * practice as ORGANIZER and the visitor as ATTENDEE. Timed entries are in Europe/Zurich
+ * with a VTIMEZONE block; without a time the entry covers the whole day.
+ * The feeds (practice-calendar) are one METHOD:PUBLISH calendar of many entries, each
+ * written by the same calendarEvent as the mails' single one, so an appointment has the
+ * same UID and SEQUENCE in the feed as in the visitor's file. Pure: no network, no env.
  */
 import { mailtoHref } from './mailto.ts';
 import { parseIsoDate, PRACTICE_TIME_ZONE, type CalendarDate } from '../domain/dates.ts';
@@ -143,52 +146,116 @@ const ZURICH_VTIMEZONE = [
   'END:VTIMEZONE',
 ];
 
-/** The whole .ics file: CRLF line ends, folded lines, escaped text. */
-export function buildCalendarFile(request: CalendarRequest): string {
-  const date = parseIsoDate(request.date);
-  if (!date) throw new RangeError(`Not an ISO calendar date: ${request.date}`);
-  const timed = request.time !== null;
+/** The status of an entry: a request's tentative slot, a confirmed appointment, a cancelled one. */
+export type CalendarStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
 
-  const when = request.time !== null
+/** One entry (VEVENT) of a calendar file or feed. */
+export interface CalendarEvent {
+  uid: string;
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** 'HH:MM' on the practice's wall clock, or null for an all-day entry. */
+  time: string | null;
+  durationMinutes: number;
+  summary: string;
+  description: string;
+  location?: string;
+  /** DTSTAMP (written in UTC): when the file or the feed is made. */
+  stamp: Date;
+  status: CalendarStatus;
+  /** RFC 5545 SEQUENCE (the database's calendar_sequence); absent for a request's tentative entry. */
+  sequence?: number;
+  organizer?: CalendarParticipant;
+  attendee?: CalendarParticipant;
+  /** TRANSP:TRANSPARENT, so the entry blocks no time in a free/busy view; by default only all-day entries are. */
+  transparent?: boolean;
+}
+
+/** The entry's logical lines, BEGIN:VEVENT to END:VEVENT: escaped, not yet folded. */
+export function calendarEvent(event: CalendarEvent): string[] {
+  const date = parseIsoDate(event.date);
+  if (!date) throw new RangeError(`Not an ISO calendar date: ${event.date}`);
+  if (event.sequence !== undefined && (!Number.isSafeInteger(event.sequence) || event.sequence < 0)) {
+    throw new RangeError(`SEQUENCE must be a whole number ≥ 0: ${event.sequence}`);
+  }
+  const when = event.time !== null
     ? [
-      `DTSTART;TZID=${PRACTICE_TIME_ZONE}:${basicDate(date)}T${request.time.replace(':', '')}00`,
-      `DTEND;TZID=${PRACTICE_TIME_ZONE}:${addMinutes(date, request.time, request.durationMinutes)}`,
+      `DTSTART;TZID=${PRACTICE_TIME_ZONE}:${basicDate(date)}T${event.time.replace(':', '')}00`,
+      `DTEND;TZID=${PRACTICE_TIME_ZONE}:${addMinutes(date, event.time, event.durationMinutes)}`,
     ]
     : [`DTSTART;VALUE=DATE:${basicDate(date)}`, `DTEND;VALUE=DATE:${basicDate(nextDay(date))}`];
+  // An all-day placeholder should not block the day in the practice's free/busy view.
+  const transparent = event.transparent ?? event.time === null;
+  return [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
+    ...when,
+    `SUMMARY:${escapeIcsText(event.summary)}`,
+    `DESCRIPTION:${escapeIcsText(event.description)}`,
+    ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
+    ...(event.sequence !== undefined ? [`SEQUENCE:${event.sequence}`] : []),
+    ...(event.organizer ? [participant('ORGANIZER', event.organizer)] : []),
+    ...(event.attendee ? [participant('ATTENDEE', event.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED')] : []),
+    `STATUS:${event.status}`,
+    `TRANSP:${transparent ? 'TRANSPARENT' : 'OPAQUE'}`,
+    'END:VEVENT',
+  ];
+}
 
+/** Logical lines → the file: folded, CRLF line ends. */
+const calendarText = (lines: readonly string[]) => lines.map(foldIcsLine).join(CRLF) + CRLF;
+
+/** The whole .ics file of one mail: CRLF line ends, folded lines, escaped text. */
+export function buildCalendarFile(request: CalendarRequest): string {
   const { scheduling } = request;
-  if (scheduling && (!Number.isSafeInteger(scheduling.sequence) || scheduling.sequence < 0)) {
-    throw new RangeError(`SEQUENCE must be a whole number ≥ 0: ${scheduling.sequence}`);
-  }
-  const status = scheduling ? (scheduling.method === 'REQUEST' ? 'CONFIRMED' : 'CANCELLED') : 'TENTATIVE';
-  const schedulingLines = scheduling
-    ? [
-      `SEQUENCE:${scheduling.sequence}`,
-      participant('ORGANIZER', scheduling.organizer),
-      participant('ATTENDEE', scheduling.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED'),
-    ]
-    : [];
-
-  const lines = [
+  const event = calendarEvent({
+    uid: request.uid,
+    date: request.date,
+    time: request.time,
+    durationMinutes: request.durationMinutes,
+    summary: request.summary,
+    description: request.description,
+    ...(request.location ? { location: request.location } : {}),
+    stamp: request.createdAt,
+    status: scheduling ? (scheduling.method === 'REQUEST' ? 'CONFIRMED' : 'CANCELLED') : 'TENTATIVE',
+    ...(scheduling ? { sequence: scheduling.sequence, organizer: scheduling.organizer, attendee: scheduling.attendee } : {}),
+  });
+  return calendarText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Ruhepol Schlafberatung//Terminanfrage//DE',
     'CALSCALE:GREGORIAN',
     `METHOD:${scheduling?.method ?? 'PUBLISH'}`,
-    ...(timed ? ZURICH_VTIMEZONE : []),
-    'BEGIN:VEVENT',
-    `UID:${request.uid}`,
-    `DTSTAMP:${utcStamp(request.createdAt)}`,
-    ...when,
-    `SUMMARY:${escapeIcsText(request.summary)}`,
-    `DESCRIPTION:${escapeIcsText(request.description)}`,
-    ...(request.location ? [`LOCATION:${escapeIcsText(request.location)}`] : []),
-    ...schedulingLines,
-    `STATUS:${status}`,
-    // An all-day placeholder should not block the day in the practice's free/busy view.
-    `TRANSP:${timed ? 'OPAQUE' : 'TRANSPARENT'}`,
-    'END:VEVENT',
+    ...(request.time !== null ? ZURICH_VTIMEZONE : []),
+    ...event,
     'END:VCALENDAR',
-  ];
-  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+  ]);
+}
+
+/**
+ * How often a subscribing calendar should fetch the feed again (RFC 7986 REFRESH-INTERVAL,
+ * and Outlook's X-PUBLISHED-TTL). A hint only: each calendar app keeps its own interval.
+ */
+export const FEED_REFRESH = 'PT1H';
+
+/**
+ * A calendar feed for subscribing (webcal): METHOD:PUBLISH, its name for the calendar list
+ * (X-WR-CALNAME), the Europe/Zurich VTIMEZONE and every entry, in the given order.
+ */
+export function buildCalendarFeed(name: string, events: readonly CalendarEvent[]): string {
+  return calendarText([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Ruhepol Schlafberatung//Praxiskalender//DE',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeIcsText(name)}`,
+    `X-WR-TIMEZONE:${PRACTICE_TIME_ZONE}`,
+    `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
+    `X-PUBLISHED-TTL:${FEED_REFRESH}`,
+    ...ZURICH_VTIMEZONE,
+    ...events.flatMap(calendarEvent),
+    'END:VCALENDAR',
+  ]);
 }
