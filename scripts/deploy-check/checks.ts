@@ -121,12 +121,42 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   for (const rpc of [
     'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_pending_mail',
     'claim_form_proof', 'practice_digest_data', 'record_job_run', 'request_appointment_move', 'decide_appointment_move',
+    'appointment_schedule',
   ]) {
     await check(`the public key cannot call ${rpc}`, async () => {
       const result = await probe(`${base}/rest/v1/rpc/${rpc}`, { method: 'POST', headers: json, body: '{}' });
       return [refusedByPrivileges(result) || result.status === 404, `RPC → ${result.status} ${result.body.slice(0, 120)}`];
     });
   }
+
+  // The booking form's one read (migration …_advisors_and_capacity.sql): per start time of a
+  // day, free or taken for a service – and nothing else, no names, no advisors, no lengths.
+  // The first of the next bookable days with start times (a closure answers none).
+  await check('the public key gets the start times of a day as time and free only (appointment_start_times)', async () => {
+    let result: Probe | undefined;
+    for (const day of bookableDays(zurichIsoDate(), 14).slice(0, 5)) {
+      result = await probe(`${base}/rest/v1/rpc/appointment_start_times`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ p_day: day, p_service: 'schlafberatung' }),
+      });
+      if (result.status !== 200 || result.body.trim() !== '[]') break;
+    }
+    let times: unknown;
+    try {
+      times = JSON.parse(result!.body);
+    } catch {
+      times = undefined;
+    }
+    const onlyTimeAndFree = Array.isArray(times) && times.length > 0 && times.every((entry) =>
+      typeof entry === 'object' && entry !== null && Object.keys(entry).sort().join() === 'free,time'
+      && typeof (entry as { time: unknown }).time === 'string' && typeof (entry as { free: unknown }).free === 'boolean');
+    return [result!.status === 200 && onlyTimeAndFree, `RPC → ${result!.status} ${result!.body.slice(0, 120)}`];
+  });
+  await check('the old taken_appointment_slots is gone (appointment_start_times replaced it)', async () => {
+    const result = await probe(`${base}/rest/v1/rpc/taken_appointment_slots`, { method: 'POST', headers: json, body: JSON.stringify({ p_from: aBookableDay(), p_days: 1 }) });
+    return [result.status === 404 && errorCode(result.body) === 'PGRST202', `RPC → ${result.status} ${result.body.slice(0, 120)}`];
+  });
 
   for (const fn of BROWSER_FUNCTIONS) {
     await check(`${fn} refuses a foreign origin (CORS)`, async () => {

@@ -17,6 +17,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookableDays, isoWeekday, openingHours } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { appointmentRow, formProofHeaders } from '../../tests/integration/stack-harness.ts';
 import type { Database } from './database';
@@ -372,12 +373,44 @@ describe('/rest/v1/rpc/<function>', () => {
     expectAnonRefused(await call('/rest/v1/rpc/delete_expired_form_submissions', { method: 'POST', key: LOCAL_KEYS.anon, body: '{}' }), 'function delete_expired_form_submissions');
   });
 
-  // The site (src/features/appointment/taken-slots.ts): supabase.rpc with the publishable key
-  // for the one function anon may execute; jsonb comes back as JSON (PG Response.hs, as above).
-  it('answers the site’s taken-slots call: 200 with the JSON array', async () => {
-    const answer = await call('/rest/v1/rpc/taken_appointment_slots', { method: 'POST', body: { p_from: zurichIsoDate(200), p_days: 1 } });
-    expect(answer).toMatchObject({ status: 200, json: [] });
+  // The booking form's start times (…_advisors_and_capacity.sql; the site's
+  // src/features/appointment/start-times.ts): supabase.rpc with the publishable key, a
+  // function anon may execute; jsonb comes back as JSON (PG Response.hs, as above). A day
+  // is free for a service when an advisor is: on an empty day, every start time it offers.
+  it('answers the site’s start-times call: 200 with the JSON array of {time, free}', async () => {
+    const day = bookableDays(zurichIsoDate(), 200).at(-1)!;
+    const answer = await call('/rest/v1/rpc/appointment_start_times', { method: 'POST', body: { p_day: day, p_service: 'schlafberatung' } });
+    expect(answer).toMatchObject({ status: 200, json: openingHours[isoWeekday(day)].map((time) => ({ time, free: true })) });
     expect(answer.headers.get('content-type')).toBe(JSON_TYPE);
+    // A past day: an empty array, not an error.
+    expect(await call('/rest/v1/rpc/appointment_start_times', { method: 'POST', body: { p_day: zurichIsoDate(-1), p_service: 'follow-up' } }))
+      .toMatchObject({ status: 200, json: [] });
+  });
+
+  // PG Error.hs: a RAISE with SQLSTATE 22023 (invalid_parameter_value) is class 22, which
+  // PostgREST answers with 400 (only the codes of its table differ); the body carries the
+  // exception's message, DETAIL (none: null) and HINT.
+  it('answers the start-times call for an unknown service with 400 22023 and the hint', async () => {
+    const answer = await call('/rest/v1/rpc/appointment_start_times', { method: 'POST', body: { p_day: zurichIsoDate(10), p_service: 'massage' } });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toBe(JSON_TYPE);
+    expect(answer.json).toEqual({
+      code: '22023',
+      message: 'unknown service massage',
+      details: null,
+      hint: 'p_service is a service\'s value: schlafberatung, follow-up or beratung-zuhause',
+    });
+  });
+
+  // The practice's schedule is the service role's (the functions read it): anon's call is
+  // found and refused by Postgres, like every other service-role function.
+  it('refuses anon the schedule and the decisions with 401 42501', async () => {
+    const body = { p_from: zurichIsoDate(0), p_to: zurichIsoDate(30) };
+    expectAnonRefused(await call('/rest/v1/rpc/appointment_schedule', { method: 'POST', body }), 'function appointment_schedule');
+    expect(await call('/rest/v1/rpc/appointment_schedule', { method: 'POST', key: LOCAL_KEYS.secret, headers: { ...supabaseJs(LOCAL_KEYS.secret, 'POST'), ...SERVER }, body }))
+      .toMatchObject({ status: 200, json: [] });
+    const decision = { p_id: randomUUID(), p_decision: 'confirm', p_date: zurichIsoDate(10), p_time: '09:00', p_advisor: 'sandra-huber' };
+    expectAnonRefused(await call('/rest/v1/rpc/decide_appointment', { method: 'POST', body: decision }), 'function decide_appointment');
   });
 
   // The booking form's closed days (…_availability_and_moves.sql): the other function anon

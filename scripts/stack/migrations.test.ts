@@ -114,6 +114,24 @@ describe('bootstrap.sql and the Vault secrets', () => {
     });
   });
 
+  // …_advisors_and_capacity.sql creates btree_gist in "extensions" (hosted Supabase offers it
+  // there) for its exclusion constraint: text with =, a range with &&, in one GiST index.
+  // PGlite can create it only when database.ts hands it the module; PostgreSQL from contrib.
+  it('can create btree_gist in "extensions" for an exclusion constraint of = and &&', async () => {
+    await db.exec('create extension if not exists btree_gist with schema extensions');
+    const { rows } = await db.query<{ schema: string }>(
+      `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'btree_gist'`,
+    );
+    expect(rows).toEqual([{ schema: 'extensions' }]);
+    await db.exec(`create table public.gist_probe (who text, span tsrange, exclude using gist (who with =, span with &&))`);
+    try {
+      await db.query(`insert into public.gist_probe values ('a', '[2030-01-07 09:00, 2030-01-07 10:00)'), ('b', '[2030-01-07 09:00, 2030-01-07 10:00)'), ('a', '[2030-01-07 10:00, 2030-01-07 11:00)')`);
+      await expect(db.query(`insert into public.gist_probe values ('a', '[2030-01-07 09:30, 2030-01-07 10:30)')`)).rejects.toMatchObject({ code: '23P01' });
+    } finally {
+      await db.exec('drop table public.gist_probe');
+    }
+  });
+
   it('has pgcrypto in "extensions": hmac and digest', async () => {
     const { rows } = await db.query<{ extension_schema: string; hmac: string; digest: string }>(
       `select (select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto') as extension_schema,

@@ -10,7 +10,10 @@
 --    advisors the practice holds at most two appointments at once.
 -- 3. decide_appointment and decide_appointment_move take the advisor (p_advisor); without
 --    one they give the appointment to the first advisor free (the move: its own advisor
---    first). When nobody is free they answer 'advisor_busy' and change nothing.
+--    first). When nobody is free they answer 'advisor_busy' and change nothing – "free" as
+--    capacity.ts counts it, appointments without an advisor included. Confirmations of one
+--    day take their turns (a transaction-level advisory lock on the day), so that two at
+--    once end in one 'changed' and one 'advisor_busy', never in a deadlock.
 -- 4. The booking form asks appointment_start_times(day, service): per start time of that
 --    day, free or taken, and nothing else. It replaces taken_appointment_slots, which
 --    answered start times only (and for past dates).
@@ -152,6 +155,18 @@ create function private.someone_free(p_day date, p_time text, p_minutes integer,
            > (select count(*) from overlapping o where o.advisor is null)
   $$;
 
+-- Confirmations of one day take their turns, until the deciding transaction ends. Without
+-- this, two transactions confirming overlapping spans for one advisor at once can each wait
+-- for the other's uncommitted entry in the exclusion constraint's index, and PostgreSQL
+-- ends one with a deadlock (40P01) instead of an exclusion_violation the functions turn
+-- into 'advisor_busy'. And private.someone_free reads a count that a concurrent
+-- confirmation could change between the check and the update. The key: the day (a slot
+-- starts by 20:00, the longest service takes two hours), beside a fixed first key of its own.
+create function private.lock_schedule_day(p_day date) returns void
+  language sql
+  set search_path = ''
+  as $$ select pg_advisory_xact_lock(20261126, p_day - date '2000-01-01') $$;
+
 -- The advisors to try, in order: the one asked for, else everyone (p_first first).
 create function private.advisor_candidates(p_advisor text, p_first text default null) returns text[]
   language plpgsql immutable
@@ -194,6 +209,8 @@ create function public.decide_appointment(
   declare
     r public.appointment_requests;
     candidate text;
+    candidates text[] := array[null::text];
+    minutes integer;
     busy boolean := false;
   begin
     if p_decision is null or p_decision not in ('confirm', 'decline') then
@@ -205,7 +222,19 @@ create function public.decide_appointment(
     if p_decision = 'decline' and p_advisor is not null then
       raise exception 'a decline takes no advisor' using errcode = '22023';
     end if;
-    foreach candidate in array case when p_decision = 'confirm' then private.advisor_candidates(p_advisor) else array[null::text] end loop
+    if p_decision = 'confirm' then
+      candidates := private.advisor_candidates(p_advisor);
+      perform private.lock_schedule_day(p_date);
+      -- The constraint sees the advisors' own appointments; the ones without an advisor
+      -- each take one of the free advisors (capacity.ts), which only this count sees. A
+      -- time that is no slot is left to the column's check (23514).
+      select a.appointment_minutes into minutes from public.appointment_requests a where a.id = p_id and a.status = 'requested';
+      if found and private.is_time_slot(p_time) and not private.someone_free(p_date, p_time, minutes, p_id) then
+        busy := true;
+        candidates := '{}';
+      end if;
+    end if;
+    foreach candidate in array candidates loop
       begin
         update public.appointment_requests a
           set status = case p_decision when 'confirm' then 'confirmed' else 'declined' end,
@@ -262,6 +291,7 @@ create function public.decide_appointment_move(
     confirm boolean := p_decision = 'confirm';
     decided text := case when p_decision = 'confirm' then 'confirmed' else 'declined' end;
     candidate text;
+    candidates text[];
     busy boolean := false;
   begin
     if p_decision is null or p_decision not in ('confirm', 'decline') then
@@ -274,7 +304,16 @@ create function public.decide_appointment_move(
     if not found then
       return jsonb_build_object('result', 'not_found');
     end if;
-    foreach candidate in array case when confirm then private.advisor_candidates(p_advisor, r.advisor) else array[r.advisor] end loop
+    candidates := case when confirm then private.advisor_candidates(p_advisor, r.advisor) else array[r.advisor] end;
+    if confirm and r.status = 'confirmed' and r.move_status = 'requested' and r.move_count = p_move then
+      -- As in decide_appointment: the wished day's turn, and the appointments without an advisor.
+      perform private.lock_schedule_day(r.move_date);
+      if not private.someone_free(r.move_date, r.move_time, r.appointment_minutes, p_id) then
+        busy := true;
+        candidates := '{}';
+      end if;
+    end if;
+    foreach candidate in array candidates loop
       begin
         update public.appointment_requests a
           set move_status = decided,
@@ -367,9 +406,11 @@ create function public.appointment_schedule(p_from date, p_to date) returns json
 revoke all on function private.clock(text),
   private.set_appointment_minutes(),
   private.require_advisor(),
+  private.lock_schedule_day(date),
   private.someone_free(date, text, integer, uuid),
   private.advisor_candidates(text, text) from public;
 grant execute on function private.clock(text),
+  private.lock_schedule_day(date),
   private.someone_free(date, text, integer, uuid),
   private.advisor_candidates(text, text) to service_role;
 -- The generated span and the advisor's check are computed with the inserting role's

@@ -6,10 +6,17 @@
  * a second press finds it unchanged; confirm and cancel at once end consistently; the
  * visitor's mail for each state is claimed once; the day-before reminder is claimed once,
  * by the outbox (claim_pending_mail 'reminder'), and a confirmation for today or tomorrow
- * is itself the reminder; the taken slots tell anon dates and times and nothing else.
+ * is itself the reminder; appointment_start_times tells anon, per start time of a day,
+ * whether an advisor is free for a service, and nothing else.
+ *
+ * The practice has two advisors (domain/capacity.ts): at most two appointments at once. So
+ * each confirmation here has a slot of its own (slotSequence, from 30 days ahead), apart
+ * from the reminders' days (0–2, 20–22) and the start times' day (45), where the tests
+ * place them so that at most two overlap.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, openingHours } from '../../supabase/functions/_shared/domain/availability.ts';
 import {
   appointmentRow,
   backendTarget,
@@ -18,12 +25,15 @@ import {
   insertAppointment,
   newVisitor,
   serviceClient,
+  slotSequence,
   type TestBackend,
   zurichDate,
 } from './stack-harness.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
+/** A slot no other confirmation of this file has, 30 to about 35 days ahead. */
+const nextSlot = slotSequence(30);
 
 beforeAll(async () => {
   backend = await backendTarget({ functions: false });
@@ -66,14 +76,18 @@ async function rpc<T = Answer>(name: string, args: Record<string, unknown>): Pro
 const decide = (id: string, decision: 'confirm' | 'decline', extra: Record<string, unknown> = {}) =>
   rpc('decide_appointment', { p_id: id, p_decision: decision, ...extra });
 
+/** decide_appointment's arguments for a confirmation of `slot`. */
+const at = (slot: { date: string; time: string }) => ({ p_date: slot.date, p_time: slot.time });
+
 describe('decide_appointment', () => {
   it('confirms an open request once; the same confirmation again is unchanged, another slot a conflict', async () => {
     const id = await storedRequest();
-    const first = await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
+    const slot = nextSlot();
+    const first = await decide(id, 'confirm', at(slot));
     expect(first.result).toBe('changed');
-    expect(first.request).toMatchObject({ status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00', calendar_sequence: 1 });
-    expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('unchanged');
-    expect((await decide(id, 'confirm', { p_date: zurichDate(8), p_time: '10:00' })).result).toBe('conflict');
+    expect(first.request).toMatchObject({ status: 'confirmed', confirmed_date: slot.date, confirmed_time: slot.time, calendar_sequence: 1 });
+    expect((await decide(id, 'confirm', at(slot))).result).toBe('unchanged');
+    expect((await decide(id, 'confirm', { p_date: addDays(slot.date, 1), p_time: slot.time })).result).toBe('conflict');
     expect((await decide(id, 'decline')).result).toBe('conflict');
   });
 
@@ -97,7 +111,7 @@ describe('decide_appointment', () => {
     await expect(decide(id, 'confirm', { p_date: zurichDate(7), p_time: '12:15' })).rejects.toThrow('23514');
     await expect(decide(id, 'decline', { p_note: 'Hallo\u0007' })).rejects.toThrow('23514');
     // Nothing changed by the refusals.
-    expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('changed');
+    expect((await decide(id, 'confirm', at(nextSlot()))).result).toBe('changed');
   });
 
   it('answers not_found for an unknown id', async () => {
@@ -107,7 +121,7 @@ describe('decide_appointment', () => {
   it('lets exactly one of two different decisions at the same moment win', async () => {
     for (let round = 0; round < 5; round += 1) {
       const id = await storedRequest();
-      const answers = await Promise.all([decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' }), decide(id, 'decline')]);
+      const answers = await Promise.all([decide(id, 'confirm', at(nextSlot())), decide(id, 'decline')]);
       expect(answers.map((answer) => answer.result).sort()).toEqual(['changed', 'conflict']);
     }
   });
@@ -116,23 +130,26 @@ describe('decide_appointment', () => {
 describe('cancel_appointment', () => {
   it('cancels a confirmed appointment more than 24 h ahead once, raising the calendar sequence', async () => {
     const id = await storedRequest();
-    await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
+    const slot = nextSlot();
+    await decide(id, 'confirm', at(slot));
     const first = await rpc('cancel_appointment', { p_id: id });
-    expect(first).toMatchObject({ result: 'changed', request: { status: 'cancelled', calendar_sequence: 2, confirmed_time: '10:00' } });
+    expect(first).toMatchObject({ result: 'changed', request: { status: 'cancelled', calendar_sequence: 2, confirmed_time: slot.time } });
     expect((await rpc('cancel_appointment', { p_id: id })).result).toBe('unchanged');
-    expect((await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' })).result).toBe('conflict');
+    expect((await decide(id, 'confirm', at(slot))).result).toBe('conflict');
   });
 
   it('refuses inside the notice period, and what was never confirmed', async () => {
-    // 10:00 seven days ahead starts between 6 d 10 h and 7 d 10 h from now, whatever the hour:
-    // always inside a notice of 8 days, always outside one of 5.
+    // A slot n days ahead starts between n - 1 and n + 1 days from now, whatever the hours:
+    // always inside a notice of n + 1 days, always outside one of n - 2.
     const id = await storedRequest();
-    await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
-    expect(await rpc('cancel_appointment', { p_id: id, p_min_notice: '8 days' })).toMatchObject({
+    const slot = nextSlot();
+    await decide(id, 'confirm', at(slot));
+    const days = Math.round((Date.parse(slot.date) - Date.parse(zurichDate(0))) / 86_400_000);
+    expect(await rpc('cancel_appointment', { p_id: id, p_min_notice: `${days + 1} days` })).toMatchObject({
       result: 'too_late',
       request: { status: 'confirmed', calendar_sequence: 1 },
     });
-    expect((await rpc('cancel_appointment', { p_id: id, p_min_notice: '5 days' })).result).toBe('changed');
+    expect((await rpc('cancel_appointment', { p_id: id, p_min_notice: `${days - 2} days` })).result).toBe('changed');
 
     const open = await storedRequest();
     expect((await rpc('cancel_appointment', { p_id: open })).result).toBe('conflict');
@@ -143,7 +160,7 @@ describe('cancel_appointment', () => {
     for (let round = 0; round < 5; round += 1) {
       const id = await storedRequest();
       const [confirmed, cancelled] = await Promise.all([
-        decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' }),
+        decide(id, 'confirm', at(nextSlot())),
         rpc('cancel_appointment', { p_id: id }),
       ]);
       expect(confirmed.result).toBe('changed');
@@ -160,7 +177,7 @@ describe('claim_outcome_mail / finish_outcome_mail', () => {
   it('claims the visitor’s mail once per state; a failed send releases it; a new state has its own mail', async () => {
     const id = await storedRequest();
     expect((await claim(id)).status).toBe('nothing_to_send');
-    await decide(id, 'confirm', { p_date: zurichDate(7), p_time: '10:00' });
+    await decide(id, 'confirm', at(nextSlot()));
     const first = await claim(id);
     expect(first).toMatchObject({ status: 'claimed', request: { status: 'confirmed' } });
     expect((await claim(id)).status).toBe('in_progress');
@@ -261,8 +278,9 @@ describe('claim_pending_mail (reminder) / finish_reminder', () => {
   it('takes a confirmation for today or tomorrow as the reminder: reminded at once, never claimed', async () => {
     const today = await storedRequest(0, '20:00');
     await decide(today, 'confirm', { p_date: zurichDate(0), p_time: '20:00' });
-    const tomorrow = await storedRequest(1, '09:00');
-    await decide(tomorrow, 'confirm', { p_date: zurichDate(1), p_time: '09:00' });
+    // 17:00: appointment-function.test.ts confirms two appointments at 09:30 tomorrow (a shared backend).
+    const tomorrow = await storedRequest(1, '17:00');
+    await decide(tomorrow, 'confirm', { p_date: zurichDate(1), p_time: '17:00' });
     const later = await storedRequest(2, '09:00');
     await decide(later, 'confirm', { p_date: zurichDate(2), p_time: '09:00' });
 
@@ -282,23 +300,62 @@ describe('claim_pending_mail (reminder) / finish_reminder', () => {
   });
 });
 
-describe('taken_appointment_slots', () => {
-  it('tells anon the confirmed slots in the range – dates and times, nothing else', async () => {
-    const confirmed = await storedRequest(40, '14:30');
-    await decide(confirmed, 'confirm', { p_date: zurichDate(40), p_time: '14:30' });
-    const declined = await storedRequest(40, '15:00');
-    await decide(declined, 'decline');
-    await storedRequest(40, '15:30');
-    const cancelled = await storedRequest(40, '16:00');
-    await decide(cancelled, 'confirm', { p_date: zurichDate(40), p_time: '16:00' });
-    await rpc('cancel_appointment', { p_id: cancelled });
+describe('appointment_start_times', () => {
+  /** 45 days ahead: past this file's other confirmations (slotSequence from 30 days), before availability.test.ts's (80). */
+  const day = () => bookableDate(45);
+  /** The day's start times, each free unless in `taken`: the only answer anon gets. */
+  const startTimes = (date: string, taken: readonly string[]) =>
+    openingHours[isoWeekday(date)].map((time) => ({ time, free: !taken.includes(time) }));
+  const startTimesFor = async (date: string, service: string) => {
+    const { data, error, status } = await browserClient(backend, newVisitor().ip).rpc('appointment_start_times', { p_day: date, p_service: service });
+    expect({ error, status }).toEqual({ error: null, status: 200 });
+    return data as unknown;
+  };
 
-    const anon = browserClient(backend, newVisitor().ip);
-    const { data, error } = await anon.rpc('taken_appointment_slots', { p_from: zurichDate(40), p_days: 1 });
-    expect(error).toBeNull();
-    expect(data).toEqual([{ date: zurichDate(40), time: '14:30' }]);
-    const before = await anon.rpc('taken_appointment_slots', { p_from: zurichDate(41), p_days: 30 });
-    expect(before.data).toEqual([]);
+  it('tells anon per start time whether an advisor is free for the service’s length – the time and free, nothing else', async () => {
+    const date = day();
+    // Both advisors at 14:00 (60 minutes each): the practice is full from 14:00 to 15:00.
+    for (const advisor of ['sandra-huber', 'lukas-brunner']) {
+      const id = await storedRequest(45, '14:00');
+      expect(await decide(id, 'confirm', { p_date: date, p_time: '14:00', p_advisor: advisor })).toMatchObject({ result: 'changed', request: { advisor } });
+    }
+    // Both at 17:00, then one cancelled: a cancelled appointment takes nobody's time.
+    const cancelled = await storedRequest(45, '17:00');
+    expect((await decide(cancelled, 'confirm', { p_date: date, p_time: '17:00' })).result).toBe('changed');
+    expect((await decide(await storedRequest(45, '17:00'), 'confirm', { p_date: date, p_time: '17:00' })).result).toBe('changed');
+    expect((await rpc('cancel_appointment', { p_id: cancelled })).result).toBe('changed');
+    // Declined and open requests take nobody's time either.
+    await decide(await storedRequest(45, '17:00'), 'decline');
+    await storedRequest(45, '17:00');
+
+    // A consultation (60 minutes) from 13:30 or 14:30 would overlap 14:00–15:00; 13:00 ends as it begins.
+    expect(await startTimesFor(date, 'schlafberatung')).toEqual(startTimes(date, ['13:30', '14:00', '14:30']));
+    expect(await startTimesFor(date, 'follow-up')).toEqual(startTimes(date, ['14:00', '14:30']));
+    // The home visit (120 minutes) from 13:00 on; 11:30 ends at 13:30, over the lunch pause.
+    expect(await startTimesFor(date, 'beratung-zuhause')).toEqual(startTimes(date, ['13:00', '13:30', '14:00', '14:30']));
+  });
+
+  it('answers nothing for a past day or a closed one, and refuses an unknown service with 400 22023 in PostgREST’s shape', async () => {
+    expect(await startTimesFor(zurichDate(-1), 'schlafberatung')).toEqual([]);
+    expect(await startTimesFor(zurichDate(-30), 'follow-up')).toEqual([]);
+    let sunday = day();
+    while (isoWeekday(sunday) !== 7) sunday = addDays(sunday, 1);
+    expect(await startTimesFor(sunday, 'schlafberatung')).toEqual([]);
+
+    // As the site's client sends it (supabase-js: POST with the publishable key); PostgREST's
+    // error body (Error.hs): code, message, details, hint – the hint names the values.
+    const response = await fetch(`${backend.apiUrl}/rest/v1/rpc/appointment_start_times`, {
+      method: 'POST',
+      headers: { apikey: backend.publishableKey, Authorization: `Bearer ${backend.publishableKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ p_day: day(), p_service: 'massage' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: '22023',
+      message: 'unknown service massage',
+      details: null,
+      hint: 'p_service is a service\'s value: schlafberatung, follow-up or beratung-zuhause',
+    });
   });
 
   it('keeps every other lifecycle function from anon', async () => {
@@ -306,6 +363,9 @@ describe('taken_appointment_slots', () => {
     const anon = browserClient(backend, newVisitor().ip);
     for (const [name, args] of [
       ['decide_appointment', { p_id: id, p_decision: 'decline' }],
+      ['decide_appointment', { p_id: id, p_decision: 'confirm', p_date: bookableDate(45), p_time: '09:00', p_advisor: 'sandra-huber' }],
+      ['decide_appointment_move', { p_id: id, p_move: 1, p_decision: 'confirm', p_advisor: 'sandra-huber' }],
+      ['appointment_schedule', { p_from: zurichDate(0), p_to: zurichDate(60) }],
       ['cancel_appointment', { p_id: id }],
       ['claim_outcome_mail', { p_id: id }],
       ['finish_outcome_mail', { p_id: id, p_key: 'declined', p_sent: true }],

@@ -42,6 +42,7 @@ import {
   newVisitor,
   ownStandIn,
   serviceClient,
+  slotSequence,
   type TestBackend,
 } from './stack-harness.ts';
 
@@ -334,17 +335,30 @@ describe('practice_closures and practice_closed_days', () => {
 
 describe('moving a confirmed appointment', () => {
   /**
-   * A request stored by the site and confirmed by the practice for the first bookable day
-   * from `days` on. The appointments and wishes here lie 80 to 110 days ahead: no other
-   * suite confirms a slot there (they check days 0–70), so a shared backend keeps them apart.
+   * Slots of their own for the appointments and the wishes the practice confirms here: the
+   * two advisors hold at most two appointments at once (domain/capacity.ts), so no two of
+   * this file's share a moment. They lie 80 days ahead and later, wishes that are never
+   * confirmed up to 110 days: no other suite confirms a slot there (they check days 0–70,
+   * capacity.test.ts 115–149), so a shared backend keeps them apart.
    */
-  async function confirmed(days = 80, time = '10:00') {
+  const nextSlot = slotSequence(80);
+
+  /** A request stored by the site and confirmed by the practice for a slot of its own, at least 80 days ahead. */
+  async function confirmed() {
     const { email, ip } = newVisitor();
     const row = appointmentRow(email);
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
-    const slot = { date: bookableDate(days), time };
+    const slot = nextSlot();
     expect((await rpc('decide_appointment', { p_id: row.id, p_decision: 'confirm', p_date: slot.date, p_time: slot.time })).result).toBe('changed');
     return { id: row.id as string, slot };
+  }
+
+  /** A confirmed appointment with a wish to move it to a slot of its own, which the practice may then confirm. */
+  async function wishing() {
+    const appointment = await confirmed();
+    const wish = nextSlot();
+    expect((await move(appointment.id, wish.date, wish.time)).result).toBe('changed');
+    return { ...appointment, wish };
   }
 
   const move = (id: string, date: string, time: string, extra: Record<string, unknown> = {}) =>
@@ -352,11 +366,14 @@ describe('moving a confirmed appointment', () => {
   const decideMove = (id: string, number: number, decision: string, note?: string) =>
     rpc('decide_appointment_move', { p_id: id, p_move: number, p_decision: decision, ...(note === undefined ? {} : { p_note: note }) });
   const row = async (id: string) => (await rpc<Record<string, unknown>>('get_appointment_request', { p_id: id }));
+  /** The start times of the date's confirmed appointments, from the practice's schedule (appointment_schedule). */
   const taken = async (date: string) =>
-    ((await browserClient(backend, newVisitor().ip).rpc('taken_appointment_slots', { p_from: date, p_days: 1 })).data as { time: string }[]).map((s) => s.time);
+    (await rpc<{ status: string; confirmed_time: string }[]>('appointment_schedule', { p_from: date, p_to: date }))
+      .filter((appointment) => appointment.status === 'confirmed')
+      .map((appointment) => appointment.confirmed_time);
 
   it('a new state is mailed even when the outbox gave up on the state before', async () => {
-    const { id } = await confirmed(85, '16:00');
+    const { id } = await confirmed();
     // The confirmation never went out, and the outbox gave up on it.
     await sql(`insert into public.mail_deliveries (kind, ref_id, attempts, gave_up_at, last_cause) values ('outcome', $1, 9, now(), 'smtp_554')`, [id]);
     expect(await move(id, bookableDate(103), '11:00')).toMatchObject({ result: 'changed' });
@@ -386,8 +403,8 @@ describe('moving a confirmed appointment', () => {
     });
 
     it('is too late within the notice before the appointment', async () => {
-      // 10:00 on a day at least 80 days ahead starts more than 79 days from now.
-      const { id } = await confirmed(80);
+      // A slot at least 80 days ahead starts more than 79 days from now.
+      const { id } = await confirmed();
       expect(await move(id, bookableDate(100), '09:00', { p_min_notice: '400 days' })).toMatchObject({ result: 'too_late', request: { move_status: null, move_count: 0 } });
       expect((await move(id, bookableDate(100), '09:00', { p_min_notice: '79 days' })).result).toBe('changed');
     });
@@ -455,9 +472,7 @@ describe('moving a confirmed appointment', () => {
 
   describe('decide_appointment_move', () => {
     it('confirms: the wished slot becomes the appointment, the old one is free, the calendar sequence rises', async () => {
-      const { id, slot } = await confirmed(80, '10:30');
-      const wish = { date: bookableDate(105), time: '16:30' };
-      await move(id, wish.date, wish.time);
+      const { id, slot, wish } = await wishing();
       expect(await taken(wish.date)).not.toContain(wish.time);
       const answer = await decideMove(id, 1, 'confirm');
       expect(answer).toMatchObject({
@@ -483,12 +498,14 @@ describe('moving a confirmed appointment', () => {
     it('starts the reminder afresh: none yet for a day further ahead, the confirmation itself for tomorrow', async () => {
       const { id } = await confirmed();
       await backend.query('update public.appointment_requests set reminded_at = now() - interval \'1 day\', reminder_claimed_at = now() where id = $1', [id]);
-      await move(id, bookableDate(100), '10:00');
+      const wish = nextSlot();
+      await move(id, wish.date, wish.time);
       expect((await decideMove(id, 1, 'confirm')).request).toMatchObject({ reminded_at: null, reminder_claimed_at: null });
 
       // The visitor cannot wish for tomorrow (the rules); the practice's own change of the wish can.
+      // 19:00: appointment-function.test.ts confirms two at 09:30 tomorrow, and the suites may share a backend.
       const soon = await confirmed();
-      await move(soon.id, bookableDate(100), '10:00');
+      await move(soon.id, bookableDate(100), '19:00');
       await backend.query('update public.appointment_requests set move_date = $2 where id = $1', [soon.id, day(1)]);
       const answer = await decideMove(soon.id, 1, 'confirm');
       expect(answer.request).toMatchObject({ confirmed_date: day(1), reminder_claimed_at: null });
@@ -525,8 +542,7 @@ describe('moving a confirmed appointment', () => {
 
     it('lets exactly one of confirm and decline at the same moment win', async () => {
       for (let round = 0; round < 5; round += 1) {
-        const { id } = await confirmed();
-        await move(id, bookableDate(100), '10:00');
+        const { id } = await wishing();
         const answers = await Promise.all([decideMove(id, 1, 'confirm'), decideMove(id, 1, 'decline')]);
         expect(answers.map((answer) => answer.result).sort()).toEqual(['changed', 'conflict']);
       }
@@ -545,10 +561,11 @@ describe('moving a confirmed appointment', () => {
       expect((await row(id)).outcome_key).toBeNull();
       expect((await claim(id)).status).toBe('nothing_to_send');
 
-      await rpc('decide_appointment', { p_id: id, p_decision: 'confirm', p_date: bookableDate(80), p_time: '10:00' });
+      const [slot, wish] = [nextSlot(), nextSlot()];
+      await rpc('decide_appointment', { p_id: id, p_decision: 'confirm', p_date: slot.date, p_time: slot.time });
       const steps: Array<[string, () => Promise<unknown>]> = [
         ['confirmed', async () => undefined],
-        ['move-requested:1', () => move(id, bookableDate(100), '10:00')],
+        ['move-requested:1', () => move(id, wish.date, wish.time)],
         ['moved:1', () => decideMove(id, 1, 'confirm')],
         ['move-requested:2', () => move(id, bookableDate(105), '11:00')],
         ['move-declined:2', () => decideMove(id, 2, 'decline')],
@@ -589,7 +606,8 @@ describe('moving a confirmed appointment', () => {
       const { id } = await confirmed();
       await finish(id, 'confirmed');
       await backend.query(`update public.appointment_requests set decided_at = now() - interval '2 hours' where id = $1`, [id]);
-      await move(id, bookableDate(100), '10:00');
+      const wish = nextSlot();
+      await move(id, wish.date, wish.time);
       // Decided two hours ago, but the wish is new: still the visitor's own call's to send.
       expect(await claimOutcomes(3600)).not.toContain(id);
       expect(await claimOutcomes(0)).toContain(id);

@@ -39,6 +39,25 @@ describe('check:deploy', () => {
     }
   });
 
+  it.runIf(ownStandIn)('fails when the start times tell more than time and free', async () => {
+    const signature = 'public.appointment_start_times(date, text)';
+    const { rows } = await backend.query<{ definition: string }>(`select pg_get_functiondef($1::regprocedure) as definition`, [signature]);
+    // Replaced in place (create or replace keeps the grants): an answer that names the advisor.
+    await backend.query(
+      `create or replace function public.appointment_start_times(p_day date, p_service text) returns jsonb
+         language sql stable security definer set search_path = ''
+         as $$ select '[{"time": "09:00", "free": false, "advisor": "sandra-huber"}]'::jsonb $$`,
+    );
+    try {
+      const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey });
+      expect(results.find((r) => r.name.startsWith('the public key gets the start times'))).toMatchObject({ ok: false });
+    } finally {
+      await backend.query(rows[0]!.definition);
+    }
+    const again = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey });
+    expect(again.find((r) => r.name.startsWith('the public key gets the start times'))).toMatchObject({ ok: true });
+  }, 60_000);
+
   it('fails when a function accepts the site’s origin but the site is another', async () => {
     const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, siteOrigin: 'https://elsewhere.example' });
     const cors = results.filter((r) => r.name.includes("accepts the site's origin"));

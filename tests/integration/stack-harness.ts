@@ -101,6 +101,28 @@ export function bookableDate(daysAhead = 7): string {
   return days.find((day) => day >= zurichIsoDate(daysAhead)) ?? days[0]!;
 }
 
+/** The hourly start times: appointments of up to 60 minutes started at two of them never overlap. */
+const HOURLY_TIMES = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00'] as const;
+
+/**
+ * Slots for the appointments a suite confirms, one per call and each on an hour of its own
+ * (09:00, 10:00, 11:00, 13:00 … 20:00) on the bookable days from `fromDays` days ahead: two
+ * of them never overlap, so a fixture never meets the advisors' capacity (domain/capacity.ts:
+ * at most two appointments at once). Each suite starts at days of its own, so suites sharing
+ * one backend (TEST_BACKEND=supabase-start) never fill each other's slots.
+ */
+export function slotSequence(fromDays: number): () => { date: string; time: string } {
+  const days = bookableDays(zurichIsoDate(), 200).filter((day) => day >= zurichIsoDate(fromDays));
+  let next = 0;
+  return () => {
+    const date = days[Math.floor(next / HOURLY_TIMES.length)];
+    if (date === undefined) throw new Error(`slotSequence(${fromDays}): no bookable day left`);
+    const time = HOURLY_TIMES[next % HOURLY_TIMES.length]!;
+    next += 1;
+    return { date, time };
+  };
+}
+
 /** An appointment row as the site inserts it (a bookable day about a week ahead), with any field overridden. */
 export function appointmentRow(email: string, overrides: Record<string, unknown> = {}): AppointmentRow {
   return {
