@@ -6,6 +6,7 @@
  */
 import type { BookingRefusal } from './availability.ts';
 import type { AdvisorId } from './practice.ts';
+import type { ServiceValue } from './catalog.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -80,12 +81,12 @@ export type AppointmentRow = {
   -readonly [K in keyof Columns]: Columns[K]['nullable'] extends true ? string | null : string;
 };
 
-/** A confirmed appointment's slot, as public.taken_appointment_slots tells anyone: nothing else. */
-export interface TakenSlot {
-  /** 'YYYY-MM-DD' */
-  date: string;
-  /** One of the 21 slots, 'HH:MM'. */
+/** One start time of a day, as public.appointment_start_times tells anyone: free or taken for the asked service, nothing else. */
+export interface StartTime {
+  /** 'HH:MM', one of the day's start times. */
   time: string;
+  /** Some advisor is free for the service's whole length from this time (domain/capacity.ts). */
+  free: boolean;
 }
 
 /**
@@ -105,9 +106,10 @@ export interface Database {
     };
     Views: Record<never, never>;
     Functions: {
-      taken_appointment_slots: {
-        Args: { p_from: string; p_days?: number };
-        Returns: TakenSlot[];
+      /** The start times of a day for a service (its value), from today on; [] before today and on a closed day. */
+      appointment_start_times: {
+        Args: { p_day: string; p_service: ServiceValue };
+        Returns: StartTime[];
       };
       /** The days the practice's closures cover, as 'YYYY-MM-DD' (never a closure's note). */
       practice_closed_days: {
