@@ -3,8 +3,8 @@
  * read through the mail API (docs/appointment-lifecycle.md): a request → the practice's
  * mail with its links → opening every link changes nothing → confirm (button) → the
  * visitor's confirmation with a calendar entry (parsed: METHOD:REQUEST, DTSTART in
- * Europe/Zurich) → a second press sends nothing → the slot shows as taken → the visitor
- * cancels → the practice gets METHOD:CANCEL. Then: a request declined with a note, a
+ * Europe/Zurich) → a second press sends nothing → the slot stays free in the booking form
+ * (the other advisor) → the visitor cancels → the practice gets METHOD:CANCEL. Then: a request declined with a note, a
  * tampered link, a cancellation inside 24 hours refused, and the reminders the outbox
  * (send-pending-mail) sends the day before.
  *
@@ -58,10 +58,17 @@ async function requestAppointment(page: Page, input: AppointmentInput): Promise<
 
 const status = async (email: string) =>
   (await queryRows<{ status: string }>('select status from public.appointment_requests where email = $1', [email]))[0]?.status;
+const advisor = async (email: string) =>
+  (await queryRows<{ advisor: string | null }>('select advisor from public.appointment_requests where email = $1', [email]))[0]?.advisor;
+
+/** The confirm page's buttons: one per advisor free at the slot's time. */
+const WITH_SANDRA = 'Bestätigen mit Sandra Huber';
+const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
 
 /**
  * A bookable day for this attempt: a retry (or --repeat-each) books six bookable days later,
- * since the first attempt's confirmed slot shows as taken in the form and cannot be chosen again.
+ * so that the first attempt's confirmed appointments never meet the retry's (only two may
+ * overlap: two advisors).
  */
 function attemptDay(base: number): string {
   const { retry, repeatEachIndex } = test.info();
@@ -70,7 +77,7 @@ function attemptDay(base: number): string {
 
 const countMails = async (predicate: (mail: Mail) => boolean) => (await mails().all()).filter(predicate).length;
 
-test('request → links that change nothing → confirm → calendar entry → taken → the visitor cancels', async ({ page, context, watched }) => {
+test('request → links that change nothing → confirm with an advisor → calendar entry → the visitor cancels', async ({ page, context, watched }) => {
   test.setTimeout(180_000);
   const day = attemptDay(44);
   const input = { ...appointmentInput('lifecycle'), datum: day, uhrzeit: '10:30', alternativ: attemptDay(45), alternativUhrzeit: '14:00' };
@@ -108,15 +115,21 @@ test('request → links that change nothing → confirm → calendar entry → t
     // A second tab with the same link, opened before the press: its press comes second.
     const second = await context.newPage();
     await second.goto(onSite(confirmLink));
-    await expect(second.getByRole('button', { name: 'Termin bestätigen' })).toBeEnabled();
+    // Nobody else that day: both advisors are free, one button each.
+    await expect(second.getByRole('button', { name: WITH_LUKAS })).toBeEnabled();
+    await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_SANDRA, WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm page');
 
-    await page.getByRole('button', { name: 'Termin bestätigen' }).click();
-    await expect(page.getByText('Der Termin ist bestätigt. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.')).toBeVisible();
+    await page.getByRole('button', { name: WITH_SANDRA }).click();
+    await expect(
+      page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'the confirm page after the press');
-    await second.getByRole('button', { name: 'Termin bestätigen' }).click();
-    await expect(second.getByText('Der Termin ist bestätigt.', { exact: false }).first()).toBeVisible();
+    // The second tab's press finds it confirmed: nothing changes, and it says with whom.
+    await second.getByRole('button', { name: WITH_LUKAS }).click();
+    await expect(second.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen.', { exact: false }).first()).toBeVisible();
     await second.close();
+    expect(await advisor(input.email)).toBe('sandra-huber');
 
     const mail = await mails().waitFor((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '));
     expect(mail.Text).toContain('Birmensdorferstrasse 42, 8142 Uitikon ZH');
@@ -137,13 +150,15 @@ test('request → links that change nothing → confirm → calendar entry → t
     expect(parseCalendar(await attachmentText(practiceEntry, 'termin.ics'))).toMatchObject({ uid: confirmation.uid, sequence: 1, method: 'REQUEST' });
   });
 
-  await test.step('the booking form shows the confirmed slot as taken', async () => {
+  await test.step('the booking form still offers the confirmed slot: the other advisor is free then', async () => {
+    const answered = page.waitForResponse((response) => response.url().endsWith('/rest/v1/rpc/appointment_start_times'));
     await page.goto('/termin-vereinbaren');
     const form = appointmentForm(page);
     await openForm(form);
     const preferred = form.getByRole('group', { name: 'Wunschtermin' });
     await preferred.getByLabel('Datum').fill(day);
-    await expect(preferred.getByRole('option', { name: '10:30 Uhr – bereits vergeben' })).toBeDisabled();
+    expect(await (await answered).json()).toContainEqual({ time: '10:30', free: true });
+    await expect(preferred.getByRole('option', { name: '10:30 Uhr', exact: true })).toBeEnabled();
     // Typing in the form starts loading the proof worker; leaving before it arrived would abort it.
     await watched.settle();
   });
@@ -180,14 +195,16 @@ test('a confirmation during a mail outage is stored, the page says the mail fail
   const [confirmLink] = actionLinks(await requestAppointment(page, input));
   await page.goto(onSite(confirmLink!));
   await mailOutage();
-  await page.getByRole('button', { name: 'Termin bestätigen' }).click();
+  await page.getByRole('button', { name: WITH_SANDRA }).click();
   await expect(page.getByText('Gespeichert, aber die E-Mail konnte nicht versandt werden.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page, 'the mail-failed notice');
   expect(await status(input.email)).toBe('confirmed');
 
   await mailOutageOff();
   await page.getByRole('button', { name: 'E-Mail jetzt senden' }).click();
-  await expect(page.getByText('Der Termin ist bestätigt. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.')).toBeVisible();
+  await expect(
+    page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
+  ).toBeVisible();
   await mails().waitFor((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '));
   await page.waitForTimeout(500);
   expect(await countMails((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '))).toBe(1);
@@ -274,8 +291,10 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
       expiresAt: Math.floor(Date.now() / 1000) + 86_400,
     });
     await page.goto(`/termin/aktion#${token}`);
-    await page.getByRole('button', { name: 'Termin bestätigen' }).click();
-    await expect(page.getByText('Der Termin ist bestätigt. Rita Rhein erhält die Bestätigung mit Kalendereintrag per E-Mail.')).toBeVisible();
+    await page.getByRole('button', { name: WITH_SANDRA }).click();
+    await expect(
+      page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Rita Rhein erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
+    ).toBeVisible();
     await mails().waitFor((m) => isTo(m, confirmedToday) && m.Subject.startsWith('Terminbestätigung: '));
     // Marked as reminded with the decision itself: no second mail the day before.
     expect(await reminded(confirmedToday)).toBeInstanceOf(Date);

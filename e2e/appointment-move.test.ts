@@ -4,8 +4,10 @@
  * an appointment"): «Termin verschieben» in the confirmation → a new slot under the
  * booking rules → the practice confirms from its mail → the visitor and the practice get
  * the same calendar entry again (same UID, higher SEQUENCE, the new time) → the old slot
- * is free in the booking form. Old links show the current state and never act on the old
- * slot; a later wish is declined and the appointment stays.
+ * is free in the booking form. Someone else has an appointment at both slots, so each
+ * confirmation has one advisor left (the page offers only that one), and a slot with both
+ * busy shows as taken. Old links show the current state and never act on the old slot; a
+ * later wish is declined and the appointment stays.
  */
 import { signActionToken } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { addDays, isoWeekday } from '../supabase/functions/_shared/domain/availability.ts';
@@ -16,16 +18,18 @@ import { bookableDay, mails, practiceMailsFor, queryRows, uniqueEmail } from './
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';
-import { actionLinks, attachmentText, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
+import { actionLinks, attachmentText, confirmedAppointment, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
 
 const row = async (id: string) =>
-  (await queryRows<{ status: string; confirmed_date: string; confirmed_time: string; calendar_sequence: number; move_status: string | null }>(
-    `select status, confirmed_date::text as confirmed_date, confirmed_time, calendar_sequence, move_status
+  (await queryRows<{ status: string; confirmed_date: string; confirmed_time: string; calendar_sequence: number; move_status: string | null; advisor: string | null }>(
+    `select status, confirmed_date::text as confirmed_date, confirmed_time, calendar_sequence, move_status, advisor
        from public.appointment_requests where id = $1`,
     [id],
   ))[0]!;
+
+const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
 
 const mailTo = (address: string, subject: string) => mails().waitFor((m: Mail) => isTo(m, address) && m.Subject.startsWith(subject));
 const practiceMail = async (address: string, subject: string) => {
@@ -41,12 +45,17 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
   const moved = { date: bookableDay(57 + shift), time: '15:30' };
   const email = uniqueEmail('move');
   const id = await requestedAppointment(first.date, first.time, email);
+  // Someone else at both slots, with the first advisor (Sandra Huber): Lukas Brunner is left.
+  await confirmedAppointment(first.date, first.time, uniqueEmail('move-other-first'), { firstName: 'Anna', lastName: 'Muster' });
+  await confirmedAppointment(moved.date, moved.time, uniqueEmail('move-other-moved'), { firstName: 'Vera', lastName: 'Vorher' });
 
-  const confirmation = await test.step('the practice confirms: the confirmation carries «Termin verschieben»', async () => {
+  const confirmation = await test.step('the practice confirms with the advisor left: the confirmation carries «Termin verschieben»', async () => {
     const token = await signActionToken(e2e().actionTokenSecret, { requestId: id, action: 'confirm-preferred', expiresAt: Math.floor(Date.now() / 1000) + 86_400 });
     await page.goto(`/termin/aktion#${token}`);
-    await page.getByRole('button', { name: 'Termin bestätigen' }).click();
-    await expect(page.getByText('Der Termin ist bestätigt.', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
+    await page.getByRole('button', { name: WITH_LUKAS }).click();
+    await expect(page.getByText('Der Termin ist bestätigt und bei Lukas Brunner eingetragen.', { exact: false }).first()).toBeVisible();
     const mail = await mailTo(email, 'Terminbestätigung: ');
     expect(mail.Text).toContain('Möchten Sie den Termin verschieben?');
     const entry = parseCalendar(await attachmentText(mail, 'termin.ics'));
@@ -89,10 +98,20 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(onSite(confirmMove));
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();
+    // Sandra Huber sees Vera Vorher then; the appointment keeps Lukas Brunner.
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`Sandra Huber: ${moved.time}–16:00 Uhr, Follow-up Termin, Vera Vorher`]);
+    await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm-move page');
-    await page.getByRole('button', { name: 'Verschiebung bestätigen' }).click();
-    await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /verschoben|bestätigt/i }).first()).toBeVisible();
-    expect(await row(id)).toMatchObject({ status: 'confirmed', confirmed_date: moved.date, confirmed_time: moved.time, move_status: 'confirmed', calendar_sequence: 2 });
+    await page.getByRole('button', { name: WITH_LUKAS }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Der Termin ist verschoben und bei Lukas Brunner eingetragen.' })).toBeVisible();
+    expect(await row(id)).toMatchObject({
+      status: 'confirmed',
+      confirmed_date: moved.date,
+      confirmed_time: moved.time,
+      move_status: 'confirmed',
+      calendar_sequence: 2,
+      advisor: 'lukas-brunner',
+    });
   });
 
   const movedMail = await test.step('visitor and practice get the updated entry: same UID, SEQUENCE 2, the new time', async () => {
@@ -105,7 +124,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     return visitor;
   });
 
-  await test.step('the booking form: the old slot is free, the new one taken', async () => {
+  await test.step('the booking form: the old slot is free (one appointment left there), the new one taken (two)', async () => {
     await page.goto('/termin-vereinbaren');
     const form = appointmentForm(page);
     await openForm(form);
@@ -121,7 +140,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     // The practice's confirm link of the original request.
     await page.goto(confirmation.confirmLink);
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Termin bestätigen' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
     // The decline link of the decided wish.
     await page.goto(onSite(declineMove));
     await expect(page.getByRole('button', { name: 'Verschiebung ablehnen' })).toHaveCount(0);
@@ -144,7 +163,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     const second = await context.newPage();
     await second.goto(onSite(confirmMove));
     await expect(second.getByText(/früheren Wunsch/)).toBeVisible();
-    await expect(second.getByRole('button', { name: 'Verschiebung bestätigen' })).toHaveCount(0);
+    await expect(second.getByRole('main').getByRole('button')).toHaveCount(0);
     const pressed = await second.request.post(`${e2e().apiUrl}/functions/v1/appointment-action`, {
       headers: { apikey: e2e().publishableKey, 'content-type': 'application/json' },
       data: { token: new URL(confirmMove).hash.slice(1), intent: 'act' },

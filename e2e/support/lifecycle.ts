@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
+import type { AdvisorId } from '../../supabase/functions/_shared/domain/practice.ts';
 import type { Mail } from '../../tests/support/mail-api.ts';
 import { mails, queryRows } from './backend.ts';
 
@@ -39,25 +40,48 @@ export function parseCalendar(text: string) {
   };
 }
 
+/** Who asks and for what, for requests stored directly; by default Rita Rhein's Follow-up Termin (30 minutes). */
+export interface StoredRequest {
+  /** The service's label, as the form stores it ('Schlafberatung': 60 minutes). */
+  service?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
 /** Stores an open request directly, as the booking form's insert would (its mail counts as sent: nothing for the outbox). */
-export async function requestedAppointment(date: string, time: string, email: string): Promise<string> {
+export async function requestedAppointment(date: string, time: string, email: string, request: StoredRequest = {}): Promise<string> {
+  const { service = 'Follow-up Termin', firstName = 'Rita', lastName = 'Rhein' } = request;
   const id = randomUUID();
   await queryRows(
     `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time, notified_at)
-     values ($1, 'Rita', 'Rhein', $2, '044 000 00 00', 'Follow-up Termin', $3, $4, now())`,
-    [id, email, date, time],
+     values ($1, $2, $3, $4, '044 000 00 00', $5, $6, $7, now())`,
+    [id, firstName, lastName, email, service, date, time],
   );
   return id;
 }
 
 /**
  * Stores a confirmed appointment directly: the decision through the database's own
- * function, and its confirmation mail counted as sent (as the action page's press leaves
- * it), so that the outbox has no late confirmation to send for it.
+ * function – with `advisor`, or the first advisor free – and its confirmation mail
+ * counted as sent (as the action page's press leaves it), so that the outbox has no late
+ * confirmation to send for it. Throws when the database does not confirm it: only two
+ * appointments can overlap (two advisors), so a test that books a third at the same time
+ * learns it here, not from a puzzling page later.
  */
-export async function confirmedAppointment(date: string, time: string, email: string): Promise<string> {
-  const id = await requestedAppointment(date, time, email);
-  await queryRows(`select public.decide_appointment($1, 'confirm', $2, $3)`, [id, date, time]);
+export async function confirmedAppointment(
+  date: string,
+  time: string,
+  email: string,
+  request: StoredRequest & { advisor?: AdvisorId } = {},
+): Promise<string> {
+  const id = await requestedAppointment(date, time, email, request);
+  const [decided] = await queryRows<{ answer: { result: string } }>(`select public.decide_appointment($1, 'confirm', $2, $3, null, $4) as answer`, [
+    id,
+    date,
+    time,
+    request.advisor ?? null,
+  ]);
+  if (decided?.answer.result !== 'changed') throw new Error(`${date} ${time} was not confirmed: ${decided?.answer.result}`);
   await queryRows(`update public.appointment_requests set outcome_mailed_for = status where id = $1`, [id]);
   return id;
 }

@@ -9,7 +9,7 @@
  * No backend runs during the bench: the Supabase calls the focus makes are answered here,
  * at the network boundary, as the functions answer them – a real challenge (altcha-lib,
  * the functions' own parameters) for the form proof, so the worker starts and solves it,
- * and an empty list of taken slots.
+ * and an empty answer to the day's start times (nothing marked taken).
  */
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';

@@ -1,10 +1,12 @@
 /**
- * The two advisors. Their names appear on /uber-uns, as blog authors and in the legal
- * notice, so they are defined once here and referenced everywhere else.
+ * The two advisors' profiles. Their names appear on /uber-uns, as blog authors and in the
+ * legal notice; the names and ids come from the shared domain module (@domain/practice),
+ * where the booking functions assign appointments to them.
  */
+import { type AdvisorId, advisorName } from '@domain/practice';
 import type { ImageRef } from './types';
 
-export type AdvisorId = 'sandra-huber' | 'lukas-brunner';
+export type { AdvisorId };
 
 export interface Advisor {
   /** Stable id, usable as an HTML anchor on /uber-uns. */
@@ -24,7 +26,7 @@ export const professionalAssociation = 'Fachverband für richtiges Liegen und Sc
 
 export const sandraHuber: Advisor = {
   id: 'sandra-huber',
-  name: 'Sandra Huber',
+  name: advisorName('sandra-huber'),
   role: 'Zertifizierte Schlafberaterin, Gründerin und Geschäftsführerin',
   bio:
     'Sandra Huber hat viele Jahre als medizinische Masseurin gearbeitet und dabei immer wieder erlebt, wie eng Verspannungen am Tag mit schlechtem Liegen in der Nacht zusammenhängen. ' +
@@ -44,7 +46,7 @@ export const sandraHuber: Advisor = {
 
 export const lukasBrunner: Advisor = {
   id: 'lukas-brunner',
-  name: 'Lukas Brunner',
+  name: advisorName('lukas-brunner'),
   role: 'Zertifizierter Schlafberater, Liegediagnostik',
   bio:
     'Lukas Brunner ist Bewegungswissenschaftler und hat sich nach dem Studium auf Ergonomie im Liegen spezialisiert. ' +

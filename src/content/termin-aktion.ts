@@ -57,6 +57,8 @@ export const terminAktionPage = {
     preferred: 'Wunschtermin',
     alternative: 'Alternativtermin',
     confirmed: 'Bestätigter Termin',
+    /** Who sees the visitor (a confirmed appointment). */
+    advisor: 'Beratung durch',
     /** The slot before the last confirmed move. */
     movedFrom: 'Verschoben von',
     /** The visitor's latest wish to move the appointment, with its state (moveStatus). */
@@ -85,13 +87,38 @@ export const terminAktionPage = {
     toConfirm: (slotName: string, slot: string) => `Zu bestätigen ist der ${slotName}: ${slot}.`,
     whatHappens: (name: string) => `${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
     pickTime: (name: string) => `${name} hat für diesen Tag keine Uhrzeit gewählt. Bitte wählen Sie eine, bevor Sie bestätigen.`,
-    /** The slot's time is already confirmed for someone else: a hint, the practice decides. */
-    slotTaken: 'Um diese Zeit ist bereits ein anderer Termin bestätigt. Bestätigen Sie nur, wenn Sie beide Termine wahrnehmen können.',
-    /** After a time in the list that is confirmed for someone else (still selectable). */
-    takenTime: 'bereits vergeben',
     timeLabel: 'Uhrzeit',
     timePlaceholder: 'Uhrzeit wählen',
+    /** Until a time is chosen (the advisors' buttons follow once it is). */
     button: 'Termin bestätigen',
+  },
+  /**
+   * Who of the two advisors is free for the slot to confirm (confirm links and
+   * confirm-move), from the day's other appointments (@domain/capacity): one button per
+   * advisor free, none while both have appointments at that time.
+   */
+  capacity: {
+    confirmWith: (advisor: string) => `Bestätigen mit ${advisor}`,
+    pickTimeFirst: 'Sobald Sie eine Uhrzeit gewählt haben, sehen Sie hier, wer von beiden frei ist.',
+    bothFree: 'Zu dieser Zeit sind beide frei. Wählen Sie, wer den Termin übernimmt.',
+    /** Followed by the other's appointments at that time. */
+    oneFree: (advisor: string) => `Zu dieser Zeit ist nur ${advisor} frei. Bereits eingeteilt:`,
+    nobodyFree: 'Zu dieser Zeit haben beide Beratenden bereits Termine:',
+    /** One appointment at that time: who, when, what, with whom. */
+    collision: (advisor: string, from: string, to: string, service: string, name: string) => `${advisor}: ${from}–${to} Uhr, ${service}, ${name}`,
+    /** In place of the advisor: an appointment confirmed before advisors were recorded, which fits neither. */
+    unassigned: 'Ohne Zuteilung',
+    /** Nobody free, on a confirm link with its own time. */
+    whatNow: (name: string) =>
+      `Bestätigen lässt sich der Termin so nicht. Sie können die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen» aus Ihrer E-Mail ablehnen und ${name} dabei eine andere Zeit vorschlagen.`,
+    /** Nobody free at the time the practice picked. */
+    whatNowPickTime: (name: string) =>
+      `Wählen Sie eine andere Uhrzeit, oder lehnen Sie die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen» aus Ihrer E-Mail ab und schlagen Sie ${name} dabei eine andere Zeit vor.`,
+    /** Nobody free at the wished time of a move. */
+    whatNowMove: (name: string) =>
+      `Bestätigen lässt sich die Verschiebung so nicht. Sie können sie mit dem Link aus Ihrer E-Mail ablehnen und ${name} dabei eine andere Zeit vorschlagen; der bisherige Termin bleibt bestehen.`,
+    /** After a time in the list at which both have appointments (still selectable: the page then lists them). */
+    nobodyFreeTime: 'beide belegt',
   },
   /** decline: for the practice. */
   decline: {
@@ -231,12 +258,14 @@ export const terminAktionPage = {
   outcome: {
     success: {
       title: 'Erledigt',
-      confirm: (name: string) => `Der Termin ist bestätigt. ${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
+      /** `advisor`: the name of whom it went to; null for an appointment without one. */
+      confirm: (name: string, advisor: string | null) =>
+        `Der Termin ist bestätigt${advisor ? ` und bei ${advisor} eingetragen` : ''}. ${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
       decline: (name: string) => `Die Anfrage ist abgelehnt. ${name} erhält Ihre Absage per E-Mail.`,
       cancel: 'Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.',
       reschedule: `Ihr Wunsch ist bei uns angekommen. Die Praxis bestätigt den neuen Termin innerhalb von ${practice.replyWithinHours} Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.`,
-      confirmMove: (name: string) =>
-        `Der Termin ist verschoben. ${name} erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.`,
+      confirmMove: (name: string, advisor: string | null) =>
+        `Der Termin ist verschoben${advisor ? ` und bei ${advisor} eingetragen` : ''}. ${name} erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.`,
       declineMove: (name: string) => `Die Verschiebung ist abgelehnt. ${name} erhält Ihre Antwort per E-Mail; der Termin bleibt bestehen.`,
     },
     mailFailed: {
@@ -246,6 +275,12 @@ export const terminAktionPage = {
     conflict: {
       title: 'Nicht mehr möglich',
       text: 'Die Anfrage wurde inzwischen anders entschieden oder abgesagt. Den aktuellen Stand sehen Sie hier.',
+    },
+    /** A confirmation found the advisor chosen (or everyone) busy by now: nothing changed, the page shows who is free now. */
+    advisorBusy: {
+      title: 'Inzwischen belegt',
+      text: (advisor: string | null) =>
+        `${advisor ? `In der Zwischenzeit wurde ${advisor} zu dieser Zeit für einen anderen Termin eingeteilt.` : 'In der Zwischenzeit wurde zu dieser Zeit ein anderer Termin eingeteilt.'} Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.`,
     },
     /** reschedule: cancelled meanwhile, or another wish is still open. */
     conflictReschedule: {

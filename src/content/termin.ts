@@ -30,8 +30,10 @@ export const slotFieldTexts = {
   noTimesClosed: 'Keine Uhrzeit: Praxis geschlossen',
   /** The time list's placeholder on a day too soon or too far ahead. */
   noTimesUnbookable: 'Keine Uhrzeit: Tag nicht buchbar',
-  /** After a time that is already confirmed for someone else on the chosen date; it cannot be chosen. */
+  /** After a time at which nobody is free for the chosen service on the chosen date; it cannot be chosen. */
   takenSlot: 'bereits vergeben',
+  /** The time chosen is (now) taken: another service was chosen, or the answer came after the choice. */
+  chosenTimeTaken: 'Diese Uhrzeit ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit.',
 } as const;
 
 export const terminPage = {
@@ -62,7 +64,7 @@ export const terminPage = {
       nachricht: { label: 'Nachricht (optional)', placeholder: 'Beschwerden, Fragen oder Wünsche zum Termin' },
     } satisfies Record<string, FormFieldCopy>,
     requiredNote: '* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
-    /** After a time that is already confirmed for someone else on the chosen date; it cannot be chosen. */
+    /** After a time at which nobody is free for the chosen service on the chosen date; it cannot be chosen. */
     takenSlot: slotFieldTexts.takenSlot,
     submitLabel: 'Termin anfragen',
     successNotice: {

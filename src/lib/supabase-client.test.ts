@@ -108,7 +108,7 @@ const PROOF_HEADER = encodeFormProofHeader(TEST_PROOF);
 async function siteCalls(client: Pick<SupabaseClient, 'from' | 'rpc' | 'functions'>) {
   const results = [
     await client.from('appointment_requests').insert(row).setHeader(FORM_PROOF_HEADER, PROOF_HEADER),
-    await client.rpc('taken_appointment_slots', { p_from: '2030-05-06', p_days: 1 }),
+    await client.rpc('appointment_start_times', { p_day: '2030-05-06', p_service: 'schlafberatung' }),
     await client.functions.invoke('send-contact-email', { body: { name: 'Anna Muster' } }),
     await client.functions.invoke('send-contact-email', { method: 'GET' }),
   ];
@@ -151,7 +151,7 @@ describe('with the publishable key (sb_publishable_…), no session', () => {
       body: row,
     });
     expect(header(rpc, FORM_PROOF_HEADER)).toBeUndefined();
-    expect(rpc).toMatchObject({ method: 'POST', url: `${URL_}/rest/v1/rpc/taken_appointment_slots`, body: { p_from: '2030-05-06', p_days: 1 } });
+    expect(rpc).toMatchObject({ method: 'POST', url: `${URL_}/rest/v1/rpc/appointment_start_times`, body: { p_day: '2030-05-06', p_service: 'schlafberatung' } });
     expect(header(rpc, 'apikey')).toBe(LOCAL_PUBLISHABLE_KEY);
     expect(header(rpc, 'Authorization')).toBe(`Bearer ${LOCAL_PUBLISHABLE_KEY}`);
     expect(header(rpc, 'X-Client-Info')).toBe(CLIENT_INFO.rest);
@@ -208,11 +208,11 @@ describe('answers and errors keep supabase-js’s shapes', () => {
   const clients = (): [SupabaseClient, SupabaseClient] => [createSupabaseClient(URL_, LOCAL_PUBLISHABLE_KEY), supabaseJs(LOCAL_PUBLISHABLE_KEY)];
 
   it('returns the data of a 2xx answer', async () => {
-    answer = ({ url }) => (url.includes('/rpc/') ? json([{ date: '2030-05-06', time: '10:00' }]) : ok({ url } as Sent));
+    answer = ({ url }) => (url.includes('/rpc/') ? json([{ time: '10:00', free: false }]) : ok({ url } as Sent));
     for (const client of clients()) {
-      const { data, error } = await client.rpc('taken_appointment_slots', { p_from: '2030-05-06', p_days: 1 });
+      const { data, error } = await client.rpc('appointment_start_times', { p_day: '2030-05-06', p_service: 'schlafberatung' });
       expect(error).toBeNull();
-      expect(data).toEqual([{ date: '2030-05-06', time: '10:00' }]);
+      expect(data).toEqual([{ time: '10:00', free: false }]);
       await expect(client.functions.invoke('send-contact-email', { body: {} })).resolves.toMatchObject({ data: { ok: true }, error: null });
     }
   });

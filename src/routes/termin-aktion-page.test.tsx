@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
-import { makeView } from '@/test/appointment-action-view';
+import { makeView, scheduled } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
@@ -63,6 +63,11 @@ const inMain = () => within(screen.getByRole('main'));
 const headline = () => screen.getByRole('heading', { level: 1 });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const summaryValue = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+/** The confirm buttons, one per advisor free. */
+const WITH_SANDRA = 'Bestätigen mit Sandra Huber';
+const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
+/** The buttons in the page itself, by their names. */
+const buttonNames = () => inMain().queryAllByRole('button').map((element) => element.textContent);
 
 describe('/termin/aktion', () => {
   beforeEach(() => {
@@ -131,8 +136,8 @@ describe('/termin/aktion', () => {
       expect(show.mock.calls.every(([token]) => token === TOKEN)).toBe(true);
 
       act.mockResolvedValue(done(makeView(confirmedPreferred)));
-      await opened!.user.click(button('Termin bestätigen'));
-      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      await opened!.user.click(button(WITH_SANDRA));
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
     });
 
     it('a reload (the address without the token) shows the request again from this tab’s storage', async () => {
@@ -150,8 +155,8 @@ describe('/termin/aktion', () => {
       expect(show).toHaveBeenCalledWith(TOKEN);
       expect(screen.queryByRole('heading', { name: 'Dieser Link ist ungültig' })).toBeNull();
       act.mockResolvedValue(done(makeView(confirmedPreferred)));
-      await user.click(button('Termin bestätigen'));
-      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      await user.click(button(WITH_SANDRA));
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
     });
 
     it('a new link in the address wins over the token kept from an earlier one', async () => {
@@ -181,8 +186,8 @@ describe('/termin/aktion', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Termin bestätigen' })).toBeInTheDocument();
       expect(show).toHaveBeenLastCalledWith(TOKEN);
       act.mockResolvedValue(done(makeView(confirmedPreferred)));
-      await user.click(button('Termin bestätigen'));
-      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      await user.click(button(WITH_SANDRA));
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
     });
   });
 
@@ -288,47 +293,72 @@ describe('/termin/aktion', () => {
   });
 
   describe('confirming (the practice)', () => {
-    it('shows the slot to confirm and confirms it on the press, then says the visitor gets the e-mail', async () => {
+    it('shows the slot to confirm, who is free, one button per advisor; the press confirms with that one and the page names them', async () => {
       const user = await openWithView(makeView());
       expect(headline()).toHaveTextContent('Termin bestätigen');
       expect(screen.getByText('Zu bestätigen ist der Wunschtermin: Freitag, 11. Dezember 2026, 09:30 Uhr.')).toBeInTheDocument();
+      expect(screen.getByText('Zu dieser Zeit sind beide frei. Wählen Sie, wer den Termin übernimmt.')).toBeInTheDocument();
       expect(screen.queryByRole('combobox')).toBeNull();
+      expect(buttonNames()).toEqual([WITH_SANDRA, WITH_LUKAS]);
       expect(act).not.toHaveBeenCalled();
 
       const answer = deferred<ActionResult>();
       act.mockReturnValue(answer.promise);
-      await user.click(button('Termin bestätigen'));
-      // While sending: one request, the button says so and ignores further presses.
+      await user.click(button(WITH_LUKAS));
+      // While sending: one request, the button pressed says so, and every press is ignored.
       const sending = button('Wird gesendet …');
       expect(sending).toHaveAttribute('aria-busy', 'true');
       expect(sending).toHaveAttribute('aria-disabled', 'true');
+      expect(sending).toHaveFocus();
+      expect(button(WITH_SANDRA)).toHaveAttribute('aria-disabled', 'true');
       await user.click(sending);
+      await user.click(button(WITH_SANDRA));
       expect(act).toHaveBeenCalledTimes(1);
-      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'lukas-brunner' });
 
-      await reactAct(async () => answer.resolve(done(makeView(confirmedPreferred))));
+      await reactAct(async () => answer.resolve(done(makeView({ ...confirmedPreferred, advisor: 'lukas-brunner' }))));
       const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent('Der Termin ist bestätigt. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.');
+      expect(notice).toHaveTextContent(
+        'Der Termin ist bestätigt und bei Lukas Brunner eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.',
+      );
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Termin bestätigt');
+      expect(summaryValue('Beratung durch')).toBe('Lukas Brunner');
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
-    it('says when the slot is already confirmed for someone else, and still lets the practice confirm', async () => {
-      const user = await openWithView(makeView({ takenTimes: ['09:30'] }));
-      expect(screen.getByText(/Um diese Zeit ist bereits ein anderer Termin bestätigt/)).toBeInTheDocument();
-      act.mockResolvedValue(done(makeView(confirmedPreferred)));
-      await user.click(button('Termin bestätigen'));
-      expect(act).toHaveBeenCalledWith(TOKEN, {});
+    it('one advisor busy at that time: says who is free and what the other has then, and offers only the free one', async () => {
+      const user = await openWithView(makeView({ schedule: [scheduled('sandra-huber', '09:00'), scheduled('lukas-brunner', '14:00')] }));
+      expect(screen.getByText('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:')).toBeInTheDocument();
+      expect(inMain().getByRole('listitem')).toHaveTextContent('Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster');
+      expect(buttonNames()).toEqual([WITH_LUKAS]);
+      act.mockResolvedValue(done(makeView({ ...confirmedPreferred, advisor: 'lukas-brunner' })));
+      await user.click(button(WITH_LUKAS));
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'lukas-brunner' });
     });
 
-    it('marks the taken times in the time choice, still selectable; no warning when the slot itself is free', async () => {
-      await openWithView(makeView({ slot: { date: '2026-12-11', time: null }, takenTimes: ['14:00'] }));
-      const time = screen.getByLabelText(/^Uhrzeit/) as HTMLSelectElement;
-      const taken = within(time).getByRole('option', { name: '14:00 Uhr – bereits vergeben' });
-      expect(taken).toBeEnabled();
-      expect(within(time).getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
-      expect(screen.queryByText(/Um diese Zeit ist bereits/)).toBeNull();
+    it('both busy at that time: no button; the collisions in words, and what the practice can do instead', async () => {
+      await openWithView(
+        makeView({
+          schedule: [
+            scheduled('sandra-huber', '09:00'),
+            scheduled('lukas-brunner', '10:00', { minutes: 30, service: 'Follow-up Termin', name: 'Rita Rhein' }),
+          ],
+        }),
+      );
+      expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
+      expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
+        'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein',
+      ]);
+      expect(
+        screen.getByText(
+          'Bestätigen lässt sich der Termin so nicht. Sie können die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen» aus Ihrer E-Mail ablehnen und Beat Keller dabei eine andere Zeit vorschlagen.',
+        ),
+      ).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
+      // Information, not an error: nothing was pressed.
+      expect(screen.queryByRole('alert')).toBeNull();
     });
 
     it('names the alternative when the link confirms it', async () => {
@@ -336,7 +366,7 @@ describe('/termin/aktion', () => {
       expect(screen.getByText('Zu bestätigen ist der Alternativtermin: Montag, 14. Dezember 2026, 10:00 Uhr.')).toBeInTheDocument();
     });
 
-    it('asks for a time when the slot has none: a required choice of the 21 slots, sent as `time`', async () => {
+    it('asks for a time when the slot has none: a required choice of the 21 slots, then who is free then; sent as `time` with the advisor', async () => {
       const slot = { date: '2026-12-14', time: null };
       const user = await openWithView(makeView({ action: 'confirm-alternative', slot }));
       expect(screen.getByText(/Beat Keller hat für diesen Tag keine Uhrzeit gewählt/)).toBeInTheDocument();
@@ -346,17 +376,71 @@ describe('/termin/aktion', () => {
       expect(options).toHaveLength(21);
       expect(options[0]).toHaveTextContent('09:00 Uhr');
       expect(options.at(-1)).toHaveTextContent('20:00 Uhr');
+      expect(screen.getByText('Sobald Sie eine Uhrzeit gewählt haben, sehen Sie hier, wer von beiden frei ist.')).toBeInTheDocument();
 
       // Without a time nothing is sent.
+      expect(buttonNames()).toEqual(['Termin bestätigen']);
       await user.click(button('Termin bestätigen'));
       expect(time.validity.valueMissing).toBe(true);
       expect(act).not.toHaveBeenCalled();
 
-      act.mockResolvedValue(done(makeView({ action: 'confirm-alternative', slot, status: 'confirmed', confirmed: { date: '2026-12-14', time: '14:00' } })));
+      act.mockResolvedValue(
+        done(makeView({ action: 'confirm-alternative', slot, status: 'confirmed', confirmed: { date: '2026-12-14', time: '14:00' }, advisor: 'sandra-huber' })),
+      );
       await user.selectOptions(time, '14:00');
-      await user.click(button('Termin bestätigen'));
-      expect(act).toHaveBeenCalledWith(TOKEN, { time: '14:00' });
-      expect(await screen.findByRole('status')).toHaveTextContent('Der Termin ist bestätigt.');
+      expect(screen.getByText('Zu dieser Zeit sind beide frei. Wählen Sie, wer den Termin übernimmt.')).toBeInTheDocument();
+      await user.click(button(WITH_SANDRA));
+      expect(act).toHaveBeenCalledWith(TOKEN, { time: '14:00', advisor: 'sandra-huber' });
+      expect(await screen.findByRole('status')).toHaveTextContent('Der Termin ist bestätigt und bei Sandra Huber eingetragen.');
+    });
+
+    it('marks the times at which both are busy in the time choice, still selectable; picking one lists the collisions and takes the buttons away', async () => {
+      const schedule = [scheduled('sandra-huber', '14:00'), scheduled('lukas-brunner', '13:30')];
+      const user = await openWithView(makeView({ slot: { date: '2026-12-11', time: null }, schedule }));
+      const time = screen.getByLabelText(/^Uhrzeit/) as HTMLSelectElement;
+      // 60 minutes from 13:30 and from 14:00 overlap both; 13:00 only Lukas's, 14:30 only Sandra's.
+      expect(within(time).getByRole('option', { name: '13:30 Uhr – beide belegt' })).toBeEnabled();
+      expect(within(time).getByRole('option', { name: '14:00 Uhr – beide belegt' })).toBeEnabled();
+      expect(within(time).getByRole('option', { name: '13:00 Uhr' })).toBeEnabled();
+      expect(within(time).getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
+
+      // The region that says who is free is live: a screen reader hears the news with the choice.
+      const region = screen.getByText('Sobald Sie eine Uhrzeit gewählt haben, sehen Sie hier, wer von beiden frei ist.').closest('[aria-live]');
+      expect(region).toHaveAttribute('aria-live', 'polite');
+      await user.selectOptions(time, '14:00');
+      expect(region).toHaveTextContent('Zu dieser Zeit haben beide Beratenden bereits Termine:');
+      expect(region).toHaveTextContent(
+        'Wählen Sie eine andere Uhrzeit, oder lehnen Sie die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen» aus Ihrer E-Mail ab und schlagen Sie Beat Keller dabei eine andere Zeit vor.',
+      );
+      expect(inMain().queryByRole('button')).toBeNull();
+      await user.selectOptions(time, '14:30');
+      expect(region).toHaveTextContent('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:Sandra Huber: 14:00–15:00 Uhr');
+      expect(buttonNames()).toEqual([WITH_LUKAS]);
+    });
+
+    it('the advisor taken meanwhile (409 advisor_busy): says so, shows the day as it is now, and offers who is still free', async () => {
+      const user = await openWithView(makeView());
+      const now = makeView({ schedule: [scheduled('sandra-huber', '09:00', { name: 'Vera Vorher' })] });
+      act.mockResolvedValueOnce({ kind: 'advisor_busy', view: now });
+      await user.click(button(WITH_SANDRA));
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Inzwischen belegt');
+      expect(alert).toHaveTextContent(
+        'In der Zwischenzeit wurde Sandra Huber zu dieser Zeit für einen anderen Termin eingeteilt. Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.',
+      );
+      expect(alert).toHaveFocus();
+      expect(headline()).toHaveTextContent('Termin bestätigen');
+      expect(inMain().getByRole('listitem')).toHaveTextContent('Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Vera Vorher');
+      expect(buttonNames()).toEqual([WITH_LUKAS]);
+
+      // Lukas as well by now: nobody left, no button.
+      const full = makeView({ schedule: [...now.schedule, scheduled('lukas-brunner', '10:00', { name: 'Walter Weiss' })] });
+      act.mockResolvedValueOnce({ kind: 'advisor_busy', view: full });
+      await user.click(button(WITH_LUKAS));
+      await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('In der Zwischenzeit wurde Lukas Brunner zu dieser Zeit'));
+      expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
+      expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('a request already confirmed for this slot: says so, no button', async () => {
@@ -391,7 +475,7 @@ describe('/termin/aktion', () => {
     it('a conflict on the press (decided otherwise meanwhile): explains with the new state, no button', async () => {
       const user = await openWithView(makeView());
       act.mockResolvedValue({ kind: 'conflict', view: makeView({ status: 'declined' }) });
-      await user.click(button('Termin bestätigen'));
+      await user.click(button(WITH_SANDRA));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Die Anfrage wurde inzwischen anders entschieden oder abgesagt.');
       expect(alert).toHaveFocus();
@@ -403,7 +487,7 @@ describe('/termin/aktion', () => {
     it('a slot that has begun: explains, and does not offer the press again', async () => {
       const user = await openWithView(makeView());
       act.mockResolvedValue({ kind: 'slot_past', view: makeView() });
-      await user.click(button('Termin bestätigen'));
+      await user.click(button(WITH_SANDRA));
       expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit');
       expect(inMain().queryByRole('button')).toBeNull();
     });
@@ -424,10 +508,10 @@ describe('/termin/aktion', () => {
   describe('the e-mail failing after the change was stored', () => {
     it('says it is stored but not sent, and the retry sends the same press again', async () => {
       const user = await openWithView(makeView());
-      const stored = makeView({ ...confirmedPreferred, mailPending: true });
+      const stored = makeView({ ...confirmedPreferred, advisor: 'sandra-huber', mailPending: true });
       act.mockResolvedValueOnce({ kind: 'mail_failed', view: stored }).mockResolvedValueOnce(done({ ...stored, mailPending: false }, 'unchanged'));
 
-      await user.click(button('Termin bestätigen'));
+      await user.click(button(WITH_SANDRA));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(
         'Gespeichert, aber die E-Mail konnte nicht versandt werden. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
@@ -437,8 +521,11 @@ describe('/termin/aktion', () => {
       await user.click(button('E-Mail jetzt senden'));
       expect(act).toHaveBeenCalledTimes(2);
       expect(act.mock.calls[1]).toEqual(act.mock.calls[0]);
+      expect(act.mock.calls[1]).toEqual([TOKEN, { advisor: 'sandra-huber' }]);
       const success = await screen.findByRole('status');
-      expect(success).toHaveTextContent('Der Termin ist bestätigt. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.');
+      expect(success).toHaveTextContent(
+        'Der Termin ist bestätigt und bei Sandra Huber eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.',
+      );
       expect(success).toHaveFocus();
       expect(screen.queryByRole('alert')).toBeNull();
     });
@@ -691,9 +778,13 @@ describe('/termin/aktion', () => {
       expect(rpc).not.toHaveBeenCalledWith('practice_closed_days', expect.anything());
     });
 
-    it('marks the taken times of the chosen day, and the current appointment’s own time on its day', async () => {
-      rpc.mockImplementation(async (_name, args) => ({
-        data: args.p_from === CURRENT ? [{ date: CURRENT, time: '09:30' }, { date: CURRENT, time: '14:00' }] : [],
+    /** appointment_start_times as the database answers it: the day's start times, `taken` ones not free. */
+    const startTimes = (taken: readonly string[]) =>
+      ['09:00', '09:30', '10:00', '10:30', '14:00', '14:30'].map((time) => ({ time, free: !taken.includes(time) }));
+
+    it('marks the times of the chosen day taken for the appointment’s service, and the current appointment’s own time on its day', async () => {
+      rpc.mockImplementation(async (name, args) => ({
+        data: name === 'appointment_start_times' && args.p_day === CURRENT ? startTimes(['09:30', '14:00']) : [],
         error: null,
       }));
       const user = await openWithView(moveView());
@@ -701,7 +792,18 @@ describe('/termin/aktion', () => {
       expect(await screen.findByRole('option', { name: '14:00 Uhr – bereits vergeben' })).toBeDisabled();
       expect(screen.getByRole('option', { name: '09:30 Uhr – Ihr jetziger Termin' })).toBeDisabled();
       expect(screen.getByRole('option', { name: '10:00 Uhr' })).toBeEnabled();
-      expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', { p_from: CURRENT, p_days: 1 });
+      expect(rpc).toHaveBeenCalledWith('appointment_start_times', { p_day: CURRENT, p_service: 'schlafberatung' });
+    });
+
+    it('asks for the appointment’s own service (the view names it by its label); one the catalogue does not know as the shortest', async () => {
+      const user = await openWithView(moveView({ service: 'Schlafberatung & Beratung zu Hause' }));
+      await choose(user, NEW_DAY);
+      await vi.waitFor(() => expect(rpc).toHaveBeenCalledWith('appointment_start_times', { p_day: NEW_DAY, p_service: 'beratung-zuhause' }));
+      cleanup();
+      rpc.mockClear();
+      const again = await openWithView(moveView({ service: 'Telefonberatung' }));
+      await choose(again, NEW_DAY);
+      await vi.waitFor(() => expect(rpc).toHaveBeenCalledWith('appointment_start_times', { p_day: NEW_DAY, p_service: 'follow-up' }));
     });
 
     it('sends the new date and time; then: the practice confirms within 24 hours, the current appointment stays until then', async () => {
@@ -871,32 +973,54 @@ describe('/termin/aktion', () => {
       makeView({ action, status: 'confirmed', confirmed: current, slot: wished, move: requested, cancelUntil: '2036-12-10T08:30:00.000Z', ...overrides });
     const christmas = 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.';
 
-    it('confirm: the current and the wished slot, the warnings (closed, time taken) that do not block, and the press', async () => {
-      const user = await openWithView(moveLink('confirm-move', { slotWarning: { kind: 'holiday', name: 'Weihnachten' }, takenTimes: ['10:00'] }));
+    it('confirm: the current and the wished slot, the warning (closed) that does not block, who is free, and the press', async () => {
+      // Lukas sees someone at the wished time; the appointment's own advisor (Sandra) is free.
+      const user = await openWithView(
+        moveLink('confirm-move', { slotWarning: { kind: 'holiday', name: 'Weihnachten' }, advisor: 'sandra-huber', schedule: [scheduled('lukas-brunner', '10:30')] }),
+      );
       expect(headline()).toHaveTextContent('Verschiebung bestätigen');
       expect(
         screen.getByText('Beat Keller möchte den Termin verschieben, vom Freitag, 11. Dezember 2026, 09:30 Uhr auf Freitag, 25. Dezember 2026, 10:00 Uhr.'),
       ).toBeInTheDocument();
       expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(summaryValue('Beratung durch')).toBe('Sandra Huber');
       expect(summaryValue('Gewünschter neuer Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr (wartet auf die Bestätigung der Praxis)');
-      const taken = 'Um diese Zeit ist bereits ein anderer Termin bestätigt. Bestätigen Sie nur, wenn Sie beide Termine wahrnehmen können.';
       expect(screen.getByText(christmas)).toBeInTheDocument();
-      expect(screen.getByText(taken)).toBeInTheDocument();
+      expect(screen.getByText('Zu dieser Zeit ist nur Sandra Huber frei. Bereits eingeteilt:')).toBeInTheDocument();
+      expect(inMain().getByRole('listitem')).toHaveTextContent('Lukas Brunner: 10:30–11:30 Uhr, Schlafberatung, Anna Muster');
       // Read with the button, and not an alert: nothing went wrong.
-      expect(button('Verschiebung bestätigen')).toHaveAccessibleDescription(`${christmas} ${taken}`);
+      expect(buttonNames()).toEqual([WITH_SANDRA]);
+      expect(button(WITH_SANDRA)).toHaveAccessibleDescription(christmas);
       expect(screen.queryByRole('alert')).toBeNull();
 
-      act.mockResolvedValue(done(moveLink('confirm-move', { confirmed: wished, movedFrom: current, move: { ...requested, status: 'confirmed' } })));
-      await user.click(button('Verschiebung bestätigen'));
-      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      act.mockResolvedValue(
+        done(moveLink('confirm-move', { confirmed: wished, movedFrom: current, advisor: 'sandra-huber', move: { ...requested, status: 'confirmed' } })),
+      );
+      await user.click(button(WITH_SANDRA));
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
       const notice = await screen.findByRole('status');
       expect(notice).toHaveTextContent(
-        'Der Termin ist verschoben. Beat Keller erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.',
+        'Der Termin ist verschoben und bei Sandra Huber eingetragen. Beat Keller erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.',
       );
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Verschiebung bestätigt');
       expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr');
       expect(summaryValue('Verschoben von')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(inMain().queryByRole('button')).toBeNull();
+    });
+
+    it('confirm with both busy at the wished time: no button, the collisions, and that declining keeps the appointment', async () => {
+      await openWithView(moveLink('confirm-move', { schedule: [scheduled('sandra-huber', '09:30'), scheduled('lukas-brunner', '10:00', { minutes: 120 })] }));
+      expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
+      expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Sandra Huber: 09:30–10:30 Uhr, Schlafberatung, Anna Muster',
+        'Lukas Brunner: 10:00–12:00 Uhr, Schlafberatung, Anna Muster',
+      ]);
+      expect(
+        screen.getByText(
+          'Bestätigen lässt sich die Verschiebung so nicht. Sie können sie mit dem Link aus Ihrer E-Mail ablehnen und Beat Keller dabei eine andere Zeit vorschlagen; der bisherige Termin bleibt bestehen.',
+        ),
+      ).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
@@ -936,7 +1060,7 @@ describe('/termin/aktion', () => {
     it('a conflict on the press (decided otherwise, replaced or cancelled): the current state', async () => {
       const user = await openWithView(moveLink('confirm-move'));
       act.mockResolvedValue({ kind: 'conflict', view: moveLink('confirm-move', { move: { ...requested, thisLink: false } }) });
-      await user.click(button('Verschiebung bestätigen'));
+      await user.click(button(WITH_SANDRA));
       expect(await screen.findByRole('alert')).toHaveTextContent('Über diesen Wunsch wurde inzwischen anders entschieden');
       expect(headline()).toHaveTextContent('Dieser Link ist überholt');
       expect(inMain().queryByRole('button')).toBeNull();
@@ -949,10 +1073,11 @@ describe('/termin/aktion', () => {
       const user = await openWithView(makeView({ preferred: slot, slot, slotWarning: { kind: 'holiday', name: 'Weihnachten' } }));
       const warning = 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.';
       expect(screen.getByText(warning)).toBeInTheDocument();
-      expect(button('Termin bestätigen')).toHaveAccessibleDescription(warning);
+      expect(button(WITH_SANDRA)).toHaveAccessibleDescription(warning);
+      expect(button(WITH_LUKAS)).toHaveAccessibleDescription(warning);
       act.mockResolvedValue(done(makeView({ preferred: slot, slot, status: 'confirmed', confirmed: slot })));
-      await user.click(button('Termin bestätigen'));
-      expect(act).toHaveBeenCalledWith(TOKEN, {});
+      await user.click(button(WITH_LUKAS));
+      expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'lukas-brunner' });
     });
 
     it('a closure, or a time the day does not offer', async () => {

@@ -1,9 +1,10 @@
-import type { AppointmentActionView } from '@domain/wire-types';
+import type { AppointmentActionView, ScheduledAppointment } from '@domain/wire-types';
 
 /**
- * A view as appointment-action answers it, for the page's tests: Beat Keller's request,
- * Wunschtermin Friday 11 December 2026 09:30, Alternativtermin Monday 14 December
- * without a time, not yet decided, never moved. Overrides give the other states.
+ * A view as appointment-action answers it, for the page's tests: Beat Keller's request
+ * for a Schlafberatung (60 minutes), Wunschtermin Friday 11 December 2026 09:30,
+ * Alternativtermin Monday 14 December without a time, not yet decided, never moved, and
+ * nobody else booked that day (both advisors free). Overrides give the other states.
  */
 export function makeView(overrides: Partial<AppointmentActionView> = {}): AppointmentActionView {
   return {
@@ -18,11 +19,18 @@ export function makeView(overrides: Partial<AppointmentActionView> = {}): Appoin
     staffNote: null,
     mailPending: false,
     cancelUntil: null,
-    takenTimes: [],
+    minutes: 60,
+    advisor: null,
+    schedule: [],
     move: null,
     movedFrom: null,
     slotWarning: null,
     booking: null,
     ...overrides,
   };
+}
+
+/** Another confirmed appointment of the slot's day, as `view.schedule` lists it: a Schlafberatung of Anna Muster's by default. */
+export function scheduled(advisor: ScheduledAppointment['advisor'], time: string, overrides: Partial<ScheduledAppointment> = {}): ScheduledAppointment {
+  return { advisor, time, minutes: 60, service: 'Schlafberatung', name: 'Anna Muster', ...overrides };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeView } from '@/test/appointment-action-view';
+import { makeView, scheduled } from '@/test/appointment-action-view';
 import { getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
 import { actOnAppointment, APPOINTMENT_ACTION_FUNCTION, showAppointment } from './action-api';
 
@@ -57,6 +57,7 @@ describe('appointment-action calls', () => {
     [409, { error: 'conflict', view }, { kind: 'conflict', view }],
     [409, { error: 'too_late', view }, { kind: 'too_late', view }],
     [409, { error: 'slot_past', view }, { kind: 'slot_past', view }],
+    [409, { error: 'advisor_busy', view }, { kind: 'advisor_busy', view }],
     [409, { error: 'in_progress' }, { kind: 'in_progress' }],
     [502, { error: 'mail_failed', stored: true, view }, { kind: 'mail_failed', view }],
   ])('reads a %i answer %j by its error code', async (status, body, expected) => {
@@ -69,6 +70,7 @@ describe('appointment-action calls', () => {
     ['500', () => httpError(500, { error: 'internal' })],
     ['a 502 without a JSON body', () => httpError(502, '<html>Bad gateway</html>')],
     ['a conflict without its view', () => httpError(409, { error: 'conflict' })],
+    ['advisor_busy without its view', () => httpError(409, { error: 'advisor_busy' })],
     ['a network failure', () => ({ data: null, error: supabaseError('FunctionsFetchError', 'Failed to send a request') })],
     ['a relay error', () => ({ data: null, error: supabaseError('FunctionsRelayError') })],
   ])('turns %s into a failure the page can offer to retry, and logs it', async (_what, answer) => {
@@ -77,6 +79,28 @@ describe('appointment-action calls', () => {
     expect(consoleError).toHaveBeenCalled();
     // The token is never written to the console.
     expect(JSON.stringify(consoleError.mock.calls)).not.toContain(TOKEN);
+  });
+
+  it('confirms with the advisor chosen, and a time where the slot has none', async () => {
+    invoke.mockResolvedValue({ data: { result: 'changed', mail: 'sent', view }, error: null });
+    await actOnAppointment(TOKEN, { advisor: 'lukas-brunner' });
+    await actOnAppointment(TOKEN, { time: '14:00', advisor: 'sandra-huber' });
+    expect(invoke.mock.calls.map(([, options]) => options.body)).toEqual([
+      { token: TOKEN, intent: 'act', advisor: 'lukas-brunner' },
+      { token: TOKEN, intent: 'act', time: '14:00', advisor: 'sandra-huber' },
+    ]);
+  });
+
+  it('reads a confirm view with the day’s schedule, the request’s length and its advisor', async () => {
+    const scheduleView = makeView({
+      status: 'confirmed',
+      confirmed: { date: '2026-12-11', time: '09:30' },
+      advisor: 'sandra-huber',
+      minutes: 30,
+      schedule: [scheduled('lukas-brunner', '09:00'), scheduled(null, '14:00', { minutes: 120, service: 'Schlafberatung & Beratung zu Hause' })],
+    });
+    invoke.mockResolvedValue({ data: { view: scheduleView }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view: scheduleView });
   });
 
   it('moves with the new date and time', async () => {
@@ -132,6 +156,13 @@ describe('appointment-action calls', () => {
     ['closed days that are not dates', { booking: { first: '2026-11-26', last: '2027-05-24', closedDays: ['morgen'] } }],
     ['a slot moved from without a time', { movedFrom: { date: '2026-12-04', time: null } }],
     ['an unknown action', { action: 'postpone' }],
+    ['the old list of taken times instead of the schedule', { schedule: undefined, takenTimes: ['09:00'] }],
+    ['no length', { minutes: undefined }],
+    ['a length of zero', { minutes: 0 }],
+    ['an unknown advisor', { advisor: 'maria-muster' }],
+    ['a scheduled appointment of an unknown advisor', { schedule: [scheduled('sandra-huber', '09:00'), { ...scheduled(null, '10:00'), advisor: 'x' }] }],
+    ['a scheduled appointment without its time', { schedule: [{ ...scheduled('sandra-huber', '09:00'), time: '9 Uhr' }] }],
+    ['a scheduled appointment without its name', { schedule: [{ ...scheduled('sandra-huber', '09:00'), name: undefined }] }],
   ])('refuses a view with %s', async (_what, fields) => {
     invoke.mockResolvedValue({ data: { view: { ...view, ...fields } }, error: null });
     await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });

@@ -14,9 +14,11 @@ import {
   type AppointmentMove,
   type AppointmentSlot,
   type AppointmentStatus,
+  type ScheduledAppointment,
   type SlotWarning,
 } from '@domain/wire-types';
 import { parseIsoDate } from '@domain/dates';
+import { isAdvisorId, type AdvisorId } from '@domain/practice';
 
 export const APPOINTMENT_ACTION_FUNCTION = 'appointment-action';
 
@@ -40,6 +42,8 @@ export type ActionResult =
   | { kind: 'invalid_link'; reason: InvalidLinkReason }
   | { kind: 'not_found' }
   | { kind: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
+  /** The advisor chosen (or everyone) has an overlapping appointment by now: nothing changed; `view` is the day as it is now. */
+  | { kind: 'advisor_busy'; view: AppointmentActionView }
   | { kind: 'in_progress' }
   | { kind: 'invalid_body'; field: string }
   /** Stored, but the visitor's e-mail failed: acting again sends it. */
@@ -49,11 +53,15 @@ export type ActionResult =
   /** 429, 5xx, the network, or an answer outside the contract: nothing known, retry or call. */
   | { kind: 'failed' };
 
-/** What a press sends besides the token: a time for a slot without one, a note for a decline, the new date and time of a move. */
+/**
+ * What a press sends besides the token: a time for a slot without one, a note for a
+ * decline, the new date and time of a move, the advisor a confirmation goes to.
+ */
 export interface ActInput {
   date?: string;
   time?: string;
   note?: string;
+  advisor?: AdvisorId;
 }
 
 /** Reads the request the token is for; changes nothing (the page calls it on opening). */
@@ -62,13 +70,14 @@ export function showAppointment(token: string): Promise<ActionResult> {
 }
 
 /** Does the token's action: only ever on a button press. */
-export function actOnAppointment(token: string, { date, time, note }: ActInput = {}): Promise<ActionResult> {
+export function actOnAppointment(token: string, { date, time, note, advisor }: ActInput = {}): Promise<ActionResult> {
   return callAppointmentAction({
     token,
     intent: 'act',
     ...(date !== undefined && { date }),
     ...(time !== undefined && { time }),
     ...(note !== undefined && { note }),
+    ...(advisor !== undefined && { advisor }),
   });
 }
 
@@ -126,6 +135,7 @@ export function fromErrorBody(body: unknown): ActionResult {
     case 'conflict':
     case 'too_late':
     case 'slot_past':
+    case 'advisor_busy':
       return view ? { kind: body.error, view } : FAILED;
     case 'in_progress':
       return { kind: 'in_progress' };
@@ -184,6 +194,19 @@ function isSlotWarning(value: unknown): value is SlotWarning {
   return isObject(value) && (value.kind === 'holiday' ? typeof value.name === 'string' : WARNING_KINDS.includes(value.kind as string));
 }
 
+const isMinutes = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+function isScheduled(value: unknown): value is ScheduledAppointment {
+  return (
+    isObject(value) &&
+    (value.advisor === null || isAdvisorId(value.advisor)) &&
+    isTime(value.time) &&
+    isMinutes(value.minutes) &&
+    typeof value.service === 'string' &&
+    typeof value.name === 'string'
+  );
+}
+
 function isBooking(value: unknown): value is NonNullable<AppointmentActionView['booking']> {
   return isObject(value) && isDate(value.first) && isDate(value.last) && Array.isArray(value.closedDays) && value.closedDays.every(isDate);
 }
@@ -212,8 +235,10 @@ function isView(value: unknown): value is AppointmentActionView {
     (confirmed === null || (isObject(confirmed) && isDate(confirmed.date) && isTime(confirmed.time))) &&
     (value.staffNote === null || typeof value.staffNote === 'string') &&
     typeof value.mailPending === 'boolean' &&
-    Array.isArray(value.takenTimes) &&
-    value.takenTimes.every(isTime) &&
+    isMinutes(value.minutes) &&
+    (value.advisor === null || isAdvisorId(value.advisor)) &&
+    Array.isArray(value.schedule) &&
+    value.schedule.every(isScheduled) &&
     (cancelUntil === null || (typeof cancelUntil === 'string' && !Number.isNaN(Date.parse(cancelUntil)))) &&
     nullable(value.move, isMove) &&
     nullable(value.movedFrom, isDateAndTime) &&

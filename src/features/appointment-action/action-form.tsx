@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { SelectField, TextAreaField } from '@/components/forms/form-field';
@@ -7,18 +7,29 @@ import { readTextFields } from '@/components/forms/read-form';
 import { timeSlotLabel, timeSlots } from '@/content/services';
 import { terminAktionPage as copy } from '@/content/termin-aktion';
 import { FIELD_LIMITS } from '@domain/field-limits';
+import { advisorName, isAdvisorId, type AdvisorId } from '@domain/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import type { ActInput } from './action-api';
-import { slotWarnings, type Control } from './action-state';
+import { slotCapacity, slotWarnings, type Control } from './action-state';
 import { RescheduleFields, RESCHEDULE_FIELDS } from './reschedule-fields';
+import { SlotCapacity } from './slot-capacity';
 import type { Outcome } from './use-appointment-action';
 
-/** The 21 times; those confirmed for someone else say so but stay selectable (two advisors, the practice decides). */
-function timeOptions(takenTimes: readonly string[]) {
+/**
+ * The 21 times; those at which both advisors have appointments say so but stay
+ * selectable: the page then lists what collides.
+ */
+function timeOptions(view: AppointmentActionView) {
   return timeSlots.map((slot) => ({
     value: slot,
-    label: takenTimes.includes(slot) ? `${timeSlotLabel(slot)} – ${copy.confirm.takenTime}` : timeSlotLabel(slot),
+    label: slotCapacity(view, slot)?.free.length === 0 ? `${timeSlotLabel(slot)} – ${copy.capacity.nobodyFreeTime}` : timeSlotLabel(slot),
   }));
+}
+
+/** What the practice can do when nobody is free, for this link. */
+function whatNowText(view: AppointmentActionView, control: Control, picksTime: boolean): string {
+  if (control === 'confirm-move') return copy.capacity.whatNowMove(view.name);
+  return picksTime ? copy.capacity.whatNowPickTime(view.name) : copy.capacity.whatNow(view.name);
 }
 
 const buttonLabels: Record<Control, string> = {
@@ -42,20 +53,33 @@ interface ActionFormProps {
 }
 
 /**
- * The page's one button, with the fields its action takes: a time when the slot to
- * confirm has none (required), a note when declining a request or a move (optional,
- * checked with the function's own field schema before sending, the problem shown at the
- * field as the booking forms do), the new date and time of a move (the booking form's
- * fields and rules). Warnings about the slot to confirm come before the button and
- * describe it; they never block. The fields are uncontrolled and the form stays mounted
- * after a failed press, so what was entered is still there for the retry.
+ * The page's button, with the fields its action takes: a time when the slot to confirm
+ * has none (required), a note when declining a request or a move (optional, checked with
+ * the function's own field schema before sending, the problem shown at the field as the
+ * booking forms do), the new date and time of a move (the booking form's fields and
+ * rules). Warnings about the slot to confirm come before the button and describe it;
+ * they never block. The fields are uncontrolled and the form stays mounted after a failed
+ * press, so what was entered is still there for the retry.
+ *
+ * Confirming (a request or a move) says who of the advisors is free at the slot's time –
+ * for a slot without a time, at the time picked – and offers one button per advisor free,
+ * «Bestätigen mit <Name>», which sends that advisor; with nobody free there is no button,
+ * and the page lists what collides (./slot-capacity.tsx).
  */
 export function ActionForm({ control, view, pending, refused = null, onAct, onResend }: ActionFormProps) {
   const needsTime = control === 'confirm' && view.slot?.time === null;
   const takesNote = control === 'decline' || control === 'decline-move';
+  const decides = control === 'confirm' || control === 'confirm-move';
+  // The time the practice picks for a slot without one; the select stays uncontrolled.
+  const [pickedTime, setPickedTime] = useState('');
+  // Which advisor's button was pressed, for its «sending» label.
+  const [pressed, setPressed] = useState<AdvisorId | null>(null);
+  const time = view.slot?.time ?? (pickedTime === '' ? null : pickedTime);
+  const capacity = decides && time !== null ? slotCapacity(view, time) : null;
   const warnings = slotWarnings(view, control);
   const warningId = useId();
   const warningIds = warnings.map((_, index) => `${warningId}-${index}`);
+  const describedBy = warnings.length > 0 ? warningIds.join(' ') : undefined;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,8 +97,45 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
     }
     // Trimmed, as the forms send; a blank note is no note.
     const { uhrzeit, nachricht } = readTextFields(form, ['uhrzeit', 'nachricht'] as const);
-    onAct({ ...(needsTime && uhrzeit !== '' && { time: uhrzeit }), ...(nachricht !== '' && { note: nachricht }) });
+    let advisor: AdvisorId | undefined;
+    if (decides) {
+      // The advisor of the button pressed; without one (the time not yet picked) nothing is sent.
+      const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('data-advisor');
+      if (!isAdvisorId(chosen) || !capacity?.free.includes(chosen)) return;
+      advisor = chosen;
+      setPressed(chosen);
+    }
+    onAct({
+      ...(needsTime && uhrzeit !== '' && { time: uhrzeit }),
+      ...(nachricht !== '' && { note: nachricht }),
+      ...(advisor !== undefined && { advisor }),
+    });
   }
+
+  const buttonClass = buttonClasses('primary', 'lg', 'w-full sm:w-auto aria-disabled:pointer-events-none aria-disabled:opacity-70');
+  /*
+    While sending: aria-disabled, not disabled, so the focused button keeps the focus
+    (as the forms' FormFooter does); the press is ignored here and in the hook.
+  */
+  const submitButton = (label: string, advisor?: AdvisorId) => (
+    <button
+      key={advisor ?? 'submit'}
+      type="submit"
+      data-advisor={advisor}
+      aria-describedby={describedBy}
+      aria-disabled={pending || undefined}
+      aria-busy={(pending && (advisor === undefined || advisor === pressed)) || undefined}
+      className={buttonClass}
+    >
+      {pending && (advisor === undefined || advisor === pressed) ? copy.sending : label}
+    </button>
+  );
+  const buttons = !decides
+    ? [submitButton(buttonLabels[control])]
+    : capacity === null
+      ? // No time picked yet: pressing asks for one (the select is required).
+        [submitButton(buttonLabels[control])]
+      : capacity.free.map((advisor) => submitButton(copy.capacity.confirmWith(advisorName(advisor)), advisor));
 
   return (
     <form onSubmit={onSubmit} onInput={clearFieldMessage} className="mt-8 space-y-5">
@@ -85,8 +146,9 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
           name="uhrzeit"
           required
           placeholder={copy.confirm.timePlaceholder}
-          options={timeOptions(view.takenTimes)}
+          options={timeOptions(view)}
           className="max-w-xs"
+          onChange={(event) => setPickedTime(event.currentTarget.value)}
         />
       )}
       {warnings.map((text, index) => (
@@ -95,6 +157,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
           <span>{text}</span>
         </p>
       ))}
+      {decides && <SlotCapacity capacity={capacity} whatNow={whatNowText(view, control, needsTime)} />}
       {takesNote && (
         <TextAreaField
           label={copy.decline.noteLabel(view.name)}
@@ -104,19 +167,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
           hint={control === 'decline' ? copy.decline.noteHint : copy.move.noteHint}
         />
       )}
-      {/*
-        While sending: aria-disabled, not disabled, so the focused button keeps the focus
-        (as the forms' FormFooter does); the press is ignored here and in the hook.
-      */}
-      <button
-        type="submit"
-        aria-describedby={warnings.length > 0 ? warningIds.join(' ') : undefined}
-        aria-disabled={pending || undefined}
-        aria-busy={pending || undefined}
-        className={buttonClasses('primary', 'lg', 'w-full sm:w-auto aria-disabled:pointer-events-none aria-disabled:opacity-70')}
-      >
-        {pending ? copy.sending : buttonLabels[control]}
-      </button>
+      {buttons.length > 0 && <div className="flex flex-wrap gap-3">{buttons}</div>}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeView } from '@/test/appointment-action-view';
+import { makeView, scheduled } from '@/test/appointment-action-view';
 import type { AppointmentActionView, AppointmentMove } from '@domain/wire-types';
-import { canMoveOnline, describeView, isProducedByLink, slotWarnings } from './action-state';
+import { canMoveOnline, collisionText, describeView, isProducedByLink, slotCapacity, slotWarnings } from './action-state';
 
 /** The moment the page read the view: 1 December 2026, well before the appointment's deadline. */
 const NOW = Date.parse('2026-12-01T08:00:00Z');
@@ -139,11 +139,69 @@ describe('slot warnings (they never take the button away)', () => {
     expect(describeView(view, NOW).control).toBe('confirm');
   });
 
-  it('with the time taken as well, both; none once the link has nothing to confirm', () => {
-    const view = moveLink('confirm-move', wish('requested'), { slotWarning: { kind: 'closure' }, takenTimes: ['10:00'] });
-    expect(slotWarnings(view, 'confirm-move')).toHaveLength(2);
-    expect(slotWarnings(view, 'confirm-move')[1]).toMatch(/^Um diese Zeit ist bereits ein anderer Termin bestätigt/);
+  it('with the slot outside the opening hours only that one; none once the link has nothing to confirm', () => {
+    const view = moveLink('confirm-move', wish('requested'), { slotWarning: { kind: 'closure' }, schedule: [scheduled('sandra-huber', '10:00'), scheduled('lukas-brunner', '10:00')] });
+    // Who is free is not a warning: slotCapacity says it, and takes the buttons away.
+    expect(slotWarnings(view, 'confirm-move')).toEqual([
+      'Achtung: Am Dienstag, 15. Dezember 2026 ist die Praxis geschlossen (eingetragene Schliessung). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.',
+    ]);
     expect(slotWarnings(view, null)).toEqual([]);
     expect(slotWarnings(view, 'resend')).toEqual([]);
+  });
+});
+
+describe('who is free for the slot (the day’s schedule, by @domain/capacity)', () => {
+  // Beat Keller's Schlafberatung at 09:30 for 60 minutes: 09:30–10:30.
+  const free = (view: AppointmentActionView, time = '09:30') => slotCapacity(view, time)?.free;
+
+  it('nobody else that day: both, in the practice’s order, nothing collides', () => {
+    expect(slotCapacity(makeView(), '09:30')).toMatchObject({ free: ['sandra-huber', 'lukas-brunner'], collisions: [] });
+  });
+
+  it('one advisor with an overlapping appointment: only the other, and what collides', () => {
+    const other = scheduled('sandra-huber', '09:00');
+    const capacity = slotCapacity(makeView({ schedule: [other, scheduled('lukas-brunner', '14:00')] }), '09:30');
+    expect(capacity?.free).toEqual(['lukas-brunner']);
+    expect(capacity?.collisions).toEqual([{ ...other, date: '2026-12-11' }]);
+    expect(collisionText(capacity!.collisions[0]!)).toBe('Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster');
+  });
+
+  it('both busy: nobody, with every collision; spans that only touch do not collide', () => {
+    const view = makeView({
+      schedule: [
+        scheduled('sandra-huber', '09:00'),
+        scheduled('lukas-brunner', '10:00', { minutes: 30, service: 'Follow-up Termin', name: 'Rita Rhein' }),
+        scheduled('lukas-brunner', '08:30'),
+      ],
+    });
+    const capacity = slotCapacity(view, '09:30')!;
+    expect(capacity.free).toEqual([]);
+    expect(capacity.collisions.map(collisionText)).toEqual([
+      'Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
+      'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein',
+    ]);
+    // 10:30 for 60 minutes: Sandra's ends at 10:00, Lukas's at 10:30 – both free again.
+    expect(free(view, '10:30')).toEqual(['sandra-huber', 'lukas-brunner']);
+  });
+
+  it('the request’s own length counts: a 30-minute follow-up at 09:00 misses a 09:30 appointment', () => {
+    const view = makeView({ minutes: 30, schedule: [scheduled('sandra-huber', '09:30'), scheduled('lukas-brunner', '09:30')] });
+    expect(free(view, '09:00')).toEqual(['sandra-huber', 'lukas-brunner']);
+    expect(free(view, '09:30')).toEqual([]);
+    expect(free(makeView({ ...view, minutes: 120 }), '08:00')).toEqual([]);
+  });
+
+  it('an appointment without an advisor takes one of those free, named as «Ohne Zuteilung»', () => {
+    const view = makeView({ schedule: [scheduled(null, '09:00'), scheduled('sandra-huber', '10:00')] });
+    const capacity = slotCapacity(view, '09:30')!;
+    expect(capacity.free).toEqual([]);
+    expect(capacity.collisions.map(collisionText)).toEqual([
+      'Sandra Huber: 10:00–11:00 Uhr, Schlafberatung, Anna Muster',
+      'Ohne Zuteilung: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
+    ]);
+  });
+
+  it('without a slot: nothing to say', () => {
+    expect(slotCapacity(makeView({ slot: null }), '09:30')).toBeNull();
   });
 });

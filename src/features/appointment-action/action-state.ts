@@ -4,8 +4,10 @@
  * case reads in one place and the component only lays it out.
  */
 import { terminAktionPage as copy } from '@/content/termin-aktion';
-import type { AppointmentActionView, AppointmentSlot, SlotWarning } from '@domain/wire-types';
+import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, SlotWarning } from '@domain/wire-types';
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, formatTime } from '@domain/dates';
+import { type BookedSpan, spanAvailability, spanEnd, type SpanAvailability } from '@domain/capacity';
+import { advisorName, type AdvisorId } from '@domain/practice';
 
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
 export function slotText(slot: AppointmentSlot): string {
@@ -215,16 +217,49 @@ function slotWarningText(warning: SlotWarning, slot: AppointmentSlot): string {
 
 /**
  * What the practice should know before confirming a slot (a confirm link's, or a wished
- * one): the day or time lies outside the opening hours, the time is confirmed for someone
- * else. Warnings only: the practice decides.
+ * one): the day or time lies outside the opening hours. A warning only: the practice
+ * decides. (Who is free at that time is slotCapacity's.)
  */
 export function slotWarnings(view: AppointmentActionView, control: Control | null): string[] {
   const { slot } = view;
   if (slot === null || (control !== 'confirm' && control !== 'confirm-move' && control !== 'decline-move')) return [];
-  return [
-    ...(view.slotWarning ? [`${slotWarningText(view.slotWarning, slot)} ${copy.slotWarning.confirmAnyway}`] : []),
-    ...(slot.time !== null && view.takenTimes.includes(slot.time) ? [copy.confirm.slotTaken] : []),
-  ];
+  return view.slotWarning ? [`${slotWarningText(view.slotWarning, slot)} ${copy.slotWarning.confirmAnyway}`] : [];
+}
+
+/** Another appointment of the day as capacity counts it, with what the page says of it. */
+export type ScheduledSpan = BookedSpan & Pick<ScheduledAppointment, 'service' | 'name'>;
+
+/** Who is free at `time` on the slot's date, and what collides. */
+export interface SlotCapacity extends SpanAvailability {
+  /** The appointments at that time that keep an advisor busy: each advisor's, then those without one. */
+  collisions: ScheduledSpan[];
+}
+
+/**
+ * Who of the advisors is free for the request's whole length (`view.minutes`) from `time`
+ * on the slot's date, by the one rule (@domain/capacity spanAvailability) over the day's
+ * other confirmed appointments the function sent (`view.schedule`: confirm links and
+ * confirm-move). Null without a slot. The function decides again on the press.
+ */
+export function slotCapacity(view: AppointmentActionView, time: string): SlotCapacity | null {
+  const { slot } = view;
+  if (slot === null) return null;
+  const booked: ScheduledSpan[] = view.schedule.map((other) => ({ ...other, date: slot.date }));
+  const availability = spanAvailability({ date: slot.date, time, minutes: view.minutes }, booked);
+  // spanAvailability hands back the very objects it was given: the schedule's, with their service and name.
+  const collisions = [...availability.advisors.flatMap((entry) => entry.collisions), ...availability.unassigned] as ScheduledSpan[];
+  return { ...availability, collisions };
+}
+
+/** «Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster» */
+export function collisionText(collision: ScheduledSpan): string {
+  const who = collision.advisor === null ? copy.capacity.unassigned : advisorName(collision.advisor);
+  return copy.capacity.collision(who, collision.time, spanEnd(collision), collision.service, collision.name);
+}
+
+/** The advisor's name, or null for an appointment without one. */
+export function advisorNameOf(advisor: AdvisorId | null): string | null {
+  return advisor === null ? null : advisorName(advisor);
 }
 
 function mailPendingText(view: AppointmentActionView): string {

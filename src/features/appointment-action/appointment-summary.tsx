@@ -3,13 +3,14 @@ import { Card } from '@/components/ui/card';
 import { terminAktionPage as copy } from '@/content/termin-aktion';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { formatDateTimeLong } from '@domain/dates';
-import { slotText } from './action-state';
+import { advisorNameOf, slotText } from './action-state';
 
 type Row = [term: string, value: ReactNode];
 
 /**
  * The request as the function shows it (no e-mail address, phone or message): always
- * there when there is a view. A moved appointment names the slot it was moved from, and
+ * there when there is a view. A confirmed appointment names its advisor. A moved
+ * appointment names the slot it was moved from, and
  * a wish to move it that is open or declined.
  */
 export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
@@ -20,6 +21,8 @@ export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
     [summary.preferred, slotText(view.preferred)],
     view.alternative !== null && [summary.alternative, slotText(view.alternative)],
     view.confirmed !== null && [summary.confirmed, formatDateTimeLong(view.confirmed.date, view.confirmed.time)],
+    // Who sees the visitor; an appointment from before advisors were recorded may have nobody named.
+    view.confirmed !== null && view.advisor !== null && [summary.advisor, advisorNameOf(view.advisor)],
     view.movedFrom !== null && [summary.movedFrom, formatDateTimeLong(view.movedFrom.date, view.movedFrom.time)],
     // A wish still open or declined; a confirmed one is the confirmed slot.
     view.move !== null &&

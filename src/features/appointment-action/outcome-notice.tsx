@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
 import { terminAktionPage as copy } from '@/content/termin-aktion';
 import { cn } from '@/lib/cn';
 import type { AppointmentActionView } from '@domain/wire-types';
+import { advisorNameOf } from './action-state';
 import { PracticePhone } from './practice-phone';
 import type { Outcome } from './use-appointment-action';
 
@@ -22,7 +23,7 @@ function successText(view: AppointmentActionView): string {
   switch (view.action) {
     case 'confirm-preferred':
     case 'confirm-alternative':
-      return texts.success.confirm(view.name);
+      return texts.success.confirm(view.name, advisorNameOf(view.advisor));
     case 'decline':
       return texts.success.decline(view.name);
     case 'cancel':
@@ -30,7 +31,7 @@ function successText(view: AppointmentActionView): string {
     case 'reschedule':
       return texts.success.reschedule;
     case 'confirm-move':
-      return texts.success.confirmMove(view.name);
+      return texts.success.confirmMove(view.name, advisorNameOf(view.advisor));
     case 'decline-move':
       return texts.success.declineMove(view.name);
   }
@@ -48,8 +49,8 @@ function conflictText(view: AppointmentActionView) {
   }
 }
 
-function noticeContent(kind: Outcome['kind'], view: AppointmentActionView): NoticeContent {
-  switch (kind) {
+function noticeContent(outcome: Outcome, view: AppointmentActionView): NoticeContent {
+  switch (outcome.kind) {
     case 'done':
       return { tone: 'success', title: texts.success.title, text: successText(view) };
     case 'in_progress':
@@ -62,6 +63,8 @@ function noticeContent(kind: Outcome['kind'], view: AppointmentActionView): Noti
       return view.action === 'reschedule' ? { tone: 'error', ...texts.tooLateReschedule, phone: true } : { tone: 'error', ...texts.tooLate };
     case 'unavailable':
       return { tone: 'error', ...texts.unavailable };
+    case 'advisor_busy':
+      return { tone: 'error', title: texts.advisorBusy.title, text: texts.advisorBusy.text(advisorNameOf(outcome.advisor)) };
     case 'invalid_date':
       return { tone: 'error', ...texts.invalidDate };
     case 'slot_past':
@@ -92,7 +95,7 @@ export function OutcomeNotice({ outcome, view }: { outcome: Outcome; view: Appoi
   useEffect(() => {
     region.current?.focus();
   }, [outcome.id]);
-  const { tone, title, text, phone } = noticeContent(outcome.kind, view);
+  const { tone, title, text, phone } = noticeContent(outcome, view);
   const style = toneStyles[tone];
   const Symbol = style.icon;
   return (

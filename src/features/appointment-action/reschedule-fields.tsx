@@ -4,6 +4,7 @@ import { createQueryClient } from '@/app/providers/query-client';
 import { terminAktionPage as copy } from '@/content/termin-aktion';
 import { SlotFields } from '@/features/appointment/slot-fields';
 import { refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
+import { serviceCatalog } from '@domain/catalog';
 import type { AppointmentActionView } from '@domain/wire-types';
 import type { Outcome } from './use-appointment-action';
 
@@ -17,11 +18,16 @@ interface RescheduleFieldsProps {
   refused: Extract<Outcome, { kind: 'unavailable' }> | null;
 }
 
+/** The catalogue's value of the view's service (stored as its label); '' for one the catalogue does not know. */
+function serviceValueOf(label: string): string {
+  return serviceCatalog.find((entry) => entry.label === label)?.value ?? '';
+}
+
 /**
  * The visitor's new date and time: the booking form's fields (../appointment/slot-fields),
- * with the window and closures the function sent, the taken times of the chosen day
- * (the same public RPC, with its own small query cache on this page), and the current
- * appointment's own time marked on its day.
+ * with the window and closures the function sent, the start times of the chosen day at
+ * which nobody is free for the appointment's service (the same public RPC, with its own
+ * small query cache on this page), and the current appointment's own time marked on its day.
  */
 export function RescheduleFields({ view, refused }: RescheduleFieldsProps) {
   const [queryClient] = useState(createQueryClient);
@@ -44,6 +50,7 @@ export function RescheduleFields({ view, refused }: RescheduleFieldsProps) {
         <SlotFields
           date={{ name: RESCHEDULE_FIELDS[0], label: reschedule.dateLabel, required: true }}
           time={{ name: RESCHEDULE_FIELDS[1], label: reschedule.timeLabel, placeholder: reschedule.timePlaceholder, required: true }}
+          service={serviceValueOf(view.service)}
           rules={rules}
           refusal={refusal}
           current={view.confirmed && { ...view.confirmed, label: reschedule.currentSlot }}

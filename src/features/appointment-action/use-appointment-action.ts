@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AdvisorId } from '@domain/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import {
   actOnAppointment,
@@ -27,7 +28,9 @@ export type Outcome =
       id: number;
     }
   /** The new slot of a move was refused: `slot` is what was sent, `reason` why. */
-  | { kind: 'unavailable'; id: number; reason: MoveRefusal; slot: { date: string; time: string | null } };
+  | { kind: 'unavailable'; id: number; reason: MoveRefusal; slot: { date: string; time: string | null } }
+  /** A confirmation found the advisor it was for (`advisor`, null: whoever was free) busy by now: nothing changed. */
+  | { kind: 'advisor_busy'; id: number; advisor: AdvisorId | null };
 
 export type PageState =
   /** The prerendered page, and until the function answers. */
@@ -74,6 +77,8 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
         checkedAt: now,
         outcome: { kind: 'unavailable', id, reason: result.reason, slot: { date: input.date ?? '', time: input.time ?? null } },
       };
+    case 'advisor_busy':
+      return { step: 'ready', view: result.view, checkedAt: now, outcome: { kind: 'advisor_busy', id, advisor: input.advisor ?? null } };
     case 'done':
     case 'mail_failed':
     case 'conflict':

@@ -343,12 +343,21 @@ describe('appointment form', () => {
     expect(second).not.toBe(first);
   });
 
-  it('marks the times confirmed for someone else on each chosen date as taken, and only those', async () => {
-    rpc.mockImplementation(async (name, args) => ({
-      data:
-        name !== 'taken_appointment_slots' ? [] : args.p_from === DAY ? [{ date: DAY, time: '14:30' }] : [{ date: ALT_DAY, time: '09:00' }],
-      error: null,
-    }));
+  /**
+   * appointment_start_times as the database answers it: the day's start times, free or
+   * not. `taken[day][service]` lists the times taken for that service on that day.
+   */
+  function answerStartTimes(taken: Record<string, Partial<Record<string, readonly string[]>>>) {
+    rpc.mockImplementation(async (name, args) => {
+      if (name !== 'appointment_start_times') return { data: [], error: null };
+      const takenThen = taken[args.p_day as string]?.[args.p_service as string] ?? [];
+      return { data: ['09:00', '09:30', '10:00', '14:00', '14:30', '15:00'].map((time) => ({ time, free: !takenThen.includes(time) })), error: null };
+    });
+  }
+  const startTimeCalls = () => rpc.mock.calls.filter(([name]) => name === 'appointment_start_times').map(([, args]) => args);
+
+  it('marks the times taken on each chosen date, and only those; before a service is chosen, for the shortest one', async () => {
+    answerStartTimes({ [DAY]: { 'follow-up': ['14:30'] }, [ALT_DAY]: { 'follow-up': ['09:00'] } });
     const user = await openBookingForm();
     const preferred = within(fieldset('Wunschtermin'));
     const alternative = within(fieldset('Alternativtermin'));
@@ -356,7 +365,8 @@ describe('appointment form', () => {
     const taken = await preferred.findByRole('option', { name: '14:30 Uhr – bereits vergeben' });
     expect(taken).toBeDisabled();
     expect(preferred.getByRole('option', { name: '15:00 Uhr' })).toBeEnabled();
-    expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', { p_from: DAY, p_days: 1 });
+    // The catalogue's shortest service: Follow-up, 30 minutes.
+    expect(startTimeCalls()).toEqual([{ p_day: DAY, p_service: 'follow-up' }]);
     // The alternative date has its own.
     expect(alternative.getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
     await user.type(alternative.getByLabelText(/^Datum/), ALT_DAY);
@@ -364,8 +374,59 @@ describe('appointment form', () => {
     expect(preferred.getByRole('option', { name: '09:00 Uhr' })).toBeEnabled();
   });
 
-  it('forgets the taken times with the date once the request is sent and the form emptied', async () => {
-    rpc.mockImplementation(async (name) => ({ data: name === 'taken_appointment_slots' ? [{ date: DAY, time: '14:30' }] : [], error: null }));
+  it('asks again when the service changes, and marks the times taken for that one (a longer service has more)', async () => {
+    answerStartTimes({ [DAY]: { 'follow-up': ['09:00'], schlafberatung: ['09:00', '09:30'], 'beratung-zuhause': ['09:00', '09:30', '14:00'] } });
+    const user = await openBookingForm();
+    const preferred = within(fieldset('Wunschtermin'));
+    await user.type(preferred.getByLabelText(/^Datum/), DAY);
+    expect(await preferred.findByRole('option', { name: '09:00 Uhr – bereits vergeben' })).toBeDisabled();
+    expect(preferred.getByRole('option', { name: '09:30 Uhr' })).toBeEnabled();
+
+    await user.selectOptions(field('Leistung'), 'schlafberatung');
+    expect(await preferred.findByRole('option', { name: '09:30 Uhr – bereits vergeben' })).toBeDisabled();
+    expect(preferred.getByRole('option', { name: '14:00 Uhr' })).toBeEnabled();
+
+    await user.selectOptions(field('Leistung'), 'beratung-zuhause');
+    expect(await preferred.findByRole('option', { name: '14:00 Uhr – bereits vergeben' })).toBeDisabled();
+
+    await user.selectOptions(field('Leistung'), 'follow-up');
+    expect(await preferred.findByRole('option', { name: '09:30 Uhr' })).toBeEnabled();
+    expect(preferred.getByRole('option', { name: '09:00 Uhr – bereits vergeben' })).toBeDisabled();
+    expect(startTimeCalls()).toEqual([
+      { p_day: DAY, p_service: 'follow-up' },
+      { p_day: DAY, p_service: 'schlafberatung' },
+      { p_day: DAY, p_service: 'beratung-zuhause' },
+    ]);
+  });
+
+  it('a chosen time that becomes taken with another service says so at the field, and sending stops there', async () => {
+    answerStartTimes({ [DAY]: { schlafberatung: ['09:30'] } });
+    const user = await openBookingForm();
+    await fillRequired(user);
+    const time = within(fieldset('Wunschtermin')).getByLabelText('Uhrzeit') as HTMLSelectElement;
+    await user.selectOptions(time, '09:30');
+    expect(time).not.toHaveAttribute('aria-invalid');
+
+    await user.selectOptions(field('Leistung'), 'schlafberatung');
+    const text = 'Diese Uhrzeit ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit.';
+    await waitFor(() => expect(time).toHaveAccessibleDescription(text));
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    expect(time.validationMessage).toBe(text);
+    const [messageId] = time.getAttribute('aria-describedby')!.split(' ');
+    expect(document.getElementById(messageId!)).toHaveAttribute('aria-live', 'polite');
+    await user.click(submitButton());
+    expect(insert).not.toHaveBeenCalled();
+
+    // Another time: the message goes, and the request is sent with it.
+    await user.selectOptions(time, '10:00');
+    expect(time).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    expect(insert.mock.calls[0]![0]).toMatchObject({ service: 'Schlafberatung', preferred_time: '10:00' });
+  });
+
+  it('forgets the taken times with the date and the service once the request is sent and the form emptied', async () => {
+    answerStartTimes({ [DAY]: { 'follow-up': ['14:30'] } });
     const user = await openBookingForm();
     await fillRequired(user);
     const preferred = within(fieldset('Wunschtermin'));
@@ -381,8 +442,20 @@ describe('appointment form', () => {
     const user = await openBookingForm();
     const preferred = within(fieldset('Wunschtermin'));
     await user.type(preferred.getByLabelText(/^Datum/), DAY);
-    await waitFor(() => expect(rpc).toHaveBeenCalledWith('taken_appointment_slots', expect.anything()));
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('appointment_start_times', expect.anything()));
     for (const option of preferred.getAllByRole('option').slice(1)) expect(option).toBeEnabled();
+  });
+
+  it('ignores what is not a free-or-taken start time in the answer', async () => {
+    rpc.mockImplementation(async (name) => ({
+      data: name === 'appointment_start_times' ? [{ time: '09:00', free: false }, { time: '09:30' }, { time: '12:00', free: false }, { time: '10:00', free: 'no' }, null, 'x'] : [],
+      error: null,
+    }));
+    const user = await openBookingForm();
+    const preferred = within(fieldset('Wunschtermin'));
+    await user.type(preferred.getByLabelText(/^Datum/), DAY);
+    expect(await preferred.findByRole('option', { name: '09:00 Uhr – bereits vergeben' })).toBeDisabled();
+    for (const time of ['09:30', '10:00']) expect(preferred.getByRole('option', { name: `${time} Uhr` })).toBeEnabled();
   });
 
   it('does not send while a required field is empty (the browser’s own check)', async () => {
@@ -450,8 +523,8 @@ describe('appointment form', () => {
       );
       const options = timeOptions();
       expect(options.map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
-      // No taken slots asked for on a closed day.
-      expect(rpc).not.toHaveBeenCalledWith('taken_appointment_slots', expect.anything());
+      // No start times asked for on a closed day.
+      expect(rpc).not.toHaveBeenCalledWith('appointment_start_times', expect.anything());
     });
 
     it('a public holiday is closed, with its name', async () => {
@@ -538,7 +611,7 @@ describe('appointment form', () => {
 
     it('an open day offers its times, taken ones marked; a closed day after it none, and an open day again all', async () => {
       rpc.mockImplementation(async (name, args) => ({
-        data: name === 'taken_appointment_slots' && args.p_from === DAY ? [{ date: DAY, time: '10:00' }] : [],
+        data: name === 'appointment_start_times' && args.p_day === DAY ? [{ time: '09:30', free: true }, { time: '10:00', free: false }] : [],
         error: null,
       }));
       const user = await openBookingForm();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { bookableServices, servicePriceText } from '@/content/services';
 import { terminPage } from '@/content/termin';
 import { HoneypotField } from '@/components/forms/bot-signals';
@@ -41,6 +41,26 @@ function useBookingWindow() {
   return { range, refresh };
 }
 
+/**
+ * The chosen service's value, for the time lists ('' until one is chosen). The select stays
+ * uncontrolled: a choice made before React took over the prerendered form fired no
+ * onChange, and the form's reset() after sending fires none either.
+ */
+function useChosenService() {
+  const select = useRef<HTMLSelectElement>(null);
+  const [service, setService] = useState('');
+  useEffect(() => {
+    const element = select.current;
+    if (!element) return;
+    setService(element.value);
+    const clear = () => setService('');
+    element.form?.addEventListener('reset', clear);
+    return () => element.form?.removeEventListener('reset', clear);
+  }, []);
+  const onChange = useCallback((event: { currentTarget: HTMLSelectElement }) => setService(event.currentTarget.value), []);
+  return { service, select, onChange };
+}
+
 function FormSection({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="space-y-5 border-t border-sand-200 pt-6 first:border-t-0 first:pt-0">
@@ -63,6 +83,7 @@ export function AppointmentForm() {
   const { form: copy } = terminPage;
   const { fields, sections } = copy;
   const booking = useBookingWindow();
+  const { service, select: serviceSelect, onChange: onServiceChange } = useChosenService();
   const closures = useClosedDays(booking.range?.first);
   const rules = useMemo<SlotRules | undefined>(
     () => booking.range && { ...booking.range, closedDays: closures.closedDays },
@@ -99,6 +120,7 @@ export function AppointmentForm() {
   });
   const slotProps = (group: SlotGroup) => ({
     rules,
+    service,
     refusal: refused?.group === group ? refused.refusal : null,
     onDateFocus: closures.request,
   });
@@ -110,7 +132,15 @@ export function AppointmentForm() {
       </FormSection>
 
       <FormSection legend={sections.service}>
-        <SelectField label={fields.service.label} name="service" required placeholder={fields.service.placeholder} options={serviceOptions} />
+        <SelectField
+          ref={serviceSelect}
+          label={fields.service.label}
+          name="service"
+          required
+          placeholder={fields.service.placeholder}
+          options={serviceOptions}
+          onChange={onServiceChange}
+        />
       </FormSection>
 
       <FormSection legend={sections.preferred}>

@@ -7,7 +7,7 @@ import { dayAvailability } from '@domain/availability';
 import type { TimeSlot } from '@domain/catalog';
 import { parseIsoDate } from '@domain/dates';
 import { anyDayTimes, dateProblem, dateProblemText, type SlotRefusal, type SlotRules } from './slot-rules';
-import { useTakenTimes } from './taken-slots';
+import { useTakenStartTimes } from './start-times';
 
 const ownMessage = { [OWN_MESSAGE]: true };
 
@@ -18,6 +18,12 @@ export interface SlotFieldsProps {
   rules: SlotRules | undefined;
   /** What the backend refused on sending: said at its field while the field still holds that slot, which then takes the focus. */
   refusal?: SlotRefusal | null;
+  /**
+   * The service the slot is for (its value, e.g. 'schlafberatung'): a time is taken when
+   * nobody is free for the service's whole length from it. '' until one is chosen (the
+   * shortest service is asked about then).
+   */
+  service: string;
   /** The appointment being moved: its time is marked with `label` on its day, and cannot be chosen. */
   current?: { date: string; time: string; label: string } | null;
   /** The visitor turns to the date, or one is chosen (for reading the closures when needed). */
@@ -31,10 +37,13 @@ export interface SlotFieldsProps {
  * it), too soon or too far ahead; the message is tied to the field (aria-invalid,
  * aria-describedby), announced when it appears, and is the field's validation message,
  * so sending stops there. The time list offers that day's times only, none on a day that
- * cannot be chosen (its placeholder says why), and marks the times confirmed for someone
- * else. The inputs stay uncontrolled; the component follows their values.
+ * cannot be chosen (its placeholder says why), and marks the times at which nobody is free
+ * for the service's length (they cannot be chosen). A time already chosen that becomes
+ * taken (another service, or the answer arriving later) says so at the field, and sending
+ * stops there: the browser would otherwise leave the disabled choice out without a word.
+ * The inputs stay uncontrolled; the component follows their values.
  */
-export function SlotFields({ date, time, rules, refusal, current, onDateFocus }: SlotFieldsProps) {
+export function SlotFields({ date, time, service, rules, refusal, current, onDateFocus }: SlotFieldsProps) {
   const [chosenDate, setChosenDate] = useState('');
   const [chosenTime, setChosenTime] = useState('');
   const dateInput = useRef<HTMLInputElement>(null);
@@ -60,12 +69,13 @@ export function SlotFields({ date, time, rules, refusal, current, onDateFocus }:
   const timeRefusal = refusal?.field === 'time' && refusal.date === chosenDate && refusal.time === chosenTime ? refusal : null;
   // The rules here first: once the closures are read again they say the same, with the reason.
   const dateMessage = problem ? dateProblemText(chosenDate, problem) : (dateRefusal?.message ?? '');
-  const timeMessage = timeRefusal?.message ?? '';
 
   const day = dayChosen ? dayAvailability(chosenDate, rules?.closedDays) : null;
   const closed = problem ? problem.kind === 'closed' : dateRefusal ? dateRefusal.reason === 'closed' : day !== null && !day.open;
   const times: readonly TimeSlot[] = day === null ? anyDayTimes : day.open && !problem && !dateRefusal ? day.times : [];
-  const taken = useTakenTimes(times.length > 0 && dayChosen ? chosenDate : '');
+  const taken = useTakenStartTimes(times.length > 0 && dayChosen ? chosenDate : '', service);
+  const chosenTaken = chosenTime !== '' && times.includes(chosenTime as TimeSlot) && taken.includes(chosenTime);
+  const timeMessage = timeRefusal?.message ?? (chosenTaken ? texts.chosenTimeTaken : '');
   const placeholder = times.length > 0 ? time.placeholder : closed ? texts.noTimesClosed : texts.noTimesUnbookable;
   const options: SelectOption[] = times.map((slot) =>
     current && current.date === chosenDate && current.time === slot
