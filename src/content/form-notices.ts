@@ -38,6 +38,9 @@ export const noScriptNote =
 export const fieldProblemTexts = {
   blank: 'Bitte füllen Sie dieses Feld aus.',
   tooLong: (maxLength: number) => `Bitte kürzen Sie den Text auf höchstens ${maxLength} Zeichen.`,
+  /** While the visitor edits a text longer than its field takes (a paste, say): nothing is cut. */
+  overLimit: (length: number, limit: number) =>
+    `Ihr Text hat ${length} Zeichen, ${length - limit} mehr als die ${limit} möglichen. Bitte kürzen Sie ihn.`,
   notAnEmail: 'Bitte geben Sie eine vollständige E-Mail-Adresse ein, z. B. name@beispiel.ch.',
   invisibleCharacters: 'Dieses Feld enthält unsichtbare Steuer- oder Formatzeichen. Bitte tippen Sie den Text neu ein.',
 } as const;

@@ -35,6 +35,8 @@ export const uiText = {
   notFound: {
     /** English as the specification has it (lang="en" on the element). */
     text: 'Oops! Page not found',
+    /** The same in German, and where to go on: the site is German, the spec's line stays. */
+    explanation: 'Diese Seite gibt es nicht (mehr). Vielleicht hat sich die Adresse geändert oder sie enthält einen Tippfehler. Über die Startseite oder das Menü finden Sie weiter.',
     homeLink: 'Zurück zur Startseite',
   },
   errorPage: {

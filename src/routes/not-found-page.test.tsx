@@ -10,6 +10,7 @@ describe('404 page', () => {
     await renderRoute('/gibt-es/nicht?x=1');
     expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
+    expect(screen.getByText(/Diese Seite gibt es nicht \(mehr\)\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zurück zur Startseite' })).toHaveAttribute('href', '/');
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), '/gibt-es/nicht');
   });

@@ -14,6 +14,7 @@ export default function NotFoundPage() {
       <p lang="en" className="mt-4 text-xl text-ink-muted">
         {uiText.notFound.text}
       </p>
+      <p className="mx-auto mt-4 max-w-prose text-ink-muted">{uiText.notFound.explanation}</p>
       <Link
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"

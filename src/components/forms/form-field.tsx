@@ -1,4 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { fieldProblemTexts } from '@/content/form-notices';
 import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -83,9 +84,32 @@ export function TextField({ label, hint, message, className, required, ...input 
   );
 }
 
-export function TextAreaField({ label, hint, message, className, required, ...textarea }: Common & ComponentProps<'textarea'>) {
+/**
+ * A text area. With `limit` (instead of maxLength, which makes the browser cut a pasted
+ * text at the limit without a word), the whole text stays, and once it is longer the
+ * field says by how much, while the visitor edits; the form's own check refuses it on
+ * sending with the same limit.
+ */
+export function TextAreaField({
+  label,
+  hint,
+  message,
+  className,
+  required,
+  limit,
+  onChange,
+  ...textarea
+}: Common & ComponentProps<'textarea'> & { limit?: number }) {
+  const [length, setLength] = useState(0);
+  const over = limit !== undefined && length > limit ? fieldProblemTexts.overLimit(length, limit) : '';
   return (
-    <FieldShell label={label} hint={hint} message={message} required={required} className={className}>
+    <FieldShell
+      label={label}
+      hint={hint}
+      message={limit === undefined ? message : message || over}
+      required={required}
+      className={className}
+    >
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
@@ -93,6 +117,10 @@ export function TextAreaField({ label, hint, message, className, required, ...te
           aria-invalid={invalid}
           required={required}
           className={cn(controlClasses, 'resize-y')}
+          onChange={(event) => {
+            if (limit !== undefined) setLength(event.currentTarget.value.length);
+            onChange?.(event);
+          }}
           {...textarea}
         />
       )}

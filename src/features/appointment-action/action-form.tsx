@@ -163,7 +163,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
           label={copy.decline.noteLabel(view.name)}
           name="nachricht"
           rows={5}
-          maxLength={FIELD_LIMITS.staffNote}
+          limit={FIELD_LIMITS.staffNote}
           hint={control === 'decline' ? copy.decline.noteHint : copy.move.noteHint}
         />
       )}

@@ -165,7 +165,7 @@ export function AppointmentForm() {
           name="nachricht"
           rows={4}
           placeholder={fields.nachricht.placeholder}
-          maxLength={FIELD_LIMITS.message}
+          limit={FIELD_LIMITS.message}
         />
       </FormSection>
 

@@ -41,7 +41,7 @@ export function ContactForm() {
         rows={5}
         required
         placeholder={fields.nachricht.placeholder}
-        maxLength={FIELD_LIMITS.message}
+        limit={FIELD_LIMITS.message}
       />
       <HoneypotField />
       <FormFooter label={copy.submitLabel} isPending={isPending} />

@@ -73,8 +73,8 @@ export function htmlFields(fields: readonly Field[]): string {
 export function htmlDocument(title: string, body: string): string {
   return `<!doctype html>
 <html lang="de-CH">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937;margin:0;padding:24px">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937;margin:0;padding:16px;overflow-wrap:break-word">
 ${body}
 </body>
 </html>

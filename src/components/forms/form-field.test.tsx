@@ -1,0 +1,21 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TextAreaField } from './form-field';
+
+describe('a text area with a limit', () => {
+  it('keeps a pasted text longer than the limit whole and says by how much it is too long', () => {
+    render(<TextAreaField label="Nachricht" name="nachricht" limit={5000} />);
+    const field = screen.getByLabelText('Nachricht') as HTMLTextAreaElement;
+    expect(field).not.toHaveAttribute('maxLength');
+    expect(field).not.toHaveAccessibleDescription(/Zeichen/);
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(12_000) } });
+    expect(field.value).toHaveLength(12_000);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Ihr Text hat 12000 Zeichen, 7000 mehr als die 5000 möglichen. Bitte kürzen Sie ihn.');
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(5000) } });
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).not.toHaveAccessibleDescription(/Zeichen/);
+  });
+});
