@@ -666,10 +666,13 @@ describe('/termin/aktion', () => {
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
-    it('an appointment already cancelled: «Ihr Termin ist abgesagt.», no button', async () => {
-      await openWithView({ ...cancellable, status: 'cancelled', cancelUntil: null });
+    it('an appointment already cancelled: «Ihr Termin ist abgesagt.», no button, no wish still «waiting»', async () => {
+      const openWish = { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true } as const;
+      await openWithView({ ...cancellable, status: 'cancelled', cancelUntil: null, move: openWish });
       expect(screen.getByText('Ihr Termin ist abgesagt.')).toBeInTheDocument();
       expect(summaryValue('Stand')).toBe('Abgesagt');
+      expect(screen.queryByText('Gewünschter neuer Termin', { selector: 'dt' })).toBeNull();
+      expect(screen.queryByText(/wartet auf die Bestätigung der Praxis/)).toBeNull();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 

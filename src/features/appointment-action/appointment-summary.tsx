@@ -24,8 +24,9 @@ export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
     // Who sees the visitor; an appointment from before advisors were recorded may have nobody named.
     view.confirmed !== null && view.advisor !== null && [summary.advisor, advisorNameOf(view.advisor)],
     view.movedFrom !== null && [summary.movedFrom, formatDateTimeLong(view.movedFrom.date, view.movedFrom.time)],
-    // A wish still open or declined; a confirmed one is the confirmed slot.
-    view.move !== null &&
+    // A wish still open or declined, while the appointment stands; a confirmed one is the
+    // confirmed slot, and a cancelled appointment has nothing left to move.
+    view.move !== null && view.status === 'confirmed' &&
       view.move.status !== 'confirmed' && [summary.move, `${formatDateTimeLong(view.move.date, view.move.time)} (${copy.moveStatus[view.move.status]})`],
     // In words, not by colour: "Bestätigt", "Abgesagt", …
     [summary.status, copy.status[view.status]],
