@@ -4,6 +4,10 @@
  * different before it arrives: every element of the page (and its ::before, ::after,
  * ::placeholder and ::marker) must have the same computed style from the page's own rules
  * as from the whole sheet, at phone and desktop width.
+ *
+ * One page load per route serves both widths: the page's own rules are measured, the whole
+ * sheet is added and measured again, then removed before the next width. The styles are
+ * compared inside the page; only the differences cross to the test.
  */
 import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
@@ -11,54 +15,94 @@ import { routes } from './support/site.ts';
 
 const PSEUDOS = ['', '::before', '::after', '::placeholder', '::marker'] as const;
 
-/** Every computed property of every element in <body>, custom properties left out (Tailwind's internals). */
-function computedStyles(page: Page) {
-  return page.evaluate((pseudos) => {
-    const label = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')}`;
-    return [...document.querySelectorAll('body *')].map((el) => {
-      const values: Record<string, string> = {};
-      for (const pseudo of pseudos) {
-        const style = getComputedStyle(el, pseudo || null);
-        for (const property of style) if (!property.startsWith('--')) values[`${pseudo}${property}`] = style.getPropertyValue(property);
+/**
+ * Measures every computed property (custom properties left out: Tailwind's internals) of
+ * every element in <body> and its pseudo elements, keeping them in the page as `before`
+ * or comparing them there with `before` and answering the differences.
+ */
+function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]> {
+  return page.evaluate(
+    ({ pseudos, phase }) => {
+      const label = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')}`;
+      const elements = [...document.querySelectorAll('body *')];
+      const all = (style: CSSStyleDeclaration) => {
+        const values: string[] = [];
+        for (const property of style) if (!property.startsWith('--')) values.push(`${property}:${style.getPropertyValue(property)}`);
+        return values;
+      };
+      // A pseudo element that is not there is measured by what would make it appear:
+      // ::before/::after by their content, ::marker by the element's display, ::placeholder
+      // only on fields. Everything of one that is there is compared.
+      const absent = (el: Element, pseudo: string, style: CSSStyleDeclaration): string[] | null => {
+        if (pseudo === '::before' || pseudo === '::after') {
+          const content = style.getPropertyValue('content');
+          return content === 'none' || content === 'normal' ? [`content:${content}`] : null;
+        }
+        if (pseudo === '::marker') {
+          const display = getComputedStyle(el).getPropertyValue('display');
+          return display.includes('list-item') ? null : [`(display):${display}`];
+        }
+        if (pseudo === '::placeholder') return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? null : [];
+        return null;
+      };
+      const styles = elements.map((el) =>
+        pseudos.map((pseudo) => {
+          const style = getComputedStyle(el, pseudo || null);
+          return absent(el, pseudo, style) ?? all(style);
+        })
+      );
+      const store = window as unknown as { pageStyleBefore?: string[][][] };
+      if (phase === 'before') {
+        store.pageStyleBefore = styles;
+        return [];
       }
-      return { label: label(el), values };
-    });
-  }, PSEUDOS);
+      const before = store.pageStyleBefore!;
+      if (before.length !== styles.length) return [`${before.length} elements before, ${styles.length} after`];
+      const differences: string[] = [];
+      styles.forEach((perPseudo, i) =>
+        perPseudo.forEach((values, p) => {
+          const was = before[i]![p]!;
+          if (was.join(';') === values.join(';')) return;
+          const old = new Map(was.map((entry) => [entry.slice(0, entry.indexOf(':')), entry]));
+          for (const entry of values) {
+            const property = entry.slice(0, entry.indexOf(':'));
+            if (old.get(property) !== entry) differences.push(`${label(elements[i]!)} ${pseudos[p]}${old.get(property) ?? property} → ${entry}`);
+          }
+        })
+      );
+      return differences;
+    },
+    { pseudos: PSEUDOS, phase },
+  );
 }
 
-for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-  test.describe(`the page's own style at ${name} width`, () => {
-    test.use({ viewport });
-
-    for (const route of [...routes.map((r) => r.path), '/termin/aktion', '/gibt-es-nicht']) {
-      test(`${route} looks the same before the whole style sheet as after it`, async ({ page }) => {
-        // Without the entry script nothing loads the whole sheet (or the web fonts) by itself.
-        await page.route(/\/assets\/index-[\w-]+\.js$/, (request) => request.abort());
-        await page.goto(route);
-        const before = await computedStyles(page);
-        await page.evaluate(
-          () =>
-            new Promise<void>((resolve, reject) => {
-              const deferred = document.querySelector('link[rel="stylesheet"][type="text/x-after-first-paint"]');
-              if (!deferred) return reject(new Error('no deferred style sheet link'));
-              const sheet = document.createElement('link');
-              sheet.rel = 'stylesheet';
-              sheet.href = deferred.getAttribute('href')!;
-              sheet.onload = () => resolve();
-              sheet.onerror = () => reject(new Error('the style sheet did not load'));
-              document.head.append(sheet);
-            }),
-        );
-        const after = await computedStyles(page);
-        expect(after.length).toBe(before.length);
-        const differences: string[] = [];
-        before.forEach(({ label, values }, i) => {
-          for (const [property, value] of Object.entries(values)) {
-            if (after[i]!.values[property] !== value) differences.push(`${label} ${property}: ${value} → ${after[i]!.values[property]}`);
-          }
-        });
-        expect(differences.slice(0, 20), `${differences.length} differences`).toEqual([]);
-      });
+for (const route of [...routes.map((r) => r.path), '/termin/aktion', '/gibt-es-nicht']) {
+  test(`${route} looks the same before the whole style sheet as after it, at phone and desktop width`, async ({ page }) => {
+    // Without the entry script nothing loads the whole sheet (or the web fonts) by itself.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (request) => request.abort());
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto(route);
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await measureStyles(page, 'before');
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const deferred = document.querySelector('link[rel="stylesheet"][type="text/x-after-first-paint"]');
+            if (!deferred) return reject(new Error('no deferred style sheet link'));
+            const sheet = document.createElement('link');
+            sheet.rel = 'stylesheet';
+            sheet.id = 'whole-style-sheet';
+            sheet.href = deferred.getAttribute('href')!;
+            sheet.onload = () => resolve();
+            sheet.onerror = () => reject(new Error('the style sheet did not load'));
+            document.head.append(sheet);
+          }),
+      );
+      const differences = await measureStyles(page, 'after');
+      expect(differences.slice(0, 20), `${differences.length} differences at ${name} width`).toEqual([]);
+      // Back to the page's own rules for the next width.
+      await page.evaluate(() => document.getElementById('whole-style-sheet')?.remove());
     }
   });
 }
