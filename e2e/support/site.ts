@@ -4,11 +4,11 @@
  * from the content modules the site renders (the practice's data, not the spec's words).
  */
 import { blogArticles, blogPage } from '../../src/content/blog.ts';
-import { datenschutzPage } from '../../src/content/datenschutz.ts';
+import { datenschutzPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
-import { legalEntity } from '../../src/content/impressum.ts';
+import { legalEntity } from '../../src/content/legal-notice.ts';
 import { addressLines, practice } from '../../src/content/practice.ts';
-import { schlafberatungPage } from '../../src/content/schlafberatung.ts';
+import { schlafberatungPage } from '../../src/content/sleep-counselling.ts';
 import { testimonials } from '../../src/content/testimonials.ts';
 import { lukasBrunner, sandraHuber } from '../../src/content/team.ts';
 

@@ -15,14 +15,14 @@ import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 
 import { blogPage } from '../../src/content/blog.ts';
-import { datenschutzPage } from '../../src/content/datenschutz.ts';
+import { datenschutzPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
-import { impressumPage } from '../../src/content/impressum.ts';
-import { kontaktPage } from '../../src/content/kontakt.ts';
-import { schlafberatungPage } from '../../src/content/schlafberatung.ts';
-import { terminPage } from '../../src/content/termin.ts';
-import { terminAktionPage } from '../../src/content/termin-aktion.ts';
-import { uberUnsPage } from '../../src/content/uber-uns.ts';
+import { impressumPage } from '../../src/content/legal-notice.ts';
+import { kontaktPage } from '../../src/content/contact.ts';
+import { schlafberatungPage } from '../../src/content/sleep-counselling.ts';
+import { terminPage } from '../../src/content/appointment.ts';
+import { terminAktionPage } from '../../src/content/appointment-action.ts';
+import { uberUnsPage } from '../../src/content/about.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);

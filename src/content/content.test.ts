@@ -3,21 +3,21 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blogArticles, blogCategories, blogPage } from './blog';
-import { datenschutzPage } from './datenschutz';
+import { datenschutzPage } from './privacy';
 import { homePage } from './home';
 import * as iconVocabulary from './icons';
-import { impressumPage, legalEntity } from './impressum';
-import { kontaktPage } from './kontakt';
+import { impressumPage, legalEntity } from './legal-notice';
+import { kontaktPage } from './contact';
 import { practice } from './practice';
-import { schlafberatungPage } from './schlafberatung';
+import { schlafberatungPage } from './sleep-counselling';
 import { serviceCards } from './service-cards';
 import { bookableServices } from './services';
 import { isValidSwissUid, swissUidCheckDigit } from './swiss-uid';
 import { advisors } from './team';
-import { terminPage } from './termin';
-import { terminAktionPage } from './termin-aktion';
+import { terminPage } from './appointment';
+import { terminAktionPage } from './appointment-action';
 import { testimonials } from './testimonials';
-import { uberUnsPage } from './uber-uns';
+import { uberUnsPage } from './about';
 import { formatChf } from '@domain/catalog';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.

@@ -62,7 +62,7 @@ export const pageRoutes = [
   {
     id: 'schlafberatung',
     path: '/schlafberatung',
-    module: 'src/routes/schlafberatung-page.tsx',
+    module: 'src/routes/sleep-counselling-page.tsx',
     title: 'Schlafberatung',
     description:
       'Schlafberatung mit Anamnese, Körpervermessung und optionalem Liege-Monitoring: So finden wir heraus, was Ihr Körper im Liegen braucht. Unabhängig und verständlich.',
@@ -72,7 +72,7 @@ export const pageRoutes = [
   {
     id: 'uber-uns',
     path: '/uber-uns',
-    module: 'src/routes/uber-uns-page.tsx',
+    module: 'src/routes/about-page.tsx',
     title: 'Über uns',
     description: `Zwei zertifizierte Schlafberater in ${locality} ${region} seit ${practice.founded}: unsere Mission, unser Team, unsere Werte und Qualifikationen.`,
     heroImage: 'hero-uber-uns',
@@ -81,7 +81,7 @@ export const pageRoutes = [
   {
     id: 'kontakt',
     path: '/kontakt',
-    module: 'src/routes/kontakt-page.tsx',
+    module: 'src/routes/contact-page.tsx',
     title: 'Kontakt',
     description: `Schreiben Sie uns oder rufen Sie an: Wir antworten innerhalb von ${reply} Stunden. Praxis in ${locality} ${region}, kostenlose Parkplätze hinter dem Haus.`,
     heroImage: 'hero-kontakt',
@@ -90,7 +90,7 @@ export const pageRoutes = [
   {
     id: 'termin-vereinbaren',
     path: '/termin-vereinbaren',
-    module: 'src/routes/termin-page.tsx',
+    module: 'src/routes/appointment-page.tsx',
     title: 'Termin vereinbaren',
     description: `Fragen Sie Ihren Termin für Schlafberatung, Follow-up oder Beratung zu Hause online an. Wir bestätigen Ihren Termin innerhalb von ${reply} Stunden.`,
     heroImage: 'hero-termin',
@@ -108,7 +108,7 @@ export const pageRoutes = [
   {
     id: 'impressum',
     path: '/impressum',
-    module: 'src/routes/impressum-page.tsx',
+    module: 'src/routes/legal-notice-page.tsx',
     title: 'Impressum',
     description: `Impressum der ${practice.name} GmbH: Firmensitz in Zürich, Geschäftsführung, Kontakt, Handelsregistereintrag und UID-Nummer.`,
     heroImage: 'hero-rechtliches',
@@ -117,7 +117,7 @@ export const pageRoutes = [
   {
     id: 'datenschutz',
     path: '/datenschutz',
-    module: 'src/routes/datenschutz-page.tsx',
+    module: 'src/routes/privacy-page.tsx',
     title: 'Datenschutzerklärung',
     description:
       'Wie wir Angaben aus dem Kontakt- und dem Terminformular bearbeiten: Zweck, Empfänger, Aufbewahrung und Ihre Rechte nach dem Schweizer Datenschutzgesetz.',
@@ -127,7 +127,7 @@ export const pageRoutes = [
   {
     id: 'termin-aktion',
     path: '/termin/aktion',
-    module: 'src/routes/termin-aktion-page.tsx',
+    module: 'src/routes/appointment-action-page.tsx',
     title: 'Terminanfrage',
     description: `Eine Terminanfrage bestätigen, ablehnen oder absagen: Diese Seite öffnen Sie über den persönlichen Link in einer E-Mail der ${practice.name}.`,
     unlisted: true,

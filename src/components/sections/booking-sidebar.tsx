@@ -1,6 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import { practice } from '@/content/practice';
-import { terminPage } from '@/content/termin';
+import { terminPage } from '@/content/appointment';
 import { ServicePriceList } from '@/components/sections/service-price-list';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';

@@ -1,4 +1,4 @@
-import type { InfoCard } from '@/content/kontakt';
+import type { InfoCard } from '@/content/contact';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 

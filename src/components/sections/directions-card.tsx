@@ -1,4 +1,4 @@
-import { kontaktPage } from '@/content/kontakt';
+import { kontaktPage } from '@/content/contact';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 

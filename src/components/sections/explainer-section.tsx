@@ -1,6 +1,6 @@
 import { Section } from '@/components/ui/section';
 import type { SectionTone } from '@/components/sections/section-layout';
-import type { Explainer } from '@/content/schlafberatung';
+import type { Explainer } from '@/content/sleep-counselling';
 import { cn } from '@/lib/cn';
 
 /** Intrinsic size of the explainer illustrations, so the page does not shift while they load. */

@@ -1,4 +1,4 @@
-import type { ImpressumDetail } from '@/content/impressum';
+import type { ImpressumDetail } from '@/content/legal-notice';
 import { Card } from '@/components/ui/card';
 
 interface LegalDetailsProps {

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { kontaktPage } from '@/content/kontakt';
+import { kontaktPage } from '@/content/contact';
 import { addressLines, practice } from '@/content/practice';
 import { Card } from '@/components/ui/card';
 

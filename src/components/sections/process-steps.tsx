@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import { cardGrid, cardGridItem, type SectionTone } from '@/components/sections/section-layout';
-import type { ProcessStep } from '@/content/schlafberatung';
+import type { ProcessStep } from '@/content/sleep-counselling';
 import { cn } from '@/lib/cn';
 
 interface ProcessStepsProps {

@@ -2,7 +2,7 @@ import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import { cardGrid, cardGridItem, type SectionTone } from '@/components/sections/section-layout';
-import type { TeamRole } from '@/content/uber-uns';
+import type { TeamRole } from '@/content/about';
 import { cn } from '@/lib/cn';
 
 interface TeamRolesProps {

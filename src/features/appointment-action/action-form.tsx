@@ -5,7 +5,7 @@ import { SelectField, TextAreaField } from '@/components/forms/form-field';
 import { checkFields, clearFieldMessage, STAFF_NOTE_RULE } from '@/components/forms/field-check';
 import { readTextFields } from '@/components/forms/read-form';
 import { timeSlotLabel, timeSlots } from '@/content/services';
-import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { terminAktionPage as copy } from '@/content/appointment-action';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { advisorName, isAdvisorId, type AdvisorId } from '@domain/practice';
 import type { AppointmentActionView } from '@domain/wire-types';

@@ -3,7 +3,7 @@
  * request's status (docs/appointment-lifecycle.md): plain functions of the view, so each
  * case reads in one place and the component only lays it out.
  */
-import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { terminAktionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, SlotWarning } from '@domain/wire-types';
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, formatTime } from '@domain/dates';
 import { type BookedSpan, spanAvailability, spanEnd, type SpanAvailability } from '@domain/capacity';

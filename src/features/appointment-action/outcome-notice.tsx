@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
-import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { terminAktionPage as copy } from '@/content/appointment-action';
 import { cn } from '@/lib/cn';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';

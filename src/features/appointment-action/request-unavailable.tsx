@@ -1,6 +1,6 @@
 import { bookingPath } from '@/app/router/route-table';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
-import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { terminAktionPage as copy } from '@/content/appointment-action';
 import { PracticePhone } from './practice-phone';
 import type { PageState } from './use-appointment-action';
 

@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/ui/button-link';
 import { bookingPath } from '@/app/router/route-table';
-import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { terminAktionPage as copy } from '@/content/appointment-action';
 import type { ActInput } from './action-api';
 import { describeView } from './action-state';
 import { ActionForm } from './action-form';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/providers/query-client';
-import { terminAktionPage as copy } from '@/content/termin-aktion';
+import { terminAktionPage as copy } from '@/content/appointment-action';
 import { SlotFields } from '@/features/appointment/slot-fields';
 import { refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
 import { serviceCatalog } from '@domain/catalog';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { bookableServices, servicePriceText } from '@/content/services';
-import { terminPage } from '@/content/termin';
+import { terminPage } from '@/content/appointment';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { SelectField, TextAreaField } from '@/components/forms/form-field';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SelectField, TextField, type SelectOption } from '@/components/forms/form-field';
 import { OWN_MESSAGE } from '@/components/forms/field-check';
 import { timeSlotLabel } from '@/content/services';
-import { slotFieldTexts as texts } from '@/content/termin';
+import { slotFieldTexts as texts } from '@/content/appointment';
 import { dayAvailability } from '@domain/availability';
 import type { TimeSlot } from '@domain/catalog';
 import { parseIsoDate } from '@domain/dates';

@@ -4,7 +4,7 @@
  * insert read back to the field it concerns. Pure: the booking form and the action page's
  * move form (./slot-fields.tsx) share it.
  */
-import { slotFieldTexts as texts } from '@/content/termin';
+import { slotFieldTexts as texts } from '@/content/appointment';
 import { BOOKING_REFUSALS, dayAvailability, openingHours, type BookingRefusal, type ClosedReason } from '@domain/availability';
 import { timeSlots, type TimeSlot } from '@domain/catalog';
 import { formatDateLong, parseIsoDate } from '@domain/dates';

@@ -1,4 +1,4 @@
-import { kontaktPage } from '@/content/kontakt';
+import { kontaktPage } from '@/content/contact';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { TextAreaField, TextField } from '@/components/forms/form-field';

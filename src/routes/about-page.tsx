@@ -7,7 +7,7 @@ import { LocationSection } from '@/components/sections/location-section';
 import { ProseSection } from '@/components/sections/prose-section';
 import { TeamRoles } from '@/components/sections/team-roles';
 import { practice } from '@/content/practice';
-import { uberUnsPage } from '@/content/uber-uns';
+import { uberUnsPage } from '@/content/about';
 
 export default function UberUnsPage() {
   const { hero, mission, location, advisorsTitle, advisors, values, team, qualifications, closingCta } = uberUnsPage;

@@ -6,7 +6,7 @@ import { Hero } from '@/components/sections/hero';
 import { ProcessSteps } from '@/components/sections/process-steps';
 import { ServiceCardGrid } from '@/components/sections/service-card-grid';
 import { ServicePricesSection } from '@/components/sections/service-price-list';
-import { schlafberatungPage } from '@/content/schlafberatung';
+import { schlafberatungPage } from '@/content/sleep-counselling';
 
 export default function SchlafberatungPage() {
   const { hero, services, pricesTitle, process, benefits, competences, explainers, consultation, closingCta } = schlafberatungPage;

@@ -7,7 +7,7 @@
  * third party or a new processor, this text must change with it.
  */
 import { addressLines, practice } from './practice';
-import { legalEntity } from './impressum';
+import { legalEntity } from './legal-notice';
 import type { PageHero } from './types';
 
 export type DatenschutzSectionId =

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
-import { uberUnsPage } from '@/content/uber-uns';
+import { uberUnsPage } from '@/content/about';
 import { renderRoute } from '@/test/render-route';
 
 const region = (name: string) => screen.getByRole('region', { name });

@@ -10,7 +10,7 @@ import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichInstant } from '@domain/dates';
-import TerminAktionPage from './termin-aktion-page';
+import TerminAktionPage from './appointment-action-page';
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
 vi.mock('@/features/appointment-action/action-api', () => ({

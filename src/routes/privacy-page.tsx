@@ -1,4 +1,4 @@
-import { datenschutzPage } from '@/content/datenschutz';
+import { datenschutzPage } from '@/content/privacy';
 import { Hero } from '@/components/sections/hero';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
 import { LegalToc } from '@/components/sections/legal-toc';

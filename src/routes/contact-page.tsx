@@ -5,7 +5,7 @@ import { Hero } from '@/components/sections/hero';
 import { LocationBox } from '@/components/sections/location-box';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
-import { kontaktPage } from '@/content/kontakt';
+import { kontaktPage } from '@/content/contact';
 import { ContactForm } from '@/features/contact/contact-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';

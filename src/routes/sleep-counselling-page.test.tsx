@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { schlafberatungPage } from '@/content/schlafberatung';
+import { schlafberatungPage } from '@/content/sleep-counselling';
 import { serviceCards } from '@/content/service-cards';
 import { priceOnRequest } from '@/content/services';
 import { renderRoute } from '@/test/render-route';

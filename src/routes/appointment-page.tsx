@@ -2,7 +2,7 @@ import { BookingSidebar } from '@/components/sections/booking-sidebar';
 import { Hero } from '@/components/sections/hero';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/section';
-import { terminPage } from '@/content/termin';
+import { terminPage } from '@/content/appointment';
 import { AppointmentForm } from '@/features/appointment/appointment-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';

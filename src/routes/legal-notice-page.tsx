@@ -1,4 +1,4 @@
-import { impressumPage } from '@/content/impressum';
+import { impressumPage } from '@/content/legal-notice';
 import { Hero } from '@/components/sections/hero';
 import { LegalDetails } from '@/components/sections/legal-details';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
