@@ -17,7 +17,7 @@
  *   \u0026, a trailing newline; times as RFC 3339 with only the fraction digits needed.
  */
 import { createHash } from 'node:crypto';
-import type { CaughtMessage, CaughtPart, MailAddress } from './mail-catcher';
+import type { CaughtMessage, CaughtPart, MailAddress } from './caught-message';
 
 /** JSON as Go's json.NewEncoder(w).Encode writes it (HTML-safe escapes, newline at the end). */
 export function goJson(value: unknown): string {
