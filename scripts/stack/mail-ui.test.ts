@@ -344,6 +344,24 @@ describe('the inbox page', () => {
     expect((await mailpit.listMessages()).unread).toBe(0);
   });
 
+  it('opens the links of a mail in a new tab, from the HTML and the text alike, with scripts still off', async () => {
+    const link = 'http://localhost:5173/termin/aktion#abc.def';
+    await transport().sendMail({
+      from: 'noreply@example.ch',
+      to: 'praxis@example.ch',
+      subject: 'Mit Link',
+      text: `Bestätigen: ${link}\n<b>kein HTML</b>`,
+      html: `<p><a href="${link}">Bestätigen</a></p>`,
+    });
+    const { ID } = (await mailpit.listMessages()).messages[0]!;
+    const html = await (await fetch(`${base}/nachrichten/${ID}`)).text();
+    // Inside the frame the site would load in place, which the page's frame-src refuses.
+    expect(html).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(html).toContain('srcdoc="&lt;base target=&quot;_blank&quot;&gt;');
+    expect(html).toContain(`<a href="${link}" target="_blank" rel="noopener">${link}</a>`);
+    expect(html).toContain('&lt;b&gt;kein HTML&lt;/b&gt;');
+  });
+
   it('switches the outage on and off through Mailpit’s chaos triggers', async () => {
     const post = (body: string) =>
       fetch(`${base}/mail-ausfall`, {

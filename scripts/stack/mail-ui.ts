@@ -81,6 +81,16 @@ const STYLE = `
   h1 { font-size: 1.4rem; margin: 0; }
   h2 { font-size: 1.1rem; margin-top: 2rem; }
   table { width: 100%; border-collapse: collapse; background: #fff; }
+  td { overflow-wrap: anywhere; }
+  /* A phone: each message a block of its four fields, no sideways scrolling. */
+  @media (max-width: 40rem) {
+    header, main { padding: 1rem; }
+    thead { display: none; }
+    table, tbody, tr, td { display: block; }
+    tr { border-bottom: 1px solid #d8dcd6; padding: .5rem 0; }
+    td { border: none; padding: .1rem .75rem; }
+    dl { grid-template-columns: 1fr; }
+  }
   th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid #d8dcd6; vertical-align: top; }
   th { background: #eceee9; }
   tr.unread td { font-weight: 600; }
@@ -96,6 +106,24 @@ const STYLE = `
   iframe { width: 100%; height: 36rem; border: 1px solid #d8dcd6; background: #fff; resize: vertical; }
   .hint { color: #52606d; }
 `;
+
+/**
+ * The mail's links open in a new tab: inside the frame they would load the site there,
+ * which the page's frame-src refuses (a broken frame). Scripts stay off in the frame.
+ */
+function linksInNewTab(html: string): string {
+  return `<base target="_blank">${html}`;
+}
+
+/** The text part with its http(s) addresses as links (opening in a new tab), everything else escaped. */
+function linkify(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"«»]+)/)
+    .map((part, index) =>
+      index % 2 === 1 ? `<a href="${escapeHtml(part)}" target="_blank" rel="noopener">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join('');
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -217,7 +245,7 @@ ${files
       ? ''
       : `<h2>HTML-Fassung</h2>
 <p class="hint">Ohne Skripte und ohne externe Inhalte dargestellt.</p>
-<iframe title="HTML-Fassung der Nachricht" sandbox srcdoc="${escapeHtml(message.html)}"></iframe>`;
+<iframe title="HTML-Fassung der Nachricht" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(linksInNewTab(message.html))}"></iframe>`;
   const field = (label: string, value: string) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`;
   return page(
     message.subject || '(ohne Betreff)',
@@ -237,7 +265,7 @@ ${field('Umschlag', `${message.envelope.from ?? '<>'} → ${message.envelope.to.
 ${field('ID', message.id)}
 </dl>
 <h2>Textfassung</h2>
-<pre>${escapeHtml(message.text || '(keine Textfassung)')}</pre>
+<pre>${message.text ? linkify(message.text) : '(keine Textfassung)'}</pre>
 ${html}
 ${attachments}
 <h2>Quelltext</h2>
