@@ -110,6 +110,9 @@ export default async function setup() {
           // (MIN_FORM_MS) stays on; the tests wait like a person would.
           RATE_LIMIT_MAX: '1000',
           RATE_LIMIT_DAILY_MAX: '1000',
+          // One client may spend a twentieth of each shared daily cap; the suite is one client.
+          DAILY_MAIL_CAP: '100000',
+          ACK_DAILY_CAP: '100000',
           RATE_LIMIT_SALT: 'e2e-salt-not-secret',
           FORM_PROOF_SECRET: 'e2e-form-proof-secret-not-secret',
           ACTION_TOKEN_SECRET: E2E_ACTION_TOKEN_SECRET,

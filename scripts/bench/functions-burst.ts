@@ -85,7 +85,8 @@ const scenarios: Record<string, (i: number, altcha: FormProof) => Promise<number
     // The browser's step 1 (not timed separately): the row the function will mail.
     const id = randomUUID();
     const row = {
-      id, first_name: 'Bench', last_name: `Besuch${i}`, email: `bench-termin-${i}@example.ch`, phone: '+41 79 000 00 00',
+      id, first_name: 'Bench', last_name: 'Besuch', // a name has no digits (field-rules.ts)
+      email: `bench-termin-${i}@example.ch`, phone: '+41 79 000 00 00',
       service: 'Schlafberatung', preferred_date: inTenDays, preferred_time: '10:00',
       alternative_date: null, alternative_time: null, message: null,
     };

@@ -349,9 +349,16 @@ describe('/rest/v1/rpc/<function>', () => {
     const id = randomUUID();
     const message = { p_id: id, p_name: 'Anna', p_email: 'anna@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
     expect(await call('/rest/v1/rpc/claim_contact_notification', service(message))).toMatchObject({ status: 200, text: '"claimed"' });
-    const finished = await call('/rest/v1/rpc/finish_contact_notification', service({ p_id: id, p_sent: true }));
-    expect(finished).toMatchObject({ status: 204, text: '' });
-    expect(finished.headers.get('content-type')).toBeNull();
+    // The claim with its token (…20261126000400_exactly_once_delivery): jsonb; its finish: text.
+    const again = { ...message, p_id: randomUUID() };
+    const claimed = await call('/rest/v1/rpc/claim_contact_mail', service(again));
+    expect(claimed).toMatchObject({ status: 200, json: { status: 'claimed', claim: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    const token = (claimed.json as { claim: string }).claim;
+    expect(await call('/rest/v1/rpc/finish_contact_notification', service({ p_id: again.p_id, p_claim: token, p_sent: true })))
+      .toMatchObject({ status: 200, text: '"finished"' });
+    const recorded = await call('/rest/v1/rpc/record_mail_result', service({ p_kind: 'contact', p_id: id, p_sent: true, p_cause: null }));
+    expect(recorded).toMatchObject({ status: 204, text: '' });
+    expect(recorded.headers.get('content-type')).toBeNull();
 
     const claim = await call('/rest/v1/rpc/claim_appointment_notification', service({
       p_id: randomUUID(), p_first_name: 'A', p_last_name: 'B', p_email: 'a@b.ch', p_phone: '1', p_service: 'Schlafberatung',
@@ -359,8 +366,9 @@ describe('/rest/v1/rpc/<function>', () => {
       p_max_age_seconds: 900,
     }));
     expect(claim).toMatchObject({ status: 200, json: { status: 'not_found' } });
-    expect((await call('/rest/v1/rpc/finish_appointment_notification', service({ p_id: randomUUID(), p_sent: true }))).status).toBe(204);
-    expect((await call('/rest/v1/rpc/discard_appointment_request', service({ p_id: randomUUID(), p_email: 'a@b.ch' }))).status).toBe(204);
+    expect(await call('/rest/v1/rpc/finish_appointment_notification', service({ p_id: randomUUID(), p_claim: randomUUID(), p_sent: true })))
+      .toMatchObject({ status: 200, text: '"lost"' });
+    expect((await call('/rest/v1/rpc/discard_appointment_request', service({ p_id: randomUUID(), p_email: 'a@b.ch', p_proof: 'ab' }))).status).toBe(204);
   });
 
   // PG SchemaCache.hs (funcsSqlQuery) loads functions without any privilege filter, so a

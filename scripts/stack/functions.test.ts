@@ -46,8 +46,20 @@ enabled = false
  * A call that arrives while a function's Deno process is still starting, through the
  * real gateway to real Deno: it waits and gets the function's answer (the edge runtime
  * answers once the worker has booted); a function whose process dies at start-up is
- * 503 BOOT_ERROR; an unknown one stays the platform's 404 (contract.test.ts has the sources).
+ * 503 BOOT_ERROR; one whose process dies later is started again by the next call, which
+ * waits for it (the edge runtime creates a new worker for the next request); an unknown one
+ * stays the platform's 404 (contract.test.ts has the sources).
  */
+/** Whether a process id is (still) a running process. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('a function called before it is ready', () => {
   let dir: string;
   let runtime: FunctionsRuntime;
@@ -70,11 +82,22 @@ Deno.serve((request) => new Response(JSON.stringify({ method: request.method, pa
     );
     // Dies while starting, as a function with an error at the top of its module does.
     await write('fails-to-start', `await new Promise((resolve) => setTimeout(resolve, 300));\nthrow new Error('boot failure on purpose');\n`);
+    // Serves, and dies on /crash (as a function does that runs out of memory or is killed mid-request).
+    await write(
+      'crashes',
+      `Deno.serve((request) => {
+  if (new URL(request.url).pathname.endsWith('/crash')) Deno.exit(1);
+  return new Response(JSON.stringify({ pid: Deno.pid }), { headers: { 'content-type': 'application/json' } });
+});
+`,
+    );
     runtime = launchFunctions({
       repoRoot: REPO_ROOT,
       functionsDir: dir,
-      names: ['slow-start', 'fails-to-start'],
-      config: parseFunctionsConfig('[functions.slow-start]\nverify_jwt = false\n[functions.fails-to-start]\nverify_jwt = false\n'),
+      names: ['slow-start', 'fails-to-start', 'crashes'],
+      config: parseFunctionsConfig(
+        '[functions.slow-start]\nverify_jwt = false\n[functions.fails-to-start]\nverify_jwt = false\n[functions.crashes]\nverify_jwt = false\n',
+      ),
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DENO_NO_UPDATE_CHECK: '1' },
       quiet: true,
       log: (message) => messages.push(message),
@@ -106,6 +129,36 @@ Deno.serve((request) => new Response(JSON.stringify({ method: request.method, pa
     await expect(runtime.ready).rejects.toThrow(/fails-to-start.*exited during start-up/s);
     expect(runtime.logs('fails-to-start').join('\n')).toContain('boot failure on purpose');
   }, 30_000);
+
+  it('starts a function whose process died again for the next call, as the edge runtime serves the next request', async () => {
+    const first = await fetch(`${base}/crashes`, { method: 'POST', body: '{}' });
+    expect(first.status).toBe(200);
+    const { pid } = (await first.json()) as { pid: number };
+    expect(runtime.pid('crashes')).toBe(pid);
+
+    // The call that kills it gets no answer from it (the stand-in's 502) …
+    expect((await fetch(`${base}/crashes/crash`, { method: 'POST', body: '{}' })).status).toBe(502);
+    await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+    expect(messages.join('\n')).toMatch(/function crashes stopped \(exit code 1\); the next call to it starts it again/);
+
+    // … the next ones are served by a new process: the first waits while it boots, two at once share it.
+    const [again, meanwhile] = await Promise.all([
+      fetch(`${base}/crashes`, { method: 'POST', body: '{}' }),
+      fetch(`${base}/crashes`, { method: 'POST', body: '{}' }),
+    ]);
+    expect([again.status, meanwhile.status]).toEqual([200, 200]);
+    const pids = [((await again.json()) as { pid: number }).pid, ((await meanwhile.json()) as { pid: number }).pid];
+    expect(pids[0]).not.toBe(pid);
+    expect(pids[1]).toBe(pids[0]);
+    expect(runtime.pid('crashes')).toBe(pids[0]);
+
+    // Killed from outside (SIGKILL, as the kernel's out-of-memory killer does): back again too.
+    process.kill(pids[0]!, 'SIGKILL');
+    await expect.poll(() => alive(pids[0]!), { timeout: 10_000 }).toBe(false);
+    const third = await fetch(`${base}/crashes`, { method: 'POST', body: '{}' });
+    expect(third.status).toBe(200);
+    expect(((await third.json()) as { pid: number }).pid).not.toBe(pids[0]);
+  }, 60_000);
 
   it('answers an unknown function with the platform’s 404', async () => {
     const response = await fetch(`${base}/not-a-function`, { method: 'POST', body: '{}' });

@@ -1,6 +1,9 @@
 /**
  * Runs the real edge functions (supabase/functions/<name>/index.ts) with real Deno, one
- * process per function, each on its own loopback port that only the gateway uses.
+ * process per function, each on its own loopback port that only the gateway uses. A
+ * function whose process has died (a crash, an out-of-memory kill, a `kill` by hand) is
+ * started again by the next call to it, as the edge runtime starts a new worker for the
+ * next request: that call waits while it boots.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -100,12 +103,18 @@ export class FunctionBootError extends Error {
 
 export interface FunctionsRuntime {
   functions: RunningFunction[];
-  /** undefined = no such function (the platform's 404). */
+  /**
+   * undefined = no such function (the platform's 404). A function whose process has exited
+   * since it listened is started again here, and the port handed out is the promise of the
+   * new process's.
+   */
   lookup(name: string): FunctionTarget | undefined;
   /** Resolves once every function listens; rejects with the first boot failure. */
   ready: Promise<void>;
   /** Everything a function printed (last 2000 lines), for tests that inspect logs. */
   logs(name: string): string[];
+  /** The process id of a function's current Deno process (tests end it to see it come back). */
+  pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -152,9 +161,12 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 interface Slot {
   name: string;
   verifyJwt: boolean;
-  /** Set once the process listens. */
+  /** Set while the current process listens; cleared when it exits. */
   port?: number;
+  /** The current (or last) boot. */
   booted: Promise<number>;
+  /** False while a process boots; true once it listens or has failed to. */
+  settled: boolean;
 }
 
 /**
@@ -191,7 +203,7 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     );
   }
 
-  async function boot(name: string): Promise<number> {
+  async function boot(name: string, onExit: () => void): Promise<number> {
     if (!existsSync(deno)) throw new FunctionBootError(name, `Deno not found at ${deno}: run npm install.`);
     const port = await freePort();
     if (stopping) throw new FunctionBootError(name, `Edge function "${name}" was stopped before it started.`);
@@ -217,9 +229,11 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     }
     let listening = false;
     child.on('exit', (code, signal) => {
+      if (!listening || stopping) return;
+      onExit();
       // Ctrl-C in a terminal reaches the whole process group, Deno included: no alarm then.
-      if (!listening || stopping || signal === 'SIGINT' || signal === 'SIGTERM') return;
-      options.log(`function ${name} stopped (exit code ${code ?? signal}); calls to it now get 502`);
+      if (signal === 'SIGINT' || signal === 'SIGTERM') return;
+      options.log(`function ${name} stopped (exit code ${code ?? signal}); the next call to it starts it again`);
     });
 
     const timeoutMs = options.startTimeoutMs ?? 180_000;
@@ -241,24 +255,47 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     return port;
   }
 
-  for (const name of options.names) {
-    logs.set(name, []);
-    const slot: Slot = {
-      name,
-      verifyJwt: options.config.get(name)?.verifyJwt ?? true,
-      booted: Promise.resolve(0),
-    };
-    slot.booted = boot(name).then((port) => {
-      slot.port = port;
-      return port;
-    });
+  /** Starts the slot's process (again); the port once it listens. */
+  function start(slot: Slot): Promise<number> {
+    slot.settled = false;
+    const booted: Promise<number> = boot(slot.name, () => {
+      // Only the current process's exit frees the slot for a new start.
+      if (slot.booted === booted) slot.port = undefined;
+    }).then(
+      (port) => {
+        if (slot.booted === booted) {
+          slot.port = port;
+          slot.settled = true;
+        }
+        return port;
+      },
+      (error: unknown) => {
+        if (slot.booted === booted) slot.settled = true;
+        throw error;
+      },
+    );
+    slot.booted = booted;
     // Whoever waits on it sees the failure; an unobserved one must not crash the process.
-    slot.booted.catch(() => {});
-    slots.set(name, slot);
+    booted.catch(() => {});
+    return booted;
   }
 
-  const ready = Promise.all([...slots.values()].map((slot) => slot.booted)).then(() => undefined);
+  const firstBoots: Promise<number>[] = [];
+  for (const name of options.names) {
+    logs.set(name, []);
+    const slot: Slot = { name, verifyJwt: options.config.get(name)?.verifyJwt ?? true, booted: Promise.resolve(0), settled: false };
+    slots.set(name, slot);
+    firstBoots.push(start(slot));
+  }
+
+  const ready = Promise.all(firstBoots).then(() => undefined);
   ready.catch(() => {});
+
+  /**
+   * A slot to start again: its process has exited after it listened, or failed to boot. One
+   * still booting is waited for, by every call that arrives meanwhile.
+   */
+  const needsStart = (slot: Slot) => !stopping && slot.settled && slot.port === undefined;
 
   return {
     get functions() {
@@ -266,10 +303,13 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     },
     lookup(name) {
       const slot = slots.get(name);
-      return slot && { name, verifyJwt: slot.verifyJwt, port: slot.port ?? slot.booted };
+      if (!slot) return undefined;
+      if (needsStart(slot)) start(slot);
+      return { name, verifyJwt: slot.verifyJwt, port: slot.port ?? slot.booted };
     },
     ready,
     logs: (name) => [...(logs.get(name) ?? [])],
+    pid: (name) => children.get(name)?.pid,
     stop,
   };
 }

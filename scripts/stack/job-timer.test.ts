@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DIGEST_JOB, LOCAL_JOBS, OUTBOX_JOB, runJob, startJobTimers, type ScheduledJob } from './job-timer';
+import { DIGEST_JOB, JOB_CALL_TIMEOUT_MS, LOCAL_JOBS, OUTBOX_JOB, runJob, startJobTimers, type ScheduledJob } from './job-timer';
 import { LOCAL_KEYS } from './local-config';
 import { HOST, listen } from './ports';
 
@@ -37,6 +37,22 @@ describe('runJob', () => {
         headers: { apikey: LOCAL_KEYS.secret, authorization: `Bearer ${LOCAL_KEYS.secret}`, 'content-type': 'application/json' },
       });
     } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('waits for the answer as long as the platform lets a function run (150 s), not a minute; gives up after its own limit', async () => {
+    // An outbox run waiting for a slow mail provider is not abandoned (and joined by the next run) after 60 s.
+    expect(JOB_CALL_TIMEOUT_MS).toBe(150_000);
+    const server = http.createServer((_request, response) => {
+      setTimeout(() => response.end('{"sent":0}'), 300);
+    });
+    const port = await listen(server, 0);
+    try {
+      expect(await runJob(`http://${HOST}:${port}`, LOCAL_KEYS.secret, 'send-pending-mail', {}, 2_000)).toBe('200 {"sent":0}');
+      expect(await runJob(`http://${HOST}:${port}`, LOCAL_KEYS.secret, 'send-pending-mail', {}, 50)).toMatch(/timeout|aborted/i);
+    } finally {
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });
@@ -93,7 +109,7 @@ describe('startJobTimers', () => {
     await vi.advanceTimersByTimeAsync(4_999);
     expect(calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(calls).toEqual([['http://stack', 'sb_secret_x', 'send-pending-mail', {}]]);
+    expect(calls).toEqual([['http://stack', 'sb_secret_x', 'send-pending-mail', {}, JOB_CALL_TIMEOUT_MS]]);
     expect(log).toEqual([]);
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(calls).toHaveLength(6);

@@ -13,7 +13,19 @@
  *
  * Quiet while there is nothing to say: a job logs only an answer other than its idle one,
  * and a function that does not exist (404, e.g. not written yet) once, until it answers.
+ *
+ * A call waits for its answer as long as the platform lets a function run (JOB_CALL_TIMEOUT_MS),
+ * and the next run of a job starts only after the last one answered: an outbox run that
+ * waits for a slow mail provider is not joined by the next one. (pg_net, hosted, gives up
+ * after 60 s – the function runs on –, and the outbox is safe when runs overlap: each mail
+ * is claimed on its own, right before it is sent.)
  */
+
+/**
+ * How long a job's call waits for the function's answer: 150 s, hosted functions' wall-clock
+ * limit on the free plan and their request idle timeout (Supabase docs, "Limits").
+ */
+export const JOB_CALL_TIMEOUT_MS = 150_000;
 
 export interface ScheduledJob {
   /** The function it POSTs to (/functions/v1/<fn>). */
@@ -21,6 +33,8 @@ export interface ScheduledJob {
   body: unknown;
   firstAfterMs: number;
   everyMs: number;
+  /** How long the call waits for the answer before it gives up (default JOB_CALL_TIMEOUT_MS). */
+  callTimeoutMs?: number;
   /** True for the answer of a run with nothing to report (no log line). */
   idle(status: number, body: unknown): boolean;
 }
@@ -54,13 +68,19 @@ export const LOCAL_JOBS: readonly ScheduledJob[] = [OUTBOX_JOB, DIGEST_JOB];
  * secret key as apikey and bearer and a JSON body. Returns what the function answered,
  * as "<status> <body>", or why it could not be reached.
  */
-export async function runJob(apiUrl: string, secretKey: string, fn: string, body: unknown = {}): Promise<string> {
+export async function runJob(
+  apiUrl: string,
+  secretKey: string,
+  fn: string,
+  body: unknown = {},
+  timeoutMs = JOB_CALL_TIMEOUT_MS,
+): Promise<string> {
   try {
     const response = await fetch(`${apiUrl}/functions/v1/${fn}`, {
       method: 'POST',
       headers: { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     return `${response.status} ${await response.text()}`;
   } catch (error) {
@@ -102,7 +122,7 @@ export function startJobTimers(options: JobTimerOptions): () => void {
       if (running) return;
       running = true;
       try {
-        const answer = await run(options.apiUrl, options.secretKey, job.fn, job.body);
+        const answer = await run(options.apiUrl, options.secretKey, job.fn, job.body, job.callTimeoutMs ?? JOB_CALL_TIMEOUT_MS);
         const { status, body } = parseAnswer(answer);
         if (status === 404) {
           if (!missing) options.log(`job ${job.fn}: ${answer} – no such function (yet); said once, tried again on schedule`);

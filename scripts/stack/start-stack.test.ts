@@ -110,13 +110,21 @@ describe('the embedded local stack', () => {
     );
   });
 
-  // The database checks the site's form proof with the functions' FORM_PROOF_SECRET, which
-  // the stack stores in Vault at every start (start-stack.ts, vaultSecretsFor).
-  it('stores the functions’ form-proof secret in Vault, and has pgcrypto in "extensions"', async () => {
+  // The database checks the site's form proof with the functions' FORM_PROOF_SECRET, and
+  // counts the booking insert with the functions' limits, which the stack stores in Vault at
+  // every start (start-stack.ts, vaultSecretsFor).
+  it('stores the functions’ form-proof secret and limits in Vault, and has pgcrypto in "extensions"', async () => {
     const { rows } = await stack.query<{ name: string; decrypted_secret: string }>(
       'select name, decrypted_secret from vault.decrypted_secrets order by name',
     );
-    expect(rows).toEqual([{ name: 'form_proof_secret', decrypted_secret: readFunctionsSettings().FORM_PROOF_SECRET }]);
+    const settings = readFunctionsSettings();
+    expect(rows).toEqual([
+      { name: 'daily_mail_cap', decrypted_secret: settings.DAILY_MAIL_CAP },
+      { name: 'form_proof_secret', decrypted_secret: settings.FORM_PROOF_SECRET },
+      { name: 'rate_limit_daily_max', decrypted_secret: settings.RATE_LIMIT_DAILY_MAX },
+      { name: 'rate_limit_max', decrypted_secret: settings.RATE_LIMIT_MAX },
+      { name: 'rate_limit_window_seconds', decrypted_secret: settings.RATE_LIMIT_WINDOW_SECONDS },
+    ]);
     const hmac = await stack.query<{ hex: string }>(`select encode(extensions.hmac('data', 'key', 'sha256'), 'hex') as hex`);
     expect(hmac.rows[0]!.hex).toBe('5031fe3d989c6d1537a013fa6e739da23463fdaec3b70137d828e36ace221bd0');
   });

@@ -175,11 +175,19 @@ function functionsEnvironment(values: {
 /**
  * The functions' settings the database must know too, as Vault secret name → setting:
  * the database checks the form proof of the REST insert with the same key the functions
- * sign challenges with (supabase/migrations, private.form_proof_secret()). Hosted, the
- * same value is stored once with `vault.create_secret` (README, Deploy); `supabase start`
- * stores it from `[db.vault]` in config.toml.
+ * sign challenges with (supabase/migrations, private.form_proof_secret()), and counts the
+ * insert against the functions' per-client limits (private.booking_client_limits(); unset,
+ * the functions' defaults). Hosted, the secret is stored once with `vault.create_secret`
+ * (README, Deploy), the limits only if the project changes them; `supabase start` stores
+ * them from `[db.vault]` in config.toml.
  */
-export const VAULT_SETTINGS = { form_proof_secret: 'FORM_PROOF_SECRET' } as const;
+export const VAULT_SETTINGS = {
+  form_proof_secret: 'FORM_PROOF_SECRET',
+  rate_limit_max: 'RATE_LIMIT_MAX',
+  rate_limit_window_seconds: 'RATE_LIMIT_WINDOW_SECONDS',
+  rate_limit_daily_max: 'RATE_LIMIT_DAILY_MAX',
+  daily_mail_cap: 'DAILY_MAIL_CAP',
+} as const;
 
 /**
  * The Vault secrets for a stack whose functions get `extra` on top of their settings:

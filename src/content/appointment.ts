@@ -26,6 +26,8 @@ export const slotFieldTexts = {
   tooFar: (last: string) => `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${last}.`,
   /** The database refused the time on that day (the list offers only the day's times). */
   timeNotOffered: 'Diese Uhrzeit bieten wir an diesem Tag nicht an. Bitte wählen Sie eine Uhrzeit aus der Liste.',
+  /** A time chosen without its date (the database and the function refuse it). */
+  timeWithoutDate: 'Bitte wählen Sie zur Uhrzeit auch ein Datum – oder lassen Sie die Uhrzeit leer.',
   /** The time list's placeholder on a closed day. */
   noTimesClosed: 'Keine Uhrzeit: Praxis geschlossen',
   /** The time list's placeholder on a day too soon or too far ahead. */

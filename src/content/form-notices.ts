@@ -42,5 +42,7 @@ export const fieldProblemTexts = {
   overLimit: (length: number, limit: number) =>
     `Ihr Text hat ${length} Zeichen, ${length - limit} mehr als die ${limit} möglichen. Bitte kürzen Sie ihn.`,
   notAnEmail: 'Bitte geben Sie eine vollständige E-Mail-Adresse ein, z. B. name@beispiel.ch.',
+  /** A name with a digit, @, a link or a domain (field-rules.ts, isPersonName). */
+  notAName: 'Bitte geben Sie hier nur Ihren Namen ein: Buchstaben, Leerzeichen, Bindestrich, Apostroph oder Punkt – keine Ziffern, Adressen oder Links.',
   invisibleCharacters: 'Dieses Feld enthält unsichtbare Steuer- oder Formatzeichen. Bitte tippen Sie den Text neu ein.',
 } as const;

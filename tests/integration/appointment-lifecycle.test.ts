@@ -181,9 +181,11 @@ describe('claim_outcome_mail / finish_outcome_mail', () => {
     const first = await claim(id);
     expect(first).toMatchObject({ status: 'claimed', request: { status: 'confirmed' } });
     expect((await claim(id)).status).toBe('in_progress');
-    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_sent: false });
-    expect((await claim(id)).status).toBe('claimed');
-    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_sent: true });
+    // A claim is ended with its token (…20261126000400_exactly_once_delivery).
+    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_claim: first.request!.outcome_mail_claim, p_sent: false });
+    const again = await claim(id);
+    expect(again.status).toBe('claimed');
+    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_claim: again.request!.outcome_mail_claim, p_sent: true });
     expect((await claim(id)).status).toBe('already_notified');
 
     await rpc('cancel_appointment', { p_id: id });
@@ -219,7 +221,7 @@ describe('get_appointment_request', () => {
 // (claim_due_reminders of migration …0400 is dropped: the outbox's claim replaced it.)
 describe('claim_pending_mail (reminder) / finish_reminder', () => {
   const due = (days: number) =>
-    rpc<{ id: string }[]>('claim_pending_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });
+    rpc<{ id: string; reminder_claim: string }[]>('claim_pending_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
   it('claims each confirmed appointment of the day once; a failed send is released, a sent one never claimed again', async () => {
@@ -237,9 +239,10 @@ describe('claim_pending_mail (reminder) / finish_reminder', () => {
     expect(ids(first)).toEqual([reminded]);
     expect(first[0]).toMatchObject({ status: 'confirmed', confirmed_time: '09:00' });
     expect(await due(days)).toEqual([]);
-    await rpc('finish_reminder', { p_id: reminded, p_sent: false });
-    expect(ids(await due(days))).toEqual([reminded]);
-    await rpc('finish_reminder', { p_id: reminded, p_sent: true });
+    await rpc('finish_reminder', { p_id: reminded, p_claim: first[0]!.reminder_claim, p_sent: false });
+    const again = await due(days);
+    expect(ids(again)).toEqual([reminded]);
+    await rpc('finish_reminder', { p_id: reminded, p_claim: again[0]!.reminder_claim, p_sent: true });
     expect(await due(days)).toEqual([]);
     const { rows } = await backend.query<{ reminded_at: string | null }>('select reminded_at from public.appointment_requests where id = $1', [reminded]);
     expect(rows[0]!.reminded_at).not.toBeNull();
@@ -262,14 +265,16 @@ describe('claim_pending_mail (reminder) / finish_reminder', () => {
     const days = 22;
     const id = await storedRequest(days, '14:00');
     await decide(id, 'confirm', { p_date: zurichDate(days), p_time: '14:00' });
-    expect(ids(await due(days))).toEqual([id]);
-    await rpc('finish_reminder', { p_id: id, p_sent: false });
+    const [claimed] = await due(days);
+    expect(claimed!.id).toBe(id);
+    await rpc('finish_reminder', { p_id: id, p_claim: claimed!.reminder_claim, p_sent: false });
     await rpc('record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: false, p_cause: 'smtp_554' });
     // Not due before its next attempt (a minute later).
     expect(await due(days)).toEqual([]);
     await backend.query(`update public.mail_deliveries set next_attempt_at = now() - interval '1 second' where kind = 'reminder' and ref_id = $1`, [id]);
-    expect(ids(await due(days))).toEqual([id]);
-    await rpc('finish_reminder', { p_id: id, p_sent: true });
+    const [again] = await due(days);
+    expect(again!.id).toBe(id);
+    await rpc('finish_reminder', { p_id: id, p_claim: again!.reminder_claim, p_sent: true });
     await rpc('record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: true });
     expect(await due(days)).toEqual([]);
     expect((await backend.query('select 1 from public.mail_deliveries where ref_id = $1', [id])).rows).toEqual([]);
@@ -368,11 +373,11 @@ describe('appointment_start_times', () => {
       ['appointment_schedule', { p_from: zurichDate(0), p_to: zurichDate(60) }],
       ['cancel_appointment', { p_id: id }],
       ['claim_outcome_mail', { p_id: id }],
-      ['finish_outcome_mail', { p_id: id, p_key: 'declined', p_sent: true }],
+      ['finish_outcome_mail', { p_id: id, p_key: 'declined', p_claim: id, p_sent: true }],
       ['get_appointment_request', { p_id: id }],
       ['claim_pending_mail', { p_kind: 'reminder', p_reminder_date: zurichDate(7) }],
       ['claim_pending_mail', { p_kind: 'request' }],
-      ['finish_reminder', { p_id: id, p_sent: true }],
+      ['finish_reminder', { p_id: id, p_claim: id, p_sent: true }],
       ['record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: true }],
       ['give_up_stale_mail', {}],
     ] as const) {

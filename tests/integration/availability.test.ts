@@ -551,7 +551,13 @@ describe('moving a confirmed appointment', () => {
 
   describe('the visitor’s mails by outcome_key', () => {
     const claim = (id: string) => rpc<{ status: string; request?: Record<string, unknown> }>('claim_outcome_mail', { p_id: id });
-    const finish = (id: string, key: string, sent = true) => rpc<null>('finish_outcome_mail', { p_id: id, p_key: key, p_sent: sent });
+    // Ends the claim held on the state's mails with its token (…20261126000400_exactly_once_delivery),
+    // taking one first when none is held – as the page or the outbox does after sending.
+    const finish = async (id: string, key: string, sent = true) => {
+      const [held] = await sql<{ token: string | null }>('select outcome_mail_claim as token from public.appointment_requests where id = $1', [id]);
+      const token = held?.token ?? ((await claim(id)).request?.outcome_mail_claim as string | undefined);
+      return rpc<string>('finish_outcome_mail', { p_id: id, p_key: key, p_claim: token, p_sent: sent });
+    };
 
     it('names each state’s mails once, through a move requested, confirmed, declined and the cancellation', async () => {
       const { email, ip } = newVisitor();
@@ -647,7 +653,7 @@ describe('moving a confirmed appointment', () => {
     for (const [name, args] of [
       ['request_appointment_move', { p_id: id, p_date: bookableDate(100), p_time: '10:00' }],
       ['decide_appointment_move', { p_id: id, p_move: 1, p_decision: 'confirm' }],
-      ['finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_sent: true }],
+      ['finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_claim: id, p_sent: true }],
       ['claim_outcome_mail', { p_id: id }],
     ] as const) {
       expect((await anon.rpc(name, args)).error?.code, name).toBe('42501');

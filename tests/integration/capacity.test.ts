@@ -557,9 +557,10 @@ describe('the migration of the appointments confirmed before advisors', () => {
     const call = async (sql: string, params: unknown[]) => (await asService<{ answer: { result: string; request?: Record<string, unknown> } }>(sql, params)).answer;
 
     // The reminder of the one without an advisor: claimed and finished.
-    const claimed = (await asService<{ answer: { id: string }[] }>(`select public.claim_pending_mail('reminder', 50, 0, $1) as answer`, [date])).answer;
+    const claimed = (await asService<{ answer: { id: string; reminder_claim: string }[] }>(`select public.claim_pending_mail('reminder', 50, 0, $1) as answer`, [date])).answer;
     expect(claimed.map((row) => row.id)).toContain(ids.third);
-    await asService('select public.finish_reminder($1, true)', [ids.third]);
+    const token = claimed.find((row) => row.id === ids.third)!.reminder_claim;
+    expect((await asService<{ answer: string }>('select public.finish_reminder($1, $2, true) as answer', [ids.third, token])).answer).toBe('finished');
     // A confirmation without an advisor is no more: a new one needs one.
     await expect(db.query(`update public.appointment_requests set confirmed_time = '11:00' where id = $1`, [ids.third]))
       .rejects.toMatchObject({ code: '23502' });

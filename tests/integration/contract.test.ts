@@ -4,15 +4,28 @@
  * compared, slot by slot, label by label, limit by limit and character by character, with
  * what the site and the functions use (catalog.ts, field-limits.ts, field-rules.ts); and
  * the client the booking insert's guard counts a request under with the one the functions
- * count it under (rate-limit.ts: IPv6 per /64). SQL cannot import TypeScript, so this
- * test is what keeps the two in step.
+ * count it under (rate-limit.ts: IPv6 per /64, and per /48 for the day), and its limits
+ * with the functions'. The e-mail address grammar, the name rule and what counts as blank
+ * (field-rules.ts) are compared too: the address pattern as text and address by address,
+ * the name and blank rules code point by code point and on strings that test their
+ * combinations. SQL cannot import TypeScript, so this test is what keeps the two in step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/domain/catalog.ts';
 import { FIELD_LIMITS } from '../../supabase/functions/_shared/domain/field-limits.ts';
-import { CONTACT_NAME_MAX, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from '../../supabase/functions/_shared/domain/field-rules.ts';
+import {
+  CONTACT_NAME_MAX,
+  fieldProblem,
+  isPersonName,
+  looksBlank,
+  MAIL_ADDRESS_PATTERN,
+  MULTI_LINE_FORBIDDEN,
+  SINGLE_LINE_FORBIDDEN,
+} from '../../supabase/functions/_shared/domain/field-rules.ts';
 import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/domain/wire-types.ts';
-import { clientIp } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { DEFAULT_LIMITS, readConfig } from '../../supabase/functions/_shared/config.ts';
+import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
+import { clientIp, networkKey, requestLimits } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { backendTarget, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -64,11 +77,13 @@ describe('the database and the forms agree', () => {
     expect(limit(contact.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
     expect(limit(contact.get('subject_valid'))).toBe(FIELD_LIMITS.subject);
     expect(limit(contact.get('message_valid'))).toBe(FIELD_LIMITS.message);
-    // The e-mail limit sits inside private.is_email: the longest address passes, one more character does not.
-    const longest = `${'a'.repeat(FIELD_LIMITS.email - '@example.ch'.length)}@example.ch`;
+    // The e-mail limit sits inside private.is_mail_address: the longest address passes, one more character does not.
+    // 64 before the @ (RFC 5321), labels of at most 63: 64 + 1 + 63 + 1 + 63 + 1 + 58 + 3 = 254.
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ch`;
+    expect(longest).toHaveLength(FIELD_LIMITS.email);
     const [row] = await sql<{ fits: boolean; over: boolean; no_dot: boolean }>(
-      'select private.is_email($1) as fits, private.is_email($2) as over, private.is_email($3) as no_dot',
-      [longest, `a${longest}`, 'anna@example'],
+      'select private.is_mail_address($1) as fits, private.is_mail_address($2) as over, private.is_mail_address($3) as no_dot',
+      [longest, longest.replace('@b', '@bb'), 'anna@example'],
     );
     expect(row).toEqual({ fits: true, over: false, no_dot: false });
   });
@@ -148,5 +163,128 @@ describe('the database and the forms agree', () => {
     expect(sameClient(database)).toEqual(sameClient(functions));
     // And they are not all one: IPv4 addresses, the /64s and the mapped address are told apart as intended.
     expect(new Set(functions).size).toBe(8);
+  });
+  it('on the e-mail address: one pattern, written the same, answering the same for every address tried', async () => {
+    const [pattern] = await sql<{ text: string; body: string }>(
+      `select private.mail_address_pattern() as text, pg_get_functiondef('private.is_mail_address(text)'::regprocedure) as body`,
+    );
+    expect(pattern!.text).toBe(MAIL_ADDRESS_PATTERN);
+    // is_mail_address carries the pattern itself (a check cannot make it call another private function).
+    expect(pattern!.body).toContain(`'${MAIL_ADDRESS_PATTERN.replaceAll("'", "''")}'`);
+
+    const locals = ['a', 'anna', 'a.b', 'a..b', '.a', 'a.', "o'b", 'a+b', 'a_b-c', '"a"', 'a b', 'ä', 'a(c)', 'g:a', '<a', 'x'.repeat(64), 'x'.repeat(65), '!#$%&*+/=?^_`{|}~-'];
+    const domains = ['x.ch', 'x.ch.', 'x', '.x.ch', 'x..ch', '-x.ch', 'x-.ch', 'x-y.ch', 'x_y.ch', 'xn--mller-kva.ch', 'müller.ch', '[192.0.2.1]', '192.0.2.1', 'x.ch,', 'x.ch;', 'x.ch>', `${'b'.repeat(63)}.ch`, `${'b'.repeat(64)}.ch`, 'a.b.c.d.e'];
+    const corpus = [
+      'victim@x.ch.', '<victim@x.ch>', 'victim(c)@x.ch', 'g:victim@x.ch;', 'victim@x.ch,', '', '@', 'a@@b.ch', 'a@b@c.ch', ' a@b.ch', 'a@b.ch ', 'a@b.ch\n',
+      ...locals.flatMap((local) => domains.map((domain) => `${local}@${domain}`)),
+    ];
+    // And strings drawn from the characters that matter, with a fixed seed.
+    let seed = 20261126;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = 'aZ09.@-_+"<>(),:;[] \\\'!ä\t';
+    for (let n = 0; n < 3000; n += 1) {
+      const length = 3 + Math.floor(random() * 12);
+      corpus.push(Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+    }
+    const rows = await sql<{ v: string; ok: boolean; table: boolean }>(
+      'select v, private.is_mail_address(v) as ok, private.is_mail_address(v) and private.is_email(v) as table from unnest($1::text[]) as v',
+      [corpus],
+    );
+    const functions = corpus.map((value) => fieldProblem('email', value, FIELD_LIMITS.email) === null);
+    expect(rows.map((row) => row.ok)).toEqual(functions);
+    // What the tables enforce (the older email_valid stays beside the new check) is the same set.
+    expect(rows.map((row) => row.table)).toEqual(functions);
+    expect(functions.filter(Boolean).length).toBeGreaterThan(30);
+  }, 60_000);
+
+  /** The code points (but NUL and the surrogates) for which a one-argument SQL predicate holds, as [first, last] runs. */
+  async function codePointRuns(predicate: string): Promise<[number, number][]> {
+    const rows = await sql<{ first: number; last: number }>(
+      `select min(c) as first, max(c) as last from (
+         select c, c - row_number() over (order by c) as run from generate_series(1, 1114111) as c
+          where c not between 55296 and 57343 and ${predicate}) hits
+        group by run order by first`,
+    );
+    return rows.map((row) => [Number(row.first), Number(row.last)]);
+  }
+
+  function runsOf(test: (character: string) => boolean): [number, number][] {
+    const runs: [number, number][] = [];
+    for (let c = 1; c <= 0x10ffff; c += 1) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      if (!test(String.fromCodePoint(c))) continue;
+      const last = runs.at(-1);
+      if (last && last[1] === c - 1) last[1] = c;
+      else runs.push([c, c]);
+    }
+    return runs;
+  }
+
+  it('on what looks blank and what is a name: every code point compared', async () => {
+    expect(await codePointRuns('private.looks_blank(chr(c))')).toEqual(runsOf(looksBlank));
+    expect(await codePointRuns('private.is_person_name(chr(c))')).toEqual(runsOf(isPersonName));
+  }, 120_000);
+
+  it('on names as the tables take them: the rules together, on strings that combine them', async () => {
+    const names = [
+      'Beat', 'Zoë-Chloé', "D'Alessandro", 'O’Brien', 'Nguyễn Ó Súilleabháin', '李小龍', 'J. R.', 'H.P.', 'J.R.R.', 'Karl·Heinz', 'A', '-', "'", '.',
+      'bit.ly', 'Anna bit.ly', 'x.ch', 'www.bank', 'Anna .ch', 'Anna. Ch', 'Dr.med', 'O\u0308.', 'J.O\u0308.', 'e\u0301e\u0301.e\u0301e\u0301',
+      'Anna1', 'Anna@x', 'a:b', 'a/b', '\u2800', 'A\u2800B', '\u3164', 'Be\u3164at', '\u115F\u1160', 'A\uFFA0', ' \u2000 ', '\u00A0', 'Anna\u00A0Muster',
+      'Anna\u200BMuster', '\u034F', 'A\u034F', 'Anna\tMuster', 'x'.repeat(100), 'x'.repeat(101), 'Ä'.repeat(100), '\u0301', 'a\u0301',
+    ];
+    const rows = await sql<{ ok: boolean }>(
+      `select not private.forbidden_in_line(v) and not private.is_blank(v) and not private.looks_blank(v)
+              and private.is_person_name(v) and private.is_filled(v, $2) as ok
+         from unnest($1::text[]) with ordinality as t(v, n) order by n`,
+      [names, FIELD_LIMITS.name],
+    );
+    expect(rows.map((row) => row.ok)).toEqual(names.map((name) => fieldProblem('name', name, FIELD_LIMITS.name) === null));
+  });
+
+  it('on the client network of the limits per day: an IPv6 /48, an IPv4 address', async () => {
+    const requests: Record<string, string>[] = [
+      { 'x-forwarded-for': '192.0.2.10' },
+      { 'x-forwarded-for': '192.0.2.11' },
+      { 'x-forwarded-for': '::ffff:192.0.2.10' },
+      { 'x-forwarded-for': '2001:db8:1:2::1' },
+      { 'x-forwarded-for': '2001:db8:1:3::1' },
+      { 'x-forwarded-for': '2001:DB8:1:FFFF:0:0:0:1' },
+      { 'cf-connecting-ip': '2001:db8:1:2:aaaa::1', 'x-forwarded-for': '2001:db8:9:9::1' },
+      { 'x-forwarded-for': '2001:db8:2:2::1' },
+      { 'x-forwarded-for': '2001:db8::1' },
+      { 'x-forwarded-for': '2001:db8:0:1::1' },
+      { 'x-forwarded-for': 'not-an-address' },
+    ];
+    const database: string[] = [];
+    for (const headers of requests) {
+      const [row] = await sql<{ network: string }>(
+        `with request as materialized (select set_config('request.headers', $1, true) as set)
+         select private.client_network(private.request_client()) as network from request`,
+        [JSON.stringify(headers)],
+      );
+      database.push(row!.network);
+    }
+    const functions = requests.map((headers) => networkKey(clientIp(new Headers(headers))));
+    const sameNetwork = (keys: string[]) => keys.map((a) => keys.map((b) => a === b));
+    expect(sameNetwork(database)).toEqual(sameNetwork(functions));
+    expect(new Set(functions).size).toBe(6);
+  });
+
+  it('on the booking insert\'s limits per client: computed from the same settings as the functions\'', async () => {
+    type Row = { window_max: number; window_seconds: number; day_max: number };
+    const asLimits = (row: Row | undefined) => ({ windowMax: row!.window_max, windowSeconds: row!.window_seconds, dayMax: row!.day_max });
+    const of = async (settings: Record<string, string>) =>
+      asLimits((await sql<Row>('select * from private.booking_client_limits_of($1::jsonb)', [JSON.stringify(settings)]))[0]);
+    // Nothing stored: the functions' defaults.
+    expect(await of({})).toEqual(requestLimits(DEFAULT_LIMITS));
+    // Other values, and values the functions would not take (they keep the default).
+    expect(await of({ rate_limit_max: '8', rate_limit_window_seconds: '300', rate_limit_daily_max: '7', daily_mail_cap: '1000' }))
+      .toEqual(requestLimits({ ...DEFAULT_LIMITS, rateLimitMax: 8, rateLimitWindowSeconds: 300, rateLimitDailyMax: 7, dailyMailCap: 1000 }));
+    expect(await of({ rate_limit_max: '0', daily_mail_cap: '60', rate_limit_daily_max: 'viele' }))
+      .toEqual(requestLimits({ ...DEFAULT_LIMITS, dailyMailCap: 60 }));
+    // What the stack's functions run with (stored in Vault at its start) is what the insert counts.
+    const settings = readFunctionsSettings();
+    const stackLimits = readConfig((name) => settings[name]).limits;
+    expect(asLimits((await sql<Row>('select * from private.booking_client_limits()'))[0])).toEqual(requestLimits(stackLimits));
   });
 });

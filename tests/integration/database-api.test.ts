@@ -224,7 +224,7 @@ describe('everything else for anon', () => {
     const supabase = browserClient(backend, ip);
     const rpc = await supabase.rpc('take_rate_limit', { p_bucket: 'x', p_key: 'y', p_max_events: 1, p_window_seconds: 60 });
     expect(rpc.error?.code).toBe('42501');
-    const claim = await supabase.rpc('finish_appointment_notification', { p_id: crypto.randomUUID(), p_sent: true });
+    const claim = await supabase.rpc('finish_appointment_notification', { p_id: crypto.randomUUID(), p_claim: crypto.randomUUID(), p_sent: true });
     expect(claim.error?.code).toBe('42501');
     // The proofs' bookkeeping and the cap's refund are the functions' alone.
     const signature = (await signedProof()).challenge.signature;

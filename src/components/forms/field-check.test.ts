@@ -36,6 +36,12 @@ describe('checkFields (the functions’ field schemas, worded for the visitor)',
     ['telefon', 'a NUL', '044 123\u0000', fieldProblemTexts.invisibleCharacters],
     ['nachricht', 'one character over the limit', 'x'.repeat(FIELD_LIMITS.message + 1), fieldProblemTexts.tooLong(FIELD_LIMITS.message)],
     ['vorname', 'one character over the limit', 'Ä'.repeat(FIELD_LIMITS.name + 1), fieldProblemTexts.tooLong(FIELD_LIMITS.name)],
+    ['vorname', 'a link', 'Ihr Konto https://bank.example', fieldProblemTexts.notAName],
+    ['nachname', 'a domain', 'bank.example', fieldProblemTexts.notAName],
+    ['nachname', 'a digit', 'Muster1', fieldProblemTexts.notAName],
+    ['vorname', 'a Hangul filler (looks blank)', '\u3164', fieldProblemTexts.blank],
+    ['vorname', 'a Braille blank', '\u2800', fieldProblemTexts.blank],
+    ['email', 'a trailing dot', 'anna@beispiel.ch.', fieldProblemTexts.notAnEmail],
   ])('refuses %s with %s, giving the function’s reason', (name, _what, value, text) => {
     const form = filledForm({ [name]: value });
     expect(checkFields(form, rules)).toBe(false);

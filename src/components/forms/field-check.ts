@@ -32,6 +32,8 @@ function problemText(problem: FieldProblem, maxLength: number): string {
       return fieldProblemTexts.tooLong(maxLength);
     case 'not_an_email':
       return fieldProblemTexts.notAnEmail;
+    case 'not_a_name':
+      return fieldProblemTexts.notAName;
     case 'control_character':
     case 'not_well_formed':
       return fieldProblemTexts.invisibleCharacters;

@@ -68,7 +68,9 @@ export function SlotFields({ date, time, service, rules, refusal, current, onDat
   const dateRefusal = refusal?.field === 'date' && refusal.date === chosenDate ? refusal : null;
   const timeRefusal = refusal?.field === 'time' && refusal.date === chosenDate && refusal.time === chosenTime ? refusal : null;
   // The rules here first: once the closures are read again they say the same, with the reason.
-  const dateMessage = problem ? dateProblemText(chosenDate, problem) : (dateRefusal?.message ?? '');
+  // A time without its day (the optional Alternativtermin): the backend refuses it, so the date field asks for the day.
+  const timeWithoutDate = chosenDate === '' && chosenTime !== '' ? texts.timeWithoutDate : '';
+  const dateMessage = problem ? dateProblemText(chosenDate, problem) : (dateRefusal?.message ?? timeWithoutDate);
 
   const day = dayChosen ? dayAvailability(chosenDate, rules?.closedDays) : null;
   const closed = problem ? problem.kind === 'closed' : dateRefusal ? dateRefusal.reason === 'closed' : day !== null && !day.open;

@@ -26,8 +26,9 @@ import type { AdvisorId } from '../_shared/domain/practice.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import { readJsonObject, type JsonObject } from '../_shared/http/json.ts';
-import { failureCause } from '../_shared/mail/budget.ts';
-import type { Mailer } from '../_shared/mail/transport.ts';
+import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../_shared/mail/budget.ts';
+import { keyOutcomeMails } from '../_shared/mail/mail-keys.ts';
+import { MailError, type Mailer } from '../_shared/mail/transport.ts';
 import { type Answer, openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import type { AppointmentState, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
@@ -162,7 +163,7 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   return context;
 }
 
-type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState } | { mail: 'in_progress' } | {
+type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState; cause?: string } | { mail: 'in_progress' } | {
   mail: 'failed';
   cause: string;
   request: AppointmentState;
@@ -170,9 +171,11 @@ type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState } 
 
 /**
  * Sends the e-mails of the request's outcome_key unless they went out already: all of
- * them, or the claim is released so the next press (or the outbox) sends them again (a
- * mail that did go out may then arrive twice – the same text and calendar entry, harmless
- * – rather than one being lost).
+ * them, each keyed (mail-keys.ts) and started only while it is over before the claim
+ * lapses, or the claim is released so the next press (or the outbox) sends them again
+ * (Resend recognises a mail that did go out by its key; over SMTP it may then arrive
+ * twice – the same text and calendar entry, harmless – rather than one being lost). A
+ * claim found lost at the end is logged (cause finish_claim_lost).
  */
 async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailSettings, links: LinkSettings, now: Date, current: AppointmentState): Promise<MailOutcome> {
   const claim = await store.claimOutcomeMail(id);
@@ -182,14 +185,19 @@ async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailS
   const request = claim.request;
   const key = request.outcome_key;
   if (key === null) throw new Error('outcome claim without a key');
+  const { token } = claim.claim;
+  const deadline = claimDeadline(claim.claim);
   try {
-    for (const outgoing of await outcomeMails(request, mail, links, now, store)) await mailer.send(outgoing);
+    for (const outgoing of keyOutcomeMails(await outcomeMails(request, mail, links, now, store), id, key, mail.practiceEmail)) {
+      if (!sendFits(mailer, deadline)) throw new MailError(NO_TIME_LEFT);
+      await mailer.send(outgoing);
+    }
   } catch (error) {
-    await store.finishOutcomeMail(id, key, false).catch(() => {});
+    await store.finishOutcomeMail(id, key, token, false).catch(() => {});
     return { mail: 'failed', cause: failureCause(error), request };
   }
-  await store.finishOutcomeMail(id, key, true);
-  return { mail: 'sent', request: { ...request, outcome_mailed_for: key } };
+  const finished = await store.finishOutcomeMail(id, key, token, true);
+  return { mail: 'sent', request: { ...request, outcome_mailed_for: key }, ...(finished === 'lost' ? { cause: 'finish_claim_lost' } : {}) };
 }
 
 export function createActionHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
@@ -305,5 +313,8 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (sent.mail === 'failed') {
     return answer(502, { error: 'mail_failed', stored: true, view: view(sent.request) }, { ...code('mail_failed'), cause: sent.cause });
   }
-  return answer(200, { result: change.result, mail: sent.mail, view: view(sent.request) }, code(`${change.result}_${sent.mail}`));
+  return answer(200, { result: change.result, mail: sent.mail, view: view(sent.request) }, {
+    ...code(`${change.result}_${sent.mail}`),
+    ...(sent.cause ? { cause: sent.cause } : {}),
+  });
 }

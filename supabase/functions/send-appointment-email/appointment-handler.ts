@@ -23,11 +23,12 @@ export const FUNCTION_NAME = 'send-appointment-email';
 export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
   name: FUNCTION_NAME,
   schema: appointmentRequestSchema,
-  visitorEmail: (body) => body.email,
-
-  /** A refused request (honeypot) leaves no row behind. */
-  async discardBot(body, store) {
-    await store.discardAppointmentRequest(body.requestId, body.email);
+  /**
+   * A refused request (honeypot) leaves no row behind – if the proof it presents is the one
+   * that stored the row (discard_appointment_request checks it).
+   */
+  async discardBot(body, store, proofSignature) {
+    await store.discardAppointmentRequest(body.requestId, body.email, proofSignature);
   },
 
   async handle(body, context) {
@@ -51,7 +52,7 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
     if (claim.status === 'in_progress') return IN_PROGRESS;
 
     const record = claim.request;
-    const finish = (sent: boolean) => context.store.finishAppointmentNotification(record.id, sent);
+    const finish = (sent: boolean) => context.store.finishAppointmentNotification(record.id, claim.claim.token, sent);
     let practiceMail;
     let acknowledgement;
     try {
@@ -62,7 +63,7 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
       await finish(false).catch(() => {});
       throw error;
     }
-    return deliverClaimed(context, { practiceMail, acknowledgement, finish });
+    return deliverClaimed(context, { kind: 'request', id: record.id, claim: claim.claim, practiceMail, acknowledgement, finish });
   },
 };
 

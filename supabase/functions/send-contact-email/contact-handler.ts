@@ -15,7 +15,6 @@ export const FUNCTION_NAME = 'send-contact-email';
 export const contactEndpoint: Endpoint<ContactRequest> = {
   name: FUNCTION_NAME,
   schema: contactRequestSchema,
-  visitorEmail: (body) => body.email,
 
   async handle(body, context) {
     const id = body.requestId;
@@ -28,15 +27,19 @@ export const contactEndpoint: Endpoint<ContactRequest> = {
       message: body.message,
     });
     // A retry after a lost answer: the practice has the e-mail, so for the visitor it worked.
-    if (claim === 'already_notified') return ALREADY_NOTIFIED;
-    if (claim === 'in_progress') return IN_PROGRESS;
+    if (claim.status === 'already_notified') return ALREADY_NOTIFIED;
+    if (claim.status === 'in_progress') return IN_PROGRESS;
     // The id is a different message's: the browser makes a new id for new values, so this is no visitor's retry.
-    if (claim === 'conflict') return { status: 409, body: { error: 'conflict' }, code: 'id_conflict' };
+    if (claim.status === 'conflict') return { status: 409, body: { error: 'conflict' }, code: 'id_conflict' };
 
+    const { token } = claim.claim;
     return deliverClaimed(context, {
+      kind: 'contact',
+      id,
+      claim: claim.claim,
       practiceMail: contactPracticeMail(body, context.mail, context.now),
       acknowledgement: contactAcknowledgementMail(body, context.mail),
-      finish: (sent) => context.store.finishContactNotification(id, sent),
+      finish: (sent) => context.store.finishContactNotification(id, token, sent),
     });
   },
 };

@@ -10,23 +10,37 @@
  *   the request's outcome_key owes) whose send failed on the action page;
  * - tomorrow's reminders, from 09:00 Zurich time the day before.
  *
- * Each is claimed in the database before it is sent, through the same claim column the
- * form functions and the action page use (public.claim_pending_mail), so it never doubles
- * with the visitor's own retry, a press on the action page or a concurrent run; rows
- * younger than two minutes are left to those. A failed send is released and tried again
- * after 1, 2, 4 … 60 minutes (public.record_mail_result); after three days the outbox
- * gives up, logs it and leaves it to the practice's digest, which carries the content.
+ * Each mail is claimed in the database right before it is sent, one at a time, through the
+ * same claim column the form functions and the action page use (public.claim_pending_mail),
+ * so it never doubles with the visitor's own retry, a press on the action page or another
+ * run, however the runs overlap; rows younger than two minutes are left to those. A send
+ * starts only when it is over before the claim lapses and before the run's own end
+ * (RUN_BUDGET_MS), and the claim is ended with its token: a claim found lost (it lapsed,
+ * another sender holds the mail) changes nothing and is logged (claim_lost). Every mail
+ * carries its idempotency key (mail-keys.ts). A failed send is released and tried again
+ * after 1, 2, 4 … 60 minutes (public.record_mail_result); after three days the outbox gives
+ * up, logs it and leaves it to the practice's digest, which carries the content.
  */
 import { staffLinks, type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { isAppointment } from '../_shared/lifecycle/appointment-emails.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
-import { appointmentAcknowledgementMail, appointmentPracticeMail, contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
-import { type MailSettings, markAsDelayed } from '../_shared/mail/layout.ts';
-import { failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail } from '../_shared/mail/budget.ts';
+import { pendingContactMails, pendingRequestMails } from '../_shared/forms/request-emails.ts';
+import type { MailSettings } from '../_shared/mail/layout.ts';
+import {
+  claimDeadline,
+  failureCause,
+  type MailBudget,
+  NO_TIME_LEFT,
+  sendAcknowledgement,
+  sendFits,
+  sendPracticeMail,
+} from '../_shared/mail/budget.ts';
+import { formMailKey, keyOutcomeMails, reminderMailKey, withKey } from '../_shared/mail/mail-keys.ts';
+import { MailError } from '../_shared/mail/transport.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
-import type { MailKind, Store } from '../_shared/database/store.ts';
+import type { Claimed, FinishResult, MailClaim, MailKind, Store } from '../_shared/database/store.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
 /** Mails of one kind per run; what is left waits for the next run (a minute locally, five hosted). */
@@ -37,6 +51,15 @@ export const GRACE_SECONDS = 120;
 export const GIVE_UP_AFTER_SECONDS = 3 * 86_400;
 /** Tomorrow's reminders go out from this hour (Zurich) on the day before. */
 export const REMINDERS_FROM_HOUR = 9;
+/**
+ * How long a run sends: every send is over by then. The platform stops a function after
+ * 150 s (Supabase docs, "Limits", wall clock on the free plan), and a send cut off there is
+ * one whose outcome nobody learns; the rest is for ending the last claim and recording the
+ * run. The caller (pg_net, the stack's timer) may stop waiting earlier: the run goes on.
+ */
+export const RUN_BUDGET_MS = 120_000;
+/** The most sends one claimed row takes: the practice's mail and the acknowledgement, or a state's two mails. */
+const SENDS_PER_ROW = 2;
 
 export interface OutboxTally {
   sent: number;
@@ -46,6 +69,11 @@ export interface OutboxTally {
   gaveUp: number;
 }
 
+/** Settings for tests; the defaults are the production values. */
+export interface OutboxOptions {
+  runBudgetMs?: number;
+}
+
 interface Run {
   store: Store;
   budget: MailBudget;
@@ -53,16 +81,37 @@ interface Run {
   mail: MailSettings;
   links: LinkSettings;
   now: Date;
+  /** When (performance.now()) every send of this run must be over. */
+  deadline: number;
   tally: OutboxTally;
   causes: Set<string>;
   capReached: boolean;
+  /** No time left for another row: the rest waits for the next run. */
+  outOfTime: boolean;
 }
 
-/** Records the outcome of one claimed mail: the claim ended by `finish`, the delivery state, the tally. */
-async function settle(run: Run, kind: MailKind, id: string, result: { ok: true } | { ok: false; cause: string; deferred?: boolean }, finish: (sent: boolean) => Promise<void>) {
-  await finish(result.ok);
+type MailResult = { ok: true } | { ok: false; cause: string; deferred?: boolean };
+
+/** When the sends under `claim` must be over: before the claim lapses, and within the run. */
+function deadlineFor(run: Run, claim: MailClaim): number {
+  return Math.min(claimDeadline(claim), run.deadline);
+}
+
+/**
+ * Ends one claim – `finish` with its token – and records the outcome: the delivery state,
+ * the tally. A claim found lost changes nothing and is logged. True when the claim was
+ * still this run's.
+ */
+async function settle(run: Run, kind: MailKind, id: string, result: MailResult, finish: (sent: boolean) => Promise<FinishResult>) {
+  const finished = await finish(result.ok);
+  if (result.ok) run.tally.sent++;
+  if (finished === 'lost') {
+    // Its claim lapsed and another sender holds the mail (or it was ended otherwise): that one records it.
+    console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'claim_lost', kind, id, sent: result.ok }));
+    run.causes.add('claim_lost');
+    return false;
+  }
   if (result.ok) {
-    run.tally.sent++;
     await run.store.recordMailResult(kind, id, true);
   } else if (result.deferred) {
     run.tally.deferred++;
@@ -71,83 +120,139 @@ async function settle(run: Run, kind: MailKind, id: string, result: { ok: true }
     run.causes.add(result.cause);
     await run.store.recordMailResult(kind, id, false, result.cause);
   }
+  return true;
 }
 
-/** A practice mail of a form, late, within the daily cap; then the visitor's acknowledgement. */
-async function sendFormMails(run: Run, practiceMail: OutgoingMail, acknowledgement: OutgoingMail) {
-  if (run.capReached) return { ok: false as const, cause: 'daily_cap', deferred: true };
-  const sent = await sendPracticeMail(run.budget, practiceMail, run.now);
-  if (!sent.ok) {
-    if (sent.capReached) run.capReached = true;
-    return { ok: false as const, cause: sent.cause, deferred: Boolean(sent.capReached) };
+/**
+ * A form's practice mail, late, within the daily cap and the claim's time; the claim is
+ * ended; then – if it was still this run's – the visitor's acknowledgement.
+ */
+async function sendFormMails(
+  run: Run,
+  kind: 'contact' | 'request',
+  id: string,
+  claim: MailClaim,
+  practiceMail: OutgoingMail,
+  acknowledgement: OutgoingMail | null,
+  finish: (sent: boolean) => Promise<FinishResult>,
+) {
+  let result: MailResult;
+  if (run.capReached) {
+    result = { ok: false, cause: 'daily_cap', deferred: true };
+  } else {
+    const sent = await sendPracticeMail(run.budget, withKey(practiceMail, formMailKey(kind, id, 'practice')), run.now, deadlineFor(run, claim));
+    if (!sent.ok && sent.capReached) run.capReached = true;
+    result = sent.ok ? sent : { ok: false, cause: sent.cause, deferred: Boolean(sent.capReached) };
   }
-  const ack = await sendAcknowledgement(run.budget, run.salt, acknowledgement);
+  if (!(await settle(run, kind, id, result, finish)) || !result.ok || !acknowledgement) return;
+  const ack = await sendAcknowledgement(run.budget, run.salt, withKey(acknowledgement, formMailKey(kind, id, 'visitor')), run.deadline);
   if (ack.cause) run.causes.add(ack.cause);
-  return { ok: true as const };
 }
 
-async function sendAll(run: Run, mails: OutgoingMail[]) {
+/** Mails of one claim, one after the other, each only while it is over by `deadline`. */
+async function sendAll(run: Run, mails: OutgoingMail[], deadline: number): Promise<MailResult> {
   try {
-    for (const mail of mails) await run.budget.mailer.send(mail);
-    return { ok: true as const };
+    for (const mail of mails) {
+      if (!sendFits(run.budget.mailer, deadline)) throw new MailError(NO_TIME_LEFT);
+      await run.budget.mailer.send(mail);
+    }
+    return { ok: true };
   } catch (error) {
-    return { ok: false as const, cause: failureCause(error) };
+    return { ok: false, cause: failureCause(error) };
   }
 }
 
-async function sendContacts(run: Run) {
-  for (const row of await run.store.claimPendingContacts(OUTBOX_BATCH, GRACE_SECONDS)) {
-    const receivedAt = new Date(row.created_at);
-    const result = await sendFormMails(
+/**
+ * Claims the rows `claimNext` answers one at a time, right before their mails, while the run
+ * has time for a row's sends; at most OUTBOX_BATCH of a kind, and none once `done` says so.
+ */
+async function eachClaimed<T>(
+  run: Run,
+  claimNext: () => Promise<Claimed<T>[]>,
+  send: (claimed: Claimed<T>) => Promise<void>,
+  done: () => boolean = () => false,
+) {
+  for (let n = 0; n < OUTBOX_BATCH && !run.outOfTime && !done(); n++) {
+    if (performance.now() + SENDS_PER_ROW * run.budget.mailer.timeoutMs > run.deadline) {
+      run.outOfTime = true;
+      run.causes.add('run_budget');
+      return;
+    }
+    const [claimed] = await claimNext();
+    if (!claimed) return;
+    await send(claimed);
+  }
+}
+
+function sendContacts(run: Run) {
+  return eachClaimed(run, () => run.store.claimPendingContacts(1, GRACE_SECONDS), async ({ row, claim }) => {
+    const { practiceMail, acknowledgement } = pendingContactMails(row, run.mail);
+    await sendFormMails(
       run,
-      markAsDelayed(contactPracticeMail(row, run.mail, receivedAt), receivedAt),
-      contactAcknowledgementMail(row, run.mail),
+      'contact',
+      row.id,
+      claim,
+      practiceMail,
+      acknowledgement,
+      (sent) => run.store.finishContactNotification(row.id, claim.token, sent),
     );
-    await settle(run, 'contact', row.id, result, (sent) => run.store.finishContactNotification(row.id, sent));
-  }
+  }, () => run.capReached);
 }
 
-async function sendRequests(run: Run) {
-  for (const row of await run.store.claimPendingRequests(OUTBOX_BATCH, GRACE_SECONDS)) {
-    const receivedAt = new Date(row.created_at);
-    const practiceMail = appointmentPracticeMail(row, run.mail, run.now, await staffLinks(run.links, row, run.now));
-    const result = await sendFormMails(run, markAsDelayed(practiceMail, receivedAt), appointmentAcknowledgementMail(row, run.mail));
-    await settle(run, 'request', row.id, result, (sent) => run.store.finishAppointmentNotification(row.id, sent));
-  }
+function sendRequests(run: Run) {
+  return eachClaimed(run, () => run.store.claimPendingRequests(1, GRACE_SECONDS), async ({ row, claim }) => {
+    const { practiceMail, acknowledgement } = pendingRequestMails(row, run.mail, run.now, await staffLinks(run.links, row, run.now));
+    await sendFormMails(
+      run,
+      'request',
+      row.id,
+      claim,
+      practiceMail,
+      acknowledgement,
+      (sent) => run.store.finishAppointmentNotification(row.id, claim.token, sent),
+    );
+  }, () => run.capReached);
 }
 
-async function sendOutcomes(run: Run) {
-  for (const row of await run.store.claimPendingOutcomes(OUTBOX_BATCH, GRACE_SECONDS)) {
+function sendOutcomes(run: Run) {
+  return eachClaimed(run, () => run.store.claimPendingOutcomes(1, GRACE_SECONDS), async ({ row, claim }) => {
     // The key the mails are written for: recorded as sent, so a later state's mails are still due.
     const key = row.outcome_key;
     if (key === null) {
       // claim_pending_mail answers only rows whose key is due; one without a key is released.
-      await run.store.finishOutcomeMail(row.id, '', false);
-      continue;
+      await run.store.finishOutcomeMail(row.id, '', claim.token, false);
+      return;
     }
-    let result: { ok: true } | { ok: false; cause: string };
+    let result: MailResult;
     try {
-      result = await sendAll(run, await outcomeMails(row, run.mail, run.links, run.now, run.store));
+      const mails = keyOutcomeMails(await outcomeMails(row, run.mail, run.links, run.now, run.store), row.id, key, run.mail.practiceEmail);
+      result = await sendAll(run, mails, deadlineFor(run, claim));
     } catch (error) {
       // Writing the mails failed (a read of the wish's warnings): tried again after the backoff like a failed send.
       result = { ok: false, cause: failureCause(error) };
     }
-    await settle(run, 'outcome', row.id, result, (sent) => run.store.finishOutcomeMail(row.id, key, sent));
-  }
+    await settle(run, 'outcome', row.id, result, (sent) => run.store.finishOutcomeMail(row.id, key, claim.token, sent));
+  });
 }
 
 async function sendReminders(run: Run) {
   if (zurichWallClock(run.now).hour < REMINDERS_FROM_HOUR) return;
-  for (const row of await run.store.claimPendingReminders(zurichIsoDate(1, run.now), OUTBOX_BATCH)) {
+  const tomorrow = zurichIsoDate(1, run.now);
+  await eachClaimed(run, () => run.store.claimPendingReminders(tomorrow, 1), async ({ row, claim }) => {
     const result = isAppointment(row)
-      ? await sendAll(run, await reminderMails(row, run.mail, run.links, run.now))
+      ? await sendAll(
+        run,
+        (await reminderMails(row, run.mail, run.links, run.now)).map((mail) => withKey(mail, reminderMailKey(row.id, row.calendar_sequence))),
+        deadlineFor(run, claim),
+      )
       : { ok: false as const, cause: 'no_slot' };
-    await settle(run, 'reminder', row.id, result, (sent) => run.store.finishReminder(row.id, sent));
-  }
+    await settle(run, 'reminder', row.id, result, (sent) => run.store.finishReminder(row.id, claim.token, sent));
+  });
 }
 
-export function createOutboxHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
+export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions = {}): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
+  const runBudgetMs = options.runBudgetMs ?? RUN_BUDGET_MS;
 
   return async function handle(request: Request): Promise<Response> {
     const opened = openFunctionRequest(request, deps, { fn: FUNCTION_NAME, methods: ['POST'], caller: 'server' });
@@ -163,9 +268,11 @@ export function createOutboxHandler(deps: FunctionDeps): (request: Request) => P
       mail: { practiceEmail },
       links: { secret: config.actionSecret, siteUrl: config.siteUrl },
       now: now(),
+      deadline: performance.now() + runBudgetMs,
       tally: { sent: 0, failed: 0, deferred: 0, gaveUp: 0 },
       causes: new Set(),
       capReached: false,
+      outOfTime: false,
     };
     try {
       const givenUp = await store.giveUpStaleMail(GIVE_UP_AFTER_SECONDS, zurichIsoDate(0, run.now));

@@ -5,6 +5,7 @@ import {
   cancelledPracticeMail,
   confirmationMail,
   confirmedPracticeMail,
+  DECLINE_NOT_YOURS,
   declineMail,
   type MovedAppointment,
   moveDeclinedMail,
@@ -144,6 +145,26 @@ Deno.test('decline without a note: kind words and the link to book again, no cal
   assert.equal(mail.text.includes('Unsere Nachricht an Sie'), false);
   assert.match(mail.text, /Eine neue Anfrage stellen Sie hier:\nhttps:\/\/www\.ruhepol-schlafberatung\.ch\/termin-vereinbaren/);
   assert.equal(mail.attachments, undefined);
+});
+
+Deno.test('the decline repeats nothing the visitor typed: no name in the greeting, and it says what to do if it was not you', () => {
+  // A request in a stranger's name, declined: the practice's address must not carry the attacker's text to the stranger.
+  const phishing = appointmentState({
+    status: 'declined',
+    first_name: 'Ihr Konto wurde gesperrt',
+    last_name: 'Bitte melden Sie sich an',
+    message: 'https://bank.example/login',
+  });
+  const mail = declineMail(phishing, settings, BOOKING_URL);
+  assert.match(mail.text, /^Guten Tag\n/);
+  for (const part of [mail.subject, mail.text, mail.html]) {
+    assert.equal(part.includes('Konto'), false);
+    assert.equal(part.includes('melden'), false);
+    assert.equal(part.includes('bank.example'), false);
+  }
+  assert.ok(mail.text.includes(DECLINE_NOT_YOURS));
+  // After a confirmation the mails greet by name (a name the rules keep to letters).
+  assert.match(confirmationMail(appointment(), settings, NOW, LINKS).text, /^Guten Tag Beat Keller\n/);
 });
 
 Deno.test('cancellation to the visitor: METHOD:CANCEL with the raised SEQUENCE removes the entry', () => {

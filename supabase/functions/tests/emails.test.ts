@@ -17,7 +17,16 @@ import {
   type MoveWish,
   reminderMail,
 } from '../_shared/lifecycle/appointment-emails.ts';
-import { appointmentAcknowledgementMail, appointmentPracticeMail, CALENDAR_FILENAME, contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
+import {
+  appointmentAcknowledgementMail,
+  appointmentPracticeMail,
+  CALENDAR_FILENAME,
+  contactAcknowledgementMail,
+  contactPracticeMail,
+  NEVER_REPORTED_NOTE,
+  pendingContactMails,
+  pendingRequestMails,
+} from '../_shared/forms/request-emails.ts';
 import { dailyCapNoticeMail } from '../_shared/mail/budget.ts';
 import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
 import { htmlButton, serviceWithPrice, type MailSettings } from '../_shared/mail/layout.ts';
@@ -375,4 +384,29 @@ Deno.test('daily cap notice: requests are stored, delivered later by themselves 
   }
   assert.equal(/Fehlermeldung|noch nicht gemailt|nicht mehr gemailt/.test(mail.text), false);
   assert.equal(/ß/.test(mail.subject + mail.text + mail.html), false);
+});
+
+Deno.test('the outbox marks «[Verspätet]» only when a send had failed, and a request the site never reported for checking', () => {
+  const received = appointmentRecord({ created_at: '2026-11-22T10:15:42Z' });
+  // Stored over REST and never reported: no outage happened, but no check was made either; no acknowledgement.
+  const unreported = pendingRequestMails({ ...received, reported_at: null, send_failed_at: null }, settings, NOW, LINKS);
+  assert.match(unreported.practiceMail.subject, /^\[Prüfen\] Neue Terminanfrage: Beat Keller/);
+  assert.equal(unreported.practiceMail.subject.includes('Verspätet'), false);
+  assert.ok(unreported.practiceMail.text.startsWith(`Bitte prüfen: ${NEVER_REPORTED_NOTE}`));
+  assert.equal(unreported.acknowledgement, null);
+  // Reported, its send failed: late, acknowledged.
+  const failed = pendingRequestMails({ ...received, reported_at: received.created_at, send_failed_at: '2026-11-22T10:15:50Z' }, settings, NOW, LINKS);
+  assert.match(failed.practiceMail.subject, /^\[Verspätet\] Neue Terminanfrage: /);
+  assert.match(failed.practiceMail.text, /^Verspätet zugestellt: eingegangen am /);
+  assert.equal(failed.acknowledgement?.to, received.email);
+  // Reported, never failed (the visitor's call died before its send): neither mark.
+  const quiet = pendingRequestMails({ ...received, reported_at: received.created_at, send_failed_at: null }, settings, NOW, LINKS);
+  assert.equal(quiet.practiceMail.subject, appointmentPracticeMail(received, settings, NOW, LINKS).subject);
+  assert.ok(quiet.acknowledgement);
+
+  const message = { ...contactBody(), id: crypto.randomUUID(), created_at: '2026-11-22T10:15:42Z' };
+  assert.match(pendingContactMails({ ...message, send_failed_at: '2026-11-22T10:15:50Z' }, settings).practiceMail.subject, /^\[Verspätet\] /);
+  const onTime = pendingContactMails({ ...message, send_failed_at: null }, settings);
+  assert.equal(onTime.practiceMail.subject, 'Neue Nachricht über das Kontaktformular: Anna Muster');
+  assert.ok(onTime.acknowledgement);
 });

@@ -118,8 +118,8 @@ Deno.test('a proof is accepted for one request: replayed with another request id
   assert.deepEqual(await stolen.json(), { error: 'proof_refused', reason: 'used' });
   assert.equal(practiceMails(mailer).length, 1);
   assert.equal(store.contacts.length, 1);
-  // Refused before the limits: a replayed proof costs the victim address nothing.
-  assert.equal(store.rateCalls.filter((call) => call.bucket.endsWith(':email')).length, 1);
+  // Refused before the limits: a replayed proof costs no one's quota.
+  assert.equal(store.rateCalls.filter((call) => call.bucket.endsWith(':ip')).length, 1);
 });
 
 Deno.test('contact: the same request sent again (a lost answer) → 200, mailed once', async () => {
@@ -158,6 +158,6 @@ Deno.test('the same request again (same proof, same id) is not counted against t
   const { contact, store, mailer } = setup();
   const body = await newContactBody();
   for (let i = 0; i < 8; i++) assert.equal((await contact(post(body))).status, 200);
-  assert.equal(store.rateCalls.filter((call) => call.bucket.endsWith(':email')).length, 1);
+  assert.equal(store.rateCalls.filter((call) => call.bucket.endsWith(':ip')).length, 1);
   assert.equal(practiceMails(mailer).length, 1);
 });

@@ -3,11 +3,15 @@
  * what a browser or an attacker sees (status, body, headers) and what was stored and sent.
  */
 import assert from 'node:assert/strict';
+import { CLAIM_LAPSE_MS } from '../_shared/database/store.ts';
+import { CLAIM_MARGIN_MS } from '../_shared/mail/budget.ts';
 import { createFormHandler, type LogLine } from '../_shared/forms/form-handler.ts';
+import { hashKey } from '../_shared/database/rate-limit.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-email/appointment-handler.ts';
 import { contactEndpoint } from '../send-contact-email/contact-handler.ts';
 import {
+  APPOINTMENT_PROOF,
   appointmentBody,
   appointmentRecord,
   contactBody,
@@ -198,7 +202,9 @@ Deno.test('a filled honeypot: refused in the open (422 rejected), nothing stored
   assert.equal(response.status, 422);
   assertCors(response);
   assert.deepEqual(await json(response), { error: 'rejected' });
-  assert.deepEqual(store.calls, []);
+  // Only the proof is looked at (it comes first); nothing stored, counted or sent.
+  assert.deepEqual(store.calls, ['claimFormProof']);
+  assert.equal(store.contacts.length, 0);
   assert.equal(mailer.attempts, 0);
   assert.deepEqual(logs.map((line) => line.code), ['bot_refused']);
 });
@@ -229,9 +235,42 @@ Deno.test('appointment with a filled honeypot: 422, the row the browser stored i
   const response = await appointment(post(appointmentBody({ website: 'x' })));
   assert.equal(response.status, 422);
   assert.deepEqual(await json(response), { error: 'rejected' });
-  assert.deepEqual(store.discarded, [{ id: REQUEST_ID, email: 'beat.keller@example.ch' }]);
-  assert.deepEqual(store.calls, ['discardAppointmentRequest']);
+  // Discarded with the proof presented: the database removes the row only if that proof stored it.
+  assert.deepEqual(store.discarded, [{ id: REQUEST_ID, email: 'beat.keller@example.ch', proof: APPOINTMENT_PROOF.challenge.signature }]);
+  assert.deepEqual(store.calls, ['claimFormProof', 'discardAppointmentRequest']);
   assert.equal(mailer.attempts, 0);
+});
+
+Deno.test('a filled honeypot with a false proof, or another request\'s, discards nothing: 403 like any call without its proof', async () => {
+  const { appointment, store, mailer } = setup();
+  const forged = { ...APPOINTMENT_PROOF, solution: { ...APPOINTMENT_PROOF.solution, derivedKey: '00'.repeat(32) } };
+  const refused = await appointment(post(appointmentBody({ website: 'x', altcha: forged })));
+  assert.equal(refused.status, 403);
+  assert.deepEqual(await json(refused), { error: 'proof_refused', reason: 'invalid' });
+  // A genuine proof that stored (and so owns) another request: 'used'.
+  store.usedProofs.set(APPOINTMENT_PROOF.challenge.signature, crypto.randomUUID());
+  const borrowed = await appointment(post(appointmentBody({ website: 'x' })));
+  assert.equal(borrowed.status, 403);
+  assert.deepEqual(await json(borrowed), { error: 'proof_refused', reason: 'used' });
+  assert.deepEqual(store.discarded, []);
+  assert.equal(mailer.attempts, 0);
+});
+
+Deno.test('the limits count the client and its network, never the address; the acknowledgement counts the mailbox and the client network\'s share', async () => {
+  const { contact, store } = setup();
+  assert.equal((await contact(post(await newContactBody({ email: 'V.ictim+x@googlemail.com' })))).status, 200);
+  assert.deepEqual(store.rateCalls.map((call) => call.bucket), [
+    'send-contact-email:ip',
+    'send-contact-email:ip-day',
+    'mail',
+    'ack',
+    'ack-client',
+    'ack-daily',
+  ]);
+  const key = (bucket: string) => store.rateCalls.find((call) => call.bucket === bucket)!.key;
+  assert.equal(key('ack'), await hashKey(testConfig().rateLimitSalt, 'victim@gmail.com'));
+  assert.equal(key('ack-client'), await hashKey(testConfig().rateLimitSalt, '203.0.113.7'));
+  assert.equal(store.rateCalls.find((call) => call.bucket === 'ack-client')!.max, 5);
 });
 
 Deno.test('rate limited: 429 rate_limited with Retry-After, CORS headers, nothing stored', async () => {
@@ -491,4 +530,65 @@ Deno.test('logs: one line per request, no body, no personal data', async () => {
     assert.equal(typeof line.ms, 'number');
     assert.equal(typeof line.code, 'string');
   }
+});
+
+// ------------------------------------------------------------------ exactly once (issue 32)
+
+Deno.test('both forms: the practice mail and the acknowledgement carry their keys – kind, request id, role', async () => {
+  const { contact, appointment, mailer } = setup();
+  const message = await newContactBody({ email: 'eva@example.ch' });
+  assert.equal((await contact(post(message))).status, 200);
+  assert.equal((await appointment(post(appointmentBody()))).status, 200);
+  assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.idempotencyKey]), [
+    ['praxis@ruhepol-schlafberatung.ch', `contact/${message.requestId}/practice`],
+    ['eva@example.ch', `contact/${message.requestId}/visitor`],
+    ['praxis@ruhepol-schlafberatung.ch', `request/${REQUEST_ID}/practice`],
+    ['beat.keller@example.ch', `request/${REQUEST_ID}/visitor`],
+  ]);
+});
+
+Deno.test('a form whose mail is marked for checking keeps its key', async () => {
+  const { contact, mailer } = setup();
+  const message = await newContactBody({ elapsedMs: 500 });
+  assert.equal((await contact(post(message))).status, 200);
+  assert.match(mailer.sent[0]!.subject, /^\[Prüfen\]/);
+  assert.equal(mailer.sent[0]!.idempotencyKey, `contact/${message.requestId}/practice`);
+});
+
+Deno.test('a claim found lost after the practice mail went out: 200 for the visitor, nothing marked, no second acknowledgement, logged', async () => {
+  const { appointment, store, mailer, logs } = setup();
+  // While the mail is under way, the claim lapses and another sender (a retry, the outbox) takes the request.
+  mailer.during = () => store.takeOverClaim('request', REQUEST_ID);
+  const response = await appointment(post(appointmentBody()));
+  assert.equal(response.status, 200);
+  assert.deepEqual(store.finished, [], 'the row is not marked by the call that lost its claim');
+  assert.deepEqual(store.lostFinishes, [{ kind: 'request', id: REQUEST_ID, sent: true }]);
+  assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch']);
+  assert.equal(logs.at(-1)?.cause, 'finish_claim_lost');
+  assert.equal(logs.at(-1)?.ack, 'skipped');
+});
+
+Deno.test('a claim too close to its lapse for a whole send: nothing sent or charged, released, 502 for a retry', async () => {
+  const { contact, store, mailer, logs } = setup();
+  store.claimClock = () => performance.now() - (CLAIM_LAPSE_MS - CLAIM_MARGIN_MS - 1_000);
+  const response = await contact(post(contactBody()));
+  assert.equal(response.status, 502);
+  assert.equal(mailer.attempts, 0);
+  assert.equal(store.counts.get('mail|all') ?? 0, 0);
+  assert.equal(store.claimTokens.size, 0, 'released: a retry can mail it');
+  assert.equal(logs.at(-1)?.cause, 'claim_expiring');
+});
+
+Deno.test('a retry while the first call still waits for a slow provider: 409 in_progress, one practice mail', async () => {
+  const { contact, mailer } = setup();
+  mailer.delayMs = 60;
+  const body = contactBody();
+  const first = contact(post(body));
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  const retry = await contact(post(body));
+  assert.equal(retry.status, 409);
+  assert.deepEqual(await json(retry), { error: 'in_progress' });
+  assert.equal((await first).status, 200);
+  assert.equal((await contact(post(body))).status, 200);
+  assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 1);
 });

@@ -13,12 +13,15 @@ import { type ActionClaim, readActionToken } from '../_shared/lifecycle/action-t
 import type {
   AppointmentClaim,
   AppointmentState,
+  Claimed,
   ClaimResult,
   ContactClaimResult,
   ContactSubmission,
   Decision,
   DigestData,
+  FinishResult,
   LifecycleResult,
+  MailClaim,
   MailKind,
   MoveDecision,
   MoveResult,
@@ -144,19 +147,53 @@ export class FakeStore implements Store {
   /** Seconds to answer for a bucket instead of counting (simulates an exhausted limit). */
   exhausted = new Map<string, number>();
   contacts: ContactSubmission[] = [];
-  contactClaimAnswer: ContactClaimResult | null = null;
+  /** Answer this instead of claiming (as public.claim_contact_mail's status). */
+  contactClaimAnswer: Exclude<ContactClaimResult['status'], 'claimed'> | null = null;
   mailed = new Map<string, Date>();
   /** Proof signature → the request id that used it first. */
   usedProofs = new Map<string, string>();
   claims: AppointmentClaim[] = [];
-  claimAnswer: ClaimResult = { status: 'claimed', request: appointmentRecord() };
+  /** claim_appointment_notification's answer; a 'claimed' one gets a claim of its own when it names none. */
+  claimAnswer: ClaimResult | { status: 'claimed'; request: AppointmentRecord } = { status: 'claimed', request: appointmentRecord() };
+  /** finish_appointment_notification calls that found their claim (a lost one changes nothing). */
   finished: { id: string; sent: boolean }[] = [];
-  discarded: { id: string; email: string }[] = [];
+  discarded: { id: string; email: string; proof: string }[] = [];
   failOn = new Set<string>();
+
+  // The claims' tokens (…20261126000400_exactly_once_delivery): a claim gets a new one, a
+  // finish must name the current one, else it is 'lost' and changes nothing.
+  /** kind:id → the token of the claim held now. */
+  claimTokens = new Map<string, string>();
+  /** Finishes that named a claim no longer held, in order. */
+  lostFinishes: { kind: MailKind; id: string; sent: boolean }[] = [];
+  /** When the fake's claims are taken (performance.now()); tests move it back to let a claim run short. */
+  claimClock: () => number = () => performance.now();
 
   #enter(name: string) {
     this.calls.push(name);
     if (this.failOn.has(name)) throw Object.assign(new Error('boom'), { name: 'StoreFailure' });
+  }
+  /** A new claim on kind:id. */
+  #claim(kind: MailKind, id: string): MailClaim {
+    const token = crypto.randomUUID();
+    this.claimTokens.set(`${kind}:${id}`, token);
+    return { token, takenAt: this.claimClock() };
+  }
+  #held(kind: MailKind, id: string): boolean {
+    return this.claimTokens.has(`${kind}:${id}`);
+  }
+  /** Ends kind:id's claim if `token` is the one held: 'finished'; else 'lost', nothing changes. */
+  #finish(kind: MailKind, id: string, token: string, sent: boolean): FinishResult {
+    if (this.claimTokens.get(`${kind}:${id}`) !== token) {
+      this.lostFinishes.push({ kind, id, sent });
+      return 'lost';
+    }
+    this.claimTokens.delete(`${kind}:${id}`);
+    return 'finished';
+  }
+  /** Another sender takes kind:id's claim (the first one's has lapsed): the first one's finish is then lost. */
+  takeOverClaim(kind: MailKind, id: string): MailClaim {
+    return this.#claim(kind, id);
   }
 
   takeRateLimit(bucket: string, key: string, max: number, windowSeconds: number): Promise<number> {
@@ -200,31 +237,37 @@ export class FakeStore implements Store {
     this.proofVerdicts.set(signature, refusedForSeconds);
     return Promise.resolve();
   }
-  /** Like public.claim_contact_notification, unless `contactClaimAnswer` says otherwise. */
+  /** Like public.claim_contact_mail, unless `contactClaimAnswer` says otherwise. */
   claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult> {
     this.#enter('claimContactNotification');
-    if (this.contactClaimAnswer) return Promise.resolve(this.contactClaimAnswer);
+    if (this.contactClaimAnswer) return Promise.resolve({ status: this.contactClaimAnswer });
     if (!this.contacts.some((stored) => stored.id === submission.id)) this.contacts.push(submission);
-    return Promise.resolve(this.mailed.has(submission.id) ? 'already_notified' : 'claimed');
+    if (this.mailed.has(submission.id)) return Promise.resolve({ status: 'already_notified' });
+    if (this.#held('contact', submission.id)) return Promise.resolve({ status: 'in_progress' });
+    return Promise.resolve({ status: 'claimed', claim: this.#claim('contact', submission.id) });
   }
-  finishContactNotification(id: string, sent: boolean): Promise<void> {
+  finishContactNotification(id: string, claim: string, sent: boolean): Promise<FinishResult> {
     this.#enter('finishContactNotification');
-    if (sent) this.mailed.set(id, new Date());
-    return Promise.resolve();
+    const finished = this.#finish('contact', id, claim, sent);
+    if (finished === 'finished' && sent) this.mailed.set(id, new Date());
+    return Promise.resolve(finished);
   }
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult> {
     this.#enter('claimAppointmentNotification');
     this.claims.push(claim);
-    return Promise.resolve(this.claimAnswer);
+    const answer = this.claimAnswer;
+    if (answer.status !== 'claimed') return Promise.resolve(answer);
+    return Promise.resolve({ ...answer, claim: 'claim' in answer ? answer.claim : this.#claim('request', answer.request.id) });
   }
-  finishAppointmentNotification(id: string, sent: boolean): Promise<void> {
+  finishAppointmentNotification(id: string, claim: string, sent: boolean): Promise<FinishResult> {
     this.#enter('finishAppointmentNotification');
-    this.finished.push({ id, sent });
-    return Promise.resolve();
+    const finished = this.#finish('request', id, claim, sent);
+    if (finished === 'finished') this.finished.push({ id, sent });
+    return Promise.resolve(finished);
   }
-  discardAppointmentRequest(id: string, email: string): Promise<void> {
+  discardAppointmentRequest(id: string, email: string, proof: string): Promise<void> {
     this.#enter('discardAppointmentRequest');
-    this.discarded.push({ id, email });
+    this.discarded.push({ id, email, proof });
     return Promise.resolve();
   }
 
@@ -394,19 +437,21 @@ export class FakeStore implements Store {
     if (r.outcome_mailed_for === r.outcome_key) return Promise.resolve({ status: 'already_notified' });
     if (this.outcomeClaimed.has(id)) return Promise.resolve({ status: 'in_progress' });
     this.outcomeClaimed.add(id);
-    return Promise.resolve({ status: 'claimed', request: { ...r } });
+    return Promise.resolve({ status: 'claimed', request: { ...r }, claim: this.#claim('outcome', id) });
   }
   /** Keys finished as sent, in order (the outbox and the page must each record the key they sent for). */
   outcomeKeysSent: string[] = [];
-  finishOutcomeMail(id: string, key: string, sent: boolean): Promise<void> {
+  finishOutcomeMail(id: string, key: string, claim: string, sent: boolean): Promise<FinishResult> {
     this.#enter(`finishOutcomeMail:${sent}`);
+    const finished = this.#finish('outcome', id, claim, sent);
+    if (finished === 'lost') return Promise.resolve(finished);
     this.outcomeClaimed.delete(id);
     const r = this.appointments.get(id);
     if (r && sent) {
       r.outcome_mailed_for = key;
       this.outcomeKeysSent.push(key);
     }
-    return Promise.resolve();
+    return Promise.resolve(finished);
   }
   /** public.appointment_schedule: confirmed and cancelled appointments in [from, to], by day and time. */
   schedule(from: string, to: string): Promise<AppointmentState[]> {
@@ -432,26 +477,30 @@ export class FakeStore implements Store {
   backoffOver() {
     for (const delivery of this.deliveries.values()) delivery.due = true;
   }
-  claimPendingContacts(limit: number, _graceSeconds: number): Promise<StoredContact[]> {
+  claimPendingContacts(limit: number, _graceSeconds: number): Promise<Claimed<StoredContact>[]> {
     this.#enter('claimPendingContacts');
-    const due = this.pendingContacts.filter((c) => !this.mailed.has(c.id) && this.#due('contact', c.id)).slice(0, limit);
-    return Promise.resolve(due.map((c) => ({ ...c })));
+    const due = this.pendingContacts
+      .filter((c) => !this.mailed.has(c.id) && !this.#held('contact', c.id) && this.#due('contact', c.id))
+      .slice(0, limit);
+    return Promise.resolve(due.map((c) => ({ row: { ...c }, claim: this.#claim('contact', c.id) })));
   }
-  claimPendingRequests(limit: number, _graceSeconds: number): Promise<AppointmentRecord[]> {
+  claimPendingRequests(limit: number, _graceSeconds: number): Promise<Claimed<AppointmentRecord>[]> {
     this.#enter('claimPendingRequests');
     const sent = new Set(this.finished.filter((f) => f.sent).map((f) => f.id));
-    const due = this.pendingRequests.filter((r) => !sent.has(r.id) && this.#due('request', r.id)).slice(0, limit);
-    return Promise.resolve(due.map((r) => ({ ...r })));
+    const due = this.pendingRequests
+      .filter((r) => !sent.has(r.id) && !this.#held('request', r.id) && this.#due('request', r.id))
+      .slice(0, limit);
+    return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('request', r.id) })));
   }
-  claimPendingOutcomes(limit: number, _graceSeconds: number): Promise<AppointmentState[]> {
+  claimPendingOutcomes(limit: number, _graceSeconds: number): Promise<Claimed<AppointmentState>[]> {
     this.#enter('claimPendingOutcomes');
     const due = [...this.appointments.values()]
       .filter((r) => r.outcome_key !== null && r.outcome_mailed_for !== r.outcome_key && !this.outcomeClaimed.has(r.id) && this.#due('outcome', r.id))
       .slice(0, limit);
     for (const r of due) this.outcomeClaimed.add(r.id);
-    return Promise.resolve(due.map((r) => ({ ...r })));
+    return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('outcome', r.id) })));
   }
-  claimPendingReminders(date: string, limit: number): Promise<AppointmentState[]> {
+  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentState>[]> {
     this.#enter('claimPendingReminders');
     const due = [...this.appointments.values()]
       .filter((r) =>
@@ -460,7 +509,7 @@ export class FakeStore implements Store {
       )
       .slice(0, limit);
     for (const r of due) this.reminderClaimed.add(r.id);
-    return Promise.resolve(due.map((r) => ({ ...r })));
+    return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('reminder', r.id) })));
   }
   recordMailResult(kind: MailKind, id: string, sent: boolean, cause?: string): Promise<void> {
     this.#enter(`recordMailResult:${kind}:${sent}`);
@@ -514,11 +563,13 @@ export class FakeStore implements Store {
     this.reported.push({ contacts, deliveries });
     return Promise.resolve();
   }
-  finishReminder(id: string, sent: boolean): Promise<void> {
+  finishReminder(id: string, claim: string, sent: boolean): Promise<FinishResult> {
     this.#enter(`finishReminder:${sent}`);
+    const finished = this.#finish('reminder', id, claim, sent);
+    if (finished === 'lost') return Promise.resolve(finished);
     this.reminderClaimed.delete(id);
     if (sent) this.reminded.add(id);
-    return Promise.resolve();
+    return Promise.resolve(finished);
   }
 }
 
@@ -623,14 +674,25 @@ export async function linkToken(mail: OutgoingMail, action: string, now: Date): 
 /** A Mailer that keeps what it was given; `fail` makes the n-th send (0-based) or every send fail. */
 export class FakeMailer implements Mailer {
   readonly transport = 'smtp' as const;
+  /** The time limit it states: what a sender with a deadline reckons with. */
+  timeoutMs = 10_000;
   sent: OutgoingMail[] = [];
   attempts = 0;
   fail: 'all' | number[] = [];
   /** How long each send takes, like a mail server's answer. */
   delayMs = 0;
+  /** Every mail handed to it, sent or failed, in order. */
+  attempted: OutgoingMail[] = [];
+  /** When each send started (performance.now()), in order. */
+  startedAt: number[] = [];
+  /** Called while a send is under way (after it started, before it ends): what happens meanwhile. */
+  during?: (mail: OutgoingMail) => void;
 
   async send(mail: OutgoingMail): Promise<void> {
     const attempt = this.attempts++;
+    this.attempted.push(mail);
+    this.startedAt.push(performance.now());
+    this.during?.(mail);
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.fail === 'all' || this.fail.includes(attempt)) throw new MailError('smtp_ECONNREFUSED');
     this.sent.push(mail);

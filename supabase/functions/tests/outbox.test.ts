@@ -7,9 +7,26 @@
  */
 import assert from 'node:assert/strict';
 import type { LogLine } from '../_shared/http/request-gate.ts';
-import type { StoredContact } from '../_shared/database/store.ts';
-import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
-import { actionClaims, appointmentRecord, appointmentState, FakeMailer, FakeStore, property, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
+import { CLAIM_LAPSE_MS, type StoredContact } from '../_shared/database/store.ts';
+import { CLAIM_MARGIN_MS } from '../_shared/mail/budget.ts';
+import { createOutboxHandler, type OutboxOptions } from '../send-pending-mail/outbox-handler.ts';
+import { createContactHandler } from '../send-contact-email/contact-handler.ts';
+import { createActionHandler } from '../appointment-action/action-handler.ts';
+import { signActionToken } from '../_shared/lifecycle/action-tokens.ts';
+import {
+  ACTION_TOKEN_SECRET,
+  actionClaims,
+  appointmentRecord,
+  appointmentState,
+  FakeMailer,
+  FakeStore,
+  newContactBody,
+  post,
+  property,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  testConfig,
+} from './helpers.ts';
 
 /** 10:30 in Zurich on 10 December: tomorrow's reminders are due. */
 const NOW = new Date('2026-12-10T09:30:00Z');
@@ -25,11 +42,11 @@ const contact = (id: string, overrides: Partial<StoredContact> = {}): StoredCont
   ...overrides,
 });
 
-function setup(now = NOW, env: Record<string, string> = {}) {
+function setup(now = NOW, env: Record<string, string> = {}, options: OutboxOptions = {}) {
   const store = new FakeStore();
   const mailer = new FakeMailer();
   const logs: LogLine[] = [];
-  const handle = createOutboxHandler({ config: testConfig(env), store, mailer, now: () => now, log: (line) => logs.push(line) });
+  const handle = createOutboxHandler({ config: testConfig(env), store, mailer, now: () => now, log: (line) => logs.push(line) }, options);
   return { store, mailer, logs, handle };
 }
 
@@ -46,7 +63,8 @@ const confirmed = { status: 'confirmed' as const, advisor: 'sandra-huber' as con
 
 Deno.test('a stored message the visitor\'s call could not mail: the practice gets it marked as late, the visitor an acknowledgement, once', async () => {
   const { handle, mailer, store } = setup();
-  store.pendingContacts.push(contact('00000000-0000-4000-8000-00000000000a'));
+  // The visitor's call tried and failed (send_failed_at): only then is it «[Verspätet]».
+  store.pendingContacts.push({ ...contact('00000000-0000-4000-8000-00000000000a'), send_failed_at: '2026-12-10T07:00:05Z' });
   assert.deepEqual(await run(handle), { status: 200, body: { sent: 1, failed: 0, deferred: 0, gaveUp: 0 } });
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'a@example.ch']);
   assert.match(mailer.sent[0]!.subject, /^\[Verspätet\] Neue Nachricht über das Kontaktformular: Anna Muster$/);
@@ -61,7 +79,7 @@ Deno.test('a stored message the visitor\'s call could not mail: the practice get
 
 Deno.test('a stored appointment request goes out with the staff links, Reply-To the practice itself', async () => {
   const { handle, mailer, store } = setup();
-  store.pendingRequests.push(appointmentRecord());
+  store.pendingRequests.push({ ...appointmentRecord(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: '2026-12-10T07:00:05Z' });
   assert.equal((await run(handle)).body.sent, 1);
   const practice = mailer.sent[0]!;
   assert.match(practice.subject, /^\[Verspätet\] Neue Terminanfrage: /);
@@ -240,4 +258,206 @@ Deno.test('only the secret key starts a run: the publishable key and no key get 
   assert.equal(anonymous.status, 401);
   assert.equal(mailer.sent.length, 0);
   assert.deepEqual(store.calls, []);
+});
+
+// ---------------------------------------------------------------------------------------
+// Exactly once under a slow provider (issue 32): one claim at a time, right before its
+// send; no send outlives its claim or the run; a finish by a run that lost its claim
+// changes nothing; every mail carries its idempotency key.
+
+const contacts = (n: number) =>
+  Array.from({ length: n }, (_, i) => contact(`00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, { email: `v${i}@example.ch` }));
+
+/** Captures the function's own error lines (claim_lost, outbox_gave_up) while `body` runs. */
+async function errorLines(body: () => Promise<void>): Promise<Record<string, unknown>[]> {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (line: string) => lines.push(line);
+  try {
+    await body();
+  } finally {
+    console.error = original;
+  }
+  return lines.map((line) => JSON.parse(line));
+}
+
+Deno.test('each mail is claimed right before it is sent, one at a time, and its claim ended before the next is taken', async () => {
+  const { handle, store } = setup();
+  store.pendingContacts.push(...contacts(3));
+  assert.equal((await run(handle)).body.sent, 3);
+  const flow = store.calls.filter((name) => /^(claimPending|finish|takeRateLimit:mail$)/.test(name));
+  assert.deepEqual(flow, [
+    ...Array.from({ length: 3 }, () => ['claimPendingContacts', 'takeRateLimit:mail', 'finishContactNotification']).flat(),
+    'claimPendingContacts',
+    'claimPendingRequests',
+    'claimPendingOutcomes',
+    'claimPendingReminders',
+  ]);
+});
+
+Deno.test('runs overlapping at any offset, the provider slow: each mail once, with its key', async () => {
+  for (const offsets of [[0, 0], [5, 15], [25, 60], [90, 140]]) {
+    const store = new FakeStore();
+    const mailer = new FakeMailer();
+    mailer.delayMs = 10;
+    store.pendingContacts.push(...contacts(8));
+    const handle = createOutboxHandler({ config: testConfig(), store, mailer, now: () => NOW, log: () => {} });
+    const runs = [run(handle)];
+    for (const offset of offsets) {
+      await new Promise((resolve) => setTimeout(resolve, offset));
+      runs.push(run(handle));
+    }
+    const answers = await Promise.all(runs);
+    assert.equal(answers.reduce((sum, answer) => sum + answer.body.sent, 0), 8, `offsets ${offsets}`);
+    const practice = mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch');
+    assert.equal(practice.length, 8, `offsets ${offsets}`);
+    assert.equal(new Set(mailer.sent.map((mail) => mail.idempotencyKey)).size, mailer.sent.length, 'no key twice');
+    assert.ok(mailer.sent.every((mail) => mail.idempotencyKey), 'every mail has a key');
+  }
+});
+
+Deno.test('a run claims no mail it has no time for: every send is over by the run\'s end; the rest waits for the next run', async () => {
+  const { handle, store, mailer, logs } = setup(NOW, {}, { runBudgetMs: 300 });
+  mailer.timeoutMs = 60;
+  mailer.delayMs = 25;
+  store.pendingContacts.push(...contacts(10));
+  const started = performance.now();
+  const first = await run(handle);
+  assert.equal(first.status, 200);
+  assert.ok(first.body.sent >= 1 && first.body.sent < 10, `sent ${first.body.sent}`);
+  // A row is claimed only while both of its sends (practice mail and acknowledgement) fit.
+  for (const at of mailer.startedAt) assert.ok(at - started + mailer.timeoutMs <= 300 + 5, `a send started at ${Math.round(at - started)} ms`);
+  assert.match(logs.at(-1)!.cause ?? '', /run_budget/);
+  assert.equal(store.deliveries.size, 0, 'nothing left over counts as failed');
+  let total = first.body.sent;
+  while (total < 10) total += (await run(handle)).body.sent;
+  assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 10);
+});
+
+Deno.test('a claim too close to its lapse for a whole send: nothing is sent, the claim is released and tried again later', async () => {
+  const { handle, store, mailer } = setup();
+  store.pendingContacts.push(contact('00000000-0000-4000-8000-00000000000a'));
+  // The claim was taken so long ago (a slow database, a paused instance) that a send of 10 s would end after the margin.
+  store.claimClock = () => performance.now() - (CLAIM_LAPSE_MS - CLAIM_MARGIN_MS - 5_000);
+  assert.deepEqual((await run(handle)).body, { error: 'mail_failed', sent: 0, failed: 1, deferred: 0, gaveUp: 0 });
+  assert.equal(mailer.attempts, 0);
+  assert.equal(store.counts.get('mail|all') ?? 0, 0, 'nothing charged to the daily cap');
+  assert.deepEqual([...store.deliveries.values()].map((d) => d.cause), ['claim_expiring']);
+  assert.equal(store.claimTokens.size, 0, 'released');
+
+  store.claimClock = () => performance.now();
+  store.backoffOver();
+  assert.equal((await run(handle)).body.sent, 1);
+});
+
+Deno.test('a run that lost its claim while sending changes nothing: no record, no acknowledgement, the loss logged', async () => {
+  const { handle, store, mailer } = setup();
+  const id = '00000000-0000-4000-8000-00000000000a';
+  store.pendingContacts.push(contact(id));
+  // While the practice mail is under way, the claim lapses and another sender takes the message.
+  mailer.during = (mail) => {
+    if (mail.to === 'praxis@ruhepol-schlafberatung.ch') store.takeOverClaim('contact', id);
+  };
+  let answer: Awaited<ReturnType<typeof run>> | undefined;
+  const lines = await errorLines(async () => {
+    answer = await run(handle);
+  });
+  assert.equal(answer!.status, 200);
+  assert.deepEqual(lines, [{ fn: 'send-pending-mail', code: 'claim_lost', kind: 'contact', id, sent: true }]);
+  assert.deepEqual(store.lostFinishes, [{ kind: 'contact', id, sent: true }]);
+  assert.equal(store.mailed.has(id), false, 'not marked by the run that lost the claim');
+  assert.equal(store.calls.includes('recordMailResult:contact:true'), false);
+  assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch'], 'the acknowledgement is the new holder\'s');
+  assert.equal(store.jobRuns[0]!.summary.causes, 'claim_lost');
+});
+
+Deno.test('a failed send whose claim was lost meanwhile records no failure and releases nothing', async () => {
+  const { handle, store, mailer } = setup();
+  const id = '00000000-0000-4000-8000-00000000000a';
+  store.pendingContacts.push(contact(id));
+  mailer.fail = 'all';
+  mailer.during = () => store.takeOverClaim('contact', id);
+  await errorLines(async () => void (await run(handle)));
+  assert.equal(store.deliveries.size, 0);
+  assert.equal(store.claimTokens.has(`contact:${id}`), true, 'the other sender still holds it');
+});
+
+Deno.test('the key is what the mail is: the visitor\'s call and the outbox send the practice mail under the same key', async () => {
+  const store = new FakeStore();
+  const mailer = new FakeMailer();
+  const config = testConfig();
+  const body = await newContactBody();
+  // The visitor's call: the provider fails (or its answer is lost) – 502, stored.
+  mailer.fail = [0];
+  const visitor = createContactHandler({ config, store, mailer, now: () => NOW, log: () => {} });
+  assert.equal((await visitor(post(body))).status, 502);
+  const [first] = mailer.attempted;
+  assert.equal(first!.idempotencyKey, `contact/${body.requestId}/practice`);
+  // The outbox sends the stored message later, marked «[Verspätet]»: other words, the same key.
+  const stored = store.contacts.find((c) => c.id === body.requestId)!;
+  store.pendingContacts.push({ ...stored, created_at: '2026-12-10T07:00:00Z', send_failed_at: '2026-12-10T07:00:05Z' });
+  const outbox = createOutboxHandler({ config, store, mailer, now: () => NOW, log: () => {} });
+  assert.equal((await run(outbox)).body.sent, 1);
+  const [practice, ack] = mailer.sent;
+  assert.match(practice!.subject, /^\[Verspätet\]/);
+  assert.equal(practice!.idempotencyKey, first!.idempotencyKey);
+  assert.equal(ack!.idempotencyKey, `contact/${body.requestId}/visitor`);
+});
+
+Deno.test('the page\'s press and the outbox send a state\'s mails under the same keys; another state, other keys', async () => {
+  const store = new FakeStore();
+  const mailer = new FakeMailer();
+  const config = testConfig();
+  const row = appointmentState({ id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b' });
+  store.appointments.set(row.id, row);
+  store.clock = () => new Date('2026-11-27T10:00:00Z');
+  const page = createActionHandler({ config, store, mailer, now: () => new Date('2026-11-27T10:00:00Z'), log: () => {} });
+  const link = await signActionToken(ACTION_TOKEN_SECRET, { requestId: row.id, action: 'confirm-preferred', expiresAt: Date.parse('2026-12-27T10:00:00Z') / 1000 });
+  // The practice confirms; the second mail fails: the page answers 502, the outbox sends both later.
+  mailer.fail = [1];
+  const pressed = await page(post({ token: link, intent: 'act', advisor: 'sandra-huber' }));
+  assert.equal(pressed.status, 502);
+  const pageKeys = mailer.attempted.map((mail) => mail.idempotencyKey);
+  assert.deepEqual(pageKeys, [`outcome/${row.id}/confirmed/visitor`, `outcome/${row.id}/confirmed/practice`]);
+  const outbox = createOutboxHandler({ config, store, mailer, now: () => new Date('2026-11-27T10:05:00Z'), log: () => {} });
+  assert.equal((await run(outbox)).body.sent, 1);
+  assert.deepEqual(mailer.attempted.slice(2).map((mail) => mail.idempotencyKey), pageKeys);
+
+  // Cancelled: a new state, new keys.
+  await store.cancelAppointment(row.id, 24);
+  assert.equal((await run(outbox)).body.sent, 1);
+  assert.deepEqual(mailer.attempted.slice(4).map((mail) => mail.idempotencyKey), [
+    `outcome/${row.id}/cancelled/practice`,
+    `outcome/${row.id}/cancelled/visitor`,
+  ]);
+});
+
+Deno.test('a reminder\'s key is the appointment as it stands: a moved appointment is reminded under a new key', async () => {
+  const { handle, store, mailer } = setup();
+  const row = appointmentState({ ...confirmed, confirmed_date: '2026-12-11', confirmed_time: '17:30' });
+  store.appointments.set(row.id, row);
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.equal(mailer.sent[0]!.idempotencyKey, `reminder/${row.id}/1/visitor`);
+  // Moved within tomorrow (sequence 2) and due again: another key.
+  Object.assign(store.appointments.get(row.id)!, { confirmed_time: '18:00', calendar_sequence: 2, move_status: 'confirmed', move_count: 1, outcome_mailed_for: 'moved:1' });
+  store.reminded.delete(row.id);
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.equal(mailer.sent[1]!.idempotencyKey, `reminder/${row.id}/2/visitor`);
+});
+
+Deno.test('«[Verspätet]» only when a send failed; a request the site stored but never reported is «[Prüfen]», without an acknowledgement', async () => {
+  const { handle, mailer, store } = setup();
+  // Reported to the function, never failed (the function was stopped before its send): on time, acknowledged.
+  store.pendingRequests.push({ ...appointmentRecord(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: null });
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.doesNotMatch(mailer.sent[0]!.subject, /Verspätet|Prüfen/);
+  assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'beat.keller@example.ch']);
+
+  // Inserted over REST without ever calling the function: no outage to report, and no mail to an address nobody confirmed.
+  mailer.sent = [];
+  store.pendingRequests.push({ ...appointmentRecord({ id: '00000000-0000-4000-8000-0000000000bb' }), reported_at: null, send_failed_at: null });
+  assert.equal((await run(handle)).body.sent, 1);
+  assert.match(mailer.sent[0]!.subject, /^\[Prüfen\] /);
+  assert.doesNotMatch(mailer.sent[0]!.subject, /Verspätet/);
+  assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch']);
 });

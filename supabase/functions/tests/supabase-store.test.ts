@@ -44,21 +44,37 @@ Deno.test('take_rate_limit: POST /rest/v1/rpc/take_rate_limit with the service-r
   assert.deepEqual(call!.body, { p_bucket: 'send-contact-email:ip', p_key: 'abc', p_max_events: 5, p_window_seconds: 600 });
 });
 
-Deno.test('claim_contact_notification / finish_contact_notification: the message as p_*, the answer checked', async () => {
+const TOKEN = '6f1c7a52-0d3e-4b8a-9c21-7e5f4a3b2c1d';
+
+Deno.test('claim_contact_mail / finish_contact_notification: the message as p_*, the claim\'s token back and forth, the answers checked', async () => {
   const { calls, store } = capture((call) =>
-    call.url.pathname.endsWith('/claim_contact_notification') ? jsonAnswer('claimed') : new Response(null, { status: 204 })
+    call.url.pathname.endsWith('/claim_contact_mail') ? jsonAnswer({ status: 'claimed', claim: TOKEN }) : jsonAnswer('finished')
   );
   const submission = { id: REQUEST_ID, name: 'Anna Muster', email: 'a@b.ch', phone: null, subject: null, message: 'Hallo' };
-  assert.equal(await store.claimContactNotification(submission), 'claimed');
-  await store.finishContactNotification(REQUEST_ID, true);
+  const before = performance.now();
+  const claimed = await store.claimContactNotification(submission);
+  assert.ok(claimed.status === 'claimed');
+  assert.equal(claimed.claim.token, TOKEN);
+  assert.ok(claimed.claim.takenAt >= before && claimed.claim.takenAt <= performance.now(), 'taken when it was asked for');
+  assert.equal(await store.finishContactNotification(REQUEST_ID, TOKEN, true), 'finished');
   assert.deepEqual(calls.map((call) => [call.method, call.url.pathname, call.body]), [
-    ['POST', '/rest/v1/rpc/claim_contact_notification', {
+    ['POST', '/rest/v1/rpc/claim_contact_mail', {
       p_id: REQUEST_ID, p_name: 'Anna Muster', p_email: 'a@b.ch', p_phone: null, p_subject: null, p_message: 'Hallo',
     }],
-    ['POST', '/rest/v1/rpc/finish_contact_notification', { p_id: REQUEST_ID, p_sent: true }],
+    ['POST', '/rest/v1/rpc/finish_contact_notification', { p_id: REQUEST_ID, p_claim: TOKEN, p_sent: true }],
   ]);
-  const { store: odd } = capture(() => jsonAnswer('maybe'));
-  await assert.rejects(odd.claimContactNotification(submission), StoreError);
+  for (const status of ['already_notified', 'in_progress', 'conflict'] as const) {
+    const { store: other } = capture(() => jsonAnswer({ status, claim: null }));
+    assert.deepEqual(await other.claimContactNotification(submission), { status });
+  }
+  for (const odd of ['claimed', { status: 'maybe', claim: null }, { status: 'claimed', claim: null }, { status: 'claimed', claim: 'x' }]) {
+    const { store: other } = capture(() => jsonAnswer(odd));
+    await assert.rejects(other.claimContactNotification(submission), StoreError);
+  }
+  const { store: lost } = capture(() => jsonAnswer('lost'));
+  assert.equal(await lost.finishContactNotification(REQUEST_ID, TOKEN, false), 'lost');
+  const { store: odd } = capture(() => new Response(null, { status: 204 }));
+  await assert.rejects(odd.finishContactNotification(REQUEST_ID, TOKEN, true), { name: 'StoreError', code: 'unexpected_finish_answer' });
 });
 
 Deno.test('claim_form_proof / judge_form_proof: signature, request id and expiry as p_*; the answer checked', async () => {
@@ -80,24 +96,45 @@ Deno.test('the outbox\'s calls: claim_pending_mail per kind, record_mail_result,
     if (call.url.pathname.endsWith('/give_up_stale_mail')) return jsonAnswer([{ kind: 'contact', id: REQUEST_ID }]);
     return new Response(null, { status: 204 });
   });
-  assert.deepEqual(await store.claimPendingContacts(20, 120), []);
-  assert.deepEqual(await store.claimPendingReminders('2026-12-11', 20), []);
+  assert.deepEqual(await store.claimPendingContacts(1, 120), []);
+  assert.deepEqual(await store.claimPendingReminders('2026-12-11', 1), []);
   await store.recordMailResult('request', REQUEST_ID, false, 'smtp_554');
   assert.deepEqual(await store.giveUpStaleMail(259200, '2026-12-10'), [{ kind: 'contact', id: REQUEST_ID }]);
   await store.recordJobRun('send-pending-mail', true, { sent: 1 });
   assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
-    ['claim_pending_mail', { p_kind: 'contact', p_limit: 20, p_grace_seconds: 120 }],
-    ['claim_pending_mail', { p_kind: 'reminder', p_limit: 20, p_grace_seconds: 0, p_reminder_date: '2026-12-11' }],
+    ['claim_pending_mail', { p_kind: 'contact', p_limit: 1, p_grace_seconds: 120 }],
+    ['claim_pending_mail', { p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, p_reminder_date: '2026-12-11' }],
     ['record_mail_result', { p_kind: 'request', p_id: REQUEST_ID, p_sent: false, p_cause: 'smtp_554' }],
     ['give_up_stale_mail', { p_after_seconds: 259200, p_today: '2026-12-10' }],
     ['record_job_run', { p_job: 'send-pending-mail', p_ok: true, p_summary: { sent: 1 } }],
   ]);
   const { store: odd } = capture(() => jsonAnswer([{ id: REQUEST_ID }]));
-  await assert.rejects(odd.claimPendingContacts(20, 120), StoreError);
+  await assert.rejects(odd.claimPendingContacts(1, 120), StoreError);
+});
+
+Deno.test('claim_pending_mail: each claimed row with the token of its kind\'s claim column; a row without one is a StoreError', async () => {
+  const contact = { id: REQUEST_ID, created_at: '2026-12-10T07:00:00Z', name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' };
+  const answers: Record<string, unknown> = {
+    contact: [{ ...contact, notify_claimed_at: '2026-12-10T07:03:00Z', notify_claim: TOKEN }],
+    request: [{ ...appointmentRecord(), notify_claim: TOKEN }],
+    outcome: [{ ...row(), outcome_mail_claim: TOKEN, notify_claim: null }],
+    reminder: [{ ...row(), reminder_claim: TOKEN, outcome_mail_claim: null }],
+  };
+  const { store } = capture((call) => jsonAnswer(answers[(call.body as { p_kind: string }).p_kind]));
+  const [claimedContact] = await store.claimPendingContacts(1, 120);
+  assert.deepEqual(claimedContact!.row, contact);
+  assert.equal(claimedContact!.claim.token, TOKEN);
+  assert.deepEqual((await store.claimPendingRequests(1, 120)).map((c) => [c.row, c.claim.token]), [[appointmentRecord(), TOKEN]]);
+  assert.equal((await store.claimPendingOutcomes(1, 120))[0]!.claim.token, TOKEN);
+  assert.equal((await store.claimPendingReminders('2026-12-11', 1))[0]!.claim.token, TOKEN);
+
+  // The outcome's token is outcome_mail_claim, not notify_claim.
+  const { store: wrong } = capture(() => jsonAnswer([{ ...row(), notify_claim: TOKEN }]));
+  await assert.rejects(wrong.claimPendingOutcomes(1, 120), { name: 'StoreError', code: 'unexpected_claim_token' });
 });
 
 Deno.test('claim_appointment_notification: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
-  const row = { ...appointmentRecord(), notify_claimed_at: '2026-11-22T10:16:00+00:00', notified_at: null };
+  const row = { ...appointmentRecord(), notify_claimed_at: '2026-11-22T10:16:00+00:00', notified_at: null, notify_claim: TOKEN };
   const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', request: row }));
   const result = await store.claimAppointmentNotification({
     id: REQUEST_ID,
@@ -113,7 +150,9 @@ Deno.test('claim_appointment_notification: every field as p_*, the claimed row c
     message: null,
     maxAgeSeconds: 900,
   });
-  assert.deepEqual(result, { status: 'claimed', request: appointmentRecord() });
+  assert.ok(result.status === 'claimed');
+  assert.deepEqual(result.request, appointmentRecord());
+  assert.equal(result.claim.token, TOKEN);
   assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/claim_appointment_notification');
   assert.deepEqual(calls[0]!.body, {
     p_id: REQUEST_ID,
@@ -142,15 +181,26 @@ Deno.test('claim answers not_found / already_notified / in_progress pass through
   }
   const { store } = capture(() => jsonAnswer({ status: 'claimed', request: { id: REQUEST_ID } }));
   await assert.rejects(store.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_answer' });
+  // A claimed row without its token cannot be finished: a failed call, not a claim.
+  const { store: tokenless } = capture(() => jsonAnswer({ status: 'claimed', request: appointmentRecord() }));
+  await assert.rejects(tokenless.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_token' });
+});
+
+Deno.test('finish_appointment_notification, finish_reminder: id, the claim\'s token and sent as p_*; the answer checked', async () => {
+  const { calls, store } = capture((call) => jsonAnswer(call.url.pathname.endsWith('/finish_reminder') ? 'lost' : 'finished'));
+  assert.equal(await store.finishAppointmentNotification(REQUEST_ID, TOKEN, true), 'finished');
+  assert.equal(await store.finishReminder(REQUEST_ID, TOKEN, false), 'lost');
+  assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
+    ['/rest/v1/rpc/finish_appointment_notification', { p_id: REQUEST_ID, p_claim: TOKEN, p_sent: true }],
+    ['/rest/v1/rpc/finish_reminder', { p_id: REQUEST_ID, p_claim: TOKEN, p_sent: false }],
+  ]);
 });
 
 Deno.test('finish and discard: the RPCs with their arguments', async () => {
   const { calls, store } = capture(() => new Response(null, { status: 204 }));
-  await store.finishAppointmentNotification(REQUEST_ID, true);
-  await store.discardAppointmentRequest(REQUEST_ID, 'b@k.ch');
+  await store.discardAppointmentRequest(REQUEST_ID, 'b@k.ch', 'ab12');
   assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
-    ['/rest/v1/rpc/finish_appointment_notification', { p_id: REQUEST_ID, p_sent: true }],
-    ['/rest/v1/rpc/discard_appointment_request', { p_id: REQUEST_ID, p_email: 'b@k.ch' }],
+    ['/rest/v1/rpc/discard_appointment_request', { p_id: REQUEST_ID, p_email: 'b@k.ch', p_proof: 'ab12' }],
   ]);
 });
 
@@ -223,13 +273,13 @@ Deno.test('decide_appointment_move: the wish\'s number and the decision as p_*, 
 
 Deno.test('practice_closed_days: from and days as p_*, the dates checked; finish_outcome_mail records the key', async () => {
   const { calls, store } = capture((call) =>
-    call.url.pathname.endsWith('/practice_closed_days') ? jsonAnswer(['2026-12-21', '2026-12-22']) : new Response(null, { status: 204 })
+    call.url.pathname.endsWith('/practice_closed_days') ? jsonAnswer(['2026-12-21', '2026-12-22']) : jsonAnswer('finished')
   );
   assert.deepEqual(await store.closedDays('2026-11-29', 180), ['2026-12-21', '2026-12-22']);
-  await store.finishOutcomeMail(REQUEST_ID, 'moved:1', true);
+  assert.equal(await store.finishOutcomeMail(REQUEST_ID, 'moved:1', TOKEN, true), 'finished');
   assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
     ['practice_closed_days', { p_from: '2026-11-29', p_days: 180 }],
-    ['finish_outcome_mail', { p_id: REQUEST_ID, p_key: 'moved:1', p_sent: true }],
+    ['finish_outcome_mail', { p_id: REQUEST_ID, p_key: 'moved:1', p_claim: TOKEN, p_sent: true }],
   ]);
   const { store: odd } = capture(() => jsonAnswer([{ day: '2026-12-21' }]));
   await assert.rejects(odd.closedDays('2026-11-29', 180), { name: 'StoreError', code: 'unexpected_closed_days_answer' });

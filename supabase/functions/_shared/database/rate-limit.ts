@@ -64,28 +64,75 @@ export function clientKey(address: string): string {
   return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
 }
 
+/**
+ * The network a client key belongs to, for the limits per day: an IPv6 /64 by its /48 (what
+ * one site – a household, a company, a tunnel broker's customer – is usually given, 65,536
+ * /64s), everything else (IPv4, 'unknown', a garbled header) as it is. The database's
+ * guard of the booking insert counts the same (private.client_network).
+ */
+export function networkKey(client: string): string {
+  const match = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(client);
+  return match ? `${match[1]}:${match[2]}:${match[3]}::/48` : client;
+}
+
+/** Lower-cased and trimmed: the address as typed, for comparisons (never a limit's key: mailboxKey). */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * How many client networks it takes, at the least, to spend one of the shared daily caps
+ * (DAILY_MAIL_CAP, ACK_DAILY_CAP): no client gets more than this share of either.
+ */
+export const CLIENTS_PER_SHARED_CAP = 20;
+
+/** What one client may send to a form function (and store through the booking insert). */
+export interface RequestLimits {
+  /** Requests per client (IPv6: /64) in the window. */
+  windowMax: number;
+  windowSeconds: number;
+  /**
+   * Requests per client network (IPv6: /48) a day: RATE_LIMIT_DAILY_MAX, but never more
+   * than a twentieth of DAILY_MAIL_CAP, so that a handful of clients cannot hold back
+   * everybody's mail for the day.
+   */
+  dayMax: number;
+}
+
+export function requestLimits(limits: Limits): RequestLimits {
+  return {
+    windowMax: limits.rateLimitMax,
+    windowSeconds: limits.rateLimitWindowSeconds,
+    dayMax: Math.max(1, Math.min(limits.rateLimitDailyMax, Math.floor(limits.dailyMailCap / CLIENTS_PER_SHARED_CAP))),
+  };
+}
+
+/** Acknowledgements per client network a day: a twentieth of ACK_DAILY_CAP (5 with the defaults). */
+export function acknowledgementShare(limits: Limits): number {
+  return Math.max(1, Math.floor(limits.ackDailyCap / CLIENTS_PER_SHARED_CAP));
+}
+
 export interface RateLimitSubject {
   fn: string;
+  /** The client key (clientIp). */
   ip: string;
-  email: string;
 }
 
 /**
- * Takes one event per client (in the window and per day) and per e-mail address for this function. Returns 0 when
- * the request may go on, else the Retry-After seconds of the first limit that is exhausted
- * (later limits are then not counted). The daily cap on practice mails is not charged here
- * but when a mail is about to go out (sendPracticeMail in ../mail/budget.ts), so refused
- * calls cannot use it up.
+ * Takes one event per client in the window and per client network for the day, for this
+ * function. Returns 0 when the request may go on, else the Retry-After seconds of the first
+ * limit that is exhausted (later limits are then not counted). Nothing here depends on the
+ * visitor's e-mail address: a limit per address would tell anyone who tries an address
+ * whether it was used a moment ago (docs/security-and-limits.md, «No oracle»); what one
+ * mailbox receives is bounded by the acknowledgement's limits instead. The daily cap on
+ * practice mails is not charged here but when a mail is about to go out (sendPracticeMail
+ * in ../mail/budget.ts), so refused calls cannot use it up.
  */
 export async function takeRequestLimits(store: Store, limits: Limits, salt: string, subject: RateLimitSubject): Promise<number> {
+  const { windowMax, windowSeconds, dayMax } = requestLimits(limits);
   const checks: [bucket: string, key: string, max: number, windowSeconds: number][] = [
-    [`${subject.fn}:ip`, await hashKey(salt, subject.ip), limits.rateLimitMax, limits.rateLimitWindowSeconds],
-    [`${subject.fn}:ip-day`, await hashKey(salt, subject.ip), limits.rateLimitDailyMax, DAY_SECONDS],
-    [`${subject.fn}:email`, await hashKey(salt, emailKey(subject.email)), limits.rateLimitMax, limits.rateLimitWindowSeconds],
+    [`${subject.fn}:ip`, await hashKey(salt, subject.ip), windowMax, windowSeconds],
+    [`${subject.fn}:ip-day`, await hashKey(salt, networkKey(subject.ip)), dayMax, DAY_SECONDS],
   ];
   for (const [bucket, key, max, windowSeconds] of checks) {
     const wait = await store.takeRateLimit(bucket, key, max, windowSeconds);
@@ -94,22 +141,38 @@ export async function takeRequestLimits(store: Store, limits: Limits, salt: stri
   return 0;
 }
 
+/** Providers whose mailboxes ignore dots in the local part, and the domain each is also reached under. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
 /**
  * The mailbox an address delivers to, as far as it can be told without asking the mail
- * server: case folded and a `+tag` dropped (`Anna+1@Example.ch` → `anna@example.ch`), so
- * `victim+1@`, `Victim+2@` are one mailbox for the acknowledgement limit.
+ * server: lower-cased; a `+tag` dropped for every domain (subaddressing: Gmail, Outlook,
+ * iCloud, Proton, Fastmail … deliver `anna+x@` to `anna@`); and for Gmail the dots in the
+ * local part dropped and googlemail.com read as gmail.com (`A.nna+1@GoogleMail.com` →
+ * `anna@gmail.com`). Other aliasing (Fastmail's subdomain addresses, Yahoo's `-`
+ * keywords, catch-all domains) is not folded: those are the owner's own choices.
  */
 export function mailboxKey(email: string): string {
-  const [local = '', domain = ''] = emailKey(email).split(/@(?=[^@]*$)/);
-  return `${local.replace(/\+.*$/, '')}@${domain}`;
+  const [rawLocal = '', rawDomain = ''] = emailKey(email).split(/@(?=[^@]*$)/);
+  const domain = DOTLESS_DOMAINS[rawDomain] ?? rawDomain;
+  let local = rawLocal.replace(/\+.*$/, '');
+  if (domain in DOTLESS_DOMAINS) local = local.replaceAll('.', '');
+  return `${local}@${domain}`;
 }
 
 /**
  * True when this mailbox may receive an acknowledgement now (counts it): at most one per
- * mailbox in ACK_PER_ADDRESS_SECONDS, and at most ACK_DAILY_CAP in all per day, so the
- * forms cannot be used to send the practice's mails to strangers in bulk.
+ * mailbox in ACK_PER_ADDRESS_SECONDS; at most a twentieth of ACK_DAILY_CAP a day for the
+ * client network that asked (`client`, the form functions' client key; the outbox, which
+ * knows no client, passes none); and at most ACK_DAILY_CAP in all per day – so the forms
+ * cannot be used to send the practice's mails to strangers in bulk, and a handful of
+ * clients cannot spend the day's acknowledgements for everyone.
  */
-export async function takeAcknowledgement(store: Store, limits: Limits, salt: string, email: string): Promise<boolean> {
+export async function takeAcknowledgement(store: Store, limits: Limits, salt: string, email: string, client?: string): Promise<boolean> {
   if ((await store.takeRateLimit('ack', await hashKey(salt, mailboxKey(email)), 1, limits.ackPerAddressSeconds)) > 0) return false;
+  if (client !== undefined) {
+    const share = acknowledgementShare(limits);
+    if ((await store.takeRateLimit('ack-client', await hashKey(salt, networkKey(client)), share, DAY_SECONDS)) > 0) return false;
+  }
   return (await store.takeRateLimit('ack-daily', 'all', limits.ackDailyCap, DAY_SECONDS)) === 0;
 }

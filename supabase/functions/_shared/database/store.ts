@@ -10,6 +10,21 @@ import type { AppointmentEmailBody, AppointmentRow, AppointmentStatus, BotSignal
 /** A stored appointment request as claim_appointment_notification returns it. */
 export interface AppointmentRecord extends AppointmentRow {
   created_at: string;
+  /** What the outbox marks (…20261126000300_input_rules_and_limits, ../forms/request-emails.ts pendingRequestMails). */
+  reported_at?: PracticeMailHistory['reported_at'];
+  send_failed_at?: PracticeMailHistory['send_failed_at'];
+}
+
+/**
+ * What a stored request's row says about its practice mail, for the outbox's marks:
+ * reported_at – when send-appointment-email was first shown a genuine proof for it (null:
+ * stored over REST and never reported); send_failed_at – when a claim on the mail first
+ * ended without it (null: never failed, so not late for a failure). Absent in answers that
+ * do not carry them.
+ */
+export interface PracticeMailHistory {
+  reported_at?: string | null;
+  send_failed_at?: string | null;
 }
 
 
@@ -24,8 +39,38 @@ export class StoreError extends Error {
 /** A contact message to store and mail: what the visitor sent, under the id the browser made. */
 export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals | 'requestId'> & { id: string };
 
-/** public.claim_contact_notification's answer. */
-export type ContactClaimResult = 'claimed' | 'already_notified' | 'in_progress' | 'conflict';
+/**
+ * A claim on one mail (migration …20261126000400_exactly_once_delivery): the token the
+ * database gave it, which the finish must name, and when it was asked for
+ * (performance.now(), before the call: the claim lapses CLAIM_LAPSE_MS after it was taken,
+ * and it was taken after that).
+ */
+export interface MailClaim {
+  token: string;
+  takenAt: number;
+}
+
+/** How long a claim holds: the claim functions' interval '2 minutes'. After it, the next sender may take the mail. */
+export const CLAIM_LAPSE_MS = 120_000;
+
+/**
+ * What ending a claim did: 'finished', or 'lost' – the claim was no longer the caller's
+ * (it lapsed and another sender holds the mail, or it was ended otherwise); nothing changed.
+ */
+export type FinishResult = 'finished' | 'lost';
+
+/** A row claimed for its mail, with the claim. */
+export interface Claimed<T> {
+  row: T;
+  claim: MailClaim;
+}
+
+/** public.claim_contact_mail's answer: claimed with its claim, or why not. */
+export type ContactClaimResult =
+  | { status: 'claimed'; claim: MailClaim }
+  | { status: 'already_notified' }
+  | { status: 'in_progress' }
+  | { status: 'conflict' };
 
 /**
  * public.claim_form_proof's answer: first use, the owning request again, or another
@@ -45,7 +90,7 @@ export type AppointmentClaim = Omit<AppointmentEmailBody, keyof BotSignals | 're
 };
 
 export type ClaimResult =
-  | { status: 'claimed'; request: AppointmentRecord }
+  | { status: 'claimed'; request: AppointmentRecord; claim: MailClaim }
   | { status: 'not_found' }
   | { status: 'already_notified' }
   | { status: 'in_progress' };
@@ -59,12 +104,17 @@ export interface Store {
   claimFormProof(signature: string, requestId: string, expiresAt: Date): Promise<ProofClaim>;
   /** public.judge_form_proof: 0 → the request passed the limits, n → refused for n seconds. */
   judgeFormProof(signature: string, refusedForSeconds: number): Promise<void>;
-  /** Stores the message unless it is stored already, and claims it for its e-mail. */
+  /** Stores the message unless it is stored already, and claims it for its e-mail (public.claim_contact_mail). */
   claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult>;
-  finishContactNotification(id: string, sent: boolean): Promise<void>;
+  /** Ends the claim `claim` (its token): sent marks the message mailed, not sent releases it. */
+  finishContactNotification(id: string, claim: string, sent: boolean): Promise<FinishResult>;
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult>;
-  finishAppointmentNotification(id: string, sent: boolean): Promise<void>;
-  discardAppointmentRequest(id: string, email: string): Promise<void>;
+  finishAppointmentNotification(id: string, claim: string, sent: boolean): Promise<FinishResult>;
+  /**
+   * public.discard_appointment_request: removes the unmailed request `id` for `email`, only
+   * if the form proof `proofSignature` is the one that stored it.
+   */
+  discardAppointmentRequest(id: string, email: string, proofSignature: string): Promise<void>;
 
   // The appointment lifecycle (migrations …0300_appointment_lifecycle, …0400_appointment_actions).
   /** public.get_appointment_request: the row with its lifecycle columns, or null. */
@@ -75,8 +125,11 @@ export interface Store {
   cancelAppointment(id: string, minNoticeHours: number): Promise<LifecycleResult>;
   /** public.claim_outcome_mail: the mails of the request's current outcome_key, once. */
   claimOutcomeMail(id: string): Promise<OutcomeClaim>;
-  /** public.finish_outcome_mail: sent records `key` (the outcome_key the mails were written for); not sent releases the claim. */
-  finishOutcomeMail(id: string, key: string, sent: boolean): Promise<void>;
+  /**
+   * public.finish_outcome_mail: sent records `key` (the outcome_key the mails were written
+   * for); not sent releases the claim. Only while `claim` (its token) is the row's.
+   */
+  finishOutcomeMail(id: string, key: string, claim: string, sent: boolean): Promise<FinishResult>;
   /**
    * public.appointment_schedule: the confirmed and cancelled appointments whose day lies
    * in [from, to] (inclusive, 'YYYY-MM-DD'), by day and time, each with its advisor.
@@ -90,15 +143,18 @@ export interface Store {
   decideMove(id: string, move: number, decision: MoveDecision): Promise<LifecycleResult>;
   /** public.practice_closed_days: the days in [from, from + days) covered by a closure (at most 200 days), sorted. */
   closedDays(from: string, days: number): Promise<string[]>;
-  finishReminder(id: string, sent: boolean): Promise<void>;
+  finishReminder(id: string, claim: string, sent: boolean): Promise<FinishResult>;
 
   // The outbox and the digest (migration …20261124000100_outbox_and_digest).
-  /** public.claim_pending_mail: what is due of one kind, claimed through the rows' own claim columns. */
-  claimPendingContacts(limit: number, graceSeconds: number): Promise<StoredContact[]>;
-  claimPendingRequests(limit: number, graceSeconds: number): Promise<AppointmentRecord[]>;
-  claimPendingOutcomes(limit: number, graceSeconds: number): Promise<AppointmentState[]>;
+  /**
+   * public.claim_pending_mail: what is due of one kind, claimed through the rows' own claim
+   * columns, each with its claim. The outbox asks for one at a time, right before it sends.
+   */
+  claimPendingContacts(limit: number, graceSeconds: number): Promise<Claimed<StoredContact>[]>;
+  claimPendingRequests(limit: number, graceSeconds: number): Promise<Claimed<AppointmentRecord>[]>;
+  claimPendingOutcomes(limit: number, graceSeconds: number): Promise<Claimed<AppointmentState>[]>;
   /** The confirmed appointments on `date` whose reminder is due. */
-  claimPendingReminders(date: string, limit: number): Promise<AppointmentState[]>;
+  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentState>[]>;
   /** public.record_mail_result: sent clears the failure record, not sent schedules the next attempt. */
   recordMailResult(kind: MailKind, id: string, sent: boolean, cause?: string): Promise<void>;
   /** public.give_up_stale_mail: what the outbox gave up on just now. */
@@ -124,6 +180,8 @@ export interface StoredContact {
   phone: string | null;
   subject: string | null;
   message: string;
+  /** When a claim on its practice mail first ended without the mail (PracticeMailHistory). */
+  send_failed_at?: string | null;
 }
 
 /** What the morning digest reports (public.practice_digest_data). */
@@ -204,7 +262,7 @@ export type LifecycleResult =
   | { result: 'not_found' };
 
 export type OutcomeClaim =
-  | { status: 'claimed'; request: AppointmentState }
+  | { status: 'claimed'; request: AppointmentState; claim: MailClaim }
   | { status: 'already_notified' | 'in_progress' | 'nothing_to_send' | 'not_found' };
 
 const nullableText = z.nullable(z.string());
@@ -224,6 +282,8 @@ export const appointmentRecordSchema = z.object({
   alternative_date: z.nullable(isoDate),
   alternative_time: nullableText,
   message: nullableText,
+  reported_at: z.optional(nullableText),
+  send_failed_at: z.optional(nullableText),
 });
 
 const isoTime = z.string().check(z.regex(/^\d{2}:\d{2}$/));
@@ -268,6 +328,27 @@ const moveAnswerSchema = z.union([
   z.object({ result: z.literal('not_found') }),
 ]);
 
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+
+/**
+ * The column of a claimed row that holds its claim's token (…20261126000400_exactly_once_delivery:
+ * a trigger gives every new claim a new one, so each claim function's row carries it).
+ */
+const TOKEN_COLUMN = {
+  contact: 'notify_claim',
+  request: 'notify_claim',
+  outcome: 'outcome_mail_claim',
+  reminder: 'reminder_claim',
+} as const satisfies Record<MailKind, string>;
+
+/** The claim of a claimed row: its token, or a failed call when the row carries none. */
+function claimOf(kind: MailKind, row: unknown, takenAt: number): MailClaim {
+  const column = TOKEN_COLUMN[kind];
+  const token = typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[column] : undefined;
+  if (!uuid.safeParse(token).success) throw new StoreError('unexpected_claim_token');
+  return { token: token as string, takenAt };
+}
+
 const outcomeClaimSchema = z.union([
   z.object({ status: z.literal('claimed'), request: appointmentStateSchema }),
   z.object({ status: z.enum(['already_notified', 'in_progress', 'nothing_to_send', 'not_found']) }),
@@ -284,8 +365,26 @@ export const parseLifecycleAnswer = (value: unknown): LifecycleResult =>
   parseAnswer(lifecycleAnswerSchema, value, 'unexpected_lifecycle_answer');
 export const parseMoveAnswer = (value: unknown): MoveResult => parseAnswer(moveAnswerSchema, value, 'unexpected_move_answer');
 export const parseClosedDays = (value: unknown): string[] => parseAnswer(z.array(isoDate), value, 'unexpected_closed_days_answer');
-export const parseOutcomeClaim = (value: unknown): OutcomeClaim =>
-  parseAnswer(outcomeClaimSchema, value, 'unexpected_outcome_claim');
+/** claim_outcome_mail's answer, with the claim's token from the claimed row. */
+export function parseOutcomeClaim(value: unknown, takenAt: number): OutcomeClaim {
+  const answer = parseAnswer(outcomeClaimSchema, value, 'unexpected_outcome_claim');
+  if (answer.status !== 'claimed') return answer;
+  return { ...answer, claim: claimOf('outcome', (value as { request: unknown }).request, takenAt) };
+}
+
+/** public.finish_*'s answer. */
+export const parseFinish = (value: unknown): FinishResult => parseAnswer(z.enum(['finished', 'lost']), value, 'unexpected_finish_answer');
+
+/** public.claim_contact_mail's answer. */
+export function parseContactClaim(value: unknown, takenAt: number): ContactClaimResult {
+  const answer = parseAnswer(
+    z.object({ status: z.enum(['claimed', 'already_notified', 'in_progress', 'conflict']), claim: z.nullable(z.string()) }),
+    value,
+    'unexpected_claim_answer',
+  );
+  if (answer.status !== 'claimed') return { status: answer.status } as ContactClaimResult;
+  return { status: 'claimed', claim: claimOf('contact', { notify_claim: answer.claim }, takenAt) };
+}
 export const parseAppointmentState = (value: unknown): AppointmentState | null =>
   value === null ? null : parseAnswer(appointmentStateSchema, value, 'unexpected_request_answer');
 export const parseAppointmentStates = (value: unknown): AppointmentState[] =>
@@ -301,9 +400,27 @@ const storedContactSchema = z.object({
   phone: nullableText,
   subject: nullableText,
   message: z.string(),
+  send_failed_at: z.optional(nullableText),
 });
 export const parseStoredContacts = (value: unknown): StoredContact[] =>
   parseAnswer(z.array(storedContactSchema), value, 'unexpected_contacts_answer');
+
+const claimedRowSchemas = {
+  contact: storedContactSchema,
+  request: appointmentRecordSchema,
+  outcome: appointmentStateSchema,
+  reminder: appointmentStateSchema,
+} as const;
+
+/** claim_pending_mail's rows of one kind, each with its claim. */
+export function parseClaimedRows(kind: 'contact', value: unknown, takenAt: number): Claimed<StoredContact>[];
+export function parseClaimedRows(kind: 'request', value: unknown, takenAt: number): Claimed<AppointmentRecord>[];
+export function parseClaimedRows(kind: 'outcome' | 'reminder', value: unknown, takenAt: number): Claimed<AppointmentState>[];
+export function parseClaimedRows(kind: MailKind, value: unknown, takenAt: number): Claimed<unknown>[] {
+  const code = `unexpected_${kind}_claim`;
+  const rows = parseAnswer(z.array(claimedRowSchemas[kind] as z.ZodMiniType<unknown>), value, code);
+  return rows.map((row, n) => ({ row, claim: claimOf(kind, (value as unknown[])[n], takenAt) }));
+}
 
 const mailKindSchema = z.enum(['contact', 'request', 'outcome', 'reminder']);
 export const parseGivenUp = (value: unknown): { kind: MailKind; id: string }[] =>
@@ -338,12 +455,12 @@ const claimAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('in_progress') }),
 ]);
 
-/** claim_appointment_notification's jsonb answer, checked. */
-export function parseClaimAnswer(value: unknown): ClaimResult {
+/** claim_appointment_notification's jsonb answer, checked, with the claim's token from the claimed row. */
+export function parseClaimAnswer(value: unknown, takenAt: number): ClaimResult {
   const parsed = claimAnswerSchema.safeParse(value);
   if (!parsed.success) throw new StoreError('unexpected_claim_answer');
   const answer = parsed.data;
   if (answer.status !== 'claimed') return { status: answer.status };
   // The schema keeps exactly the columns the e-mail uses (to_jsonb also returns the bookkeeping columns).
-  return { status: 'claimed', request: answer.request };
+  return { status: 'claimed', request: answer.request, claim: claimOf('request', (value as { request: unknown }).request, takenAt) };
 }

@@ -5,19 +5,19 @@
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
 import {
-  parseAppointmentRecords,
   parseAppointmentState,
   parseAppointmentStates,
   parseClaimAnswer,
+  parseClaimedRows,
   parseClosedDays,
+  parseContactClaim,
   parseDigestData,
+  parseFinish,
   parseGivenUp,
   parseLifecycleAnswer,
   parseMoveAnswer,
   parseOutcomeClaim,
   parseProofClaim,
-  parseStoredContacts,
-  
   StoreError,
   type Store,
 } from './store.ts';
@@ -70,7 +70,9 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
     },
 
     async claimContactNotification(submission) {
-      const data = await rpc('claim_contact_notification', {
+      // Asked for now: the claim lapses two minutes after this at the latest.
+      const takenAt = performance.now();
+      const data = await rpc('claim_contact_mail', {
         p_id: submission.id,
         p_name: submission.name,
         p_email: submission.email,
@@ -78,17 +80,15 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
         p_subject: submission.subject,
         p_message: submission.message,
       });
-      if (data !== 'claimed' && data !== 'already_notified' && data !== 'in_progress' && data !== 'conflict') {
-        throw new StoreError('unexpected_claim_answer');
-      }
-      return data;
+      return parseContactClaim(data, takenAt);
     },
 
-    async finishContactNotification(id, sent) {
-      await rpc('finish_contact_notification', { p_id: id, p_sent: sent });
+    async finishContactNotification(id, claim, sent) {
+      return parseFinish(await rpc('finish_contact_notification', { p_id: id, p_claim: claim, p_sent: sent }));
     },
 
     async claimAppointmentNotification(claim) {
+      const takenAt = performance.now();
       return parseClaimAnswer(
         await rpc('claim_appointment_notification', {
           p_id: claim.id,
@@ -104,15 +104,16 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
           p_message: claim.message,
           p_max_age_seconds: claim.maxAgeSeconds,
         }),
+        takenAt,
       );
     },
 
-    async finishAppointmentNotification(id, sent) {
-      await rpc('finish_appointment_notification', { p_id: id, p_sent: sent });
+    async finishAppointmentNotification(id, claim, sent) {
+      return parseFinish(await rpc('finish_appointment_notification', { p_id: id, p_claim: claim, p_sent: sent }));
     },
 
-    async discardAppointmentRequest(id, email) {
-      await rpc('discard_appointment_request', { p_id: id, p_email: email });
+    async discardAppointmentRequest(id, email, proofSignature) {
+      await rpc('discard_appointment_request', { p_id: id, p_email: email, p_proof: proofSignature });
     },
 
     async getAppointment(id) {
@@ -131,11 +132,12 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
     },
 
     async claimOutcomeMail(id) {
-      return parseOutcomeClaim(await rpc('claim_outcome_mail', { p_id: id }));
+      const takenAt = performance.now();
+      return parseOutcomeClaim(await rpc('claim_outcome_mail', { p_id: id }), takenAt);
     },
 
-    async finishOutcomeMail(id, key, sent) {
-      await rpc('finish_outcome_mail', { p_id: id, p_key: key, p_sent: sent });
+    async finishOutcomeMail(id, key, claim, sent) {
+      return parseFinish(await rpc('finish_outcome_mail', { p_id: id, p_key: key, p_claim: claim, p_sent: sent }));
     },
 
     async schedule(from, to) {
@@ -159,26 +161,32 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return parseClosedDays(await rpc('practice_closed_days', { p_from: from, p_days: days }));
     },
 
-    async finishReminder(id, sent) {
-      await rpc('finish_reminder', { p_id: id, p_sent: sent });
+    async finishReminder(id, claim, sent) {
+      return parseFinish(await rpc('finish_reminder', { p_id: id, p_claim: claim, p_sent: sent }));
     },
 
     async claimPendingContacts(limit, graceSeconds) {
-      return parseStoredContacts(await rpc('claim_pending_mail', { p_kind: 'contact', p_limit: limit, p_grace_seconds: graceSeconds }));
+      const takenAt = performance.now();
+      const rows = await rpc('claim_pending_mail', { p_kind: 'contact', p_limit: limit, p_grace_seconds: graceSeconds });
+      return parseClaimedRows('contact', rows, takenAt);
     },
 
     async claimPendingRequests(limit, graceSeconds) {
-      return parseAppointmentRecords(await rpc('claim_pending_mail', { p_kind: 'request', p_limit: limit, p_grace_seconds: graceSeconds }));
+      const takenAt = performance.now();
+      const rows = await rpc('claim_pending_mail', { p_kind: 'request', p_limit: limit, p_grace_seconds: graceSeconds });
+      return parseClaimedRows('request', rows, takenAt);
     },
 
     async claimPendingOutcomes(limit, graceSeconds) {
-      return parseAppointmentStates(await rpc('claim_pending_mail', { p_kind: 'outcome', p_limit: limit, p_grace_seconds: graceSeconds }));
+      const takenAt = performance.now();
+      const rows = await rpc('claim_pending_mail', { p_kind: 'outcome', p_limit: limit, p_grace_seconds: graceSeconds });
+      return parseClaimedRows('outcome', rows, takenAt);
     },
 
     async claimPendingReminders(date, limit) {
-      return parseAppointmentStates(
-        await rpc('claim_pending_mail', { p_kind: 'reminder', p_limit: limit, p_grace_seconds: 0, p_reminder_date: date }),
-      );
+      const takenAt = performance.now();
+      const rows = await rpc('claim_pending_mail', { p_kind: 'reminder', p_limit: limit, p_grace_seconds: 0, p_reminder_date: date });
+      return parseClaimedRows('reminder', rows, takenAt);
     },
 
     async recordMailResult(kind, id, sent, cause) {

@@ -3,7 +3,8 @@
  * `fieldProblem`, and both the functions and the browser (src/components/forms/field-check.ts)
  * check with those schemas, so a value the form lets through is one the function accepts.
  * The database's CHECKs enforce the same rules (supabase/migrations;
- * tests/integration/contract.test.ts compares them code point by code point).
+ * tests/integration/contract.test.ts compares them code point by code point, and address
+ * by address). What each rule is for: docs/security-and-limits.md.
  */
 import { FIELD_LIMITS } from './field-limits.ts';
 
@@ -23,11 +24,68 @@ export const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
  */
 export const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 
-/** The WHATWG rule for <input type="email">, which the forms rely on. */
-const BROWSER_EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-/** private.is_email() in the migration: additionally a dot after the @ (the browser accepts "a@b"). */
-const DATABASE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/**
+ * What shows nothing on screen: white space (JavaScript's \s, which is what trim() strips),
+ * the default-ignorable code points (zero-width characters, variation selectors, the Hangul
+ * fillers U+115F, U+1160, U+3164 and U+FFA0, tag characters …) and U+2800 BRAILLE PATTERN
+ * BLANK. A value made only of these is blank, in every field (private.looks_blank).
+ */
+const BLANK_LOOKING = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/** True when the text shows nothing: empty, or white space and invisible characters only. */
+export function looksBlank(value: string): boolean {
+  return BLANK_LOOKING.test(value);
+}
+
+/**
+ * An e-mail address, in one tight grammar that the function, the form and the database
+ * (private.is_mail_address, the same pattern) share – a subset of what the browser's
+ * <input type="email"> accepts:
+ *
+ *   address = local "@" domain          at most 254 characters
+ *   local   = atom *("." atom)          at most 64 characters (RFC 5321)
+ *   atom    = 1*( A-Z a-z 0-9 ! # $ % & ' * + / = ? ^ _ ` { | } ~ - )
+ *   domain  = label 1*("." label)       at least two labels
+ *   label   = alnum [ *61(alnum / "-") alnum ]
+ *
+ * Refused therefore: a dot at the start or end of the local part or two in a row, a
+ * trailing dot after the domain (`a@x.ch.`), anything around the address (`<a@x.ch>`,
+ * `a@x.ch,`), comments, groups and quoted local parts (`a(c)@x.ch`, `g:a@x.ch;`,
+ * `"a b"@x.ch`), addresses without a dot in the domain, IP literals, non-ASCII (a
+ * browser sends an international domain as punycode).
+ */
+export const MAIL_ADDRESS_PATTERN =
+  "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*" +
+  '@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$';
+const MAIL_ADDRESS = new RegExp(MAIL_ADDRESS_PATTERN);
+/** RFC 5321's limit on the part before the @. */
+export const MAIL_LOCAL_PART_MAX = 64;
+
+/** Whether `value` is an address of the one grammar (MAIL_ADDRESS_PATTERN), at most `maxLength` long. */
+export function isMailAddress(value: string, maxLength: number = FIELD_LIMITS.email): boolean {
+  return value.length <= maxLength && MAIL_ADDRESS.test(value) && value.indexOf('@') <= MAIL_LOCAL_PART_MAX;
+}
+
+/**
+ * A name: letters and combining marks of any script, spaces, apostrophes (' ’ ʼ), hyphens
+ * (- ‐), dots and the middle dots that join transcribed names (· ・); at least one letter;
+ * no default-ignorable character (the Hangul fillers are letters that show nothing); and no
+ * dot followed directly by two letters, so nothing that reads as a domain (`bit.ly`,
+ * `x.ch`). No digits, no @, no colon or slash: a name cannot carry a link, a phone number
+ * or an address into a mail that greets someone with it (docs/security-and-limits.md).
+ * Initials keep their dots: `J. R.`, `H.P.`.
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M} '\u2019\u02BC.\-\u2010\u00B7\u30FB]+$/u;
+/** A letter: given NAME_CHARACTERS, what is neither punctuation, space nor a mark (ʼ U+02BC is a letter to Unicode, an apostrophe here). */
+const NAME_LETTER = /[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB\p{M}]/u;
+const NAME_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+/** A dot followed by two characters that are not punctuation or space (letters or marks, given NAME_CHARACTERS). */
+const NAME_DOMAIN_LIKE = /\.[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB]{2}/u;
+
+/** Whether `value` is made like a name (the characters alone; blank and length are fieldProblem's). */
+export function isPersonName(value: string): boolean {
+  return NAME_CHARACTERS.test(value) && NAME_LETTER.test(value) && !NAME_INVISIBLE.test(value) && !NAME_DOMAIN_LIKE.test(value);
+}
 
 /**
  * No lone surrogate (String.prototype.isWellFormed, written out for browsers before 2023):
@@ -48,9 +106,10 @@ export function characterCount(value: string): number {
   return count;
 }
 
-export type FieldKind = 'line' | 'text' | 'email';
+/** 'line': one line of text (phone, subject); 'name': a person's name; 'text': several lines. */
+export type FieldKind = 'line' | 'name' | 'text' | 'email';
 
-export type FieldProblem = 'not_well_formed' | 'control_character' | 'blank' | 'too_long' | 'not_an_email';
+export type FieldProblem = 'not_well_formed' | 'control_character' | 'blank' | 'too_long' | 'not_an_email' | 'not_a_name';
 
 /**
  * What is wrong with a filled-in value of a field of this kind, or null. Whether the
@@ -59,13 +118,14 @@ export type FieldProblem = 'not_well_formed' | 'control_character' | 'blank' | '
 export function fieldProblem(kind: FieldKind, value: string, maxLength: number): FieldProblem | null {
   if (kind === 'email') {
     if (characterCount(value) > maxLength) return 'too_long';
-    return BROWSER_EMAIL.test(value) && DATABASE_EMAIL.test(value) ? null : 'not_an_email';
+    return isMailAddress(value, maxLength) ? null : 'not_an_email';
   }
   // A lone surrogate cannot be stored as UTF-8; Postgres would refuse it with a 500.
   if (!isWellFormed(value)) return 'not_well_formed';
-  if ((kind === 'line' ? SINGLE_LINE_FORBIDDEN : MULTI_LINE_FORBIDDEN).test(value)) return 'control_character';
-  if (value.trim() === '') return 'blank';
+  if ((kind === 'text' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value)) return 'control_character';
+  if (looksBlank(value)) return 'blank';
   if (characterCount(value) > maxLength) return 'too_long';
+  if (kind === 'name' && !isPersonName(value)) return 'not_a_name';
   return null;
 }
 

@@ -29,9 +29,9 @@ function textField(kind: FieldKind, maxLength: number) {
 /** Every text field of both forms, by what it holds. */
 export const fieldSchemas = {
   /** A first or last name. */
-  name: textField('line', FIELD_LIMITS.name),
+  name: textField('name', FIELD_LIMITS.name),
   /** The contact form's name: first and last name joined by one space. */
-  fullName: textField('line', CONTACT_NAME_MAX),
+  fullName: textField('name', CONTACT_NAME_MAX),
   email: textField('email', FIELD_LIMITS.email),
   phone: textField('line', FIELD_LIMITS.phone),
   subject: textField('line', FIELD_LIMITS.subject),

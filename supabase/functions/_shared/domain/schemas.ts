@@ -72,7 +72,11 @@ export const contactRequestSchema = z.strictObject({
 }) satisfies z.ZodMiniType<ContactEmailBody>;
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
-/** send-appointment-email: the stored row's id and its values, which must match the row. */
+/**
+ * send-appointment-email: the stored row's id and its values, which must match the row.
+ * An alternative time needs its day (the database's alternative_time_needs_date): the
+ * refusal names alternativeDate, the field the form asks for it at.
+ */
 export const appointmentRequestSchema = z.strictObject({
   requestId: z.guid(),
   firstName: fieldSchemas.name,
@@ -86,7 +90,12 @@ export const appointmentRequestSchema = z.strictObject({
   alternativeTime: z.nullable(timeSlot),
   message: z.nullable(fieldSchemas.message),
   ...botSignals,
-}) satisfies z.ZodMiniType<AppointmentEmailBody>;
+}).check(
+  z.refine((body) => body.alternativeTime === null || body.alternativeDate !== null, {
+    message: 'time_without_date',
+    path: ['alternativeDate'],
+  }),
+) satisfies z.ZodMiniType<AppointmentEmailBody>;
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 
 /**

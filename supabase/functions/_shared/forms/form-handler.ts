@@ -13,12 +13,21 @@ import type { Limits } from '../config.ts';
 import { checkProof, issueChallenge } from './form-proof.ts';
 import { readJsonObject, type JsonObject } from '../http/json.ts';
 import type { Mailer, OutgoingMail } from '../mail/transport.ts';
-import { type AckOutcome, failureCause, type MailBudget, sendAcknowledgement, sendPracticeMail, type SendResult } from '../mail/budget.ts';
+import {
+  type AckOutcome,
+  claimDeadline,
+  failureCause,
+  type MailBudget,
+  sendAcknowledgement,
+  sendPracticeMail,
+  type SendResult,
+} from '../mail/budget.ts';
 import type { MailSettings } from '../mail/layout.ts';
 import { markAsDoubtful } from '../mail/layout.ts';
+import { formMailKey, withKey } from '../mail/mail-keys.ts';
 import { clientIp, takeRequestLimits } from '../database/rate-limit.ts';
 import { openFunctionRequest, type FunctionDeps, type LogLine } from '../http/request-gate.ts';
-import type { Store } from '../database/store.ts';
+import type { FinishResult, MailClaim, Store } from '../database/store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
 
 export type { AckOutcome, SendResult };
@@ -45,9 +54,10 @@ export interface StepContext {
   /**
    * Sends one mail to the practice, counted against the daily cap only now that it is
    * about to go out (a refused or forged request costs the cap nothing); marked for
-   * checking when the request looked automated. Never throws for mail failures.
+   * checking when the request looked automated; only if it is over by `deadline` (the
+   * claim's, budget.ts). Never throws for mail failures.
    */
-  send(mail: OutgoingMail): Promise<SendResult>;
+  send(mail: OutgoingMail, deadline?: number): Promise<SendResult>;
   /** The visitor's acknowledgement, at most one per address per ACK_PER_ADDRESS_SECONDS; never throws. */
   acknowledge(mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }>;
 }
@@ -59,10 +69,12 @@ export interface Endpoint<T extends FormBody> {
   /** The function's name: in logs and in the rate-limit buckets. */
   name: string;
   schema: z.ZodMiniType<T>;
-  /** The visitor's address, for the per-address limit. */
-  visitorEmail(body: T): string;
-  /** Undoes what a bot's submission left behind (the appointment row stored by the browser step). */
-  discardBot?(body: T, store: Store): Promise<void>;
+  /**
+   * Undoes what a bot's submission left behind (the appointment row stored by the browser
+   * step) – only what the proof it presents stored (`proofSignature`), so that nobody can
+   * remove another's request.
+   */
+  discardBot?(body: T, store: Store, proofSignature: string): Promise<void>;
   /** Stores and mails; runs only for valid, human, not rate-limited requests. */
   handle(body: T, context: StepContext): Promise<Outcome>;
 }
@@ -94,23 +106,34 @@ export function notSentOutcome(result: Exclude<SendResult, { ok: true }>, extraC
 
 /** A request claimed for its e-mail (appointment or contact): what to send and how to end the claim. */
 export interface ClaimedRequest {
+  /** Which form's request, by its id: the two mails' idempotency keys (mail-keys.ts). */
+  kind: 'contact' | 'request';
+  id: string;
+  /** The claim (its token and when it was taken): the practice mail's send must be over before it lapses. */
+  claim: MailClaim;
   practiceMail: OutgoingMail;
   acknowledgement: OutgoingMail;
-  /** Sent: marks the request mailed. Not sent: releases the claim so that a retry can mail it. */
-  finish(sent: boolean): Promise<void>;
+  /**
+   * Sent: marks the request mailed. Not sent: releases the claim so that a retry can mail
+   * it. 'lost' when the claim was no longer this call's: nothing changed.
+   */
+  finish(sent: boolean): Promise<FinishResult>;
 }
 
 /**
  * Mails a claimed request to the practice and ends the claim either way; then the
  * visitor's acknowledgement. A failure after the practice mail went out is logged as a
- * cause, never shown to the visitor as a failure.
+ * cause, never shown to the visitor as a failure. A claim found lost at the end (it had
+ * lapsed, and another sender holds the request now) is logged; the acknowledgement is then
+ * that sender's to send.
  */
 export async function deliverClaimed(context: StepContext, claimed: ClaimedRequest): Promise<Outcome> {
-  const sent = await context.send(claimed.practiceMail);
+  const practiceMail = withKey(claimed.practiceMail, formMailKey(claimed.kind, claimed.id, 'practice'));
+  const sent = await context.send(practiceMail, claimDeadline(claimed.claim));
   if (!sent.ok) {
     let releaseCause: string | undefined;
     try {
-      await claimed.finish(false);
+      if ((await claimed.finish(false)) === 'lost') releaseCause = 'release_claim_lost';
     } catch (error) {
       // The claim then lapses by itself after two minutes.
       releaseCause = `release_${failureCause(error)}`;
@@ -119,13 +142,17 @@ export async function deliverClaimed(context: StepContext, claimed: ClaimedReque
   }
 
   const causes: string[] = [];
+  let finished: FinishResult = 'finished';
   try {
-    await claimed.finish(true);
+    finished = await claimed.finish(true);
+    if (finished === 'lost') causes.push('finish_claim_lost');
   } catch (error) {
     // The mail went out; a row left unmarked is a bookkeeping slip, not the visitor's problem.
     causes.push(`finish_${failureCause(error)}`);
   }
-  const { ack, cause } = await context.acknowledge(claimed.acknowledgement);
+  const { ack, cause } = finished === 'lost'
+    ? { ack: 'skipped' as const, cause: undefined }
+    : await context.acknowledge(withKey(claimed.acknowledgement, formMailKey(claimed.kind, claimed.id, 'visitor')));
   if (cause) causes.push(cause);
   return { status: 200, body: { ok: true }, code: 'ok', ack, ...(causes.length ? { cause: causes.join(',') } : {}) };
 }
@@ -162,12 +189,20 @@ export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, dep
         });
       }
 
+      // The proof first: before the limits, so calls without a genuine proof cannot use up
+      // anyone's quota, and before the honeypot, whose discard needs the proof that stored
+      // the row (no one can remove – and so probe – another's request).
+      const proof = await checkProof(valid.value.altcha, endpoint.name, config.challengeSecret);
+      if (!proof.ok) return answer(403, { error: 'proof_refused', reason: proof.reason }, { code: `proof_${proof.reason}` });
+      const claimed = await store.claimFormProof(proof.signature, valid.value.requestId, proof.expiresAt);
+      if (claimed.use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
+
       // The honeypot is refused in the open (a person whose browser filled it in sees the
       // error notice and keeps the values); a form sent very fast is delivered marked.
       if (valid.value.website !== '') {
         let cause: string | undefined;
         try {
-          await endpoint.discardBot?.(valid.value, store);
+          await endpoint.discardBot?.(valid.value, store, proof.signature);
         } catch (error) {
           cause = failureCause(error);
         }
@@ -178,23 +213,14 @@ export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, dep
           'schneller, als ein Mensch es ausfüllt. Vielleicht automatisch, vielleicht vom Browser ausgefüllt.'
         : null;
 
-      // Before the limits, so calls without a genuine proof cannot use up anyone's quota.
-      const proof = await checkProof(valid.value.altcha, endpoint.name, config.challengeSecret);
-      if (!proof.ok) return answer(403, { error: 'proof_refused', reason: proof.reason }, { code: `proof_${proof.reason}` });
-      const claimed = await store.claimFormProof(proof.signature, valid.value.requestId, proof.expiresAt);
-      if (claimed.use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
-
       // The proof remembers the limits' verdict on its request. Passed (here, or by the
       // appointment's insert): a retry or a replay, not counted again – it can at most mail
       // what is not mailed yet. Refused: refused again until the window has passed, then
       // counted afresh. A refusal never counts, so sending it again in a loop drains nothing.
+      const client = clientIp(request.headers);
       let retryAfter = claimed.limits === 'refused' ? claimed.retryAfterSeconds : 0;
       if (claimed.limits === null) {
-        retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, {
-          fn: endpoint.name,
-          ip: clientIp(request.headers),
-          email: endpoint.visitorEmail(valid.value),
-        });
+        retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, { fn: endpoint.name, ip: client });
         await store.judgeFormProof(proof.signature, retryAfter);
       }
       if (retryAfter > 0) {
@@ -210,6 +236,7 @@ export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, dep
         mailer,
         limits: config.limits,
         practiceEmail,
+        client,
         async deliver(mail) {
           const started = performance.now();
           try {
@@ -226,7 +253,7 @@ export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, dep
         links: { secret: config.actionSecret, siteUrl: config.siteUrl },
         limits: config.limits,
         now: now(),
-        send: (mail) => sendPracticeMail(budget, doubt ? markAsDoubtful(mail, doubt) : mail, now()),
+        send: (mail, deadline) => sendPracticeMail(budget, doubt ? markAsDoubtful(mail, doubt) : mail, now(), deadline),
         acknowledge: (mail) => sendAcknowledgement(budget, config.rateLimitSalt, mail),
       };
       const outcome = await endpoint.handle(valid.value, context);

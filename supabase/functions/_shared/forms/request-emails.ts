@@ -12,12 +12,12 @@
 import { formatDateLong, formatInstantLong } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { practiceContact, practiceName, replyWithinHours } from '../domain/practice.ts';
-import type { AppointmentRecord } from '../database/store.ts';
+import type { AppointmentRecord, StoredContact } from '../database/store.ts';
 import { STAFF_LINK_DAYS, type StaffLinks } from '../lifecycle/action-links.ts';
 import { buildCalendarFile, calendarUid } from '../mail/ics.ts';
 import {
-  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, NOT_GIVEN, oneLine,
-  paragraph, REPLY_HINT, requestedSlot, serviceWithPrice, signatureLines, textFields,
+  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, markAsDelayed, markAsDoubtful,
+  NOT_GIVEN, oneLine, paragraph, REPLY_HINT, requestedSlot, serviceWithPrice, signatureLines, textFields,
 } from '../mail/layout.ts';
 import { mailtoHref } from '../mail/mailto.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
@@ -224,6 +224,54 @@ export function appointmentAcknowledgementMail(record: AppointmentRecord, settin
     `Ihr Wunschtermin: ${requestedSlot(record.preferred_date, record.preferred_time)}. ` +
     'Verbindlich wird er mit unserer Bestätigung.',
   ]);
+}
+
+// ---------------------------------------------------------------- what the outbox sends
+
+/**
+ * Why the practice should look twice at a request the site stored but never reported: the
+ * browser's second step (send-appointment-email) never came, so neither the honeypot nor
+ * the speed check was made – a script writing to the database, or a browser that stopped
+ * between the two steps.
+ */
+export const NEVER_REPORTED_NOTE = 'Die Anfrage wurde gespeichert, aber das Formular hat sie nie gemeldet: ' +
+  'Der zweite Schritt der Website kam nicht an, die Prüfung auf automatisch ausgefüllte Formulare fand nicht statt. ' +
+  'Vielleicht ein Skript, vielleicht ein Browser, der mittendrin abbrach. Eine Eingangsbestätigung wurde nicht verschickt.';
+
+/** The outbox's mails of a stored request: the practice's, and the visitor's acknowledgement unless there is none to send. */
+export interface PendingMails {
+  practiceMail: OutgoingMail;
+  acknowledgement: OutgoingMail | null;
+}
+
+/**
+ * What the outbox (send-pending-mail) sends for an appointment request the visitor's own
+ * call did not mail, as its row says (store.ts, PracticeMailHistory): «[Verspätet]» only
+ * when a send had failed (send_failed_at) – a request inserted and never reported is not
+ * late for an outage that never happened; marked for checking (NEVER_REPORTED_NOTE) when
+ * the site never reported it (reported_at null), and then not acknowledged: the request
+ * passed none of the function's checks, and its address may be anyone's.
+ */
+export function pendingRequestMails(row: AppointmentRecord, settings: MailSettings, now: Date, links: StaffLinks): PendingMails {
+  // An answer without the column (reported_at undefined) counts as reported.
+  const reported = row.reported_at !== null;
+  let practiceMail = appointmentPracticeMail(row, settings, now, links);
+  if (!reported) practiceMail = markAsDoubtful(practiceMail, NEVER_REPORTED_NOTE);
+  if (row.send_failed_at) practiceMail = markAsDelayed(practiceMail, new Date(row.created_at));
+  return { practiceMail, acknowledgement: reported ? appointmentAcknowledgementMail(row, settings) : null };
+}
+
+/**
+ * The same for a contact message: stored by send-contact-email itself, so always reported;
+ * «[Verspätet]» only when a send had failed (send_failed_at).
+ */
+export function pendingContactMails(row: StoredContact, settings: MailSettings): PendingMails {
+  const receivedAt = new Date(row.created_at);
+  const mail = contactPracticeMail(row, settings, receivedAt);
+  return {
+    practiceMail: row.send_failed_at ? markAsDelayed(mail, receivedAt) : mail,
+    acknowledgement: contactAcknowledgementMail(row, settings),
+  };
 }
 
 // ---------------------------------------------------------------- acknowledgements

@@ -11,8 +11,12 @@
  *   tentative one of the request), the visitor's cancellation (METHOD:CANCEL), the wish to
  *   move with its confirm and decline links (Reply-To the practice itself) and the moved
  *   appointment's updated entry.
- * These go out only after a person acted on a signed link, so unlike the acknowledgements
- * they may greet the visitor by name. Every calendar file carries the request's UID and
+ * These go out only after a person acted on a signed link. The ones after a confirmation
+ * greet the visitor by name – a name the rules keep to letters (../domain/field-rules.ts,
+ * isPersonName: no link, number or address can ride in it); the decline does not: it goes
+ * to an address nobody has confirmed, for a request the practice did not recognise,
+ * perhaps made in a stranger's name, so it repeats nothing the visitor typed
+ * (docs/security-and-limits.md, «What the practice's mails repeat»). Every calendar file carries the request's UID and
  * its calendar_sequence, and lasts the appointment's own appointment_minutes. The advisor
  * (../domain/practice.ts) is named in the visitor's confirmation, moved confirmation and
  * reminder (one sentence), in the calendar entries' SUMMARY and in the practice's mails;
@@ -182,8 +186,16 @@ function blockHtml(block: Block): string {
   return paragraph(block.text);
 }
 
-function visitorMail(request: AppointmentState, settings: MailSettings, subject: string, blocks: Block[], attachments: MailAttachment[] = []): OutgoingMail {
-  const all: Block[] = [{ text: `Guten Tag ${fullName(request)}` }, ...blocks, { text: REPLY_HINT }];
+/** `byName`: the greeting names the visitor (not in the decline: see the module's comment). */
+function visitorMail(
+  request: AppointmentState,
+  settings: MailSettings,
+  subject: string,
+  blocks: Block[],
+  attachments: MailAttachment[] = [],
+  byName = true,
+): OutgoingMail {
+  const all: Block[] = [{ text: byName ? `Guten Tag ${fullName(request)}` : 'Guten Tag' }, ...blocks, { text: REPLY_HINT }];
   return {
     to: request.email,
     replyTo: settings.practiceEmail,
@@ -287,13 +299,17 @@ export function confirmedPracticeMail(appointment: Appointment, settings: MailSe
 
 // ---------------------------------------------------------------- declined
 
+/** The decline may reach someone who never asked (a request in a stranger's name): it says so. */
+export const DECLINE_NOT_YOURS = 'Falls Sie keine Terminanfrage gestellt haben, hat jemand Ihre Adresse angegeben; Sie können diese E-Mail ignorieren.';
+
 export function declineMail(request: AppointmentState, settings: MailSettings, bookingUrl: string): OutgoingMail {
   const slot = formatSlotLong(request.preferred_date, request.preferred_time);
   return visitorMail(request, settings, `Ihre Terminanfrage bei ${practiceName}`, [
     { text: `Vielen Dank für Ihre Terminanfrage für ${slot}. Leider können wir Ihnen diesen Termin nicht anbieten.` },
     ...(request.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: request.staff_note }] : []),
     { label: 'Gerne finden wir einen anderen Termin mit Ihnen. Eine neue Anfrage stellen Sie hier:', link: bookingUrl },
-  ]);
+    { text: DECLINE_NOT_YOURS },
+  ], [], false);
 }
 
 // ---------------------------------------------------------------- cancelled

@@ -9,14 +9,21 @@
  * Also the practice's notice the first time a day the cap holds a mail back, and
  * failureCause, the short code every function logs for a failure.
  * Never throws for mail failures; `cause` is a short code for the log.
+ *
+ * And the time a claim gives (claimDeadline, sendFits): a mail is sent only by the sender
+ * that holds its claim, so a send starts only when it is over – the mailer's whole time
+ * limit – before the claim lapses, with room left to end the claim. No send outlives its
+ * claim, however slow the provider: the next sender can take the mail only once the first
+ * has stopped.
  */
 import type { Limits } from '../config.ts';
-import { formatInstantLong } from '../domain/dates.ts';
+import { formatInstantLong, zurichIsoDate } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { htmlDocument, type MailSettings, paragraph } from './layout.ts';
+import { capNoticeKey, withKey } from './mail-keys.ts';
 import { MailError, type Mailer, type OutgoingMail } from './transport.ts';
 import { DAY_SECONDS, takeAcknowledgement } from '../database/rate-limit.ts';
-import { StoreError, type Store } from '../database/store.ts';
+import { CLAIM_LAPSE_MS, type MailClaim, StoreError, type Store } from '../database/store.ts';
 
 /** Why a practice mail did not go out: the provider failed, or the daily cap is reached. */
 export type SendResult =
@@ -35,11 +42,35 @@ export function failureCause(error: unknown): string {
   return error instanceof Error ? `exception_${error.name}`.slice(0, 48) : 'exception';
 }
 
+/**
+ * Kept free before a claim lapses: the call that ends the claim (database calls have 10 s,
+ * supabase-store.ts) and slack for a slow instance.
+ */
+export const CLAIM_MARGIN_MS = 20_000;
+
+/** When (performance.now()) every send under `claim` must be over. */
+export function claimDeadline(claim: MailClaim): number {
+  return claim.takenAt + CLAIM_LAPSE_MS - CLAIM_MARGIN_MS;
+}
+
+/** Whether a send of `mailer`, started now, is over by `deadline` (performance.now(); undefined: no deadline). */
+export function sendFits(mailer: Mailer, deadline: number | undefined, now = performance.now()): boolean {
+  return deadline === undefined || now + mailer.timeoutMs <= deadline;
+}
+
+/** The cause of a send not started because it would not be over before its claim lapses. */
+export const NO_TIME_LEFT = 'claim_expiring';
+
 export interface MailBudget {
   store: Store;
   mailer: Mailer;
   limits: Limits;
   practiceEmail: string;
+  /**
+   * The form functions' client key: its network's share of the day's acknowledgements is
+   * counted (takeAcknowledgement). The outbox knows no client.
+   */
+  client?: string;
   /** Hands one mail to the mail service (the form functions time it for their log line). */
   deliver?: (mail: OutgoingMail) => Promise<void>;
 }
@@ -51,16 +82,27 @@ export interface MailBudget {
 async function noticeDailyCap(budget: MailBudget, now: Date): Promise<void> {
   if ((await budget.store.takeRateLimit('mail-cap-notice', 'all', 1, DAY_SECONDS)) > 0) return;
   console.error(JSON.stringify({ code: 'daily_cap_reached', cap: budget.limits.dailyMailCap }));
-  await budget.mailer.send(dailyCapNoticeMail({ practiceEmail: budget.practiceEmail }, budget.limits.dailyMailCap, now));
+  const notice = dailyCapNoticeMail({ practiceEmail: budget.practiceEmail }, budget.limits.dailyMailCap, now);
+  await budget.mailer.send(withKey(notice, capNoticeKey(zurichIsoDate(0, now))));
 }
 
-/** Sends one practice mail within the daily cap; a failed send is not charged. */
-export async function sendPracticeMail(budget: MailBudget, mail: OutgoingMail, now: Date): Promise<SendResult> {
+/**
+ * Sends one practice mail within the daily cap; a failed send is not charged. With a
+ * `deadline` (claimDeadline), only if the send is over by then: otherwise nothing is sent
+ * or charged, and the cause is NO_TIME_LEFT.
+ */
+export async function sendPracticeMail(budget: MailBudget, mail: OutgoingMail, now: Date, deadline?: number): Promise<SendResult> {
   const { store, limits } = budget;
+  if (!sendFits(budget.mailer, deadline)) return { ok: false, cause: NO_TIME_LEFT };
   const wait = await store.takeRateLimit(CAP_BUCKET, CAP_KEY, limits.dailyMailCap, DAY_SECONDS);
   if (wait > 0) {
     await noticeDailyCap(budget, now).catch(() => {});
     return { ok: false, cause: 'daily_cap', capReached: { retryAfterSeconds: Math.ceil(wait) } };
+  }
+  // The cap's call may have taken a while: still in time?
+  if (!sendFits(budget.mailer, deadline)) {
+    await store.refundRateLimit(CAP_BUCKET, CAP_KEY).catch(() => {});
+    return { ok: false, cause: NO_TIME_LEFT };
   }
   try {
     await (budget.deliver ?? ((m) => budget.mailer.send(m)))(mail);
@@ -76,10 +118,19 @@ export async function sendPracticeMail(budget: MailBudget, mail: OutgoingMail, n
   }
 }
 
-/** The visitor's acknowledgement, within its limits; never throws. */
-export async function sendAcknowledgement(budget: MailBudget, salt: string, mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }> {
+/**
+ * The visitor's acknowledgement, within its limits; never throws. With a `deadline` (an
+ * outbox run's end), skipped when the send would not be over by then.
+ */
+export async function sendAcknowledgement(
+  budget: MailBudget,
+  salt: string,
+  mail: OutgoingMail,
+  deadline?: number,
+): Promise<{ ack: AckOutcome; cause?: string }> {
+  if (!sendFits(budget.mailer, deadline)) return { ack: 'skipped', cause: `ack_${NO_TIME_LEFT}` };
   try {
-    if (!(await takeAcknowledgement(budget.store, budget.limits, salt, mail.to))) return { ack: 'skipped' };
+    if (!(await takeAcknowledgement(budget.store, budget.limits, salt, mail.to, budget.client))) return { ack: 'skipped' };
     await (budget.deliver ?? ((m) => budget.mailer.send(m)))(mail);
     return { ack: 'sent' };
   } catch (error) {

@@ -2,13 +2,30 @@
  * Sending e-mail: Resend's HTTPS API (hosted Supabase blocks outgoing SMTP on ports 25
  * and 587) or SMTP through nodemailer (the local mail catcher, or any relay). The network
  * pieces are injected (fetch, nodemailer's createTransport), so choosing and driving a
- * transport is tested without a network. Every call has a time limit.
+ * transport is tested without a network. Every call has a time limit, which the mailer
+ * states (`timeoutMs`): a sender holding a claim starts a send only when it fits (budget.ts).
+ *
+ * A mail's idempotency key (mail-keys.ts) goes with it: to Resend as the `Idempotency-Key`
+ * header – Resend sends a key once in 24 hours and answers a repeat with the first answer
+ * (docs, "Idempotency keys", resend.com/docs/dashboard/emails/idempotency-keys) –, over SMTP
+ * as the Message-ID, the one thing a receiver could recognise a repeat by.
  */
+import { messageIdFor } from './mail-keys.ts';
 import type { OutgoingMail } from './types.ts';
 
 export type { MailAttachment, OutgoingMail } from './types.ts';
 
-export const MAIL_TIMEOUT_MS = 10_000;
+/** Resend's API answers in well under a second; a repeat after a timeout is recognised by its key. */
+export const RESEND_TIMEOUT_MS = 10_000;
+/**
+ * An SMTP send as a whole. Long enough for a relay that takes its time to answer the end of
+ * the message (RFC 5321 4.5.3.2.6 asks a client to wait up to 10 minutes for that answer:
+ * "a spurious timeout at this point … would typically result in delivery of multiple
+ * copies"), short enough that the two mails of a claim fit before it lapses (budget.ts).
+ */
+export const SMTP_TIMEOUT_MS = 45_000;
+/** Connecting and the greeting: a relay that does not even greet is not waited for long. */
+export const SMTP_CONNECT_TIMEOUT_MS = 10_000;
 export const RESEND_ENDPOINT = 'https://api.resend.com/emails';
 
 /** A send that did not go through; `reason` is a short code safe to log (no addresses, no provider text). */
@@ -21,6 +38,9 @@ export class MailError extends Error {
 
 export interface Mailer {
   readonly transport: 'resend' | 'smtp';
+  /** The longest one send may take (its time limit). */
+  readonly timeoutMs: number;
+  /** Sends one mail, with its idempotency key if it has one; throws MailError when it did not go through. */
   send(mail: OutgoingMail): Promise<void>;
 }
 
@@ -46,6 +66,7 @@ export type CreateSmtpTransport = (options: Record<string, unknown>) => SmtpTran
 export interface MailerDeps {
   fetch: typeof fetch;
   createSmtpTransport: CreateSmtpTransport;
+  /** Instead of RESEND_TIMEOUT_MS / SMTP_TIMEOUT_MS (tests). */
   timeoutMs?: number;
 }
 
@@ -116,21 +137,51 @@ function isTimeout(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+/** The `name` of a Resend error body (a code such as invalid_idempotent_request), never its message. */
+async function resendErrorName(response: Response): Promise<string | undefined> {
+  try {
+    const body = await response.json() as { name?: unknown };
+    return typeof body.name === 'string' && /^[a-z_]{1,64}$/.test(body.name) ? body.name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resend's POST /emails. With a key, a repeat of a mail Resend has already taken is not sent
+ * again: the same payload gets the first answer (200), another payload under the same key
+ * 409 `invalid_idempotent_request` ("Same idempotency key used with a different request
+ * payload"; docs, API reference "Errors") – the mail under this key was sent, which is what
+ * a repeat of ours means (the visitor's call and the outbox word the same mail slightly
+ * differently: «[Verspätet]», fresh links), so it counts as sent. A repeat while the first
+ * is still under way, 409 `concurrent_idempotent_requests`, is a failure: tried again later,
+ * it gets the first one's answer.
+ */
 export function createResendMailer(apiKey: string, from: string, deps: Pick<MailerDeps, 'fetch' | 'timeoutMs'>): Mailer {
-  const timeoutMs = deps.timeoutMs ?? MAIL_TIMEOUT_MS;
+  const timeoutMs = deps.timeoutMs ?? RESEND_TIMEOUT_MS;
   return {
     transport: 'resend',
+    timeoutMs,
     async send(mail) {
       let response: Response;
       try {
         response = await deps.fetch(RESEND_ENDPOINT, {
           method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            ...(mail.idempotencyKey ? { 'idempotency-key': mail.idempotencyKey } : {}),
+          },
           body: JSON.stringify(resendPayload(from, mail)),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
         throw new MailError(isTimeout(error) ? 'resend_timeout' : 'resend_network');
+      }
+      if (response.status === 409) {
+        const name = await resendErrorName(response);
+        if (name === 'invalid_idempotent_request' && mail.idempotencyKey) return;
+        throw new MailError(name === 'concurrent_idempotent_requests' ? 'resend_in_progress' : 'resend_http_409');
       }
       // The body is not needed, and Resend's error text may quote addresses: never logged.
       await response.body?.cancel().catch(() => {});
@@ -159,26 +210,32 @@ export function smtpTransportOptions(options: SmtpOptions, from: string, timeout
     // npm run bench:functions). nodemailer reconnects when the server has closed it.
     pool: true,
     maxConnections: 2,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
+    connectionTimeout: Math.min(SMTP_CONNECT_TIMEOUT_MS, timeoutMs),
+    greetingTimeout: Math.min(SMTP_CONNECT_TIMEOUT_MS, timeoutMs),
+    // Silence on the line, the answer to the end of the message included (above).
     socketTimeout: timeoutMs,
   };
 }
 
 export function createSmtpMailer(options: SmtpOptions, from: string, deps: Pick<MailerDeps, 'createSmtpTransport' | 'timeoutMs'>): Mailer {
-  const timeoutMs = deps.timeoutMs ?? MAIL_TIMEOUT_MS;
+  const timeoutMs = deps.timeoutMs ?? SMTP_TIMEOUT_MS;
   const transport = deps.createSmtpTransport(smtpTransportOptions(options, from, timeoutMs));
+  const domain = senderDomain(from);
   return {
     transport: 'smtp',
+    timeoutMs,
     async send(mail) {
+      // The same mail, sent again, has the same Message-ID (mail-keys.ts); without a key nodemailer makes one.
+      const messageId = mail.idempotencyKey ? await messageIdFor(mail.idempotencyKey, domain) : undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
       // nodemailer's timeouts are per phase; this bounds the whole conversation.
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new MailError('smtp_timeout')), timeoutMs * 2);
+        timer = setTimeout(() => reject(new MailError('smtp_timeout')), timeoutMs);
       });
       try {
         await Promise.race([
           transport.sendMail({
+            ...(messageId ? { messageId } : {}),
             from,
             to: mail.to,
             ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),

@@ -15,4 +15,10 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * What this mail is, as a key (mail-keys.ts: kind, request, state, recipient role): the
+   * same for every attempt at the same mail, different for any other. Resend gets it as
+   * the Idempotency-Key header, SMTP as the Message-ID (transport.ts).
+   */
+  idempotencyKey?: string;
 }

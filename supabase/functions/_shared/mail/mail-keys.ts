@@ -1,0 +1,75 @@
+/**
+ * The idempotency key of every mail the functions send: what the mail is – its kind, the
+ * request, the state it tells of, the recipient's role – never when, by whom or how often it
+ * is sent. The visitor's own call, a retry, the action page's press and every outbox run
+ * derive the same key for the same mail, so a send repeated after a lost answer is
+ * recognised by the provider: Resend takes it as the `Idempotency-Key` header and sends a
+ * key only once in 24 hours; SMTP has no such thing, so the key becomes the Message-ID
+ * (transport.ts; docs/appointment-lifecycle.md, «Exactly once, and what remains»).
+ *
+ *   contact/<id>/practice        the practice's mail of a contact message
+ *   contact/<id>/visitor         its acknowledgement
+ *   request/<id>/practice        the practice's mail of an appointment request (and its links)
+ *   request/<id>/visitor         its acknowledgement
+ *   outcome/<id>/<key>/<role>    the mails of a state (outcome_key: confirmed, moved:2, …)
+ *   reminder/<id>/<seq>/visitor  the reminder of the appointment as it is (calendar_sequence)
+ *   cap-notice/<day>/practice    the practice's notice that the daily cap held mail back
+ */
+import type { OutgoingMail } from './types.ts';
+
+/** Who a mail is for. */
+export type MailRole = 'practice' | 'visitor';
+
+/** A form's two mails: the practice's, and the visitor's acknowledgement. */
+export function formMailKey(kind: 'contact' | 'request', id: string, role: MailRole): string {
+  return `${kind}/${id}/${role}`;
+}
+
+/** A mail of a request's state: its outcome_key ('confirmed', 'declined', 'cancelled', 'move-requested:1', 'moved:1', …). */
+export function outcomeMailKey(id: string, outcomeKey: string, role: MailRole): string {
+  return `outcome/${id}/${outcomeKey}/${role}`;
+}
+
+/**
+ * The reminder of an appointment as it stands: its calendar_sequence rises with every
+ * confirmation and move, so a moved appointment's reminder is a new mail.
+ */
+export function reminderMailKey(id: string, calendarSequence: number): string {
+  return `reminder/${id}/${calendarSequence}/visitor`;
+}
+
+/** The notice that the daily cap held a practice mail back: one a day ('YYYY-MM-DD', Zurich). */
+export function capNoticeKey(day: string): string {
+  return `cap-notice/${day}/practice`;
+}
+
+export function withKey(mail: OutgoingMail, key: string): OutgoingMail {
+  return { ...mail, idempotencyKey: key };
+}
+
+/**
+ * The mails of one state, keyed by recipient (the practice's address or the visitor's). Two
+ * for the same role – a visitor writing from the practice's own address – get their place
+ * in the list as well, so no two mails of a state ever share a key.
+ */
+export function keyOutcomeMails(mails: OutgoingMail[], id: string, outcomeKey: string, practiceEmail: string): OutgoingMail[] {
+  const used = new Set<string>();
+  return mails.map((mail, n) => {
+    const role: MailRole = mail.to.toLowerCase() === practiceEmail.toLowerCase() ? 'practice' : 'visitor';
+    let key = outcomeMailKey(id, outcomeKey, role);
+    if (used.has(key)) key = `${key}/${n + 1}`;
+    used.add(key);
+    return withKey(mail, key);
+  });
+}
+
+/**
+ * The Message-ID of a keyed mail (RFC 5322 msg-id): the first 160 bits of the key's SHA-256
+ * in hex, at the sender's domain. A digest, not the key: the acknowledgement may reach a
+ * mailbox that did not ask for it, and the request's id is nobody else's business.
+ */
+export async function messageIdFor(key: string, domain: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  const hex = [...digest.subarray(0, 20)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `<${hex}@${domain}>`;
+}

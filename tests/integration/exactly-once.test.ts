@@ -1,0 +1,465 @@
+// @vitest-environment node
+/**
+ * Exactly once under a slow mail provider (issue 32), against the real stack – PGlite or
+ * PostgreSQL 15 (DATABASE_URL), the functions under Deno – and a real SMTP server that
+ * answers late or never (tests/support/slow-smtp.ts), counting every message it receives.
+ *
+ * - A finish by a sender whose claim lapsed and was taken by another changes nothing and
+ *   says so ('lost'), for each kind of mail.
+ * - 20 held-back mails, outbox runs overlapping at any offset, the provider slow: each mail
+ *   reaches the provider once, under the Message-ID of its key; also when the first run's
+ *   claims would have lapsed (the time jump stands for the two minutes passing) and with the
+ *   stack's own timer starting a run while the last one still sends.
+ * - The provider answering after the visitor's browser gave up: the visitor's retry waits
+ *   (409 in_progress) instead of sending again; one mail.
+ * - What remains at-least-once: a function killed after the provider took the mail and
+ *   before it answered. The stack starts the function again for the next call; the outbox
+ *   sends the mail again once the claim has lapsed, under the same Message-ID (over Resend,
+ *   the same Idempotency-Key: not sent again).
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { formMailKey, messageIdFor } from '../../supabase/functions/_shared/mail/mail-keys.ts';
+import { OUTBOX_JOB, startJobTimers } from '../../scripts/stack/job-timer.ts';
+import { startBackendTarget } from '../support/backend-target.ts';
+import { startSlowSmtp, type ReceivedMail, type SlowSmtp } from '../support/slow-smtp.ts';
+import {
+  appointmentBody,
+  appointmentRow,
+  newVisitor,
+  ownStandIn,
+  SITE_ORIGIN,
+  slotSequence,
+  solvedProof,
+  storeAppointment,
+  type TestBackend,
+  zurichDate,
+} from './stack-harness.ts';
+
+const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
+const DOMAIN = 'ruhepol-schlafberatung.ch';
+
+let backend: TestBackend;
+let smtp: SlowSmtp;
+let service: SupabaseClient;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it is true (or throws after `timeoutMs`). */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000, what = 'condition') {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** The outbox, called as pg_cron and the stack's timer call it. */
+async function runOutbox(): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+    method: 'POST',
+    headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** An RPC with the secret key, as the functions call the database. */
+async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await service.rpc(name, args);
+  if (error) throw new Error(`${name}: ${error.code} ${error.message}`);
+  return data as T;
+}
+
+/** Columns the database may have besides the original ones; set when it has them. */
+let extraRequestColumns: string[] = [];
+
+/**
+ * `n` contact messages and `n` appointment requests stored three minutes ago and not
+ * mailed: held back (a mail outage, the daily cap), the visitor gone. Each carries `tag`
+ * and its number in the text, so the provider's copies can be told apart.
+ */
+async function heldBack(tag: string, n: number) {
+  const contacts: string[] = [];
+  const requests: string[] = [];
+  const slots = slotSequence(60);
+  for (let i = 0; i < n; i++) {
+    const id = crypto.randomUUID();
+    await backend.query(
+      `insert into public.contact_submissions (id, name, email, message, created_at)
+       values ($1, 'Anna Muster', $2, $3, now() - interval '3 minutes')`,
+      [id, `kontakt-${tag}-${i}@example.ch`, `Ich schlafe schlecht. mark[${tag}-c${i}]`],
+    );
+    contacts.push(id);
+    const rid = crypto.randomUUID();
+    const slot = slots();
+    const extra = extraRequestColumns.map((column) => `, ${column}`).join('');
+    const extraValues = extraRequestColumns.map(() => ', now()').join('');
+    await backend.query(
+      `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time,
+         message, created_at${extra})
+       values ($1, 'Beat', 'Keller', $2, '+41 79 555 12 34', 'Schlafberatung', $3, $4, $5, now() - interval '3 minutes'${extraValues})`,
+      [rid, `termin-${tag}-${i}@example.ch`, slot.date, slot.time, `Bitte am Morgen. mark[${tag}-r${i}]`],
+    );
+    requests.push(rid);
+  }
+  return { contacts, requests };
+}
+
+/** The mark a held-back mail's text carries ('o1-c3': scenario o1, contact number 3), if any. */
+const markOf = (text: string) => /mark\[([^\]]+)\]/.exec(text)?.[1];
+
+/** The practice's copies the provider received of each held-back mail of scenario `tag`. */
+function practiceCopies(tag: string): Map<string, number> {
+  return smtp.count((mail) => {
+    const mark = markOf(mail.text);
+    return mail.to.includes(PRACTICE) && mark?.startsWith(`${tag}-`) ? mark : undefined;
+  });
+}
+
+/** Each held-back mail once, under its key's Message-ID; its acknowledgement once; every row marked. */
+async function expectEachOnce(tag: string, rows: { contacts: string[]; requests: string[] }) {
+  const copies = practiceCopies(tag);
+  const n = rows.contacts.length;
+  expect([...copies.keys()].sort()).toEqual(
+    [...Array.from({ length: n }, (_, i) => `${tag}-c${i}`), ...Array.from({ length: n }, (_, i) => `${tag}-r${i}`)].sort(),
+  );
+  expect([...copies.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+  // No Message-ID twice, and each practice mail under its key's.
+  const byId = smtp.count((mail) => mail.messageId || undefined);
+  expect([...byId.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+  const expected = await Promise.all([
+    ...rows.contacts.map((id) => messageIdFor(formMailKey('contact', id, 'practice'), DOMAIN)),
+    ...rows.requests.map((id) => messageIdFor(formMailKey('request', id, 'practice'), DOMAIN)),
+  ]);
+  const ids = new Set(smtp.received.map((mail) => `<${mail.messageId}>`));
+  expect(expected.filter((id) => !ids.has(id))).toEqual([]);
+  const acks = smtp.count((mail) => (mail.to.some((to) => to.includes(`-${tag}-`)) ? mail.to[0] : undefined));
+  expect([...acks.values()].every((count) => count === 1)).toBe(true);
+  const { rows: open } = await backend.query(
+    `select id from public.contact_submissions where id = any($1::uuid[]) and mailed_at is null
+     union all select id from public.appointment_requests where id = any($2::uuid[]) and notified_at is null`,
+    [rows.contacts, rows.requests],
+  );
+  expect(open).toEqual([]);
+}
+
+describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
+  beforeAll(async () => {
+    smtp = await startSlowSmtp();
+    backend = await startBackendTarget({
+      functions: true,
+      ports: { gateway: 0, db: 0, mailUi: 0, smtp: 0 },
+      dataDir: null,
+      isolateDatabase: true,
+      smtpUrl: smtp.url,
+      trustForwardedFor: true,
+      quiet: true,
+    });
+    service = createClient(backend.apiUrl, backend.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { rows } = await backend.query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = 'appointment_requests' and column_name in ('reported_at', 'send_failed_at')`,
+    );
+    extraRequestColumns = rows.map((row) => row.column_name);
+  }, 180_000);
+
+  afterAll(async () => {
+    await backend?.stop();
+    await smtp?.close();
+  });
+
+  beforeEach(() => {
+    smtp.clear();
+    smtp.delayMs = 0;
+    smtp.answerAfter = () => undefined;
+  });
+
+  it('a finish by a sender whose claim lapsed and was taken over changes nothing and says so – each kind', async () => {
+    const lapse = (table: string, column: string, id: string) =>
+      backend.query(`update public.${table} set ${column} = ${column} - interval '3 minutes' where id = $1`, [id]);
+
+    // A contact message: the visitor's call claims it, its claim lapses, the outbox takes it.
+    const contact = { p_id: crypto.randomUUID(), p_name: 'Anna Muster', p_email: 'a-lapse@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
+    const first = await rpc<{ status: string; claim: string }>('claim_contact_mail', contact);
+    expect(first.status).toBe('claimed');
+    expect(await rpc('claim_contact_mail', contact)).toEqual({ status: 'in_progress', claim: null });
+    await lapse('contact_submissions', 'notify_claimed_at', contact.p_id);
+    await lapse('contact_submissions', 'created_at', contact.p_id);
+    const second = await rpc<{ claim: string }>('claim_contact_mail', contact);
+    expect(second.claim).not.toBe(first.claim);
+    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: first.claim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: first.claim, p_sent: false })).toBe('lost');
+    const { rows: stillOpen } = await backend.query<{ mailed_at: Date | null; held: boolean }>(
+      'select mailed_at, notify_claimed_at is not null as held from public.contact_submissions where id = $1',
+      [contact.p_id],
+    );
+    expect(stillOpen).toEqual([{ mailed_at: null, held: true }]);
+    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: second.claim, p_sent: true })).toBe('finished');
+    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: second.claim, p_sent: true })).toBe('lost');
+
+    // An appointment request: claimed by the visitor's call, lapsed, taken by the outbox.
+    const visitor = newVisitor();
+    const row = appointmentRow(visitor.email);
+    expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
+    const body = appointmentBody(row);
+    const claim = await rpc<{ status: string; request: { notify_claim: string } }>('claim_appointment_notification', {
+      p_id: row.id, p_first_name: body.firstName, p_last_name: body.lastName, p_email: body.email, p_phone: body.phone,
+      p_service: body.service, p_preferred_date: body.preferredDate, p_preferred_time: body.preferredTime,
+      p_alternative_date: body.alternativeDate, p_alternative_time: body.alternativeTime, p_message: body.message,
+      p_max_age_seconds: 3600,
+    });
+    expect(claim.status).toBe('claimed');
+    const visitorsClaim = claim.request.notify_claim;
+    expect(visitorsClaim).toMatch(/^[0-9a-f-]{36}$/);
+    await lapse('appointment_requests', 'notify_claimed_at', row.id);
+    const [taken] = await rpc<{ id: string; notify_claim: string }[]>('claim_pending_mail', { p_kind: 'request', p_limit: 1, p_grace_seconds: 0 });
+    expect(taken!.id).toBe(row.id);
+    expect(await rpc('finish_appointment_notification', { p_id: row.id, p_claim: visitorsClaim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_appointment_notification', { p_id: row.id, p_claim: taken!.notify_claim, p_sent: true })).toBe('finished');
+
+    // Its decision's mails: the page's press claims them, the claim lapses, the outbox takes them.
+    await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:00')`, [row.id, zurichDate(1)]);
+    const pressed = await rpc<{ status: string; request: { outcome_mail_claim: string } }>('claim_outcome_mail', { p_id: row.id });
+    expect(pressed.status).toBe('claimed');
+    await lapse('appointment_requests', 'outcome_mail_claimed_at', row.id);
+    await backend.query(`update public.appointment_requests set decided_at = decided_at - interval '3 minutes' where id = $1`, [row.id]);
+    const [outcome] = await rpc<{ id: string; outcome_mail_claim: string }[]>('claim_pending_mail', { p_kind: 'outcome', p_limit: 1, p_grace_seconds: 0 });
+    expect(outcome!.id).toBe(row.id);
+    expect(await rpc('finish_outcome_mail', { p_id: row.id, p_key: 'confirmed', p_claim: pressed.request.outcome_mail_claim, p_sent: true })).toBe('lost');
+    const { rows: notYet } = await backend.query<{ outcome_mailed_for: string | null }>('select outcome_mailed_for from public.appointment_requests where id = $1', [row.id]);
+    expect(notYet).toEqual([{ outcome_mailed_for: null }]);
+    expect(await rpc('finish_outcome_mail', { p_id: row.id, p_key: 'confirmed', p_claim: outcome!.outcome_mail_claim, p_sent: true })).toBe('finished');
+
+    // Its reminder (confirmed for tomorrow: due at once once reset).
+    await backend.query('update public.appointment_requests set reminded_at = null where id = $1', [row.id]);
+    const reminder = (date: string) => rpc<{ id: string; reminder_claim: string }[]>('claim_pending_mail', {
+      p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, p_reminder_date: date,
+    });
+    const [firstReminder] = await reminder(zurichDate(1));
+    await lapse('appointment_requests', 'reminder_claimed_at', row.id);
+    const [secondReminder] = await reminder(zurichDate(1));
+    expect(secondReminder!.reminder_claim).not.toBe(firstReminder!.reminder_claim);
+    expect(await rpc('finish_reminder', { p_id: row.id, p_claim: firstReminder!.reminder_claim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_reminder', { p_id: row.id, p_claim: secondReminder!.reminder_claim, p_sent: true })).toBe('finished');
+
+    // No finish without a claim: the old signatures are gone.
+    const { error } = await service.rpc('finish_reminder', { p_id: row.id, p_sent: true });
+    expect(error?.code).toBe('PGRST202');
+  });
+
+  it('20 held-back mails, outbox runs overlapping at any offset, the provider slow: each mail once', async () => {
+    smtp.delayMs = 150;
+    // When the second and the third run start, in ms after the first.
+    for (const [n, [second, third]] of [[0, 0], [120, 400], [900, 2_200]].entries()) {
+      const tag = `o${n}`;
+      const rows = await heldBack(tag, 10);
+      const runs = [runOutbox()];
+      await sleep(second!);
+      runs.push(runOutbox());
+      await sleep(third! - second!);
+      runs.push(runOutbox());
+      const answers = await Promise.all(runs);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(answers.reduce((sum, answer) => sum + Number(answer.json.sent), 0)).toBe(20);
+      await expectEachOnce(tag, rows);
+    }
+  }, 120_000);
+
+  it('a second run after the first run\'s claims would have lapsed: still each mail once', async () => {
+    // The issue's case: 20 claimed at once, sent one by one, a second run after the claims'
+    // two minutes. Here the two minutes pass at once: every claim held for more than 2 s
+    // without its mail being with the provider is moved three minutes back, as the clock
+    // would have moved it. A run that claims each mail right before it sends holds no such claim.
+    smtp.delayMs = 150;
+    const tag = 'lapse';
+    const rows = await heldBack(tag, 10);
+    const first = runOutbox();
+    await sleep(3_000);
+    const inFlight = new Set(smtp.inFlight().map((mail) => markOf(mail.text)));
+    const { rows: held } = await backend.query<{ id: string; message: string }>(
+      `select id, message from public.contact_submissions
+        where mailed_at is null and notify_claimed_at < now() - interval '2 seconds' and id = any($1::uuid[])
+       union all
+       select id, message from public.appointment_requests
+        where notified_at is null and notify_claimed_at < now() - interval '2 seconds' and id = any($2::uuid[])`,
+      [rows.contacts, rows.requests],
+    );
+    const ids = held.filter((row) => !inFlight.has(markOf(row.message))).map((row) => row.id);
+    await backend.query(`update public.contact_submissions set notify_claimed_at = notify_claimed_at - interval '3 minutes' where id = any($1::uuid[])`, [ids]);
+    await backend.query(`update public.appointment_requests set notify_claimed_at = notify_claimed_at - interval '3 minutes' where id = any($1::uuid[])`, [ids]);
+    const second = runOutbox();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    await expectEachOnce(tag, rows);
+  }, 120_000);
+
+  it('the stack\'s own timer, giving up on a call and starting the next run while the last one still sends: each mail once', async () => {
+    smtp.delayMs = 150;
+    const tag = 'timer';
+    const rows = await heldBack(tag, 10);
+    // The stack's timer as `npm run dev` runs it, but every 200 ms and giving up after 300 ms.
+    const stop = startJobTimers({
+      apiUrl: backend.apiUrl,
+      secretKey: backend.secretKey,
+      jobs: [{ ...OUTBOX_JOB, firstAfterMs: 0, everyMs: 200, callTimeoutMs: 300 }],
+      log: () => {},
+    });
+    try {
+      await until(async () => {
+        const { rows: open } = await backend.query(
+          `select 1 from public.contact_submissions where id = any($1::uuid[]) and mailed_at is null
+           union all select 1 from public.appointment_requests where id = any($2::uuid[]) and notified_at is null`,
+          [rows.contacts, rows.requests],
+        );
+        return open.length === 0;
+      }, 60_000, 'the held-back mails');
+    } finally {
+      stop();
+    }
+    // The acknowledgements of the last mails are on their way.
+    await until(() => smtp.inFlight().length === 0, 10_000, 'the last answers');
+    await sleep(500);
+    await expectEachOnce(tag, rows);
+    const { rows: runs } = await backend.query<{ n: string }>(`select count(*) as n from public.job_runs where job = 'send-pending-mail'`);
+    expect(Number(runs[0]!.n)).toBeGreaterThan(3);
+  }, 120_000);
+
+  it('the provider answers after the visitor\'s browser gave up: the retry waits (409) instead of sending again; one mail each', async () => {
+    // Longer than the functions' old socket timeout (10 s), which let the visitor's retry send again.
+    const LATE_MS = 12_000;
+    const visitor = newVisitor();
+    const row = appointmentRow(visitor.email, { message: `Spät ${visitor.email}` });
+    const stored = await storeAppointment(backend, visitor.ip, row);
+    expect(stored.error).toBeNull();
+    const contactVisitor = newVisitor();
+    const message = {
+      requestId: crypto.randomUUID(),
+      name: 'Anna Muster',
+      email: contactVisitor.email,
+      phone: null,
+      subject: null,
+      message: `Spät ${contactVisitor.email}`,
+      website: '',
+      elapsedMs: 20_000,
+      altcha: await solvedProof(backend, 'send-contact-email', contactVisitor.ip),
+    };
+    const calls = [
+      { fn: 'send-appointment-email', ip: visitor.ip, body: { ...appointmentBody(row), altcha: stored.proof } },
+      { fn: 'send-contact-email', ip: contactVisitor.ip, body: message },
+    ];
+    let slowOnes = 0;
+    smtp.answerAfter = (mail) => (mail.to.includes(PRACTICE) && mail.text.includes('Spät ') && slowOnes++ < 2 ? LATE_MS : undefined);
+
+    const call = async (fn: string, ip: string, body: unknown, signal?: AbortSignal) => {
+      const response = await fetch(`${backend.apiUrl}/functions/v1/${fn}`, {
+        method: 'POST',
+        headers: { apikey: backend.publishableKey, authorization: `Bearer ${backend.publishableKey}`, 'x-forwarded-for': ip, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+    // The browsers give up after 1.5 s (a closed tab, a dropped connection).
+    const abandoned = calls.map(({ fn, ip, body }) => call(fn, ip, body, AbortSignal.timeout(1_500)).catch((error: unknown) => error));
+    for (const result of await Promise.all(abandoned)) expect(String(result)).toMatch(/TimeoutError|aborted/i);
+    await until(() => smtp.received.filter((mail) => mail.text.includes('Spät ')).length === 2, 10_000, 'both mails at the provider');
+
+    // The visitors send again while the provider still has not answered: in progress, nothing sent.
+    for (const { fn, ip, body } of calls) expect(await call(fn, ip, body)).toMatchObject({ status: 409, json: { error: 'in_progress' } });
+    // The provider answers; the function, still waiting, marks the rows mailed.
+    await until(async () => {
+      const { rows } = await backend.query(
+        `select 1 from public.appointment_requests where id = $1 and notified_at is not null
+         union all select 1 from public.contact_submissions where id = $2 and mailed_at is not null`,
+        [row.id, message.requestId],
+      );
+      return rows.length === 2;
+    }, LATE_MS + 15_000, 'the late answers');
+    // Now a retry is told it worked; the outbox finds nothing.
+    for (const { fn, ip, body } of calls) expect(await call(fn, ip, body)).toMatchObject({ status: 200, json: { ok: true } });
+    expect((await runOutbox()).json).toMatchObject({ sent: 0 });
+
+    const practice = smtp.received.filter((mail) => mail.to.includes(PRACTICE) && mail.text.includes('Spät '));
+    expect(practice).toHaveLength(2);
+    expect(practice.map((mail) => `<${mail.messageId}>`).sort()).toEqual(
+      (await Promise.all([
+        messageIdFor(formMailKey('request', row.id, 'practice'), DOMAIN),
+        messageIdFor(formMailKey('contact', message.requestId, 'practice'), DOMAIN),
+      ])).sort(),
+    );
+  }, 60_000);
+
+  it('what stays at-least-once: a function killed after the provider took the mail – started again, the mail sent again under the same Message-ID', async () => {
+    const visitor = newVisitor();
+    const message = {
+      requestId: crypto.randomUUID(),
+      name: 'Anna Muster',
+      email: visitor.email,
+      phone: null,
+      subject: null,
+      message: `Abgestürzt ${visitor.email}`,
+      website: '',
+      elapsedMs: 20_000,
+      altcha: await solvedProof(backend, 'send-contact-email', visitor.ip),
+    };
+    let first = true;
+    smtp.answerAfter = (mail) => (mail.text.includes('Abgestürzt') && first ? ((first = false), 5_000) : undefined);
+    const post = () =>
+      fetch(`${backend.apiUrl}/functions/v1/send-contact-email`, {
+        method: 'POST',
+        headers: { apikey: backend.publishableKey, authorization: `Bearer ${backend.publishableKey}`, 'x-forwarded-for': visitor.ip, origin: SITE_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+      });
+    const pending = post();
+    await until(() => smtp.received.some((mail) => mail.text.includes('Abgestürzt')), 10_000, 'the mail at the provider');
+    // Killed between the provider's taking the mail and its answer.
+    const pid = await functionPid('send-contact-email');
+    process.kill(pid, 'SIGKILL');
+    expect((await pending).status).toBe(502);
+    await until(() => !alive(pid), 10_000, 'the killed process to be gone');
+
+    // The next call is served by a new process; the claim still holds: in progress.
+    expect((await post()).status).toBe(409);
+    expect(await functionPid('send-contact-email')).not.toBe(pid);
+
+    // The claim lapses (moved back: the two minutes pass); the outbox sends the message again.
+    await backend.query(
+      `update public.contact_submissions set notify_claimed_at = notify_claimed_at - interval '3 minutes',
+         created_at = created_at - interval '3 minutes' where id = $1`,
+      [message.requestId],
+    );
+    expect((await runOutbox()).json).toMatchObject({ sent: 1 });
+    const copies = smtp.received.filter((mail) => mail.to.includes(PRACTICE) && mail.text.includes('Abgestürzt'));
+    const messageId = await messageIdFor(formMailKey('contact', message.requestId, 'practice'), DOMAIN);
+    // Twice over SMTP, recognisable as one: the same Message-ID. (Resend: the same Idempotency-Key, sent once.)
+    expect(copies.map((mail: ReceivedMail) => `<${mail.messageId}>`)).toEqual([messageId, messageId]);
+  }, 60_000);
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The process id of this suite's Deno process of function `name` (a child of this process). */
+async function functionPid(name: string): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0');
+      if (cmdline.some((arg) => arg.endsWith(`/${name}/index.ts`))) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no Deno process of ${name} under ${process.pid}`);
+}
