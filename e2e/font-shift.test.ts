@@ -1,5 +1,5 @@
 /**
- * Issue 25: no text in the first screen moves more than 1 px when the web fonts arrive. A
+ * no text in the first screen moves more than 1 px when the web fonts arrive. A
  * first view paints in the metric-matched local fallbacks (src/styles/index.css) and keeps
  * them; Inter and Lora load after its largest paint for the next page view
  * (src/app/web-fonts.ts). measureFontArrival holds the font files back, records where each

@@ -1,5 +1,5 @@
 /**
- * Nothing lost when the mail service fails and the visitor leaves (issue 22; README,
+ * Nothing lost when the mail service fails and the visitor leaves (docs/backend.md,
  * "When mail fails"; docs/product.md §8): at phone width a visitor sends a form
  * during a mail outage, sees the error notice and closes the tab without trying again. The
  * row is stored; the outbox (send-pending-mail, run as the stack's timer and pg_cron on

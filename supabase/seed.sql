@@ -9,6 +9,6 @@
 -- supabase/functions/.env.example; if you set another in supabase/functions/.env, update
 -- it here too (`select vault.update_secret(id, '<secret>') from vault.secrets where name =
 -- 'form_proof_secret'`). The embedded stack stores the value the functions get at every
--- start, so it never needs this. Hosted projects: README, Deploy.
+-- start, so it never needs this. Hosted projects: docs/deploy.md.
 select vault.create_secret('local-form-proof-secret-not-secret', 'form_proof_secret')
  where not exists (select 1 from vault.secrets where name = 'form_proof_secret');

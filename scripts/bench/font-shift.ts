@@ -1,5 +1,5 @@
 /**
- * How far the first screen's text moves when the web fonts arrive (issue 25: at most 1 px).
+ * How far the first screen's text moves when the web fonts arrive (at most 1 px).
  * A page paints in the metric-matched local fallbacks (src/styles/index.css); after its
  * largest paint src/app/web-fonts.ts loads Inter and Lora for the next page view, and the
  * open page keeps its fallbacks. Two measurements in Chromium:
@@ -10,7 +10,7 @@
  * - measureFontSwitch: what a swap into the open page would do (font-display: swap, or
  *   setting html.web-fonts at once). Once the page has the fonts it takes the class off,
  *   records, puts it back and records again, in one task. This is why the open page does
- *   not switch (README, "Performance"), and how the fallbacks were tuned.
+ *   not switch (docs/performance.md), and how the fallbacks were tuned.
  *
  * What counts as a move is what counts for CLS: a change of a box's start position, its
  * left or top edge – of each line of text (Range.getClientRects of every text node) and of

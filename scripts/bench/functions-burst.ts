@@ -111,7 +111,7 @@ const scenarios: Record<string, (i: number, altcha: FormProof) => Promise<number
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** Target for a valid submission on loopback (README, "Performance"). */
+/** Target for a valid submission on loopback (docs/performance.md). */
 const P95_TARGET_MS = 150;
 
 /** The function's own log lines of its successful submissions (one JSON line per request). */

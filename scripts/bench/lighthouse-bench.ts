@@ -4,7 +4,7 @@
  * floor for this content), a tiny static page (the floor of the network itself) and, on
  * request, a client-rendered SPA. Medians of N runs go to bench-results/lighthouse-<date>.json
  * and into a table with the document's size, the text's movement when the web fonts arrive
- * (font-shift.ts) and the JS and font bytes per route; the targets (README, "Performance")
+ * (font-shift.ts) and the JS and font bytes per route; the targets (docs/performance.md)
  * are checked. A measurement, not a test.
  *
  *   npm run bench                                  3 runs × (8 routes × 2 variants + the tiny page)

@@ -1,6 +1,6 @@
 /**
  * Turns Lighthouse results (LHR JSON) into the benchmark's figures: per run the numbers
- * we compare, per route and variant their medians, the targets of the README's "Performance" section checked
+ * we compare, per route and variant their medians, the targets of docs/performance.md checked
  * against them, and the terminal table. Pure functions, no I/O.
  */
 
@@ -266,7 +266,7 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 /** Gzipped JavaScript per form page after the first focus in its form (first-use.ts). */
 export type FirstUse = Record<string, { jsGzipBytes: number; scripts: number }>;
 
-/** The README's performance targets, checked on the prerendered variant's medians. */
+/** The performance targets (docs/performance.md), checked on the prerendered variant's medians. */
 export function checkTargets(results: Results, firstUse: FirstUse = {}, pages: PageFacts = {}): Miss[] {
   const misses: Miss[] = [];
   const site = results.prerendered ?? {};

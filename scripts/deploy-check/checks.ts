@@ -303,7 +303,7 @@ async function checkDatabase(dbUrl: string, check: (name: string, run: () => Pro
       : new Set<string>();
     for (const name of VAULT_SECRETS) {
       await check(`Vault holds the secret ${name}`, () =>
-        Promise.resolve([names.has(name), names.has(name) ? 'present' : `missing: select vault.create_secret('…', '${name}') (README, Deploy)`]));
+        Promise.resolve([names.has(name), names.has(name) ? 'present' : `missing: select vault.create_secret('…', '${name}') (docs/deploy.md)`]));
     }
   } finally {
     await client.end();

@@ -4,7 +4,7 @@
  * made the documents 15–18 KB gzipped; a document above about 14 KB needs a second round
  * trip of a new connection's TCP slow start before the browser has all of it (10 segments
  * of 1460 bytes, headers included), which cost about 0.3 s of LCP on a simulated phone
- * (npm run bench, README "Performance"). The page links the whole sheet inertly
+ * (npm run bench, docs/performance.md). The page links the whole sheet inertly
  * (src/app/full-style-sheet.ts loads it after the first paint).
  *
  * Which rules a page uses: Beasties (npm `beasties`, the maintained fork of Google's

@@ -11,7 +11,7 @@
  * allows inline styles; a browser enforces both policies, so on a page only its own style
  * passes. Every page's hash in the one header would put about 55 bytes per page into
  * every response, which the documents cannot spare: each has to fit the first round trip
- * (README "Performance"), and the header would grow with every new page.
+ * (docs/performance.md), and the header would grow with every new page.
  */
 import { createHash } from 'node:crypto';
 

@@ -178,7 +178,7 @@ function functionsEnvironment(values: {
  * sign challenges with (supabase/migrations, private.form_proof_secret()), and counts the
  * insert against the functions' per-client limits (private.booking_client_limits(); unset,
  * the functions' defaults). Hosted, the secret is stored once with `vault.create_secret`
- * (README, Deploy), the limits only if the project changes them; `supabase start` stores
+ * (docs/deploy.md), the limits only if the project changes them; `supabase start` stores
  * them from `[db.vault]` in config.toml.
  */
 export const VAULT_SETTINGS = {

@@ -13,7 +13,7 @@
  * connection with the document and the hero and held LCP at 1.0–1.5 s; swapped into the
  * page after that paint, text moved by up to 44 px, because one size-adjust per face
  * cannot match every word of the fallback to Inter and Lora, and some lines wrap
- * differently (npm run bench, README "Performance").
+ * differently (npm run bench, docs/performance.md).
  */
 
 /** The class on <html> that puts the web fonts in front of the font stacks (index.css). */

@@ -66,7 +66,7 @@ grant execute on function public.get_appointment_request(uuid),
 -- function send-appointment-reminders, which sends tomorrow's reminders once each (the
 -- second run only retries what failed). The project's URL and secret key are read from
 -- Vault when the job runs (Supabase docs, "Scheduling Edge Functions"); the deploy steps
--- (README, Deploy) store them once as 'project_url' and 'secret_key'. Without them the job
+-- (docs/deploy.md) store them once as 'project_url' and 'secret_key'. Without them the job
 -- fails visibly in cron.job_run_details and sends nothing. Elsewhere (the embedded stack)
 -- nothing is scheduled: its own timer makes the same call.
 do $$

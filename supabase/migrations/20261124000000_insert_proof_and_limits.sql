@@ -1,4 +1,4 @@
--- Limits that hold, and an insert that carries its proof (issue 22, docs/architecture.md).
+-- Limits that hold, and an insert that carries its proof (docs/architecture.md).
 --
 -- 1. The REST insert into appointment_requests needs the form proof the browser solved for
 --    send-appointment-email, in the request header `x-form-proof` (base64url of the JSON
@@ -79,7 +79,7 @@ grant execute on function private.request_client() to service_role;
 -- ---------------------------------------------------------------------------------------
 -- 1. The proof, checked by Postgres.
 
--- The functions' FORM_PROOF_SECRET, from Supabase Vault (deploy: README, Deploy; the local
+-- The functions' FORM_PROOF_SECRET, from Supabase Vault (deploy: docs/deploy.md; the local
 -- stack stores it at every start). Null when it is not there: then no insert passes.
 create function private.form_proof_secret() returns text
   language sql stable

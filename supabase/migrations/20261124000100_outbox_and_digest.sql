@@ -1,5 +1,5 @@
 -- Nothing lost: the outbox, the practice's morning digest and the jobs' own record
--- (issue 22, docs/appointment-lifecycle.md "When mail fails").
+-- (docs/appointment-lifecycle.md "When mail fails").
 --
 -- The practice reads e-mail only. Whatever is stored must reach its recipient once, even
 -- when the mail service fails and the visitor leaves. The rows already say what is still
@@ -401,7 +401,7 @@ grant execute on function public.record_mail_result(text, uuid, boolean, text),
 -- reminders, so the reminder job of 20261123000400 is replaced); the digest every hour
 -- from 05:00 to 17:00 UTC, of which the function acts on the first run at or after 07:00
 -- in Zurich (05:00 UTC in summer, 06:00 in winter) and retries a failed one at the next.
--- URL and secret key come from Vault ('project_url', 'secret_key'; README, Deploy).
+-- URL and secret key come from Vault ('project_url', 'secret_key'; docs/deploy.md).
 do $$
 declare
   call text := $call$

@@ -1,5 +1,5 @@
--- The practice's availability, and the visitor moves an appointment (issue 24,
--- docs/appointment-lifecycle.md).
+-- The practice's availability, and the visitor moves an appointment
+-- (docs/appointment-lifecycle.md).
 --
 -- 1. Closures: the days the practice is away (a training, illness, its own holidays) are
 --    rows of public.practice_closures, entered in Supabase's Table Editor; only the

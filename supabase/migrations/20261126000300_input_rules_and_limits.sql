@@ -1,4 +1,4 @@
--- Input rules and limits that hold on every path (issue 32, items 2–6;
+-- Input rules and limits that hold on every path (items 2–6;
 -- docs/security-and-limits.md says what is promised and why).
 --
 -- The booking's REST insert is held to the function's rules: whatever a caller sends to
@@ -30,7 +30,7 @@
 --    the contract test compares with requestLimits in rate-limit.ts). No limit per e-mail
 --    address any more: a limit that refuses an
 --    address answers whether the address was used a moment ago, to anyone who asks
---    (issue 32, item 3). What one mailbox receives is bounded by the acknowledgement's
+--   . What one mailbox receives is bounded by the acknowledgement's
 --    limits (one an hour per mailbox), what the practice receives by the daily cap.
 -- 5. Discarding a stored request (send-appointment-email with the honeypot filled) needs
 --    the form proof that stored it (used_form_proofs.stored_row: bound by the insert, not

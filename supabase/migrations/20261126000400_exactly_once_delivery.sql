@@ -1,4 +1,4 @@
--- Exactly once under a slow mail provider (issue 32, part 1; docs/appointment-lifecycle.md,
+-- Exactly once under a slow mail provider (docs/appointment-lifecycle.md,
 -- «Exactly once, and what remains»).
 --
 -- A mail is claimed through its row's claim column (notify_claimed_at,

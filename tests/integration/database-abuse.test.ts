@@ -176,7 +176,7 @@ describe('nothing stored without a proof', () => {
 describe('flood limits under concurrency', () => {
   it('stores all of 10 simultaneous requests naming one address from 10 clients: no limit counts the address', async () => {
     // A limit per address would answer anyone who tries an address whether it was used a
-    // moment ago (issue 32); what one mailbox receives is bounded by the acknowledgements.
+    // moment ago; what one mailbox receives is bounded by the acknowledgements.
     const { email } = visitor();
     const results = await Promise.all(Array.from({ length: 10 }, () => insertAppointment(backend, newVisitor().ip, appointmentRow(email))));
     expect(results.map((r) => r.error)).toEqual(Array(10).fill(null));

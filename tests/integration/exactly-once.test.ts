@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Exactly once under a slow mail provider (issue 32), against the real stack – PGlite or
+ * Exactly once under a slow mail provider, against the real stack – PGlite or
  * PostgreSQL 15 (DATABASE_URL), the functions under Deno – and a real SMTP server that
  * answers late or never (tests/support/slow-smtp.ts), counting every message it receives.
  *

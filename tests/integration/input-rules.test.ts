@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 32, items 2–6, against the stack (PGlite, and PostgreSQL 15 with DATABASE_URL): the
+ * The input rules and limits, against the stack (PGlite, and PostgreSQL 15 with DATABASE_URL): the
  * booking's REST insert held to the function's rules, one address rule and one mailbox
  * key, no oracle, no attacker text from the practice's address, and the smaller items.
  * Every test here failed on the code before 20261126000300_input_rules_and_limits.sql

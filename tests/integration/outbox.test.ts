@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Nothing a visitor sends is lost (issue 22), against the real stack: PGlite or
+ * Nothing a visitor sends is lost, against the real stack: PGlite or
  * PostgreSQL 15, the functions under Deno, the mail catcher.
  * - A mail outage, the visitor gone: after it, the outbox (send-pending-mail, called as
  *   pg_cron or the stack's timer calls it) delivers the stored message and request exactly

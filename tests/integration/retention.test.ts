@@ -3,7 +3,7 @@
  * Data retention on the local stack: requests and messages older than 12 months are
  * deleted by public.delete_expired_form_submissions(), younger ones stay; rate-limit
  * events are kept a day – as long as the longest window (the per-client daily bounds)
- * needs them. The bookkeeping of issue 22 cleans up after itself: spent form proofs a
+ * needs them. The bookkeeping of the limits and the outbox cleans up after itself: spent form proofs a
  * minute after they expire, the scheduled jobs' record after 30 days, a mail's failure
  * record once it is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * A mail provider that takes its time, for the suites that check "exactly once" (issue 32):
+ * A mail provider that takes its time, for the suites that check "exactly once":
  * a real SMTP server (smtp-server) that receives every message whole and then answers the
  * end of its data – "250 OK", the moment a provider takes responsibility for it (RFC 5321
  * 4.1.1.4) – only after a delay chosen per message, or never. It counts what it received

@@ -11,7 +11,7 @@ vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'))
 
 /**
  * An alternative time needs its day: the database and the function refuse a time without
- * one (issue 32), so the form says so at the date field before anything is sent.
+ * one, so the form says so at the date field before anything is sent.
  */
 const field = (label: string) => screen.getAllByLabelText(new RegExp(`^${label}\\*?$`))[0] as HTMLInputElement | HTMLSelectElement;
 const fieldset = (legend: string) => screen.getByRole('group', { name: legend });

@@ -532,7 +532,7 @@ Deno.test('logs: one line per request, no body, no personal data', async () => {
   }
 });
 
-// ------------------------------------------------------------------ exactly once (issue 32)
+// ------------------------------------------------------------------ exactly once
 
 Deno.test('both forms: the practice mail and the acknowledgement carry their keys – kind, request id, role', async () => {
   const { contact, appointment, mailer } = setup();

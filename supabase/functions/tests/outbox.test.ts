@@ -261,7 +261,7 @@ Deno.test('only the secret key starts a run: the publishable key and no key get 
 });
 
 // ---------------------------------------------------------------------------------------
-// Exactly once under a slow provider (issue 32): one claim at a time, right before its
+// Exactly once under a slow provider: one claim at a time, right before its
 // send; no send outlives its claim or the run; a finish by a run that lost its claim
 // changes nothing; every mail carries its idempotency key.
 
