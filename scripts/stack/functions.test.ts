@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverFunctions, launchFunctions, parseFunctionsConfig, type FunctionsRuntime } from './functions';
+import { discoverFunctions, isQuietLine, launchFunctions, parseFunctionsConfig, type FunctionsRuntime } from './functions';
 import { createGateway } from './gateway';
 import type { Database } from './database';
 import { LOCAL_KEYS } from './local-config';
@@ -164,5 +164,22 @@ Deno.serve((request) => new Response(JSON.stringify({ method: request.method, pa
     const response = await fetch(`${base}/not-a-function`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+  });
+});
+
+describe('the terminal', () => {
+  it('leaves out the scheduled jobs\' runs with nothing to report, and nothing else', () => {
+    for (const code of ['outbox_idle', 'digest_not_yet', 'digest_done', 'digest_nothing']) {
+      expect(isQuietLine(JSON.stringify({ fn: 'x', status: 200, ms: 3, code }))).toBe(true);
+    }
+    for (const line of [
+      JSON.stringify({ fn: 'send-pending-mail', status: 200, ms: 40, code: 'outbox' }),
+      JSON.stringify({ fn: 'send-pending-mail', status: 502, ms: 40, code: 'outbox_failed', cause: 'smtp_timeout' }),
+      JSON.stringify({ fn: 'send-practice-digest', status: 200, ms: 40, code: 'digest_sent' }),
+      'error: Uncaught (in promise) TypeError: x is not a function',
+      '{not json',
+    ]) {
+      expect(isQuietLine(line)).toBe(false);
+    }
   });
 });

@@ -16,6 +16,24 @@ import { freePort } from './ports';
 /** Folders in supabase/functions that are not functions. */
 const NOT_FUNCTIONS = new Set(['_shared', 'tests', 'test', 'node_modules']);
 
+
+/**
+ * The scheduled jobs' log lines of runs with nothing to report (the outbox finding nothing,
+ * the digest not due): kept in the function's log for the tests, not echoed to the terminal,
+ * which the timer would fill every minute.
+ */
+export const QUIET_CODES: ReadonlySet<string> = new Set(['outbox_idle', 'digest_not_yet', 'digest_done', 'digest_nothing']);
+
+export function isQuietLine(line: string): boolean {
+  if (!line.startsWith('{')) return false;
+  try {
+    const code = (JSON.parse(line) as { code?: unknown }).code;
+    return typeof code === 'string' && QUIET_CODES.has(code);
+  } catch {
+    return false;
+  }
+}
+
 export async function discoverFunctions(functionsDir: string): Promise<string[]> {
   if (!existsSync(functionsDir)) return [];
   const entries = await readdir(functionsDir, { withFileTypes: true });
@@ -224,7 +242,7 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
       readline.createInterface({ input: stream! }).on('line', (line) => {
         lines.push(line);
         if (lines.length > MAX_LOG_LINES) lines.shift();
-        if (!options.quiet) console.log(`[fn:${name}] ${line}`);
+        if (!options.quiet && !isQuietLine(line)) console.log(`[fn:${name}] ${line}`);
       });
     }
     let listening = false;

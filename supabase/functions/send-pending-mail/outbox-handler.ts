@@ -298,8 +298,11 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
     });
     const cause = [causes, recordCause].filter(Boolean).join(',');
     const body = { ...run.tally };
+    // A run that found nothing to do says so in its code, so that the local stack's
+    // terminal can leave it out (scripts/stack/functions.ts, QUIET_CODES).
+    const idle = Object.values(run.tally).every((count) => count === 0) && !cause;
     return ok
-      ? answer(200, body, { code: 'outbox', ...(cause ? { cause } : {}) })
+      ? answer(200, body, { code: idle ? 'outbox_idle' : 'outbox', ...(cause ? { cause } : {}) })
       : answer(502, { error: 'mail_failed', ...body }, { code: 'outbox_failed', cause });
   };
 }

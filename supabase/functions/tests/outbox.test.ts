@@ -461,3 +461,12 @@ Deno.test('«[Verspätet]» only when a send failed; a request the site stored b
   assert.doesNotMatch(mailer.sent[0]!.subject, /Verspätet/);
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch']);
 });
+
+Deno.test('a run with nothing to do logs outbox_idle, one that sent logs outbox (the local terminal echoes only the latter)', async () => {
+  const { handle, store, logs } = setup();
+  await run(handle);
+  assert.deepEqual(logs.map((line) => line.code), ['outbox_idle']);
+  store.pendingContacts.push(contact('00000000-0000-4000-8000-00000000000a'));
+  await run(handle);
+  assert.equal(logs.at(-1)!.code, 'outbox');
+});
