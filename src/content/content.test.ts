@@ -12,7 +12,7 @@ import { practice } from './practice';
 import { schlafberatungPage } from './sleep-counselling';
 import { serviceCards } from './service-cards';
 import { bookableServices } from './services';
-import { isValidSwissUid, swissUidCheckDigit } from './swiss-uid';
+import { isValidSwissUid, swissUidCheckDigit } from '@/test/swiss-uid';
 import { advisors } from './team';
 import { terminPage } from './appointment';
 import { terminAktionPage } from './appointment-action';

@@ -18,7 +18,7 @@ export const legalEntity = {
    * 020 is the register office of the canton of Zurich. Fictional, in the real shape.
    */
   registerNumber: 'CH-020.4.061.237-5',
-  /** Swiss company identification number; the check digit is valid (see swiss-uid.ts). */
+  /** Swiss company identification number; the check digit is valid (src/test/swiss-uid.ts checks it). */
   uid,
   /** The UID with the VAT suffix, as printed on invoices. */
   vatNumber: `${uid} MWST`,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
-import { isValidSwissUid } from '@/content/swiss-uid';
+import { isValidSwissUid } from '@/test/swiss-uid';
 import { renderRoute } from '@/test/render-route';
 
 /** The value (<dd>) that follows a label (<dt>) in the legal notice's definition list. */

@@ -10,8 +10,8 @@ import { useFormSubmission } from '@/components/forms/use-form-submission';
 import {
   APPOINTMENT_FIELDS,
   APPOINTMENT_FUNCTION,
-  sendAppointmentRequest,
-  toAppointmentRequest,
+  sendAppointmentSubmission,
+  toAppointmentSubmission,
 } from '@/features/appointment/appointment-request';
 import { useClosedDays } from '@/features/appointment/closed-days';
 import { SlotFields } from '@/features/appointment/slot-fields';
@@ -113,8 +113,8 @@ export function AppointmentForm() {
     functionName: APPOINTMENT_FUNCTION,
     fields: APPOINTMENT_FIELDS,
     rules: APPOINTMENT_FIELD_RULES,
-    toRequest: toAppointmentRequest,
-    send: sendAppointmentRequest,
+    toRequest: toAppointmentSubmission,
+    send: sendAppointmentSubmission,
     successNotice: copy.successNotice,
     onFailure,
   });

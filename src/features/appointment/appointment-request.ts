@@ -25,7 +25,7 @@ export const APPOINTMENT_TABLE = 'appointment_requests';
 export const APPOINTMENT_FUNCTION = 'send-appointment-email';
 
 /** Both steps of one submission: the row to store and the e-mail function's body (its proof is added when sent). */
-export interface AppointmentRequest {
+export interface AppointmentSubmission {
   row: AppointmentRow;
   email: Omit<AppointmentEmailBody, 'altcha'>;
 }
@@ -37,11 +37,11 @@ export function serviceLabel(value: string): string {
   return service.label;
 }
 
-export function toAppointmentRequest(
+export function toAppointmentSubmission(
   values: AppointmentFormValues,
   signals: FormSignals,
   requestId: string,
-): AppointmentRequest {
+): AppointmentSubmission {
   const row: AppointmentRow = {
     id: requestId,
     first_name: values.vorname,
@@ -70,7 +70,7 @@ const ALREADY_STORED = '23505';
  * row already stored (and stores no duplicate) and step 2 mails it. Resolves with what
  * the function says of the e-mail: sent, or queued behind the day's mail cap.
  */
-export async function sendAppointmentRequest({ row, email }: AppointmentRequest): Promise<SendOutcome> {
+export async function sendAppointmentSubmission({ row, email }: AppointmentSubmission): Promise<SendOutcome> {
   // The proof first: without one neither step can succeed, so nothing is sent in vain.
   const altcha = await takeFormProof(APPOINTMENT_FUNCTION);
   const supabase = await getSupabaseClient();
