@@ -85,7 +85,8 @@ export const terminAktionPage = {
     headline: 'Termin bestätigen',
     slotNames: { 'confirm-preferred': 'Wunschtermin', 'confirm-alternative': 'Alternativtermin' },
     toConfirm: (slotName: string, slot: string) => `Zu bestätigen ist der ${slotName}: ${slot}.`,
-    whatHappens: (name: string) => `${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
+    // Conditional: on a slot where nobody is free there is nothing to confirm yet.
+    whatHappens: (name: string) => `Mit Ihrer Bestätigung erhält ${name} eine E-Mail mit Kalendereintrag.`,
     pickTime: (name: string) => `${name} hat für diesen Tag keine Uhrzeit gewählt. Bitte wählen Sie eine, bevor Sie bestätigen.`,
     timeLabel: 'Uhrzeit',
     timePlaceholder: 'Uhrzeit wählen',

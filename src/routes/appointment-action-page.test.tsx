@@ -347,6 +347,8 @@ describe('/termin/aktion', () => {
         }),
       );
       expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
+      // The lead says what a confirmation would do, not that one is coming.
+      expect(screen.getByText('Mit Ihrer Bestätigung erhält Beat Keller eine E-Mail mit Kalendereintrag.')).toBeInTheDocument();
       expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
         'Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
         'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein',
