@@ -4,6 +4,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from './scripts/stack/local-config.ts';
+import { articlePages } from './scripts/articles/vite-articles.ts';
 
 /**
  * Where the forms send to, and with which public key: the project's publishable key
@@ -50,7 +51,7 @@ function reactRouterProductionBuild(): { find: RegExp; replacement: string }[] {
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   const supabase = supabaseEnv(command, mode, isSsrBuild);
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [articlePages(), react(), tailwindcss()],
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -14,7 +14,9 @@ import { listedPageRoutes, pageRoutes } from '../../src/app/router/route-table.t
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 
-import { blogPage } from '../../src/content/blog.ts';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import { blogArticles, blogPage } from '../../src/content/blog.ts';
+import { newsletterLinkPages } from '../../src/content/newsletter.ts';
 import { datenschutzPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
 import { impressumPage } from '../../src/content/legal-notice.ts';
@@ -39,6 +41,11 @@ const mainHeading: Record<string, string> = {
   '/datenschutz': datenschutzPage.hero.title,
   // Prerendered before any request is read (the token is in the fragment): the neutral loading state.
   '/termin/aktion': terminAktionPage.loading.headline,
+  '/newsletter/bestaetigen': newsletterLinkPages.confirm.title,
+  '/newsletter/abmelden': newsletterLinkPages.unsubscribe.title,
+  // The filtered lists are the blog page; an article's heading is its title.
+  ...Object.fromEntries(pageRoutes.filter((r) => r.path.startsWith('/blog/kategorie/')).map((r) => [r.path, blogPage.hero.title])),
+  ...Object.fromEntries(blogArticles.map((a) => [`/blog/${a.slug}`, a.title])),
 };
 
 const htmlOf = (route: string) => readFile(path.join(outDir, route, 'index.html'), 'utf8');
@@ -106,6 +113,68 @@ describe('npm run build', () => {
     expect(JSON.parse(json!)['@type']).toBe('HealthAndBeautyBusiness');
   });
 
+  describe('the blog', () => {
+    const headAttr = (html: string, key: string, name: string) =>
+      new RegExp(`<meta ${key}="${name}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+    const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+
+    it.each(blogArticles.map((a) => [a.slug, a] as const))('prerenders /blog/%s with its own metadata, BlogPosting data and its whole text', async (slug, article) => {
+      const html = await htmlOf(`/blog/${slug}`);
+      const url = `https://www.ruhepol-schlafberatung.ch/blog/${slug}`;
+      expect(html).toContain(`<link rel="canonical" href="${url}"`);
+      expect(headAttr(html, 'name', 'description')).toBe(article.excerpt);
+      expect(headAttr(html, 'property', 'og:type')).toBe('article');
+      expect(headAttr(html, 'property', 'og:title')).toBe(`${article.title} – Ruhepol Schlafberatung`);
+      expect(headAttr(html, 'property', 'og:url')).toBe(url);
+      expect(headAttr(html, 'property', 'article:published_time')).toBe(article.date);
+      expect(jsonLdOf(html)).toMatchObject({
+        '@type': 'BlogPosting',
+        headline: article.title,
+        datePublished: article.date,
+        author: { '@type': 'Person', name: article.author },
+        mainEntityOfPage: url,
+        publisher: { '@id': 'https://www.ruhepol-schlafberatung.ch/#praxis' },
+      });
+      // The text is in the page itself (readable without JavaScript), with its sections and sources.
+      const main = /<main[\s\S]*<\/main>/.exec(html)![0];
+      expect(main.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(3);
+      expect(main).toContain('<h2>Quellen</h2>');
+      const words = textOf(main.replace(/<[^>]+>/g, ' ')).split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
+      expect(words).toBeGreaterThan(600);
+      expect(textOf(main.replace(/<[^>]+>/g, ''))).toContain(`Lesezeit: ${article.readMinutes} Min.`);
+      expect(main).toContain('href="/termin-vereinbaren"');
+      expect(html).not.toMatch(/rel="preload"[^>]*as="image"/);
+    });
+
+    it('writes the filtered lists as pages of their own, each with only its category', async () => {
+      for (const category of ['Gesundheit', 'Beratung', 'Tipps', 'Technologie']) {
+        const html = await htmlOf(`/blog/kategorie/${category.toLowerCase()}`);
+        const expected = blogArticles.filter((a) => a.category === category);
+        for (const article of blogArticles) {
+          expect(html.includes(`href="/blog/${article.slug}"`), `${category}: ${article.slug}`).toBe(expected.includes(article));
+        }
+        expect(html).toMatch(new RegExp(`aria-current="page"[^>]*>${category}<`));
+      }
+    });
+
+    it('writes an Atom feed of every article, newest first, that a feed parser reads', async () => {
+      const xml = await readFile(path.join(outDir, 'blog/feed.xml'), 'utf8');
+      const feed = parseFeed(xml);
+      expect(feed.meta.type).toBe('atom');
+      expect(feed.title).toBe('Blog – Ruhepol Schlafberatung');
+      expect(feed.items.map((item) => item.url)).toEqual(blogArticles.map((a) => `https://www.ruhepol-schlafberatung.ch/blog/${a.slug}`));
+      for (const [index, item] of feed.items.entries()) {
+        const article = blogArticles[index]!;
+        expect(item.title).toBe(article.title);
+        expect(item.description).toBe(article.excerpt);
+        expect(item.authors.map((author) => author.name)).toEqual([article.author]);
+        expect(item.published?.toISOString().slice(0, 10)).toBe(new Date(`${article.date}T00:00:00+01:00`).toISOString().slice(0, 10));
+        expect(item.content).toContain('<h2>');
+      }
+      expect(await htmlOf('/blog')).toContain('<link rel="alternate" type="application/atom+xml" title="Blog – Ruhepol Schlafberatung" href="/blog/feed.xml"');
+    });
+  });
+
   it('writes sitemap.xml with every listed page, not the unlisted one, and robots.txt pointing to it', async () => {
     const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
     for (const route of listedPageRoutes) {
@@ -113,6 +182,8 @@ describe('npm run build', () => {
     }
     expect(sitemap.match(/<loc>/g)).toHaveLength(listedPageRoutes.length);
     expect(sitemap).not.toContain('/termin/aktion');
+    expect(sitemap).not.toContain('/newsletter/');
+    expect(sitemap).toContain('<loc>https://www.ruhepol-schlafberatung.ch/blog/kissen-schlafposition</loc>');
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');
     expect(robots).toContain('Sitemap: https://www.ruhepol-schlafberatung.ch/sitemap.xml');
   });

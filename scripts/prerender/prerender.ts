@@ -12,6 +12,8 @@ import {
 import type { PageRoute } from '../../src/app/router/route-table.ts';
 import { DEFERRED_STYLE_TYPE } from '../../src/app/full-style-sheet.ts';
 import { criticalStyle, withoutFirstPaintFontFaces } from './critical-css.ts';
+import { readArticles } from '../articles/article-source.ts';
+import { atomFeed, FEED_PATH } from '../articles/atom-feed.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {
@@ -102,6 +104,12 @@ export function sitemapXml(siteUrl: string, routes: readonly PageRoute[]): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
+/** The blog's Atom feed, /blog/feed.xml (its link is in the blog pages' <head>). */
+async function writeFeed(outDir: string, siteUrl: string): Promise<void> {
+  await mkdir(path.join(outDir, path.dirname(FEED_PATH)), { recursive: true });
+  await writeFile(path.join(outDir, FEED_PATH), atomFeed(siteUrl, await readArticles()));
+}
+
 export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
@@ -128,6 +136,7 @@ export async function writeSpaShells({ outDir, entry }: { outDir: string; entry:
   }
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.siteUrl, entry.pageRoutes));
   await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(entry.siteUrl));
+  await writeFeed(outDir, entry.siteUrl);
   // The same host configuration as the real site, so both are served with the same headers.
   await writeHostConfig(outDir, entry.supabaseUrl, files);
   await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
@@ -164,6 +173,7 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
 
   await writeFile(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.siteUrl, entry.pageRoutes));
   await writeFile(path.join(outDir, 'robots.txt'), robotsTxt(entry.siteUrl));
+  await writeFeed(outDir, entry.siteUrl);
   await writeHostConfig(outDir, entry.supabaseUrl, written);
   // The manifest was only needed here; it is not part of the site.
   await rm(path.join(outDir, '.vite'), { recursive: true, force: true });

@@ -121,13 +121,13 @@ describe('blog', () => {
     expect(blogCategories).toEqual(['Alle', 'Gesundheit', 'Beratung', 'Tipps', 'Technologie']);
   });
 
-  it('has six articles, two featured, every category used, unique ids', () => {
+  it('has six articles, two featured, every category used, unique slugs', () => {
     expect(blogArticles).toHaveLength(6);
     expect(blogArticles.filter((a) => a.featured)).toHaveLength(2);
     expect(new Set(blogArticles.map((a) => a.category))).toEqual(
       new Set(blogCategories.filter((c) => c !== 'Alle')),
     );
-    expect(new Set(blogArticles.map((a) => a.id)).size).toBe(6);
+    expect(new Set(blogArticles.map((a) => a.slug)).size).toBe(6);
   });
 
   it('dates every article with a real ISO date in 2025, written by an advisor', () => {
@@ -136,13 +136,14 @@ describe('blog', () => {
       expect(article.date).toMatch(/^2025-\d{2}-\d{2}$/);
       expect(new Date(`${article.date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(article.date);
       expect(authors).toContain(article.author);
-      expect(article.readTime).toMatch(/^\d+ Min\.$/);
+      expect(article.readMinutes).toBeGreaterThanOrEqual(3);
     }
   });
 
-  it('says honestly that the newsletter is not active yet', () => {
+  it('keeps the spec\'s labels, and no longer says that anything is «noch nicht aktiv»', () => {
     expect(blogPage.readLabel).toBe('Lesen');
-    expect(blogPage.newsletter.note).toMatch(/noch nicht aktiv/);
+    expect(blogPage.newsletter.buttonLabel).toBe('Abonnieren');
+    expect(JSON.stringify(blogPage)).not.toMatch(/noch nicht aktiv|in Kürze/);
   });
 });
 

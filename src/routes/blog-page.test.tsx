@@ -1,6 +1,11 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSupabaseClient, httpError, invoke, resetSupabaseMock } from '@/test/supabase-mock';
+import { resetFormProofMock, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
+
+vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
+vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
 
 const main = () => screen.getByRole('main');
 
@@ -10,11 +15,14 @@ function cardsIn(sectionName: string) {
   return within(section).getAllByRole('article');
 }
 
+const allCards = () => within(main()).queryAllByRole('article');
+const cardCategory = (card: HTMLElement) => within(card).getByText(/^(Gesundheit|Beratung|Tipps|Technologie)$/).textContent;
+
 function expectCompleteCard(card: HTMLElement) {
   const inCard = within(card);
   const title = inCard.getByRole('heading', { level: 3 }).textContent ?? '';
   expect(title.length).toBeGreaterThan(10);
-  expect(inCard.getByText(/^(Gesundheit|Beratung|Tipps|Technologie)$/)).toBeInTheDocument();
+  expect(cardCategory(card)).toBeTruthy();
   const date = card.querySelector('time')!;
   expect(date.textContent).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
   // The visible de-CH date and the machine-readable one name the same day.
@@ -23,24 +31,32 @@ function expectCompleteCard(card: HTMLElement) {
   expect(card).toHaveTextContent(/Lesezeit: \d+ Min\./);
   expect(inCard.getByText(/^von/)).toHaveTextContent(/^von (Sandra Huber|Lukas Brunner)$/);
   expect(card.querySelector('h3 + p')?.textContent?.length).toBeGreaterThan(60);
-  const read = inCard.getByRole('button', { name: `Lesen: ${title}` });
+  const read = inCard.getByRole('link', { name: `Lesen: ${title}` });
   expect(read).toHaveTextContent(/^Lesen/);
+  expect(read.getAttribute('href')).toMatch(/^\/blog\/[a-z0-9-]+$/);
 }
 
 describe('/blog', () => {
+  beforeEach(() => {
+    resetSupabaseMock();
+    resetFormProofMock();
+  });
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the hero and the five category chips in order, as labels rather than controls', async () => {
+  it('shows the hero and the five category chips in order, as links to the filtered lists', async () => {
     await renderRoute('/blog');
     expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
-    const chips = screen.getByRole('list', { name: 'Kategorien' });
-    const items = within(chips).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Alle', 'Gesundheit', 'Beratung', 'Tipps', 'Technologie']);
-    expect(items[0]).toHaveAttribute('aria-current', 'true');
-    expect(items.slice(1).every((item) => !item.hasAttribute('aria-current'))).toBe(true);
-    // They filter nothing, so nothing in them may look operable to assistive technology.
-    expect(within(chips).queryAllByRole('button')).toHaveLength(0);
-    expect(within(chips).queryAllByRole('link')).toHaveLength(0);
+    const chips = within(screen.getByRole('navigation', { name: 'Kategorien' })).getAllByRole('link');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Alle', 'Gesundheit', 'Beratung', 'Tipps', 'Technologie']);
+    expect(chips.map((chip) => chip.getAttribute('href'))).toEqual([
+      '/blog#kategorien',
+      '/blog/kategorie/gesundheit#kategorien',
+      '/blog/kategorie/beratung#kategorien',
+      '/blog/kategorie/tipps#kategorien',
+      '/blog/kategorie/technologie#kategorien',
+    ]);
+    expect(chips[0]).toHaveAttribute('aria-current', 'page');
+    expect(chips.slice(1).every((chip) => !chip.hasAttribute('aria-current'))).toBe(true);
   });
 
   it('shows the two featured articles and the four others, each card complete', async () => {
@@ -55,83 +71,104 @@ describe('/blog', () => {
     );
     expect(featured[0]).toHaveTextContent('18.11.2025');
     expect(featured[0]).toHaveTextContent('von Sandra Huber');
-    expect(featured[0]).toHaveTextContent('Lesezeit: 6 Min.');
     const titles = [...featured, ...others].map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
     expect(new Set(titles).size).toBe(6);
+    expect(main()).not.toHaveTextContent(/in Kürze|noch nicht aktiv/);
   });
 
-  it('says that "Lesen" is not available yet, and why', async () => {
-    await renderRoute('/blog');
-    const buttons = within(main()).getAllByRole('button', { name: /^Lesen: / });
-    expect(buttons).toHaveLength(6);
-    for (const button of buttons) {
-      expect(button).toHaveAttribute('type', 'button');
-      expect(button).toHaveAttribute('aria-disabled', 'true');
-      expect(button).toHaveAccessibleDescription('Die vollständigen Artikel erscheinen in Kürze.');
-    }
-    // The reason is visible on the page too, not only to screen readers.
-    expect(within(main()).getByText('Die vollständigen Artikel erscheinen in Kürze.')).toBeVisible();
-    act(() => buttons[0]!.focus());
-    // The first use loads Radix Tooltip (its own chunk); on a busy machine that can take a while.
-    expect(await screen.findByRole('tooltip', {}, { timeout: 5000 })).toHaveTextContent('Die vollständigen Artikel erscheinen in Kürze.');
-  });
-
-  it('changes nothing when "Lesen" is pressed', async () => {
+  it('filters the list by the chip pressed, says which one is chosen, and puts the choice in the address', async () => {
     const { location, user } = await renderRoute('/blog');
-    const html = main().innerHTML;
-    for (const button of within(main()).getAllByRole('button', { name: /^Lesen: / })) {
-      await user.click(button);
-    }
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Die vollständigen Artikel erscheinen in Kürze.');
-    expect(location).toEqual({ pathname: '/blog', hash: '' });
-    expect(cardsIn('Empfohlene Artikel')).toHaveLength(2);
-    // Pressing shows the explanation tooltip; only the tooltip's markers may differ.
-    const strip = (markup: string) =>
-      markup.replace(/ data-state="[^"]*"| aria-describedby="[^"]*"| data-radix-popper-[a-z]+="[^"]*"/g, '');
-    expect(strip(main().innerHTML)).toBe(strip(html));
+    await user.click(screen.getByRole('link', { name: 'Tipps' }));
+    await waitFor(() => expect(location).toEqual({ pathname: '/blog/kategorie/tipps', hash: '#kategorien' }));
+    await waitFor(() => expect(allCards()).toHaveLength(2));
+    expect(allCards().map(cardCategory)).toEqual(['Tipps', 'Tipps']);
+    expect(screen.getByRole('link', { name: 'Tipps' })).toHaveAttribute('aria-current', 'page');
+    // No featured article is a tip: that section is left out rather than shown empty.
+    expect(within(main()).queryByRole('region', { name: 'Empfohlene Artikel' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Gesundheit' }));
+    await waitFor(() => expect(location.pathname).toBe('/blog/kategorie/gesundheit'));
+    await waitFor(() => expect(cardsIn('Empfohlene Artikel')).toHaveLength(2));
+    expect(allCards().map(cardCategory)).toEqual(['Gesundheit', 'Gesundheit']);
+
+    await user.click(screen.getByRole('link', { name: 'Alle' }));
+    await waitFor(() => expect(allCards()).toHaveLength(6));
+    expect(location.pathname).toBe('/blog');
   });
 
-  it('has a labelled newsletter input whose form neither submits, navigates nor sends anything', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const xhrSpy = vi.spyOn(XMLHttpRequest.prototype, 'open');
+  it('shows the filtered list when its address is opened directly', async () => {
+    await renderRoute('/blog/kategorie/technologie');
+    expect(allCards().map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Liege-Monitoring: Was Sensoren über Ihre Nächte verraten',
+    ]);
+  });
+
+  it('opens the article from «Lesen»', async () => {
     const { location, user } = await renderRoute('/blog');
-    const section = screen.getByRole('region', { name: 'Newsletter' });
-    const input = within(section).getByLabelText('E-Mail-Adresse');
-    expect(input).toHaveAttribute('type', 'email');
-    expect(input).toHaveAttribute('placeholder', 'ihre.email@beispiel.ch');
-    expect(input).toHaveAccessibleDescription(/noch nicht aktiv/);
-    const button = within(section).getByRole('button', { name: 'Abonnieren' });
-    expect(button).toHaveAccessibleDescription(/noch nicht aktiv/);
-    expect(section).toHaveTextContent(
-      'Unser Newsletter startet in Kürze und ist noch nicht aktiv. Über dieses Feld wird derzeit nichts gespeichert oder versendet.',
-    );
+    await user.click(screen.getByRole('link', { name: 'Lesen: Welches Kissen passt zu meiner Schlafposition?' }));
+    await waitFor(() => expect(location.pathname).toBe('/blog/kissen-schlafposition'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welches Kissen passt zu meiner Schlafposition?' })).toBeInTheDocument();
+  });
 
-    const submits: SubmitEvent[] = [];
-    const record = (event: Event) => submits.push(event as SubmitEvent);
-    window.addEventListener('submit', record);
-    try {
-      await user.type(input, 'anna@example.ch');
-      await user.click(button);
-      await user.type(input, '{Enter}');
-      fireEvent.submit(input.closest('form')!);
-    } finally {
-      window.removeEventListener('submit', record);
-    }
+  describe('newsletter', () => {
+    const section = () => screen.getByRole('region', { name: 'Newsletter' });
+    const input = () => within(section()).getByLabelText('E-Mail-Adresse');
+    const button = () => within(section()).getByRole('button', { name: /Abonnieren|Wird gesendet/ });
 
-    expect(submits).toHaveLength(3);
-    // A default submit would reload the page with the address in the URL.
-    expect(submits.every((event) => event.defaultPrevented)).toBe(true);
-    expect(location).toEqual({ pathname: '/blog', hash: '' });
-    expect(fetchSpy).not.toHaveBeenCalled();
-    expect(xhrSpy).not.toHaveBeenCalled();
-    expect(input).toHaveValue('anna@example.ch');
-    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
-    expect(within(section).queryByRole('status')).not.toBeInTheDocument();
+    it('sends the address with the form proof and the bot signals, and asks the visitor to confirm by e-mail', async () => {
+      const { location, user } = await renderRoute('/blog');
+      expect(input()).toHaveAttribute('type', 'email');
+      expect(input()).toHaveAttribute('placeholder', 'ihre.email@beispiel.ch');
+      expect(input()).toHaveAccessibleDescription(/Bestätigungslink.*Datenschutzerklärung/);
+      await user.type(input(), 'anna@example.ch');
+      await user.click(button());
+      await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+      const [name, options] = invoke.mock.calls[0]!;
+      expect(name).toBe('newsletter');
+      expect(options.body).toEqual({ action: 'subscribe', email: 'anna@example.ch', website: '', elapsedMs: expect.any(Number), altcha: TEST_PROOF });
+      expect(await screen.findByText('Fast geschafft')).toBeInTheDocument();
+      expect(input()).toHaveValue('');
+      expect(location).toEqual({ pathname: '/blog', hash: '' });
+    });
+
+    it('refuses an address the function would refuse, at the field, without sending', async () => {
+      const { user } = await renderRoute('/blog');
+      await user.type(input(), 'anna@localhost');
+      await user.click(button());
+      expect((input() as HTMLInputElement).validationMessage).not.toBe('');
+      expect(invoke).not.toHaveBeenCalled();
+    });
+
+    it('keeps the address and shows the failure notice when the function fails', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      invoke.mockResolvedValue({ data: null, error: httpError(502) });
+      const { user } = await renderRoute('/blog');
+      await user.type(input(), 'anna@example.ch');
+      await user.click(button());
+      expect(await screen.findByText(/Fehler beim Senden/)).toBeInTheDocument();
+      expect(input()).toHaveValue('anna@example.ch');
+      expect(getSupabaseClient).toHaveBeenCalled();
+    });
   });
 
   it('ends with a call to action to book an appointment', async () => {
     await renderRoute('/blog');
     const cta = screen.getByRole('region', { name: 'Lieber persönlich beraten lassen?' });
     expect(within(cta).getByRole('link', { name: 'Termin vereinbaren' })).toHaveAttribute('href', '/termin-vereinbaren');
+  });
+});
+
+describe('an article page', () => {
+  it('shows the article: category, title, author, date, reading time, its text with sections, and the call to book', async () => {
+    const { location, user } = await renderRoute('/blog/nackenverspannung-am-morgen');
+    const article = screen.getByRole('article', { name: 'Nacken verspannt nach dem Aufwachen? Was dahinterstecken kann' });
+    expect(article).toHaveTextContent('von Sandra Huber');
+    expect(article).toHaveTextContent('Dienstag, 18. November 2025');
+    expect(article).toHaveTextContent(/Lesezeit: \d+ Min\./);
+    expect(within(article).getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(3);
+    expect(within(article).getByRole('heading', { level: 2, name: 'Quellen' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Lieber persönlich beraten lassen?' })).getByRole('link', { name: 'Termin vereinbaren' })).toBeInTheDocument();
+    await user.click(within(article).getByRole('link', { name: 'Gesundheit' }));
+    await waitFor(() => expect(location.pathname).toBe('/blog/kategorie/gesundheit'));
   });
 });

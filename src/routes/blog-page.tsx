@@ -1,43 +1,53 @@
-import { blogArticles, blogCategories, blogPage } from '@/content/blog';
+import { useLocation } from 'react-router-dom';
+import { findPageRoute } from '@/app/router/route-table';
+import { articleCategories, allCategoriesChip, categorySlug, type BlogCategoryChip } from '@/content/article-meta';
+import { blogArticles, blogPage } from '@/content/blog';
 import { BlogArticleList } from '@/components/sections/blog-article-list';
 import type { BlogCardLabels } from '@/components/sections/blog-article-card';
 import { BlogCategoryChips } from '@/components/sections/blog-category-chips';
 import { ClosingCta } from '@/components/sections/closing-cta';
 import { Hero } from '@/components/sections/hero';
-import { NewsletterBox } from '@/components/sections/newsletter-box';
+import { NewsletterBox } from '@/features/newsletter/newsletter-box';
 import { Section } from '@/components/ui/section';
-import { TooltipProvider } from '@/components/ui/tooltip';
-
-const pendingNoteId = 'artikel-folgen-hinweis';
 
 const cardLabels: BlogCardLabels = {
   read: blogPage.readLabel,
   authorPrefix: blogPage.authorPrefix,
   readTime: blogPage.readTimeLabel,
-  pending: blogPage.articlesPendingNote,
 };
 
-const featuredArticles = blogArticles.filter((article) => article.featured);
-const otherArticles = blogArticles.filter((article) => !article.featured);
+/** The chip of the list at this address: /blog is «Alle», /blog/kategorie/<name> its category. */
+function chipOf(pathname: string): BlogCategoryChip {
+  const id = findPageRoute(pathname)?.id;
+  return articleCategories.find((category) => id === `blog-${categorySlug(category)}`) ?? allCategoriesChip;
+}
 
+/**
+ * /blog and its filtered lists (/blog/kategorie/<name>, each prerendered): the featured
+ * articles of the chosen category, then its others. A section left empty by the filter is
+ * left out.
+ */
 export default function BlogPage() {
+  const current = chipOf(useLocation().pathname);
+  const shown = current === allCategoriesChip ? blogArticles : blogArticles.filter((article) => article.category === current);
+  const featured = shown.filter((article) => article.featured);
+  const others = shown.filter((article) => !article.featured);
   return (
-    // The "Lesen" buttons explain themselves in tooltips; the provider sets their timing.
-    <TooltipProvider>
+    <>
       <Hero title={blogPage.hero.title} lead={blogPage.hero.lead} />
-      <BlogCategoryChips label={blogPage.categoriesLabel} categories={blogCategories} current="Alle" />
-      <Section
-        id="empfohlene-artikel"
-        title={blogPage.featuredTitle}
-        lead={<span id={pendingNoteId}>{blogPage.articlesPendingNote}</span>}
-      >
-        <BlogArticleList articles={featuredArticles} variant="featured" labels={cardLabels} pendingNoteId={pendingNoteId} />
-      </Section>
-      <Section id="alle-artikel" title={blogPage.allTitle} tone="white">
-        <BlogArticleList articles={otherArticles} labels={cardLabels} pendingNoteId={pendingNoteId} />
-      </Section>
+      <BlogCategoryChips label={blogPage.categoriesLabel} current={current} />
+      {featured.length > 0 && (
+        <Section id="empfohlene-artikel" title={blogPage.featuredTitle}>
+          <BlogArticleList articles={featured} variant="featured" labels={cardLabels} />
+        </Section>
+      )}
+      {others.length > 0 && (
+        <Section id="alle-artikel" title={blogPage.allTitle} tone="white">
+          <BlogArticleList articles={others} labels={cardLabels} />
+        </Section>
+      )}
       <NewsletterBox content={blogPage.newsletter} />
       <ClosingCta content={blogPage.closingCta} />
-    </TooltipProvider>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { HEAD_MARKER } from '@/app/head/head-marker';
 import { heroImageSources } from '@/app/head/hero-image';
 import { findPageRoute, type PageRoute } from '@/app/router/route-table';
 import { absoluteUrl } from '@/app/head/site-config';
-import { practiceJsonLd } from '@/app/head/structured-data';
+import { articleJsonLd, practiceJsonLd } from '@/app/head/structured-data';
 import { notFoundMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
 import { escapeHtml } from '@domain/html';
@@ -25,6 +25,10 @@ export function documentTitle(route: PageRoute | undefined): string {
   return route.id === 'home' ? `${practice.name} – ${title}` : `${title} – ${practice.name}`;
 }
 
+const BLOG_PATH = '/blog';
+/** The blog's Atom feed, written by the prerender step (scripts/articles/atom-feed.ts). */
+export const BLOG_FEED = { path: '/blog/feed.xml', title: `Blog – ${practice.name}` } as const;
+
 export function headElementsFor(pathname: string): HeadElement[] {
   const route: PageRoute | undefined = findPageRoute(pathname);
   const title = documentTitle(route);
@@ -32,7 +36,7 @@ export function headElementsFor(pathname: string): HeadElement[] {
   const elements: HeadElement[] = [
     { tag: 'title', attrs: {}, text: title },
     { tag: 'meta', attrs: { name: 'description', content: description } },
-    { tag: 'meta', attrs: { property: 'og:type', content: 'website' } },
+    { tag: 'meta', attrs: { property: 'og:type', content: route?.article ? 'article' : 'website' } },
     { tag: 'meta', attrs: { property: 'og:locale', content: 'de_CH' } },
     { tag: 'meta', attrs: { property: 'og:site_name', content: practice.name } },
     { tag: 'meta', attrs: { property: 'og:title', content: title } },
@@ -67,6 +71,17 @@ export function headElementsFor(pathname: string): HeadElement[] {
     // An unknown path is not a page, and an unlisted one is only for whoever got its link
     // by e-mail: keep both out of search results.
     elements.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
+  }
+  if (route?.article) {
+    elements.push(
+      { tag: 'meta', attrs: { property: 'article:published_time', content: route.article.date } },
+      { tag: 'meta', attrs: { property: 'article:section', content: route.article.category } },
+      { tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(articleJsonLd(route.article, route.path)) },
+    );
+  }
+  if (route?.path.startsWith(BLOG_PATH)) {
+    // Feed readers find the blog's feed from any of its pages.
+    elements.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title: BLOG_FEED.title, href: BLOG_FEED.path } });
   }
   if (route?.id === 'home') {
     elements.push({

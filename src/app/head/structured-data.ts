@@ -1,6 +1,7 @@
 import { practice } from '@/content/practice';
 import { bookableServices } from '@/content/services';
 import { absoluteUrl } from '@/app/head/site-config';
+import type { ArticleMeta } from '@/content/article-meta';
 
 /**
  * JSON-LD for the practice, so search engines can show address, phone and services.
@@ -44,5 +45,28 @@ export function practiceJsonLd(): Record<string, unknown> {
           : { price: service.priceChf.toFixed(2), priceCurrency: 'CHF' }),
       })),
     },
+  };
+}
+
+/**
+ * JSON-LD for an article (/blog/<slug>): a BlogPosting by its author, published by the
+ * practice (the same @id as on the home page), so search engines can show date and author.
+ */
+export function articleJsonLd(article: ArticleMeta, path: string): Record<string, unknown> {
+  const url = absoluteUrl(path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    '@id': `${url}#artikel`,
+    mainEntityOfPage: url,
+    url,
+    headline: article.title,
+    description: article.excerpt,
+    articleSection: article.category,
+    inLanguage: 'de-CH',
+    datePublished: article.date,
+    image: absoluteUrl('/media/og-image.jpg'),
+    author: { '@type': 'Person', name: article.author },
+    publisher: { '@type': 'Organization', '@id': `${absoluteUrl('/')}#praxis`, name: practice.name },
   };
 }

@@ -1,4 +1,6 @@
 import { practice } from '@/content/practice';
+import { articleCategories, categorySlug, type ArticleMeta } from '@/content/article-meta';
+import { blogArticles, blogCategoryPages } from '@/content/blog';
 
 /**
  * The page registry: every page of the site is one entry here, and everything else is
@@ -8,13 +10,17 @@ import { practice } from '@/content/practice';
  * (components/sections/hero.tsx reads it), so the image preloaded in <head> is the one
  * on screen. Adding a page: one entry below plus its component in src/routes. A page
  * that only e-mails link to is `unlisted`: prerendered, but kept out of search results,
- * the sitemap and the navigation.
+ * the sitemap and the navigation. The blog's articles and its filtered lists are entries
+ * too, made from the articles' files (blogPageRoutes below).
  */
 interface PageEntryBase {
   id: string;
   path: `/${string}`;
-  /** The page's component (default export), in its own chunk; also what the prerender step preloads. */
-  module: `src/routes/${string}-page.tsx`;
+  /**
+   * The page's component (default export), in its own chunk; also what the prerender step
+   * preloads. An article's module is its Markdown file (scripts/articles/vite-articles.ts).
+   */
+  module: `src/routes/${string}-page.tsx` | `src/content/articles/${string}.md`;
   /** For the browser tab and search results: short; the practice name is added by the head builder. */
   title: string;
   /** 120–160 characters, for search results and link previews. */
@@ -30,6 +36,7 @@ export interface ListedPage extends PageEntryBase {
   /** Label in the footer's page list only. Pages with neither are reached by calls to action. */
   footerLabel?: string;
   unlisted?: false;
+  article?: undefined;
 }
 
 /**
@@ -42,14 +49,28 @@ export interface UnlistedPage extends PageEntryBase {
   heroImage?: undefined;
   navLabel?: undefined;
   footerLabel?: undefined;
+  article?: undefined;
 }
 
-export type PageEntry = ListedPage | UnlistedPage;
+/**
+ * An article of the blog, /blog/<slug>: listed and in sitemap.xml, without a hero image
+ * (its title is the largest paint), with the facts its <head> describes it by.
+ */
+export interface ArticlePage extends PageEntryBase {
+  article: ArticleMeta;
+  unlisted?: false;
+  heroImage?: undefined;
+  navLabel?: undefined;
+  footerLabel?: undefined;
+}
+
+export type PageEntry = ListedPage | ArticlePage | UnlistedPage;
 
 const { locality, region } = practice.practiceAddress;
 const reply = practice.replyWithinHours;
 
-export const pageRoutes = [
+/** The site's own pages (the blog's articles and filtered lists follow from the articles). */
+const sitePages = [
   {
     id: 'home',
     path: '/',
@@ -132,12 +153,65 @@ export const pageRoutes = [
     description: `Eine Terminanfrage bestätigen, ablehnen oder absagen: Diese Seite öffnen Sie über den persönlichen Link in einer E-Mail der ${practice.name}.`,
     unlisted: true,
   },
+  {
+    id: 'newsletter-bestaetigen',
+    path: '/newsletter/bestaetigen',
+    module: 'src/routes/newsletter-link-page.tsx',
+    title: 'Newsletter bestätigen',
+    description: `Die Anmeldung zum Newsletter der ${practice.name} bestätigen: Diese Seite öffnen Sie über den Link in unserer Bestätigungs-E-Mail.`,
+    unlisted: true,
+  },
+  {
+    id: 'newsletter-abmelden',
+    path: '/newsletter/abmelden',
+    module: 'src/routes/newsletter-link-page.tsx',
+    title: 'Newsletter abbestellen',
+    description: `Den Newsletter der ${practice.name} abbestellen: Diese Seite öffnen Sie über den Link am Ende jeder Newsletter-E-Mail.`,
+    unlisted: true,
+  },
 ] as const satisfies readonly PageEntry[];
+
+/** The blog's address of an article. */
+export function articlePath(slug: string): `/blog/${string}` {
+  return `/blog/${slug}`;
+}
+
+/** The address of the blog's list filtered by a category («Alle» is /blog itself). */
+export function categoryPath(category: (typeof articleCategories)[number]): `/blog/${string}` {
+  return `/blog/kategorie/${categorySlug(category)}`;
+}
+
+/** The filtered lists (the blog page again, its chips set to one category) and the articles. */
+function blogPageRoutes(): PageEntry[] {
+  const lists = articleCategories.map(
+    (category): ListedPage => ({
+      id: `blog-${categorySlug(category)}`,
+      path: categoryPath(category),
+      module: 'src/routes/blog-page.tsx',
+      title: `Blog: ${category}`,
+      description: blogCategoryPages[category],
+      heroImage: 'hero-blog',
+    }),
+  );
+  const articles = blogArticles.map(
+    (article): ArticlePage => ({
+      id: `artikel-${article.slug}`,
+      path: articlePath(article.slug),
+      module: `src/content/articles/${article.slug}.md`,
+      title: article.title,
+      description: article.excerpt,
+      article,
+    }),
+  );
+  return [...lists, ...articles];
+}
+
+export const pageRoutes: readonly PageEntry[] = [...sitePages, ...blogPageRoutes()];
 
 export type PageRoute = PageEntry;
 
 /** Whether search engines may know the page (sitemap.xml lists it; an unlisted one says noindex). */
-export function isListed(route: PageEntry): route is ListedPage {
+export function isListed(route: PageEntry): route is ListedPage | ArticlePage {
   return !route.unlisted;
 }
 
@@ -145,14 +219,15 @@ export function isListed(route: PageEntry): route is ListedPage {
  * The site's pages without the unlisted ones, for the tests and the benchmark. Marked
  * pure: the browser bundle never uses it, so the bundler drops it there.
  */
-export const listedPageRoutes: readonly ListedPage[] = /* @__PURE__ */ (pageRoutes as readonly PageEntry[]).filter(isListed);
+export const listedPageRoutes: readonly (ListedPage | ArticlePage)[] = /* @__PURE__ */ pageRoutes.filter(isListed);
 
-export type PageId = (typeof pageRoutes)[number]['id'];
+/** The site's own pages' ids (pagePath takes these). */
+export type PageId = (typeof sitePages)[number]['id'];
 /** The site's paths. Links in content may only point here. */
-export type SitePath = (typeof pageRoutes)[number]['path'];
+export type SitePath = (typeof sitePages)[number]['path'] | `/blog/${string}`;
 
 export function pagePath(id: PageId): SitePath {
-  const route = pageRoutes.find((r) => r.id === id);
+  const route = sitePages.find((r) => r.id === id);
   if (!route) throw new Error(`Unknown page id: ${id}`);
   return route.path;
 }

@@ -9,8 +9,13 @@ type PageModule = { default: ComponentType };
 /**
  * Every page component, found by Vite at build time; each stays its own chunk, so a
  * visitor downloads only the page they open. The 404 page is built in (imported above).
+ * An article's page is its Markdown file (scripts/articles/vite-articles.ts).
  */
-const pageModules = import.meta.glob<PageModule>(['/src/routes/*-page.tsx', '!/src/routes/not-found-page.tsx']);
+const pageModules = import.meta.glob<PageModule>([
+  '/src/routes/*-page.tsx',
+  '!/src/routes/not-found-page.tsx',
+  '/src/content/articles/*.md',
+]);
 
 /** The lazy component of a registry entry; a module missing from src/routes stops the app at start. */
 export function pageComponentFor(entry: Pick<PageEntry, 'id' | 'module'>, modules = pageModules): LazyPage {

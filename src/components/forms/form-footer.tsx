@@ -11,7 +11,7 @@ const subscribeToNothing = () => () => {};
  * form sent before that would do a plain browser submit and put the visitor's details
  * into the URL, so its button waits.
  */
-function useIsInteractive(): boolean {
+export function useIsInteractive(): boolean {
   return useSyncExternalStore(subscribeToNothing, () => true, () => false);
 }
 

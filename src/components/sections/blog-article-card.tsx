@@ -1,7 +1,9 @@
 import { Activity, BookOpen, Clock, HeartPulse, Lightbulb, MessagesSquare, type LucideIcon } from 'lucide-react';
-import type { BlogArticle, BlogCategory } from '@/content/blog';
+import { Link } from 'react-router-dom';
+import { articlePath } from '@/app/router/route-table';
+import { articlePageText, type BlogArticle, type BlogCategory } from '@/content/blog';
+import { buttonClasses } from '@/components/ui/button-link';
 import { Card, IconBadge } from '@/components/ui/card';
-import { Tooltip } from '@/components/ui/tooltip';
 import { formatDateShort } from '@domain/dates';
 import { cn } from '@/lib/cn';
 
@@ -19,8 +21,6 @@ export interface BlogCardLabels {
   authorPrefix: string;
   /** Screen-reader label before the reading time ('Lesezeit'). */
   readTime: string;
-  /** Why the button does nothing yet; shown as its tooltip. */
-  pending: string;
 }
 
 export interface BlogArticleCardProps {
@@ -28,15 +28,17 @@ export interface BlogArticleCardProps {
   /** Featured articles get a larger card with the category's icon. */
   variant?: 'featured' | 'standard';
   labels: BlogCardLabels;
-  /** Id of the visible note that explains why the articles cannot be opened yet. */
-  pendingNoteId: string;
 }
 
-export function BlogArticleCard({ article, variant = 'standard', labels, pendingNoteId }: BlogArticleCardProps) {
+/**
+ * One article on the list: its facts and excerpt, and «Lesen», the card's one link to the
+ * article, which stretches over the whole card so a tap anywhere on it opens the article.
+ */
+export function BlogArticleCard({ article, variant = 'standard', labels }: BlogArticleCardProps) {
   const featured = variant === 'featured';
   const CategoryIcon = categoryIcons[article.category];
   return (
-    <Card as="article" className={cn('flex h-full flex-col', featured && 'sm:p-8')}>
+    <Card as="article" className={cn('relative flex h-full flex-col', featured && 'sm:p-8')}>
       {featured && (
         <IconBadge className="mb-5">
           <CategoryIcon aria-hidden="true" className="size-6" />
@@ -48,7 +50,7 @@ export function BlogArticleCard({ article, variant = 'standard', labels, pending
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden="true" className="size-4" />
           <span className="sr-only">{labels.readTime}: </span>
-          {article.readTime}
+          {articlePageText.readTime(article.readMinutes)}
         </span>
       </div>
       <h3 className={cn('mt-4', featured ? 'text-2xl sm:text-3xl' : 'text-xl')}>{article.title}</h3>
@@ -57,24 +59,15 @@ export function BlogArticleCard({ article, variant = 'standard', labels, pending
         <p className="text-sm text-ink">
           {labels.authorPrefix} <span className="font-semibold">{article.author}</span>
         </p>
-        {/*
-          docs/product.md gives "Lesen" no behaviour (there are no article pages yet). Instead of a
-          button that silently ignores the click, it says it is unavailable (aria-disabled keeps
-          it focusable, so the tooltip also opens from the keyboard) and why (the page note).
-          The hidden title tells the six buttons apart in a screen reader's list of controls.
-        */}
-        <Tooltip content={labels.pending}>
-          <button
-            type="button"
-            aria-disabled="true"
-            aria-describedby={pendingNoteId}
-            className="inline-flex min-h-11 cursor-not-allowed items-center justify-center gap-2 rounded-full border border-sand-300 bg-sand-100 px-4 py-2 text-sm font-semibold text-ink-muted"
-          >
-            <BookOpen aria-hidden="true" className="size-4" />
-            {labels.read}
-            <span className="sr-only">: {article.title}</span>
-          </button>
-        </Tooltip>
+        {/* The title after «Lesen» tells the six links apart in a screen reader's list of links. */}
+        <Link
+          to={articlePath(article.slug)}
+          className={buttonClasses('secondary', 'md', "after:absolute after:inset-0 after:rounded-2xl after:content-['']")}
+        >
+          <BookOpen aria-hidden="true" className="size-4" />
+          {labels.read}
+          <span className="sr-only">: {article.title}</span>
+        </Link>
       </div>
     </Card>
   );

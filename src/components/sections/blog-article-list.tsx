@@ -11,7 +11,7 @@ export function BlogArticleList({ articles, variant = 'standard', ...cardProps }
   return (
     <ul className={cn('grid gap-6 md:grid-cols-2', variant === 'featured' && 'lg:gap-8')}>
       {articles.map((article) => (
-        <li key={article.id}>
+        <li key={article.slug}>
           <BlogArticleCard article={article} variant={variant} {...cardProps} />
         </li>
       ))}

@@ -1,45 +1,56 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { categoryPath, pagePath } from '@/app/router/route-table';
 import { Container } from '@/components/ui/section';
+import { allCategoriesChip, blogCategories, type BlogCategoryChip } from '@/content/article-meta';
 import { cn } from '@/lib/cn';
 
 interface BlogCategoryChipsProps {
   /** Visible label of the group, also its accessible name. */
   label: string;
-  categories: readonly string[];
-  /** The chip shown as selected; every article is listed, so this is 'Alle'. */
-  current: string;
+  /** The chip of the list shown. */
+  current: BlogCategoryChip;
 }
 
 /**
- * The category chips of the blog. docs/product.md has them filter nothing, so they are a plain
- * list of labels, not buttons: nothing invites a click that would have no effect.
+ * The category chips of the blog: links to the list filtered by each category
+ * (/blog/kategorie/<name>, prerendered, so a filter works without JavaScript and its
+ * address can be shared), «Alle» to /blog. The current one says so (aria-current).
  */
-export function BlogCategoryChips({ label, categories, current }: BlogCategoryChipsProps) {
+/** The chips' anchor: a filter's link scrolls the new list's chips into view. */
+export const BLOG_CHIPS_ID = 'kategorien';
+
+export function BlogCategoryChips({ label, current }: BlogCategoryChipsProps) {
   const labelId = useId();
   return (
-    <div className="border-b border-sand-200 bg-cream">
+    <nav id={BLOG_CHIPS_ID} aria-labelledby={labelId} className="border-b border-sand-200 bg-cream">
       <Container className="flex flex-col gap-3 py-6 sm:flex-row sm:items-center sm:gap-4">
         <p id={labelId} className="text-sm font-semibold uppercase tracking-wider text-sage-700">
           {label}
         </p>
-        <ul aria-labelledby={labelId} className="flex flex-wrap gap-2">
-          {categories.map((category) => {
+        <ul className="flex flex-wrap gap-2">
+          {blogCategories.map((category) => {
             const isCurrent = category === current;
             return (
-              <li
-                key={category}
-                aria-current={isCurrent ? 'true' : undefined}
-                className={cn(
-                  'rounded-full border px-4 py-1.5 text-sm font-medium',
-                  isCurrent ? 'border-night-700 bg-night-700 text-white' : 'border-sand-300 bg-white text-ink-muted',
-                )}
-              >
-                {category}
+              <li key={category}>
+                <Link
+                  // To the chips again, so the list is in view, with and without JavaScript.
+                  to={`${category === allCategoriesChip ? pagePath('blog') : categoryPath(category)}#${BLOG_CHIPS_ID}`}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  className={cn(
+                    'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
+                    isCurrent
+                      ? 'border-night-700 bg-night-700 text-white'
+                      : 'border-sand-300 bg-white text-ink-muted hover:border-night-600 hover:text-night-700',
+                  )}
+                >
+                  {category}
+                </Link>
               </li>
             );
           })}
         </ul>
       </Container>
-    </div>
+    </nav>
   );
 }

@@ -9,7 +9,10 @@ import {
   type InvalidLinkReason,
   type MoveRefusal,
 } from '@/features/appointment-action/action-api';
-import { isInPageJump, keptToken, readFragment, takeTokenFromAddress } from '@/features/appointment-action/link-token';
+import { isInPageJump, keptToken, readFragment, takeTokenFromAddress } from '@/lib/link-token';
+
+/** This tab's copy of the page's token, for a reload (src/lib/link-token.ts). */
+const TOKEN_KEY = 'termin-aktion-token';
 
 /** What a press led to; `id` tells two equal outcomes apart (each one takes the focus). */
 export type Outcome =
@@ -104,7 +107,7 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
 
 /**
  * The action page's state. After mount (never during prerender) it reads the token –
- * from the address, which it then clears (./link-token.ts), else the one this page or
+ * from the address, which it then clears (src/lib/link-token.ts), else the one this page or
  * tab already read (StrictMode's second effect, "Erneut versuchen", a reload) – and asks
  * the function to show the request; opening the link changes nothing. Only `act` – a
  * button press – asks it to act. One press at a time: the ref, not `pending`, because a
@@ -123,7 +126,7 @@ export function useAppointmentAction() {
     let current = true;
     const load = () => {
       // The page's own memory before storage: storage may be off, or hold an older token it could not replace.
-      const linkToken = takeTokenFromAddress() || token.current || keptToken();
+      const linkToken = takeTokenFromAddress(TOKEN_KEY) || token.current || keptToken(TOKEN_KEY);
       token.current = linkToken;
       lastInput.current = undefined;
       if (!linkToken) {
