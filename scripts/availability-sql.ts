@@ -60,7 +60,7 @@ create or replace function private.${name}() returns integer
 -- rules as a new migration (tests/architecture/availability-sql.test.ts fails until then).
 --
 -- The booking rules as the database needs them (private.booking_refusal, the insert trigger
--- and request_appointment_move of 20261125000100_availability_and_moves.sql): the times
+-- and request_appointment_move of 20261122000300_appointments.sql): the times
 -- offered per weekday, the canton of Zurich's public holidays, the minimum notice, the
 -- horizon and the retention. Closures are rows of public.practice_closures, not rules.
 -- With them the facts of domain/capacity.ts: how long each service takes (catalog.ts) and
@@ -111,8 +111,8 @@ ${openingBranches.join('\n')}
     end
   $$;
 
--- Every start time of any weekday (the check constraints' slot rule). Same signature as
--- in 20261122000000_form_submissions.sql, so its grants stay.
+-- Every start time of any weekday (the check constraints' slot rule). Its grants are in
+-- 20261122000200_forms.sql; a newer generated migration keeps the signature, so they stay.
 create or replace function private.is_time_slot(value text) returns boolean
   language sql immutable parallel safe
   set search_path = ''

@@ -349,7 +349,7 @@ describe('/rest/v1/rpc/<function>', () => {
     const id = randomUUID();
     const message = { p_id: id, p_name: 'Anna', p_email: 'anna@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
     expect(await call('/rest/v1/rpc/claim_contact_notification', service(message))).toMatchObject({ status: 200, text: '"claimed"' });
-    // The claim with its token (…20261126000400_exactly_once_delivery): jsonb; its finish: text.
+    // The claim with its token (…_mail_delivery.sql): jsonb; its finish: text.
     const again = { ...message, p_id: randomUUID() };
     const claimed = await call('/rest/v1/rpc/claim_contact_mail', service(again));
     expect(claimed).toMatchObject({ status: 200, json: { status: 'claimed', claim: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
@@ -381,7 +381,7 @@ describe('/rest/v1/rpc/<function>', () => {
     expectAnonRefused(await call('/rest/v1/rpc/delete_expired_form_submissions', { method: 'POST', key: LOCAL_KEYS.anon, body: '{}' }), 'function delete_expired_form_submissions');
   });
 
-  // The booking form's start times (…_advisors_and_capacity.sql; the site's
+  // The booking form's start times (…_appointments.sql; the site's
   // src/features/appointment/start-times.ts): supabase.rpc with the publishable key, a
   // function anon may execute; jsonb comes back as JSON (PG Response.hs, as above). A day
   // is free for a service when an advisor is: on an empty day, every start time it offers.
@@ -421,7 +421,7 @@ describe('/rest/v1/rpc/<function>', () => {
     expectAnonRefused(await call('/rest/v1/rpc/decide_appointment', { method: 'POST', body: decision }), 'function decide_appointment');
   });
 
-  // The booking form's closed days (…_availability_and_moves.sql): the other function anon
+  // The booking form's closed days (…_appointments.sql): the other function anon
   // may execute, with its default p_days when only p_from is sent.
   it('answers the site’s closed-days call: 200 with the JSON array of dates', async () => {
     const from = zurichIsoDate(200);

@@ -114,8 +114,8 @@ describe('bootstrap.sql and the Vault secrets', () => {
     });
   });
 
-  // …_advisors_and_capacity.sql creates btree_gist in "extensions" (hosted Supabase offers it
-  // there) for its exclusion constraint: text with =, a range with &&, in one GiST index.
+  // …_base.sql creates btree_gist in "extensions" (hosted Supabase offers it there) for the
+  // exclusion constraint of …_forms.sql: text with =, a range with &&, in one GiST index.
   // PGlite can create it only when database.ts hands it the module; PostgreSQL from contrib.
   it('can create btree_gist in "extensions" for an exclusion constraint of = and &&', async () => {
     await db.exec('create extension if not exists btree_gist with schema extensions');

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The appointment lifecycle in the database (supabase/migrations/…_appointment_lifecycle.sql),
+ * The appointment lifecycle in the database (supabase/migrations/…_appointments.sql),
  * called as the functions will call it: supabase-js with the secret key through the API
  * gateway. Decisions and cancellations change the state once, from the state they expect;
  * a second press finds it unchanged; confirm and cancel at once end consistently; the
@@ -181,7 +181,7 @@ describe('claim_outcome_mail / finish_outcome_mail', () => {
     const first = await claim(id);
     expect(first).toMatchObject({ status: 'claimed', request: { status: 'confirmed' } });
     expect((await claim(id)).status).toBe('in_progress');
-    // A claim is ended with its token (…20261126000400_exactly_once_delivery).
+    // A claim is ended with its token (…_mail_delivery.sql).
     await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_claim: first.request!.outcome_mail_claim, p_sent: false });
     const again = await claim(id);
     expect(again.status).toBe('claimed');
@@ -218,7 +218,6 @@ describe('get_appointment_request', () => {
 
 // The reminders are the outbox's (send-pending-mail): from 09:00 Zurich time the day before
 // it claims them as below (store.ts claimPendingReminders: no grace period, the day's date).
-// (claim_due_reminders of migration …0400 is dropped: the outbox's claim replaced it.)
 describe('claim_pending_mail (reminder) / finish_reminder', () => {
   const due = (days: number) =>
     rpc<{ id: string; reminder_claim: string }[]>('claim_pending_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });

@@ -2,7 +2,7 @@
 /**
  * The practice's availability and the visitor's move in the database
  * (supabase/migrations/…_availability_rules.sql, generated from domain/availability.ts, and
- * …_availability_and_moves.sql), on PGlite and PostgreSQL 15 alike:
+ * …_appointments.sql), on PGlite and PostgreSQL 15 alike:
  *
  * - the generated SQL computes what the TS computes: the holidays of twelve years day by
  *   day, the opening times, every refusal over the whole window in three situations;
@@ -551,7 +551,7 @@ describe('moving a confirmed appointment', () => {
 
   describe('the visitor’s mails by outcome_key', () => {
     const claim = (id: string) => rpc<{ status: string; request?: Record<string, unknown> }>('claim_outcome_mail', { p_id: id });
-    // Ends the claim held on the state's mails with its token (…20261126000400_exactly_once_delivery),
+    // Ends the claim held on the state's mails with its token (…_mail_delivery.sql),
     // taking one first when none is held – as the page or the outbox does after sending.
     const finish = async (id: string, key: string, sent = true) => {
       const [held] = await sql<{ token: string | null }>('select outcome_mail_claim as token from public.appointment_requests where id = $1', [id]);

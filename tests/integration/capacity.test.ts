@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The advisors' capacity in the database (supabase/migrations/…_advisors_and_capacity.sql)
+ * The advisors' capacity in the database (supabase/migrations/…_appointments.sql)
  * against its one rule, supabase/functions/_shared/domain/capacity.ts, on PGlite and
  * PostgreSQL 15 alike:
  *
@@ -16,16 +16,13 @@
  *   else answers advisor_busy and changes nothing;
  * - appointments without an advisor take one of the free advisors, for the database's
  *   decisions as for the rule;
- * - the migration of the appointments confirmed before: on a database brought to the
- *   migrations before it, then migrated, the first advisor free in the order they were
- *   confirmed; the third at once keeps none and can still be reminded, cancelled, moved.
+ * - appointments left without an advisor, on a database of their own: they count as
+ *   taking a free advisor, and can still be reminded, cancelled and moved.
  *
  * Everything here lies 115 to 149 days ahead: after availability.test.ts's appointments
  * (80–110) and before the closures any suite makes (150 on), so a shared backend
  * (TEST_BACKEND=supabase-start) keeps the suites apart.
  */
-import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +39,7 @@ import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/doma
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { type AdvisorId, practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
 import { createIsolatedDatabase, type Database, PgliteDatabase, PostgresDatabase } from '../../scripts/stack/database.ts';
-import { applyMigrations, listMigrations } from '../../scripts/stack/migrations.ts';
+import { applyMigrations } from '../../scripts/stack/migrations.ts';
 import { REPO_ROOT } from '../../scripts/stack/start-stack.ts';
 import {
   appointmentRow,
@@ -166,8 +163,8 @@ describe('on the stack', () => {
     /**
      * A day's schedule: appointments of the three services at any of the 21 start times,
      * each given an advisor free for its span (as the constraint demands); some cancelled
-     * (they count for nobody, and may overlap anything), some without an advisor (as the
-     * migration leaves the ones it could not place: they count as taking a free advisor).
+     * (they count for nobody, and may overlap anything), some without an advisor (taken away
+     * by hand, as the trigger allows: they count as taking a free advisor).
      */
     function randomSchedule(random: () => number, date: string): { planned: Planned[]; unassigned: Set<string> } {
       const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -221,8 +218,8 @@ describe('on the stack', () => {
             planned.map((p) => p.time), planned.map((p) => p.advisor), planned.map((p) => p.status), email,
           ],
         );
-        // Appointments confirmed before advisors were recorded: the advisor taken away again
-        // (the trigger allows that, as it keeps the migration's rows valid).
+        // Appointments without an advisor: the advisor taken away again (the trigger allows
+        // that: a confirmed appointment that keeps its slot stays valid).
         await backend.query('update public.appointment_requests set advisor = null where id = any($1::uuid[])', [unassigned]);
         const booked: BookedSpan[] = planned
           .filter((p) => p.status === 'confirmed')
@@ -430,7 +427,7 @@ describe('on the stack', () => {
       const date = nextDay();
       await confirmed(date, '10:00', SANDRA);
       const legacy = await confirmed(date, '10:00', LUKAS);
-      // As the migration leaves an appointment it could not place.
+      // Left without an advisor, by hand (the trigger allows it while the slot stays).
       await backend.query('update public.appointment_requests set advisor = null where id = $1', [legacy.id]);
       const booked = await bookedOn(date);
       expect(booked.map((span) => span.advisor).sort()).toEqual([null, SANDRA].sort());
@@ -453,22 +450,13 @@ describe('on the stack', () => {
   });
 });
 
-describe('the migration of the appointments confirmed before advisors', () => {
+describe('appointments left without an advisor, on a database of their own', () => {
   const bootstrapFile = path.join(REPO_ROOT, 'scripts', 'stack', 'bootstrap.sql');
   const migrationsDir = path.join(REPO_ROOT, 'supabase', 'migrations');
-  /** The last migration before the advisors. */
-  const BEFORE = '20261125000100';
   let db: Database;
   let drop: (() => Promise<void>) | undefined;
-  let earlier: string;
 
   beforeAll(async () => {
-    // A directory with the migrations up to BEFORE only, so that applyMigrations (the stack's
-    // own runner) stops there; the second run over the real directory applies the rest.
-    earlier = await mkdtemp(path.join(os.tmpdir(), 'migrations-before-advisors-'));
-    for (const migration of await listMigrations(migrationsDir)) {
-      if (migration.version <= BEFORE) await symlink(migration.file, path.join(earlier, path.basename(migration.file)));
-    }
     const url = process.env.DATABASE_URL;
     if (url) {
       const isolated = await createIsolatedDatabase(url);
@@ -477,72 +465,51 @@ describe('the migration of the appointments confirmed before advisors', () => {
     } else {
       db = await PgliteDatabase.open(undefined);
     }
-    await applyMigrations(db, { bootstrapFile, migrationsDir: earlier });
+    await applyMigrations(db, { bootstrapFile, migrationsDir });
   }, 60_000);
 
   afterAll(async () => {
     await db?.close();
     await drop?.();
-    if (earlier) await rm(earlier, { recursive: true, force: true });
   });
 
-  it('gives each the first advisor free in the order they were confirmed; the third at once keeps none and can still be reminded, cancelled and moved', async () => {
-    expect((await readdir(earlier)).sort().at(-1)).toMatch(new RegExp(`^${BEFORE}_`));
+  it('count as taking a free advisor, and can still be reminded, cancelled and moved (the move gives one)', async () => {
     const date = bookableDays(zurichIsoDate(), 200).find((iso) => iso >= zurichIsoDate(10))!;
-    const next = addDays(date, 1);
-    // [key, service, status, date, time, decided: minutes after the first decision, or null (entered by hand)]
+    // [key, service, time, advisor]: null, an advisor taken away again by hand (stored with
+    // one, which is then removed: the trigger allows it while the slot stays). Two without
+    // an advisor at 09:30, beside an own appointment of each advisor.
     const rows = [
-      ['byHand', 'Schlafberatung', 'confirmed', date, '13:00', null],
-      ['first', 'Schlafberatung', 'confirmed', date, '09:30', 1],
-      ['second', 'Schlafberatung', 'confirmed', date, '09:00', 2],
-      ['touching', 'Follow-up Termin', 'confirmed', date, '10:00', 3],
-      ['third', 'Follow-up Termin', 'confirmed', date, '09:30', 4],
-      ['homeVisit', 'Schlafberatung & Beratung zu Hause', 'confirmed', date, '13:30', 5],
-      ['fourth', 'Schlafberatung', 'confirmed', date, '09:30', 6],
-      ['nextDay', 'Schlafberatung', 'confirmed', next, '09:30', 7],
-      ['cancelled', 'Schlafberatung', 'cancelled', date, '09:00', 0],
-      ['open', 'Schlafberatung & Beratung zu Hause', 'requested', null, null, null],
+      ['third', 'Follow-up Termin', '09:30', null],
+      ['fourth', 'Schlafberatung', '09:30', null],
+      ['first', 'Schlafberatung', '09:30', SANDRA],
+      ['second', 'Schlafberatung', '09:00', LUKAS],
     ] as const;
     const ids: Record<string, string> = {};
-    for (const [key, serviceLabel, status, confirmedDate, time, decided] of rows) {
+    const store = async (key: string, serviceLabel: string, time: string, advisor: AdvisorId) => {
       const { rows: inserted } = await db.query<{ id: string }>(
         `insert into public.appointment_requests (first_name, last_name, email, phone, service, preferred_date, preferred_time,
-           status, confirmed_date, confirmed_time, calendar_sequence, decided_at, cancelled_at)
-         values ('Alt', $1::text, $1::text || '@example.ch', '+41 44 000 00 00', $2::text, $3::date, $4::text,
-           $5::text, $6::date, $7::text, $8::integer,
-           now() - interval '1 day' + make_interval(mins => $9::integer), case when $5::text = 'cancelled' then now() end)
+           status, confirmed_date, confirmed_time, advisor, calendar_sequence, decided_at)
+         values ('Ohne', $1::text, $1::text || '@example.ch', '+41 44 000 00 00', $2::text, $3::date, $4::text,
+           'confirmed', $3::date, $4::text, $5::text, 1, now())
          returning id`,
-        [key, serviceLabel, confirmedDate ?? date, time ?? '09:00', status, confirmedDate, time, { confirmed: 1, cancelled: 2, requested: 0 }[status], decided],
+        [key, serviceLabel, date, time, advisor],
       );
       ids[key] = inserted[0]!.id;
-    }
-
-    const report = await applyMigrations(db, { bootstrapFile, migrationsDir });
-    expect(report.applied.map((name) => name.slice(0, 14))).toEqual(
-      (await listMigrations(migrationsDir)).map((migration) => migration.version).filter((version) => version > BEFORE),
-    );
-
-    const { rows: migrated } = await db.query<{ id: string; advisor: string | null; appointment_minutes: number }>(
-      'select id, advisor, appointment_minutes from public.appointment_requests',
-    );
-    const byKey = Object.fromEntries(Object.entries(ids).map(([key, id]) => [key, migrated.find((row) => row.id === id)!]));
-    expect(Object.fromEntries(Object.entries(byKey).map(([key, row]) => [key, [row.advisor, row.appointment_minutes]]))).toEqual({
-      byHand: [SANDRA, 60], // no decided_at: first
-      first: [SANDRA, 60], // decided before 'second', though later in the day
-      second: [LUKAS, 60],
-      touching: [LUKAS, 30], // Lukas ends at 10:00 as it begins
-      third: [null, 30], // Sandra and Lukas both busy
-      homeVisit: [LUKAS, 120], // Sandra busy 13:00–14:00
-      fourth: [null, 60],
-      nextDay: [SANDRA, 60],
-      cancelled: [null, 60],
-      open: [null, 120],
-    });
+    };
+    await store('third', 'Follow-up Termin', '09:30', SANDRA);
+    await store('fourth', 'Schlafberatung', '09:30', LUKAS);
+    await db.query('update public.appointment_requests set advisor = null where id = any($1::uuid[])', [[ids.third, ids.fourth]]);
+    await store('first', 'Schlafberatung', '09:30', SANDRA);
+    await store('second', 'Schlafberatung', '09:00', LUKAS);
+    const { rows: stored } = await db.query<{ id: string; advisor: string | null }>(
+      'select id, advisor from public.appointment_requests where id = any($1::uuid[])', [Object.values(ids)]);
+    expect(Object.fromEntries(rows.map(([key]) => [key, stored.find((row) => row.id === ids[key])!.advisor])))
+      .toEqual(Object.fromEntries(rows.map(([key, , , advisor]) => [key, advisor])));
 
     // The start times count the appointments without an advisor as the rule does.
-    const booked: BookedSpan[] = rows
-      .filter(([, , status, confirmedDate]) => status === 'confirmed' && confirmedDate === date)
-      .map(([key, serviceLabel, , , time]) => ({ date, time: time!, minutes: serviceMinutes(serviceLabel)!, advisor: byKey[key]!.advisor as AdvisorId | null }));
+    const booked: BookedSpan[] = rows.map(([, serviceLabel, time, advisor]) => ({
+      date, time, minutes: serviceMinutes(serviceLabel)!, advisor: advisor as AdvisorId | null,
+    }));
     for (const serviceValue of SERVICE_VALUES) {
       const { rows: answer } = await db.query<{ times: unknown }>('select public.appointment_start_times($1, $2) as times', [date, serviceValue]);
       expect(answer[0]!.times, serviceValue).toEqual(expectedStartTimes(date, serviceValue, booked));
@@ -561,7 +528,7 @@ describe('the migration of the appointments confirmed before advisors', () => {
     expect(claimed.map((row) => row.id)).toContain(ids.third);
     const token = claimed.find((row) => row.id === ids.third)!.reminder_claim;
     expect((await asService<{ answer: string }>('select public.finish_reminder($1, $2, true) as answer', [ids.third, token])).answer).toBe('finished');
-    // A confirmation without an advisor is no more: a new one needs one.
+    // A confirmation without an advisor is no more: a new slot needs one.
     await expect(db.query(`update public.appointment_requests set confirmed_time = '11:00' where id = $1`, [ids.third]))
       .rejects.toMatchObject({ code: '23502' });
     // Cancelled, as any appointment.

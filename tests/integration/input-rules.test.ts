@@ -3,9 +3,8 @@
  * The input rules and limits, against the stack (PGlite, and PostgreSQL 15 with DATABASE_URL): the
  * booking's REST insert held to the function's rules, one address rule and one mailbox
  * key, no oracle, no attacker text from the practice's address, and the smaller items.
- * Every test here failed on the code before 20261126000300_input_rules_and_limits.sql
- * (the note on each says how), except the start times of a past day, which were already
- * refused. docs/security-and-limits.md says what is promised.
+ * Every test here failed on the code before these rules were added (the note on each says
+ * how), except the start times of a past day, which were already refused. docs/security-and-limits.md says what is promised.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -160,7 +160,7 @@ export class FakeStore implements Store {
   discarded: { id: string; email: string; proof: string }[] = [];
   failOn = new Set<string>();
 
-  // The claims' tokens (…20261126000400_exactly_once_delivery): a claim gets a new one, a
+  // The claims' tokens (…_mail_delivery.sql): a claim gets a new one, a
   // finish must name the current one, else it is 'lost' and changes nothing.
   /** kind:id → the token of the claim held now. */
   claimTokens = new Map<string, string>();

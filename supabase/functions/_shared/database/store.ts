@@ -10,7 +10,7 @@ import type { AppointmentEmailBody, AppointmentRow, AppointmentStatus, BotSignal
 /** A stored appointment request as claim_appointment_notification returns it. */
 export interface AppointmentRecord extends AppointmentRow {
   created_at: string;
-  /** What the outbox marks (…20261126000300_input_rules_and_limits, ../forms/request-emails.ts pendingRequestMails). */
+  /** What the outbox marks (…_mail_delivery.sql, ../forms/request-emails.ts pendingRequestMails). */
   reported_at?: PracticeMailHistory['reported_at'];
   send_failed_at?: PracticeMailHistory['send_failed_at'];
 }
@@ -40,7 +40,7 @@ export class StoreError extends Error {
 export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals | 'requestId'> & { id: string };
 
 /**
- * A claim on one mail (migration …20261126000400_exactly_once_delivery): the token the
+ * A claim on one mail (migration …_mail_delivery.sql): the token the
  * database gave it, which the finish must name, and when it was asked for
  * (performance.now(), before the call: the claim lapses CLAIM_LAPSE_MS after it was taken,
  * and it was taken after that).
@@ -136,7 +136,7 @@ export interface Store {
    */
   schedule(from: string, to: string): Promise<AppointmentState[]>;
 
-  // Moving a confirmed appointment (migration …20261125000100_availability_and_moves).
+  // Moving a confirmed appointment (migration …_appointments.sql).
   /** public.request_appointment_move: the visitor's wish to move to `slot`, unless the appointment starts within the notice. */
   requestMove(id: string, slot: { date: string; time: string }, minNoticeHours: number): Promise<MoveResult>;
   /** public.decide_appointment_move: the practice confirms or declines wish number `move`. */
@@ -145,7 +145,7 @@ export interface Store {
   closedDays(from: string, days: number): Promise<string[]>;
   finishReminder(id: string, claim: string, sent: boolean): Promise<FinishResult>;
 
-  // The outbox and the digest (migration …20261124000100_outbox_and_digest).
+  // The outbox and the digest (migration …_mail_delivery.sql).
   /**
    * public.claim_pending_mail: what is due of one kind, claimed through the rows' own claim
    * columns, each with its claim. The outbox asks for one at a time, right before it sends.
@@ -331,7 +331,7 @@ const moveAnswerSchema = z.union([
 const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 
 /**
- * The column of a claimed row that holds its claim's token (…20261126000400_exactly_once_delivery:
+ * The column of a claimed row that holds its claim's token (…_mail_delivery.sql:
  * a trigger gives every new claim a new one, so each claim function's row carries it).
  */
 const TOKEN_COLUMN = {

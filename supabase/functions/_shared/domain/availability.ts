@@ -56,7 +56,7 @@ export const bookingRules = {
   earliestDaysAhead: 1 + Math.ceil(replyWithinHours / 24),
   /** The latest bookable day: today plus this many calendar months. */
   horizonMonths: 6,
-  /** Requests are deleted this many months after they were made (migration …_retention.sql). */
+  /** Requests are deleted this many months after they were made (migration …_retention_and_jobs.sql). */
   retentionMonths: 12,
 } as const;
 

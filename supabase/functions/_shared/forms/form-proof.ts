@@ -3,7 +3,7 @@
  * the function itself issued and signed, solved by the visitor's browser in the
  * background (src/components/forms/form-proof.ts). Nothing for the visitor to do or see,
  * no third party involved. The challenge names the function it is for and expires; the
- * database accepts each proof for one request only (public.use_form_proof).
+ * database accepts each proof for one request only (public.claim_form_proof).
  *
  * Deterministic mode: the server picks the counter and signs the key it derives, so
  * checking a solution is two HMACs, while the browser must try every counter up to the

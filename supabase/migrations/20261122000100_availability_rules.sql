@@ -3,9 +3,11 @@
 -- rules as a new migration (tests/architecture/availability-sql.test.ts fails until then).
 --
 -- The booking rules as the database needs them (private.booking_refusal, the insert trigger
--- and request_appointment_move of 20261125000100_availability_and_moves.sql): the times
+-- and request_appointment_move of 20261122000300_appointments.sql): the times
 -- offered per weekday, the canton of Zurich's public holidays, the minimum notice, the
 -- horizon and the retention. Closures are rows of public.practice_closures, not rules.
+-- With them the facts of domain/capacity.ts: how long each service takes (catalog.ts) and
+-- who the advisors are (practice.ts), for the capacity rule of the advisors' schedule.
 
 -- Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, as availability.ts).
 create or replace function private.easter_sunday(p_year integer) returns date
@@ -62,8 +64,8 @@ create or replace function private.opening_times(p_day date) returns text[]
     end
   $$;
 
--- Every start time of any weekday (the check constraints' slot rule). Same signature as
--- in 20261122000000_form_submissions.sql, so its grants stay.
+-- Every start time of any weekday (the check constraints' slot rule). Its grants are in
+-- 20261122000200_forms.sql; a newer generated migration keeps the signature, so they stay.
 create or replace function private.is_time_slot(value text) returns boolean
   language sql immutable parallel safe
   set search_path = ''
@@ -89,7 +91,31 @@ create or replace function private.booking_retention_months() returns integer
   set search_path = ''
   as $$ select 12 $$;
 
+-- How long a service takes, in minutes, by its value or by the label stored in
+-- appointment_requests.service (catalog.ts, durationMinutes); null for anything else.
+create or replace function private.service_minutes(p_service text) returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$
+    select case p_service
+      when 'schlafberatung' then 60
+      when 'Schlafberatung' then 60
+      when 'follow-up' then 30
+      when 'Follow-up Termin' then 30
+      when 'beratung-zuhause' then 120
+      when 'Schlafberatung & Beratung zu Hause' then 120
+    end
+  $$;
+
+-- The advisors' ids, in the practice's order (practice.ts, practiceAdvisors).
+create or replace function private.advisor_ids() returns text[]
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select array['sandra-huber', 'lukas-brunner']::text[] $$;
+
 revoke all on function private.easter_sunday(integer), private.holiday_name(date), private.opening_times(date),
-  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months() from public;
+  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months(),
+  private.service_minutes(text), private.advisor_ids() from public;
 grant execute on function private.easter_sunday(integer), private.holiday_name(date), private.opening_times(date),
-  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months() to service_role;
+  private.booking_earliest_days(), private.booking_horizon_months(), private.booking_retention_months(),
+  private.service_minutes(text), private.advisor_ids() to service_role;

@@ -1,0 +1,655 @@
+-- Appointments, the database's part (docs/appointment-lifecycle.md): which slots the site
+-- may book, the lifecycle of a request, the visitor's moves, and the advisors' capacity.
+--
+-- 1. Bookable slots. The booking rules (generated from domain/availability.ts into
+--    …_availability_rules.sql) decide private.booking_refusal, the same reasons in the
+--    same order as the TS bookingRefusal. The days the practice is away (a training,
+--    illness, its own holidays) are rows of public.practice_closures, entered in Supabase's
+--    Table Editor; only the service role reads them, anon learns their dates through
+--    practice_closed_days. The site's REST insert (anon) is refused for a slot the rules
+--    refuse; the service role and postgres may enter any day (a booking taken by phone,
+--    test fixtures).
+-- 2. The lifecycle: a request is confirmed or declined by the practice, a confirmed one
+--    can be cancelled by the visitor until a notice period before it starts. Each change
+--    happens in one conditional UPDATE from the state it expects, so pressing a button
+--    twice, or confirm and cancel at the same moment, ends in one consistent state; the
+--    answer says whether this call changed it, found it already so, or found it
+--    otherwise. The visitor's mails for a state are claimed and finished through
+--    outcome_key (…_mail_delivery.sql).
+-- 3. A move: the visitor asks for another slot of a confirmed appointment
+--    (request_appointment_move), the practice confirms or declines it
+--    (decide_appointment_move). The confirmed slot stays until the practice confirms the
+--    move, and a move link names its move number, so an old link never acts on a later wish.
+-- 4. Capacity (supabase/functions/_shared/domain/capacity.ts is the rule; «Capacity and
+--    advisors»): two advisors share one schedule, and each appointment takes its service's
+--    length. Every request records how long it takes (appointment_minutes) and, once
+--    confirmed, which advisor sees the visitor (advisor); the exclusion constraint
+--    advisor_one_at_a_time (…_forms.sql) refuses two overlapping confirmed appointments of
+--    one advisor. decide_appointment and decide_appointment_move take the advisor
+--    (p_advisor); without one they give the appointment to the first advisor free (the
+--    move: its own advisor first). When nobody is free they answer 'advisor_busy' and
+--    change nothing – "free" as capacity.ts counts it, appointments without an advisor
+--    included (one can only be left so by hand: capacity.ts counts it as taking one of the
+--    free advisors, the digest and the practice's feed list it without a name, and
+--    confirming a move of it assigns one).
+-- 5. What the site and the functions read: appointment_start_times (the booking form: per
+--    start time of a day, free or taken, nothing else), practice_closed_days (the booking
+--    form), appointment_schedule and get_appointment_request (the service role).
+--
+-- The functions are for the service role only, except appointment_start_times and
+-- practice_closed_days, which answer dates and times.
+--
+-- Refusals of the insert, as the API reports them (PostgREST and the local stack alike):
+--   a slot the rules refuse   23514 check_violation → HTTP 400, constraint
+--   preferred_date_bookable / alternative_date_bookable, DETAIL '<column>:<reason>'.
+
+-- ---------------------------------------------------------------------------------------
+-- 1. Bookable slots.
+
+create table public.practice_closures (
+  id bigint generated always as identity primary key,
+  first_day date not null,
+  last_day date not null,
+  -- For the practice itself (why it is closed); never shown to visitors.
+  note text constraint note_length check (note is null or char_length(note) <= 500),
+  created_at timestamptz not null default now(),
+  constraint days_in_order check (last_day >= first_day),
+  -- A year at most per row: a typo in the year should not close the practice for a decade.
+  constraint at_most_a_year check (last_day - first_day <= 366)
+);
+comment on table public.practice_closures is
+  'Days the practice is closed besides Sundays and public holidays (a training, illness, holidays): '
+  'one row per period, first_day to last_day inclusive. Added in Supabase''s Table Editor; the '
+  'booking form offers none of these days. Only the service role reads it; the site learns the dates '
+  'through practice_closed_days, never the note.';
+
+alter table public.practice_closures enable row level security;
+revoke all on public.practice_closures from public, anon, authenticated;
+grant all on public.practice_closures to service_role;
+
+-- Whether a closure covers the day. Security definer: it answers only yes or no, and the
+-- insert trigger and the service role's functions both ask it.
+create function private.is_closure(p_day date) returns boolean
+  language sql stable
+  security definer
+  set search_path = ''
+  as $$
+    select exists (select 1 from public.practice_closures c where p_day between c.first_day and c.last_day)
+  $$;
+
+-- The first and last bookable day for a request made on p_created_day (the retention
+-- deletes it 12 months after; a move keeps it inside), as bookingWindow. Adding months
+-- clamps to the month's last day ('2026-08-31' + 6 months = '2027-02-28'), as addMonths.
+create function private.booking_window(p_today date, p_created_day date, out first_day date, out last_day date)
+  language sql stable parallel safe
+  set search_path = ''
+  as $$
+    select p_today + private.booking_earliest_days(),
+           least((p_today + make_interval(months => private.booking_horizon_months()))::date,
+                 (coalesce(p_created_day, p_today) + make_interval(months => private.booking_retention_months()))::date - 1)
+  $$;
+
+-- Why the slot cannot be booked, or null: 'too_soon', 'too_far', 'closed' (a holiday, a
+-- closed weekday or a closure), 'time_not_offered' (a time given that the day does not
+-- offer) – in this order, as bookingRefusal in domain/availability.ts.
+create function private.booking_refusal(p_day date, p_time text, p_today date, p_created_day date) returns text
+  language sql stable
+  set search_path = ''
+  as $$
+    select case
+      when p_day < w.first_day then 'too_soon'
+      when p_day > w.last_day then 'too_far'
+      when private.holiday_name(p_day) is not null
+        or cardinality(private.opening_times(p_day)) = 0
+        or private.is_closure(p_day) then 'closed'
+      when p_time is not null and not (p_time = any (private.opening_times(p_day))) then 'time_not_offered'
+    end
+    from private.booking_window(p_today, p_created_day) w
+  $$;
+
+-- The site's insert: its preferred and alternative slot must be bookable today. Runs as
+-- its owner (anon has no USAGE on schema private); the trigger's WHEN clause, evaluated as
+-- the inserting role, limits it to the API's public roles. The past-date rule
+-- (…_forms.sql) holds for everyone, and fires first (triggers fire in name order), so a
+-- past date keeps its own refusal.
+create function private.reject_unbookable_appointment_slots() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+  declare
+    today date := private.practice_today();
+    w record;
+    slot record;
+    refusal text;
+  begin
+    select * into w from private.booking_window(today, today);
+    for slot in
+      select 'preferred' as name, new.preferred_date as day, new.preferred_time as clock
+      union all
+      select 'alternative', new.alternative_date, new.alternative_time where new.alternative_date is not null
+    loop
+      refusal := private.booking_refusal(slot.day, slot.clock, today, today);
+      if refusal is not null then
+        raise exception using
+          errcode = 'check_violation',
+          constraint = slot.name || '_date_bookable',
+          detail = slot.name || case refusal when 'time_not_offered' then '_time:' else '_date:' end || refusal,
+          message = case refusal
+            when 'too_soon' then format('%s_date %s is too soon: the earliest bookable day is %s',
+              slot.name, to_char(slot.day, 'YYYY-MM-DD'), to_char(w.first_day, 'YYYY-MM-DD'))
+            when 'too_far' then format('%s_date %s is too far ahead: the latest bookable day is %s',
+              slot.name, to_char(slot.day, 'YYYY-MM-DD'), to_char(w.last_day, 'YYYY-MM-DD'))
+            when 'closed' then format('%s_date %s is a day the practice is closed',
+              slot.name, to_char(slot.day, 'YYYY-MM-DD'))
+            else format('%s_time %s is not offered on %s_date %s',
+              slot.name, slot.clock, slot.name, to_char(slot.day, 'YYYY-MM-DD'))
+          end;
+      end if;
+    end loop;
+    return new;
+  end
+  $$;
+
+create trigger appointment_slots_bookable
+  before insert on public.appointment_requests
+  for each row
+  when (current_user in ('anon', 'authenticated'))
+  execute function private.reject_unbookable_appointment_slots();
+
+-- The days closures cover from p_from on, for p_days days (at most 200: the horizon and a
+-- little more), as a sorted JSON array of 'YYYY-MM-DD'. Dates only, never the note.
+-- Security definer, because anon may not read the table; anon may call it.
+create function public.practice_closed_days(p_from date, p_days integer default 200) returns jsonb
+  language sql stable
+  security definer
+  set search_path = ''
+  as $$
+    select coalesce(jsonb_agg(to_char(d.day, 'YYYY-MM-DD') order by d.day), '[]'::jsonb)
+      from (select p_from + i as day from generate_series(0, least(greatest(p_days, 0), 200) - 1) i) d
+      where exists (select 1 from public.practice_closures c where d.day between c.first_day and c.last_day)
+  $$;
+
+-- ---------------------------------------------------------------------------------------
+-- 4. Capacity: who and how long.
+
+-- The service's length, kept with the request. An unknown service (a booking entered by
+-- hand) counts as the longest consultation, 60 minutes, unless a length is given.
+create function private.set_appointment_minutes() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+  begin
+    new.appointment_minutes := coalesce(new.appointment_minutes, private.service_minutes(new.service), 60);
+    return new;
+  end
+  $$;
+
+create trigger appointment_minutes_from_service
+  before insert on public.appointment_requests
+  for each row execute function private.set_appointment_minutes();
+
+-- A confirmation, or a moved slot, needs an advisor. A trigger, not a check: an
+-- appointment left without an advisor stays valid for what does not move it (its
+-- reminder, a cancel).
+create function private.require_advisor() returns trigger
+  language plpgsql
+  set search_path = ''
+  as $$
+  begin
+    if new.status = 'confirmed' and new.advisor is null
+       and (tg_op = 'INSERT' or old.status is distinct from 'confirmed'
+            or old.confirmed_date is distinct from new.confirmed_date
+            or old.confirmed_time is distinct from new.confirmed_time) then
+      raise exception using
+        errcode = 'not_null_violation',
+        column = 'advisor',
+        message = 'a confirmed appointment needs an advisor (appointment_requests.advisor)';
+    end if;
+    return new;
+  end
+  $$;
+
+create trigger confirmed_appointment_has_advisor
+  before insert or update on public.appointment_requests
+  for each row execute function private.require_advisor();
+
+-- Whether someone is free for p_minutes from p_time on p_day, as spanAvailability in
+-- capacity.ts: an advisor none of whose confirmed appointments overlaps, and more of them
+-- than overlapping appointments without an advisor. p_except: the appointment itself (a move).
+create function private.someone_free(p_day date, p_time text, p_minutes integer, p_except uuid default null)
+  returns boolean
+  language sql stable
+  security definer
+  set search_path = ''
+  as $$
+    with span as (
+      select tsrange(p_day + private.clock(p_time), p_day + private.clock(p_time) + make_interval(mins => p_minutes)) as r
+    ), overlapping as (
+      select a.advisor from public.appointment_requests a, span
+       where a.status = 'confirmed' and a.occupies && span.r and a.id is distinct from p_except
+    )
+    select cardinality(array(
+             select unnest(private.advisor_ids())
+             except
+             select o.advisor from overlapping o where o.advisor is not null))
+           > (select count(*) from overlapping o where o.advisor is null)
+  $$;
+
+-- Confirmations of one day take their turns, until the deciding transaction ends. Without
+-- this, two transactions confirming overlapping spans for one advisor at once can each wait
+-- for the other's uncommitted entry in the exclusion constraint's index, and PostgreSQL
+-- ends one with a deadlock (40P01) instead of an exclusion_violation the functions turn
+-- into 'advisor_busy'. And private.someone_free reads a count that a concurrent
+-- confirmation could change between the check and the update. The key: the day (a slot
+-- starts by 20:00, the longest service takes two hours), beside a fixed first key of its own.
+create function private.lock_schedule_day(p_day date) returns void
+  language sql
+  set search_path = ''
+  as $$ select pg_advisory_xact_lock(20261126, p_day - date '2000-01-01') $$;
+
+-- The advisors to try, in order: the one asked for, else everyone (p_first first).
+create function private.advisor_candidates(p_advisor text, p_first text default null) returns text[]
+  language plpgsql immutable
+  set search_path = ''
+  as $$
+  begin
+    if p_advisor is not null then
+      if not (p_advisor = any (private.advisor_ids())) then
+        raise exception 'unknown advisor %', p_advisor using errcode = '22023';
+      end if;
+      return array[p_advisor];
+    end if;
+    if p_first is null then
+      return private.advisor_ids();
+    end if;
+    return array[p_first] || array_remove(private.advisor_ids(), p_first);
+  end
+  $$;
+
+-- ---------------------------------------------------------------------------------------
+-- 2. The lifecycle.
+
+-- When the confirmed appointment starts, as an instant (the slot is on the practice's wall clock).
+create function private.appointment_starts_at(r public.appointment_requests) returns timestamptz
+  language sql stable parallel safe
+  set search_path = ''
+  as $$ select (r.confirmed_date + r.confirmed_time::time) at time zone 'Europe/Zurich' $$;
+
+-- The answer of the state changes: what this call did, and the row as it is now.
+create function private.lifecycle_answer(result text, r public.appointment_requests) returns jsonb
+  language sql stable parallel safe
+  set search_path = ''
+  as $$ select jsonb_build_object('result', result, 'request', to_jsonb(r)) $$;
+
+-- Confirm (with the slot and the advisor) or decline (with an optional note) a request that
+-- is still open. 'changed': this call decided it (a confirmation without p_advisor gives it
+-- to the first advisor free). 'unchanged': already decided the same way (the same slot; a
+-- decline whatever its note), so a second press does nothing. 'advisor_busy': the advisor
+-- asked for – or, without one, every advisor – has an overlapping appointment; nothing
+-- changed. 'conflict': decided otherwise, or cancelled. 'not_found'.
+-- Confirmations of one day take their turns (private.lock_schedule_day), so that two at
+-- once end in one 'changed' and one 'advisor_busy', never in a deadlock. The confirmation
+-- is the reminder when the appointment is today or tomorrow: a reminder the day before
+-- would only repeat the confirmation that just arrived, and one confirmed after the day's
+-- reminders have gone out would otherwise get none.
+create function public.decide_appointment(
+  p_id uuid,
+  p_decision text,
+  p_date date default null,
+  p_time text default null,
+  p_note text default null,
+  p_advisor text default null
+) returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    r public.appointment_requests;
+    candidate text;
+    candidates text[] := array[null::text];
+    minutes integer;
+    busy boolean := false;
+  begin
+    if p_decision is null or p_decision not in ('confirm', 'decline') then
+      raise exception 'decision must be confirm or decline' using errcode = '22023';
+    end if;
+    if p_decision = 'confirm' and (p_date is null or p_time is null) then
+      raise exception 'a confirmation needs a date and a time' using errcode = '22023';
+    end if;
+    if p_decision = 'decline' and p_advisor is not null then
+      raise exception 'a decline takes no advisor' using errcode = '22023';
+    end if;
+    if p_decision = 'confirm' then
+      candidates := private.advisor_candidates(p_advisor);
+      perform private.lock_schedule_day(p_date);
+      -- The constraint sees the advisors' own appointments; the ones without an advisor
+      -- each take one of the free advisors (capacity.ts), which only this count sees. A
+      -- time that is no slot is left to the column's check (23514).
+      select a.appointment_minutes into minutes from public.appointment_requests a where a.id = p_id and a.status = 'requested';
+      if found and private.is_time_slot(p_time) and not private.someone_free(p_date, p_time, minutes, p_id) then
+        busy := true;
+        candidates := '{}';
+      end if;
+    end if;
+    foreach candidate in array candidates loop
+      begin
+        update public.appointment_requests a
+          set status = case p_decision when 'confirm' then 'confirmed' else 'declined' end,
+              confirmed_date = case p_decision when 'confirm' then p_date end,
+              confirmed_time = case p_decision when 'confirm' then p_time end,
+              advisor = candidate,
+              staff_note = case p_decision when 'decline' then nullif(btrim(p_note), '') end,
+              calendar_sequence = a.calendar_sequence + case p_decision when 'confirm' then 1 else 0 end,
+              decided_at = now(),
+              reminded_at = case when p_decision = 'confirm' and p_date <= private.practice_today() + 1 then now() end
+          where a.id = p_id and a.status = 'requested'
+          returning a.* into r;
+        if found then
+          return private.lifecycle_answer('changed', r);
+        end if;
+        exit;
+      exception when exclusion_violation then
+        busy := true;
+      end;
+    end loop;
+    select * into r from public.appointment_requests a where a.id = p_id;
+    if not found then
+      return jsonb_build_object('result', 'not_found');
+    end if;
+    if (p_decision = 'confirm' and r.status = 'confirmed' and r.confirmed_date = p_date and r.confirmed_time = p_time)
+       or (p_decision = 'decline' and r.status = 'declined') then
+      return private.lifecycle_answer('unchanged', r);
+    end if;
+    if busy and r.status = 'requested' then
+      return private.lifecycle_answer('advisor_busy', r);
+    end if;
+    return private.lifecycle_answer('conflict', r);
+  end
+  $$;
+
+-- Cancel a confirmed appointment, as long as it starts more than p_min_notice from now.
+-- 'changed' (the calendar sequence is raised), 'unchanged' (already cancelled),
+-- 'too_late' (inside the notice), 'conflict' (not confirmed), 'not_found'. The UPDATE and
+-- the reading of the row are two statements: when a confirmation commits between them,
+-- the UPDATE found nothing to cancel yet and the read finds a confirmed appointment
+-- (seen on PostgreSQL 15 under real concurrency); the UPDATE is then tried again, as
+-- request_appointment_move does.
+create function public.cancel_appointment(p_id uuid, p_min_notice interval default interval '24 hours')
+  returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    r public.appointment_requests;
+  begin
+    for attempt in 1..3 loop
+      update public.appointment_requests a
+        set status = 'cancelled', cancelled_at = now(), calendar_sequence = a.calendar_sequence + 1
+        where a.id = p_id and a.status = 'confirmed' and private.appointment_starts_at(a) > now() + p_min_notice
+        returning a.* into r;
+      if found then
+        return private.lifecycle_answer('changed', r);
+      end if;
+      select * into r from public.appointment_requests a where a.id = p_id;
+      if not found then
+        return jsonb_build_object('result', 'not_found');
+      end if;
+      -- Confirmed meanwhile and still outside the notice: the UPDATE ran before the
+      -- confirmation was committed; try again.
+      exit when r.status <> 'confirmed' or private.appointment_starts_at(r) <= now() + p_min_notice;
+    end loop;
+    return private.lifecycle_answer(
+      case r.status when 'cancelled' then 'unchanged' when 'confirmed' then 'too_late' else 'conflict' end, r);
+  end
+  $$;
+
+-- ---------------------------------------------------------------------------------------
+-- 3. Moves.
+
+-- The visitor asks to move a confirmed appointment to p_date at p_time. Answers
+-- {result, request} (request: the row as it is now):
+--   'changed'       the wish is stored (move_status 'requested', move_count + 1);
+--   'unchanged'     this very slot is asked for already (a second press);
+--   'move_pending'  another wish is still undecided;
+--   'too_late'      the appointment starts within p_min_notice (the cancel cut-off);
+--   'unavailable'   with 'reason': 'same_slot' (the confirmed slot itself) or the rules'
+--                   refusal (the window counts from today, the retention from the request's day);
+--   'conflict'      not confirmed (open, declined, cancelled); 'not_found'.
+-- The UPDATE expects what it read (confirmed, no wish pending, the same slot); a lost race
+-- is answered as a fresh read answers.
+create function public.request_appointment_move(p_id uuid, p_date date, p_time text, p_min_notice interval default interval '24 hours')
+  returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    r public.appointment_requests;
+    refusal text;
+  begin
+    if p_date is null or p_time is null then
+      raise exception 'a move needs a date and a time' using errcode = '22023';
+    end if;
+    for attempt in 1..3 loop
+      select * into r from public.appointment_requests a where a.id = p_id;
+      if not found then
+        return jsonb_build_object('result', 'not_found');
+      end if;
+      if r.status <> 'confirmed' then
+        return private.lifecycle_answer('conflict', r);
+      end if;
+      if r.move_status = 'requested' then
+        return private.lifecycle_answer(
+          case when r.move_date = p_date and r.move_time = p_time then 'unchanged' else 'move_pending' end, r);
+      end if;
+      if private.appointment_starts_at(r) <= now() + p_min_notice then
+        return private.lifecycle_answer('too_late', r);
+      end if;
+      refusal := case when p_date = r.confirmed_date and p_time = r.confirmed_time then 'same_slot'
+        else private.booking_refusal(p_date, p_time, private.practice_today(), (r.created_at at time zone 'Europe/Zurich')::date) end;
+      if refusal is not null then
+        return private.lifecycle_answer('unavailable', r) || jsonb_build_object('reason', refusal);
+      end if;
+      update public.appointment_requests a
+        set move_status = 'requested', move_date = p_date, move_time = p_time, move_count = a.move_count + 1,
+            move_requested_at = now(), move_decided_at = null
+        where a.id = p_id and a.status = 'confirmed' and a.move_status is distinct from 'requested'
+          and a.confirmed_date = r.confirmed_date and a.confirmed_time = r.confirmed_time
+        returning a.* into r;
+      if found then
+        return private.lifecycle_answer('changed', r);
+      end if;
+    end loop;
+    return private.lifecycle_answer('conflict', r);
+  end
+  $$;
+
+-- The practice confirms or declines move number p_move (the number its link carries).
+-- Confirm: the wished slot becomes the appointment (the old one is kept in moved_from_*
+-- and is free again), with the advisor (p_advisor; without one the appointment's own
+-- advisor if free, else the other; 'advisor_busy' when nobody is free for the new slot),
+-- the calendar sequence is raised, and the reminder starts afresh – the confirmation is
+-- the reminder when the new day is today or tomorrow, as in decide_appointment. Decline:
+-- the appointment stays, with the practice's note (optional, blank counts as none).
+-- 'changed'; 'unchanged' (this move was decided so already); 'conflict' (decided the
+-- other way, a later move, not confirmed); 'not_found'. The rules are not checked: the
+-- practice may confirm any slot (the function warns it).
+create function public.decide_appointment_move(
+  p_id uuid,
+  p_move integer,
+  p_decision text,
+  p_note text default null,
+  p_advisor text default null
+) returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    r public.appointment_requests;
+    confirm boolean := p_decision = 'confirm';
+    decided text := case when p_decision = 'confirm' then 'confirmed' else 'declined' end;
+    candidate text;
+    candidates text[];
+    busy boolean := false;
+  begin
+    if p_decision is null or p_decision not in ('confirm', 'decline') then
+      raise exception 'decision must be confirm or decline' using errcode = '22023';
+    end if;
+    if not confirm and p_advisor is not null then
+      raise exception 'a decline takes no advisor' using errcode = '22023';
+    end if;
+    select * into r from public.appointment_requests a where a.id = p_id;
+    if not found then
+      return jsonb_build_object('result', 'not_found');
+    end if;
+    candidates := case when confirm then private.advisor_candidates(p_advisor, r.advisor) else array[r.advisor] end;
+    if confirm and r.status = 'confirmed' and r.move_status = 'requested' and r.move_count = p_move then
+      -- As in decide_appointment: the wished day's turn, and the appointments without an advisor.
+      perform private.lock_schedule_day(r.move_date);
+      if not private.someone_free(r.move_date, r.move_time, r.appointment_minutes, p_id) then
+        busy := true;
+        candidates := '{}';
+      end if;
+    end if;
+    foreach candidate in array candidates loop
+      begin
+        update public.appointment_requests a
+          set move_status = decided,
+              move_decided_at = now(),
+              moved_from_date = case when confirm then a.confirmed_date else a.moved_from_date end,
+              moved_from_time = case when confirm then a.confirmed_time else a.moved_from_time end,
+              confirmed_date = case when confirm then a.move_date else a.confirmed_date end,
+              confirmed_time = case when confirm then a.move_time else a.confirmed_time end,
+              advisor = case when confirm then candidate else a.advisor end,
+              calendar_sequence = a.calendar_sequence + case when confirm then 1 else 0 end,
+              reminder_claimed_at = case when confirm then null else a.reminder_claimed_at end,
+              reminded_at = case
+                when not confirm then a.reminded_at
+                when a.move_date <= private.practice_today() + 1 then now()
+              end,
+              staff_note = case when confirm then a.staff_note else nullif(btrim(p_note), '') end
+          where a.id = p_id and a.status = 'confirmed' and a.move_status = 'requested' and a.move_count = p_move
+          returning a.* into r;
+        if found then
+          return private.lifecycle_answer('changed', r);
+        end if;
+        exit;
+      exception when exclusion_violation then
+        busy := true;
+      end;
+    end loop;
+    select * into r from public.appointment_requests a where a.id = p_id;
+    if not found then
+      return jsonb_build_object('result', 'not_found');
+    end if;
+    if r.status = 'confirmed' and r.move_count = p_move and r.move_status = decided then
+      return private.lifecycle_answer('unchanged', r);
+    end if;
+    if busy and r.status = 'confirmed' and r.move_count = p_move and r.move_status = 'requested' then
+      return private.lifecycle_answer('advisor_busy', r);
+    end if;
+    return private.lifecycle_answer('conflict', r);
+  end
+  $$;
+
+-- ---------------------------------------------------------------------------------------
+-- 5. What the site and the functions read.
+
+-- What the booking form may know: for each start time of p_day, whether an advisor is
+-- free for the service's whole length (p_service: its value, e.g. 'schlafberatung'), as
+-- [{"time": "09:00", "free": true}, …] in the day's order. Nothing else: no names, no
+-- advisors, no other appointment's length. Today and later only (an empty list for an
+-- earlier day, and for a day the practice is closed); an unknown service is 22023.
+create function public.appointment_start_times(p_day date, p_service text) returns jsonb
+  language plpgsql stable
+  security definer
+  set search_path = ''
+  as $$
+  declare
+    minutes integer := private.service_minutes(p_service);
+    today date := private.practice_today();
+  begin
+    if minutes is null then
+      raise exception 'unknown service %', p_service using errcode = '22023',
+        hint = 'p_service is a service''s value: schlafberatung, follow-up or beratung-zuhause';
+    end if;
+    if p_day is null or p_day < today or p_day > today + 400
+       or private.holiday_name(p_day) is not null or private.is_closure(p_day) then
+      return '[]'::jsonb;
+    end if;
+    return coalesce((
+      select jsonb_agg(jsonb_build_object('time', t.slot, 'free', private.someone_free(p_day, t.slot, minutes)) order by t.position)
+        from unnest(private.opening_times(p_day)) with ordinality as t(slot, position)
+    ), '[]'::jsonb);
+  end
+  $$;
+
+-- The schedule between two days (inclusive, at most 800 days): every confirmed and
+-- cancelled appointment with its advisor and span, by day and time. For the edge functions
+-- (the confirm page's advisors, the calendar feeds).
+create function public.appointment_schedule(p_from date, p_to date) returns jsonb
+  language sql stable
+  security invoker
+  set search_path = ''
+  as $$
+    select coalesce(jsonb_agg(to_jsonb(a) - 'occupies' order by a.confirmed_date, a.confirmed_time, a.id), '[]'::jsonb)
+      from public.appointment_requests a
+     where a.status in ('confirmed', 'cancelled')
+       and a.confirmed_date between p_from and least(p_to, p_from + 800)
+  $$;
+
+-- The request a link's token names, for the action page (the function shows only the
+-- name, service, slots and status from it).
+create function public.get_appointment_request(p_id uuid) returns jsonb
+  language sql stable
+  security invoker
+  set search_path = ''
+  as $$ select to_jsonb(a) from public.appointment_requests a where a.id = p_id $$;
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges. The private helpers: the service role's functions call them as the service
+-- role (security invoker); the triggers and practice_closed_days run as their owner.
+revoke all on function private.is_closure(date),
+  private.booking_window(date, date),
+  private.booking_refusal(date, text, date, date),
+  private.reject_unbookable_appointment_slots(),
+  private.set_appointment_minutes(),
+  private.require_advisor(),
+  private.someone_free(date, text, integer, uuid),
+  private.lock_schedule_day(date),
+  private.advisor_candidates(text, text),
+  private.appointment_starts_at(public.appointment_requests),
+  private.lifecycle_answer(text, public.appointment_requests) from public;
+grant execute on function private.is_closure(date),
+  private.booking_window(date, date),
+  private.booking_refusal(date, text, date, date),
+  private.someone_free(date, text, integer, uuid),
+  private.lock_schedule_day(date),
+  private.advisor_candidates(text, text),
+  private.appointment_starts_at(public.appointment_requests),
+  private.lifecycle_answer(text, public.appointment_requests) to service_role;
+
+-- The public functions: the service role only, except what the booking form asks.
+revoke all on function public.practice_closed_days(date, integer),
+  public.decide_appointment(uuid, text, date, text, text, text),
+  public.cancel_appointment(uuid, interval),
+  public.request_appointment_move(uuid, date, text, interval),
+  public.decide_appointment_move(uuid, integer, text, text, text),
+  public.appointment_start_times(date, text),
+  public.appointment_schedule(date, date),
+  public.get_appointment_request(uuid) from public, anon, authenticated;
+grant execute on function public.practice_closed_days(date, integer),
+  public.decide_appointment(uuid, text, date, text, text, text),
+  public.cancel_appointment(uuid, interval),
+  public.request_appointment_move(uuid, date, text, interval),
+  public.decide_appointment_move(uuid, integer, text, text, text),
+  public.appointment_start_times(date, text),
+  public.appointment_schedule(date, date),
+  public.get_appointment_request(uuid) to service_role;
+grant execute on function public.practice_closed_days(date, integer) to anon;
+grant execute on function public.appointment_start_times(date, text) to anon, authenticated;

@@ -1,0 +1,83 @@
+-- Retention and the scheduled jobs.
+--
+-- Retention: appointment requests and contact messages are deleted 12 months after they
+-- arrived (the privacy notice promises it). The rate-limit events of take_rate_limit are
+-- kept one day at most. One function does it; pg_cron runs it daily where the extension
+-- exists (hosted Supabase); elsewhere (the embedded stack) it is called by hand or by the
+-- tests. (The jobs' own record, public.job_runs, keeps 30 days: record_job_run.)
+--
+-- The schedules, where pg_cron and pg_net exist (hosted Supabase; Supabase docs,
+-- "Scheduling Edge Functions"): the outbox send-pending-mail every 5 minutes (it also
+-- sends tomorrow's reminders); the digest every hour from 05:00 to 17:00 UTC, of which the
+-- function acts on the first run at or after 07:00 in Zurich (05:00 UTC in summer, 06:00
+-- in winter) and retries a failed one at the next. The project's URL and secret key are
+-- read from Vault when a job runs; the deploy steps (docs/deploy.md) store them once as
+-- 'project_url' and 'secret_key'. Without them the jobs fail visibly in
+-- cron.job_run_details and send nothing. Elsewhere (the embedded stack) nothing is
+-- scheduled: its own timer makes the same calls (scripts/stack/job-timer.ts).
+
+create function public.delete_expired_form_submissions(p_retention interval default interval '12 months')
+  returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    appointments integer;
+    messages integer;
+    limits integer;
+  begin
+    delete from public.appointment_requests where created_at < now() - p_retention;
+    get diagnostics appointments = row_count;
+    delete from public.contact_submissions where created_at < now() - p_retention;
+    get diagnostics messages = row_count;
+    delete from public.rate_limit_events where created_at < now() - interval '1 day';
+    get diagnostics limits = row_count;
+    return jsonb_build_object(
+      'appointment_requests', appointments,
+      'contact_submissions', messages,
+      'rate_limit_events', limits
+    );
+  end
+  $$;
+
+comment on function public.delete_expired_form_submissions(interval) is
+  'Deletes form submissions older than the retention period (12 months) and stale rate-limit events.';
+
+revoke all on function public.delete_expired_form_submissions(interval) from public, anon, authenticated;
+grant execute on function public.delete_expired_form_submissions(interval) to service_role;
+
+-- Without the extensions nothing is scheduled, and running this elsewhere is harmless.
+do $$
+declare
+  call text := $call$
+    select net.http_post(
+      url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/%s',
+      headers := jsonb_build_object(
+        'content-type', 'application/json',
+        'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key'),
+        'authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key')
+      ),
+      body := '%s'::jsonb,
+      timeout_milliseconds := 60000
+    )
+  $call$;
+begin
+  -- The retention, daily at 03:17 UTC.
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+    perform cron.schedule(
+      'delete-expired-form-submissions',
+      '17 3 * * *',
+      'select public.delete_expired_form_submissions()'
+    );
+  end if;
+  -- The outbox and the digest, which call edge functions over HTTP.
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     and exists (select 1 from pg_available_extensions where name = 'pg_net') then
+    create extension if not exists pg_net;
+    perform cron.schedule('send-pending-mail', '*/5 * * * *', format(call, 'send-pending-mail', '{}'));
+    perform cron.schedule('send-practice-digest', '0 5-17 * * *', format(call, 'send-practice-digest', '{"when":"scheduled"}'));
+  end if;
+end
+$$;
