@@ -25,7 +25,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         for (const text of footerTexts) expect(footer).toContain(normalizeText(text));
         expect(await page.getByRole('banner').isVisible()).toBe(true);
         // Forms cannot send without JavaScript; they say so, and their button stays off.
-        const hasForm = route.path === '/kontakt' || route.path === '/termin-vereinbaren';
+        const hasForm = ['/kontakt', '/termin-vereinbaren', '/blog', '/blog/kategorie/tipps'].includes(route.path);
         expect(main.includes(normalizeText(noScriptNote)), 'no-script note').toBe(hasForm);
         if (hasForm) expect(await page.getByRole('main').locator('button[type=submit]').isDisabled()).toBe(true);
         expect(problems.failedRequests).toEqual([]);

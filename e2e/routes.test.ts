@@ -59,7 +59,8 @@ async function expectPageContent(page: Page, route: RouteExpectation) {
 async function expectHeaderAndFooter(page: Page, viewport: ViewportName) {
   await expect.poll(() => page.getByRole('banner').isVisible()).toBe(true);
   const footer = page.getByRole('contentinfo');
-  const footerText = await visibleText(page, 'footer');
+  // The site's footer, not an article's own (its author line).
+  const footerText = await visibleText(page, 'footer:not(article footer)');
   const missing = footerTexts.filter((text) => !footerText.includes(normalizeText(text)));
   expect(missing, 'footer texts missing').toEqual([]);
   expect(await footer.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');

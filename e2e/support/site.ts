@@ -3,7 +3,8 @@
  * spec spells out are written here as it spells them; names, numbers and addresses come
  * from the content modules the site renders (the practice's data, not the spec's words).
  */
-import { blogArticles, blogPage } from '../../src/content/blog.ts';
+import { blogPage } from '../../src/content/blog.ts';
+import { readArticlesSync } from '../../scripts/articles/article-source.ts';
 import { datenschutzPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
 import { legalEntity } from '../../src/content/legal-notice.ts';
@@ -13,6 +14,10 @@ import { testimonials } from '../../src/content/testimonials.ts';
 import { lukasBrunner, sandraHuber } from '../../src/content/team.ts';
 
 const [practiceStreet, practiceTown] = addressLines(practice.practiceAddress);
+/** The articles as the site lists them (read from their files: the site's own list needs Vite). */
+export const blogArticles = readArticlesSync();
+const tips = blogArticles.filter((article) => article.category === 'Tipps');
+const pillowArticle = blogArticles.find((article) => article.slug === 'kissen-schlafposition')!;
 const [registeredStreet, registeredTown] = addressLines(legalEntity.registeredAddress);
 
 export interface RouteExpectation {
@@ -140,8 +145,23 @@ export const routes: RouteExpectation[] = [
       blogPage.newsletter.buttonLabel,
     ],
     keyText: blogArticles[0]!.title,
-    // Six articles, each with its 'Lesen' button.
-    counts: [{ role: 'button', name: /^Lesen/, count: 6 }],
+    // Six articles, each with its 'Lesen' link.
+    counts: [{ role: 'link', name: /^Lesen/, count: 6 }],
+  },
+  // The blog's other pages share two templates: one filtered list and one article stand for
+  // them here (e2e/blog.test.ts checks every article and list for accessibility).
+  {
+    path: '/blog/kategorie/tipps',
+    h1: 'Blog',
+    texts: [blogPage.allTitle, ...tips.map((article) => article.title), blogPage.newsletter.title],
+    keyText: tips[0]!.title,
+    counts: [{ role: 'link', name: /^Lesen/, count: tips.length }],
+  },
+  {
+    path: `/blog/${pillowArticle.slug}`,
+    h1: pillowArticle.title,
+    texts: [pillowArticle.excerpt, pillowArticle.author, 'Der Spiegeltest', 'Quellen', blogPage.closingCta.title],
+    keyText: 'Der Spiegeltest',
   },
   {
     path: '/impressum',

@@ -15,7 +15,8 @@ import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { blogArticles, blogPage } from '../../src/content/blog.ts';
+import { blogArticles } from '../../src/content/article-index.ts';
+import { blogPage } from '../../src/content/blog.ts';
 import { newsletterLinkPages } from '../../src/content/newsletter.ts';
 import { datenschutzPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';

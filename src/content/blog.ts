@@ -2,21 +2,13 @@
  * The blog: its articles (Markdown files in src/content/articles, rendered at build time –
  * docs/content-editing.md says how to add one) and the texts of the list page.
  */
-import { byPublication, type ArticleCategory, type ArticleMeta } from './article-meta';
+import type { ArticleCategory, ArticleMeta } from './article-meta';
 import type { ClosingCta, PageHero } from './types';
 
 export { blogCategories, type BlogCategoryChip } from './article-meta';
 
 export type BlogArticle = ArticleMeta;
 export type BlogCategory = ArticleCategory;
-
-/**
- * Every article's facts, newest first (the `?meta` import is the front matter and the
- * reading time without the text: scripts/articles/vite-articles.ts).
- */
-export const blogArticles: readonly BlogArticle[] = Object.values(
-  import.meta.glob<BlogArticle>('/src/content/articles/*.md', { eager: true, query: '?meta', import: 'default' }),
-).sort(byPublication);
 
 export interface BlogPage {
   hero: PageHero;
@@ -80,18 +72,6 @@ export const blogPage: BlogPage = {
     primary: { label: 'Termin vereinbaren', to: '/termin-vereinbaren' },
     secondary: { label: 'Kontakt aufnehmen', to: '/kontakt' },
   },
-};
-
-/** The description (search results, link previews) of the list filtered by each category. */
-export const blogCategoryPages: Record<BlogCategory, string> = {
-  Gesundheit:
-    'Rücken- oder Nackenbeschwerden nach dem Schlafen: woran es liegen kann, was Sie selbst prüfen können und wann ärztlicher Rat nötig ist.',
-  Beratung:
-    'Wie eine Schlafberatung bei uns abläuft: vom ersten Gespräch über die Körpervermessung bis zur Nachkontrolle, Schritt für Schritt erklärt.',
-  Tipps:
-    'Praktische Tipps für ruhigere Nächte: das passende Kissen zur Schlafposition, gute Schlafgewohnheiten und kleine Veränderungen mit Wirkung.',
-  Technologie:
-    'Liege-Monitoring mit Sensoren: wie Messungen über mehrere Nächte zeigen, wie Sie liegen, und was wir daraus für Ihre Beratung ablesen.',
 };
 
 /** The texts around an article on its page (/blog/<slug>). */

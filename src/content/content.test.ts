@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { blogArticles, blogCategories, blogPage } from './blog';
+import { blogArticles } from './article-index';
+import { blogCategories, blogPage } from './blog';
 import { datenschutzPage } from './privacy';
 import { homePage } from './home';
 import * as iconVocabulary from './icons';
@@ -188,7 +189,7 @@ describe('isValidSwissUid', () => {
 
 describe('datenschutz', () => {
   it('is dated and covers the required topics', () => {
-    expect(datenschutzPage.lastUpdated).toBe('2026-11-22');
+    expect(datenschutzPage.lastUpdated).toBe('2026-11-26');
     const text = strings(datenschutzPage).map(([, s]) => s).join('\n');
     for (const needle of [
       legalEntity.companyName,

@@ -15,6 +15,7 @@ export type DatenschutzSectionId =
   | 'grundsaetze'
   | 'kontaktformular'
   | 'terminanfrage'
+  | 'newsletter'
   | 'gesundheitsdaten'
   | 'empfaenger'
   | 'aufbewahrung'
@@ -56,7 +57,7 @@ export const datenschutzPage: DatenschutzPage = {
     title: 'Datenschutzerklärung',
     lead: 'Wie wir mit Ihren Personendaten umgehen: sparsam, transparent und nach dem Schweizer Datenschutzgesetz.',
   },
-  lastUpdated: '2026-11-22',
+  lastUpdated: '2026-11-26',
   lastUpdatedLabel: 'Stand:',
   tocTitle: 'Inhalt',
   sections: [
@@ -116,6 +117,19 @@ export const datenschutzPage: DatenschutzPage = {
       ],
     },
     {
+      id: 'newsletter',
+      title: 'Newsletter',
+      paragraphs: [
+        'Wenn Sie im Blog unseren Newsletter abonnieren, speichern wir Ihre E-Mail-Adresse, den Zeitpunkt der Anmeldung und, sobald Sie sie bestätigt haben, den Zeitpunkt der Bestätigung. Wir verwenden die Adresse nur, um Ihnen eine E-Mail zu senden, wenn ein neuer Artikel erscheint – etwa viermal im Jahr. Rechtsgrundlage ist Ihre Einwilligung.',
+        'Nach der Anmeldung erhalten Sie zuerst eine E-Mail mit einem Bestätigungslink (Double-Opt-in). Erst wenn Sie diesen anklicken und die Anmeldung bestätigen, erhalten Sie den Newsletter. So stellen wir sicher, dass niemand eine fremde Adresse anmelden kann. Bestätigen Sie nicht, löschen wir die Adresse nach drei Tagen.',
+        'Jeder Newsletter enthält einen Link zum Abbestellen, und Ihr E-Mail-Programm bietet das Abbestellen mit einem Klick an. Mit dem Abbestellen löschen wir Ihre Adresse sofort und vollständig. Sie können Ihre Einwilligung auch jederzeit per E-Mail oder Telefon widerrufen.',
+      ],
+      notes: [
+        'Gespeichert wird die Adresse in unserer Datenbank bei Supabase, versendet werden die E-Mails über Resend (siehe «Empfänger und Bekanntgabe ins Ausland»). Wir messen nicht, ob oder wann Sie einen Newsletter öffnen oder einen Link anklicken: Die E-Mails enthalten keine Zählpixel und keine Tracking-Links.',
+        'Zum Schutz vor Missbrauch zählen wir Anmeldungen pro Netzwerk und pro Adresse – gespeichert nur als nicht umkehrbarer Prüfwert, nicht als IP- oder E-Mail-Adresse – und senden an dieselbe Adresse höchstens eine Bestätigungs-E-Mail pro Tag. Diese Zähler löschen wir nach einem Tag.',
+      ],
+    },
+    {
       id: 'gesundheitsdaten',
       title: 'Angaben zu Ihrer Gesundheit',
       paragraphs: [
@@ -144,6 +158,7 @@ export const datenschutzPage: DatenschutzPage = {
       title: 'Aufbewahrung und Löschung',
       paragraphs: [
         'Kontaktanfragen und Terminanfragen, die in unserer Datenbank gespeichert sind, löschen wir 12 Monate nach ihrem Eingang.',
+        'Eine Newsletter-Adresse speichern wir, bis Sie den Newsletter abbestellen; eine nicht bestätigte Anmeldung löschen wir nach drei Tagen.',
         'E-Mails in unserem Praxispostfach bewahren wir so lange auf, wie es für das Beratungsverhältnis nötig ist und gesetzliche Aufbewahrungspflichten es verlangen. Geschäftsunterlagen wie Rechnungen bewahren wir gemäss Art. 958f des Obligationenrechts zehn Jahre auf. Danach werden die Daten gelöscht.',
       ],
     },

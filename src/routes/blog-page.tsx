@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { findPageRoute } from '@/app/router/route-table';
 import { articleCategories, allCategoriesChip, categorySlug, type BlogCategoryChip } from '@/content/article-meta';
-import { blogArticles, blogPage } from '@/content/blog';
+import { blogArticles } from '@/content/article-index';
+import { blogPage } from '@/content/blog';
 import { BlogArticleList } from '@/components/sections/blog-article-list';
 import type { BlogCardLabels } from '@/components/sections/blog-article-card';
 import { BlogCategoryChips } from '@/components/sections/blog-category-chips';

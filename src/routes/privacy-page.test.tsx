@@ -8,6 +8,7 @@ const sectionTitles = [
   'Geltungsbereich und Grundsätze',
   'Kontaktformular',
   'Terminanfrage',
+  'Newsletter',
   'Angaben zu Ihrer Gesundheit',
   'Empfänger und Bekanntgabe ins Ausland',
   'Aufbewahrung und Löschung',
@@ -31,10 +32,10 @@ describe('/datenschutz', () => {
     // The title may carry a soft hyphen (a break point on narrow screens); it is not read or shown otherwise.
     const title = screen.getByRole('heading', { level: 1 });
     expect(title.textContent!.replace(/\u00AD/g, '')).toBe('Datenschutzerklärung');
-    const date = screen.getByText('22.11.2026');
+    const date = screen.getByText('26.11.2026');
     expect(date.tagName).toBe('TIME');
-    expect(date).toHaveAttribute('datetime', '2026-11-22');
-    expect(date.parentElement).toHaveTextContent(/^Stand: 22\.11\.2026$/);
+    expect(date).toHaveAttribute('datetime', '2026-11-26');
+    expect(date.parentElement).toHaveTextContent(/^Stand: 26\.11\.2026$/);
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
