@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createServer, loadEnv, type ViteDevServer } from 'vite';
+import { publishArticles, readArticleEntries } from './publish-articles';
 import { LOCAL_SUPABASE_URL } from './stack/local-config';
 import { assertPortsFree } from './stack/ports';
 import { PortInUseError, startStack, type RunningStack } from './stack/start-stack';
@@ -47,6 +48,15 @@ async function main(): Promise<void> {
       throw error;
     }
     console.log(describeStack(stack));
+    // What a deploy does once the site is live (docs/deploy.md): the stack learns the
+    // blog's articles, and one it has not seen, dated within 30 days, is announced to the
+    // local newsletter's confirmed subscribers. A failure here leaves the site running.
+    try {
+      const published = await publishArticles(await readArticleEntries(), { url: stack.urls.api, secretKey: stack.secretKey });
+      if (published.announced.length > 0) console.log(`  Newsletter: announced ${published.announced.join(', ')} (${published.queued} mails queued)\n`);
+    } catch (error) {
+      console.error(`  Newsletter: the articles could not be registered: ${(error as Error).message}\n`);
+    }
     // vite.config.ts falls back to the local stack; a .env can point the site elsewhere.
     const configured = { ...loadEnv('development', process.cwd(), 'VITE_'), ...process.env }.VITE_SUPABASE_URL;
     if (configured && configured.replace(/\/$/, '') !== LOCAL_SUPABASE_URL) {

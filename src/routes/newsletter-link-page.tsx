@@ -6,12 +6,13 @@ import { Container } from '@/components/ui/section';
 import { newsletterLinkPages, newsletterLinkProblems as problems } from '@/content/newsletter';
 import { sendLinkAction, type LinkAction } from '@/features/newsletter/newsletter-request';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
+import { NEWSLETTER_CONFIRM_PATH } from '@domain/newsletter';
 
 type Step = 'reading' | 'ready' | 'sending' | 'done' | 'missing' | 'invalid' | 'failed';
 
 /** The path decides what the link does: the confirm link of the double opt-in, or the unsubscribe link. */
 function actionOf(pathname: string): LinkAction {
-  return pathname.replace(/\/+$/, '') === pagePath('newsletter-bestaetigen') ? 'confirm' : 'unsubscribe';
+  return pathname.replace(/\/+$/, '') === NEWSLETTER_CONFIRM_PATH ? 'confirm' : 'unsubscribe';
 }
 
 /**

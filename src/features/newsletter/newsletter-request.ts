@@ -2,16 +2,14 @@ import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import type { SendOutcome } from '@/components/forms/send-outcome';
 import { getSupabaseClient } from '@/lib/supabase-client';
+import { NEWSLETTER_FUNCTION, type NewsletterLinkBody, type NewsletterSubscribeBody } from '@domain/newsletter';
 
-/** The edge function behind the newsletter: subscribe, confirm, unsubscribe (supabase/functions/README.md). */
-export const NEWSLETTER_FUNCTION = 'newsletter';
+export { NEWSLETTER_FUNCTION };
 
 export const SUBSCRIBE_FIELDS = ['email'] as const;
 
-export interface SubscribeRequest extends FormSignals {
-  action: 'subscribe';
-  email: string;
-}
+/** The function's body (@domain/newsletter) without the proof, which is added when it is sent. */
+export type SubscribeRequest = Omit<NewsletterSubscribeBody, 'altcha'>;
 
 export function toSubscribeRequest(values: Record<(typeof SUBSCRIBE_FIELDS)[number], string>, signals: FormSignals): SubscribeRequest {
   return { action: 'subscribe', email: values.email, ...signals };
@@ -30,14 +28,15 @@ export async function sendSubscribeRequest(request: SubscribeRequest): Promise<S
   return 'sent';
 }
 
-export type LinkAction = 'confirm' | 'unsubscribe';
+export type LinkAction = NewsletterLinkBody['action'];
 /** What a confirm or unsubscribe link achieved: done, or the link is no good (410). */
 export type LinkOutcome = 'done' | 'link_invalid';
 
 /** Sends a link's token; 'link_invalid' for the function's 410, a rejection for anything else (offline, 5xx). */
 export async function sendLinkAction(action: LinkAction, token: string): Promise<LinkOutcome> {
   const supabase = await getSupabaseClient();
-  const { error } = await supabase.functions.invoke(NEWSLETTER_FUNCTION, { body: { action, token } });
+  const body: NewsletterLinkBody = { action, token };
+  const { error } = await supabase.functions.invoke(NEWSLETTER_FUNCTION, { body });
   if (!error) return 'done';
   const status = (error as { context?: { status?: number } }).context?.status;
   if (status === 410) return 'link_invalid';

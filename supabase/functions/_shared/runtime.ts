@@ -2,7 +2,7 @@
  * Wires a function to the real world (serveFunction, the one call of every index.ts):
  * reads the environment once at start-up, reports what is missing (loudly, once, and then
  * on every request as a 500), and builds the Store (supabase-js, secret key) and the
- * Mailer (Resend over fetch, or nodemailer).
+ * Mailer (Resend over fetch, or nodemailer), and the newsletter's store.
  * The only module that touches Deno.env, nodemailer and supabase-js together.
  */
 import nodemailer from 'npm:nodemailer@7.0.13';
@@ -10,6 +10,7 @@ import { readConfig } from './config.ts';
 import type { FunctionDeps } from './http/request-gate.ts';
 import { createMailer, type CreateSmtpTransport } from './mail/transport.ts';
 import { createSupabaseStore } from './database/supabase-store.ts';
+import { createSupabaseNewsletterStore } from './newsletter/supabase-newsletter-store.ts';
 
 /** What every function exports besides its name: its handler, built from its dependencies. */
 export type CreateHandler = (deps: FunctionDeps) => (request: Request) => Promise<Response>;
@@ -33,6 +34,7 @@ function createRuntime(name: string): FunctionDeps {
   for (const warning of config.warnings) console.warn(`${prefix} ${warning}`);
 
   const store = config.supabase ? createSupabaseStore(config.supabase.url, config.supabase.secretKey) : null;
+  const newsletter = config.supabase ? createSupabaseNewsletterStore(config.supabase.url, config.supabase.secretKey) : null;
   const mailer = config.mail
     ? createMailer(config.mail.transport, config.mail.from, {
       fetch: (input, init) => fetch(input, init),
@@ -45,5 +47,5 @@ function createRuntime(name: string): FunctionDeps {
       : 'Resend';
     console.log(`${prefix} mail via ${where}; allowed origins: ${config.allowedOrigins.join(', ') || 'none'}`);
   }
-  return { config, store, mailer };
+  return { config, store, mailer, newsletter };
 }

@@ -8,7 +8,13 @@
  *   daily cap like the forms' own;
  * - the mails of a decision, a cancellation or a wish to move an appointment (whatever
  *   the request's outcome_key owes) whose send failed on the action page;
- * - tomorrow's reminders, from 09:00 Zurich time the day before.
+ * - tomorrow's reminders, from 09:00 Zurich time the day before;
+ * - the newsletter's mails (_shared/newsletter/): a confirmation mail the subscribing call
+ *   could not send (rows younger than two minutes are that call's), and each announcement
+ *   of a new article to each confirmed subscriber, once; first the newsletter's
+ *   housekeeping (expired pending addresses deleted, announcements unsent after three days
+ *   given up and logged, `newsletter_gave_up`). Their failures are kept on their own rows,
+ *   with the same backoff (finish_newsletter_mail).
  *
  * Each mail is claimed in the database right before it is sent, one at a time, through the
  * same claim column the form functions and the action page use (public.claim_pending_mail),
@@ -41,6 +47,7 @@ import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import type { Claimed, FinishResult, MailClaim, MailKind, Store } from '../_shared/database/store.ts';
+import { deliverAnnouncement, deliverConfirmation, type Delivery, type NewsletterSending } from '../_shared/newsletter/deliver.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
 /** Mails of one kind per run; what is left waits for the next run (a minute locally, five hosted). */
@@ -88,6 +95,8 @@ interface Run {
   capReached: boolean;
   /** No time left for another row: the rest waits for the next run. */
   outOfTime: boolean;
+  /** The newsletter's store and links; null when the function was built without it (FunctionDeps.newsletter). */
+  newsletter: NewsletterSending | null;
 }
 
 type MailResult = { ok: true } | { ok: false; cause: string; deferred?: boolean };
@@ -250,6 +259,41 @@ async function sendReminders(run: Run) {
   });
 }
 
+/** A newsletter mail's outcome in the tally; a claim found lost is logged like the others'. */
+function settleNewsletter(run: Run, kind: 'newsletter-confirmation' | 'newsletter', delivery: Delivery) {
+  if (delivery.sent) run.tally.sent++;
+  if (delivery.finished === 'lost') {
+    console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'claim_lost', kind, sent: delivery.sent }));
+    run.causes.add('claim_lost');
+    return;
+  }
+  if (!delivery.sent) {
+    run.tally.failed++;
+    run.causes.add(delivery.cause ?? 'unknown');
+  }
+}
+
+/**
+ * The newsletter: housekeeping, then the confirmation mails the subscribing calls could
+ * not send, then the announcements, each claimed right before it is sent.
+ */
+async function sendNewsletter(run: Run) {
+  const sending = run.newsletter;
+  if (!sending) return;
+  const kept = await sending.store.housekeeping();
+  if (kept.gaveUp > 0) {
+    // The rows keep the cause (newsletter_mails.last_cause); the subscriber misses one announcement.
+    console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'newsletter_gave_up', count: kept.gaveUp }));
+    run.tally.gaveUp += kept.gaveUp;
+  }
+  await eachClaimed(run, () => sending.store.claimConfirmations(1, GRACE_SECONDS), async (claimed) => {
+    settleNewsletter(run, 'newsletter-confirmation', await deliverConfirmation(sending, claimed, run.deadline));
+  });
+  await eachClaimed(run, () => sending.store.claimAnnouncements(1), async (claimed) => {
+    settleNewsletter(run, 'newsletter', await deliverAnnouncement(sending, claimed, run.deadline));
+  });
+}
+
 export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions = {}): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   const runBudgetMs = options.runBudgetMs ?? RUN_BUDGET_MS;
@@ -273,6 +317,14 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       causes: new Set(),
       capReached: false,
       outOfTime: false,
+      newsletter: deps.newsletter && config.supabase
+        ? {
+          store: deps.newsletter,
+          mailer,
+          mail: { practiceEmail },
+          links: { secret: config.actionSecret, siteUrl: config.siteUrl, apiUrl: config.supabase.url },
+        }
+        : null,
     };
     try {
       const givenUp = await store.giveUpStaleMail(GIVE_UP_AFTER_SECONDS, zurichIsoDate(0, run.now));
@@ -285,6 +337,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       await sendRequests(run);
       await sendOutcomes(run);
       await sendReminders(run);
+      await sendNewsletter(run);
     } catch (error) {
       const cause = failureCause(error);
       await store.recordJobRun(FUNCTION_NAME, false, { ...run.tally, error: cause }).catch(() => {});

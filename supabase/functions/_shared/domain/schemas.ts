@@ -52,7 +52,7 @@ const formProof = z.strictObject({
 });
 
 /** What the form reports about itself so bots can be told apart (src/components/forms/bot-signals.tsx). */
-const botSignals = {
+export const botSignals = {
   /** The hidden honeypot field; people leave it empty. */
   website: z.string().check(z.maxLength(1000)),
   /** Milliseconds the form was open before it was sent. */

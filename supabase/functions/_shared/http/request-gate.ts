@@ -10,6 +10,7 @@ import { CORS_ALLOW_METHODS, corsHeaders, decideCors } from './cors.ts';
 import { emptyResponse, jsonResponse, type JsonObject } from './json.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { Store } from '../database/store.ts';
+import type { NewsletterStore } from '../newsletter/store.ts';
 
 export interface LogLine {
   fn: string;
@@ -56,6 +57,12 @@ export interface FunctionDeps {
   config: FunctionConfig;
   store: Store | null;
   mailer: Mailer | null;
+  /**
+   * The newsletter's database calls (../newsletter/store.ts), for the newsletter function
+   * and the outbox; null when not configured. Absent (the tests of other functions), the
+   * outbox leaves the newsletter out.
+   */
+  newsletter?: NewsletterStore | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
 }

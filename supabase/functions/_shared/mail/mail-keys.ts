@@ -14,6 +14,8 @@
  *   outcome/<id>/<key>/<role>    the mails of a state (outcome_key: confirmed, moved:2, …)
  *   reminder/<id>/<seq>/visitor  the reminder of the appointment as it is (calendar_sequence)
  *   cap-notice/<day>/practice    the practice's notice that the daily cap held mail back
+ *   newsletter-confirm/<subscriber>/<asked>   a newsletter address's confirmation mail (asked: when, in ms)
+ *   newsletter/<article>/<subscriber>         an article's announcement to one subscriber
  */
 import type { OutgoingMail } from './types.ts';
 
@@ -41,6 +43,20 @@ export function reminderMailKey(id: string, calendarSequence: number): string {
 /** The notice that the daily cap held a practice mail back: one a day ('YYYY-MM-DD', Zurich). */
 export function capNoticeKey(day: string): string {
   return `cap-notice/${day}/practice`;
+}
+
+/**
+ * The confirmation mail a newsletter address is owed: one per time it was asked for
+ * (newsletter_subscribers.confirm_requested_at, unix ms), so the subscribing call's send and
+ * the outbox's retries of it share the key, and the next day's new request has its own.
+ */
+export function newsletterConfirmKey(subscriberId: string, requestedAtMs: number): string {
+  return `newsletter-confirm/${subscriberId}/${requestedAtMs}`;
+}
+
+/** An article's announcement to one subscriber: one ever (newsletter_mails' primary key). */
+export function newsletterMailKey(slug: string, subscriberId: string): string {
+  return `newsletter/${slug}/${subscriberId}`;
 }
 
 export function withKey(mail: OutgoingMail, key: string): OutgoingMail {

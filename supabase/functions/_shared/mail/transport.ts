@@ -5,6 +5,13 @@
  * transport is tested without a network. Every call has a time limit, which the mailer
  * states (`timeoutMs`): a sender holding a claim starts a send only when it fits (budget.ts).
  *
+ * Further header fields of a mail (`headers`: the newsletter's List-Unsubscribe and
+ * List-Unsubscribe-Post) go to Resend as its `headers` object – "custom headers" (docs,
+ * resend.com/docs/dashboard/emails/custom-headers; API reference, send-email, `headers`) –
+ * and to nodemailer as `headers`, each value as given (`prepared`: not re-encoded or folded,
+ * so the URL inside List-Unsubscribe stays one piece). checkedHeaders refuses anything that
+ * could add a header of its own (a line break) or replace one the transport sets.
+ *
  * A mail's idempotency key (mail-keys.ts) goes with it: to Resend as the `Idempotency-Key`
  * header – Resend sends a key once in 24 hours and answers a repeat with the first answer
  * (docs, "Idempotency keys", resend.com/docs/dashboard/emails/idempotency-keys) –, over SMTP
@@ -102,6 +109,27 @@ export function parseSmtpUrl(value: string): SmtpOptions | { error: string } {
   return options;
 }
 
+/** Header fields the transports set themselves, from the mail's own fields: never taken from `headers`. */
+const RESERVED_HEADERS = new Set([
+  'from', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'message-id', 'date', 'sender', 'return-path',
+  'mime-version', 'content-type', 'content-transfer-encoding', 'idempotency-key',
+]);
+/** RFC 5322 field-name: printable ASCII but the colon. */
+const FIELD_NAME = /^[!-9;-~]+$/;
+/** A value on one line: printable ASCII and spaces (the newsletter's are URLs and fixed words). */
+const FIELD_VALUE = /^[ -~]*$/;
+
+/** The mail's further header fields, checked (see above); throws MailError('invalid_header') otherwise. */
+export function checkedHeaders(mail: OutgoingMail): Record<string, string> {
+  const headers = mail.headers ?? {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!FIELD_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase()) || !FIELD_VALUE.test(value) || value.length > 900) {
+      throw new MailError('invalid_header');
+    }
+  }
+  return headers;
+}
+
 /** UTF-8 text as base64, as Resend wants attachment content. */
 export function base64Utf8(value: string): string {
   const bytes = new TextEncoder().encode(value);
@@ -114,6 +142,7 @@ export function base64Utf8(value: string): string {
 
 /** The JSON body of POST https://api.resend.com/emails. */
 export function resendPayload(from: string, mail: OutgoingMail): Record<string, unknown> {
+  const headers = checkedHeaders(mail);
   return {
     from,
     to: [mail.to],
@@ -130,6 +159,7 @@ export function resendPayload(from: string, mail: OutgoingMail): Record<string, 
         })),
       }
       : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
   };
 }
 
@@ -163,6 +193,7 @@ export function createResendMailer(apiKey: string, from: string, deps: Pick<Mail
     transport: 'resend',
     timeoutMs,
     async send(mail) {
+      const body = JSON.stringify(resendPayload(from, mail));
       let response: Response;
       try {
         response = await deps.fetch(RESEND_ENDPOINT, {
@@ -172,7 +203,7 @@ export function createResendMailer(apiKey: string, from: string, deps: Pick<Mail
             'content-type': 'application/json',
             ...(mail.idempotencyKey ? { 'idempotency-key': mail.idempotencyKey } : {}),
           },
-          body: JSON.stringify(resendPayload(from, mail)),
+          body,
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
@@ -227,6 +258,7 @@ export function createSmtpMailer(options: SmtpOptions, from: string, deps: Pick<
     async send(mail) {
       // The same mail, sent again, has the same Message-ID (mail-keys.ts); without a key nodemailer makes one.
       const messageId = mail.idempotencyKey ? await messageIdFor(mail.idempotencyKey, domain) : undefined;
+      const headers = Object.entries(checkedHeaders(mail));
       let timer: ReturnType<typeof setTimeout> | undefined;
       // nodemailer's timeouts are per phase; this bounds the whole conversation.
       const deadline = new Promise<never>((_, reject) => {
@@ -247,6 +279,7 @@ export function createSmtpMailer(options: SmtpOptions, from: string, deps: Pick<
               content: attachment.content,
               contentType: attachment.contentType,
             })),
+            ...(headers.length ? { headers: Object.fromEntries(headers.map(([name, value]) => [name, { prepared: true, value }])) } : {}),
             // Content is always given inline; never let a value be read as a path or URL.
             disableFileAccess: true,
             disableUrlAccess: true,

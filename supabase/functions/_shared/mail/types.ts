@@ -16,6 +16,13 @@ export interface OutgoingMail {
   html: string;
   attachments?: MailAttachment[];
   /**
+   * Further header fields, name → value (the newsletter's List-Unsubscribe and
+   * List-Unsubscribe-Post, RFC 8058). One line each: the transports refuse a name or value
+   * with a line break or another control character (MailError 'invalid_header'), and the
+   * fields they set themselves (From, To, Subject, Message-ID …) cannot be given here.
+   */
+  headers?: Record<string, string>;
+  /**
    * What this mail is, as a key (mail-keys.ts: kind, request, state, recipient role): the
    * same for every attempt at the same mail, different for any other. Resend gets it as
    * the Idempotency-Key header, SMTP as the Message-ID (transport.ts).

@@ -1,0 +1,53 @@
+/**
+ * The newsletter's contract between the site and the function `newsletter` (README of
+ * supabase/functions, «newsletter»): the bodies, the answers, the site's pages the mails
+ * link to, and how long an unconfirmed address is kept. Plain types and constants: the site
+ * imports them as `@domain/newsletter`, the function validates against them.
+ */
+import type { BotSignals } from './wire-types.ts';
+
+/** The function's name (`/functions/v1/newsletter`). */
+export const NEWSLETTER_FUNCTION = 'newsletter';
+
+/**
+ * Days an unconfirmed address is kept, counted from its last confirmation mail: then it
+ * is deleted and the mail's link answers 410 (the database's private.newsletter_pending_period).
+ */
+export const NEWSLETTER_PENDING_DAYS = 3;
+
+/** The site's page the confirmation mail links to, with the token in the fragment. */
+export const NEWSLETTER_CONFIRM_PATH = '/newsletter/bestaetigen';
+/** The site's page every newsletter's visible «Newsletter abbestellen» link opens, token in the fragment. */
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/abmelden';
+/** An article's page: `/blog/<slug>`. */
+export const BLOG_PATH = '/blog';
+
+/**
+ * The one-click address of RFC 8058 (List-Unsubscribe): the function itself with the token
+ * as the query parameter `unsubscribe`, POSTed by the mail provider with the body
+ * `List-Unsubscribe=One-Click`, without a key.
+ */
+export const ONE_CLICK_PARAMETER = 'unsubscribe';
+
+/** The subscribe box: the address and the form's bot signals (honeypot, time open, proof). */
+export interface NewsletterSubscribeBody extends BotSignals {
+  action: 'subscribe';
+  email: string;
+}
+
+/** The page behind a link: the token from the URL's fragment. */
+export interface NewsletterLinkBody {
+  action: 'confirm' | 'unsubscribe';
+  token: string;
+}
+
+export type NewsletterBody = NewsletterSubscribeBody | NewsletterLinkBody;
+
+/**
+ * The answers: 202 `{ ok: true }` to every accepted subscription (new, waiting or already
+ * confirmed alike); 200 `{ status }` to a link; 410 `{ error: 'link_invalid' }` to a link
+ * that is malformed, forged, expired or whose address is gone (confirm only: unsubscribing
+ * an address that is gone is done already).
+ */
+export type NewsletterAnswer = { ok: true } | { status: 'confirmed' } | { status: 'unsubscribed' };
+export type NewsletterLinkError = { error: 'link_invalid' };

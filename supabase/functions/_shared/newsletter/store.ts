@@ -1,0 +1,142 @@
+/**
+ * What the newsletter needs from the database, as an interface beside the forms' Store
+ * (../database/store.ts): the newsletter function and the outbox depend on it, the tests
+ * fake it, supabase-newsletter-store.ts implements it with the RPCs of
+ * …20261127000000_newsletter.sql. The answers' shapes are checked here.
+ */
+import * as z from 'zod/mini';
+import { type Claimed, type FinishResult, type MailClaim, parseAnswer, StoreError } from '../database/store.ts';
+
+/** A confirmation mail owed to a pending address (newsletter_subscribe, claim_newsletter_mail('confirmation')). */
+export interface ConfirmationRow {
+  id: string;
+  email: string;
+  /** When the pending address is deleted and its confirmation link expires (ISO instant). */
+  expires_at: string;
+  /** When this confirmation mail was asked for (ISO instant): its idempotency key. */
+  confirm_requested_at: string;
+}
+
+/** An announcement owed to a confirmed subscriber (claim_newsletter_mail('announcement')). */
+export interface AnnouncementRow {
+  subscriber_id: string;
+  email: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** 'YYYY-MM-DD' */
+  published_on: string;
+  author: string;
+}
+
+/** What newsletter_subscribe is given: the address, its mailbox key, and what the limits count. */
+export interface Subscription {
+  email: string;
+  /** mailboxKey(email) (../database/rate-limit.ts): one row per mailbox. */
+  mailboxKey: string;
+  /** Salted hash of the mailbox key: one confirmation mail per mailbox a day. */
+  mailboxHash: string;
+  /** Salted hash of the client's network (networkKey): its share of the day's confirmation mails. */
+  networkHash: string;
+  networkShare: number;
+  dailyCap: number;
+}
+
+/** Whether a confirmation mail is owed now; if so, claimed for the caller's own send. */
+export type SubscribeResult = { queued: false } | { queued: true; confirmation: Claimed<ConfirmationRow> };
+
+export type NewsletterMailKind = 'confirmation' | 'announcement';
+
+export interface HousekeepingResult {
+  /** Pending addresses past their expiry, deleted. */
+  pendingSubscribers: number;
+  /** Announcements still unsent after three days: given up. */
+  gaveUp: number;
+}
+
+export interface NewsletterStore {
+  /** public.newsletter_subscribe. */
+  subscribe(subscription: Subscription): Promise<SubscribeResult>;
+  /** public.newsletter_confirm: 'confirmed' (now or already), 'not_found' (gone or expired). */
+  confirm(subscriberId: string): Promise<'confirmed' | 'not_found'>;
+  /** public.newsletter_unsubscribe: true when an address was deleted. */
+  unsubscribe(subscriberId: string): Promise<boolean>;
+  /** public.claim_newsletter_mail('confirmation', limit, grace). */
+  claimConfirmations(limit: number, graceSeconds: number): Promise<Claimed<ConfirmationRow>[]>;
+  /** public.claim_newsletter_mail('announcement', limit, 0). */
+  claimAnnouncements(limit: number): Promise<Claimed<AnnouncementRow>[]>;
+  /**
+   * public.finish_newsletter_mail: sent marks the mail sent, not sent releases it for the
+   * next attempt (`cause`, a short code); only while `claim` (its token) is the row's.
+   */
+  finishConfirmation(subscriberId: string, claim: string, sent: boolean, cause?: string): Promise<FinishResult>;
+  finishAnnouncement(subscriberId: string, slug: string, claim: string, sent: boolean, cause?: string): Promise<FinishResult>;
+  /** public.newsletter_housekeeping: expired pending addresses deleted, stale announcements given up. */
+  housekeeping(): Promise<HousekeepingResult>;
+}
+
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const instant = z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), { message: 'not_an_instant' }));
+
+const confirmationSchema = z.object({
+  id: uuid,
+  email: z.string(),
+  expires_at: instant,
+  confirm_requested_at: instant,
+  claim: uuid,
+});
+
+const announcementSchema = z.object({
+  subscriber_id: uuid,
+  email: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  published_on: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  author: z.string(),
+  claim: uuid,
+});
+
+/** A claimed row and its claim (the token the database gave it; asked for at `takenAt`, performance.now()). */
+function claimed<T extends { claim: string }>(row: T, takenAt: number): Claimed<Omit<T, 'claim'>> {
+  const { claim, ...rest } = row;
+  const mailClaim: MailClaim = { token: claim, takenAt };
+  return { row: rest, claim: mailClaim };
+}
+
+export function parseSubscribeAnswer(value: unknown, takenAt: number): SubscribeResult {
+  const answer = parseAnswer(
+    z.union([
+      z.object({ queued: z.literal(false) }),
+      z.object({ queued: z.literal(true), subscriber: confirmationSchema }),
+    ]),
+    value,
+    'unexpected_subscribe_answer',
+  );
+  return answer.queued ? { queued: true, confirmation: claimed(answer.subscriber, takenAt) } : { queued: false };
+}
+
+export const parseConfirmAnswer = (value: unknown): 'confirmed' | 'not_found' =>
+  parseAnswer(z.enum(['confirmed', 'not_found']), value, 'unexpected_confirm_answer');
+
+export function parseUnsubscribeAnswer(value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new StoreError('unexpected_unsubscribe_answer');
+  return value;
+}
+
+export function parseClaimedConfirmations(value: unknown, takenAt: number): Claimed<ConfirmationRow>[] {
+  return parseAnswer(z.array(confirmationSchema), value, 'unexpected_confirmation_claim').map((row) => claimed(row, takenAt));
+}
+
+export function parseClaimedAnnouncements(value: unknown, takenAt: number): Claimed<AnnouncementRow>[] {
+  return parseAnswer(z.array(announcementSchema), value, 'unexpected_announcement_claim').map((row) => claimed(row, takenAt));
+}
+
+export function parseHousekeeping(value: unknown): HousekeepingResult {
+  const answer = parseAnswer(
+    z.object({ pending_subscribers: z.int().check(z.nonnegative()), gave_up: z.int().check(z.nonnegative()) }),
+    value,
+    'unexpected_housekeeping_answer',
+  );
+  return { pendingSubscribers: answer.pending_subscribers, gaveUp: answer.gave_up };
+}
