@@ -26,7 +26,7 @@ describe('/uber-uns', () => {
     expect(location).toHaveTextContent(uberUnsPage.location.text);
     expect(location).toHaveTextContent('Birmensdorferstrasse 42');
     expect(location).toHaveTextContent('8142 Uitikon ZH');
-    expect(within(location).getByRole('link', { name: '+41 44 555 27 80' })).toHaveAttribute('href', 'tel:+41445552780');
+    expect(within(location).getByRole('link', { name: practice.phone.display })).toHaveAttribute('href', 'tel:+41445552780');
     expect(within(location).getByRole('link', { name: 'Auf der Karte anzeigen' })).toHaveAttribute('href', practice.mapUrl);
   });
 

@@ -2,6 +2,7 @@ import { cleanup, act as reactAct, fireEvent, screen, within } from '@testing-li
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { practice } from '@/content/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
 import { makeView, scheduled } from '@/test/appointment-action-view';
@@ -221,7 +222,7 @@ describe('/termin/aktion', () => {
 
   describe('a link that cannot be used', () => {
     function expectWaysOn() {
-      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(screen.getByRole('link', { name: 'Neuen Termin anfragen' })).toHaveAttribute('href', '/termin-vereinbaren');
       // Nothing of any request.
       expect(screen.queryByRole('heading', { name: 'Die Anfrage im Überblick' })).toBeNull();
@@ -257,7 +258,7 @@ describe('/termin/aktion', () => {
       await openLink();
       expect(await screen.findByRole('heading', { level: 1, name: 'Anfrage nicht gefunden' })).toBeInTheDocument();
       expect(screen.getByText('Diese Terminanfrage ist bei uns nicht mehr gespeichert.')).toBeInTheDocument();
-      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
     });
 
     it('a failure to load: an error with the phone, and loading again on request', async () => {
@@ -265,7 +266,7 @@ describe('/termin/aktion', () => {
       const user = await openLink();
       expect(await screen.findByRole('heading', { level: 1, name: 'Die Anfrage konnte nicht geladen werden' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent('Die Verbindung ist fehlgeschlagen');
-      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       show.mockResolvedValue({ kind: 'view', view: makeView() });
       await user.click(button('Erneut versuchen'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Termin bestätigen' })).toBeInTheDocument();
@@ -600,7 +601,7 @@ describe('/termin/aktion', () => {
       await user.click(button('Anfrage ablehnen'));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Das hat nicht geklappt');
-      expect(within(alert).getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(within(alert).getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(alert).toHaveFocus();
       expect(noteField()).toHaveValue('Leider ausgebucht.');
 
@@ -656,7 +657,7 @@ describe('/termin/aktion', () => {
     it('after the deadline: no button, only the phone', async () => {
       await openWithView(pastDeadline);
       expect(screen.getByText('Eine Absage ist jetzt nur noch telefonisch möglich.')).toBeInTheDocument();
-      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
@@ -681,7 +682,7 @@ describe('/termin/aktion', () => {
     it('a request not yet confirmed: nothing to cancel online, the phone instead', async () => {
       await openWithView(makeView({ action: 'cancel', slot: null }));
       expect(screen.getByText(/Ihre Anfrage ist noch nicht bestätigt/)).toBeInTheDocument();
-      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toBeInTheDocument();
+      expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
@@ -769,7 +770,7 @@ describe('/termin/aktion', () => {
       await choose(user, addDays(today(), 1));
       expectMessage(
         dateField(),
-        `Online können Sie Termine frühestens für ${formatDateLong(first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.`,
+        `Online können Sie Termine frühestens für ${formatDateLong(first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
       );
       expect(timeLabels()).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
 
@@ -877,7 +878,7 @@ describe('/termin/aktion', () => {
       await user.click(button('Verschiebung anfragen'));
       await waitForMessage(
         dateField(),
-        `Online können Sie Termine frühestens für ${formatDateLong(booking.first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.`,
+        `Online können Sie Termine frühestens für ${formatDateLong(booking.first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
       );
     });
 
@@ -905,7 +906,7 @@ describe('/termin/aktion', () => {
       await user.click(button('Verschiebung anfragen'));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Die Frist für eine Online-Verschiebung (24 Stunden vor dem Termin) ist abgelaufen.');
-      expect(within(alert).getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(within(alert).getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
@@ -913,7 +914,7 @@ describe('/termin/aktion', () => {
       await openWithView(moveView({ cancelUntil: '2020-12-10T08:30:00.000Z' }));
       expect(headline()).toHaveTextContent('Termin verschieben');
       expect(screen.getByText('Verschieben ist jetzt nur noch telefonisch möglich.')).toBeInTheDocument();
-      expect(inMain().getByRole('link', { name: /\+41 44 555 27 80/ })).toHaveAttribute('href', PHONE_HREF);
+      expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(screen.queryByLabelText(/^Neues Datum/)).toBeNull();
       expect(inMain().queryByRole('button')).toBeNull();
     });

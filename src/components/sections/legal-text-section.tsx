@@ -9,12 +9,12 @@ interface LegalTextSectionProps {
   notes?: readonly string[];
 }
 
-// E-mail addresses, www. addresses and Swiss phone numbers in the running text.
-const contactPattern = /([\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|\+41(?: \d{2,3}){4})/gi;
+// E-mail addresses, www. addresses and Swiss phone numbers (groups joined by no-break spaces) in the running text.
+const contactPattern = /([\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|\+41(?:\s\d{2,3}){4})/gi;
 
 function hrefFor(match: string): string {
   if (match.includes('@')) return `mailto:${match}`;
-  if (match.startsWith('+')) return `tel:${match.replace(/ /g, '')}`;
+  if (match.startsWith('+')) return `tel:${match.replace(/\s/g, '')}`;
   return `https://${match}`;
 }
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { practice } from '@/content/practice';
 import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong } from '@domain/dates';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
@@ -493,7 +494,7 @@ describe('appointment form', () => {
     }
 
     const tooSoon = () =>
-      `Online können Sie Termine frühestens für ${formatDateLong(bookingWindow(today()).first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.`;
+      `Online können Sie Termine frühestens für ${formatDateLong(bookingWindow(today()).first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`;
 
     it.each([
       ['today', () => today()],
@@ -548,7 +549,7 @@ describe('appointment form', () => {
         await choose(user, '2026-11-21');
         expectMessage(
           dateField(),
-          'Online können Sie Termine frühestens für Sonntag, 22. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: +41 44 555 27 80.',
+          `Online können Sie Termine frühestens für Sonntag, 22. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
         );
         await choose(user, '2027-05-21');
         expectMessage(

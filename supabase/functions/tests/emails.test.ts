@@ -184,7 +184,7 @@ Deno.test('acknowledgements: to the visitor, Reply-To the practice, the 24-hour 
   for (const mail of mails) {
     assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch');
     assert.match(mail.text, /innerhalb von 24 Stunden/);
-    assert.match(mail.text, /\+41 44 555 27 80/);
+    assert.match(mail.text, /\+41\s44\s555\s27\s80/);
     assert.equal(mail.text.includes('spam.example') || mail.html.includes('spam.example'), false);
     assert.equal(mail.attachments, undefined);
   }

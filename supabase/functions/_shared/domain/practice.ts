@@ -25,7 +25,7 @@ export interface PostalAddress {
 }
 
 export interface PhoneNumber {
-  /** As printed: "+41 44 555 27 80". */
+  /** As printed: "+41 44 555 27 80", its groups joined by no-break spaces so that it never breaks across lines. */
   display: string;
   /** E.164 for tel: links: "+41445552780". */
   e164: string;
@@ -56,7 +56,7 @@ export function addressLine(address: PostalAddress): string {
 
 export const practiceContact = {
   name: practiceName,
-  phone: { display: '+41 44 555 27 80', e164: '+41445552780' } satisfies PhoneNumber,
+  phone: { display: '+41\u00a044\u00a0555\u00a027\u00a080', e164: '+41445552780' } satisfies PhoneNumber,
   email: 'praxis@ruhepol-schlafberatung.ch',
   /** Where consultations take place. */
   practiceAddress,
