@@ -227,7 +227,9 @@ async function coreFontsLoaded(page: Page): Promise<void> {
 }
 
 async function openPage(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  // Not 'load': a page whose largest paint is text (an article) asks for the web fonts
+  // before its load event, and measureFontArrival holds them – the event would never come.
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: TIMEOUT_MS });
   // tsx compiles with esbuild's keepNames, which wraps inner functions in a __name() call
   // that exists in Node only; recordFontSwitch has some, so the page gets a stand-in.
   await page.evaluate('globalThis.__name ??= (fn) => fn');

@@ -60,7 +60,7 @@ const RUN_TIMEOUT_MS = 180_000;
 
 const usage = `Usage: npm run bench -- [--runs N] [--routes /,/kontakt] [--variants prerendered,noscript,tiny,spa] [--save-reports] [--strict]
   --runs N          Lighthouse runs per route and variant (default 3; medians are reported)
-  --routes LIST     comma-separated paths (default: every listed page)
+  --routes LIST     comma-separated paths (default: every listed page and the newest article)
   --variants LIST   which variants to measure (default: prerendered,noscript,tiny; ratios need noscript / tiny; spa on request)
   --save-reports    keep every Lighthouse JSON report under bench-results/
   --strict          exit with status 1 when a target is missed`;

@@ -38,7 +38,7 @@ export interface DeployTarget {
 }
 
 /** The jobs the migrations schedule on hosted Supabase (pg_cron). */
-export const SCHEDULED_JOBS = ['send-pending-mail', 'send-practice-digest', 'delete-expired-form-submissions'] as const;
+export const SCHEDULED_JOBS = ['send-pending-mail', 'send-practice-digest', 'delete-expired-form-submissions', 'newsletter-housekeeping'] as const;
 /** The Vault secrets the jobs (project_url, secret_key) and the insert's proof check (form_proof_secret) read. */
 export const VAULT_SECRETS = ['project_url', 'secret_key', 'form_proof_secret'] as const;
 /** The scheduled functions: only the project's secret key may start them. */
@@ -54,7 +54,7 @@ const FOREIGN_ORIGIN = 'https://not-the-site.example';
 /** The functions that take the forms (they issue form-proof challenges). */
 const FORM_FUNCTIONS = ['send-contact-email', 'send-appointment-email'] as const;
 /** Every function a browser calls with the public key. */
-const BROWSER_FUNCTIONS = [...FORM_FUNCTIONS, 'appointment-action'] as const;
+const BROWSER_FUNCTIONS = [...FORM_FUNCTIONS, 'appointment-action', 'newsletter'] as const;
 
 type Probe = { status: number; headers: Headers; body: string };
 
@@ -93,7 +93,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     }
   };
 
-  for (const table of ['appointment_requests', 'contact_submissions', 'practice_closures']) {
+  for (const table of ['appointment_requests', 'contact_submissions', 'practice_closures', 'newsletter_subscribers', 'newsletter_mails', 'newsletter_articles']) {
     await check(`the public key cannot read ${table}`, async () => {
       const result = await probe(`${base}/rest/v1/${table}?select=*&limit=1`, { headers: auth });
       const leaked = result.status === 200 && result.body.trim() !== '[]';
@@ -121,7 +121,8 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   for (const rpc of [
     'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_pending_mail',
     'claim_form_proof', 'practice_digest_data', 'record_job_run', 'request_appointment_move', 'decide_appointment_move',
-    'appointment_schedule',
+    'appointment_schedule', 'newsletter_subscribe', 'newsletter_confirm', 'newsletter_unsubscribe', 'publish_articles',
+    'claim_newsletter_mail', 'finish_newsletter_mail', 'newsletter_housekeeping',
   ]) {
     await check(`the public key cannot call ${rpc}`, async () => {
       const result = await probe(`${base}/rest/v1/rpc/${rpc}`, { method: 'POST', headers: json, body: '{}' });
@@ -211,6 +212,19 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
       body: JSON.stringify({ token: 'djF8Zm9yZ2Vk.AAAA', intent: 'show' }),
     });
     return [result.status === 403 && result.body.includes('invalid_link'), `forged token → ${result.status} ${result.body.slice(0, 80)}`];
+  });
+  // The newsletter's links: a forged token is refused as such, and a one-click POST with one too.
+  await check('newsletter refuses a forged confirm link', async () => {
+    const result = await probe(`${base}/functions/v1/newsletter`, { method: 'POST', headers: json, body: JSON.stringify({ action: 'confirm', token: 'djF8Zm9yZ2Vk.AAAA' }) });
+    return [result.status === 410 && result.body.includes('link_invalid'), `forged token → ${result.status} ${result.body.slice(0, 80)}`];
+  });
+  await check('newsletter refuses a forged one-click unsubscribe', async () => {
+    const result = await probe(`${base}/functions/v1/newsletter?unsubscribe=djF8Zm9yZ2Vk.AAAA`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    return [result.status === 410, `forged one-click → ${result.status} ${result.body.slice(0, 80)}`];
   });
   for (const fn of SCHEDULED_FUNCTIONS) {
     await check(`${fn} refuses the public key (the scheduled job calls it with the secret key)`, async () => {

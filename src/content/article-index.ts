@@ -11,6 +11,13 @@ export const blogArticles: readonly ArticleMeta[] = Object.values(
   import.meta.glob<ArticleMeta>('/src/content/articles/*.md', { eager: true, query: '?meta', import: 'default' }),
 ).sort(byPublication);
 
+/** An article's facts by its slug (the page registry knows only the slug). */
+export function articleBySlug(slug: string): ArticleMeta {
+  const article = blogArticles.find((candidate) => candidate.slug === slug);
+  if (!article) throw new Error(`No article ${slug} in src/content/articles`);
+  return article;
+}
+
 /** The description (search results, link previews) of the list filtered by each category. */
 export const blogCategoryPages: Record<ArticleCategory, string> = {
   Gesundheit:

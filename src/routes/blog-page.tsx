@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { findPageRoute } from '@/app/router/route-table';
-import { articleCategories, allCategoriesChip, categorySlug, type BlogCategoryChip } from '@/content/article-meta';
+import { allCategoriesChip, type BlogCategoryChip } from '@/content/article-meta';
 import { blogArticles } from '@/content/article-index';
 import { blogPage } from '@/content/blog';
 import { BlogArticleList } from '@/components/sections/blog-article-list';
@@ -19,8 +19,7 @@ const cardLabels: BlogCardLabels = {
 
 /** The chip of the list at this address: /blog is «Alle», /blog/kategorie/<name> its category. */
 function chipOf(pathname: string): BlogCategoryChip {
-  const id = findPageRoute(pathname)?.id;
-  return articleCategories.find((category) => id === `blog-${categorySlug(category)}`) ?? allCategoriesChip;
+  return findPageRoute(pathname)?.category ?? allCategoriesChip;
 }
 
 /**

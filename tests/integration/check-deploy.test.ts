@@ -61,7 +61,7 @@ describe('check:deploy', () => {
   it('fails when a function accepts the site’s origin but the site is another', async () => {
     const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, siteOrigin: 'https://elsewhere.example' });
     const cors = results.filter((r) => r.name.includes("accepts the site's origin"));
-    expect(cors).toHaveLength(3);
+    expect(cors).toHaveLength(4);
     expect(cors.every((r) => !r.ok)).toBe(true);
   });
 
@@ -85,7 +85,7 @@ describe('check:deploy', () => {
     // Then with cron.job as pg_cron keeps it, and the secrets the deploy steps store.
     await backend.query(`create schema cron`);
     await backend.query(`create table cron.job (jobid serial primary key, jobname text, schedule text, active boolean default true)`);
-    await backend.query(`insert into cron.job (jobname, schedule) values ('send-pending-mail', '*/5 * * * *'), ('send-practice-digest', '0 5-17 * * *'), ('delete-expired-form-submissions', '17 3 * * *')`);
+    await backend.query(`insert into cron.job (jobname, schedule) values ('send-pending-mail', '*/5 * * * *'), ('send-practice-digest', '0 5-17 * * *'), ('delete-expired-form-submissions', '17 3 * * *'), ('newsletter-housekeeping', '41 * * * *')`);
     await backend.query(`select vault.create_secret('https://example.supabase.co', 'project_url'), vault.create_secret('sb_secret_x', 'secret_key')`);
     try {
       const green = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });

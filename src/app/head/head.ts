@@ -1,9 +1,10 @@
 import { HEAD_MARKER } from '@/app/head/head-marker';
 import { heroImageSources } from '@/app/head/hero-image';
-import { findPageRoute, type PageRoute } from '@/app/router/route-table';
+import { findPageRoute, type PageId, type PageRoute } from '@/app/router/route-table';
 import { absoluteUrl } from '@/app/head/site-config';
 import { articleJsonLd, practiceJsonLd } from '@/app/head/structured-data';
-import { notFoundMeta } from '@/content/page-meta';
+import { articleBySlug, blogCategoryPages } from '@/content/article-index';
+import { notFoundMeta, sitePageMeta, type PageMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
 import { escapeHtml } from '@domain/html';
 
@@ -18,11 +19,24 @@ export interface HeadElement {
   text?: string;
 }
 
+/** A page's title and description: its registry entry's, or for the blog's pages, from the articles. */
+export function pageMeta(route: PageRoute | undefined): PageMeta {
+  if (!route) return notFoundMeta;
+  if (route.slug !== undefined) {
+    const { title, excerpt } = articleBySlug(route.slug);
+    return { title, description: excerpt };
+  }
+  if (route.category !== undefined) return { title: `Blog: ${route.category}`, description: blogCategoryPages[route.category] };
+  const meta = sitePageMeta[route.id as PageId] as PageMeta | undefined;
+  if (!meta) throw new Error(`Page ${route.id} has no title and description in src/content/page-meta.ts`);
+  return meta;
+}
+
 /** "Blog – Ruhepol Schlafberatung"; the home page leads with the practice name. */
 export function documentTitle(route: PageRoute | undefined): string {
-  if (!route) return `${notFoundMeta.title} – ${practice.name}`;
-  const { title } = route;
-  return route.id === 'home' ? `${practice.name} – ${title}` : `${title} – ${practice.name}`;
+  const { title } = pageMeta(route);
+  if (route?.id === 'home') return `${practice.name} – ${title}`;
+  return `${title} – ${practice.name}`;
 }
 
 const BLOG_PATH = '/blog';
@@ -32,11 +46,12 @@ export const BLOG_FEED = { path: '/blog/feed.xml', title: `Blog – ${practice.n
 export function headElementsFor(pathname: string): HeadElement[] {
   const route: PageRoute | undefined = findPageRoute(pathname);
   const title = documentTitle(route);
-  const { description } = route ?? notFoundMeta;
+  const { description } = pageMeta(route);
+  const article = route?.slug === undefined ? undefined : articleBySlug(route.slug);
   const elements: HeadElement[] = [
     { tag: 'title', attrs: {}, text: title },
     { tag: 'meta', attrs: { name: 'description', content: description } },
-    { tag: 'meta', attrs: { property: 'og:type', content: route?.article ? 'article' : 'website' } },
+    { tag: 'meta', attrs: { property: 'og:type', content: article ? 'article' : 'website' } },
     { tag: 'meta', attrs: { property: 'og:locale', content: 'de_CH' } },
     { tag: 'meta', attrs: { property: 'og:site_name', content: practice.name } },
     { tag: 'meta', attrs: { property: 'og:title', content: title } },
@@ -72,11 +87,11 @@ export function headElementsFor(pathname: string): HeadElement[] {
     // by e-mail: keep both out of search results.
     elements.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
   }
-  if (route?.article) {
+  if (route && article) {
     elements.push(
-      { tag: 'meta', attrs: { property: 'article:published_time', content: route.article.date } },
-      { tag: 'meta', attrs: { property: 'article:section', content: route.article.category } },
-      { tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(articleJsonLd(route.article, route.path)) },
+      { tag: 'meta', attrs: { property: 'article:published_time', content: article.date } },
+      { tag: 'meta', attrs: { property: 'article:section', content: article.category } },
+      { tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(articleJsonLd(article, route.path)) },
     );
   }
   if (route?.path.startsWith(BLOG_PATH)) {

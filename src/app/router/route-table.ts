@@ -4,38 +4,36 @@
  * footer navigation, the <head> (title, description, the preloaded hero image), the
  * prerender list and sitemap.xml. The page's component renders the hero named here
  * (components/sections/hero.tsx reads it), so the image preloaded in <head> is the one
- * on screen. Adding a page: one entry in ./site-pages.ts plus its component in src/routes. A page
+ * on screen. Adding a page: one entry in ./site-pages.ts, its title and description in src/content/page-meta.ts, and its component in src/routes. A page
  * that only e-mails link to is `unlisted`: prerendered, but kept out of search results,
  * the sitemap and the navigation. The blog's articles and its filtered lists are entries
  * too, made from the articles' files (blogPageRoutes below): an article is added by adding its file.
  */
 import { articleCategories, categorySlug } from '@/content/article-meta';
-import { blogArticles, blogCategoryPages } from '@/content/article-index';
-import { articlePath, categoryPath, isListed, pagePath, sitePages, type ArticlePage, type ListedPage, type PageEntry } from './site-pages';
+import { articlePath, categoryPath, isListed, pagePath, sitePages, type ArticlePage, type CategoryPage, type PageEntry } from './site-pages';
 
 export * from './site-pages';
+
+/**
+ * The articles' slugs: their files' names. Only the names – every page loads this module,
+ * and an article's facts are read where they are shown (src/content/article-index.ts); the
+ * files themselves are the articles' lazily loaded pages (./routes.tsx).
+ */
+const articleSlugs = Object.keys(import.meta.glob('/src/content/articles/*.md')).map((file) => file.slice(file.lastIndexOf('/') + 1, -'.md'.length));
 
 /** The filtered lists (the blog page again, its chips set to one category) and the articles. */
 function blogPageRoutes(): PageEntry[] {
   const lists = articleCategories.map(
-    (category): ListedPage => ({
+    (category): CategoryPage => ({
       id: `blog-${categorySlug(category)}`,
       path: categoryPath(category),
       module: 'src/routes/blog-page.tsx',
-      title: `Blog: ${category}`,
-      description: blogCategoryPages[category],
+      category,
       heroImage: 'hero-blog',
     }),
   );
-  const articles = blogArticles.map(
-    (article): ArticlePage => ({
-      id: `artikel-${article.slug}`,
-      path: articlePath(article.slug),
-      module: `src/content/articles/${article.slug}.md`,
-      title: article.title,
-      description: article.excerpt,
-      article,
-    }),
+  const articles = articleSlugs.map(
+    (slug): ArticlePage => ({ id: `artikel-${slug}`, path: articlePath(slug), module: `src/content/articles/${slug}.md`, slug }),
   );
   return [...lists, ...articles];
 }
@@ -48,7 +46,7 @@ export type PageRoute = PageEntry;
  * The site's pages without the unlisted ones, for the tests and the benchmark. Marked
  * pure: the browser bundle never uses it, so the bundler drops it there.
  */
-export const listedPageRoutes: readonly (ListedPage | ArticlePage)[] = /* @__PURE__ */ pageRoutes.filter(isListed);
+export const listedPageRoutes: readonly Exclude<PageEntry, { unlisted: true }>[] = /* @__PURE__ */ pageRoutes.filter(isListed);
 
 /** The route for a pathname, tolerating a trailing slash as static hosts serve it. */
 export function findPageRoute(pathname: string, routes: readonly PageEntry[] = pageRoutes): PageEntry | undefined {

@@ -1,5 +1,4 @@
-import { practice } from '@/content/practice';
-import { articleCategories, categorySlug, type ArticleMeta } from '@/content/article-meta';
+import { articleCategories, categorySlug, type ArticleCategory } from '@/content/article-meta';
 
 /**
  * The site's own pages and the shapes of the page registry (src/app/router/route-table.ts,
@@ -14,14 +13,20 @@ interface PageEntryBase {
    * preloads. An article's module is its Markdown file (scripts/articles/vite-articles.ts).
    */
   module: `src/routes/${string}-page.tsx` | `src/content/articles/${string}.md`;
-  /** For the browser tab and search results: short; the practice name is added by the head builder. */
-  title: string;
-  /** 120–160 characters, for search results and link previews. */
-  description: string;
+}
+
+/**
+ * One of the site's own pages. Its title and description for <head> are copy, in
+ * src/content/page-meta.ts by the page's id: only the <head> builder reads them, and every
+ * page loads this registry.
+ */
+interface SitePage extends PageEntryBase {
+  slug?: undefined;
+  category?: undefined;
 }
 
 /** A page of the site: in search results and sitemap.xml, with a hero. */
-export interface ListedPage extends PageEntryBase {
+export interface ListedPage extends SitePage {
   /** Base name of the hero image in public/media: the page's largest paint, preloaded in <head>. */
   heroImage: string;
   /** Label in the header navigation (and the footer's page list). */
@@ -29,7 +34,6 @@ export interface ListedPage extends PageEntryBase {
   /** Label in the footer's page list only. Pages with neither are reached by calls to action. */
   footerLabel?: string;
   unlisted?: false;
-  article?: undefined;
 }
 
 /**
@@ -37,30 +41,39 @@ export interface ListedPage extends PageEntryBase {
  * a static host serves it, but `noindex`, not in sitemap.xml and in no navigation. It
  * shows no hero – the type says so, so nothing preloads an image it would not paint.
  */
-export interface UnlistedPage extends PageEntryBase {
+export interface UnlistedPage extends SitePage {
   unlisted: true;
   heroImage?: undefined;
   navLabel?: undefined;
   footerLabel?: undefined;
-  article?: undefined;
 }
 
 /**
  * An article of the blog, /blog/<slug>: listed and in sitemap.xml, without a hero image
- * (its title is the largest paint), with the facts its <head> describes it by.
+ * (its title is the largest paint). Only its slug is here: every page loads this registry,
+ * and the article's facts (title, excerpt, date …) are read where they are shown – its page,
+ * the blog's list, the <head> builder (src/content/article-index.ts).
  */
 export interface ArticlePage extends PageEntryBase {
-  article: ArticleMeta;
+  slug: string;
+  category?: undefined;
   unlisted?: false;
   heroImage?: undefined;
   navLabel?: undefined;
   footerLabel?: undefined;
 }
 
-export type PageEntry = ListedPage | ArticlePage | UnlistedPage;
+/** The blog's list filtered by a category, /blog/kategorie/<name>: the blog page again, with its hero. */
+export interface CategoryPage extends PageEntryBase {
+  category: ArticleCategory;
+  heroImage: string;
+  slug?: undefined;
+  unlisted?: false;
+  navLabel?: undefined;
+  footerLabel?: undefined;
+}
 
-const { locality, region } = practice.practiceAddress;
-const reply = practice.replyWithinHours;
+export type PageEntry = ListedPage | ArticlePage | CategoryPage | UnlistedPage;
 
 /** The site's own pages (the blog's articles and filtered lists follow from the articles). */
 export const sitePages = [
@@ -68,8 +81,6 @@ export const sitePages = [
     id: 'home',
     path: '/',
     module: 'src/routes/home-page.tsx',
-    title: 'Schlafberatung und Liegediagnostik bei Zürich',
-    description: `Rücken- oder Nackenschmerzen nach dem Schlafen? Zertifizierte Schlafberatung, Körpervermessung und Liege-Monitoring in ${locality} ${region}, nahe Zürich.`,
     heroImage: 'hero-home',
     navLabel: 'Home',
   },
@@ -77,9 +88,6 @@ export const sitePages = [
     id: 'schlafberatung',
     path: '/schlafberatung',
     module: 'src/routes/sleep-counselling-page.tsx',
-    title: 'Schlafberatung',
-    description:
-      'Schlafberatung mit Anamnese, Körpervermessung und optionalem Liege-Monitoring: So finden wir heraus, was Ihr Körper im Liegen braucht. Unabhängig und verständlich.',
     heroImage: 'hero-schlafberatung',
     navLabel: 'Schlafberatung',
   },
@@ -87,8 +95,6 @@ export const sitePages = [
     id: 'uber-uns',
     path: '/uber-uns',
     module: 'src/routes/about-page.tsx',
-    title: 'Über uns',
-    description: `Zwei zertifizierte Schlafberater in ${locality} ${region} seit ${practice.founded}: unsere Mission, unser Team, unsere Werte und Qualifikationen.`,
     heroImage: 'hero-uber-uns',
     navLabel: 'Über uns',
   },
@@ -96,8 +102,6 @@ export const sitePages = [
     id: 'kontakt',
     path: '/kontakt',
     module: 'src/routes/contact-page.tsx',
-    title: 'Kontakt',
-    description: `Schreiben Sie uns oder rufen Sie an: Wir antworten innerhalb von ${reply} Stunden. Praxis in ${locality} ${region}, kostenlose Parkplätze hinter dem Haus.`,
     heroImage: 'hero-kontakt',
     navLabel: 'Kontakt',
   },
@@ -105,17 +109,12 @@ export const sitePages = [
     id: 'termin-vereinbaren',
     path: '/termin-vereinbaren',
     module: 'src/routes/appointment-page.tsx',
-    title: 'Termin vereinbaren',
-    description: `Fragen Sie Ihren Termin für Schlafberatung, Follow-up oder Beratung zu Hause online an. Wir bestätigen Ihren Termin innerhalb von ${reply} Stunden.`,
     heroImage: 'hero-termin',
   },
   {
     id: 'blog',
     path: '/blog',
     module: 'src/routes/blog-page.tsx',
-    title: 'Blog',
-    description:
-      'Tipps und Hintergründe rund um gesunden Schlaf: richtiges Liegen, Kissen und Matratzen, Schlafhygiene und Liege-Monitoring, verständlich erklärt.',
     heroImage: 'hero-blog',
     footerLabel: 'Blog',
   },
@@ -123,8 +122,6 @@ export const sitePages = [
     id: 'impressum',
     path: '/impressum',
     module: 'src/routes/legal-notice-page.tsx',
-    title: 'Impressum',
-    description: `Impressum der ${practice.name} GmbH: Firmensitz in Zürich, Geschäftsführung, Kontakt, Handelsregistereintrag und UID-Nummer.`,
     heroImage: 'hero-rechtliches',
     footerLabel: 'Impressum',
   },
@@ -132,9 +129,6 @@ export const sitePages = [
     id: 'datenschutz',
     path: '/datenschutz',
     module: 'src/routes/privacy-page.tsx',
-    title: 'Datenschutzerklärung',
-    description:
-      'Wie wir Angaben aus dem Kontakt- und dem Terminformular bearbeiten: Zweck, Empfänger, Aufbewahrung und Ihre Rechte nach dem Schweizer Datenschutzgesetz.',
     heroImage: 'hero-rechtliches',
     footerLabel: 'Datenschutz',
   },
@@ -142,24 +136,18 @@ export const sitePages = [
     id: 'termin-aktion',
     path: '/termin/aktion',
     module: 'src/routes/appointment-action-page.tsx',
-    title: 'Terminanfrage',
-    description: `Eine Terminanfrage bestätigen, ablehnen oder absagen: Diese Seite öffnen Sie über den persönlichen Link in einer E-Mail der ${practice.name}.`,
     unlisted: true,
   },
   {
     id: 'newsletter-bestaetigen',
     path: '/newsletter/bestaetigen',
     module: 'src/routes/newsletter-link-page.tsx',
-    title: 'Newsletter bestätigen',
-    description: `Die Anmeldung zum Newsletter der ${practice.name} bestätigen: Diese Seite öffnen Sie über den Link in unserer Bestätigungs-E-Mail.`,
     unlisted: true,
   },
   {
     id: 'newsletter-abmelden',
     path: '/newsletter/abmelden',
     module: 'src/routes/newsletter-link-page.tsx',
-    title: 'Newsletter abbestellen',
-    description: `Den Newsletter der ${practice.name} abbestellen: Diese Seite öffnen Sie über den Link am Ende jeder Newsletter-E-Mail.`,
     unlisted: true,
   },
 ] as const satisfies readonly PageEntry[];
@@ -175,7 +163,7 @@ export function categoryPath(category: (typeof articleCategories)[number]): `/bl
 }
 
 /** Whether search engines may know the page (sitemap.xml lists it; an unlisted one says noindex). */
-export function isListed(route: PageEntry): route is ListedPage | ArticlePage {
+export function isListed(route: PageEntry): route is ListedPage | ArticlePage | CategoryPage {
   return !route.unlisted;
 }
 
