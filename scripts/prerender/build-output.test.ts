@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listedPageRoutes, pageRoutes } from '../../src/app/router/route-table.ts';
+import { isListed, pageRoutes } from '../../src/app/router/route-table.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 
@@ -31,6 +31,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 let outDir: string;
 
+const listedPageRoutes = pageRoutes.filter(isListed);
 const mainHeading: Record<string, string> = {
   '/': homePage.hero.title,
   '/schlafberatung': schlafberatungPage.hero.title,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head/head';
-import { listedPageRoutes, pageRoutes } from '@/app/router/route-table';
+import { isListed, pageRoutes } from '@/app/router/route-table';
+
+const listedPageRoutes = pageRoutes.filter(isListed);
 
 const attr = (elements: HeadElement[], match: Record<string, string>, name: string) =>
   elements.find((e) => Object.entries(match).every(([k, v]) => e.attrs[k] === v))?.attrs[name];

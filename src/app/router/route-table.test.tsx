@@ -7,7 +7,7 @@ import {
   footerNavigation,
   footerNavigationOf,
   headerNavigationOf,
-  listedPageRoutes,
+  isListed,
   mainNavigation,
   pageRoutes,
   type PageEntry,
@@ -24,6 +24,8 @@ const eighthPage: PageEntry = {
   heroImage: 'hero-schlafberatung',
   navLabel: 'Liegediagnostik',
 };
+
+const listedPageRoutes = pageRoutes.filter(isListed);
 
 describe('page registry', () => {
   afterEach(() => {

@@ -10,7 +10,7 @@
  * too, made from the articles' files (blogPageRoutes below): an article is added by adding its file.
  */
 import { articleCategories, categorySlug } from '@/content/article-meta';
-import { articlePath, categoryPath, isListed, pagePath, sitePages, type ArticlePage, type CategoryPage, type PageEntry } from './site-pages';
+import { articlePath, categoryPath, pagePath, sitePages, type ArticlePage, type CategoryPage, type PageEntry } from './site-pages';
 
 export * from './site-pages';
 
@@ -42,11 +42,6 @@ export const pageRoutes: readonly PageEntry[] = [...sitePages, ...blogPageRoutes
 
 export type PageRoute = PageEntry;
 
-/**
- * The site's pages without the unlisted ones, for the tests and the benchmark. Marked
- * pure: the browser bundle never uses it, so the bundler drops it there.
- */
-export const listedPageRoutes: readonly Exclude<PageEntry, { unlisted: true }>[] = /* @__PURE__ */ pageRoutes.filter(isListed);
 
 /** The route for a pathname, tolerating a trailing slash as static hosts serve it. */
 export function findPageRoute(pathname: string, routes: readonly PageEntry[] = pageRoutes): PageEntry | undefined {

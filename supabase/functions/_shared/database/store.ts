@@ -389,8 +389,6 @@ export const parseAppointmentState = (value: unknown): AppointmentState | null =
   value === null ? null : parseAnswer(appointmentStateSchema, value, 'unexpected_request_answer');
 export const parseAppointmentStates = (value: unknown): AppointmentState[] =>
   parseAnswer(z.array(appointmentStateSchema), value, 'unexpected_appointments_answer');
-export const parseAppointmentRecords = (value: unknown): AppointmentRecord[] =>
-  parseAnswer(z.array(appointmentRecordSchema), value, 'unexpected_requests_answer');
 
 const storedContactSchema = z.object({
   id: z.string(),
@@ -402,8 +400,6 @@ const storedContactSchema = z.object({
   message: z.string(),
   send_failed_at: z.optional(nullableText),
 });
-export const parseStoredContacts = (value: unknown): StoredContact[] =>
-  parseAnswer(z.array(storedContactSchema), value, 'unexpected_contacts_answer');
 
 const claimedRowSchemas = {
   contact: storedContactSchema,

@@ -41,8 +41,6 @@ export interface NewsletterLinkBody {
   token: string;
 }
 
-export type NewsletterBody = NewsletterSubscribeBody | NewsletterLinkBody;
-
 /**
  * The answers: 202 `{ ok: true }` to every accepted subscription (new, waiting or already
  * confirmed alike); 200 `{ status }` to a link; 410 `{ error: 'link_invalid' }` to a link

@@ -111,4 +111,3 @@ export const appointmentActionSchema = z.strictObject({
   note: z.optional(fieldSchemas.staffNote),
   advisor: z.optional(z.enum(advisorIds)),
 }) satisfies z.ZodMiniType<AppointmentActionBody>;
-export type AppointmentActionRequest = z.infer<typeof appointmentActionSchema>;

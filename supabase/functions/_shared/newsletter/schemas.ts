@@ -10,7 +10,6 @@ import { fieldSchemas } from '../domain/field-schemas.ts';
 import type { NewsletterLinkBody, NewsletterSubscribeBody } from '../domain/newsletter.ts';
 
 export const NEWSLETTER_ACTIONS = ['subscribe', 'confirm', 'unsubscribe'] as const;
-export type NewsletterAction = (typeof NEWSLETTER_ACTIONS)[number];
 
 /** Only the action, the rest of the body left to the action's own schema. */
 export const newsletterActionSchema = z.looseObject({ action: z.enum(NEWSLETTER_ACTIONS) });
@@ -20,11 +19,9 @@ export const subscribeSchema = z.strictObject({
   email: fieldSchemas.email,
   ...botSignals,
 }) satisfies z.ZodMiniType<NewsletterSubscribeBody>;
-export type SubscribeRequest = z.infer<typeof subscribeSchema>;
 
 /** A link's token (about 130 characters; read and checked by tokens.ts). */
 export const linkSchema = z.strictObject({
   action: z.enum(['confirm', 'unsubscribe']),
   token: z.string().check(z.minLength(1), z.maxLength(512)),
 }) satisfies z.ZodMiniType<NewsletterLinkBody>;
-export type LinkRequest = z.infer<typeof linkSchema>;

@@ -45,8 +45,6 @@ export interface Subscription {
 /** Whether a confirmation mail is owed now; if so, claimed for the caller's own send. */
 export type SubscribeResult = { queued: false } | { queued: true; confirmation: Claimed<ConfirmationRow> };
 
-export type NewsletterMailKind = 'confirmation' | 'announcement';
-
 export interface HousekeepingResult {
   /** Pending addresses past their expiry, deleted. */
   pendingSubscribers: number;
