@@ -40,6 +40,24 @@ function heroPainted(hero: HTMLImageElement): Promise<void> {
   });
 }
 
+/**
+ * Resolves at the page's first largest-paint report: on a page without a hero (an article,
+ * the pages the e-mails link to) its text, painted with the document.
+ */
+function firstLargestPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      return;
+    }
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
 /** Resolves on the visitor's first tap, click or key: then the page should work at once. */
 function firstInput(): Promise<void> {
   return new Promise((resolve) => {
@@ -50,10 +68,10 @@ function firstInput(): Promise<void> {
 }
 
 async function afterLargestPaint(): Promise<void> {
-  // A background tab paints nothing; the dev server's empty page has no hero.
+  // A background tab paints nothing; the dev server's empty page (no <main> yet) nothing of its own.
+  if (document.visibilityState === 'hidden' || !document.querySelector('main')) return;
   const hero = document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]');
-  if (document.visibilityState === 'hidden' || !hero) return;
-  await Promise.race([heroPainted(hero), firstInput(), new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
+  await Promise.race([hero ? heroPainted(hero) : firstLargestPaint(), firstInput(), new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
 }
 
 /** Starts fetching the modules the prerender step listed for this page, all at once. */
