@@ -29,19 +29,26 @@ function failure(error: { code?: string } | null): StoreError {
   return new StoreError(typeof code === 'string' && /^[A-Za-z0-9_]{1,16}$/.test(code) ? code : 'network');
 }
 
-export function createSupabaseStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): Store {
+/** Calls one database function with the secret key; a refusal or timeout throws a StoreError with Postgres' code (or 'network'). */
+export type SecretRpc = (name: string, args: Record<string, unknown>) => Promise<unknown>;
+
+/** The stores' one way into the database: RPCs as the service role, each given DATABASE_TIMEOUT_MS. */
+export function secretRpc(url: string, secretKey: string, baseFetch: typeof fetch = fetch): SecretRpc {
   const timedFetch: typeof fetch = (input, init) =>
     baseFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATABASE_TIMEOUT_MS) });
   const supabase = createClient(url, secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: timedFetch },
   });
-
-  async function rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
+  return async (name, args) => {
     const { data, error } = await supabase.rpc(name, args);
     if (error) throw failure(error);
     return data;
-  }
+  };
+}
+
+export function createSupabaseStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): Store {
+  const rpc = secretRpc(url, secretKey, baseFetch);
 
   return {
     async takeRateLimit(bucket, key, maxEvents, windowSeconds) {

@@ -12,6 +12,7 @@
  * HMAC-SHA-256 over the payload's text. Pure: WebCrypto only, no network, no environment.
  */
 import { APPOINTMENT_ACTION_KINDS, type AppointmentActionKind } from '../domain/wire-types.ts';
+import { readSignedFields, signFields } from '../http/signed-fields.ts';
 
 /** Every kind the page knows is one a token can carry. */
 export const APPOINTMENT_ACTIONS = APPOINTMENT_ACTION_KINDS;
@@ -42,39 +43,6 @@ const VERSION = 'v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A move number as the payload spells it: decimal, no sign, no leading zero, within Postgres' integer. */
 const MOVE_NUMBER = /^[1-9][0-9]{0,8}$/;
-/** Far longer than any token this module writes; a longer string is refused before any work. */
-const MAX_TOKEN_LENGTH = 256;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/**
- * The bytes of a base64url text, or null. Only the canonical spelling is accepted: the last
- * character's unused low bits must be zero, so that every changed character changes the
- * bytes (`…A` and `…B` would otherwise both decode to the same signature, and a changed
- * link would still work).
- */
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
-    return toBase64Url(bytes) === text ? bytes : null;
-  } catch {
-    return null;
-  }
-}
-
-function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
-}
-
 function isAction(value: string): value is AppointmentAction {
   return (APPOINTMENT_ACTIONS as readonly string[]).includes(value);
 }
@@ -87,31 +55,14 @@ export async function signActionToken(secret: string, claim: ActionClaim): Promi
     throw new Error('signActionToken: a move number belongs to the move actions, and only to them');
   }
   if (claim.move !== undefined && !MOVE_NUMBER.test(String(claim.move))) throw new Error('signActionToken: the move number is not a whole number ≥ 1');
-  const fields = [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(claim.move === undefined ? [] : [claim.move])];
-  const payload = encoder.encode(fields.join('|'));
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), payload));
-  return `${toBase64Url(payload)}.${toBase64Url(signature)}`;
+  return await signFields(secret, [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(claim.move === undefined ? [] : [claim.move])]);
 }
 
-/**
- * The claim of a genuine, unexpired token. The signature is checked first (WebCrypto's
- * verify compares in constant time), so a forged token learns nothing about the format.
- */
+/** The claim of a genuine, unexpired token (signed-fields.ts checks the signature first). */
 export async function readActionToken(secret: string, token: string, now: Date = new Date()): Promise<ActionTokenResult> {
-  if (token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
-  const parts = token.split('.');
-  const payload = parts.length === 2 ? fromBase64Url(parts[0]!) : null;
-  const signature = parts.length === 2 ? fromBase64Url(parts[1]!) : null;
-  if (!payload || !signature) return { ok: false, reason: 'malformed' };
-  if (!(await crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), signature, payload))) {
-    return { ok: false, reason: 'tampered' };
-  }
-  let fields: string[];
-  try {
-    fields = decoder.decode(payload).split('|');
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
+  const signed = await readSignedFields(secret, token);
+  if (!signed.ok) return signed;
+  const { fields } = signed;
   const [version, requestId, action, expiry, move] = fields;
   const expiresAt = Number(expiry);
   // The move actions carry the wish's number as a fifth field; the others have four (as every token before moves had).

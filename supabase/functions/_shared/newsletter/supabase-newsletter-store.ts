@@ -3,9 +3,8 @@
  * (…20261127000000_newsletter.sql), nothing else. Every call has the database's time limit
  * (../database/supabase-store.ts).
  */
-import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
-import { parseFinish, StoreError } from '../database/store.ts';
-import { DATABASE_TIMEOUT_MS } from '../database/supabase-store.ts';
+import { parseFinish } from '../database/store.ts';
+import { secretRpc } from '../database/supabase-store.ts';
 import {
   type NewsletterStore,
   parseClaimedAnnouncements,
@@ -16,24 +15,8 @@ import {
   parseUnsubscribeAnswer,
 } from './store.ts';
 
-function failure(error: { code?: string } | null): StoreError {
-  const code = error?.code;
-  return new StoreError(typeof code === 'string' && /^[A-Za-z0-9_]{1,16}$/.test(code) ? code : 'network');
-}
-
 export function createSupabaseNewsletterStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): NewsletterStore {
-  const timedFetch: typeof fetch = (input, init) =>
-    baseFetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(DATABASE_TIMEOUT_MS) });
-  const supabase = createClient(url, secretKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: timedFetch },
-  });
-
-  async function rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
-    const { data, error } = await supabase.rpc(name, args);
-    if (error) throw failure(error);
-    return data;
-  }
+  const rpc = secretRpc(url, secretKey, baseFetch);
 
   return {
     async subscribe(subscription) {

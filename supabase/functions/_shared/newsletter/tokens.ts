@@ -12,8 +12,10 @@
  * key of its own, derived from ACTION_TOKEN_SECRET (`<secret>/newsletter`). So an
  * appointment link's token (../lifecycle/action-tokens.ts: `v1|…`, the secret itself as
  * key) is never a newsletter token and a newsletter token never an appointment token: each
- * is refused by the other's signature check before its payload is read. Pure: WebCrypto only.
+ * is refused by the other's signature check before its payload is read. The signing is
+ * ../http/signed-fields.ts's. Pure: WebCrypto only.
  */
+import { readSignedFields, signFields } from '../http/signed-fields.ts';
 
 export const NEWSLETTER_TOKEN_PURPOSES = ['confirm', 'unsubscribe'] as const;
 export type NewsletterTokenPurpose = (typeof NEWSLETTER_TOKEN_PURPOSES)[number];
@@ -32,32 +34,8 @@ export type NewsletterTokenResult =
 const VERSION = 'newsletter-v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UNIX_SECONDS = /^[1-9][0-9]{0,11}$/;
-/** Far longer than any token this module writes; a longer string is refused before any work. */
-const MAX_TOKEN_LENGTH = 256;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** The bytes of a canonical base64url text (unused low bits zero, so every changed character counts), or null. */
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (character) => character.charCodeAt(0));
-    return toBase64Url(bytes) === text ? bytes : null;
-  } catch {
-    return null;
-  }
-}
-
-function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(`${secret}/newsletter`), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
-}
+/** The newsletter's own key, derived from the actions' secret: an appointment token never verifies here, nor the other way. */
+const newsletterKey = (secret: string) => `${secret}/newsletter`;
 
 export async function signNewsletterToken(secret: string, claim: NewsletterTokenClaim): Promise<string> {
   if (!UUID.test(claim.subscriberId)) throw new Error('signNewsletterToken: the subscriber id is not a lowercase UUID');
@@ -66,10 +44,7 @@ export async function signNewsletterToken(secret: string, claim: NewsletterToken
     throw new Error('signNewsletterToken: a confirm token expires, an unsubscribe token does not');
   }
   if (claim.expiresAt !== null && !UNIX_SECONDS.test(String(claim.expiresAt))) throw new Error('signNewsletterToken: expiresAt is not unix seconds');
-  const fields = [VERSION, claim.purpose, claim.subscriberId, ...(claim.expiresAt === null ? [] : [claim.expiresAt])];
-  const payload = encoder.encode(fields.join('|'));
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), payload));
-  return `${toBase64Url(payload)}.${toBase64Url(signature)}`;
+  return await signFields(newsletterKey(secret), [VERSION, claim.purpose, claim.subscriberId, ...(claim.expiresAt === null ? [] : [claim.expiresAt])]);
 }
 
 /**
@@ -83,20 +58,9 @@ export async function readNewsletterToken(
   purpose: NewsletterTokenPurpose,
   now: Date = new Date(),
 ): Promise<NewsletterTokenResult> {
-  if (token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
-  const parts = token.split('.');
-  const payload = parts.length === 2 ? fromBase64Url(parts[0]!) : null;
-  const signature = parts.length === 2 ? fromBase64Url(parts[1]!) : null;
-  if (!payload || !signature) return { ok: false, reason: 'malformed' };
-  if (!(await crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), signature, payload))) {
-    return { ok: false, reason: 'tampered' };
-  }
-  let fields: string[];
-  try {
-    fields = decoder.decode(payload).split('|');
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
+  const signed = await readSignedFields(newsletterKey(secret), token);
+  if (!signed.ok) return signed;
+  const { fields } = signed;
   const [version, kind, subscriberId, expiry] = fields;
   const expected = kind === 'confirm' ? 4 : 3;
   if (
