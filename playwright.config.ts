@@ -18,9 +18,11 @@ export default defineConfig({
   testMatch: '**/*.test.ts',
   // One build, one stack, two static servers for every file (e2e/global-setup.ts).
   globalSetup: './e2e/global-setup.ts',
-  // One browser at a time: two cores, and timing checks (the video, the 3 s bot check)
-  // that should not compete with other tests for the CPU.
-  workers: 1,
+  // Two browsers at once, each working through whole files in their order. The tests share
+  // the stack: each books days and uses addresses of its own, and a test that switches off
+  // what all share (a mail outage) is tagged ALONE and runs with no other beside it
+  // (e2e/support/alone.ts).
+  workers: 2,
   fullyParallel: false,
   retries: ci ? 1 : 0,
   forbidOnly: ci,

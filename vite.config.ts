@@ -87,9 +87,14 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             name: 'unit',
             globals: true,
             environment: 'jsdom',
-            setupFiles: ['./src/test/setup.ts'],
+            setupFiles: ['./src/test/setup.ts', './tests/support/unit-waits.ts'],
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
             css: false,
+            // npm test runs vitest beside Playwright and Deno, two files at a time, on two
+            // cores: a jsdom test of one second alone may take five then. (The backend suites
+            // set their own, tests/integration/stack-harness.ts; Testing Library's waits:
+            // tests/support/unit-waits.ts.)
+            testTimeout: 20_000,
           },
         },
       ],

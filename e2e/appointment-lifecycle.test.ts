@@ -27,6 +27,7 @@ import {
   zurichDate,
 } from './support/backend.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { ALONE } from './support/alone.ts';
 import { actionLinks, attachmentText, confirmedAppointment, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
@@ -189,7 +190,7 @@ test('request → links that change nothing → confirm with an advisor → cale
   expect(watched.problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [] });
 });
 
-test('a confirmation during a mail outage is stored, the page says the mail failed, and the next press sends it once', async ({ page, mailOutage }) => {
+test('a confirmation during a mail outage is stored, the page says the mail failed, and the next press sends it once', { tag: ALONE }, async ({ page, mailOutage }) => {
   test.setTimeout(120_000);
   const input = { ...appointmentInput('outage'), datum: attemptDay(47), alternativ: '', alternativUhrzeit: '' };
   const [confirmLink] = actionLinks(await requestAppointment(page, input));

@@ -6,6 +6,7 @@
  * stored but not marked as mailed. axe checks each state with its notice on screen.
  */
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { ALONE } from './support/alone.ts';
 import { expect, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import {
   appointmentForm,
@@ -84,7 +85,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expectNoStrayProblems(watched);
     });
 
-    test('fails with the mail transport down: error notice, values kept, row stored but not mailed', async ({ page, watched, mailOutage }) => {
+    test('fails with the mail transport down: error notice, values kept, row stored but not mailed', { tag: ALONE }, async ({ page, watched, mailOutage }) => {
       const { problems } = watched;
       await page.goto('/kontakt');
       const form = contactForm(page);
@@ -144,7 +145,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expectNoStrayProblems(watched);
     });
 
-    test('fails with the mail transport down: error notice, values kept, row stored but not notified', async ({ page, watched, mailOutage }) => {
+    test('fails with the mail transport down: error notice, values kept, row stored but not notified', { tag: ALONE }, async ({ page, watched, mailOutage }) => {
       const { problems } = watched;
       await page.goto('/termin-vereinbaren');
       const form = appointmentForm(page);

@@ -147,6 +147,10 @@ export default async function setup() {
     );
     log(`site on ${site.url} (legacy-key build on ${legacySite.url}), Chromium ${chromium.path}`);
 
+    // The lock that lets a test run with no other beside it (support/alone.ts).
+    const lockDir = await mkdtemp(path.join(tmpdir(), 'e2e-lock-'));
+    cleanups.push(() => rm(lockDir, { recursive: true, force: true }));
+
     return {
       skipReason: null,
       siteUrl: site.url,
@@ -160,6 +164,7 @@ export default async function setup() {
       // A running backend has the settings of supabase/functions/.env; the stand-in gets ours.
       actionTokenSecret: running ? readFunctionsSettings().ACTION_TOKEN_SECRET! : E2E_ACTION_TOKEN_SECRET,
       practiceEmail: readFunctionsSettings().PRACTICE_EMAIL!,
+      lockDir,
     };
   };
 

@@ -18,6 +18,7 @@ import { runJob } from '../scripts/stack/job-timer.ts';
 import { addressesOf } from '../tests/support/mail-api.ts';
 import { mailOutage as setMailOutage, mailsTo, practiceMailsFor, queryRows } from './support/backend.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { ALONE } from './support/alone.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import {
@@ -149,7 +150,7 @@ async function outboxDeliversAfterOutage(stored: Stored, email: string, practice
   return practiceMail;
 }
 
-test.describe('outage, the visitor closes the tab, the practice\'s mail arrives', () => {
+test.describe('outage, the visitor closes the tab, the practice\'s mail arrives', { tag: ALONE }, () => {
   test('the contact form', async ({ page, watched, mailOutage }) => {
     test.setTimeout(90_000);
     await page.goto('/kontakt');

@@ -31,6 +31,8 @@ export type E2eContext =
       actionTokenSecret: string;
       /** Where the functions send the practice's e-mails. */
       practiceEmail: string;
+      /** The folder of the lock that lets a test run alone (support/alone.ts). */
+      lockDir: string;
     };
 
 type RunningE2e = Extract<E2eContext, { skipReason: null }>;

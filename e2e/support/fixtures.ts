@@ -5,11 +5,15 @@
  * - `watched`: what a visitor would never want to see on `page`, recorded from its first
  *   request on: console errors, uncaught exceptions, requests that failed or answered with
  *   an error, and requests to any host but the site and its backend;
- * - `mailOutage`: a simulated mail outage that is always ended after the test;
+ * - `mailOutage`: a simulated mail outage that is always ended after the test, for tests
+ *   tagged ALONE only;
+ * - `turn`: every test's turn beside the others, or alone for a test tagged ALONE
+ *   (support/alone.ts): the suite runs two workers;
  * - the Chromium check: without a browser every test is skipped with the hint how to get
  *   one, and fails instead under CI=true.
  */
 import { test as base, type Page, type Request } from '@playwright/test';
+import { ALONE, aloneTurn, sharedTurn } from './alone.ts';
 import { canSimulateMailOutage, mailOutage } from './backend.ts';
 import { e2e, e2eContext } from './context.ts';
 
@@ -90,11 +94,14 @@ interface E2eFixtures {
   watched: WatchedPage;
   /**
    * Switches on a simulated mail outage (Mailpit's chaos triggers refuse every message with
-   * SMTP 554). The test is skipped where chaos is off (`supabase start`).
+   * SMTP 554). The test is skipped where chaos is off (`supabase start`). Only for a test
+   * tagged ALONE: the outage refuses every test's mails.
    */
   mailOutage: () => Promise<void>;
   /** Skips (locally) or fails (CI=true) every test when global setup found no Chromium. */
   chromiumCheck: void;
+  /** Whether this test has the suite to itself (tagged ALONE), held from before its first fixture to after its last one's clean-up. */
+  turn: boolean;
 }
 
 // Each fixture hands its value on with `provide` (Playwright's docs call it `use`, which
@@ -123,6 +130,23 @@ export const test = base.extend<E2eFixtures>({
     { auto: true },
   ],
 
+  turn: [
+    // After the Chromium check: without a browser there is no suite to take a turn in.
+    async ({ chromiumCheck: _checked }, provide, testInfo) => {
+      const { lockDir } = e2e();
+      const alone = testInfo.tags.includes(ALONE);
+      const release = alone ? await aloneTurn(lockDir) : await sharedTurn(lockDir);
+      try {
+        await provide(alone);
+      } finally {
+        await release();
+      }
+    },
+    // Before the test's other fixtures, and so torn down after them. Waiting for the turn
+    // (for tests that run alone) does not count against the test's own time.
+    { auto: true, timeout: 300_000 },
+  ],
+
   watched: async ({ page }, provide, testInfo) => {
     const watched = watchPage(page);
     await provide(watched);
@@ -131,8 +155,8 @@ export const test = base.extend<E2eFixtures>({
     }
   },
 
-  // eslint-disable-next-line no-empty-pattern
-  mailOutage: async ({}, provide, testInfo) => {
+  mailOutage: async ({ turn: alone }, provide, testInfo) => {
+    if (!alone) throw new Error(`A test that simulates a mail outage refuses every test's mails: tag it ${ALONE} (support/alone.ts).`);
     testInfo.skip(!(await canSimulateMailOutage()), "Mailpit's chaos API is off (supabase start): no outage to simulate");
     await provide(() => mailOutage(true));
     // A test that stopped before its submission must not leave the outage on for the next one.

@@ -27,6 +27,7 @@ import { createMailUi } from './mail-ui';
 import { applyMigrations } from './migrations';
 import { assertPortsFree, HOST, listen } from './ports';
 import { describeJobs, LOCAL_JOBS, startJobTimers, type ScheduledJob } from './job-timer';
+import { isProcessRunning } from './process-running';
 
 export type { CaughtMessage, CaughtPart } from './mail-catcher';
 export type { QueryResult } from './database';
@@ -218,15 +219,6 @@ export function hostedFunctionsEnv(apiUrl: string, dbUrl: string): Record<string
   };
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * One stack per data folder: two PGlite instances writing the same files would corrupt
  * them, and with ports other than the defaults the port check would not notice. A lock
@@ -242,7 +234,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(await readFile(lockFile, 'utf8').catch(() => ''));
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && isProcessRunning(owner)) {
         throw new Error(`${dataDir} is in use by another local stack (process ${owner}). Stop it first.`);
       }
       await rm(lockFile, { force: true });
