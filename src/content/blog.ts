@@ -52,7 +52,7 @@ export const blogPage: BlogPage = {
   categoriesLabel: 'Kategorien',
   newsletter: {
     title: 'Newsletter',
-    text: 'Erhalten Sie neue Artikel und saisonale Schlaftipps bequem per E-Mail, etwa viermal im Jahr.',
+    text: 'Erhalten Sie eine kurze E-Mail, sobald im Blog ein neuer Artikel erscheint.',
     inputLabel: 'E-Mail-Adresse',
     placeholder: 'ihre.email@beispiel.ch',
     buttonLabel: 'Abonnieren',

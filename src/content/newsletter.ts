@@ -19,7 +19,7 @@ interface LinkPageCopy {
 export const newsletterLinkPages: { confirm: LinkPageCopy; unsubscribe: LinkPageCopy } = {
   confirm: {
     title: 'Newsletter bestätigen',
-    intro: `Bestätigen Sie, dass Sie den Newsletter der ${practice.name} erhalten möchten: neue Artikel und saisonale Schlaftipps, etwa viermal im Jahr.`,
+    intro: `Bestätigen Sie, dass Sie den Newsletter der ${practice.name} erhalten möchten: eine kurze E-Mail, sobald im Blog ein neuer Artikel erscheint.`,
     buttonLabel: 'Anmeldung bestätigen',
     pendingLabel: 'Wird bestätigt …',
     done: {

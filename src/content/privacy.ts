@@ -120,7 +120,7 @@ export const datenschutzPage: DatenschutzPage = {
       id: 'newsletter',
       title: 'Newsletter',
       paragraphs: [
-        'Wenn Sie im Blog unseren Newsletter abonnieren, speichern wir Ihre E-Mail-Adresse, den Zeitpunkt der Anmeldung und, sobald Sie sie bestätigt haben, den Zeitpunkt der Bestätigung. Wir verwenden die Adresse nur, um Ihnen eine E-Mail zu senden, wenn ein neuer Artikel erscheint – etwa viermal im Jahr. Rechtsgrundlage ist Ihre Einwilligung.',
+        'Wenn Sie im Blog unseren Newsletter abonnieren, speichern wir Ihre E-Mail-Adresse, den Zeitpunkt der Anmeldung und, sobald Sie sie bestätigt haben, den Zeitpunkt der Bestätigung. Wir verwenden die Adresse nur, um Ihnen eine E-Mail zu senden, wenn im Blog ein neuer Artikel erscheint. Rechtsgrundlage ist Ihre Einwilligung.',
         'Nach der Anmeldung erhalten Sie zuerst eine E-Mail mit einem Bestätigungslink (Double-Opt-in). Erst wenn Sie diesen anklicken und die Anmeldung bestätigen, erhalten Sie den Newsletter. So stellen wir sicher, dass niemand eine fremde Adresse anmelden kann. Bestätigen Sie nicht, löschen wir die Adresse nach drei Tagen.',
         'Jeder Newsletter enthält einen Link zum Abbestellen, und Ihr E-Mail-Programm bietet das Abbestellen mit einem Klick an. Mit dem Abbestellen löschen wir Ihre Adresse sofort und vollständig. Sie können Ihre Einwilligung auch jederzeit per E-Mail oder Telefon widerrufen.',
       ],

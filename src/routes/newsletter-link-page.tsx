@@ -20,12 +20,18 @@ function actionOf(pathname: string): LinkAction {
  * the newsletter's e-mails link to. The token is read from the fragment and cleared from
  * the address (src/lib/link-token.ts); nothing happens until the visitor presses the
  * button, so a mail scanner that opens the link neither confirms nor unsubscribes.
+ *
+ * The pressed button goes away with the answer, so the heading (which now names the
+ * outcome) takes the focus, and the text below it sits in a live region that is there from
+ * the start: a screen reader hears what happened and goes on reading from there.
  */
 export default function NewsletterLinkPage() {
   const action = actionOf(useLocation().pathname);
   const copy = newsletterLinkPages[action];
   const storageKey = `newsletter-${action}-token`;
   const token = useRef('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const pressed = useRef(false);
   // 'reading' is also the prerendered HTML: the token exists only in the browser.
   const [step, setStep] = useState<Step>('reading');
 
@@ -34,8 +40,14 @@ export default function NewsletterLinkPage() {
     setStep(token.current === '' ? 'missing' : 'ready');
   }, [storageKey]);
 
+  const answered = step === 'done' || step === 'invalid' || step === 'failed';
+  useEffect(() => {
+    if (answered && pressed.current) heading.current?.focus();
+  }, [answered]);
+
   function send() {
     if (step === 'sending') return;
+    pressed.current = true;
     setStep('sending');
     sendLinkAction(action, token.current)
       .then((outcome) => setStep(outcome === 'done' ? 'done' : 'invalid'))
@@ -52,10 +64,10 @@ export default function NewsletterLinkPage() {
     <section aria-labelledby="newsletter-titel" className="bg-cream py-12 sm:py-16">
       <Container>
         <div className="mx-auto max-w-2xl">
-          <h1 id="newsletter-titel" className="text-3xl sm:text-4xl">
+          <h1 id="newsletter-titel" ref={heading} tabIndex={-1} className="text-3xl focus:outline-none sm:text-4xl">
             {message?.title ?? copy.title}
           </h1>
-          <div role={message ? 'status' : undefined} className="mt-4 text-lg">
+          <div role="status" className="mt-4 text-lg">
             <p>{message?.text ?? copy.intro}</p>
           </div>
           <div className="mt-8 flex flex-wrap gap-3">
