@@ -59,6 +59,8 @@ test('subscribe, confirm, receive a new article once, unsubscribe with one click
   await expectNoAxeViolations(page, '/newsletter/bestaetigen at 390 px');
   await page.getByRole('button', { name: 'Anmeldung bestätigen' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmeldung bestätigt');
+  // The pressed button is gone: the heading that names the outcome has the focus.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   expect(await subscriberRows(email)).toEqual([{ status: 'confirmed' }]);
 
   // A new article is published: the outbox sends the confirmed address one mail about it.
