@@ -35,7 +35,9 @@ describe('Hero', () => {
       paused = false;
       this.dispatchEvent(new Event('playing'));
     });
+    // As in a browser: pausing a video that is already paused fires no event.
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      if (paused) return;
       paused = true;
       this.dispatchEvent(new Event('pause'));
     });
@@ -113,6 +115,19 @@ describe('Hero', () => {
     await user.click(screen.getByRole('button', { name: 'Video abspielen' }));
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('button', { name: 'Video pausieren' })).toBeInTheDocument();
+  });
+
+  it('pauses, and does not start, a video shown but not yet started by autoplay when «Video pausieren» is pressed', async () => {
+    preferReducedMotion(false);
+    const user = userEvent.setup();
+    renderHero();
+    act(() => {
+      fireEvent.canPlay(video()!);
+    });
+    await user.click(screen.getByRole('button', { name: 'Video pausieren' }));
+    expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Video abspielen' })).toBeInTheDocument();
   });
 
   it('links its call to action to the booking page unless told otherwise', () => {

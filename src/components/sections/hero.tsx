@@ -45,13 +45,18 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
   const showVideo = Boolean(video) && motionAllowed && videoState !== 'failed';
   const videoVisible = showVideo && (videoState === 'playing' || videoState === 'paused');
 
+  // The press does what the button says. The video is shown (and the button says «pause»)
+  // once it can play, which may be a moment before autoplay has started it: going by
+  // `element.paused` then, a press on «pause» would start it instead. pause() before that
+  // moment also cancels the autoplay, but fires no pause event, so the state is set here.
   function togglePlayback() {
     const element = videoRef.current;
     if (!element) return;
-    if (element.paused) {
+    if (videoState === 'paused') {
       void element.play()?.catch(() => setVideoState('paused'));
     } else {
       element.pause();
+      setVideoState('paused');
     }
   }
 
