@@ -21,7 +21,8 @@ export default defineConfig({
   // Two browsers at once, each working through whole files in their order. The tests share
   // the stack: each books days and uses addresses of its own, and a test that switches off
   // what all share (a mail outage) is tagged ALONE and runs with no other beside it
-  // (e2e/support/alone.ts).
+  // (e2e/support/alone.ts). Not a second project with `dependencies`: Playwright runs a
+  // dependency project whole, so `npx playwright test forms.test.ts` would run every test.
   workers: 2,
   fullyParallel: false,
   retries: ci ? 1 : 0,

@@ -31,7 +31,6 @@ export default function NewsletterLinkPage() {
   const storageKey = `newsletter-${action}-token`;
   const token = useRef('');
   const heading = useRef<HTMLHeadingElement>(null);
-  const pressed = useRef(false);
   // 'reading' is also the prerendered HTML: the token exists only in the browser.
   const [step, setStep] = useState<Step>('reading');
 
@@ -40,14 +39,14 @@ export default function NewsletterLinkPage() {
     setStep(token.current === '' ? 'missing' : 'ready');
   }, [storageKey]);
 
+  // Only a press leads to these steps (a link without its token is 'missing').
   const answered = step === 'done' || step === 'invalid' || step === 'failed';
   useEffect(() => {
-    if (answered && pressed.current) heading.current?.focus();
+    if (answered) heading.current?.focus();
   }, [answered]);
 
   function send() {
     if (step === 'sending') return;
-    pressed.current = true;
     setStep('sending');
     sendLinkAction(action, token.current)
       .then((outcome) => setStep(outcome === 'done' ? 'done' : 'invalid'))
