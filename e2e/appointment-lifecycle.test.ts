@@ -28,7 +28,17 @@ import {
 } from './support/backend.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { ALONE } from './support/alone.ts';
-import { actionLinks, attachmentText, confirmedAppointment, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
+import {
+  actionLinks,
+  attachmentText,
+  confirmedAppointment,
+  isTo,
+  onSite,
+  outcomeMailsSent,
+  parseCalendar,
+  reminderMails,
+  requestedAppointment,
+} from './support/lifecycle.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import {
@@ -77,6 +87,17 @@ function attemptDay(base: number): string {
 }
 
 const countMails = async (predicate: (mail: Mail) => boolean) => (await mails().all()).filter(predicate).length;
+
+/**
+ * When the mails of the request's state `key` (its outcome_key: 'confirmed', …) went out:
+ * their outbox mail's sent_at (public.outbox_mails), null while not sent.
+ */
+const outcomeSentAt = async (email: string, key: string) =>
+  (await queryRows<{ sent_at: Date | null }>(
+    `select o.sent_at from public.outbox_mails o join public.appointment_requests a on a.id = o.appointment_request_id
+      where a.email = $1 and o.kind = 'outcome' and o.about = $2`,
+    [email, key],
+  ))[0]?.sent_at ?? null;
 
 test('request → links that change nothing → confirm with an advisor → calendar entry → the visitor cancels', async ({ page, context, watched }) => {
   test.setTimeout(180_000);
@@ -144,7 +165,8 @@ test('request → links that change nothing → confirm with an advisor → cale
   });
 
   await test.step('the second press sent nothing: one confirmation, one practice entry', async () => {
-    await page.waitForTimeout(1_000);
+    // Both presses have answered, so whatever they sent is caught: the state's mails went out once.
+    expect(await outcomeSentAt(input.email, 'confirmed')).toBeInstanceOf(Date);
     expect(await countMails((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '))).toBe(1);
     expect(await countMails((m) => isPracticeMailAbout(m, input.email) && m.Subject.startsWith('Termin bestätigt: Beat Keller'))).toBe(1);
     const practiceEntry = (await practiceMailsFor(input.email)).find((m) => m.Subject.startsWith('Termin bestätigt: '))!;
@@ -207,7 +229,8 @@ test('a confirmation during a mail outage is stored, the page says the mail fail
     page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
   ).toBeVisible();
   await mails().waitFor((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '));
-  await page.waitForTimeout(500);
+  // The press has answered (its mails are caught) and recorded them as sent: nothing more comes.
+  expect(await outcomeSentAt(input.email, 'confirmed')).toBeInstanceOf(Date);
   expect(await countMails((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '))).toBe(1);
   const rows = await queryRows<{ calendar_sequence: number }>('select calendar_sequence from public.appointment_requests where email = $1', [input.email]);
   expect(rows[0]!.calendar_sequence).toBe(1);
@@ -270,8 +293,14 @@ test('a cancellation inside 24 hours is refused: the page offers the phone, the 
   expect(await status(email)).toBe('confirmed');
 });
 
-const reminded = async (email: string) =>
-  (await queryRows<{ reminded_at: Date | null }>('select reminded_at from public.appointment_requests where email = $1', [email]))[0]?.reminded_at ?? null;
+/** The request's reminders in the outbox (support/lifecycle.ts reminderMails), found by the visitor's address. */
+const reminders = async (email: string) => {
+  const [request] = await queryRows<{ id: string }>('select id from public.appointment_requests where email = $1', [email]);
+  return request ? reminderMails(request.id) : [];
+};
+/** The reminders still owed: not sent, not superseded (by a move or the cancellation). */
+const owedReminders = async (email: string) => (await reminders(email)).filter((mail) => mail.sent_at === null && mail.superseded_at === null);
+const sentReminders = async (email: string) => (await reminders(email)).filter((mail) => mail.sent_at !== null);
 
 /** The outbox, called as the stack's timer and pg_cron on hosted Supabase call it (scripts/stack/job-timer.ts). */
 const runOutbox = () => runJob(e2e().apiUrl, e2e().secretKey, 'send-pending-mail', {});
@@ -297,8 +326,8 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
       page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Rita Rhein erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
     ).toBeVisible();
     await mails().waitFor((m) => isTo(m, confirmedToday) && m.Subject.startsWith('Terminbestätigung: '));
-    // Marked as reminded with the decision itself: no second mail the day before.
-    expect(await reminded(confirmedToday)).toBeInstanceOf(Date);
+    // The decision itself is the reminder: no reminder owed, no second mail the day before.
+    expect(await owedReminders(confirmedToday)).toEqual([]);
   });
 
   await test.step('an appointment for tomorrow confirmed earlier, and one cancelled', async () => {
@@ -306,7 +335,7 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
     // back a day: the state a confirmation made yesterday for tomorrow leaves. The
     // database's clock cannot be turned back, the row's dates can.
     const id = await confirmedAppointment(zurichDate(2), '11:00', confirmedEarlier);
-    expect(await reminded(confirmedEarlier)).toBeNull();
+    expect(await owedReminders(confirmedEarlier)).toHaveLength(1);
     await queryRows(
       `update public.appointment_requests
           set preferred_date = $2, confirmed_date = $2, created_at = created_at - interval '1 day', decided_at = decided_at - interval '1 day'
@@ -320,7 +349,7 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
     );
     await queryRows(`select public.cancel_appointment($1, interval '0')`, [cancelledId]);
     // Its cancellation mail counted as sent (the action page sends it): only a reminder could reach it.
-    await queryRows(`update public.appointment_requests set outcome_mailed_for = status where id = $1`, [cancelledId]);
+    await outcomeMailsSent(cancelledId);
   });
 
   // The outbox sends tomorrow's reminders only from 09:00 Zurich time, by the clock of the
@@ -336,19 +365,25 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
     await test.step('from 09:00: one reminder for the appointment confirmed earlier', async () => {
       const reminder = await mails().waitFor(isReminder(confirmedEarlier));
       expect(reminder.Text).toContain('11:00 Uhr');
-      expect(await reminded(confirmedEarlier)).toBeInstanceOf(Date);
+      expect(await sentReminders(confirmedEarlier)).toHaveLength(1);
     });
   } else {
     await test.step('before 09:00: no reminder yet; the first run from 09:00 sends it', async () => {
-      await page.waitForTimeout(500);
+      // The run has answered: whatever it sent is caught. The reminder is still owed, unclaimed.
+      expect(await owedReminders(confirmedEarlier)).toEqual([{ sent_at: null, claimed_at: null, superseded_at: null }]);
       expect(await countMails(isReminder(confirmedEarlier))).toBe(0);
-      expect(await reminded(confirmedEarlier)).toBeNull();
     });
   }
 
   await test.step('a second run sends nothing more; the confirmed-for-tomorrow and the cancelled appointment get no reminder at any time', async () => {
+    const sentBefore = await sentReminders(confirmedEarlier);
     expect(await runOutbox()).toMatch(/^200 /);
-    await page.waitForTimeout(500);
+    // The run has answered: whatever it sent is caught, and recorded in the outbox.
+    expect(await sentReminders(confirmedEarlier)).toEqual(sentBefore);
+    expect(await owedReminders(confirmedToday)).toEqual([]);
+    expect(await owedReminders(cancelled)).toEqual([]);
+    expect(await sentReminders(confirmedToday)).toEqual([]);
+    expect(await sentReminders(cancelled)).toEqual([]);
     expect(await countMails(isReminder(confirmedEarlier))).toBe(due ? 1 : 0);
     expect(await countMails(isReminder(confirmedToday))).toBe(0);
     expect(await countMails((m) => isTo(m, confirmedToday))).toBe(1);

@@ -9,9 +9,10 @@
  *
  * Two things a test cannot wait for are stepped over in the database, each where the
  * outbox reads it: the outbox leaves rows younger than two minutes to the visitor's own
- * call (GRACE_SECONDS in send-pending-mail/outbox-handler.ts), so the stored row is made
- * three minutes older; and a failed attempt is tried again only after a minute of backoff
- * (public.mail_deliveries.next_attempt_at), which is moved to now.
+ * call (GRACE_SECONDS in send-pending-mail/outbox-handler.ts), counted from its outbox mail's
+ * created_at, so the stored row and its outbox mail are made three minutes older; and a
+ * failed attempt is tried again only after a minute of backoff
+ * (public.outbox_mails.next_attempt_at), which is moved to now.
  */
 import type { Locator, Page } from '@playwright/test';
 import { runJob } from '../scripts/stack/job-timer.ts';
@@ -49,26 +50,32 @@ async function runOutbox(): Promise<{ status: number; body: Record<string, unkno
   return { status: Number(match[1]), body: JSON.parse(match[2]!) as Record<string, unknown> };
 }
 
-/** Where each form's rows live, and which outbox kind (public.mail_deliveries.kind) their practice mail is. */
+/**
+ * Where each form's rows live, and their practice mail's outbox mail (public.outbox_mails):
+ * its kind, and the column naming the row it is about.
+ */
 const STORED = {
-  contact: { table: 'public.contact_submissions', kind: 'contact', sentColumn: 'mailed_at' },
-  request: { table: 'public.appointment_requests', kind: 'request', sentColumn: 'notified_at' },
+  contact: { table: 'public.contact_submissions', kind: 'contact', refColumn: 'contact_submission_id' },
+  request: { table: 'public.appointment_requests', kind: 'request', refColumn: 'appointment_request_id' },
 } as const;
 
 type Stored = (typeof STORED)[keyof typeof STORED];
 
+/** The stored row, with the state of its practice mail (its outbox mail: sent, claimed). */
 async function storedRow(stored: Stored, email: string) {
   const rows = await queryRows<{ id: string; sent_at: Date | null; claimed_at: Date | null }>(
-    `select id, ${stored.sentColumn} as sent_at, notify_claimed_at as claimed_at from ${stored.table} where email = $1`,
-    [email],
+    `select r.id, o.sent_at, o.claimed_at from ${stored.table} r
+       join public.outbox_mails o on o.${stored.refColumn} = r.id and o.kind = $2
+      where r.email = $1`,
+    [email, stored.kind],
   );
-  expect(rows, `one row in ${stored.table}`).toHaveLength(1);
+  expect(rows, `one row in ${stored.table} with its outbox mail`).toHaveLength(1);
   return rows[0]!;
 }
 
 async function deliveryState(stored: Stored, id: string) {
-  return queryRows<{ attempts: number; last_cause: string | null; gave_up_at: Date | null }>(
-    'select attempts, last_cause, gave_up_at from public.mail_deliveries where kind = $1 and ref_id = $2',
+  return queryRows<{ attempts: number; last_cause: string | null; next_attempt_at: Date | null; gave_up_at: Date | null }>(
+    `select attempts, last_cause, next_attempt_at, gave_up_at from public.outbox_mails where kind = $1 and ${stored.refColumn} = $2`,
     [stored.kind, id],
   );
 }
@@ -108,6 +115,7 @@ async function outboxDeliversAfterOutage(stored: Stored, email: string, practice
   expect(row.claimed_at, 'the visitor\'s failed call released its claim').toBeNull();
   // Older than the outbox's grace period: no longer the visitor's own call's to make.
   await queryRows(`update ${stored.table} set created_at = created_at - interval '3 minutes' where id = $1`, [row.id]);
+  await queryRows(`update public.outbox_mails set created_at = created_at - interval '3 minutes' where ${stored.refColumn} = $1`, [row.id]);
 
   await test.step('a run during the outage fails, records the attempt, and sends nothing', async () => {
     const run = await runOutbox();
@@ -123,7 +131,7 @@ async function outboxDeliversAfterOutage(stored: Stored, email: string, practice
 
   await setMailOutage(false);
   // The next attempt is due a minute after the failed one: that minute has passed.
-  await queryRows('update public.mail_deliveries set next_attempt_at = now() where kind = $1 and ref_id = $2', [stored.kind, row.id]);
+  await queryRows(`update public.outbox_mails set next_attempt_at = now() where kind = $1 and ${stored.refColumn} = $2`, [stored.kind, row.id]);
 
   const practiceMail = await test.step('after the outage, one run delivers the practice\'s mail, marked late, and the acknowledgement', async () => {
     const run = await runOutbox();
@@ -136,14 +144,20 @@ async function outboxDeliversAfterOutage(stored: Stored, email: string, practice
     expect(mail!.Subject).toMatch(practiceSubject);
     expect(mail!.Text).toMatch(/^Verspätet zugestellt: eingegangen am .+; der E-Mail-Versand war bis jetzt gestört\./);
     expect((await storedRow(stored, email)).sent_at, 'marked as mailed').toBeInstanceOf(Date);
-    expect(await deliveryState(stored, row.id), 'the failure record is gone once sent').toEqual([]);
+    // The outbox mail is kept, sent, its backoff cleared (the attempt it failed stays counted).
+    expect(await deliveryState(stored, row.id), 'the failure record, once sent').toEqual([
+      { attempts: 1, last_cause: expect.stringMatching(/^smtp_/), next_attempt_at: null, gave_up_at: null },
+    ]);
     return mail!;
   });
 
   await test.step('a second run sends nothing more', async () => {
+    const sent = await storedRow(stored, email);
     const run = await runOutbox();
     expect(run.status, JSON.stringify(run.body)).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The run has answered: whatever it sent is caught by now. The practice's mail was not
+    // claimed or sent again.
+    expect(await storedRow(stored, email)).toEqual(sent);
     expect((await practiceMailsFor(email)).length, 'practice mails').toBe(1);
     expect((await mailsTo(email)).length, 'mails to the visitor').toBe(1);
   });

@@ -238,8 +238,12 @@ export async function expectButtonWhileSending(form: Locator, held: { posts: num
 }
 
 export async function expectContactStored(input: ContactInput, { mailed }: { mailed: boolean }): Promise<void> {
+  // The practice's mail of the message is its outbox mail of kind 'contact' (public.outbox_mails).
   const rows = await queryRows<Record<string, unknown>>(
-    'select name, email, phone, subject, message, mailed_at from public.contact_submissions where email = $1',
+    `select c.name, c.email, c.phone, c.subject, c.message, o.sent_at
+       from public.contact_submissions c
+       join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+      where c.email = $1`,
     [input.email],
   );
   expect(rows).toHaveLength(1);
@@ -250,17 +254,20 @@ export async function expectContactStored(input: ContactInput, { mailed }: { mai
     subject: input.betreff,
     message: input.nachricht,
   });
-  if (mailed) expect(rows[0]!.mailed_at, 'mailed_at').toBeInstanceOf(Date);
-  else expect(rows[0]!.mailed_at, 'mailed_at').toBeNull();
+  if (mailed) expect(rows[0]!.sent_at, 'sent_at of its outbox mail').toBeInstanceOf(Date);
+  else expect(rows[0]!.sent_at, 'sent_at of its outbox mail').toBeNull();
 }
 
 type Stored<T> = { [K in keyof T]: T[K] | null };
 
 export async function expectAppointmentStored(input: Stored<AppointmentInput>, { notified }: { notified: boolean }): Promise<void> {
+  // The practice's mail of the request is its outbox mail of kind 'request' (public.outbox_mails).
   const rows = await queryRows<Record<string, unknown>>(
-    `select first_name, last_name, email, phone, service, preferred_date::text as preferred_date, preferred_time,
-            alternative_date::text as alternative_date, alternative_time, message, notified_at
-       from public.appointment_requests where email = $1`,
+    `select a.first_name, a.last_name, a.email, a.phone, a.service, a.preferred_date::text as preferred_date, a.preferred_time,
+            a.alternative_date::text as alternative_date, a.alternative_time, a.message, o.sent_at
+       from public.appointment_requests a
+       join public.outbox_mails o on o.appointment_request_id = a.id and o.kind = 'request'
+      where a.email = $1`,
     [input.email],
   );
   expect(rows).toHaveLength(1);
@@ -276,8 +283,8 @@ export async function expectAppointmentStored(input: Stored<AppointmentInput>, {
     alternative_time: input.alternativUhrzeit,
     message: input.nachricht,
   });
-  if (notified) expect(rows[0]!.notified_at, 'notified_at').toBeInstanceOf(Date);
-  else expect(rows[0]!.notified_at, 'notified_at').toBeNull();
+  if (notified) expect(rows[0]!.sent_at, 'sent_at of its outbox mail').toBeInstanceOf(Date);
+  else expect(rows[0]!.sent_at, 'sent_at of its outbox mail').toBeNull();
 }
 
 /** Both e-mails: to the practice (about the visitor: backend.ts isPracticeMailAbout) and the acknowledgement to the visitor. */

@@ -48,16 +48,37 @@ export interface StoredRequest {
   lastName?: string;
 }
 
-/** Stores an open request directly, as the booking form's insert would (its mail counts as sent: nothing for the outbox). */
+/**
+ * Stores an open request directly, as the booking form's insert would (its mail counts as
+ * sent: its outbox mail of kind 'request' is marked sent, nothing for the outbox).
+ */
 export async function requestedAppointment(date: string, time: string, email: string, request: StoredRequest = {}): Promise<string> {
   const { service = 'Follow-up Termin', firstName = 'Rita', lastName = 'Rhein' } = request;
   const id = randomUUID();
   await queryRows(
-    `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time, notified_at)
-     values ($1, $2, $3, $4, '044 000 00 00', $5, $6, $7, now())`,
+    `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
+     values ($1, $2, $3, $4, '044 000 00 00', $5, $6, $7)`,
     [id, firstName, lastName, email, service, date, time],
   );
+  await queryRows(`update public.outbox_mails set sent_at = now() where appointment_request_id = $1 and kind = 'request' and sent_at is null`, [id]);
   return id;
+}
+
+/**
+ * Counts the mails of the request's current state as sent, as the action page's press
+ * leaves them: its unsent outbox mail of kind 'outcome' is marked sent.
+ */
+export async function outcomeMailsSent(id: string): Promise<void> {
+  await queryRows(`update public.outbox_mails set sent_at = now() where appointment_request_id = $1 and kind = 'outcome' and sent_at is null`, [id]);
+}
+
+/** The request's reminders in the outbox (public.outbox_mails of kind 'reminder'), oldest first. */
+export async function reminderMails(id: string) {
+  return queryRows<{ sent_at: Date | null; claimed_at: Date | null; superseded_at: Date | null }>(
+    `select sent_at, claimed_at, superseded_at from public.outbox_mails
+      where appointment_request_id = $1 and kind = 'reminder' order by created_at, id`,
+    [id],
+  );
 }
 
 /**
@@ -82,6 +103,6 @@ export async function confirmedAppointment(
     request.advisor ?? null,
   ]);
   if (decided?.answer.result !== 'changed') throw new Error(`${date} ${time} was not confirmed: ${decided?.answer.result}`);
-  await queryRows(`update public.appointment_requests set outcome_mailed_for = status where id = $1`, [id]);
+  await outcomeMailsSent(id);
   return id;
 }

@@ -93,7 +93,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     }
   };
 
-  for (const table of ['appointment_requests', 'contact_submissions', 'practice_closures', 'newsletter_subscribers', 'newsletter_mails', 'newsletter_articles']) {
+  for (const table of ['appointment_requests', 'contact_submissions', 'practice_closures', 'newsletter_subscribers', 'newsletter_articles', 'outbox_mails']) {
     await check(`the public key cannot read ${table}`, async () => {
       const result = await probe(`${base}/rest/v1/${table}?select=*&limit=1`, { headers: auth });
       const leaked = result.status === 200 && result.body.trim() !== '[]';
@@ -119,10 +119,10 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   }
 
   for (const rpc of [
-    'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_pending_mail',
+    'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_due_mail',
     'claim_form_proof', 'practice_digest_data', 'record_job_run', 'request_appointment_move', 'decide_appointment_move',
     'appointment_schedule', 'newsletter_subscribe', 'newsletter_confirm', 'newsletter_unsubscribe', 'publish_articles',
-    'claim_newsletter_mail', 'finish_newsletter_mail', 'newsletter_housekeeping',
+    'claim_mail', 'finish_mail', 'newsletter_housekeeping',
   ]) {
     await check(`the public key cannot call ${rpc}`, async () => {
       const result = await probe(`${base}/rest/v1/rpc/${rpc}`, { method: 'POST', headers: json, body: '{}' });

@@ -291,7 +291,7 @@ describe('/rest/v1/<table>', () => {
   it('refuses anon everything but that insert with 401 42501', async () => {
     const row = appointment();
     expect((await call('/rest/v1/appointment_requests', { method: 'POST', headers: await siteInsert(), body: row })).status).toBe(201);
-    expectAnonRefused(await call('/rest/v1/appointment_requests', { method: 'POST', body: appointment({ notified_at: new Date().toISOString() }) }), 'table appointment_requests');
+    expectAnonRefused(await call('/rest/v1/appointment_requests', { method: 'POST', body: appointment({ decided_at: new Date().toISOString() }) }), 'table appointment_requests');
     const representation = { ...supabaseJs(LOCAL_KEYS.anon, 'POST'), Prefer: 'return=representation' };
     expectAnonRefused(await call('/rest/v1/appointment_requests', { method: 'POST', headers: representation, body: appointment() }), 'table appointment_requests');
     expectAnonRefused(await call('/rest/v1/appointment_requests?select=*'), 'table appointment_requests');
@@ -346,29 +346,26 @@ describe('/rest/v1/rpc/<function>', () => {
     const proof = { p_signature: randomBytes(32).toString('hex'), p_request_id: randomUUID(), p_expires_at: new Date(Date.now() + 60_000).toISOString() };
     expect(await call('/rest/v1/rpc/claim_form_proof', service(proof))).toMatchObject({ status: 200, json: { use: 'fresh' } });
 
-    const id = randomUUID();
-    const message = { p_id: id, p_name: 'Anna', p_email: 'anna@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
-    expect(await call('/rest/v1/rpc/claim_contact_notification', service(message))).toMatchObject({ status: 200, text: '"claimed"' });
-    // The claim with its token (…_mail_delivery.sql): jsonb; its finish: text.
-    const again = { ...message, p_id: randomUUID() };
-    const claimed = await call('/rest/v1/rpc/claim_contact_mail', service(again));
+    const message = { p_id: randomUUID(), p_name: 'Anna', p_email: 'anna@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
+    // The message stored and its mail claimed with a token (…_outbox.sql): jsonb; the finish: text.
+    const claimed = await call('/rest/v1/rpc/store_contact_message', service(message));
     expect(claimed).toMatchObject({ status: 200, json: { status: 'claimed', claim: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     const token = (claimed.json as { claim: string }).claim;
-    expect(await call('/rest/v1/rpc/finish_contact_notification', service({ p_id: again.p_id, p_claim: token, p_sent: true })))
+    expect(await call('/rest/v1/rpc/finish_mail', service({ p_claim: token, p_sent: true })))
       .toMatchObject({ status: 200, text: '"finished"' });
-    const recorded = await call('/rest/v1/rpc/record_mail_result', service({ p_kind: 'contact', p_id: id, p_sent: true, p_cause: null }));
-    expect(recorded).toMatchObject({ status: 204, text: '' });
-    expect(recorded.headers.get('content-type')).toBeNull();
+    expect(await call('/rest/v1/rpc/store_contact_message', service(message))).toMatchObject({ status: 200, json: { status: 'already_sent', claim: null } });
 
-    const claim = await call('/rest/v1/rpc/claim_appointment_notification', service({
+    const claim = await call('/rest/v1/rpc/claim_request_mail', service({
       p_id: randomUUID(), p_first_name: 'A', p_last_name: 'B', p_email: 'a@b.ch', p_phone: '1', p_service: 'Schlafberatung',
       p_preferred_date: zurichIsoDate(7), p_preferred_time: null, p_alternative_date: null, p_alternative_time: null, p_message: null,
       p_max_age_seconds: 900,
     }));
     expect(claim).toMatchObject({ status: 200, json: { status: 'not_found' } });
-    expect(await call('/rest/v1/rpc/finish_appointment_notification', service({ p_id: randomUUID(), p_claim: randomUUID(), p_sent: true })))
+    expect(await call('/rest/v1/rpc/finish_mail', service({ p_claim: randomUUID(), p_sent: false, p_cause: 'smtp_554' })))
       .toMatchObject({ status: 200, text: '"lost"' });
-    expect((await call('/rest/v1/rpc/discard_appointment_request', service({ p_id: randomUUID(), p_email: 'a@b.ch', p_proof: 'ab' }))).status).toBe(204);
+    const discarded = await call('/rest/v1/rpc/discard_appointment_request', service({ p_id: randomUUID(), p_email: 'a@b.ch', p_proof: 'ab' }));
+    expect(discarded).toMatchObject({ status: 204, text: '' });
+    expect(discarded.headers.get('content-type')).toBeNull();
   });
 
   // PG SchemaCache.hs (funcsSqlQuery) loads functions without any privilege filter, so a

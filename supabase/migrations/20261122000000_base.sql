@@ -8,8 +8,10 @@
 --   …0100_availability_rules   GENERATED booking rules and capacity facts (scripts/availability-sql.ts)
 --   …0200_forms                the two form tables, their field rules, row-level security,
 --                              the insert's proof and limits
+--   …0250_outbox               every mail owed as one row: the triggers that owe them, one
+--                              claim and one finish, the outbox's run
 --   …0300_appointments         closures and bookable slots, the lifecycle, moves, capacity
---   …0400_mail_delivery        claims on every mail, the outbox, the jobs' record, the digest
+--   …0400_digest               the jobs' record, the practice's morning digest
 --   …0500_retention_and_jobs   the retention and the schedules (pg_cron, pg_net)
 -- From here on migrations only add: a change is a new file after these, never an edit of
 -- one that has been applied (docs/backend.md, «Migrations»).

@@ -180,7 +180,7 @@ grant execute on function private.advisor_ids() to anon, authenticated;
 -- ---------------------------------------------------------------------------------------
 -- The tables. One row per appointment request and per contact message, for all of their
 -- life: the columns after the visitor's own are set by the functions of
--- …_appointments.sql and …_mail_delivery.sql, never by the site (anon's column grant
+-- …_appointments.sql, never by the site (anon's column grant
 -- below names the visitor's columns only).
 
 create table public.appointment_requests (
@@ -215,12 +215,6 @@ create table public.appointment_requests (
     constraint message_characters check (not private.forbidden_in_message(message) and not private.is_blank(message))
     constraint message_shows_text check (message is null or not private.looks_blank(message)),
 
-  -- The practice's mail (…_mail_delivery.sql). Claimed while a sender is sending it, so
-  -- two calls cannot both send (a claim older than 2 minutes has lapsed).
-  notify_claimed_at timestamptz,
-  -- Set once the practice has been e-mailed; null means "stored, not yet mailed".
-  notified_at timestamptz,
-
   -- The lifecycle (…_appointments.sql, docs/appointment-lifecycle.md).
   status text not null default 'requested'
     constraint status_valid check (status in ('requested', 'confirmed', 'declined', 'cancelled')),
@@ -241,13 +235,6 @@ create table public.appointment_requests (
   calendar_sequence integer not null default 0,
   decided_at timestamptz,
   cancelled_at timestamptz,
-  -- The visitor's mails about the current state: claimed while sending, then the
-  -- outcome_key they were for.
-  outcome_mail_claimed_at timestamptz,
-  outcome_mailed_for text,
-  -- The visitor's reminder the day before: claimed while sending, then when it went out.
-  reminder_claimed_at timestamptz,
-  reminded_at timestamptz,
 
   -- Moves: the latest wish to move: null (never asked), requested (the practice has to
   -- decide), confirmed (the appointment moved to move_date/move_time) or declined (it stayed).
@@ -266,8 +253,8 @@ create table public.appointment_requests (
 
   -- Which visitor-facing state's mails are due: null while the request is open; then
   -- 'confirmed', 'declined', 'cancelled', and for a confirmed appointment's latest move
-  -- 'move-requested:<n>', 'move-declined:<n>', 'moved:<n>'. outcome_mailed_for holds the
-  -- key whose mails went out. move_count::text, not text || integer: that operator is only
+  -- 'move-requested:<n>', 'move-declined:<n>', 'moved:<n>'. A new key owes its mails (an
+  -- outbox row, …_outbox.sql). move_count::text, not text || integer: that operator is only
   -- stable, and a generated column needs an immutable expression (PostgreSQL 15 and PGlite
   -- alike).
   outcome_key text generated always as (
@@ -301,15 +288,6 @@ create table public.appointment_requests (
     end
   ) stored,
 
-  -- What the outbox needs to mark the practice's mail truthfully (…_mail_delivery.sql).
-  reported_at timestamptz,
-  send_failed_at timestamptz,
-
-  -- The tokens of the claims above (…_mail_delivery.sql).
-  notify_claim uuid,
-  outcome_mail_claim uuid,
-  reminder_claim uuid,
-
   -- A time without its day says nothing the practice can book (the form asks for the day).
   constraint alternative_time_needs_date check (alternative_time is null or alternative_date is not null),
   constraint slot_when_confirmed check (
@@ -322,16 +300,6 @@ create table public.appointment_requests (
     exclude using gist (advisor with =, occupies with &&) where (status = 'confirmed')
 );
 comment on table public.appointment_requests is 'Appointment requests from /termin-vereinbaren. Deleted 12 months after creation.';
-comment on column public.appointment_requests.reported_at is
-  'When send-appointment-email was first shown a genuine form proof for this request; null: never reported.';
-comment on column public.appointment_requests.send_failed_at is
-  'When a claim on the practice mail first ended without the mail; the outbox marks the mail «[Verspätet]» only then.';
-comment on column public.appointment_requests.notify_claim is
-  'Token of the current claim on the practice mail (notify_claimed_at); finish_appointment_notification must name it.';
-comment on column public.appointment_requests.outcome_mail_claim is
-  'Token of the current claim on the state''s mails (outcome_mail_claimed_at); finish_outcome_mail must name it.';
-comment on column public.appointment_requests.reminder_claim is
-  'Token of the current claim on the reminder (reminder_claimed_at); finish_reminder must name it.';
 
 -- By index rather than by reading the table: requests by age (the retention job), and an
 -- address's requests in time order.
@@ -362,20 +330,9 @@ create table public.contact_submissions (
   message text not null
     constraint message_valid check (private.is_filled(message, 5000))
     constraint message_characters check (not private.forbidden_in_message(message) and not private.is_blank(message))
-    constraint message_shows_text check (not private.looks_blank(message)),
-  -- Null means "stored, not yet mailed": the practice can find messages a mail failure held back.
-  mailed_at timestamptz,
-  -- The practice's mail (…_mail_delivery.sql): claimed while a sender is mailing it, the
-  -- first failure, the claim's token.
-  notify_claimed_at timestamptz,
-  send_failed_at timestamptz,
-  notify_claim uuid
+    constraint message_shows_text check (not private.looks_blank(message))
 );
 comment on table public.contact_submissions is 'Messages from /kontakt. Deleted 12 months after creation.';
-comment on column public.contact_submissions.send_failed_at is
-  'When a claim on the practice mail first ended without the mail; the outbox marks the mail «[Verspätet]» only then.';
-comment on column public.contact_submissions.notify_claim is
-  'Token of the current claim on the practice mail (notify_claimed_at); finish_contact_notification must name it.';
 
 -- ---------------------------------------------------------------------------------------
 -- What an insert must be besides its fields. Triggers fire in name order: a date that is
@@ -765,9 +722,9 @@ create function private.checked_form_proof(header text, fn text)
 -- Binds the proof to the request presenting it first, and says what is known of it:
 -- {"use": "fresh" | "same_request" | "used", "limits": "passed" | "refused" | null,
 --  "retryAfterSeconds": n}. A refusal whose window has passed reads as not judged. It
--- also records that the request was reported (appointment_requests.reported_at): a
--- genuine proof for its id reached send-appointment-email. For a contact message no
--- appointment row has the id: nothing.
+-- also records that the request was reported (outbox_mails.request_reported_at of its
+-- practice mail): a genuine proof for its id reached send-appointment-email. For a contact
+-- message no appointment request has the id: nothing.
 create function public.claim_form_proof(p_signature text, p_request_id uuid, p_expires_at timestamptz)
   returns jsonb
   language plpgsql
@@ -782,14 +739,14 @@ create function public.claim_form_proof(p_signature text, p_request_id uuid, p_e
       values (p_signature, p_request_id, p_expires_at)
       on conflict (signature) do nothing;
     if found then
-      update public.appointment_requests set reported_at = now() where id = p_request_id and reported_at is null;
+      perform private.record_request_reported(p_request_id);
       return jsonb_build_object('use', 'fresh', 'limits', null, 'retryAfterSeconds', 0);
     end if;
     select * into proof from public.used_form_proofs u where u.signature = p_signature for update;
     if proof.request_id is distinct from p_request_id then
       return jsonb_build_object('use', 'used', 'limits', null, 'retryAfterSeconds', 0);
     end if;
-    update public.appointment_requests set reported_at = now() where id = p_request_id and reported_at is null;
+    perform private.record_request_reported(p_request_id);
     if proof.limits = 'refused' and proof.refused_until > now() then
       return jsonb_build_object('use', 'same_request', 'limits', 'refused',
         'retryAfterSeconds', greatest(1, ceil(extract(epoch from proof.refused_until - now())))::integer);
@@ -889,23 +846,6 @@ revoke all on function private.appointment_insert_allowed(uuid, text) from publi
 grant execute on function private.appointment_insert_allowed(uuid, text) to anon;
 
 -- ---------------------------------------------------------------------------------------
--- Removes a request that the bot checks rejected (send-appointment-email with the
--- honeypot filled or sent too fast) – "nothing stored" for bots – but only an unmailed one
--- that matches, and only with the proof that stored it: nobody can remove another's request.
-create function public.discard_appointment_request(p_id uuid, p_email text, p_proof text) returns void
-  language sql
-  security invoker
-  set search_path = ''
-  as $$
-    delete from public.appointment_requests a
-      where a.id = p_id and a.email = p_email and a.notified_at is null and a.notify_claimed_at is null
-        and exists (select 1 from public.used_form_proofs u
-                     where u.signature = p_proof and u.request_id = p_id and u.stored_row);
-  $$;
-revoke all on function public.discard_appointment_request(uuid, text, text) from public, anon, authenticated;
-grant execute on function public.discard_appointment_request(uuid, text, text) to service_role;
-
--- ---------------------------------------------------------------------------------------
 -- Privileges: nothing for the public roles except what follows.
 alter table public.appointment_requests enable row level security;
 alter table public.contact_submissions enable row level security;
@@ -927,8 +867,6 @@ create policy "Visitors can submit appointment requests"
   for insert
   to anon
   with check (
-    notified_at is null
-    and notify_claimed_at is null
-    and created_at > now() - interval '1 minute'
+    created_at > now() - interval '1 minute'
     and private.appointment_insert_allowed(id, email)
   );

@@ -14,8 +14,8 @@
 --    happens in one conditional UPDATE from the state it expects, so pressing a button
 --    twice, or confirm and cancel at the same moment, ends in one consistent state; the
 --    answer says whether this call changed it, found it already so, or found it
---    otherwise. The visitor's mails for a state are claimed and finished through
---    outcome_key (…_mail_delivery.sql).
+--    otherwise. The mails a new state owes (its outcome_key) are outbox rows, written by
+--    the trigger of …_outbox.sql in the same transaction.
 -- 3. A move: the visitor asks for another slot of a confirmed appointment
 --    (request_appointment_move), the practice confirms or declines it
 --    (decide_appointment_move). The confirmed slot stays until the practice confirms the
@@ -281,7 +281,7 @@ create function private.appointment_starts_at(r public.appointment_requests) ret
 create function private.lifecycle_answer(result text, r public.appointment_requests) returns jsonb
   language sql stable parallel safe
   set search_path = ''
-  as $$ select jsonb_build_object('result', result, 'request', to_jsonb(r)) $$;
+  as $$ select jsonb_build_object('result', result, 'request', private.appointment_json(r)) $$;
 
 -- Confirm (with the slot and the advisor) or decline (with an optional note) a request that
 -- is still open. 'changed': this call decided it (a confirmation without p_advisor gives it
@@ -290,10 +290,8 @@ create function private.lifecycle_answer(result text, r public.appointment_reque
 -- asked for – or, without one, every advisor – has an overlapping appointment; nothing
 -- changed. 'conflict': decided otherwise, or cancelled. 'not_found'.
 -- Confirmations of one day take their turns (private.lock_schedule_day), so that two at
--- once end in one 'changed' and one 'advisor_busy', never in a deadlock. The confirmation
--- is the reminder when the appointment is today or tomorrow: a reminder the day before
--- would only repeat the confirmation that just arrived, and one confirmed after the day's
--- reminders have gone out would otherwise get none.
+-- once end in one 'changed' and one 'advisor_busy', never in a deadlock. The mails the
+-- decision owes, the reminder among them, are the outbox trigger's (…_outbox.sql).
 create function public.decide_appointment(
   p_id uuid,
   p_decision text,
@@ -343,8 +341,7 @@ create function public.decide_appointment(
               advisor = candidate,
               staff_note = case p_decision when 'decline' then nullif(btrim(p_note), '') end,
               calendar_sequence = a.calendar_sequence + case p_decision when 'confirm' then 1 else 0 end,
-              decided_at = now(),
-              reminded_at = case when p_decision = 'confirm' and p_date <= private.practice_today() + 1 then now() end
+              decided_at = now()
           where a.id = p_id and a.status = 'requested'
           returning a.* into r;
         if found then
@@ -472,8 +469,7 @@ create function public.request_appointment_move(p_id uuid, p_date date, p_time t
 -- Confirm: the wished slot becomes the appointment (the old one is kept in moved_from_*
 -- and is free again), with the advisor (p_advisor; without one the appointment's own
 -- advisor if free, else the other; 'advisor_busy' when nobody is free for the new slot),
--- the calendar sequence is raised, and the reminder starts afresh – the confirmation is
--- the reminder when the new day is today or tomorrow, as in decide_appointment. Decline:
+-- the calendar sequence is raised, and the reminder starts afresh (…_outbox.sql). Decline:
 -- the appointment stays, with the practice's note (optional, blank counts as none).
 -- 'changed'; 'unchanged' (this move was decided so already); 'conflict' (decided the
 -- other way, a later move, not confirmed); 'not_found'. The rules are not checked: the
@@ -527,11 +523,6 @@ create function public.decide_appointment_move(
               confirmed_time = case when confirm then a.move_time else a.confirmed_time end,
               advisor = case when confirm then candidate else a.advisor end,
               calendar_sequence = a.calendar_sequence + case when confirm then 1 else 0 end,
-              reminder_claimed_at = case when confirm then null else a.reminder_claimed_at end,
-              reminded_at = case
-                when not confirm then a.reminded_at
-                when a.move_date <= private.practice_today() + 1 then now()
-              end,
               staff_note = case when confirm then a.staff_note else nullif(btrim(p_note), '') end
           where a.id = p_id and a.status = 'confirmed' and a.move_status = 'requested' and a.move_count = p_move
           returning a.* into r;
@@ -597,7 +588,7 @@ create function public.appointment_schedule(p_from date, p_to date) returns json
   security invoker
   set search_path = ''
   as $$
-    select coalesce(jsonb_agg(to_jsonb(a) - 'occupies' order by a.confirmed_date, a.confirmed_time, a.id), '[]'::jsonb)
+    select coalesce(jsonb_agg(private.appointment_json(a) order by a.confirmed_date, a.confirmed_time, a.id), '[]'::jsonb)
       from public.appointment_requests a
      where a.status in ('confirmed', 'cancelled')
        and a.confirmed_date between p_from and least(p_to, p_from + 800)
@@ -609,7 +600,7 @@ create function public.get_appointment_request(p_id uuid) returns jsonb
   language sql stable
   security invoker
   set search_path = ''
-  as $$ select to_jsonb(a) from public.appointment_requests a where a.id = p_id $$;
+  as $$ select private.appointment_json(a) from public.appointment_requests a where a.id = p_id $$;
 
 -- ---------------------------------------------------------------------------------------
 -- Privileges. The private helpers: the service role's functions call them as the service

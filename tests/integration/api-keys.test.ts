@@ -70,7 +70,11 @@ describe('keys at the functions (verify_jwt = false, the function checks apikey)
     const key = backend.publishableKey;
     const email = newVisitor().email;
     expect(await callContact({ apikey: key, Authorization: `Bearer ${key}` }, email)).toEqual({ status: 200, body: { ok: true } });
-    const rows = await backend.query('select mailed_at from public.contact_submissions where email = $1', [email]);
+    const rows = await backend.query(
+      `select o.sent_at from public.contact_submissions c join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+        where c.email = $1`,
+      [email],
+    );
     expect(rows.rows).toHaveLength(1);
   });
 

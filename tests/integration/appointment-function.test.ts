@@ -19,7 +19,9 @@ import {
   callFunction,
   functionRateKey,
   newVisitor,
+  outboxMails,
   ownStandIn,
+  practiceMail,
   SITE_ORIGIN,
   solvedProof,
   storeAppointment,
@@ -75,11 +77,11 @@ const practiceMailOf = (email: string) => (m: Mail) => isTo(m, PRACTICE) && (m.T
 const mailEvents = async () =>
   Number((await backend.query<{ n: string }>(`select count(*) as n from public.rate_limit_events where bucket = 'mail'`)).rows[0]!.n);
 
-const rowState = async (id: string) =>
-  (await backend.query<{ notified_at: Date | null; notify_claimed_at: Date | null }>(
-    'select notified_at, notify_claimed_at from public.appointment_requests where id = $1',
-    [id],
-  )).rows[0];
+/** The state of a request's practice mail (its outbox row): undefined when the request is not stored. */
+const rowState = async (id: string) => {
+  const mail = await practiceMail(backend, 'request', id);
+  return mail && { sent_at: mail.sent_at, claimed_at: mail.claimed_at };
+};
 
 /** "Donnerstag, 4. Dezember 2026" – as the e-mails write dates. */
 function longDate(iso: string): string {
@@ -109,7 +111,7 @@ describe('send-appointment-email', () => {
     const { data, error } = await browserClient(backend, ip).functions.invoke(FN, { body: withProof(body, proof) });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
-    expect((await rowState(id))!.notified_at).not.toBeNull();
+    expect((await rowState(id))!.sent_at).not.toBeNull();
 
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
     // Reply-To the practice itself: the mail carries the practice's confirm and decline
@@ -204,7 +206,7 @@ describe('send-appointment-email', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mail.list()).toHaveLength(0);
-    expect((await rowState(stored.id))!.notified_at).toBeNull();
+    expect((await rowState(stored.id))!.sent_at).toBeNull();
   });
 
   it('mails a request that waited 20 minutes (a long mail outage) when the site retries it', async () => {
@@ -213,7 +215,7 @@ describe('send-appointment-email', () => {
     const proof = await store(ip, waited.row);
     await backend.query(`update public.appointment_requests set created_at = now() - interval '20 minutes' where id = $1`, [waited.id]);
     expect(await callFunction(backend, FN, withProof(waited.body, proof), { ip })).toMatchObject({ status: 200, json: { ok: true } });
-    expect((await rowState(waited.id))!.notified_at).not.toBeNull();
+    expect((await rowState(waited.id))!.sent_at).not.toBeNull();
     await mail.waitFor(practiceMailOf(email));
   });
 
@@ -227,7 +229,7 @@ describe('send-appointment-email', () => {
     await mail.outage(false);
     expect(failed.status).toBe(502);
     expect(failed.json).toMatchObject({ error: 'mail_failed', stored: true });
-    expect(await rowState(id)).toEqual({ notified_at: null, notify_claimed_at: null });
+    expect(await rowState(id)).toEqual({ sent_at: null, claimed_at: null });
     // Charged before the send, given back when it failed.
     expect(await mailEvents()).toBe(capBefore);
 
@@ -237,7 +239,7 @@ describe('send-appointment-email', () => {
     expect(again.error?.code).toBe('23505');
     const retried = await browserClient(backend, ip).functions.invoke(FN, { body: withProof(body, again.proof!) });
     expect(retried.error).toBeNull();
-    expect((await rowState(id))!.notified_at).not.toBeNull();
+    expect((await rowState(id))!.sent_at).not.toBeNull();
     await mail.waitFor((m) => isTo(m, PRACTICE));
     expect(await mailEvents()).toBe(capBefore + 1);
   });
@@ -255,7 +257,7 @@ describe('send-appointment-email', () => {
       expect(capped.json).toEqual({ queued: true, reason: 'daily_cap' });
       expect(capped.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
       // Unmailed and unclaimed: the outbox (send-pending-mail) sends it once the cap allows.
-      expect(await rowState(id)).toEqual({ notified_at: null, notify_claimed_at: null });
+      expect(await rowState(id)).toEqual({ sent_at: null, claimed_at: null });
       // The refusal took nothing from the cap.
       expect(await mailEvents()).toBe(charged);
       // The practice hears of the cap once, and of nothing else; the visitor gets no acknowledgement yet.
@@ -277,7 +279,7 @@ describe('send-appointment-email', () => {
     const hasty = appointment(email, { body: { elapsedMs: 400 } });
     const hastyProof = await store(ip, hasty.row);
     expect(await callFunction(backend, FN, withProof(hasty.body, hastyProof), { ip })).toMatchObject({ status: 200, json: { ok: true } });
-    expect((await rowState(hasty.id))!.notified_at).not.toBeNull();
+    expect((await rowState(hasty.id))!.sent_at).not.toBeNull();
     const toPractice = await mail.waitFor(practiceMailOf(email));
     expect(toPractice.Subject).toMatch(/^\[Prüfen\] Neue Terminanfrage: /);
   });
@@ -331,7 +333,7 @@ describe('send-appointment-email', () => {
       const { id, row, body } = appointment(email);
       const proof = await store(ip, row);
       expect((await callFunction(backend, FN, withProof(body, proof), { ip })).status).toBe(200);
-      expect((await rowState(id))!.notified_at).not.toBeNull();
+      expect((await rowState(id))!.sent_at).not.toBeNull();
     }
     const { rows } = await backend.query<{ n: string }>(
       `select count(*) as n from public.rate_limit_events where bucket like 'send-appointment-email:ip%' and key = $1`,
@@ -359,7 +361,7 @@ describe('send-appointment-email', () => {
     expect(sixth.json).toMatchObject({ error: 'rate_limited' });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(sixth.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
-    expect((await rowState(id))!.notified_at).toBeNull();
+    expect((await rowState(id))!.sent_at).toBeNull();
   });
 
   it('refuses a request the limit refused again when it comes again with its proof, and counts none of it', async () => {
@@ -382,7 +384,7 @@ describe('send-appointment-email', () => {
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(await windowEvents()).toBe(5);
-    expect((await rowState(id))!.notified_at).toBeNull();
+    expect((await rowState(id))!.sent_at).toBeNull();
   });
 
   it('limits one client network to 10 calls a day (RATE_LIMIT_DAILY_MAX, at most a twentieth of DAILY_MAIL_CAP), though its 10 minutes are not used up', async () => {
@@ -400,7 +402,7 @@ describe('send-appointment-email', () => {
     expect(refused).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
     // Until the oldest of the day's calls is a day old: about 21 hours.
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
-    expect((await rowState(id))!.notified_at).toBeNull();
+    expect((await rowState(id))!.sent_at).toBeNull();
   });
 });
 
@@ -417,8 +419,15 @@ describe('the reminder the day before', () => {
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   }
 
-  const remindedAt = async (id: string) =>
-    (await backend.query<{ reminded_at: Date | null }>('select reminded_at from public.appointment_requests where id = $1', [id])).rows[0]!.reminded_at;
+  /** The request's reminders (outbox rows) not superseded by a move or a cancellation. */
+  const reminderMails = async (id: string) => (await outboxMails(backend, 'reminder', id)).filter((m) => m.superseded_at === null);
+
+  /** The request's mails so far (the practice's, its state's) marked sent, as if the functions had sent them. */
+  const markMailsSent = (id: string) =>
+    backend.query(
+      `update public.outbox_mails set sent_at = now() where appointment_request_id = $1 and kind in ('request', 'outcome') and sent_at is null`,
+      [id],
+    );
 
   it('comes from send-pending-mail once, and only from 09:00 Zurich time', async () => {
     const { email, ip } = newVisitor();
@@ -427,11 +436,9 @@ describe('the reminder the day before', () => {
     // Confirmed a week ahead (then the confirmation is not the reminder), its mails out;
     // the days pass until the appointment is tomorrow.
     await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:30')`, [id, zurichDate(7)]);
-    expect(await remindedAt(id)).toBeNull();
-    await backend.query(
-      `update public.appointment_requests set confirmed_date = $2, notified_at = now(), outcome_mailed_for = 'confirmed' where id = $1`,
-      [id, zurichDate(1)],
-    );
+    expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: null })]);
+    await backend.query(`update public.appointment_requests set confirmed_date = $2 where id = $1`, [id, zurichDate(1)]);
+    await markMailsSent(id);
 
     const hourBefore = zurichWallClock(new Date()).hour;
     const run = await runOutbox();
@@ -443,7 +450,7 @@ describe('the reminder the day before', () => {
     if (hourBefore >= 9) {
       expect(reminders).toHaveLength(1);
       expect(reminders[0]!.Text).toContain('morgen');
-      expect(await remindedAt(id)).not.toBeNull();
+      expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: expect.any(Date) })]);
       // Claimed once: a second run sends nothing again.
       expect((await runOutbox()).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -451,7 +458,7 @@ describe('the reminder the day before', () => {
     } else {
       // Before 09:00 the day before: not yet.
       expect(reminders).toEqual([]);
-      expect(await remindedAt(id)).toBeNull();
+      expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: null })]);
     }
   });
 
@@ -460,8 +467,9 @@ describe('the reminder the day before', () => {
     const { id, row } = appointment(email, { row: { alternative_date: null, alternative_time: null } });
     await store(ip, row);
     await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:30')`, [id, zurichDate(1)]);
-    expect(await remindedAt(id)).not.toBeNull();
-    await backend.query(`update public.appointment_requests set notified_at = now(), outcome_mailed_for = 'confirmed' where id = $1`, [id]);
+    // No reminder owed: none unsent.
+    expect((await reminderMails(id)).filter((m) => m.sent_at === null)).toEqual([]);
+    await markMailsSent(id);
     expect((await runOutbox()).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await mail.all()).filter((m) => isTo(m, email))).toEqual([]);

@@ -4,9 +4,9 @@
  * called as the functions will call it: supabase-js with the secret key through the API
  * gateway. Decisions and cancellations change the state once, from the state they expect;
  * a second press finds it unchanged; confirm and cancel at once end consistently; the
- * visitor's mail for each state is claimed once; the day-before reminder is claimed once,
- * by the outbox (claim_pending_mail 'reminder'), and a confirmation for today or tomorrow
- * is itself the reminder; appointment_start_times tells anon, per start time of a day,
+ * visitor's mail for each state (its outbox row, …_outbox.sql) is claimed once; the
+ * day-before reminder is claimed once, by the outbox (claim_due_mail 'reminder'), and a
+ * confirmation for today or tomorrow is itself the reminder (it owes no reminder row); appointment_start_times tells anon, per start time of a day,
  * whether an advisor is free for a service, and nothing else.
  *
  * The practice has two advisors (domain/capacity.ts): at most two appointments at once. So
@@ -17,6 +17,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, openingHours } from '../../supabase/functions/_shared/domain/availability.ts';
+import { outcomeMailsKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import {
   appointmentRow,
   backendTarget,
@@ -61,11 +62,15 @@ async function storedRequest(days = 7, time = '10:00'): Promise<string> {
   return row.id as string;
 }
 
-const reminderState = async (id: string) =>
-  (await backend.query<{ reminded_at: Date | null; reminder_claimed_at: Date | null }>(
-    'select reminded_at, reminder_claimed_at from public.appointment_requests where id = $1',
+/** The request's reminder rows in the outbox (public.outbox_mails, kind 'reminder'), oldest first. */
+const reminderRows = async (id: string) =>
+  (await backend.query<{ sent_at: Date | null; claimed_at: Date | null; superseded_at: Date | null }>(
+    `select sent_at, claimed_at, superseded_at from public.outbox_mails
+      where appointment_request_id = $1 and kind = 'reminder' order by created_at, id`,
     [id],
-  )).rows[0]!;
+  )).rows;
+/** The reminders still owed: not sent, not superseded by a move or the cancellation. */
+const owedReminders = async (id: string) => (await reminderRows(id)).filter((row) => row.sent_at === null && row.superseded_at === null);
 
 async function rpc<T = Answer>(name: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await service.rpc(name, args);
@@ -171,26 +176,35 @@ describe('cancel_appointment', () => {
   });
 });
 
-describe('claim_outcome_mail / finish_outcome_mail', () => {
-  const claim = (id: string) => rpc<{ status: string; request?: Record<string, unknown> }>('claim_outcome_mail', { p_id: id });
+describe('claim_mail / finish_mail (the mails of a state)', () => {
+  type Claim = { status: string; mail?: Record<string, unknown> };
+  /** The request's current state (outcome_key), as the functions read it; null while it is open. */
+  const outcomeKey = async (id: string) =>
+    ((await rpc<Record<string, unknown> | null>('get_appointment_request', { p_id: id }))?.outcome_key ?? null) as string | null;
+  /** Claims the mails of the request's current state (its outbox row: outcome/<id>/<outcome_key>), as the action page does. */
+  const claim = async (id: string) => rpc<Claim>('claim_mail', { p_key: outcomeMailsKey(id, (await outcomeKey(id))!) });
+  const outcomeRows = async (id: string) =>
+    (await backend.query(`select 1 from public.outbox_mails where appointment_request_id = $1 and kind = 'outcome'`, [id])).rows;
 
   it('claims the visitor’s mail once per state; a failed send releases it; a new state has its own mail', async () => {
     const id = await storedRequest();
-    expect((await claim(id)).status).toBe('nothing_to_send');
+    // An open request owes the visitor nothing yet: no state, no outcome mail.
+    expect(await outcomeKey(id)).toBeNull();
+    expect(await outcomeRows(id)).toEqual([]);
     await decide(id, 'confirm', at(nextSlot()));
     const first = await claim(id);
-    expect(first).toMatchObject({ status: 'claimed', request: { status: 'confirmed' } });
+    expect(first).toMatchObject({ status: 'claimed', mail: { status: 'confirmed' } });
     expect((await claim(id)).status).toBe('in_progress');
-    // A claim is ended with its token (…_mail_delivery.sql).
-    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_claim: first.request!.outcome_mail_claim, p_sent: false });
+    // A claim is ended with its token (…_outbox.sql).
+    expect(await rpc('finish_mail', { p_claim: first.mail!.claim, p_sent: false })).toBe('finished');
     const again = await claim(id);
     expect(again.status).toBe('claimed');
-    await rpc('finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_claim: again.request!.outcome_mail_claim, p_sent: true });
-    expect((await claim(id)).status).toBe('already_notified');
+    expect(await rpc('finish_mail', { p_claim: again.mail!.claim, p_sent: true })).toBe('finished');
+    expect((await claim(id)).status).toBe('already_sent');
 
     await rpc('cancel_appointment', { p_id: id });
-    expect(await claim(id)).toMatchObject({ status: 'claimed', request: { status: 'cancelled' } });
-    expect(await claim(crypto.randomUUID())).toEqual({ status: 'not_found' });
+    expect(await claim(id)).toMatchObject({ status: 'claimed', mail: { status: 'cancelled' } });
+    expect(await rpc('claim_mail', { p_key: outcomeMailsKey(crypto.randomUUID(), 'confirmed') })).toEqual({ status: 'not_found' });
   });
 
   it('gives two senders at the same moment one claim', async () => {
@@ -218,9 +232,9 @@ describe('get_appointment_request', () => {
 
 // The reminders are the outbox's (send-pending-mail): from 09:00 Zurich time the day before
 // it claims them as below (store.ts claimPendingReminders: no grace period, the day's date).
-describe('claim_pending_mail (reminder) / finish_reminder', () => {
+describe('claim_due_mail (reminder) / finish_mail', () => {
   const due = (days: number) =>
-    rpc<{ id: string; reminder_claim: string }[]>('claim_pending_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });
+    rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
   it('claims each confirmed appointment of the day once; a failed send is released, a sent one never claimed again', async () => {
@@ -238,13 +252,12 @@ describe('claim_pending_mail (reminder) / finish_reminder', () => {
     expect(ids(first)).toEqual([reminded]);
     expect(first[0]).toMatchObject({ status: 'confirmed', confirmed_time: '09:00' });
     expect(await due(days)).toEqual([]);
-    await rpc('finish_reminder', { p_id: reminded, p_claim: first[0]!.reminder_claim, p_sent: false });
+    expect(await rpc('finish_mail', { p_claim: first[0]!.claim, p_sent: false })).toBe('finished');
     const again = await due(days);
     expect(ids(again)).toEqual([reminded]);
-    await rpc('finish_reminder', { p_id: reminded, p_claim: again[0]!.reminder_claim, p_sent: true });
+    expect(await rpc('finish_mail', { p_claim: again[0]!.claim, p_sent: true })).toBe('finished');
     expect(await due(days)).toEqual([]);
-    const { rows } = await backend.query<{ reminded_at: string | null }>('select reminded_at from public.appointment_requests where id = $1', [reminded]);
-    expect(rows[0]!.reminded_at).not.toBeNull();
+    expect((await reminderRows(reminded)).map((row) => row.sent_at)).toEqual([expect.any(Date)]);
   });
 
   it('gives two runs at the same moment each appointment once; a cancelled one is never claimed', async () => {
@@ -260,23 +273,29 @@ describe('claim_pending_mail (reminder) / finish_reminder', () => {
     expect([...ids(a), ...ids(b)].sort()).toEqual(appointments.slice(0, 2).sort());
   });
 
-  it('waits after a failed send as the outbox records it (record_mail_result), then claims it again', async () => {
+  it('waits after a failed send as the outbox records it (finish_mail with its cause), then claims it again', async () => {
     const days = 22;
     const id = await storedRequest(days, '14:00');
     await decide(id, 'confirm', { p_date: zurichDate(days), p_time: '14:00' });
     const [claimed] = await due(days);
     expect(claimed!.id).toBe(id);
-    await rpc('finish_reminder', { p_id: id, p_claim: claimed!.reminder_claim, p_sent: false });
-    await rpc('record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: false, p_cause: 'smtp_554' });
+    expect(await rpc('finish_mail', { p_claim: claimed!.claim, p_sent: false, p_cause: 'smtp_554' })).toBe('finished');
     // Not due before its next attempt (a minute later).
     expect(await due(days)).toEqual([]);
-    await backend.query(`update public.mail_deliveries set next_attempt_at = now() - interval '1 second' where kind = 'reminder' and ref_id = $1`, [id]);
+    await backend.query(
+      `update public.outbox_mails set next_attempt_at = now() - interval '1 second' where kind = 'reminder' and appointment_request_id = $1`,
+      [id],
+    );
     const [again] = await due(days);
     expect(again!.id).toBe(id);
-    await rpc('finish_reminder', { p_id: id, p_claim: again!.reminder_claim, p_sent: true });
-    await rpc('record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: true });
+    expect(await rpc('finish_mail', { p_claim: again!.claim, p_sent: true })).toBe('finished');
     expect(await due(days)).toEqual([]);
-    expect((await backend.query('select 1 from public.mail_deliveries where ref_id = $1', [id])).rows).toEqual([]);
+    // The row is kept, marked sent, its backoff cleared.
+    const { rows } = await backend.query<{ sent_at: Date | null; next_attempt_at: Date | null }>(
+      `select sent_at, next_attempt_at from public.outbox_mails where kind = 'reminder' and appointment_request_id = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ sent_at: expect.any(Date), next_attempt_at: null }]);
   });
 
   it('takes a confirmation for today or tomorrow as the reminder: reminded at once, never claimed', async () => {
@@ -288,19 +307,20 @@ describe('claim_pending_mail (reminder) / finish_reminder', () => {
     const later = await storedRequest(2, '09:00');
     await decide(later, 'confirm', { p_date: zurichDate(2), p_time: '09:00' });
 
-    expect((await reminderState(today)).reminded_at).not.toBeNull();
-    expect((await reminderState(tomorrow)).reminded_at).not.toBeNull();
+    // The confirmation is the reminder: no reminder owed for today or tomorrow.
+    expect(await owedReminders(today)).toEqual([]);
+    expect(await owedReminders(tomorrow)).toEqual([]);
     // Further ahead the reminder is still to come, the day before.
-    expect((await reminderState(later)).reminded_at).toBeNull();
+    expect(await owedReminders(later)).toEqual([{ sent_at: null, claimed_at: null, superseded_at: null }]);
     expect(ids(await due(0))).not.toContain(today);
     expect(ids(await due(1))).not.toContain(tomorrow);
     expect(ids(await due(2))).toContain(later);
-    expect((await reminderState(tomorrow)).reminder_claimed_at).toBeNull();
+    expect((await reminderRows(tomorrow)).filter((row) => row.claimed_at !== null)).toEqual([]);
 
-    // A decline sets no reminder.
+    // A decline owes no reminder.
     const declined = await storedRequest(1, '10:00');
     await decide(declined, 'decline');
-    expect((await reminderState(declined)).reminded_at).toBeNull();
+    expect(await reminderRows(declined)).toEqual([]);
   });
 });
 
@@ -371,13 +391,12 @@ describe('appointment_start_times', () => {
       ['decide_appointment_move', { p_id: id, p_move: 1, p_decision: 'confirm', p_advisor: 'sandra-huber' }],
       ['appointment_schedule', { p_from: zurichDate(0), p_to: zurichDate(60) }],
       ['cancel_appointment', { p_id: id }],
-      ['claim_outcome_mail', { p_id: id }],
-      ['finish_outcome_mail', { p_id: id, p_key: 'declined', p_claim: id, p_sent: true }],
+      ['claim_mail', { p_key: outcomeMailsKey(id, 'declined') }],
+      ['finish_mail', { p_claim: id, p_sent: true }],
       ['get_appointment_request', { p_id: id }],
-      ['claim_pending_mail', { p_kind: 'reminder', p_reminder_date: zurichDate(7) }],
-      ['claim_pending_mail', { p_kind: 'request' }],
-      ['finish_reminder', { p_id: id, p_claim: id, p_sent: true }],
-      ['record_mail_result', { p_kind: 'reminder', p_id: id, p_sent: true }],
+      ['claim_due_mail', { p_kind: 'reminder', p_reminder_date: zurichDate(7) }],
+      ['claim_due_mail', { p_kind: 'request' }],
+      ['finish_mail', { p_claim: id, p_sent: false, p_cause: 'smtp_554' }],
       ['give_up_stale_mail', {}],
     ] as const) {
       const { error } = await anon.rpc(name, args);
@@ -391,7 +410,6 @@ describe('appointment_start_times', () => {
     const { email, ip } = newVisitor();
     for (const columns of [
       { status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00' },
-      { reminded_at: new Date().toISOString() },
     ]) {
       const { error } = await insertAppointment(backend, ip, { ...appointmentRow(email), ...columns });
       expect(error?.code, Object.keys(columns).join()).toBe('42501');
@@ -400,5 +418,17 @@ describe('appointment_start_times', () => {
     }
     const { rows } = await backend.query('select 1 from public.appointment_requests where email = $1', [email]);
     expect(rows).toEqual([]);
+    // The mails' record (the outbox, …_outbox.sql) is not the site's either: it cannot mark a
+    // request's reminder as sent.
+    const row = appointmentRow(email);
+    expect((await insertAppointment(backend, ip, row)).error).toBeNull();
+    const anon = browserClient(backend, ip);
+    const { error } = await anon.from('outbox_mails').insert({
+      kind: 'reminder', appointment_request_id: row.id, recipient: 'visitor', about: '1',
+      idempotency_key: `reminder/${row.id as string}/1/visitor`, sent_at: new Date().toISOString(),
+    });
+    expect(error?.code, 'outbox_mails').toBe('42501');
+    expect((await anon.from('outbox_mails').update({ sent_at: new Date().toISOString() }).eq('appointment_request_id', row.id)).error?.code).toBe('42501');
+    expect((await backend.query(`select 1 from public.outbox_mails where appointment_request_id = $1 and sent_at is not null`, [row.id])).rows).toEqual([]);
   });
 });

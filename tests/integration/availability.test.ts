@@ -11,8 +11,8 @@
  *   store any day that is not past;
  * - closures: nobody but the service role reads or writes them; anon learns their dates;
  * - request_appointment_move / decide_appointment_move answer every result, once, under
- *   races; outcome_key names the mails due, claimed and finished by key; the digest lists a
- *   pending move as undecided.
+ *   races; outcome_key names the mails due (an outbox row per key, …_outbox.sql), claimed
+ *   and finished by key; the digest lists a pending move as undecided.
  *
  * Closures are made only far ahead (from 150 days on) and removed again, so that suites
  * sharing a running backend (TEST_BACKEND=supabase-start), which book near days, never
@@ -33,6 +33,7 @@ import {
   openingHours,
 } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
+import { outcomeMailsKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import {
   appointmentRow,
   backendTarget,
@@ -366,6 +367,13 @@ describe('moving a confirmed appointment', () => {
   const decideMove = (id: string, number: number, decision: string, note?: string) =>
     rpc('decide_appointment_move', { p_id: id, p_move: number, p_decision: decision, ...(note === undefined ? {} : { p_note: note }) });
   const row = async (id: string) => (await rpc<Record<string, unknown>>('get_appointment_request', { p_id: id }));
+  /** The reminders the request still owes (outbox rows of kind 'reminder', not sent, not superseded): for which calendar sequence, claimed or not. */
+  const owedReminders = (id: string) =>
+    sql<{ about: string; claimed_at: Date | null }>(
+      `select about, claimed_at from public.outbox_mails
+        where appointment_request_id = $1 and kind = 'reminder' and sent_at is null and superseded_at is null order by created_at`,
+      [id],
+    );
   /** The start times of the date's confirmed appointments, from the practice's schedule (appointment_schedule). */
   const taken = async (date: string) =>
     (await rpc<{ status: string; confirmed_time: string }[]>('appointment_schedule', { p_from: date, p_to: date }))
@@ -375,10 +383,22 @@ describe('moving a confirmed appointment', () => {
   it('a new state is mailed even when the outbox gave up on the state before', async () => {
     const { id } = await confirmed();
     // The confirmation never went out, and the outbox gave up on it.
-    await sql(`insert into public.mail_deliveries (kind, ref_id, attempts, gave_up_at, last_cause) values ('outcome', $1, 9, now(), 'smtp_554')`, [id]);
+    await sql(
+      `update public.outbox_mails set attempts = 9, gave_up_at = now(), last_cause = 'smtp_554' where idempotency_key = $1 and sent_at is null`,
+      [outcomeMailsKey(id, 'confirmed')],
+    );
     expect(await move(id, bookableDate(103), '11:00')).toMatchObject({ result: 'changed' });
-    expect(await sql(`select 1 from public.mail_deliveries where kind = 'outcome' and ref_id = $1`, [id])).toHaveLength(0);
-    const claimed = await rpc<{ id: string; outcome_key: string }[]>('claim_pending_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: 0 });
+    // The given-up state's mail no longer counts (superseded); the new state's is owed afresh.
+    type Mail = { about: string; gave_up_at: Date | null; attempts: number; superseded_at: Date | null };
+    const outcomeMails = await sql<Mail>(
+      `select about, gave_up_at, attempts, superseded_at from public.outbox_mails where kind = 'outcome' and appointment_request_id = $1 order by created_at`,
+      [id],
+    );
+    expect(outcomeMails).toEqual([
+      { about: 'confirmed', gave_up_at: expect.any(Date), attempts: 9, superseded_at: expect.any(Date) },
+      { about: 'move-requested:1', gave_up_at: null, attempts: 0, superseded_at: null },
+    ]);
+    const claimed = await rpc<{ id: string; outcome_key: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: 0 });
     expect(claimed.find((request) => request.id === id)).toMatchObject({ outcome_key: 'move-requested:1' });
   });
 
@@ -479,10 +499,12 @@ describe('moving a confirmed appointment', () => {
         result: 'changed',
         request: {
           status: 'confirmed', confirmed_date: wish.date, confirmed_time: wish.time, moved_from_date: slot.date, moved_from_time: slot.time,
-          calendar_sequence: 2, move_status: 'confirmed', move_count: 1, outcome_key: 'moved:1', reminded_at: null, reminder_claimed_at: null,
+          calendar_sequence: 2, move_status: 'confirmed', move_count: 1, outcome_key: 'moved:1',
         },
       });
       expect(answer.request!.move_decided_at).not.toBeNull();
+      // The moved appointment's reminder is still to come: owed, unclaimed, for the new calendar sequence.
+      expect(await owedReminders(id)).toEqual([{ about: '2', claimed_at: null }]);
       expect(await taken(slot.date)).not.toContain(slot.time);
       expect(await taken(wish.date)).toContain(wish.time);
       // A second press finds it done; the other decision, or another move number, is a conflict.
@@ -497,10 +519,16 @@ describe('moving a confirmed appointment', () => {
 
     it('starts the reminder afresh: none yet for a day further ahead, the confirmation itself for tomorrow', async () => {
       const { id } = await confirmed();
-      await backend.query('update public.appointment_requests set reminded_at = now() - interval \'1 day\', reminder_claimed_at = now() where id = $1', [id]);
+      // The old slot's reminder went out yesterday, and the outbox holds a claim on it again.
+      await backend.query(
+        `update public.outbox_mails set sent_at = now() - interval '1 day', claim = gen_random_uuid(), claimed_at = now()
+          where appointment_request_id = $1 and kind = 'reminder'`,
+        [id],
+      );
       const wish = nextSlot();
       await move(id, wish.date, wish.time);
-      expect((await decideMove(id, 1, 'confirm')).request).toMatchObject({ reminded_at: null, reminder_claimed_at: null });
+      expect((await decideMove(id, 1, 'confirm')).result).toBe('changed');
+      expect(await owedReminders(id)).toEqual([{ about: '2', claimed_at: null }]);
 
       // The visitor cannot wish for tomorrow (the rules); the practice's own change of the wish can.
       // 19:00: appointment-function.test.ts confirms two at 09:30 tomorrow, and the suites may share a backend.
@@ -508,8 +536,11 @@ describe('moving a confirmed appointment', () => {
       await move(soon.id, bookableDate(100), '19:00');
       await backend.query('update public.appointment_requests set move_date = $2 where id = $1', [soon.id, day(1)]);
       const answer = await decideMove(soon.id, 1, 'confirm');
-      expect(answer.request).toMatchObject({ confirmed_date: day(1), reminder_claimed_at: null });
-      expect(answer.request!.reminded_at).not.toBeNull();
+      expect(answer.request).toMatchObject({ confirmed_date: day(1) });
+      // The confirmation is the reminder: none owed, and the old slot's is superseded.
+      expect(await owedReminders(soon.id)).toEqual([]);
+      expect(await sql(`select about from public.outbox_mails where appointment_request_id = $1 and kind = 'reminder' and superseded_at is not null`, [soon.id]))
+        .toEqual([{ about: '1' }]);
     });
 
     it('declines: the appointment stays, with the practice’s note; a second press is unchanged', async () => {
@@ -550,13 +581,15 @@ describe('moving a confirmed appointment', () => {
   });
 
   describe('the visitor’s mails by outcome_key', () => {
-    const claim = (id: string) => rpc<{ status: string; request?: Record<string, unknown> }>('claim_outcome_mail', { p_id: id });
-    // Ends the claim held on the state's mails with its token (…_mail_delivery.sql),
+    type Claim = { status: string; mail?: Record<string, unknown> };
+    /** Claims the mails of the request's current state (its outbox row, outcome/<id>/<outcome_key>), as the action page does. */
+    const claim = async (id: string) => rpc<Claim>('claim_mail', { p_key: outcomeMailsKey(id, (await row(id)).outcome_key as string) });
+    // Ends the claim held on the mails of state `key` with its token (…_outbox.sql),
     // taking one first when none is held – as the page or the outbox does after sending.
     const finish = async (id: string, key: string, sent = true) => {
-      const [held] = await sql<{ token: string | null }>('select outcome_mail_claim as token from public.appointment_requests where id = $1', [id]);
-      const token = held?.token ?? ((await claim(id)).request?.outcome_mail_claim as string | undefined);
-      return rpc<string>('finish_outcome_mail', { p_id: id, p_key: key, p_claim: token, p_sent: sent });
+      const [held] = await sql<{ token: string | null }>('select claim as token from public.outbox_mails where idempotency_key = $1', [outcomeMailsKey(id, key)]);
+      const token = held?.token ?? ((await rpc<Claim>('claim_mail', { p_key: outcomeMailsKey(id, key) })).mail?.claim as string | undefined);
+      return rpc<string>('finish_mail', { p_claim: token, p_sent: sent });
     };
 
     it('names each state’s mails once, through a move requested, confirmed, declined and the cancellation', async () => {
@@ -565,7 +598,8 @@ describe('moving a confirmed appointment', () => {
       await insertAppointment(backend, ip, request);
       const id = request.id as string;
       expect((await row(id)).outcome_key).toBeNull();
-      expect((await claim(id)).status).toBe('nothing_to_send');
+      // Nothing to send while it is open: no state, no outcome mail.
+      expect(await sql(`select 1 from public.outbox_mails where appointment_request_id = $1 and kind = 'outcome'`, [id])).toEqual([]);
 
       const [slot, wish] = [nextSlot(), nextSlot()];
       await rpc('decide_appointment', { p_id: id, p_decision: 'confirm', p_date: slot.date, p_time: slot.time });
@@ -579,12 +613,12 @@ describe('moving a confirmed appointment', () => {
       ];
       for (const [key, step] of steps) {
         await step();
-        expect(await claim(id), key).toMatchObject({ status: 'claimed', request: { outcome_key: key } });
+        expect(await claim(id), key).toMatchObject({ status: 'claimed', mail: { outcome_key: key } });
         expect((await claim(id)).status).toBe('in_progress');
-        await finish(id, key, false);
+        expect(await finish(id, key, false)).toBe('finished');
         expect((await claim(id)).status).toBe('claimed');
-        await finish(id, key);
-        expect((await claim(id)).status, key).toBe('already_notified');
+        expect(await finish(id, key)).toBe('finished');
+        expect((await claim(id)).status, key).toBe('already_sent');
         expect((await row(id)).outcome_mailed_for).toBe(key);
       }
     });
@@ -593,10 +627,10 @@ describe('moving a confirmed appointment', () => {
       const { id } = await confirmed();
       await finish(id, 'confirmed');
       await move(id, bookableDate(100), '10:00');
-      expect((await claim(id)).request).toMatchObject({ outcome_key: 'move-requested:1' });
+      expect((await claim(id)).mail).toMatchObject({ outcome_key: 'move-requested:1' });
       await decideMove(id, 1, 'decline');
       await finish(id, 'move-requested:1');
-      expect(await claim(id)).toMatchObject({ status: 'claimed', request: { outcome_key: 'move-declined:1', outcome_mailed_for: 'move-requested:1' } });
+      expect(await claim(id)).toMatchObject({ status: 'claimed', mail: { outcome_key: 'move-declined:1', outcome_mailed_for: 'move-requested:1' } });
     });
 
     // The outbox claims every due row of the database: only on a stand-in of this file's own.
@@ -604,25 +638,32 @@ describe('moving a confirmed appointment', () => {
       const claimOutcomes = async (grace: number) => {
         const ids: string[] = [];
         for (;;) {
-          const batch = await rpc<{ id: string; outcome_key: string }[]>('claim_pending_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: grace });
+          const batch = await rpc<{ id: string; outcome_key: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: grace });
           if (batch.length === 0) return ids;
           ids.push(...batch.map((r) => r.id));
         }
       };
       const { id } = await confirmed();
       await finish(id, 'confirmed');
+      // The decision (and the mails it owed) two hours old.
       await backend.query(`update public.appointment_requests set decided_at = now() - interval '2 hours' where id = $1`, [id]);
+      await backend.query(`update public.outbox_mails set created_at = created_at - interval '2 hours' where appointment_request_id = $1`, [id]);
       const wish = nextSlot();
       await move(id, wish.date, wish.time);
       // Decided two hours ago, but the wish is new: still the visitor's own call's to send.
       expect(await claimOutcomes(3600)).not.toContain(id);
       expect(await claimOutcomes(0)).toContain(id);
       await finish(id, 'move-requested:1');
-      await backend.query(`update public.appointment_requests set outcome_mail_claimed_at = null`);
+      // Every claim lapsed: only what is still unsent could be claimed again.
+      await backend.query(`update public.outbox_mails set claimed_at = claimed_at - interval '3 minutes' where kind = 'outcome' and claimed_at is not null`);
       expect(await claimOutcomes(0)).not.toContain(id);
 
       await decideMove(id, 1, 'confirm');
       await backend.query(`update public.appointment_requests set move_decided_at = now() - interval '4 days' where id = $1`, [id]);
+      await backend.query(
+        `update public.outbox_mails set created_at = created_at - interval '4 days' where idempotency_key = $1`,
+        [outcomeMailsKey(id, 'moved:1')],
+      );
       const given = await rpc<{ kind: string; id: string }[]>('give_up_stale_mail', {});
       expect(given).toContainEqual({ kind: 'outcome', id });
       const digest = await rpc<{ gaveUpAppointments: { kind: string; request: { id: string; outcome_key: string } }[] }>('practice_digest_data', {});
@@ -653,8 +694,8 @@ describe('moving a confirmed appointment', () => {
     for (const [name, args] of [
       ['request_appointment_move', { p_id: id, p_date: bookableDate(100), p_time: '10:00' }],
       ['decide_appointment_move', { p_id: id, p_move: 1, p_decision: 'confirm' }],
-      ['finish_outcome_mail', { p_id: id, p_key: 'confirmed', p_claim: id, p_sent: true }],
-      ['claim_outcome_mail', { p_id: id }],
+      ['finish_mail', { p_claim: id, p_sent: true }],
+      ['claim_mail', { p_key: outcomeMailsKey(id, 'confirmed') }],
     ] as const) {
       expect((await anon.rpc(name, args)).error?.code, name).toBe('42501');
     }

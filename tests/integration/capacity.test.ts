@@ -206,17 +206,23 @@ describe('on the stack', () => {
         const planned = schedules.flatMap((schedule) => schedule.planned);
         const unassigned = schedules.flatMap((schedule) => [...schedule.unassigned]);
         // Stored as the practice's rows are: the mails of their state already out (so an
-        // outbox running beside a shared backend leaves them alone).
+        // outbox running beside a shared backend leaves them alone) – the practice's mail of
+        // the request and the state's mails marked sent on their outbox rows.
         await backend.query(
           `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date,
-             status, confirmed_date, confirmed_time, advisor, calendar_sequence, decided_at, notified_at, outcome_mailed_for)
+             status, confirmed_date, confirmed_time, advisor, calendar_sequence, decided_at)
            select t.id, 'Kapa', 'Zitaet', $7, '+41 44 000 00 00', t.service, t.day,
-                  t.status, t.day, t.time, t.advisor, case t.status when 'confirmed' then 1 else 2 end, now(), now(), t.status
+                  t.status, t.day, t.time, t.advisor, case t.status when 'confirmed' then 1 else 2 end, now()
              from unnest($1::uuid[], $2::text[], $3::date[], $4::text[], $5::text[], $6::text[]) as t(id, service, day, time, advisor, status)`,
           [
             planned.map((p) => p.id), planned.map((p) => p.service), planned.map((p) => p.date),
             planned.map((p) => p.time), planned.map((p) => p.advisor), planned.map((p) => p.status), email,
           ],
+        );
+        await backend.query(
+          `update public.outbox_mails set sent_at = now()
+            where appointment_request_id = any($1::uuid[]) and kind in ('request', 'outcome') and sent_at is null`,
+          [planned.map((p) => p.id)],
         );
         // Appointments without an advisor: the advisor taken away again (the trigger allows
         // that: a confirmed appointment that keeps its slot stays valid).
@@ -524,10 +530,10 @@ describe('appointments left without an advisor, on a database of their own', () 
     const call = async (sql: string, params: unknown[]) => (await asService<{ answer: { result: string; request?: Record<string, unknown> } }>(sql, params)).answer;
 
     // The reminder of the one without an advisor: claimed and finished.
-    const claimed = (await asService<{ answer: { id: string; reminder_claim: string }[] }>(`select public.claim_pending_mail('reminder', 50, 0, $1) as answer`, [date])).answer;
+    const claimed = (await asService<{ answer: { id: string; claim: string }[] }>(`select public.claim_due_mail('reminder', 50, 0, $1) as answer`, [date])).answer;
     expect(claimed.map((row) => row.id)).toContain(ids.third);
-    const token = claimed.find((row) => row.id === ids.third)!.reminder_claim;
-    expect((await asService<{ answer: string }>('select public.finish_reminder($1, $2, true) as answer', [ids.third, token])).answer).toBe('finished');
+    const token = claimed.find((row) => row.id === ids.third)!.claim;
+    expect((await asService<{ answer: string }>('select public.finish_mail($1, true) as answer', [token])).answer).toBe('finished');
     // A confirmation without an advisor is no more: a new slot needs one.
     await expect(db.query(`update public.appointment_requests set confirmed_time = '11:00' where id = $1`, [ids.third]))
       .rejects.toMatchObject({ code: '23502' });
@@ -537,7 +543,10 @@ describe('appointments left without an advisor, on a database of their own', () 
     expect((await call(`select public.request_appointment_move($1, $2, '19:00') as answer`, [ids.fourth, date])).result).toBe('changed');
     expect(await call(`select public.decide_appointment_move($1, 1, 'confirm') as answer`, [ids.fourth]))
       .toMatchObject({ result: 'changed', request: { confirmed_time: '19:00', advisor: SANDRA } });
-    const { rows: reminded } = await db.query<{ reminded: boolean }>('select reminded_at is not null as reminded from public.appointment_requests where id = $1', [ids.third]);
-    expect(reminded[0]!.reminded).toBe(true);
+    const { rows: reminded } = await db.query<{ reminded: boolean }>(
+      `select sent_at is not null as reminded from public.outbox_mails where appointment_request_id = $1 and kind = 'reminder'`,
+      [ids.third],
+    );
+    expect(reminded).toEqual([{ reminded: true }]);
   });
 });

@@ -57,9 +57,13 @@ function contactBody(email: string, overrides: Record<string, unknown> = {}) {
 const mailEvents = async () =>
   Number((await backend.query<{ n: string }>(`select count(*) as n from public.rate_limit_events where bucket = 'mail'`)).rows[0]!.n);
 
+/** The stored messages of an address, each with its practice mail's sent_at (its outbox row: `owed` when there is one). */
 const storedMessages = (email: string) =>
-  backend.query<{ name: string; phone: string | null; subject: string | null; mailed_at: Date | null }>(
-    'select name, phone, subject, mailed_at from public.contact_submissions where email = $1',
+  backend.query<{ name: string; phone: string | null; subject: string | null; sent_at: Date | null; owed: boolean }>(
+    `select c.name, c.phone, c.subject, o.sent_at, o.id is not null as owed
+       from public.contact_submissions c
+       left join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+      where c.email = $1`,
     [email],
   );
 
@@ -79,7 +83,7 @@ describe('send-contact-email', () => {
     const rows = (await storedMessages(email)).rows;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Anna Muster', phone: '+41 79 123 45 67', subject: 'Frage zur Liegediagnostik' });
-    expect(rows[0]!.mailed_at).not.toBeNull();
+    expect(rows[0]!.sent_at).not.toBeNull();
 
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
     // A message carries no staff links: «Antworten» may go straight to the visitor.
@@ -247,7 +251,7 @@ describe('send-contact-email', () => {
       expect(capped.status).toBe(202);
       expect(capped.json).toEqual({ queued: true, reason: 'daily_cap' });
       expect(capped.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
-      expect((await storedMessages(email)).rows).toEqual([expect.objectContaining({ mailed_at: null })]);
+      expect((await storedMessages(email)).rows).toEqual([expect.objectContaining({ owed: true, sent_at: null })]);
       const second = newVisitor();
       expect(await callFunction(backend, FN, contactBody(second.email), { ip: second.ip })).toMatchObject({
         status: 202,
@@ -273,7 +277,7 @@ describe('send-contact-email', () => {
     expect(result.json).toMatchObject({ error: 'mail_failed', stored: true });
     const rows = (await storedMessages(email)).rows;
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.mailed_at).toBeNull();
+    expect(rows[0]).toMatchObject({ owed: true, sent_at: null });
     // Taken before the send, given back when it failed: only mails that went out count.
     expect(await mailEvents()).toBe(before);
     expect((await callFunction(backend, FN, contactBody(newVisitor().email), { ip: newVisitor().ip })).status).toBe(200);
@@ -292,7 +296,7 @@ describe('send-contact-email', () => {
     expect(await callFunction(backend, FN, body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
     const rows = (await storedMessages(email)).rows;
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.mailed_at).not.toBeNull();
+    expect(rows[0]!.sent_at).not.toBeNull();
     await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await mail.all()).filter((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email))).toHaveLength(1);

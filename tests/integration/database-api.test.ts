@@ -132,12 +132,37 @@ describe('appointment_requests for anon', () => {
 
   it('does not let anon set the bookkeeping columns, even with a genuine proof', async () => {
     const { email, ip } = newVisitor();
-    for (const column of ['notified_at', 'notify_claimed_at', 'created_at']) {
+    for (const column of ['created_at']) {
       const { error } = await insertAppointment(backend, ip, appointmentRow(email, { [column]: new Date().toISOString() }));
       expect(error?.code, column).toBe('42501');
       expect(error?.message, column).not.toBe(PROOF_REQUIRED);
     }
     expect(await countRows('appointment_requests', email)).toBe(0);
+
+    // The mail bookkeeping is the outbox's (…_outbox.sql): anon can neither write a row of
+    // it (a request's practice mail marked sent or claimed) nor change one.
+    const visitor = newVisitor();
+    const row = appointmentRow(visitor.email);
+    expect((await insertAppointment(backend, visitor.ip, row)).error).toBeNull();
+    const now = new Date().toISOString();
+    for (const column of ['sent_at', 'claimed_at']) {
+      const forged = await restInsert(
+        'outbox_mails',
+        { kind: 'request', appointment_request_id: row.id, recipient: 'practice', idempotency_key: `forged/${column}/${row.id}`, [column]: now },
+        backend.anonKey,
+        'return=minimal',
+        await formProofHeaders(),
+      );
+      expect(forged.status, column).toBe(401);
+      expect(JSON.parse(forged.text), column).toMatchObject({ code: '42501' });
+      const { error } = await browserClient(backend, visitor.ip).from('outbox_mails').update({ [column]: now }).eq('appointment_request_id', row.id);
+      expect(error?.code, column).toBe('42501');
+    }
+    const { rows: mails } = await backend.query<{ sent_at: Date | null; claimed_at: Date | null }>(
+      'select sent_at, claimed_at from public.outbox_mails where appointment_request_id = $1',
+      [row.id],
+    );
+    expect(mails).toEqual([{ sent_at: null, claimed_at: null }]);
   });
 
   const violations: Array<[string, Record<string, unknown>, string]> = [
@@ -224,7 +249,7 @@ describe('everything else for anon', () => {
     const supabase = browserClient(backend, ip);
     const rpc = await supabase.rpc('take_rate_limit', { p_bucket: 'x', p_key: 'y', p_max_events: 1, p_window_seconds: 60 });
     expect(rpc.error?.code).toBe('42501');
-    const claim = await supabase.rpc('finish_appointment_notification', { p_id: crypto.randomUUID(), p_claim: crypto.randomUUID(), p_sent: true });
+    const claim = await supabase.rpc('finish_mail', { p_claim: crypto.randomUUID(), p_sent: true });
     expect(claim.error?.code).toBe('42501');
     // The proofs' bookkeeping and the cap's refund are the functions' alone.
     const signature = (await signedProof()).challenge.signature;

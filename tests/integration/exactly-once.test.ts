@@ -20,14 +20,16 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { formMailKey, messageIdFor } from '../../supabase/functions/_shared/mail/mail-keys.ts';
+import { formMailKey, messageIdFor, outcomeMailsKey, reminderMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import { OUTBOX_JOB, startJobTimers } from '../../scripts/stack/job-timer.ts';
 import { startBackendTarget } from '../support/backend-target.ts';
 import { startSlowSmtp, type ReceivedMail, type SlowSmtp } from '../support/slow-smtp.ts';
 import {
+  ageOutboxMails,
   appointmentBody,
   appointmentRow,
   newVisitor,
+  outboxMails,
   ownStandIn,
   SITE_ORIGIN,
   slotSequence,
@@ -72,7 +74,7 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   return data as T;
 }
 
-/** Columns the database may have besides the original ones; set when it has them. */
+/** Columns the outbox row of a request's practice mail may have besides the original ones; set when it has them. */
 let extraRequestColumns: string[] = [];
 
 /**
@@ -94,15 +96,22 @@ async function heldBack(tag: string, n: number) {
     contacts.push(id);
     const rid = crypto.randomUUID();
     const slot = slots();
-    const extra = extraRequestColumns.map((column) => `, ${column}`).join('');
-    const extraValues = extraRequestColumns.map(() => ', now()').join('');
     await backend.query(
       `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time,
-         message, created_at${extra})
-       values ($1, 'Beat', 'Keller', $2, '+41 79 555 12 34', 'Schlafberatung', $3, $4, $5, now() - interval '3 minutes'${extraValues})`,
+         message, created_at)
+       values ($1, 'Beat', 'Keller', $2, '+41 79 555 12 34', 'Schlafberatung', $3, $4, $5, now() - interval '3 minutes')`,
       [rid, `termin-${tag}-${i}@example.ch`, slot.date, slot.time, `Bitte am Morgen. mark[${tag}-r${i}]`],
     );
     requests.push(rid);
+  }
+  // Their mails are as old as they are (the outbox's grace counts from the outbox row's creation).
+  await ageOutboxMails(backend, [...contacts, ...requests]);
+  if (extraRequestColumns.length > 0) {
+    await backend.query(
+      `update public.outbox_mails set ${extraRequestColumns.map((column) => `${column} = now()`).join(', ')}
+        where kind = 'request' and appointment_request_id = any($1::uuid[])`,
+      [requests],
+    );
   }
   return { contacts, requests };
 }
@@ -137,12 +146,25 @@ async function expectEachOnce(tag: string, rows: { contacts: string[]; requests:
   expect(expected.filter((id) => !ids.has(id))).toEqual([]);
   const acks = smtp.count((mail) => (mail.to.some((to) => to.includes(`-${tag}-`)) ? mail.to[0] : undefined));
   expect([...acks.values()].every((count) => count === 1)).toBe(true);
-  const { rows: open } = await backend.query(
-    `select id from public.contact_submissions where id = any($1::uuid[]) and mailed_at is null
-     union all select id from public.appointment_requests where id = any($2::uuid[]) and notified_at is null`,
+  expect(await unsent(rows)).toEqual([]);
+}
+
+/**
+ * The practice mails of these messages and requests not sent yet (their outbox rows; a
+ * message or request without one would be listed too).
+ */
+async function unsent(rows: { contacts: string[]; requests: string[] }): Promise<string[]> {
+  const { rows: open } = await backend.query<{ id: string }>(
+    `select c.id from public.contact_submissions c
+       left join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+      where c.id = any($1::uuid[]) and o.sent_at is null
+     union all
+     select a.id from public.appointment_requests a
+       left join public.outbox_mails o on o.appointment_request_id = a.id and o.kind = 'request'
+      where a.id = any($2::uuid[]) and o.sent_at is null`,
     [rows.contacts, rows.requests],
   );
-  expect(open).toEqual([]);
+  return open.map((row) => row.id);
 }
 
 describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
@@ -160,7 +182,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     service = createClient(backend.apiUrl, backend.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
     const { rows } = await backend.query<{ column_name: string }>(
       `select column_name from information_schema.columns
-        where table_schema = 'public' and table_name = 'appointment_requests' and column_name in ('reported_at', 'send_failed_at')`,
+        where table_schema = 'public' and table_name = 'outbox_mails' and column_name in ('request_reported_at', 'failed_at')`,
     );
     extraRequestColumns = rows.map((row) => row.column_name);
   }, 180_000);
@@ -177,75 +199,88 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
   });
 
   it('a finish by a sender whose claim lapsed and was taken over changes nothing and says so – each kind', async () => {
-    const lapse = (table: string, column: string, id: string) =>
-      backend.query(`update public.${table} set ${column} = ${column} - interval '3 minutes' where id = $1`, [id]);
+    // The claim of an outbox row lapses: moved back three minutes, as the clock would move it.
+    const lapse = (key: string) =>
+      backend.query(`update public.outbox_mails set claimed_at = claimed_at - interval '3 minutes' where idempotency_key = $1`, [key]);
 
     // A contact message: the visitor's call claims it, its claim lapses, the outbox takes it.
     const contact = { p_id: crypto.randomUUID(), p_name: 'Anna Muster', p_email: 'a-lapse@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
-    const first = await rpc<{ status: string; claim: string }>('claim_contact_mail', contact);
+    const first = await rpc<{ status: string; claim: string }>('store_contact_message', contact);
     expect(first.status).toBe('claimed');
-    expect(await rpc('claim_contact_mail', contact)).toEqual({ status: 'in_progress', claim: null });
-    await lapse('contact_submissions', 'notify_claimed_at', contact.p_id);
-    await lapse('contact_submissions', 'created_at', contact.p_id);
-    const second = await rpc<{ claim: string }>('claim_contact_mail', contact);
+    expect(await rpc('store_contact_message', contact)).toEqual({ status: 'in_progress', claim: null });
+    await lapse(formMailKey('contact', contact.p_id, 'practice'));
+    await backend.query(`update public.contact_submissions set created_at = created_at - interval '3 minutes' where id = $1`, [contact.p_id]);
+    await ageOutboxMails(backend, contact.p_id);
+    const second = await rpc<{ status: string; claim: string }>('store_contact_message', contact);
+    expect(second.status).toBe('claimed');
     expect(second.claim).not.toBe(first.claim);
-    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: first.claim, p_sent: true })).toBe('lost');
-    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: first.claim, p_sent: false })).toBe('lost');
-    const { rows: stillOpen } = await backend.query<{ mailed_at: Date | null; held: boolean }>(
-      'select mailed_at, notify_claimed_at is not null as held from public.contact_submissions where id = $1',
-      [contact.p_id],
-    );
-    expect(stillOpen).toEqual([{ mailed_at: null, held: true }]);
-    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: second.claim, p_sent: true })).toBe('finished');
-    expect(await rpc('finish_contact_notification', { p_id: contact.p_id, p_claim: second.claim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_mail', { p_claim: first.claim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_mail', { p_claim: first.claim, p_sent: false })).toBe('lost');
+    const stillOpen = (await outboxMails(backend, 'contact', contact.p_id)).map((mail) => ({ sent_at: mail.sent_at, held: mail.claimed_at !== null }));
+    expect(stillOpen).toEqual([{ sent_at: null, held: true }]);
+    expect(await rpc('finish_mail', { p_claim: second.claim, p_sent: true })).toBe('finished');
+    expect(await rpc('finish_mail', { p_claim: second.claim, p_sent: true })).toBe('lost');
 
     // An appointment request: claimed by the visitor's call, lapsed, taken by the outbox.
     const visitor = newVisitor();
     const row = appointmentRow(visitor.email);
     expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
     const body = appointmentBody(row);
-    const claim = await rpc<{ status: string; request: { notify_claim: string } }>('claim_appointment_notification', {
+    const claim = await rpc<{ status: string; request: { claim: string } }>('claim_request_mail', {
       p_id: row.id, p_first_name: body.firstName, p_last_name: body.lastName, p_email: body.email, p_phone: body.phone,
       p_service: body.service, p_preferred_date: body.preferredDate, p_preferred_time: body.preferredTime,
       p_alternative_date: body.alternativeDate, p_alternative_time: body.alternativeTime, p_message: body.message,
       p_max_age_seconds: 3600,
     });
     expect(claim.status).toBe('claimed');
-    const visitorsClaim = claim.request.notify_claim;
+    const visitorsClaim = claim.request.claim;
     expect(visitorsClaim).toMatch(/^[0-9a-f-]{36}$/);
-    await lapse('appointment_requests', 'notify_claimed_at', row.id);
-    const [taken] = await rpc<{ id: string; notify_claim: string }[]>('claim_pending_mail', { p_kind: 'request', p_limit: 1, p_grace_seconds: 0 });
+    await lapse(formMailKey('request', row.id, 'practice'));
+    const [taken] = await rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'request', p_limit: 1, p_grace_seconds: 0 });
     expect(taken!.id).toBe(row.id);
-    expect(await rpc('finish_appointment_notification', { p_id: row.id, p_claim: visitorsClaim, p_sent: true })).toBe('lost');
-    expect(await rpc('finish_appointment_notification', { p_id: row.id, p_claim: taken!.notify_claim, p_sent: true })).toBe('finished');
+    expect(await rpc('finish_mail', { p_claim: visitorsClaim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_mail', { p_claim: taken!.claim, p_sent: true })).toBe('finished');
 
     // Its decision's mails: the page's press claims them, the claim lapses, the outbox takes them.
-    await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:00')`, [row.id, zurichDate(1)]);
-    const pressed = await rpc<{ status: string; request: { outcome_mail_claim: string } }>('claim_outcome_mail', { p_id: row.id });
+    // Confirmed three days ahead: the day before, a reminder is owed (below).
+    const day = zurichDate(3);
+    await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:00')`, [row.id, day]);
+    const pressed = await rpc<{ status: string; mail: { claim: string } }>('claim_mail', { p_key: outcomeMailsKey(row.id, 'confirmed') });
     expect(pressed.status).toBe('claimed');
-    await lapse('appointment_requests', 'outcome_mail_claimed_at', row.id);
+    await lapse(outcomeMailsKey(row.id, 'confirmed'));
     await backend.query(`update public.appointment_requests set decided_at = decided_at - interval '3 minutes' where id = $1`, [row.id]);
-    const [outcome] = await rpc<{ id: string; outcome_mail_claim: string }[]>('claim_pending_mail', { p_kind: 'outcome', p_limit: 1, p_grace_seconds: 0 });
+    await ageOutboxMails(backend, row.id);
+    const [outcome] = await rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 1, p_grace_seconds: 0 });
     expect(outcome!.id).toBe(row.id);
-    expect(await rpc('finish_outcome_mail', { p_id: row.id, p_key: 'confirmed', p_claim: pressed.request.outcome_mail_claim, p_sent: true })).toBe('lost');
-    const { rows: notYet } = await backend.query<{ outcome_mailed_for: string | null }>('select outcome_mailed_for from public.appointment_requests where id = $1', [row.id]);
-    expect(notYet).toEqual([{ outcome_mailed_for: null }]);
-    expect(await rpc('finish_outcome_mail', { p_id: row.id, p_key: 'confirmed', p_claim: outcome!.outcome_mail_claim, p_sent: true })).toBe('finished');
+    expect(await rpc('finish_mail', { p_claim: pressed.mail.claim, p_sent: true })).toBe('lost');
+    // outcome_mailed_for as every answer of a request derives it (private.appointment_json).
+    const mailedFor = async () =>
+      (await backend.query<{ outcome_mailed_for: string | null }>(
+        `select private.appointment_json(a) ->> 'outcome_mailed_for' as outcome_mailed_for from public.appointment_requests a where a.id = $1`,
+        [row.id],
+      )).rows;
+    expect(await mailedFor()).toEqual([{ outcome_mailed_for: null }]);
+    expect(await rpc('finish_mail', { p_claim: outcome!.claim, p_sent: true })).toBe('finished');
+    expect(await mailedFor()).toEqual([{ outcome_mailed_for: 'confirmed' }]);
 
-    // Its reminder (confirmed for tomorrow: due at once once reset).
-    await backend.query('update public.appointment_requests set reminded_at = null where id = $1', [row.id]);
-    const reminder = (date: string) => rpc<{ id: string; reminder_claim: string }[]>('claim_pending_mail', {
+    // Its reminder (confirmed three days ahead: owed, and claimed for its day at once).
+    const { rows: [confirmed] } = await backend.query<{ calendar_sequence: number }>(
+      'select calendar_sequence from public.appointment_requests where id = $1',
+      [row.id],
+    );
+    const reminder = (date: string) => rpc<{ id: string; claim: string }[]>('claim_due_mail', {
       p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, p_reminder_date: date,
     });
-    const [firstReminder] = await reminder(zurichDate(1));
-    await lapse('appointment_requests', 'reminder_claimed_at', row.id);
-    const [secondReminder] = await reminder(zurichDate(1));
-    expect(secondReminder!.reminder_claim).not.toBe(firstReminder!.reminder_claim);
-    expect(await rpc('finish_reminder', { p_id: row.id, p_claim: firstReminder!.reminder_claim, p_sent: true })).toBe('lost');
-    expect(await rpc('finish_reminder', { p_id: row.id, p_claim: secondReminder!.reminder_claim, p_sent: true })).toBe('finished');
+    const [firstReminder] = await reminder(day);
+    expect(firstReminder!.id).toBe(row.id);
+    await lapse(reminderMailKey(row.id, confirmed!.calendar_sequence));
+    const [secondReminder] = await reminder(day);
+    expect(secondReminder!.claim).not.toBe(firstReminder!.claim);
+    expect(await rpc('finish_mail', { p_claim: firstReminder!.claim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_mail', { p_claim: secondReminder!.claim, p_sent: true })).toBe('finished');
 
-    // No finish without a claim: the old signatures are gone.
-    const { error } = await service.rpc('finish_reminder', { p_id: row.id, p_sent: true });
+    // No finish without a claim: there is no signature without one.
+    const { error } = await service.rpc('finish_mail', { p_sent: true });
     expect(error?.code).toBe('PGRST202');
   });
 
@@ -279,16 +314,15 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     await sleep(3_000);
     const inFlight = new Set(smtp.inFlight().map((mail) => markOf(mail.text)));
     const { rows: held } = await backend.query<{ id: string; message: string }>(
-      `select id, message from public.contact_submissions
-        where mailed_at is null and notify_claimed_at < now() - interval '2 seconds' and id = any($1::uuid[])
+      `select o.id, c.message from public.outbox_mails o join public.contact_submissions c on c.id = o.contact_submission_id
+        where o.kind = 'contact' and o.sent_at is null and o.claimed_at < now() - interval '2 seconds' and c.id = any($1::uuid[])
        union all
-       select id, message from public.appointment_requests
-        where notified_at is null and notify_claimed_at < now() - interval '2 seconds' and id = any($2::uuid[])`,
+       select o.id, a.message from public.outbox_mails o join public.appointment_requests a on a.id = o.appointment_request_id
+        where o.kind = 'request' and o.sent_at is null and o.claimed_at < now() - interval '2 seconds' and a.id = any($2::uuid[])`,
       [rows.contacts, rows.requests],
     );
     const ids = held.filter((row) => !inFlight.has(markOf(row.message))).map((row) => row.id);
-    await backend.query(`update public.contact_submissions set notify_claimed_at = notify_claimed_at - interval '3 minutes' where id = any($1::uuid[])`, [ids]);
-    await backend.query(`update public.appointment_requests set notify_claimed_at = notify_claimed_at - interval '3 minutes' where id = any($1::uuid[])`, [ids]);
+    await backend.query(`update public.outbox_mails set claimed_at = claimed_at - interval '3 minutes' where id = any($1::uuid[])`, [ids]);
     const second = runOutbox();
     const answers = await Promise.all([first, second]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
@@ -307,14 +341,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
       log: () => {},
     });
     try {
-      await until(async () => {
-        const { rows: open } = await backend.query(
-          `select 1 from public.contact_submissions where id = any($1::uuid[]) and mailed_at is null
-           union all select 1 from public.appointment_requests where id = any($2::uuid[]) and notified_at is null`,
-          [rows.contacts, rows.requests],
-        );
-        return open.length === 0;
-      }, 60_000, 'the held-back mails');
+      await until(async () => (await unsent(rows)).length === 0, 60_000, 'the held-back mails');
     } finally {
       stop();
     }
@@ -368,15 +395,12 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
 
     // The visitors send again while the provider still has not answered: in progress, nothing sent.
     for (const { fn, ip, body } of calls) expect(await call(fn, ip, body)).toMatchObject({ status: 409, json: { error: 'in_progress' } });
-    // The provider answers; the function, still waiting, marks the rows mailed.
-    await until(async () => {
-      const { rows } = await backend.query(
-        `select 1 from public.appointment_requests where id = $1 and notified_at is not null
-         union all select 1 from public.contact_submissions where id = $2 and mailed_at is not null`,
-        [row.id, message.requestId],
-      );
-      return rows.length === 2;
-    }, LATE_MS + 15_000, 'the late answers');
+    // The provider answers; the function, still waiting, marks the mails sent.
+    await until(
+      async () => (await unsent({ contacts: [message.requestId], requests: [row.id] })).length === 0,
+      LATE_MS + 15_000,
+      'the late answers',
+    );
     // Now a retry is told it worked; the outbox finds nothing.
     for (const { fn, ip, body } of calls) expect(await call(fn, ip, body)).toMatchObject({ status: 200, json: { ok: true } });
     expect((await runOutbox()).json).toMatchObject({ sent: 0 });
@@ -426,10 +450,11 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
 
     // The claim lapses (moved back: the two minutes pass); the outbox sends the message again.
     await backend.query(
-      `update public.contact_submissions set notify_claimed_at = notify_claimed_at - interval '3 minutes',
-         created_at = created_at - interval '3 minutes' where id = $1`,
+      `update public.outbox_mails set claimed_at = claimed_at - interval '3 minutes' where contact_submission_id = $1 and kind = 'contact'`,
       [message.requestId],
     );
+    await backend.query(`update public.contact_submissions set created_at = created_at - interval '3 minutes' where id = $1`, [message.requestId]);
+    await ageOutboxMails(backend, message.requestId);
     expect((await runOutbox()).json).toMatchObject({ sent: 1 });
     const copies = smtp.received.filter((mail) => mail.to.includes(PRACTICE) && mail.text.includes('Abgestürzt'));
     const messageId = await messageIdFor(formMailKey('contact', message.requestId, 'practice'), DOMAIN);

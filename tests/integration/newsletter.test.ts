@@ -137,7 +137,7 @@ describe('newsletter: double opt-in and the announcement', () => {
     const annaId = (await subscriberOf(anna.email))!.id;
     const pendingId = (await subscriberOf(pending.email))!.id;
     const queued = await backend.query<{ subscriber_id: string }>(
-      'select subscriber_id from public.newsletter_mails where article_slug = $1 and subscriber_id = any($2::uuid[])',
+      `select subscriber_id from public.outbox_mails where kind = 'announcement' and article_slug = $1 and subscriber_id = any($2::uuid[])`,
       [article.slug, [annaId, pendingId]],
     );
     expect(queued.rows).toEqual([{ subscriber_id: annaId }]);
@@ -190,7 +190,7 @@ describe('newsletter: double opt-in and the announcement', () => {
     await runOutbox();
     await settle();
     expect((await mail.all()).filter((m) => isTo(m, anna.email) && m.Subject.startsWith('Neu im Blog'))).toHaveLength(1);
-    expect((await backend.query('select 1 from public.newsletter_mails where subscriber_id = $1', [annaId])).rows).toEqual([]);
+    expect((await backend.query(`select 1 from public.outbox_mails where kind = 'announcement' and subscriber_id = $1`, [annaId])).rows).toEqual([]);
 
     // The page's link after the one click: done already, also 200.
     expect(await follow('unsubscribe', pageToken)).toMatchObject({ status: 200, json: { status: 'unsubscribed' } });
@@ -203,14 +203,14 @@ describe('newsletter: double opt-in and the announcement', () => {
     const id = (await subscriberOf(visitor.email))!.id;
     const article = newArticle();
     await publish([article]);
-    expect((await backend.query('select 1 from public.newsletter_mails where subscriber_id = $1', [id])).rows).toHaveLength(1);
+    expect((await backend.query(`select 1 from public.outbox_mails where kind = 'announcement' and subscriber_id = $1`, [id])).rows).toHaveLength(1);
 
     // The page's token comes from an announcement; write one as the outbox would: its claim is taken by the run.
     const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id);
     const token = links.page.split('#')[1]!;
     expect(await follow('unsubscribe', token)).toMatchObject({ status: 200, json: { status: 'unsubscribed' } });
     expect(await subscriberOf(visitor.email)).toBeUndefined();
-    expect((await backend.query('select 1 from public.newsletter_mails where subscriber_id = $1', [id])).rows).toEqual([]);
+    expect((await backend.query(`select 1 from public.outbox_mails where kind = 'announcement' and subscriber_id = $1`, [id])).rows).toEqual([]);
     await runOutbox();
     await settle();
     expect(await mailsTo(visitor.email, `Neu im Blog: ${article.title}`)).toHaveLength(0);
@@ -417,7 +417,7 @@ describe('newsletter: publishing articles', () => {
     expect(first).toMatchObject({ announced: [fresh.slug], recorded: [old.slug], known: [], later: [ahead.slug] });
     expect(first.queued).toBeGreaterThanOrEqual(1);
     const count = async () =>
-      (await backend.query<{ n: number }>('select count(*)::int as n from public.newsletter_mails where article_slug = any($1)', [[fresh.slug, old.slug, ahead.slug]]))
+      (await backend.query<{ n: number }>(`select count(*)::int as n from public.outbox_mails where kind = 'announcement' and article_slug = any($1)`, [[fresh.slug, old.slug, ahead.slug]]))
         .rows[0]!.n;
     const queued = await count();
     expect(queued).toBe(first.queued);
@@ -440,7 +440,7 @@ describe('newsletter: publishing articles', () => {
     expect(anon.status).toBe(401);
     await expect(publish([{ ...newArticle(), slug: 'Nicht ok!' }])).rejects.toThrow(/slug/);
     await expect(publish([{ ...newArticle(), date: '2026-02-30' }])).rejects.toThrow(/calendar day/);
-    for (const table of ['newsletter_subscribers', 'newsletter_articles', 'newsletter_mails']) {
+    for (const table of ['newsletter_subscribers', 'newsletter_articles', 'outbox_mails']) {
       const read = await fetch(`${backend.apiUrl}/rest/v1/${table}?select=*`, {
         headers: { apikey: backend.publishableKey, authorization: `Bearer ${backend.publishableKey}` },
       });
@@ -456,19 +456,21 @@ describe.runIf(ownStandIn)('newsletter: a mail outage', () => {
     try {
       expect(await subscribe(visitor.email, visitor.ip)).toMatchObject({ status: 202, json: { ok: true } });
       await settle();
-      const { rows } = await backend.query<{ confirm_attempts: number; confirm_last_cause: string }>(
-        'select confirm_attempts, confirm_last_cause from public.newsletter_subscribers where mailbox_key = $1',
+      const { rows } = await backend.query<{ attempts: number; last_cause: string }>(
+        `select o.attempts, o.last_cause from public.outbox_mails o join public.newsletter_subscribers s on s.id = o.subscriber_id
+          where o.kind = 'newsletter-confirmation' and s.mailbox_key = $1`,
         [mailboxKey(visitor.email)],
       );
-      expect(rows[0]!.confirm_attempts).toBe(1);
-      expect(rows[0]!.confirm_last_cause).toMatch(/^smtp_/);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.attempts).toBe(1);
+      expect(rows[0]!.last_cause).toMatch(/^smtp_/);
     } finally {
       await mail.outage(false);
     }
     // The visitor is gone. After the grace period and the backoff, the outbox sends it once.
     await backend.query(
-      `update public.newsletter_subscribers set confirm_requested_at = confirm_requested_at - interval '3 minutes', confirm_next_attempt_at = now()
-        where mailbox_key = $1`,
+      `update public.outbox_mails o set created_at = o.created_at - interval '3 minutes', next_attempt_at = now()
+         from public.newsletter_subscribers s where s.id = o.subscriber_id and o.kind = 'newsletter-confirmation' and s.mailbox_key = $1`,
       [mailboxKey(visitor.email)],
     );
     await Promise.all([runOutbox(), runOutbox()]);

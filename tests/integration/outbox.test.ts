@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
+  ageOutboxMails,
   appointmentBody,
   appointmentRow,
   backendTarget,
@@ -20,6 +21,7 @@ import {
   callFunction,
   newVisitor,
   ownStandIn,
+  practiceMail,
   proofHeader,
   solvedProof,
   storeAppointment,
@@ -56,10 +58,15 @@ async function runJob(name: 'send-pending-mail' | 'send-practice-digest', body: 
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** The visitor's own call goes first: the outbox leaves rows younger than two minutes alone. Age them. */
+/** The visitor's own call goes first: the outbox leaves mails younger than two minutes alone. Age them, with what they are about. */
 async function age(table: 'contact_submissions' | 'appointment_requests', id: string) {
   await backend.query(`update public.${table} set created_at = created_at - interval '3 minutes' where id = $1`, [id]);
+  await ageOutboxMails(backend, id);
 }
+
+/** The practice mails (outbox rows) of a contact message and an appointment request, in that order. */
+const practiceMailsOf = async (contactId: string, requestId: string) =>
+  [await practiceMail(backend, 'contact', contactId), await practiceMail(backend, 'request', requestId)];
 
 function contactBody(email: string) {
   return {
@@ -97,16 +104,17 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     await age('appointment_requests', row.id);
     const during = await runJob('send-pending-mail');
     expect(during).toMatchObject({ status: 502, json: { sent: 0, failed: 2 } });
-    const { rows: deliveries } = await backend.query<{ attempts: number; last_cause: string }>(
-      'select attempts, last_cause from public.mail_deliveries where ref_id = any($1::uuid[]) order by kind',
-      [[contact.requestId, row.id]],
-    );
-    expect(deliveries.map((d) => d.attempts)).toEqual([1, 1]);
+    const deliveries = await practiceMailsOf(contact.requestId, row.id);
+    expect(deliveries.map((d) => d?.attempts)).toEqual([1, 1]);
 
     // The outage ends. The next attempt is due after the backoff (a minute): let it pass.
     await mail.outage(false);
     expect((await runJob('send-pending-mail')).json).toMatchObject({ sent: 0, failed: 0 });
-    await backend.query(`update public.mail_deliveries set next_attempt_at = now() where ref_id = any($1::uuid[])`, [[contact.requestId, row.id]]);
+    await backend.query(
+      `update public.outbox_mails set next_attempt_at = now()
+        where kind in ('contact', 'request') and coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])`,
+      [[contact.requestId, row.id]],
+    );
 
     // Two runs at once (the timer and a second caller): each mail goes out once.
     const [a, b] = await Promise.all([runJob('send-pending-mail'), runJob('send-pending-mail')]);
@@ -120,14 +128,10 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     await mail.waitFor((m) => isTo(m, visitor.email));
     await mail.waitFor((m) => isTo(m, booking.email));
 
-    // Marked as mailed; the failure record is gone; later runs and the visitor's own retry send nothing.
-    const { rows } = await backend.query<{ mailed: boolean }>(
-      `select (select mailed_at is not null from public.contact_submissions where id = $1)
-          and (select notified_at is not null from public.appointment_requests where id = $2) as mailed`,
-      [contact.requestId, row.id],
-    );
-    expect(rows[0]!.mailed).toBe(true);
-    expect((await backend.query('select 1 from public.mail_deliveries where ref_id = any($1::uuid[])', [[contact.requestId, row.id]])).rows).toEqual([]);
+    // Marked as sent (the outbox rows are kept, their backoff cleared); later runs and the visitor's own retry send nothing.
+    const sentMails = await practiceMailsOf(contact.requestId, row.id);
+    expect(sentMails.map((m) => m?.sent_at)).toEqual([expect.any(Date), expect.any(Date)]);
+    expect(sentMails.map((m) => m?.next_attempt_at)).toEqual([null, null]);
     expect((await runJob('send-pending-mail')).json).toMatchObject({ sent: 0 });
     expect(await callFunction(backend, 'send-contact-email', contact, { ip: visitor.ip })).toMatchObject({ status: 200 });
     expect(await practiceMails('Ich wache jeden Morgen mit Nackenschmerzen auf.')).toHaveLength(1);
@@ -136,10 +140,30 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
   });
 
   it('forgets the failure record of a row that is gone (retention, a discarded bot request)', async () => {
-    const gone = crypto.randomUUID();
-    await backend.query(`insert into public.mail_deliveries (kind, ref_id, attempts, last_cause) values ('contact', $1, 2, 'smtp_554'), ('request', $1, 1, 'smtp_554')`, [gone]);
+    // A message and a request whose practice mails failed (their outbox rows carry the
+    // failures), then deleted – by the retention or as a discarded bot request.
+    const contactId = crypto.randomUUID();
+    await backend.query(`insert into public.contact_submissions (id, name, email, message) values ($1, 'Anna Muster', $2, 'Hallo')`, [
+      contactId,
+      newVisitor().email,
+    ]);
+    const row = appointmentRow(newVisitor().email);
+    await backend.query(
+      `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [row.id, row.first_name, row.last_name, row.email, row.phone, row.service, row.preferred_date, row.preferred_time],
+    );
+    await backend.query(`update public.outbox_mails set attempts = 2, last_cause = 'smtp_554' where contact_submission_id = $1`, [contactId]);
+    await backend.query(`update public.outbox_mails set attempts = 1, last_cause = 'smtp_554' where appointment_request_id = $1`, [row.id]);
+    expect((await practiceMailsOf(contactId, row.id)).map((m) => m?.attempts)).toEqual([2, 1]);
+    await backend.query('delete from public.contact_submissions where id = $1', [contactId]);
+    await backend.query('delete from public.appointment_requests where id = $1', [row.id]);
     await runJob('send-pending-mail');
-    expect((await backend.query('select 1 from public.mail_deliveries where ref_id = $1', [gone])).rows).toEqual([]);
+    const { rows: left } = await backend.query(
+      'select kind from public.outbox_mails where coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])',
+      [[contactId, row.id]],
+    );
+    expect(left).toEqual([]);
   });
 
   it('leaves a row younger than two minutes to the visitor\'s own call', async () => {
@@ -147,8 +171,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     const row = appointmentRow(visitor.email);
     expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
     expect((await runJob('send-pending-mail')).json).toMatchObject({ sent: 0 });
-    const { rows } = await backend.query<{ notified_at: Date | null }>('select notified_at from public.appointment_requests where id = $1', [row.id]);
-    expect(rows[0]!.notified_at).toBeNull();
+    expect(await practiceMail(backend, 'request', row.id)).toMatchObject({ sent_at: null });
   });
 });
 
@@ -234,7 +257,8 @@ describe('the insert carries its proof', () => {
 
 describe.runIf(ownStandIn)('the practice digest', () => {
   it('lists the undecided requests with their links and waiting time, and tomorrow\'s appointments; nothing twice', async () => {
-    await backend.query(`delete from public.practice_digests`);
+    // No digest of the day yet (the digest is an outbox mail of its own: kind 'digest').
+    await backend.query(`delete from public.outbox_mails where kind = 'digest'`);
     const waiting = newVisitor();
     const row = appointmentRow(waiting.email, { first_name: 'Wartende', last_name: 'Person', preferred_date: bookableDate(9) });
     expect((await storeAppointment(backend, waiting.ip, row)).error).toBeNull();

@@ -5,9 +5,11 @@
  * events are kept a day – as long as the longest window (the per-client daily bounds)
  * needs them. The bookkeeping of the limits and the outbox cleans up after itself: spent form proofs a
  * minute after they expire, the scheduled jobs' record after 30 days, a mail's failure
- * record once it is sent.
+ * record (its outbox row's backoff) once it is sent – the row itself is kept with its
+ * message or request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import { backendTarget, type TestBackend, zurichDate } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -91,12 +93,24 @@ describe('retention', () => {
     const runs = await backend.query<{ job: string }>(`select job from public.job_runs where job like 'retention-%' order by ran_at`);
     expect(runs.rows.map((r) => r.job)).toEqual(['retention-recent', 'retention-now']);
 
-    // A mail's failure record: gone once it is sent.
-    const id = crypto.randomUUID();
-    await asService(`public.record_mail_result('contact', $1, false, 'smtp_554')`, [id]);
-    expect((await backend.query('select attempts from public.mail_deliveries where ref_id = $1', [id])).rows).toEqual([{ attempts: 1 }]);
-    await asService(`public.record_mail_result('contact', $1, true)`, [id]);
-    expect((await backend.query('select 1 from public.mail_deliveries where ref_id = $1', [id])).rows).toEqual([]);
+    // A mail's failure record (its outbox row's backoff): kept until it is sent, then cleared; the row is kept, marked sent.
+    const id = await storeMessage('1 minute');
+    const key = formMailKey('contact', id, 'practice');
+    const claimMail = async () =>
+      (await asService(`public.claim_mail($1) as claimed`, [key])).rows[0] as { claimed: { status: string; mail: { claim: string } } };
+    const failed = await claimMail();
+    expect(failed.claimed.status).toBe('claimed');
+    await asService(`public.finish_mail($1, false, 'smtp_554')`, [failed.claimed.mail.claim]);
+    const mailState = async () =>
+      (await backend.query<{ attempts: number; next_attempt_at: Date | null; sent_at: Date | null }>(
+        'select attempts, next_attempt_at, sent_at from public.outbox_mails where idempotency_key = $1',
+        [key],
+      )).rows;
+    expect(await mailState()).toEqual([{ attempts: 1, next_attempt_at: expect.any(Date), sent_at: null }]);
+    const sent = await claimMail();
+    expect(sent.claimed.status).toBe('claimed');
+    await asService(`public.finish_mail($1, true)`, [sent.claimed.mail.claim]);
+    expect(await mailState()).toEqual([expect.objectContaining({ next_attempt_at: null, sent_at: expect.any(Date) })]);
   });
 
   it('cannot be run with the anon key', async () => {

@@ -305,3 +305,71 @@ export async function callFunction(
   return { status: response.status, headers: response.headers, text, json };
 }
 
+
+// ---------------------------------------------------------------------------------------
+// The outbox (supabase/migrations/…_outbox.sql): every mail owed about a contact message
+// or an appointment request is one row of public.outbox_mails. Read here as the suites
+// read the mail state of a message or a request (added for the outbox refactor).
+
+/** The kinds of outbox mail (…_outbox.sql, kind_valid). */
+export type OutboxKind = 'contact' | 'request' | 'outcome' | 'reminder';
+
+/** One row of public.outbox_mails, as the suites read it. */
+export interface OutboxMail {
+  id: string;
+  kind: OutboxKind;
+  about: string | null;
+  idempotency_key: string;
+  created_at: Date;
+  claim: string | null;
+  claimed_at: Date | null;
+  attempts: number;
+  next_attempt_at: Date | null;
+  last_cause: string | null;
+  failed_at: Date | null;
+  request_reported_at: Date | null;
+  sent_at: Date | null;
+  gave_up_at: Date | null;
+  reported_at: Date | null;
+  superseded_at: Date | null;
+}
+
+/** The outbox rows of kind `kind` about the message or request `refId`, oldest first. */
+export async function outboxMails(backend: TestBackend, kind: OutboxKind, refId: string): Promise<OutboxMail[]> {
+  const { rows } = await backend.query<OutboxMail>(
+    `select id, kind, about, idempotency_key, created_at, claim, claimed_at, attempts, next_attempt_at, last_cause,
+            failed_at, request_reported_at, sent_at, gave_up_at, reported_at, superseded_at
+       from public.outbox_mails
+      where kind = $1 and coalesce(contact_submission_id, appointment_request_id) = $2
+      order by created_at, id`,
+    [kind, refId],
+  );
+  return rows;
+}
+
+/**
+ * The outbox row of the practice's mail of a contact message (kind 'contact') or an
+ * appointment request ('request'): undefined when the message or request is not stored;
+ * throws when it is stored without one (every stored one owes its mail).
+ */
+export async function practiceMail(backend: TestBackend, kind: 'contact' | 'request', refId: string): Promise<OutboxMail | undefined> {
+  const table = kind === 'contact' ? 'contact_submissions' : 'appointment_requests';
+  const { rows } = await backend.query(`select 1 from public.${table} where id = $1`, [refId]);
+  const mails = await outboxMails(backend, kind, refId);
+  if (rows.length === 0) return undefined;
+  if (mails.length !== 1) throw new Error(`${kind} ${refId}: ${mails.length} outbox rows of its practice mail, not 1`);
+  return mails[0];
+}
+
+/**
+ * Moves the outbox rows of a message or a request `interval` back (created_at): the
+ * outbox's grace counts from a row's creation, so a test that ages what the visitor sent
+ * ages its mails with it.
+ */
+export async function ageOutboxMails(backend: TestBackend, refId: string | string[], interval = '3 minutes'): Promise<void> {
+  await backend.query(
+    `update public.outbox_mails set created_at = created_at - $2::interval
+      where coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])`,
+    [Array.isArray(refId) ? refId : [refId], interval],
+  );
+}

@@ -6,7 +6,7 @@
  * appointment, confirm or decline that wish – in one conditional UPDATE
  * (public.decide_appointment / cancel_appointment / request_appointment_move /
  * decide_appointment_move), and then sends the e-mails the new state owes once
- * (claim_outcome_mail with its outcome_key): pressing twice changes and sends nothing
+ * (public.claim_mail on its outcome_key's outbox mail): pressing twice changes and sends nothing
  * more, and after a failed send a second press sends without changing anything again.
  * An old link never acts on an old slot: what it may do is the request's state now (a
  * move link names its wish by number). The token is never logged. Contract:
@@ -178,8 +178,14 @@ type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState; c
  * claim found lost at the end is logged (cause finish_claim_lost).
  */
 async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailSettings, links: LinkSettings, now: Date, current: AppointmentState): Promise<MailOutcome> {
-  const claim = await store.claimOutcomeMail(id);
-  if (claim.status === 'already_notified') return { mail: 'already_sent', request: current };
+  if (current.outcome_key === null) throw new Error('no outcome to mail');
+  let claim = await store.claimOutcomeMail(id, current.outcome_key);
+  if (claim.status === 'not_found') {
+    // Another change superseded this state's mails since: the state as it is now owes its own.
+    const latest = await store.getAppointment(id);
+    if (latest?.outcome_key) claim = await store.claimOutcomeMail(id, latest.outcome_key);
+  }
+  if (claim.status === 'already_sent') return { mail: 'already_sent', request: current };
   if (claim.status === 'in_progress') return { mail: 'in_progress' };
   if (claim.status !== 'claimed') throw new Error(`outcome claim: ${claim.status}`);
   const request = claim.request;
@@ -193,10 +199,10 @@ async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailS
       await mailer.send(outgoing);
     }
   } catch (error) {
-    await store.finishOutcomeMail(id, key, token, false).catch(() => {});
+    await store.finishMail(token, 'failed').catch(() => {});
     return { mail: 'failed', cause: failureCause(error), request };
   }
-  const finished = await store.finishOutcomeMail(id, key, token, true);
+  const finished = await store.finishMail(token, 'sent');
   return { mail: 'sent', request: { ...request, outcome_mailed_for: key }, ...(finished === 'lost' ? { cause: 'finish_claim_lost' } : {}) };
 }
 

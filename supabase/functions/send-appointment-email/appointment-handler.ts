@@ -1,7 +1,7 @@
 /**
  * send-appointment-email's own step. The browser stored the request itself (anon insert);
  * this sends the practice's e-mail once per stored row: the row is claimed atomically by
- * id and matching values (claim_appointment_notification), the e-mail is built from the
+ * id and matching values (claim_request_mail), the e-mail is built from the
  * claimed row (never from the body), and the claim is finished as sent or released. The
  * practice's mail carries the links to confirm or decline the request (appointment-action).
  */
@@ -14,7 +14,7 @@ import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/fo
 /**
  * A request not yet mailed can be mailed for as long as it is kept (12 months, see the
  * retention migration): a visitor retrying after a long mail outage is not turned away.
- * A replay cannot send twice: only a row not yet notified can be claimed.
+ * A replay cannot send twice: only a mail not yet sent can be claimed.
  */
 export const CLAIM_MAX_AGE_SECONDS = 366 * 86_400;
 
@@ -48,11 +48,11 @@ export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
     });
     if (claim.status === 'not_found') return { status: 404, body: { error: 'not_found' }, code: 'not_found' };
     // A retry after a lost answer: the practice has the e-mail, so for the visitor it worked.
-    if (claim.status === 'already_notified') return ALREADY_NOTIFIED;
+    if (claim.status === 'already_sent') return ALREADY_NOTIFIED;
     if (claim.status === 'in_progress') return IN_PROGRESS;
 
     const record = claim.request;
-    const finish = (sent: boolean) => context.store.finishAppointmentNotification(record.id, claim.claim.token, sent);
+    const finish = (sent: boolean) => context.store.finishMail(claim.claim.token, sent ? 'sent' : 'failed');
     let practiceMail;
     let acknowledgement;
     try {

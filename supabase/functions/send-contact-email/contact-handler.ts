@@ -1,9 +1,9 @@
 /**
  * send-contact-email's own step: store the message under the browser's id and claim it
- * (public.claim_contact_notification), e-mail the practice, finish the claim, acknowledge
+ * (public.store_contact_message), e-mail the practice, finish the claim, acknowledge
  * to the visitor. Sending the same message again mails it once: already mailed → success
  * without a mail; stored but not mailed (a mail failure) → mailed now. A stored message is
- * never lost to a mail failure: the row stays with mailed_at null and the caller gets 502.
+ * never lost to a mail failure: its outbox mail stays unsent and the caller gets 502.
  */
 import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
 import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/form-handler.ts';
@@ -27,7 +27,7 @@ export const contactEndpoint: Endpoint<ContactRequest> = {
       message: body.message,
     });
     // A retry after a lost answer: the practice has the e-mail, so for the visitor it worked.
-    if (claim.status === 'already_notified') return ALREADY_NOTIFIED;
+    if (claim.status === 'already_sent') return ALREADY_NOTIFIED;
     if (claim.status === 'in_progress') return IN_PROGRESS;
     // The id is a different message's: the browser makes a new id for new values, so this is no visitor's retry.
     if (claim.status === 'conflict') return { status: 409, body: { error: 'conflict' }, code: 'id_conflict' };
@@ -39,7 +39,7 @@ export const contactEndpoint: Endpoint<ContactRequest> = {
       claim: claim.claim,
       practiceMail: contactPracticeMail(body, context.mail, context.now),
       acknowledgement: contactAcknowledgementMail(body, context.mail),
-      finish: (sent) => context.store.finishContactNotification(id, token, sent),
+      finish: (sent) => context.store.finishMail(token, sent ? 'sent' : 'failed'),
     });
   },
 };

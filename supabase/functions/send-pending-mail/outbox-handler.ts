@@ -6,39 +6,44 @@
  *   (a mail outage, the daily cap): the practice's mail, marked as late, then the
  *   visitor's acknowledgement (within its limits); the practice mail counts against the
  *   daily cap like the forms' own;
+ * - acknowledgements whose own send failed after their practice mail went out;
  * - the mails of a decision, a cancellation or a wish to move an appointment (whatever
  *   the request's outcome_key owes) whose send failed on the action page;
  * - tomorrow's reminders, from 09:00 Zurich time the day before;
  * - the newsletter's mails (_shared/newsletter/): a confirmation mail the subscribing call
  *   could not send (rows younger than two minutes are that call's), and each announcement
  *   of a new article to each confirmed subscriber, once; first the newsletter's
- *   housekeeping (expired pending addresses deleted, announcements unsent after three days
- *   given up and logged, `newsletter_gave_up`). Their failures are kept on their own rows,
- *   with the same backoff (finish_newsletter_mail).
+ *   housekeeping (expired pending addresses deleted, old newsletter mails forgotten).
  *
- * Each mail is claimed in the database right before it is sent, one at a time, through the
- * same claim column the form functions and the action page use (public.claim_pending_mail),
+ * Each mail is one row of public.outbox_mails, claimed right before it is sent, one at a time
+ * (public.claim_due_mail), with the same claim the form functions and the action page take,
  * so it never doubles with the visitor's own retry, a press on the action page or another
  * run, however the runs overlap; rows younger than two minutes are left to those. A send
  * starts only when it is over before the claim lapses and before the run's own end
  * (RUN_BUDGET_MS), and the claim is ended with its token: a claim found lost (it lapsed,
  * another sender holds the mail) changes nothing and is logged (claim_lost). Every mail
  * carries its idempotency key (mail-keys.ts). A failed send is released and tried again
- * after 1, 2, 4 … 60 minutes (public.record_mail_result); after three days the outbox gives
+ * after 1, 2, 4 … 60 minutes (public.finish_mail with the cause); after three days the outbox gives
  * up, logs it and leaves it to the practice's digest, which carries the content.
  */
 import { staffLinks, type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { isAppointment } from '../_shared/lifecycle/appointment-emails.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
-import { pendingContactMails, pendingRequestMails } from '../_shared/forms/request-emails.ts';
+import {
+  appointmentAcknowledgementMail,
+  contactAcknowledgementMail,
+  pendingContactMails,
+  pendingRequestMails,
+} from '../_shared/forms/request-emails.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import {
   claimDeadline,
   failureCause,
   type MailBudget,
   NO_TIME_LEFT,
-  sendAcknowledgement,
+  sendClaimedAcknowledgement,
   sendFits,
+  sendOwedAcknowledgement,
   sendPracticeMail,
 } from '../_shared/mail/budget.ts';
 import { formMailKey, keyOutcomeMails, reminderMailKey, withKey } from '../_shared/mail/mail-keys.ts';
@@ -46,7 +51,7 @@ import { MailError } from '../_shared/mail/transport.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
-import type { Claimed, FinishResult, MailClaim, MailKind, Store } from '../_shared/database/store.ts';
+import type { Claimed, MailClaim, MailKind, Store } from '../_shared/database/store.ts';
 import { deliverAnnouncement, deliverConfirmation, type Delivery, type NewsletterSending } from '../_shared/newsletter/deliver.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
@@ -107,12 +112,13 @@ function deadlineFor(run: Run, claim: MailClaim): number {
 }
 
 /**
- * Ends one claim – `finish` with its token – and records the outcome: the delivery state,
- * the tally. A claim found lost changes nothing and is logged. True when the claim was
- * still this run's.
+ * Ends one claim (public.finish_mail with its token) and records the outcome in the tally: a
+ * failed send counts an attempt (the backoff), one held back by the daily cap does not. A
+ * claim found lost changes nothing and is logged. True when the claim was still this run's.
  */
-async function settle(run: Run, kind: MailKind, id: string, result: MailResult, finish: (sent: boolean) => Promise<FinishResult>) {
-  const finished = await finish(result.ok);
+async function settle(run: Run, kind: MailKind, id: string, result: MailResult, claim: MailClaim) {
+  const cause = result.ok || result.deferred ? undefined : result.cause;
+  const finished = await run.store.finishMail(claim.token, result.ok ? 'sent' : 'failed', cause);
   if (result.ok) run.tally.sent++;
   if (finished === 'lost') {
     // Its claim lapsed and another sender holds the mail (or it was ended otherwise): that one records it.
@@ -120,14 +126,12 @@ async function settle(run: Run, kind: MailKind, id: string, result: MailResult, 
     run.causes.add('claim_lost');
     return false;
   }
-  if (result.ok) {
-    await run.store.recordMailResult(kind, id, true);
-  } else if (result.deferred) {
+  if (result.ok) return true;
+  if (result.deferred) {
     run.tally.deferred++;
   } else {
     run.tally.failed++;
     run.causes.add(result.cause);
-    await run.store.recordMailResult(kind, id, false, result.cause);
   }
   return true;
 }
@@ -143,7 +147,6 @@ async function sendFormMails(
   claim: MailClaim,
   practiceMail: OutgoingMail,
   acknowledgement: OutgoingMail | null,
-  finish: (sent: boolean) => Promise<FinishResult>,
 ) {
   let result: MailResult;
   if (run.capReached) {
@@ -153,8 +156,8 @@ async function sendFormMails(
     if (!sent.ok && sent.capReached) run.capReached = true;
     result = sent.ok ? sent : { ok: false, cause: sent.cause, deferred: Boolean(sent.capReached) };
   }
-  if (!(await settle(run, kind, id, result, finish)) || !result.ok || !acknowledgement) return;
-  const ack = await sendAcknowledgement(run.budget, run.salt, withKey(acknowledgement, formMailKey(kind, id, 'visitor')), run.deadline);
+  if (!(await settle(run, kind, id, result, claim)) || !result.ok || !acknowledgement) return;
+  const ack = await sendOwedAcknowledgement(run.budget, run.salt, withKey(acknowledgement, formMailKey(kind, id, 'visitor')), run.deadline);
   if (ack.cause) run.causes.add(ack.cause);
 }
 
@@ -203,7 +206,6 @@ function sendContacts(run: Run) {
       claim,
       practiceMail,
       acknowledgement,
-      (sent) => run.store.finishContactNotification(row.id, claim.token, sent),
     );
   }, () => run.capReached);
 }
@@ -218,18 +220,17 @@ function sendRequests(run: Run) {
       claim,
       practiceMail,
       acknowledgement,
-      (sent) => run.store.finishAppointmentNotification(row.id, claim.token, sent),
     );
   }, () => run.capReached);
 }
 
 function sendOutcomes(run: Run) {
   return eachClaimed(run, () => run.store.claimPendingOutcomes(1, GRACE_SECONDS), async ({ row, claim }) => {
-    // The key the mails are written for: recorded as sent, so a later state's mails are still due.
+    // The state the mails are written for: the claimed outbox mail's (a later state supersedes it).
     const key = row.outcome_key;
     if (key === null) {
-      // claim_pending_mail answers only rows whose key is due; one without a key is released.
-      await run.store.finishOutcomeMail(row.id, '', claim.token, false);
+      // An outcome mail is owed only while the request has a state; one without is released.
+      await run.store.finishMail(claim.token, 'failed');
       return;
     }
     let result: MailResult;
@@ -240,7 +241,7 @@ function sendOutcomes(run: Run) {
       // Writing the mails failed (a read of the wish's warnings): tried again after the backoff like a failed send.
       result = { ok: false, cause: failureCause(error) };
     }
-    await settle(run, 'outcome', row.id, result, (sent) => run.store.finishOutcomeMail(row.id, key, claim.token, sent));
+    await settle(run, 'outcome', row.id, result, claim);
   });
 }
 
@@ -255,7 +256,26 @@ async function sendReminders(run: Run) {
         deadlineFor(run, claim),
       )
       : { ok: false as const, cause: 'no_slot' };
-    await settle(run, 'reminder', row.id, result, (sent) => run.store.finishReminder(row.id, claim.token, sent));
+    await settle(run, 'reminder', row.id, result, claim);
+  });
+}
+
+/**
+ * The acknowledgements whose own send failed after their practice mail went out (the
+ * form's call or an earlier run sent that one): sent within their limits, dropped when the
+ * limits hold them back.
+ */
+function sendAcknowledgements(run: Run) {
+  return eachClaimed(run, () => run.store.claimPendingAcknowledgements(1, GRACE_SECONDS), async ({ row, claim }) => {
+    const mail = row.form === 'contact' ? contactAcknowledgementMail(row, run.mail) : appointmentAcknowledgementMail(row, run.mail);
+    const result = await sendClaimedAcknowledgement(run.budget, run.salt, withKey(mail, formMailKey(row.form, row.id, 'visitor')), claim, run.deadline);
+    if (result.finished === 'lost') {
+      console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'claim_lost', kind: 'acknowledgement', id: row.id, sent: result.ack === 'sent' }));
+      run.causes.add('claim_lost');
+    }
+    if (result.ack === 'sent') run.tally.sent++;
+    if (result.ack === 'failed') run.tally.failed++;
+    if (result.cause) run.causes.add(result.cause);
   });
 }
 
@@ -280,12 +300,7 @@ function settleNewsletter(run: Run, kind: 'newsletter-confirmation' | 'newslette
 async function sendNewsletter(run: Run) {
   const sending = run.newsletter;
   if (!sending) return;
-  const kept = await sending.store.housekeeping();
-  if (kept.gaveUp > 0) {
-    // The rows keep the cause (newsletter_mails.last_cause); the subscriber misses one announcement.
-    console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'newsletter_gave_up', count: kept.gaveUp }));
-    run.tally.gaveUp += kept.gaveUp;
-  }
+  await sending.store.housekeeping();
   await eachClaimed(run, () => sending.store.claimConfirmations(1, GRACE_SECONDS), async (claimed) => {
     settleNewsletter(run, 'newsletter-confirmation', await deliverConfirmation(sending, claimed, run.deadline));
   });
@@ -335,6 +350,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       run.tally.gaveUp = givenUp.length;
       await sendContacts(run);
       await sendRequests(run);
+      await sendAcknowledgements(run);
       await sendOutcomes(run);
       await sendReminders(run);
       await sendNewsletter(run);

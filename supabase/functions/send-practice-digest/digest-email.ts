@@ -212,6 +212,14 @@ export function digestMail(
         { label: 'Anfrage-Nr.', value: request.id },
       ], UNDELIVERED_NOTE[kind](request))
     ),
+    ...data.gaveUpNewsletter.map((mail) =>
+      fieldsPart(
+        [{ label: 'E-Mail', value: mail.email, href: mailtoHref(mail.email) }],
+        mail.kind === 'announcement'
+          ? `Die Ankündigung des Artikels «${mail.title ?? ''}» an diese Newsletter-Adresse konnte nicht zugestellt werden.`
+          : 'Die Bestätigungs-E-Mail an diese Adresse, die den Newsletter bestellen wollte, konnte nicht zugestellt werden.',
+      )
+    ),
   ];
   if (undelivered.length > 0) {
     sections.push(section('Nicht zugestellt', undelivered));

@@ -6,13 +6,18 @@
  * the day's digest once, at the first run at or after 07:00 Zurich time; a day with
  * nothing to say is closed without a mail; a failed send is tried again by the next run.
  * `{}` (a developer or the practice's helper, by hand): sends the digest now.
- * The day is claimed in the database first (public.claim_practice_digest), so concurrent
- * runs send one. What the digest carried from the outbox counts as delivered afterwards.
+ * The day's digest is an outbox mail, claimed first (public.claim_practice_digest) and
+ * finished like every mail (public.finish_mail), so concurrent runs send one; it is sent
+ * under its key (digest/<day>). What the digest carried from the outbox counts as
+ * delivered afterwards.
  */
 import { moveLinks, staffLinks } from '../_shared/lifecycle/action-links.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
 import { readJsonObject } from '../_shared/http/json.ts';
-import { failureCause } from '../_shared/mail/budget.ts';
+import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../_shared/mail/budget.ts';
+import { withKey } from '../_shared/mail/mail-keys.ts';
+import { MailError } from '../_shared/mail/transport.ts';
+import type { DigestClaim } from '../_shared/database/store.ts';
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import { type DigestLinks, digestMail, isPendingMove } from './digest-email.ts';
 
@@ -39,10 +44,11 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
     const day = zurichIsoDate(0, at);
     if (scheduled && zurichWallClock(at).hour < DIGEST_HOUR) return answer(200, { sent: false, reason: 'not_yet' }, { code: 'digest_not_yet' });
 
-    let claimed = false;
+    let claimed: DigestClaim | null = null;
     try {
       claimed = await store.claimDigest(day, scheduled);
       if (!claimed) return answer(200, { sent: false, reason: 'done' }, { code: 'digest_done' });
+      const { token } = claimed.claim;
 
       const data = await store.digestData(at);
       const links = new Map<string, DigestLinks>();
@@ -57,36 +63,39 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
       }
       const mail = digestMail(data, links, { practiceEmail }, day, at);
       if (!mail) {
-        await store.finishDigest(day, 'nothing');
+        await store.finishMail(token, 'dropped', 'nothing');
         await store.recordJobRun(FUNCTION_NAME, true, { sent: false });
         return answer(200, { sent: false, reason: 'nothing' }, { code: 'digest_nothing' });
       }
 
       try {
-        await mailer.send(mail);
+        // Only while the claim holds: no second run sends it meanwhile.
+        if (!sendFits(mailer, claimDeadline(claimed.claim))) throw new MailError(NO_TIME_LEFT);
+        await mailer.send(withKey(mail, claimed.key));
       } catch (error) {
         const cause = failureCause(error);
-        await store.finishDigest(day, null);
+        await store.finishMail(token, 'failed', cause);
         await store.recordJobRun(FUNCTION_NAME, false, { error: cause });
         return answer(502, { error: 'mail_failed' }, { code: 'digest_mail_failed', cause });
       }
-      await store.finishDigest(day, 'sent');
+      await store.finishMail(token, 'sent');
       await store.markDigestReported(
         data.gaveUpContacts.map((c) => c.id),
         data.gaveUpAppointments.map(({ kind, request }) => ({ kind, id: request.id })),
+        data.gaveUpNewsletter.map((mail) => mail.id),
       );
       const summary = {
         sent: true,
         undecided: data.undecidedTotal,
         confirmed: data.confirmed.length,
-        undelivered: data.gaveUpContacts.length + data.gaveUpAppointments.length,
+        undelivered: data.gaveUpContacts.length + data.gaveUpAppointments.length + data.gaveUpNewsletter.length,
         failedRuns: data.failedRuns.length,
       };
       await store.recordJobRun(FUNCTION_NAME, true, summary);
       return answer(200, summary, { code: 'digest_sent' });
     } catch (error) {
       const cause = failureCause(error);
-      if (claimed) await store.finishDigest(day, null).catch(() => {});
+      if (claimed) await store.finishMail(claimed.claim.token, 'failed', cause).catch(() => {});
       await store.recordJobRun(FUNCTION_NAME, false, { error: cause }).catch(() => {});
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause });
     }

@@ -133,7 +133,7 @@ Deno.test('confirm: stored, then the visitor\'s confirmation and the practice\'s
     'closedDays',
     'decideAppointment:confirm',
     'claimOutcomeMail',
-    'finishOutcomeMail:true',
+    'finishMail:outcome:sent',
   ]);
 
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['beat.keller@example.ch', 'praxis@ruhepol-schlafberatung.ch']);

@@ -57,6 +57,7 @@ Deno.test('the digest lists the undecided requests oldest first, with their link
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch', 'it carries staff links: no reply may reach a visitor');
   assert.equal(mail.subject, 'Tagesübersicht Donnerstag, 10. Dezember 2026: 2 offen');
+  assert.equal(mail.idempotencyKey, 'digest/2026-12-10', 'sent under its outbox mail\'s key');
   assert.ok(mail.text.indexOf('Anna Muster') < mail.text.indexOf('Beat Keller'), 'oldest first');
   assert.match(mail.text, /seit 26 Stunden – länger als die versprochenen 24 Stunden/);
   assert.match(mail.text, /seit weniger als einer Stunde \(noch 24 von 24 Stunden\)/);
@@ -154,7 +155,7 @@ Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with t
   assert.match(mail.text, /send-pending-mail – failed 2, causes smtp_554/);
   assert.match(mail.html, /href="mailto:clara%3Fbcc%3Dx@example\.ch"/);
   // What it carried counts as delivered and reported.
-  assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }] }]);
+  assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }], newsletterMails: [] }]);
 });
 
 /** A confirmed appointment on `date` at `time` for `advisor`, with a name to find it by. */
@@ -260,4 +261,19 @@ Deno.test('waitedText: hours against the promised 24', () => {
   assert.equal(waitedText('2026-12-10T11:30:00Z', now), 'seit weniger als einer Stunde (noch 24 von 24 Stunden)');
   assert.equal(waitedText('2026-12-10T11:00:00Z', now), 'seit 1 Stunde (noch 23 von 24 Stunden)');
   assert.equal(waitedText('2026-12-09T12:00:00Z', now), 'seit 24 Stunden – länger als die versprochenen 24 Stunden');
+});
+
+Deno.test('what the outbox gave up on of the newsletter is listed and reported by its own id', async () => {
+  const { handle, mailer, store } = setup();
+  const mailId = '00000000-0000-4000-8000-0000000000aa';
+  store.digest = {
+    ...store.digest,
+    gaveUpNewsletter: [
+      { id: mailId, kind: 'announcement', email: 'leserin@example.ch', title: 'Besser schlafen mit Rückenschmerzen' },
+    ],
+  };
+  assert.deepEqual(await run(handle), { status: 200, body: { sent: true, undecided: 0, confirmed: 0, undelivered: 1, failedRuns: 0 } });
+  assert.match(mailer.sent[0]!.text, /Ankündigung des Artikels «Besser schlafen mit Rückenschmerzen» an diese Newsletter-Adresse/);
+  assert.match(mailer.sent[0]!.text, /leserin@example\.ch/);
+  assert.deepEqual(store.reported, [{ contacts: [], deliveries: [], newsletterMails: [mailId] }]);
 });

@@ -370,7 +370,10 @@ Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged;
     'claimFormProof',
     'judgeFormProof',
     'claimContactNotification',
-    'finishContactNotification',
+    'finishMail:contact:sent',
+    // The acknowledgement the sent practice mail owes: claimed, sent, finished.
+    'claimMail',
+    'finishMail:acknowledgement:sent',
   ]);
 
   assert.equal(mailer.sent.length, 2);
@@ -475,14 +478,14 @@ Deno.test('appointment: claims the row with every field, mails from the ROW, fin
   assert.equal(logs.at(-1)?.code, 'ok');
 });
 
-Deno.test('appointment: not_found → 404, already_notified → 200 (the practice has it), in_progress → 409, nothing sent', async () => {
+Deno.test('appointment: not_found → 404, already_sent → 200 (the practice has it), in_progress → 409, nothing sent', async () => {
   const { appointment, store, mailer } = setup();
   store.claimAnswer = { status: 'not_found' };
   const missing = await appointment(post(appointmentBody()));
   assert.equal(missing.status, 404);
   assertCors(missing);
   assert.deepEqual(await json(missing), { error: 'not_found' });
-  store.claimAnswer = { status: 'already_notified' };
+  store.claimAnswer = { status: 'already_sent' };
   const repeated = await appointment(post(appointmentBody()));
   assert.equal(repeated.status, 200);
   assert.deepEqual(await json(repeated), { ok: true });

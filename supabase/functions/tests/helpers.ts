@@ -11,6 +11,7 @@ import { serviceMinutes, spansOverlap, type TimeSpan } from '../_shared/domain/c
 import { type AdvisorId, practiceAdvisors } from '../_shared/domain/practice.ts';
 import { type ActionClaim, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type {
+  AcknowledgedForm,
   AppointmentClaim,
   AppointmentState,
   Claimed,
@@ -18,11 +19,14 @@ import type {
   ContactClaimResult,
   ContactSubmission,
   Decision,
+  DigestClaim,
   DigestData,
   FinishResult,
   LifecycleResult,
   MailClaim,
+  MailClaimResult,
   MailKind,
+  MailOutcome,
   MoveDecision,
   MoveResult,
   OutcomeClaim,
@@ -32,6 +36,7 @@ import type {
 } from '../_shared/database/store.ts';
 import type { AppointmentRequest, ContactRequest } from '../_shared/forms/validation.ts';
 import type { FormProof } from '../_shared/domain/wire-types.ts';
+import { formMailKey } from '../_shared/mail/mail-keys.ts';
 
 export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
 export const REQUEST_ID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';
@@ -147,23 +152,30 @@ export class FakeStore implements Store {
   /** Seconds to answer for a bucket instead of counting (simulates an exhausted limit). */
   exhausted = new Map<string, number>();
   contacts: ContactSubmission[] = [];
-  /** Answer this instead of claiming (as public.claim_contact_mail's status). */
+  /** Answer this instead of claiming (as public.store_contact_message's status). */
   contactClaimAnswer: Exclude<ContactClaimResult['status'], 'claimed'> | null = null;
   mailed = new Map<string, Date>();
   /** Proof signature → the request id that used it first. */
   usedProofs = new Map<string, string>();
   claims: AppointmentClaim[] = [];
-  /** claim_appointment_notification's answer; a 'claimed' one gets a claim of its own when it names none. */
+  /** claim_request_mail's answer; a 'claimed' one gets a claim of its own when it names none. */
   claimAnswer: ClaimResult | { status: 'claimed'; request: AppointmentRecord } = { status: 'claimed', request: appointmentRecord() };
-  /** finish_appointment_notification calls that found their claim (a lost one changes nothing). */
+  /** finish_mail calls on a request's practice mail that found their claim (a lost one changes nothing). */
   finished: { id: string; sent: boolean }[] = [];
   discarded: { id: string; email: string; proof: string }[] = [];
   failOn = new Set<string>();
 
-  // The claims' tokens (…_mail_delivery.sql): a claim gets a new one, a
+  // The claims' tokens (…_outbox.sql): a claim gets a new one, a
   // finish must name the current one, else it is 'lost' and changes nothing.
   /** kind:id → the token of the claim held now. */
   claimTokens = new Map<string, string>();
+  /** Every token ever handed out → the mail it claimed (an outcome's with the state it was for). */
+  #claimed = new Map<string, { kind: MailKind; id: string; outcomeKey?: string; acknowledged?: AcknowledgedForm }>();
+  /**
+   * The acknowledgements owed (…_outbox.sql finish_mail writes one when a form's practice
+   * mail is sent, a request's only when reported), by key: what they acknowledge and their state.
+   */
+  acknowledgements = new Map<string, { form: AcknowledgedForm; state: 'owed' | 'sent' | 'dropped' }>();
   /** Finishes that named a claim no longer held, in order. */
   lostFinishes: { kind: MailKind; id: string; sent: boolean }[] = [];
   /** When the fake's claims are taken (performance.now()); tests move it back to let a claim run short. */
@@ -174,22 +186,57 @@ export class FakeStore implements Store {
     if (this.failOn.has(name)) throw Object.assign(new Error('boom'), { name: 'StoreFailure' });
   }
   /** A new claim on kind:id. */
-  #claim(kind: MailKind, id: string): MailClaim {
+  #claim(kind: MailKind, id: string, outcomeKey?: string, acknowledged?: AcknowledgedForm): MailClaim {
     const token = crypto.randomUUID();
     this.claimTokens.set(`${kind}:${id}`, token);
+    this.#claimed.set(token, { kind, id, ...(outcomeKey === undefined ? {} : { outcomeKey }), ...(acknowledged ? { acknowledged } : {}) });
     return { token, takenAt: this.claimClock() };
   }
   #held(kind: MailKind, id: string): boolean {
     return this.claimTokens.has(`${kind}:${id}`);
   }
-  /** Ends kind:id's claim if `token` is the one held: 'finished'; else 'lost', nothing changes. */
-  #finish(kind: MailKind, id: string, token: string, sent: boolean): FinishResult {
-    if (this.claimTokens.get(`${kind}:${id}`) !== token) {
-      this.lostFinishes.push({ kind, id, sent });
-      return 'lost';
+  /**
+   * Like public.finish_mail: ends the claim `token` if it is the one its mail holds now
+   * ('finished'; sent marks the mail done, a cause counts an attempt and waits for the
+   * backoff), else 'lost' and nothing changes.
+   */
+  finishMail(token: string, outcome: MailOutcome, cause?: string): Promise<FinishResult> {
+    const mail = this.#claimed.get(token);
+    const sent = outcome === 'sent';
+    this.#enter(`finishMail:${mail?.kind ?? 'unknown'}:${outcome}`);
+    if (!mail || this.claimTokens.get(`${mail.kind}:${mail.id}`) !== token) {
+      if (mail) this.lostFinishes.push({ kind: mail.kind, id: mail.id, sent });
+      return Promise.resolve('lost');
     }
+    const { kind, id } = mail;
     this.claimTokens.delete(`${kind}:${id}`);
-    return 'finished';
+    if (kind === 'contact' && sent) this.mailed.set(id, new Date());
+    if (kind === 'request') this.finished.push({ id, sent });
+    if ((kind === 'contact' || kind === 'request') && sent && mail.acknowledged) {
+      const key = formMailKey(kind, id, 'visitor');
+      if (!this.acknowledgements.has(key)) this.acknowledgements.set(key, { form: mail.acknowledged, state: 'owed' });
+    }
+    if (kind === 'acknowledgement' && outcome !== 'failed') this.acknowledgements.get(id)!.state = sent ? 'sent' : 'dropped';
+    if (kind === 'digest') {
+      if (outcome === 'failed') this.digestDays.delete(id);
+      else this.digestDays.set(id, sent ? 'sent' : 'nothing');
+    }
+    if (kind === 'outcome') {
+      this.outcomeClaimed.delete(id);
+      const r = this.appointments.get(id);
+      if (r && sent && mail.outcomeKey !== undefined) {
+        r.outcome_mailed_for = mail.outcomeKey;
+        this.outcomeKeysSent.push(mail.outcomeKey);
+      }
+    }
+    if (kind === 'reminder') {
+      this.reminderClaimed.delete(id);
+      if (sent) this.reminded.add(id);
+    }
+    const key = `${kind}:${id}`;
+    if (sent) this.deliveries.delete(key);
+    else if (cause !== undefined) this.deliveries.set(key, { attempts: (this.deliveries.get(key)?.attempts ?? 0) + 1, cause, due: false });
+    return Promise.resolve('finished');
   }
   /** Another sender takes kind:id's claim (the first one's has lapsed): the first one's finish is then lost. */
   takeOverClaim(kind: MailKind, id: string): MailClaim {
@@ -237,33 +284,41 @@ export class FakeStore implements Store {
     this.proofVerdicts.set(signature, refusedForSeconds);
     return Promise.resolve();
   }
-  /** Like public.claim_contact_mail, unless `contactClaimAnswer` says otherwise. */
+  /** Like public.store_contact_message, unless `contactClaimAnswer` says otherwise. */
   claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult> {
     this.#enter('claimContactNotification');
     if (this.contactClaimAnswer) return Promise.resolve({ status: this.contactClaimAnswer });
     if (!this.contacts.some((stored) => stored.id === submission.id)) this.contacts.push(submission);
-    if (this.mailed.has(submission.id)) return Promise.resolve({ status: 'already_notified' });
+    if (this.mailed.has(submission.id)) return Promise.resolve({ status: 'already_sent' });
     if (this.#held('contact', submission.id)) return Promise.resolve({ status: 'in_progress' });
-    return Promise.resolve({ status: 'claimed', claim: this.#claim('contact', submission.id) });
+    const form: AcknowledgedForm = { form: 'contact', created_at: new Date().toISOString(), ...submission };
+    return Promise.resolve({ status: 'claimed', claim: this.#claim('contact', submission.id, undefined, form) });
   }
-  finishContactNotification(id: string, claim: string, sent: boolean): Promise<FinishResult> {
-    this.#enter('finishContactNotification');
-    const finished = this.#finish('contact', id, claim, sent);
-    if (finished === 'finished' && sent) this.mailed.set(id, new Date());
-    return Promise.resolve(finished);
+  /** Like public.claim_mail, for the mails the fake knows by key: the acknowledgements. */
+  claimMail(key: string): Promise<MailClaimResult> {
+    this.#enter('claimMail');
+    const owed = this.acknowledgements.get(key);
+    if (!owed || owed.state === 'dropped') return Promise.resolve({ status: 'not_found' });
+    if (owed.state === 'sent') return Promise.resolve({ status: 'already_sent' });
+    if (this.#held('acknowledgement', key)) return Promise.resolve({ status: 'in_progress' });
+    return Promise.resolve({ status: 'claimed', claim: this.#claim('acknowledgement', key) });
+  }
+  /** Like public.claim_due_mail('acknowledgement'): owed, unclaimed, not waiting for the backoff. */
+  claimPendingAcknowledgements(limit: number, _graceSeconds: number): Promise<Claimed<AcknowledgedForm>[]> {
+    this.#enter('claimPendingAcknowledgements');
+    const due = [...this.acknowledgements]
+      .filter(([key, owed]) => owed.state === 'owed' && !this.#held('acknowledgement', key) && this.#due('acknowledgement', key))
+      .slice(0, limit);
+    return Promise.resolve(due.map(([key, owed]) => ({ row: { ...owed.form }, claim: this.#claim('acknowledgement', key) })));
   }
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult> {
     this.#enter('claimAppointmentNotification');
     this.claims.push(claim);
     const answer = this.claimAnswer;
     if (answer.status !== 'claimed') return Promise.resolve(answer);
-    return Promise.resolve({ ...answer, claim: 'claim' in answer ? answer.claim : this.#claim('request', answer.request.id) });
-  }
-  finishAppointmentNotification(id: string, claim: string, sent: boolean): Promise<FinishResult> {
-    this.#enter('finishAppointmentNotification');
-    const finished = this.#finish('request', id, claim, sent);
-    if (finished === 'finished') this.finished.push({ id, sent });
-    return Promise.resolve(finished);
+    // Reported: the function was shown the proof (an answer without the column counts as reported).
+    const form: AcknowledgedForm | undefined = answer.request.reported_at === null ? undefined : { form: 'request', ...answer.request };
+    return Promise.resolve({ ...answer, claim: 'claim' in answer ? answer.claim : this.#claim('request', answer.request.id, undefined, form) });
   }
   discardAppointmentRequest(id: string, email: string, proof: string): Promise<void> {
     this.#enter('discardAppointmentRequest');
@@ -429,30 +484,18 @@ export class FakeStore implements Store {
     }
     return Promise.resolve(found);
   }
-  claimOutcomeMail(id: string): Promise<OutcomeClaim> {
+  /** Like public.claim_mail on the outbox mail of the state `outcomeKey` (superseded once the state moved on). */
+  claimOutcomeMail(id: string, outcomeKey: string): Promise<OutcomeClaim> {
     this.#enter('claimOutcomeMail');
     const r = this.appointments.get(id);
-    if (!r) return Promise.resolve({ status: 'not_found' });
-    if (r.outcome_key === null) return Promise.resolve({ status: 'nothing_to_send' });
-    if (r.outcome_mailed_for === r.outcome_key) return Promise.resolve({ status: 'already_notified' });
+    if (!r || r.outcome_key !== outcomeKey) return Promise.resolve({ status: 'not_found' });
+    if (r.outcome_mailed_for === r.outcome_key) return Promise.resolve({ status: 'already_sent' });
     if (this.outcomeClaimed.has(id)) return Promise.resolve({ status: 'in_progress' });
     this.outcomeClaimed.add(id);
-    return Promise.resolve({ status: 'claimed', request: { ...r }, claim: this.#claim('outcome', id) });
+    return Promise.resolve({ status: 'claimed', request: { ...r }, claim: this.#claim('outcome', id, outcomeKey) });
   }
   /** Keys finished as sent, in order (the outbox and the page must each record the key they sent for). */
   outcomeKeysSent: string[] = [];
-  finishOutcomeMail(id: string, key: string, claim: string, sent: boolean): Promise<FinishResult> {
-    this.#enter(`finishOutcomeMail:${sent}`);
-    const finished = this.#finish('outcome', id, claim, sent);
-    if (finished === 'lost') return Promise.resolve(finished);
-    this.outcomeClaimed.delete(id);
-    const r = this.appointments.get(id);
-    if (r && sent) {
-      r.outcome_mailed_for = key;
-      this.outcomeKeysSent.push(key);
-    }
-    return Promise.resolve(finished);
-  }
   /** public.appointment_schedule: confirmed and cancelled appointments in [from, to], by day and time. */
   schedule(from: string, to: string): Promise<AppointmentState[]> {
     this.#enter('schedule');
@@ -463,7 +506,7 @@ export class FakeStore implements Store {
         .map((r) => ({ ...r })),
     );
   }
-  // The outbox (public.claim_pending_mail and friends), in memory: the claims and the backoff, without the clock.
+  // The outbox (public.claim_due_mail and friends), in memory: the claims and the backoff, without the clock.
   pendingContacts: StoredContact[] = [];
   pendingRequests: AppointmentRecord[] = [];
   /** kind:id → attempts; a failed mail is not due again in the same test unless `backoffOver` is set. */
@@ -482,7 +525,7 @@ export class FakeStore implements Store {
     const due = this.pendingContacts
       .filter((c) => !this.mailed.has(c.id) && !this.#held('contact', c.id) && this.#due('contact', c.id))
       .slice(0, limit);
-    return Promise.resolve(due.map((c) => ({ row: { ...c }, claim: this.#claim('contact', c.id) })));
+    return Promise.resolve(due.map((c) => ({ row: { ...c }, claim: this.#claim('contact', c.id, undefined, { form: 'contact', ...c }) })));
   }
   claimPendingRequests(limit: number, _graceSeconds: number): Promise<Claimed<AppointmentRecord>[]> {
     this.#enter('claimPendingRequests');
@@ -490,7 +533,9 @@ export class FakeStore implements Store {
     const due = this.pendingRequests
       .filter((r) => !sent.has(r.id) && !this.#held('request', r.id) && this.#due('request', r.id))
       .slice(0, limit);
-    return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('request', r.id) })));
+    return Promise.resolve(
+      due.map((r) => ({ row: { ...r }, claim: this.#claim('request', r.id, undefined, r.reported_at === null ? undefined : { form: 'request', ...r }) })),
+    );
   }
   claimPendingOutcomes(limit: number, _graceSeconds: number): Promise<Claimed<AppointmentState>[]> {
     this.#enter('claimPendingOutcomes');
@@ -498,7 +543,7 @@ export class FakeStore implements Store {
       .filter((r) => r.outcome_key !== null && r.outcome_mailed_for !== r.outcome_key && !this.outcomeClaimed.has(r.id) && this.#due('outcome', r.id))
       .slice(0, limit);
     for (const r of due) this.outcomeClaimed.add(r.id);
-    return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('outcome', r.id) })));
+    return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('outcome', r.id, r.outcome_key ?? undefined) })));
   }
   claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentState>[]> {
     this.#enter('claimPendingReminders');
@@ -510,13 +555,6 @@ export class FakeStore implements Store {
       .slice(0, limit);
     for (const r of due) this.reminderClaimed.add(r.id);
     return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('reminder', r.id) })));
-  }
-  recordMailResult(kind: MailKind, id: string, sent: boolean, cause?: string): Promise<void> {
-    this.#enter(`recordMailResult:${kind}:${sent}`);
-    const key = `${kind}:${id}`;
-    if (sent) this.deliveries.delete(key);
-    else this.deliveries.set(key, { attempts: (this.deliveries.get(key)?.attempts ?? 0) + 1, cause, due: false });
-    return Promise.resolve();
   }
   giveUpStaleMail(_afterSeconds: number, _today: string): Promise<{ kind: MailKind; id: string }[]> {
     this.#enter('giveUpStaleMail');
@@ -535,41 +573,29 @@ export class FakeStore implements Store {
     confirmed: [],
     gaveUpContacts: [],
     gaveUpAppointments: [],
+    gaveUpNewsletter: [],
     failedRuns: [],
     outboxLastRunAt: null,
   };
   /** Day → 'sent' | 'nothing' | 'claimed'. */
   digestDays = new Map<string, string>();
-  reported: { contacts: string[]; deliveries: { kind: MailKind; id: string }[] }[] = [];
-  claimDigest(day: string, scheduled: boolean): Promise<boolean> {
+  reported: { contacts: string[]; deliveries: { kind: MailKind; id: string }[]; newsletterMails: string[] }[] = [];
+  /** Like public.claim_practice_digest: the day's digest claimed, unless it is being sent, or (scheduled) went out or was found empty. */
+  claimDigest(day: string, scheduled: boolean): Promise<DigestClaim | null> {
     this.#enter('claimDigest');
     const state = this.digestDays.get(day);
-    if (state === 'claimed' || (scheduled && (state === 'sent' || state === 'nothing'))) return Promise.resolve(false);
+    if (state === 'claimed' || (scheduled && (state === 'sent' || state === 'nothing'))) return Promise.resolve(null);
     this.digestDays.set(day, 'claimed');
-    return Promise.resolve(true);
-  }
-  finishDigest(day: string, outcome: 'sent' | 'nothing' | null): Promise<void> {
-    this.#enter(`finishDigest:${outcome}`);
-    if (outcome === null) this.digestDays.delete(day);
-    else this.digestDays.set(day, outcome);
-    return Promise.resolve();
+    return Promise.resolve({ claim: this.#claim('digest', day), key: `digest/${day}` });
   }
   digestData(_now: Date): Promise<DigestData> {
     this.#enter('digestData');
     return Promise.resolve(structuredClone(this.digest));
   }
-  markDigestReported(contacts: string[], deliveries: { kind: MailKind; id: string }[]): Promise<void> {
+  markDigestReported(contacts: string[], deliveries: { kind: MailKind; id: string }[], newsletterMails: string[]): Promise<void> {
     this.#enter('markDigestReported');
-    this.reported.push({ contacts, deliveries });
+    this.reported.push({ contacts, deliveries, newsletterMails });
     return Promise.resolve();
-  }
-  finishReminder(id: string, claim: string, sent: boolean): Promise<FinishResult> {
-    this.#enter(`finishReminder:${sent}`);
-    const finished = this.#finish('reminder', id, claim, sent);
-    if (finished === 'lost') return Promise.resolve(finished);
-    this.reminderClaimed.delete(id);
-    if (sent) this.reminded.add(id);
-    return Promise.resolve(finished);
   }
 }
 

@@ -10,6 +10,7 @@ import type { LogLine } from '../_shared/http/request-gate.ts';
 import { CLAIM_LAPSE_MS, type StoredContact } from '../_shared/database/store.ts';
 import { CLAIM_MARGIN_MS } from '../_shared/mail/budget.ts';
 import { createOutboxHandler, type OutboxOptions } from '../send-pending-mail/outbox-handler.ts';
+import { formMailKey } from '../_shared/mail/mail-keys.ts';
 import { createContactHandler } from '../send-contact-email/contact-handler.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { signActionToken } from '../_shared/lifecycle/action-tokens.ts';
@@ -287,9 +288,10 @@ Deno.test('each mail is claimed right before it is sent, one at a time, and its 
   assert.equal((await run(handle)).body.sent, 3);
   const flow = store.calls.filter((name) => /^(claimPending|finish|takeRateLimit:mail$)/.test(name));
   assert.deepEqual(flow, [
-    ...Array.from({ length: 3 }, () => ['claimPendingContacts', 'takeRateLimit:mail', 'finishContactNotification']).flat(),
+    ...Array.from({ length: 3 }, () => ['claimPendingContacts', 'takeRateLimit:mail', 'finishMail:contact:sent', 'finishMail:acknowledgement:sent']).flat(),
     'claimPendingContacts',
     'claimPendingRequests',
+    'claimPendingAcknowledgements',
     'claimPendingOutcomes',
     'claimPendingReminders',
   ]);
@@ -366,7 +368,7 @@ Deno.test('a run that lost its claim while sending changes nothing: no record, n
   assert.deepEqual(lines, [{ fn: 'send-pending-mail', code: 'claim_lost', kind: 'contact', id, sent: true }]);
   assert.deepEqual(store.lostFinishes, [{ kind: 'contact', id, sent: true }]);
   assert.equal(store.mailed.has(id), false, 'not marked by the run that lost the claim');
-  assert.equal(store.calls.includes('recordMailResult:contact:true'), false);
+  assert.equal(store.deliveries.size, 0, 'the run that lost the claim records nothing');
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch'], 'the acknowledgement is the new holder\'s');
   assert.equal(store.jobRuns[0]!.summary.causes, 'claim_lost');
 });
@@ -469,4 +471,37 @@ Deno.test('a run with nothing to do logs outbox_idle, one that sent logs outbox 
   store.pendingContacts.push(contact('00000000-0000-4000-8000-00000000000a'));
   await run(handle);
   assert.equal(logs.at(-1)!.code, 'outbox');
+});
+
+Deno.test('an acknowledgement whose own send failed after the practice mail went out: the outbox sends it once; one its limits hold back is dropped', async () => {
+  const { handle, mailer, store } = setup();
+  const id = '00000000-0000-4000-8000-00000000000b';
+  store.pendingContacts.push(contact(id));
+  // The practice mail goes out, the acknowledgement right after it fails.
+  mailer.fail = [1];
+  const first = await run(handle);
+  assert.equal(first.body.sent, 1);
+  assert.deepEqual(mailer.attempted.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'b@example.ch']);
+  const key = formMailKey('contact', id, 'visitor');
+  assert.deepEqual(store.acknowledgements.get(key)?.state, 'owed', 'still owed after the failed send');
+  assert.equal(store.deliveries.get(`acknowledgement:${key}`)?.cause, 'ack_smtp_ECONNREFUSED');
+
+  // After the backoff the next run sends it, once; the practice mail is not sent again.
+  mailer.fail = [];
+  store.backoffOver();
+  assert.deepEqual((await run(handle)).body, { sent: 1, failed: 0, deferred: 0, gaveUp: 0 });
+  assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.idempotencyKey]), [
+    ['praxis@ruhepol-schlafberatung.ch', formMailKey('contact', id, 'practice')],
+    ['b@example.ch', key],
+  ]);
+  assert.equal(store.acknowledgements.get(key)?.state, 'sent');
+  assert.deepEqual((await run(handle)).body, { sent: 0, failed: 0, deferred: 0, gaveUp: 0 });
+
+  // Another owed acknowledgement, to a mailbox whose hour is used up: not sent, and not owed any more.
+  const other = '00000000-0000-4000-8000-00000000000c';
+  store.acknowledgements.set(formMailKey('contact', other, 'visitor'), { form: { form: 'contact', ...contact(other) }, state: 'owed' });
+  store.exhausted.set('ack', 3600);
+  assert.deepEqual((await run(handle)).body, { sent: 0, failed: 0, deferred: 0, gaveUp: 0 });
+  assert.equal(store.acknowledgements.get(formMailKey('contact', other, 'visitor'))?.state, 'dropped');
+  assert.equal(mailer.sent.length, 2);
 });

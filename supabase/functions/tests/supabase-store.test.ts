@@ -46,9 +46,9 @@ Deno.test('take_rate_limit: POST /rest/v1/rpc/take_rate_limit with the service-r
 
 const TOKEN = '6f1c7a52-0d3e-4b8a-9c21-7e5f4a3b2c1d';
 
-Deno.test('claim_contact_mail / finish_contact_notification: the message as p_*, the claim\'s token back and forth, the answers checked', async () => {
+Deno.test('store_contact_message / finish_mail: the message as p_*, the claim\'s token back and forth, the answers checked', async () => {
   const { calls, store } = capture((call) =>
-    call.url.pathname.endsWith('/claim_contact_mail') ? jsonAnswer({ status: 'claimed', claim: TOKEN }) : jsonAnswer('finished')
+    call.url.pathname.endsWith('/store_contact_message') ? jsonAnswer({ status: 'claimed', claim: TOKEN }) : jsonAnswer('finished')
   );
   const submission = { id: REQUEST_ID, name: 'Anna Muster', email: 'a@b.ch', phone: null, subject: null, message: 'Hallo' };
   const before = performance.now();
@@ -56,14 +56,14 @@ Deno.test('claim_contact_mail / finish_contact_notification: the message as p_*,
   assert.ok(claimed.status === 'claimed');
   assert.equal(claimed.claim.token, TOKEN);
   assert.ok(claimed.claim.takenAt >= before && claimed.claim.takenAt <= performance.now(), 'taken when it was asked for');
-  assert.equal(await store.finishContactNotification(REQUEST_ID, TOKEN, true), 'finished');
+  assert.equal(await store.finishMail(TOKEN, 'sent'), 'finished');
   assert.deepEqual(calls.map((call) => [call.method, call.url.pathname, call.body]), [
-    ['POST', '/rest/v1/rpc/claim_contact_mail', {
+    ['POST', '/rest/v1/rpc/store_contact_message', {
       p_id: REQUEST_ID, p_name: 'Anna Muster', p_email: 'a@b.ch', p_phone: null, p_subject: null, p_message: 'Hallo',
     }],
-    ['POST', '/rest/v1/rpc/finish_contact_notification', { p_id: REQUEST_ID, p_claim: TOKEN, p_sent: true }],
+    ['POST', '/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: true, p_cause: null, p_drop: false }],
   ]);
-  for (const status of ['already_notified', 'in_progress', 'conflict'] as const) {
+  for (const status of ['already_sent', 'in_progress', 'conflict'] as const) {
     const { store: other } = capture(() => jsonAnswer({ status, claim: null }));
     assert.deepEqual(await other.claimContactNotification(submission), { status });
   }
@@ -72,9 +72,9 @@ Deno.test('claim_contact_mail / finish_contact_notification: the message as p_*,
     await assert.rejects(other.claimContactNotification(submission), StoreError);
   }
   const { store: lost } = capture(() => jsonAnswer('lost'));
-  assert.equal(await lost.finishContactNotification(REQUEST_ID, TOKEN, false), 'lost');
+  assert.equal(await lost.finishMail(TOKEN, 'failed'), 'lost');
   const { store: odd } = capture(() => new Response(null, { status: 204 }));
-  await assert.rejects(odd.finishContactNotification(REQUEST_ID, TOKEN, true), { name: 'StoreError', code: 'unexpected_finish_answer' });
+  await assert.rejects(odd.finishMail(TOKEN, 'sent'), { name: 'StoreError', code: 'unexpected_finish_answer' });
 });
 
 Deno.test('claim_form_proof / judge_form_proof: signature, request id and expiry as p_*; the answer checked', async () => {
@@ -90,21 +90,22 @@ Deno.test('claim_form_proof / judge_form_proof: signature, request id and expiry
   await assert.rejects(odd.claimFormProof('ab'.repeat(32), REQUEST_ID, new Date()), StoreError);
 });
 
-Deno.test('the outbox\'s calls: claim_pending_mail per kind, record_mail_result, give_up_stale_mail, record_job_run', async () => {
+Deno.test('the outbox\'s calls: claim_due_mail per kind, finish_mail with a cause, give_up_stale_mail, record_job_run', async () => {
   const { calls, store } = capture((call) => {
-    if (call.url.pathname.endsWith('/claim_pending_mail')) return jsonAnswer([]);
+    if (call.url.pathname.endsWith('/claim_due_mail')) return jsonAnswer([]);
+    if (call.url.pathname.endsWith('/finish_mail')) return jsonAnswer('finished');
     if (call.url.pathname.endsWith('/give_up_stale_mail')) return jsonAnswer([{ kind: 'contact', id: REQUEST_ID }]);
     return new Response(null, { status: 204 });
   });
   assert.deepEqual(await store.claimPendingContacts(1, 120), []);
   assert.deepEqual(await store.claimPendingReminders('2026-12-11', 1), []);
-  await store.recordMailResult('request', REQUEST_ID, false, 'smtp_554');
+  assert.equal(await store.finishMail(TOKEN, 'failed', 'smtp_554'), 'finished');
   assert.deepEqual(await store.giveUpStaleMail(259200, '2026-12-10'), [{ kind: 'contact', id: REQUEST_ID }]);
   await store.recordJobRun('send-pending-mail', true, { sent: 1 });
   assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
-    ['claim_pending_mail', { p_kind: 'contact', p_limit: 1, p_grace_seconds: 120 }],
-    ['claim_pending_mail', { p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, p_reminder_date: '2026-12-11' }],
-    ['record_mail_result', { p_kind: 'request', p_id: REQUEST_ID, p_sent: false, p_cause: 'smtp_554' }],
+    ['claim_due_mail', { p_kind: 'contact', p_limit: 1, p_grace_seconds: 120 }],
+    ['claim_due_mail', { p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, p_reminder_date: '2026-12-11' }],
+    ['finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: 'smtp_554', p_drop: false }],
     ['give_up_stale_mail', { p_after_seconds: 259200, p_today: '2026-12-10' }],
     ['record_job_run', { p_job: 'send-pending-mail', p_ok: true, p_summary: { sent: 1 } }],
   ]);
@@ -112,13 +113,13 @@ Deno.test('the outbox\'s calls: claim_pending_mail per kind, record_mail_result,
   await assert.rejects(odd.claimPendingContacts(1, 120), StoreError);
 });
 
-Deno.test('claim_pending_mail: each claimed row with the token of its kind\'s claim column; a row without one is a StoreError', async () => {
+Deno.test('claim_due_mail: each claimed mail with its claim\'s token; one without is a StoreError', async () => {
   const contact = { id: REQUEST_ID, created_at: '2026-12-10T07:00:00Z', name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' };
   const answers: Record<string, unknown> = {
-    contact: [{ ...contact, notify_claimed_at: '2026-12-10T07:03:00Z', notify_claim: TOKEN }],
-    request: [{ ...appointmentRecord(), notify_claim: TOKEN }],
-    outcome: [{ ...row(), outcome_mail_claim: TOKEN, notify_claim: null }],
-    reminder: [{ ...row(), reminder_claim: TOKEN, outcome_mail_claim: null }],
+    contact: [{ ...contact, claim: TOKEN }],
+    request: [{ ...appointmentRecord(), claim: TOKEN }],
+    outcome: [{ ...row(), claim: TOKEN }],
+    reminder: [{ ...row(), claim: TOKEN }],
   };
   const { store } = capture((call) => jsonAnswer(answers[(call.body as { p_kind: string }).p_kind]));
   const [claimedContact] = await store.claimPendingContacts(1, 120);
@@ -128,13 +129,13 @@ Deno.test('claim_pending_mail: each claimed row with the token of its kind\'s cl
   assert.equal((await store.claimPendingOutcomes(1, 120))[0]!.claim.token, TOKEN);
   assert.equal((await store.claimPendingReminders('2026-12-11', 1))[0]!.claim.token, TOKEN);
 
-  // The outcome's token is outcome_mail_claim, not notify_claim.
-  const { store: wrong } = capture(() => jsonAnswer([{ ...row(), notify_claim: TOKEN }]));
+  // A mail without its token cannot be finished: a failed call, not a claim.
+  const { store: wrong } = capture(() => jsonAnswer([{ ...row(), claim: null }]));
   await assert.rejects(wrong.claimPendingOutcomes(1, 120), { name: 'StoreError', code: 'unexpected_claim_token' });
 });
 
-Deno.test('claim_appointment_notification: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
-  const row = { ...appointmentRecord(), notify_claimed_at: '2026-11-22T10:16:00+00:00', notified_at: null, notify_claim: TOKEN };
+Deno.test('claim_request_mail: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
+  const row = { ...appointmentRecord(), outcome_mailed_for: null, claim: TOKEN };
   const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', request: row }));
   const result = await store.claimAppointmentNotification({
     id: REQUEST_ID,
@@ -153,7 +154,7 @@ Deno.test('claim_appointment_notification: every field as p_*, the claimed row c
   assert.ok(result.status === 'claimed');
   assert.deepEqual(result.request, appointmentRecord());
   assert.equal(result.claim.token, TOKEN);
-  assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/claim_appointment_notification');
+  assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/claim_request_mail');
   assert.deepEqual(calls[0]!.body, {
     p_id: REQUEST_ID,
     p_first_name: 'Beat',
@@ -170,12 +171,12 @@ Deno.test('claim_appointment_notification: every field as p_*, the claimed row c
   });
 });
 
-Deno.test('claim answers not_found / already_notified / in_progress pass through; anything else is a StoreError', async () => {
+Deno.test('claim answers not_found / already_sent / in_progress pass through; anything else is a StoreError', async () => {
   const claim = {
     id: REQUEST_ID, firstName: 'B', lastName: 'K', email: 'b@k.ch', phone: '1', service: 'Schlafberatung',
     preferredDate: '2026-12-11', preferredTime: null, alternativeDate: null, alternativeTime: null, message: null, maxAgeSeconds: 900,
   };
-  for (const status of ['not_found', 'already_notified', 'in_progress'] as const) {
+  for (const status of ['not_found', 'already_sent', 'in_progress'] as const) {
     const { store } = capture(() => jsonAnswer({ status }));
     assert.deepEqual(await store.claimAppointmentNotification(claim), { status });
   }
@@ -186,14 +187,32 @@ Deno.test('claim answers not_found / already_notified / in_progress pass through
   await assert.rejects(tokenless.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_token' });
 });
 
-Deno.test('finish_appointment_notification, finish_reminder: id, the claim\'s token and sent as p_*; the answer checked', async () => {
-  const { calls, store } = capture((call) => jsonAnswer(call.url.pathname.endsWith('/finish_reminder') ? 'lost' : 'finished'));
-  assert.equal(await store.finishAppointmentNotification(REQUEST_ID, TOKEN, true), 'finished');
-  assert.equal(await store.finishReminder(REQUEST_ID, TOKEN, false), 'lost');
+Deno.test('finish_mail: the claim\'s token and the outcome as p_sent / p_drop, the cause; the answer checked', async () => {
+  let answer = 'finished';
+  const { calls, store } = capture(() => jsonAnswer(answer));
+  assert.equal(await store.finishMail(TOKEN, 'sent'), 'finished');
+  assert.equal(await store.finishMail(TOKEN, 'dropped', 'ack_limited'), 'finished');
+  answer = 'lost';
+  assert.equal(await store.finishMail(TOKEN, 'failed'), 'lost');
   assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
-    ['/rest/v1/rpc/finish_appointment_notification', { p_id: REQUEST_ID, p_claim: TOKEN, p_sent: true }],
-    ['/rest/v1/rpc/finish_reminder', { p_id: REQUEST_ID, p_claim: TOKEN, p_sent: false }],
+    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: true, p_cause: null, p_drop: false }],
+    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: 'ack_limited', p_drop: true }],
+    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: null, p_drop: false }],
   ]);
+});
+
+Deno.test('claim_mail on a state\'s outcome mail: its outbox key, the claimed request with its token', async () => {
+  const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', mail: { ...row(), claim: TOKEN } }));
+  const claimed = await store.claimOutcomeMail(REQUEST_ID, 'moved:1');
+  assert.ok(claimed.status === 'claimed');
+  assert.equal(claimed.claim.token, TOKEN);
+  assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
+    ['/rest/v1/rpc/claim_mail', { p_key: `outcome/${REQUEST_ID}/moved:1` }],
+  ]);
+  for (const status of ['already_sent', 'in_progress', 'not_found'] as const) {
+    const { store: other } = capture(() => jsonAnswer({ status }));
+    assert.deepEqual(await other.claimOutcomeMail(REQUEST_ID, 'moved:1'), { status });
+  }
 });
 
 Deno.test('finish and discard: the RPCs with their arguments', async () => {
@@ -271,15 +290,13 @@ Deno.test('decide_appointment_move: the wish\'s number and the decision as p_*, 
   ]);
 });
 
-Deno.test('practice_closed_days: from and days as p_*, the dates checked; finish_outcome_mail records the key', async () => {
+Deno.test('practice_closed_days: from and days as p_*, the dates checked', async () => {
   const { calls, store } = capture((call) =>
     call.url.pathname.endsWith('/practice_closed_days') ? jsonAnswer(['2026-12-21', '2026-12-22']) : jsonAnswer('finished')
   );
   assert.deepEqual(await store.closedDays('2026-11-29', 180), ['2026-12-21', '2026-12-22']);
-  assert.equal(await store.finishOutcomeMail(REQUEST_ID, 'moved:1', TOKEN, true), 'finished');
   assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
     ['practice_closed_days', { p_from: '2026-11-29', p_days: 180 }],
-    ['finish_outcome_mail', { p_id: REQUEST_ID, p_key: 'moved:1', p_claim: TOKEN, p_sent: true }],
   ]);
   const { store: odd } = capture(() => jsonAnswer([{ day: '2026-12-21' }]));
   await assert.rejects(odd.closedDays('2026-11-29', 180), { name: 'StoreError', code: 'unexpected_closed_days_answer' });

@@ -176,3 +176,14 @@ export async function takeAcknowledgement(store: Store, limits: Limits, salt: st
   }
   return (await store.takeRateLimit('ack-daily', 'all', limits.ackDailyCap, DAY_SECONDS)) === 0;
 }
+
+/**
+ * Gives back what takeAcknowledgement counted for an acknowledgement that did not go out
+ * (the provider failed): its retry – by the outbox, after the backoff – is then not held
+ * back by its own first attempt.
+ */
+export async function giveBackAcknowledgement(store: Store, salt: string, email: string, client?: string): Promise<void> {
+  await store.refundRateLimit('ack', await hashKey(salt, mailboxKey(email)));
+  if (client !== undefined) await store.refundRateLimit('ack-client', await hashKey(salt, networkKey(client)));
+  await store.refundRateLimit('ack-daily', 'all');
+}

@@ -7,20 +7,20 @@ import { BOOKING_REFUSALS, type BookingRefusal } from '../domain/availability.ts
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
 import type { AppointmentEmailBody, AppointmentRow, AppointmentStatus, BotSignals, ContactEmailBody } from '../domain/wire-types.ts';
 
-/** A stored appointment request as claim_appointment_notification returns it. */
+/** A stored appointment request as claim_request_mail returns it. */
 export interface AppointmentRecord extends AppointmentRow {
   created_at: string;
-  /** What the outbox marks (…_mail_delivery.sql, ../forms/request-emails.ts pendingRequestMails). */
+  /** The marks of its practice mail (…_outbox.sql, ../forms/request-emails.ts pendingRequestMails). */
   reported_at?: PracticeMailHistory['reported_at'];
   send_failed_at?: PracticeMailHistory['send_failed_at'];
 }
 
 /**
- * What a stored request's row says about its practice mail, for the outbox's marks:
+ * What the outbox row of a stored request's practice mail says, for the mail's marks:
  * reported_at – when send-appointment-email was first shown a genuine proof for it (null:
- * stored over REST and never reported); send_failed_at – when a claim on the mail first
- * ended without it (null: never failed, so not late for a failure). Absent in answers that
- * do not carry them.
+ * stored over REST and never reported; outbox_mails.request_reported_at); send_failed_at –
+ * when a claim on the mail first ended without it (null: never failed, so not late for a
+ * failure; outbox_mails.failed_at). Absent in answers that do not carry them.
  */
 export interface PracticeMailHistory {
   reported_at?: string | null;
@@ -40,8 +40,8 @@ export class StoreError extends Error {
 export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals | 'requestId'> & { id: string };
 
 /**
- * A claim on one mail (migration …_mail_delivery.sql): the token the
- * database gave it, which the finish must name, and when it was asked for
+ * A claim on one outbox mail (migration …_outbox.sql): the token the
+ * database gave it, which public.finish_mail must name, and when it was asked for
  * (performance.now(), before the call: the claim lapses CLAIM_LAPSE_MS after it was taken,
  * and it was taken after that).
  */
@@ -50,8 +50,15 @@ export interface MailClaim {
   takenAt: number;
 }
 
-/** How long a claim holds: the claim functions' interval '2 minutes'. After it, the next sender may take the mail. */
+/** How long a claim holds: public.claim_mail's interval '2 minutes'. After it, the next sender may take the mail. */
 export const CLAIM_LAPSE_MS = 120_000;
+
+/**
+ * How a send under a claim ended (public.finish_mail): 'sent'; 'failed' – released for the
+ * next sender; 'dropped' – not owed any more (the acknowledgement's limits held it back, the
+ * digest had nothing to say).
+ */
+export type MailOutcome = 'sent' | 'failed' | 'dropped';
 
 /**
  * What ending a claim did: 'finished', or 'lost' – the claim was no longer the caller's
@@ -65,10 +72,10 @@ export interface Claimed<T> {
   claim: MailClaim;
 }
 
-/** public.claim_contact_mail's answer: claimed with its claim, or why not. */
+/** public.store_contact_message's answer: its practice mail claimed, or why not. */
 export type ContactClaimResult =
   | { status: 'claimed'; claim: MailClaim }
-  | { status: 'already_notified' }
+  | { status: 'already_sent' }
   | { status: 'in_progress' }
   | { status: 'conflict' };
 
@@ -92,7 +99,7 @@ export type AppointmentClaim = Omit<AppointmentEmailBody, keyof BotSignals | 're
 export type ClaimResult =
   | { status: 'claimed'; request: AppointmentRecord; claim: MailClaim }
   | { status: 'not_found' }
-  | { status: 'already_notified' }
+  | { status: 'already_sent' }
   | { status: 'in_progress' };
 
 export interface Store {
@@ -104,12 +111,23 @@ export interface Store {
   claimFormProof(signature: string, requestId: string, expiresAt: Date): Promise<ProofClaim>;
   /** public.judge_form_proof: 0 → the request passed the limits, n → refused for n seconds. */
   judgeFormProof(signature: string, refusedForSeconds: number): Promise<void>;
-  /** Stores the message unless it is stored already, and claims it for its e-mail (public.claim_contact_mail). */
+  /** Stores the message unless it is stored already, and claims its practice mail (public.store_contact_message). */
   claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult>;
-  /** Ends the claim `claim` (its token): sent marks the message mailed, not sent releases it. */
-  finishContactNotification(id: string, claim: string, sent: boolean): Promise<FinishResult>;
+  /** public.claim_request_mail: the practice mail of the stored request the visitor's values name. */
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult>;
-  finishAppointmentNotification(id: string, claim: string, sent: boolean): Promise<FinishResult>;
+  /**
+   * public.claim_mail: claims the outbox mail with idempotency key `key` for the caller (an
+   * acknowledgement after its practice mail went out).
+   */
+  claimMail(key: string): Promise<MailClaimResult>;
+  /**
+   * public.finish_mail: ends the claim `claim` (its token) on any outbox mail. Sent: done for
+   * good (a form's practice mail then owes the acknowledgement). Failed: released for the
+   * next sender; with a `cause` (the outbox's own sends) an attempt is counted and the next
+   * one waits 1, 2, 4 … 60 minutes. Dropped: not owed any more (`cause` says why). 'lost'
+   * when the claim was not the caller's any more: nothing changed.
+   */
+  finishMail(claim: string, outcome: MailOutcome, cause?: string): Promise<FinishResult>;
   /**
    * public.discard_appointment_request: removes the unmailed request `id` for `email`, only
    * if the form proof `proofSignature` is the one that stored it.
@@ -123,13 +141,8 @@ export interface Store {
   decideAppointment(id: string, decision: Decision): Promise<LifecycleResult>;
   /** public.cancel_appointment with the notice period in hours. */
   cancelAppointment(id: string, minNoticeHours: number): Promise<LifecycleResult>;
-  /** public.claim_outcome_mail: the mails of the request's current outcome_key, once. */
-  claimOutcomeMail(id: string): Promise<OutcomeClaim>;
-  /**
-   * public.finish_outcome_mail: sent records `key` (the outcome_key the mails were written
-   * for); not sent releases the claim. Only while `claim` (its token) is the row's.
-   */
-  finishOutcomeMail(id: string, key: string, claim: string, sent: boolean): Promise<FinishResult>;
+  /** public.claim_mail on the mails of the request's state `outcomeKey` (its outcome_key), once. */
+  claimOutcomeMail(id: string, outcomeKey: string): Promise<OutcomeClaim>;
   /**
    * public.appointment_schedule: the confirmed and cancelled appointments whose day lies
    * in [from, to] (inclusive, 'YYYY-MM-DD'), by day and time, each with its advisor.
@@ -143,35 +156,50 @@ export interface Store {
   decideMove(id: string, move: number, decision: MoveDecision): Promise<LifecycleResult>;
   /** public.practice_closed_days: the days in [from, from + days) covered by a closure (at most 200 days), sorted. */
   closedDays(from: string, days: number): Promise<string[]>;
-  finishReminder(id: string, claim: string, sent: boolean): Promise<FinishResult>;
 
-  // The outbox and the digest (migration …_mail_delivery.sql).
+  // The outbox (…_outbox.sql) and the digest (…_digest.sql).
   /**
-   * public.claim_pending_mail: what is due of one kind, claimed through the rows' own claim
-   * columns, each with its claim. The outbox asks for one at a time, right before it sends.
+   * public.claim_due_mail: the outbox mails due of one kind, each with what it refers to and
+   * its claim. The outbox asks for one at a time, right before it sends.
    */
   claimPendingContacts(limit: number, graceSeconds: number): Promise<Claimed<StoredContact>[]>;
   claimPendingRequests(limit: number, graceSeconds: number): Promise<Claimed<AppointmentRecord>[]>;
   claimPendingOutcomes(limit: number, graceSeconds: number): Promise<Claimed<AppointmentState>[]>;
   /** The confirmed appointments on `date` whose reminder is due. */
   claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentState>[]>;
-  /** public.record_mail_result: sent clears the failure record, not sent schedules the next attempt. */
-  recordMailResult(kind: MailKind, id: string, sent: boolean, cause?: string): Promise<void>;
+  /** The acknowledgements due: their practice mail went out, their own send did not (yet). */
+  claimPendingAcknowledgements(limit: number, graceSeconds: number): Promise<Claimed<AcknowledgedForm>[]>;
   /** public.give_up_stale_mail: what the outbox gave up on just now. */
   giveUpStaleMail(afterSeconds: number, today: string): Promise<{ kind: MailKind; id: string }[]>;
   /** public.record_job_run: a scheduled function's answer, for the digest and developers. */
   recordJobRun(job: string, ok: boolean, summary: Record<string, unknown>): Promise<void>;
-  claimDigest(day: string, scheduled: boolean): Promise<boolean>;
-  finishDigest(day: string, outcome: 'sent' | 'nothing' | null): Promise<void>;
+  /** public.claim_practice_digest: the day's digest claimed for the caller (ended with finishMail), or null. */
+  claimDigest(day: string, scheduled: boolean): Promise<DigestClaim | null>;
   digestData(now: Date): Promise<DigestData>;
-  /** After the digest went out: what it carried counts as delivered and reported. */
-  markDigestReported(contactIds: string[], deliveries: { kind: MailKind; id: string }[]): Promise<void>;
+  /** After the digest went out: what it carried counts as delivered and reported (newsletter mails by their own id). */
+  markDigestReported(contactIds: string[], deliveries: { kind: MailKind; id: string }[], newsletterMailIds: string[]): Promise<void>;
 }
 
-/** The outbox's kinds of mail (public.mail_deliveries.kind). */
-export type MailKind = 'contact' | 'request' | 'outcome' | 'reminder';
+/** The outbox's kinds of mail (public.outbox_mails.kind). */
+export type MailKind =
+  | 'contact'
+  | 'request'
+  | 'outcome'
+  | 'reminder'
+  | 'newsletter-confirmation'
+  | 'announcement'
+  | 'acknowledgement'
+  | 'digest';
 
-/** A stored contact message, as claim_pending_mail('contact') answers it. */
+/** A newsletter mail the outbox gave up on: its own id (outbox_mails.id), to whom, and the article's title for an announcement. */
+export interface GaveUpNewsletterMail {
+  id: string;
+  kind: 'newsletter-confirmation' | 'announcement';
+  email: string;
+  title: string | null;
+}
+
+/** A stored contact message, as claim_due_mail('contact') answers it. */
 export interface StoredContact {
   id: string;
   created_at: string;
@@ -184,6 +212,9 @@ export interface StoredContact {
   send_failed_at?: string | null;
 }
 
+/** What an acknowledgement is of: the contact message or the appointment request (private.mail_json's `form`). */
+export type AcknowledgedForm = ({ form: 'contact' } & StoredContact) | ({ form: 'request' } & AppointmentRecord);
+
 /** What the morning digest reports (public.practice_digest_data). */
 export interface DigestData {
   undecided: AppointmentState[];
@@ -191,6 +222,7 @@ export interface DigestData {
   confirmed: AppointmentState[];
   gaveUpContacts: StoredContact[];
   gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentState }[];
+  gaveUpNewsletter: GaveUpNewsletterMail[];
   failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
   outboxLastRunAt: string | null;
 }
@@ -203,7 +235,7 @@ export interface AppointmentState extends AppointmentRecord {
   staff_note: string | null;
   /** RFC 5545 SEQUENCE of the appointment's calendar entry. */
   calendar_sequence: number;
-  /** The outcome_key whose mails have gone out, if any (older rows: 'confirmed' / 'declined' / 'cancelled'). */
+  /** The outcome_key whose mails went out last, if any (private.appointment_json, from the outbox). */
   outcome_mailed_for: string | null;
   /** When the visitor cancelled (ISO instant), if so. */
   cancelled_at: string | null;
@@ -261,9 +293,14 @@ export type LifecycleResult =
   | { result: 'changed' | 'unchanged' | 'conflict' | 'too_late' | 'advisor_busy'; request: AppointmentState }
   | { result: 'not_found' };
 
+/** public.claim_mail's answer, without what the mail refers to. */
+export type MailClaimResult =
+  | { status: 'claimed'; claim: MailClaim }
+  | { status: 'already_sent' | 'in_progress' | 'not_found' };
+
 export type OutcomeClaim =
   | { status: 'claimed'; request: AppointmentState; claim: MailClaim }
-  | { status: 'already_notified' | 'in_progress' | 'nothing_to_send' | 'not_found' };
+  | { status: 'already_sent' | 'in_progress' | 'not_found' };
 
 const nullableText = z.nullable(z.string());
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -330,28 +367,16 @@ const moveAnswerSchema = z.union([
 
 const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 
-/**
- * The column of a claimed row that holds its claim's token (…_mail_delivery.sql:
- * a trigger gives every new claim a new one, so each claim function's row carries it).
- */
-const TOKEN_COLUMN = {
-  contact: 'notify_claim',
-  request: 'notify_claim',
-  outcome: 'outcome_mail_claim',
-  reminder: 'reminder_claim',
-} as const satisfies Record<MailKind, string>;
-
-/** The claim of a claimed row: its token, or a failed call when the row carries none. */
-function claimOf(kind: MailKind, row: unknown, takenAt: number): MailClaim {
-  const column = TOKEN_COLUMN[kind];
-  const token = typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[column] : undefined;
+/** The claim of a claimed mail: its token (private.mail_json's `claim`), or a failed call when it carries none. */
+function claimOf(row: unknown, takenAt: number): MailClaim {
+  const token = typeof row === 'object' && row !== null ? (row as Record<string, unknown>).claim : undefined;
   if (!uuid.safeParse(token).success) throw new StoreError('unexpected_claim_token');
   return { token: token as string, takenAt };
 }
 
 const outcomeClaimSchema = z.union([
-  z.object({ status: z.literal('claimed'), request: appointmentStateSchema }),
-  z.object({ status: z.enum(['already_notified', 'in_progress', 'nothing_to_send', 'not_found']) }),
+  z.object({ status: z.literal('claimed'), mail: appointmentStateSchema }),
+  z.object({ status: z.enum(['already_sent', 'in_progress', 'not_found']) }),
 ]);
 
 /** An RPC's jsonb answer checked against its schema; anything else is a failed call. */
@@ -365,25 +390,52 @@ export const parseLifecycleAnswer = (value: unknown): LifecycleResult =>
   parseAnswer(lifecycleAnswerSchema, value, 'unexpected_lifecycle_answer');
 export const parseMoveAnswer = (value: unknown): MoveResult => parseAnswer(moveAnswerSchema, value, 'unexpected_move_answer');
 export const parseClosedDays = (value: unknown): string[] => parseAnswer(z.array(isoDate), value, 'unexpected_closed_days_answer');
-/** claim_outcome_mail's answer, with the claim's token from the claimed row. */
+/** claim_mail's answer on an outcome mail, with the claim's token from the claimed mail. */
 export function parseOutcomeClaim(value: unknown, takenAt: number): OutcomeClaim {
   const answer = parseAnswer(outcomeClaimSchema, value, 'unexpected_outcome_claim');
   if (answer.status !== 'claimed') return answer;
-  return { ...answer, claim: claimOf('outcome', (value as { request: unknown }).request, takenAt) };
+  return { status: 'claimed', request: answer.mail, claim: claimOf((value as { mail: unknown }).mail, takenAt) };
 }
 
-/** public.finish_*'s answer. */
+/** public.claim_mail's answer, checked; the mail itself is not read. */
+export function parseMailClaim(value: unknown, takenAt: number): MailClaimResult {
+  const answer = parseAnswer(
+    z.union([
+      z.object({ status: z.literal('claimed'), mail: z.object({ claim: z.string() }) }),
+      z.object({ status: z.enum(['already_sent', 'in_progress', 'not_found']) }),
+    ]),
+    value,
+    'unexpected_mail_claim',
+  );
+  if (answer.status !== 'claimed') return answer;
+  return { status: 'claimed', claim: claimOf(answer.mail, takenAt) };
+}
+
+/** The day's digest claimed: its claim, and its outbox mail's idempotency key (the mail is sent under it). */
+export interface DigestClaim {
+  claim: MailClaim;
+  key: string;
+}
+
+/** public.claim_practice_digest's answer: the claim and the key, or null. */
+export function parseDigestClaim(value: unknown, takenAt: number): DigestClaim | null {
+  if (value === null) return null;
+  const answer = parseAnswer(z.object({ claim: z.string(), key: z.string() }), value, 'unexpected_digest_claim');
+  return { claim: claimOf(answer, takenAt), key: answer.key };
+}
+
+/** public.finish_mail's answer. */
 export const parseFinish = (value: unknown): FinishResult => parseAnswer(z.enum(['finished', 'lost']), value, 'unexpected_finish_answer');
 
-/** public.claim_contact_mail's answer. */
+/** public.store_contact_message's answer. */
 export function parseContactClaim(value: unknown, takenAt: number): ContactClaimResult {
   const answer = parseAnswer(
-    z.object({ status: z.enum(['claimed', 'already_notified', 'in_progress', 'conflict']), claim: z.nullable(z.string()) }),
+    z.object({ status: z.enum(['claimed', 'already_sent', 'in_progress', 'conflict']), claim: z.nullable(z.string()) }),
     value,
     'unexpected_claim_answer',
   );
   if (answer.status !== 'claimed') return { status: answer.status } as ContactClaimResult;
-  return { status: 'claimed', claim: claimOf('contact', { notify_claim: answer.claim }, takenAt) };
+  return { status: 'claimed', claim: claimOf({ claim: answer.claim }, takenAt) };
 }
 export const parseAppointmentState = (value: unknown): AppointmentState | null =>
   value === null ? null : parseAnswer(appointmentStateSchema, value, 'unexpected_request_answer');
@@ -406,19 +458,24 @@ const claimedRowSchemas = {
   request: appointmentRecordSchema,
   outcome: appointmentStateSchema,
   reminder: appointmentStateSchema,
+  acknowledgement: z.union([
+    z.object({ form: z.literal('contact'), ...storedContactSchema.shape }),
+    z.object({ form: z.literal('request'), ...appointmentRecordSchema.shape }),
+  ]),
 } as const;
 
-/** claim_pending_mail's rows of one kind, each with its claim. */
+/** claim_due_mail's mails of one kind, each with its claim. */
 export function parseClaimedRows(kind: 'contact', value: unknown, takenAt: number): Claimed<StoredContact>[];
 export function parseClaimedRows(kind: 'request', value: unknown, takenAt: number): Claimed<AppointmentRecord>[];
 export function parseClaimedRows(kind: 'outcome' | 'reminder', value: unknown, takenAt: number): Claimed<AppointmentState>[];
-export function parseClaimedRows(kind: MailKind, value: unknown, takenAt: number): Claimed<unknown>[] {
+export function parseClaimedRows(kind: 'acknowledgement', value: unknown, takenAt: number): Claimed<AcknowledgedForm>[];
+export function parseClaimedRows(kind: keyof typeof claimedRowSchemas, value: unknown, takenAt: number): Claimed<unknown>[] {
   const code = `unexpected_${kind}_claim`;
   const rows = parseAnswer(z.array(claimedRowSchemas[kind] as z.ZodMiniType<unknown>), value, code);
-  return rows.map((row, n) => ({ row, claim: claimOf(kind, (value as unknown[])[n], takenAt) }));
+  return rows.map((row, n) => ({ row, claim: claimOf((value as unknown[])[n], takenAt) }));
 }
 
-const mailKindSchema = z.enum(['contact', 'request', 'outcome', 'reminder']);
+const mailKindSchema = z.enum(['contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement']);
 export const parseGivenUp = (value: unknown): { kind: MailKind; id: string }[] =>
   parseAnswer(z.array(z.object({ kind: mailKindSchema, id: z.string() })), value, 'unexpected_give_up_answer');
 
@@ -439,6 +496,12 @@ const digestSchema = z.object({
   confirmed: z.array(appointmentStateSchema),
   gaveUpContacts: z.array(storedContactSchema),
   gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder']), request: appointmentStateSchema })),
+  gaveUpNewsletter: z.array(z.object({
+    id: uuid,
+    kind: z.enum(['newsletter-confirmation', 'announcement']),
+    email: z.string(),
+    title: nullableText,
+  })),
   failedRuns: z.array(z.object({ job: z.string(), ranAt: z.string(), summary: z.record(z.string(), z.unknown()) })),
   outboxLastRunAt: nullableText,
 });
@@ -447,16 +510,16 @@ export const parseDigestData = (value: unknown): DigestData => parseAnswer(diges
 const claimAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('claimed'), request: appointmentRecordSchema }),
   z.object({ status: z.literal('not_found') }),
-  z.object({ status: z.literal('already_notified') }),
+  z.object({ status: z.literal('already_sent') }),
   z.object({ status: z.literal('in_progress') }),
 ]);
 
-/** claim_appointment_notification's jsonb answer, checked, with the claim's token from the claimed row. */
+/** claim_request_mail's jsonb answer, checked, with the claim's token from the claimed mail. */
 export function parseClaimAnswer(value: unknown, takenAt: number): ClaimResult {
   const parsed = claimAnswerSchema.safeParse(value);
   if (!parsed.success) throw new StoreError('unexpected_claim_answer');
   const answer = parsed.data;
   if (answer.status !== 'claimed') return { status: answer.status };
   // The schema keeps exactly the columns the e-mail uses (to_jsonb also returns the bookkeeping columns).
-  return { status: 'claimed', request: answer.request, claim: claimOf('request', (value as { request: unknown }).request, takenAt) };
+  return { status: 'claimed', request: answer.request, claim: claimOf((value as { request: unknown }).request, takenAt) };
 }

@@ -12,17 +12,26 @@ import {
   parseClosedDays,
   parseContactClaim,
   parseDigestData,
+  parseDigestClaim,
   parseFinish,
+  parseMailClaim,
   parseGivenUp,
   parseLifecycleAnswer,
   parseMoveAnswer,
   parseOutcomeClaim,
   parseProofClaim,
+  type MailOutcome,
   StoreError,
   type Store,
 } from './store.ts';
+import { outcomeMailsKey } from '../mail/mail-keys.ts';
 
 export const DATABASE_TIMEOUT_MS = 10_000;
+
+/** public.finish_mail's arguments for an outcome (p_sent, p_drop: 'dropped' is not sent and not owed any more). */
+export function finishArgs(claim: string, outcome: MailOutcome, cause?: string): Record<string, unknown> {
+  return { p_claim: claim, p_sent: outcome === 'sent', p_cause: cause ?? null, p_drop: outcome === 'dropped' };
+}
 
 function failure(error: { code?: string } | null): StoreError {
   const code = error?.code;
@@ -79,7 +88,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
     async claimContactNotification(submission) {
       // Asked for now: the claim lapses two minutes after this at the latest.
       const takenAt = performance.now();
-      const data = await rpc('claim_contact_mail', {
+      const data = await rpc('store_contact_message', {
         p_id: submission.id,
         p_name: submission.name,
         p_email: submission.email,
@@ -90,14 +99,10 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return parseContactClaim(data, takenAt);
     },
 
-    async finishContactNotification(id, claim, sent) {
-      return parseFinish(await rpc('finish_contact_notification', { p_id: id, p_claim: claim, p_sent: sent }));
-    },
-
     async claimAppointmentNotification(claim) {
       const takenAt = performance.now();
       return parseClaimAnswer(
-        await rpc('claim_appointment_notification', {
+        await rpc('claim_request_mail', {
           p_id: claim.id,
           p_first_name: claim.firstName,
           p_last_name: claim.lastName,
@@ -115,8 +120,13 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       );
     },
 
-    async finishAppointmentNotification(id, claim, sent) {
-      return parseFinish(await rpc('finish_appointment_notification', { p_id: id, p_claim: claim, p_sent: sent }));
+    async claimMail(key) {
+      const takenAt = performance.now();
+      return parseMailClaim(await rpc('claim_mail', { p_key: key }), takenAt);
+    },
+
+    async finishMail(claim, outcome, cause) {
+      return parseFinish(await rpc('finish_mail', finishArgs(claim, outcome, cause)));
     },
 
     async discardAppointmentRequest(id, email, proofSignature) {
@@ -138,13 +148,9 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return parseLifecycleAnswer(await rpc('cancel_appointment', { p_id: id, p_min_notice: `${minNoticeHours} hours` }));
     },
 
-    async claimOutcomeMail(id) {
+    async claimOutcomeMail(id, outcomeKey) {
       const takenAt = performance.now();
-      return parseOutcomeClaim(await rpc('claim_outcome_mail', { p_id: id }), takenAt);
-    },
-
-    async finishOutcomeMail(id, key, claim, sent) {
-      return parseFinish(await rpc('finish_outcome_mail', { p_id: id, p_key: key, p_claim: claim, p_sent: sent }));
+      return parseOutcomeClaim(await rpc('claim_mail', { p_key: outcomeMailsKey(id, outcomeKey) }), takenAt);
     },
 
     async schedule(from, to) {
@@ -168,36 +174,34 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       return parseClosedDays(await rpc('practice_closed_days', { p_from: from, p_days: days }));
     },
 
-    async finishReminder(id, claim, sent) {
-      return parseFinish(await rpc('finish_reminder', { p_id: id, p_claim: claim, p_sent: sent }));
-    },
-
     async claimPendingContacts(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_pending_mail', { p_kind: 'contact', p_limit: limit, p_grace_seconds: graceSeconds });
+      const rows = await rpc('claim_due_mail', { p_kind: 'contact', p_limit: limit, p_grace_seconds: graceSeconds });
       return parseClaimedRows('contact', rows, takenAt);
     },
 
     async claimPendingRequests(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_pending_mail', { p_kind: 'request', p_limit: limit, p_grace_seconds: graceSeconds });
+      const rows = await rpc('claim_due_mail', { p_kind: 'request', p_limit: limit, p_grace_seconds: graceSeconds });
       return parseClaimedRows('request', rows, takenAt);
     },
 
     async claimPendingOutcomes(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_pending_mail', { p_kind: 'outcome', p_limit: limit, p_grace_seconds: graceSeconds });
+      const rows = await rpc('claim_due_mail', { p_kind: 'outcome', p_limit: limit, p_grace_seconds: graceSeconds });
       return parseClaimedRows('outcome', rows, takenAt);
     },
 
     async claimPendingReminders(date, limit) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_pending_mail', { p_kind: 'reminder', p_limit: limit, p_grace_seconds: 0, p_reminder_date: date });
+      const rows = await rpc('claim_due_mail', { p_kind: 'reminder', p_limit: limit, p_grace_seconds: 0, p_reminder_date: date });
       return parseClaimedRows('reminder', rows, takenAt);
     },
 
-    async recordMailResult(kind, id, sent, cause) {
-      await rpc('record_mail_result', { p_kind: kind, p_id: id, p_sent: sent, p_cause: cause ?? null });
+    async claimPendingAcknowledgements(limit, graceSeconds) {
+      const takenAt = performance.now();
+      const rows = await rpc('claim_due_mail', { p_kind: 'acknowledgement', p_limit: limit, p_grace_seconds: graceSeconds });
+      return parseClaimedRows('acknowledgement', rows, takenAt);
     },
 
     async giveUpStaleMail(afterSeconds, today) {
@@ -209,21 +213,16 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
     },
 
     async claimDigest(day, scheduled) {
-      const data = await rpc('claim_practice_digest', { p_day: day, p_scheduled: scheduled });
-      if (typeof data !== 'boolean') throw new StoreError('unexpected_digest_claim');
-      return data;
-    },
-
-    async finishDigest(day, outcome) {
-      await rpc('finish_practice_digest', { p_day: day, p_outcome: outcome });
+      const takenAt = performance.now();
+      return parseDigestClaim(await rpc('claim_practice_digest', { p_day: day, p_scheduled: scheduled }), takenAt);
     },
 
     async digestData(now) {
       return parseDigestData(await rpc('practice_digest_data', { p_now: now.toISOString() }));
     },
 
-    async markDigestReported(contactIds, deliveries) {
-      await rpc('mark_digest_reported', { p_contacts: contactIds, p_deliveries: deliveries });
+    async markDigestReported(contactIds, deliveries, newsletterMailIds) {
+      await rpc('mark_digest_reported', { p_contacts: contactIds, p_deliveries: deliveries, p_newsletter_mails: newsletterMailIds });
     },
   };
 }

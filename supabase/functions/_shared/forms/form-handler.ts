@@ -18,7 +18,7 @@ import {
   claimDeadline,
   failureCause,
   type MailBudget,
-  sendAcknowledgement,
+  sendOwedAcknowledgement,
   sendPracticeMail,
   type SendResult,
 } from '../mail/budget.ts';
@@ -58,7 +58,10 @@ export interface StepContext {
    * claim's, budget.ts). Never throws for mail failures.
    */
   send(mail: OutgoingMail, deadline?: number): Promise<SendResult>;
-  /** The visitor's acknowledgement, at most one per address per ACK_PER_ADDRESS_SECONDS; never throws. */
+  /**
+   * The visitor's acknowledgement (keyed), owed once the practice mail went out: claimed,
+   * sent at most one per address per ACK_PER_ADDRESS_SECONDS, finished; never throws.
+   */
   acknowledge(mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }>;
 }
 
@@ -254,7 +257,7 @@ export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, dep
         limits: config.limits,
         now: now(),
         send: (mail, deadline) => sendPracticeMail(budget, doubt ? markAsDoubtful(mail, doubt) : mail, now(), deadline),
-        acknowledge: (mail) => sendAcknowledgement(budget, config.rateLimitSalt, mail),
+        acknowledge: (mail) => sendOwedAcknowledgement(budget, config.rateLimitSalt, mail),
       };
       const outcome = await endpoint.handle(valid.value, context);
       return answer(outcome.status, outcome.body, {

@@ -3,9 +3,9 @@
  * database): 'confirmed', 'declined', 'cancelled', and for a visitor's wish to move the
  * appointment 'move-requested:<n>', 'moved:<n>', 'move-declined:<n>'. Sent by
  * appointment-action when the practice or the visitor presses the button, and by the
- * outbox (send-pending-mail) when that send failed; either claims the key first
- * (claim_outcome_mail) and records it after (finish_outcome_mail), so each key's mails go
- * out once. Pure apart from signing the links and the two reads of a wish's warnings.
+ * outbox (send-pending-mail) when that send failed; either claims the state's outbox mail
+ * first (claim_mail, claim_due_mail) and finishes it after (finish_mail), so each key's
+ * mails go out once. Pure apart from signing the links and the two reads of a wish's warnings.
  */
 import { beforeNotice, bookingUrl, type LinkSettings, moveLinks, visitorLinks } from './action-links.ts';
 import {

@@ -22,8 +22,8 @@ import { escapeHtml } from '../domain/html.ts';
 import { htmlDocument, type MailSettings, paragraph } from './layout.ts';
 import { capNoticeKey, withKey } from './mail-keys.ts';
 import { MailError, type Mailer, type OutgoingMail } from './transport.ts';
-import { DAY_SECONDS, takeAcknowledgement } from '../database/rate-limit.ts';
-import { CLAIM_LAPSE_MS, type MailClaim, StoreError, type Store } from '../database/store.ts';
+import { DAY_SECONDS, giveBackAcknowledgement, takeAcknowledgement } from '../database/rate-limit.ts';
+import { CLAIM_LAPSE_MS, type FinishResult, type MailClaim, StoreError, type Store } from '../database/store.ts';
 
 /** Why a practice mail did not go out: the provider failed, or the daily cap is reached. */
 export type SendResult =
@@ -131,8 +131,66 @@ export async function sendAcknowledgement(
   if (!sendFits(budget.mailer, deadline)) return { ack: 'skipped', cause: `ack_${NO_TIME_LEFT}` };
   try {
     if (!(await takeAcknowledgement(budget.store, budget.limits, salt, mail.to, budget.client))) return { ack: 'skipped' };
-    await (budget.deliver ?? ((m) => budget.mailer.send(m)))(mail);
+    try {
+      await (budget.deliver ?? ((m) => budget.mailer.send(m)))(mail);
+    } catch (error) {
+      await giveBackAcknowledgement(budget.store, salt, mail.to, budget.client).catch(() => {});
+      throw error;
+    }
     return { ack: 'sent' };
+  } catch (error) {
+    return { ack: 'failed', cause: `ack_${failureCause(error)}` };
+  }
+}
+
+/**
+ * An acknowledgement claimed for the caller (its outbox mail, `claim`): sent within its
+ * limits and finished – sent; dropped when the limits hold it back (one per mailbox an hour,
+ * the day's cap: it is not owed then); failed otherwise, with the cause, so that the outbox
+ * tries it again after the backoff (a send not started for lack of time is released without
+ * an attempt). `deadline` besides the claim's own. Never throws.
+ */
+export async function sendClaimedAcknowledgement(
+  budget: MailBudget,
+  salt: string,
+  mail: OutgoingMail,
+  claim: MailClaim,
+  deadline = Infinity,
+): Promise<{ ack: AckOutcome; cause?: string; finished?: FinishResult }> {
+  const result = await sendAcknowledgement(budget, salt, mail, Math.min(claimDeadline(claim), deadline));
+  const [outcome, finishCause] = result.ack === 'sent'
+    ? ['sent' as const, undefined]
+    : result.ack === 'skipped' && result.cause === undefined
+    ? ['dropped' as const, ACK_LIMITED]
+    : ['failed' as const, result.ack === 'failed' ? result.cause : undefined];
+  try {
+    const finished = await budget.store.finishMail(claim.token, outcome, finishCause);
+    return { ...result, finished };
+  } catch (error) {
+    return { ack: result.ack, cause: [result.cause, `ack_finish_${failureCause(error)}`].filter(Boolean).join(',') };
+  }
+}
+
+/** Why an acknowledgement was dropped: its limits held it back. */
+export const ACK_LIMITED = 'ack_limited';
+
+/**
+ * The visitor's acknowledgement after its form's practice mail went out: its outbox mail
+ * (`mail.idempotencyKey`, written when the practice mail was finished as sent) is claimed and
+ * sent as sendClaimedAcknowledgement does. Not owed (a request the site never reported) or
+ * another sender's: skipped. Never throws.
+ */
+export async function sendOwedAcknowledgement(
+  budget: MailBudget,
+  salt: string,
+  mail: OutgoingMail,
+  deadline?: number,
+): Promise<{ ack: AckOutcome; cause?: string }> {
+  try {
+    const claimed = await budget.store.claimMail(mail.idempotencyKey ?? '');
+    if (claimed.status !== 'claimed') return { ack: 'skipped' };
+    const { ack, cause } = await sendClaimedAcknowledgement(budget, salt, mail, claimed.claim, deadline);
+    return { ack, ...(cause ? { cause } : {}) };
   } catch (error) {
     return { ack: 'failed', cause: `ack_${failureCause(error)}` };
   }

@@ -11,7 +11,8 @@
  *   contact/<id>/visitor         its acknowledgement
  *   request/<id>/practice        the practice's mail of an appointment request (and its links)
  *   request/<id>/visitor         its acknowledgement
- *   outcome/<id>/<key>/<role>    the mails of a state (outcome_key: confirmed, moved:2, …)
+ *   outcome/<id>/<key>/<role>    the mails of a state (outcome_key: confirmed, moved:2, …);
+ *                                outcome/<id>/<key> is their outbox row's key
  *   reminder/<id>/<seq>/visitor  the reminder of the appointment as it is (calendar_sequence)
  *   cap-notice/<day>/practice    the practice's notice that the daily cap held mail back
  *   newsletter-confirm/<subscriber>/<asked>   a newsletter address's confirmation mail (asked: when, in ms)
@@ -27,9 +28,14 @@ export function formMailKey(kind: 'contact' | 'request', id: string, role: MailR
   return `${kind}/${id}/${role}`;
 }
 
+/** The outbox row of a state's mails (public.outbox_mails.idempotency_key, written by …_outbox.sql). */
+export function outcomeMailsKey(id: string, outcomeKey: string): string {
+  return `outcome/${id}/${outcomeKey}`;
+}
+
 /** A mail of a request's state: its outcome_key ('confirmed', 'declined', 'cancelled', 'move-requested:1', 'moved:1', …). */
 export function outcomeMailKey(id: string, outcomeKey: string, role: MailRole): string {
-  return `outcome/${id}/${outcomeKey}/${role}`;
+  return `${outcomeMailsKey(id, outcomeKey)}/${role}`;
 }
 
 /**
@@ -54,7 +60,7 @@ export function newsletterConfirmKey(subscriberId: string, requestedAtMs: number
   return `newsletter-confirm/${subscriberId}/${requestedAtMs}`;
 }
 
-/** An article's announcement to one subscriber: one ever (newsletter_mails' primary key). */
+/** An article's announcement to one subscriber: one ever (its outbox mail's key). */
 export function newsletterMailKey(slug: string, subscriberId: string): string {
   return `newsletter/${slug}/${subscriberId}`;
 }

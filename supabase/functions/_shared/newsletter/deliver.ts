@@ -62,7 +62,7 @@ export async function deliverConfirmation(
   deadline = Infinity,
 ): Promise<Delivery> {
   const cause = await sendWithin(sending, () => confirmationFor(sending, row), Math.min(claimDeadline(claim), deadline));
-  const finished = await sending.store.finishConfirmation(row.id, claim.token, cause === undefined, cause);
+  const finished = await sending.store.finishMail(claim.token, cause === undefined ? 'sent' : 'failed', cause);
   return { sent: cause === undefined, ...(cause ? { cause } : {}), finished };
 }
 
@@ -73,6 +73,6 @@ export async function deliverAnnouncement(
   deadline = Infinity,
 ): Promise<Delivery> {
   const cause = await sendWithin(sending, () => announcementFor(sending, row), Math.min(claimDeadline(claim), deadline));
-  const finished = await sending.store.finishAnnouncement(row.subscriber_id, row.slug, claim.token, cause === undefined, cause);
+  const finished = await sending.store.finishMail(claim.token, cause === undefined ? 'sent' : 'failed', cause);
   return { sent: cause === undefined, ...(cause ? { cause } : {}), finished };
 }

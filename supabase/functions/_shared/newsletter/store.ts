@@ -2,12 +2,12 @@
  * What the newsletter needs from the database, as an interface beside the forms' Store
  * (../database/store.ts): the newsletter function and the outbox depend on it, the tests
  * fake it, supabase-newsletter-store.ts implements it with the RPCs of
- * …20261127000000_newsletter.sql. The answers' shapes are checked here.
+ * …_newsletter.sql and the outbox's (…_outbox.sql). The answers' shapes are checked here.
  */
 import * as z from 'zod/mini';
-import { type Claimed, type FinishResult, type MailClaim, parseAnswer, StoreError } from '../database/store.ts';
+import { type Claimed, type FinishResult, type MailClaim, type MailOutcome, parseAnswer, StoreError } from '../database/store.ts';
 
-/** A confirmation mail owed to a pending address (newsletter_subscribe, claim_newsletter_mail('confirmation')). */
+/** A confirmation mail owed to a pending address (newsletter_subscribe, claim_due_mail('newsletter-confirmation')). */
 export interface ConfirmationRow {
   id: string;
   email: string;
@@ -17,7 +17,7 @@ export interface ConfirmationRow {
   confirm_requested_at: string;
 }
 
-/** An announcement owed to a confirmed subscriber (claim_newsletter_mail('announcement')). */
+/** An announcement owed to a confirmed subscriber (claim_due_mail('announcement')). */
 export interface AnnouncementRow {
   subscriber_id: string;
   email: string;
@@ -48,8 +48,6 @@ export type SubscribeResult = { queued: false } | { queued: true; confirmation: 
 export interface HousekeepingResult {
   /** Pending addresses past their expiry, deleted. */
   pendingSubscribers: number;
-  /** Announcements still unsent after three days: given up. */
-  gaveUp: number;
 }
 
 export interface NewsletterStore {
@@ -59,17 +57,17 @@ export interface NewsletterStore {
   confirm(subscriberId: string): Promise<'confirmed' | 'not_found'>;
   /** public.newsletter_unsubscribe: true when an address was deleted. */
   unsubscribe(subscriberId: string): Promise<boolean>;
-  /** public.claim_newsletter_mail('confirmation', limit, grace). */
+  /** public.claim_due_mail('newsletter-confirmation', limit, grace). */
   claimConfirmations(limit: number, graceSeconds: number): Promise<Claimed<ConfirmationRow>[]>;
-  /** public.claim_newsletter_mail('announcement', limit, 0). */
+  /** public.claim_due_mail('announcement', limit, 0). */
   claimAnnouncements(limit: number): Promise<Claimed<AnnouncementRow>[]>;
   /**
-   * public.finish_newsletter_mail: sent marks the mail sent, not sent releases it for the
-   * next attempt (`cause`, a short code); only while `claim` (its token) is the row's.
+   * public.finish_mail, as the forms' Store has it: sent marks the mail sent, not sent
+   * releases it for the next attempt (`cause`, a short code); only while `claim` (its token)
+   * is the mail's.
    */
-  finishConfirmation(subscriberId: string, claim: string, sent: boolean, cause?: string): Promise<FinishResult>;
-  finishAnnouncement(subscriberId: string, slug: string, claim: string, sent: boolean, cause?: string): Promise<FinishResult>;
-  /** public.newsletter_housekeeping: expired pending addresses deleted, stale announcements given up. */
+  finishMail(claim: string, outcome: MailOutcome, cause?: string): Promise<FinishResult>;
+  /** public.newsletter_housekeeping: expired pending addresses deleted, old newsletter mails forgotten. */
   housekeeping(): Promise<HousekeepingResult>;
 }
 
@@ -132,9 +130,9 @@ export function parseClaimedAnnouncements(value: unknown, takenAt: number): Clai
 
 export function parseHousekeeping(value: unknown): HousekeepingResult {
   const answer = parseAnswer(
-    z.object({ pending_subscribers: z.int().check(z.nonnegative()), gave_up: z.int().check(z.nonnegative()) }),
+    z.object({ pending_subscribers: z.int().check(z.nonnegative()), old_mails: z.int().check(z.nonnegative()) }),
     value,
     'unexpected_housekeeping_answer',
   );
-  return { pendingSubscribers: answer.pending_subscribers, gaveUp: answer.gave_up };
+  return { pendingSubscribers: answer.pending_subscribers };
 }

@@ -1,10 +1,10 @@
 /**
  * The NewsletterStore over supabase-js with the secret key: the newsletter's RPCs
- * (…20261127000000_newsletter.sql), nothing else. Every call has the database's time limit
+ * (…_newsletter.sql, the outbox's claim_due_mail and finish_mail), nothing else. Every call has the database's time limit
  * (../database/supabase-store.ts).
  */
 import { parseFinish } from '../database/store.ts';
-import { secretRpc } from '../database/supabase-store.ts';
+import { finishArgs, secretRpc } from '../database/supabase-store.ts';
 import {
   type NewsletterStore,
   parseClaimedAnnouncements,
@@ -45,40 +45,18 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
 
     async claimConfirmations(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_newsletter_mail', { p_kind: 'confirmation', p_limit: limit, p_grace_seconds: graceSeconds });
+      const rows = await rpc('claim_due_mail', { p_kind: 'newsletter-confirmation', p_limit: limit, p_grace_seconds: graceSeconds });
       return parseClaimedConfirmations(rows, takenAt);
     },
 
     async claimAnnouncements(limit) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_newsletter_mail', { p_kind: 'announcement', p_limit: limit, p_grace_seconds: 0 });
+      const rows = await rpc('claim_due_mail', { p_kind: 'announcement', p_limit: limit, p_grace_seconds: 0 });
       return parseClaimedAnnouncements(rows, takenAt);
     },
 
-    async finishConfirmation(subscriberId, claim, sent, cause) {
-      return parseFinish(
-        await rpc('finish_newsletter_mail', {
-          p_kind: 'confirmation',
-          p_subscriber: subscriberId,
-          p_slug: null,
-          p_claim: claim,
-          p_sent: sent,
-          p_cause: cause ?? null,
-        }),
-      );
-    },
-
-    async finishAnnouncement(subscriberId, slug, claim, sent, cause) {
-      return parseFinish(
-        await rpc('finish_newsletter_mail', {
-          p_kind: 'announcement',
-          p_subscriber: subscriberId,
-          p_slug: slug,
-          p_claim: claim,
-          p_sent: sent,
-          p_cause: cause ?? null,
-        }),
-      );
+    async finishMail(claim, outcome, cause) {
+      return parseFinish(await rpc('finish_mail', finishArgs(claim, outcome, cause)));
     },
 
     async housekeeping() {

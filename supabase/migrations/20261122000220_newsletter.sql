@@ -16,10 +16,13 @@
 --    share of it. An owed mail is claimed for the function's own send at once (after its
 --    answer); the outbox sends it if that send fails.
 -- 3. Articles: public.publish_articles(list) records each slug once; a slug seen for the
---    first time whose date lies within the last 30 days (Zurich) is announced – one row in
---    newsletter_mails per subscriber confirmed at that moment, sent by the outbox once each
---    (claimed with a token, like the other mails: …20261122000400_mail_delivery.sql).
+--    first time whose date lies within the last 30 days (Zurich) is announced – one outbox
+--    mail per subscriber confirmed at that moment, sent by the outbox once each (claimed
+--    with a token, like every mail: …20261122000250_outbox.sql).
 -- 4. Unsubscribing deletes the address and, by the foreign key, every mail still owed to it.
+-- The confirmation mails and the announcements are rows of public.outbox_mails (created
+-- after these tables, …_outbox.sql); the functions here that write them are plpgsql, so
+-- the table need not exist yet when they are created.
 
 -- ---------------------------------------------------------------------------------------
 -- 1. The tables.
@@ -45,16 +48,8 @@ create table public.newsletter_subscribers (
   confirmed_at timestamptz,
   -- A pending row is deleted then; its confirmation link expires then too. Null once confirmed.
   expires_at timestamptz,
-  -- The confirmation mail owed: asked for at (null: none), sent at (null: not yet).
+  -- When the latest confirmation mail was asked for (null: none): its outbox mail's key.
   confirm_requested_at timestamptz,
-  confirm_mailed_at timestamptz,
-  -- Its claim (a claim older than two minutes has lapsed) and the claim's token, which the
-  -- finish must name; failures and the next attempt (1, 2, 4 … 60 minutes).
-  confirm_claimed_at timestamptz,
-  confirm_claim uuid,
-  confirm_attempts integer not null default 0,
-  confirm_next_attempt_at timestamptz,
-  confirm_last_cause text constraint confirm_last_cause_short check (char_length(confirm_last_cause) <= 100),
   constraint pending_expires check ((status = 'pending') = (expires_at is not null)),
   constraint confirmed_when check ((status = 'confirmed') = (confirmed_at is not null))
 );
@@ -76,64 +71,41 @@ create table public.newsletter_articles (
 comment on table public.newsletter_articles is
   'Blog articles the deploy has registered (publish_articles): each slug once; announced_at when its newsletter was queued.';
 
-create table public.newsletter_mails (
-  subscriber_id uuid not null references public.newsletter_subscribers (id) on delete cascade,
-  article_slug text not null references public.newsletter_articles (slug) on delete cascade,
-  created_at timestamptz not null default now(),
-  mailed_at timestamptz,
-  claimed_at timestamptz,
-  claim uuid,
-  attempts integer not null default 0,
-  next_attempt_at timestamptz not null default now(),
-  last_cause text constraint last_cause_short check (char_length(last_cause) <= 100),
-  gave_up_at timestamptz,
-  primary key (subscriber_id, article_slug)
-);
-comment on table public.newsletter_mails is
-  'One announcement per (confirmed subscriber, article), sent once by the outbox; deleted with the subscriber.';
-create index newsletter_mails_due on public.newsletter_mails (created_at) where mailed_at is null and gave_up_at is null;
-create index newsletter_mails_article on public.newsletter_mails (article_slug);
-
 -- ---------------------------------------------------------------------------------------
--- Retention and giving up. Deletes the pending addresses past expires_at; gives up on
--- announcements still not sent after p_give_up_after_seconds (3 days; the outbox logs it);
--- forgets after 30 days which announcement went out or was given up (the article itself
--- stays known, so it is never announced again). Hourly where pg_cron exists (below), and
--- at every run of the outbox (so the local stack, which has no pg_cron, behaves alike).
-create function public.newsletter_housekeeping(p_give_up_after_seconds integer default 259200)
-  returns jsonb
+-- Retention. Deletes the pending addresses past expires_at (and with them the mails owed
+-- to them) and forgets after 30 days which newsletter mail went out or was given up (the
+-- article itself stays known, so it is never announced again; giving up is the outbox's,
+-- give_up_stale_mail). Hourly where pg_cron exists (below), and at every run of the outbox
+-- (so the local stack, which has no pg_cron, behaves alike).
+create function public.newsletter_housekeeping() returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
     expired integer;
-    given_up integer;
     forgotten integer;
   begin
     delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
     get diagnostics expired = row_count;
-    update public.newsletter_mails m
-       set gave_up_at = now(), last_cause = coalesce(m.last_cause, 'never_sent')
-     where m.mailed_at is null and m.gave_up_at is null
-       and m.created_at < now() - make_interval(secs => p_give_up_after_seconds)
-       and (m.claimed_at is null or m.claimed_at < now() - interval '2 minutes');
-    get diagnostics given_up = row_count;
-    delete from public.newsletter_mails m
-     where m.mailed_at < now() - interval '30 days' or m.gave_up_at < now() - interval '30 days';
+    delete from public.outbox_mails o
+     where o.kind in ('newsletter-confirmation', 'announcement')
+       and (o.sent_at < now() - interval '30 days' or o.gave_up_at < now() - interval '30 days'
+            or o.superseded_at < now() - interval '30 days');
     get diagnostics forgotten = row_count;
-    return jsonb_build_object('pending_subscribers', expired, 'gave_up', given_up, 'old_mails', forgotten);
+    return jsonb_build_object('pending_subscribers', expired, 'old_mails', forgotten);
   end
   $$;
-comment on function public.newsletter_housekeeping(integer) is
-  'Deletes expired pending newsletter addresses, gives up on announcements unsent after 3 days, forgets sent ones after 30 days.';
+comment on function public.newsletter_housekeeping() is
+  'Deletes expired pending newsletter addresses and forgets newsletter mails sent or given up 30 days ago.';
 
 -- ---------------------------------------------------------------------------------------
 -- 2. Subscribing. The function passes the address, its mailbox key, and the salted hashes
 -- the limits count (of the mailbox key and of the client's network: rate-limit.ts) with the
 -- two numbers of the budget: the network's share and the day's total. Answers
 -- {"queued": false} or {"queued": true, "subscriber": {id, email, expires_at,
--- confirm_requested_at, claim}} – the confirmation mail owed now, claimed for the caller.
+-- confirm_requested_at, claim}} – the confirmation mail owed now (an outbox mail; an
+-- earlier one still unsent is superseded), claimed for the caller.
 -- The three limits are taken for every address, owed a mail or not, and given back (the
 -- subtransaction rolled back) unless the mail is owed: the same work whatever the address.
 create function public.newsletter_subscribe(
@@ -150,6 +122,8 @@ create function public.newsletter_subscribe(
   as $$
   declare
     r public.newsletter_subscribers;
+    key text;
+    claimed jsonb;
     wait_mailbox integer;
     wait_network integer;
     wait_all integer;
@@ -184,18 +158,17 @@ create function public.newsletter_subscribe(
     end if;
     update public.newsletter_subscribers s
        set expires_at = now() + private.newsletter_pending_period(),
-           confirm_requested_at = now(),
-           confirm_mailed_at = null,
-           confirm_claimed_at = now(),
-           confirm_claim = gen_random_uuid(),
-           confirm_attempts = 0,
-           confirm_next_attempt_at = null,
-           confirm_last_cause = null
+           confirm_requested_at = now()
      where s.id = r.id
      returning * into r;
-    return jsonb_build_object('queued', true, 'subscriber', jsonb_build_object(
-      'id', r.id, 'email', r.email, 'expires_at', r.expires_at,
-      'confirm_requested_at', r.confirm_requested_at, 'claim', r.confirm_claim));
+    update public.outbox_mails o set superseded_at = now()
+     where o.subscriber_id = r.id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null;
+    -- The key of mail-keys.ts (newsletterConfirmKey): the subscriber and when it was asked, in ms.
+    key := 'newsletter-confirm/' || r.id || '/' || floor(extract(epoch from r.confirm_requested_at) * 1000)::bigint;
+    insert into public.outbox_mails (kind, subscriber_id, recipient, idempotency_key)
+      values ('newsletter-confirmation', r.id, 'subscriber', key);
+    claimed := public.claim_mail(key);
+    return jsonb_build_object('queued', true, 'subscriber', claimed -> 'mail');
   end
   $$;
 
@@ -211,6 +184,9 @@ create function public.newsletter_confirm(p_id uuid) returns text
        set status = 'confirmed', confirmed_at = now(), expires_at = null
      where s.id = p_id and s.status = 'pending' and s.expires_at > now();
     if found then
+      -- A confirmation mail still on its way is pointless now.
+      update public.outbox_mails o set superseded_at = now()
+       where o.subscriber_id = p_id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null;
       return 'confirmed';
     end if;
     if exists (select 1 from public.newsletter_subscribers s where s.id = p_id and s.status = 'confirmed') then
@@ -312,8 +288,9 @@ create function public.publish_articles(p_articles jsonb) returns jsonb
         continue;
       end if;
       if announce then
-        insert into public.newsletter_mails (subscriber_id, article_slug)
-          select s.id, v_slug from public.newsletter_subscribers s where s.status = 'confirmed';
+        insert into public.outbox_mails (kind, subscriber_id, article_slug, recipient, idempotency_key)
+          select 'announcement', s.id, v_slug, 'subscriber', 'newsletter/' || v_slug || '/' || s.id
+            from public.newsletter_subscribers s where s.status = 'confirmed';
         get diagnostics n = row_count;
         queued := queued + n;
         announced := announced || v_slug;
@@ -327,140 +304,23 @@ create function public.publish_articles(p_articles jsonb) returns jsonb
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- The outbox's part. Claims up to p_limit mails of one kind that are due, each with a new
--- token, and answers what the mails need:
---   'confirmation': [{id, email, expires_at, confirm_requested_at, claim}] – owed
---     confirmation mails of pending addresses older than p_grace_seconds (younger ones
---     are the subscribing call's own to send);
---   'announcement': [{subscriber_id, email, slug, title, excerpt, published_on, author,
---     claim}] – announcements to confirmed addresses.
--- Not while a claim holds (two minutes), nor before the next attempt after a failure.
-create function public.claim_newsletter_mail(p_kind text, p_limit integer default 1, p_grace_seconds integer default 120)
-  returns jsonb
-  language plpgsql
-  security invoker
-  set search_path = ''
-  as $$
-  declare
-    lapsed timestamptz := now() - interval '2 minutes';
-    settled timestamptz := now() - make_interval(secs => greatest(p_grace_seconds, 0));
-    batch integer := least(greatest(p_limit, 0), 100);
-    claimed jsonb;
-  begin
-    if p_kind = 'confirmation' then
-      with due as (
-        select s.id from public.newsletter_subscribers s
-         where s.status = 'pending' and s.expires_at > now()
-           and s.confirm_requested_at is not null and s.confirm_mailed_at is null
-           and s.confirm_requested_at < settled
-           and (s.confirm_claimed_at is null or s.confirm_claimed_at < lapsed)
-           and (s.confirm_next_attempt_at is null or s.confirm_next_attempt_at <= now())
-         order by s.confirm_requested_at limit batch for update skip locked
-      ), done as (
-        update public.newsletter_subscribers s set confirm_claimed_at = now(), confirm_claim = gen_random_uuid()
-          from due where s.id = due.id returning s.*
-      )
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'id', done.id, 'email', done.email, 'expires_at', done.expires_at,
-               'confirm_requested_at', done.confirm_requested_at, 'claim', done.confirm_claim)
-             order by done.confirm_requested_at), '[]')
-        into claimed from done;
-    elsif p_kind = 'announcement' then
-      with due as (
-        select m.subscriber_id, m.article_slug from public.newsletter_mails m
-          join public.newsletter_subscribers s on s.id = m.subscriber_id
-         where s.status = 'confirmed' and m.mailed_at is null and m.gave_up_at is null
-           and (m.claimed_at is null or m.claimed_at < lapsed)
-           and m.next_attempt_at <= now()
-         order by m.created_at, m.subscriber_id limit batch for update of m skip locked
-      ), done as (
-        update public.newsletter_mails m set claimed_at = now(), claim = gen_random_uuid()
-          from due where m.subscriber_id = due.subscriber_id and m.article_slug = due.article_slug
-        returning m.*
-      )
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'subscriber_id', done.subscriber_id, 'email', s.email, 'slug', a.slug, 'title', a.title,
-               'excerpt', a.excerpt, 'published_on', a.published_on, 'author', a.author, 'claim', done.claim)
-             order by done.created_at, done.subscriber_id), '[]')
-        into claimed
-        from done
-        join public.newsletter_subscribers s on s.id = done.subscriber_id
-        join public.newsletter_articles a on a.slug = done.article_slug;
-    else
-      raise exception 'unknown newsletter mail kind %', p_kind using errcode = '22023';
-    end if;
-    return claimed;
-  end
-  $$;
-
--- Ends a claim with its token: sent marks the mail sent; not sent releases it and schedules
--- the next attempt after 1, 2, 4 … 60 minutes (p_cause: a short code, never a message).
--- 'finished', or 'lost' when the claim is no longer the caller's (it lapsed and another
--- sender holds the mail, or the address was deleted meanwhile): nothing changed then.
--- p_slug: the article, for 'announcement' (ignored for 'confirmation').
-create function public.finish_newsletter_mail(
-  p_kind text,
-  p_subscriber uuid,
-  p_slug text,
-  p_claim uuid,
-  p_sent boolean,
-  p_cause text
-) returns text
-  language plpgsql
-  security invoker
-  set search_path = ''
-  as $$
-  begin
-    if p_kind = 'confirmation' then
-      update public.newsletter_subscribers s
-         set confirm_claimed_at = null,
-             confirm_claim = null,
-             confirm_mailed_at = case when p_sent then now() else s.confirm_mailed_at end,
-             confirm_attempts = case when p_sent then s.confirm_attempts else s.confirm_attempts + 1 end,
-             confirm_next_attempt_at = case when p_sent then null
-               else now() + least(interval '60 minutes', interval '1 minute' * power(2, least(s.confirm_attempts, 10))) end,
-             confirm_last_cause = case when p_sent then null else left(p_cause, 100) end
-       where s.id = p_subscriber and s.confirm_claim = p_claim;
-    elsif p_kind = 'announcement' then
-      update public.newsletter_mails m
-         set claimed_at = null,
-             claim = null,
-             mailed_at = case when p_sent then now() else m.mailed_at end,
-             attempts = case when p_sent then m.attempts else m.attempts + 1 end,
-             next_attempt_at = case when p_sent then m.next_attempt_at
-               else now() + least(interval '60 minutes', interval '1 minute' * power(2, least(m.attempts, 10))) end,
-             last_cause = case when p_sent then null else left(p_cause, 100) end
-       where m.subscriber_id = p_subscriber and m.article_slug = p_slug and m.claim = p_claim and m.mailed_at is null;
-    else
-      raise exception 'unknown newsletter mail kind %', p_kind using errcode = '22023';
-    end if;
-    return case when found then 'finished' else 'lost' end;
-  end
-  $$;
-
--- ---------------------------------------------------------------------------------------
 -- Privileges: the service role only (the edge functions and the deploy's script).
 alter table public.newsletter_subscribers enable row level security;
 alter table public.newsletter_articles enable row level security;
-alter table public.newsletter_mails enable row level security;
-revoke all on public.newsletter_subscribers, public.newsletter_articles, public.newsletter_mails from anon, authenticated;
-grant all on public.newsletter_subscribers, public.newsletter_articles, public.newsletter_mails to service_role;
+revoke all on public.newsletter_subscribers, public.newsletter_articles from anon, authenticated;
+grant all on public.newsletter_subscribers, public.newsletter_articles to service_role;
 revoke all on function private.newsletter_pending_period() from public;
 grant execute on function private.newsletter_pending_period() to service_role;
-revoke all on function public.newsletter_housekeeping(integer),
+revoke all on function public.newsletter_housekeeping(),
   public.newsletter_subscribe(text, text, text, text, integer, integer),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
-  public.publish_articles(jsonb),
-  public.claim_newsletter_mail(text, integer, integer),
-  public.finish_newsletter_mail(text, uuid, text, uuid, boolean, text) from public, anon, authenticated;
-grant execute on function public.newsletter_housekeeping(integer),
+  public.publish_articles(jsonb) from public, anon, authenticated;
+grant execute on function public.newsletter_housekeeping(),
   public.newsletter_subscribe(text, text, text, text, integer, integer),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
-  public.publish_articles(jsonb),
-  public.claim_newsletter_mail(text, integer, integer),
-  public.finish_newsletter_mail(text, uuid, text, uuid, boolean, text) to service_role;
+  public.publish_articles(jsonb) to service_role;
 
 -- The housekeeping hourly at minute 41, where pg_cron can be installed (hosted Supabase).
 -- Elsewhere nothing is scheduled: the outbox runs it too (every minute in the local stack).

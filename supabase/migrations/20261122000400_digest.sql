@@ -1,0 +1,168 @@
+-- The scheduled functions' own record and the practice's morning digest
+-- (docs/appointment-lifecycle.md, «When mail fails» and «Exactly once, and what remains»).
+--
+-- send-practice-digest tells the practice every morning what is undecided, today's and
+-- tomorrow's appointments, and what the outbox (…_outbox.sql) could not deliver – with the
+-- message itself, so that nothing is lost even then. public.job_runs records what the
+-- scheduled functions answered.
+--
+-- Hosted: pg_cron + pg_net call both functions (…_retention_and_jobs.sql). Locally: the
+-- embedded stack's timer makes the same calls. All of it is for the service role only.
+
+-- ---------------------------------------------------------------------------------------
+-- 1. What the scheduled functions answered: the practice's digest lists the failures, and
+-- a developer reads them here (cron.job_run_details only shows that pg_net queued the call).
+create table public.job_runs (
+  id bigint generated always as identity primary key,
+  job text not null,
+  ran_at timestamptz not null default now(),
+  ok boolean not null,
+  -- The function's answer: counts and short codes, no personal data.
+  summary jsonb not null default '{}'
+);
+create index job_runs_job_ran_at on public.job_runs (job, ran_at);
+comment on table public.job_runs is 'Runs of the scheduled functions and what they answered; kept 30 days.';
+
+create function public.record_job_run(p_job text, p_ok boolean, p_summary jsonb default '{}') returns void
+  language sql
+  security invoker
+  set search_path = ''
+  as $$
+    delete from public.job_runs where ran_at < now() - interval '30 days';
+    insert into public.job_runs (job, ok, summary) values (p_job, p_ok, coalesce(p_summary, '{}'));
+  $$;
+
+-- The digest, once a day: an outbox mail of its own (kind 'digest', about = the day, key
+-- digest/<day>), claimed and finished like every mail (…_outbox.sql). A day with nothing to
+-- say is finished as dropped (no mail).
+
+-- Claims the digest of p_day for the caller and answers {"claim": token, "key": its
+-- idempotency key}, or null.
+-- Scheduled: the day's own mail, unless it has gone out or was found empty. Not scheduled (a
+-- POST by hand): always, unless a digest of the day is being sent now – the day's own mail
+-- while it is still owed, else one more (digest/<day>/<n>). Digests older than 30 days are
+-- forgotten here (they hold no personal data, only that they went out).
+create function public.claim_practice_digest(p_day date, p_scheduled boolean) returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    key text := 'digest/' || p_day;
+    claimed jsonb;
+    n integer;
+  begin
+    delete from public.outbox_mails o where o.kind = 'digest' and o.created_at < now() - interval '30 days';
+    insert into public.outbox_mails (kind, recipient, about, idempotency_key)
+      values ('digest', 'practice', p_day::text, key)
+      on conflict (idempotency_key) do nothing;
+    -- One digest of a day at a time: the row lock serialises concurrent runs.
+    perform 1 from public.outbox_mails o where o.idempotency_key = key for update;
+    if exists (select 1 from public.outbox_mails o
+                where o.kind = 'digest' and o.about = p_day::text and o.claimed_at >= now() - interval '2 minutes') then
+      return null;
+    end if;
+    claimed := public.claim_mail(key);
+    if claimed ->> 'status' = 'claimed' then
+      return jsonb_build_object('claim', claimed -> 'mail' -> 'claim', 'key', key);
+    end if;
+    if p_scheduled then
+      return null;
+    end if;
+    select count(*) into n from public.outbox_mails o where o.kind = 'digest' and o.about = p_day::text;
+    key := 'digest/' || p_day || '/' || (n + 1);
+    insert into public.outbox_mails (kind, recipient, about, idempotency_key) values ('digest', 'practice', p_day::text, key);
+    claimed := public.claim_mail(key);
+    return jsonb_build_object('claim', claimed -> 'mail' -> 'claim', 'key', key);
+  end
+  $$;
+
+-- Everything the digest says, as of p_now (jsonb; supabase/functions/_shared/database/
+-- store.ts checks its shape): the undecided requests and the confirmed appointments whose
+-- move the practice has still to decide, of the last 30 days (counted from the wish, not
+-- from the request: a move of an old request is as new as the wish), oldest first (50 at
+-- most, and how many in all); the confirmed appointments of today and tomorrow; the outbox
+-- mails given up on and not reported yet (with the message itself; a superseded one is
+-- no loss); failed job runs since the last digest; when send-pending-mail last ran.
+create function public.practice_digest_data(p_now timestamptz default now()) returns jsonb
+  language sql stable
+  security invoker
+  set search_path = ''
+  as $$
+    with today as (select (p_now at time zone 'Europe/Zurich')::date as day),
+    since as (
+      select coalesce(max(o.sent_at), p_now - interval '1 day') as at
+        from public.outbox_mails o where o.kind = 'digest'
+    ),
+    undecided as (
+      select a.*, case when a.status = 'requested' then a.created_at else a.move_requested_at end as waiting_since
+        from public.appointment_requests a
+       where a.status = 'requested' or (a.status = 'confirmed' and a.move_status = 'requested')
+    )
+    select jsonb_build_object(
+      'undecided', coalesce((
+        select jsonb_agg(private.appointment_json(a) order by u.waiting_since)
+          from (select u.id, u.waiting_since from undecided u
+                 where u.waiting_since > p_now - interval '30 days'
+                 order by u.waiting_since limit 50) u
+          join public.appointment_requests a on a.id = u.id), '[]'),
+      'undecidedTotal', (select count(*) from undecided u where u.waiting_since > p_now - interval '30 days'),
+      'confirmed', coalesce((
+        select jsonb_agg(private.appointment_json(a) order by a.confirmed_date, a.confirmed_time)
+          from public.appointment_requests a, today
+         where a.status = 'confirmed' and a.confirmed_date between today.day and today.day + 1), '[]'),
+      'gaveUpContacts', coalesce((
+        select jsonb_agg(to_jsonb(c) || jsonb_build_object('send_failed_at', o.failed_at) order by c.created_at)
+          from public.contact_submissions c join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+         where o.gave_up_at is not null and o.reported_at is null and o.sent_at is null), '[]'),
+      'gaveUpAppointments', coalesce((
+        select jsonb_agg(jsonb_build_object('kind', o.kind, 'request', private.appointment_json(a)) order by o.gave_up_at, o.id)
+          from public.appointment_requests a join public.outbox_mails o on o.appointment_request_id = a.id
+         where o.kind <> 'acknowledgement'
+           and o.gave_up_at is not null and o.reported_at is null and o.sent_at is null and o.superseded_at is null), '[]'),
+      'gaveUpNewsletter', coalesce((
+        select jsonb_agg(jsonb_build_object('id', o.id, 'kind', o.kind, 'email', s.email, 'title', n.title) order by o.gave_up_at, o.id)
+          from public.outbox_mails o join public.newsletter_subscribers s on s.id = o.subscriber_id
+          left join public.newsletter_articles n on n.slug = o.article_slug
+         where o.gave_up_at is not null and o.reported_at is null and o.sent_at is null and o.superseded_at is null), '[]'),
+      'failedRuns', coalesce((
+        select jsonb_agg(jsonb_build_object('job', r.job, 'ranAt', r.ran_at, 'summary', r.summary) order by r.ran_at)
+          from (select * from public.job_runs r, since where not r.ok and r.ran_at > since.at order by r.ran_at desc limit 20) r), '[]'),
+      'outboxLastRunAt', (select max(r.ran_at) from public.job_runs r where r.job = 'send-pending-mail' and r.ok)
+    )
+  $$;
+
+-- After the digest went out: the given-up mails it reported are marked so (p_contacts and
+-- p_deliveries name them by what they refer to, p_newsletter_mails by their own id). A
+-- practice mail it carried counts as delivered (the practice has it now: claim_mail answers
+-- already_sent, nothing sends it again); a visitor's mail may still be sent by the action
+-- page's press.
+create function public.mark_digest_reported(p_contacts uuid[], p_deliveries jsonb, p_newsletter_mails uuid[] default '{}')
+  returns void
+  language sql
+  security invoker
+  set search_path = ''
+  as $$
+    update public.outbox_mails o set reported_at = now(), claim = null, claimed_at = null
+     where o.gave_up_at is not null and o.sent_at is null and o.reported_at is null
+       and (o.id = any(p_newsletter_mails)
+            or exists (
+              select 1 from (select 'contact' as kind, unnest(p_contacts) as id
+                             union all select r.kind, r.id from jsonb_to_recordset(p_deliveries) as r(kind text, id uuid)) x
+               where o.kind = x.kind and coalesce(o.contact_submission_id, o.appointment_request_id) = x.id))
+  $$;
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges: the service role only.
+alter table public.job_runs enable row level security;
+revoke all on public.job_runs from anon, authenticated;
+grant all on public.job_runs to service_role;
+
+revoke all on function public.record_job_run(text, boolean, jsonb),
+  public.claim_practice_digest(date, boolean),
+  public.practice_digest_data(timestamptz),
+  public.mark_digest_reported(uuid[], jsonb, uuid[]) from public, anon, authenticated;
+grant execute on function public.record_job_run(text, boolean, jsonb),
+  public.claim_practice_digest(date, boolean),
+  public.practice_digest_data(timestamptz),
+  public.mark_digest_reported(uuid[], jsonb, uuid[]) to service_role;
