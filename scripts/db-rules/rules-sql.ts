@@ -258,6 +258,7 @@ comment on function private.is_person_name(text) is
   'True for a name: letters and marks of any script, spaces, apostrophes, hyphens, dots; a letter; nothing invisible; nothing like a domain.';
 
 -- The length limits (characters), as the form's maxLength and the functions have them.
+
 ${limits.map(([name, limit, about]) => constant(name, 'integer', String(limit), `${about}.`)).join('\n\n')}
 
 ${header('2. The service catalogue and the time slots (catalog.ts).')}

@@ -123,6 +123,7 @@ comment on function private.is_person_name(text) is
   'True for a name: letters and marks of any script, spaces, apostrophes, hyphens, dots; a letter; nothing invisible; nothing like a domain.';
 
 -- The length limits (characters), as the form's maxLength and the functions have them.
+
 -- FIELD_LIMITS.name.
 create or replace function private.name_max_length() returns integer
   language sql immutable parallel safe
