@@ -5,7 +5,8 @@
 -- first migrations before anything was deployed; it is the schema as one readable text,
 -- grouped by concern:
 --   …0000_base                 schemas, extensions, default privileges, shared helpers
---   …0100_availability_rules   GENERATED booking rules and capacity facts (scripts/availability-sql.ts)
+--   …0100_rules                GENERATED every rule of the domain module: field rules, lengths,
+--                              service catalogue, booking rules, advisors, durations (npm run db:rules)
 --   …0200_forms                the two form tables, their field rules, row-level security,
 --                              the insert's proof and limits
 --   …0250_outbox               every mail owed as one row: the triggers that owe them, one

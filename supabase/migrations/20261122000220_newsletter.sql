@@ -27,12 +27,8 @@
 -- ---------------------------------------------------------------------------------------
 -- 1. The tables.
 
--- How long an unconfirmed address is kept (and its confirmation link works): the mail says
--- 3 days (NEWSLETTER_PENDING_DAYS in supabase/functions/_shared/domain/newsletter.ts).
-create function private.newsletter_pending_period() returns interval
-  language sql immutable parallel safe
-  set search_path = ''
-  as $$ select interval '3 days' $$;
+-- How long an unconfirmed address is kept, private.newsletter_pending_period(), is generated
+-- from NEWSLETTER_PENDING_DAYS (20261122000100_rules.sql, `npm run db:rules`).
 
 create table public.newsletter_subscribers (
   id uuid primary key default gen_random_uuid(),
@@ -42,7 +38,7 @@ create table public.newsletter_subscribers (
   -- +tag dropped, Gmail's dots dropped. One subscription per mailbox.
   mailbox_key text not null
     constraint mailbox_key_unique unique
-    constraint mailbox_key_shape check (char_length(mailbox_key) <= 254 and mailbox_key = lower(mailbox_key) and strpos(mailbox_key, '@') > 1),
+    constraint mailbox_key_shape check (char_length(mailbox_key) <= private.email_max_length() and mailbox_key = lower(mailbox_key) and strpos(mailbox_key, '@') > 1),
   status text not null default 'pending' constraint status_valid check (status in ('pending', 'confirmed')),
   created_at timestamptz not null default now(),
   confirmed_at timestamptz,
@@ -309,8 +305,6 @@ alter table public.newsletter_subscribers enable row level security;
 alter table public.newsletter_articles enable row level security;
 revoke all on public.newsletter_subscribers, public.newsletter_articles from anon, authenticated;
 grant all on public.newsletter_subscribers, public.newsletter_articles to service_role;
-revoke all on function private.newsletter_pending_period() from public;
-grant execute on function private.newsletter_pending_period() to service_role;
 revoke all on function public.newsletter_housekeeping(),
   public.newsletter_subscribe(text, text, text, text, integer, integer),
   public.newsletter_confirm(uuid),

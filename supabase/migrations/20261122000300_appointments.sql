@@ -2,7 +2,7 @@
 -- may book, the lifecycle of a request, the visitor's moves, and the advisors' capacity.
 --
 -- 1. Bookable slots. The booking rules (generated from domain/availability.ts into
---    …_availability_rules.sql) decide private.booking_refusal, the same reasons in the
+--    …_rules.sql) decide private.booking_refusal, the same reasons in the
 --    same order as the TS bookingRefusal. The days the practice is away (a training,
 --    illness, its own holidays) are rows of public.practice_closures, entered in Supabase's
 --    Table Editor; only the service role reads them, anon learns their dates through

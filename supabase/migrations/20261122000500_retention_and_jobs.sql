@@ -16,7 +16,10 @@
 -- cron.job_run_details and send nothing. Elsewhere (the embedded stack) nothing is
 -- scheduled: its own timer makes the same calls (scripts/stack/job-timer.ts).
 
-create function public.delete_expired_form_submissions(p_retention interval default interval '12 months')
+-- The retention's default is the booking rules' (private.booking_retention_months, generated
+-- from availability.ts), so the window a move may reach and the deletion agree.
+create function public.delete_expired_form_submissions(
+  p_retention interval default make_interval(months => private.booking_retention_months()))
   returns jsonb
   language plpgsql
   security invoker

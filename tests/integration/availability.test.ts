@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The practice's availability and the visitor's move in the database
- * (supabase/migrations/…_availability_rules.sql, generated from domain/availability.ts, and
+ * (supabase/migrations/…_rules.sql, generated from domain/availability.ts, and
  * …_appointments.sql), on PGlite and PostgreSQL 15 alike:
  *
  * - the generated SQL computes what the TS computes: the holidays of twelve years day by

@@ -8,7 +8,8 @@
  * with the functions'. The e-mail address grammar, the name rule and what counts as blank
  * (field-rules.ts) are compared too: the address pattern as text and address by address,
  * the name and blank rules code point by code point and on strings that test their
- * combinations. SQL cannot import TypeScript, so this test is what keeps the two in step.
+ * combinations. The SQL is generated from the TypeScript (`npm run db:rules`); this test
+ * checks that the database computes with it what the functions compute.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/domain/catalog.ts';
@@ -60,23 +61,33 @@ describe('the database and the forms agree', () => {
   });
 
   it('on the service labels', async () => {
+    // The check names the generated function that lists the labels (20261122000100_rules.sql).
     const def = (await checks('appointment_requests')).get('service_valid') ?? '';
-    const labels = [...def.matchAll(/'((?:[^']|'')*)'::text/g)].map((match) => match[1]!.replace(/''/g, "'"));
+    const rule = /(private\.\w+)\(service\)/.exec(def)?.[1];
+    expect(rule, def).toBeDefined();
+    const [body] = await sql<{ src: string }>('select prosrc as src from pg_proc where oid = $1::regprocedure', [`${rule}(text)`]);
+    const labels = [...body!.src.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replace(/''/g, "'"));
     expect(labels.sort()).toEqual(serviceCatalog.map((service) => service.label).sort());
   });
 
   it('on every length limit', async () => {
-    const limit = (def: string | undefined) => Number(/is_filled\(\w+, (\d+)\)/.exec(def ?? '')?.[1]);
+    // The limit is is_filled's second argument: a number, or a generated function that answers one.
+    const limit = async (def: string | undefined) => {
+      const argument = /is_filled\(\w+, (\d+|private\.\w+\(\))\)/.exec(def ?? '')?.[1];
+      if (argument === undefined) return NaN;
+      const [row] = await sql<{ limit: number }>(`select (${argument})::integer as limit`);
+      return row!.limit;
+    };
     const appointment = await checks('appointment_requests');
-    expect(limit(appointment.get('first_name_valid'))).toBe(FIELD_LIMITS.name);
-    expect(limit(appointment.get('last_name_valid'))).toBe(FIELD_LIMITS.name);
-    expect(limit(appointment.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
-    expect(limit(appointment.get('message_valid'))).toBe(FIELD_LIMITS.message);
+    expect(await limit(appointment.get('first_name_valid'))).toBe(FIELD_LIMITS.name);
+    expect(await limit(appointment.get('last_name_valid'))).toBe(FIELD_LIMITS.name);
+    expect(await limit(appointment.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
+    expect(await limit(appointment.get('message_valid'))).toBe(FIELD_LIMITS.message);
     const contact = await checks('contact_submissions');
-    expect(limit(contact.get('name_valid'))).toBe(CONTACT_NAME_MAX);
-    expect(limit(contact.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
-    expect(limit(contact.get('subject_valid'))).toBe(FIELD_LIMITS.subject);
-    expect(limit(contact.get('message_valid'))).toBe(FIELD_LIMITS.message);
+    expect(await limit(contact.get('name_valid'))).toBe(CONTACT_NAME_MAX);
+    expect(await limit(contact.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
+    expect(await limit(contact.get('subject_valid'))).toBe(FIELD_LIMITS.subject);
+    expect(await limit(contact.get('message_valid'))).toBe(FIELD_LIMITS.message);
     // The e-mail limit sits inside private.is_mail_address: the longest address passes, one more character does not.
     // 64 before the @ (RFC 5321), labels of at most 63: 64 + 1 + 63 + 1 + 63 + 1 + 58 + 3 = 254.
     const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ch`;

@@ -2,9 +2,9 @@
  * When the practice can be booked: its opening days and times, the canton of Zurich's
  * public holidays, the minimum notice and the horizon. The one place to change them: the
  * site's booking form and action page, the edge functions and the database all follow this
- * file. The database gets it as generated SQL (`npm run db:availability` writes a new
- * migration from this file; a test fails while the newest one differs), so nothing here
- * may need more than plain data and arithmetic.
+ * file. The database gets it as generated SQL (`npm run db:rules` rewrites
+ * supabase/migrations/20261122000100_rules.sql from this file and the other domain rules;
+ * a test fails while it differs), so nothing here may need more than plain data and arithmetic.
  *
  * Closures that are not rules (a training, illness, the practice's own holidays) are rows
  * of public.practice_closures; the site learns only their dates. Pure: no network, no env.
@@ -56,7 +56,7 @@ export const bookingRules = {
   earliestDaysAhead: 1 + Math.ceil(replyWithinHours / 24),
   /** The latest bookable day: today plus this many calendar months. */
   horizonMonths: 6,
-  /** Requests are deleted this many months after they were made (migration …_retention_and_jobs.sql). */
+  /** Requests and messages are deleted this many months after they were made (public.delete_expired_form_submissions). */
   retentionMonths: 12,
 } as const;
 

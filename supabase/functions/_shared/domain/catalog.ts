@@ -29,7 +29,7 @@ export const serviceCatalog: readonly ServiceCatalogEntry[] = [
 /**
  * The 21 selectable start times: half-hourly 09:00–11:30 and 13:00–20:00, lunch break
  * 12:00–12:30 excluded. Written out, not computed, so the list reads like docs/product.md §9.
- * The database's private.is_time_slot() lists the same times.
+ * The database's private.is_time_slot() is generated from this list (`npm run db:rules`).
  */
 export const timeSlots = [
   '09:00', '09:30', '10:00', '10:30', '11:00', '11:30',

@@ -30,7 +30,7 @@ export const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202
  * fillers U+115F, U+1160, U+3164 and U+FFA0, tag characters …) and U+2800 BRAILLE PATTERN
  * BLANK. A value made only of these is blank, in every field (private.looks_blank).
  */
-const BLANK_LOOKING = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+export const BLANK_LOOKING = /^[\s\p{Default_Ignorable_Code_Point}\u2800]*$/u;
 
 /** True when the text shows nothing: empty, or white space and invisible characters only. */
 export function looksBlank(value: string): boolean {
@@ -75,12 +75,12 @@ export function isMailAddress(value: string, maxLength: number = FIELD_LIMITS.em
  * or an address into a mail that greets someone with it (docs/security-and-limits.md).
  * Initials keep their dots: `J. R.`, `H.P.`.
  */
-const NAME_CHARACTERS = /^[\p{L}\p{M} '\u2019\u02BC.\-\u2010\u00B7\u30FB]+$/u;
+export const NAME_CHARACTERS = /^[\p{L}\p{M} '\u2019\u02BC.\-\u2010\u00B7\u30FB]+$/u;
 /** A letter: given NAME_CHARACTERS, what is neither punctuation, space nor a mark (ʼ U+02BC is a letter to Unicode, an apostrophe here). */
-const NAME_LETTER = /[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB\p{M}]/u;
-const NAME_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+export const NAME_LETTER = /[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB\p{M}]/u;
+export const NAME_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 /** A dot followed by two characters that are not punctuation or space (letters or marks, given NAME_CHARACTERS). */
-const NAME_DOMAIN_LIKE = /\.[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB]{2}/u;
+export const NAME_DOMAIN_LIKE = /\.[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB]{2}/u;
 
 /** Whether `value` is made like a name (the characters alone; blank and length are fieldProblem's). */
 export function isPersonName(value: string): boolean {

@@ -11,7 +11,8 @@ export const NEWSLETTER_FUNCTION = 'newsletter';
 
 /**
  * Days an unconfirmed address is kept, counted from its last confirmation mail: then it
- * is deleted and the mail's link answers 410 (the database's private.newsletter_pending_period).
+ * is deleted and the mail's link answers 410 (the database's private.newsletter_pending_period,
+ * generated from this constant by `npm run db:rules`).
  */
 export const NEWSLETTER_PENDING_DAYS = 3;
 

@@ -1,0 +1,379 @@
+/**
+ * The database's copy of every rule the TypeScript domain module states, generated: the
+ * field rules and lengths (field-rules.ts, field-limits.ts), the address grammar, the
+ * service catalogue and time slots (catalog.ts), the booking rules and the retention
+ * (availability.ts), the advisors (practice.ts) and how long an unconfirmed newsletter
+ * address is kept (newsletter.ts). `npm run db:rules` (./cli.ts) writes it to ONE
+ * migration, RULES_MIGRATION, overwriting it; the project is before its first deploy, so
+ * the baseline may be rewritten. tests/architecture/db-rules.test.ts fails while the file
+ * differs from rulesSql(), and tests/architecture/rule-literals.test.ts while a rule's
+ * literal appears in any other migration. That the SQL computes what the TS computes is
+ * tests/integration/contract.test.ts's and availability.test.ts's part.
+ *
+ * Deterministic: no timestamps; the Unicode tables are the running Node's
+ * (process.versions.unicode, named in the file), so regenerating with the Node of .ci/run
+ * gives the same bytes.
+ */
+import { fileURLToPath } from 'node:url';
+import {
+  bookingRules,
+  openingHours,
+  publicHolidays,
+  type IsoWeekday,
+} from '../../supabase/functions/_shared/domain/availability.ts';
+import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/domain/catalog.ts';
+import { FIELD_LIMITS } from '../../supabase/functions/_shared/domain/field-limits.ts';
+import {
+  BLANK_LOOKING,
+  CONTACT_NAME_MAX,
+  MAIL_ADDRESS_PATTERN,
+  MAIL_LOCAL_PART_MAX,
+  MULTI_LINE_FORBIDDEN,
+  NAME_CHARACTERS,
+  NAME_DOMAIN_LIKE,
+  NAME_INVISIBLE,
+  NAME_LETTER,
+  SINGLE_LINE_FORBIDDEN,
+} from '../../supabase/functions/_shared/domain/field-rules.ts';
+import { NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
+import { practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
+import { codePointRanges, postgresRegex } from './postgres-regex.ts';
+
+/** The one generated migration, relative to the repository. */
+export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
+export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
+
+/** The domain modules the file is generated from (named in its first line). */
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter'];
+
+/** A SQL string literal. */
+export const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const textArray = (items: readonly string[]) =>
+  items.length === 0 ? `'{}'::text[]` : `array[${items.map(sqlLiteral).join(', ')}]::text[]`;
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The functions that return a field's length limit, by their SQL name: FIELD_LIMITS and the contact form's joined name. */
+export function lengthLimits(): [name: string, limit: number, about: string][] {
+  return [
+    ...Object.entries(FIELD_LIMITS).map(([field, limit]): [string, number, string] => [
+      `${snakeCase(field)}_max_length`,
+      limit,
+      `FIELD_LIMITS.${field}`,
+    ]),
+    ['contact_name_max_length', CONTACT_NAME_MAX, 'CONTACT_NAME_MAX: first and last name joined by one space'],
+  ];
+}
+
+/**
+ * The JavaScript patterns of field-rules.ts as Postgres patterns (./postgres-regex.ts):
+ * `is_blank` is what String.prototype.trim() strips, as the functions' "blank" is.
+ */
+export function rulePatterns() {
+  return {
+    forbiddenInLine: postgresRegex(SINGLE_LINE_FORBIDDEN),
+    forbiddenInMessage: postgresRegex(MULTI_LINE_FORBIDDEN),
+    blank: `^[${codePointRanges((character) => character.trim() === '')}]*$`,
+    looksBlank: postgresRegex(BLANK_LOOKING),
+    nameCharacters: postgresRegex(NAME_CHARACTERS),
+    nameLetter: postgresRegex(NAME_LETTER),
+    nameInvisible: postgresRegex(NAME_INVISIBLE),
+    nameDomainLike: postgresRegex(NAME_DOMAIN_LIKE),
+  };
+}
+
+const header = (title: string) =>
+  `-- ---------------------------------------------------------------------------------------\n-- ${title}`;
+
+const immutable = `  language sql immutable parallel safe
+  set search_path = ''`;
+
+const constant = (name: string, type: string, value: string, about: string) => `-- ${about}
+create or replace function private.${name}() returns ${type}
+${immutable}
+  as $$ select ${value} $$;`;
+
+/** The generated migration's text: a pure function of the domain modules and the Unicode version. */
+export function rulesSql(): string {
+  const patterns = rulePatterns();
+  const mailPattern = sqlLiteral(MAIL_ADDRESS_PATTERN);
+  const limits = lengthLimits();
+
+  // Weekdays with the same times share one branch.
+  const byTimes = new Map<string, IsoWeekday[]>();
+  for (const day of [1, 2, 3, 4, 5, 6, 7] as const) {
+    const key = JSON.stringify(openingHours[day]);
+    byTimes.set(key, [...(byTimes.get(key) ?? []), day]);
+  }
+  const openingBranches = [...byTimes].map(
+    ([times, days]) => `      when extract(isodow from p_day) in (${days.join(', ')}) then ${textArray(JSON.parse(times) as string[])}`,
+  );
+  const holidayBranches = publicHolidays.map((rule) => {
+    const test = 'daysAfterEaster' in rule
+      ? `p_day = e.easter ${rule.daysAfterEaster < 0 ? '-' : '+'} ${Math.abs(rule.daysAfterEaster)}`
+      : `extract(month from p_day) = ${rule.month} and extract(day from p_day) = ${rule.day}`;
+    return `      when ${test} then ${sqlLiteral(rule.name)}`;
+  });
+  const minutesBranches = serviceCatalog.flatMap((entry) =>
+    [entry.value, entry.label].map((name) => `      when ${sqlLiteral(name)} then ${entry.durationMinutes}`),
+  );
+
+  const fieldRuleSignatures = [
+    'private.is_filled(text, integer)',
+    'private.is_email(text)',
+    'private.forbidden_in_line(text)',
+    'private.forbidden_in_message(text)',
+    'private.is_blank(text)',
+    'private.mail_address_pattern()',
+    'private.is_mail_address(text)',
+    'private.looks_blank(text)',
+    'private.is_person_name(text)',
+    ...limits.map(([name]) => `private.${name}()`),
+    'private.is_time_slot(text)',
+    'private.is_service_label(text)',
+  ];
+  const serviceRoleSignatures = [
+    'private.easter_sunday(integer)',
+    'private.holiday_name(date)',
+    'private.opening_times(date)',
+    'private.booking_earliest_days()',
+    'private.booking_horizon_months()',
+    'private.booking_retention_months()',
+    'private.service_minutes(text)',
+    'private.newsletter_pending_period()',
+  ];
+  const list = (signatures: string[]) => signatures.join(',\n  ');
+
+  return `-- GENERATED by \`npm run db:rules\` (scripts/db-rules/) from supabase/functions/_shared/domain/{${RULE_SOURCES.join(',')}}.ts. Do not edit.
+--
+-- Every rule the domain module states, as the database needs it: change the TypeScript,
+-- then run \`npm run db:rules\`, which rewrites this file (tests/architecture/db-rules.test.ts
+-- fails until then; tests/architecture/rule-literals.test.ts fails when one of these rules'
+-- literals is written into another migration). The character classes below are Unicode
+-- ${process.versions.unicode}'s, as Node's RegExp knows \\p{…} (written out as code point ranges, because
+-- Postgres has no \\p{…} and [[:alpha:]] depends on the server's locale; PGlite and
+-- PostgreSQL 15 read these escapes the same way). tests/integration/contract.test.ts
+-- compares them with the functions' rules code point by code point.
+--
+-- Every function is created with \`create or replace\` and keeps its signature, so that the
+-- CHECKs, policies and functions of the later migrations that call them stay as they are.
+--
+-- Privileges: anon has no USAGE on schema private. A CHECK calls its functions by OID (no
+-- name lookup), with the inserting role's rights: anon needs EXECUTE on every function a
+-- check of its insert names, but a function body anon runs may not name another private
+-- function. Hence each rule below is self-contained, and the address pattern is written
+-- in private.is_mail_address as well as in private.mail_address_pattern.
+
+${header(`1. The field rules (field-rules.ts, field-limits.ts), as functions the CHECKs call
+-- (immutable: they depend on nothing else).`)}
+
+-- A text that is filled and not too long (the limits are the form's, below).
+create or replace function private.is_filled(value text, max_length integer) returns boolean
+${immutable}
+  as $$
+    select btrim(value) <> '' and char_length(value) <= max_length
+  $$;
+
+-- The coarse shape of an address (one @, a dot after it, no space), at most FIELD_LIMITS.email
+-- long: the tables' older email_valid check, beside the grammar of private.is_mail_address.
+create or replace function private.is_email(value text) returns boolean
+${immutable}
+  as $$
+    select char_length(value) <= ${FIELD_LIMITS.email} and value ~ '^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$'
+  $$;
+
+-- Single-line fields (names, e-mail, phone, subject): SINGLE_LINE_FORBIDDEN, every character
+-- of the Unicode categories Cc (C0 and C1 controls), Cf (format characters: soft hyphen,
+-- zero-width space and joiners, bidirectional embeddings, overrides and isolates, BOM,
+-- interlinear annotations, tag characters …), Zl (U+2028) and Zp (U+2029).
+create or replace function private.forbidden_in_line(value text) returns boolean
+${immutable}
+  as $$
+    select value ~ ${sqlLiteral(patterns.forbiddenInLine)}
+  $$;
+comment on function private.forbidden_in_line(text) is
+  'True when the text has a character of Unicode category Cc, Cf, Zl or Zp: not allowed in one-line fields.';
+
+-- A message (MULTI_LINE_FORBIDDEN) keeps tab, line feed and carriage return, and the format
+-- characters real text needs (the zero-width joiner inside emoji and many scripts, soft
+-- hyphens); it refuses every other control character, U+2028/U+2029 and the bidirectional
+-- embeddings, overrides and isolates, which can make text read differently than it is.
+create or replace function private.forbidden_in_message(value text) returns boolean
+${immutable}
+  as $$
+    select value ~ ${sqlLiteral(patterns.forbiddenInMessage)}
+  $$;
+comment on function private.forbidden_in_message(text) is
+  'True when a message has a control character other than tab, LF and CR, a line/paragraph separator or a bidi control.';
+
+-- Nothing but white space, as JavaScript's String.prototype.trim() sees it (the functions'
+-- "blank"): btrim() in private.is_filled strips only ASCII spaces, so a name of no-break
+-- spaces would pass it.
+create or replace function private.is_blank(value text) returns boolean
+${immutable}
+  as $$
+    select value ~ ${sqlLiteral(patterns.blank)}
+  $$;
+comment on function private.is_blank(text) is
+  'True when the text is empty or only white space (Unicode Zs, tab, line breaks, BOM).';
+
+-- The one address grammar, MAIL_ADDRESS_PATTERN (the contract test compares the text).
+create or replace function private.mail_address_pattern() returns text
+${immutable}
+  as $$ select ${mailPattern}::text $$;
+
+-- An address of the one grammar (isMailAddress): at most FIELD_LIMITS.email characters, at
+-- most MAIL_LOCAL_PART_MAX before the @. The pattern is written out again rather than taken
+-- from private.mail_address_pattern(): a check runs this body with anon's rights.
+create or replace function private.is_mail_address(value text) returns boolean
+${immutable}
+  as $$
+    select char_length(value) <= ${FIELD_LIMITS.email} and strpos(value, '@') between 2 and ${MAIL_LOCAL_PART_MAX + 1}
+       and value ~ ${mailPattern}
+  $$;
+comment on function private.is_mail_address(text) is
+  'True for an e-mail address of the one grammar the functions and the form use (field-rules.ts, MAIL_ADDRESS_PATTERN).';
+
+-- Nothing that shows (looksBlank, BLANK_LOOKING): white space as JavaScript's \\s, the
+-- default-ignorable code points (the Hangul fillers among them) and U+2800 BRAILLE PATTERN BLANK.
+create or replace function private.looks_blank(value text) returns boolean
+${immutable}
+  as $$
+    select value ~ ${sqlLiteral(patterns.looksBlank)}
+  $$;
+comment on function private.looks_blank(text) is
+  'True when the text shows nothing: white space, default-ignorable code points (Hangul fillers, zero-width …) and U+2800 only.';
+
+-- A name (isPersonName): only letters, marks and the names' punctuation (NAME_CHARACTERS);
+-- a letter (NAME_LETTER); no default-ignorable code point (NAME_INVISIBLE); no dot followed
+-- by two letters or marks, nothing that reads as a domain (NAME_DOMAIN_LIKE).
+create or replace function private.is_person_name(value text) returns boolean
+${immutable}
+  as $$
+    select value ~ ${sqlLiteral(patterns.nameCharacters)}
+       and value ~ ${sqlLiteral(patterns.nameLetter)}
+       and value !~ ${sqlLiteral(patterns.nameInvisible)}
+       and value !~ ${sqlLiteral(patterns.nameDomainLike)}
+  $$;
+comment on function private.is_person_name(text) is
+  'True for a name: letters and marks of any script, spaces, apostrophes, hyphens, dots; a letter; nothing invisible; nothing like a domain.';
+
+-- The length limits (characters), as the form's maxLength and the functions have them.
+
+${limits.map(([name, limit, about]) => constant(name, 'integer', String(limit), `${about}.`)).join('\n\n')}
+
+${header('2. The service catalogue and the time slots (catalog.ts).')}
+
+-- One of the bookable start times (timeSlots).
+create or replace function private.is_time_slot(value text) returns boolean
+${immutable}
+  as $$
+    select value in (${timeSlots.map(sqlLiteral).join(', ')})
+  $$;
+
+-- One of the services' labels, as appointment_requests.service stores them (serviceCatalog).
+create or replace function private.is_service_label(value text) returns boolean
+${immutable}
+  as $$
+    select value in (${serviceCatalog.map((entry) => sqlLiteral(entry.label)).join(', ')})
+  $$;
+
+-- How long a service takes, in minutes, by its value or by the label stored in
+-- appointment_requests.service (durationMinutes); null for anything else.
+create or replace function private.service_minutes(p_service text) returns integer
+${immutable}
+  as $$
+    select case p_service
+${minutesBranches.join('\n')}
+    end
+  $$;
+
+${header(`3. The booking rules (availability.ts), as private.booking_refusal, the insert trigger
+-- and request_appointment_move of 20261122000300_appointments.sql need them: the times
+-- offered per weekday, the canton of Zurich's public holidays, the minimum notice, the
+-- horizon and the retention. Closures are rows of public.practice_closures, not rules.
+-- With them the advisors (practice.ts), for the capacity rule of their schedule.`)}
+
+-- Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, as availability.ts).
+create or replace function private.easter_sunday(p_year integer) returns date
+  language plpgsql immutable parallel safe
+  set search_path = ''
+  as $$
+  declare
+    a integer := p_year % 19;
+    b integer := p_year / 100;
+    c integer := p_year % 100;
+    d integer := b / 4;
+    e integer := b % 4;
+    f integer := (b + 8) / 25;
+    g integer := (b - f + 1) / 3;
+    h integer := (19 * a + b - d - g + 15) % 30;
+    i integer := c / 4;
+    k integer := c % 4;
+    l integer := (32 + 2 * e + 2 * i - h - k) % 7;
+    m integer := (a + 11 * h + 22 * l) / 451;
+  begin
+    return make_date(p_year, (h + l - 7 * m + 114) / 31, (h + l - 7 * m + 114) % 31 + 1);
+  end
+  $$;
+
+-- The public holiday's name on that day, or null (the first rule that matches, as holidayName).
+create or replace function private.holiday_name(p_day date) returns text
+${immutable}
+  as $$
+    select case
+${holidayBranches.join('\n')}
+    end
+    from (select private.easter_sunday(extract(year from p_day)::integer) as easter) e
+  $$;
+
+-- The start times the weekday offers (extract(isodow): 1 Monday … 7 Sunday); empty on a
+-- closed weekday. Holidays and closures are not looked at here.
+create or replace function private.opening_times(p_day date) returns text[]
+${immutable}
+  as $$
+    select case
+${openingBranches.join('\n')}
+    end
+  $$;
+
+${constant('booking_earliest_days', 'integer', String(bookingRules.earliestDaysAhead), 'The earliest bookable day, in days from today.')}
+
+${constant('booking_horizon_months', 'integer', String(bookingRules.horizonMonths), 'The latest bookable day: today plus this many months.')}
+
+${constant('booking_retention_months', 'integer', String(bookingRules.retentionMonths), `Requests and messages are deleted this many months after they were made (the booking
+-- window ends before, and public.delete_expired_form_submissions deletes them then).`)}
+
+-- The advisors' ids, in the practice's order (practiceAdvisors).
+create or replace function private.advisor_ids() returns text[]
+${immutable}
+  as $$ select ${textArray(practiceAdvisors.map((advisor) => advisor.id))} $$;
+
+${header('4. The newsletter (newsletter.ts).')}
+
+${constant('newsletter_pending_period', 'interval', `make_interval(days => ${NEWSLETTER_PENDING_DAYS})`, `How long an unconfirmed address is kept, counted from its last confirmation mail, and
+-- its confirmation link works (NEWSLETTER_PENDING_DAYS).`)}
+
+${header('Privileges.')}
+
+-- The field rules: the CHECKs call them with the inserting role's rights.
+revoke all on function
+  ${list(fieldRuleSignatures)}
+  from public;
+grant execute on function
+  ${list(fieldRuleSignatures)}
+  to anon, service_role;
+
+-- The booking rules and the newsletter's period: the service role's functions, and the
+-- triggers and functions running as their owner.
+revoke all on function
+  ${list(serviceRoleSignatures)}
+  from public;
+grant execute on function
+  ${list(serviceRoleSignatures)}
+  to service_role;
+
+-- The advisor's check (advisor_valid) runs with the inserting role's rights too.
+revoke all on function private.advisor_ids() from public;
+grant execute on function private.advisor_ids() to anon, authenticated, service_role;
+`;
+}
