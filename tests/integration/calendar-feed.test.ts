@@ -20,7 +20,8 @@ import { signActionToken } from '../../supabase/functions/_shared/lifecycle/acti
 import { ACTION_PAGE_PATH } from '../../supabase/functions/_shared/lifecycle/action-links.ts';
 import { serviceWithPrice } from '../../supabase/functions/_shared/mail/layout.ts';
 import { advisorName, practiceContact } from '../../supabase/functions/_shared/domain/practice.ts';
-import { CANCELLED_SUMMARY, ENTRY_LABELS } from '../../supabase/functions/practice-calendar/feed-content.ts';
+import { CANCELLED_SUMMARY } from '../../supabase/functions/_shared/domain/calendar-feed.ts';
+import { ENTRY_LABELS } from '../../supabase/functions/practice-calendar/feed-content.ts';
 import { FEED_IDS, type FeedId, feedSecretName, feedToken, feedUrl } from '../../supabase/functions/practice-calendar/feed-urls.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';

@@ -20,6 +20,7 @@
  * (calendarUid, calendar_sequence), so a calendar holding both sees one appointment. Pure.
  */
 import { addDays } from '../_shared/domain/availability.ts';
+import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '../_shared/domain/calendar-feed.ts';
 import { zurichInstant } from '../_shared/domain/dates.ts';
 import { advisorName, practiceContact } from '../_shared/domain/practice.ts';
 import type { AppointmentState } from '../_shared/database/store.ts';
@@ -27,8 +28,6 @@ import { type CalendarEvent, calendarUid } from '../_shared/mail/ics.ts';
 import { findService, serviceWithPrice } from '../_shared/mail/layout.ts';
 import { type FeedId, PRACTICE_FEED } from './feed-urls.ts';
 
-/** How far back confirmed appointments stay in the feeds, in days. */
-export const LOOKBACK_DAYS = 90;
 
 /** What the practice-wide feed says for an appointment without an advisor (confirmed before advisors were recorded). */
 export const NO_ADVISOR = 'ohne Zuteilung';
@@ -64,9 +63,6 @@ export function feedAppointments(feed: FeedId, rows: readonly AppointmentState[]
     )
     .filter((row) => feed === PRACTICE_FEED || row.advisor === feed);
 }
-
-/** The whole SUMMARY of a cancelled appointment: the time is the entry's own, the rest is nobody's business. */
-export const CANCELLED_SUMMARY = 'Abgesagt';
 
 /** The labels of a confirmed entry's DESCRIPTION, one line each. */
 export const ENTRY_LABELS = {
