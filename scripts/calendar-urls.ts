@@ -1,24 +1,31 @@
 /**
  * `npm run calendar:urls`: the private addresses of the practice's calendar feeds (the
  * function practice-calendar; docs/appointment-lifecycle.md), one for the practice and one
- * per advisor. Without options, those of the local stack: its API URL and the
- * CALENDAR_FEED_SECRET it gives the functions (supabase/functions/.env.example, .env over
- * it). With --base, a hosted project's: the secret from --secret or CALENDAR_FEED_SECRET.
+ * per advisor, each signed with the feed's own secret (CALENDAR_FEED_SECRET_PRAXIS, …:
+ * supabase/functions/_shared/calendar-feeds.ts). Without --base, those of the local stack:
+ * its API URL and the secrets it gives the functions (supabase/functions/.env.example,
+ * .env over it). With --base, a hosted project's: the secrets from the environment (the
+ * shell that set them with `supabase secrets set`), never from the command line, so they
+ * stay out of the shell's history; a secret short of 32 random bytes, or the repository's
+ * demo value, is refused (secret-strength.ts). --feed prints one feed: the one whose secret
+ * was just changed.
  */
 import { parseArgs } from 'node:util';
 import { MIN_PROOF_SECRET_LENGTH } from '../supabase/functions/_shared/config.ts';
+import { secretWeakness } from '../supabase/functions/_shared/secret-strength.ts';
 import { feedName } from '../supabase/functions/practice-calendar/feed-content.ts';
-import { FEED_IDS, feedUrl } from '../supabase/functions/practice-calendar/feed-urls.ts';
+import { FEED_IDS, type FeedId, feedSecretName, feedUrl, isFeedId } from '../supabase/functions/practice-calendar/feed-urls.ts';
 import { LOCAL_SUPABASE_URL } from './stack/local-config.ts';
+import { demoSecretValues } from './demo-secrets.ts';
 import { readFunctionsSettings } from './stack/start-stack.ts';
 
-const USAGE = `Usage: npm run calendar:urls
-       npm run calendar:urls -- --base https://<ref>.supabase.co/functions/v1 [--secret <CALENDAR_FEED_SECRET>]
+const USAGE = `Usage: npm run calendar:urls [-- --feed <${FEED_IDS.join('|')}>]
+       npm run calendar:urls -- --base https://<ref>.supabase.co/functions/v1 [--feed <feed>]
 
   (no options)  the local stack's addresses (npm run stack / npm run dev)
-  --base        the project's functions URL (https://<ref>.supabase.co is enough)
-  --secret      the project's CALENDAR_FEED_SECRET; better: CALENDAR_FEED_SECRET=… in the
-                environment, so it stays out of the shell's history`;
+  --base        the project's functions URL (https://<ref>.supabase.co is enough); the
+                secrets come from the environment: ${FEED_IDS.map(feedSecretName).join(', ')}
+  --feed        only this feed's address (after changing its secret)`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -42,7 +49,7 @@ async function main(): Promise<void> {
   let flags;
   try {
     ({ values: flags } = parseArgs({
-      options: { base: { type: 'string' }, secret: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { base: { type: 'string' }, feed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
@@ -51,25 +58,38 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (flags.feed !== undefined && !isFeedId(flags.feed)) fail(`--feed "${flags.feed}" is none of ${FEED_IDS.join(', ')}.`);
+  const feeds: readonly FeedId[] = flags.feed === undefined ? FEED_IDS : [flags.feed as FeedId];
 
   const hosted = flags.base !== undefined;
-  if (!hosted && flags.secret !== undefined) fail('--secret goes with --base: the local stack has its own secret.');
   const base = hosted ? functionsBase(flags.base!) : `${LOCAL_SUPABASE_URL}/functions/v1`;
-  const secret = (hosted ? flags.secret ?? process.env.CALENDAR_FEED_SECRET : readFunctionsSettings().CALENDAR_FEED_SECRET)?.trim() ?? '';
-  if (secret.length < MIN_PROOF_SECRET_LENGTH) {
+  const settings = hosted ? process.env : readFunctionsSettings();
+  const demo = demoSecretValues();
+  const problems: string[] = [];
+  const rows: (readonly [string, string])[] = [];
+  for (const feed of feeds) {
+    const name = feedSecretName(feed);
+    const secret = settings[name]?.trim() ?? '';
+    // Locally the demo values are the point; a hosted address must rest on a real secret.
+    const weakness = hosted
+      ? secretWeakness(secret, demo)
+      : secret.length < MIN_PROOF_SECRET_LENGTH ? `has fewer than ${MIN_PROOF_SECRET_LENGTH} characters` : null;
+    if (weakness) problems.push(`${name} ${weakness}`);
+    else rows.push([feedName(feed), await feedUrl(base, secret, feed)] as const);
+  }
+  if (problems.length > 0) {
     fail(
       hosted
-        ? `No CALENDAR_FEED_SECRET of at least ${MIN_PROOF_SECRET_LENGTH} characters: pass the one set with \`supabase secrets set\`.`
-        : `supabase/functions/.env(.example) sets no CALENDAR_FEED_SECRET of at least ${MIN_PROOF_SECRET_LENGTH} characters.`,
+        ? `${problems.join('\n')}\nExport the secret set with \`supabase secrets set\` (made with openssl rand -hex 32) in this shell.`
+        : `supabase/functions/.env(.example): ${problems.join('; ')}.`,
     );
   }
 
-  const rows = await Promise.all(FEED_IDS.map(async (feed) => [feedName(feed), await feedUrl(base, secret, feed)] as const));
   const width = Math.max(...rows.map(([name]) => name.length));
   for (const [name, url] of rows) console.log(`${name.padEnd(width)}  ${url}`);
   console.log(
     hosted
-      ? '\nEach address opens its calendar to whoever has it: keep them like passwords. Changing CALENDAR_FEED_SECRET revokes all three.'
+      ? '\nEach address opens its calendar to whoever has it: keep them like passwords. Changing one feed\'s secret revokes that feed\'s address only (docs/deploy.md).'
       : '\nThe local stack\'s (npm run stack): Apple Calendar and Outlook on this machine can subscribe; Google Calendar cannot reach localhost.',
   );
 }

@@ -10,13 +10,26 @@
  * With the database's connection string (`dbUrl`, read-only use) it also checks what the
  * outside cannot see: the scheduled jobs (pg_cron) and the Vault secrets they and the
  * insert's proof check read – names only, never values.
+ *
+ * The functions' secrets: whatever the caller gives, it checks from outside that the
+ * project accepts nothing signed with the repository's demo values (a link, a feed
+ * address, a form proof). The secrets the caller gives (`secrets`, from the environment of
+ * the shell that set them) are judged – at least 32 random bytes, not a demo value
+ * (secret-strength.ts) – and, where the outside can tell, shown to be the ones deployed:
+ * a judged secret that is not live would prove nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { solveChallenge } from 'altcha-lib';
+import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
 import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
+import { FEED_IDS, feedSecretName } from '../../supabase/functions/_shared/calendar-feeds.ts';
+import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/forms/form-proof-parameters.ts';
+import { signActionToken } from '../../supabase/functions/_shared/lifecycle/action-tokens.ts';
+import { secretWeakness } from '../../supabase/functions/_shared/secret-strength.ts';
+import { feedUrl } from '../../supabase/functions/practice-calendar/feed-urls.ts';
+import { demoSecrets, demoSecretValues, SECRET_SETTINGS } from '../demo-secrets.ts';
 
 /**
  * A day the booking rules let the site book, about a week ahead (domain/availability.ts):
@@ -35,7 +48,11 @@ export interface DeployTarget {
   siteOrigin?: string;
   /** The database's connection string (Project Settings → Database); when given, the schedules and Vault are checked. */
   dbUrl?: string;
+  /** The functions' secrets as set (SECRET_SETTINGS, by name); each one given is judged and checked to be live. */
+  secrets?: Partial<Record<SecretSetting, string>>;
 }
+
+export type SecretSetting = (typeof SECRET_SETTINGS)[number];
 
 /** The jobs the migrations schedule on hosted Supabase (pg_cron). */
 export const SCHEDULED_JOBS = ['send-pending-mail', 'send-practice-digest', 'delete-expired-form-submissions', 'newsletter-housekeeping'] as const;
@@ -259,6 +276,8 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     return [result.status === 400 && errorCode(result.body) === '23514', `POST with a solved proof → ${result.status} ${result.body.slice(0, 120)}`];
   });
 
+  await checkSecrets(base, json, row, target.secrets ?? {}, check);
+
   if (target.dbUrl) await checkDatabase(target.dbUrl, check);
 
   for (const fn of FORM_FUNCTIONS) {
@@ -290,6 +309,92 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   }
 
   return results;
+}
+
+type Check = (name: string, run: () => Promise<[boolean, string]>) => Promise<void>;
+
+/**
+ * A solved proof for send-appointment-email signed with `secret`, as form-proof.ts issues
+ * them (counter 1: the signature of the derived key is what is checked, not the counter).
+ */
+async function proofSignedWith(secret: string): Promise<string> {
+  const challenge = await createChallenge({
+    algorithm: PROOF_ALGORITHM,
+    cost: PROOF_COST,
+    counter: 1,
+    deriveKey,
+    data: { fn: 'send-appointment-email' },
+    expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
+    hmacSignatureSecret: `${secret}/challenge`,
+    hmacKeySignatureSecret: `${secret}/derived-key`,
+  });
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64url');
+}
+
+/**
+ * The functions' secrets, from outside: does the project take something signed with
+ * `secret`? A link (a decline link's `show` for a request that does not exist: 404 when the
+ * signature holds, 403 when not – nothing is read or changed), a feed address (200 or 404),
+ * a form proof on a row no constraint lets in (the constraint's 400 when the proof holds,
+ * 401 when not – nothing is stored).
+ */
+async function accepts(kind: 'link' | 'proof', base: string, json: Record<string, string>, row: Record<string, unknown>, secret: string): Promise<[boolean, string]> {
+  if (kind === 'link') {
+    const token = await signActionToken(secret, { requestId: randomUUID(), action: 'decline', expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    const result = await probe(`${base}/functions/v1/appointment-action`, { method: 'POST', headers: json, body: JSON.stringify({ token, intent: 'show' }) });
+    return [result.status === 404, `appointment-action → ${result.status} ${result.body.slice(0, 80)}`];
+  }
+  const result = await probe(`${base}/rest/v1/appointment_requests`, {
+    method: 'POST',
+    headers: { ...json, 'x-form-proof': await proofSignedWith(secret) },
+    body: JSON.stringify({ ...row, id: randomUUID() }),
+  });
+  return [result.status === 400 && errorCode(result.body) === '23514', `insert → ${result.status} ${result.body.slice(0, 100)}`];
+}
+
+async function feedAnswers(base: string, secret: string, feed: (typeof FEED_IDS)[number]): Promise<[boolean, string]> {
+  const result = await probe(await feedUrl(`${base}/functions/v1`, secret, feed), { method: 'HEAD' });
+  return [result.status === 200, `practice-calendar/${feed} → ${result.status}`];
+}
+
+async function checkSecrets(base: string, json: Record<string, string>, row: Record<string, unknown>, given: Partial<Record<SecretSetting, string>>, check: Check) {
+  const demo = demoSecrets();
+  const demoValues = demoSecretValues();
+  const refused = ([taken, detail]: [boolean, string]): [boolean, string] => [!taken, detail];
+
+  await check("appointment-action takes no link signed with the repository's demo ACTION_TOKEN_SECRET", async () =>
+    refused(await accepts('link', base, json, row, demo.ACTION_TOKEN_SECRET ?? '')));
+  await check("the database takes no form proof signed with the repository's demo FORM_PROOF_SECRET", async () =>
+    refused(await accepts('proof', base, json, row, demo.FORM_PROOF_SECRET ?? '')));
+  for (const feed of FEED_IDS) {
+    const name = feedSecretName(feed);
+    await check(`practice-calendar has no address for ${feed} made with a demo secret (${name})`, async () => {
+      // The feed's own demo value, and the single one of earlier versions.
+      for (const secret of new Set([demo[name] ?? '', ...demoValues.filter((value) => !Object.values(demo).includes(value))])) {
+        const [answers, detail] = await feedAnswers(base, secret, feed);
+        if (answers) return [false, `${detail}: the demo address is live – set ${name} (docs/deploy.md)`];
+      }
+      return [true, `practice-calendar/${feed} → 404 for the demo addresses`];
+    });
+  }
+
+  for (const name of SECRET_SETTINGS) {
+    const value = given[name];
+    if (value === undefined) continue;
+    await check(`${name} is random, at least 32 bytes`, () => {
+      const weakness = secretWeakness(value, demoValues);
+      return Promise.resolve([weakness === null, weakness ? `${name} ${weakness}: set a new one, openssl rand -hex 32` : 'hex or base64 of ≥ 32 random-looking bytes']);
+    });
+  }
+  const action = given.ACTION_TOKEN_SECRET;
+  if (action !== undefined) await check('appointment-action takes links signed with the ACTION_TOKEN_SECRET given', () => accepts('link', base, json, row, action));
+  const proof = given.FORM_PROOF_SECRET;
+  if (proof !== undefined) await check('the database takes form proofs signed with the FORM_PROOF_SECRET given', () => accepts('proof', base, json, row, proof));
+  for (const feed of FEED_IDS) {
+    const secret = given[feedSecretName(feed) as SecretSetting];
+    if (secret !== undefined) await check(`practice-calendar answers ${feed}'s address made with ${feedSecretName(feed)}`, () => feedAnswers(base, secret, feed));
+  }
 }
 
 /** The schedules and Vault, read through the database connection: names and states, never secret values. */

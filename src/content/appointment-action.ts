@@ -190,6 +190,12 @@ export const terminAktionPage = {
     declineButton: 'Verschiebung ablehnen',
   },
 
+  /** view: the link in an entry of the practice's calendar feeds; it shows the request and offers nothing to press. */
+  viewOnly: {
+    headline: 'Termin im Überblick',
+    note: 'Diese Seite zeigt den Termin nur an. Bestätigen, ablehnen oder verschieben lässt er sich mit den Links in den E-Mails der Praxis; die Kontaktangaben und die Nachricht stehen in der E-Mail der Anfrage.',
+  },
+
   /** What the request's current state means for this link, when the link's action is no longer open. */
   state: {
     confirmedThis: 'Dieser Termin ist bestätigt.',

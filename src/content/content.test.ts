@@ -20,6 +20,7 @@ import { terminAktionPage } from './appointment-action';
 import { testimonials } from './testimonials';
 import { uberUnsPage } from './about';
 import { formatChf } from '@domain/catalog';
+import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));
@@ -189,7 +190,7 @@ describe('isValidSwissUid', () => {
 
 describe('datenschutz', () => {
   it('is dated and covers the required topics', () => {
-    expect(datenschutzPage.lastUpdated).toBe('2026-11-26');
+    expect(datenschutzPage.lastUpdated).toBe('2026-11-27');
     const text = strings(datenschutzPage).map(([, s]) => s).join('\n');
     for (const needle of [
       legalEntity.companyName,
@@ -210,6 +211,14 @@ describe('datenschutz', () => {
       expect(text).toContain(needle);
     }
     expect(new Set(datenschutzPage.sections.map((s) => s.id)).size).toBe(datenschutzPage.sections.length);
+  });
+
+  it('says what the practice\'s calendar feeds hold: no message, phone or e-mail; a cancellation only as «Abgesagt»', () => {
+    const section = datenschutzPage.sections.find((s) => s.id === 'praxiskalender')!;
+    const text = [...section.paragraphs, ...(section.list ?? []), ...(section.notes ?? [])].join('\n');
+    for (const needle of ['Nachricht', 'Telefonnummer', 'E-Mail-Adresse', `«${CANCELLED_SUMMARY}»`, `${LOOKBACK_DAYS} Tage`, 'Google', 'iCloud', 'HTTPS']) {
+      expect(text).toContain(needle);
+    }
   });
 });
 

@@ -9,12 +9,14 @@
 import { addressLines, practice } from './practice';
 import { legalEntity } from './legal-notice';
 import type { PageHero } from './types';
+import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 
 export type DatenschutzSectionId =
   | 'verantwortliche-stelle'
   | 'grundsaetze'
   | 'kontaktformular'
   | 'terminanfrage'
+  | 'praxiskalender'
   | 'newsletter'
   | 'gesundheitsdaten'
   | 'empfaenger'
@@ -57,7 +59,7 @@ export const datenschutzPage: DatenschutzPage = {
     title: 'Datenschutzerklärung',
     lead: 'Wie wir mit Ihren Personendaten umgehen: sparsam, transparent und nach dem Schweizer Datenschutzgesetz.',
   },
-  lastUpdated: '2026-11-26',
+  lastUpdated: '2026-11-27',
   lastUpdatedLabel: 'Stand:',
   tocTitle: 'Inhalt',
   sections: [
@@ -114,6 +116,25 @@ export const datenschutzPage: DatenschutzPage = {
       ],
       notes: [
         'Die Anfrage wird verschlüsselt (HTTPS) übertragen, in unserer Datenbank gespeichert und per E-Mail an unser Praxispostfach übermittelt. Kommt ein Termin zustande, verwenden wir die Angaben auch für die Durchführung der Beratung und die Rechnungsstellung.',
+      ],
+    },
+    {
+      id: 'praxiskalender',
+      title: 'Termine im Kalender der Praxis',
+      paragraphs: [
+        'Bestätigte Termine führen wir in einem privaten Kalender der Praxis, den wir und unsere Beraterinnen und Berater in ihren Kalenderprogrammen abonnieren. Ein Kalendereintrag enthält nur, was für die Planung nötig ist:',
+      ],
+      list: [
+        'Datum, Uhrzeit und Dauer des Termins',
+        'die gewählte Leistung und, ausser bei einer Beratung bei Ihnen zu Hause, den Ort der Praxis',
+        'Ihren Vor- und Nachnamen',
+        'wer von uns Sie berät',
+        'einen Link auf die Übersicht Ihrer Anfrage auf unserer Website. Diese Seite ist nur über den geheimen Schlüssel im Link erreichbar, wird verschlüsselt (HTTPS) übertragen und zeigt weder Ihre E-Mail-Adresse noch Ihre Telefonnummer noch Ihre Nachricht; über sie lässt sich nichts ändern.',
+      ],
+      notes: [
+        'Ihre Nachricht, Ihre Telefonnummer und Ihre E-Mail-Adresse stehen nie im Kalender; wir lesen sie nur in der E-Mail Ihrer Anfrage. Offene, noch nicht bestätigte Anfragen erscheinen nicht im Kalender.',
+        `Sagen Sie einen Termin ab, zeigt der Eintrag bis zum Termintag nur noch «${CANCELLED_SUMMARY}» und die Uhrzeit, ohne Angaben zu Ihrer Person; danach verschwindet er. Bestätigte Termine verschwinden ${LOOKBACK_DAYS} Tage nach dem Termin aus dem Kalender.`,
+        'Abonnieren wir den Kalender über einen Kalenderdienst wie Google Kalender, Microsoft Outlook oder Apple iCloud, speichert dieser Anbieter die Einträge auf seinen Servern, auch ausserhalb der Schweiz. Er erhält damit die oben aufgezählten Angaben, nicht aber Ihre Nachricht oder Ihre Kontaktangaben.',
       ],
     },
     {

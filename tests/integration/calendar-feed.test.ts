@@ -5,7 +5,10 @@
  * with the secret key. Fetched over HTTP as a calendar app fetches them – no key, only the
  * private address that `npm run calendar:urls` prints – and read with ical.js, entry by
  * entry: which appointments each feed holds, their times in Europe/Zurich, texts, status,
- * and the UID and SEQUENCE of the visitor's own termin.ics. Wrong addresses: 404.
+ * and the UID and SEQUENCE of the visitor's own termin.ics; that no property of any entry
+ * (confirmed, moved, cancelled, with a wish to move, undecided) holds a visitor's message,
+ * phone or e-mail address; that an entry's link shows the request and decides nothing.
+ * Wrong addresses: 404.
  * The fixtures use slots of their own (the capacity rule lets two confirmed appointments
  * overlap only with different advisors).
  */
@@ -14,7 +17,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { signActionToken } from '../../supabase/functions/_shared/lifecycle/action-tokens.ts';
-import { type FeedId, feedToken, feedUrl } from '../../supabase/functions/practice-calendar/feed-urls.ts';
+import { ACTION_PAGE_PATH } from '../../supabase/functions/_shared/lifecycle/action-links.ts';
+import { serviceWithPrice } from '../../supabase/functions/_shared/mail/layout.ts';
+import { advisorName, practiceContact } from '../../supabase/functions/_shared/domain/practice.ts';
+import { CANCELLED_SUMMARY } from '../../supabase/functions/_shared/domain/calendar-feed.ts';
+import { ENTRY_LABELS } from '../../supabase/functions/practice-calendar/feed-content.ts';
+import { FEED_IDS, type FeedId, feedSecretName, feedToken, feedUrl } from '../../supabase/functions/practice-calendar/feed-urls.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
 import {
@@ -34,7 +42,8 @@ let backend: TestBackend;
 let service: SupabaseClient;
 let mail: MailApi;
 const SETTINGS = readFunctionsSettings();
-const FEED_SECRET = SETTINGS.CALENDAR_FEED_SECRET ?? '';
+/** Each feed's own secret, as the local stack gives them to the functions. */
+const FEED_SECRETS = Object.fromEntries(FEED_IDS.map((feed) => [feed, SETTINGS[feedSecretName(feed)] ?? ''])) as Record<FeedId, string>;
 const created: string[] = [];
 
 beforeAll(async () => {
@@ -83,6 +92,8 @@ interface Entry {
   tzid: string;
   start: string;
   minutes: number;
+  /** Every property of the entry, as ical.js reads it: name and value (parameters included). */
+  properties: string[];
 }
 
 function parseFeed(text: string) {
@@ -101,6 +112,7 @@ function parseFeed(text: string) {
       tzid: String(vevent.getFirstProperty('dtstart')!.getParameter('tzid')),
       start: event.startDate.toString(),
       minutes: event.endDate.subtractDate(event.startDate).toSeconds() / 60,
+      properties: vevent.getAllProperties().map((property) => `${property.name} ${JSON.stringify(property.toJSON())}`),
     });
   }
   return {
@@ -113,7 +125,7 @@ function parseFeed(text: string) {
 
 /** A feed as a calendar app fetches it: GET, no key, no Origin. */
 async function fetchFeed(feed: FeedId) {
-  const response = await fetch(await feedUrl(functionsUrl(), FEED_SECRET, feed));
+  const response = await fetch(await feedUrl(functionsUrl(), FEED_SECRETS[feed], feed));
   const text = await response.text();
   expect(response.status, text).toBe(200);
   return { response, feed: parseFeed(text) };
@@ -128,8 +140,9 @@ async function calendarAttachment(message: Mail, filename: string): Promise<stri
 }
 
 describe('the practice calendar feeds', () => {
-  it('has the private addresses of the local settings', () => {
-    expect(FEED_SECRET.length).toBeGreaterThanOrEqual(32);
+  it('has a private address per feed in the local settings, each with its own secret', () => {
+    for (const feed of FEED_IDS) expect(FEED_SECRETS[feed].length, feed).toBeGreaterThanOrEqual(32);
+    expect(new Set(Object.values(FEED_SECRETS)).size).toBe(FEED_IDS.length);
   });
 
   it('each feed holds its appointments, entry by entry, with the UID and SEQUENCE of the visitor\'s termin.ics', async () => {
@@ -201,16 +214,13 @@ describe('the practice calendar feeds', () => {
       start: visitorEntry.start,
       minutes: 60,
       summary: 'Schlafberatung: Anna Muster (Sandra Huber)',
-      location: 'Birmensdorferstrasse 42, 8142 Uitikon ZH',
+      location: practiceContact.address,
     });
     expect(annaEntry.sequence).toBe(1);
     expect(annaEntry.start).toBe(`${bookableDate(41)}T13:30:00`);
-    for (const part of [
-      'Beratung durch: Sandra Huber',
-      'Telefon: +41 79 555 12 34',
-      `E-Mail: ${anna.email}`,
-      'Nachricht: Ich schlafe ein, wache aber um 3 Uhr auf; seit Wochen, jede Nacht.',
-    ]) expect(annaEntry.description).toContain(part);
+    const [advisorLine, serviceLine, linkLine, ...more] = annaEntry.description.split('\n');
+    expect([advisorLine, serviceLine, more]).toEqual([`${ENTRY_LABELS.advisor}: ${advisorName('sandra-huber')}`, `${ENTRY_LABELS.service}: ${serviceWithPrice('Schlafberatung')}`, []]);
+    expect(linkLine).toMatch(new RegExp(`^${ENTRY_LABELS.request}: ${SETTINGS.SITE_URL}${ACTION_PAGE_PATH}#[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
     expect(sandra.feed.entries.get(uid(anna.id))).toMatchObject({ summary: 'Schlafberatung: Anna Muster', uid: visitorEntry.uid, sequence: 1 });
 
     expect(lukas.feed.entries.get(uid(carla.id))).toMatchObject({
@@ -220,24 +230,97 @@ describe('the practice calendar feeds', () => {
       minutes: 30,
       sequence: 1,
     });
-    expect(lukas.feed.entries.get(uid(carla.id))!.description).toContain('Nachricht: nicht angegeben');
     expect(praxis.feed.entries.get(uid(past.id))).toMatchObject({ status: 'CONFIRMED', start: `${addDays(today, -21)}T10:30:00` });
     expect(sandra.feed.entries.get(uid(home.id))).toMatchObject({
       status: 'CANCELLED',
       sequence: 2,
-      summary: 'Abgesagt – Schlafberatung & Beratung zu Hause: Hanna Haus',
+      summary: CANCELLED_SUMMARY,
       start: `${bookableDate(43)}T18:30:00`,
       minutes: 120,
       location: null,
     });
+    expect(sandra.feed.entries.get(uid(home.id))!.properties.join('\n')).not.toMatch(/Hanna|Haus|Beratung|termin\/aktion/);
+  });
+
+  it('no property of any entry, in any feed, holds a visitor\'s message, phone or e-mail address: confirmed, moved, with a wish to move, cancelled, undecided', async () => {
+    // Each visitor with contact details and a message of their own, to be searched for.
+    const visitor = (n: number, first: string, last: string, message: string) => ({
+      first_name: first,
+      last_name: last,
+      phone: `+41 79 600 ${String(n).padStart(2, '0')} ${String(n).padStart(2, '0')}`,
+      message,
+    });
+    const confirmedOne = visitor(1, 'Rita', 'Ruhig', 'Seit der Chemotherapie schlafe ich kaum mehr als drei Stunden.');
+    const movedOne = visitor(2, 'Mira', 'Verlegt', 'Restless Legs seit der Schwangerschaft, nachts schlimmer.');
+    const wishOne = visitor(3, 'Wanda', 'Wunsch', 'Schlafapnoe diagnostiziert, die CPAP-Maske drückt.');
+    const cancelledOne = visitor(4, 'Clara', 'Abgemeldet', 'Depression; die Medikamente machen tagsüber müde.');
+    const tentativeOne = visitor(5, 'Tino', 'Tentativ', 'Nachtschicht im Spital, Rückenschmerzen beim Liegen.');
+
+    const a = await stored({ ...confirmedOne, preferred_date: bookableDate(50), preferred_time: '09:00' });
+    await confirmed(a.id, bookableDate(50), '09:00', 'sandra-huber');
+    const b = await stored({ ...movedOne, preferred_date: bookableDate(50), preferred_time: '10:00' });
+    await confirmed(b.id, bookableDate(50), '10:00', 'lukas-brunner');
+    expect((await rpc('request_appointment_move', { p_id: b.id, p_date: bookableDate(55), p_time: '10:00' })).result).toBe('changed');
+    expect((await rpc('decide_appointment_move', { p_id: b.id, p_move: 1, p_decision: 'confirm', p_advisor: 'lukas-brunner' })).result).toBe('changed');
+    const c = await stored({ ...wishOne, preferred_date: bookableDate(50), preferred_time: '11:00' });
+    await confirmed(c.id, bookableDate(50), '11:00', 'sandra-huber');
+    expect((await rpc('request_appointment_move', { p_id: c.id, p_date: bookableDate(55), p_time: '11:00' })).result).toBe('changed');
+    const d = await stored({ ...cancelledOne, preferred_date: bookableDate(50), preferred_time: '13:00' });
+    await confirmed(d.id, bookableDate(50), '13:00', 'lukas-brunner');
+    expect((await rpc('cancel_appointment', { p_id: d.id })).result).toBe('changed');
+    const e = await stored({ ...tentativeOne, preferred_date: bookableDate(50), preferred_time: '14:00' });
+
+    const people = [
+      { ...a, ...confirmedOne },
+      { ...b, ...movedOne },
+      { ...c, ...wishOne },
+      { ...d, ...cancelledOne },
+      { ...e, ...tentativeOne },
+    ];
+    for (const feed of FEED_IDS) {
+      const { feed: parsed } = await fetchFeed(feed);
+      for (const [key, entry] of parsed.entries) {
+        const text = entry.properties.join('\n');
+        for (const person of people) {
+          for (const secret of [person.message, person.message.slice(0, 20), person.phone, person.email]) {
+            expect(text, `${feed} ${key}: ${secret}`).not.toContain(secret);
+          }
+        }
+      }
+    }
+    const { feed: praxis } = await fetchFeed('praxis');
+    // Each state was looked at: the moved one at its new slot, the cancelled one as such, the undecided one not at all.
+    expect(praxis.entries.get(uid(b.id))).toMatchObject({ status: 'CONFIRMED', start: `${bookableDate(55)}T10:00:00`, sequence: 2 });
+    expect(praxis.entries.get(uid(c.id))).toMatchObject({ status: 'CONFIRMED', start: `${bookableDate(50)}T11:00:00` });
+    expect(praxis.entries.get(uid(d.id))).toMatchObject({ status: 'CANCELLED', summary: CANCELLED_SUMMARY, start: `${bookableDate(50)}T13:00:00` });
+    expect(praxis.entries.get(uid(d.id))!.properties.map((property) => property.split(' ')[0]).sort()).toEqual(['dtend', 'dtstamp', 'dtstart', 'sequence', 'status', 'summary', 'transp', 'uid']);
+    expect(praxis.entries.has(uid(e.id))).toBe(false);
+    expect(praxis.entries.get(uid(a.id))!.summary).toBe(`Schlafberatung: Rita Ruhig (${advisorName('sandra-huber')})`);
+  });
+
+  it('an entry\'s link opens the request\'s page for viewing only: the action function shows it and refuses to act on it', async () => {
+    const v = await stored({ first_name: 'Vera', last_name: 'Sicht', preferred_date: bookableDate(52), preferred_time: '15:00' });
+    await confirmed(v.id, bookableDate(52), '15:00', 'sandra-huber');
+    const { feed } = await fetchFeed('sandra-huber');
+    const line = feed.entries.get(uid(v.id))!.description.split('\n').find((text) => text.startsWith(`${ENTRY_LABELS.request}: `))!;
+    const token = line.slice(line.indexOf('#') + 1);
+    const shown = await callFunction(backend, 'appointment-action', { token, intent: 'show' }, { ip: v.ip, proof: false });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.json).toMatchObject({ view: { action: 'view', status: 'confirmed', name: 'Vera Sicht', advisor: 'sandra-huber' } });
+    expect(shown.text).not.toContain(v.email);
+    const pressed = await callFunction(backend, 'appointment-action', { token, intent: 'act' }, { ip: v.ip, proof: false });
+    expect([pressed.status, pressed.json]).toEqual([400, { error: 'invalid_body', field: 'intent' }]);
+    const { rows } = await backend.query<{ status: string }>('select status from public.appointment_requests where id = $1', [v.id]);
+    expect(rows[0]!.status).toBe('confirmed');
   });
 
   it('answers a wrong, revoked or unknown address, another path or method with 404 and nothing else; HEAD like GET without the body', async () => {
-    const praxis = await feedToken(FEED_SECRET, 'praxis');
+    const praxis = await feedToken(FEED_SECRETS.praxis, 'praxis');
     const revoked = await feedToken('a-calendar-feed-secret-changed-since', 'praxis');
     const paths = [
       `practice-calendar/praxis/${revoked}.ics`,
       `practice-calendar/lukas-brunner/${praxis}.ics`,
+      `practice-calendar/praxis/${await feedToken(FEED_SECRETS['lukas-brunner'], 'praxis')}.ics`,
       `practice-calendar/nobody/${praxis}.ics`,
       `practice-calendar/praxis/${praxis}`,
       'practice-calendar',
@@ -248,11 +331,11 @@ describe('the practice calendar feeds', () => {
       expect(await response.text(), path).toBe('');
       expect(response.headers.get('cache-control'), path).toBe('private, no-store');
     }
-    const post = await fetch(await feedUrl(functionsUrl(), FEED_SECRET, 'praxis'), { method: 'POST', body: '{}' });
+    const post = await fetch(await feedUrl(functionsUrl(), FEED_SECRETS.praxis, 'praxis'), { method: 'POST', body: '{}' });
     expect(post.status).toBe(404);
     expect(await post.text()).toBe('');
 
-    const head = await fetch(await feedUrl(functionsUrl(), FEED_SECRET, 'praxis'), { method: 'HEAD' });
+    const head = await fetch(await feedUrl(functionsUrl(), FEED_SECRETS.praxis, 'praxis'), { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(await head.text()).toBe('');
@@ -261,7 +344,7 @@ describe('the practice calendar feeds', () => {
   // Only a stand-in of this run's own has the functions' logs.
   it.runIf(ownStandIn)('logs the feed and the count, never the address or the content', async () => {
     await fetchFeed('sandra-huber');
-    const token = await feedToken(FEED_SECRET, 'sandra-huber');
+    const token = await feedToken(FEED_SECRETS['sandra-huber'], 'sandra-huber');
     const lines = backend.stack!.functionLogs('practice-calendar').filter((line) => line.startsWith('{'));
     const answered = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.code === 'feed');
     expect(answered.at(-1)).toMatchObject({ fn: 'practice-calendar', status: 200, feed: 'sandra-huber', events: expect.any(Number) });

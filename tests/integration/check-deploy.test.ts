@@ -1,11 +1,23 @@
 // @vitest-environment node
 /**
- * `npm run check:deploy` against the local stack: all green for the project's own
- * backend, and red when the stack is made to leak – so the check can actually fail.
+ * `npm run check:deploy` against the local stack: green for the project's own backend but
+ * for its demo secrets, which it refuses; all green for a stack with secrets of its own,
+ * given and judged; and red when the stack is made to leak – so the check can actually fail.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeployChecks } from '../../scripts/deploy-check/checks.ts';
+import { runDeployChecks, type SecretSetting } from '../../scripts/deploy-check/checks.ts';
+import { demoSecrets, SECRET_SETTINGS } from '../../scripts/demo-secrets.ts';
+import { FEED_IDS, feedSecretName } from '../../supabase/functions/_shared/calendar-feeds.ts';
+import { startBackendTarget } from '../support/backend-target.ts';
 import { backendTarget, ownStandIn, SITE_ORIGIN, type TestBackend } from './stack-harness.ts';
+
+/** The checks that refuse the repository's demo secrets: red against the local stack, which runs with them. */
+const DEMO_CHECKS = [
+  "appointment-action takes no link signed with the repository's demo ACTION_TOKEN_SECRET",
+  "the database takes no form proof signed with the repository's demo FORM_PROOF_SECRET",
+  ...FEED_IDS.map((feed) => `practice-calendar has no address for ${feed} made with a demo secret (${feedSecretName(feed)})`),
+];
 
 let backend: TestBackend;
 
@@ -18,13 +30,49 @@ afterAll(async () => {
 });
 
 describe('check:deploy', () => {
-  it('passes every check against the local stack, with the publishable key and with the legacy anon key', async () => {
+  it('passes every check against the local stack but those of the demo secrets it runs with, with the publishable key and with the legacy anon key', async () => {
     for (const publicKey of [backend.publishableKey, backend.anonKey]) {
       const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey, siteOrigin: SITE_ORIGIN });
       expect(results.length).toBeGreaterThanOrEqual(17);
-      expect(results.filter((r) => !r.ok)).toEqual([]);
+      expect(results.filter((r) => !r.ok).map((r) => r.name)).toEqual(DEMO_CHECKS);
     }
   });
+
+  it('refuses the demo secrets, and secrets short of 32 random bytes, when they are given to it', async () => {
+    const short = { ...demoSecrets(), ACTION_TOKEN_SECRET: randomBytes(31).toString('hex'), RATE_LIMIT_SALT: 'ab12'.repeat(16) } as Partial<Record<SecretSetting, string>>;
+    const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, secrets: short });
+    const judged = results.filter((r) => r.name.endsWith('is random, at least 32 bytes'));
+    expect(judged.map((r) => r.name)).toEqual(SECRET_SETTINGS.map((name) => `${name} is random, at least 32 bytes`));
+    expect(judged.every((r) => !r.ok)).toBe(true);
+    expect(judged.find((r) => r.name.startsWith('ACTION_TOKEN_SECRET'))!.detail).toContain('encodes 31 bytes, fewer than 32');
+    expect(judged.find((r) => r.name.startsWith('RATE_LIMIT_SALT'))!.detail).toContain('repeats itself');
+    expect(judged.find((r) => r.name.startsWith('FORM_PROOF_SECRET'))!.detail).toContain("the repository's demo value");
+  });
+
+  it.runIf(ownStandIn)('passes every check against a stack with random secrets of its own, given and found live; one feed\'s secret rotated, that feed\'s check tells', async () => {
+    const secrets = Object.fromEntries(SECRET_SETTINGS.map((name) => [name, randomBytes(32).toString('hex')])) as Record<SecretSetting, string>;
+    const own = await startBackendTarget({
+      ports: { gateway: 0, db: 0, mailUi: 0, smtp: 0 },
+      dataDir: null,
+      isolateDatabase: true,
+      smtpUrl: null,
+      trustForwardedFor: true,
+      quiet: true,
+      functionsEnv: secrets,
+    });
+    try {
+      const results = await runDeployChecks({ supabaseUrl: own.apiUrl, publicKey: own.publishableKey, siteOrigin: SITE_ORIGIN, secrets });
+      expect(results.filter((r) => !r.ok)).toEqual([]);
+      expect(results.filter((r) => r.name.endsWith('is random, at least 32 bytes'))).toHaveLength(SECRET_SETTINGS.length);
+      expect(results.filter((r) => r.name.startsWith('practice-calendar answers'))).toHaveLength(FEED_IDS.length);
+      // A secret given that is not the live one (here: sandra-huber's, rotated without telling the check) is red.
+      const stale = { ...secrets, [feedSecretName('sandra-huber')]: randomBytes(32).toString('hex') };
+      const red = await runDeployChecks({ supabaseUrl: own.apiUrl, publicKey: own.publishableKey, siteOrigin: SITE_ORIGIN, secrets: stale });
+      expect(red.filter((r) => !r.ok).map((r) => r.name)).toEqual(["practice-calendar answers sandra-huber's address made with CALENDAR_FEED_SECRET_SANDRA_HUBER"]);
+    } finally {
+      await own.stop();
+    }
+  }, 240_000);
 
   it.runIf(ownStandIn)('fails when anon can read a table', async () => {
     await backend.query(`grant select on public.contact_submissions to anon`);
@@ -89,12 +137,13 @@ describe('check:deploy', () => {
     await backend.query(`select vault.create_secret('https://example.supabase.co', 'project_url'), vault.create_secret('sb_secret_x', 'secret_key')`);
     try {
       const green = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
-      expect(green.filter((r) => !r.ok)).toEqual([]);
+      // The local stack runs with the demo secrets: only their checks are red.
+      expect(green.filter((r) => !r.ok).map((r) => r.name)).toEqual(DEMO_CHECKS);
       expect(green.filter((r) => r.name.startsWith('Vault holds'))).toHaveLength(3);
       await backend.query(`update cron.job set active = false where jobname = 'send-practice-digest'`);
       await backend.query(`delete from vault.secrets where name = 'secret_key'`);
       const red = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
-      expect(red.filter((r) => !r.ok).map((r) => r.name)).toEqual(['the job send-practice-digest is scheduled (pg_cron)', 'Vault holds the secret secret_key']);
+      expect(red.filter((r) => !r.ok).map((r) => r.name)).toEqual([...DEMO_CHECKS, 'the job send-practice-digest is scheduled (pg_cron)', 'Vault holds the secret secret_key']);
     } finally {
       await backend.query(`drop schema cron cascade`);
       await backend.query(`delete from vault.secrets where name in ('project_url', 'secret_key')`);

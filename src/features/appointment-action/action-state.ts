@@ -55,6 +55,9 @@ export function isProducedByLink(view: AppointmentActionView): boolean {
       return view.status === 'confirmed' && view.move?.thisLink === true && view.move.status === 'confirmed';
     case 'decline-move':
       return view.status === 'confirmed' && view.move?.thisLink === true && view.move.status === 'declined';
+    case 'view':
+      // A view link changes nothing, so no e-mail is ever its own.
+      return false;
   }
 }
 
@@ -277,6 +280,9 @@ function mailPendingText(view: AppointmentActionView): string {
       return copy.mailPending.confirmMove(view.name);
     case 'decline-move':
       return copy.mailPending.declineMove(view.name);
+    case 'view':
+      // Never asked: isProducedByLink is false for a view link.
+      return '';
   }
 }
 
@@ -295,6 +301,9 @@ function describeByAction(view: AppointmentActionView, now: number): ViewDescrip
     case 'confirm-move':
     case 'decline-move':
       return describeMoveDecision({ ...view, action });
+    case 'view':
+      // The calendar feeds' link: the summary below says it all, and nothing can be pressed.
+      return describe(copy.viewOnly.headline, [copy.viewOnly.note]);
   }
 }
 

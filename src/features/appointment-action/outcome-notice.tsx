@@ -34,6 +34,9 @@ function successText(view: AppointmentActionView): string {
       return texts.success.confirmMove(view.name, advisorNameOf(view.advisor));
     case 'decline-move':
       return texts.success.declineMove(view.name);
+    case 'view':
+      // Never: a view link offers nothing to press, so no press succeeds.
+      return '';
   }
 }
 

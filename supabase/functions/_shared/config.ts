@@ -10,6 +10,7 @@ import { parseAllowedOrigins } from './http/cors.ts';
 import { characterCount } from './domain/field-rules.ts';
 import { parseSmtpUrl, type TransportConfig } from './mail/transport.ts';
 import { practiceContact } from './domain/practice.ts';
+import { FEED_IDS, type FeedId, feedSecretName, RETIRED_FEED_SECRET_NAME } from './calendar-feeds.ts';
 
 
 export interface Limits {
@@ -78,10 +79,11 @@ export interface FunctionConfig {
   /** The site's public origin, for the links in the e-mails (SITE_URL). */
   siteUrl: string;
   /**
-   * Signs the addresses of the practice's calendar feeds (CALENDAR_FEED_SECRET), or null:
-   * then the feeds answer 404, and nothing else changes (the other functions do not need it).
+   * Each calendar feed's own secret, which signs its address (CALENDAR_FEED_SECRET_PRAXIS,
+   * …: calendar-feeds.ts), or null: then that feed answers 404, and nothing else changes
+   * (the other feeds and functions do not need it).
    */
-  calendarFeedSecret: string | null;
+  calendarFeedSecrets: Readonly<Record<FeedId, string | null>>;
   problems: ConfigProblem[];
   warnings: string[];
 }
@@ -195,14 +197,22 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     else warnings.push(`SITE_URL="${siteSetting}" is not one origin like https://www.example.ch; using ${siteUrl}.`);
   }
 
-  // The calendar feeds' addresses are signed with it (practice-calendar). Optional: unset,
-  // or too short to be secret, the feeds stay off (404) and every other function works.
-  let calendarFeedSecret: string | null = null;
-  const feedSetting = env('CALENDAR_FEED_SECRET');
-  if (feedSetting && characterCount(feedSetting) >= MIN_PROOF_SECRET_LENGTH) calendarFeedSecret = feedSetting;
-  else if (feedSetting) {
+  // Each calendar feed's address is signed with its own secret (practice-calendar), so one
+  // leaked address is revoked without touching the others. Optional: unset, or too short
+  // to be secret, that feed stays off (404) and everything else works.
+  const calendarFeedSecrets = {} as Record<FeedId, string | null>;
+  for (const feed of FEED_IDS) {
+    const name = feedSecretName(feed);
+    const value = env(name);
+    calendarFeedSecrets[feed] = value && characterCount(value) >= MIN_PROOF_SECRET_LENGTH ? value : null;
+    if (value && calendarFeedSecrets[feed] === null) {
+      warnings.push(`${name} has fewer than ${MIN_PROOF_SECRET_LENGTH} characters: the feed ${feed} stays off (404). Set a random secret, e.g. openssl rand -hex 32.`);
+    }
+  }
+  // A project set up before the feeds had a secret each would otherwise lose them silently.
+  if (env(RETIRED_FEED_SECRET_NAME)) {
     warnings.push(
-      `CALENDAR_FEED_SECRET has fewer than ${MIN_PROOF_SECRET_LENGTH} characters: the calendar feeds stay off (404). Set a random secret, e.g. openssl rand -hex 32.`,
+      `${RETIRED_FEED_SECRET_NAME} is no longer read: each calendar feed has a secret of its own (${FEED_IDS.map(feedSecretName).join(', ')}); a feed without one answers 404. Set them, print the new addresses (npm run calendar:urls), then unset ${RETIRED_FEED_SECRET_NAME}.`,
     );
   }
 
@@ -216,7 +226,7 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     challengeSecret,
     actionSecret,
     siteUrl,
-    calendarFeedSecret,
+    calendarFeedSecrets,
     problems,
     warnings,
   };

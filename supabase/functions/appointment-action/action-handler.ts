@@ -243,6 +243,8 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   const view = (state: AppointmentState) => actionView(action, state, context) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
 
+  // A view link (the calendar feeds') shows and never acts: a calendar provider holds it.
+  if (action === 'view') return invalid('intent');
   // What the press sends must fit the link: a time only for a slot without one or with a
   // new date to move to, a note only to decline.
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');

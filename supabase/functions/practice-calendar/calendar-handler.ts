@@ -7,17 +7,21 @@
  *
  * Calendar apps send no keys, so the address is the credential: verify_jwt = false, no
  * apikey check, and the secret compared in constant time before the database is asked.
- * A wrong or revoked address, an unknown feed, a missing CALENDAR_FEED_SECRET, any other
- * path or method: 404 without a body, the same for all, so nothing tells them apart.
+ * Each feed has its own secret (CALENDAR_FEED_SECRET_PRAXIS, …), so revoking one address
+ * leaves the others working. A wrong or revoked address, an unknown feed, a feed without
+ * its secret, any other path or method: 404 without a body, the same for all, so nothing
+ * tells them apart.
  * GET answers the feed, HEAD the same without the body; never cached by shared caches.
- * Reads with the service role (the Store: public.appointment_schedule). The log line
- * names the feed and the number of entries, never the address's secret or any content.
+ * Reads with the service role (the Store: public.appointment_schedule); each entry's link to
+ * the request's page is a view link signed with ACTION_TOKEN_SECRET (action-links.ts). The
+ * log line names the feed and the number of entries, never the address's secret or any content.
  */
 import { zurichIsoDate } from '../_shared/domain/dates.ts';
 import { failureCause } from '../_shared/mail/budget.ts';
 import { buildCalendarFeed } from '../_shared/mail/ics.ts';
 import { defaultLog, type FunctionDeps, type LogDetails, type LogLine } from '../_shared/http/request-gate.ts';
-import { feedAppointments, feedEvent, feedName, feedWindow } from './feed-content.ts';
+import { viewLink } from '../_shared/lifecycle/action-links.ts';
+import { feedAppointments, feedEvent, feedName, feedWindow, viewLinkExpiry } from './feed-content.ts';
 import { FEED_FUNCTION, type FeedId, feedToken, isFeedId, parseFeedPath, sameToken } from './feed-urls.ts';
 
 export const FUNCTION_NAME = FEED_FUNCTION;
@@ -49,8 +53,11 @@ export function createCalendarHandler(deps: FunctionDeps): (request: Request) =>
     const path = parseFeedPath(new URL(request.url).pathname);
     if (!path || !isFeedId(path.feed)) return notFound('feed_unknown');
     const { feed } = path;
-    const secret = deps.config.calendarFeedSecret;
-    if (!secret || !deps.store) return notFound('feed_off', feed);
+    const secret = deps.config.calendarFeedSecrets[feed];
+    // The entries link to the action page with tokens signed by ACTION_TOKEN_SECRET: without
+    // the server's settings (that secret, the database) there is no feed to give.
+    const serverReady = !deps.config.problems.some((problem) => problem.code === 'server_not_configured');
+    if (!secret || !deps.store || !serverReady) return notFound('feed_off', feed);
     if (!sameToken(path.token, await feedToken(secret, feed))) return notFound('feed_refused', feed);
 
     try {
@@ -58,7 +65,11 @@ export function createCalendarHandler(deps: FunctionDeps): (request: Request) =>
       const today = zurichIsoDate(0, at);
       const { from, to } = feedWindow(today);
       const appointments = feedAppointments(feed, await deps.store.schedule(from, to), today);
-      const body = buildCalendarFeed(feedName(feed), appointments.map((row) => feedEvent(feed, row, at)));
+      const links = { secret: deps.config.actionSecret, siteUrl: deps.config.siteUrl };
+      const events = await Promise.all(
+        appointments.map(async (row) => feedEvent(feed, row, at, await viewLink(links, row.id, viewLinkExpiry(row)))),
+      );
+      const body = buildCalendarFeed(feedName(feed), events);
       const headers = { ...PRIVATE, 'content-type': 'text/calendar; charset=utf-8', 'x-content-type-options': 'nosniff' };
       return finish(new Response(request.method === 'HEAD' ? null : body, { status: 200, headers }), {
         code: 'feed',

@@ -1,9 +1,16 @@
 /**
- * What a calendar feed holds: the schedule of who sees whom when.
- * - Confirmed appointments from LOOKBACK_DAYS ago on, each at its confirmed slot for its
- *   appointment_minutes, STATUS:CONFIRMED.
- * - A cancelled appointment stays as STATUS:CANCELLED («Abgesagt – …», blocking no time)
- *   until its day has passed, so a calendar that had it sees the cancellation; then it is gone.
+ * What a calendar feed holds: the schedule of who sees whom when – and no more. A practice
+ * that subscribes in Google Calendar, Outlook or iCloud hands every entry to that provider,
+ * which keeps it on its own servers; the visitors' health is in their messages. So:
+ * - A confirmed appointment (from LOOKBACK_DAYS ago on, at its confirmed slot for its
+ *   appointment_minutes, STATUS:CONFIRMED) shows its time, the service, the visitor's name
+ *   and the advisor, and links to the request's page for the practice (a `view` link: the
+ *   action page, token in the fragment, showing the request and deciding nothing). No
+ *   message, phone, e-mail address or request number: the practice reads those in the
+ *   request's e-mail, which the feed's provider never sees.
+ * - A cancelled appointment stays as STATUS:CANCELLED until its day has passed, so a
+ *   calendar that had it sees the cancellation – «Abgesagt» and the time, blocking no time,
+ *   nothing about the person (no name, service, place or link); then it is gone.
  * - Undecided requests are not in any feed: the feed is the schedule, and a request is not
  *   part of it yet. They live in the practice's mail and the morning digest, with the links
  *   that decide them, which a calendar entry cannot carry; an entry at the wished time
@@ -13,15 +20,14 @@
  * (calendarUid, calendar_sequence), so a calendar holding both sees one appointment. Pure.
  */
 import { addDays } from '../_shared/domain/availability.ts';
-import { formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
+import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '../_shared/domain/calendar-feed.ts';
+import { zurichInstant } from '../_shared/domain/dates.ts';
 import { advisorName, practiceContact } from '../_shared/domain/practice.ts';
 import type { AppointmentState } from '../_shared/database/store.ts';
 import { type CalendarEvent, calendarUid } from '../_shared/mail/ics.ts';
-import { findService, NOT_GIVEN, serviceWithPrice } from '../_shared/mail/layout.ts';
+import { findService, serviceWithPrice } from '../_shared/mail/layout.ts';
 import { type FeedId, PRACTICE_FEED } from './feed-urls.ts';
 
-/** How far back confirmed appointments stay in the feeds, in days. */
-export const LOOKBACK_DAYS = 90;
 
 /** What the practice-wide feed says for an appointment without an advisor (confirmed before advisors were recorded). */
 export const NO_ADVISOR = 'ohne Zuteilung';
@@ -58,38 +64,56 @@ export function feedAppointments(feed: FeedId, rows: readonly AppointmentState[]
     .filter((row) => feed === PRACTICE_FEED || row.advisor === feed);
 }
 
-function description(row: Scheduled): string {
+/** The labels of a confirmed entry's DESCRIPTION, one line each. */
+export const ENTRY_LABELS = {
+  advisor: 'Beratung durch',
+  service: 'Dienstleistung',
+  /** The request's page for the practice (a view link), where the rest is read. */
+  request: 'Anfrage ansehen',
+} as const;
+
+/**
+ * Until when an entry's view link works: as long as the entry stays in the feed (until
+ * LOOKBACK_DAYS after its day). Fixed by the slot, not by the fetch, so the entry reads the
+ * same at every fetch and a calendar has no change to take over; a moved appointment gets a
+ * new link with its new slot.
+ */
+export function viewLinkExpiry(row: Pick<Scheduled, 'confirmed_date'>): Date {
+  return zurichInstant(addDays(row.confirmed_date, LOOKBACK_DAYS + 1), '00:00');
+}
+
+function description(row: Scheduled, requestPage: string): string {
   return [
-    `Beratung durch: ${row.advisor ? advisorName(row.advisor) : NO_ADVISOR}`,
-    `Dienstleistung: ${serviceWithPrice(row.service)}`,
-    `Telefon: ${row.phone}`,
-    `E-Mail: ${row.email}`,
-    ...(row.status === 'confirmed' && row.move_status === 'requested' && row.move_date
-      ? [`Verschiebung gewünscht auf: ${formatDateTimeLong(row.move_date, row.move_time)} (Entscheid über den Link in der E-Mail)`]
-      : []),
-    ...(row.status === 'cancelled' ? [`Abgesagt${row.cancelled_at ? ` am ${formatInstantLong(new Date(row.cancelled_at))}` : ''}`] : []),
-    `Anfrage-Nr.: ${row.id}`,
-    `Nachricht: ${row.message ?? NOT_GIVEN}`,
+    `${ENTRY_LABELS.advisor}: ${row.advisor ? advisorName(row.advisor) : NO_ADVISOR}`,
+    `${ENTRY_LABELS.service}: ${serviceWithPrice(row.service)}`,
+    `${ENTRY_LABELS.request}: ${requestPage}`,
   ].join('\n');
 }
 
-/** One appointment as an entry of `feed`, stamped `now`. */
-export function feedEvent(feed: FeedId, row: Scheduled, now: Date): CalendarEvent {
-  const cancelled = row.status === 'cancelled';
-  const who = `${row.service}: ${row.first_name} ${row.last_name}`;
-  const withAdvisor = feed === PRACTICE_FEED ? `${who} (${row.advisor ? advisorName(row.advisor) : NO_ADVISOR})` : who;
-  return {
+/**
+ * One appointment as an entry of `feed`, stamped `now`; `requestPage` is its view link
+ * (action-links.ts viewLink, valid until viewLinkExpiry), shown only while it is confirmed.
+ */
+export function feedEvent(feed: FeedId, row: Scheduled, now: Date, requestPage: string): CalendarEvent {
+  const slot = {
     uid: calendarUid(row.id),
     date: row.confirmed_date,
     time: row.confirmed_time,
     durationMinutes: row.appointment_minutes,
-    summary: cancelled ? `Abgesagt – ${withAdvisor}` : withAdvisor,
-    description: description(row),
-    ...(findService(row.service)?.value === HOME_VISIT ? {} : { location: practiceContact.address }),
     stamp: now,
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     sequence: row.calendar_sequence,
+  };
+  if (row.status === 'cancelled') {
     // A cancelled appointment blocks no time.
-    transparent: cancelled,
+    return { ...slot, summary: CANCELLED_SUMMARY, description: '', status: 'CANCELLED', transparent: true };
+  }
+  const who = `${row.service}: ${row.first_name} ${row.last_name}`;
+  return {
+    ...slot,
+    summary: feed === PRACTICE_FEED ? `${who} (${row.advisor ? advisorName(row.advisor) : NO_ADVISOR})` : who,
+    description: description(row, requestPage),
+    ...(findService(row.service)?.value === HOME_VISIT ? {} : { location: practiceContact.address }),
+    status: 'CONFIRMED',
+    transparent: false,
   };
 }

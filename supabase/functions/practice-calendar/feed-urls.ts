@@ -1,27 +1,18 @@
 /**
- * The practice's calendar feeds and their private addresses: one feed for the whole
- * practice (`praxis`) and one per advisor (their id), each at
- * `{SUPABASE_URL}/functions/v1/practice-calendar/<feed>/<secret>.ics`, where `<secret>` is
- * HMAC-SHA-256(CALENDAR_FEED_SECRET, <feed>) in base64url (43 characters). Nothing is
- * stored: changing CALENDAR_FEED_SECRET makes every address ever handed out worthless.
- * Shared by the function and `npm run calendar:urls` (scripts/calendar-urls.ts), so both
- * spell the addresses alike. Pure: WebCrypto only, no network, no environment.
+ * The private addresses of the practice's calendar feeds (_shared/calendar-feeds.ts): each
+ * at `{SUPABASE_URL}/functions/v1/practice-calendar/<feed>/<secret>.ics`, where `<secret>` is
+ * HMAC-SHA-256(<the feed's own secret>, <feed>) in base64url (43 characters). Nothing is
+ * stored: changing a feed's secret (CALENDAR_FEED_SECRET_PRAXIS, …) makes every address of
+ * that feed ever handed out worthless, and no other feed's. The feed id is signed too, so
+ * a secret set twice by mistake still gives each feed its own address. Shared by the
+ * function and `npm run calendar:urls` (scripts/calendar-urls.ts), so both spell the
+ * addresses alike. Pure: WebCrypto only, no network, no environment.
  */
-import { type AdvisorId, isAdvisorId, practiceAdvisors } from '../_shared/domain/practice.ts';
+import type { FeedId } from '../_shared/calendar-feeds.ts';
+
+export { FEED_IDS, type FeedId, feedSecretName, isFeedId, PRACTICE_FEED } from '../_shared/calendar-feeds.ts';
 
 export const FEED_FUNCTION = 'practice-calendar';
-
-/** The whole practice's feed. */
-export const PRACTICE_FEED = 'praxis';
-
-export type FeedId = typeof PRACTICE_FEED | AdvisorId;
-
-/** Every feed, the practice's first. */
-export const FEED_IDS: readonly FeedId[] = [PRACTICE_FEED, ...practiceAdvisors.map((advisor) => advisor.id)];
-
-export function isFeedId(value: string): value is FeedId {
-  return value === PRACTICE_FEED || isAdvisorId(value);
-}
 
 const encoder = new TextEncoder();
 
@@ -31,7 +22,7 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The feed's secret path segment: HMAC-SHA-256(secret, feed id), base64url without padding. */
+/** The feed's secret path segment: HMAC-SHA-256(the feed's secret, feed id), base64url without padding. */
 export async function feedToken(secret: string, feed: FeedId): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(feed))));

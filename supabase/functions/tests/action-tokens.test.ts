@@ -26,7 +26,7 @@ function flipped(token: string, index: number): string {
 }
 
 Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number)', async () => {
-  assert.deepEqual([...APPOINTMENT_ACTIONS], ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'reschedule', 'confirm-move', 'decline-move']);
+  assert.deepEqual([...APPOINTMENT_ACTIONS], ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'reschedule', 'confirm-move', 'decline-move', 'view']);
   assert.deepEqual([...MOVE_ACTIONS], ['confirm-move', 'decline-move']);
   for (const action of APPOINTMENT_ACTIONS) {
     const signed: ActionClaim = isMoveAction(action) ? { ...claim, action, move: 3 } : { ...claim, action };

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { FEED_IDS, feedSecretName, RETIRED_FEED_SECRET_NAME } from '../_shared/calendar-feeds.ts';
 import { DEFAULT_LIMITS } from '../_shared/config.ts';
 import { BASE_ENV, ORIGIN, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 
@@ -153,16 +154,24 @@ Deno.test('a warning for no usable origin', () => {
   assert.match(text, /every browser request is refused/);
 });
 
-Deno.test('CALENDAR_FEED_SECRET: optional – unset, the feeds are off and nothing else minds; too short, off with a warning', () => {
+Deno.test('calendar feed secrets: one per feed, each optional – unset, that feed is off and nothing else minds; too short, off with a warning', () => {
+  assert.deepEqual(FEED_IDS.map(feedSecretName), ['CALENDAR_FEED_SECRET_PRAXIS', 'CALENDAR_FEED_SECRET_SANDRA_HUBER', 'CALENDAR_FEED_SECRET_LUKAS_BRUNNER']);
   const unset = testConfig();
-  assert.equal(unset.calendarFeedSecret, null);
+  assert.deepEqual(unset.calendarFeedSecrets, { praxis: null, 'sandra-huber': null, 'lukas-brunner': null });
   assert.deepEqual([unset.problems, unset.warnings], [[], []]);
   const secret = 'c'.repeat(32);
-  const set = testConfig({ CALENDAR_FEED_SECRET: ` ${secret} ` });
-  assert.equal(set.calendarFeedSecret, secret);
-  assert.deepEqual([set.problems, set.warnings], [[], []]);
-  const short = testConfig({ CALENDAR_FEED_SECRET: 'c'.repeat(31) });
-  assert.equal(short.calendarFeedSecret, null);
+  const one = testConfig({ CALENDAR_FEED_SECRET_SANDRA_HUBER: ` ${secret} ` });
+  assert.deepEqual(one.calendarFeedSecrets, { praxis: null, 'sandra-huber': secret, 'lukas-brunner': null });
+  assert.deepEqual([one.problems, one.warnings], [[], []]);
+  const short = testConfig({ CALENDAR_FEED_SECRET_PRAXIS: 'c'.repeat(31), CALENDAR_FEED_SECRET_LUKAS_BRUNNER: secret });
+  assert.deepEqual(short.calendarFeedSecrets, { praxis: null, 'sandra-huber': null, 'lukas-brunner': secret });
   assert.deepEqual(short.problems, [], 'the other functions keep working');
-  assert.match(short.warnings.join('\n'), /CALENDAR_FEED_SECRET has fewer than 32 characters/);
+  assert.match(short.warnings.join('\n'), /CALENDAR_FEED_SECRET_PRAXIS has fewer than 32 characters: the feed praxis stays off/);
+});
+
+Deno.test('calendar feed secrets: the single CALENDAR_FEED_SECRET of earlier versions is read no more, and said so', () => {
+  const retired = testConfig({ [RETIRED_FEED_SECRET_NAME]: 'c'.repeat(64) });
+  assert.deepEqual(retired.calendarFeedSecrets, { praxis: null, 'sandra-huber': null, 'lukas-brunner': null });
+  assert.deepEqual(retired.problems, []);
+  assert.match(retired.warnings.join('\n'), /CALENDAR_FEED_SECRET is no longer read: each calendar feed has a secret of its own \(CALENDAR_FEED_SECRET_PRAXIS, /);
 });

@@ -172,6 +172,11 @@ export const APPOINTMENT_ACTION_KINDS = [
   /** The practice confirms or declines the visitor's wish to move (the token names the wish). */
   'confirm-move',
   'decline-move',
+  /**
+   * Shows the request and does nothing else: the link in the practice's calendar feeds. A
+   * calendar provider keeps the feed, so the link it carries must not decide anything.
+   */
+  'view',
 ] as const;
 export type AppointmentActionKind = (typeof APPOINTMENT_ACTION_KINDS)[number];
 export type AppointmentStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
@@ -284,7 +289,7 @@ export type AppointmentActionAnswer =
  * - 409 `conflict` (decided otherwise or cancelled), `too_late` (cancel inside the notice),
  *   `slot_past` (confirming a slot that has begun), `in_progress` (the mail is being sent
  *   by another press), each with the current `view` except in_progress;
- * - 400 `invalid_body` (`field`: time | note | …);
+ * - 400 `invalid_body` (`field`: time | note | …; `intent` for `act` with a view link);
  * - 502 `mail_failed` (`stored`: true, `view`): the change is stored, the e-mail not sent:
  *   pressing again sends it without a second change;
  * - 409 `unavailable` (`reason`, `view`): a move to a slot the rules refuse;

@@ -1,6 +1,6 @@
 /**
- * The links in the appointment e-mails (confirm, decline, cancel, move): the site's action
- * page with a signed token in the fragment (`<site>/termin/aktion#<token>`). Browsers never send a fragment to a server,
+ * The links in the appointment e-mails (confirm, decline, cancel, move) and the practice's
+ * calendar feeds (view): the site's action page with a signed token in the fragment (`<site>/termin/aktion#<token>`). Browsers never send a fragment to a server,
  * so the token reaches no access log and no Referer; the page POSTs it to
  * appointment-action. Pure: the secret, the site and the clock are passed in.
  */
@@ -81,6 +81,16 @@ export async function moveLinks(settings: LinkSettings, request: { id: string; m
     confirmMove: await actionUrl(settings, request.id, 'confirm-move', expiresAt, request.move_count),
     declineMove: await actionUrl(settings, request.id, 'decline-move', expiresAt, request.move_count),
   };
+}
+
+/**
+ * The practice's link in a calendar feed's entry: the action page showing the request,
+ * with no button (a `view` token decides nothing), valid until `expiresAt`. A calendar
+ * provider that keeps the feed keeps this link too; it shows what the page shows (name,
+ * service, slots, state, advisor – never the e-mail address, phone or message).
+ */
+export function viewLink(settings: LinkSettings, requestId: string, expiresAt: Date): Promise<string> {
+  return actionUrl(settings, requestId, 'view', expiresAt);
 }
 
 type ConfirmedSlot = { id: string; confirmed_date: string; confirmed_time: string };

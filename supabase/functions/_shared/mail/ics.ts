@@ -192,7 +192,8 @@ export function calendarEvent(event: CalendarEvent): string[] {
     `DTSTAMP:${utcStamp(event.stamp)}`,
     ...when,
     `SUMMARY:${escapeIcsText(event.summary)}`,
-    `DESCRIPTION:${escapeIcsText(event.description)}`,
+    // An entry with nothing to say (a cancellation in the practice's feeds) has no DESCRIPTION.
+    ...(event.description ? [`DESCRIPTION:${escapeIcsText(event.description)}`] : []),
     ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
     ...(event.sequence !== undefined ? [`SEQUENCE:${event.sequence}`] : []),
     ...(event.organizer ? [participant('ORGANIZER', event.organizer)] : []),
