@@ -493,8 +493,9 @@ describe('appointment form', () => {
       await user.type(dateField(legend), day);
     }
 
+    // The first day the practice is open: the window's first day may be a Sunday or a holiday.
     const tooSoon = () =>
-      `Online können Sie Termine frühestens für ${formatDateLong(bookingWindow(today()).first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`;
+      `Online können Sie Termine frühestens für ${formatDateLong(bookableDay(0))} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`;
 
     it.each([
       ['today', () => today()],
@@ -540,7 +541,7 @@ describe('appointment form', () => {
       expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
     });
 
-    it('Christmas Day, as the visitor reads it (the clock set to 20 November 2026)', async () => {
+    it('Christmas Day, as the visitor reads it (the clock set to Friday, 20 November 2026)', async () => {
       vi.setSystemTime(new Date('2026-11-20T09:00:00Z'));
       try {
         const user = await openBookingForm();
@@ -549,7 +550,8 @@ describe('appointment form', () => {
         await choose(user, '2026-11-21');
         expectMessage(
           dateField(),
-          `Online können Sie Termine frühestens für Sonntag, 22. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
+          // Two days ahead is the Sunday, when the practice is closed: the Monday is named.
+          `Online können Sie Termine frühestens für Montag, 23. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
         );
         await choose(user, '2027-05-21');
         expectMessage(
