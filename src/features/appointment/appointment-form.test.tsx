@@ -5,6 +5,7 @@ import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availab
 import { formatDateLong } from '@domain/dates';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { renderRoute } from '@/test/render-route';
+import { emailSuggestionTexts } from '@/content/email-suggestion';
 import {
   decodeProofHeader,
   deferred,
@@ -70,6 +71,19 @@ describe('appointment form', () => {
     expect(field('Nachricht \\(optional\\)')).toHaveAttribute('rows', '4');
     expect(screen.getByText('* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
+  });
+
+  it('offers the address meant for a likely typo in the e-mail field (the contact form’s field: personal-details-fields.tsx)', async () => {
+    const user = await openBookingForm();
+    await user.type(field('E-Mail'), 'beat@gmx.chh');
+    await user.tab();
+    expect(field('Telefon')).toHaveFocus();
+    expect(field('E-Mail')).toHaveAccessibleDescription(`${emailSuggestionTexts.question('beat@gmx.ch')} ${emailSuggestionTexts.take}`);
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    expect(field('E-Mail')).toHaveValue('beat@gmx.ch');
+    expect(field('E-Mail')).toHaveFocus();
+    expect(screen.queryByText(/Meinten Sie/)).toBeNull();
   });
 
   it('offers the three services by value with their readable labels', async () => {
