@@ -45,6 +45,8 @@ describe('suggestEmail', () => {
   it.each([
     ['anna@example.ch', 'the documentation domain'],
     ['anna@example.com', 'the documentation domain'],
+    ['name@beispiel.ch', 'the forms’ placeholder'],
+    ['ihre.email@beispiel.ch', 'the newsletter’s placeholder'],
     ['info@schreinerei-huber.ch', 'a company'],
     ['praxis@ruhepol-schlafberatung.ch', 'the practice itself'],
     ['anna@uzh.ch', 'a university'],
