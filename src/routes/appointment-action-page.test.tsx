@@ -750,7 +750,7 @@ describe('/termin/aktion', () => {
 
     it('says at the date field what the booking form says: closure, Sunday, holiday, too soon, too far', async () => {
       const user = await openWithView(moveView());
-      const { first, last } = bookingWindow(today());
+      const { last } = bookingWindow(today());
 
       await choose(user, CLOSURE);
       expectMessage(dateField(), `Am ${formatDateLong(CLOSURE)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
@@ -770,7 +770,8 @@ describe('/termin/aktion', () => {
       await choose(user, addDays(today(), 1));
       expectMessage(
         dateField(),
-        `Online können Sie Termine frühestens für ${formatDateLong(first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
+        // The first day the practice is open (the closure lies later).
+        `Online können Sie Termine frühestens für ${formatDateLong(bookableDay(0))} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
       );
       expect(timeLabels()).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
 
@@ -873,7 +874,8 @@ describe('/termin/aktion', () => {
       const user = await openWithView(moveView());
       await choose(user, NEW_DAY);
       await user.selectOptions(timeField(), '10:00');
-      const booking = { first: addDays(NEW_DAY, 1), last: bookingWindow(today()).last, closedDays: [] };
+      // A clock ahead of the visitor's: the backend's window starts after the chosen day, on a day the practice is open.
+      const booking = { first: bookableDay(9), last: bookingWindow(today()).last, closedDays: [] };
       act.mockResolvedValue({ kind: 'unavailable', reason: 'too_soon', view: moveView({ booking }) });
       await user.click(button('Verschiebung anfragen'));
       await waitForMessage(

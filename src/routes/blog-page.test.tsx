@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSupabaseClient, httpError, invoke, resetSupabaseMock } from '@/test/supabase-mock';
 import { resetFormProofMock, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
+import { emailSuggestionTexts } from '@/content/email-suggestion';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
@@ -136,6 +137,28 @@ describe('/blog', () => {
       await user.type(input(), 'anna@localhost');
       await user.click(button());
       expect((input() as HTMLInputElement).validationMessage).not.toBe('');
+      expect(invoke).not.toHaveBeenCalled();
+    });
+
+    it('offers the address meant for a likely typo, under the button; taking it puts it into the field', async () => {
+      const { user } = await renderRoute('/blog');
+      const question = emailSuggestionTexts.question('beat@bluewin.ch');
+      await user.type(input(), 'beat@bluewin.con');
+      // Tab leads to «Abonnieren»: the prompt comes after it and moves nothing the visitor is about to press.
+      await user.tab();
+      expect(button()).toHaveFocus();
+      const region = within(section()).getByText(question).closest('[aria-live="polite"]')!;
+      expect(region).toHaveTextContent(question);
+      // Described by the prompt and, as before, by the privacy note.
+      expect(input()).toHaveAccessibleDescription(expect.stringMatching(/^Meinten Sie beat@bluewin\.ch\? Übernehmen Sie erhalten zuerst/));
+      await user.tab();
+      const take = within(section()).getByRole('button', { name: emailSuggestionTexts.take });
+      expect(take).toHaveFocus();
+      await user.keyboard(' ');
+      expect(input()).toHaveValue('beat@bluewin.ch');
+      expect(input()).toHaveFocus();
+      expect(region).toBeEmptyDOMElement();
+      expect(input()).toHaveAccessibleDescription(/^Sie erhalten zuerst/);
       expect(invoke).not.toHaveBeenCalled();
     });
 

@@ -14,6 +14,10 @@ interface FieldShellProps {
   hint?: string;
   /** See `Common.message`. */
   message?: string;
+  /** See `Common.after`. */
+  after?: ReactNode;
+  /** See `Common.describedBy`. */
+  describedBy?: string;
   className?: string;
   children: (ids: { id: string; describedBy?: string; invalid?: true }) => ReactNode;
 }
@@ -26,12 +30,12 @@ interface FieldShellProps {
  * so a screen reader announces a message when it appears, and it says what is wrong in
  * words – the icon and the colour only repeat it.
  */
-function FieldShell({ label, required, hint, message, className, children }: FieldShellProps) {
+function FieldShell({ label, required, hint, message, after, describedBy: alsoDescribedBy, className, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hinweis` : undefined;
   const messageId = `${id}-meldung`;
   const hasMessage = message !== undefined && message !== '';
-  const describedBy = [hasMessage && messageId, hintId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hasMessage && messageId, alsoDescribedBy, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-night-800">
@@ -53,6 +57,7 @@ function FieldShell({ label, required, hint, message, className, children }: Fie
           )}
         </p>
       )}
+      {after}
       {hint && (
         <p id={hintId} className="mt-1 text-sm text-ink-muted">
           {hint}
@@ -72,11 +77,23 @@ type Common = {
    * exists before the first message; fields that never do leave it out.
    */
   message?: string;
+  /** What follows the control and its message (the e-mail field's suggestion, email-field.tsx). */
+  after?: ReactNode;
+  /** Further ids the control is described by, besides its message and hint (the suggestion while there is one). */
+  describedBy?: string;
 };
 
-export function TextField({ label, hint, message, className, required, ...input }: Common & ComponentProps<'input'>) {
+export function TextField({ label, hint, message, after, describedBy, className, required, ...input }: Common & ComponentProps<'input'>) {
   return (
-    <FieldShell label={label} hint={hint} message={message} required={required} className={className}>
+    <FieldShell
+      label={label}
+      hint={hint}
+      message={message}
+      after={after}
+      describedBy={describedBy}
+      required={required}
+      className={className}
+    >
       {({ id, describedBy, invalid }) => (
         <input id={id} aria-describedby={describedBy} aria-invalid={invalid} required={required} className={controlClasses} {...input} />
       )}

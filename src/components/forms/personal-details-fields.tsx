@@ -1,4 +1,5 @@
 import type { FormFieldCopy } from '@/content/types';
+import { EmailField } from '@/components/forms/email-field';
 import { TextField } from '@/components/forms/form-field';
 import { FIELD_LIMITS } from '@domain/field-limits';
 
@@ -14,10 +15,9 @@ export function PersonalDetailsFields({ fields, phoneRequired }: { fields: Perso
     <div className="grid gap-5 sm:grid-cols-2">
       <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} maxLength={FIELD_LIMITS.name} />
       <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} maxLength={FIELD_LIMITS.name} />
-      <TextField
+      <EmailField
         label={fields.email.label}
         name="email"
-        type="email"
         required
         placeholder={fields.email.placeholder}
         autoComplete={fields.email.autoComplete}

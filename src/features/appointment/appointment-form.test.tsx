@@ -5,6 +5,7 @@ import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availab
 import { formatDateLong } from '@domain/dates';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { renderRoute } from '@/test/render-route';
+import { emailSuggestionTexts } from '@/content/email-suggestion';
 import {
   decodeProofHeader,
   deferred,
@@ -70,6 +71,19 @@ describe('appointment form', () => {
     expect(field('Nachricht \\(optional\\)')).toHaveAttribute('rows', '4');
     expect(screen.getByText('* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
+  });
+
+  it('offers the address meant for a likely typo in the e-mail field (the contact form’s field: personal-details-fields.tsx)', async () => {
+    const user = await openBookingForm();
+    await user.type(field('E-Mail'), 'beat@gmx.chh');
+    await user.tab();
+    expect(field('Telefon')).toHaveFocus();
+    expect(field('E-Mail')).toHaveAccessibleDescription(`${emailSuggestionTexts.question('beat@gmx.ch')} ${emailSuggestionTexts.take}`);
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}');
+    expect(field('E-Mail')).toHaveValue('beat@gmx.ch');
+    expect(field('E-Mail')).toHaveFocus();
+    expect(screen.queryByText(/Meinten Sie/)).toBeNull();
   });
 
   it('offers the three services by value with their readable labels', async () => {
@@ -493,8 +507,9 @@ describe('appointment form', () => {
       await user.type(dateField(legend), day);
     }
 
+    // The first day the practice is open: the window's first day may be a Sunday or a holiday.
     const tooSoon = () =>
-      `Online können Sie Termine frühestens für ${formatDateLong(bookingWindow(today()).first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`;
+      `Online können Sie Termine frühestens für ${formatDateLong(bookableDay(0))} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`;
 
     it.each([
       ['today', () => today()],
@@ -540,7 +555,7 @@ describe('appointment form', () => {
       expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
     });
 
-    it('Christmas Day, as the visitor reads it (the clock set to 20 November 2026)', async () => {
+    it('Christmas Day, as the visitor reads it (the clock set to Friday, 20 November 2026)', async () => {
       vi.setSystemTime(new Date('2026-11-20T09:00:00Z'));
       try {
         const user = await openBookingForm();
@@ -549,7 +564,8 @@ describe('appointment form', () => {
         await choose(user, '2026-11-21');
         expectMessage(
           dateField(),
-          `Online können Sie Termine frühestens für Sonntag, 22. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
+          // Two days ahead is the Sunday, when the practice is closed: the Monday is named.
+          `Online können Sie Termine frühestens für Montag, 23. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
         );
         await choose(user, '2027-05-21');
         expectMessage(

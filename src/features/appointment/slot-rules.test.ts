@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, bookableDays, bookingWindow, holidaysOf, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';
-import { dateProblem, dateProblemText, insertRefusalOf, refusalOf, type SlotRules } from './slot-rules';
+import { dateProblem, dateProblemText, firstOpenDay, insertRefusalOf, refusalOf, type SlotRules } from './slot-rules';
 
 const today = zurichIsoDate();
 const rulesWith = (closedDays: string[] = []): SlotRules => ({ ...bookingWindow(today), closedDays: new Set(closedDays) });
@@ -9,7 +9,7 @@ const rulesWith = (closedDays: string[] = []): SlotRules => ({ ...bookingWindow(
 describe('dateProblem (the domain’s bookingRefusal, for a window given by the page)', () => {
   it('refuses in the domain’s order: too soon, too far, closed', () => {
     const rules = rulesWith();
-    expect(dateProblem(today, rules)).toEqual({ kind: 'too_soon', first: rules.first });
+    expect(dateProblem(today, rules)).toEqual({ kind: 'too_soon', first: bookableDays(today, 1)[0] });
     expect(dateProblem(addDays(rules.last, 1), rules)).toEqual({ kind: 'too_far', last: rules.last });
     const [open] = bookableDays(today, 1);
     expect(dateProblem(open!, rules)).toBeNull();
@@ -61,8 +61,47 @@ describe('the database’s refusal of an insert', () => {
       time: null,
       message: `Am ${formatDateLong(open!)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`,
     });
-    expect(refusalOf('too_soon', { date: open!, time: '09:00' }, rules).message).toContain(`frühestens für ${formatDateLong(rules.first)}`);
+    expect(refusalOf('too_soon', { date: open!, time: '09:00' }, rules).message).toContain(`frühestens für ${formatDateLong(open!)}`);
     expect(refusalOf('too_far', { date: open!, time: null }, rules).message).toContain(`bis spätestens ${formatDateLong(rules.last)}`);
     expect(refusalOf('time_not_offered', { date: open!, time: '09:00' }, rules)).toMatchObject({ field: 'time', time: '09:00' });
+  });
+});
+
+describe('the earliest day the field names is one the practice is open (the clock given, never the real one)', () => {
+  /** The rules as the form sets them on `day` (its clock), with the closures it has read. */
+  const rulesOn = (day: string, closedDays: string[] = []): SlotRules => ({ ...bookingWindow(day), closedDays: new Set(closedDays) });
+
+  it('on a Friday the window starts on the Sunday: «frühestens» names the Monday', () => {
+    const friday = '2026-11-27';
+    expect(isoWeekday(friday)).toBe(5);
+    const rules = rulesOn(friday);
+    expect(rules.first).toBe('2026-11-29');
+    expect(firstOpenDay(rules)).toBe('2026-11-30');
+    const problem = dateProblem('2026-11-28', rules)!;
+    expect(problem).toEqual({ kind: 'too_soon', first: '2026-11-30' });
+    expect(dateProblemText('2026-11-28', problem)).toContain('frühestens für Montag, 30. November 2026 anfragen');
+    // The Sunday itself is in the window and closed, and says so.
+    expect(dateProblem('2026-11-29', rules)).toEqual({ kind: 'closed', reason: { kind: 'weekday' } });
+  });
+
+  it('skips the closures the form knows and public holidays too', () => {
+    expect(firstOpenDay(rulesOn('2026-11-27', ['2026-11-30', '2026-12-01']))).toBe('2026-12-02');
+    // 23 December 2026, a Wednesday: Christmas (Friday), Stephanstag (Saturday), Sunday, then Monday.
+    const rules = rulesOn('2026-12-23');
+    expect(rules.first).toBe('2026-12-25');
+    expect(dateProblemText('2026-12-24', dateProblem('2026-12-24', rules)!)).toContain('frühestens für Montag, 28. Dezember 2026 anfragen');
+  });
+
+  it('names the window’s first day when that day is open (a Thursday: the Saturday)', () => {
+    const rules = rulesOn('2026-11-26');
+    expect(firstOpenDay(rules)).toBe(rules.first);
+    expect(rules.first).toBe('2026-11-28');
+  });
+
+  it('the database’s «too soon» read back names the open day as well', () => {
+    const rules = rulesOn('2026-11-27');
+    expect(refusalOf('too_soon', { date: '2026-11-28', time: '10:00' }, rules).message).toContain('frühestens für Montag, 30. November 2026');
+    // A day the rules here find bookable, refused as too soon by a clock ahead of the visitor's.
+    expect(refusalOf('too_soon', { date: '2026-12-02', time: '10:00' }, rules).message).toContain('frühestens für Montag, 30. November 2026');
   });
 });

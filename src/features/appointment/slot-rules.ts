@@ -5,7 +5,7 @@
  * move form (./slot-fields.tsx) share it.
  */
 import { slotFieldTexts as texts } from '@/content/appointment';
-import { BOOKING_REFUSALS, dayAvailability, openingHours, type BookingRefusal, type ClosedReason } from '@domain/availability';
+import { addDays, BOOKING_REFUSALS, dayAvailability, openingHours, type BookingRefusal, type ClosedReason } from '@domain/availability';
 import { timeSlots, type TimeSlot } from '@domain/catalog';
 import { formatDateLong, parseIsoDate } from '@domain/dates';
 
@@ -20,14 +20,29 @@ export interface SlotRules {
 
 /** Why a day cannot be chosen, in the order of the domain's bookingRefusal. */
 export type DateProblem =
+  /** `first`: the earliest day the visitor can actually book (firstOpenDay), which the message names. */
   | { kind: 'too_soon'; first: string }
   | { kind: 'too_far'; last: string }
   | { kind: 'closed'; reason: ClosedReason };
 
 export const isIsoDate = (value: unknown): value is string => typeof value === 'string' && parseIsoDate(value) !== null;
 
+/**
+ * The first day of the window the practice is open (weekday, public holidays and the
+ * closures the page knows): the day «frühestens für …» names. The window's own first day
+ * is only a count of days from today (the notice the practice needs) and may fall on a
+ * Sunday or a holiday – on a Friday it is the Sunday. The window's first day when none in
+ * it is open (not with the practice's rules, but the message must name some day).
+ */
+export function firstOpenDay(rules: SlotRules): string {
+  for (let day = rules.first; day <= rules.last; day = addDays(day, 1)) {
+    if (dayAvailability(day, rules.closedDays).open) return day;
+  }
+  return rules.first;
+}
+
 export function dateProblem(date: string, rules: SlotRules): DateProblem | null {
-  if (date < rules.first) return { kind: 'too_soon', first: rules.first };
+  if (date < rules.first) return { kind: 'too_soon', first: firstOpenDay(rules) };
   if (date > rules.last) return { kind: 'too_far', last: rules.last };
   const day = dayAvailability(date, rules.closedDays);
   return day.open ? null : { kind: 'closed', reason: day.reason };
@@ -79,7 +94,7 @@ export function refusalOf(reason: BookingRefusal, slot: { date: string; time: st
     known?.kind === reason
       ? known
       : reason === 'too_soon'
-        ? { kind: 'too_soon', first: rules.first }
+        ? { kind: 'too_soon', first: firstOpenDay(rules) }
         : reason === 'too_far'
           ? { kind: 'too_far', last: rules.last }
           : { kind: 'closed', reason: closedReasonOf(slot.date) };

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, getSupabaseClient, httpError, invoke, QUEUED_ANSWER, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { deferred, from, getSupabaseClient, httpError, invoke, QUEUED_ANSWER, resetSupabaseMock, rpc, supabaseError } from '@/test/supabase-mock';
 import { prepareFormProof, resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
+import { emailSuggestionTexts } from '@/content/email-suggestion';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
@@ -269,6 +270,97 @@ describe('contact form', () => {
     await user.click(submitButton());
     expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Fehler beim Senden')).not.toBeInTheDocument());
+  });
+
+  describe('a likely typo in the e-mail address', () => {
+    const question = emailSuggestionTexts.question('anna@gmail.com');
+    /** The polite live region the question appears in: the element the field's description points to. */
+    const promptOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '');
+
+    it('brings «Meinten Sie …?» when the field is left; the button takes it and gives the focus back to the field', async () => {
+      const user = await openContactForm();
+      const email = field('E-Mail');
+      // The live region is there, empty, before anything is typed (announced when filled).
+      const region = email.closest('div')!.querySelector('[aria-live="polite"]:not([id$="-meldung"])')!;
+      expect(region).toBeEmptyDOMElement();
+      expect(email).not.toHaveAccessibleDescription();
+
+      await user.type(email, 'anna@gmial.com');
+      expect(screen.queryByText(question)).toBeNull();
+      await user.tab();
+      expect(field('Telefon')).toHaveFocus();
+      expect(region).toHaveTextContent(question);
+      expect(promptOf(email)).toBe(region);
+      expect(email).toHaveAccessibleDescription(`${question} ${emailSuggestionTexts.take}`);
+
+      // Back with Shift+Tab: the button comes right after the field.
+      await user.tab({ shift: true });
+      const take = screen.getByRole('button', { name: emailSuggestionTexts.take });
+      expect(take).toHaveFocus();
+      expect(take).toHaveAttribute('type', 'button');
+      expect(take).toHaveAccessibleDescription(question);
+      await user.keyboard('{Enter}');
+      expect(email).toHaveValue('anna@gmail.com');
+      expect(email).toHaveFocus();
+      expect(region).toBeEmptyDOMElement();
+      expect(email).not.toHaveAccessibleDescription();
+      // Worked out here: nothing was asked of the backend.
+      for (const call of [invoke, rpc, from]) expect(call).not.toHaveBeenCalled();
+    });
+
+    it('goes away as the visitor edits the address, and says nothing for a correct one', async () => {
+      const user = await openContactForm();
+      await user.type(field('E-Mail'), 'beat@bluewin.con');
+      await user.tab();
+      expect(screen.getByText(emailSuggestionTexts.question('beat@bluewin.ch'))).toBeInTheDocument();
+      await user.click(field('E-Mail'));
+      await user.keyboard('{Backspace}{Backspace}{Backspace}ch');
+      expect(screen.queryByText(/Meinten Sie/)).toBeNull();
+      await user.tab();
+      expect(field('E-Mail')).toHaveValue('beat@bluewin.ch');
+      expect(screen.queryByText(/Meinten Sie/)).toBeNull();
+    });
+
+    it('never holds the form back: the address is sent as typed when the visitor sends it', async () => {
+      const user = await openContactForm();
+      await fillRequired(user);
+      await user.clear(field('E-Mail'));
+      await user.type(field('E-Mail'), 'anna@gmial.com');
+      await user.tab();
+      expect(screen.getByText(question)).toBeInTheDocument();
+      await user.click(submitButton());
+      await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+      expect(invoke.mock.calls[0]![1].body).toMatchObject({ email: 'anna@gmial.com' });
+    });
+
+    it('does not appear when the visitor goes from the field straight to the send button (it would move the button away)', async () => {
+      const user = await openContactForm();
+      await user.type(field('Vorname'), 'Anna');
+      await user.type(field('Nachname'), 'Muster');
+      await user.type(field('Nachricht'), 'Ich wache jeden Morgen mit Nackenschmerzen auf.');
+      await user.type(field('E-Mail'), 'anna@gmial.com');
+      // Held until the test has looked: once sent, the form is emptied and any prompt with it.
+      const answer = deferred<{ data: unknown; error: null }>();
+      invoke.mockReturnValue(answer.promise);
+      await user.click(submitButton());
+      await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+      expect(invoke.mock.calls[0]![1].body).toMatchObject({ email: 'anna@gmial.com' });
+      expect(screen.queryByText(question)).toBeNull();
+      answer.resolve({ data: { ok: true }, error: null });
+      expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    });
+
+    it('is gone after the form was sent and emptied', async () => {
+      const user = await openContactForm();
+      await fillRequired(user);
+      await user.clear(field('E-Mail'));
+      await user.type(field('E-Mail'), 'anna@gmial.com');
+      await user.tab();
+      await user.click(submitButton());
+      expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+      await waitFor(() => expect(field('E-Mail')).toHaveValue(''));
+      expect(screen.queryByText(question)).toBeNull();
+    });
   });
 
   it('announces notices to screen readers', async () => {

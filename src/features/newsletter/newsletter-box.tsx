@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { pagePath } from '@/app/router/route-table';
 import { HoneypotField } from '@/components/forms/bot-signals';
+import { EmailSuggestionPrompt, useEmailSuggestion } from '@/components/forms/email-suggestion-prompt';
 import type { FieldRule } from '@/components/forms/field-check';
 import { useIsInteractive } from '@/components/forms/form-footer';
 import { FormProviders } from '@/components/forms/form-providers';
@@ -23,13 +24,16 @@ type NewsletterCopy = BlogPage['newsletter'];
  * The sign-up with double opt-in: the address is checked by the function's own rule, sent
  * with the form proof and the bot signals, and the visitor is told to confirm the link in
  * the mail that follows – the same words whether or not the address was known, so the box
- * tells nobody who is subscribed. Its proof is prepared on the first focus.
+ * tells nobody who is subscribed. Its proof is prepared on the first focus. A likely typo
+ * in the address brings «Meinten Sie …?» under the button (where it moves nothing the
+ * visitor is about to press).
  */
 function SubscribeForm({ content }: { content: NewsletterCopy }) {
   const inputId = useId();
   const noteId = useId();
   // Before React runs, a press would send the address as a plain GET into the URL.
   const interactive = useIsInteractive();
+  const { suggestion, promptId, take, inputProps } = useEmailSuggestion();
   const { formProps, isPending } = useFormSubmission({
     functionName: NEWSLETTER_FUNCTION,
     fields: SUBSCRIBE_FIELDS,
@@ -52,7 +56,8 @@ function SubscribeForm({ content }: { content: NewsletterCopy }) {
           autoComplete="email"
           maxLength={FIELD_LIMITS.email}
           placeholder={content.placeholder}
-          aria-describedby={noteId}
+          {...inputProps}
+          aria-describedby={suggestion !== null ? `${promptId} ${noteId}` : noteId}
           className="min-h-11 w-full min-w-0 flex-1 rounded-full border border-sand-300 bg-white px-4 py-2 text-base text-ink placeholder:text-ink-muted"
         />
         <button
@@ -64,6 +69,7 @@ function SubscribeForm({ content }: { content: NewsletterCopy }) {
           {isPending ? sendingLabel : content.buttonLabel}
         </button>
       </div>
+      <EmailSuggestionPrompt promptId={promptId} suggestion={suggestion} take={take} />
       <HoneypotField />
       <noscript>
         <p className="mt-4 text-sm text-ink-muted">{noScriptNote}</p>
