@@ -5,7 +5,7 @@
 --
 -- The one thing a local database needs: the functions' FORM_PROOF_SECRET in Vault, with
 -- which Postgres checks the form proof of the booking form's insert (migration
--- 20261122000200_forms.sql). This is the public local value of
+-- 20261122000200_limits_and_proofs.sql). This is the public local value of
 -- supabase/functions/.env.example; if you set another in supabase/functions/.env, update
 -- it here too (`select vault.update_secret(id, '<secret>') from vault.secrets where name =
 -- 'form_proof_secret'`). The embedded stack stores the value the functions get at every

@@ -147,7 +147,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
   }
 
-  // The booking form's one read (migration …_appointments.sql): per start time of a
+  // The booking form's one read (migration …_appointment_requests.sql): per start time of a
   // day, free or taken for a service – and nothing else, no names, no advisors, no lengths.
   // The first of the next bookable days with start times (a closure answers none).
   await check('the public key gets the start times of a day as time and free only (appointment_start_times)', async () => {

@@ -378,7 +378,7 @@ describe('/rest/v1/rpc/<function>', () => {
     expectAnonRefused(await call('/rest/v1/rpc/delete_expired_form_submissions', { method: 'POST', key: LOCAL_KEYS.anon, body: '{}' }), 'function delete_expired_form_submissions');
   });
 
-  // The booking form's start times (…_appointments.sql; the site's
+  // The booking form's start times (…_appointment_requests.sql; the site's
   // src/features/appointment/start-times.ts): supabase.rpc with the publishable key, a
   // function anon may execute; jsonb comes back as JSON (PG Response.hs, as above). A day
   // is free for a service when an advisor is: on an empty day, every start time it offers.
@@ -418,7 +418,7 @@ describe('/rest/v1/rpc/<function>', () => {
     expectAnonRefused(await call('/rest/v1/rpc/decide_appointment', { method: 'POST', body: decision }), 'function decide_appointment');
   });
 
-  // The booking form's closed days (…_appointments.sql): the other function anon
+  // The booking form's closed days (…_appointment_requests.sql): the other function anon
   // may execute, with its default p_days when only p_from is sent.
   it('answers the site’s closed-days call: 200 with the JSON array of dates', async () => {
     const from = zurichIsoDate(200);

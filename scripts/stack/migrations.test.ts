@@ -115,7 +115,7 @@ describe('bootstrap.sql and the Vault secrets', () => {
   });
 
   // …_base.sql creates btree_gist in "extensions" (hosted Supabase offers it there) for the
-  // exclusion constraint of …_forms.sql: text with =, a range with &&, in one GiST index.
+  // exclusion constraint of …_appointment_requests.sql: text with =, a range with &&, in one GiST index.
   // PGlite can create it only when database.ts hands it the module; PostgreSQL from contrib.
   it('can create btree_gist in "extensions" for an exclusion constraint of = and &&', async () => {
     await db.exec('create extension if not exists btree_gist with schema extensions');

@@ -1,19 +1,22 @@
 -- The baseline, part 1: what every other migration builds on – the schemas, the
 -- extensions, who may execute new functions, and two helpers everything uses.
 --
--- The baseline (this file up to …_retention_and_jobs.sql) was squashed from the project's
--- first migrations before anything was deployed; it is the schema as one readable text,
--- grouped by concern:
---   …0000_base                 schemas, extensions, default privileges, shared helpers
---   …0100_rules                GENERATED every rule of the domain module: field rules, lengths,
---                              service catalogue, booking rules, advisors, durations (npm run db:rules)
---   …0200_forms                the two form tables, their field rules, row-level security,
---                              the insert's proof and limits
---   …0250_outbox               every mail owed as one row: the triggers that owe them, one
---                              claim and one finish, the outbox's run
---   …0300_appointments         closures and bookable slots, the lifecycle, moves, capacity
---   …0400_digest               the jobs' record, the practice's morning digest
---   …0500_retention_and_jobs   the retention and the schedules (pg_cron, pg_net)
+-- The baseline (this file up to …_scheduled_jobs.sql) was written before anything was
+-- deployed; it is the schema as one readable text, one file per entity – each table with its
+-- constraints, triggers, policies and the functions that change it – in dependency order:
+--   …0000_base                   schemas, extensions, default privileges, shared helpers
+--   …0100_rules                  GENERATED every rule of the domain module: field rules, lengths,
+--                                service catalogue, booking rules, advisors, durations (npm run db:rules)
+--   …0200_limits_and_proofs      rate limits and the form proofs
+--   …0300_closures               the days the practice is away
+--   …0400_appointment_requests   requests and appointments: the table, the insert's guard and
+--                                policy, bookable slots, the lifecycle, moves, capacity
+--   …0500_contact_messages       the contact form's messages
+--   …0600_newsletter             subscribers and articles
+--   …0700_outbox                 every mail owed as one row: the triggers that owe them, one
+--                                claim and one finish, the outbox's run
+--   …0800_digest                 the jobs' record, the practice's morning digest
+--   …0900_scheduled_jobs         the retention and every schedule (pg_cron, pg_net)
 -- From here on migrations only add: a change is a new file after these, never an edit of
 -- one that has been applied (docs/backend.md, «Migrations»).
 --
@@ -47,12 +50,12 @@ alter default privileges for role current_user in schema public revoke execute o
 -- Extensions, in schema "extensions" as hosted Supabase offers them (Supabase docs,
 -- "Postgres Extensions").
 --
--- pgcrypto: HMAC, for the form proof the insert carries (…_forms.sql). Hosted Supabase
+-- pgcrypto: HMAC, for the form proof the insert carries (…_limits_and_proofs.sql). Hosted Supabase
 -- has it installed already.
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 -- btree_gist lets one GiST index compare the advisor (=) and the span (&&): the exclusion
--- constraint advisor_one_at_a_time (…_forms.sql, …_appointments.sql).
+-- constraint advisor_one_at_a_time (…_appointment_requests.sql).
 create extension if not exists btree_gist with schema extensions;
 
 -- ---------------------------------------------------------------------------------------

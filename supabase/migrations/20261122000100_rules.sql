@@ -203,7 +203,7 @@ create or replace function private.service_minutes(p_service text) returns integ
 
 -- ---------------------------------------------------------------------------------------
 -- 3. The booking rules (availability.ts), as private.booking_refusal, the insert trigger
--- and request_appointment_move of 20261122000300_appointments.sql need them: the times
+-- and request_appointment_move of 20261122000400_appointment_requests.sql need them: the times
 -- offered per weekday, the canton of Zurich's public holidays, the minimum notice, the
 -- horizon and the retention. Closures are rows of public.practice_closures, not rules.
 -- With them the advisors (practice.ts), for the capacity rule of their schedule.

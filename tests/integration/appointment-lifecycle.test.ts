@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The appointment lifecycle in the database (supabase/migrations/…_appointments.sql),
+ * The appointment lifecycle in the database (supabase/migrations/…_appointment_requests.sql),
  * called as the functions will call it: supabase-js with the secret key through the API
  * gateway. Decisions and cancellations change the state once, from the state they expect;
  * a second press finds it unchanged; confirm and cancel at once end consistently; the

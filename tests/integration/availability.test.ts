@@ -2,7 +2,7 @@
 /**
  * The practice's availability and the visitor's move in the database
  * (supabase/migrations/…_rules.sql, generated from domain/availability.ts, and
- * …_appointments.sql), on PGlite and PostgreSQL 15 alike:
+ * …_appointment_requests.sql), on PGlite and PostgreSQL 15 alike:
  *
  * - the generated SQL computes what the TS computes: the holidays of twelve years day by
  *   day, the opening times, every refusal over the whole window in three situations;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The advisors' capacity in the database (supabase/migrations/…_appointments.sql)
+ * The advisors' capacity in the database (supabase/migrations/…_appointment_requests.sql)
  * against its one rule, supabase/functions/_shared/domain/capacity.ts, on PGlite and
  * PostgreSQL 15 alike:
  *

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Abuse resistance enforced by the database itself (supabase/migrations/
- * 20261122000000_base.sql: the default privileges; 20261122000200_forms.sql: the rest), probed
+ * 20261122000000_base.sql: the default privileges; the other migrations: the rest), probed
  * through the API gateway as supabase-js and as an attacker with the site's public key
  * would probe it: one row per request, nothing stored without a solved form proof, flood
  * limits that hold under concurrency (an IPv6 /64 is one client; none counts the e-mail

@@ -42,7 +42,7 @@ async function restInsert(table: string, body: unknown, key: string, prefer = 'r
   return { status: response.status, text: await response.text() };
 }
 
-/** What the database answers an insert without a genuine proof (…_forms.sql). */
+/** What the database answers an insert without a genuine proof (…_appointment_requests.sql). */
 const PROOF_REQUIRED = 'A solved form proof is required';
 
 const countRows = async (table: string, email: string) =>

@@ -93,7 +93,7 @@ export function serviceClient(backend: TestBackend): SupabaseClient {
 /**
  * A day the site may book (domain/availability.ts: open, not a holiday, inside the window),
  * at least `daysAhead` days from today – or the first bookable day when that one is nearer.
- * The REST insert refuses any other day (…_appointments.sql); closures are not
+ * The REST insert refuses any other day (…_appointment_requests.sql); closures are not
  * looked at (the suites close days only far ahead: availability.test.ts).
  */
 export function bookableDate(daysAhead = 7): string {

@@ -149,7 +149,7 @@ export interface Store {
    */
   schedule(from: string, to: string): Promise<AppointmentState[]>;
 
-  // Moving a confirmed appointment (migration …_appointments.sql).
+  // Moving a confirmed appointment (migration …_appointment_requests.sql).
   /** public.request_appointment_move: the visitor's wish to move to `slot`, unless the appointment starts within the notice. */
   requestMove(id: string, slot: { date: string; time: string }, minNoticeHours: number): Promise<MoveResult>;
   /** public.decide_appointment_move: the practice confirms or declines wish number `move`. */

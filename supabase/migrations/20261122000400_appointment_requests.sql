@@ -1,14 +1,61 @@
--- Appointments, the database's part (docs/appointment-lifecycle.md): which slots the site
--- may book, the lifecycle of a request, the visitor's moves, and the advisors' capacity.
+-- Appointment requests and appointments (docs/backend.md, docs/appointment-lifecycle.md):
+-- the table, the rules every field is held to, row-level security, what the database itself
+-- enforces on the site's insert whatever a caller sends to the API
+-- (docs/security-and-limits.md says what is promised and why), and the functions that
+-- change a request over its life: the practice's decision, the visitor's cancellation and
+-- moves, the advisors' capacity.
+--
+-- The booking's REST insert is held to the function's rules: whatever a caller sends to
+-- /rest/v1 with the site's key, the database stores only what send-appointment-email
+-- would accept, counts it against the same per-client limit, and binds it to the form
+-- proof the browser solved:
+--
+-- 1. One rule per field, as the functions and the form have it
+--    (supabase/functions/_shared/domain/field-rules.ts, generated into
+--    20261122000100_rules.sql; tests/integration/contract.test.ts compares them code point
+--    by code point and address by address).
+-- 2. One appointment request per anon request: a JSON array of rows is refused (the
+--    policy's guard cannot see other rows of the same statement, so an array could store
+--    hundreds at once).
+-- 3. The insert needs the form proof the browser solved for send-appointment-email, in the
+--    request header `x-form-proof` (base64url of the JSON `{ challenge, solution }` that the
+--    function receives as `altcha`). Postgres checks it before the row is stored: the
+--    challenge's signature (HMAC with the functions' FORM_PROOF_SECRET, read from Supabase
+--    Vault as 'form_proof_secret'), its expiry, the function it was issued for and the
+--    solution (the derived key's signature); then it binds the proof to the row's id
+--    (public.used_form_proofs, …_limits_and_proofs.sql), so it stores one row at most. The function then accepts
+--    the same proof for that request's e-mail.
+-- 4. The insert's limits are the functions': per client RATE_LIMIT_MAX (5) in
+--    RATE_LIMIT_WINDOW_SECONDS (600; IPv6 per /64) and per client network (IPv6 per /48)
+--    the smaller of RATE_LIMIT_DAILY_MAX (20) and a twentieth of DAILY_MAIL_CAP (200) a
+--    day: 10. No limit per e-mail address: a limit that refuses an address answers
+--    whether the address was used a moment ago, to anyone who asks. What one mailbox
+--    receives is bounded by the acknowledgement's limits (one an hour per mailbox), what
+--    the practice receives by the daily cap. The limits count under advisory locks, so
+--    concurrent inserts cannot all pass them.
+-- 5. A proof remembers what the limits said about its request: a request refused by a
+--    limit is refused again when it is sent again (until the limit's window has passed,
+--    when it is counted afresh); only one that passed is let through without counting.
+-- 6. anon has no USAGE on schema private: check constraints and the policy refer to their
+--    functions by OID (no name lookup, so no USAGE needed); function bodies anon runs that
+--    name a private function run as their owner.
+--
+-- Refusals and their SQLSTATEs, as the API reports them (PostgREST and the local stack
+-- map them alike, scripts/stack/api-error.ts):
+--   a value the rules refuse                    23514 check_violation, constraint named → HTTP 400
+--   a date that is no day                       23514, constraint preferred_date_is_a_day / …
+--   more than one row in an anon insert         23514 check_violation                   → HTTP 400
+--   no proof, a forged, expired or foreign one  42501 insufficient_privilege            → HTTP 401
+--   a proof already used for another request    42501                                   → HTTP 401
+--   a per-client limit reached                  42501 (RLS policy)                      → HTTP 401
+
+-- After the insert:
 --
 -- 1. Bookable slots. The booking rules (generated from domain/availability.ts into
---    …_rules.sql) decide private.booking_refusal, the same reasons in the
---    same order as the TS bookingRefusal. The days the practice is away (a training,
---    illness, its own holidays) are rows of public.practice_closures, entered in Supabase's
---    Table Editor; only the service role reads them, anon learns their dates through
---    practice_closed_days. The site's REST insert (anon) is refused for a slot the rules
---    refuse; the service role and postgres may enter any day (a booking taken by phone,
---    test fixtures).
+--    …_rules.sql) decide private.booking_refusal, the same reasons in the same order as the
+--    TS bookingRefusal; the days the practice is away are …_closures.sql's. The site's REST
+--    insert (anon) is refused for a slot the rules refuse; the service role and postgres
+--    may enter any day (a booking taken by phone, test fixtures).
 -- 2. The lifecycle: a request is confirmed or declined by the practice, a confirmed one
 --    can be cancelled by the visitor until a notice period before it starts. Each change
 --    happens in one conditional UPDATE from the state it expects, so pressing a button
@@ -24,7 +71,7 @@
 --    advisors»): two advisors share one schedule, and each appointment takes its service's
 --    length. Every request records how long it takes (appointment_minutes) and, once
 --    confirmed, which advisor sees the visitor (advisor); the exclusion constraint
---    advisor_one_at_a_time (…_forms.sql) refuses two overlapping confirmed appointments of
+--    advisor_one_at_a_time (below) refuses two overlapping confirmed appointments of
 --    one advisor. decide_appointment and decide_appointment_move take the advisor
 --    (p_advisor); without one they give the appointment to the first advisor free (the
 --    move: its own advisor first). When nobody is free they answer 'advisor_busy' and
@@ -44,38 +91,228 @@
 --   preferred_date_bookable / alternative_date_bookable, DETAIL '<column>:<reason>'.
 
 -- ---------------------------------------------------------------------------------------
--- 1. Bookable slots.
+-- 1. The field rules (characters, the address grammar, lengths, service labels, time
+-- slots) are functions in schema private, generated from the domain module together with
+-- their privileges (20261122000100_rules.sql, `npm run db:rules`). The CHECKs below call
+-- them; no rule's literal is written here.
 
-create table public.practice_closures (
-  id bigint generated always as identity primary key,
-  first_day date not null,
-  last_day date not null,
-  -- For the practice itself (why it is closed); never shown to visitors.
-  note text constraint note_length check (note is null or char_length(note) <= 500),
+-- ---------------------------------------------------------------------------------------
+-- The table. One row per appointment request, for all of its life: the columns after the
+-- visitor's own are set by the functions below, never by the site (anon's column grant
+-- names the visitor's columns only). What mails it owes are rows of the outbox
+-- (…_outbox.sql), not columns here.
+
+create table public.appointment_requests (
+  -- Made by the browser, so a retry after a failed e-mail finds the same row.
+  id uuid primary key default gen_random_uuid(),
   created_at timestamptz not null default now(),
-  constraint days_in_order check (last_day >= first_day),
-  -- A year at most per row: a typo in the year should not close the practice for a decade.
-  constraint at_most_a_year check (last_day - first_day <= 366)
+  first_name text not null
+    constraint first_name_valid check (private.is_filled(first_name, private.name_max_length()))
+    constraint first_name_characters check (not private.forbidden_in_line(first_name) and not private.is_blank(first_name))
+    constraint first_name_is_a_name check (private.is_person_name(first_name)),
+  last_name text not null
+    constraint last_name_valid check (private.is_filled(last_name, private.name_max_length()))
+    constraint last_name_characters check (not private.forbidden_in_line(last_name) and not private.is_blank(last_name))
+    constraint last_name_is_a_name check (private.is_person_name(last_name)),
+  email text not null
+    constraint email_valid check (private.is_email(email))
+    constraint email_characters check (not private.forbidden_in_line(email))
+    constraint email_is_an_address check (private.is_mail_address(email)),
+  phone text not null
+    constraint phone_valid check (private.is_filled(phone, private.phone_max_length()))
+    constraint phone_characters check (not private.forbidden_in_line(phone) and not private.is_blank(phone))
+    constraint phone_shows_text check (not private.looks_blank(phone)),
+  service text not null constraint service_valid check (private.is_service_label(service)),
+  preferred_date date not null,
+  preferred_time text constraint preferred_time_valid check (preferred_time is null or private.is_time_slot(preferred_time)),
+  alternative_date date,
+  alternative_time text constraint alternative_time_valid check (alternative_time is null or private.is_time_slot(alternative_time)),
+  message text
+    constraint message_valid check (message is null or private.is_filled(message, private.message_max_length()))
+    constraint message_characters check (not private.forbidden_in_message(message) and not private.is_blank(message))
+    constraint message_shows_text check (message is null or not private.looks_blank(message)),
+
+  -- The lifecycle (below, docs/appointment-lifecycle.md).
+  status text not null default 'requested'
+    constraint status_valid check (status in ('requested', 'confirmed', 'declined', 'cancelled')),
+  -- The slot the practice confirmed (the preferred or the alternative one, or a moved one).
+  confirmed_date date,
+  confirmed_time text
+    constraint confirmed_time_valid check (confirmed_time is null or private.is_time_slot(confirmed_time)),
+  -- The practice's note to the visitor when it declines (optional).
+  staff_note text
+    constraint staff_note_valid check (
+      staff_note is null
+      or (private.is_filled(staff_note, private.staff_note_max_length()) and not private.forbidden_in_message(staff_note) and not private.is_blank(staff_note))
+    )
+    constraint staff_note_shows_text check (staff_note is null or not private.looks_blank(staff_note)),
+  -- RFC 5545 SEQUENCE of the appointment's calendar entry: 0 is the practice's tentative
+  -- entry of the request, raised by the confirmation, a move and a cancellation, so every
+  -- calendar takes each file as newer than the one before (RFC 5546 3.2.2).
+  calendar_sequence integer not null default 0,
+  decided_at timestamptz,
+  cancelled_at timestamptz,
+
+  -- Moves: the latest wish to move: null (never asked), requested (the practice has to
+  -- decide), confirmed (the appointment moved to move_date/move_time) or declined (it stayed).
+  move_status text
+    constraint move_status_valid check (move_status in ('requested', 'confirmed', 'declined')),
+  move_date date,
+  move_time text
+    constraint move_time_valid check (move_time is null or private.is_time_slot(move_time)),
+  -- How many moves were asked for; a move link carries the number it was made for.
+  move_count integer not null default 0,
+  move_requested_at timestamptz,
+  move_decided_at timestamptz,
+  -- The slot before the last confirmed move (the visitor's mail says it is off).
+  moved_from_date date,
+  moved_from_time text,
+
+  -- Which visitor-facing state's mails are due: null while the request is open; then
+  -- 'confirmed', 'declined', 'cancelled', and for a confirmed appointment's latest move
+  -- 'move-requested:<n>', 'move-declined:<n>', 'moved:<n>'. A new key owes its mails (an
+  -- outbox row, …_outbox.sql). move_count::text, not text || integer: that operator is only
+  -- stable, and a generated column needs an immutable expression (PostgreSQL 15 and PGlite
+  -- alike).
+  outcome_key text generated always as (
+    case status
+      when 'declined' then 'declined'
+      when 'cancelled' then 'cancelled'
+      when 'confirmed' then case
+        when move_status is null then 'confirmed'
+        when move_status = 'requested' then 'move-requested:' || move_count::text
+        when move_status = 'declined' then 'move-declined:' || move_count::text
+        else 'moved:' || move_count::text
+      end
+    end
+  ) stored,
+
+  -- Capacity (below; supabase/functions/_shared/domain/capacity.ts is the
+  -- rule): which advisor sees the visitor once confirmed, and how long the appointment
+  -- takes (from its service when it is stored: a later change of the catalogue does not
+  -- stretch appointments already made).
+  advisor text
+    constraint advisor_valid check (advisor is null or advisor = any (private.advisor_ids())),
+  appointment_minutes integer not null
+    constraint appointment_minutes_valid check (appointment_minutes is null or appointment_minutes between 5 and 600),
+  -- The span a confirmed (or cancelled) appointment occupies on the practice's wall clock,
+  -- [start, start + length). Wall-clock time: the slots are daytime, far from a change of
+  -- summer time, and the practice's day is the only one counted.
+  occupies tsrange generated always as (
+    case when confirmed_date is not null and confirmed_time is not null then
+      tsrange(confirmed_date + private.clock(confirmed_time),
+              confirmed_date + private.clock(confirmed_time) + make_interval(mins => appointment_minutes))
+    end
+  ) stored,
+
+  -- A time without its day says nothing the practice can book (the form asks for the day).
+  constraint alternative_time_needs_date check (alternative_time is null or alternative_date is not null),
+  constraint slot_when_confirmed check (
+    (status in ('confirmed', 'cancelled')) = (confirmed_date is not null and confirmed_time is not null)
+  ),
+  constraint move_slot_when_moving check (move_status is null or (move_date is not null and move_time is not null)),
+  -- No advisor in two confirmed appointments that overlap, under any concurrency (SQLSTATE
+  -- 23P01). With two advisors the practice holds at most two appointments at once.
+  constraint advisor_one_at_a_time
+    exclude using gist (advisor with =, occupies with &&) where (status = 'confirmed')
 );
-comment on table public.practice_closures is
-  'Days the practice is closed besides Sundays and public holidays (a training, illness, holidays): '
-  'one row per period, first_day to last_day inclusive. Added in Supabase''s Table Editor; the '
-  'booking form offers none of these days. Only the service role reads it; the site learns the dates '
-  'through practice_closed_days, never the note.';
+comment on table public.appointment_requests is 'Appointment requests from /termin-vereinbaren. Deleted 12 months after creation.';
 
-alter table public.practice_closures enable row level security;
-revoke all on public.practice_closures from public, anon, authenticated;
-grant all on public.practice_closures to service_role;
+-- By index rather than by reading the table: requests by age (the retention job), and an
+-- address's requests in time order.
+create index appointment_requests_email_created on public.appointment_requests (lower(email), created_at);
+create index appointment_requests_created on public.appointment_requests (created_at);
 
--- Whether a closure covers the day. Security definer: it answers only yes or no, and the
--- insert trigger and the service role's functions both ask it.
-create function private.is_closure(p_day date) returns boolean
-  language sql stable
+-- ---------------------------------------------------------------------------------------
+-- What an insert must be besides its fields. Triggers fire in name order: a date that is
+-- no day first, then a past date, then the booking rules (below), so each
+-- keeps its own refusal.
+
+-- A date is a day. 'infinity' and '-infinity' are dates to Postgres; the booking rules
+-- would do arithmetic with them and fail with Postgres's own words (0A000 "cannot convert
+-- infinity to integer"). For every role.
+create function private.reject_endless_appointment_dates() returns trigger
+  language plpgsql
+  set search_path = ''
+  as $$
+  begin
+    if not isfinite(new.preferred_date) then
+      raise exception using errcode = 'check_violation', constraint = 'preferred_date_is_a_day',
+        message = 'preferred_date must be a calendar day', detail = 'preferred_date:not_a_day';
+    end if;
+    if new.alternative_date is not null and not isfinite(new.alternative_date) then
+      raise exception using errcode = 'check_violation', constraint = 'alternative_date_is_a_day',
+        message = 'alternative_date must be a calendar day', detail = 'alternative_date:not_a_day';
+    end if;
+    return new;
+  end
+  $$;
+
+create trigger appointment_dates_are_days
+  before insert on public.appointment_requests
+  for each row execute function private.reject_endless_appointment_dates();
+
+-- Dates in the past make no appointment. Checked on insert only: a stored request must
+-- stay valid after its day has passed. Raised as a check violation (23514). Runs as its
+-- owner: anon has no USAGE on schema private, and the body names private.practice_today().
+create function private.reject_past_appointment_dates() returns trigger
+  language plpgsql
   security definer
   set search_path = ''
   as $$
-    select exists (select 1 from public.practice_closures c where p_day between c.first_day and c.last_day)
+  begin
+    if new.preferred_date < private.practice_today() then
+      raise exception using errcode = 'check_violation', message = 'preferred_date is in the past',
+        constraint = 'preferred_date_not_past';
+    end if;
+    if new.alternative_date is not null and new.alternative_date < private.practice_today() then
+      raise exception using errcode = 'check_violation', message = 'alternative_date is in the past',
+        constraint = 'alternative_date_not_past';
+    end if;
+    return new;
+  end
   $$;
+
+create trigger appointment_dates_not_past
+  before insert on public.appointment_requests
+  for each row execute function private.reject_past_appointment_dates();
+
+-- One row per anon insert. Checked after the statement, on all the rows it inserted, for
+-- the API's public roles (PostgREST and the local stack switch to them with SET LOCAL
+-- ROLE, so current_user is the caller's role). The service role, and so the edge
+-- functions, are not limited.
+create function private.one_appointment_per_insert() returns trigger
+  language plpgsql
+  set search_path = ''
+  as $$
+  declare
+    rows_inserted bigint;
+  begin
+    if current_user in ('anon', 'authenticated') then
+      select count(*) into rows_inserted from inserted;
+      if rows_inserted > 1 then
+        raise exception using
+          errcode = 'check_violation',
+          constraint = 'one_appointment_per_request',
+          message = 'An appointment request is sent one at a time',
+          detail = format('The request tried to store %s rows.', rows_inserted);
+      end if;
+    end if;
+    return null;
+  end
+  $$;
+
+create trigger appointment_requests_one_per_insert
+  after insert on public.appointment_requests
+  referencing new table as inserted
+  for each statement execute function private.one_appointment_per_insert();
+
+revoke all on function private.reject_endless_appointment_dates(), private.reject_past_appointment_dates(),
+  private.one_appointment_per_insert() from public;
+grant execute on function private.reject_past_appointment_dates() to anon, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- 1. Bookable slots.
 
 -- The first and last bookable day for a request made on p_created_day (the retention
 -- deletes it 12 months after; a move keeps it inside), as bookingWindow. Adding months
@@ -110,7 +347,7 @@ create function private.booking_refusal(p_day date, p_time text, p_today date, p
 -- The site's insert: its preferred and alternative slot must be bookable today. Runs as
 -- its owner (anon has no USAGE on schema private); the trigger's WHEN clause, evaluated as
 -- the inserting role, limits it to the API's public roles. The past-date rule
--- (…_forms.sql) holds for everyone, and fires first (triggers fire in name order), so a
+-- (above) holds for everyone, and fires first (triggers fire in name order), so a
 -- past date keeps its own refusal.
 create function private.reject_unbookable_appointment_slots() returns trigger
   language plpgsql
@@ -156,19 +393,6 @@ create trigger appointment_slots_bookable
   for each row
   when (current_user in ('anon', 'authenticated'))
   execute function private.reject_unbookable_appointment_slots();
-
--- The days closures cover from p_from on, for p_days days (at most 200: the horizon and a
--- little more), as a sorted JSON array of 'YYYY-MM-DD'. Dates only, never the note.
--- Security definer, because anon may not read the table; anon may call it.
-create function public.practice_closed_days(p_from date, p_days integer default 200) returns jsonb
-  language sql stable
-  security definer
-  set search_path = ''
-  as $$
-    select coalesce(jsonb_agg(to_char(d.day, 'YYYY-MM-DD') order by d.day), '[]'::jsonb)
-      from (select p_from + i as day from generate_series(0, least(greatest(p_days, 0), 200) - 1) i) d
-      where exists (select 1 from public.practice_closures c where d.day between c.first_day and c.last_day)
-  $$;
 
 -- ---------------------------------------------------------------------------------------
 -- 4. Capacity: who and how long.
@@ -265,6 +489,25 @@ create function private.advisor_candidates(p_advisor text, p_first text default 
       return private.advisor_ids();
     end if;
     return array[p_first] || array_remove(private.advisor_ids(), p_first);
+  end
+  $$;
+
+-- ---------------------------------------------------------------------------------------
+-- What the functions answer of a request.
+
+-- A request as the functions read it: its columns, and the outcome_key whose mails went
+-- out last (outcome_mailed_for: the action page says whether its mails are still on their
+-- way). Every answer of a request goes through here.
+-- plpgsql: its body is resolved when it runs, and the outbox's table comes after this file.
+create function private.appointment_json(a public.appointment_requests) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return to_jsonb(a) - 'occupies' || jsonb_build_object('outcome_mailed_for', (
+      select m.about from public.outbox_mails m
+       where m.appointment_request_id = a.id and m.kind = 'outcome' and m.sent_at is not null
+       order by m.sent_at desc limit 1));
   end
   $$;
 
@@ -602,11 +845,118 @@ create function public.get_appointment_request(p_id uuid) returns jsonb
   set search_path = ''
   as $$ select private.appointment_json(a) from public.appointment_requests a where a.id = p_id $$;
 
+-- Removes a request that the bot checks rejected (send-appointment-email with the
+-- honeypot filled or sent too fast) – "nothing stored" for bots – but only an unmailed one
+-- that matches, and only with the proof that stored it: nobody can remove another's request.
+create function public.discard_appointment_request(p_id uuid, p_email text, p_proof text) returns void
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  begin
+    delete from public.appointment_requests a
+      where a.id = p_id and a.email = p_email
+        and not exists (select 1 from public.outbox_mails o
+                         where o.appointment_request_id = a.id and o.kind = 'request'
+                           and (o.sent_at is not null or o.claim is not null))
+        and exists (select 1 from public.used_form_proofs u
+                     where u.signature = p_proof and u.request_id = p_id and u.stored_row);
+  end
+  $$;
+
+-- ---------------------------------------------------------------------------------------
+-- The insert policy's guard: a solved form proof, bound to the row (an insert without a
+-- genuine proof counts against nobody's quota); one row per request – refused before any
+-- counting, so a JSON array cannot make the guard count, lock and write once per row; then
+-- per client 5 in 10 minutes and per client network 10 a day (skipped when no address is
+-- known). Nothing per e-mail address (p_email is not read): what an insert is answered
+-- does not depend on whether its address was seen before. Everything it records (the
+-- proof's use, the counted events) rolls back with a refused insert, so an insert refused
+-- by a limit is refused again when it is sent again.
+-- Security definer because anon may not read the tables; it returns only a yes/no and
+-- lives in the unexposed "private" schema. VOLATILE, so each count takes a fresh snapshot
+-- and sees rows committed by the transactions it waited for. Requires READ COMMITTED,
+-- PostgREST's and the local stack's isolation level for writes.
+create function private.appointment_insert_allowed(p_id uuid, p_email text) returns boolean
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+  as $$
+  declare
+    client text := private.request_client();
+    limits record;
+    proof record;
+  begin
+    if current_setting('private.appointment_guard', true) = 'used' then
+      raise exception using
+        errcode = 'check_violation',
+        constraint = 'one_appointment_per_request',
+        message = 'An appointment request is sent one at a time',
+        detail = 'The request tried to store more than one row.';
+    end if;
+    perform set_config('private.appointment_guard', 'used', true);
+
+    select * into proof from private.checked_form_proof(
+      (coalesce(nullif(current_setting('request.headers', true), ''), '{}')::jsonb) ->> 'x-form-proof',
+      'send-appointment-email');
+    insert into public.used_form_proofs (signature, request_id, expires_at, limits, stored_row)
+      values (proof.signature, p_id, proof.expires_at, 'passed', true)
+      on conflict (signature) do nothing;
+    -- Used before: only by this very row (the same request sent again, which its primary
+    -- key then refuses with 23505, as the site expects of a retry) may it pass.
+    if not found and not exists (
+         select 1 from public.used_form_proofs u where u.signature = proof.signature and u.request_id = p_id) then
+      raise exception using
+        errcode = 'insufficient_privilege',
+        message = 'A solved form proof is required',
+        detail = 'x-form-proof: used',
+        hint = 'Each proof stores one request; solve a new challenge.';
+    end if;
+
+    -- take_rate_limit serialises per key and counts the event; a refused or failed insert
+    -- rolls the events back with everything else.
+    select * into limits from private.booking_client_limits();
+    if client is not null and (
+         public.take_rate_limit('appointment_requests:client', private.client_rate_key(client),
+                                limits.window_max, limits.window_seconds) > 0
+         or public.take_rate_limit('appointment_requests:client-day', private.client_rate_key(private.client_network(client)),
+                                   limits.day_max, 86400) > 0) then
+      return false;
+    end if;
+
+    return true;
+  end
+  $$;
+comment on function private.appointment_insert_allowed(uuid, text) is
+  'Guard of the anon insert policy: a solved form proof, one row per request; 5 per client / 10 min, 10 per client network / day.';
+revoke all on function private.appointment_insert_allowed(uuid, text) from public;
+grant execute on function private.appointment_insert_allowed(uuid, text) to anon;
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges: nothing for the public roles except what follows.
+alter table public.appointment_requests enable row level security;
+revoke all on public.appointment_requests from anon, authenticated;
+grant all on public.appointment_requests to service_role;
+
+-- anon: insert an appointment request, only the visitor's own columns (id, created_at
+-- and every column after message are not theirs to set beyond the id).
+grant insert (id, first_name, last_name, email, phone, service, preferred_date, preferred_time,
+  alternative_date, alternative_time, message) on public.appointment_requests to anon;
+
+create policy "Visitors can submit appointment requests"
+  on public.appointment_requests
+  for insert
+  to anon
+  with check (
+    created_at > now() - interval '1 minute'
+    and private.appointment_insert_allowed(id, email)
+  );
+
 -- ---------------------------------------------------------------------------------------
 -- Privileges. The private helpers: the service role's functions call them as the service
 -- role (security invoker); the triggers and practice_closed_days run as their owner.
-revoke all on function private.is_closure(date),
-  private.booking_window(date, date),
+revoke all on function private.booking_window(date, date),
   private.booking_refusal(date, text, date, date),
   private.reject_unbookable_appointment_slots(),
   private.set_appointment_minutes(),
@@ -615,32 +965,32 @@ revoke all on function private.is_closure(date),
   private.lock_schedule_day(date),
   private.advisor_candidates(text, text),
   private.appointment_starts_at(public.appointment_requests),
-  private.lifecycle_answer(text, public.appointment_requests) from public;
-grant execute on function private.is_closure(date),
-  private.booking_window(date, date),
+  private.lifecycle_answer(text, public.appointment_requests),
+  private.appointment_json(public.appointment_requests) from public;
+grant execute on function private.booking_window(date, date),
   private.booking_refusal(date, text, date, date),
   private.someone_free(date, text, integer, uuid),
   private.lock_schedule_day(date),
   private.advisor_candidates(text, text),
   private.appointment_starts_at(public.appointment_requests),
-  private.lifecycle_answer(text, public.appointment_requests) to service_role;
+  private.lifecycle_answer(text, public.appointment_requests),
+  private.appointment_json(public.appointment_requests) to service_role;
 
 -- The public functions: the service role only, except what the booking form asks.
-revoke all on function public.practice_closed_days(date, integer),
-  public.decide_appointment(uuid, text, date, text, text, text),
+revoke all on function public.decide_appointment(uuid, text, date, text, text, text),
   public.cancel_appointment(uuid, interval),
   public.request_appointment_move(uuid, date, text, interval),
   public.decide_appointment_move(uuid, integer, text, text, text),
   public.appointment_start_times(date, text),
   public.appointment_schedule(date, date),
-  public.get_appointment_request(uuid) from public, anon, authenticated;
-grant execute on function public.practice_closed_days(date, integer),
-  public.decide_appointment(uuid, text, date, text, text, text),
+  public.get_appointment_request(uuid),
+  public.discard_appointment_request(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.decide_appointment(uuid, text, date, text, text, text),
   public.cancel_appointment(uuid, interval),
   public.request_appointment_move(uuid, date, text, interval),
   public.decide_appointment_move(uuid, integer, text, text, text),
   public.appointment_start_times(date, text),
   public.appointment_schedule(date, date),
-  public.get_appointment_request(uuid) to service_role;
-grant execute on function public.practice_closed_days(date, integer) to anon;
+  public.get_appointment_request(uuid),
+  public.discard_appointment_request(uuid, text, text) to service_role;
 grant execute on function public.appointment_start_times(date, text) to anon, authenticated;

@@ -18,7 +18,7 @@
 -- 3. Articles: public.publish_articles(list) records each slug once; a slug seen for the
 --    first time whose date lies within the last 30 days (Zurich) is announced – one outbox
 --    mail per subscriber confirmed at that moment, sent by the outbox once each (claimed
---    with a token, like every mail: …20261122000250_outbox.sql).
+--    with a token, like every mail: …20261122000700_outbox.sql).
 -- 4. Unsubscribing deletes the address and, by the foreign key, every mail still owed to it.
 -- The confirmation mails and the announcements are rows of public.outbox_mails (created
 -- after these tables, …_outbox.sql); the functions here that write them are plpgsql, so
@@ -315,14 +315,3 @@ grant execute on function public.newsletter_housekeeping(),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) to service_role;
-
--- The housekeeping hourly at minute 41, where pg_cron can be installed (hosted Supabase).
--- Elsewhere nothing is scheduled: the outbox runs it too (every minute in the local stack).
-do $$
-begin
-  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron;
-    perform cron.schedule('newsletter-housekeeping', '41 * * * *', 'select public.newsletter_housekeeping()');
-  end if;
-end
-$$;

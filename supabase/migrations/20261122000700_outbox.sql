@@ -101,19 +101,6 @@ create index outbox_mails_article on public.outbox_mails (article_slug);
 create index outbox_mails_unsent on public.outbox_mails (kind, created_at) where sent_at is null and superseded_at is null;
 create unique index outbox_mails_claim on public.outbox_mails (claim) where claim is not null;
 
--- A request as the functions read it: its columns, and the outcome_key whose mails went
--- out last (outcome_mailed_for: the action page says whether its mails are still on their
--- way). Every answer of a request goes through here.
-create function private.appointment_json(a public.appointment_requests) returns jsonb
-  language sql stable
-  set search_path = ''
-  as $$
-    select to_jsonb(a) - 'occupies' || jsonb_build_object('outcome_mailed_for', (
-      select m.about from public.outbox_mails m
-       where m.appointment_request_id = a.id and m.kind = 'outcome' and m.sent_at is not null
-       order by m.sent_at desc limit 1))
-  $$;
-
 -- ---------------------------------------------------------------------------------------
 -- 1. What a change owes. Triggers run as their owner: the site's anon insert of a request
 -- owes its practice mail, and anon may not write here.
@@ -285,43 +272,9 @@ create function public.finish_mail(p_claim uuid, p_sent boolean, p_cause text de
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 3. The forms' own sends: the visitor's call stores (a contact message) or finds (an
--- appointment request, stored by the browser) what it mails, and claims its practice mail.
-
--- Stores the message under the browser's id unless it is there already, and claims its
--- mail: {"status": "claimed", "claim": token} (mail it now), "already_sent", "in_progress"
--- (another call is mailing it), or "conflict" (the id belongs to another message).
-create function public.store_contact_message(
-  p_id uuid,
-  p_name text,
-  p_email text,
-  p_phone text,
-  p_subject text,
-  p_message text
-) returns jsonb
-  language plpgsql
-  security invoker
-  set search_path = ''
-  as $$
-  declare
-    existing public.contact_submissions;
-    claimed jsonb;
-  begin
-    insert into public.contact_submissions (id, name, email, phone, subject, message)
-      values (p_id, p_name, p_email, p_phone, p_subject, p_message)
-      on conflict (id) do nothing;
-    if not found then
-      select * into existing from public.contact_submissions c where c.id = p_id;
-      if existing.name is distinct from p_name or existing.email is distinct from p_email
-        or existing.phone is distinct from p_phone or existing.subject is distinct from p_subject
-        or existing.message is distinct from p_message then
-        return jsonb_build_object('status', 'conflict', 'claim', null);
-      end if;
-    end if;
-    claimed := public.claim_mail('contact/' || p_id || '/practice');
-    return jsonb_build_object('status', claimed ->> 'status', 'claim', claimed -> 'mail' -> 'claim');
-  end
-  $$;
+-- 3. The forms' own sends: the visitor's call finds the appointment request the browser
+-- stored and claims its practice mail (a contact message is stored and claimed by
+-- public.store_contact_message, …_contact_messages.sql).
 
 -- Claims the practice's mail of a stored appointment request – only for a row with this id
 -- whose fields equal the given ones, created within p_max_age_seconds: {"status":
@@ -379,7 +332,7 @@ create function public.claim_request_mail(
   $$;
 
 -- The site reported the request: a genuine form proof for its id reached
--- send-appointment-email (public.claim_form_proof, …_forms.sql). Its practice mail is then
+-- send-appointment-email (public.claim_form_proof, …_limits_and_proofs.sql). Its practice mail is then
 -- acknowledged to the visitor and not marked for checking.
 create function private.record_request_reported(p_request_id uuid) returns void
   language sql
@@ -390,25 +343,6 @@ create function private.record_request_reported(p_request_id uuid) returns void
   $$;
 revoke all on function private.record_request_reported(uuid) from public;
 grant execute on function private.record_request_reported(uuid) to service_role;
-
--- Removes a request that the bot checks rejected (send-appointment-email with the
--- honeypot filled or sent too fast) – "nothing stored" for bots – but only an unmailed one
--- that matches, and only with the proof that stored it: nobody can remove another's request.
-create function public.discard_appointment_request(p_id uuid, p_email text, p_proof text) returns void
-  language sql
-  security invoker
-  set search_path = ''
-  as $$
-    delete from public.appointment_requests a
-      where a.id = p_id and a.email = p_email
-        and not exists (select 1 from public.outbox_mails o
-                         where o.appointment_request_id = a.id and o.kind = 'request'
-                           and (o.sent_at is not null or o.claim is not null))
-        and exists (select 1 from public.used_form_proofs u
-                     where u.signature = p_proof and u.request_id = p_id and u.stored_row);
-  $$;
-revoke all on function public.discard_appointment_request(uuid, text, text) from public, anon, authenticated;
-grant execute on function public.discard_appointment_request(uuid, text, text) to service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- 4. The outbox's run.
@@ -509,16 +443,12 @@ alter table public.outbox_mails enable row level security;
 revoke all on public.outbox_mails from anon, authenticated;
 grant all on public.outbox_mails to service_role;
 
-revoke all on function private.owe_contact_mail(), private.owe_appointment_mails(),
-  private.appointment_json(public.appointment_requests), private.mail_json(public.outbox_mails) from public;
-grant execute on function private.appointment_json(public.appointment_requests),
-  private.mail_json(public.outbox_mails) to service_role;
+revoke all on function private.owe_contact_mail(), private.owe_appointment_mails(), private.mail_json(public.outbox_mails) from public;
+grant execute on function private.mail_json(public.outbox_mails) to service_role;
 revoke all on function public.claim_mail(text), public.finish_mail(uuid, boolean, text, boolean),
   public.claim_due_mail(text, integer, integer, date), public.give_up_stale_mail(integer, date),
-  public.store_contact_message(uuid, text, text, text, text, text),
   public.claim_request_mail(uuid, text, text, text, text, text, date, text, date, text, text, integer)
   from public, anon, authenticated;
 grant execute on function public.claim_mail(text), public.finish_mail(uuid, boolean, text, boolean),
   public.claim_due_mail(text, integer, integer, date), public.give_up_stale_mail(integer, date),
-  public.store_contact_message(uuid, text, text, text, text, text),
   public.claim_request_mail(uuid, text, text, text, text, text, date, text, date, text, text, integer) to service_role;

@@ -6,7 +6,7 @@
 -- message itself, so that nothing is lost even then. public.job_runs records what the
 -- scheduled functions answered.
 --
--- Hosted: pg_cron + pg_net call both functions (…_retention_and_jobs.sql). Locally: the
+-- Hosted: pg_cron + pg_net call both functions (…_scheduled_jobs.sql). Locally: the
 -- embedded stack's timer makes the same calls. All of it is for the service role only.
 
 -- ---------------------------------------------------------------------------------------

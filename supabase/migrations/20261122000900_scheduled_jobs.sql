@@ -1,4 +1,4 @@
--- Retention and the scheduled jobs.
+-- The scheduled jobs: the retention, and every schedule pg_cron keeps.
 --
 -- Retention: appointment requests and contact messages are deleted 12 months after they
 -- arrived (the privacy notice promises it). The rate-limit events of take_rate_limit are
@@ -81,6 +81,18 @@ begin
     create extension if not exists pg_net;
     perform cron.schedule('send-pending-mail', '*/5 * * * *', format(call, 'send-pending-mail', '{}'));
     perform cron.schedule('send-practice-digest', '0 5-17 * * *', format(call, 'send-practice-digest', '{"when":"scheduled"}'));
+  end if;
+end
+$$;
+
+-- The newsletter's housekeeping (…_newsletter.sql) hourly at minute 41, where pg_cron can
+-- be installed (hosted Supabase). Elsewhere nothing is scheduled: the outbox runs it too
+-- (every minute in the local stack).
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+    perform cron.schedule('newsletter-housekeeping', '41 * * * *', 'select public.newsletter_housekeeping()');
   end if;
 end
 $$;

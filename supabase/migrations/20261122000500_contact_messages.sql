@@ -1,0 +1,76 @@
+-- Contact messages from /kontakt: the table, its field rules (generated, …_rules.sql), and
+-- the one function that writes it, public.store_contact_message – called by
+-- send-contact-email, which stores the message under the id the browser made and claims its
+-- practice mail (the outbox, …_outbox.sql: a trigger there owes the mail in the same
+-- transaction). Deleted 12 months after it arrived (…_scheduled_jobs.sql). The service
+-- role's only: the site never reads or writes the table itself.
+
+create table public.contact_submissions (
+  -- Made by the browser (as appointment requests' ids are): sending the same message again
+  -- stores no second row and mails it once.
+  id uuid primary key default gen_random_uuid(),
+  created_at timestamptz not null default now(),
+  name text not null
+    constraint name_valid check (private.is_filled(name, private.contact_name_max_length()))
+    constraint name_characters check (not private.forbidden_in_line(name) and not private.is_blank(name))
+    constraint name_is_a_name check (private.is_person_name(name)),
+  email text not null
+    constraint email_valid check (private.is_email(email))
+    constraint email_characters check (not private.forbidden_in_line(email))
+    constraint email_is_an_address check (private.is_mail_address(email)),
+  phone text
+    constraint phone_valid check (phone is null or private.is_filled(phone, private.phone_max_length()))
+    constraint phone_characters check (not private.forbidden_in_line(phone) and not private.is_blank(phone))
+    constraint phone_shows_text check (phone is null or not private.looks_blank(phone)),
+  subject text
+    constraint subject_valid check (subject is null or private.is_filled(subject, private.subject_max_length()))
+    constraint subject_characters check (not private.forbidden_in_line(subject) and not private.is_blank(subject))
+    constraint subject_shows_text check (subject is null or not private.looks_blank(subject)),
+  message text not null
+    constraint message_valid check (private.is_filled(message, private.message_max_length()))
+    constraint message_characters check (not private.forbidden_in_message(message) and not private.is_blank(message))
+    constraint message_shows_text check (not private.looks_blank(message))
+);
+comment on table public.contact_submissions is 'Messages from /kontakt. Deleted 12 months after creation.';
+
+-- Stores the message under the browser's id unless it is there already, and claims its
+-- mail: {"status": "claimed", "claim": token} (mail it now), "already_sent", "in_progress"
+-- (another call is mailing it), or "conflict" (the id belongs to another message).
+create function public.store_contact_message(
+  p_id uuid,
+  p_name text,
+  p_email text,
+  p_phone text,
+  p_subject text,
+  p_message text
+) returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    existing public.contact_submissions;
+    claimed jsonb;
+  begin
+    insert into public.contact_submissions (id, name, email, phone, subject, message)
+      values (p_id, p_name, p_email, p_phone, p_subject, p_message)
+      on conflict (id) do nothing;
+    if not found then
+      select * into existing from public.contact_submissions c where c.id = p_id;
+      if existing.name is distinct from p_name or existing.email is distinct from p_email
+        or existing.phone is distinct from p_phone or existing.subject is distinct from p_subject
+        or existing.message is distinct from p_message then
+        return jsonb_build_object('status', 'conflict', 'claim', null);
+      end if;
+    end if;
+    claimed := public.claim_mail('contact/' || p_id || '/practice');
+    return jsonb_build_object('status', claimed ->> 'status', 'claim', claimed -> 'mail' -> 'claim');
+  end
+  $$;
+
+-- Privileges: the service role only.
+alter table public.contact_submissions enable row level security;
+revoke all on public.contact_submissions from anon, authenticated;
+grant all on public.contact_submissions to service_role;
+revoke all on function public.store_contact_message(uuid, text, text, text, text, text) from public, anon, authenticated;
+grant execute on function public.store_contact_message(uuid, text, text, text, text, text) to service_role;
