@@ -36,7 +36,14 @@ import {
   SINGLE_LINE_FORBIDDEN,
 } from '../../supabase/functions/_shared/domain/field-rules.ts';
 import { NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
-import { practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
+import { cancellationNoticeHours, practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
+import {
+  CLAIM_LAPSE_SECONDS,
+  FORGET_AFTER_DAYS,
+  GIVE_UP_AFTER_DAYS,
+  RETRY_FIRST_MINUTES,
+  RETRY_MAX_MINUTES,
+} from '../../supabase/functions/_shared/domain/outbox.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -44,7 +51,7 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox'];
 
 /** A SQL string literal. */
 export const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -140,6 +147,11 @@ export function rulesSql(): string {
     'private.booking_retention_months()',
     'private.service_minutes(text)',
     'private.newsletter_pending_period()',
+    'private.cancellation_notice()',
+    'private.claim_lapse()',
+    'private.retry_delay(integer)',
+    'private.give_up_after()',
+    'private.forget_after()',
   ];
   const list = (signatures: string[]) => signatures.join(',\n  ');
 
@@ -348,10 +360,30 @@ create or replace function private.advisor_ids() returns text[]
 ${immutable}
   as $$ select ${textArray(practiceAdvisors.map((advisor) => advisor.id))} $$;
 
+${constant('cancellation_notice', 'interval', `make_interval(hours => ${cancellationNoticeHours})`, `A confirmed appointment is cancelled or moved by the visitor until this long before it
+-- starts (cancellationNoticeHours, practice.ts).`)}
+
 ${header('4. The newsletter (newsletter.ts).')}
 
 ${constant('newsletter_pending_period', 'interval', `make_interval(days => ${NEWSLETTER_PENDING_DAYS})`, `How long an unconfirmed address is kept, counted from its last confirmation mail, and
 -- its confirmation link works (NEWSLETTER_PENDING_DAYS).`)}
+
+${header('5. The outbox (outbox.ts).')}
+
+${constant('claim_lapse', 'interval', `make_interval(secs => ${CLAIM_LAPSE_SECONDS})`, `A claim on a mail lapses after this; then the next sender may take it (CLAIM_LAPSE_SECONDS).`)}
+
+-- How long the next attempt waits after the n-th failed send (n ≥ 0 earlier failures):
+-- RETRY_FIRST_MINUTES, doubling, at most RETRY_MAX_MINUTES.
+create or replace function private.retry_delay(p_failures integer) returns interval
+${immutable}
+  as $$
+    select least(make_interval(mins => ${RETRY_MAX_MINUTES}),
+                 make_interval(mins => ${RETRY_FIRST_MINUTES}) * power(2, least(greatest(p_failures, 0), 20)))
+  $$;
+
+${constant('give_up_after', 'interval', `make_interval(days => ${GIVE_UP_AFTER_DAYS})`, `A mail still not sent after this is given up and reported by the digest (GIVE_UP_AFTER_DAYS).`)}
+
+${constant('forget_after', 'interval', `make_interval(days => ${FORGET_AFTER_DAYS})`, `Done newsletter mails and digests, and the jobs' record, are forgotten after this (FORGET_AFTER_DAYS).`)}
 
 ${header('Privileges.')}
 

@@ -617,7 +617,7 @@ create function public.decide_appointment(
 -- the UPDATE found nothing to cancel yet and the read finds a confirmed appointment
 -- (seen on PostgreSQL 15 under real concurrency); the UPDATE is then tried again, as
 -- request_appointment_move does.
-create function public.cancel_appointment(p_id uuid, p_min_notice interval default interval '24 hours')
+create function public.cancel_appointment(p_id uuid, p_min_notice interval default private.cancellation_notice())
   returns jsonb
   language plpgsql
   security invoker
@@ -661,7 +661,7 @@ create function public.cancel_appointment(p_id uuid, p_min_notice interval defau
 --   'conflict'      not confirmed (open, declined, cancelled); 'not_found'.
 -- The UPDATE expects what it read (confirmed, no wish pending, the same slot); a lost race
 -- is answered as a fresh read answers.
-create function public.request_appointment_move(p_id uuid, p_date date, p_time text, p_min_notice interval default interval '24 hours')
+create function public.request_appointment_move(p_id uuid, p_date date, p_time text, p_min_notice interval default private.cancellation_notice())
   returns jsonb
   language plpgsql
   security invoker

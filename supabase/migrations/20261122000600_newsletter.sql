@@ -86,8 +86,8 @@ create function public.newsletter_housekeeping() returns jsonb
     get diagnostics expired = row_count;
     delete from public.outbox_mails o
      where o.kind in ('newsletter-confirmation', 'announcement')
-       and (o.sent_at < now() - interval '30 days' or o.gave_up_at < now() - interval '30 days'
-            or o.superseded_at < now() - interval '30 days');
+       and (o.sent_at < now() - private.forget_after() or o.gave_up_at < now() - private.forget_after()
+            or o.superseded_at < now() - private.forget_after());
     get diagnostics forgotten = row_count;
     return jsonb_build_object('pending_subscribers', expired, 'old_mails', forgotten);
   end

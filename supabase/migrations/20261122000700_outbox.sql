@@ -209,7 +209,7 @@ create function public.claim_mail(p_key text) returns jsonb
           failed_at = case when o.claimed_at is not null then coalesce(o.failed_at, now()) else o.failed_at end
       where o.idempotency_key = p_key and o.sent_at is null and o.superseded_at is null
         and (o.reported_at is null or o.recipient <> 'practice')
-        and (o.claimed_at is null or o.claimed_at < now() - interval '2 minutes')
+        and (o.claimed_at is null or o.claimed_at < now() - private.claim_lapse())
       returning o.* into m;
     if found then
       return jsonb_build_object('status', 'claimed', 'mail', private.mail_json(m));
@@ -253,7 +253,7 @@ create function public.finish_mail(p_claim uuid, p_sent boolean, p_cause text de
           attempts = case when outcome = 'failed' and p_cause is not null then o.attempts + 1 else o.attempts end,
           next_attempt_at = case
             when outcome <> 'failed' then null
-            when p_cause is not null then now() + least(interval '60 minutes', interval '1 minute' * power(2, least(o.attempts, 10)))
+            when p_cause is not null then now() + private.retry_delay(o.attempts)
             else o.next_attempt_at end,
           last_cause = case when p_cause is not null then left(p_cause, 100) else o.last_cause end
       where o.claim = p_claim and o.sent_at is null
@@ -321,7 +321,7 @@ create function public.claim_request_mail(
         select case when o.sent_at is not null or o.reported_at is not null then 'already_sent' else 'in_progress' end
           from public.outbox_mails o
          where o.idempotency_key = 'request/' || p_id || '/practice'
-           and (o.sent_at is not null or o.reported_at is not null or o.claimed_at >= now() - interval '2 minutes')), 'not_found'));
+           and (o.sent_at is not null or o.reported_at is not null or o.claimed_at >= now() - private.claim_lapse())), 'not_found'));
     end if;
     claimed := public.claim_mail('request/' || p_id || '/practice');
     if claimed ->> 'status' = 'claimed' then
@@ -378,7 +378,7 @@ create function public.claim_due_mail(
        where o.kind = p_kind and o.sent_at is null and o.superseded_at is null and o.gave_up_at is null
          and (o.reported_at is null or o.recipient <> 'practice')
          and (o.next_attempt_at is null or o.next_attempt_at <= now())
-         and (o.claimed_at is null or o.claimed_at < now() - interval '2 minutes')
+         and (o.claimed_at is null or o.claimed_at < now() - private.claim_lapse())
          and (p_kind = 'reminder' or o.created_at < now() - make_interval(secs => p_grace_seconds))
          and (p_kind <> 'reminder' or exists (
                select 1 from public.appointment_requests a
@@ -408,14 +408,14 @@ create function public.claim_due_mail(
 -- subscriber's). A
 -- reminder that failed is given up once its appointment's day has come. Nothing is
 -- deleted: the digest reports it, with the content.
-create function public.give_up_stale_mail(p_after_seconds integer default 259200, p_today date default null)
+create function public.give_up_stale_mail(p_after_seconds integer default null, p_today date default null)
   returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
-    cutoff timestamptz := now() - make_interval(secs => p_after_seconds);
+    cutoff timestamptz := now() - coalesce(make_interval(secs => p_after_seconds), private.give_up_after());
     today date := coalesce(p_today, (now() at time zone 'Europe/Zurich')::date);
     given jsonb;
   begin

@@ -28,7 +28,7 @@ create function public.record_job_run(p_job text, p_ok boolean, p_summary jsonb 
   security invoker
   set search_path = ''
   as $$
-    delete from public.job_runs where ran_at < now() - interval '30 days';
+    delete from public.job_runs where ran_at < now() - private.forget_after();
     insert into public.job_runs (job, ok, summary) values (p_job, p_ok, coalesce(p_summary, '{}'));
   $$;
 
@@ -52,14 +52,14 @@ create function public.claim_practice_digest(p_day date, p_scheduled boolean) re
     claimed jsonb;
     n integer;
   begin
-    delete from public.outbox_mails o where o.kind = 'digest' and o.created_at < now() - interval '30 days';
+    delete from public.outbox_mails o where o.kind = 'digest' and o.created_at < now() - private.forget_after();
     insert into public.outbox_mails (kind, recipient, about, idempotency_key)
       values ('digest', 'practice', p_day::text, key)
       on conflict (idempotency_key) do nothing;
     -- One digest of a day at a time: the row lock serialises concurrent runs.
     perform 1 from public.outbox_mails o where o.idempotency_key = key for update;
     if exists (select 1 from public.outbox_mails o
-                where o.kind = 'digest' and o.about = p_day::text and o.claimed_at >= now() - interval '2 minutes') then
+                where o.kind = 'digest' and o.about = p_day::text and o.claimed_at >= now() - private.claim_lapse()) then
       return null;
     end if;
     claimed := public.claim_mail(key);

@@ -16,7 +16,8 @@ import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/doma
 import { FIELD_LIMITS } from '../../supabase/functions/_shared/domain/field-limits.ts';
 import { MAIL_ADDRESS_PATTERN } from '../../supabase/functions/_shared/domain/field-rules.ts';
 import { NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
-import { practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
+import { CLAIM_LAPSE_SECONDS, GIVE_UP_AFTER_DAYS, RETRY_MAX_MINUTES } from '../../supabase/functions/_shared/domain/outbox.ts';
+import { cancellationNoticeHours, practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
 import { RULES_MIGRATION_PATH, rulePatterns } from '../../scripts/db-rules/rules-sql.ts';
 
 /** SQL without its comments (`--` to the end of the line, `/* … *\/`), string literals kept. */
@@ -63,6 +64,10 @@ function describeRuleLiterals() {
       ...durations('day', NEWSLETTER_PENDING_DAYS).map((text) => [text, 'NEWSLETTER_PENDING_DAYS (newsletter.ts)'] as const),
       ...durations('month', bookingRules.retentionMonths).map((text) => [text, 'the retention (availability.ts)'] as const),
       ...durations('month', bookingRules.horizonMonths).map((text) => [text, 'the horizon (availability.ts)'] as const),
+      ...[`${cancellationNoticeHours} hours`].map((text) => [text, 'cancellationNoticeHours (practice.ts)'] as const),
+      ...[`${CLAIM_LAPSE_SECONDS / 60} minutes`, `${CLAIM_LAPSE_SECONDS} seconds`].map((text) => [text, 'CLAIM_LAPSE_SECONDS (outbox.ts)'] as const),
+      ...[`${RETRY_MAX_MINUTES} minutes`].map((text) => [text, 'RETRY_MAX_MINUTES (outbox.ts)'] as const),
+      ...durations('day', GIVE_UP_AFTER_DAYS).map((text) => [text, 'GIVE_UP_AFTER_DAYS (outbox.ts)'] as const),
     ]),
     inside: new Map<string, string>([
       [MAIL_ADDRESS_PATTERN, 'MAIL_ADDRESS_PATTERN (field-rules.ts)'],
@@ -73,6 +78,8 @@ function describeRuleLiterals() {
       [new RegExp(`char_length\\([^()]+\\)\\s*<=\\s*${FIELD_LIMITS.email}\\b`), 'the address length (FIELD_LIMITS.email)'],
       [new RegExp(`make_interval\\(\\s*days\\s*=>\\s*${NEWSLETTER_PENDING_DAYS}\\s*\\)`), 'NEWSLETTER_PENDING_DAYS (newsletter.ts)'],
       [new RegExp(`make_interval\\(\\s*months\\s*=>\\s*(${bookingRules.retentionMonths}|${bookingRules.horizonMonths})\\s*\\)`), 'a booking duration (availability.ts)'],
+      [new RegExp(`\\b${GIVE_UP_AFTER_DAYS * 86_400}\\b`), 'GIVE_UP_AFTER_DAYS in seconds (outbox.ts)'],
+      [/power\(\s*2\b/, 'the retry delay doubling (outbox.ts)'],
     ] as const,
   };
 }
@@ -124,6 +131,9 @@ describe('every rule is written once', () => {
     expect(findRuleLiterals(`select interval '${NEWSLETTER_PENDING_DAYS} days'`)).toHaveLength(1);
     expect(findRuleLiterals(`default interval '${bookingRules.retentionMonths} months'`)).toHaveLength(1);
     expect(findRuleLiterals(`select make_interval(days => ${NEWSLETTER_PENDING_DAYS})`)).toHaveLength(1);
+    expect(findRuleLiterals(`where claimed_at < now() - interval '${CLAIM_LAPSE_SECONDS / 60} minutes'`)).toHaveLength(1);
+    expect(findRuleLiterals(`p_min_notice interval default interval '${cancellationNoticeHours} hours'`)).toHaveLength(1);
+    expect(findRuleLiterals(`now() + interval '1 minute' * power(2, attempts)`)).toHaveLength(1);
     expect(findRuleLiterals(`-- kept ${NEWSLETTER_PENDING_DAYS} days, '${label}'\nselect 1`)).toEqual([]);
   });
 });

@@ -29,6 +29,7 @@
 import { staffLinks, type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { isAppointment } from '../_shared/lifecycle/appointment-emails.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
+import { GIVE_UP_AFTER_DAYS } from '../_shared/domain/outbox.ts';
 import {
   appointmentAcknowledgementMail,
   contactAcknowledgementMail,
@@ -60,7 +61,7 @@ export const OUTBOX_BATCH = 20;
 /** The visitor's own call and the action page's press go first: rows younger than this are theirs. */
 export const GRACE_SECONDS = 120;
 /** How long the outbox keeps trying before it leaves a mail to the digest. */
-export const GIVE_UP_AFTER_SECONDS = 3 * 86_400;
+export const GIVE_UP_AFTER_SECONDS = GIVE_UP_AFTER_DAYS * 86_400;
 /** Tomorrow's reminders go out from this hour (Zurich) on the day before. */
 export const REMINDERS_FROM_HOUR = 9;
 /**

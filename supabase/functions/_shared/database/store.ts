@@ -3,6 +3,7 @@
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
 import * as z from 'zod/mini';
+import { CLAIM_LAPSE_SECONDS } from '../domain/outbox.ts';
 import { BOOKING_REFUSALS, type BookingRefusal } from '../domain/availability.ts';
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
 import type { AppointmentEmailBody, AppointmentRow, AppointmentStatus, BotSignals, ContactEmailBody } from '../domain/wire-types.ts';
@@ -50,8 +51,8 @@ export interface MailClaim {
   takenAt: number;
 }
 
-/** How long a claim holds: public.claim_mail's interval '2 minutes'. After it, the next sender may take the mail. */
-export const CLAIM_LAPSE_MS = 120_000;
+/** How long a claim holds (domain/outbox.ts, the database's private.claim_lapse()). After it, the next sender may take the mail. */
+export const CLAIM_LAPSE_MS = CLAIM_LAPSE_SECONDS * 1000;
 
 /**
  * How a send under a claim ended (public.finish_mail): 'sent'; 'failed' – released for the
