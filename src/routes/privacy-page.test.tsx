@@ -1,24 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
+import { datenschutzPage } from '@/content/privacy';
 import { renderRoute } from '@/test/render-route';
 
-const sectionTitles = [
-  'Verantwortliche Stelle und Kontakt',
-  'Geltungsbereich und Grundsätze',
-  'Kontaktformular',
-  'Terminanfrage',
-  'Newsletter',
-  'Angaben zu Ihrer Gesundheit',
-  'Empfänger und Bekanntgabe ins Ausland',
-  'Aufbewahrung und Löschung',
-  'Server-Logdateien',
-  'Keine Cookies, kein Tracking',
-  'Datensicherheit',
-  'Ihre Rechte',
-  'Beschwerde bei der Aufsichtsbehörde',
-  'Änderungen dieser Datenschutzerklärung',
-];
+const sectionTitles = datenschutzPage.sections.map((entry) => entry.title);
+/** The revision date as the page shows it: 27.11.2026. */
+const revised = datenschutzPage.lastUpdated.split('-').reverse().join('.');
 
 /** The page section a heading belongs to. */
 function section(title: string): HTMLElement {
@@ -32,10 +20,10 @@ describe('/datenschutz', () => {
     // The title may carry a soft hyphen (a break point on narrow screens); it is not read or shown otherwise.
     const title = screen.getByRole('heading', { level: 1 });
     expect(title.textContent!.replace(/\u00AD/g, '')).toBe('Datenschutzerklärung');
-    const date = screen.getByText('26.11.2026');
+    const date = screen.getByText(revised);
     expect(date.tagName).toBe('TIME');
-    expect(date).toHaveAttribute('datetime', '2026-11-26');
-    expect(date.parentElement).toHaveTextContent(/^Stand: 26\.11\.2026$/);
+    expect(date).toHaveAttribute('datetime', datenschutzPage.lastUpdated);
+    expect(date.parentElement).toHaveTextContent(`${datenschutzPage.lastUpdatedLabel} ${revised}`);
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);

@@ -610,26 +610,29 @@ create function public.decide_appointment(
   end
   $$;
 
--- Cancel a confirmed appointment, as long as it starts more than p_min_notice from now.
+-- Cancel a confirmed appointment, as long as it starts more than p_min_notice from now
+-- (null: the practice's notice, private.cancellation_notice(); a default expression would
+-- be evaluated with the caller's rights, and anon would be told about that function).
 -- 'changed' (the calendar sequence is raised), 'unchanged' (already cancelled),
 -- 'too_late' (inside the notice), 'conflict' (not confirmed), 'not_found'. The UPDATE and
 -- the reading of the row are two statements: when a confirmation commits between them,
 -- the UPDATE found nothing to cancel yet and the read finds a confirmed appointment
 -- (seen on PostgreSQL 15 under real concurrency); the UPDATE is then tried again, as
 -- request_appointment_move does.
-create function public.cancel_appointment(p_id uuid, p_min_notice interval default private.cancellation_notice())
+create function public.cancel_appointment(p_id uuid, p_min_notice interval default null)
   returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
+    notice interval := coalesce(p_min_notice, private.cancellation_notice());
     r public.appointment_requests;
   begin
     for attempt in 1..3 loop
       update public.appointment_requests a
         set status = 'cancelled', cancelled_at = now(), calendar_sequence = a.calendar_sequence + 1
-        where a.id = p_id and a.status = 'confirmed' and private.appointment_starts_at(a) > now() + p_min_notice
+        where a.id = p_id and a.status = 'confirmed' and private.appointment_starts_at(a) > now() + notice
         returning a.* into r;
       if found then
         return private.lifecycle_answer('changed', r);
@@ -640,7 +643,7 @@ create function public.cancel_appointment(p_id uuid, p_min_notice interval defau
       end if;
       -- Confirmed meanwhile and still outside the notice: the UPDATE ran before the
       -- confirmation was committed; try again.
-      exit when r.status <> 'confirmed' or private.appointment_starts_at(r) <= now() + p_min_notice;
+      exit when r.status <> 'confirmed' or private.appointment_starts_at(r) <= now() + notice;
     end loop;
     return private.lifecycle_answer(
       case r.status when 'cancelled' then 'unchanged' when 'confirmed' then 'too_late' else 'conflict' end, r);
@@ -661,13 +664,14 @@ create function public.cancel_appointment(p_id uuid, p_min_notice interval defau
 --   'conflict'      not confirmed (open, declined, cancelled); 'not_found'.
 -- The UPDATE expects what it read (confirmed, no wish pending, the same slot); a lost race
 -- is answered as a fresh read answers.
-create function public.request_appointment_move(p_id uuid, p_date date, p_time text, p_min_notice interval default private.cancellation_notice())
+create function public.request_appointment_move(p_id uuid, p_date date, p_time text, p_min_notice interval default null)
   returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
+    notice interval := coalesce(p_min_notice, private.cancellation_notice());
     r public.appointment_requests;
     refusal text;
   begin
@@ -686,7 +690,7 @@ create function public.request_appointment_move(p_id uuid, p_date date, p_time t
         return private.lifecycle_answer(
           case when r.move_date = p_date and r.move_time = p_time then 'unchanged' else 'move_pending' end, r);
       end if;
-      if private.appointment_starts_at(r) <= now() + p_min_notice then
+      if private.appointment_starts_at(r) <= now() + notice then
         return private.lifecycle_answer('too_late', r);
       end if;
       refusal := case when p_date = r.confirmed_date and p_time = r.confirmed_time then 'same_slot'

@@ -191,14 +191,23 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
       (select jsonb_build_object('day', m.about, 'claim', m.claim) where m.kind = 'digest'))
   $$;
 
--- Claims the mail with idempotency key p_key for the caller: {"status": "claimed", "mail":
--- …} (private.mail_json), or "already_sent" (sent; a practice mail the digest carried
--- counts as sent), "in_progress" (another sender holds it; a claim older than two minutes
--- has lapsed), "not_found" (no such mail, or superseded). Taking over a lapsed claim, like
--- releasing one, records that a send failed (failed_at).
-create function public.claim_mail(p_key text) returns jsonb
+-- Whether a mail may be claimed now: not sent, still owed, not a practice mail the digest
+-- carried (that counts as delivered), and no claim that holds (a claim lapses after
+-- private.claim_lapse()).
+create function private.claimable(o public.outbox_mails) returns boolean
+  language sql stable
+  set search_path = ''
+  as $$
+    select o.sent_at is null and o.superseded_at is null
+       and (o.reported_at is null or o.recipient <> 'practice')
+       and (o.claimed_at is null or o.claimed_at < now() - private.claim_lapse())
+  $$;
+
+-- The claim itself, for claim_mail and claim_due_mail alike: takes mail p_id if it is
+-- claimable, with a new token, and answers the row (null when it was not claimable).
+-- Taking over a lapsed claim, like releasing one, records that a send failed (failed_at).
+create function private.take_claim(p_id uuid) returns public.outbox_mails
   language plpgsql
-  security invoker
   set search_path = ''
   as $$
   declare
@@ -207,16 +216,35 @@ create function public.claim_mail(p_key text) returns jsonb
     update public.outbox_mails o
       set claim = gen_random_uuid(), claimed_at = now(),
           failed_at = case when o.claimed_at is not null then coalesce(o.failed_at, now()) else o.failed_at end
-      where o.idempotency_key = p_key and o.sent_at is null and o.superseded_at is null
-        and (o.reported_at is null or o.recipient <> 'practice')
-        and (o.claimed_at is null or o.claimed_at < now() - private.claim_lapse())
+      where o.id = p_id and private.claimable(o)
       returning o.* into m;
-    if found then
+    return m;
+  end
+  $$;
+
+-- Claims the mail with idempotency key p_key for the caller: {"status": "claimed", "mail":
+-- …} (private.mail_json), or "already_sent" (sent; a practice mail the digest carried
+-- counts as sent), "in_progress" (another sender holds it), "not_found" (no such mail, or
+-- not owed any more).
+create function public.claim_mail(p_key text) returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    m public.outbox_mails;
+  begin
+    select * into m from public.outbox_mails o where o.idempotency_key = p_key;
+    if not found or m.superseded_at is not null then
+      return jsonb_build_object('status', 'not_found');
+    end if;
+    m := private.take_claim(m.id);
+    if m.id is not null then
       return jsonb_build_object('status', 'claimed', 'mail', private.mail_json(m));
     end if;
     select * into m from public.outbox_mails o where o.idempotency_key = p_key;
     return jsonb_build_object('status', case
-      when not found or m.superseded_at is not null then 'not_found'
+      when m.superseded_at is not null then 'not_found'
       when m.sent_at is not null or (m.reported_at is not null and m.recipient = 'practice') then 'already_sent'
       else 'in_progress' end);
   end
@@ -365,7 +393,9 @@ create function public.claim_due_mail(
   set search_path = ''
   as $$
   declare
-    claimed jsonb;
+    claimed jsonb := '[]'::jsonb;
+    due record;
+    m public.outbox_mails;
   begin
     if p_kind not in ('contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement') then
       raise exception 'unknown mail kind %', p_kind using errcode = '22023';
@@ -373,12 +403,11 @@ create function public.claim_due_mail(
     if p_kind = 'reminder' and p_reminder_date is null then
       return '[]'::jsonb;
     end if;
-    with due as (
-      select o.id, o.created_at from public.outbox_mails o
-       where o.kind = p_kind and o.sent_at is null and o.superseded_at is null and o.gave_up_at is null
-         and (o.reported_at is null or o.recipient <> 'practice')
+    -- What is due, oldest first, locked (others' runs skip it); each then claimed as claim_mail claims.
+    for due in
+      select o.id from public.outbox_mails o
+       where o.kind = p_kind and o.gave_up_at is null and private.claimable(o)
          and (o.next_attempt_at is null or o.next_attempt_at <= now())
-         and (o.claimed_at is null or o.claimed_at < now() - private.claim_lapse())
          and (p_kind = 'reminder' or o.created_at < now() - make_interval(secs => p_grace_seconds))
          and (p_kind <> 'reminder' or exists (
                select 1 from public.appointment_requests a
@@ -391,14 +420,12 @@ create function public.claim_due_mail(
        order by o.created_at, o.id
        limit least(greatest(p_limit, 0), 100)
        for update skip locked
-    ), done as (
-      update public.outbox_mails o
-         set claim = gen_random_uuid(), claimed_at = now(),
-             failed_at = case when o.claimed_at is not null then coalesce(o.failed_at, now()) else o.failed_at end
-        from due where o.id = due.id
-       returning o.*
-    )
-    select coalesce(jsonb_agg(private.mail_json(done) order by done.created_at, done.id), '[]') into claimed from done;
+    loop
+      m := private.take_claim(due.id);
+      if m.id is not null then
+        claimed := claimed || jsonb_build_array(private.mail_json(m));
+      end if;
+    end loop;
     return claimed;
   end
   $$;
@@ -443,8 +470,10 @@ alter table public.outbox_mails enable row level security;
 revoke all on public.outbox_mails from anon, authenticated;
 grant all on public.outbox_mails to service_role;
 
-revoke all on function private.owe_contact_mail(), private.owe_appointment_mails(), private.mail_json(public.outbox_mails) from public;
-grant execute on function private.mail_json(public.outbox_mails) to service_role;
+revoke all on function private.owe_contact_mail(), private.owe_appointment_mails(), private.mail_json(public.outbox_mails),
+  private.claimable(public.outbox_mails), private.take_claim(uuid) from public;
+grant execute on function private.mail_json(public.outbox_mails), private.claimable(public.outbox_mails),
+  private.take_claim(uuid) to service_role;
 revoke all on function public.claim_mail(text), public.finish_mail(uuid, boolean, text, boolean),
   public.claim_due_mail(text, integer, integer, date), public.give_up_stale_mail(integer, date),
   public.claim_request_mail(uuid, text, text, text, text, text, date, text, date, text, text, integer)

@@ -19,20 +19,22 @@
 -- The retention's default is the booking rules' (private.booking_retention_months, generated
 -- from availability.ts), so the window a move may reach and the deletion agree.
 create function public.delete_expired_form_submissions(
-  p_retention interval default make_interval(months => private.booking_retention_months()))
+  p_retention interval default null)
   returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
+    -- Null: the retention of the domain module (a default expression would run with the caller's rights).
+    retention interval := coalesce(p_retention, make_interval(months => private.booking_retention_months()));
     appointments integer;
     messages integer;
     limits integer;
   begin
-    delete from public.appointment_requests where created_at < now() - p_retention;
+    delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
-    delete from public.contact_submissions where created_at < now() - p_retention;
+    delete from public.contact_submissions where created_at < now() - retention;
     get diagnostics messages = row_count;
     delete from public.rate_limit_events where created_at < now() - interval '1 day';
     get diagnostics limits = row_count;
