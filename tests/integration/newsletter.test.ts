@@ -480,3 +480,118 @@ describe.runIf(ownStandIn)('newsletter: a mail outage', () => {
     expect(await follow('confirm', token)).toMatchObject({ status: 200, json: { status: 'confirmed' } });
   });
 });
+
+// ---------------------------------------------------------------------------------------
+// «Privacy by design»: the newsletter turned against genuine readers and third parties.
+
+/** The service role's view of a mailbox's confirmation mails (outbox rows), oldest first. */
+const confirmationRows = async (email: string) =>
+  (await backend.query<{ id: string; sent_at: Date | null }>(
+    `select o.id, o.sent_at from public.outbox_mails o join public.newsletter_subscribers s on s.id = o.subscriber_id
+      where o.kind = 'newsletter-confirmation' and s.mailbox_key = $1 order by o.created_at`,
+    [mailboxKey(email)],
+  )).rows;
+
+/** Moves a mailbox's whole newsletter history `interval` into the past (its row, its mails, the limits it was charged). */
+async function ageMailbox(email: string, interval: string) {
+  const salt = readFunctionsSettings().RATE_LIMIT_SALT ?? '';
+  await backend.query(
+    `update public.outbox_mails o set created_at = o.created_at - $2::interval, sent_at = o.sent_at - $2::interval
+       from public.newsletter_subscribers s where s.id = o.subscriber_id and s.mailbox_key = $1`,
+    [mailboxKey(email), interval],
+  );
+  await backend.query(
+    `update public.newsletter_subscribers set created_at = created_at - $2::interval,
+            confirm_requested_at = confirm_requested_at - $2::interval, expires_at = expires_at - $2::interval
+      where mailbox_key = $1`,
+    [mailboxKey(email), interval],
+  );
+  await backend.query(
+    `update public.rate_limit_events set created_at = created_at - $2::interval where bucket = 'newsletter-confirm' and key = $1`,
+    [await hashKey(salt, mailboxKey(email)), interval],
+  );
+  await backend.query(`select (select set_config('role', 'service_role', true)), public.newsletter_housekeeping()`);
+}
+
+describe('newsletter: one confirmation mail per mailbox in 30 days', () => {
+  it('mails a mailbox nobody confirms once, not again when it is subscribed after its address was deleted, again after 30 days', async () => {
+    const victim = newVisitor();
+    expect(await subscribe(victim.email, victim.ip)).toMatchObject({ status: 202, json: { ok: true } });
+    await confirmationOf(victim.email);
+    // Four days later: the pending address was deleted, the mail said «keine weiteren E-Mails».
+    await ageMailbox(victim.email, '4 days');
+    expect(await subscriberOf(victim.email)).toBeUndefined();
+    for (const day of [1, 2]) {
+      expect(await subscribe(victim.email, newVisitor().ip), `day ${day}`).toMatchObject({ status: 202, json: { ok: true } });
+      // Decided in the call's own transaction, before its answer: no mail is owed.
+      expect(await confirmationRows(victim.email)).toEqual([]);
+      await ageMailbox(victim.email, '1 day 1 minute');
+    }
+    // Thirty days after the first mail: a subscription is mailed again.
+    await ageMailbox(victim.email, '30 days');
+    expect(await subscribe(victim.email, newVisitor().ip)).toMatchObject({ status: 202 });
+    expect(await confirmationRows(victim.email)).toHaveLength(1);
+  });
+});
+
+describe('newsletter: a proof counts for one subscription', () => {
+  it('answers a proof sent 100 times at once alike, subscribes once, and does not bring an unsubscribed address back', async () => {
+    const reader = newVisitor();
+    const first = await subscribe(reader.email, reader.ip);
+    expect(first).toMatchObject({ status: 202, json: { ok: true } });
+    await confirmationOf(reader.email);
+    const id = (await subscriberOf(reader.email))!.id;
+    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id);
+    expect(await follow('unsubscribe', links.page.split('#')[1]!)).toMatchObject({ status: 200 });
+    expect(await subscriberOf(reader.email)).toBeUndefined();
+
+    const again = await Promise.all(Array.from({ length: 100 }, () => callFunction(backend, 'newsletter', first.body, { ip: reader.ip })));
+    for (const answer of again) expect(answer.status).toBe(202);
+    expect(await subscriberOf(reader.email)).toBeUndefined();
+  }, 60_000);
+});
+
+describe('newsletter: every address the grammar accepts', () => {
+  it('subscribes addresses whose local part is or starts with a +tag, and mails them', async () => {
+    expect(await subscribe('+x@example.ch', newVisitor().ip)).toMatchObject({ status: 202, json: { ok: true } });
+    const tag = `${process.pid}${crypto.randomUUID().slice(0, 8)}`;
+    const addresses = [`+${tag}@example.ch`, `++${tag}@example.ch`, `+${tag}+x@example.ch`, `${tag}+@example.ch`, `+.${tag}@gmail.com`, `-${tag}+@googlemail.com`];
+    for (const address of addresses) {
+      expect(await subscribe(address, newVisitor().ip), address).toMatchObject({ status: 202, json: { ok: true } });
+      await confirmationOf(address);
+    }
+  });
+});
+
+describe('newsletter: the day\'s budget spent from 21 networks', () => {
+  it('still mails a genuine reader once the budget allows; what the answer says stays true', async () => {
+    const spent = async () =>
+      (await backend.query<{ n: number }>(
+        `select count(*)::int as n from public.rate_limit_events where bucket = 'newsletter-confirm-daily' and created_at > now() - interval '1 day'`,
+      )).rows[0]!.n;
+    try {
+      // 21 networks, 5 addresses each (their share): the day's 100 are spent.
+      for (let network = 0; network < 21; network++) {
+        const ip = newVisitor().ip;
+        await Promise.all(Array.from({ length: 5 }, async () => expect((await subscribe(newVisitor().email, ip)).status).toBe(202)));
+      }
+      expect(await spent()).toBeGreaterThanOrEqual(Number(readFunctionsSettings().ACK_DAILY_CAP ?? 100));
+
+      const reader = newVisitor();
+      const answer = await subscribe(reader.email, reader.ip);
+      expect(answer).toMatchObject({ status: 202, json: { ok: true } });
+      // The next day: the budget has room again, and the outbox sends what was owed.
+      await backend.query(`update public.rate_limit_events set created_at = created_at - interval '1 day 1 minute' where bucket = 'newsletter-confirm-daily'`);
+      await backend.query(
+        `update public.outbox_mails o set created_at = o.created_at - interval '1 day', next_attempt_at = least(o.next_attempt_at, now())
+           from public.newsletter_subscribers s where s.id = o.subscriber_id and o.kind = 'newsletter-confirmation' and s.mailbox_key = $1`,
+        [mailboxKey(reader.email)],
+      );
+      await runOutbox();
+      const { token } = await confirmationOf(reader.email);
+      expect(await follow('confirm', token)).toMatchObject({ status: 200, json: { status: 'confirmed' } });
+    } finally {
+      await backend.query(`update public.rate_limit_events set created_at = created_at - interval '1 day 1 minute' where bucket = 'newsletter-confirm-daily'`);
+    }
+  }, 120_000);
+});
