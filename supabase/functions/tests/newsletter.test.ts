@@ -22,6 +22,7 @@ import type {
   SubscribeResult,
 } from '../_shared/newsletter/store.ts';
 import { readNewsletterToken, signNewsletterToken } from '../_shared/newsletter/tokens.ts';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '../_shared/domain/newsletter.ts';
 import { createNewsletterHandler, subscriptionRequestId } from '../newsletter/newsletter-handler.ts';
 import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
 import {
@@ -47,8 +48,8 @@ const MAIL = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 class FakeNewsletterStore implements NewsletterStore {
   calls: string[] = [];
   subscriptions: Subscription[] = [];
-  /** What subscribe answers: a confirmation owed (claimed for the caller) or nothing. */
-  owed = true;
+  /** What subscribe answers: a confirmation owed (claimed for the caller), deferred to the outbox, or nothing. */
+  owed: boolean | 'deferred' = true;
   rows = new Map<string, { email: string; status: 'pending' | 'confirmed' }>();
   confirmations: Claimed<ConfirmationRow>[] = [];
   announcements: Claimed<AnnouncementRow>[] = [];
@@ -75,6 +76,7 @@ class FakeNewsletterStore implements NewsletterStore {
     this.calls.push('subscribe');
     this.subscriptions.push(subscription);
     if (!this.owed) return Promise.resolve({ queued: false });
+    if (this.owed === 'deferred') return Promise.resolve({ queued: false, deferred: true });
     return Promise.resolve({ queued: true, confirmation: this.#claim('confirmation', SUBSCRIBER, this.confirmationRow(SUBSCRIBER, subscription.email)) });
   }
   confirm(id: string): Promise<'confirmed' | 'not_found'> {
@@ -88,8 +90,8 @@ class FakeNewsletterStore implements NewsletterStore {
     this.calls.push(`unsubscribe:${id}`);
     return Promise.resolve(this.rows.delete(id));
   }
-  claimConfirmations(limit: number): Promise<Claimed<ConfirmationRow>[]> {
-    this.calls.push('claimConfirmations');
+  claimConfirmations(limit: number, _graceSeconds: number, dailyCap: number): Promise<Claimed<ConfirmationRow>[]> {
+    this.calls.push(`claimConfirmations:${dailyCap}`);
     const due = this.confirmations.splice(0, limit);
     return Promise.resolve(due.map(({ row }) => this.#claim('confirmation', row.id, row)));
   }
@@ -192,7 +194,10 @@ Deno.test('the confirmation mail: one link to the confirm page, what happens if 
   assert.equal(mail.replyTo, MAIL.practiceEmail);
   assert.ok(mail.text.startsWith('Guten Tag\n\n'));
   assert.ok(mail.text.includes(`Anmeldung bestätigen:\n${link}\n`));
-  assert.match(mail.text, /ignorieren Sie diese E-Mail einfach: Dann geschieht nichts.*nach 3 Tagen \(am Montag, 30\. November 2026, 10:00 Uhr\) automatisch gelöscht/s);
+  assert.match(mail.text, /ignorieren Sie diese E-Mail einfach: Dann erhalten Sie keinen Newsletter.*nach 3 Tagen \(am Montag, 30\. November 2026, 10:00 Uhr\) automatisch gelöscht/s);
+  // The promise is the database's limit per mailbox (NEWSLETTER_CONFIRM_INTERVAL_DAYS), not «no more mails» for ever.
+  assert.ok(mail.text.includes(`während ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen senden wir Ihnen keine solche E-Mail mehr, auch wenn jemand Ihre Adresse erneut anmeldet`));
+  assert.ok(!mail.text.includes('keine weiteren E-Mails'));
   assert.ok(!mail.text.includes('ß'));
   assert.ok(mail.html.includes('>Anmeldung bestätigen</a>'));
   assert.equal(mail.headers, undefined);
@@ -294,6 +299,7 @@ Deno.test('subscribe: 202 before any mail is sent; the confirmation goes out aft
     networkHash: await hashKey(config.rateLimitSalt, networkKey('203.0.113.7')),
     networkShare: acknowledgementShare(config.limits),
     dailyCap: config.limits.ackDailyCap,
+    proofSignature: (body.altcha as { challenge: { signature: string } }).challenge.signature,
   }]);
   assert.equal(newsletter.subscriptions[0]!.networkShare, 5);
   // The forms' limits, per client and network, under the function's name.
@@ -314,6 +320,21 @@ Deno.test('subscribe: an address owed nothing (confirmed, or mailed today) gets 
   assert.equal(quiet.tasks.length, 0);
   assert.equal(quiet.mailer.attempts, 0);
   assert.equal(quiet.logs[0]!.code, 'subscribed_nothing_owed');
+});
+
+Deno.test('subscribe: a confirmation deferred by the day\'s budget gets the very same answer; the call sends nothing, the outbox will', async () => {
+  const owed = setup();
+  const deferred = setup();
+  deferred.newsletter.owed = 'deferred';
+  const a = await owed.handle(post(await subscribeBody()));
+  const b = await deferred.handle(post(await subscribeBody()));
+  assert.equal(a.status, b.status);
+  assert.deepEqual([...a.headers.entries()], [...b.headers.entries()]);
+  assert.equal(await a.text(), await b.text());
+  await deferred.settled();
+  assert.equal(deferred.tasks.length, 0);
+  assert.equal(deferred.mailer.attempts, 0);
+  assert.equal(deferred.logs[0]!.code, 'subscribed_mail_deferred');
 });
 
 Deno.test('subscribe: a failed send is released for the outbox with its cause; the visitor\'s answer is 202 all the same', async () => {
