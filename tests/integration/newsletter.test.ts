@@ -224,7 +224,7 @@ describe('newsletter: double opt-in and the announcement', () => {
   });
 });
 
-describe('newsletter: no oracle, one confirmation mail a day', () => {
+describe('newsletter: no oracle, one confirmation mail per mailbox', () => {
   it('answers an already confirmed address identically and sends it nothing; a second subscription the same day sends no second mail', async () => {
     const visitor = newVisitor();
     const first = await subscribe(visitor.email, visitor.ip);

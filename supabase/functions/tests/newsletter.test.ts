@@ -307,7 +307,7 @@ Deno.test('subscribe: 202 before any mail is sent; the confirmation goes out aft
   assert.deepEqual(logs.map((line) => [line.status, line.code]), [[202, 'subscribed_mail_owed']]);
 });
 
-Deno.test('subscribe: an address owed nothing (confirmed, or mailed today) gets the very same answer and no mail', async () => {
+Deno.test('subscribe: an address owed nothing (confirmed, or mailed in the last 30 days) gets the very same answer and no mail', async () => {
   const owed = setup();
   const quiet = setup();
   quiet.newsletter.owed = false;

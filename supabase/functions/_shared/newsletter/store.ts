@@ -34,7 +34,7 @@ export interface Subscription {
   email: string;
   /** mailboxKey(email) (../database/rate-limit.ts): one row per mailbox. */
   mailboxKey: string;
-  /** Salted hash of the mailbox key: one confirmation mail per mailbox a day. */
+  /** Salted hash of the mailbox key: one confirmation mail per mailbox in 30 days (unless it confirms). */
   mailboxHash: string;
   /** Salted hash of the client's network (networkKey): its share of the day's confirmation mails. */
   networkHash: string;
