@@ -74,6 +74,34 @@ comment on table public.newsletter_articles is
   'Blog articles the deploy has registered (publish_articles): each slug once; announced_at when its newsletter was queued.';
 
 -- ---------------------------------------------------------------------------------------
+-- Deletes the pending addresses past expires_at, with the mails owed to them (the foreign
+-- key). One whose confirmation mail never went out (deferred by the day's budget and given
+-- up, or never sent at all) gets its mailbox's charge back (confirm_limit_key): only a mail
+-- that was sent counts as the mailbox's one in 30 days, so its owner can subscribe again.
+-- Answers how many were deleted.
+create function private.delete_lapsed_pending() returns integer
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    deleted integer;
+  begin
+    delete from public.rate_limit_events e
+     using public.newsletter_subscribers s
+     where s.status = 'pending' and s.expires_at <= now()
+       and e.bucket = 'newsletter-confirm' and e.key = s.confirm_limit_key
+       and not exists (select 1 from public.outbox_mails o
+                        where o.subscriber_id = s.id and o.kind = 'newsletter-confirmation' and o.sent_at is not null);
+    delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
+    get diagnostics deleted = row_count;
+    return deleted;
+  end
+  $$;
+revoke all on function private.delete_lapsed_pending() from public;
+grant execute on function private.delete_lapsed_pending() to service_role;
+
+-- ---------------------------------------------------------------------------------------
 -- Retention. Deletes the pending addresses past expires_at (and with them the mails owed
 -- to them) and forgets after 30 days which newsletter mail went out or was given up (the
 -- article itself stays known, so it is never announced again; giving up is the outbox's,
@@ -88,8 +116,7 @@ create function public.newsletter_housekeeping() returns jsonb
     expired integer;
     forgotten integer;
   begin
-    delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
-    get diagnostics expired = row_count;
+    expired := private.delete_lapsed_pending();
     delete from public.outbox_mails o
      where o.kind in ('newsletter-confirmation', 'announcement')
        and (o.sent_at < now() - private.forget_after() or o.gave_up_at < now() - private.forget_after()
@@ -152,7 +179,7 @@ create function public.newsletter_subscribe(
       return jsonb_build_object('queued', false);
     end if;
     -- An address whose confirmation lapsed starts afresh (a new id: old links stay dead).
-    delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
+    perform private.delete_lapsed_pending();
     insert into public.newsletter_subscribers (email, mailbox_key, expires_at)
       values (p_email, p_mailbox_key, now() + private.newsletter_pending_period())
       on conflict (mailbox_key) do nothing;

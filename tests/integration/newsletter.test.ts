@@ -20,7 +20,8 @@ import { publishArticles, type ArticleEntry } from '../../scripts/publish-articl
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { hashKey, mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { unsubscribeLinks } from '../../supabase/functions/_shared/newsletter/links.ts';
-import { CONFIRMATION_SUBJECT } from '../../supabase/functions/_shared/newsletter/mails.ts';
+import { CONFIRMATION_SUBJECT, nextConfirmationAfter } from '../../supabase/functions/_shared/newsletter/mails.ts';
+import { formatInstantLong } from '../../supabase/functions/_shared/domain/dates.ts';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
 import {
   backendTarget,
@@ -342,6 +343,17 @@ describe('newsletter: no oracle, one confirmation mail per mailbox', () => {
     expect(await deferred(later)).toEqual([{ last_cause: 'daily_budget', sent_at: null }]);
     expect(await claim((await spent()) + 1)).toMatchObject({ error: null });
     expect(await deferred(later)).toEqual([{ last_cause: null, sent_at: null }]);
+
+    // A deferred mail that never went out (its address lapsed first) does not count as the
+    // mailbox's one in 30 days: the charge is given back, and subscribing again is mailed.
+    const unlucky = newVisitor().email;
+    expect((await call(unlucky, await spent())).data).toEqual({ queued: false, deferred: true });
+    expect((await mailboxEvents(unlucky)).rows).toHaveLength(1);
+    await backend.query(`update public.newsletter_subscribers set expires_at = now() - interval '1 second' where mailbox_key = $1`, [mailboxKey(unlucky)]);
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.newsletter_housekeeping()`);
+    expect(await subscriberOf(unlucky)).toBeUndefined();
+    expect((await mailboxEvents(unlucky)).rows).toEqual([]);
+    expect((await call(unlucky, (await spent()) + 1)).data).toMatchObject({ queued: true });
   });
 });
 
@@ -549,8 +561,11 @@ describe('newsletter: one confirmation mail per mailbox in 30 days', () => {
     const victim = newVisitor();
     expect(await subscribe(victim.email, victim.ip)).toMatchObject({ status: 202, json: { ok: true } });
     const { mail: first } = await confirmationOf(victim.email);
-    // What the mail promises is what the database keeps to.
-    expect(first.Text.replace(/\s+/g, ' ')).toContain(`während ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen senden wir Ihnen keine solche E-Mail mehr`);
+    // What the mail promises is what the database keeps to: no such mail until 30 days after it was asked for.
+    const asked = (await subscriberOf(victim.email))!.confirm_requested_at!;
+    expect(first.Text.replace(/\s+/g, ' ')).toContain(
+      `bis zum ${formatInstantLong(nextConfirmationAfter(asked))} (${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach dieser Anmeldung) senden wir Ihnen keine solche E-Mail mehr`,
+    );
     // Four days later: the pending address was deleted.
     await ageMailbox(victim.email, `${NEWSLETTER_PENDING_DAYS + 1} days`);
     expect(await subscriberOf(victim.email)).toBeUndefined();

@@ -31,11 +31,19 @@ export const ONE_CLICK_POST = 'List-Unsubscribe=One-Click';
 const website = practiceContact.website.replace(/^https?:\/\//, '');
 const footerStyle = 'margin:32px 0 0;font-size:12px;color:#64748b';
 
+/** When a mailbox may be sent its next confirmation mail: NEWSLETTER_CONFIRM_INTERVAL_DAYS after this one was asked for. */
+export function nextConfirmationAfter(requestedAt: Date): Date {
+  return new Date(requestedAt.getTime() + NEWSLETTER_CONFIRM_INTERVAL_DAYS * 86_400_000);
+}
+
 /**
  * The confirmation mail. `expiresAt`: when the unconfirmed address is deleted and the link
- * stops working (named in the mail, so the promise is the database's own date).
+ * stops working; `requestedAt`: when this mail was asked for, the moment the database
+ * charged the mailbox its one confirmation mail in NEWSLETTER_CONFIRM_INTERVAL_DAYS. Both
+ * dates are named in the mail, so its promises are the database's own dates – also when
+ * the mail goes out late (deferred by the day's budget, or retried by the outbox).
  */
-export function confirmationMail(to: string, confirmLink: string, expiresAt: Date, settings: MailSettings): OutgoingMail {
+export function confirmationMail(to: string, confirmLink: string, expiresAt: Date, requestedAt: Date, settings: MailSettings): OutgoingMail {
   const greeting = 'Guten Tag';
   const lines = [
     `Sie haben auf ${website} den Newsletter der ${practiceName} bestellt: Wir schreiben Ihnen, wenn im Blog ein neuer Artikel erscheint.`,
@@ -43,8 +51,9 @@ export function confirmationMail(to: string, confirmLink: string, expiresAt: Dat
   ];
   const ignore = 'Haben Sie den Newsletter nicht bestellt, oder möchten Sie ihn doch nicht, ignorieren Sie diese E-Mail einfach: ' +
     `Dann erhalten Sie keinen Newsletter, Ihre Adresse wird nach ${NEWSLETTER_PENDING_DAYS} Tagen ` +
-    `(am ${formatInstantLong(expiresAt)}) automatisch gelöscht, und während ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen ` +
-    'senden wir Ihnen keine solche E-Mail mehr, auch wenn jemand Ihre Adresse erneut anmeldet.';
+    `(am ${formatInstantLong(expiresAt)}) automatisch gelöscht, und bis zum ${formatInstantLong(nextConfirmationAfter(requestedAt))} ` +
+    `(${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach dieser Anmeldung) senden wir Ihnen keine solche E-Mail mehr, ` +
+    'auch wenn jemand Ihre Adresse erneut anmeldet.';
   return {
     to,
     replyTo: settings.practiceEmail,
