@@ -72,9 +72,9 @@ const LINK_INVALID: JsonObject = { error: 'link_invalid' };
  * The id a subscription's proof is bound to (claim_form_proof): the same for the same
  * mailbox, so the same request sent again (a lost answer) is a retry, not counted again,
  * and the proof cannot subscribe another address. The retry is answered alike but
- * subscribes nothing: newsletter_subscribe does its work for the first call that presents
- * the proof only (a proof counts for one subscription, even when sent many times at once). A salted hash in a UUID's shape: the
- * mailbox is not readable from used_form_proofs.
+ * subscribes nothing: newsletter_subscribe does its work only for the first call that
+ * presents the proof (a proof counts for one subscription, even when sent many times at
+ * once). A salted hash in a UUID's shape: the mailbox is not readable from used_form_proofs.
  */
 export async function subscriptionRequestId(salt: string, mailbox: string): Promise<string> {
   const hex = await hashKey(salt, `newsletter-subscribe:${mailbox}`);
