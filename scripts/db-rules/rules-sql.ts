@@ -35,7 +35,7 @@ import {
   NAME_LETTER,
   SINGLE_LINE_FORBIDDEN,
 } from '../../supabase/functions/_shared/domain/field-rules.ts';
-import { NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
 import { cancellationNoticeHours, practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
 import {
   CLAIM_LAPSE_SECONDS,
@@ -147,6 +147,7 @@ export function rulesSql(): string {
     'private.booking_retention_months()',
     'private.service_minutes(text)',
     'private.newsletter_pending_period()',
+    'private.newsletter_confirm_interval()',
     'private.cancellation_notice()',
     'private.claim_lapse()',
     'private.retry_delay(integer)',
@@ -367,6 +368,9 @@ ${header('4. The newsletter (newsletter.ts).')}
 
 ${constant('newsletter_pending_period', 'interval', `make_interval(days => ${NEWSLETTER_PENDING_DAYS})`, `How long an unconfirmed address is kept, counted from its last confirmation mail, and
 -- its confirmation link works (NEWSLETTER_PENDING_DAYS).`)}
+
+${constant('newsletter_confirm_interval', 'interval', `make_interval(days => ${NEWSLETTER_CONFIRM_INTERVAL_DAYS})`, `One mailbox is sent at most one confirmation mail in this period, unless it confirms
+-- (NEWSLETTER_CONFIRM_INTERVAL_DAYS).`)}
 
 ${header('5. The outbox (outbox.ts).')}
 

@@ -3,6 +3,7 @@
  * docs/content-editing.md says how to add one) and the texts of the list page.
  */
 import type { ArticleCategory, ArticleMeta } from './article-meta';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '@domain/newsletter';
 import type { ClosingCta, PageHero } from './types';
 
 export { blogCategories, type BlogCategoryChip } from './article-meta';
@@ -63,7 +64,7 @@ export const blogPage: BlogPage = {
     successNotice: {
       title: 'Fast geschafft',
       description:
-        'Falls diese Adresse noch nicht angemeldet ist, erhalten Sie in wenigen Minuten eine E-Mail mit einem Bestätigungslink. Erst nach Ihrer Bestätigung senden wir Ihnen den Newsletter.',
+        `Falls diese Adresse noch nicht angemeldet ist, erhält sie in der Regel innert Minuten eine E-Mail mit einem Bestätigungslink, bei grossem Andrang etwas später. Hat sie in den letzten ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen schon eine erhalten, senden wir keine weitere: Bestätigen Sie mit deren Link, solange er gilt (${NEWSLETTER_PENDING_DAYS} Tage). Kommt bis morgen keine an, melden Sie sich bitte noch einmal an. Erst nach Ihrer Bestätigung senden wir Ihnen den Newsletter.`,
     },
   },
   closingCta: {

@@ -21,6 +21,8 @@ import { testimonials } from './testimonials';
 import { uberUnsPage } from './about';
 import { formatChf } from '@domain/catalog';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
+import { newsletterLinkPages } from './newsletter';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));
@@ -146,6 +148,15 @@ describe('blog', () => {
     expect(blogPage.readLabel).toBe('Lesen');
     expect(blogPage.newsletter.buttonLabel).toBe('Abonnieren');
     expect(JSON.stringify(blogPage)).not.toMatch(/noch nicht aktiv|in Kürze/);
+  });
+
+  it('tells a subscriber what the backend does: a late mail when many subscribe, one per mailbox in 30 days', () => {
+    const notice = blogPage.newsletter.successNotice.description;
+    expect(notice).toMatch(/^Falls diese Adresse noch nicht angemeldet ist/);
+    expect(notice).toContain('bei grossem Andrang etwas später');
+    expect(notice).toContain(`in den letzten ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen`);
+    expect(newsletterLinkPages.confirm.invalid.text).toContain(`erst ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach der letzten`);
+    expect(JSON.stringify(datenschutzPage)).toContain(`höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen`);
   });
 });
 

@@ -4,6 +4,7 @@
  * newsletter). Each shows what the link will do and does it when the visitor presses the
  * button: a mail scanner that opens links confirms or deletes nothing.
  */
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 import { practice } from './practice';
 
 interface LinkPageCopy {
@@ -28,7 +29,7 @@ export const newsletterLinkPages: { confirm: LinkPageCopy; unsubscribe: LinkPage
     },
     invalid: {
       title: 'Link nicht mehr gültig',
-      text: 'Dieser Link gilt nicht mehr: Ein Bestätigungslink gilt drei Tage, danach löschen wir die Adresse wieder. Melden Sie sich einfach noch einmal an.',
+      text: `Dieser Link gilt nicht mehr: Ein Bestätigungslink gilt drei Tage, danach löschen wir die Adresse wieder. Melden Sie sich noch einmal an; eine neue Bestätigungs-E-Mail senden wir an dieselbe Adresse allerdings erst ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach der letzten.`,
     },
   },
   unsubscribe: {

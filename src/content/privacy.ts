@@ -10,6 +10,7 @@ import { addressLines, practice } from './practice';
 import { legalEntity } from './legal-notice';
 import type { PageHero } from './types';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 
 export type DatenschutzSectionId =
   | 'verantwortliche-stelle'
@@ -147,7 +148,7 @@ export const datenschutzPage: DatenschutzPage = {
       ],
       notes: [
         'Gespeichert wird die Adresse in unserer Datenbank bei Supabase, versendet werden die E-Mails über Resend (siehe «Empfänger und Bekanntgabe ins Ausland»). Wir messen nicht, ob oder wann Sie einen Newsletter öffnen oder einen Link anklicken: Die E-Mails enthalten keine Zählpixel und keine Tracking-Links.',
-        'Zum Schutz vor Missbrauch zählen wir Anmeldungen pro Netzwerk und pro Adresse – gespeichert nur als nicht umkehrbarer Prüfwert, nicht als IP- oder E-Mail-Adresse – und senden an dieselbe Adresse höchstens eine Bestätigungs-E-Mail pro Tag. Diese Zähler löschen wir nach einem Tag.',
+        `Zum Schutz vor Missbrauch zählen wir Anmeldungen pro Netzwerk und pro Adresse – gespeichert nur als nicht umkehrbarer Prüfwert, nicht als IP- oder E-Mail-Adresse – und senden an dieselbe Adresse höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen, ausser sie wird bestätigt. Den Zähler pro Adresse löschen wir nach ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen (oder wenn Sie bestätigen), die übrigen Zähler nach einem Tag. Melden sich an einem Tag sehr viele an, senden wir die Bestätigungs-E-Mail später, sobald es unser Tageskontingent erlaubt.`,
       ],
     },
     {

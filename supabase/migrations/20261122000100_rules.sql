@@ -305,6 +305,13 @@ create or replace function private.newsletter_pending_period() returns interval
   set search_path = ''
   as $$ select make_interval(days => 3) $$;
 
+-- One mailbox is sent at most one confirmation mail in this period, unless it confirms
+-- (NEWSLETTER_CONFIRM_INTERVAL_DAYS).
+create or replace function private.newsletter_confirm_interval() returns interval
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select make_interval(days => 30) $$;
+
 -- ---------------------------------------------------------------------------------------
 -- 5. The outbox (outbox.ts).
 
@@ -392,6 +399,7 @@ revoke all on function
   private.booking_retention_months(),
   private.service_minutes(text),
   private.newsletter_pending_period(),
+  private.newsletter_confirm_interval(),
   private.cancellation_notice(),
   private.claim_lapse(),
   private.retry_delay(integer),
@@ -407,6 +415,7 @@ grant execute on function
   private.booking_retention_months(),
   private.service_minutes(text),
   private.newsletter_pending_period(),
+  private.newsletter_confirm_interval(),
   private.cancellation_notice(),
   private.claim_lapse(),
   private.retry_delay(integer),

@@ -5,7 +5,9 @@
 --    instances: the functions' per-client and per-network limits, the daily cap on practice
 --    mails, the acknowledgements' limits, the newsletter's budget – and the booking insert's
 --    limits (…_appointment_requests.sql, private.appointment_insert_allowed). Client
---    addresses are counted only as salted hashes; events are kept a day.
+--    addresses are counted only as salted hashes; events are kept a day (a window longer
+--    than a day keeps its own for that window: a mailbox's one newsletter confirmation
+--    mail in 30 days).
 -- 2. Form proofs (a solved ALTCHA challenge): each is accepted for one request only
 --    (public.used_form_proofs), and remembers what the limits said about that request.
 --
@@ -19,7 +21,7 @@ create table public.rate_limit_events (
   created_at timestamptz not null default now()
 );
 create index rate_limit_events_lookup on public.rate_limit_events (bucket, key, created_at);
-comment on table public.rate_limit_events is 'One row per counted event; keys are hashed, rows older than a day are removed.';
+comment on table public.rate_limit_events is 'One row per counted event; keys are hashed, rows older than a day (or a longer window: 30 days for newsletter-confirm) are removed.';
 
 -- Counts one event for (bucket, key) if fewer than max_events happened within the
 -- window; returns 0 when counted, else the seconds until the next event is allowed.
@@ -37,7 +39,8 @@ create function public.take_rate_limit(p_bucket text, p_key text, p_max_events i
   begin
     perform pg_advisory_xact_lock(hashtextextended(p_bucket || ':' || p_key, 0));
     delete from public.rate_limit_events
-      where bucket = p_bucket and key = p_key and created_at < now() - interval '1 day';
+      where bucket = p_bucket and key = p_key
+        and created_at < now() - greatest(interval '1 day', make_interval(secs => p_window_seconds));
     select count(*), min(created_at) into recent, oldest
       from public.rate_limit_events
       where bucket = p_bucket and key = p_key and created_at > window_start;
@@ -197,16 +200,17 @@ create table public.used_form_proofs (
   -- while refused_until lies ahead; null: not judged yet.
   limits text constraint limits_valid check (limits in ('passed', 'refused')),
   refused_until timestamptz,
-  -- Which proof stored a row: the one the insert bound to it. A later call may bind a
-  -- fresh proof to the same id through claim_form_proof – the site's retry does – but
-  -- that one stored nothing.
+  -- Which proof stored a row: the one the insert bound to it, or whose newsletter
+  -- subscription was done (newsletter_subscribe: a proof subscribes once). A later call may
+  -- bind a fresh proof to the same id through claim_form_proof – the site's retry does –
+  -- but that one stored nothing.
   stored_row boolean not null default false
 );
 create index used_form_proofs_expiry on public.used_form_proofs (expires_at);
 comment on table public.used_form_proofs is
   'Form proofs already presented, with the request that presented them; removed once the challenge has expired.';
 comment on column public.used_form_proofs.stored_row is
-  'True when the proof stored its request''s row (the booking insert), not only presented it to a function.';
+  'True when the proof stored its request''s row (the booking insert, a newsletter subscription), not only presented it to a function.';
 
 -- The functions' FORM_PROOF_SECRET, from Supabase Vault (deploy: docs/deploy.md; the local
 -- stack stores it at every start). Null when it is not there: then no insert passes.

@@ -4,7 +4,8 @@
 --
 -- 1. Subscribers. An address is stored as 'pending' with its mailbox key (the mailbox it
 --    delivers to, mailboxKey in rate-limit.ts: one row per mailbox) and gets at most one
---    confirmation mail a day; only a 'confirmed' one is ever sent an announcement. A pending
+--    confirmation mail in 30 days unless it confirms; only a 'confirmed' one is ever sent an
+--    announcement. A pending
 --    row expires 3 days after its last confirmation mail was asked for (expires_at) and is
 --    deleted then: by the housekeeping below (hourly with pg_cron, and at every outbox
 --    run) and whenever an address subscribes. No client address is stored here: the limits
@@ -12,9 +13,11 @@
 -- 2. public.newsletter_subscribe: stores or finds the address and decides in one call,
 --    with the same statements for every address (so an answer's timing says nothing about
 --    it), whether a confirmation mail is owed: only to a pending address, at most one per
---    mailbox a day, within the day's budget of confirmation mails and the asking network's
---    share of it. An owed mail is claimed for the function's own send at once (after its
---    answer); the outbox sends it if that send fails.
+--    mailbox in 30 days, within the asking network's share of the day's budget of
+--    confirmation mails. An owed mail is claimed for the function's own send at once (after
+--    its answer) while the day's budget has room; the outbox sends it if that send fails.
+--    When the budget is spent it is deferred, not dropped: the outbox sends it once the
+--    budget allows (claim_due_confirmations). A form proof counts for one subscription.
 -- 3. Articles: public.publish_articles(list) records each slug once; a slug seen for the
 --    first time whose date lies within the last 30 days (Zurich) is announced – one outbox
 --    mail per subscriber confirmed at that moment, sent by the outbox once each (claimed
@@ -46,6 +49,9 @@ create table public.newsletter_subscribers (
   expires_at timestamptz,
   -- When the latest confirmation mail was asked for (null: none): its outbox mail's key.
   confirm_requested_at timestamptz,
+  -- The salted hash of the mailbox key its one confirmation mail in 30 days was charged to
+  -- (rate_limit_events, bucket 'newsletter-confirm'): confirming gives it back.
+  confirm_limit_key text,
   constraint pending_expires check ((status = 'pending') = (expires_at is not null)),
   constraint confirmed_when check ((status = 'confirmed') = (confirmed_at is not null))
 );
@@ -68,6 +74,34 @@ comment on table public.newsletter_articles is
   'Blog articles the deploy has registered (publish_articles): each slug once; announced_at when its newsletter was queued.';
 
 -- ---------------------------------------------------------------------------------------
+-- Deletes the pending addresses past expires_at, with the mails owed to them (the foreign
+-- key). One whose confirmation mail never went out (deferred by the day's budget and given
+-- up, or never sent at all) gets its mailbox's charge back (confirm_limit_key): only a mail
+-- that was sent counts as the mailbox's one in 30 days, so its owner can subscribe again.
+-- Answers how many were deleted.
+create function private.delete_lapsed_pending() returns integer
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    deleted integer;
+  begin
+    delete from public.rate_limit_events e
+     using public.newsletter_subscribers s
+     where s.status = 'pending' and s.expires_at <= now()
+       and e.bucket = 'newsletter-confirm' and e.key = s.confirm_limit_key
+       and not exists (select 1 from public.outbox_mails o
+                        where o.subscriber_id = s.id and o.kind = 'newsletter-confirmation' and o.sent_at is not null);
+    delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
+    get diagnostics deleted = row_count;
+    return deleted;
+  end
+  $$;
+revoke all on function private.delete_lapsed_pending() from public;
+grant execute on function private.delete_lapsed_pending() to service_role;
+
+-- ---------------------------------------------------------------------------------------
 -- Retention. Deletes the pending addresses past expires_at (and with them the mails owed
 -- to them) and forgets after 30 days which newsletter mail went out or was given up (the
 -- article itself stays known, so it is never announced again; giving up is the outbox's,
@@ -82,8 +116,7 @@ create function public.newsletter_housekeeping() returns jsonb
     expired integer;
     forgotten integer;
   begin
-    delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
-    get diagnostics expired = row_count;
+    expired := private.delete_lapsed_pending();
     delete from public.outbox_mails o
      where o.kind in ('newsletter-confirmation', 'announcement')
        and (o.sent_at < now() - private.forget_after() or o.gave_up_at < now() - private.forget_after()
@@ -96,12 +129,23 @@ comment on function public.newsletter_housekeeping() is
   'Deletes expired pending newsletter addresses and forgets newsletter mails sent or given up 30 days ago.';
 
 -- ---------------------------------------------------------------------------------------
--- 2. Subscribing. The function passes the address, its mailbox key, and the salted hashes
--- the limits count (of the mailbox key and of the client's network: rate-limit.ts) with the
--- two numbers of the budget: the network's share and the day's total. Answers
--- {"queued": false} or {"queued": true, "subscriber": {id, email, expires_at,
--- confirm_requested_at, claim}} – the confirmation mail owed now (an outbox mail; an
--- earlier one still unsent is superseded), claimed for the caller.
+-- 2. Subscribing. The function passes the address, its mailbox key, the salted hashes the
+-- limits count (of the mailbox key and of the client's network: rate-limit.ts) with the two
+-- numbers of the budget – the network's share and the day's total – and the signature of
+-- the request's form proof (claimed for it by public.claim_form_proof).
+-- Answers {"queued": false} (nothing owed now), {"queued": false, "deferred": true} (owed,
+-- written to the outbox, sent by the outbox once the day's budget allows), or
+-- {"queued": true, "subscriber": {id, email, expires_at, confirm_requested_at, claim}} – the
+-- confirmation mail owed now, claimed for the caller.
+-- A confirmation mail is owed only to a pending address, at most one per mailbox in 30 days
+-- (private.newsletter_confirm_interval; confirming gives it back), and within the asking
+-- network's share of the day's budget. Then it is sent now if the day's budget has room and
+-- no earlier mail waits for it; else it is deferred, never dropped: it waits in the outbox
+-- (last_cause 'daily_budget') and public.claim_due_confirmations charges it to the budget,
+-- oldest first, when there is room.
+-- A proof counts for one subscription: the first call that presents it marks it
+-- (used_form_proofs.stored_row); the same proof again – a retry after a lost answer, or a
+-- replay, even at once – finds it marked and changes nothing.
 -- The three limits are taken for every address, owed a mail or not, and given back (the
 -- subtransaction rolled back) unless the mail is owed: the same work whatever the address.
 create function public.newsletter_subscribe(
@@ -110,7 +154,8 @@ create function public.newsletter_subscribe(
   p_mailbox_hash text,
   p_network_hash text,
   p_network_share integer,
-  p_daily_cap integer
+  p_daily_cap integer,
+  p_proof_signature text
 ) returns jsonb
   language plpgsql
   security invoker
@@ -123,10 +168,18 @@ create function public.newsletter_subscribe(
     wait_mailbox integer;
     wait_network integer;
     wait_all integer;
-    queued boolean := false;
+    waiting boolean;
+    owed boolean := false;
+    deferred boolean := false;
   begin
+    update public.used_form_proofs u set stored_row = true
+     where u.signature = p_proof_signature and not u.stored_row;
+    if not found then
+      -- Not a proof claimed for this request, or its subscription was done already.
+      return jsonb_build_object('queued', false);
+    end if;
     -- An address whose confirmation lapsed starts afresh (a new id: old links stay dead).
-    delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
+    perform private.delete_lapsed_pending();
     insert into public.newsletter_subscribers (email, mailbox_key, expires_at)
       values (p_email, p_mailbox_key, now() + private.newsletter_pending_period())
       on conflict (mailbox_key) do nothing;
@@ -137,34 +190,88 @@ create function public.newsletter_subscribe(
     end if;
 
     begin
-      wait_mailbox := public.take_rate_limit('newsletter-confirm', p_mailbox_hash, 1, 86400);
+      wait_mailbox := public.take_rate_limit('newsletter-confirm', p_mailbox_hash, 1,
+        extract(epoch from private.newsletter_confirm_interval())::integer);
       wait_network := public.take_rate_limit('newsletter-confirm-client', p_network_hash, greatest(p_network_share, 1), 86400);
-      wait_all := public.take_rate_limit('newsletter-confirm-daily', 'all', greatest(p_daily_cap, 1), 86400);
-      if r.status is distinct from 'pending' or wait_mailbox > 0 or wait_network > 0 or wait_all > 0 then
+      begin
+        wait_all := public.take_rate_limit('newsletter-confirm-daily', 'all', greatest(p_daily_cap, 1), 86400);
+        -- Mails deferred earlier go first.
+        waiting := exists (
+          select 1 from public.outbox_mails o
+           where o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null
+             and o.gave_up_at is null and o.last_cause = 'daily_budget');
+        if wait_all > 0 or waiting then
+          -- Deferred: the day's event just taken is given back with this subtransaction.
+          raise exception using errcode = 'NL002', message = 'confirmation mail deferred';
+        end if;
+      exception when sqlstate 'NL002' then
+        deferred := true;
+      end;
+      if r.status is distinct from 'pending' or wait_mailbox > 0 or wait_network > 0 then
         -- Nothing owed: the events just taken are given back with this subtransaction.
         raise exception using errcode = 'NL001', message = 'no confirmation mail owed';
       end if;
-      queued := true;
+      owed := true;
     exception when sqlstate 'NL001' then
-      queued := false;
+      owed := false;
     end;
 
-    if not queued then
+    if not owed then
       return jsonb_build_object('queued', false);
     end if;
     update public.newsletter_subscribers s
        set expires_at = now() + private.newsletter_pending_period(),
-           confirm_requested_at = now()
+           confirm_requested_at = now(),
+           confirm_limit_key = p_mailbox_hash
      where s.id = r.id
      returning * into r;
     update public.outbox_mails o set superseded_at = now()
      where o.subscriber_id = r.id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null;
     -- The key of mail-keys.ts (newsletterConfirmKey): the subscriber and when it was asked, in ms.
     key := 'newsletter-confirm/' || r.id || '/' || floor(extract(epoch from r.confirm_requested_at) * 1000)::bigint;
+    if deferred then
+      insert into public.outbox_mails (kind, subscriber_id, recipient, idempotency_key, last_cause)
+        values ('newsletter-confirmation', r.id, 'subscriber', key, 'daily_budget');
+      return jsonb_build_object('queued', false, 'deferred', true);
+    end if;
     insert into public.outbox_mails (kind, subscriber_id, recipient, idempotency_key)
       values ('newsletter-confirmation', r.id, 'subscriber', key);
     claimed := public.claim_mail(key);
     return jsonb_build_object('queued', true, 'subscriber', claimed -> 'mail');
+  end
+  $$;
+
+-- The outbox's claim of confirmation mails (send-pending-mail): first the deferred ones
+-- (last_cause 'daily_budget'), oldest first, are charged to the day's budget (p_daily_cap)
+-- while it has room – all that fit, not only p_limit, so that none waits behind one too
+-- young to be claimed; each is then an ordinary mail, its address kept three days from now,
+-- as the mail will say – then up to p_limit due ones are claimed (public.claim_due_mail,
+-- which never claims a deferred one).
+create function public.claim_due_confirmations(p_limit integer, p_grace_seconds integer, p_daily_cap integer)
+  returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    m record;
+  begin
+    for m in
+      select o.id, o.subscriber_id from public.outbox_mails o
+       where o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null
+         and o.gave_up_at is null and o.last_cause = 'daily_budget'
+         and exists (select 1 from public.newsletter_subscribers s
+                      where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now())
+       order by o.created_at, o.id
+       limit greatest(p_daily_cap, 1)
+       for update skip locked
+    loop
+      exit when public.take_rate_limit('newsletter-confirm-daily', 'all', greatest(p_daily_cap, 1), 86400) > 0;
+      update public.outbox_mails o set last_cause = null, next_attempt_at = null where o.id = m.id;
+      update public.newsletter_subscribers s set expires_at = now() + private.newsletter_pending_period()
+       where s.id = m.subscriber_id and s.status = 'pending';
+    end loop;
+    return public.claim_due_mail('newsletter-confirmation', p_limit, p_grace_seconds);
   end
   $$;
 
@@ -183,6 +290,11 @@ create function public.newsletter_confirm(p_id uuid) returns text
       -- A confirmation mail still on its way is pointless now.
       update public.outbox_mails o set superseded_at = now()
        where o.subscriber_id = p_id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null;
+      -- The mailbox's owner has answered: its one confirmation mail in 30 days is given back
+      -- (subscribing again after an unsubscription is mailed at once).
+      delete from public.rate_limit_events e
+       where e.bucket = 'newsletter-confirm'
+         and e.key = (select s.confirm_limit_key from public.newsletter_subscribers s where s.id = p_id);
       return 'confirmed';
     end if;
     if exists (select 1 from public.newsletter_subscribers s where s.id = p_id and s.status = 'confirmed') then
@@ -306,12 +418,14 @@ alter table public.newsletter_articles enable row level security;
 revoke all on public.newsletter_subscribers, public.newsletter_articles from anon, authenticated;
 grant all on public.newsletter_subscribers, public.newsletter_articles to service_role;
 revoke all on function public.newsletter_housekeeping(),
-  public.newsletter_subscribe(text, text, text, text, integer, integer),
+  public.newsletter_subscribe(text, text, text, text, integer, integer, text),
+  public.claim_due_confirmations(integer, integer, integer),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) from public, anon, authenticated;
 grant execute on function public.newsletter_housekeeping(),
-  public.newsletter_subscribe(text, text, text, text, integer, integer),
+  public.newsletter_subscribe(text, text, text, text, integer, integer, text),
+  public.claim_due_confirmations(integer, integer, integer),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) to service_role;

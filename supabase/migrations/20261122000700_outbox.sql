@@ -412,6 +412,9 @@ create function public.claim_due_mail(
          and (p_kind <> 'reminder' or exists (
                select 1 from public.appointment_requests a
                 where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date = p_reminder_date))
+         -- A confirmation mail deferred by the day's budget is claimed only once charged to it
+         -- (public.claim_due_confirmations, …_newsletter.sql).
+         and (p_kind <> 'newsletter-confirmation' or o.last_cause is distinct from 'daily_budget')
          and (p_kind <> 'newsletter-confirmation' or exists (
                select 1 from public.newsletter_subscribers s
                 where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now()))

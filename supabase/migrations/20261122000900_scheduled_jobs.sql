@@ -36,7 +36,10 @@ create function public.delete_expired_form_submissions(
     get diagnostics appointments = row_count;
     delete from public.contact_submissions where created_at < now() - retention;
     get diagnostics messages = row_count;
-    delete from public.rate_limit_events where created_at < now() - interval '1 day';
+    -- A day, but a mailbox's one newsletter confirmation mail is remembered for 30 days.
+    delete from public.rate_limit_events
+     where created_at < now() - interval '1 day'
+       and (bucket <> 'newsletter-confirm' or created_at < now() - private.newsletter_confirm_interval());
     get diagnostics limits = row_count;
     return jsonb_build_object(
       'appointment_requests', appointments,

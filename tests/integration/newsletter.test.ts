@@ -20,6 +20,9 @@ import { publishArticles, type ArticleEntry } from '../../scripts/publish-articl
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { hashKey, mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { unsubscribeLinks } from '../../supabase/functions/_shared/newsletter/links.ts';
+import { CONFIRMATION_SUBJECT, nextConfirmationAfter } from '../../supabase/functions/_shared/newsletter/mails.ts';
+import { formatInstantLong } from '../../supabase/functions/_shared/domain/dates.ts';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
 import {
   backendTarget,
   callFunction,
@@ -34,7 +37,7 @@ import {
 
 let backend: TestBackend;
 let mail: MailApi;
-const CONFIRM_SUBJECT = 'Bitte bestätigen Sie Ihr Newsletter-Abonnement';
+const CONFIRM_SUBJECT = CONFIRMATION_SUBJECT;
 
 beforeAll(async () => {
   backend = await backendTarget();
@@ -222,7 +225,7 @@ describe('newsletter: double opt-in and the announcement', () => {
   });
 });
 
-describe('newsletter: no oracle, one confirmation mail a day', () => {
+describe('newsletter: no oracle, one confirmation mail per mailbox', () => {
   it('answers an already confirmed address identically and sends it nothing; a second subscription the same day sends no second mail', async () => {
     const visitor = newVisitor();
     const first = await subscribe(visitor.email, visitor.ip);
@@ -283,34 +286,74 @@ describe('newsletter: no oracle, one confirmation mail a day', () => {
     await confirmationOf(elsewhere.email);
   });
 
-  it('keeps to the day\'s budget of confirmation mails, charging a refused mailbox nothing', async () => {
+  it('defers a confirmation past the day\'s budget to the outbox, which charges the deferred ones oldest first; a network past its share is charged nothing', async () => {
     const service = serviceClient(backend);
     const spent = async () =>
       (await backend.query<{ n: number }>(
         `select count(*)::int as n from public.rate_limit_events where bucket = 'newsletter-confirm-daily' and created_at > now() - interval '1 day'`,
       )).rows[0]!.n;
-    const call = (email: string, cap: number) =>
-      service.rpc('newsletter_subscribe', {
+    // As the function calls it: with a proof claimed for the request (claim_form_proof).
+    const call = async (email: string, cap: number, network = `budget-network-${crypto.randomUUID()}`) => {
+      const signature = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll('-', '');
+      const claimed = await service.rpc('claim_form_proof', { p_signature: signature, p_request_id: crypto.randomUUID(), p_expires_at: new Date(Date.now() + 600_000).toISOString() });
+      expect(claimed).toMatchObject({ error: null, data: { use: 'fresh' } });
+      return service.rpc('newsletter_subscribe', {
         p_email: email,
         p_mailbox_key: mailboxKey(email),
         p_mailbox_hash: `budget-${mailboxKey(email)}`,
-        p_network_hash: `budget-network-${crypto.randomUUID()}`,
+        p_network_hash: network,
         p_network_share: 5,
         p_daily_cap: cap,
+        p_proof_signature: signature,
       });
+    };
+    const mailboxEvents = (email: string) =>
+      backend.query(`select 1 from public.rate_limit_events where bucket = 'newsletter-confirm' and key = $1`, [`budget-${mailboxKey(email)}`]);
+    const deferred = async (email: string) =>
+      (await backend.query<{ last_cause: string | null; sent_at: Date | null }>(
+        `select o.last_cause, o.sent_at from public.outbox_mails o join public.newsletter_subscribers s on s.id = o.subscriber_id
+          where o.kind = 'newsletter-confirmation' and s.mailbox_key = $1`,
+        [mailboxKey(email)],
+      )).rows;
     if ((await spent()) === 0) expect((await call(newVisitor().email, 1)).data).toMatchObject({ queued: true });
 
-    // Reached: nothing owed, and the mailbox's one mail a day is not taken.
+    // A network past its share: nothing owed, and the mailbox's one mail is not taken.
+    const network = `budget-network-${crypto.randomUUID()}`;
+    const shared = newVisitor().email;
+    for (let n = 0; n < 5; n++) await call(newVisitor().email, 10_000, network);
+    expect(await call(shared, 10_000, network)).toMatchObject({ error: null, data: { queued: false } });
+    expect((await mailboxEvents(shared)).rows).toEqual([]);
+    expect(await deferred(shared)).toEqual([]);
+
+    // The day's budget reached: owed all the same, deferred to the outbox (not claimed), charged to the mailbox.
     const { email } = newVisitor();
-    const reached = await call(email, await spent());
-    expect(reached).toMatchObject({ error: null, data: { queued: false } });
-    const mailboxEvents = () =>
-      backend.query(`select 1 from public.rate_limit_events where bucket = 'newsletter-confirm' and key = $1`, [`budget-${mailboxKey(email)}`]);
-    expect((await mailboxEvents()).rows).toEqual([]);
+    expect(await call(email, await spent())).toMatchObject({ error: null, data: { queued: false, deferred: true } });
+    expect((await mailboxEvents(email)).rows).toHaveLength(1);
     expect((await subscriberOf(email))?.status).toBe('pending');
-    // With room for one more: owed, and charged to the mailbox.
-    expect((await call(email, (await spent()) + 1)).data).toMatchObject({ queued: true });
-    expect((await mailboxEvents()).rows).toHaveLength(1);
+    expect(await deferred(email)).toEqual([{ last_cause: 'daily_budget', sent_at: null }]);
+    // With room again, a new address does not jump the queue: it waits behind the deferred one.
+    const later = newVisitor().email;
+    expect((await call(later, (await spent()) + 5)).data).toEqual({ queued: false, deferred: true });
+    // The outbox charges them, oldest first, while there is room: one now, the other later.
+    const claim = (cap: number) => service.rpc('claim_due_confirmations', { p_limit: 1, p_grace_seconds: 120, p_daily_cap: cap });
+    expect(await claim(await spent())).toMatchObject({ error: null });
+    expect(await deferred(email)).toEqual([{ last_cause: 'daily_budget', sent_at: null }]);
+    expect(await claim((await spent()) + 1)).toMatchObject({ error: null });
+    expect(await deferred(email)).toEqual([{ last_cause: null, sent_at: null }]);
+    expect(await deferred(later)).toEqual([{ last_cause: 'daily_budget', sent_at: null }]);
+    expect(await claim((await spent()) + 1)).toMatchObject({ error: null });
+    expect(await deferred(later)).toEqual([{ last_cause: null, sent_at: null }]);
+
+    // A deferred mail that never went out (its address lapsed first) does not count as the
+    // mailbox's one in 30 days: the charge is given back, and subscribing again is mailed.
+    const unlucky = newVisitor().email;
+    expect((await call(unlucky, await spent())).data).toEqual({ queued: false, deferred: true });
+    expect((await mailboxEvents(unlucky)).rows).toHaveLength(1);
+    await backend.query(`update public.newsletter_subscribers set expires_at = now() - interval '1 second' where mailbox_key = $1`, [mailboxKey(unlucky)]);
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.newsletter_housekeeping()`);
+    expect(await subscriberOf(unlucky)).toBeUndefined();
+    expect((await mailboxEvents(unlucky)).rows).toEqual([]);
+    expect((await call(unlucky, (await spent()) + 1)).data).toMatchObject({ queued: true });
   });
 });
 
@@ -478,5 +521,138 @@ describe.runIf(ownStandIn)('newsletter: a mail outage', () => {
     const { token } = await confirmationOf(visitor.email);
     expect(await mailsTo(visitor.email, CONFIRM_SUBJECT)).toHaveLength(1);
     expect(await follow('confirm', token)).toMatchObject({ status: 200, json: { status: 'confirmed' } });
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// «Privacy by design»: the newsletter turned against genuine readers and third parties.
+
+/** The service role's view of a mailbox's confirmation mails (outbox rows), oldest first. */
+const confirmationRows = async (email: string) =>
+  (await backend.query<{ id: string; sent_at: Date | null }>(
+    `select o.id, o.sent_at from public.outbox_mails o join public.newsletter_subscribers s on s.id = o.subscriber_id
+      where o.kind = 'newsletter-confirmation' and s.mailbox_key = $1 order by o.created_at`,
+    [mailboxKey(email)],
+  )).rows;
+
+/** Moves a mailbox's whole newsletter history `interval` into the past (its row, its mails, the limits it was charged). */
+async function ageMailbox(email: string, interval: string) {
+  const salt = readFunctionsSettings().RATE_LIMIT_SALT ?? '';
+  await backend.query(
+    `update public.outbox_mails o set created_at = o.created_at - $2::interval, sent_at = o.sent_at - $2::interval
+       from public.newsletter_subscribers s where s.id = o.subscriber_id and s.mailbox_key = $1`,
+    [mailboxKey(email), interval],
+  );
+  await backend.query(
+    `update public.newsletter_subscribers set created_at = created_at - $2::interval,
+            confirm_requested_at = confirm_requested_at - $2::interval, expires_at = expires_at - $2::interval
+      where mailbox_key = $1`,
+    [mailboxKey(email), interval],
+  );
+  await backend.query(
+    `update public.rate_limit_events set created_at = created_at - $2::interval where bucket = 'newsletter-confirm' and key = $1`,
+    [await hashKey(salt, mailboxKey(email)), interval],
+  );
+  await backend.query(`select (select set_config('role', 'service_role', true)), public.newsletter_housekeeping()`);
+}
+
+describe('newsletter: one confirmation mail per mailbox in 30 days', () => {
+  it('mails a mailbox nobody confirms once, not again when it is subscribed after its address was deleted, again after 30 days', async () => {
+    const victim = newVisitor();
+    expect(await subscribe(victim.email, victim.ip)).toMatchObject({ status: 202, json: { ok: true } });
+    const { mail: first } = await confirmationOf(victim.email);
+    // What the mail promises is what the database keeps to: no such mail until 30 days after it was asked for.
+    const asked = (await subscriberOf(victim.email))!.confirm_requested_at!;
+    expect(first.Text.replace(/\s+/g, ' ')).toContain(
+      `bis zum ${formatInstantLong(nextConfirmationAfter(asked))} (${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach dieser Anmeldung) senden wir Ihnen keine solche E-Mail mehr`,
+    );
+    // Four days later: the pending address was deleted.
+    await ageMailbox(victim.email, `${NEWSLETTER_PENDING_DAYS + 1} days`);
+    expect(await subscriberOf(victim.email)).toBeUndefined();
+    for (const day of [1, 2]) {
+      expect(await subscribe(victim.email, newVisitor().ip), `day ${day}`).toMatchObject({ status: 202, json: { ok: true } });
+      // Decided in the call's own transaction, before its answer: no mail is owed.
+      expect(await confirmationRows(victim.email)).toEqual([]);
+      await ageMailbox(victim.email, '1 day 1 minute');
+    }
+    // Thirty days after the first mail: a subscription is mailed again.
+    await ageMailbox(victim.email, `${NEWSLETTER_CONFIRM_INTERVAL_DAYS} days`);
+    expect(await subscribe(victim.email, newVisitor().ip)).toMatchObject({ status: 202 });
+    expect(await confirmationRows(victim.email)).toHaveLength(1);
+  });
+});
+
+describe('newsletter: a proof counts for one subscription', () => {
+  it('answers a proof sent 100 times at once alike, subscribes once, and does not bring an unsubscribed address back', async () => {
+    const reader = newVisitor();
+    const first = await subscribe(reader.email, reader.ip);
+    expect(first).toMatchObject({ status: 202, json: { ok: true } });
+    await confirmationOf(reader.email);
+    const id = (await subscriberOf(reader.email))!.id;
+    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id);
+    expect(await follow('unsubscribe', links.page.split('#')[1]!)).toMatchObject({ status: 200 });
+    expect(await subscriberOf(reader.email)).toBeUndefined();
+
+    const again = await Promise.all(Array.from({ length: 100 }, () => callFunction(backend, 'newsletter', first.body, { ip: reader.ip })));
+    for (const answer of again) expect(answer.status).toBe(202);
+    expect(await subscriberOf(reader.email)).toBeUndefined();
+  }, 60_000);
+});
+
+describe('newsletter: every address the grammar accepts', () => {
+  it('subscribes addresses whose local part is or starts with a +tag, and mails them', async () => {
+    expect(await subscribe('+x@example.ch', newVisitor().ip)).toMatchObject({ status: 202, json: { ok: true } });
+    // Each a mailbox of its own (`++a@` and `+a+x@` would both be `+a@`: one mailbox, one mail).
+    const tag = () => `${process.pid}${crypto.randomUUID().slice(0, 8)}`;
+    const addresses = [`+${tag()}@example.ch`, `++${tag()}@example.ch`, `+${tag()}+x@example.ch`, `${tag()}+@example.ch`, `+.${tag()}@gmail.com`, `-${tag()}+@googlemail.com`];
+    for (const address of addresses) {
+      expect(await subscribe(address, newVisitor().ip), address).toMatchObject({ status: 202, json: { ok: true } });
+      await confirmationOf(address);
+    }
+  });
+});
+
+describe('newsletter: the day\'s budget spent from 21 networks', () => {
+  it('still mails a genuine reader once the budget allows; what the answer says stays true', async () => {
+    const spent = async () =>
+      (await backend.query<{ n: number }>(
+        `select count(*)::int as n from public.rate_limit_events where bucket = 'newsletter-confirm-daily' and created_at > now() - interval '1 day'`,
+      )).rows[0]!.n;
+    try {
+      // 21 networks, 5 addresses each (their share): the day's 100 are spent.
+      for (let network = 0; network < 21; network++) {
+        const ip = newVisitor().ip;
+        await Promise.all(Array.from({ length: 5 }, async () => expect((await subscribe(newVisitor().email, ip)).status).toBe(202)));
+      }
+      expect(await spent()).toBeGreaterThanOrEqual(Number(readFunctionsSettings().ACK_DAILY_CAP ?? 100));
+
+      const reader = newVisitor();
+      const answer = await subscribe(reader.email, reader.ip);
+      expect(answer).toMatchObject({ status: 202, json: { ok: true } });
+      // The next day: the budget has room again, and the outbox sends what was owed.
+      await backend.query(`update public.rate_limit_events set created_at = created_at - interval '1 day 1 minute' where bucket = 'newsletter-confirm-daily'`);
+      await backend.query(
+        `update public.outbox_mails o set created_at = o.created_at - interval '1 day', next_attempt_at = least(o.next_attempt_at, now())
+           from public.newsletter_subscribers s where s.id = o.subscriber_id and o.kind = 'newsletter-confirmation' and s.mailbox_key = $1`,
+        [mailboxKey(reader.email)],
+      );
+      await runOutbox();
+      const { token } = await confirmationOf(reader.email);
+      expect(await follow('confirm', token)).toMatchObject({ status: 200, json: { status: 'confirmed' } });
+    } finally {
+      await backend.query(`update public.rate_limit_events set created_at = created_at - interval '1 day 1 minute' where bucket = 'newsletter-confirm-daily'`);
+    }
+  }, 120_000);
+});
+
+describe('newsletter: confirming lifts the limit of one confirmation mail in 30 days', () => {
+  it('mails an address that confirmed, unsubscribed and subscribes again at once', async () => {
+    const reader = await confirmedSubscriber();
+    const id = (await subscriberOf(reader.email))!.id;
+    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id);
+    expect(await follow('unsubscribe', links.page.split('#')[1]!)).toMatchObject({ status: 200 });
+    expect(await subscribe(reader.email, newVisitor().ip)).toMatchObject({ status: 202, json: { ok: true } });
+    expect(await confirmationRows(reader.email)).toHaveLength(1);
+    await expect.poll(async () => (await mailsTo(reader.email, CONFIRM_SUBJECT)).length, { timeout: 10_000 }).toBe(2);
   });
 });

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
 import { backendTarget, type TestBackend, zurichDate } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -52,12 +53,19 @@ describe('retention', () => {
     await backend.query(`insert into public.rate_limit_events (bucket, key, created_at) values ('x', 'y', now() - interval '2 days'), ('x', 'y', now())`);
     // An event of a daily bound 23 hours old still counts (appointment_requests:client-day, <fn>:ip-day): it stays.
     await backend.query(`insert into public.rate_limit_events (bucket, key, created_at) values ('appointment_requests:client-day', 'retention', now() - interval '23 hours')`);
+    // A mailbox's newsletter confirmation is remembered for NEWSLETTER_CONFIRM_INTERVAL_DAYS, then forgotten.
+    await backend.query(
+      `insert into public.rate_limit_events (bucket, key, created_at) values
+         ('newsletter-confirm', 'retention-kept', now() - make_interval(days => $1::int - 1)),
+         ('newsletter-confirm', 'retention-gone', now() - make_interval(days => $1::int + 1))`,
+      [NEWSLETTER_CONFIRM_INTERVAL_DAYS],
+    );
 
     // As the service role, the way pg_cron's job or an operator runs it.
     const { rows } = await backend.query<{ result: Record<string, number> }>(
       `select (select set_config('role', 'service_role', true)), public.delete_expired_form_submissions() as result`,
     );
-    expect(rows[0]!.result).toEqual({ appointment_requests: 1, contact_submissions: 1, rate_limit_events: 1 });
+    expect(rows[0]!.result).toEqual({ appointment_requests: 1, contact_submissions: 1, rate_limit_events: 2 });
 
     expect(await exists('appointment_requests', oldAppointment)).toBe(false);
     expect(await exists('appointment_requests', recentAppointment)).toBe(true);
@@ -65,6 +73,8 @@ describe('retention', () => {
     expect(await exists('contact_submissions', recentMessage)).toBe(true);
     const dayBound = await backend.query(`select 1 from public.rate_limit_events where bucket = 'appointment_requests:client-day' and key = 'retention'`);
     expect(dayBound.rows).toHaveLength(1);
+    const mailboxes = await backend.query<{ key: string }>(`select key from public.rate_limit_events where bucket = 'newsletter-confirm' and key like 'retention-%'`);
+    expect(mailboxes.rows).toEqual([{ key: 'retention-kept' }]);
   });
 
   it('keeps spent form proofs until a minute after they expire, job runs 30 days, a failure record until the mail is sent', async () => {

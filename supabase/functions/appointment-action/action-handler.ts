@@ -156,7 +156,8 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   const slot = slotOf(action, request);
   const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
   // The day's schedule and the warnings matter only where the practice decides a slot. Read
-  // before the press: the others' appointments (this one left out), which the press does not change.
+  // before the press: the others' appointments (this one left out), which the press does not
+  // change – unless another press took the advisor first (advisor_busy): then read again.
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.schedule = await scheduleOf(store, slot.date, request.id);
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
   if (action === 'reschedule') context.booking = await bookingOf(store, request, now);
@@ -308,7 +309,12 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (change.result === 'unavailable') {
     return answer(409, { error: 'unavailable', reason: change.reason, view: view(change.request) }, code(`unavailable_${change.reason}`));
   }
-  if (change.result === 'advisor_busy') return busy(change.request);
+  if (change.result === 'advisor_busy') {
+    // The race is lost: another appointment took the advisor since the schedule was read.
+    // The answer shows the day as it is now, read again after the change was refused.
+    const after = await viewContext(store, link.claim, change.request, now);
+    return answer(409, { error: 'advisor_busy', view: actionView(action, change.request, after) as unknown as JsonObject }, code('advisor_busy'));
+  }
   if (change.result === 'move_pending') return answer(409, { error: 'conflict', view: view(change.request) }, code('move_pending'));
   if (change.result === 'conflict' || change.result === 'too_late') {
     return answer(409, { error: change.result, view: view(change.request) }, code(change.result));

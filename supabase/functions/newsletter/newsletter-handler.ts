@@ -8,8 +8,10 @@
  *   honeypot, the limits per client and per client network (a refusal remembered by the
  *   proof, so sending it again is refused again, uncounted) – then one database call
  *   (newsletter_subscribe) that stores or finds the address and decides whether a
- *   confirmation mail is owed: only to a pending address, one per mailbox a day, within the
- *   day's budget and the network's share of it. The answer is 202 `{ ok: true }` for every
+ *   confirmation mail is owed: only to a pending address, one per mailbox in 30 days unless
+ *   it confirms, within the network's share of the day's budget; sent now while the day's
+ *   budget has room, else deferred to the outbox, which sends it once the budget allows. A
+ *   proof subscribes once. The answer is 202 `{ ok: true }` for every
  *   accepted address, new, pending or confirmed, and it is given before any mail is sent:
  *   the owed confirmation mail is sent after the answer (EdgeRuntime.waitUntil), so
  *   neither the answer nor its timing tells whether a mail went out. If that send fails
@@ -69,8 +71,10 @@ const LINK_INVALID: JsonObject = { error: 'link_invalid' };
 /**
  * The id a subscription's proof is bound to (claim_form_proof): the same for the same
  * mailbox, so the same request sent again (a lost answer) is a retry, not counted again,
- * and the proof cannot subscribe another address. A salted hash in a UUID's shape: the
- * mailbox is not readable from used_form_proofs.
+ * and the proof cannot subscribe another address. The retry is answered alike but
+ * subscribes nothing: newsletter_subscribe does its work only for the first call that
+ * presents the proof (a proof counts for one subscription, even when sent many times at
+ * once). A salted hash in a UUID's shape: the mailbox is not readable from used_form_proofs.
  */
 export async function subscriptionRequestId(salt: string, mailbox: string): Promise<string> {
   const hex = await hashKey(salt, `newsletter-subscribe:${mailbox}`);
@@ -135,10 +139,12 @@ async function subscribe(context: Context, body: JsonObject): Promise<Response> 
     networkHash: await hashKey(config.rateLimitSalt, networkKey(client)),
     networkShare: acknowledgementShare(config.limits),
     dailyCap: config.limits.ackDailyCap,
+    proofSignature: proof.signature,
   });
   const doubt = sentTooFast(valid.value, config.limits.minFormMs) ? { doubt: 'fast' as const } : {};
   // The log says which (the operator's); the caller's answer is the same either way.
-  const response = answer(202, { ok: true }, { code: result.queued ? 'subscribed_mail_owed' : 'subscribed_nothing_owed', ...doubt });
+  const outcome = result.queued ? 'subscribed_mail_owed' : result.deferred ? 'subscribed_mail_deferred' : 'subscribed_nothing_owed';
+  const response = answer(202, { ok: true }, { code: outcome, ...doubt });
   if (result.queued) {
     const sending = sendingOf(context);
     const confirmation = result.confirmation;

@@ -302,7 +302,8 @@ async function sendNewsletter(run: Run) {
   const sending = run.newsletter;
   if (!sending) return;
   await sending.store.housekeeping();
-  await eachClaimed(run, () => sending.store.claimConfirmations(1, GRACE_SECONDS), async (claimed) => {
+  // Those deferred by the day's budget are charged to it here, oldest first, while it has room.
+  await eachClaimed(run, () => sending.store.claimConfirmations(1, GRACE_SECONDS, run.budget.limits.ackDailyCap), async (claimed) => {
     settleNewsletter(run, 'newsletter-confirmation', await deliverConfirmation(sending, claimed, run.deadline));
   });
   await eachClaimed(run, () => sending.store.claimAnnouncements(1), async (claimed) => {

@@ -368,10 +368,14 @@ Deno.test('confirm with nobody free: 409 advisor_busy with the collisions in the
 Deno.test('the database refuses a confirmation the page thought possible (a race): 409 advisor_busy, nothing sent', async () => {
   const { handle, store, mailer } = setup();
   store.appointments.set('00000000-0000-4000-8000-0000000000aa', otherAppointment('00000000-0000-4000-8000-0000000000aa', '09:00', 'sandra-huber'));
-  // The function read the schedule before the other confirmation was stored.
-  store.schedule = () => Promise.resolve([]);
+  // The function read the schedule before the other confirmation was stored; read again, the day has it.
+  const asStored = store.schedule.bind(store);
+  let reads = 0;
+  store.schedule = (...args: Parameters<typeof asStored>) => (reads++ === 0 ? Promise.resolve([]) : asStored(...args));
   const answer = await call(handle, { token: await token('confirm-preferred'), intent: 'act', advisor: 'sandra-huber' });
   assert.deepEqual([answer.status, answer.body.error, answer.body.view.status], [409, 'advisor_busy', 'requested']);
+  // The answer shows the day as it is after the race, not the schedule read before it.
+  assert.deepEqual(answer.body.view.schedule.map((entry: { advisor: string; time: string }) => [entry.advisor, entry.time]), [['sandra-huber', '09:00']]);
   assert.equal(mailer.sent.length, 0);
 });
 

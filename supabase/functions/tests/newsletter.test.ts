@@ -12,7 +12,7 @@ import { readActionToken, signActionToken } from '../_shared/lifecycle/action-to
 import { createResendMailer, createSmtpMailer, resendPayload, type SmtpTransport } from '../_shared/mail/transport.ts';
 import { newsletterConfirmKey, newsletterMailKey } from '../_shared/mail/mail-keys.ts';
 import { confirmUrl, unsubscribeLinks } from '../_shared/newsletter/links.ts';
-import { announcementMail, confirmationMail, NEWSLETTER_FOOTER } from '../_shared/newsletter/mails.ts';
+import { announcementMail, confirmationMail, NEWSLETTER_FOOTER, nextConfirmationAfter } from '../_shared/newsletter/mails.ts';
 import type {
   AnnouncementRow,
   ConfirmationRow,
@@ -22,6 +22,7 @@ import type {
   SubscribeResult,
 } from '../_shared/newsletter/store.ts';
 import { readNewsletterToken, signNewsletterToken } from '../_shared/newsletter/tokens.ts';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '../_shared/domain/newsletter.ts';
 import { createNewsletterHandler, subscriptionRequestId } from '../newsletter/newsletter-handler.ts';
 import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
 import {
@@ -47,8 +48,8 @@ const MAIL = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 class FakeNewsletterStore implements NewsletterStore {
   calls: string[] = [];
   subscriptions: Subscription[] = [];
-  /** What subscribe answers: a confirmation owed (claimed for the caller) or nothing. */
-  owed = true;
+  /** What subscribe answers: a confirmation owed (claimed for the caller), deferred to the outbox, or nothing. */
+  owed: boolean | 'deferred' = true;
   rows = new Map<string, { email: string; status: 'pending' | 'confirmed' }>();
   confirmations: Claimed<ConfirmationRow>[] = [];
   announcements: Claimed<AnnouncementRow>[] = [];
@@ -75,6 +76,7 @@ class FakeNewsletterStore implements NewsletterStore {
     this.calls.push('subscribe');
     this.subscriptions.push(subscription);
     if (!this.owed) return Promise.resolve({ queued: false });
+    if (this.owed === 'deferred') return Promise.resolve({ queued: false, deferred: true });
     return Promise.resolve({ queued: true, confirmation: this.#claim('confirmation', SUBSCRIBER, this.confirmationRow(SUBSCRIBER, subscription.email)) });
   }
   confirm(id: string): Promise<'confirmed' | 'not_found'> {
@@ -88,8 +90,8 @@ class FakeNewsletterStore implements NewsletterStore {
     this.calls.push(`unsubscribe:${id}`);
     return Promise.resolve(this.rows.delete(id));
   }
-  claimConfirmations(limit: number): Promise<Claimed<ConfirmationRow>[]> {
-    this.calls.push('claimConfirmations');
+  claimConfirmations(limit: number, _graceSeconds: number, dailyCap: number): Promise<Claimed<ConfirmationRow>[]> {
+    this.calls.push(`claimConfirmations:${dailyCap}`);
     const due = this.confirmations.splice(0, limit);
     return Promise.resolve(due.map(({ row }) => this.#claim('confirmation', row.id, row)));
   }
@@ -186,13 +188,20 @@ Deno.test('tokens: a changed character, another secret, garbage and an appointme
 Deno.test('the confirmation mail: one link to the confirm page, what happens if ignored, no name, keyed per request', async () => {
   const link = await confirmUrl(LINKS, SUBSCRIBER, new Date('2026-11-30T09:00:00Z'));
   assert.match(link, /^https:\/\/www\.ruhepol-schlafberatung\.ch\/newsletter\/bestaetigen#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-  const mail = confirmationMail('anna@example.ch', link, new Date('2026-11-30T09:00:00Z'), MAIL);
+  const mail = confirmationMail('anna@example.ch', link, new Date('2026-11-30T09:00:00Z'), new Date('2026-11-27T09:00:00.123Z'), MAIL);
   assert.equal(mail.subject, 'Bitte bestätigen Sie Ihr Newsletter-Abonnement');
   assert.equal(mail.to, 'anna@example.ch');
   assert.equal(mail.replyTo, MAIL.practiceEmail);
   assert.ok(mail.text.startsWith('Guten Tag\n\n'));
   assert.ok(mail.text.includes(`Anmeldung bestätigen:\n${link}\n`));
-  assert.match(mail.text, /ignorieren Sie diese E-Mail einfach: Dann geschieht nichts.*nach 3 Tagen \(am Montag, 30\. November 2026, 10:00 Uhr\) automatisch gelöscht/s);
+  assert.match(mail.text, /ignorieren Sie diese E-Mail einfach: Dann erhalten Sie keinen Newsletter.*nach 3 Tagen \(am Montag, 30\. November 2026, 10:00 Uhr\) automatisch gelöscht/s);
+  // The promise is the database's limit per mailbox (NEWSLETTER_CONFIRM_INTERVAL_DAYS from when the mail was asked for), not «no more mails» for ever.
+  assert.equal(NEWSLETTER_CONFIRM_INTERVAL_DAYS, 30);
+  assert.ok(mail.text.replace(/\s+/g, ' ').includes(
+    'bis zum Sonntag, 27. Dezember 2026, 10:00 Uhr (30 Tage nach dieser Anmeldung) senden wir Ihnen keine solche E-Mail mehr, auch wenn jemand Ihre Adresse erneut anmeldet',
+  ), mail.text);
+  assert.equal(nextConfirmationAfter(new Date('2026-11-27T09:00:00.123Z')).toISOString(), '2026-12-27T09:00:00.123Z');
+  assert.ok(!mail.text.includes('keine weiteren E-Mails'));
   assert.ok(!mail.text.includes('ß'));
   assert.ok(mail.html.includes('>Anmeldung bestätigen</a>'));
   assert.equal(mail.headers, undefined);
@@ -294,6 +303,7 @@ Deno.test('subscribe: 202 before any mail is sent; the confirmation goes out aft
     networkHash: await hashKey(config.rateLimitSalt, networkKey('203.0.113.7')),
     networkShare: acknowledgementShare(config.limits),
     dailyCap: config.limits.ackDailyCap,
+    proofSignature: (body.altcha as { challenge: { signature: string } }).challenge.signature,
   }]);
   assert.equal(newsletter.subscriptions[0]!.networkShare, 5);
   // The forms' limits, per client and network, under the function's name.
@@ -301,7 +311,7 @@ Deno.test('subscribe: 202 before any mail is sent; the confirmation goes out aft
   assert.deepEqual(logs.map((line) => [line.status, line.code]), [[202, 'subscribed_mail_owed']]);
 });
 
-Deno.test('subscribe: an address owed nothing (confirmed, or mailed today) gets the very same answer and no mail', async () => {
+Deno.test('subscribe: an address owed nothing (confirmed, or mailed in the last 30 days) gets the very same answer and no mail', async () => {
   const owed = setup();
   const quiet = setup();
   quiet.newsletter.owed = false;
@@ -314,6 +324,21 @@ Deno.test('subscribe: an address owed nothing (confirmed, or mailed today) gets 
   assert.equal(quiet.tasks.length, 0);
   assert.equal(quiet.mailer.attempts, 0);
   assert.equal(quiet.logs[0]!.code, 'subscribed_nothing_owed');
+});
+
+Deno.test('subscribe: a confirmation deferred by the day\'s budget gets the very same answer; the call sends nothing, the outbox will', async () => {
+  const owed = setup();
+  const deferred = setup();
+  deferred.newsletter.owed = 'deferred';
+  const a = await owed.handle(post(await subscribeBody()));
+  const b = await deferred.handle(post(await subscribeBody()));
+  assert.equal(a.status, b.status);
+  assert.deepEqual([...a.headers.entries()], [...b.headers.entries()]);
+  assert.equal(await a.text(), await b.text());
+  await deferred.settled();
+  assert.equal(deferred.tasks.length, 0);
+  assert.equal(deferred.mailer.attempts, 0);
+  assert.equal(deferred.logs[0]!.code, 'subscribed_mail_deferred');
 });
 
 Deno.test('subscribe: a failed send is released for the outbox with its cause; the visitor\'s answer is 202 all the same', async () => {

@@ -11,6 +11,7 @@ import {
   takeAcknowledgement,
   takeRequestLimits,
 } from '../_shared/database/rate-limit.ts';
+import { isMailAddress } from '../_shared/domain/field-rules.ts';
 import { FakeStore } from './helpers.ts';
 
 Deno.test('hashKey: SHA-256 hex, salted, stable', async () => {
@@ -127,6 +128,33 @@ Deno.test('mailboxKey: case and +tags folded everywhere; Gmail\'s dots and googl
   assert.equal(mailboxKey('v.i.c.t.i.m@example.ch'), 'v.i.c.t.i.m@example.ch');
   for (const variant of ['victim@gmail.com', 'V.ictim@gmail.com', 'vic.tim+x@GMAIL.com', 'victim@googlemail.com', 'v.i.c.t.i.m+1@googlemail.com']) {
     assert.equal(mailboxKey(variant), 'victim@gmail.com', variant);
+  }
+});
+
+Deno.test('mailboxKey: a local part that starts with + keeps it; every edge the grammar allows has a key the database accepts', () => {
+  // `+x@example.ch` is an address of the grammar; its key must not be `@example.ch` (the
+  // database's mailbox_key_shape refused it, and subscribe answered 500).
+  assert.equal(mailboxKey('+x@example.ch'), '+x@example.ch');
+  assert.equal(mailboxKey('+X+y@Example.ch'), '+x@example.ch');
+  assert.equal(mailboxKey('++@example.ch'), '+@example.ch');
+  assert.equal(mailboxKey('+@example.ch'), '+@example.ch');
+  assert.equal(mailboxKey('a+@example.ch'), 'a@example.ch');
+  assert.equal(mailboxKey('+.x@gmail.com'), '+x@gmail.com');
+  assert.equal(mailboxKey('a.+b@googlemail.com'), 'a@gmail.com');
+  const local64 = `${'a'.repeat(63)}+`;
+  const edges = [
+    '+x@example.ch', '+@example.ch', '++@example.ch', '+.+@example.ch', 'a+@example.ch', 'a.+@example.ch', '+.x@gmail.com',
+    '+.+@googlemail.com', 'a.+b@gmail.com', "!#$%&'*+/=?^_`{|}~-@example.ch", `${local64}@example.ch`, 'x@a.b', 'X@A-B.CH',
+    `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ch`,
+  ];
+  for (const address of edges) {
+    assert.ok(isMailAddress(address, 254), `${address} is an address of the grammar`);
+    const key = mailboxKey(address);
+    // mailbox_key_shape (…_newsletter.sql): lower case, at most the address's length, something before the @.
+    assert.equal(key, key.toLowerCase(), address);
+    assert.ok(key.length <= address.length, address);
+    assert.ok(key.indexOf('@') > 0, `${address} → ${key}`);
+    assert.ok(!/^\.*@/.test(key), `${address} → ${key}`);
   }
 });
 

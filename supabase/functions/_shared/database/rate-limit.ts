@@ -151,11 +151,18 @@ const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'goo
  * local part dropped and googlemail.com read as gmail.com (`A.nna+1@GoogleMail.com` →
  * `anna@gmail.com`). Other aliasing (Fastmail's subdomain addresses, Yahoo's `-`
  * keywords, catch-all domains) is not folded: those are the owner's own choices.
+ * A tag is what follows a `+` that has something before it: a local part that starts with
+ * `+` (`+x@example.ch`, which the grammar allows) is a mailbox name of its own, so the key
+ * never has an empty local part. For every address the grammar accepts the key is
+ * non-empty before the `@`, lower case and no longer than the address (the database's
+ * mailbox_key_shape).
  */
 export function mailboxKey(email: string): string {
   const [rawLocal = '', rawDomain = ''] = emailKey(email).split(/@(?=[^@]*$)/);
   const domain = DOTLESS_DOMAINS[rawDomain] ?? rawDomain;
-  let local = rawLocal.replace(/\+.*$/, '');
+  // The first `+` after the first character starts the tag. The grammar's local part starts
+  // with an atom character, never a dot, so something other than a dot is always kept.
+  let local = rawLocal.slice(0, 1) + rawLocal.slice(1).replace(/\+.*$/, '');
   if (domain in DOTLESS_DOMAINS) local = local.replaceAll('.', '');
   return `${local}@${domain}`;
 }

@@ -16,6 +16,14 @@ export const NEWSLETTER_FUNCTION = 'newsletter';
  */
 export const NEWSLETTER_PENDING_DAYS = 3;
 
+/**
+ * Days within which one mailbox is sent at most one confirmation mail, however often and by
+ * whomever it is subscribed, unless it confirms (confirming lifts it). The confirmation mail
+ * promises it (mails.ts); the database counts it per salted mailbox key
+ * (private.newsletter_confirm_interval, generated from this constant by `npm run db:rules`).
+ */
+export const NEWSLETTER_CONFIRM_INTERVAL_DAYS = 30;
+
 /** The site's page the confirmation mail links to, with the token in the fragment. */
 export const NEWSLETTER_CONFIRM_PATH = '/newsletter/bestaetigen';
 /** The site's page every newsletter's visible «Newsletter abbestellen» link opens, token in the fragment. */

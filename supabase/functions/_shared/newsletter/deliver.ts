@@ -29,7 +29,8 @@ export type Delivery = { sent: boolean; cause?: string; finished: FinishResult }
 /** The confirmation mail a pending address is owed, written for its row. */
 export async function confirmationFor(sending: NewsletterSending, row: ConfirmationRow): Promise<OutgoingMail> {
   const expiresAt = new Date(row.expires_at);
-  const mail = confirmationMail(row.email, await confirmUrl(sending.links, row.id, expiresAt), expiresAt, sending.mail);
+  const requestedAt = new Date(row.confirm_requested_at);
+  const mail = confirmationMail(row.email, await confirmUrl(sending.links, row.id, expiresAt), expiresAt, requestedAt, sending.mail);
   return withKey(mail, newsletterConfirmKey(row.id, Date.parse(row.confirm_requested_at)));
 }
 

@@ -2,8 +2,9 @@
  * The newsletter's two e-mails, German with Swiss spelling, each as text and HTML in the
  * mails' layout (../mail/layout.ts):
  * - the confirmation mail to an address that subscribed: one link to confirm, what happens
- *   if it is ignored (nothing; the address is deleted after three days). No name (there is
- *   none), nothing the visitor typed but the address it goes to.
+ *   if it is ignored (no newsletter, no other confirmation mail for 30 days – the database's
+ *   limit per mailbox – and the address deleted after three days). No name (there is none),
+ *   nothing the visitor typed but the address it goes to.
  * - the announcement of a new article to a confirmed subscriber: title, excerpt, author and
  *   date, «Artikel lesen», and a footer with a visible «Newsletter abbestellen» link; the
  *   headers List-Unsubscribe (the one-click address) and List-Unsubscribe-Post (RFC 8058),
@@ -12,7 +13,7 @@
  */
 import { formatDateShort, formatInstantLong } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
-import { NEWSLETTER_PENDING_DAYS } from '../domain/newsletter.ts';
+import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../domain/newsletter.ts';
 import { practiceContact, practiceName } from '../domain/practice.ts';
 import { htmlButton, htmlDocument, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT, signatureLines } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/types.ts';
@@ -30,19 +31,29 @@ export const ONE_CLICK_POST = 'List-Unsubscribe=One-Click';
 const website = practiceContact.website.replace(/^https?:\/\//, '');
 const footerStyle = 'margin:32px 0 0;font-size:12px;color:#64748b';
 
+/** When a mailbox may be sent its next confirmation mail: NEWSLETTER_CONFIRM_INTERVAL_DAYS after this one was asked for. */
+export function nextConfirmationAfter(requestedAt: Date): Date {
+  return new Date(requestedAt.getTime() + NEWSLETTER_CONFIRM_INTERVAL_DAYS * 86_400_000);
+}
+
 /**
  * The confirmation mail. `expiresAt`: when the unconfirmed address is deleted and the link
- * stops working (named in the mail, so the promise is the database's own date).
+ * stops working; `requestedAt`: when this mail was asked for, the moment the database
+ * charged the mailbox its one confirmation mail in NEWSLETTER_CONFIRM_INTERVAL_DAYS. Both
+ * dates are named in the mail, so its promises are the database's own dates – also when
+ * the mail goes out late (deferred by the day's budget, or retried by the outbox).
  */
-export function confirmationMail(to: string, confirmLink: string, expiresAt: Date, settings: MailSettings): OutgoingMail {
+export function confirmationMail(to: string, confirmLink: string, expiresAt: Date, requestedAt: Date, settings: MailSettings): OutgoingMail {
   const greeting = 'Guten Tag';
   const lines = [
     `Sie haben auf ${website} den Newsletter der ${practiceName} bestellt: Wir schreiben Ihnen, wenn im Blog ein neuer Artikel erscheint.`,
     'Bitte bestätigen Sie Ihre Anmeldung mit dem Link unten. Erst dann erhalten Sie den Newsletter.',
   ];
   const ignore = 'Haben Sie den Newsletter nicht bestellt, oder möchten Sie ihn doch nicht, ignorieren Sie diese E-Mail einfach: ' +
-    `Dann geschieht nichts, Sie erhalten keine weiteren E-Mails, und Ihre Adresse wird nach ${NEWSLETTER_PENDING_DAYS} Tagen ` +
-    `(am ${formatInstantLong(expiresAt)}) automatisch gelöscht.`;
+    `Dann erhalten Sie keinen Newsletter, Ihre Adresse wird nach ${NEWSLETTER_PENDING_DAYS} Tagen ` +
+    `(am ${formatInstantLong(expiresAt)}) automatisch gelöscht, und bis zum ${formatInstantLong(nextConfirmationAfter(requestedAt))} ` +
+    `(${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach dieser Anmeldung) senden wir Ihnen keine solche E-Mail mehr, ` +
+    'auch wenn jemand Ihre Adresse erneut anmeldet.';
   return {
     to,
     replyTo: settings.practiceEmail,

@@ -34,16 +34,22 @@ export interface Subscription {
   email: string;
   /** mailboxKey(email) (../database/rate-limit.ts): one row per mailbox. */
   mailboxKey: string;
-  /** Salted hash of the mailbox key: one confirmation mail per mailbox a day. */
+  /** Salted hash of the mailbox key: one confirmation mail per mailbox in 30 days (unless it confirms). */
   mailboxHash: string;
   /** Salted hash of the client's network (networkKey): its share of the day's confirmation mails. */
   networkHash: string;
   networkShare: number;
   dailyCap: number;
+  /** The signature of the request's form proof (claimed for it): a proof subscribes once. */
+  proofSignature: string;
 }
 
-/** Whether a confirmation mail is owed now; if so, claimed for the caller's own send. */
-export type SubscribeResult = { queued: false } | { queued: true; confirmation: Claimed<ConfirmationRow> };
+/**
+ * Whether a confirmation mail is owed now; if so, claimed for the caller's own send.
+ * `deferred`: owed, but the day's budget is spent (or earlier mails wait for it): the outbox
+ * sends it once the budget allows.
+ */
+export type SubscribeResult = { queued: false; deferred?: true } | { queued: true; confirmation: Claimed<ConfirmationRow> };
 
 export interface HousekeepingResult {
   /** Pending addresses past their expiry, deleted. */
@@ -57,8 +63,11 @@ export interface NewsletterStore {
   confirm(subscriberId: string): Promise<'confirmed' | 'not_found'>;
   /** public.newsletter_unsubscribe: true when an address was deleted. */
   unsubscribe(subscriberId: string): Promise<boolean>;
-  /** public.claim_due_mail('newsletter-confirmation', limit, grace). */
-  claimConfirmations(limit: number, graceSeconds: number): Promise<Claimed<ConfirmationRow>[]>;
+  /**
+   * public.claim_due_confirmations(limit, grace, dailyCap): the mails deferred by the day's
+   * budget charged to it while it has room (oldest first), then the due ones claimed.
+   */
+  claimConfirmations(limit: number, graceSeconds: number, dailyCap: number): Promise<Claimed<ConfirmationRow>[]>;
   /** public.claim_due_mail('announcement', limit, 0). */
   claimAnnouncements(limit: number): Promise<Claimed<AnnouncementRow>[]>;
   /**
@@ -103,13 +112,14 @@ function claimed<T extends { claim: string }>(row: T, takenAt: number): Claimed<
 export function parseSubscribeAnswer(value: unknown, takenAt: number): SubscribeResult {
   const answer = parseAnswer(
     z.union([
-      z.object({ queued: z.literal(false) }),
+      z.object({ queued: z.literal(false), deferred: z.optional(z.literal(true)) }),
       z.object({ queued: z.literal(true), subscriber: confirmationSchema }),
     ]),
     value,
     'unexpected_subscribe_answer',
   );
-  return answer.queued ? { queued: true, confirmation: claimed(answer.subscriber, takenAt) } : { queued: false };
+  if (answer.queued) return { queued: true, confirmation: claimed(answer.subscriber, takenAt) };
+  return answer.deferred ? { queued: false, deferred: true } : { queued: false };
 }
 
 export const parseConfirmAnswer = (value: unknown): 'confirmed' | 'not_found' =>

@@ -30,6 +30,7 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
           p_network_hash: subscription.networkHash,
           p_network_share: subscription.networkShare,
           p_daily_cap: subscription.dailyCap,
+          p_proof_signature: subscription.proofSignature,
         }),
         takenAt,
       );
@@ -43,9 +44,9 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
       return parseUnsubscribeAnswer(await rpc('newsletter_unsubscribe', { p_id: subscriberId }));
     },
 
-    async claimConfirmations(limit, graceSeconds) {
+    async claimConfirmations(limit, graceSeconds, dailyCap) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_mail', { p_kind: 'newsletter-confirmation', p_limit: limit, p_grace_seconds: graceSeconds });
+      const rows = await rpc('claim_due_confirmations', { p_limit: limit, p_grace_seconds: graceSeconds, p_daily_cap: dailyCap });
       return parseClaimedConfirmations(rows, takenAt);
     },
 
