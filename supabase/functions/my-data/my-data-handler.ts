@@ -37,13 +37,11 @@ import { type Answer, type FunctionDeps, openFunctionRequest } from '../_shared/
 import type { LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../_shared/mail/budget.ts';
-import { dataLinkMailKey, keyOutcomeMails, withKey } from '../_shared/mail/mail-keys.ts';
+import { keyOutcomeMails } from '../_shared/mail/mail-keys.ts';
 import { MailError, type Mailer } from '../_shared/mail/transport.ts';
-import { requestedMyDataUrl } from '../_shared/my-data/links.ts';
-import { dataLinkMail } from '../_shared/my-data/mails.ts';
+import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
 import type { MyDataStore } from '../_shared/my-data/store.ts';
 import { readMyDataToken } from '../_shared/my-data/tokens.ts';
-import { MY_DATA_REQUESTED_LINK_HOURS } from '../_shared/domain/my-data.ts';
 
 export const FUNCTION_NAME = MY_DATA_FUNCTION;
 
@@ -163,13 +161,10 @@ async function sendLink(context: Context, email: string, client: string): Promis
   }
   const owed = await myData.oweDataLink(email);
   if (owed.claim.status !== 'claimed' || owed.row === null) return;
-  const askedAt = new Date(owed.row.created_at);
-  const url = await requestedMyDataUrl(links(config), email, askedAt);
-  const expiresAt = new Date(askedAt.getTime() + MY_DATA_REQUESTED_LINK_HOURS * 3_600_000);
   let cause: string | undefined;
   try {
     if (!sendFits(mailer, claimDeadline(owed.claim.claim))) throw new MailError(NO_TIME_LEFT);
-    await mailer.send(withKey(dataLinkMail(email, url, expiresAt, { practiceEmail }), dataLinkMailKey(owed.row.id)));
+    await mailer.send(await dataLinkMailFor(owed.row, links(config), { practiceEmail }));
   } catch (error) {
     cause = failureCause(error);
   }

@@ -8,6 +8,10 @@ import { MY_DATA_REQUESTED_LINK_HOURS } from '../domain/my-data.ts';
 import { practiceContact, practiceName } from '../domain/practice.ts';
 import { htmlButton, htmlDocument, htmlSignature, type MailSettings, paragraph, REPLY_HINT, signatureLines } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/types.ts';
+import { dataLinkMailKey, withKey } from '../mail/mail-keys.ts';
+import type { LinkSettings } from '../lifecycle/action-links.ts';
+import { requestedMyDataUrl } from './links.ts';
+import type { DataLinkRow } from './store.ts';
 
 export const DATA_LINK_SUBJECT = 'Ihr Link zu «Meine Daten»';
 export const DATA_LINK_LABEL = 'Meine Daten öffnen';
@@ -39,4 +43,12 @@ export function dataLinkMail(to: string, link: string, expiresAt: Date, settings
       ].join('\n'),
     ),
   };
+}
+
+/** The link mail of an owed data-link row: the link signed for its address, valid from when it was asked for; keyed by the row. */
+export async function dataLinkMailFor(row: DataLinkRow, links: LinkSettings, settings: MailSettings): Promise<OutgoingMail> {
+  const askedAt = new Date(row.created_at);
+  const url = await requestedMyDataUrl(links, row.email, askedAt);
+  const expiresAt = new Date(askedAt.getTime() + MY_DATA_REQUESTED_LINK_HOURS * 3_600_000);
+  return withKey(dataLinkMail(row.email, url, expiresAt, settings), dataLinkMailKey(row.id));
 }

@@ -4,7 +4,7 @@
  * data-link mail, and the calendar feeds' tombstones. Pure apart from the calls.
  */
 import * as z from 'zod/mini';
-import { parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
+import { type Claimed, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataRequest } from '../domain/wire-types.ts';
 
@@ -45,6 +45,8 @@ export interface MyDataStore {
   erase(mailbox: string, mailboxHash: string): Promise<ErasedRows>;
   /** public.owe_data_link: a data-link mail owed to `email` and claimed for the caller. */
   oweDataLink(email: string): Promise<{ claim: MailClaimResult; row: DataLinkRow | null }>;
+  /** public.claim_due_mail('data-link'): the link mails the asking call could not send, while their links work (the outbox). */
+  claimDueLinks(limit: number, graceSeconds: number): Promise<Claimed<DataLinkRow>[]>;
   /** public.calendar_cancellations_between. */
   cancellations(from: string, to: string): Promise<CalendarCancellation[]>;
 }
@@ -171,4 +173,12 @@ export function parseDataLinkClaim(value: unknown, takenAt: number): { claim: Ma
   if (claim.status !== 'claimed') return { claim, row: null };
   const mail = (value as { mail: Row }).mail;
   return { claim, row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') } };
+}
+
+/** claim_due_mail's data-link rows, each with its claim. */
+export function parseClaimedLinks(value: unknown, takenAt: number): Claimed<DataLinkRow>[] {
+  return rows(value).map((mail) => {
+    const claim = str(mail, 'claim');
+    return { row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') }, claim: { token: claim, takenAt } };
+  });
 }
