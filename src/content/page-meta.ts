@@ -63,6 +63,10 @@ export const sitePageMeta: Record<PageId, PageMeta> = {
     title: 'Newsletter bestätigen',
     description: `Die Anmeldung zum Newsletter der ${practice.name} bestätigen: Diese Seite öffnen Sie über den Link in unserer Bestätigungs-E-Mail.`,
   },
+  'meine-daten': {
+    title: 'Meine Daten',
+    description: `Was die ${practice.name} über Ihre E-Mail-Adresse gespeichert hat: ansehen, herunterladen, löschen. Den persönlichen Link finden Sie in jeder unserer E-Mails.`,
+  },
   'newsletter-abmelden': {
     title: 'Newsletter abbestellen',
     description: `Den Newsletter der ${practice.name} abbestellen: Diese Seite öffnen Sie über den Link am Ende jeder Newsletter-E-Mail.`,
