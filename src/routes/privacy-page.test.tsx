@@ -8,10 +8,12 @@ const sectionTitles = [
   'Geltungsbereich und Grundsätze',
   'Kontaktformular',
   'Terminanfrage',
+  'Termine im Kalender der Praxis',
   'Newsletter',
   'Angaben zu Ihrer Gesundheit',
   'Empfänger und Bekanntgabe ins Ausland',
   'Aufbewahrung und Löschung',
+  '«Meine Daten»: ansehen, herunterladen, löschen',
   'Server-Logdateien',
   'Keine Cookies, kein Tracking',
   'Datensicherheit',
@@ -32,7 +34,7 @@ describe('/datenschutz', () => {
     // The title may carry a soft hyphen (a break point on narrow screens); it is not read or shown otherwise.
     const title = screen.getByRole('heading', { level: 1 });
     expect(title.textContent!.replace(/\u00AD/g, '')).toBe('Datenschutzerklärung');
-    const date = screen.getByText('26.11.2026');
+    const date = screen.getByText('27.11.2026');
     expect(date.tagName).toBe('TIME');
     expect(date).toHaveAttribute('datetime', '2026-11-26');
     expect(date.parentElement).toHaveTextContent(/^Stand: 26\.11\.2026$/);
