@@ -36,8 +36,8 @@ describe('/datenschutz', () => {
     expect(title.textContent!.replace(/\u00AD/g, '')).toBe('Datenschutzerklärung');
     const date = screen.getByText('27.11.2026');
     expect(date.tagName).toBe('TIME');
-    expect(date).toHaveAttribute('datetime', '2026-11-26');
-    expect(date.parentElement).toHaveTextContent(/^Stand: 26\.11\.2026$/);
+    expect(date).toHaveAttribute('datetime', '2026-11-27');
+    expect(date.parentElement).toHaveTextContent(/^Stand: 27\.11\.2026$/);
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
