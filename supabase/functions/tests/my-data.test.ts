@@ -298,3 +298,23 @@ Deno.test('mail link expiry is whole hours, so a mail\'s retries carry the same 
   const b = await mailMyDataUrl(LINKS, 'anna@example.ch', new Date(NOW.getTime() + 59_000));
   assert.equal(a, b);
 });
+
+// ------------------------------------------------------------------ the feeds' tombstones
+
+Deno.test('an erased appointment\'s tombstone is rendered exactly as a cancelled entry: «Abgesagt» and the time, nothing about the person', async () => {
+  const { feedEvent, feedTombstones, tombstoneEvent } = await import('../practice-calendar/feed-content.ts');
+  const cancelled = appointmentState({ status: 'cancelled', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 2 });
+  const tombstone: CalendarCancellation = {
+    id: cancelled.id,
+    confirmed_date: '2026-12-11',
+    confirmed_time: '09:30',
+    appointment_minutes: cancelled.appointment_minutes,
+    advisor: 'sandra-huber',
+    calendar_sequence: 2,
+  };
+  const asCancelled = feedEvent('praxis', { ...cancelled, confirmed_date: '2026-12-11', confirmed_time: '09:30' }, NOW, 'unused');
+  assert.deepEqual(tombstoneEvent(tombstone, NOW), asCancelled);
+  assert.deepEqual(feedTombstones('lukas-brunner', [tombstone], '2026-11-27'), []);
+  assert.deepEqual(feedTombstones('sandra-huber', [tombstone], '2026-11-27'), [tombstone]);
+  assert.deepEqual(feedTombstones('praxis', [tombstone], '2026-12-12'), [], 'gone once its day has passed');
+});
