@@ -437,7 +437,9 @@ create function public.give_up_stale_mail(p_after_seconds integer default null, 
     with stale as (
       update public.outbox_mails o
          set gave_up_at = now(), last_cause = coalesce(o.last_cause, 'never_sent')
-       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind <> 'digest'
+       -- A data-link mail is not given up: it is just not sent after its link expired, and
+       -- the retention deletes it (…_my_data.sql); it refers to no row the digest could show.
+       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link')
          and (o.reported_at is null or o.recipient <> 'practice')
          and case o.kind
                when 'reminder' then o.attempts > 0 and exists (
