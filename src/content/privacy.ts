@@ -10,9 +10,7 @@ import { addressLines, practice } from './practice';
 import { legalEntity } from './legal-notice';
 import type { PageHero } from './types';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
-import { bookingRules } from '@domain/availability';
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
-import { NEWSLETTER_PENDING_DAYS } from '@domain/newsletter';
 
 export type DatenschutzSectionId =
   | 'verantwortliche-stelle'
@@ -189,20 +187,17 @@ export const datenschutzPage: DatenschutzPage = {
     },
     {
       id: 'meine-daten',
-      title: '«Meine Daten»: ansehen, herunterladen, löschen',
+      title: '«Meine Daten»',
       paragraphs: [
-        `Jede E-Mail, die wir Ihnen senden, enthält am Ende den Link «Meine Daten». Er führt auf die Seite ${MY_DATA_PAGE_PATH} und gilt ${MY_DATA_MAIL_LINK_DAYS} Tage, nur für die E-Mail-Adresse, an die die E-Mail ging. Haben Sie keine E-Mail zur Hand, geben Sie auf derselben Seite Ihre Adresse ein: Wir senden den Link an diese Adresse und nur dorthin; er gilt ${MY_DATA_REQUESTED_LINK_HOURS} Stunden. Die Seite antwortet für jede Adresse gleich, sie verrät also niemandem, ob über eine Adresse etwas gespeichert ist.`,
-        'Nach einem Klick auf «Daten anzeigen» sehen Sie alles, was in unserer Datenbank über diese E-Mail-Adresse gespeichert ist, jeweils mit dem Datum, an dem es gelöscht wird, und können es als Datei (JSON) herunterladen:',
+        `Jede unserer E-Mails enthält den Link «Meine Daten» (gültig ${MY_DATA_MAIL_LINK_DAYS} Tage, nur für die Adresse, an die sie ging); auf ${MY_DATA_PAGE_PATH} senden wir ihn auch an eine eingegebene Adresse und nur dorthin (gültig ${MY_DATA_REQUESTED_LINK_HOURS} Stunden). Die Seite antwortet für jede Adresse gleich. Sie zeigt, was in unserer Datenbank über die Adresse gespeichert ist, mit dem Löschdatum, auch als Datei (JSON):`,
       ],
       list: [
-        `Terminanfragen und Termine mit Ihren Angaben, ihrem Stand und der Beraterin oder dem Berater – gelöscht ${bookingRules.retentionMonths} Monate nach dem Eingang;`,
-        `Nachrichten aus dem Kontaktformular – gelöscht ${bookingRules.retentionMonths} Monate nach dem Eingang;`,
-        `das Newsletter-Abonnement – unbestätigt nach ${NEWSLETTER_PENDING_DAYS} Tagen gelöscht, bestätigt, sobald Sie es abbestellen;`,
-        `die E-Mails, die wir Ihnen und der Praxis dazu gesendet haben oder noch senden (Art und Zeitpunkt, nicht der Text) – gelöscht mit der Anfrage, der Nachricht oder dem Abonnement, zu dem sie gehören; eine E-Mail mit einem angeforderten Link nach ${MY_DATA_REQUESTED_LINK_HOURS} Stunden.`,
+        'Terminanfragen, Termine und Nachrichten: gelöscht 12 Monate nach Eingang;',
+        'das Newsletter-Abonnement: unbestätigt nach drei Tagen, sonst beim Abbestellen;',
+        'unsere E-Mails dazu (Art und Zeitpunkt, ohne Text): mit der Anfrage, Nachricht oder dem Abonnement.',
       ],
       notes: [
-        '«Alle meine Daten löschen» löscht all das sofort. Bestätigte Termine, die noch bevorstehen, werden vorher abgesagt: Die Praxis erhält die Absage, und der Termin wird wieder frei. Im Praxiskalender bleibt bis zum Tag des Termins nur der Eintrag «' + CANCELLED_SUMMARY + '» mit der Uhrzeit, ohne Angaben zu Ihrer Person.',
-        'E-Mails, die bereits im Postfach unserer Praxis angekommen sind, erreicht die Seite nicht. Möchten Sie auch diese gelöscht haben, schreiben Sie uns oder rufen Sie an (siehe «Ihre Rechte»).',
+        `«Alle meine Daten löschen» löscht all das sofort; bevorstehende Termine werden vorher abgesagt, die Praxis erhält die Absage. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit. E-Mails, die schon im Postfach der Praxis sind, erreicht die Seite nicht: Dafür schreiben Sie uns.`,
       ],
     },
     {
@@ -251,7 +246,7 @@ export const datenschutzPage: DatenschutzPage = {
         'Widerspruch: Sie können einer Bearbeitung widersprechen und eine erteilte Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen.',
       ],
       notes: [
-        `Auskunft, Herausgabe und Löschung dessen, was in unserer Datenbank über Ihre E-Mail-Adresse gespeichert ist, erledigen Sie am schnellsten selbst über «Meine Daten» (siehe oben).`,
+        'Auskunft, Herausgabe und Löschung der Daten zu Ihrer E-Mail-Adresse erledigen Sie am schnellsten selbst über «Meine Daten» (siehe oben).',
         `Schreiben Sie uns dazu an ${practice.email} oder per Post. Damit wir keine Daten an Unberechtigte herausgeben, können wir Sie bitten, Ihre Identität nachzuweisen. Wir antworten in der Regel innerhalb von 30 Tagen und kostenlos.`,
       ],
     },

@@ -13,7 +13,7 @@ const sectionTitles = [
   'Angaben zu Ihrer Gesundheit',
   'Empfänger und Bekanntgabe ins Ausland',
   'Aufbewahrung und Löschung',
-  '«Meine Daten»: ansehen, herunterladen, löschen',
+  '«Meine Daten»',
   'Server-Logdateien',
   'Keine Cookies, kein Tracking',
   'Datensicherheit',
