@@ -65,7 +65,7 @@ export const sitePageMeta: Record<PageId, PageMeta> = {
   },
   'meine-daten': {
     title: 'Meine Daten',
-    description: `Was die ${practice.name} über Ihre E-Mail-Adresse gespeichert hat: ansehen, herunterladen, löschen. Den persönlichen Link finden Sie in jeder unserer E-Mails.`,
+    description: 'Ihre gespeicherten Daten ansehen, herunterladen und löschen.',
   },
   'newsletter-abmelden': {
     title: 'Newsletter abbestellen',
