@@ -109,7 +109,7 @@ describe('npm run build', () => {
     const html = await htmlOf('/meine-daten');
     expect(html).toContain('<meta name="robots" content="noindex"');
     expect(textOf(html)).toContain(myDataPage.outOfReach);
-    expect(textOf(html)).not.toContain(myDataPage.dataTitle);
+    expect(textOf(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '')).not.toContain(myDataPage.dataTitle);
     expect(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8')).not.toContain('/meine-daten');
   });
 
