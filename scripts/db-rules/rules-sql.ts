@@ -44,6 +44,8 @@ import {
   RETRY_FIRST_MINUTES,
   RETRY_MAX_MINUTES,
 } from '../../supabase/functions/_shared/domain/outbox.ts';
+import { DOTLESS_DOMAINS } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -51,7 +53,10 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data'];
+
+/** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
+export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
 
 /** A SQL string literal. */
 export const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -153,6 +158,8 @@ export function rulesSql(): string {
     'private.retry_delay(integer)',
     'private.give_up_after()',
     'private.forget_after()',
+    'private.mailbox_key(text)',
+    'private.data_link_lifetime()',
   ];
   const list = (signatures: string[]) => signatures.join(',\n  ');
 
@@ -388,6 +395,37 @@ ${immutable}
 ${constant('give_up_after', 'interval', `make_interval(days => ${GIVE_UP_AFTER_DAYS})`, `A mail still not sent after this is given up and reported by the digest (GIVE_UP_AFTER_DAYS).`)}
 
 ${constant('forget_after', 'interval', `make_interval(days => ${FORGET_AFTER_DAYS})`, `Done newsletter mails and digests, and the jobs' record, are forgotten after this (FORGET_AFTER_DAYS).`)}
+
+${header(`6. The mailbox an address delivers to (${MAILBOX_KEY_SOURCE}).`)}
+
+-- mailboxKey(email): lower-cased and trimmed; split at the last '@'; the domain read through
+-- the dotless providers' table; a '+tag' dropped from the local part; for a dotless provider
+-- the local part's dots dropped. «Meine Daten» finds every row about a mailbox with it
+-- (public.my_data, public.erase_mailbox); tests/integration/mailbox-key.test.ts compares it
+-- with the TypeScript on many addresses.
+create or replace function private.mailbox_key(p_email text) returns text
+${immutable}
+  as $$
+    with address as (
+      select lower(btrim(p_email, E' \\t\\n\\r\\f\\x0b')) as e
+    ), parts as (
+      select case when strpos(e, '@') > 0 then substring(e from '^(.*)@[^@]*$') else e end as local,
+             case when strpos(e, '@') > 0 then substring(e from '@([^@]*)$') else '' end as raw_domain
+        from address
+    ), mapped as (
+      -- The first + after the first character starts the tag (mailboxKey).
+      select left(local, 1) || regexp_replace(substr(local, 2), '[+].*$', '') as local,
+             case raw_domain
+${Object.entries(DOTLESS_DOMAINS).map(([from, to]) => `               when ${sqlLiteral(from)} then ${sqlLiteral(to)}`).join('\n')}
+               else raw_domain end as domain
+        from parts
+    )
+    select case when domain = any (${textArray(Object.keys(DOTLESS_DOMAINS))}) then replace(local, '.', '') else local end || '@' || domain
+      from mapped
+  $$;
+
+${constant('data_link_lifetime', 'interval', `make_interval(hours => ${MY_DATA_REQUESTED_LINK_HOURS})`, `A «Meine Daten» link asked for on the page works this long; its mail is not sent after
+-- that (MY_DATA_REQUESTED_LINK_HOURS, my-data.ts).`)}
 
 ${header('Privileges.')}
 

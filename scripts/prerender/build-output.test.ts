@@ -25,6 +25,7 @@ import { kontaktPage } from '../../src/content/contact.ts';
 import { schlafberatungPage } from '../../src/content/sleep-counselling.ts';
 import { terminPage } from '../../src/content/appointment.ts';
 import { terminAktionPage } from '../../src/content/appointment-action.ts';
+import { myDataPage } from '../../src/content/my-data.ts';
 import { uberUnsPage } from '../../src/content/about.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -45,6 +46,7 @@ const mainHeading: Record<string, string> = {
   '/termin/aktion': terminAktionPage.loading.headline,
   '/newsletter/bestaetigen': newsletterLinkPages.confirm.title,
   '/newsletter/abmelden': newsletterLinkPages.unsubscribe.title,
+  '/meine-daten': myDataPage.title,
   // The filtered lists are the blog page; an article's heading is its title.
   ...Object.fromEntries(pageRoutes.filter((r) => r.path.startsWith('/blog/kategorie/')).map((r) => [r.path, blogPage.hero.title])),
   ...Object.fromEntries(blogArticles.map((a) => [`/blog/${a.slug}`, a.title])),
@@ -101,6 +103,14 @@ describe('npm run build', () => {
     expect(html).not.toMatch(/rel="preload"[^>]*as="image"/);
     expect(/<main[\s\S]*<\/main>/.exec(html)?.[0]).not.toContain('<img');
     for (const route of listedPageRoutes) expect(await htmlOf(route.path), route.path).not.toContain('name="robots"');
+  });
+
+  it('writes «Meine Daten» with noindex, out of the sitemap, and no data in it (the token is in the fragment)', async () => {
+    const html = await htmlOf('/meine-daten');
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(textOf(html)).toContain(myDataPage.outOfReach);
+    expect(textOf(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '')).not.toContain(myDataPage.dataTitle);
+    expect(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8')).not.toContain('/meine-daten');
   });
 
   it('puts the page content into the HTML, not only the shell', async () => {

@@ -63,6 +63,10 @@ export const sitePageMeta: Record<PageId, PageMeta> = {
     title: 'Newsletter bestätigen',
     description: `Die Anmeldung zum Newsletter der ${practice.name} bestätigen: Diese Seite öffnen Sie über den Link in unserer Bestätigungs-E-Mail.`,
   },
+  'meine-daten': {
+    title: 'Meine Daten',
+    description: 'Ihre gespeicherten Daten ansehen, herunterladen und löschen.',
+  },
   'newsletter-abmelden': {
     title: 'Newsletter abbestellen',
     description: `Den Newsletter der ${practice.name} abbestellen: Diese Seite öffnen Sie über den Link am Ende jeder Newsletter-E-Mail.`,

@@ -11,6 +11,7 @@ import { legalEntity } from './legal-notice';
 import type { PageHero } from './types';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
+import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 
 export type DatenschutzSectionId =
   | 'verantwortliche-stelle'
@@ -22,6 +23,7 @@ export type DatenschutzSectionId =
   | 'gesundheitsdaten'
   | 'empfaenger'
   | 'aufbewahrung'
+  | 'meine-daten'
   | 'server-logs'
   | 'cookies-tracking'
   | 'datensicherheit'
@@ -185,6 +187,21 @@ export const datenschutzPage: DatenschutzPage = {
       ],
     },
     {
+      id: 'meine-daten',
+      title: '«Meine Daten»',
+      paragraphs: [
+        `Jede unserer E-Mails enthält den Link «Meine Daten» (gültig ${MY_DATA_MAIL_LINK_DAYS} Tage, nur für die Adresse, an die sie ging); auf ${MY_DATA_PAGE_PATH} senden wir ihn auch an eine eingegebene Adresse und nur dorthin (gültig ${MY_DATA_REQUESTED_LINK_HOURS} Stunden). Die Seite antwortet für jede Adresse gleich. Sie zeigt, was in unserer Datenbank über die Adresse gespeichert ist, mit dem Löschdatum, auch als Datei (JSON):`,
+      ],
+      list: [
+        'Terminanfragen, Termine und Nachrichten: gelöscht 12 Monate nach Eingang;',
+        'das Newsletter-Abonnement: unbestätigt nach drei Tagen, sonst beim Abbestellen;',
+        'unsere E-Mails dazu (Art und Zeitpunkt, ohne Text): mit der Anfrage, Nachricht oder dem Abonnement.',
+      ],
+      notes: [
+        `«Alle meine Daten löschen» löscht all das sofort; bevorstehende Termine werden vorher abgesagt, die Praxis erhält die Absage. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit. E-Mails, die schon im Postfach der Praxis sind, erreicht die Seite nicht: Dafür schreiben Sie uns.`,
+      ],
+    },
+    {
       id: 'server-logs',
       title: 'Server-Logdateien',
       paragraphs: [
@@ -230,6 +247,7 @@ export const datenschutzPage: DatenschutzPage = {
         'Widerspruch: Sie können einer Bearbeitung widersprechen und eine erteilte Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen.',
       ],
       notes: [
+        'Auskunft, Herausgabe und Löschung der Daten zu Ihrer E-Mail-Adresse erledigen Sie am schnellsten selbst über «Meine Daten» (siehe oben).',
         `Schreiben Sie uns dazu an ${practice.email} oder per Post. Damit wir keine Daten an Unberechtigte herausgeben, können wir Sie bitten, Ihre Identität nachzuweisen. Wir antworten in der Regel innerhalb von 30 Tagen und kostenlos.`,
       ],
     },

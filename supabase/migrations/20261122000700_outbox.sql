@@ -51,9 +51,11 @@ create table public.outbox_mails (
   -- (about = the calendar sequence it was written for); newsletter-confirmation: the
   -- double opt-in's mail; announcement: a new article, to one subscriber;
   -- acknowledgement: the visitor's receipt of a form, owed once its practice mail is out;
-  -- digest: the practice's morning digest (about = its day).
+  -- digest: the practice's morning digest (about = its day); data-link: the «Meine Daten»
+  -- link a visitor asked for on the page (…_my_data.sql, public.owe_data_link).
   kind text not null constraint kind_valid check (kind in (
-    'contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'digest')),
+    'contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'digest',
+    'data-link')),
   -- What it refers to: one of the first three (a digest: none). Deleted with it (the
   -- 12-month retention, an unsubscription, an expired pending address).
   contact_submission_id uuid references public.contact_submissions (id) on delete cascade,
@@ -62,6 +64,11 @@ create table public.outbox_mails (
   article_slug text references public.newsletter_articles (slug) on delete cascade,
   -- Who reads it: the practice, the visitor (a state's practice copy rides with its row), a subscriber.
   recipient text not null constraint recipient_valid check (recipient in ('practice', 'visitor', 'subscriber')),
+  -- A data-link mail only: the address it goes to (as typed) and its mailbox
+  -- (private.mailbox_key), by which an erasure finds it. Every other row's address is its
+  -- request's, message's or subscriber's.
+  email text,
+  mailbox_key text,
   about text,
   idempotency_key text not null constraint idempotency_key_unique unique,
   created_at timestamptz not null default now(),
@@ -80,7 +87,7 @@ create table public.outbox_mails (
   -- acknowledgement's limits held it back, the digest had nothing to say.
   superseded_at timestamptz,
   constraint refers_to_one check (
-    num_nonnulls(contact_submission_id, appointment_request_id, subscriber_id) = case when kind = 'digest' then 0 else 1 end),
+    num_nonnulls(contact_submission_id, appointment_request_id, subscriber_id) = case when kind in ('digest', 'data-link') then 0 else 1 end),
   constraint refers_to_its_kind check (
     case kind
       when 'contact' then contact_submission_id is not null
@@ -88,9 +95,12 @@ create table public.outbox_mails (
       when 'newsletter-confirmation' then subscriber_id is not null and article_slug is null
       when 'announcement' then subscriber_id is not null and article_slug is not null
       when 'digest' then about is not null
+      when 'data-link' then email is not null and mailbox_key is not null
       else appointment_request_id is not null
     end),
-  constraint claim_with_time check ((claim is null) = (claimed_at is null))
+  constraint claim_with_time check ((claim is null) = (claimed_at is null)),
+  constraint address_only_for_data_link check ((kind = 'data-link') = (email is not null and mailbox_key is not null)
+    and (email is null) = (mailbox_key is null))
 );
 comment on table public.outbox_mails is
   'Every mail owed: claimed, sent once, retried with backoff, given up after three days. Deleted with what it refers to.';
@@ -98,6 +108,7 @@ create index outbox_mails_request on public.outbox_mails (appointment_request_id
 create index outbox_mails_contact on public.outbox_mails (contact_submission_id);
 create index outbox_mails_subscriber on public.outbox_mails (subscriber_id, kind);
 create index outbox_mails_article on public.outbox_mails (article_slug);
+create index outbox_mails_mailbox on public.outbox_mails (mailbox_key) where mailbox_key is not null;
 create index outbox_mails_unsent on public.outbox_mails (kind, created_at) where sent_at is null and superseded_at is null;
 create unique index outbox_mails_claim on public.outbox_mails (claim) where claim is not null;
 
@@ -188,7 +199,9 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
                 'excerpt', n.excerpt, 'published_on', n.published_on, 'author', n.author, 'claim', m.claim)
          from public.newsletter_subscribers s, public.newsletter_articles n
         where s.id = m.subscriber_id and n.slug = m.article_slug),
-      (select jsonb_build_object('day', m.about, 'claim', m.claim) where m.kind = 'digest'))
+      (select jsonb_build_object('day', m.about, 'claim', m.claim) where m.kind = 'digest'),
+      (select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at, 'claim', m.claim)
+        where m.kind = 'data-link'))
   $$;
 
 -- Whether a mail may be claimed now: not sent, still owed, not a practice mail the digest
@@ -381,7 +394,7 @@ grant execute on function private.record_request_reported(uuid) to service_role;
 -- visitor's own call's (the browser stores the request, then calls the function at once)
 -- and the action page's press, the subscribing call. 'reminder' claims the confirmed
 -- appointments on p_reminder_date; a newsletter mail only while its address is pending
--- (a confirmation) or confirmed (an announcement).
+-- (a confirmation) or confirmed (an announcement); a data-link mail while its link works.
 create function public.claim_due_mail(
   p_kind text,
   p_limit integer default 20,
@@ -397,7 +410,7 @@ create function public.claim_due_mail(
     due record;
     m public.outbox_mails;
   begin
-    if p_kind not in ('contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement') then
+    if p_kind not in ('contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'data-link') then
       raise exception 'unknown mail kind %', p_kind using errcode = '22023';
     end if;
     if p_kind = 'reminder' and p_reminder_date is null then
@@ -418,6 +431,8 @@ create function public.claim_due_mail(
          and (p_kind <> 'newsletter-confirmation' or exists (
                select 1 from public.newsletter_subscribers s
                 where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now()))
+         -- A data-link mail only while its link works (it expires a day after it was asked for).
+         and (p_kind <> 'data-link' or o.created_at > now() - private.data_link_lifetime())
          and (p_kind <> 'announcement' or exists (
                select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed'))
        order by o.created_at, o.id
@@ -452,7 +467,9 @@ create function public.give_up_stale_mail(p_after_seconds integer default null, 
     with stale as (
       update public.outbox_mails o
          set gave_up_at = now(), last_cause = coalesce(o.last_cause, 'never_sent')
-       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind <> 'digest'
+       -- A data-link mail is not given up: it is just not sent after its link expired, and
+       -- the retention deletes it (…_my_data.sql); it refers to no row the digest could show.
+       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link')
          and (o.reported_at is null or o.recipient <> 'practice')
          and case o.kind
                when 'reminder' then o.attempts > 0 and exists (

@@ -2,7 +2,8 @@
 --
 -- Retention: appointment requests and contact messages are deleted 12 months after they
 -- arrived (the privacy notice promises it). The rate-limit events of take_rate_limit are
--- kept one day at most. One function does it; pg_cron runs it daily where the extension
+-- kept one day at most; an erased appointment's calendar cancellation until its day has
+-- passed, a «Meine Daten» link's mail a day (…_my_data.sql). One function does it; pg_cron runs it daily where the extension
 -- exists (hosted Supabase); elsewhere (the embedded stack) it is called by hand or by the
 -- tests. (The jobs' own record, public.job_runs, keeps 30 days: record_job_run.)
 --
@@ -31,6 +32,8 @@ create function public.delete_expired_form_submissions(
     appointments integer;
     messages integer;
     limits integer;
+    tombstones integer;
+    links integer;
   begin
     delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
@@ -41,10 +44,18 @@ create function public.delete_expired_form_submissions(
      where created_at < now() - interval '1 day'
        and (bucket <> 'newsletter-confirm' or created_at < now() - private.newsletter_confirm_interval());
     get diagnostics limits = row_count;
+    -- «Meine Daten» (…_my_data.sql): an erased appointment's cancellation once its day has
+    -- passed, and a data-link mail once its link has expired, sent or not.
+    delete from public.calendar_cancellations where confirmed_date < private.practice_today();
+    get diagnostics tombstones = row_count;
+    delete from public.outbox_mails where kind = 'data-link' and created_at < now() - private.data_link_lifetime();
+    get diagnostics links = row_count;
     return jsonb_build_object(
       'appointment_requests', appointments,
       'contact_submissions', messages,
-      'rate_limit_events', limits
+      'rate_limit_events', limits,
+      'calendar_cancellations', tombstones,
+      'data_link_mails', links
     );
   end
   $$;

@@ -109,7 +109,7 @@ describe('check:deploy', () => {
   it('fails when a function accepts the site’s origin but the site is another', async () => {
     const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, siteOrigin: 'https://elsewhere.example' });
     const cors = results.filter((r) => r.name.includes("accepts the site's origin"));
-    expect(cors).toHaveLength(4);
+    expect(cors).toHaveLength(5);
     expect(cors.every((r) => !r.ok)).toBe(true);
   });
 

@@ -150,6 +150,12 @@ export const sitePages = [
     module: 'src/routes/newsletter-link-page.tsx',
     unlisted: true,
   },
+  {
+    id: 'meine-daten',
+    path: '/meine-daten',
+    module: 'src/routes/my-data-page.tsx',
+    unlisted: true,
+  },
 ] as const satisfies readonly PageEntry[];
 
 /** The blog's address of an article. */

@@ -9,6 +9,8 @@ import nodemailer from 'npm:nodemailer@7.0.13';
 import { readConfig } from './config.ts';
 import type { FunctionDeps } from './http/request-gate.ts';
 import { createMailer, type CreateSmtpTransport } from './mail/transport.ts';
+import { withMyDataFooter } from './mail/my-data-footer.ts';
+import { createSupabaseMyDataStore } from './my-data/supabase-my-data-store.ts';
 import { createSupabaseStore } from './database/supabase-store.ts';
 import { createSupabaseNewsletterStore } from './newsletter/supabase-newsletter-store.ts';
 
@@ -35,17 +37,23 @@ function createRuntime(name: string): FunctionDeps {
 
   const store = config.supabase ? createSupabaseStore(config.supabase.url, config.supabase.secretKey) : null;
   const newsletter = config.supabase ? createSupabaseNewsletterStore(config.supabase.url, config.supabase.secretKey) : null;
+  // Every mail to a visitor carries «Meine Daten» with its link: added here, once, for every
+  // function (mail/my-data-footer.ts), so no mail builder repeats it.
   const mailer = config.mail
-    ? createMailer(config.mail.transport, config.mail.from, {
-      fetch: (input, init) => fetch(input, init),
-      createSmtpTransport: nodemailer.createTransport as unknown as CreateSmtpTransport,
-    })
+    ? withMyDataFooter(
+      createMailer(config.mail.transport, config.mail.from, {
+        fetch: (input, init) => fetch(input, init),
+        createSmtpTransport: nodemailer.createTransport as unknown as CreateSmtpTransport,
+      }),
+      { practiceEmail: config.mail.practiceEmail, links: { secret: config.actionSecret, siteUrl: config.siteUrl } },
+    )
     : null;
+  const myData = config.supabase ? createSupabaseMyDataStore(config.supabase.url, config.supabase.secretKey) : null;
   if (mailer && config.mail) {
     const where = config.mail.transport.kind === 'smtp'
       ? `SMTP ${config.mail.transport.options.host}:${config.mail.transport.options.port}`
       : 'Resend';
     console.log(`${prefix} mail via ${where}; allowed origins: ${config.allowedOrigins.join(', ') || 'none'}`);
   }
-  return { config, store, mailer, newsletter };
+  return { config, store, mailer, newsletter, myData };
 }

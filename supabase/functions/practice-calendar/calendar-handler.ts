@@ -21,7 +21,7 @@ import { failureCause } from '../_shared/mail/budget.ts';
 import { buildCalendarFeed } from '../_shared/mail/ics.ts';
 import { defaultLog, type FunctionDeps, type LogDetails, type LogLine } from '../_shared/http/request-gate.ts';
 import { viewLink } from '../_shared/lifecycle/action-links.ts';
-import { feedAppointments, feedEvent, feedName, feedWindow, viewLinkExpiry } from './feed-content.ts';
+import { feedAppointments, feedEvent, feedName, feedTombstones, feedWindow, tombstoneEvent, viewLinkExpiry } from './feed-content.ts';
 import { FEED_FUNCTION, type FeedId, feedToken, isFeedId, parseFeedPath, sameToken } from './feed-urls.ts';
 
 export const FUNCTION_NAME = FEED_FUNCTION;
@@ -69,12 +69,15 @@ export function createCalendarHandler(deps: FunctionDeps): (request: Request) =>
       const events = await Promise.all(
         appointments.map(async (row) => feedEvent(feed, row, at, await viewLink(links, row.id, viewLinkExpiry(row)))),
       );
+      // Erased appointments («Meine Daten»): their cancellation, without details.
+      const tombstones = deps.myData ? feedTombstones(feed, await deps.myData.cancellations(today, to), today) : [];
+      events.push(...tombstones.map((row) => tombstoneEvent(row, at)));
       const body = buildCalendarFeed(feedName(feed), events);
       const headers = { ...PRIVATE, 'content-type': 'text/calendar; charset=utf-8', 'x-content-type-options': 'nosniff' };
       return finish(new Response(request.method === 'HEAD' ? null : body, { status: 200, headers }), {
         code: 'feed',
         feed,
-        events: appointments.length,
+        events: appointments.length + tombstones.length,
       });
     } catch (error) {
       // A calendar app keeps what it has and asks again later.

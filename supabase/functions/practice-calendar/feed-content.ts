@@ -26,6 +26,7 @@ import { advisorName, practiceContact } from '../_shared/domain/practice.ts';
 import type { AppointmentState } from '../_shared/database/store.ts';
 import { type CalendarEvent, calendarUid } from '../_shared/mail/ics.ts';
 import { findService, serviceWithPrice } from '../_shared/mail/layout.ts';
+import type { CalendarCancellation } from '../_shared/my-data/store.ts';
 import { type FeedId, PRACTICE_FEED } from './feed-urls.ts';
 
 
@@ -48,6 +49,7 @@ export function feedWindow(today: string): { from: string; to: string } {
   const from = addDays(today, -LOOKBACK_DAYS);
   return { from, to: addDays(from, 800) };
 }
+
 
 type Scheduled = AppointmentState & { confirmed_date: string; confirmed_time: string };
 
@@ -115,5 +117,29 @@ export function feedEvent(feed: FeedId, row: Scheduled, now: Date, requestPage: 
     ...(findService(row.service)?.value === HOME_VISIT ? {} : { location: practiceContact.address }),
     status: 'CONFIRMED',
     transparent: false,
+  };
+}
+
+/**
+ * An erased appointment's tombstone (public.calendar_cancellations, left by «Meine Daten»'s
+ * erasure) in `feed` while its day has not passed: exactly what a cancelled entry says
+ * («Abgesagt» and the time, blocking no time) – the tombstone holds nothing more.
+ */
+export function feedTombstones(feed: FeedId, rows: readonly CalendarCancellation[], today: string): CalendarCancellation[] {
+  return rows.filter((row) => row.confirmed_date >= today).filter((row) => feed === PRACTICE_FEED || row.advisor === feed);
+}
+
+export function tombstoneEvent(row: CalendarCancellation, now: Date): CalendarEvent {
+  return {
+    uid: calendarUid(row.id),
+    date: row.confirmed_date,
+    time: row.confirmed_time,
+    durationMinutes: row.appointment_minutes,
+    stamp: now,
+    sequence: row.calendar_sequence,
+    summary: CANCELLED_SUMMARY,
+    description: '',
+    status: 'CANCELLED',
+    transparent: true,
   };
 }

@@ -54,6 +54,8 @@ import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import type { Claimed, MailClaim, MailKind, Store } from '../_shared/database/store.ts';
 import { deliverAnnouncement, deliverConfirmation, type Delivery, type NewsletterSending } from '../_shared/newsletter/deliver.ts';
+import type { MyDataStore } from '../_shared/my-data/store.ts';
+import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
 /** Mails of one kind per run; what is left waits for the next run (a minute locally, five hosted). */
@@ -311,6 +313,21 @@ async function sendNewsletter(run: Run) {
   });
 }
 
+/** «Meine Daten»: the link mails the asking call could not send, while their links work. */
+async function sendDataLinks(run: Run, myData: MyDataStore | null | undefined) {
+  if (!myData) return;
+  await eachClaimed(run, () => myData.claimDueLinks(1, GRACE_SECONDS), async ({ row, claim }) => {
+    let result: MailResult = { ok: true };
+    try {
+      if (!sendFits(run.budget.mailer, deadlineFor(run, claim))) throw new MailError(NO_TIME_LEFT);
+      await run.budget.mailer.send(await dataLinkMailFor(row, run.links, run.mail));
+    } catch (error) {
+      result = { ok: false, cause: failureCause(error) };
+    }
+    await settle(run, 'data-link', row.id, result, claim);
+  });
+}
+
 export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions = {}): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   const runBudgetMs = options.runBudgetMs ?? RUN_BUDGET_MS;
@@ -356,6 +373,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       await sendOutcomes(run);
       await sendReminders(run);
       await sendNewsletter(run);
+      await sendDataLinks(run, deps.myData);
     } catch (error) {
       const cause = failureCause(error);
       await store.recordJobRun(FUNCTION_NAME, false, { ...run.tally, error: cause }).catch(() => {});

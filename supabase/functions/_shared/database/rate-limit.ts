@@ -141,8 +141,11 @@ export async function takeRequestLimits(store: Store, limits: Limits, salt: stri
   return 0;
 }
 
-/** Providers whose mailboxes ignore dots in the local part, and the domain each is also reached under. */
-const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+/**
+ * Providers whose mailboxes ignore dots in the local part, and the domain each is also reached
+ * under. Exported for scripts/db-rules, which generates private.mailbox_key from it.
+ */
+export const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
 
 /**
  * The mailbox an address delivers to, as far as it can be told without asking the mail

@@ -190,7 +190,8 @@ export type MailKind =
   | 'newsletter-confirmation'
   | 'announcement'
   | 'acknowledgement'
-  | 'digest';
+  | 'digest'
+  | 'data-link';
 
 /** A newsletter mail the outbox gave up on: its own id (outbox_mails.id), to whom, and the article's title for an announcement. */
 export interface GaveUpNewsletterMail {
@@ -476,7 +477,7 @@ export function parseClaimedRows(kind: keyof typeof claimedRowSchemas, value: un
   return rows.map((row, n) => ({ row, claim: claimOf((value as unknown[])[n], takenAt) }));
 }
 
-const mailKindSchema = z.enum(['contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement']);
+const mailKindSchema = z.enum(['contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'data-link']);
 export const parseGivenUp = (value: unknown): { kind: MailKind; id: string }[] =>
   parseAnswer(z.array(z.object({ kind: mailKindSchema, id: z.string() })), value, 'unexpected_give_up_answer');
 

@@ -307,3 +307,104 @@ export type AppointmentActionError =
   | { error: 'mail_failed'; stored: true; view: AppointmentActionView }
   /** 409: the wished slot cannot be booked (./availability.ts BookingRefusal), or is the appointment's own. */
   | { error: 'unavailable'; reason: BookingRefusal | 'same_slot'; view: AppointmentActionView };
+
+// ---------------------------------------------------------------------------------------
+// «Meine Daten» (the page /meine-daten and the function my-data; contract:
+// supabase/functions/README.md, «my-data»). Dates are ISO instants or 'YYYY-MM-DD'.
+
+/** An appointment request as stored, with its state and when it is deleted. */
+export interface MyDataRequest {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  service: string;
+  preferred: AppointmentSlot;
+  alternative: AppointmentSlot | null;
+  message: string | null;
+  status: AppointmentStatus;
+  /** The confirmed (or cancelled) slot. */
+  confirmed: { date: string; time: string } | null;
+  minutes: number;
+  /** The advisor's name (not the id). */
+  advisor: string | null;
+  staffNote: string | null;
+  /** The latest wish to move it, if any. */
+  move: { date: string; time: string; status: 'requested' | 'confirmed' | 'declined' } | null;
+  cancelledAt: string | null;
+  deleteAt: string;
+}
+
+/** A contact message as stored, with when it is deleted. */
+export interface MyDataMessage {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+  deleteAt: string;
+}
+
+/** The newsletter subscription: pending until confirmed; deleted at its expiry (pending) or when unsubscribed (deleteAt null). */
+export interface MyDataNewsletter {
+  email: string;
+  status: 'pending' | 'confirmed';
+  createdAt: string;
+  confirmedAt: string | null;
+  deleteAt: string | null;
+}
+
+/** A mail sent or owed to the mailbox (or the practice's mail about its request or message): no text, only what and when. */
+export interface MyDataMail {
+  kind: string;
+  recipient: 'practice' | 'visitor' | 'subscriber';
+  createdAt: string;
+  sentAt: string | null;
+  /** Not owed any more (a later state made it pointless) or given up. */
+  droppedAt: string | null;
+  deleteAt: string | null;
+}
+
+/** Everything stored about one mailbox. */
+export interface MyData {
+  /** The mailbox (mailboxKey: lower case, +tag dropped, Gmail's dots dropped). */
+  mailbox: string;
+  /** When this was read. */
+  readAt: string;
+  requests: MyDataRequest[];
+  messages: MyDataMessage[];
+  newsletter: MyDataNewsletter | null;
+  mails: MyDataMail[];
+}
+
+export type MyDataBody =
+  | { action: 'show'; token: string }
+  | { action: 'erase'; token: string }
+  | ({ action: 'link'; email: string } & BotSignals);
+
+/** What an erasure deleted, by kind. */
+export interface MyDataErased {
+  requests: number;
+  messages: number;
+  newsletter: number;
+  mails: number;
+  /** Confirmed appointments cancelled first (the practice was told). */
+  cancelled: number;
+}
+
+export type MyDataAnswer =
+  | { data: MyData }
+  | { erased: MyDataErased }
+  | { ok: true };
+
+export type MyDataError =
+  | { error: 'invalid_link'; reason: 'malformed' | 'tampered' | 'expired' }
+  | { error: 'mail_failed' }
+  | { error: 'proof_refused'; reason: string }
+  | { error: 'rate_limited'; retryAfterSeconds: number }
+  | { error: 'invalid_body'; field: string }
+  | { error: string };

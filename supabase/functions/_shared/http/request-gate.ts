@@ -11,6 +11,7 @@ import { emptyResponse, jsonResponse, type JsonObject } from './json.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { Store } from '../database/store.ts';
 import type { NewsletterStore } from '../newsletter/store.ts';
+import type { MyDataStore } from '../my-data/store.ts';
 
 export interface LogLine {
   fn: string;
@@ -63,6 +64,8 @@ export interface FunctionDeps {
    * outbox leaves the newsletter out.
    */
   newsletter?: NewsletterStore | null;
+  /** «Meine Daten»'s database calls (../my-data/store.ts), for the my-data function and the calendar feeds' tombstones. */
+  myData?: MyDataStore | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
 }

@@ -8,6 +8,8 @@
 
 /** Far longer than any token written here; a longer string is refused before any work. */
 const MAX_TOKEN_LENGTH = 256;
+/** A «Meine Daten» token carries a whole mailbox (up to 254 characters), so it may be longer. */
+export const MAX_MAILBOX_TOKEN_LENGTH = 512;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -50,8 +52,8 @@ export type SignedFields = { ok: true; fields: string[] } | { ok: false; reason:
  * The fields of a genuinely signed token. The signature is checked first (WebCrypto's
  * verify compares in constant time), so a forged token learns nothing about the format.
  */
-export async function readSignedFields(secret: string, token: string): Promise<SignedFields> {
-  if (token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
+export async function readSignedFields(secret: string, token: string, maxLength: number = MAX_TOKEN_LENGTH): Promise<SignedFields> {
+  if (token.length > maxLength) return { ok: false, reason: 'malformed' };
   const parts = token.split('.');
   const payload = parts.length === 2 ? fromBase64Url(parts[0]!) : null;
   const signature = parts.length === 2 ? fromBase64Url(parts[1]!) : null;

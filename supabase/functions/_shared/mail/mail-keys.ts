@@ -17,6 +17,7 @@
  *   cap-notice/<day>/practice    the practice's notice that the daily cap held mail back
  *   newsletter-confirm/<subscriber>/<asked>   a newsletter address's confirmation mail (asked: when, in ms)
  *   newsletter/<article>/<subscriber>         an article's announcement to one subscriber
+ *   data-link/<row>              a «Meine Daten» link asked for on the page (its outbox row's id, never the address)
  */
 import type { OutgoingMail } from './types.ts';
 
@@ -63,6 +64,11 @@ export function newsletterConfirmKey(subscriberId: string, requestedAtMs: number
 /** An article's announcement to one subscriber: one ever (its outbox mail's key). */
 export function newsletterMailKey(slug: string, subscriberId: string): string {
   return `newsletter/${slug}/${subscriberId}`;
+}
+
+/** A «Meine Daten» link's mail: its outbox row's key (public.owe_data_link). */
+export function dataLinkMailKey(rowId: string): string {
+  return `data-link/${rowId}`;
 }
 
 export function withKey(mail: OutgoingMail, key: string): OutgoingMail {

@@ -1,0 +1,140 @@
+/**
+ * «Meine Daten» (/meine-daten): every German text of the page, Swiss spelling. The page
+ * shows what is stored about one mailbox, offers it as a download and erases it
+ * (revFADP Art. 25); without a link it sends one. The function's contract:
+ * @domain/wire-types (MyData…).
+ */
+import { practice } from './practice';
+import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
+
+export const myDataPage = {
+  title: 'Meine Daten',
+  intro:
+    'Hier sehen Sie, was wir über Ihre E-Mail-Adresse gespeichert haben: Terminanfragen und Termine, Nachrichten, ' +
+    'das Newsletter-Abonnement und die E-Mails, die wir Ihnen geschickt haben – jeweils mit dem Datum, an dem es gelöscht wird. ' +
+    'Sie können alles herunterladen oder sofort löschen lassen.',
+  showLabel: 'Daten anzeigen',
+  showingLabel: 'Wird geladen …',
+  readyNote: 'Ihr persönlicher Link ist bereit. Die Daten werden erst angezeigt, wenn Sie die Schaltfläche drücken.',
+  outOfReach:
+    `E-Mails, die bereits im Postfach der ${practice.name} angekommen sind (Ihre Anfragen und Nachrichten als E-Mail), ` +
+    'erreicht diese Seite nicht. Möchten Sie auch diese gelöscht haben, schreiben Sie uns oder rufen Sie an.',
+  dataTitle: 'Ihre gespeicherten Daten',
+  readAt: 'Stand',
+  mailbox: 'E-Mail-Adresse (Postfach)',
+  downloadLabel: 'Als JSON herunterladen',
+  downloadHint: 'Die Datei enthält genau, was hier angezeigt wird.',
+  fileName: 'meine-daten.json',
+  nothingStored: 'Über diese E-Mail-Adresse ist nichts gespeichert.',
+  deleteAt: 'Wird gelöscht am',
+  deleteOnUnsubscribe: 'wenn Sie den Newsletter abbestellen',
+  sections: {
+    requests: 'Terminanfragen und Termine',
+    messages: 'Nachrichten',
+    newsletter: 'Newsletter',
+    mails: 'E-Mails',
+  },
+  none: {
+    requests: 'Keine Terminanfragen.',
+    messages: 'Keine Nachrichten.',
+    newsletter: 'Kein Abonnement.',
+    mails: 'Keine E-Mails.',
+  },
+  fields: {
+    createdAt: 'Gesendet am',
+    name: 'Name',
+    email: 'E-Mail',
+    phone: 'Telefon',
+    service: 'Dienstleistung',
+    preferred: 'Wunschtermin',
+    alternative: 'Alternativtermin',
+    message: 'Nachricht',
+    subject: 'Betreff',
+    status: 'Stand',
+    confirmed: 'Termin',
+    advisor: 'Beratung durch',
+    staffNote: 'Notiz der Praxis',
+    move: 'Verschiebung',
+    since: 'Seit',
+    confirmedAt: 'Bestätigt am',
+    sentAt: 'Gesendet am',
+    owedAt: 'Fällig seit',
+    recipient: 'An',
+  },
+  requestStatus: {
+    requested: 'angefragt, noch nicht bestätigt',
+    confirmed: 'bestätigt',
+    declined: 'abgelehnt',
+    cancelled: 'abgesagt',
+  },
+  moveStatus: {
+    requested: 'gewünscht',
+    confirmed: 'verschoben',
+    declined: 'abgelehnt',
+  },
+  newsletterStatus: {
+    pending: 'angemeldet, noch nicht bestätigt',
+    confirmed: 'bestätigt',
+  },
+  mailKinds: {
+    contact: 'Ihre Nachricht an die Praxis',
+    request: 'Ihre Terminanfrage an die Praxis',
+    outcome: 'Bescheid zu Ihrem Termin',
+    reminder: 'Terminerinnerung',
+    acknowledgement: 'Eingangsbestätigung',
+    'newsletter-confirmation': 'Bestätigung der Newsletter-Anmeldung',
+    announcement: 'Newsletter',
+    'data-link': 'Link zu «Meine Daten»',
+  } as Record<string, string>,
+  recipients: {
+    practice: 'die Praxis',
+    visitor: 'Sie',
+    subscriber: 'Sie',
+  },
+  mailNotSent: 'noch nicht gesendet',
+  mailDropped: 'nicht mehr gesendet',
+  erase: {
+    title: 'Alle meine Daten löschen',
+    text:
+      'Löscht alles, was oben steht. Bestätigte Termine, die noch bevorstehen, werden zuerst abgesagt: ' +
+      'Die Praxis erhält die Absage, der Termin wird frei. Das lässt sich nicht rückgängig machen.',
+    button: 'Alle meine Daten löschen',
+    confirmTitle: 'Wirklich alles löschen?',
+    confirmText: 'Ihre Terminanfragen, Termine, Nachrichten, das Newsletter-Abonnement und die Liste der E-Mails werden endgültig gelöscht.',
+    confirmButton: 'Ja, endgültig löschen',
+    cancelButton: 'Abbrechen',
+    pending: 'Wird gelöscht …',
+    doneTitle: 'Ihre Daten sind gelöscht',
+    doneText: (counts: { requests: number; messages: number; newsletter: number; mails: number; cancelled: number }) =>
+      `Gelöscht: ${counts.requests} Terminanfrage(n), ${counts.messages} Nachricht(en), ` +
+      `${counts.newsletter === 0 ? 'kein' : 'das'} Newsletter-Abonnement und ${counts.mails} E-Mail-Eintrag/-Einträge.` +
+      (counts.cancelled > 0 ? ` ${counts.cancelled} bevorstehende(r) Termin(e) wurde(n) abgesagt; die Praxis ist informiert.` : ''),
+    mailFailedTitle: 'Noch nichts gelöscht',
+    mailFailedText:
+      'Die Absage Ihres Termins konnte der Praxis gerade nicht gesendet werden. Es wurde nichts gelöscht. Bitte versuchen Sie es in einigen Minuten noch einmal.',
+  },
+  invalid: {
+    title: 'Dieser Link gilt nicht mehr',
+    text: 'Der Link ist abgelaufen oder unvollständig. Lassen Sie sich unten einen neuen senden.',
+  },
+  missing: {
+    title: 'Meine Daten',
+    text: 'Den persönlichen Link finden Sie in jeder E-Mail von uns unter «Meine Daten». Haben Sie keine zur Hand, lassen Sie sich hier einen senden.',
+  },
+  failed: {
+    title: 'Das hat nicht geklappt',
+    text: 'Die Verbindung ist gestört. Bitte versuchen Sie es noch einmal.',
+    retry: 'Noch einmal versuchen',
+  },
+  linkForm: {
+    title: 'Link senden',
+    text:
+      `Geben Sie Ihre E-Mail-Adresse ein. Wir senden den Link an diese Adresse – und nur an diese; er gilt ${MY_DATA_REQUESTED_LINK_HOURS} Stunden.`,
+    emailLabel: 'E-Mail-Adresse',
+    button: 'Link senden',
+    sentTitle: 'Link gesendet',
+    sentText:
+      'Wenn die Adresse stimmt, erhalten Sie in wenigen Minuten eine E-Mail mit dem Link. ' +
+      'Sehen Sie auch im Spam-Ordner nach.',
+  },
+} as const;

@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import { myDataPage as copy } from '@/content/my-data';
+import { formatInstantLong, formatSlotLong } from '@domain/dates';
+import type { MyData, MyDataMail, MyDataMessage, MyDataRequest } from '@domain/wire-types';
+
+const instant = (iso: string) => formatInstantLong(new Date(iso));
+
+function Facts({ items }: { items: [label: string, value: ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold text-night-800">{label}</dt>
+          <dd className="mb-2 whitespace-pre-wrap break-words sm:mb-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Entry({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <li className="rounded-lg border border-sand-300 bg-white p-4">
+      <h4 className="mb-2 text-lg font-semibold">{title}</h4>
+      {children}
+    </li>
+  );
+}
+
+function requestFacts(request: MyDataRequest): [string, ReactNode][] {
+  const f = copy.fields;
+  const items: [string, ReactNode][] = [
+    [f.createdAt, instant(request.createdAt)],
+    [f.status, copy.requestStatus[request.status]],
+    [f.name, `${request.firstName} ${request.lastName}`],
+    [f.email, request.email],
+    [f.phone, request.phone],
+    [f.service, request.service],
+    [f.preferred, formatSlotLong(request.preferred.date, request.preferred.time)],
+  ];
+  if (request.alternative) items.push([f.alternative, formatSlotLong(request.alternative.date, request.alternative.time)]);
+  if (request.confirmed) items.push([f.confirmed, formatSlotLong(request.confirmed.date, request.confirmed.time)]);
+  if (request.advisor) items.push([f.advisor, request.advisor]);
+  if (request.move) items.push([f.move, `${formatSlotLong(request.move.date, request.move.time)} (${copy.moveStatus[request.move.status]})`]);
+  if (request.message) items.push([f.message, request.message]);
+  if (request.staffNote) items.push([f.staffNote, request.staffNote]);
+  items.push([copy.deleteAt, instant(request.deleteAt)]);
+  return items;
+}
+
+function messageFacts(message: MyDataMessage): [string, ReactNode][] {
+  const f = copy.fields;
+  const items: [string, ReactNode][] = [
+    [f.createdAt, instant(message.createdAt)],
+    [f.name, message.name],
+    [f.email, message.email],
+  ];
+  if (message.phone) items.push([f.phone, message.phone]);
+  if (message.subject) items.push([f.subject, message.subject]);
+  items.push([f.message, message.message], [copy.deleteAt, instant(message.deleteAt)]);
+  return items;
+}
+
+function mailFacts(mail: MyDataMail): [string, ReactNode][] {
+  const f = copy.fields;
+  return [
+    [f.recipient, copy.recipients[mail.recipient]],
+    mail.sentAt ? [f.sentAt, instant(mail.sentAt)] : [f.owedAt, `${instant(mail.createdAt)} (${mail.droppedAt ? copy.mailDropped : copy.mailNotSent})`],
+    [copy.deleteAt, mail.deleteAt ? instant(mail.deleteAt) : '–'],
+  ];
+}
+
+function Part({ id, title, empty, children, count }: { id: string; title: string; empty: string; children: ReactNode; count: number }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h3 id={id} className="text-2xl">
+        {title} <span className="text-base font-normal text-ink-muted">({count})</span>
+      </h3>
+      {count === 0 ? <p className="mt-2">{empty}</p> : <ul className="mt-3 space-y-3">{children}</ul>}
+    </section>
+  );
+}
+
+/** Everything stored about the mailbox, in readable German sections, each item with its deletion date. */
+export function MyDataView({ data }: { data: MyData }) {
+  const nothing = data.requests.length === 0 && data.messages.length === 0 && data.newsletter === null && data.mails.length === 0;
+  return (
+    <div>
+      <p className="mt-2 text-ink-muted">
+        {copy.mailbox}: <strong className="text-ink">{data.mailbox}</strong> · {copy.readAt}: {instant(data.readAt)}
+      </p>
+      {nothing && <p className="mt-4 text-lg">{copy.nothingStored}</p>}
+      <Part id="meine-daten-anfragen" title={copy.sections.requests} empty={copy.none.requests} count={data.requests.length}>
+        {data.requests.map((request) => (
+          <Entry key={request.id} title={`${request.service} – ${copy.requestStatus[request.status]}`}>
+            <Facts items={requestFacts(request)} />
+          </Entry>
+        ))}
+      </Part>
+      <Part id="meine-daten-nachrichten" title={copy.sections.messages} empty={copy.none.messages} count={data.messages.length}>
+        {data.messages.map((message) => (
+          <Entry key={message.id} title={message.subject ?? copy.fields.message}>
+            <Facts items={messageFacts(message)} />
+          </Entry>
+        ))}
+      </Part>
+      <Part id="meine-daten-newsletter" title={copy.sections.newsletter} empty={copy.none.newsletter} count={data.newsletter ? 1 : 0}>
+        {data.newsletter && (
+          <Entry title={copy.newsletterStatus[data.newsletter.status]}>
+            <Facts
+              items={[
+                [copy.fields.email, data.newsletter.email],
+                [copy.fields.since, instant(data.newsletter.createdAt)],
+                ...(data.newsletter.confirmedAt ? [[copy.fields.confirmedAt, instant(data.newsletter.confirmedAt)] as [string, ReactNode]] : []),
+                [copy.deleteAt, data.newsletter.deleteAt ? instant(data.newsletter.deleteAt) : copy.deleteOnUnsubscribe],
+              ]}
+            />
+          </Entry>
+        )}
+      </Part>
+      <Part id="meine-daten-mails" title={copy.sections.mails} empty={copy.none.mails} count={data.mails.length}>
+        {data.mails.map((mail, n) => (
+          <Entry key={n} title={copy.mailKinds[mail.kind] ?? mail.kind}>
+            <Facts items={mailFacts(mail)} />
+          </Entry>
+        ))}
+      </Part>
+    </div>
+  );
+}

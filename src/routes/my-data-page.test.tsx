@@ -1,0 +1,168 @@
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { myDataPage as copy } from '@/content/my-data';
+import { eraseMyData, sendLinkRequest, showMyData } from '@/features/my-data/my-data-api';
+import { renderRoute } from '@/test/render-route';
+import type { MyData } from '@domain/wire-types';
+
+// The page's boundary: the tests decide what the function answers and see what is sent.
+vi.mock('@/features/my-data/my-data-api', async (original) => ({
+  ...(await original<typeof import('@/features/my-data/my-data-api')>()),
+  showMyData: vi.fn(),
+  eraseMyData: vi.fn(),
+  sendLinkRequest: vi.fn(),
+}));
+const show = vi.mocked(showMyData);
+const erase = vi.mocked(eraseMyData);
+const sendLink = vi.mocked(sendLinkRequest);
+
+const TOKEN = 'bXktZGF0YS12MXxhbm5hQGV4YW1wbGUuY2h8MTc5ODM2MjAwMA.c2lnbmF0dXJl';
+
+const DATA: MyData = {
+  mailbox: 'anna@example.ch',
+  readAt: '2026-11-27T09:00:00.000Z',
+  requests: [
+    {
+      id: 'r1',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      firstName: 'Anna',
+      lastName: 'Muster',
+      email: 'anna@example.ch',
+      phone: '044 123 45 67',
+      service: 'Schlafberatung',
+      preferred: { date: '2026-12-11', time: '09:30' },
+      alternative: null,
+      message: 'Ich schlafe schlecht.',
+      status: 'confirmed',
+      confirmed: { date: '2026-12-11', time: '09:30' },
+      minutes: 60,
+      advisor: 'Sandra Huber',
+      staffNote: null,
+      move: null,
+      cancelledAt: null,
+      deleteAt: '2027-11-20T09:00:00.000Z',
+    },
+  ],
+  messages: [],
+  newsletter: { email: 'anna@example.ch', status: 'confirmed', createdAt: '2026-11-01T09:00:00.000Z', confirmedAt: '2026-11-01T09:05:00.000Z', deleteAt: null },
+  mails: [{ kind: 'acknowledgement', recipient: 'visitor', createdAt: '2026-11-20T09:00:00.000Z', sentAt: '2026-11-20T09:00:01.000Z', droppedAt: null, deleteAt: '2027-11-20T09:00:00.000Z' }],
+};
+
+async function open(token: string | null = TOKEN) {
+  window.history.replaceState(null, '', `/meine-daten${token === null ? '' : `#${token}`}`);
+  let opened: Awaited<ReturnType<typeof renderRoute>> | undefined;
+  await act(async () => {
+    opened = await renderRoute('/meine-daten');
+  });
+  return opened!.user;
+}
+
+beforeEach(() => {
+  show.mockReset();
+  erase.mockReset();
+  sendLink.mockReset();
+  window.sessionStorage.clear();
+});
+afterEach(cleanup);
+
+describe('«Meine Daten»', () => {
+  it('reads nothing until «Daten anzeigen»; then shows the sections with deletion dates and moves the focus to them', async () => {
+    const user = await open();
+    expect(window.location.hash).toBe('');
+    expect(show).not.toHaveBeenCalled();
+    expect(screen.getByText(copy.outOfReach)).toBeInTheDocument();
+
+    show.mockResolvedValue({ kind: 'data', data: DATA });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    const heading = await screen.findByRole('heading', { level: 2, name: copy.dataTitle });
+    expect(show).toHaveBeenCalledExactlyOnceWith(TOKEN);
+    expect(heading).toHaveFocus();
+    const requests = screen.getByRole('region', { name: new RegExp(copy.sections.requests) });
+    expect(within(requests).getByText('Ich schlafe schlecht.')).toBeInTheDocument();
+    expect(within(requests).getByText(copy.deleteAt)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: new RegExp(copy.sections.newsletter) })).toHaveTextContent(copy.deleteOnUnsubscribe);
+    expect(screen.getByRole('region', { name: new RegExp(copy.sections.messages) })).toHaveTextContent(copy.none.messages);
+    expect(screen.getByRole('button', { name: copy.downloadLabel })).toBeInTheDocument();
+  });
+
+  it('downloads exactly what was shown as JSON', async () => {
+    const user = await open();
+    show.mockResolvedValue({ kind: 'data', data: DATA });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    await screen.findByRole('heading', { level: 2, name: copy.dataTitle });
+    let blob: Blob | undefined;
+    const create = vi.fn((value: Blob) => {
+      blob = value;
+      return 'blob:meine-daten';
+    });
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: copy.downloadLabel }));
+    expect(click).toHaveBeenCalledOnce();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob!);
+    });
+    expect(blob!.type).toBe('application/json');
+    expect(JSON.parse(text)).toEqual(DATA);
+    click.mockRestore();
+  });
+
+  it('erases only after the confirmation step, and says what was erased in the focused heading', async () => {
+    const user = await open();
+    show.mockResolvedValue({ kind: 'data', data: DATA });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    await screen.findByRole('heading', { level: 2, name: copy.dataTitle });
+
+    await user.click(screen.getByRole('button', { name: copy.erase.button }));
+    expect(await screen.findByRole('heading', { name: copy.erase.confirmTitle })).toHaveFocus();
+    expect(erase).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: copy.erase.cancelButton }));
+    expect(erase).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: copy.erase.button }));
+    const erased = { requests: 1, messages: 0, newsletter: 1, mails: 1, cancelled: 1 };
+    erase.mockResolvedValue({ kind: 'erased', erased });
+    await user.click(screen.getByRole('button', { name: copy.erase.confirmButton }));
+    const done = await screen.findByRole('heading', { level: 1, name: copy.erase.doneTitle });
+    expect(erase).toHaveBeenCalledExactlyOnceWith(TOKEN);
+    expect(done).toHaveFocus();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(copy.erase.doneText(erased));
+    expect(screen.queryByText('Ich schlafe schlecht.')).not.toBeInTheDocument();
+  });
+
+  it('an erasure whose cancellation could not be sent says nothing was erased and offers another try', async () => {
+    const user = await open();
+    show.mockResolvedValue({ kind: 'data', data: DATA });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    await screen.findByRole('heading', { level: 2, name: copy.dataTitle });
+    await user.click(screen.getByRole('button', { name: copy.erase.button }));
+    erase.mockResolvedValue({ kind: 'mail_failed' });
+    await user.click(screen.getByRole('button', { name: copy.erase.confirmButton }));
+    expect(await screen.findByRole('heading', { name: copy.erase.mailFailedTitle })).toHaveFocus();
+    expect(screen.getByText(copy.erase.mailFailedText)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: copy.failed.retry })).toBeInTheDocument();
+  });
+
+  it('an expired link says so and offers «Link senden»', async () => {
+    const user = await open();
+    show.mockResolvedValue({ kind: 'invalid_link' });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    expect(await screen.findByRole('heading', { level: 1, name: copy.invalid.title })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: copy.linkForm.title })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: copy.linkForm.button })).toBeInTheDocument();
+  });
+
+  it('without a token: the form sends the address and says the same for every address', async () => {
+    const user = await open(null);
+    expect(screen.getByRole('heading', { level: 1, name: copy.missing.title })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: copy.showLabel })).not.toBeInTheDocument();
+    sendLink.mockResolvedValue('sent');
+    await user.type(screen.getByLabelText(new RegExp(copy.linkForm.emailLabel)), 'anna@example.ch');
+    await user.click(screen.getByRole('button', { name: copy.linkForm.button }));
+    await vi.waitFor(() => expect(sendLink).toHaveBeenCalledOnce());
+    expect(sendLink.mock.calls[0]![0]).toMatchObject({ action: 'link', email: 'anna@example.ch', website: '' });
+    expect(await screen.findByText(`${copy.linkForm.sentTitle}: ${copy.linkForm.sentText}`)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * «Meine Daten» in every mail to a visitor: the one place it is added, so no mail builder
+ * repeats it. The functions' Mailer is wrapped once (../runtime.ts): every mail whose
+ * recipient is not the practice's address – acknowledgements, the state mails, the reminder,
+ * the newsletter's confirmation and announcements – gets a last paragraph, text and HTML,
+ * with the recipient's own link (../my-data/links.ts, valid MY_DATA_MAIL_LINK_DAYS). The
+ * practice's mails carry none. A data-link mail (the link asked for on the page) is the
+ * link itself: it keeps its own, shorter-lived one and gets no second. Pure apart from the
+ * wrapped Mailer.
+ */
+import { escapeHtml } from '../domain/html.ts';
+import type { LinkSettings } from '../lifecycle/action-links.ts';
+import { mailMyDataUrl } from '../my-data/links.ts';
+import type { Mailer } from './transport.ts';
+import type { OutgoingMail } from './types.ts';
+
+export const MY_DATA_LABEL = 'Meine Daten';
+export const MY_DATA_FOOTER_TEXT = 'Was wir über Ihre E-Mail-Adresse gespeichert haben – ansehen, herunterladen oder löschen:';
+
+/** The idempotency keys of the mails that are the «Meine Daten» link themselves. */
+export const isDataLinkMail = (mail: OutgoingMail) => mail.idempotencyKey?.startsWith('data-link/') ?? false;
+
+/** The mail with its «Meine Daten» paragraph (text appended; HTML before </body>). */
+export async function withMyDataLink(mail: OutgoingMail, links: LinkSettings, now: Date): Promise<OutgoingMail> {
+  const url = await mailMyDataUrl(links, mail.to, now);
+  const html = `<p style="margin:24px 0 0;font-size:13px;color:#475569">${escapeHtml(MY_DATA_FOOTER_TEXT)} ` +
+    `<a href="${escapeHtml(url)}">${escapeHtml(MY_DATA_LABEL)}</a></p>\n`;
+  return {
+    ...mail,
+    text: `${mail.text.replace(/\n*$/, '')}\n\n${MY_DATA_LABEL}: ${MY_DATA_FOOTER_TEXT}\n${url}\n`,
+    html: /<\/body>/i.test(mail.html) ? mail.html.replace(/<\/body>/i, `${html}</body>`) : `${mail.html}\n${html}`,
+  };
+}
+
+export interface MyDataFooterSettings {
+  practiceEmail: string;
+  links: LinkSettings;
+  now?: () => Date;
+}
+
+/** The Mailer that adds «Meine Daten» to every mail not addressed to the practice. */
+export function withMyDataFooter(mailer: Mailer, settings: MyDataFooterSettings): Mailer {
+  const practice = settings.practiceEmail.trim().toLowerCase();
+  const now = settings.now ?? (() => new Date());
+  return {
+    transport: mailer.transport,
+    timeoutMs: mailer.timeoutMs,
+    async send(mail) {
+      const forVisitor = mail.to.trim().toLowerCase() !== practice && !isDataLinkMail(mail);
+      await mailer.send(forVisitor ? await withMyDataLink(mail, settings.links, now()) : mail);
+    },
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * «Meine Daten» with in-memory fakes: the token, the link in every mail to a visitor (and
+ * none in the practice's), and the function my-data (show, erase, link: its answers, no
+ * oracle, the proof single use, the limits). The database's side (my_data, erase_mailbox,
+ * mailbox_key, the tombstones) is tests/integration/my-data.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { hashKey, mailboxKey } from '../_shared/database/rate-limit.ts';
+import type { Claimed } from '../_shared/database/store.ts';
+import type { MyData } from '../_shared/domain/wire-types.ts';
+import { contactAcknowledgementMail, appointmentAcknowledgementMail } from '../_shared/forms/request-emails.ts';
+import { signActionToken } from '../_shared/lifecycle/action-tokens.ts';
+import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { isAppointment } from '../_shared/lifecycle/appointment-emails.ts';
+import { MY_DATA_LABEL, withMyDataFooter } from '../_shared/mail/my-data-footer.ts';
+import type { OutgoingMail } from '../_shared/mail/types.ts';
+import { mailMyDataUrl } from '../_shared/my-data/links.ts';
+import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
+import type { CalendarCancellation, DataLinkRow, ErasedRows, MyDataStore } from '../_shared/my-data/store.ts';
+import { readMyDataToken, signMyDataToken } from '../_shared/my-data/tokens.ts';
+import { unsubscribeLinks } from '../_shared/newsletter/links.ts';
+import { announcementMail, confirmationMail } from '../_shared/newsletter/mails.ts';
+import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_REQUESTED_LINK_HOURS } from '../_shared/domain/my-data.ts';
+import { createMyDataHandler, linkRequestId } from '../my-data/my-data-handler.ts';
+import { ACTION_TOKEN_SECRET, appointmentRecord, appointmentState, FakeMailer, FakeStore, ORIGIN, post, solvedProof, testConfig } from './helpers.ts';
+
+const NOW = new Date('2026-11-27T09:00:00Z');
+const LINKS = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
+const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
+const MAIL = { practiceEmail: PRACTICE };
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The token in a «Meine Daten» link of a mail's text, or null. */
+function myDataToken(text: string): string | null {
+  return /\/meine-daten#([A-Za-z0-9_.-]+)/.exec(text)?.[1] ?? null;
+}
+
+// ------------------------------------------------------------------ the token
+
+Deno.test('token: serves exactly its mailbox until it expires; a changed character, another key or an action token is refused', async () => {
+  const expiresAt = seconds(NOW) + 3600;
+  const token = await signMyDataToken(ACTION_TOKEN_SECRET, { mailbox: 'anna@example.ch', expiresAt });
+  assert.deepEqual(await readMyDataToken(ACTION_TOKEN_SECRET, token, NOW), { ok: true, claim: { mailbox: 'anna@example.ch', expiresAt } });
+  assert.deepEqual(await readMyDataToken(ACTION_TOKEN_SECRET, token, new Date((expiresAt + 1) * 1000)), { ok: false, reason: 'expired' });
+  const changed = token.slice(0, 5) + (token[5] === 'A' ? 'B' : 'A') + token.slice(6);
+  assert.equal((await readMyDataToken(ACTION_TOKEN_SECRET, changed, NOW)).ok, false);
+  assert.deepEqual(await readMyDataToken('another-secret-another-secret', token, NOW), { ok: false, reason: 'tampered' });
+  const action = await signActionToken(ACTION_TOKEN_SECRET, { requestId: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', action: 'view', expiresAt });
+  assert.deepEqual(await readMyDataToken(ACTION_TOKEN_SECRET, action, NOW), { ok: false, reason: 'tampered' });
+  assert.deepEqual(await readMyDataToken(ACTION_TOKEN_SECRET, 'nonsense', NOW), { ok: false, reason: 'malformed' });
+});
+
+Deno.test('token: a mailbox with | and one of 254 characters are carried whole', async () => {
+  for (const mailbox of ['a|b@example.ch', `${'x'.repeat(64)}@${'d'.repeat(180)}.ch`]) {
+    const token = await signMyDataToken(ACTION_TOKEN_SECRET, { mailbox, expiresAt: seconds(NOW) + 60 });
+    const read = await readMyDataToken(ACTION_TOKEN_SECRET, token, NOW);
+    assert.ok(read.ok && read.claim.mailbox === mailbox);
+  }
+});
+
+// ------------------------------------------------------------------ the link in every visitor mail
+
+async function visitorMails(): Promise<{ name: string; mail: OutgoingMail }[]> {
+  const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 1 });
+  const cancelled = appointmentState({ status: 'cancelled', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 2 });
+  const declined = appointmentState({ status: 'declined' });
+  const store = new FakeStore();
+  store.clock = () => NOW;
+  const outcome = async (state: typeof confirmed) => (await outcomeMails(state, MAIL, LINKS, NOW, store)).map((mail) => ({ name: `outcome ${state.outcome_key} → ${mail.to}`, mail }));
+  if (!isAppointment(confirmed)) throw new Error('not an appointment');
+  const article = { title: 'Besser schlafen', excerpt: 'Kurz', published_on: '2026-11-20', author: 'Sandra Huber', slug: 'besser-schlafen' };
+  const links = { ...LINKS, apiUrl: 'http://127.0.0.1:54321' };
+  return [
+    { name: 'contact acknowledgement', mail: contactAcknowledgementMail({ email: 'anna@example.ch' }, MAIL) },
+    { name: 'request acknowledgement', mail: appointmentAcknowledgementMail(appointmentRecord(), MAIL) },
+    ...await outcome(confirmed),
+    ...await outcome(cancelled),
+    ...await outcome(declined),
+    ...(await reminderMails(confirmed, MAIL, LINKS, NOW)).map((mail) => ({ name: 'reminder', mail })),
+    { name: 'newsletter confirmation', mail: confirmationMail('anna@example.ch', `${ORIGIN}/newsletter/bestaetigen#x`, NOW, MAIL) },
+    {
+      name: 'announcement',
+      mail: announcementMail('anna@example.ch', article, `${ORIGIN}/blog/besser-schlafen`, await unsubscribeLinks(links, '6b1f4d3e-2a8c-4e7b-9d10-3c5a7e9f1b2d'), MAIL),
+    },
+  ];
+}
+
+Deno.test('every mail to a visitor carries «Meine Daten» with a link to its own mailbox (text and HTML); no practice mail carries one', async () => {
+  const inner = new FakeMailer();
+  const mailer = withMyDataFooter(inner, { practiceEmail: PRACTICE, links: LINKS, now: () => NOW });
+  const mails = await visitorMails();
+  for (const { mail } of mails) await mailer.send(mail);
+  let visitors = 0;
+  let practice = 0;
+  for (const [n, sent] of inner.sent.entries()) {
+    const name = mails[n]!.name;
+    const token = myDataToken(sent.text);
+    if (sent.to === PRACTICE) {
+      practice++;
+      assert.equal(token, null, `${name}: a practice mail carries no «Meine Daten»`);
+      assert.ok(!sent.html.includes('/meine-daten'), name);
+      continue;
+    }
+    visitors++;
+    assert.ok(token, `${name}: the text carries the link`);
+    assert.ok(sent.text.includes(`${MY_DATA_LABEL}:`), name);
+    assert.ok(sent.html.includes(`/meine-daten#${token}`) && sent.html.includes(`>${MY_DATA_LABEL}</a>`), `${name}: the HTML carries it`);
+    assert.ok(/<\/a><\/p>\n<\/body>/.test(sent.html), `${name}: the link's paragraph is the body's last`);
+    const read = await readMyDataToken(ACTION_TOKEN_SECRET, token!, NOW);
+    assert.ok(read.ok, name);
+    assert.equal(read.claim.mailbox, mailboxKey(sent.to), `${name}: the link serves the recipient's mailbox`);
+    const days = (read.claim.expiresAt * 1000 - NOW.getTime()) / 86_400_000;
+    assert.ok(days >= MY_DATA_MAIL_LINK_DAYS && days < MY_DATA_MAIL_LINK_DAYS + 1 / 24, `${name}: valid ${MY_DATA_MAIL_LINK_DAYS} days`);
+  }
+  assert.ok(visitors >= 8 && practice >= 1, `visitors ${visitors}, practice ${practice}`);
+});
+
+Deno.test('the link mail asked for on the page carries its own 24-hour link and no second one', async () => {
+  const inner = new FakeMailer();
+  const mailer = withMyDataFooter(inner, { practiceEmail: PRACTICE, links: LINKS, now: () => NOW });
+  const row: DataLinkRow = { id: '0b7c1c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', email: 'Anna+x@Example.ch', created_at: NOW.toISOString() };
+  await mailer.send(await dataLinkMailFor(row, LINKS, MAIL));
+  const sent = inner.sent[0]!;
+  assert.equal(sent.idempotencyKey, `data-link/${row.id}`);
+  assert.equal(sent.text.match(/\/meine-daten#/g)?.length, 1);
+  const read = await readMyDataToken(ACTION_TOKEN_SECRET, myDataToken(sent.text)!, NOW);
+  assert.ok(read.ok);
+  assert.equal(read.claim.mailbox, 'anna@example.ch');
+  assert.equal(read.claim.expiresAt, seconds(NOW) + MY_DATA_REQUESTED_LINK_HOURS * 3600);
+});
+
+// ------------------------------------------------------------------ the function
+
+const EMPTY = (mailbox: string): MyData => ({ mailbox, readAt: NOW.toISOString(), requests: [], messages: [], newsletter: null, mails: [] });
+
+class FakeMyDataStore implements MyDataStore {
+  calls: string[] = [];
+  /** The mailboxes with something stored, and their data. */
+  stored = new Map<string, MyData>();
+  toCancel: string[] = [];
+  erased: { mailbox: string; hash: string }[] = [];
+  owed: DataLinkRow[] = [];
+  read(mailbox: string) {
+    this.calls.push('read');
+    return Promise.resolve(this.stored.get(mailbox) ?? EMPTY(mailbox));
+  }
+  appointmentsToCancel() {
+    this.calls.push('appointmentsToCancel');
+    return Promise.resolve([...this.toCancel]);
+  }
+  erase(mailbox: string, hash: string): Promise<ErasedRows> {
+    this.calls.push('erase');
+    this.erased.push({ mailbox, hash });
+    const had = this.stored.get(mailbox);
+    this.stored.delete(mailbox);
+    return Promise.resolve({
+      requests: had?.requests.length ?? 0,
+      messages: had?.messages.length ?? 0,
+      newsletter: had?.newsletter ? 1 : 0,
+      mails: had?.mails.length ?? 0,
+      rate_limit_events: 0,
+      calendar_cancellations: 0,
+    });
+  }
+  #tokens = 0;
+  oweDataLink(email: string) {
+    this.calls.push('oweDataLink');
+    const row: DataLinkRow = { id: `0b7c1c1e-7a4d-4e2f-9b6a-${String(this.owed.length).padStart(12, '0')}`, email, created_at: NOW.toISOString() };
+    this.owed.push(row);
+    return Promise.resolve({ claim: { status: 'claimed' as const, claim: { token: `claim-${this.#tokens++}`, takenAt: performance.now() } }, row });
+  }
+  claimDueLinks(): Promise<Claimed<DataLinkRow>[]> {
+    return Promise.resolve([]);
+  }
+  cancellations(): Promise<CalendarCancellation[]> {
+    return Promise.resolve([]);
+  }
+}
+
+function setup() {
+  const store = new FakeStore();
+  store.clock = () => NOW;
+  const myData = new FakeMyDataStore();
+  const mailer = new FakeMailer();
+  const tasks: Promise<void>[] = [];
+  const handle = createMyDataHandler(
+    { config: testConfig(), store, mailer, myData, now: () => NOW, log: () => {} },
+    { background: (task) => tasks.push(task) },
+  );
+  return { store, myData, mailer, tasks, handle, settled: () => Promise.all(tasks) };
+}
+
+const tokenFor = (mailbox: string, expiresAt = seconds(NOW) + 3600) => signMyDataToken(ACTION_TOKEN_SECRET, { mailbox, expiresAt });
+
+Deno.test('show: 200 with the token\'s mailbox\'s data only; 403 invalid_link for a forged or expired token', async () => {
+  const { handle, myData } = setup();
+  myData.stored.set('anna@example.ch', { ...EMPTY('anna@example.ch'), messages: [{ id: 'm', createdAt: NOW.toISOString(), name: 'Anna', email: 'anna@example.ch', phone: null, subject: null, message: 'Hallo', deleteAt: NOW.toISOString() }] });
+  const shown = await handle(post({ action: 'show', token: await tokenFor('anna@example.ch') }));
+  assert.equal(shown.status, 200);
+  const { data } = await shown.json() as { data: MyData };
+  assert.equal(data.mailbox, 'anna@example.ch');
+  assert.equal(data.messages.length, 1);
+  const other = await (await handle(post({ action: 'show', token: await tokenFor('beat@example.ch') }))).json() as { data: MyData };
+  assert.equal(other.data.messages.length, 0);
+  const expired = await handle(post({ action: 'show', token: await tokenFor('anna@example.ch', seconds(NOW) - 1) }));
+  assert.equal(expired.status, 403);
+  assert.deepEqual(await expired.json(), { error: 'invalid_link', reason: 'expired' });
+  const forged = await handle(post({ action: 'show', token: 'abc.def' }));
+  assert.equal(forged.status, 403);
+  assert.equal((await forged.json() as { error: string }).error, 'invalid_link');
+});
+
+Deno.test('erase: the future appointment is cancelled and the practice told before any row goes; then everything is erased', async () => {
+  const { handle, myData, store, mailer } = setup();
+  const appointment = appointmentState({ status: 'confirmed', confirmed_date: '2026-11-28', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 1 });
+  store.appointments.set(appointment.id, appointment);
+  myData.toCancel = [appointment.id];
+  myData.stored.set('beat.keller@example.ch', EMPTY('beat.keller@example.ch'));
+  const response = await handle(post({ action: 'erase', token: await tokenFor('beat.keller@example.ch') }));
+  assert.equal(response.status, 200);
+  assert.deepEqual((await response.json() as { erased: { cancelled: number } }).erased.cancelled, 1);
+  // Within the 24-hour notice and still cancelled: the visitor withdraws.
+  assert.equal(store.appointments.get(appointment.id)!.status, 'cancelled');
+  assert.ok(mailer.sent.some((mail) => mail.to === PRACTICE), 'the practice received the cancellation');
+  assert.deepEqual(myData.calls.slice(-1), ['erase']);
+  assert.deepEqual(myData.erased, [{ mailbox: 'beat.keller@example.ch', hash: await hashKey(testConfig().rateLimitSalt, 'beat.keller@example.ch') }]);
+});
+
+Deno.test('erase: when the cancellation cannot be sent, 502 and nothing erased; the retry sends it and erases', async () => {
+  const { handle, myData, store, mailer } = setup();
+  const appointment = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 1 });
+  store.appointments.set(appointment.id, appointment);
+  myData.toCancel = [appointment.id];
+  mailer.fail = 'all';
+  const token = await tokenFor('beat.keller@example.ch');
+  const failed = await handle(post({ action: 'erase', token }));
+  assert.equal(failed.status, 502);
+  assert.deepEqual(await failed.json(), { error: 'mail_failed' });
+  assert.deepEqual(myData.erased, []);
+  mailer.fail = [];
+  const retried = await handle(post({ action: 'erase', token }));
+  assert.equal(retried.status, 200);
+  assert.ok(mailer.sent.some((mail) => mail.to === PRACTICE));
+  assert.equal(myData.erased.length, 1);
+});
+
+async function linkBody(email: string, overrides: Record<string, unknown> = {}) {
+  return { action: 'link', email, website: '', elapsedMs: 9_000, altcha: await solvedProof('my-data'), ...overrides };
+}
+
+Deno.test('link: 202 { ok: true } alike for a stored and an unstored address, answered before anything about the address is read; the mail to that address only', async () => {
+  const answers: unknown[] = [];
+  for (const email of ['Anna+x@Example.ch', 'nobody@example.ch']) {
+    const { handle, myData, mailer, tasks, settled } = setup();
+    myData.stored.set('anna@example.ch', EMPTY('anna@example.ch'));
+    const response = await handle(post(await linkBody(email)));
+    assert.equal(response.status, 202);
+    answers.push(await response.json());
+    // Nothing about the address was read or written before the answer.
+    assert.equal(myData.calls.length, 0);
+    assert.equal(mailer.attempts, 0);
+    assert.equal(tasks.length, 1);
+    await settled();
+    assert.deepEqual(mailer.sent.map((mail) => mail.to), [email], 'the link goes to that address, stored or not');
+    assert.ok(!myData.calls.includes('read'), 'whether anything is stored is never looked up');
+  }
+  assert.deepEqual(answers[0], answers[1]);
+  assert.deepEqual(answers[0], { ok: true });
+});
+
+Deno.test('link: the proof is single use, the honeypot refused, the request limits apply, one mail per mailbox an hour', async () => {
+  const { handle, store, mailer, settled } = setup();
+  const body = await linkBody('anna@example.ch');
+  assert.equal((await handle(post(body))).status, 202);
+  const again = await handle(post({ ...body, email: 'beat@example.ch' }));
+  assert.equal(again.status, 403);
+  assert.deepEqual(await again.json(), { error: 'proof_refused', reason: 'used' });
+  assert.equal((await handle(post(await linkBody('anna@example.ch', { website: 'x' })))).status, 422);
+  assert.equal((await handle(post(await linkBody('anna@example.ch')))).status, 202);
+  await settled();
+  assert.equal(mailer.sent.length, 1, 'the second link to the same mailbox within the hour is held back');
+  store.exhausted.set('my-data:ip', 60);
+  const limited = await handle(post(await linkBody('carla@example.ch')));
+  assert.equal(limited.status, 429);
+  assert.equal(await linkRequestId('salt', 'a@b.ch'), await linkRequestId('salt', 'a@b.ch'));
+});
+
+Deno.test('link: an invalid address is 400; GET gives a challenge', async () => {
+  const { handle } = setup();
+  assert.equal((await handle(post(await linkBody('not an address')))).status, 400);
+  const challenge = await handle(new Request('http://localhost/functions/v1/my-data', { headers: { origin: ORIGIN, apikey: 'sb_publishable_test-key' } }));
+  assert.equal(challenge.status, 200);
+  assert.ok('challenge' in (await challenge.json() as Record<string, unknown>));
+});
+
+Deno.test('mail link expiry is whole hours, so a mail\'s retries carry the same link within the hour', async () => {
+  const a = await mailMyDataUrl(LINKS, 'anna@example.ch', new Date(NOW.getTime() + 1_000));
+  const b = await mailMyDataUrl(LINKS, 'anna@example.ch', new Date(NOW.getTime() + 59_000));
+  assert.equal(a, b);
+});
+
+// ------------------------------------------------------------------ the feeds' tombstones
+
+Deno.test('an erased appointment\'s tombstone is rendered exactly as a cancelled entry: «Abgesagt» and the time, nothing about the person', async () => {
+  const { feedEvent, feedTombstones, tombstoneEvent } = await import('../practice-calendar/feed-content.ts');
+  const cancelled = appointmentState({ status: 'cancelled', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 2 });
+  const tombstone: CalendarCancellation = {
+    id: cancelled.id,
+    confirmed_date: '2026-12-11',
+    confirmed_time: '09:30',
+    appointment_minutes: cancelled.appointment_minutes,
+    advisor: 'sandra-huber',
+    calendar_sequence: 2,
+  };
+  const asCancelled = feedEvent('praxis', { ...cancelled, confirmed_date: '2026-12-11', confirmed_time: '09:30' }, NOW, 'unused');
+  assert.deepEqual(tombstoneEvent(tombstone, NOW), asCancelled);
+  assert.deepEqual(feedTombstones('lukas-brunner', [tombstone], '2026-11-27'), []);
+  assert.deepEqual(feedTombstones('sandra-huber', [tombstone], '2026-11-27'), [tombstone]);
+  assert.deepEqual(feedTombstones('praxis', [tombstone], '2026-12-12'), [], 'gone once its day has passed');
+});

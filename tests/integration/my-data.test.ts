@@ -1,0 +1,138 @@
+// @vitest-environment node
+/**
+ * «Meine Daten» in the database (…_my_data.sql): private.mailbox_key computes what the
+ * functions' mailboxKey computes; public.my_data lists one mailbox's rows and nothing of
+ * another's; public.erase_mailbox deletes every row about the mailbox – requests,
+ * messages, the subscription, their outbox mails, its data-link mails, its rate-limit
+ * events – and nothing of another mailbox, leaving a tombstone without personal data for
+ * an appointment the feeds showed; the retention deletes tombstones whose day has passed.
+ * The function, the mails and the feed: e2e/my-data.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { appointmentRow, backendTarget, bookableDate, type TestBackend } from './stack-harness.ts';
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await backendTarget({ functions: false });
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+const asService = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  backend.query<T>(`select (select set_config('role', 'service_role', true)), ${sql}`, params);
+
+/** One mailbox's whole footprint: two requests (one confirmed), a message, a confirmed subscription, a data-link mail, a limit's event. */
+async function footprint(email: string, day: number) {
+  const requests = [appointmentRow(email, { preferred_date: bookableDate(day), preferred_time: '09:30' }), appointmentRow(email, { preferred_date: bookableDate(day + 1), preferred_time: '10:30' })];
+  for (const row of requests) {
+    await backend.query(
+      `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [row.id, row.first_name, row.last_name, row.email, row.phone, row.service, row.preferred_date, row.preferred_time],
+    );
+  }
+  await asService(`public.decide_appointment($1, 'confirm', $2::date, $3)`, [requests[0]!.id, requests[0]!.preferred_date, '09:30']);
+  await backend.query(`insert into public.contact_submissions (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.')`, [email]);
+  await backend.query(
+    `insert into public.newsletter_subscribers (email, mailbox_key, status, confirmed_at) values ($1, $2, 'confirmed', now())`,
+    [email, mailboxKey(email)],
+  );
+  await asService(`public.owe_data_link($1)`, [email]);
+  await backend.query(`insert into public.rate_limit_events (bucket, key) values ('ack', $1)`, [`hash-of-${mailboxKey(email)}`]);
+  return { requests };
+}
+
+async function rowsAbout(key: string) {
+  const { rows } = await backend.query<{ requests: number; messages: number; subscribers: number; mails: number; limits: number }>(
+    `select
+       (select count(*)::int from public.appointment_requests where private.mailbox_key(email) = $1) as requests,
+       (select count(*)::int from public.contact_submissions where private.mailbox_key(email) = $1) as messages,
+       (select count(*)::int from public.newsletter_subscribers where mailbox_key = $1) as subscribers,
+       (select count(*)::int from public.outbox_mails m
+         where m.mailbox_key = $1
+            or m.appointment_request_id in (select id from public.appointment_requests where private.mailbox_key(email) = $1)
+            or m.contact_submission_id in (select id from public.contact_submissions where private.mailbox_key(email) = $1)
+            or m.subscriber_id in (select id from public.newsletter_subscribers where mailbox_key = $1)) as mails,
+       (select count(*)::int from public.rate_limit_events where key = 'hash-of-' || $1) as limits`,
+    [key],
+  );
+  return rows[0]!;
+}
+
+describe('«Meine Daten» in the database', () => {
+  it('private.mailbox_key is mailboxKey, address by address', async () => {
+    const addresses = [
+      'anna@example.ch', 'Anna@Example.CH', ' anna@example.ch ', 'anna+blog@example.ch', 'anna+a+b@example.ch',
+      'A.nna+1@GoogleMail.com', 'a.n.n.a@gmail.com', 'anna.muster@gmx.ch', 'anna.muster+x@outlook.com', 'o\'brien@example.ie',
+      'x@sub.example.co.uk', 'first.last@googlemail.com', 'Ünïcödé@exämple.ch', 'a"b@example.ch', 'a@b@example.ch',
+      'no-at-sign', 'trailing@', 'dots.in.gmail+tag@GMAIL.COM', 'UPPER+Tag@Example.org', 'a|b@example.ch',
+    ];
+    const { rows } = await backend.query<{ email: string; key: string }>(
+      `select e as email, private.mailbox_key(e) as key from unnest($1::text[]) as e`,
+      [addresses],
+    );
+    for (const row of rows) expect(row.key, row.email).toBe(mailboxKey(row.email));
+  });
+
+  it('my_data lists one mailbox (found through its +tag and capitals) and nothing of another', async () => {
+    await footprint('Carla.Meier+praxis@example.ch', 14);
+    await footprint('dora@example.ch', 16);
+    const { rows } = await asService<{ data: { requests: { status: string; delete_at: string }[]; messages: unknown[]; newsletter: { status: string } | null; mails: { kind: string }[] } }>(
+      `public.my_data('carla.meier@example.ch') as data`,
+    );
+    const data = rows[0]!.data;
+    expect(data.requests.map((r) => r.status).sort()).toEqual(['confirmed', 'requested']);
+    expect(data.messages).toHaveLength(1);
+    expect(data.newsletter?.status).toBe('confirmed');
+    expect(data.mails.map((mail) => mail.kind)).toContain('data-link');
+    expect(data.mails.map((mail) => mail.kind)).toContain('request');
+    expect(JSON.stringify(data)).not.toContain('dora');
+  });
+
+  it('erase_mailbox deletes every row about the mailbox and nothing of another; a confirmed appointment leaves a tombstone without personal data', async () => {
+    const anna = await footprint('anna.erase@example.ch', 20);
+    await footprint('beat.keep@example.ch', 22);
+    const before = await rowsAbout('beat.keep@example.ch');
+    expect(await rowsAbout('anna.erase@example.ch')).toMatchObject({ requests: 2, messages: 1, subscribers: 1, limits: 1 });
+
+    const { rows } = await asService<{ erased: Record<string, number> }>(`public.erase_mailbox('anna.erase@example.ch', 'hash-of-anna.erase@example.ch') as erased`);
+    expect(rows[0]!.erased).toMatchObject({ requests: 2, messages: 1, newsletter: 1, rate_limit_events: 1, calendar_cancellations: 1 });
+    expect(await rowsAbout('anna.erase@example.ch')).toEqual({ requests: 0, messages: 0, subscribers: 0, mails: 0, limits: 0 });
+    expect(await rowsAbout('beat.keep@example.ch')).toEqual(before);
+    // Nothing anywhere names the address any more.
+    const anywhere = await backend.query(
+      `select 1 from public.outbox_mails where email ilike '%anna.erase%' or mailbox_key ilike '%anna.erase%'
+       union all select 1 from public.appointment_requests where email ilike '%anna.erase%'
+       union all select 1 from public.contact_submissions where email ilike '%anna.erase%'
+       union all select 1 from public.newsletter_subscribers where email ilike '%anna.erase%'`,
+    );
+    expect(anywhere.rows).toHaveLength(0);
+
+    const tombstones = await asService<{ feed: Record<string, unknown>[] }>(`public.calendar_cancellations_between(current_date, current_date + 60) as feed`);
+    const tombstone = tombstones.rows[0]!.feed.find((row) => row.id === anna.requests[0]!.id)!;
+    expect(Object.keys(tombstone).sort()).toEqual(['advisor', 'appointment_minutes', 'calendar_sequence', 'confirmed_date', 'confirmed_time', 'id']);
+    expect(tombstone).toMatchObject({ confirmed_date: anna.requests[0]!.preferred_date, confirmed_time: '09:30', calendar_sequence: 2 });
+  });
+
+  it('the retention deletes a tombstone once its day has passed and a data-link mail once its link has expired', async () => {
+    await backend.query(
+      `insert into public.calendar_cancellations (id, confirmed_date, confirmed_time, appointment_minutes, advisor, calendar_sequence)
+       values (gen_random_uuid(), current_date - 2, '09:30', 60, null, 2)`,
+    );
+    await asService(`public.owe_data_link('old.link@example.ch')`);
+    await backend.query(`update public.outbox_mails set created_at = now() - interval '25 hours' where mailbox_key = 'old.link@example.ch'`);
+    const { rows } = await asService<{ result: Record<string, number> }>(`public.delete_expired_form_submissions() as result`);
+    expect(rows[0]!.result.calendar_cancellations).toBe(1);
+    expect(rows[0]!.result.data_link_mails).toBe(1);
+  });
+
+  it('only the service role may read or erase', async () => {
+    for (const call of [`public.my_data('a@b.ch')`, `public.erase_mailbox('a@b.ch')`, `public.owe_data_link('a@b.ch')`]) {
+      await expect(backend.query(`select (select set_config('role', 'anon', true)), ${call}`)).rejects.toThrow(/permission denied/);
+    }
+  });
+});
