@@ -77,7 +77,7 @@ async function visitorMails(): Promise<{ name: string; mail: OutgoingMail }[]> {
     ...await outcome(cancelled),
     ...await outcome(declined),
     ...(await reminderMails(confirmed, MAIL, LINKS, NOW)).map((mail) => ({ name: 'reminder', mail })),
-    { name: 'newsletter confirmation', mail: confirmationMail('anna@example.ch', `${ORIGIN}/newsletter/bestaetigen#x`, NOW, MAIL) },
+    { name: 'newsletter confirmation', mail: confirmationMail('anna@example.ch', `${ORIGIN}/newsletter/bestaetigen#x`, NOW, NOW, MAIL) },
     {
       name: 'announcement',
       mail: announcementMail('anna@example.ch', article, `${ORIGIN}/blog/besser-schlafen`, await unsubscribeLinks(links, '6b1f4d3e-2a8c-4e7b-9d10-3c5a7e9f1b2d'), MAIL),
