@@ -263,3 +263,17 @@ describe('all content', () => {
     }
   });
 });
+
+describe('«Meine Daten»: the erasure\'s result in German, not in «(n)» forms', () => {
+  it('names one, several and none in their own words', async () => {
+    const { myDataPage } = await import('./my-data');
+    expect(myDataPage.erase.doneText({ requests: 1, messages: 0, newsletter: 1, mails: 2, cancelled: 1 })).toBe(
+      'Gelöscht: 1 Terminanfrage, keine Nachricht, das Newsletter-Abonnement und 2 E-Mail-Einträge. ' +
+        'Ein bevorstehender Termin wurde abgesagt; die Praxis ist informiert.',
+    );
+    expect(myDataPage.erase.doneText({ requests: 2, messages: 1, newsletter: 0, mails: 0, cancelled: 2 })).toBe(
+      'Gelöscht: 2 Terminanfragen, 1 Nachricht, kein Newsletter-Abonnement und kein E-Mail-Eintrag. ' +
+        '2 bevorstehende Termine wurden abgesagt; die Praxis ist informiert.',
+    );
+  });
+});

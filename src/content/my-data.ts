@@ -7,6 +7,12 @@
 import { practice } from './practice';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 
+/** «keine Nachricht», «1 Nachricht», «2 Nachrichten». */
+function counted(count: number, none: string, one: string, many: string): string {
+  if (count === 0) return none;
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export const myDataPage = {
   title: 'Meine Daten',
   intro:
@@ -106,9 +112,10 @@ export const myDataPage = {
     pending: 'Wird gelöscht …',
     doneTitle: 'Ihre Daten sind gelöscht',
     doneText: (counts: { requests: number; messages: number; newsletter: number; mails: number; cancelled: number }) =>
-      `Gelöscht: ${counts.requests} Terminanfrage(n), ${counts.messages} Nachricht(en), ` +
-      `${counts.newsletter === 0 ? 'kein' : 'das'} Newsletter-Abonnement und ${counts.mails} E-Mail-Eintrag/-Einträge.` +
-      (counts.cancelled > 0 ? ` ${counts.cancelled} bevorstehende(r) Termin(e) wurde(n) abgesagt; die Praxis ist informiert.` : ''),
+      `Gelöscht: ${counted(counts.requests, 'keine Terminanfrage', 'Terminanfrage', 'Terminanfragen')}, ${counted(counts.messages, 'keine Nachricht', 'Nachricht', 'Nachrichten')}, ` +
+      `${counts.newsletter === 0 ? 'kein' : 'das'} Newsletter-Abonnement und ${counted(counts.mails, 'kein E-Mail-Eintrag', 'E-Mail-Eintrag', 'E-Mail-Einträge')}.` +
+      (counts.cancelled === 1 ? ' Ein bevorstehender Termin wurde abgesagt; die Praxis ist informiert.' : '') +
+      (counts.cancelled > 1 ? ` ${counts.cancelled} bevorstehende Termine wurden abgesagt; die Praxis ist informiert.` : ''),
     mailFailedTitle: 'Noch nichts gelöscht',
     mailFailedText:
       'Die Absage Ihres Termins konnte der Praxis gerade nicht gesendet werden. Es wurde nichts gelöscht. Bitte versuchen Sie es in einigen Minuten noch einmal.',
