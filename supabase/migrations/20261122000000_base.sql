@@ -1,7 +1,7 @@
 -- The baseline, part 1: what every other migration builds on – the schemas, the
 -- extensions, who may execute new functions, and two helpers everything uses.
 --
--- The baseline (this file up to …_scheduled_jobs.sql) was written before anything was
+-- The baseline (this file up to …_my_data.sql) was written before anything was
 -- deployed; it is the schema as one readable text, one file per entity – each table with its
 -- constraints, triggers, policies and the functions that change it – in dependency order:
 --   …0000_base                   schemas, extensions, default privileges, shared helpers
@@ -17,6 +17,7 @@
 --                                claim and one finish, the outbox's run
 --   …0800_digest                 the jobs' record, the practice's morning digest
 --   …0900_scheduled_jobs         the retention and every schedule (pg_cron, pg_net)
+--   …1000_my_data                «Meine Daten»: a mailbox's data, its erasure, the calendar's tombstones
 -- From here on migrations only add: a change is a new file after these, never an edit of
 -- one that has been applied (docs/backend.md, «Migrations»).
 --
