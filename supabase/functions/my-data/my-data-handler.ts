@@ -23,13 +23,14 @@
  */
 import * as z from 'zod/mini';
 import type { FunctionConfig } from '../_shared/config.ts';
-import { clientIp, hashKey, mailboxKey, takeAcknowledgement, takeRequestLimits } from '../_shared/database/rate-limit.ts';
+import { hashKey, takeAcknowledgement } from '../_shared/database/rate-limit.ts';
 import type { AppointmentState, Store } from '../_shared/database/store.ts';
 import { MY_DATA_FUNCTION } from '../_shared/domain/my-data.ts';
 import { botSignals } from '../_shared/domain/schemas.ts';
 import { fieldSchemas } from '../_shared/domain/field-schemas.ts';
 import type { MyDataErased } from '../_shared/domain/wire-types.ts';
-import { checkProof, issueChallenge } from '../_shared/forms/form-proof.ts';
+import { admitAddressRequest } from '../_shared/forms/address-request.ts';
+import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
 import type { JsonObject } from '../_shared/http/json.ts';
 import { readJsonObject } from '../_shared/http/json.ts';
@@ -174,27 +175,9 @@ async function sendLink(context: Context, email: string, client: string): Promis
 
 async function askForLink(context: Context, body: JsonObject): Promise<Response> {
   const { answer, store, config, request } = context;
-  const valid = validateBody(linkSchema, body);
-  if (!valid.ok) {
-    return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
-  }
-  const { email, website, altcha } = valid.value;
-  // As the forms: the proof before the limits, and before the honeypot.
-  const proof = await checkProof(altcha, FUNCTION_NAME, config.challengeSecret);
-  if (!proof.ok) return answer(403, { error: 'proof_refused', reason: proof.reason }, { code: `proof_${proof.reason}` });
-  const mailbox = mailboxKey(email);
-  const claimed = await store.claimFormProof(proof.signature, await linkRequestId(config.rateLimitSalt, mailbox), proof.expiresAt);
-  if (claimed.use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
-  if (website !== '') return answer(422, { error: 'rejected' }, { code: 'bot_refused' });
-  const client = clientIp(request.headers);
-  let retryAfter = claimed.limits === 'refused' ? claimed.retryAfterSeconds : 0;
-  if (claimed.limits === null) {
-    retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, { fn: FUNCTION_NAME, ip: client });
-    await store.judgeFormProof(proof.signature, retryAfter);
-  }
-  if (retryAfter > 0) {
-    return answer(429, { error: 'rate_limited', retryAfterSeconds: retryAfter }, { code: 'rate_limited' }, { 'retry-after': String(retryAfter) });
-  }
+  const admitted = await admitAddressRequest({ answer, store, config, request, fn: FUNCTION_NAME }, linkSchema, body, linkRequestId);
+  if ('response' in admitted) return admitted.response;
+  const { body: { email }, client } = admitted;
   // The same answer for every address, before anything about it is read or written.
   const response = answer(202, { ok: true }, { code: 'link_asked' });
   context.background(

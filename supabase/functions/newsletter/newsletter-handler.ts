@@ -26,18 +26,16 @@
  * Tokens are never logged.
  */
 import { NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../_shared/domain/newsletter.ts';
-import { checkProof, issueChallenge } from '../_shared/forms/form-proof.ts';
+import { admitAddressRequest } from '../_shared/forms/address-request.ts';
+import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { sentTooFast, validateBody } from '../_shared/forms/validation.ts';
 import { corsHeaders, decideCors } from '../_shared/http/cors.ts';
 import { jsonResponse, MAX_BODY_BYTES, readJsonObject, type JsonObject } from '../_shared/http/json.ts';
 import { type Answer, defaultLog, type FunctionDeps, openFunctionRequest } from '../_shared/http/request-gate.ts';
 import {
   acknowledgementShare,
-  clientIp,
   hashKey,
-  mailboxKey,
   networkKey,
-  takeRequestLimits,
 } from '../_shared/database/rate-limit.ts';
 import type { Store } from '../_shared/database/store.ts';
 import { failureCause } from '../_shared/mail/budget.ts';
@@ -104,32 +102,10 @@ function sendingOf(context: Pick<Context, 'newsletter' | 'mailer' | 'config' | '
 
 async function subscribe(context: Context, body: JsonObject): Promise<Response> {
   const { answer, store, config, newsletter, request } = context;
-  const valid = validateBody(subscribeSchema, body);
-  if (!valid.ok) {
-    return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
-  }
-  const { email, website, altcha } = valid.value;
-
-  // As the forms: the proof before the limits (calls without one use up nobody's quota),
-  // and before the honeypot.
-  const proof = await checkProof(altcha, FUNCTION_NAME, config.challengeSecret);
-  if (!proof.ok) return answer(403, { error: 'proof_refused', reason: proof.reason }, { code: `proof_${proof.reason}` });
-  const mailbox = mailboxKey(email);
-  const claimed = await store.claimFormProof(proof.signature, await subscriptionRequestId(config.rateLimitSalt, mailbox), proof.expiresAt);
-  if (claimed.use === 'used') return answer(403, { error: 'proof_refused', reason: 'used' }, { code: 'proof_used' });
-  if (website !== '') return answer(422, { error: 'rejected' }, { code: 'bot_refused' });
-
-  // The proof remembers the limits' verdict: a retry of a request that passed is not
-  // counted again, a refused one is refused again until its window has passed.
-  const client = clientIp(request.headers);
-  let retryAfter = claimed.limits === 'refused' ? claimed.retryAfterSeconds : 0;
-  if (claimed.limits === null) {
-    retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, { fn: FUNCTION_NAME, ip: client });
-    await store.judgeFormProof(proof.signature, retryAfter);
-  }
-  if (retryAfter > 0) {
-    return answer(429, { error: 'rate_limited', retryAfterSeconds: retryAfter }, { code: 'rate_limited' }, { 'retry-after': String(retryAfter) });
-  }
+  const admitted = await admitAddressRequest({ answer, store, config, request, fn: FUNCTION_NAME }, subscribeSchema, body, subscriptionRequestId);
+  if ('response' in admitted) return admitted.response;
+  const { body: valid, mailbox, proofSignature, client } = admitted;
+  const { email } = valid;
 
   // One call, the same statements for every address (…_newsletter.sql, newsletter_subscribe).
   const result = await newsletter.subscribe({
@@ -139,9 +115,9 @@ async function subscribe(context: Context, body: JsonObject): Promise<Response> 
     networkHash: await hashKey(config.rateLimitSalt, networkKey(client)),
     networkShare: acknowledgementShare(config.limits),
     dailyCap: config.limits.ackDailyCap,
-    proofSignature: proof.signature,
+    proofSignature,
   });
-  const doubt = sentTooFast(valid.value, config.limits.minFormMs) ? { doubt: 'fast' as const } : {};
+  const doubt = sentTooFast(valid, config.limits.minFormMs) ? { doubt: 'fast' as const } : {};
   // The log says which (the operator's); the caller's answer is the same either way.
   const outcome = result.queued ? 'subscribed_mail_owed' : result.deferred ? 'subscribed_mail_deferred' : 'subscribed_nothing_owed';
   const response = answer(202, { ok: true }, { code: outcome, ...doubt });
