@@ -14,6 +14,7 @@ const repo: Repo = {
   functions: new Set(['newsletter']),
   identifiers: new Set(['submitContact', 'outcome_key']),
   literals: new Set(['link_', 'tampered']),
+  docs: new Map([['docs/backend.md', '# The backend\n\n## The outbox\n\n## Keys and verify_jwt\n']]),
 };
 
 const check = (text: string) => checkDoc('docs/guide.md', text, repo).map(({ file, line, message }) => `${file}:${line}: ${message}`);
@@ -21,7 +22,9 @@ const check = (text: string) => checkDoc('docs/guide.md', text, repo).map(({ fil
 describe('docs check', () => {
   it('passes a doc that names only what exists', () => {
     const doc = [
-      'Run `npm run dev` or `npm test`; see [backend](backend.md#the-outbox) and `src/features/contact/submit.ts`.',
+      'Run `npm run dev` or `npm test`; see [backend](backend.md#the-outbox), [keys](backend.md#keys-and-verify_jwt),',
+      '[here](#a-heading) and `src/features/contact/submit.ts`.',
+      '## A heading',
       'The function `newsletter` calls `claim_mail(key)` on `public.outbox_mails` and `private.take_claim`,',
       'wired in `_shared/runtime.ts` (`submitContact`, `outcome_key`, logged `link_tampered`); all one functions.',
       'Builds write `dist/index.html`; upstream `supabase/cli:internal/serve/main.ts`; pages `/blog/<slug>`.',
@@ -32,10 +35,11 @@ describe('docs check', () => {
     expect(check(doc)).toEqual([]);
   });
 
-  it('finds a path that does not exist, in backticks and in links', () => {
-    expect(check('See `src/features/contact/sumbit.ts`\nand [x](../scripts/gone.ts).')).toEqual([
+  it('finds a path that does not exist, in backticks and in links, and a link to a missing heading', () => {
+    expect(check('See `src/features/contact/sumbit.ts`\nand [x](../scripts/gone.ts), [y](backend.md#the-outbx).')).toEqual([
       'docs/guide.md:1: missing path: src/features/contact/sumbit.ts',
       'docs/guide.md:2: link to a missing path: ../scripts/gone.ts',
+      'docs/guide.md:2: link to a missing heading: backend.md#the-outbx',
     ]);
   });
 

@@ -16,6 +16,7 @@ export interface Repo {
   functions: Set<string>; // folders of edge functions
   identifiers: Set<string>; // every word in the code (not the docs)
   literals: Set<string>; // the code's string literals that are words, and template heads (`link_${`: `link_`)
+  docs: Map<string, string>; // the Markdown files' texts, for the anchors of links into them
 }
 
 export interface Finding {
@@ -53,6 +54,12 @@ function isInCode(name: string, repo: Pick<Repo, 'identifiers' | 'literals'>, co
     const [head, tail] = [name.slice(0, index), name.slice(index + 1)];
     return (repo.literals.has(head) || repo.literals.has(`${head}_`)) && isInCode(tail, repo, true);
   });
+}
+
+/** The anchors GitHub gives a Markdown file's headings. */
+export function anchors(text: string): Set<string> {
+  const headings = text.split('\n').filter((line) => /^#{1,6} /.test(line));
+  return new Set(headings.map((line) => line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-')));
 }
 
 function isNamed(name: string, repo: Repo): boolean {
@@ -98,9 +105,12 @@ export function checkDoc(file: string, text: string, repo: Repo): Finding[] {
       if (!repo.scripts.has(name!)) report(`npm script "${name}" is not in package.json`);
     if (fenced) return; // code blocks: only the commands above
     for (const [, target] of line.matchAll(/\]\(([^)\s]+)\)/g)) {
-      if (/^[a-z]+:|^#/.test(target!)) continue;
-      const path = posix.normalize(posix.join(posix.dirname(file), target!.replace(/#.*$/, '')));
-      if (!repo.files.some((f) => f === path || f.startsWith(`${path}/`))) report(`link to a missing path: ${target}`);
+      if (/^[a-z]+:/.test(target!)) continue;
+      const [relative, anchor] = target!.split('#');
+      const path = relative ? posix.normalize(posix.join(posix.dirname(file), relative)) : file;
+      const linked = path === file ? text : repo.docs.get(path);
+      if (path !== file && !repo.files.some((f) => f === path || f.startsWith(`${path}/`))) report(`link to a missing path: ${target}`);
+      else if (anchor && linked !== undefined && !anchors(linked).has(anchor)) report(`link to a missing heading: ${target}`);
     }
     for (const [, span] of line.replace(/\]\([^)]*\)/g, ']').matchAll(/`([^`]+)`/g)) {
       const code = span!.trim();
@@ -144,6 +154,7 @@ export function loadRepo(root: string): Repo {
         .map((entry) => entry.name),
     ),
     identifiers: new Set(texts.flatMap((text) => text.match(/[A-Za-z_]\w*/g) ?? [])),
+    docs: new Map(files.filter((file) => file.endsWith('.md')).map((file) => [file, readFileSync(join(root, file), 'utf8')])),
     literals: new Set(texts.flatMap((text) => [...text.matchAll(/['"`]([a-z][\w-]*)['"`]|`([a-z]\w*_)\$\{/g)].map((m) => m[1] ?? m[2]!))),
   };
 }
