@@ -349,7 +349,7 @@ create or replace function private.forget_after() returns interval
 -- mailboxKey(email): lower-cased and trimmed; split at the last '@'; the domain read through
 -- the dotless providers' table; a '+tag' dropped from the local part; for a dotless provider
 -- the local part's dots dropped. «Meine Daten» finds every row about a mailbox with it
--- (public.my_data, public.erase_mailbox); tests/integration/mailbox-key.test.ts compares it
+-- (public.my_data, public.erase_mailbox); tests/integration/my-data.test.ts compares it
 -- with the TypeScript on many addresses.
 create or replace function private.mailbox_key(p_email text) returns text
   language sql immutable parallel safe

@@ -186,7 +186,7 @@ grant execute on function private.request_client(), private.client_rate_key(text
   private.positive_setting(text, integer), private.booking_client_limits_of(jsonb), private.booking_client_limits() to service_role;
 
 -- ---------------------------------------------------------------------------------------
--- Form proofs (a solved ALTCHA challenge, supabase/functions/_shared/form-proof.ts). Each
+-- Form proofs (a solved ALTCHA challenge, supabase/functions/_shared/forms/form-proof.ts). Each
 -- is accepted for one request only: the first request that presents it owns it; the same
 -- request presenting it again (a retry of the same values) is let through, any other
 -- request is refused. Rows live until the challenge expires, after which the proof is
@@ -252,7 +252,7 @@ create function private.hmac_hex(data bytea, secret text) returns text
   as $$ select encode(extensions.hmac(data, convert_to(secret, 'UTF8'), 'sha256'), 'hex') $$;
 
 -- The proof in an `x-form-proof` header, checked like the functions' checkProof
--- (supabase/functions/_shared/form-proof.ts, altcha-lib's verifySolution with a signed
+-- (supabase/functions/_shared/forms/form-proof.ts, altcha-lib's verifySolution with a signed
 -- derived key): returns the challenge's signature and expiry, or raises 42501 saying why.
 create function private.checked_form_proof(header text, fn text)
   returns table (signature text, expires_at timestamptz)

@@ -6,7 +6,8 @@
  * downloads only for a page that shows such a character (they stay declared, with their
  * own unicode-range, in src/styles/index.css).
  *
- * src/styles/fonts.test.ts checks that every text in src/content is covered.
+ * No test checks that every text in src/content is covered: a character missing here is
+ * drawn from the Fontsource file that has it (a download more, not a wrong glyph).
  */
 
 const ASCII = range(0x20, 0x7e);
