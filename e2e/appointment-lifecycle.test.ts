@@ -13,8 +13,9 @@
  */
 import type { Page } from '@playwright/test';
 import { signActionToken } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
-import { zurichInstant, zurichIsoDate, zurichWallClock } from '../supabase/functions/_shared/domain/dates.ts';
-import { runJob } from '../scripts/stack/job-timer.ts';
+import { zurichInstant, zurichWallClock } from '../supabase/functions/_shared/domain/dates.ts';
+import { REMINDERS_FROM_HOUR } from '../supabase/functions/_shared/domain/outbox.ts';
+import { TEST_CLOCK_HEADER } from '../supabase/functions/_shared/http/test-clock.ts';
 import type { Mail } from '../tests/support/mail-api.ts';
 import {
   isPracticeMailAbout,
@@ -51,6 +52,9 @@ import {
   waitLikeAPerson,
   type AppointmentInput,
 } from './support/forms.ts';
+import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 test.use({ viewport: VIEWPORTS.desktop });
 
@@ -73,7 +77,7 @@ const advisor = async (email: string) =>
   (await queryRows<{ advisor: string | null }>('select advisor from public.appointment_requests where email = $1', [email]))[0]?.advisor;
 
 /** The confirm page's buttons: one per advisor free at the slot's time. */
-const WITH_SANDRA = 'Bestätigen mit Sandra Huber';
+const WITH_SANDRA = `Bestätigen mit ${SANDRA_HUBER}`;
 const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
 
 /**
@@ -144,12 +148,12 @@ test('request → links that change nothing → confirm with an advisor → cale
 
     await page.getByRole('button', { name: WITH_SANDRA }).click();
     await expect(
-      page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
+      page.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`),
     ).toBeVisible();
     await expectNoAxeViolations(page, 'the confirm page after the press');
     // The second tab's press finds it confirmed: nothing changes, and it says with whom.
     await second.getByRole('button', { name: WITH_LUKAS }).click();
-    await expect(second.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen.', { exact: false }).first()).toBeVisible();
+    await expect(second.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen.`, { exact: false }).first()).toBeVisible();
     await second.close();
     expect(await advisor(input.email)).toBe('sandra-huber');
 
@@ -226,7 +230,7 @@ test('a confirmation during a mail outage is stored, the page says the mail fail
   await mailOutageOff();
   await page.getByRole('button', { name: 'E-Mail jetzt senden' }).click();
   await expect(
-    page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
+    page.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`),
   ).toBeVisible();
   await mails().waitFor((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '));
   // The press has answered (its mails are caught) and recorded them as sent: nothing more comes.
@@ -302,10 +306,28 @@ const reminders = async (email: string) => {
 const owedReminders = async (email: string) => (await reminders(email)).filter((mail) => mail.sent_at === null && mail.superseded_at === null);
 const sentReminders = async (email: string) => (await reminders(email)).filter((mail) => mail.sent_at !== null);
 
-/** The outbox, called as the stack's timer and pg_cron on hosted Supabase call it (scripts/stack/job-timer.ts). */
-const runOutbox = () => runJob(e2e().apiUrl, e2e().secretKey, 'send-pending-mail', {});
+/**
+ * The outbox, called as the stack's timer and pg_cron on hosted Supabase call it
+ * (scripts/stack/job-timer.ts runJob), at a time of day the test fixes: the local stack lets
+ * a request set the function's clock (supabase/functions/_shared/http/test-clock.ts).
+ */
+async function runOutboxAt(at: Date): Promise<string> {
+  const response = await fetch(`${e2e().apiUrl}/functions/v1/send-pending-mail`, {
+    method: 'POST',
+    headers: {
+      apikey: e2e().secretKey,
+      authorization: `Bearer ${e2e().secretKey}`,
+      'content-type': 'application/json',
+      [TEST_CLOCK_HEADER]: at.toISOString(),
+    },
+    body: '{}',
+  });
+  return `${response.status} ${await response.text()}`;
+}
+/** Today in Zurich at this hour. */
+const todayAt = (hour: number) => zurichInstant(zurichDate(0), `${String(hour).padStart(2, '0')}:00`);
 
-test('reminders: a confirmation for tomorrow is its own reminder; the outbox reminds one confirmed earlier, from 09:00 the day before, once; a cancelled one never', async ({ page }) => {
+test('reminders: a confirmation for tomorrow is its own reminder; the outbox reminds one confirmed earlier, from 09:00 the day before, once; a cancelled one never', { tag: ALONE }, async ({ page }) => {
   test.setTimeout(90_000);
   const tomorrow = zurichDate(1);
   const confirmedToday = uniqueEmail('confirmed-for-tomorrow');
@@ -323,7 +345,7 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
     await page.goto(`/termin/aktion#${token}`);
     await page.getByRole('button', { name: WITH_SANDRA }).click();
     await expect(
-      page.getByText('Der Termin ist bestätigt und bei Sandra Huber eingetragen. Rita Rhein erhält die Bestätigung mit Kalendereintrag per E-Mail.'),
+      page.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Rita Rhein erhält die Bestätigung mit Kalendereintrag per E-Mail.`),
     ).toBeVisible();
     await mails().waitFor((m) => isTo(m, confirmedToday) && m.Subject.startsWith('Terminbestätigung: '));
     // The decision itself is the reminder: no reminder owed, no second mail the day before.
@@ -353,38 +375,33 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
   });
 
   // The outbox sends tomorrow's reminders only from 09:00 Zurich time, by the clock of the
-  // functions, which run on this machine and which no test can set. So what it must do
-  // depends on when the suite runs; both cases are checked, whichever applies now.
-  const remindersDue = (at: Date) => zurichWallClock(at).hour >= 9 && zurichIsoDate(1, at) === tomorrow;
-  const before = new Date();
-  expect(await runOutbox()).toMatch(/^200 /);
-  const due = remindersDue(before);
-  test.skip(due !== remindersDue(new Date()), 'the run straddled 09:00 or midnight in Zurich: either outcome would be right');
+  // function: each run here fixes that clock (the stack's test clock), so both sides of the
+  // hour are checked whenever the suite runs. The test runs alone, so that no other test's
+  // run, on the real clock, sends a reminder in between.
+  await test.step('before 09:00: a run sends no reminder; it stays owed', async () => {
+    expect(await runOutboxAt(todayAt(REMINDERS_FROM_HOUR - 1))).toMatch(/^200 /);
+    // The run has answered: whatever it sent is caught. The reminder is still owed, unclaimed.
+    expect(await owedReminders(confirmedEarlier)).toEqual([{ sent_at: null, claimed_at: null, superseded_at: null }]);
+    expect(await countMails(isReminder(confirmedEarlier))).toBe(0);
+  });
 
-  if (due) {
-    await test.step('from 09:00: one reminder for the appointment confirmed earlier', async () => {
-      const reminder = await mails().waitFor(isReminder(confirmedEarlier));
-      expect(reminder.Text).toContain('11:00 Uhr');
-      expect(await sentReminders(confirmedEarlier)).toHaveLength(1);
-    });
-  } else {
-    await test.step('before 09:00: no reminder yet; the first run from 09:00 sends it', async () => {
-      // The run has answered: whatever it sent is caught. The reminder is still owed, unclaimed.
-      expect(await owedReminders(confirmedEarlier)).toEqual([{ sent_at: null, claimed_at: null, superseded_at: null }]);
-      expect(await countMails(isReminder(confirmedEarlier))).toBe(0);
-    });
-  }
+  await test.step('from 09:00: one reminder for the appointment confirmed earlier', async () => {
+    expect(await runOutboxAt(todayAt(REMINDERS_FROM_HOUR))).toMatch(/^200 /);
+    const reminder = await mails().waitFor(isReminder(confirmedEarlier));
+    expect(reminder.Text).toContain('11:00 Uhr');
+    expect(await sentReminders(confirmedEarlier)).toHaveLength(1);
+  });
 
   await test.step('a second run sends nothing more; the confirmed-for-tomorrow and the cancelled appointment get no reminder at any time', async () => {
     const sentBefore = await sentReminders(confirmedEarlier);
-    expect(await runOutbox()).toMatch(/^200 /);
+    expect(await runOutboxAt(todayAt(REMINDERS_FROM_HOUR + 1))).toMatch(/^200 /);
     // The run has answered: whatever it sent is caught, and recorded in the outbox.
     expect(await sentReminders(confirmedEarlier)).toEqual(sentBefore);
     expect(await owedReminders(confirmedToday)).toEqual([]);
     expect(await owedReminders(cancelled)).toEqual([]);
     expect(await sentReminders(confirmedToday)).toEqual([]);
     expect(await sentReminders(cancelled)).toEqual([]);
-    expect(await countMails(isReminder(confirmedEarlier))).toBe(due ? 1 : 0);
+    expect(await countMails(isReminder(confirmedEarlier))).toBe(1);
     expect(await countMails(isReminder(confirmedToday))).toBe(0);
     expect(await countMails((m) => isTo(m, confirmedToday))).toBe(1);
     expect(await countMails((m) => isTo(m, cancelled))).toBe(0);

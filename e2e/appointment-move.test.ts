@@ -19,6 +19,9 @@ import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';
 import { actionLinks, attachmentText, confirmedAppointment, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
+import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 test.use({ viewport: VIEWPORTS.mobile });
 
@@ -45,7 +48,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
   const moved = { date: bookableDay(57 + shift), time: '15:30' };
   const email = uniqueEmail('move');
   const id = await requestedAppointment(first.date, first.time, email);
-  // Someone else at both slots, with the first advisor (Sandra Huber): Lukas Brunner is left.
+  // Someone else at both slots, with the first advisor (the first advisor): Lukas Brunner is left.
   await confirmedAppointment(first.date, first.time, uniqueEmail('move-other-first'), { firstName: 'Anna', lastName: 'Muster' });
   await confirmedAppointment(moved.date, moved.time, uniqueEmail('move-other-moved'), { firstName: 'Vera', lastName: 'Vorher' });
 
@@ -98,8 +101,8 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(onSite(confirmMove));
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();
-    // Sandra Huber sees Vera Vorher then; the appointment keeps Lukas Brunner.
-    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`Sandra Huber: ${moved.time}–16:00 Uhr, Follow-up Termin, Vera Vorher`]);
+    // the first advisor sees Vera Vorher then; the appointment keeps Lukas Brunner.
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`${SANDRA_HUBER}: ${moved.time}–16:00 Uhr, Follow-up Termin, Vera Vorher`]);
     await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm-move page');
     await page.getByRole('button', { name: WITH_LUKAS }).click();

@@ -22,8 +22,11 @@ import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';
 import { confirmedAppointment, requestedAppointment } from './support/lifecycle.ts';
+import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
 
-const WITH_SANDRA = 'Bestätigen mit Sandra Huber';
+const SANDRA_HUBER = advisorName('sandra-huber');
+
+const WITH_SANDRA = `Bestätigen mit ${SANDRA_HUBER}`;
 const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
 const SCHLAFBERATUNG = { service: 'Schlafberatung' } as const;
 
@@ -166,7 +169,7 @@ test.describe('the practice’s confirm page', () => {
 
     await expect(page.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
-      'Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
+      `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
       'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Vera Vorher',
     ]);
     await expect(page.getByText(/^Bestätigen lässt sich der Termin so nicht\. Sie können die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen»/)).toBeVisible();
@@ -190,7 +193,7 @@ test.describe('the practice’s confirm page', () => {
     const id = await requestedAppointment(oneFree, '09:30', uniqueEmail('capacity-one'), { ...SCHLAFBERATUNG, firstName: 'Beat', lastName: 'Keller' });
     await openConfirmLink(page, id);
     await expect(page.getByText('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('listitem')).toHaveText(['Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster']);
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`]);
     await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm page, one advisor free');
 
@@ -205,7 +208,7 @@ test.describe('the practice’s confirm page', () => {
     await expect(alert).toBeFocused();
     await expect(page.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
-      'Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
+      `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
       'Lukas Brunner: 10:00–11:00 Uhr, Schlafberatung, Walter Weiss',
     ]);
     await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);

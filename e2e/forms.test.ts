@@ -16,6 +16,7 @@ import {
   expectAppointmentStored,
   expectBothMails,
   expectButtonWhileSending,
+  expectSentOnce,
   expectContactStored,
   expectNoMails,
   expectNotice,
@@ -65,6 +66,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       held.release();
 
       await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText);
+      expectSentOnce(held);
       expect(await submitButton(form).innerText()).toBe(FORM_TEXT.contact.submit);
       expect(await submitButton(form).isEnabled()).toBe(true);
       expect(await readContact(form), 'form emptied').toEqual({
@@ -132,6 +134,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       held.release();
 
       await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText);
+      expectSentOnce(held);
       expect(await submitButton(form).innerText()).toBe(FORM_TEXT.appointment.submit);
       expect(await submitButton(form).isEnabled()).toBe(true);
       expect(Object.values(await readAppointment(form)).filter(Boolean), 'form emptied').toEqual([]);

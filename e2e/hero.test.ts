@@ -53,7 +53,15 @@ test.describe('hero video on the home page', () => {
     await page.getByRole('button', { name: 'Video pausieren' }).click();
     await expect.poll(async () => (await videoState(page))!.paused).toBe(true);
     const pausedAt = (await videoState(page))!.currentTime;
-    await page.waitForTimeout(400);
+    // Half a second of the page's frames (30, each a real paint): a playing video would have moved on.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let frames = 0;
+          const frame = () => (++frames >= 30 ? resolve() : requestAnimationFrame(frame));
+          requestAnimationFrame(frame);
+        }),
+    );
     expect((await videoState(page))!.currentTime, 'stands still while paused').toBe(pausedAt);
     await page.getByRole('button', { name: 'Video abspielen' }).click();
     await expect.poll(async () => (await videoState(page))!.paused).toBe(false);

@@ -52,17 +52,36 @@ async function dateDigits(context: BrowserContext, iso: string): Promise<string>
   }
 }
 
-/** While a form is sending and after it has answered, focus stays put (the button is disabled meanwhile). */
-async function watchFocusUntil(page: Page, done: Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  let finished = false;
-  void done.finally(() => (finished = true));
-  while (!finished) {
-    seen.push((await focusInfo(page)).description);
-    await page.waitForTimeout(25);
-  }
-  seen.push((await focusInfo(page)).description);
-  return seen;
+/**
+ * While a form is sending and after it has answered, focus stays put (the button is disabled
+ * meanwhile). Records, in the page, every moment focus could have moved: each focus event,
+ * each change of the DOM and each frame; `stop` returns where focus was at each.
+ */
+async function recordFocus(page: Page): Promise<{ stop: () => Promise<string[]> }> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const note = () => {
+      const element = document.activeElement;
+      seen.push(!element || element === document.body ? 'body' : `${element.tagName.toLowerCase()} "${element.textContent?.trim() ?? ''}"`);
+    };
+    const observer = new MutationObserver(note);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    document.addEventListener('focusin', note, true);
+    document.addEventListener('focusout', () => queueMicrotask(note), true);
+    let recording = true;
+    const frame = () => {
+      note();
+      if (recording) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    (window as unknown as { stopFocusRecord: () => string[] }).stopFocusRecord = () => {
+      recording = false;
+      observer.disconnect();
+      note();
+      return seen;
+    };
+  });
+  return { stop: () => page.evaluate(() => (window as unknown as { stopFocusRecord: () => string[] }).stopFocusRecord()) };
 }
 
 test.describe('keyboard only', () => {
@@ -163,10 +182,10 @@ test.describe('keyboard only', () => {
       expect(button.label).toBe(FORM_TEXT.contact.submit);
 
       await waitLikeAPerson(shownAt);
+      const focusRecord = await recordFocus(page);
       await page.keyboard.press('Enter');
-      const answered = expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText, { hold: false });
-      const focusWhileSending = await watchFocusUntil(page, answered);
-      await answered;
+      await expectNotice(page, FORM_TEXT.contact.successTitle, FORM_TEXT.contact.successText, { hold: false });
+      const focusWhileSending = await focusRecord.stop();
       expect(focusWhileSending.filter((description) => description === 'body'), `focus while sending: ${focusWhileSending.join(', ')}`).toEqual([]);
       const after = await expectVisibleFocus(page, 'after the form was sent');
       expect(after.label).toBe(FORM_TEXT.contact.submit);
@@ -233,10 +252,10 @@ test.describe('keyboard only', () => {
       expect(button.label).toBe(FORM_TEXT.appointment.submit);
 
       await waitLikeAPerson(shownAt);
+      const focusRecord = await recordFocus(page);
       await page.keyboard.press('Enter');
-      const answered = expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText, { hold: false });
-      const focusWhileSending = await watchFocusUntil(page, answered);
-      await answered;
+      await expectNotice(page, FORM_TEXT.appointment.successTitle, FORM_TEXT.appointment.successText, { hold: false });
+      const focusWhileSending = await focusRecord.stop();
       expect(focusWhileSending.filter((description) => description === 'body'), `focus while sending: ${focusWhileSending.join(', ')}`).toEqual([]);
       const after = await expectVisibleFocus(page, 'after the form was sent');
       expect(after.label).toBe(FORM_TEXT.appointment.submit);

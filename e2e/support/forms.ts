@@ -5,26 +5,30 @@
  */
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { bookableDay, mailsTo, practiceMailsFor, queryRows, uniqueEmail } from './backend.ts';
+import { terminPage } from '../../src/content/appointment.ts';
+import { kontaktPage } from '../../src/content/contact.ts';
+import { sendFailedNotice, sendingLabel } from '../../src/content/form-notices.ts';
 import { e2e } from './context.ts';
 
 /** The backend drops forms sent within MIN_FORM_MS (3 s) of appearing as bots; people take longer. */
 export const HUMAN_DELAY_MS = 3_500;
 
+/** The forms' texts, from the site's content (src/content). */
 export const FORM_TEXT = {
-  sending: 'Wird gesendet...',
-  failedTitle: 'Fehler beim Senden',
-  failedText: 'Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.',
+  sending: sendingLabel,
+  failedTitle: sendFailedNotice.title,
+  failedText: sendFailedNotice.description,
   contact: {
-    form: 'Schreiben Sie uns',
-    submit: 'Nachricht senden',
-    successTitle: 'Nachricht gesendet!',
-    successText: 'Vielen Dank für Ihre Anfrage. Wir melden uns innerhalb von 24 Stunden bei Ihnen.',
+    form: kontaktPage.form.title,
+    submit: kontaktPage.form.submitLabel,
+    successTitle: kontaktPage.form.successNotice.title,
+    successText: kontaktPage.form.successNotice.description,
   },
   appointment: {
-    form: 'Terminanfrage',
-    submit: 'Termin anfragen',
-    successTitle: 'Terminanfrage gesendet!',
-    successText: 'Vielen Dank für Ihre Terminanfrage. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+    form: terminPage.form.title,
+    submit: terminPage.form.submitLabel,
+    successTitle: terminPage.form.successNotice.title,
+    successText: terminPage.form.successNotice.description,
   },
 } as const;
 
@@ -221,7 +225,7 @@ export async function expectNotice(page: Page, title: string, text: string, { ho
 /**
  * While sending: the button says so and is disabled – for assistive technology
  * (aria-disabled, which keeps keyboard focus on it) and in effect: another click sends
- * nothing more.
+ * nothing more (expectSentOnce, once the answer is shown: any request they made is out by then).
  */
 export async function expectButtonWhileSending(form: Locator, held: { posts: number }): Promise<void> {
   const button = submitButton(form);
@@ -233,7 +237,10 @@ export async function expectButtonWhileSending(form: Locator, held: { posts: num
   expect(held.posts).toBe(1);
   await button.click({ force: true });
   await form.getByLabel('Vorname').press('Enter');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/** Once the form's answer is shown – after the presses of expectButtonWhileSending – they have sent nothing more. */
+export function expectSentOnce(held: { posts: number }): void {
   expect(held.posts, 'a second click or Enter while sending sends nothing').toBe(1);
 }
 

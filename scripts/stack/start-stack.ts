@@ -28,6 +28,7 @@ import { applyMigrations } from './migrations';
 import { assertPortsFree, HOST, listen } from './ports';
 import { describeJobs, LOCAL_JOBS, startJobTimers, type ScheduledJob } from './job-timer';
 import { isProcessRunning } from './process-running';
+import { TEST_CLOCK_SETTING } from '../../supabase/functions/_shared/http/test-clock.ts';
 
 export type { CaughtMessage, CaughtPart } from './mail-catcher';
 export type { QueryResult } from './database';
@@ -169,6 +170,8 @@ function functionsEnvironment(values: {
     ...hostedFunctionsEnv(values.apiUrl, values.dbUrl),
     // Always the stack's own catcher (or SMTP_URL from the shell), never a real provider.
     SMTP_URL: values.smtpUrl,
+    // Tests may fix a request's time with a header (supabase/functions/_shared/http/test-clock.ts); never set hosted.
+    [TEST_CLOCK_SETTING]: 'header',
     ...values.extra,
   };
 }

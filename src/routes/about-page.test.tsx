@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
 import { uberUnsPage } from '@/content/about';
 import { renderRoute } from '@/test/render-route';
+import { advisorName } from '@domain/practice';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 const region = (name: string) => screen.getByRole('region', { name });
 const headingsIn = (element: HTMLElement, level: number) =>
@@ -33,7 +36,7 @@ describe('/uber-uns', () => {
   it('introduces the two advisors with portrait, role, bio and focus areas', async () => {
     await renderRoute('/uber-uns');
     const section = region(uberUnsPage.advisorsTitle);
-    expect(headingsIn(section, 3)).toEqual(['Sandra Huber', 'Lukas Brunner']);
+    expect(headingsIn(section, 3)).toEqual([SANDRA_HUBER, 'Lukas Brunner']);
     for (const advisor of uberUnsPage.advisors) {
       const profile = document.getElementById(advisor.id)!;
       expect(section).toContainElement(profile);
@@ -56,7 +59,7 @@ describe('/uber-uns', () => {
     await renderRoute('/uber-uns');
     const team = region('Unser Team');
     expect(headingsIn(team, 3)).toEqual(['Schlafberaterin', 'Schlafberater & Liegediagnostik', 'Praxisorganisation']);
-    expect(team).toHaveTextContent('Sandra Huber');
+    expect(team).toHaveTextContent(SANDRA_HUBER);
     expect(team).toHaveTextContent('Lukas Brunner');
   });
 

@@ -12,6 +12,9 @@ import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichInstant } from '@domain/dates';
 import TerminAktionPage from './appointment-action-page';
+import { advisorName } from '@domain/practice';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
 vi.mock('@/features/appointment-action/action-api', () => ({
@@ -65,7 +68,7 @@ const headline = () => screen.getByRole('heading', { level: 1 });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const summaryValue = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 /** The confirm buttons, one per advisor free. */
-const WITH_SANDRA = 'Bestätigen mit Sandra Huber';
+const WITH_SANDRA = `Bestätigen mit ${SANDRA_HUBER}`;
 const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
 /** The buttons in the page itself, by their names. */
 const buttonNames = () => inMain().queryAllByRole('button').map((element) => element.textContent);
@@ -331,7 +334,7 @@ describe('/termin/aktion', () => {
     it('one advisor busy at that time: says who is free and what the other has then, and offers only the free one', async () => {
       const user = await openWithView(makeView({ schedule: [scheduled('sandra-huber', '09:00'), scheduled('lukas-brunner', '14:00')] }));
       expect(screen.getByText('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:')).toBeInTheDocument();
-      expect(inMain().getByRole('listitem')).toHaveTextContent('Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster');
+      expect(inMain().getByRole('listitem')).toHaveTextContent(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`);
       expect(buttonNames()).toEqual([WITH_LUKAS]);
       act.mockResolvedValue(done(makeView({ ...confirmedPreferred, advisor: 'lukas-brunner' })));
       await user.click(button(WITH_LUKAS));
@@ -351,7 +354,7 @@ describe('/termin/aktion', () => {
       // The lead says what a confirmation would do, not that one is coming.
       expect(screen.getByText('Mit Ihrer Bestätigung erhält Beat Keller eine E-Mail mit Kalendereintrag.')).toBeInTheDocument();
       expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-        'Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
+        `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
         'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein',
       ]);
       expect(
@@ -394,7 +397,7 @@ describe('/termin/aktion', () => {
       expect(screen.getByText('Zu dieser Zeit sind beide frei. Wählen Sie, wer den Termin übernimmt.')).toBeInTheDocument();
       await user.click(button(WITH_SANDRA));
       expect(act).toHaveBeenCalledWith(TOKEN, { time: '14:00', advisor: 'sandra-huber' });
-      expect(await screen.findByRole('status')).toHaveTextContent('Der Termin ist bestätigt und bei Sandra Huber eingetragen.');
+      expect(await screen.findByRole('status')).toHaveTextContent(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen.`);
     });
 
     it('marks the times at which both are busy in the time choice, still selectable; picking one lists the collisions and takes the buttons away', async () => {
@@ -417,7 +420,7 @@ describe('/termin/aktion', () => {
       );
       expect(inMain().queryByRole('button')).toBeNull();
       await user.selectOptions(time, '14:30');
-      expect(region).toHaveTextContent('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:Sandra Huber: 14:00–15:00 Uhr');
+      expect(region).toHaveTextContent(`Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:${SANDRA_HUBER}: 14:00–15:00 Uhr`);
       expect(buttonNames()).toEqual([WITH_LUKAS]);
     });
 
@@ -430,11 +433,11 @@ describe('/termin/aktion', () => {
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Inzwischen belegt');
       expect(alert).toHaveTextContent(
-        'In der Zwischenzeit wurde Sandra Huber zu dieser Zeit für einen anderen Termin eingeteilt. Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.',
+        `In der Zwischenzeit wurde ${SANDRA_HUBER} zu dieser Zeit für einen anderen Termin eingeteilt. Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.`,
       );
       expect(alert).toHaveFocus();
       expect(headline()).toHaveTextContent('Termin bestätigen');
-      expect(inMain().getByRole('listitem')).toHaveTextContent('Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Vera Vorher');
+      expect(inMain().getByRole('listitem')).toHaveTextContent(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Vera Vorher`);
       expect(buttonNames()).toEqual([WITH_LUKAS]);
 
       // Lukas as well by now: nobody left, no button.
@@ -527,7 +530,7 @@ describe('/termin/aktion', () => {
       expect(act.mock.calls[1]).toEqual([TOKEN, { advisor: 'sandra-huber' }]);
       const success = await screen.findByRole('status');
       expect(success).toHaveTextContent(
-        'Der Termin ist bestätigt und bei Sandra Huber eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.',
+        `Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
       );
       expect(success).toHaveFocus();
       expect(screen.queryByRole('alert')).toBeNull();
@@ -994,10 +997,10 @@ describe('/termin/aktion', () => {
         screen.getByText('Beat Keller möchte den Termin verschieben, vom Freitag, 11. Dezember 2026, 09:30 Uhr auf Freitag, 25. Dezember 2026, 10:00 Uhr.'),
       ).toBeInTheDocument();
       expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
-      expect(summaryValue('Beratung durch')).toBe('Sandra Huber');
+      expect(summaryValue('Beratung durch')).toBe(SANDRA_HUBER);
       expect(summaryValue('Gewünschter neuer Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr (wartet auf die Bestätigung der Praxis)');
       expect(screen.getByText(christmas)).toBeInTheDocument();
-      expect(screen.getByText('Zu dieser Zeit ist nur Sandra Huber frei. Bereits eingeteilt:')).toBeInTheDocument();
+      expect(screen.getByText(`Zu dieser Zeit ist nur ${SANDRA_HUBER} frei. Bereits eingeteilt:`)).toBeInTheDocument();
       expect(inMain().getByRole('listitem')).toHaveTextContent('Lukas Brunner: 10:30–11:30 Uhr, Schlafberatung, Anna Muster');
       // Read with the button, and not an alert: nothing went wrong.
       expect(buttonNames()).toEqual([WITH_SANDRA]);
@@ -1011,7 +1014,7 @@ describe('/termin/aktion', () => {
       expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
       const notice = await screen.findByRole('status');
       expect(notice).toHaveTextContent(
-        'Der Termin ist verschoben und bei Sandra Huber eingetragen. Beat Keller erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.',
+        `Der Termin ist verschoben und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.`,
       );
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Verschiebung bestätigt');
@@ -1024,7 +1027,7 @@ describe('/termin/aktion', () => {
       await openWithView(moveLink('confirm-move', { schedule: [scheduled('sandra-huber', '09:30'), scheduled('lukas-brunner', '10:00', { minutes: 120 })] }));
       expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
       expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-        'Sandra Huber: 09:30–10:30 Uhr, Schlafberatung, Anna Muster',
+        `${SANDRA_HUBER}: 09:30–10:30 Uhr, Schlafberatung, Anna Muster`,
         'Lukas Brunner: 10:00–12:00 Uhr, Schlafberatung, Anna Muster',
       ]);
       expect(

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
 import { isValidSwissUid } from '@/test/swiss-uid';
 import { renderRoute } from '@/test/render-route';
+import { advisorName } from '@domain/practice';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 /** The value (<dd>) that follows a label (<dt>) in the legal notice's definition list. */
 function detail(label: string): HTMLElement {
@@ -21,7 +24,7 @@ describe('/impressum', () => {
     expect(detail('Firma')).toHaveTextContent(/^Ruhepol Schlafberatung GmbH$/);
     const office = [...detail('Sitz').children].map((line) => line.textContent);
     expect(office).toEqual(['Badenerstrasse 318', '8004 Zürich ZH']);
-    expect(detail('Geschäftsführerin')).toHaveTextContent(/^Sandra Huber$/);
+    expect(detail('Geschäftsführerin')).toHaveTextContent(new RegExp(String.raw`^${SANDRA_HUBER}$`));
   });
 
   it('links the phone number and e-mail address', async () => {

@@ -4,6 +4,9 @@ import { myDataPage as copy } from '@/content/my-data';
 import { eraseMyData, sendLinkRequest, showMyData } from '@/features/my-data/my-data-api';
 import { renderRoute } from '@/test/render-route';
 import type { MyData } from '@domain/wire-types';
+import { advisorName } from '@domain/practice';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
 vi.mock('@/features/my-data/my-data-api', async (original) => ({
@@ -36,7 +39,7 @@ const DATA: MyData = {
       status: 'confirmed',
       confirmed: { date: '2026-12-11', time: '09:30' },
       minutes: 60,
-      advisor: 'Sandra Huber',
+      advisor: SANDRA_HUBER,
       staffNote: null,
       move: null,
       cancelledAt: null,

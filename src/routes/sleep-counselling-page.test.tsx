@@ -2,8 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { schlafberatungPage } from '@/content/sleep-counselling';
 import { serviceCards } from '@/content/service-cards';
-import { priceOnRequest } from '@/content/services';
+import { bookableServices, findBookableService, priceOnRequest, servicePriceText, type ServiceValue } from '@/content/services';
 import { renderRoute } from '@/test/render-route';
+
+/** A service's price as the page shows it (its no-break space folded, as jest-dom folds it). */
+const priceText = (value: ServiceValue) => servicePriceText(findBookableService(value)).replace(/\s/g, ' ');
 
 // Radix Tooltip is loaded on the first use of a tooltip; this counts its imports.
 const radixTooltips = vi.hoisted(() => ({ imports: 0 }));
@@ -33,10 +36,10 @@ describe('/schlafberatung', () => {
       const anchor = document.getElementById(card.id)!;
       expect(services).toContainElement(anchor);
       expect(within(anchor).getByRole('heading', { level: 3 })).toHaveTextContent(card.title);
-      // jest-dom folds the page's no-break spaces (CHF 190.–) into spaces; fold the expected text too.
+      // jest-dom folds the page's no-break spaces («CHF 190.–») into spaces; fold the expected text too.
       for (const highlight of schlafberatungPage.services.highlights[card.id]) expect(anchor).toHaveTextContent(highlight.replace(/\s+/g, ' '));
     }
-    expect(services).toHaveTextContent('CHF 190.–');
+    expect(services).toHaveTextContent(priceText('schlafberatung'));
   });
 
   it('explains the process as three numbered steps: Analyse, Diagnose, Lösung', async () => {
@@ -92,12 +95,10 @@ describe('/schlafberatung', () => {
     await renderRoute('/schlafberatung');
     const prices = within(region('Angebote und Preise')).getAllByRole('listitem');
     expect(prices).toHaveLength(3);
-    expect(prices[0]).toHaveTextContent('Schlafberatung');
-    expect(prices[0]).toHaveTextContent('CHF 190.–');
-    expect(prices[1]).toHaveTextContent('Follow-up Termin');
-    expect(prices[1]).toHaveTextContent('CHF 100.–');
-    expect(prices[2]).toHaveTextContent('Schlafberatung & Beratung zu Hause');
-    expect(prices[2]).toHaveTextContent('Preis auf Anfrage');
+    bookableServices.forEach((service, index) => {
+      expect(prices[index]).toHaveTextContent(service.label);
+      expect(prices[index]).toHaveTextContent(priceText(service.value));
+    });
   });
 
   it('explains "Preis auf Anfrage" in a tooltip that keyboard users reach', async () => {

@@ -9,7 +9,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
 import type { FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
-import { zurichWallClock } from '../../supabase/functions/_shared/domain/dates.ts';
+import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
+import { REMINDERS_FROM_HOUR } from '../../supabase/functions/_shared/domain/outbox.ts';
+import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import {
   appointmentBody,
   appointmentRow,
@@ -185,7 +187,7 @@ describe('send-appointment-email', () => {
     // A retry after a lost answer (the site solves a new proof for it): the practice has
     // the mail, so the visitor is told it worked.
     expect(await callFunction(backend, FN, body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The calls have answered, and a function sends before it answers: whatever it sent is caught.
     const practiceMails = (await mail.list()).filter((m) => isTo(m, PRACTICE));
     expect(practiceMails).toHaveLength(1);
   });
@@ -204,7 +206,7 @@ describe('send-appointment-email', () => {
     const borrowed = await callFunction(backend, FN, withProof(unknown.body, proof), { ip });
     expect(borrowed).toMatchObject({ status: 403, json: { error: 'proof_refused', reason: 'used' } });
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The calls have answered, and a function sends before it answers: whatever it sent is caught.
     expect(await mail.list()).toHaveLength(0);
     expect((await rowState(stored.id))!.sent_at).toBeNull();
   });
@@ -262,7 +264,7 @@ describe('send-appointment-email', () => {
       expect(await mailEvents()).toBe(charged);
       // The practice hears of the cap once, and of nothing else; the visitor gets no acknowledgement yet.
       await mail.waitFor((m) => m.Subject === 'Tageslimit der Website-Formulare erreicht');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The calls have answered, and a function sends before it answers: whatever it sent is caught.
       expect((await mail.list()).map((m) => m.Subject)).toEqual(['Tageslimit der Website-Formulare erreicht']);
     } finally {
       await backend.query(`delete from public.rate_limit_events where bucket in ('mail', 'mail-cap-notice')`);
@@ -409,15 +411,26 @@ describe('send-appointment-email', () => {
 // send-appointment-reminders is gone: the outbox (send-pending-mail, every 5 minutes hosted,
 // every minute locally) sends tomorrow's reminders, from 09:00 Zurich time the day before.
 describe('the reminder the day before', () => {
-  /** The outbox, called as pg_cron and the stack's timer call it: POST {} with the secret key. */
-  async function runOutbox() {
+  /**
+   * The outbox, called as pg_cron and the stack's timer call it: POST {} with the secret key;
+   * `at` fixes the time the function runs with (the stand-in's test clock, _shared/http/test-clock.ts).
+   */
+  async function runOutbox(at?: Date) {
     const response = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
       method: 'POST',
-      headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: backend.secretKey,
+        authorization: `Bearer ${backend.secretKey}`,
+        'content-type': 'application/json',
+        ...(at ? { [TEST_CLOCK_HEADER]: at.toISOString() } : {}),
+      },
       body: '{}',
     });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   }
+
+  /** Today (Zurich) at this hour: the reminders' hour, or the one before it. */
+  const todayAt = (hour: number) => zurichInstant(zurichDate(0), `${String(hour).padStart(2, '0')}:00`);
 
   /** The request's reminders (outbox rows) not superseded by a move or a cancellation. */
   const reminderMails = async (id: string) => (await outboxMails(backend, 'reminder', id)).filter((m) => m.superseded_at === null);
@@ -439,27 +452,22 @@ describe('the reminder the day before', () => {
     expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: null })]);
     await backend.query(`update public.appointment_requests set confirmed_date = $2 where id = $1`, [id, zurichDate(1)]);
     await markMailsSent(id);
+    // Every mail a run sends is out (caught) when it answers: the answer is the event to check after.
+    const reminders = async () => (await mail.all()).filter((m) => isTo(m, email) && m.Subject.startsWith('Erinnerung an Ihren Termin'));
 
-    const hourBefore = zurichWallClock(new Date()).hour;
-    const run = await runOutbox();
-    const hourAfter = zurichWallClock(new Date()).hour;
-    expect(run.status).toBe(200);
-    if (hourBefore !== hourAfter && hourAfter === 9) return; // the run straddled 09:00: either answer is right
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const reminders = (await mail.all()).filter((m) => isTo(m, email) && m.Subject.startsWith('Erinnerung an Ihren Termin'));
-    if (hourBefore >= 9) {
-      expect(reminders).toHaveLength(1);
-      expect(reminders[0]!.Text).toContain('morgen');
-      expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: expect.any(Date) })]);
-      // Claimed once: a second run sends nothing again.
-      expect((await runOutbox()).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await mail.all()).filter((m) => isTo(m, email) && m.Subject.startsWith('Erinnerung'))).toHaveLength(1);
-    } else {
-      // Before 09:00 the day before: not yet.
-      expect(reminders).toEqual([]);
-      expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: null })]);
-    }
+    // The hour before: not yet.
+    expect((await runOutbox(todayAt(REMINDERS_FROM_HOUR - 1))).status).toBe(200);
+    expect(await reminders()).toEqual([]);
+    expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: null })]);
+
+    // From the hour on: once.
+    expect((await runOutbox(todayAt(REMINDERS_FROM_HOUR))).status).toBe(200);
+    expect(await reminders()).toHaveLength(1);
+    expect((await reminders())[0]!.Text).toContain('morgen');
+    expect(await reminderMails(id)).toEqual([expect.objectContaining({ sent_at: expect.any(Date) })]);
+    // Claimed once: a later run sends nothing again.
+    expect((await runOutbox(todayAt(REMINDERS_FROM_HOUR + 1))).status).toBe(200);
+    expect(await reminders()).toHaveLength(1);
   });
 
   it('is not sent again for an appointment confirmed for tomorrow: the confirmation was the reminder', async () => {
@@ -470,8 +478,8 @@ describe('the reminder the day before', () => {
     // No reminder owed: none unsent.
     expect((await reminderMails(id)).filter((m) => m.sent_at === null)).toEqual([]);
     await markMailsSent(id);
-    expect((await runOutbox()).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // At the reminders' hour; the run has answered, so whatever it sent is caught.
+    expect((await runOutbox(todayAt(REMINDERS_FROM_HOUR))).status).toBe(200);
     expect((await mail.all()).filter((m) => isTo(m, email))).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ import {
   zurichDate,
 } from './stack-harness.ts';
 
+const SANDRA_HUBER = advisorName('sandra-huber');
+
 let backend: TestBackend;
 let service: SupabaseClient;
 let mail: MailApi;
@@ -147,7 +149,7 @@ describe('the practice calendar feeds', () => {
 
   it('each feed holds its appointments, entry by entry, with the UID and SEQUENCE of the visitor\'s termin.ics', async () => {
     const today = zurichDate(0);
-    // Sandra Huber's, confirmed on the action page: the visitor gets termin.ics.
+    // the first advisor's, confirmed on the action page: the visitor gets termin.ics.
     const anna = await stored({
       first_name: 'Anna',
       last_name: 'Muster',
@@ -170,7 +172,7 @@ describe('the practice calendar feeds', () => {
     await confirmed(carla.id, bookableDate(42), '15:00', 'lukas-brunner');
     const past = await stored({ first_name: 'Paul', last_name: 'Vorher' });
     await confirmed(past.id, addDays(today, -21), '10:30', 'lukas-brunner');
-    // Sandra Huber's home visit, cancelled by the visitor: shown as cancelled until its day has passed.
+    // the first advisor's home visit, cancelled by the visitor: shown as cancelled until its day has passed.
     const home = await stored({ first_name: 'Hanna', last_name: 'Haus', service: 'Schlafberatung & Beratung zu Hause' });
     await confirmed(home.id, bookableDate(43), '18:30', 'sandra-huber');
     expect((await rpc('cancel_appointment', { p_id: home.id })).result).toBe('changed');
@@ -194,7 +196,7 @@ describe('the practice calendar feeds', () => {
     expect(praxis.response.headers.get('cache-control')).toBe('private, no-store');
     expect(praxis.feed).toMatchObject({ method: 'PUBLISH', name: 'Ruhepol – Praxis', zones: ['Europe/Zurich'] });
     const sandra = await fetchFeed('sandra-huber');
-    expect(sandra.feed.name).toBe('Ruhepol – Sandra Huber');
+    expect(sandra.feed.name).toBe(`Ruhepol – ${SANDRA_HUBER}`);
     const lukas = await fetchFeed('lukas-brunner');
     expect(lukas.feed.name).toBe('Ruhepol – Lukas Brunner');
 
@@ -213,7 +215,7 @@ describe('the practice calendar feeds', () => {
       tzid: 'Europe/Zurich',
       start: visitorEntry.start,
       minutes: 60,
-      summary: 'Schlafberatung: Anna Muster (Sandra Huber)',
+      summary: `Schlafberatung: Anna Muster (${SANDRA_HUBER})`,
       location: practiceContact.address,
     });
     expect(annaEntry.sequence).toBe(1);

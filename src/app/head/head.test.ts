@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head/head';
 import { isListed, pageRoutes } from '@/app/router/route-table';
+import { serviceCatalog } from '@domain/catalog';
 
 const listedPageRoutes = pageRoutes.filter(isListed);
 
@@ -50,12 +51,9 @@ describe('page head', () => {
     expect(data.telephone).toBe('+41445552780');
     expect(data.email).toMatch(/@/);
     const offers = data.hasOfferCatalog.itemListElement;
-    expect(offers.map((o: { itemOffered: { name: string } }) => o.itemOffered.name)).toEqual([
-      'Schlafberatung',
-      'Follow-up Termin',
-      'Schlafberatung & Beratung zu Hause',
-    ]);
-    expect(offers.map((o: { price?: string }) => o.price)).toEqual(['190.00', '100.00', undefined]);
+    // The services and prices of the catalog, in its order; a service without a fixed price has none.
+    expect(offers.map((o: { itemOffered: { name: string } }) => o.itemOffered.name)).toEqual(serviceCatalog.map((service) => service.label));
+    expect(offers.map((o: { price?: string }) => o.price)).toEqual(serviceCatalog.map((service) => service.priceChf?.toFixed(2)));
     expect(headElementsFor('/blog').some((e) => e.tag === 'script')).toBe(false);
   });
 

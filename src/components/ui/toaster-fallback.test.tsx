@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prepareToasts, Toaster, useToast } from '@/components/ui/toaster';
 
 // A file of its own: here Radix Toast cannot be loaded at all (offline).
@@ -25,7 +25,11 @@ function Harness() {
 }
 
 describe('notices when Radix Toast cannot be loaded', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('are shown anyway, as a status or an alert, until they are closed or replaced', async () => {
+    // The page's timers are the test's (moving with real time besides), so that «no timer» can be checked below.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], shouldAdvanceTime: true });
     await expect(prepareToasts()).rejects.toThrow();
     render(
       <Toaster>
@@ -46,8 +50,10 @@ describe('notices when Radix Toast cannot be loaded', () => {
     expect(within(notices).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(notices).getAllByRole('listitem')).toHaveLength(1);
 
-    // No timer: it stays until the visitor closes it.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // No timer: it stays until the visitor closes it, were it a day.
+    act(() => vi.advanceTimersByTime(24 * 60 * 60 * 1000));
+    vi.useRealTimers();
+    expect(within(notices).getByRole('status')).toHaveTextContent('Nachricht gesendet!Wir melden uns.');
     fireEvent.click(within(notices).getByRole('button', { name: 'Schliessen' }));
     expect(screen.queryByRole('region', { name: 'Benachrichtigungen' })).not.toBeInTheDocument();
   });

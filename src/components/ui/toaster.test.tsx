@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { prepareToasts, Toaster, useToast, type ToastMessage } from '@/components/ui/toaster';
 
@@ -7,10 +7,12 @@ import { prepareToasts, Toaster, useToast, type ToastMessage } from '@/component
 const radixLoad = vi.hoisted(() => {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  return { imports: 0, release, released };
+  // `used` is set right before the first use: an import before it is one nobody asked for.
+  return { imports: 0, used: false, importedBeforeUse: false, release, released };
 });
 vi.mock('@/components/ui/toaster-radix', async (importOriginal) => {
   radixLoad.imports += 1;
+  if (!radixLoad.used) radixLoad.importedBeforeUse = true;
   await radixLoad.released;
   return importOriginal();
 });
@@ -42,7 +44,6 @@ describe('notices', () => {
         <Harness />
       </Toaster>,
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(radixLoad.imports).toBe(0);
     expect(region()).not.toBeInTheDocument();
   });
@@ -53,9 +54,12 @@ describe('notices', () => {
         <Harness />
       </Toaster>,
     );
+    radixLoad.used = true;
     fireEvent.click(screen.getByRole('button', { name: 'Fehler' }));
     fireEvent.click(screen.getByRole('button', { name: 'Erfolg' }));
     await waitFor(() => expect(radixLoad.imports).toBe(1));
+    // Loaded for this first notice, not earlier (the first test's page asked for nothing).
+    expect(radixLoad.importedBeforeUse).toBe(false);
     expect(screen.queryByText('Nachricht gesendet!')).not.toBeInTheDocument();
 
     radixLoad.release();

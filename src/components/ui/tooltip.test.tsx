@@ -6,10 +6,12 @@ import { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, TooltipProvider } fro
 const radixLoad = vi.hoisted(() => {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  return { imports: 0, release, released };
+  // `used` is set right before the first use: an import before it is one nobody asked for.
+  return { imports: 0, used: false, importedBeforeUse: false, release, released };
 });
 vi.mock('@/components/ui/tooltip-radix', async (importOriginal) => {
   radixLoad.imports += 1;
+  if (!radixLoad.used) radixLoad.importedBeforeUse = true;
   await radixLoad.released;
   return importOriginal();
 });
@@ -41,7 +43,6 @@ describe('tooltip', () => {
 
   it('does not load Radix before the first use; the explanation is the trigger’s description all along', async () => {
     const { a, b } = renderTwoTooltips();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(radixLoad.imports).toBe(0);
     expect(a).toHaveAccessibleDescription('Erklärung A');
     expect(b).toHaveAccessibleDescription('Erklärung B');
@@ -52,8 +53,11 @@ describe('tooltip', () => {
 
   it('opens for a focus that came before Radix, on the same element, once Radix is there', async () => {
     const { a } = renderTwoTooltips();
+    radixLoad.used = true;
     act(() => a.focus());
     await waitFor(() => expect(radixLoad.imports).toBe(1));
+    // Loaded for this first use, not earlier (the first test's page asked for nothing).
+    expect(radixLoad.importedBeforeUse).toBe(false);
     // Still loading: the screen reader has the explanation from the first focus on.
     expect(a).toHaveAccessibleDescription('Erklärung A');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { makeView, scheduled } from '@/test/appointment-action-view';
 import type { AppointmentActionView, AppointmentMove } from '@domain/wire-types';
 import { canMoveOnline, collisionText, describeView, isProducedByLink, slotCapacity, slotWarnings } from './action-state';
+import { advisorName } from '@domain/practice';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 /** The moment the page read the view: 1 December 2026, well before the appointment's deadline. */
 const NOW = Date.parse('2026-12-01T08:00:00Z');
@@ -163,7 +166,7 @@ describe('who is free for the slot (the day’s schedule, by @domain/capacity)',
     const capacity = slotCapacity(makeView({ schedule: [other, scheduled('lukas-brunner', '14:00')] }), '09:30');
     expect(capacity?.free).toEqual(['lukas-brunner']);
     expect(capacity?.collisions).toEqual([{ ...other, date: '2026-12-11' }]);
-    expect(collisionText(capacity!.collisions[0]!)).toBe('Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster');
+    expect(collisionText(capacity!.collisions[0]!)).toBe(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`);
   });
 
   it('both busy: nobody, with every collision; spans that only touch do not collide', () => {
@@ -177,7 +180,7 @@ describe('who is free for the slot (the day’s schedule, by @domain/capacity)',
     const capacity = slotCapacity(view, '09:30')!;
     expect(capacity.free).toEqual([]);
     expect(capacity.collisions.map(collisionText)).toEqual([
-      'Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
+      `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
       'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein',
     ]);
     // 10:30 for 60 minutes: Sandra's ends at 10:00, Lukas's at 10:30 – both free again.
@@ -196,7 +199,7 @@ describe('who is free for the slot (the day’s schedule, by @domain/capacity)',
     const capacity = slotCapacity(view, '09:30')!;
     expect(capacity.free).toEqual([]);
     expect(capacity.collisions.map(collisionText)).toEqual([
-      'Sandra Huber: 10:00–11:00 Uhr, Schlafberatung, Anna Muster',
+      `${SANDRA_HUBER}: 10:00–11:00 Uhr, Schlafberatung, Anna Muster`,
       'Ohne Zuteilung: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
     ]);
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { practice } from '@/content/practice';
+import { bookableServices, servicePriceText } from '@/content/services';
 import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong } from '@domain/dates';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
@@ -20,6 +21,10 @@ import {
   supabaseError,
 } from '@/test/supabase-mock';
 import { resetFormProofMock, takeFormProof, TEST_PROOF, testProof } from '@/test/form-proof-mock';
+import { terminPage } from '@/content/appointment';
+import { sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
+
+const REQUEST_SENT = terminPage.form.successNotice.title;
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
@@ -90,11 +95,10 @@ describe('appointment form', () => {
     await openBookingForm();
     const options = within(field('Leistung')).getAllByRole('option').slice(1) as HTMLOptionElement[];
     expect(options.map((o) => o.value)).toEqual(['schlafberatung', 'follow-up', 'beratung-zuhause']);
-    expect(options.map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual([
-      'Schlafberatung (CHF 190.–)',
-      'Follow-up Termin (CHF 100.–)',
-      'Schlafberatung & Beratung zu Hause (Preis auf Anfrage)',
-    ]);
+    // Each with its price from the catalog, or «Preis auf Anfrage».
+    expect(options.map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual(
+      bookableServices.map((service) => `${service.label} (${servicePriceText(service)})`.replace(/\s/g, ' ')),
+    );
   });
 
   it('offers the 21 time slots labelled with “Uhr”, none over lunch', async () => {
@@ -213,7 +217,7 @@ describe('appointment form', () => {
     const user = await openBookingForm();
     await fillRequired(user);
     await user.click(submitButton());
-    await waitFor(() => expect(submitButton()).toHaveTextContent('Wird gesendet...'));
+    await waitFor(() => expect(submitButton()).toHaveTextContent(sendingLabel));
     // Disabled for assistive technology, but focusable, so keyboard focus is not lost; a second send is ignored.
     expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
     await user.click(submitButton());
@@ -221,7 +225,7 @@ describe('appointment form', () => {
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
 
     answer.resolve({ data: { ok: true }, error: null });
-    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_SENT)).toBeInTheDocument();
     expect(
       screen.getByText('Vielen Dank für Ihre Terminanfrage. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.'),
     ).toBeInTheDocument();
@@ -232,7 +236,7 @@ describe('appointment form', () => {
   });
 
   async function expectFailureShown() {
-    expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+    expect(await screen.findByText(sendFailedNotice.title)).toBeInTheDocument();
     expect(
       screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
     ).toBeInTheDocument();
@@ -241,7 +245,7 @@ describe('appointment form', () => {
     expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue(DAY);
     expect(submitButton()).toBeEnabled();
     expect(consoleError).toHaveBeenCalledWith(expect.any(Error));
-    expect(screen.queryByText('Terminanfrage gesendet!')).not.toBeInTheDocument();
+    expect(screen.queryByText(REQUEST_SENT)).not.toBeInTheDocument();
   }
 
   it('never sends the e-mail when storing the request fails (Postgres refuses a missing or invalid proof with 42501)', async () => {
@@ -303,7 +307,7 @@ describe('appointment form', () => {
     // The row is stored: the database answers the second insert with a unique violation.
     insert.mockResolvedValueOnce({ data: null, error: Object.assign(supabaseError('PostgrestError'), { code: '23505' }) });
     await user.click(submitButton());
-    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_SENT)).toBeInTheDocument();
     const [first, second] = insert.mock.calls.map(([row]) => (row as { id: string }).id);
     expect(second).toBe(first);
     expect(invoke.mock.calls.map(([, options]) => (options.body as { requestId: string }).requestId)).toEqual([first, first]);
@@ -318,17 +322,17 @@ describe('appointment form', () => {
     const user = await openBookingForm();
     await fillRequired(user);
     await user.click(submitButton());
-    expect(await screen.findByText('Anfrage gespeichert')).toBeInTheDocument();
+    expect(await screen.findByText(storedQueuedNotice.title)).toBeInTheDocument();
     expect(
       screen.getByText(
         'Ihre Anfrage ist bei uns gespeichert. Wegen sehr vieler Anfragen erreicht sie uns heute verzögert; wir melden uns so bald wie möglich. Wenn es eilt, erreichen Sie uns unter +41 44 555 27 80.',
       ),
     ).toBeInTheDocument();
     // Announced as a status, not an alert: nothing went wrong for the visitor.
-    await waitFor(() => expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent('Anfrage gespeichert'));
+    await waitFor(() => expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent(storedQueuedNotice.title));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText('Terminanfrage gesendet!')).not.toBeInTheDocument();
-    expect(screen.queryByText('Fehler beim Senden')).not.toBeInTheDocument();
+    expect(screen.queryByText(REQUEST_SENT)).not.toBeInTheDocument();
+    expect(screen.queryByText(sendFailedNotice.title)).not.toBeInTheDocument();
     expect(field('Vorname')).toHaveValue('');
     expect(field('Leistung')).toHaveValue('');
     expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue('');
@@ -342,7 +346,7 @@ describe('appointment form', () => {
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
-    expect(screen.queryByText('Anfrage gespeichert')).not.toBeInTheDocument();
+    expect(screen.queryByText(storedQueuedNotice.title)).not.toBeInTheDocument();
   });
 
   it('uses a new id once the visitor changes the request', async () => {
@@ -353,7 +357,7 @@ describe('appointment form', () => {
     await expectFailureShown();
     await user.type(field('Nachricht \\(optional\\)'), 'Lieber vormittags.');
     await user.click(submitButton());
-    await screen.findByText('Terminanfrage gesendet!');
+    await screen.findByText(REQUEST_SENT);
     const [first, second] = insert.mock.calls.map(([row]) => (row as { id: string }).id);
     expect(second).not.toBe(first);
   });
@@ -436,7 +440,7 @@ describe('appointment form', () => {
     await user.selectOptions(time, '10:00');
     expect(time).not.toHaveAttribute('aria-invalid');
     await user.click(submitButton());
-    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_SENT)).toBeInTheDocument();
     expect(insert.mock.calls[0]![0]).toMatchObject({ service: 'Schlafberatung', preferred_time: '10:00' });
   });
 
@@ -447,7 +451,7 @@ describe('appointment form', () => {
     const preferred = within(fieldset('Wunschtermin'));
     expect(await preferred.findByRole('option', { name: '14:30 Uhr – bereits vergeben' })).toBeDisabled();
     await user.click(submitButton());
-    expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_SENT)).toBeInTheDocument();
     expect(preferred.getByLabelText(/^Datum/)).toHaveValue('');
     expect(preferred.getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
   });
@@ -666,7 +670,7 @@ describe('appointment form', () => {
       await choose(user, ALT_DAY, 'Alternativtermin');
       expectNoMessage(dateField('Alternativtermin'));
       await user.click(submitButton());
-      expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+      expect(await screen.findByText(REQUEST_SENT)).toBeInTheDocument();
       expect(insert.mock.calls[0]![0]).toMatchObject({ preferred_date: DAY, alternative_date: ALT_DAY });
     });
 
@@ -686,7 +690,7 @@ describe('appointment form', () => {
     }
 
     async function expectErrorNotice() {
-      expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+      expect(await screen.findByText(sendFailedNotice.title)).toBeInTheDocument();
       expect(
         screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
       ).toBeInTheDocument();
@@ -716,7 +720,7 @@ describe('appointment form', () => {
       await choose(user, ALT_DAY);
       expectNoMessage(dateField());
       await user.click(submitButton());
-      expect(await screen.findByText('Terminanfrage gesendet!')).toBeInTheDocument();
+      expect(await screen.findByText(REQUEST_SENT)).toBeInTheDocument();
     });
 
     it('the database refuses the alternative as too far: the message at the alternative date', async () => {

@@ -4,6 +4,10 @@ import { deferred, from, getSupabaseClient, httpError, invoke, QUEUED_ANSWER, re
 import { prepareFormProof, resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
 import { emailSuggestionTexts } from '@/content/email-suggestion';
+import { kontaktPage } from '@/content/contact';
+import { sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
+
+const CONTACT_SENT = kontaktPage.form.successNotice.title;
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
@@ -54,7 +58,7 @@ describe('contact form', () => {
     expect(await screen.findByRole('region', { name: 'Benachrichtigungen (F8)' }, { timeout: 5000 })).toBeInTheDocument();
     expect(radixToasts.imports).toBe(1);
     answer.resolve({ data: { ok: true }, error: null });
-    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
   });
 
   it('has the spec’s fields, each with a visible label, and the required ones marked required', async () => {
@@ -148,14 +152,14 @@ describe('contact form', () => {
     await fillRequired(user);
     await user.click(submitButton());
 
-    await waitFor(() => expect(submitButton()).toHaveTextContent('Wird gesendet...'));
+    await waitFor(() => expect(submitButton()).toHaveTextContent(sendingLabel));
     // Disabled for assistive technology, but focusable, so keyboard focus is not lost; a second send is ignored.
     expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
     await user.click(submitButton());
     expect(invoke).toHaveBeenCalledTimes(1);
 
     answer.resolve({ data: { ok: true }, error: null });
-    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
     expect(
       screen.getByText('Vielen Dank für Ihre Anfrage. Wir melden uns innerhalb von 24 Stunden bei Ihnen.'),
     ).toBeInTheDocument();
@@ -180,7 +184,7 @@ describe('contact form', () => {
     await fillRequired(user);
     await user.click(submitButton());
 
-    expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+    expect(await screen.findByText(sendFailedNotice.title)).toBeInTheDocument();
     expect(
       screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
     ).toBeInTheDocument();
@@ -189,8 +193,8 @@ describe('contact form', () => {
     expect(submitButton()).toHaveTextContent('Nachricht senden');
     expect(submitButton()).toBeEnabled();
     expect(consoleError).toHaveBeenCalledWith(expect.any(Error));
-    expect(screen.queryByText('Nachricht gesendet!')).not.toBeInTheDocument();
-    expect(screen.queryByText('Anfrage gespeichert')).not.toBeInTheDocument();
+    expect(screen.queryByText(CONTACT_SENT)).not.toBeInTheDocument();
+    expect(screen.queryByText(storedQueuedNotice.title)).not.toBeInTheDocument();
   });
 
   it('a message stored while the day’s mail cap holds its e-mail back (202 queued): says so truthfully and clears the form', async () => {
@@ -198,17 +202,17 @@ describe('contact form', () => {
     const user = await openContactForm();
     await fillRequired(user);
     await user.click(submitButton());
-    expect(await screen.findByText('Anfrage gespeichert')).toBeInTheDocument();
+    expect(await screen.findByText(storedQueuedNotice.title)).toBeInTheDocument();
     expect(
       screen.getByText(
         'Ihre Anfrage ist bei uns gespeichert. Wegen sehr vieler Anfragen erreicht sie uns heute verzögert; wir melden uns so bald wie möglich. Wenn es eilt, erreichen Sie uns unter +41 44 555 27 80.',
       ),
     ).toBeInTheDocument();
     // Announced as a status, not an alert: nothing went wrong for the visitor.
-    await waitFor(() => expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent('Anfrage gespeichert'));
+    await waitFor(() => expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent(storedQueuedNotice.title));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText('Nachricht gesendet!')).not.toBeInTheDocument();
-    expect(screen.queryByText('Fehler beim Senden')).not.toBeInTheDocument();
+    expect(screen.queryByText(CONTACT_SENT)).not.toBeInTheDocument();
+    expect(screen.queryByText(sendFailedNotice.title)).not.toBeInTheDocument();
     for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Nachricht']) expect(field(label)).toHaveValue('');
     expect(submitButton()).toHaveTextContent('Nachricht senden');
     expect(consoleError).not.toHaveBeenCalled();
@@ -219,13 +223,13 @@ describe('contact form', () => {
     const user = await openContactForm();
     await fillRequired(user);
     await user.click(submitButton());
-    expect(await screen.findByText('Anfrage gespeichert')).toBeInTheDocument();
+    expect(await screen.findByText(storedQueuedNotice.title)).toBeInTheDocument();
     // user-event still remembers the typed text that form.reset() removed: cleared first.
     for (const label of ['Vorname', 'Nachname', 'E-Mail', 'Nachricht']) await user.clear(field(label));
     await fillRequired(user);
     await user.click(submitButton());
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(2));
-    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
     const ids = invoke.mock.calls.map(([, options]) => (options.body as { requestId: string }).requestId);
     expect(ids).toHaveLength(2);
     // The same message again, but a new request: the queued one is stored.
@@ -253,7 +257,7 @@ describe('contact form', () => {
     await waitFor(() => expect(submitButton()).toHaveTextContent('Nachricht senden'));
     await user.type(field('Betreff'), 'Frage');
     await user.click(submitButton());
-    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+    expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
     const ids = invoke.mock.calls.map(([, options]) => (options.body as { requestId: string }).requestId);
     expect(ids[1]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
@@ -265,11 +269,11 @@ describe('contact form', () => {
     const user = await openContactForm();
     await fillRequired(user);
     await user.click(submitButton());
-    expect(await screen.findByText('Fehler beim Senden')).toBeInTheDocument();
+    expect(await screen.findByText(sendFailedNotice.title)).toBeInTheDocument();
     await waitFor(() => expect(submitButton()).toHaveTextContent('Nachricht senden'));
     await user.click(submitButton());
-    expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Fehler beim Senden')).not.toBeInTheDocument());
+    expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(sendFailedNotice.title)).not.toBeInTheDocument());
   });
 
   describe('a likely typo in the e-mail address', () => {
@@ -347,7 +351,7 @@ describe('contact form', () => {
       expect(invoke.mock.calls[0]![1].body).toMatchObject({ email: 'anna@gmial.com' });
       expect(screen.queryByText(question)).toBeNull();
       answer.resolve({ data: { ok: true }, error: null });
-      expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+      expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
     });
 
     it('is gone after the form was sent and emptied', async () => {
@@ -357,7 +361,7 @@ describe('contact form', () => {
       await user.type(field('E-Mail'), 'anna@gmial.com');
       await user.tab();
       await user.click(submitButton());
-      expect(await screen.findByText('Nachricht gesendet!')).toBeInTheDocument();
+      expect(await screen.findByText(CONTACT_SENT)).toBeInTheDocument();
       await waitFor(() => expect(field('E-Mail')).toHaveValue(''));
       expect(screen.queryByText(question)).toBeNull();
     });
@@ -369,7 +373,7 @@ describe('contact form', () => {
     await user.click(submitButton());
     // Radix copies each notice into an assertive live region, which screen readers read out.
     await waitFor(() =>
-      expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent('Nachricht gesendet!'),
+      expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent(CONTACT_SENT),
     );
     expect(screen.getByRole('region', { name: 'Benachrichtigungen (F8)' })).toBeInTheDocument();
   });

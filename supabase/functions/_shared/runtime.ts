@@ -8,6 +8,7 @@
 import nodemailer from 'npm:nodemailer@7.0.13';
 import { readConfig } from './config.ts';
 import type { FunctionDeps } from './http/request-gate.ts';
+import { fixedNow, TEST_CLOCK_SETTING } from './http/test-clock.ts';
 import { createMailer, type CreateSmtpTransport } from './mail/transport.ts';
 import { withMyDataFooter } from './mail/my-data-footer.ts';
 import { createSupabaseMyDataStore } from './my-data/supabase-my-data-store.ts';
@@ -22,7 +23,15 @@ export type CreateHandler = (deps: FunctionDeps) => (request: Request) => Promis
  * are read once at start-up (what is missing reported then), and the handler serves.
  */
 export function serveFunction(name: string, createHandler: CreateHandler): void {
-  Deno.serve(createHandler(createRuntime(name)));
+  const deps = createRuntime(name);
+  const handle = createHandler(deps);
+  if (Deno.env.get(TEST_CLOCK_SETTING) !== 'header') return void Deno.serve(handle);
+  // The local stack's tests fix the time of one request (the reminders from 09:00, say):
+  // served by a handler of its own, so no other request sees that time (http/test-clock.ts).
+  Deno.serve((request) => {
+    const at = fixedNow(request);
+    return at === null ? handle(request) : createHandler({ ...deps, now: () => new Date(at) })(request);
+  });
 }
 
 /** The function's settings, database and mail transport, with what is missing reported once at start-up. */

@@ -22,6 +22,9 @@ import {
   REQUEST_ID,
   testConfig,
 } from './helpers.ts';
+import { advisorName } from '../_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 /** Two weeks before the sample request's preferred slot (Friday, 11 December 2026, 09:30). */
 const NOW = new Date('2026-11-27T10:00:00Z');
@@ -518,7 +521,7 @@ Deno.test('the practice confirms the move: the same calendar entry, moved (same 
   assert.equal((await call(handle, { token: reschedule, intent: 'act', date: '2026-12-15', time: '10:00' })).body.result, 'changed');
   const practiceMail = mailer.sent[2]!;
   const confirmMove = await linkToken(practiceMail, 'confirm-move', NOW);
-  assert.doesNotMatch(practiceMail.text, /Achtung/, 'Sandra Huber is free at the wished time');
+  assert.doesNotMatch(practiceMail.text, /Achtung/, `${SANDRA_HUBER} is free at the wished time`);
 
   const shown = (await call(handle, { token: confirmMove, intent: 'show' })).body.view;
   assert.equal(shown.action, 'confirm-move');
@@ -529,7 +532,7 @@ Deno.test('the practice confirms the move: the same calendar entry, moved (same 
   assert.equal(shown.slotWarning, null);
 
   mailer.sent = [];
-  // Only Sandra Huber is free then: she is assigned without being named.
+  // Only the first advisor is free then: she is assigned without being named.
   const confirmed = await call(handle, { token: confirmMove, intent: 'act' });
   assert.deepEqual([confirmed.status, confirmed.body.result, confirmed.body.mail], [200, 'changed', 'sent']);
   const view = confirmed.body.view;

@@ -23,6 +23,9 @@ import type { OutgoingMail } from '../_shared/mail/types.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import type { VisitorLinks } from '../_shared/lifecycle/action-links.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeStore, ORIGIN, property, unfold } from './helpers.ts';
+import { advisorName } from '../_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-27T10:00:00Z');
@@ -32,7 +35,7 @@ const RESCHEDULE_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#resc
 const LINKS: VisitorLinks = { cancel: CANCEL_URL, reschedule: RESCHEDULE_URL };
 const BOOKING_URL = 'https://www.ruhepol-schlafberatung.ch/termin-vereinbaren';
 
-/** Sandra Huber's appointment of Monday, 14 December, 17:00. */
+/** the first advisor's appointment of Monday, 14 December, 17:00. */
 function appointment(overrides: Partial<Appointment> = {}): Appointment {
   return appointmentState({
     status: 'confirmed',
@@ -104,7 +107,7 @@ Deno.test('confirmation: date, time, address, what to bring, the 24-hour rule wi
     'SEQUENCE:1',
     'STATUS:CONFIRMED',
     'ORGANIZER;CN="Ruhepol Schlafberatung":mailto:praxis@ruhepol-schlafberatung.ch',
-    'SUMMARY:Schlafberatung bei Sandra Huber\\, Ruhepol Schlafberatung',
+    `SUMMARY:Schlafberatung bei ${SANDRA_HUBER}\\, Ruhepol Schlafberatung`,
   ]) assert.ok(ics.content.replace(/\r\n /g, '').includes(`${line}\r\n`), line);
 });
 
@@ -354,18 +357,18 @@ Deno.test('move declined: the appointment stays, the practice\'s note (escaped),
 
 // ---------------------------------------------------------------- the advisor and the appointment's length
 
-const SANDRA = 'Sie werden von Sandra Huber beraten.';
+const SANDRA = `Sie werden von ${SANDRA_HUBER} beraten.`;
 const LUKAS = 'Sie werden von Lukas Brunner beraten.';
 
 Deno.test('confirmation: one sentence names the advisor after the appointment, in text and HTML; the .ics SUMMARY too', () => {
   const mail = confirmationMail(appointment(), settings, NOW, LINKS);
-  assert.match(mail.text, /Ort:\s+Birmensdorferstrasse 42, 8142 Uitikon ZH\n\nSie werden von Sandra Huber beraten\.\n\nBitte bringen Sie bequeme Kleidung mit/);
+  assert.match(mail.text, new RegExp(String.raw`Ort:\s+Birmensdorferstrasse 42, 8142 Uitikon ZH\n\nSie werden von ${SANDRA_HUBER} beraten\.\n\nBitte bringen Sie bequeme Kleidung mit`));
   assert.ok(mail.html.includes(`>${SANDRA}</p>`));
-  assert.deepEqual(icsValues(mail, 'SUMMARY'), ['Schlafberatung bei Sandra Huber\\, Ruhepol Schlafberatung']);
+  assert.deepEqual(icsValues(mail, 'SUMMARY'), [`Schlafberatung bei ${SANDRA_HUBER}\\, Ruhepol Schlafberatung`]);
 
   const lukas = confirmationMail(appointment({ advisor: 'lukas-brunner' }), settings, NOW, LINKS);
   assert.ok(lukas.text.includes(LUKAS) && lukas.html.includes(LUKAS));
-  assert.equal(lukas.text.includes('Sandra Huber'), false);
+  assert.equal(lukas.text.includes(SANDRA_HUBER), false);
   assert.deepEqual(icsValues(lukas, 'SUMMARY'), ['Schlafberatung bei Lukas Brunner\\, Ruhepol Schlafberatung']);
 });
 
@@ -378,7 +381,7 @@ Deno.test('moved: the new confirmation and its .ics name the advisor (who may ha
 
 Deno.test('reminder: names the advisor, with and without links', () => {
   for (const mail of [reminderMail(appointment(), settings, LINKS), reminderMail(appointment(), settings)]) {
-    assert.match(mail.text, /Ort:\s+[^\n]+\n\nSie werden von Sandra Huber beraten\.\n\n/);
+    assert.match(mail.text, new RegExp(String.raw`Ort:\s+[^\n]+\n\nSie werden von ${SANDRA_HUBER} beraten\.\n\n`));
     assert.ok(mail.html.includes(`>${SANDRA}</p>`));
   }
   assert.ok(reminderMail(appointment({ advisor: 'lukas-brunner' }), settings).text.includes(LUKAS));
@@ -408,8 +411,8 @@ Deno.test('an appointment without an advisor: the sentence is left out, no place
 
 Deno.test('the practice\'s mails about a confirmed, cancelled or moved appointment name the advisor, and so does its entry', () => {
   const cases: [OutgoingMail, string][] = [
-    [confirmedPracticeMail(appointment(), settings, NOW), 'Sandra Huber'],
-    [cancelledPracticeMail(appointment({ status: 'cancelled', calendar_sequence: 2 }), settings, NOW, NOW), 'Sandra Huber'],
+    [confirmedPracticeMail(appointment(), settings, NOW), SANDRA_HUBER],
+    [cancelledPracticeMail(appointment({ status: 'cancelled', calendar_sequence: 2 }), settings, NOW, NOW), SANDRA_HUBER],
     [movedPracticeMail(moved({ advisor: 'lukas-brunner' }), settings, NOW), 'Lukas Brunner'],
   ];
   for (const [mail, advisor] of cases) {

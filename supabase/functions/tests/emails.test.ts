@@ -30,7 +30,7 @@ import {
 import { dailyCapNoticeMail } from '../_shared/mail/budget.ts';
 import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
 import { htmlButton, serviceWithPrice, type MailSettings } from '../_shared/mail/layout.ts';
-import { formatChf } from '../_shared/domain/catalog.ts';
+import { formatChf, serviceCatalog } from '../_shared/domain/catalog.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/transport.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
@@ -65,9 +65,11 @@ Deno.test('escapeHtml: markup, ampersands and quotes', () => {
 Deno.test('prices: CHF in Swiss notation, or on request', () => {
   assert.equal(formatChf(190), 'CHF\u00a0190.–');
   assert.equal(formatChf(99.5), 'CHF\u00a099.50');
-  assert.equal(serviceWithPrice('Schlafberatung'), 'Schlafberatung – CHF\u00a0190.–');
-  assert.equal(serviceWithPrice('Follow-up Termin'), 'Follow-up Termin – CHF\u00a0100.–');
-  assert.equal(serviceWithPrice('Schlafberatung & Beratung zu Hause'), 'Schlafberatung & Beratung zu Hause – Preis auf Anfrage');
+  // Each service of the catalog with its price, or on request.
+  for (const service of serviceCatalog) {
+    const price = service.priceChf === null ? 'Preis auf Anfrage' : formatChf(service.priceChf);
+    assert.equal(serviceWithPrice(service.label), `${service.label} – ${price}`);
+  }
 });
 
 Deno.test('contact → practice: to the practice, Reply-To the visitor, every field in text and HTML', () => {
@@ -137,7 +139,7 @@ Deno.test('appointment → practice: built from the row, de-CH dates, service wi
       'Beat Keller',
       'beat.keller@example.ch',
       '+41 44 123 45 67',
-      'Schlafberatung – CHF\u00a0190.–',
+      serviceWithPrice('Schlafberatung'),
       'Freitag, 11. Dezember 2026, 09:30 Uhr',
       'Montag, 14. Dezember 2026, 17:00 Uhr',
       'Sonntag, 22. November 2026, 11:15 Uhr', // created_at 10:15:42Z, the time of receipt

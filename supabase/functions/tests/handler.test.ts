@@ -586,8 +586,11 @@ Deno.test('a retry while the first call still waits for a slow provider: 409 in_
   const { contact, mailer } = setup();
   mailer.delayMs = 60;
   const body = contactBody();
+  // The retry comes once the first call is with the provider (not after a guessed pause).
+  const withProvider = new Promise<void>((resolve) => (mailer.during = () => resolve()));
   const first = contact(post(body));
-  await new Promise((resolve) => setTimeout(resolve, 15));
+  await withProvider;
+  mailer.during = undefined;
   const retry = await contact(post(body));
   assert.equal(retry.status, 409);
   assert.deepEqual(await json(retry), { error: 'in_progress' });

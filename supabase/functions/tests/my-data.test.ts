@@ -23,6 +23,9 @@ import { announcementMail, confirmationMail } from '../_shared/newsletter/mails.
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_REQUESTED_LINK_HOURS } from '../_shared/domain/my-data.ts';
 import { createMyDataHandler, linkRequestId } from '../my-data/my-data-handler.ts';
 import { ACTION_TOKEN_SECRET, appointmentRecord, appointmentState, FakeMailer, FakeStore, ORIGIN, post, solvedProof, testConfig } from './helpers.ts';
+import { advisorName } from '../_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 const NOW = new Date('2026-11-27T09:00:00Z');
 const LINKS = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
@@ -68,7 +71,7 @@ async function visitorMails(): Promise<{ name: string; mail: OutgoingMail }[]> {
   store.clock = () => NOW;
   const outcome = async (state: typeof confirmed) => (await outcomeMails(state, MAIL, LINKS, NOW, store)).map((mail) => ({ name: `outcome ${state.outcome_key} → ${mail.to}`, mail }));
   if (!isAppointment(confirmed)) throw new Error('not an appointment');
-  const article = { title: 'Besser schlafen', excerpt: 'Kurz', published_on: '2026-11-20', author: 'Sandra Huber', slug: 'besser-schlafen' };
+  const article = { title: 'Besser schlafen', excerpt: 'Kurz', published_on: '2026-11-20', author: SANDRA_HUBER, slug: 'besser-schlafen' };
   const links = { ...LINKS, apiUrl: 'http://127.0.0.1:54321' };
   return [
     { name: 'contact acknowledgement', mail: contactAcknowledgementMail({ email: 'anna@example.ch' }, MAIL) },

@@ -36,6 +36,9 @@ import {
   solvedProof,
   testConfig,
 } from './helpers.ts';
+import { advisorName } from '../_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 const NOW = new Date('2026-11-27T09:00:00Z');
 const SUBSCRIBER = '6b1f4d3e-2a8c-4e7b-9d10-3c5a7e9f1b2d';
@@ -136,7 +139,7 @@ const article: AnnouncementRow = {
   title: 'Welches Kissen passt zu <meiner> Schlafposition?',
   excerpt: 'Seitenschläferinnen brauchen ein anderes Kissen als Rückenschläfer & Bauchschläfer.',
   published_on: '2026-11-26',
-  author: 'Sandra Huber',
+  author: SANDRA_HUBER,
 };
 
 const oneClickRequest = (token: string, body: BodyInit | null = 'List-Unsubscribe=One-Click', headers: Record<string, string> = {}) =>
@@ -215,7 +218,7 @@ Deno.test('the announcement: title, excerpt, author and date, «Artikel lesen»,
   const read = `${ORIGIN}/blog/${article.slug}`;
   const mail = announcementMail(article.email, article, read, links, MAIL);
   assert.equal(mail.subject, 'Neu im Blog: Welches Kissen passt zu <meiner> Schlafposition?');
-  for (const part of [article.title, article.excerpt, 'Sandra Huber, 26.11.2026', `Artikel lesen:\n${read}`, NEWSLETTER_FOOTER, `Newsletter abbestellen: ${links.page}`]) {
+  for (const part of [article.title, article.excerpt, `${SANDRA_HUBER}, 26.11.2026`, `Artikel lesen:\n${read}`, NEWSLETTER_FOOTER, `Newsletter abbestellen: ${links.page}`]) {
     assert.ok(mail.text.includes(part), part);
   }
   assert.equal(NEWSLETTER_FOOTER, 'Sie erhalten diese E-Mail, weil Sie den Newsletter der Ruhepol Schlafberatung abonniert haben.');

@@ -28,6 +28,9 @@ import {
   SECRET_KEY,
   testConfig,
 } from './helpers.ts';
+import { advisorName } from '../_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 /** 10:30 in Zurich on 10 December: tomorrow's reminders are due. */
 const NOW = new Date('2026-12-10T09:30:00Z');
@@ -133,11 +136,11 @@ Deno.test('a decision whose mails failed on the action page: the confirmation an
     'Termin bestätigt: Beat Keller – Freitag, 18. Dezember 2026, 10:00 Uhr',
   ]);
   const [visitor, practice] = mailer.sent;
-  assert.ok(visitor!.text.includes('Sie werden von Sandra Huber beraten.'));
-  assert.match(practice!.text, /Beratung durch:\s+Sandra Huber/);
+  assert.ok(visitor!.text.includes(`Sie werden von ${SANDRA_HUBER} beraten.`));
+  assert.match(practice!.text, new RegExp(String.raw`Beratung durch:\s+${SANDRA_HUBER}`));
   for (const mail of [visitor!, practice!]) {
     const ics = mail.attachments![0]!.content;
-    assert.ok(property(ics, 'SUMMARY')[0]!.includes('Sandra Huber'), mail.subject);
+    assert.ok(property(ics, 'SUMMARY')[0]!.includes(SANDRA_HUBER), mail.subject);
     assert.deepEqual(property(ics, 'DTEND'), ['20261218T113000'], mail.subject);
   }
   assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'confirmed');
@@ -158,7 +161,7 @@ Deno.test('tomorrow\'s reminders from 09:00 Zurich time, once; none for a cancel
   assert.equal((await run(handle)).body.sent, 1);
   assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [['a@example.ch', 'Erinnerung an Ihren Termin: Freitag, 11. Dezember 2026, 09:30 Uhr']]);
   assert.match(mailer.sent[0]!.text, /Ihren Termin morgen/);
-  assert.ok(mailer.sent[0]!.text.includes('Sie werden von Sandra Huber beraten.'), 'the reminder names the advisor');
+  assert.ok(mailer.sent[0]!.text.includes(`Sie werden von ${SANDRA_HUBER} beraten.`), 'the reminder names the advisor');
   // 23 hours before: no links any more, the phone number.
   assert.equal(mailer.sent[0]!.text.includes('/termin/aktion'), false);
   assert.match(mailer.sent[0]!.text, /rufen Sie uns bitte so früh wie möglich an/);
@@ -176,7 +179,7 @@ Deno.test('a reminder more than 24 hours before the start carries the cancel lin
     ['reschedule', '2026-12-11T16:30:00.000Z'],
   ]);
   assert.ok(reminder.html.includes('>Termin verschieben</a>'));
-  assert.ok(reminder.html.includes('Sie werden von Sandra Huber beraten.'));
+  assert.ok(reminder.html.includes(`Sie werden von ${SANDRA_HUBER} beraten.`));
 });
 
 Deno.test('a reminder of an appointment without an advisor leaves the sentence out', async () => {
@@ -230,8 +233,8 @@ Deno.test('the state moves on after a failed send: the outbox sends the mails of
     'Termin verschoben: Montag, 21. Dezember 2026, 14:00 Uhr',
     'Termin verschoben: Beat Keller – Montag, 21. Dezember 2026, 14:00 Uhr',
   ]);
-  assert.ok(mailer.sent[0]!.text.includes('Sie werden von Sandra Huber beraten.'), 'the move kept the advisor, and says so');
-  assert.match(mailer.sent[1]!.text, /Beratung durch:\s+Sandra Huber/);
+  assert.ok(mailer.sent[0]!.text.includes(`Sie werden von ${SANDRA_HUBER} beraten.`), 'the move kept the advisor, and says so');
+  assert.match(mailer.sent[1]!.text, new RegExp(String.raw`Beratung durch:\s+${SANDRA_HUBER}`));
   assert.deepEqual(store.outcomeKeysSent, ['moved:1']);
   assert.equal((await run(handle)).body.sent, 0);
 });

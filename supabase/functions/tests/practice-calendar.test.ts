@@ -21,6 +21,9 @@ import { ENTRY_LABELS, viewLinkExpiry } from '../practice-calendar/feed-content.
 import { FEED_IDS, type FeedId, feedSecretName, feedToken, feedUrl, parseFeedPath } from '../practice-calendar/feed-urls.ts';
 import { appointmentState, calendarOf, FakeMailer, FakeStore, ORIGIN, post, REQUEST_ID, testConfig, unfold } from './helpers.ts';
 import { ACTION_TOKEN_SECRET } from './helpers.ts';
+import { advisorName } from '../_shared/domain/practice.ts';
+
+const SANDRA_HUBER = advisorName('sandra-huber');
 
 /** Each feed's own secret. */
 const FEED_SECRETS: Record<FeedId, string> = {
@@ -222,7 +225,7 @@ Deno.test('calendar feed: text/calendar, private and never stored; METHOD:PUBLIS
   for (const line of text.split('\r\n')) assert.ok(new TextEncoder().encode(line).length <= 75, line);
 
   const sandra = await fetchFeed(handle, 'sandra-huber');
-  assert.ok(unfold(sandra.text).includes('X-WR-CALNAME:Ruhepol – Sandra Huber'));
+  assert.ok(unfold(sandra.text).includes(`X-WR-CALNAME:Ruhepol – ${SANDRA_HUBER}`));
   const lukas = await fetchFeed(handle, 'lukas-brunner');
   assert.ok(unfold(lukas.text).includes('X-WR-CALNAME:Ruhepol – Lukas Brunner'));
   assert.deepEqual(events(lukas.text), [], 'an empty feed is still a calendar');
@@ -283,7 +286,7 @@ Deno.test('calendar feed: each advisor\'s appointments in their feed, all of the
   assert.deepEqual(uids(lukas), [uid(id(2))]);
 
   const [anna, carla, home] = events(praxis) as [string[], string[], string[]];
-  assert.equal(value(anna, 'SUMMARY'), 'Schlafberatung: Anna Muster (Sandra Huber)');
+  assert.equal(value(anna, 'SUMMARY'), `Schlafberatung: Anna Muster (${SANDRA_HUBER})`);
   assert.equal(value(carla, 'SUMMARY'), 'Schlafberatung: Carla Meier (Lukas Brunner)');
   assert.equal(value(home, 'SUMMARY'), 'Schlafberatung & Beratung zu Hause: Beat Keller (ohne Zuteilung)');
   assert.equal(value(events(sandra)[0]!, 'SUMMARY'), 'Schlafberatung: Anna Muster', 'an advisor\'s own feed needs no name');
@@ -305,7 +308,7 @@ Deno.test('calendar feed: each advisor\'s appointments in their feed, all of the
   assert.equal(value(home, 'LOCATION'), undefined, 'a home visit is at the visitor\'s');
 
   const description = value(anna, 'DESCRIPTION')!.split('\\n');
-  assert.deepEqual(description.slice(0, 2), [`${ENTRY_LABELS.advisor}: Sandra Huber`, `${ENTRY_LABELS.service}: ${serviceWithPrice('Schlafberatung')}`]);
+  assert.deepEqual(description.slice(0, 2), [`${ENTRY_LABELS.advisor}: ${SANDRA_HUBER}`, `${ENTRY_LABELS.service}: ${serviceWithPrice('Schlafberatung')}`]);
   assert.match(description[2]!, new RegExp(`^${ENTRY_LABELS.request}: ${ORIGIN}${ACTION_PAGE_PATH}#[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
   assert.equal(description.length, 3);
   assert.match(value(home, 'DESCRIPTION')!, /Beratung durch: ohne Zuteilung/);

@@ -16,5 +16,8 @@ export const RETRY_MAX_MINUTES = 60;
 /** A mail still not sent after this many days is given up, and the next digest reports it. */
 export const GIVE_UP_AFTER_DAYS = 3;
 
+/** Tomorrow's reminders go out from this hour (Zurich) on the day before. */
+export const REMINDERS_FROM_HOUR = 9;
+
 /** Done newsletter mails and digests, and the scheduled jobs' record, are forgotten after this many days. */
 export const FORGET_AFTER_DAYS = 30;
