@@ -5,8 +5,8 @@
  */
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { bookableDay, mailsTo, practiceMailsFor, queryRows, uniqueEmail } from './backend.ts';
-import { terminPage } from '../../src/content/appointment.ts';
-import { kontaktPage } from '../../src/content/contact.ts';
+import { appointmentPage } from '../../src/content/appointment.ts';
+import { contactPage } from '../../src/content/contact.ts';
 import { sendFailedNotice, sendingLabel } from '../../src/content/form-notices.ts';
 import { e2e } from './context.ts';
 
@@ -19,16 +19,16 @@ export const FORM_TEXT = {
   failedTitle: sendFailedNotice.title,
   failedText: sendFailedNotice.description,
   contact: {
-    form: kontaktPage.form.title,
-    submit: kontaktPage.form.submitLabel,
-    successTitle: kontaktPage.form.successNotice.title,
-    successText: kontaktPage.form.successNotice.description,
+    form: contactPage.form.title,
+    submit: contactPage.form.submitLabel,
+    successTitle: contactPage.form.successNotice.title,
+    successText: contactPage.form.successNotice.description,
   },
   appointment: {
-    form: terminPage.form.title,
-    submit: terminPage.form.submitLabel,
-    successTitle: terminPage.form.successNotice.title,
-    successText: terminPage.form.successNotice.description,
+    form: appointmentPage.form.title,
+    submit: appointmentPage.form.submitLabel,
+    successTitle: appointmentPage.form.successNotice.title,
+    successText: appointmentPage.form.successNotice.description,
   },
 } as const;
 
@@ -248,8 +248,8 @@ export async function expectContactStored(input: ContactInput, { mailed }: { mai
   // The practice's mail of the message is its outbox mail of kind 'contact' (public.outbox_mails).
   const rows = await queryRows<Record<string, unknown>>(
     `select c.name, c.email, c.phone, c.subject, c.message, o.sent_at
-       from public.contact_submissions c
-       join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+       from public.contact_messages c
+       join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
       where c.email = $1`,
     [input.email],
   );

@@ -4,10 +4,10 @@ import { deferred, from, getSupabaseClient, httpError, invoke, QUEUED_ANSWER, re
 import { prepareFormProof, resetFormProofMock, takeFormProof, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
 import { emailSuggestionTexts } from '@/content/email-suggestion';
-import { kontaktPage } from '@/content/contact';
+import { contactPage } from '@/content/contact';
 import { sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
 
-const CONTACT_SENT = kontaktPage.form.successNotice.title;
+const CONTACT_SENT = contactPage.form.successNotice.title;
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
