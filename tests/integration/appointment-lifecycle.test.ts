@@ -224,7 +224,7 @@ describe('get_appointment_request', () => {
       preferred_time: '11:00',
       confirmed_date: null,
       calendar_sequence: 0,
-      outcome_mailed_for: null,
+      outcome_sent_for: null,
     });
     expect(await rpc('get_appointment_request', { p_id: crypto.randomUUID() })).toBeNull();
   });

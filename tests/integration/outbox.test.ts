@@ -59,7 +59,7 @@ async function runJob(name: 'send-pending-mail' | 'send-practice-digest', body: 
 }
 
 /** The visitor's own call goes first: the outbox leaves mails younger than two minutes alone. Age them, with what they are about. */
-async function age(table: 'contact_submissions' | 'appointment_requests', id: string) {
+async function age(table: 'contact_messages' | 'appointment_requests', id: string) {
   await backend.query(`update public.${table} set created_at = created_at - interval '3 minutes' where id = $1`, [id]);
   await ageOutboxMails(backend, id);
 }
@@ -100,7 +100,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     expect(sentBooking).toMatchObject({ status: 502, json: { error: 'mail_failed', stored: true } });
 
     // Both visitors close their tabs. The outage goes on for a while: a run fails and backs off.
-    await age('contact_submissions', contact.requestId);
+    await age('contact_messages', contact.requestId);
     await age('appointment_requests', row.id);
     const during = await runJob('send-pending-mail');
     expect(during).toMatchObject({ status: 502, json: { sent: 0, failed: 2 } });
@@ -112,7 +112,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     expect((await runJob('send-pending-mail')).json).toMatchObject({ sent: 0, failed: 0 });
     await backend.query(
       `update public.outbox_mails set next_attempt_at = now()
-        where kind in ('contact', 'request') and coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])`,
+        where kind in ('contact', 'request') and coalesce(contact_message_id, appointment_request_id) = any($1::uuid[])`,
       [[contact.requestId, row.id]],
     );
 
@@ -143,7 +143,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     // A message and a request whose practice mails failed (their outbox rows carry the
     // failures), then deleted – by the retention or as a discarded bot request.
     const contactId = crypto.randomUUID();
-    await backend.query(`insert into public.contact_submissions (id, name, email, message) values ($1, 'Anna Muster', $2, 'Hallo')`, [
+    await backend.query(`insert into public.contact_messages (id, name, email, message) values ($1, 'Anna Muster', $2, 'Hallo')`, [
       contactId,
       newVisitor().email,
     ]);
@@ -153,14 +153,14 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [row.id, row.first_name, row.last_name, row.email, row.phone, row.service, row.preferred_date, row.preferred_time],
     );
-    await backend.query(`update public.outbox_mails set attempts = 2, last_cause = 'smtp_554' where contact_submission_id = $1`, [contactId]);
+    await backend.query(`update public.outbox_mails set attempts = 2, last_cause = 'smtp_554' where contact_message_id = $1`, [contactId]);
     await backend.query(`update public.outbox_mails set attempts = 1, last_cause = 'smtp_554' where appointment_request_id = $1`, [row.id]);
     expect((await practiceMailsOf(contactId, row.id)).map((m) => m?.attempts)).toEqual([2, 1]);
-    await backend.query('delete from public.contact_submissions where id = $1', [contactId]);
+    await backend.query('delete from public.contact_messages where id = $1', [contactId]);
     await backend.query('delete from public.appointment_requests where id = $1', [row.id]);
     await runJob('send-pending-mail');
     const { rows: left } = await backend.query(
-      'select kind from public.outbox_mails where coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])',
+      'select kind from public.outbox_mails where coalesce(contact_message_id, appointment_request_id) = any($1::uuid[])',
       [[contactId, row.id]],
     );
     expect(left).toEqual([]);
@@ -188,7 +188,7 @@ describe('limits that hold', () => {
     for (let i = 0; i < 3; i++) {
       expect(await callFunction(backend, 'send-contact-email', sixth, { ip })).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
     }
-    const { rows } = await backend.query('select 1 from public.contact_submissions where id = $1', [sixth.requestId]);
+    const { rows } = await backend.query('select 1 from public.contact_messages where id = $1', [sixth.requestId]);
     expect(rows).toEqual([]);
   });
 });

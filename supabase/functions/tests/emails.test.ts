@@ -289,7 +289,7 @@ async function everyMail(): Promise<OutgoingMail[]> {
   } as MovedAppointment;
   const booking = bookingUrl(linkSettings);
   const links = await visitorLinks(linkSettings, confirmed, NOW);
-  assert.ok(links.reschedule, 'three weeks before: the reschedule link too');
+  assert.ok(links.requestMove, 'three weeks before: the request-move link too');
   return [
     contactPracticeMail(contactBody(), settings, NOW),
     contactAcknowledgementMail(contactBody(), settings),
@@ -309,7 +309,7 @@ async function everyMail(): Promise<OutgoingMail[]> {
   ];
 }
 
-const VISITOR_ACTIONS: readonly string[] = ['cancel', 'reschedule'];
+const VISITOR_ACTIONS: readonly string[] = ['cancel', 'request-move'];
 
 function actionTokens(mail: OutgoingMail): string[] {
   const pattern = new RegExp(`${ACTION_PAGE_PATH.replace(/\//g, '\\/')}#([A-Za-z0-9_.-]+)`, 'g');
@@ -332,7 +332,7 @@ Deno.test('no mail a visitor can reply to or receive carries a staff link', asyn
       assert.deepEqual(tokens, [], mail.subject);
     }
     if (visitors.includes(mail.to)) {
-      // The visitor's own cancel and reschedule links are theirs; nothing else.
+      // The visitor's own cancel and request-move links are theirs; nothing else.
       assert.ok(actions.every((action) => VISITOR_ACTIONS.includes(action)), `${mail.subject}: ${actions}`);
     }
     if (actions.some((action) => !VISITOR_ACTIONS.includes(action))) {

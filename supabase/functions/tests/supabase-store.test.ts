@@ -135,7 +135,7 @@ Deno.test('claim_due_mail: each claimed mail with its claim\'s token; one withou
 });
 
 Deno.test('claim_request_mail: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
-  const row = { ...appointmentRecord(), outcome_mailed_for: null, claim: TOKEN };
+  const row = { ...appointmentRecord(), outcome_sent_for: null, claim: TOKEN };
   const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', request: row }));
   const result = await store.claimAppointmentNotification({
     id: REQUEST_ID,
