@@ -58,7 +58,7 @@ function LinkForm() {
   );
 }
 
-export function LinkRequestForm() {
+export function DataLinkForm() {
   return (
     <section aria-labelledby="meine-daten-link" className="mt-10 rounded-xl border border-sand-300 bg-white p-6">
       <h2 id="meine-daten-link" className="text-2xl">
