@@ -19,7 +19,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookableDays, isoWeekday, openingHours } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
-import { appointmentRow, formProofHeaders } from '../../tests/integration/stack-harness.ts';
+import { newAppointmentRequest, formProofHeaders } from '../../tests/integration/stack-harness.ts';
 import type { Database } from './database';
 import { createGateway } from './gateway';
 import { LOCAL_KEYS } from './local-config';
@@ -84,7 +84,7 @@ async function call(
 }
 
 /** The site's appointment row (the suites' own), with an address of its own. */
-const appointment = (overrides: Record<string, unknown> = {}) => appointmentRow(`vertrag-${randomUUID()}@example.ch`, overrides);
+const appointment = (overrides: Record<string, unknown> = {}) => newAppointmentRequest(`vertrag-${randomUUID()}@example.ch`, overrides);
 
 /**
  * The site's insert (src/features/appointment/appointment-request.ts): supabase-js's

@@ -36,7 +36,7 @@ function selfSigned(role: string): string {
 }
 
 /** A message with a proof fetched with the site's key: what the key under test decides is the POST. */
-async function contactBody(email: string, ip: string) {
+async function contactSubmission(email: string, ip: string) {
   return {
     requestId: randomUUID(),
     name: 'Key Test',
@@ -55,7 +55,7 @@ async function callContact(headers: Record<string, string>, email = newVisitor()
   const response = await fetch(`${backend.apiUrl}/functions/v1/send-contact-email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: SITE_ORIGIN, 'X-Forwarded-For': ip, ...headers },
-    body: JSON.stringify(await contactBody(email, ip)),
+    body: JSON.stringify(await contactSubmission(email, ip)),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

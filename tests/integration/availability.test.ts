@@ -35,7 +35,7 @@ import {
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { outcomeMailsKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import {
-  appointmentRow,
+  newAppointmentRequest,
   backendTarget,
   bookableDate,
   browserClient,
@@ -174,7 +174,7 @@ describe('the site’s insert (anon) keeps to the rules', () => {
   /** The insert as the site makes it (with its proof); the answer and whether a row was stored. */
   async function insert(overrides: Record<string, unknown>) {
     const { email, ip } = newVisitor();
-    const { error, status } = await insertAppointment(backend, ip, appointmentRow(email, overrides));
+    const { error, status } = await insertAppointment(backend, ip, newAppointmentRequest(email, overrides));
     const stored = (await sql('select 1 from public.appointment_requests where email = $1', [email])).length;
     return { error, status, stored };
   }
@@ -260,11 +260,11 @@ describe('the site’s insert (anon) keeps to the rules', () => {
     const sunday = firstDay(day(2), (iso) => isoWeekday(iso) === 7);
     for (const date of [day(0), day(1), sunday, day(400)]) {
       const { email } = newVisitor();
-      const { error } = await service.from('appointment_requests').insert(appointmentRow(email, { preferred_date: date, alternative_date: day(1), alternative_time: '09:00' }));
+      const { error } = await service.from('appointment_requests').insert(newAppointmentRequest(email, { preferred_date: date, alternative_date: day(1), alternative_time: '09:00' }));
       expect(error, date).toBeNull();
     }
     const { email } = newVisitor();
-    const past = await service.from('appointment_requests').insert(appointmentRow(email, { preferred_date: day(-1) }));
+    const past = await service.from('appointment_requests').insert(newAppointmentRequest(email, { preferred_date: day(-1) }));
     expect(past.error).toMatchObject({ code: '23514', message: 'preferred_date is in the past' });
   });
 
@@ -275,7 +275,7 @@ describe('the site’s insert (anon) keeps to the rules', () => {
       { move_count: 3 },
       { moved_from_date: bookableDate(9) },
     ]) {
-      const { error } = await insertAppointment(backend, ip, { ...appointmentRow(email), ...columns });
+      const { error } = await insertAppointment(backend, ip, { ...newAppointmentRequest(email), ...columns });
       expect(error?.code, Object.keys(columns).join()).toBe('42501');
       expect(error?.message, Object.keys(columns).join()).not.toBe('A solved form proof is required');
     }
@@ -347,7 +347,7 @@ describe('moving a confirmed appointment', () => {
   /** A request stored by the site and confirmed by the practice for a slot of its own, at least 80 days ahead. */
   async function confirmed() {
     const { email, ip } = newVisitor();
-    const row = appointmentRow(email);
+    const row = newAppointmentRequest(email);
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
     const slot = nextSlot();
     expect((await rpc('decide_appointment', { p_id: row.id, p_decision: 'confirm', p_date: slot.date, p_time: slot.time })).result).toBe('changed');
@@ -463,10 +463,10 @@ describe('moving a confirmed appointment', () => {
 
     it('is a conflict for what is not confirmed, not_found for an unknown id, and refuses a wish without a slot', async () => {
       const { email, ip } = newVisitor();
-      const open = appointmentRow(email);
+      const open = newAppointmentRequest(email);
       await insertAppointment(backend, ip, open);
       expect(await move(open.id as string, bookableDate(100), '10:00')).toMatchObject({ result: 'conflict', request: { status: 'requested' } });
-      const declined = appointmentRow(newVisitor().email);
+      const declined = newAppointmentRequest(newVisitor().email);
       await insertAppointment(backend, newVisitor().ip, declined);
       await rpc('decide_appointment', { p_id: declined.id, p_decision: 'decline' });
       expect((await move(declined.id as string, bookableDate(100), '10:00')).result).toBe('conflict');
@@ -594,7 +594,7 @@ describe('moving a confirmed appointment', () => {
 
     it('names each state’s mails once, through a move requested, confirmed, declined and the cancellation', async () => {
       const { email, ip } = newVisitor();
-      const request = appointmentRow(email);
+      const request = newAppointmentRequest(email);
       await insertAppointment(backend, ip, request);
       const id = request.id as string;
       expect((await row(id)).outcome_key).toBeNull();

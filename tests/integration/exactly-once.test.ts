@@ -26,8 +26,8 @@ import { startBackendTarget } from '../support/backend-target.ts';
 import { startSlowSmtp, type ReceivedMail, type SlowSmtp } from '../support/slow-smtp.ts';
 import {
   ageOutboxMails,
-  appointmentBody,
-  appointmentRow,
+  appointmentSubmission,
+  newAppointmentRequest,
   newVisitor,
   outboxMails,
   ownStandIn,
@@ -223,9 +223,9 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
 
     // An appointment request: claimed by the visitor's call, lapsed, taken by the outbox.
     const visitor = newVisitor();
-    const row = appointmentRow(visitor.email);
+    const row = newAppointmentRequest(visitor.email);
     expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
-    const body = appointmentBody(row);
+    const body = appointmentSubmission(row);
     const claim = await rpc<{ status: string; request: { claim: string } }>('claim_request_mail', {
       p_id: row.id, p_first_name: body.firstName, p_last_name: body.lastName, p_email: body.email, p_phone: body.phone,
       p_service: body.service, p_preferred_date: body.preferredDate, p_preferred_time: body.preferredTime,
@@ -357,7 +357,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     // Longer than the functions' old socket timeout (10 s), which let the visitor's retry send again.
     const LATE_MS = 12_000;
     const visitor = newVisitor();
-    const row = appointmentRow(visitor.email, { message: `Spät ${visitor.email}` });
+    const row = newAppointmentRequest(visitor.email, { message: `Spät ${visitor.email}` });
     const stored = await storeAppointment(backend, visitor.ip, row);
     expect(stored.error).toBeNull();
     const contactVisitor = newVisitor();
@@ -373,7 +373,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
       altcha: await solvedProof(backend, 'send-contact-email', contactVisitor.ip),
     };
     const calls = [
-      { fn: 'send-appointment-email', ip: visitor.ip, body: { ...appointmentBody(row), altcha: stored.proof } },
+      { fn: 'send-appointment-email', ip: visitor.ip, body: { ...appointmentSubmission(row), altcha: stored.proof } },
       { fn: 'send-contact-email', ip: contactVisitor.ip, body: message },
     ];
     let slowOnes = 0;

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
-import { appointmentRow, backendTarget, bookableDate, type TestBackend } from './stack-harness.ts';
+import { newAppointmentRequest, backendTarget, bookableDate, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
 
@@ -27,7 +27,7 @@ const asService = <T extends Record<string, unknown>>(sql: string, params: unkno
 
 /** One mailbox's whole footprint: two requests (one confirmed), a message, a confirmed subscription, a data-link mail, a limit's event. */
 async function footprint(email: string, day: number) {
-  const requests = [appointmentRow(email, { preferred_date: bookableDate(day), preferred_time: '09:30' }), appointmentRow(email, { preferred_date: bookableDate(day + 1), preferred_time: '10:30' })];
+  const requests = [newAppointmentRequest(email, { preferred_date: bookableDate(day), preferred_time: '09:30' }), newAppointmentRequest(email, { preferred_date: bookableDate(day + 1), preferred_time: '10:30' })];
   for (const row of requests) {
     await backend.query(
       `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)

@@ -124,7 +124,7 @@ export function slotSequence(fromDays: number): () => { date: string; time: stri
 }
 
 /** An appointment row as the site inserts it (a bookable day about a week ahead), with any field overridden. */
-export function appointmentRow(email: string, overrides: Record<string, unknown> = {}): NewAppointmentRequest {
+export function newAppointmentRequest(email: string, overrides: Record<string, unknown> = {}): NewAppointmentRequest {
   return {
     id: crypto.randomUUID(),
     first_name: 'Beat',
@@ -142,7 +142,7 @@ export function appointmentRow(email: string, overrides: Record<string, unknown>
 }
 
 /** send-appointment-email's body for a stored row, as src/features/appointment builds it beside the row. */
-export function appointmentBody(row: NewAppointmentRequest) {
+export function appointmentSubmission(row: NewAppointmentRequest) {
   return appointmentFormSubmission(row, { website: '', elapsedMs: 20_000 });
 }
 

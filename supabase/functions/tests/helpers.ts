@@ -55,7 +55,7 @@ export async function solvedProof(fn: string, secret = FORM_PROOF_SECRET, now = 
 export const CONTACT_PROOF = await solvedProof('send-contact-email');
 export const APPOINTMENT_PROOF = await solvedProof('send-appointment-email');
 
-export function contactBody(overrides: Record<string, unknown> = {}): ContactFormSubmission & Record<string, unknown> {
+export function contactSubmission(overrides: Record<string, unknown> = {}): ContactFormSubmission & Record<string, unknown> {
   return {
     requestId: REQUEST_ID,
     name: 'Anna Muster',
@@ -71,11 +71,11 @@ export function contactBody(overrides: Record<string, unknown> = {}): ContactFor
 }
 
 /** Another visitor's message: its own request id and its own solved proof. */
-export async function newContactBody(overrides: Record<string, unknown> = {}): Promise<ContactFormSubmission & Record<string, unknown>> {
-  return contactBody({ requestId: crypto.randomUUID(), altcha: await solvedProof('send-contact-email'), ...overrides });
+export async function newContactSubmission(overrides: Record<string, unknown> = {}): Promise<ContactFormSubmission & Record<string, unknown>> {
+  return contactSubmission({ requestId: crypto.randomUUID(), altcha: await solvedProof('send-contact-email'), ...overrides });
 }
 
-export function appointmentBody(overrides: Record<string, unknown> = {}): AppointmentFormSubmission & Record<string, unknown> {
+export function appointmentSubmission(overrides: Record<string, unknown> = {}): AppointmentFormSubmission & Record<string, unknown> {
   return {
     requestId: REQUEST_ID,
     firstName: 'Beat',
@@ -95,7 +95,7 @@ export function appointmentBody(overrides: Record<string, unknown> = {}): Appoin
   } as AppointmentFormSubmission & Record<string, unknown>;
 }
 
-export function appointmentRecord(overrides: Partial<StoredAppointmentRequest> = {}): StoredAppointmentRequest {
+export function storedAppointmentRequest(overrides: Partial<StoredAppointmentRequest> = {}): StoredAppointmentRequest {
   return {
     id: REQUEST_ID,
     created_at: '2026-11-22T10:15:42.123456+00:00',
@@ -159,7 +159,7 @@ export class FakeStore implements Store {
   usedProofs = new Map<string, string>();
   claims: AppointmentClaim[] = [];
   /** claim_request_mail's answer; a 'claimed' one gets a claim of its own when it names none. */
-  claimAnswer: ClaimResult | { status: 'claimed'; request: StoredAppointmentRequest } = { status: 'claimed', request: appointmentRecord() };
+  claimAnswer: ClaimResult | { status: 'claimed'; request: StoredAppointmentRequest } = { status: 'claimed', request: storedAppointmentRequest() };
   /** finish_mail calls on a request's practice mail that found their claim (a lost one changes nothing). */
   finished: { id: string; sent: boolean }[] = [];
   discarded: { id: string; email: string; proof: string }[] = [];
@@ -602,7 +602,7 @@ export class FakeStore implements Store {
 /** A stored request with its lifecycle columns, as public.get_appointment_request answers it. */
 export function appointmentState(overrides: Partial<AppointmentRequest> = {}): AppointmentRequest {
   const row: Omit<AppointmentRequest, 'outcome_key'> & { outcome_key?: string | null } = {
-    ...appointmentRecord(),
+    ...storedAppointmentRequest(),
     status: 'requested',
     confirmed_date: null,
     confirmed_time: null,
@@ -618,7 +618,7 @@ export function appointmentState(overrides: Partial<AppointmentRequest> = {}): A
     moved_from_date: null,
     moved_from_time: null,
     advisor: null,
-    appointment_minutes: serviceMinutes(overrides.service ?? appointmentRecord().service) ?? 60,
+    appointment_minutes: serviceMinutes(overrides.service ?? storedAppointmentRequest().service) ?? 60,
     ...overrides,
   };
   return { ...row, outcome_key: outcomeKeyOf(row) };

@@ -22,7 +22,7 @@ import { unsubscribeLinks } from '../_shared/newsletter/links.ts';
 import { announcementMail, confirmationMail } from '../_shared/newsletter/mails.ts';
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_REQUESTED_LINK_HOURS } from '../_shared/domain/my-data.ts';
 import { createMyDataHandler, linkRequestId } from '../my-data/my-data-handler.ts';
-import { ACTION_TOKEN_SECRET, appointmentRecord, appointmentState, FakeMailer, FakeStore, ORIGIN, post, solvedProof, testConfig } from './helpers.ts';
+import { ACTION_TOKEN_SECRET, storedAppointmentRequest, appointmentState, FakeMailer, FakeStore, ORIGIN, post, solvedProof, testConfig } from './helpers.ts';
 
 const NOW = new Date('2026-11-27T09:00:00Z');
 const LINKS = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
@@ -72,7 +72,7 @@ async function visitorMails(): Promise<{ name: string; mail: OutgoingMail }[]> {
   const links = { ...LINKS, apiUrl: 'http://127.0.0.1:54321' };
   return [
     { name: 'contact acknowledgement', mail: contactAcknowledgementMail({ email: 'anna@example.ch' }, MAIL) },
-    { name: 'request acknowledgement', mail: appointmentAcknowledgementMail(appointmentRecord(), MAIL) },
+    { name: 'request acknowledgement', mail: appointmentAcknowledgementMail(storedAppointmentRequest(), MAIL) },
     ...await outcome(confirmed),
     ...await outcome(cancelled),
     ...await outcome(declined),

@@ -17,11 +17,11 @@ import { signActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import {
   ACTION_TOKEN_SECRET,
   actionClaims,
-  appointmentRecord,
+  storedAppointmentRequest,
   appointmentState,
   FakeMailer,
   FakeStore,
-  newContactBody,
+  newContactSubmission,
   post,
   property,
   PUBLISHABLE_KEY,
@@ -80,13 +80,13 @@ Deno.test('a stored message the visitor\'s call could not mail: the practice get
 
 Deno.test('a stored appointment request goes out with the staff links, Reply-To the practice itself', async () => {
   const { handle, mailer, store } = setup();
-  store.pendingRequests.push({ ...appointmentRecord(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: '2026-12-10T07:00:05Z' });
+  store.pendingRequests.push({ ...storedAppointmentRequest(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: '2026-12-10T07:00:05Z' });
   assert.equal((await run(handle)).body.sent, 1);
   const practice = mailer.sent[0]!;
   assert.match(practice.subject, /^\[Verspätet\] Neue Terminanfrage: /);
   assert.match(practice.text, /\/termin\/aktion#/);
   assert.equal(practice.replyTo, 'praxis@ruhepol-schlafberatung.ch');
-  assert.deepEqual(store.finished, [{ id: appointmentRecord().id, sent: true }]);
+  assert.deepEqual(store.finished, [{ id: storedAppointmentRequest().id, sent: true }]);
 });
 
 Deno.test('during an outage: each failure is released, counted and not tried again before its backoff; the cap is not charged', async () => {
@@ -388,7 +388,7 @@ Deno.test('the key is what the mail is: the visitor\'s call and the outbox send 
   const store = new FakeStore();
   const mailer = new FakeMailer();
   const config = testConfig();
-  const body = await newContactBody();
+  const body = await newContactSubmission();
   // The visitor's call: the provider fails (or its answer is lost) – 502, stored.
   mailer.fail = [0];
   const visitor = createContactHandler({ config, store, mailer, now: () => NOW, log: () => {} });
@@ -450,14 +450,14 @@ Deno.test('a reminder\'s key is the appointment as it stands: a moved appointmen
 Deno.test('«[Verspätet]» only when a send failed; a request the site stored but never reported is «[Prüfen]», without an acknowledgement', async () => {
   const { handle, mailer, store } = setup();
   // Reported to the function, never failed (the function was stopped before its send): on time, acknowledged.
-  store.pendingRequests.push({ ...appointmentRecord(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: null });
+  store.pendingRequests.push({ ...storedAppointmentRequest(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: null });
   assert.equal((await run(handle)).body.sent, 1);
   assert.doesNotMatch(mailer.sent[0]!.subject, /Verspätet|Prüfen/);
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'beat.keller@example.ch']);
 
   // Inserted over REST without ever calling the function: no outage to report, and no mail to an address nobody confirmed.
   mailer.sent = [];
-  store.pendingRequests.push({ ...appointmentRecord({ id: '00000000-0000-4000-8000-0000000000bb' }), reported_at: null, send_failed_at: null });
+  store.pendingRequests.push({ ...storedAppointmentRequest({ id: '00000000-0000-4000-8000-0000000000bb' }), reported_at: null, send_failed_at: null });
   assert.equal((await run(handle)).body.sent, 1);
   assert.match(mailer.sent[0]!.subject, /^\[Prüfen\] /);
   assert.doesNotMatch(mailer.sent[0]!.subject, /Verspätet/);

@@ -8,10 +8,10 @@ import {
   sentTooFast,
   validateBody,
 } from '../_shared/forms/validation.ts';
-import { appointmentBody, contactBody } from './helpers.ts';
+import { appointmentSubmission, contactSubmission } from './helpers.ts';
 
-const contact = (overrides: Record<string, unknown>) => validateBody(contactSubmissionSchema, contactBody(overrides));
-const appointment = (overrides: Record<string, unknown>) => validateBody(appointmentSubmissionSchema, appointmentBody(overrides));
+const contact = (overrides: Record<string, unknown>) => validateBody(contactSubmissionSchema, contactSubmission(overrides));
+const appointment = (overrides: Record<string, unknown>) => validateBody(appointmentSubmissionSchema, appointmentSubmission(overrides));
 
 function assertRejects(result: ReturnType<typeof validateBody>, field: string) {
   assert.equal(result.ok, false, `expected ${field} to be rejected`);
@@ -19,9 +19,9 @@ function assertRejects(result: ReturnType<typeof validateBody>, field: string) {
 }
 
 Deno.test('contact: the body the browser sends is accepted as it is', () => {
-  const result = validateBody(contactSubmissionSchema, contactBody());
+  const result = validateBody(contactSubmissionSchema, contactSubmission());
   assert.ok(result.ok);
-  assert.deepEqual(result.value, contactBody());
+  assert.deepEqual(result.value, contactSubmission());
 });
 
 Deno.test('contact: phone and subject may be null, other fields may not', () => {
@@ -30,8 +30,8 @@ Deno.test('contact: phone and subject may be null, other fields may not', () => 
 });
 
 Deno.test('contact: every field is required, even the optional ones (as null)', () => {
-  for (const field of Object.keys(contactBody())) {
-    const body: Record<string, unknown> = contactBody();
+  for (const field of Object.keys(contactSubmission())) {
+    const body: Record<string, unknown> = contactSubmission();
     delete body[field];
     assertRejects(validateBody(contactSubmissionSchema, body), field);
   }
@@ -205,9 +205,9 @@ Deno.test('appointment: an alternative time needs its date (the field named is a
 });
 
 Deno.test('appointment: the body the browser sends is accepted as it is', () => {
-  const result = validateBody(appointmentSubmissionSchema, appointmentBody());
+  const result = validateBody(appointmentSubmissionSchema, appointmentSubmission());
   assert.ok(result.ok);
-  assert.deepEqual(result.value, appointmentBody());
+  assert.deepEqual(result.value, appointmentSubmission());
   assert.ok(appointment({ preferredTime: null, alternativeDate: null, alternativeTime: null, message: null }).ok);
 });
 
