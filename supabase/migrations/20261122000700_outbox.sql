@@ -52,10 +52,12 @@ create table public.outbox_mails (
   -- double opt-in's mail; announcement: a new article, to one subscriber;
   -- acknowledgement: the visitor's receipt of a form, owed once its practice mail is out;
   -- digest: the practice's morning digest (about = its day); data-link: the «Meine Daten»
-  -- link a visitor asked for on the page (…_my_data.sql, public.owe_data_link).
+  -- link a visitor asked for on the page (…_my_data.sql, public.owe_data_link);
+  -- earlier-offer: a freed time offered to a visitor waiting for an earlier one (about = the
+  -- offer's number, …_earlier_times.sql).
   kind text not null constraint kind_valid check (kind in (
     'contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'digest',
-    'data-link')),
+    'data-link', 'earlier-offer')),
   -- What it refers to: one of the first three (a digest: none). Deleted with it (the
   -- 12-month retention, an unsubscription, an expired pending address).
   contact_submission_id uuid references public.contact_submissions (id) on delete cascade,
