@@ -233,7 +233,8 @@ function readView(value: unknown): AppointmentActionView | undefined {
     movedFrom: view.movedFrom ?? null,
     slotWarning: view.slotWarning ?? null,
     booking: view.booking ?? null,
-    earlier: view.earlier ?? null,
+    // Only the earlier-time links carry it (absent means none).
+    ...(view.earlier === undefined ? {} : { earlier: view.earlier }),
   };
 }
 
