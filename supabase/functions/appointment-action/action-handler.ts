@@ -105,7 +105,8 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
       : null,
     slotWarning: context.slotWarning ?? null,
     booking: context.booking ?? null,
-    earlier: context.earlier ?? null,
+    // Only the earlier-time links carry the wish (the other links' views stay as they were).
+    ...(isEarlierAction(action) ? { earlier: context.earlier ?? null } : {}),
   };
 }
 
