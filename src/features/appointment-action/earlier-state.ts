@@ -7,13 +7,22 @@
 import { terminAktionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionKind, AppointmentActionView } from '@domain/wire-types';
 import { formatDateTimeLong } from '@domain/dates';
-import type { ViewDescription } from './action-state';
 
 const texts = copy.earlier;
 
 export type EarlierAction = 'earlier' | 'take-earlier' | 'end-earlier';
 export const isEarlierAction = (action: AppointmentActionKind): action is EarlierAction =>
   action === 'earlier' || action === 'take-earlier' || action === 'end-earlier';
+
+/** What ./action-state.ts's ViewDescription holds, with this page's controls (no import: action-state imports this module). */
+export interface EarlierDescription {
+  headline: string;
+  lines: string[];
+  control: EarlierAction | null;
+  callUs: boolean;
+  bookAgain: boolean;
+}
+type ViewDescription = EarlierDescription;
 
 const describe = (headline: string, lines: string[], extra: Partial<ViewDescription> = {}): ViewDescription => ({
   headline,
