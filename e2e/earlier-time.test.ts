@@ -2,7 +2,7 @@
  * «An earlier time» in Chromium against the stack (docs/appointment-lifecycle.md): visitor X,
  * confirmed on a later day, asks for an earlier time from the confirmation mail's link, and
  * so does Z; Y's earlier appointment is cancelled → the outbox mails X and Z that time → X
- * takes it (the same calendar UID, SEQUENCE + 1, Y's old time now X's, the practice told) →
+ * takes it (the same calendar UID, SEQUENCE + 1, Y's old time now X's, the practice told, its feed updated) →
  * Z's press on the page opened before says it is taken and changes nothing.
  *
  * The days are the first bookable ones (six later on a retry), so no other story's freed
@@ -13,6 +13,8 @@ import { signActionToken, type AppointmentAction } from '../supabase/functions/_
 import { formatDateTimeLong } from '../supabase/functions/_shared/domain/dates.ts';
 import { terminAktionPage as copy } from '../src/content/appointment-action.ts';
 import { runJob } from '../scripts/stack/job-timer.ts';
+import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
+import { feedSecretName, feedUrl, PRACTICE_FEED } from '../supabase/functions/practice-calendar/feed-urls.ts';
 import { EARLIER_LINK_LABEL } from '../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import type { Mail } from '../tests/support/mail-api.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
@@ -105,6 +107,12 @@ test('an earlier time: X and Z wait, Y cancels → both are mailed → X takes i
     await expect.poll(async () => (await practiceMailsFor(xMail)).filter((m) => m.Subject.startsWith('Termin verschoben: ')).length, { timeout: 15_000 }).toBe(1);
     const practice = (await practiceMailsFor(xMail)).find((m) => m.Subject.startsWith('Termin verschoben: '))!;
     expect(parseCalendar(await attachmentText(practice, 'termin.ics'))).toMatchObject({ uid: confirmation.uid, sequence: 2 });
+    // The practice's feed: the same entry at Y's old time.
+    const secret = readFunctionsSettings()[feedSecretName(PRACTICE_FEED)]!;
+    const feed = (await (await fetch(await feedUrl(`${e2e().apiUrl}/functions/v1`, secret, PRACTICE_FEED))).text()).replace(/\r\n[ \t]/g, '');
+    const event = feed.split('BEGIN:VEVENT').find((block) => block.includes(`UID:${confirmation.uid}`));
+    expect(event).toContain('SEQUENCE:2');
+    expect(event).toContain(`DTSTART;TZID=Europe/Zurich:${freed.date.replaceAll('-', '')}T100000`);
   });
 
   await test.step('Z presses: «leider schon vergeben», nothing changes', async () => {

@@ -471,7 +471,8 @@ create function public.give_up_stale_mail(p_after_seconds integer default null, 
          set gave_up_at = now(), last_cause = coalesce(o.last_cause, 'never_sent')
        -- A data-link mail is not given up: it is just not sent after its link expired, and
        -- the retention deletes it (…_my_data.sql); it refers to no row the digest could show.
-       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link')
+       -- Nor an earlier-offer: a day after it was owed it is superseded as stale (…_earlier_times.sql).
+       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link', 'earlier-offer')
          and (o.reported_at is null or o.recipient <> 'practice')
          and case o.kind
                when 'reminder' then o.attempts > 0 and exists (
