@@ -300,7 +300,10 @@ export interface EarlierTimeView {
 export type AppointmentActionAnswer =
   /** 200 to `show`. */
   | { view: AppointmentActionView }
-  /** 200 to `act`: `changed` by this press, or `unchanged` (already so: a second press; nothing is sent twice). */
+  /**
+   * 200 to `act`: `changed` by this press, or `unchanged` (already so: a second press; nothing is
+   * sent twice). `mail: 'none'`: the press owes no mail (the wish for an earlier time, on or off).
+   */
   | { result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent' | 'none'; view: AppointmentActionView };
 
 /**
