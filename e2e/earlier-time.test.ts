@@ -11,7 +11,7 @@
  */
 import { signActionToken, type AppointmentAction } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { formatDateTimeLong } from '../supabase/functions/_shared/domain/dates.ts';
-import { terminAktionPage as copy } from '../src/content/appointment-action.ts';
+import { appointmentActionPage as copy } from '../src/content/appointment-action.ts';
 import { runJob } from '../scripts/stack/job-timer.ts';
 import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
 import { feedSecretName, feedUrl, PRACTICE_FEED } from '../supabase/functions/practice-calendar/feed-urls.ts';

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLIER_OFFER_INTERVAL_HOURS, EARLIER_WISH_NOTICE_HOURS } from '../../supabase/functions/_shared/domain/earlier-time.ts';
 import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
-import { appointmentRow, backendTarget, bookableDate, type TestBackend } from './stack-harness.ts';
+import { newAppointmentRequest, backendTarget, bookableDate, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
 
@@ -35,7 +35,7 @@ async function one<T>(text: string, params: unknown[] = []): Promise<T> {
 
 /** A confirmed appointment (Schlafberatung, 60 minutes), with `advisor` or the first one free. */
 async function confirmed(date: string, time: string, advisor: string | null = null): Promise<string> {
-  const row = appointmentRow(`earlier-${crypto.randomUUID().slice(0, 8)}@example.ch`, { preferred_date: date, preferred_time: time });
+  const row = newAppointmentRequest(`earlier-${crypto.randomUUID().slice(0, 8)}@example.ch`, { preferred_date: date, preferred_time: time });
   await sql(
     `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,

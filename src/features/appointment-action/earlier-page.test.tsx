@@ -1,6 +1,6 @@
 import { cleanup, act as reactAct, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView, EarlierTimeView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment } from '@/features/appointment-action/action-api';
 import { makeView } from '@/test/appointment-action-view';

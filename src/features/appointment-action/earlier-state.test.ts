@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeView } from '@/test/appointment-action-view';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView, EarlierTimeView } from '@domain/wire-types';
 import { describeView, isProducedByLink } from './action-state';
 import { earlierConflictText } from './earlier-state';

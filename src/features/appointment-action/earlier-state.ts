@@ -4,7 +4,7 @@
  * gewünscht»), 'take-earlier' (an offer mail's «Diesen früheren Termin nehmen») and
  * 'end-earlier' (ends the wish). Plain functions of the view, beside ./action-state.ts.
  */
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionKind, AppointmentActionView } from '@domain/wire-types';
 import { formatDateTimeLong } from '@domain/dates';
 

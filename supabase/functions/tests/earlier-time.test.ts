@@ -13,7 +13,7 @@ import type { EarlierResult, EarlierStore, OfferMailRow } from '../_shared/lifec
 import { earlierOfferMail, earlierOfferMailKey, OFFER_END_TEXT, OFFER_TAKE_TEXT } from '../_shared/lifecycle/earlier-time-mails.ts';
 import { confirmationMail, EARLIER_LINK_TEXT, type Appointment } from '../_shared/lifecycle/appointment-emails.ts';
 import { visitorLinks } from '../_shared/lifecycle/action-links.ts';
-import type { AppointmentState, Claimed } from '../_shared/database/store.ts';
+import type { AppointmentRequest, Claimed } from '../_shared/database/store.ts';
 import type { EarlierTimeView } from '../_shared/domain/wire-types.ts';
 import { formatDateTimeLong } from '../_shared/domain/dates.ts';
 import { calendarUid } from '../_shared/mail/ics.ts';
@@ -24,8 +24,8 @@ const IN_30_DAYS = Math.floor(NOW.getTime() / 1000) + 30 * 86_400;
 const OTHER_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const OFFERED = { date: '2026-12-04', time: '10:00' };
 
-const confirmed = (id: string, overrides: Partial<AppointmentState> = {}): AppointmentState =>
-  appointmentState({ id, status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1, outcome_mailed_for: 'confirmed', advisor: 'sandra-huber', ...overrides });
+const confirmed = (id: string, overrides: Partial<AppointmentRequest> = {}): AppointmentRequest =>
+  appointmentState({ id, status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1, outcome_sent_for: 'confirmed', advisor: 'sandra-huber', ...overrides });
 
 /**
  * The wish's calls as …_earlier_times.sql answers them, over the FakeStore's rows: taking an
@@ -163,7 +163,7 @@ Deno.test('the confirmation asks «Früherer Termin gewünscht» with an earlier
   const appointment = confirmed(REQUEST_ID) as Appointment;
   const links = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
   const confirmation = confirmationMail(appointment, { practiceEmail: 'praxis@example.ch' }, NOW, await visitorLinks(links, appointment, NOW));
-  assert.deepEqual((await actionClaims(confirmation, NOW)).map((claim) => claim.action), ['cancel', 'reschedule', 'earlier']);
+  assert.deepEqual((await actionClaims(confirmation, NOW)).map((claim) => claim.action), ['cancel', 'request-move', 'earlier']);
   assert.match(confirmation.html, new RegExp(EARLIER_LINK_TEXT));
 
   const offer = await earlierOfferMail(appointment, { number: 7, ...OFFERED }, { practiceEmail: 'praxis@example.ch' }, links);

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import type { ActionClaim, AppointmentAction } from './action-tokens.ts';
 import type { EarlierTimeView } from '../domain/wire-types.ts';
-import { type AppointmentState, appointmentStateSchema, type Claimed, parseAnswer, StoreError } from '../database/store.ts';
+import { type AppointmentRequest, appointmentStateSchema, type Claimed, parseAnswer, StoreError } from '../database/store.ts';
 import type { EarlierOffer } from './earlier-time-mails.ts';
 
 export const EARLIER_ACTIONS = ['earlier', 'take-earlier', 'end-earlier'] as const satisfies readonly AppointmentAction[];
@@ -21,12 +21,12 @@ export const isEarlierAction = (action: AppointmentAction): action is EarlierAct
  * a move pending, the time no longer earlier).
  */
 export type EarlierResult =
-  | { result: 'changed' | 'unchanged' | 'taken' | 'too_late' | 'conflict'; request: AppointmentState; earlier: EarlierTimeView }
+  | { result: 'changed' | 'unchanged' | 'taken' | 'too_late' | 'conflict'; request: AppointmentRequest; earlier: EarlierTimeView }
   | { result: 'not_found' };
 
 /** An offer mail claimed for its sending: the waiting visitor's appointment and the offered time. */
 export interface OfferMailRow {
-  request: AppointmentState;
+  request: AppointmentRequest;
   offer: EarlierOffer;
 }
 
@@ -103,6 +103,6 @@ const claimedOfferSchema = z.array(z.object({
 export function parseClaimedOffers(value: unknown, takenAt: number): Claimed<OfferMailRow>[] {
   return parseAnswer(claimedOfferSchema, value, 'unexpected_earlier_offer_claim').map(({ claim, offer, ...request }) => {
     if (!/^[0-9a-f-]{36}$/i.test(claim)) throw new StoreError('unexpected_claim_token');
-    return { row: { request: request as AppointmentState, offer }, claim: { token: claim, takenAt } };
+    return { row: { request: request as AppointmentRequest, offer }, claim: { token: claim, takenAt } };
   });
 }

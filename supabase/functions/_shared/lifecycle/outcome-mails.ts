@@ -28,7 +28,7 @@ import {
 import { type SlotLookup, slotWarningLines } from './slot-checks.ts';
 import type { MailSettings } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/types.ts';
-import type { AppointmentState } from '../database/store.ts';
+import type { AppointmentRequest } from '../database/store.ts';
 
 /** An outcome_key, read: which state's mails, and for a move the wish's number. */
 export type OutcomeKey =
@@ -47,7 +47,7 @@ export function parseOutcomeKey(key: string): OutcomeKey | null {
  * it is theirs to know, the practice's first where its calendar or its decision comes first.
  */
 export async function outcomeMails(
-  request: AppointmentState,
+  request: AppointmentRequest,
   mail: MailSettings,
   links: LinkSettings,
   now: Date,
@@ -92,7 +92,7 @@ export async function outcomeMails(
   }
 }
 
-/** The reminder the day before: with the cancel and reschedule links while the appointment is more than the notice away. */
+/** The reminder the day before: with the cancel and request-move links while the appointment is more than the notice away. */
 export async function reminderMails(appointment: Appointment, mail: MailSettings, links: LinkSettings, now: Date): Promise<OutgoingMail[]> {
   return [reminderMail(appointment, mail, beforeNotice(appointment, now) ? await visitorLinks(links, appointment, now) : null)];
 }
