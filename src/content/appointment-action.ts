@@ -196,6 +196,47 @@ export const appointmentActionPage = {
     note: 'Diese Seite zeigt den Termin nur an. Bestätigen, ablehnen oder verschieben lässt er sich mit den Links in den E-Mails der Praxis; die Kontaktangaben und die Nachricht stehen in der E-Mail der Anfrage.',
   },
 
+  /**
+   * «An earlier time» (docs/appointment-lifecycle.md): for the visitor. earlier – the
+   * confirmation's link asks for one; take-earlier – an offer mail's link takes the freed time;
+   * end-earlier – every offer mail's link ends the wish.
+   */
+  earlier: {
+    headline: 'Früherer Termin gewünscht',
+    current: (slot: string) => `Ihr jetziger Termin: ${slot}.`,
+    howItWorks:
+      'Wird vor Ihrem Termin ein Zeitpunkt frei, schreiben wir Ihnen, höchstens einmal am Tag. Wer zuerst bestätigt, erhält ihn; bis dahin gilt Ihr jetziger Termin.',
+    ends: `Ihr Wunsch endet von selbst ${notice} Stunden vor Ihrem Termin. In jeder dieser E-Mails können Sie ihn mit einem Klick beenden.`,
+    button: 'Früherer Termin gewünscht',
+    wantedHeadline: 'Sie sind vorgemerkt',
+    wanted: 'Wird vor Ihrem Termin ein Zeitpunkt frei, schreiben wir Ihnen per E-Mail.',
+    tooLate: 'Ein früherer Termin lässt sich jetzt nicht mehr vormerken.',
+    done: 'Sie sind vorgemerkt. Wird vor Ihrem Termin ein Zeitpunkt frei, schreiben wir Ihnen per E-Mail.',
+    offerHeadline: 'Früherer Termin frei',
+    offer: (slot: string) => `Dieser Zeitpunkt ist frei geworden: ${slot}.`,
+    offerWhatHappens:
+      'Wenn Sie ihn nehmen, entfällt Ihr jetziger Termin, und Sie erhalten die Bestätigung mit dem neuen Kalendereintrag per E-Mail. Die Praxis wird informiert.',
+    takeButton: 'Diesen früheren Termin nehmen',
+    takenHeadline: 'Leider schon vergeben',
+    taken: (slot: string) => `Der Termin am ${slot} ist leider schon vergeben. An Ihrem Termin ändert sich nichts.`,
+    stillWanted: 'Sie bleiben vorgemerkt: Wird wieder ein früherer Zeitpunkt frei, schreiben wir Ihnen.',
+    yoursHeadline: 'Ihr Termin ist verschoben',
+    yours: (slot: string) => `Ihr Termin ist jetzt am ${slot}.`,
+    expiredHeadline: 'Dieses Angebot gilt nicht mehr',
+    expired: 'Dieser Zeitpunkt liegt inzwischen zu nah oder nicht mehr vor Ihrem Termin. An Ihrem Termin ändert sich nichts.',
+    took: 'Ihr Termin ist verschoben. Sie erhalten die Bestätigung mit Kalendereintrag per E-Mail; die Praxis ist informiert.',
+    endHeadline: 'Keine früheren Termine mehr',
+    endWhatHappens: 'Sie erhalten dann keine Angebote für frühere Termine mehr. Ihr Termin bleibt, wie er ist.',
+    endButton: 'Wunsch beenden',
+    endedHeadline: 'Wunsch beendet',
+    ended: 'Sie erhalten keine Angebote für frühere Termine mehr. Ihr Termin bleibt, wie er ist.',
+    notConfirmed: 'Für diesen Termin lässt sich kein früherer mehr vormerken: Er ist nicht mehr bestätigt.',
+    mailPending: 'Die Bestätigung des neuen Termins ist noch nicht bei Ihnen: Senden Sie sie hier noch einmal.',
+    /** A press found the offered time taken by someone else: nothing changed. */
+    takenNotice: { title: 'Leider schon vergeben', text: 'Jemand anderes war schneller. An Ihrem Termin ändert sich nichts.' },
+    conflictNotice: { title: 'Nicht mehr möglich', text: 'Ihr Termin wurde inzwischen abgesagt oder verschoben. Den aktuellen Stand sehen Sie hier.' },
+  },
+
   /** What the request's current state means for this link, when the link's action is no longer open. */
   state: {
     confirmedThis: 'Dieser Termin ist bestätigt.',

@@ -52,10 +52,12 @@ create table public.outbox_mails (
   -- double opt-in's mail; announcement: a new article, to one subscriber;
   -- acknowledgement: the visitor's receipt of a form, owed once its practice mail is out;
   -- digest: the practice's morning digest (about = its day); data-link: the «Meine Daten»
-  -- link a visitor asked for on the page (…_my_data.sql, public.owe_data_link).
+  -- link a visitor asked for on the page (…_my_data.sql, public.owe_data_link);
+  -- earlier-offer: a freed time offered to a visitor waiting for an earlier one (about = the
+  -- offer's number, …_earlier_times.sql).
   kind text not null constraint kind_valid check (kind in (
     'contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'digest',
-    'data-link')),
+    'data-link', 'earlier-offer')),
   -- What it refers to: one of the first three (a digest: none). Deleted with it (the
   -- 12-month retention, an unsubscription, an expired pending address).
   contact_message_id uuid references public.contact_messages (id) on delete cascade,
@@ -469,7 +471,8 @@ create function public.give_up_stale_mail(p_after_seconds integer default null, 
          set gave_up_at = now(), last_cause = coalesce(o.last_cause, 'never_sent')
        -- A data-link mail is not given up: it is just not sent after its link expired, and
        -- the retention deletes it (…_my_data.sql); it refers to no row the digest could show.
-       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link')
+       -- Nor an earlier-offer: a day after it was owed it is superseded as stale (…_earlier_times.sql).
+       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link', 'earlier-offer')
          and (o.reported_at is null or o.recipient <> 'practice')
          and case o.kind
                when 'reminder' then o.attempts > 0 and exists (

@@ -14,6 +14,7 @@ import {
   type AppointmentMove,
   type AppointmentSlot,
   type AppointmentStatus,
+  type EarlierTimeView,
   type ScheduledAppointment,
   type SlotWarning,
 } from '@domain/wire-types';
@@ -38,7 +39,7 @@ export type ActionResult =
   /** 200 to `show`. */
   | { kind: 'view'; view: AppointmentActionView }
   /** 200 to `act`. */
-  | { kind: 'done'; result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent'; view: AppointmentActionView }
+  | { kind: 'done'; result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent' | 'none'; view: AppointmentActionView }
   | { kind: 'invalid_link'; reason: InvalidLinkReason }
   | { kind: 'not_found' }
   | { kind: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
@@ -160,7 +161,7 @@ export function fromAnswer(data: unknown, intent: AppointmentActionCommand['inte
   if (!isObject(data) || !view) return FAILED;
   if (intent === 'show') return { kind: 'view', view };
   const { result, mail } = data;
-  if ((result !== 'changed' && result !== 'unchanged') || (mail !== 'sent' && mail !== 'already_sent')) return FAILED;
+  if ((result !== 'changed' && result !== 'unchanged') || (mail !== 'sent' && mail !== 'already_sent' && mail !== 'none')) return FAILED;
   return { kind: 'done', result, mail, view };
 }
 
@@ -207,6 +208,14 @@ function isScheduled(value: unknown): value is ScheduledAppointment {
   );
 }
 
+const OFFER_STATUSES: readonly string[] = ['open', 'taken', 'yours', 'expired'] satisfies NonNullable<EarlierTimeView['offer']>['status'][];
+
+function isEarlier(value: unknown): value is EarlierTimeView {
+  if (!isObject(value) || typeof value.wanted !== 'boolean') return false;
+  const { offer } = value;
+  return offer === null || (isDateAndTime(offer) && OFFER_STATUSES.includes((offer as Record<string, unknown>).status as string));
+}
+
 function isBooking(value: unknown): value is NonNullable<AppointmentActionView['booking']> {
   return isObject(value) && isDate(value.first) && isDate(value.last) && Array.isArray(value.closedDays) && value.closedDays.every(isDate);
 }
@@ -217,8 +226,16 @@ const nullable = (value: unknown, check: (value: unknown) => boolean) => value =
 /** The view, checked; the fields of moving an appointment null where the answer has none. */
 function readView(value: unknown): AppointmentActionView | undefined {
   if (!isView(value)) return undefined;
-  const view = value as Partial<Pick<AppointmentActionView, 'move' | 'movedFrom' | 'slotWarning' | 'booking'>> & typeof value;
-  return { ...value, move: view.move ?? null, movedFrom: view.movedFrom ?? null, slotWarning: view.slotWarning ?? null, booking: view.booking ?? null };
+  const view = value as Partial<Pick<AppointmentActionView, 'move' | 'movedFrom' | 'slotWarning' | 'booking' | 'earlier'>> & typeof value;
+  return {
+    ...value,
+    move: view.move ?? null,
+    movedFrom: view.movedFrom ?? null,
+    slotWarning: view.slotWarning ?? null,
+    booking: view.booking ?? null,
+    // Only the earlier-time links carry it (absent means none).
+    ...(view.earlier === undefined ? {} : { earlier: view.earlier }),
+  };
 }
 
 function isView(value: unknown): value is AppointmentActionView {
@@ -243,6 +260,7 @@ function isView(value: unknown): value is AppointmentActionView {
     nullable(value.move, isMove) &&
     nullable(value.movedFrom, isDateAndTime) &&
     nullable(value.slotWarning, isSlotWarning) &&
-    nullable(value.booking, isBooking)
+    nullable(value.booking, isBooking) &&
+    nullable(value.earlier, isEarlier)
   );
 }

@@ -40,6 +40,9 @@ const buttonLabels: Record<Control, string> = {
   'request-move': copy.requestMove.button,
   'confirm-move': copy.move.confirmButton,
   'decline-move': copy.move.declineButton,
+  earlier: copy.earlier.button,
+  'take-earlier': copy.earlier.takeButton,
+  'end-earlier': copy.earlier.endButton,
 };
 
 interface ActionFormProps {

@@ -8,6 +8,7 @@ import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, Slot
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, formatTime } from '@domain/dates';
 import { type BookedSpan, spanAvailability, spanEnd, type SpanAvailability } from '@domain/capacity';
 import { advisorName, type AdvisorId } from '@domain/practice';
+import { describeEarlier, earlierProducedByLink } from './earlier-state';
 
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
 export function slotText(slot: AppointmentSlot): string {
@@ -15,7 +16,17 @@ export function slotText(slot: AppointmentSlot): string {
 }
 
 /** The one thing the page lets the person do. `resend` sends the e-mail of a change already stored. */
-export type Control = 'confirm' | 'decline' | 'cancel' | 'resend' | 'request-move' | 'confirm-move' | 'decline-move';
+export type Control =
+  | 'confirm'
+  | 'decline'
+  | 'cancel'
+  | 'resend'
+  | 'request-move'
+  | 'confirm-move'
+  | 'decline-move'
+  | 'earlier'
+  | 'take-earlier'
+  | 'end-earlier';
 
 export interface ViewDescription {
   /** The page's h1. */
@@ -58,6 +69,10 @@ export function isProducedByLink(view: AppointmentActionView): boolean {
     case 'view':
       // A view link changes nothing, so no e-mail is ever its own.
       return false;
+    case 'earlier':
+    case 'take-earlier':
+    case 'end-earlier':
+      return earlierProducedByLink(view);
   }
 }
 
@@ -283,6 +298,10 @@ function mailPendingText(view: AppointmentActionView): string {
     case 'view':
       // Never asked: isProducedByLink is false for a view link.
       return '';
+    case 'earlier':
+    case 'take-earlier':
+    case 'end-earlier':
+      return copy.earlier.mailPending;
   }
 }
 
@@ -304,6 +323,10 @@ function describeByAction(view: AppointmentActionView, now: number): ViewDescrip
     case 'view':
       // The calendar feeds' link: the summary below says it all, and nothing can be pressed.
       return describe(copy.viewOnly.headline, [copy.viewOnly.note]);
+    case 'earlier':
+    case 'take-earlier':
+    case 'end-earlier':
+      return describeEarlier({ ...view, action }, now);
   }
 }
 

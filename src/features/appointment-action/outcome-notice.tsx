@@ -4,6 +4,7 @@ import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { cn } from '@/lib/cn';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';
+import { earlierConflictText, earlierSuccessText } from './earlier-state';
 import { PracticePhone } from './practice-phone';
 import type { Outcome } from './use-appointment-action';
 
@@ -37,6 +38,10 @@ function successText(view: AppointmentActionView): string {
     case 'view':
       // Never: a view link offers nothing to press, so no press succeeds.
       return '';
+    case 'earlier':
+    case 'take-earlier':
+    case 'end-earlier':
+      return earlierSuccessText({ ...view, action: view.action });
   }
 }
 
@@ -47,6 +52,10 @@ function conflictText(view: AppointmentActionView) {
     case 'confirm-move':
     case 'decline-move':
       return texts.conflictMove;
+    case 'earlier':
+    case 'take-earlier':
+    case 'end-earlier':
+      return earlierConflictText(view);
     default:
       return texts.conflict;
   }

@@ -16,12 +16,13 @@ import { type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
+import { changeEarlier, type EarlierStore, isEarlierAction } from '../_shared/lifecycle/earlier-time.ts';
 import { spanAvailability } from '../_shared/domain/capacity.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { slotWindow } from '../_shared/domain/availability.ts';
 import { cancellationNoticeHours } from '../_shared/domain/practice.ts';
 import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
-import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, SlotWarning } from '../_shared/domain/wire-types.ts';
+import type { AppointmentActionView, AppointmentSlot, EarlierTimeView, ScheduledAppointment, SlotWarning } from '../_shared/domain/wire-types.ts';
 import type { AdvisorId } from '../_shared/domain/practice.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
@@ -62,6 +63,8 @@ export interface ViewContext {
   slotWarning?: SlotWarning | null;
   /** Request-move links: the bookable window and the closures in it. */
   booking?: AppointmentActionView['booking'];
+  /** The earlier-time links: the wish and the link's offer. */
+  earlier?: EarlierTimeView | null;
 }
 
 /** The request as the page shows it: no e-mail address, phone or message. */
@@ -102,6 +105,8 @@ export function actionView(action: AppointmentAction, request: AppointmentReques
       : null,
     slotWarning: context.slotWarning ?? null,
     booking: context.booking ?? null,
+    // Only the earlier-time links carry the wish (the other links' views stay as they were).
+    ...(isEarlierAction(action) ? { earlier: context.earlier ?? null } : {}),
   };
 }
 
@@ -151,7 +156,7 @@ function advisorFor(
 }
 
 /** What the view needs besides the row, for this link. */
-async function viewContext(store: Store, claim: ActionClaim, request: AppointmentRequest, now: Date): Promise<ViewContext> {
+async function viewContext(store: Store, claim: ActionClaim, request: AppointmentRequest, now: Date, earlier?: EarlierStore | null): Promise<ViewContext> {
   const { action } = claim;
   const slot = slotOf(action, request);
   const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
@@ -161,6 +166,7 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.schedule = await scheduleOf(store, slot.date, request.id);
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
   if (action === 'request-move') context.booking = await bookingOf(store, request, now);
+  if (isEarlierAction(action) && earlier) context.earlier = await earlier.state(request.id, claim.offer ?? null, now);
   return context;
 }
 
@@ -215,14 +221,22 @@ export function createActionHandler(deps: FunctionDeps): (request: Request) => P
     if ('response' in opened) return opened.response;
     const { answer, store, mailer } = opened;
     try {
-      return await act(request, answer, store, mailer, deps.config, now());
+      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }
   };
 }
 
-async function act(request: Request, answer: Answer, store: Store, mailer: Mailer, config: FunctionConfig, now: Date): Promise<Response> {
+async function act(
+  request: Request,
+  answer: Answer,
+  store: Store,
+  mailer: Mailer,
+  config: FunctionConfig,
+  now: Date,
+  earlier: EarlierStore | null | undefined,
+): Promise<Response> {
   const body = await readJsonObject(request);
   if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
   const valid = validateBody(appointmentActionSchema, body.value);
@@ -240,7 +254,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   const stored = await store.getAppointment(requestId);
   if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
   const slot = slotOf(action, stored);
-  const context = await viewContext(store, link.claim, stored, now);
+  const context = await viewContext(store, link.claim, stored, now, earlier);
   const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
 
@@ -260,7 +274,23 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   }
 
   let change: LifecycleResult | MoveResult;
-  if (isConfirm(action)) {
+  if (isEarlierAction(action)) {
+    // «An earlier time»: the wish on or off (no mail), or the offered time taken – a confirmed
+    // move, whose mails follow below as for the practice's confirm-move.
+    if (!earlier) throw new Error('earlier-time store not configured');
+    const changed = await changeEarlier(earlier, { ...link.claim, action }, now);
+    if (changed.result === 'not_found') return answer(404, { error: 'not_found' }, code('not_found'));
+    context.earlier = changed.earlier;
+    if (changed.result === 'taken' || changed.result === 'conflict' || changed.result === 'too_late') {
+      // Taken: another visitor was first – «leider schon vergeben» (view.earlier.offer.status); nothing changed.
+      const error = changed.result === 'too_late' ? 'too_late' : 'conflict';
+      return answer(409, { error, view: view(changed.request) }, code(changed.result));
+    }
+    if (action !== 'take-earlier') {
+      return answer(200, { result: changed.result, mail: 'none', view: view(changed.request) }, code(`${changed.result}_none`));
+    }
+    change = { result: changed.result, request: changed.request };
+  } else if (isConfirm(action)) {
     if (!slot) return answer(409, { error: 'conflict', view: view(stored) }, code('no_slot'));
     // A slot given without a time: the practice picks one; pressing again after the
     // confirmation (to resend its mail) may leave it out.
@@ -312,7 +342,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (change.result === 'advisor_busy') {
     // The race is lost: another appointment took the advisor since the schedule was read.
     // The answer shows the day as it is now, read again after the change was refused.
-    const after = await viewContext(store, link.claim, change.request, now);
+    const after = await viewContext(store, link.claim, change.request, now, earlier);
     return answer(409, { error: 'advisor_busy', view: actionView(action, change.request, after) as unknown as JsonObject }, code('advisor_busy'));
   }
   if (change.result === 'move_pending') return answer(409, { error: 'conflict', view: view(change.request) }, code('move_pending'));

@@ -10,6 +10,7 @@
  * - the mails of a decision, a cancellation or a wish to move an appointment (whatever
  *   the request's outcome_key owes) whose send failed on the action page;
  * - tomorrow's reminders, from 09:00 Zurich time the day before;
+ * - the offers of a freed time to the visitors waiting for an earlier one (_shared/lifecycle/earlier-time.ts);
  * - the newsletter's mails (_shared/newsletter/): a confirmation mail the subscribing call
  *   could not send (rows younger than two minutes are that call's), and each announcement
  *   of a new article to each confirmed subscriber, once; first the newsletter's
@@ -56,6 +57,8 @@ import type { Claimed, MailClaim, MailKind, Store } from '../_shared/database/st
 import { deliverAnnouncement, deliverConfirmation, type Delivery, type NewsletterSending } from '../_shared/newsletter/deliver.ts';
 import type { MyDataStore } from '../_shared/my-data/store.ts';
 import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
+import type { EarlierStore } from '../_shared/lifecycle/earlier-time.ts';
+import { earlierOfferMail, earlierOfferMailKey } from '../_shared/lifecycle/earlier-time-mails.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
 /** Mails of one kind per run; what is left waits for the next run (a minute locally, five hosted). */
@@ -311,6 +314,21 @@ async function sendNewsletter(run: Run) {
   });
 }
 
+/**
+ * «An earlier time»: the offers of a freed time to the visitors waiting for one (no grace:
+ * nothing else sends them), while the time is still open (the claim supersedes the rest).
+ */
+async function sendEarlierOffers(run: Run, earlier: EarlierStore | null | undefined) {
+  if (!earlier) return;
+  await eachClaimed(run, () => earlier.claimDueOffers(1, run.now), async ({ row, claim }) => {
+    const { request, offer } = row;
+    const result = isAppointment(request)
+      ? await sendAll(run, [withKey(await earlierOfferMail(request, offer, run.mail, run.links), earlierOfferMailKey(offer.number))], deadlineFor(run, claim))
+      : { ok: false as const, cause: 'no_slot' };
+    await settle(run, 'earlier-offer', request.id, result, claim);
+  });
+}
+
 /** «Meine Daten»: the link mails the asking call could not send, while their links work. */
 async function sendDataLinks(run: Run, myData: MyDataStore | null | undefined) {
   if (!myData) return;
@@ -372,6 +390,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       await sendReminders(run);
       await sendNewsletter(run);
       await sendDataLinks(run, deps.myData);
+      await sendEarlierOffers(run, deps.earlier);
     } catch (error) {
       const cause = failureCause(error);
       await store.recordJobRun(FUNCTION_NAME, false, { ...run.tally, error: cause }).catch(() => {});

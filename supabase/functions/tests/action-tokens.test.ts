@@ -25,11 +25,18 @@ function flipped(token: string, index: number): string {
   return token.slice(0, index) + character + token.slice(index + 1);
 }
 
-Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number)', async () => {
-  assert.deepEqual([...APPOINTMENT_ACTIONS], ['confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'request-move', 'confirm-move', 'decline-move', 'view']);
+Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number, take-earlier with its offer\'s)', async () => {
+  assert.deepEqual([...APPOINTMENT_ACTIONS], [
+    'confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'request-move', 'confirm-move', 'decline-move', 'view',
+    'earlier', 'take-earlier', 'end-earlier',
+  ]);
   assert.deepEqual([...MOVE_ACTIONS], ['confirm-move', 'decline-move']);
   for (const action of APPOINTMENT_ACTIONS) {
-    const signed: ActionClaim = isMoveAction(action) ? { ...claim, action, move: 3 } : { ...claim, action };
+    const signed: ActionClaim = isMoveAction(action)
+      ? { ...claim, action, move: 3 }
+      : action === 'take-earlier'
+      ? { ...claim, action, offer: 41 }
+      : { ...claim, action };
     const token = await signActionToken(SECRET, signed);
     assert.match(token, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'URL-safe without escaping');
     assert.ok(token.length < 200, `${action}: ${token.length} characters`);

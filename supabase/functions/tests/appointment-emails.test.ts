@@ -484,7 +484,7 @@ Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, l
     'Terminbestätigung: Montag, 14. Dezember 2026, 17:00 Uhr',
     'Termin bestätigt: Beat Keller – Montag, 14. Dezember 2026, 17:00 Uhr',
   ]);
-  assert.deepEqual((await claimsIn(confirmedMails[0]!)).map((c) => c.action), ['cancel', 'request-move']);
+  assert.deepEqual((await claimsIn(confirmedMails[0]!)).map((c) => c.action), ['cancel', 'request-move', 'earlier']);
 
   const requested = appointmentState({ ...confirmed, move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 2 });
   assert.equal(requested.outcome_key, 'move-requested:2');

@@ -191,7 +191,8 @@ export type MailKind =
   | 'announcement'
   | 'acknowledgement'
   | 'digest'
-  | 'data-link';
+  | 'data-link'
+  | 'earlier-offer';
 
 /** A newsletter mail the outbox gave up on: its own id (outbox_mails.id), to whom, and the article's title for an announcement. */
 export interface GaveUpNewsletterMail {

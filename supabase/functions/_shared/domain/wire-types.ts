@@ -177,6 +177,14 @@ export const APPOINTMENT_ACTION_KINDS = [
    * calendar provider keeps the feed, so the link it carries must not decide anything.
    */
   'view',
+  /**
+   * «An earlier time» (docs/appointment-lifecycle.md): the visitor asks to hear of an earlier
+   * time (the confirmation's link), takes an offered one (the offer mail's link; the token
+   * names the offer), or ends the wish (every offer mail's link).
+   */
+  'earlier',
+  'take-earlier',
+  'end-earlier',
 ] as const;
 export type AppointmentActionKind = (typeof APPOINTMENT_ACTION_KINDS)[number];
 export type AppointmentStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
@@ -273,14 +281,30 @@ export interface AppointmentActionView {
   slotWarning: SlotWarning | null;
   /** Request-move links: the bookable window and the practice's closures in it (dates only). */
   booking: { first: string; last: string; closedDays: string[] } | null;
+  /** The earlier-time links ('earlier', 'take-earlier', 'end-earlier'): the wish and the link's offer; absent or null otherwise. */
+  earlier?: EarlierTimeView | null;
+}
+
+/**
+ * What an earlier-time link shows: whether the visitor waits for an earlier time, and the
+ * offer a take-earlier link names: 'open' (still free), 'taken' (someone else was first),
+ * 'yours' (this visitor took it), 'expired' (inside the notice, no longer earlier, or the
+ * appointment is not confirmed any more).
+ */
+export interface EarlierTimeView {
+  wanted: boolean;
+  offer: { date: string; time: string; status: 'open' | 'taken' | 'yours' | 'expired' } | null;
 }
 
 /** Answers of appointment-action. Errors are JSON `{ error, … }` with a 4xx/5xx status. */
 export type AppointmentActionAnswer =
   /** 200 to `show`. */
   | { view: AppointmentActionView }
-  /** 200 to `act`: `changed` by this press, or `unchanged` (already so: a second press; nothing is sent twice). */
-  | { result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent'; view: AppointmentActionView };
+  /**
+   * 200 to `act`: `changed` by this press, or `unchanged` (already so: a second press; nothing is
+   * sent twice). `mail: 'none'`: the press owes no mail (the wish for an earlier time, on or off).
+   */
+  | { result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent' | 'none'; view: AppointmentActionView };
 
 /**
  * The error answers the page tells apart:

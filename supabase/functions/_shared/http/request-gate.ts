@@ -11,6 +11,7 @@ import { emptyResponse, jsonResponse, type JsonObject } from './json.ts';
 import type { Mailer } from '../mail/transport.ts';
 import type { Store } from '../database/store.ts';
 import type { NewsletterStore } from '../newsletter/store.ts';
+import type { EarlierStore } from '../lifecycle/earlier-time.ts';
 import type { MyDataStore } from '../my-data/store.ts';
 
 export interface LogLine {
@@ -66,6 +67,8 @@ export interface FunctionDeps {
   newsletter?: NewsletterStore | null;
   /** «Meine Daten»'s database calls (../my-data/store.ts), for the my-data function and the calendar feeds' tombstones. */
   myData?: MyDataStore | null;
+  /** «An earlier time»'s database calls (../lifecycle/earlier-time.ts), for the action function and the outbox. */
+  earlier?: EarlierStore | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
 }

@@ -41,6 +41,8 @@ export interface VisitorLinks {
   cancel: string;
   /** Null inside the last cancellationNoticeHours before the start: then only a call can change it. */
   requestMove: string | null;
+  /** «Früherer Termin gewünscht» (the confirmation only): like requestMove, null inside the notice. */
+  earlier?: string | null;
 }
 
 export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, move?: number): Promise<string> {
@@ -48,7 +50,8 @@ export async function actionUrl(settings: LinkSettings, requestId: string, actio
     requestId,
     action,
     expiresAt: Math.floor(expiresAt.getTime() / 1000),
-    ...(move === undefined ? {} : { move }),
+    // The fifth field: take-earlier's offer, the move actions' wish.
+    ...(move === undefined ? {} : action === 'take-earlier' ? { offer: move } : { move }),
   });
   return `${settings.siteUrl}${ACTION_PAGE_PATH}#${token}`;
 }
@@ -109,6 +112,15 @@ export function requestMoveLink(settings: LinkSettings, appointment: ConfirmedSl
   return actionUrl(settings, appointment.id, 'request-move', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
 }
 
+/**
+ * The visitor's link to ask for an earlier time («Früherer Termin gewünscht»,
+ * docs/appointment-lifecycle.md «An earlier time»): it works until the appointment starts,
+ * like the cancel link; inside the notice the page says the wish cannot be made any more.
+ */
+export function earlierLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
+  return actionUrl(settings, appointment.id, 'earlier', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
+}
+
 /** Whether the appointment starts more than cancellationNoticeHours after `now`: the visitor may still cancel or move it online. */
 export function beforeNotice(appointment: { confirmed_date: string; confirmed_time: string }, now: Date): boolean {
   const start = zurichInstant(appointment.confirmed_date, appointment.confirmed_time).getTime();
@@ -120,6 +132,7 @@ export async function visitorLinks(settings: LinkSettings, appointment: Confirme
   return {
     cancel: await cancelLink(settings, appointment),
     requestMove: beforeNotice(appointment, now) ? await requestMoveLink(settings, appointment) : null,
+    earlier: beforeNotice(appointment, now) ? await earlierLink(settings, appointment) : null,
   };
 }
 

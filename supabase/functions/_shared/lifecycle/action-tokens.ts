@@ -8,7 +8,8 @@
  * Shape: `<payload>.<signature>`, both base64url. The payload is
  * `v1|<request id>|<action>|<expiry, unix seconds>`, and for the practice's move links
  * (confirm-move, decline-move) `…|<move number>` after it: such a link decides that one
- * wish to move (appointment_requests.move_count), never a later one. The signature is
+ * wish to move (appointment_requests.move_count), never a later one; take-earlier's fifth
+ * field is the offer's number (earlier_time_offers.id), so it takes that offered time only. The signature is
  * HMAC-SHA-256 over the payload's text. Pure: WebCrypto only, no network, no environment.
  */
 import { APPOINTMENT_ACTION_KINDS, type AppointmentActionKind } from '../domain/wire-types.ts';
@@ -26,6 +27,9 @@ export function isMoveAction(action: AppointmentAction): action is MoveAction {
   return (MOVE_ACTIONS as readonly string[]).includes(action);
 }
 
+/** The actions with a number as a fifth field: the move actions' wish, take-earlier's offer. */
+const numbered = (action: AppointmentAction) => isMoveAction(action) || action === 'take-earlier';
+
 export interface ActionClaim {
   requestId: string;
   action: AppointmentAction;
@@ -33,6 +37,8 @@ export interface ActionClaim {
   expiresAt: number;
   /** confirm-move / decline-move only: the number of the wish to move (move_count when it was asked), ≥ 1. */
   move?: number;
+  /** take-earlier only: the offer's number (earlier_time_offers.id), ≥ 1. */
+  offer?: number;
 }
 
 export type ActionTokenResult =
@@ -54,8 +60,12 @@ export async function signActionToken(secret: string, claim: ActionClaim): Promi
   if (isMoveAction(claim.action) !== (claim.move !== undefined)) {
     throw new Error('signActionToken: a move number belongs to the move actions, and only to them');
   }
-  if (claim.move !== undefined && !MOVE_NUMBER.test(String(claim.move))) throw new Error('signActionToken: the move number is not a whole number ≥ 1');
-  return await signFields(secret, [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(claim.move === undefined ? [] : [claim.move])]);
+  if ((claim.action === 'take-earlier') !== (claim.offer !== undefined)) {
+    throw new Error('signActionToken: an offer number belongs to take-earlier, and only to it');
+  }
+  const number = claim.move ?? claim.offer;
+  if (number !== undefined && !MOVE_NUMBER.test(String(number))) throw new Error('signActionToken: the number is not a whole number ≥ 1');
+  return await signFields(secret, [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(number === undefined ? [] : [number])]);
 }
 
 /** The claim of a genuine, unexpired token (signed-fields.ts checks the signature first). */
@@ -66,7 +76,7 @@ export async function readActionToken(secret: string, token: string, now: Date =
   const [version, requestId, action, expiry, move] = fields;
   const expiresAt = Number(expiry);
   // The move actions carry the wish's number as a fifth field; the others have four (as every token before moves had).
-  const fieldCount = isAction(action ?? '') && isMoveAction(action as AppointmentAction) ? 5 : 4;
+  const fieldCount = isAction(action ?? '') && numbered(action as AppointmentAction) ? 5 : 4;
   if (
     fields.length !== fieldCount || version !== VERSION || !UUID.test(requestId ?? '') || !isAction(action ?? '') ||
     !Number.isSafeInteger(expiresAt) || (fieldCount === 5 && !MOVE_NUMBER.test(move ?? ''))
@@ -76,6 +86,7 @@ export async function readActionToken(secret: string, token: string, now: Date =
   }
   if (now.getTime() / 1000 > expiresAt) return { ok: false, reason: 'expired' };
   const claim: ActionClaim = { requestId: requestId!, action: action as AppointmentAction, expiresAt };
-  if (fieldCount === 5) claim.move = Number(move);
+  if (fieldCount === 5 && action === 'take-earlier') claim.offer = Number(move);
+  else if (fieldCount === 5) claim.move = Number(move);
   return { ok: true, claim };
 }

@@ -101,7 +101,7 @@ function preparationText(request: AppointmentRequest): string {
 }
 
 /** The appointment as the visitor reads it; the length is its own (appointment_minutes), not the catalogue's today. */
-function appointmentFields(appointment: Appointment): Field[] {
+export function appointmentFields(appointment: Appointment): Field[] {
   return [
     { label: 'Termin', value: when(appointment) },
     { label: 'Dienstleistung', value: serviceWithPrice(appointment.service) },
@@ -160,7 +160,7 @@ function calendarAttachment(appointment: Appointment, settings: MailSettings, no
  * quoted note. A link's `linkText` replaces an unreadable address (a token) in the HTML
  * part; the text part always shows the address.
  */
-type Block =
+export type Block =
   | { text: string }
   | { fields: Field[] }
   | { link: string; label: string; linkText?: string }
@@ -187,7 +187,7 @@ function blockHtml(block: Block): string {
 }
 
 /** `byName`: the greeting names the visitor (not in the decline: see the module's comment). */
-function visitorMail(
+export function visitorMail(
   request: AppointmentRequest,
   settings: MailSettings,
   subject: string,
@@ -215,6 +215,10 @@ export const REQUEST_MOVE_LINK_LABEL = `Möchten Sie den Termin verschieben? Bis
 /** The links' words in the HTML part, where the address with its token would run off a phone's screen. */
 export const CANCEL_LINK_TEXT = 'Termin online absagen';
 export const REQUEST_MOVE_LINK_TEXT = 'Termin verschieben';
+/** The confirmation's label before the link that asks for an earlier time (docs/appointment-lifecycle.md, «An earlier time»). */
+export const EARLIER_LINK_LABEL = 'Lieber früher? Wenn vor Ihrem Termin ein Zeitpunkt frei wird, schreiben wir Ihnen gerne:';
+/** Its words in the HTML part. */
+export const EARLIER_LINK_TEXT = 'Früherer Termin gewünscht';
 
 /** The cancel link, then «Termin verschieben» while it is offered. */
 function visitorLinkBlocks(links: VisitorLinks): Block[] {
@@ -282,6 +286,8 @@ export function confirmationMail(appointment: Appointment, settings: MailSetting
     { text: preparationText(appointment) },
     { text: `Im Anhang (${CONFIRMED_CALENDAR_FILENAME}) finden Sie den Termin für Ihren Kalender.` },
     ...visitorLinkBlocks(links),
+    // «Früherer Termin gewünscht» while it can still be moved online (earlier-time.ts).
+    ...(links.earlier ? [{ label: EARLIER_LINK_LABEL, link: links.earlier, linkText: EARLIER_LINK_TEXT }] : []),
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 

@@ -1,0 +1,101 @@
+/**
+ * What the action page says and offers on the three links of «An earlier time»
+ * (docs/appointment-lifecycle.md): 'earlier' (the confirmation's «Früherer Termin
+ * gewünscht»), 'take-earlier' (an offer mail's «Diesen früheren Termin nehmen») and
+ * 'end-earlier' (ends the wish). Plain functions of the view, beside ./action-state.ts.
+ */
+import { appointmentActionPage as copy } from '@/content/appointment-action';
+import type { AppointmentActionKind, AppointmentActionView } from '@domain/wire-types';
+import { formatDateTimeLong } from '@domain/dates';
+
+const texts = copy.earlier;
+
+export type EarlierAction = 'earlier' | 'take-earlier' | 'end-earlier';
+export const isEarlierAction = (action: AppointmentActionKind): action is EarlierAction =>
+  action === 'earlier' || action === 'take-earlier' || action === 'end-earlier';
+
+/** What ./action-state.ts's ViewDescription holds, with this page's controls (no import: action-state imports this module). */
+export interface EarlierDescription {
+  headline: string;
+  lines: string[];
+  control: EarlierAction | null;
+  callUs: boolean;
+  bookAgain: boolean;
+}
+type ViewDescription = EarlierDescription;
+
+const describe = (headline: string, lines: string[], extra: Partial<ViewDescription> = {}): ViewDescription => ({
+  headline,
+  lines,
+  control: null,
+  callUs: false,
+  bookAgain: false,
+  ...extra,
+});
+
+const current = (view: AppointmentActionView) => (view.confirmed ? formatDateTimeLong(view.confirmed.date, view.confirmed.time) : '');
+
+/** The appointment can still be moved online: confirmed and before the notice (the function decides in the end). */
+const beforeNotice = (view: AppointmentActionView, now: number) =>
+  view.status === 'confirmed' && view.cancelUntil !== null && now < Date.parse(view.cancelUntil);
+
+function describeWish(view: AppointmentActionView, now: number): ViewDescription {
+  const lines = [texts.current(current(view))];
+  if (view.earlier?.wanted) return describe(texts.wantedHeadline, [...lines, texts.wanted, texts.ends]);
+  if (!beforeNotice(view, now)) return describe(texts.headline, [...lines, texts.tooLate], { callUs: true });
+  return describe(texts.headline, [...lines, texts.howItWorks, texts.ends], { control: 'earlier' });
+}
+
+function describeOffer(view: AppointmentActionView): ViewDescription {
+  const offer = view.earlier?.offer ?? null;
+  if (offer === null) return describe(texts.expiredHeadline, [texts.expired]);
+  const offered = formatDateTimeLong(offer.date, offer.time);
+  switch (offer.status) {
+    case 'open':
+      return describe(texts.offerHeadline, [texts.offer(offered), texts.current(current(view)), texts.offerWhatHappens], { control: 'take-earlier' });
+    case 'yours':
+      return describe(texts.yoursHeadline, [texts.yours(offered)]);
+    case 'taken':
+      return describe(texts.takenHeadline, [texts.taken(offered), ...(view.earlier?.wanted ? [texts.stillWanted] : [])]);
+    case 'expired':
+      return describe(texts.expiredHeadline, [texts.expired]);
+  }
+}
+
+function describeEnd(view: AppointmentActionView): ViewDescription {
+  if (!view.earlier?.wanted) return describe(texts.endedHeadline, [texts.ended]);
+  return describe(texts.endHeadline, [texts.current(current(view)), texts.endWhatHappens], { control: 'end-earlier' });
+}
+
+/** Headline, explanation and the button for an earlier-time link. */
+export function describeEarlier(view: AppointmentActionView & { action: EarlierAction }, now: number): ViewDescription {
+  if (view.status !== 'confirmed' && view.action !== 'end-earlier') return describe(texts.headline, [texts.notConfirmed], { bookAgain: true });
+  switch (view.action) {
+    case 'earlier':
+      return describeWish(view, now);
+    case 'take-earlier':
+      return describeOffer(view);
+    case 'end-earlier':
+      return describeEnd(view);
+  }
+}
+
+/** Whether the request is in the state this link leads to, so a pending mail is its own: only a taken offer owes mails (the moved ones). */
+export const earlierProducedByLink = (view: AppointmentActionView) => view.action === 'take-earlier' && view.earlier?.offer?.status === 'yours';
+
+/** The notice after a successful press. */
+export function earlierSuccessText(view: AppointmentActionView & { action: EarlierAction }): string {
+  switch (view.action) {
+    case 'earlier':
+      return texts.done;
+    case 'take-earlier':
+      return texts.took;
+    case 'end-earlier':
+      return texts.ended;
+  }
+}
+
+/** The notice after a refused press: taken by someone else («leider schon vergeben»), or the appointment changed. */
+export function earlierConflictText(view: AppointmentActionView) {
+  return view.earlier?.offer?.status === 'taken' ? texts.takenNotice : texts.conflictNotice;
+}
