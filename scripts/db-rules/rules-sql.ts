@@ -46,6 +46,7 @@ import {
 } from '../../supabase/functions/_shared/domain/outbox.ts';
 import { DOTLESS_DOMAINS } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
+import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_shared/domain/offers.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -53,7 +54,7 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'offers'];
 
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
@@ -160,6 +161,8 @@ export function rulesSql(): string {
     'private.forget_after()',
     'private.mailbox_key(text)',
     'private.data_link_lifetime()',
+    'private.max_offers()',
+    'private.offer_lifetime()',
   ];
   const list = (signatures: string[]) => signatures.join(',\n  ');
 
@@ -426,6 +429,13 @@ ${Object.entries(DOTLESS_DOMAINS).map(([from, to]) => `               when ${sql
 
 ${constant('data_link_lifetime', 'interval', `make_interval(hours => ${MY_DATA_REQUESTED_LINK_HOURS})`, `A «Meine Daten» link asked for on the page works this long; its mail is not sent after
 -- that (MY_DATA_REQUESTED_LINK_HOURS, my-data.ts).`)}
+
+${header('7. Offered times (offers.ts).')}
+
+${constant('max_offers', 'integer', String(MAX_OFFERS), 'A decline offers at most this many other start times (MAX_OFFERS).')}
+
+${constant('offer_lifetime', 'interval', `make_interval(days => ${OFFER_LIFETIME_DAYS})`, `An offered time lapses this long after it was offered, or earlier once it starts within
+-- private.cancellation_notice() (OFFER_LIFETIME_DAYS).`)}
 
 ${header('Privileges.')}
 
