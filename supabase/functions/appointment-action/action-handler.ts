@@ -16,6 +16,7 @@ import { type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
+import { offerChoicesFor, offerViews } from '../_shared/lifecycle/offers.ts';
 import { spanAvailability } from '../_shared/domain/capacity.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { bookingWindow } from '../_shared/domain/availability.ts';
@@ -62,6 +63,12 @@ export interface ViewContext {
   slotWarning?: SlotWarning | null;
   /** Reschedule links: the bookable window and the closures in it. */
   booking?: AppointmentActionView['booking'];
+  /** Decline links of an open request: the times the practice may offer (offers.ts). */
+  offerChoices?: AppointmentActionView['offerChoices'];
+  /** Decline and take-offer links: the offers made with the decline. */
+  offers?: AppointmentActionView['offers'];
+  /** take-offer links: the offer's number. */
+  offer?: number;
 }
 
 /** The request as the page shows it: no e-mail address, phone or message. */
@@ -102,6 +109,9 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
       : null,
     slotWarning: context.slotWarning ?? null,
     booking: context.booking ?? null,
+    ...(context.offerChoices ? { offerChoices: context.offerChoices } : {}),
+    ...(context.offers ? { offers: context.offers } : {}),
+    ...(context.offer === undefined ? {} : { offer: context.offer }),
   };
 }
 
@@ -151,7 +161,7 @@ function advisorFor(
 }
 
 /** What the view needs besides the row, for this link. */
-async function viewContext(store: Store, claim: ActionClaim, request: AppointmentState, now: Date): Promise<ViewContext> {
+async function viewContext(store: Store, claim: ActionClaim, request: AppointmentState, now: Date, config: FunctionConfig): Promise<ViewContext> {
   const { action } = claim;
   const slot = slotOf(action, request);
   const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
@@ -161,6 +171,14 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.schedule = await scheduleOf(store, slot.date, request.id);
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
   if (action === 'reschedule') context.booking = await bookingOf(store, request, now);
+  // Offered times (offers.ts): the choices while the practice may still decline; the offers
+  // once made, and on the visitor's take-offer link the links of the other open ones.
+  if (action === 'decline' && request.status === 'requested') context.offerChoices = await offerChoicesFor(store, request, now);
+  if (action === 'decline' || action === 'take-offer') {
+    const links = action === 'take-offer' ? { secret: config.actionSecret, siteUrl: config.siteUrl } : null;
+    context.offers = await offerViews(await store.offersOf(request.id, cancellationNoticeHours), request.id, links);
+  }
+  if (claim.offer !== undefined) context.offer = claim.offer;
   return context;
 }
 
@@ -229,7 +247,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (!valid.ok) {
     return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
   }
-  const { token, intent, time, note, date, advisor } = valid.value;
+  const { token, intent, time, note, date, advisor, offers } = valid.value;
 
   const link = await readActionToken(config.actionSecret, token, now);
   if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
@@ -240,7 +258,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   const stored = await store.getAppointment(requestId);
   if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
   const slot = slotOf(action, stored);
-  const context = await viewContext(store, link.claim, stored, now);
+  const context = await viewContext(store, link.claim, stored, now, config);
   const view = (state: AppointmentState) => actionView(action, state, context) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
 
@@ -250,6 +268,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   // new date to move to, a note only to decline.
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');
   if (advisor !== undefined && !isConfirm(action) && action !== 'confirm-move') return invalid('advisor');
+  if (offers !== undefined && action !== 'decline') return invalid('offers');
   const busy = (state: AppointmentState) => answer(409, { error: 'advisor_busy', view: view(state) }, code('advisor_busy'));
   if (action === 'reschedule') {
     if (date === undefined) return invalid('date');
@@ -282,7 +301,25 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
       ...(assigned ? { advisor: assigned } : {}),
     });
   } else if (action === 'decline') {
-    change = await store.decideAppointment(requestId, { kind: 'decline', note: note ?? null });
+    if (offers === undefined) {
+      change = await store.decideAppointment(requestId, { kind: 'decline', note: note ?? null });
+    } else {
+      // Only times the page offered (free, bookable), each once; a decided request answers as a decline does.
+      const choices = new Set((context.offerChoices ?? []).map((slot) => `${slot.date} ${slot.time}`));
+      const picked = new Set(offers.map((slot) => `${slot.date} ${slot.time}`));
+      if (stored.status === 'requested' && (picked.size !== offers.length || [...picked].some((slot) => !choices.has(slot)))) return invalid('offers');
+      change = await store.declineWithOffers(requestId, note ?? null, offers);
+    }
+  } else if (action === 'take-offer') {
+    const taken = await store.takeOffer(requestId, link.claim.offer!, cancellationNoticeHours);
+    if (taken.result === 'not_found') return answer(404, { error: 'not_found' }, code('not_found'));
+    if (taken.result === 'taken' || taken.result === 'lapsed') {
+      // Someone else was booked at that time, or the offer lapsed: the page shows the offers still open.
+      const after = await viewContext(store, link.claim, taken.request, now, config);
+      const error = taken.result === 'taken' ? 'offer_taken' : 'offer_lapsed';
+      return answer(409, { error, view: actionView(action, taken.request, after) as unknown as JsonObject }, code(error));
+    }
+    change = { result: taken.result, request: taken.request };
   } else if (action === 'cancel') {
     change = await store.cancelAppointment(requestId, cancellationNoticeHours);
   } else if (action === 'reschedule') {
@@ -312,7 +349,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (change.result === 'advisor_busy') {
     // The race is lost: another appointment took the advisor since the schedule was read.
     // The answer shows the day as it is now, read again after the change was refused.
-    const after = await viewContext(store, link.claim, change.request, now);
+    const after = await viewContext(store, link.claim, change.request, now, config);
     return answer(409, { error: 'advisor_busy', view: actionView(action, change.request, after) as unknown as JsonObject }, code('advisor_busy'));
   }
   if (change.result === 'move_pending') return answer(409, { error: 'conflict', view: view(change.request) }, code('move_pending'));
@@ -323,11 +360,16 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   const links: LinkSettings = { secret: config.actionSecret, siteUrl: config.siteUrl };
   const mail: MailSettings = { practiceEmail: config.mail!.practiceEmail };
   const sent = await sendOutcome(store, mailer, requestId, mail, links, now, change.request);
+  // The offers changed with the press (made, or taken and the others lapsed): the answer shows them as they are now.
+  const fresh = (action === 'decline' || action === 'take-offer') && sent.mail !== 'in_progress'
+    ? await viewContext(store, link.claim, sent.request, now, config)
+    : context;
+  const freshView = (state: AppointmentState) => actionView(action, state, fresh) as unknown as JsonObject;
   if (sent.mail === 'in_progress') return answer(409, { error: 'in_progress' }, code('in_progress'));
   if (sent.mail === 'failed') {
-    return answer(502, { error: 'mail_failed', stored: true, view: view(sent.request) }, { ...code('mail_failed'), cause: sent.cause });
+    return answer(502, { error: 'mail_failed', stored: true, view: freshView(sent.request) }, { ...code('mail_failed'), cause: sent.cause });
   }
-  return answer(200, { result: change.result, mail: sent.mail, view: view(sent.request) }, {
+  return answer(200, { result: change.result, mail: sent.mail, view: freshView(sent.request) }, {
     ...code(`${change.result}_${sent.mail}`),
     ...(sent.cause ? { cause: sent.cause } : {}),
   });

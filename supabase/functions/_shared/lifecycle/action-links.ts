@@ -43,12 +43,12 @@ export interface VisitorLinks {
   reschedule: string | null;
 }
 
-export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, move?: number): Promise<string> {
+export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, number?: number): Promise<string> {
   const token = await signActionToken(settings.secret, {
     requestId,
     action,
     expiresAt: Math.floor(expiresAt.getTime() / 1000),
-    ...(move === undefined ? {} : { move }),
+    ...(number === undefined ? {} : action === 'take-offer' ? { offer: number } : { move: number }),
   });
   return `${settings.siteUrl}${ACTION_PAGE_PATH}#${token}`;
 }

@@ -26,6 +26,11 @@ export function isMoveAction(action: AppointmentAction): action is MoveAction {
   return (MOVE_ACTIONS as readonly string[]).includes(action);
 }
 
+/** The actions whose token carries a number as a fifth field: a wish's, or an offer's (take-offer). */
+function isNumbered(action: AppointmentAction): boolean {
+  return isMoveAction(action) || action === 'take-offer';
+}
+
 export interface ActionClaim {
   requestId: string;
   action: AppointmentAction;
@@ -33,6 +38,8 @@ export interface ActionClaim {
   expiresAt: number;
   /** confirm-move / decline-move only: the number of the wish to move (move_count when it was asked), ≥ 1. */
   move?: number;
+  /** take-offer only: the number of the offered time it takes (1 …). */
+  offer?: number;
 }
 
 export type ActionTokenResult =
@@ -55,7 +62,11 @@ export async function signActionToken(secret: string, claim: ActionClaim): Promi
     throw new Error('signActionToken: a move number belongs to the move actions, and only to them');
   }
   if (claim.move !== undefined && !MOVE_NUMBER.test(String(claim.move))) throw new Error('signActionToken: the move number is not a whole number ≥ 1');
-  return await signFields(secret, [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(claim.move === undefined ? [] : [claim.move])]);
+  if ((claim.action === 'take-offer') !== (claim.offer !== undefined) || (claim.offer !== undefined && !MOVE_NUMBER.test(String(claim.offer)))) {
+    throw new Error('signActionToken: an offer number (≥ 1) belongs to take-offer, and only to it');
+  }
+  const number = claim.move ?? claim.offer;
+  return await signFields(secret, [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(number === undefined ? [] : [number])]);
 }
 
 /** The claim of a genuine, unexpired token (signed-fields.ts checks the signature first). */
@@ -66,7 +77,7 @@ export async function readActionToken(secret: string, token: string, now: Date =
   const [version, requestId, action, expiry, move] = fields;
   const expiresAt = Number(expiry);
   // The move actions carry the wish's number as a fifth field; the others have four (as every token before moves had).
-  const fieldCount = isAction(action ?? '') && isMoveAction(action as AppointmentAction) ? 5 : 4;
+  const fieldCount = isAction(action ?? '') && isNumbered(action as AppointmentAction) ? 5 : 4;
   if (
     fields.length !== fieldCount || version !== VERSION || !UUID.test(requestId ?? '') || !isAction(action ?? '') ||
     !Number.isSafeInteger(expiresAt) || (fieldCount === 5 && !MOVE_NUMBER.test(move ?? ''))
@@ -76,6 +87,7 @@ export async function readActionToken(secret: string, token: string, now: Date =
   }
   if (now.getTime() / 1000 > expiresAt) return { ok: false, reason: 'expired' };
   const claim: ActionClaim = { requestId: requestId!, action: action as AppointmentAction, expiresAt };
-  if (fieldCount === 5) claim.move = Number(move);
+  if (fieldCount === 5 && action === 'take-offer') claim.offer = Number(move);
+  else if (fieldCount === 5) claim.move = Number(move);
   return { ok: true, claim };
 }
