@@ -8,6 +8,8 @@ import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, Slot
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, formatTime } from '@domain/dates';
 import { type BookedSpan, spanAvailability, spanEnd, type SpanAvailability } from '@domain/capacity';
 import { advisorName, type AdvisorId } from '@domain/practice';
+import { offerTexts } from '@/content/appointment-action';
+import { describeTakeOffer, isTakenByLink } from './offer-state';
 
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
 export function slotText(slot: AppointmentSlot): string {
@@ -15,7 +17,7 @@ export function slotText(slot: AppointmentSlot): string {
 }
 
 /** The one thing the page lets the person do. `resend` sends the e-mail of a change already stored. */
-export type Control = 'confirm' | 'decline' | 'cancel' | 'resend' | 'reschedule' | 'confirm-move' | 'decline-move';
+export type Control = 'confirm' | 'decline' | 'cancel' | 'resend' | 'reschedule' | 'confirm-move' | 'decline-move' | 'take-offer';
 
 export interface ViewDescription {
   /** The page's h1. */
@@ -58,6 +60,8 @@ export function isProducedByLink(view: AppointmentActionView): boolean {
     case 'view':
       // A view link changes nothing, so no e-mail is ever its own.
       return false;
+    case 'take-offer':
+      return isTakenByLink(view);
   }
 }
 
@@ -283,6 +287,8 @@ function mailPendingText(view: AppointmentActionView): string {
     case 'view':
       // Never asked: isProducedByLink is false for a view link.
       return '';
+    case 'take-offer':
+      return offerTexts.take.mailPending;
   }
 }
 
@@ -304,6 +310,8 @@ function describeByAction(view: AppointmentActionView, now: number): ViewDescrip
     case 'view':
       // The calendar feeds' link: the summary below says it all, and nothing can be pressed.
       return describe(copy.viewOnly.headline, [copy.viewOnly.note]);
+    case 'take-offer':
+      return describeTakeOffer(view);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { offerTexts, terminAktionPage as copy } from '@/content/appointment-action';
 import { cn } from '@/lib/cn';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';
@@ -37,6 +37,8 @@ function successText(view: AppointmentActionView): string {
     case 'view':
       // Never: a view link offers nothing to press, so no press succeeds.
       return '';
+    case 'take-offer':
+      return offerTexts.outcome.done(advisorNameOf(view.advisor));
   }
 }
 
@@ -78,6 +80,10 @@ function noticeContent(outcome: Outcome, view: AppointmentActionView): NoticeCon
       return { tone: 'error', ...texts.invalidNote };
     case 'failed':
       return { tone: 'error', ...texts.failed, phone: true };
+    case 'offer_taken':
+      return { tone: 'error', ...offerTexts.outcome.takenMeanwhile };
+    case 'offer_lapsed':
+      return { tone: 'error', ...offerTexts.outcome.lapsed };
   }
 }
 

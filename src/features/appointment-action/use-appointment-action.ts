@@ -27,6 +27,8 @@ export type Outcome =
         | 'invalid_date'
         | 'invalid_time'
         | 'invalid_note'
+        | 'offer_taken'
+        | 'offer_lapsed'
         | 'failed';
       id: number;
     }
@@ -84,6 +86,8 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
       return { step: 'ready', view: result.view, checkedAt: now, outcome: { kind: 'advisor_busy', id, advisor: input.advisor ?? null } };
     case 'done':
     case 'mail_failed':
+    case 'offer_taken':
+    case 'offer_lapsed':
     case 'conflict':
     case 'too_late':
     case 'slot_past':
