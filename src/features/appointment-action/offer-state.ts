@@ -5,7 +5,15 @@
 import { offerTexts } from '@/content/appointment-action';
 import { formatDateTimeLong } from '@domain/dates';
 import type { AppointmentActionView, AppointmentOffer } from '@domain/wire-types';
-import type { ViewDescription } from './action-state';
+
+/** As action-state's ViewDescription (which takes it as it is); its own type, so the two modules do not import each other. */
+export interface OfferDescription {
+  headline: string;
+  lines: string[];
+  control: 'take-offer' | null;
+  callUs: boolean;
+  bookAgain: boolean;
+}
 
 const when = (slot: { date: string; time: string }) => formatDateTimeLong(slot.date, slot.time);
 
@@ -19,7 +27,7 @@ export function otherOpenOffers(view: AppointmentActionView): AppointmentOffer[]
   return (view.offers ?? []).filter((offer) => offer.status === 'open' && offer.number !== view.offer && offer.link !== null);
 }
 
-const describe = (headline: string, lines: string[], extra: Partial<ViewDescription> = {}): ViewDescription => ({
+const describe = (headline: string, lines: string[], extra: Partial<OfferDescription> = {}): OfferDescription => ({
   headline,
   lines,
   control: null,
@@ -28,7 +36,7 @@ const describe = (headline: string, lines: string[], extra: Partial<ViewDescript
   ...extra,
 });
 
-export function describeTakeOffer(view: AppointmentActionView): ViewDescription {
+export function describeTakeOffer(view: AppointmentActionView): OfferDescription {
   const { take } = offerTexts;
   const offer = thisOffer(view);
   if (offer?.status === 'taken') return describe(take.takenHeadline, [take.taken(when(offer))]);
