@@ -387,5 +387,10 @@ export const offerTexts = {
       title: 'Dieses Angebot gilt nicht mehr',
       text: 'Das Angebot ist verfallen, oder Sie haben bereits einen anderen Termin genommen.',
     },
+    /** decline: a ticked time is not free any more (booked since the page was loaded). */
+    invalidChoice: {
+      title: 'Nicht gesendet',
+      text: 'Einer der angekreuzten Termine ist inzwischen nicht mehr frei. Bitte laden Sie die Seite neu und wählen Sie noch einmal.',
+    },
   },
 } as const;

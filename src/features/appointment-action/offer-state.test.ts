@@ -5,6 +5,8 @@ import { formatDateTimeLong } from '@domain/dates';
 import type { AppointmentActionView, AppointmentOffer } from '@domain/wire-types';
 import { describeView, isProducedByLink } from './action-state';
 import { otherOpenOffers } from './offer-state';
+import { stateAfterAct } from './use-appointment-action';
+import { fromErrorBody } from './action-api';
 
 const NOW = Date.parse('2026-12-01T08:00:00Z');
 const offer = (number: number, status: AppointmentOffer['status'], link: string | null = `https://example.ch/termin/aktion#t${number}`): AppointmentOffer => ({
@@ -50,5 +52,24 @@ describe('the take-offer link (the visitor)', () => {
   it('all lapsed: no button, the booking page instead', () => {
     const view = takeOffer({ offers: [offer(1, 'lapsed'), offer(2, 'lapsed')] });
     expect(describeView(view, NOW)).toMatchObject({ control: null, bookAgain: true, lines: [take.lapsed, take.noneOpen] });
+  });
+});
+
+describe('the page after a press on offers', () => {
+  const ready = { step: 'ready', view: takeOffer(), checkedAt: NOW, outcome: null } as const;
+
+  it('taken meanwhile: the function\'s view with the offers still open, and the outcome that says so', () => {
+    const view = takeOffer({ offers: [offer(1, 'open'), offer(2, 'open')] });
+    expect(stateAfterAct(ready, { kind: 'offer_taken', view }, 1, NOW)).toEqual({ step: 'ready', view, checkedAt: NOW, outcome: { kind: 'offer_taken', id: 1 } });
+  });
+
+  it('a ticked time no longer free (400 on offers): said as such, the form stays', () => {
+    expect(stateAfterAct(ready, { kind: 'invalid_body', field: 'offers' }, 2, NOW)).toMatchObject({ outcome: { kind: 'invalid_offers', id: 2 } });
+  });
+
+  it('fromErrorBody reads offer_taken and offer_lapsed with their view', () => {
+    const view = takeOffer();
+    expect(fromErrorBody({ error: 'offer_lapsed', view })).toMatchObject({ kind: 'offer_lapsed', view: { offers: view.offers, offer: 1 } });
+    expect(fromErrorBody({ error: 'offer_taken', view: { ...view, offers: [{ number: 1 }] } })).toEqual({ kind: 'failed' });
   });
 });

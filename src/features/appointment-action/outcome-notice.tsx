@@ -84,6 +84,8 @@ function noticeContent(outcome: Outcome, view: AppointmentActionView): NoticeCon
       return { tone: 'error', ...offerTexts.outcome.takenMeanwhile };
     case 'offer_lapsed':
       return { tone: 'error', ...offerTexts.outcome.lapsed };
+    case 'invalid_offers':
+      return { tone: 'error', ...offerTexts.outcome.invalidChoice };
   }
 }
 

@@ -29,6 +29,7 @@ export type Outcome =
         | 'invalid_note'
         | 'offer_taken'
         | 'offer_lapsed'
+        | 'invalid_offers'
         | 'failed';
       id: number;
     }
@@ -63,10 +64,11 @@ export function stateAfterShow(result: ActionResult, now: number): PageState {
   }
 }
 
-const INVALID_FIELDS: Readonly<Record<string, 'invalid_date' | 'invalid_time' | 'invalid_note'>> = {
+const INVALID_FIELDS: Readonly<Record<string, 'invalid_date' | 'invalid_time' | 'invalid_note' | 'invalid_offers'>> = {
   date: 'invalid_date',
   time: 'invalid_time',
   note: 'invalid_note',
+  offers: 'invalid_offers',
 };
 
 /**
