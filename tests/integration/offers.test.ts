@@ -133,4 +133,5 @@ describe('offered times', () => {
     await decline(id, [{ date: days[9]!, time: '09:00' }]);
     expect((await take(id, 3)).result).toBe('not_found');
   });
+
 });
