@@ -76,6 +76,7 @@ test('decline with two offered times → the first taken meanwhile says so → t
     await page.getByRole('button', { name: take.button }).click();
     await expect(page.getByRole('alert')).toContainText(offerTexts.outcome.takenMeanwhile.title);
     await expect(page.getByRole('button', { name: take.button })).toHaveCount(0);
+    await expect(page.getByText(take.whatHappens)).toHaveCount(0);
     expect((await row(id)).status).toBe('declined');
     await page.getByRole('link', { name: formatDateTimeLong(second.date, second.time) }).click();
   });

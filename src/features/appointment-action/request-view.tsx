@@ -31,8 +31,8 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
   const refusedForGood = outcome?.kind === 'too_late' || outcome?.kind === 'slot_past' || outcome?.kind === 'offer_taken';
   // After a mail failure the same button sends the e-mail again, even if the view does not say it is pending.
   const control = outcome?.kind === 'mail_failed' ? 'resend' : refusedForGood ? null : description.control;
-  // After a success the notice says it all; otherwise the state's explanation stays.
-  const explain = outcome?.kind !== 'done';
+  // After a success the notice says it all, and after an offer taken meanwhile (the offer's invitation would contradict it); otherwise the state's explanation stays.
+  const explain = outcome?.kind !== 'done' && outcome?.kind !== 'offer_taken';
   // A refused new slot is said at its field, which takes the focus; a notice only if the form is gone.
   const refused = outcome?.kind === 'unavailable' ? outcome : null;
   const notice = outcome !== null && !(refused && control === 'reschedule');
