@@ -2,7 +2,7 @@
  * The visitor moves a confirmed appointment, in Chromium against the stack, from the
  * confirmation mail to the updated calendar entry (docs/appointment-lifecycle.md, "Moving
  * an appointment"): «Termin verschieben» in the confirmation → a new slot under the
- * booking rules → the practice confirms from its mail → the visitor and the practice get
+ * slot rules → the practice confirms from its mail → the visitor and the practice get
  * the same calendar entry again (same UID, higher SEQUENCE, the new time) → the old slot
  * is free in the booking form. Someone else has an appointment at both slots, so each
  * confirmation has one advisor left (the page offers only that one), and a slot with both
@@ -62,14 +62,14 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     expect(entry).toMatchObject({ method: 'REQUEST', sequence: 1, startLocal: `${first.date}T10:00:00` });
     return { mail, uid: entry.uid, confirmLink: `/termin/aktion#${token}` };
   });
-  const [, rescheduleLink] = actionLinks(confirmation.mail);
-  expect(rescheduleLink).toBeDefined();
+  const [, requestMoveLink] = actionLinks(confirmation.mail);
+  expect(requestMoveLink).toBeDefined();
 
-  await test.step('the visitor picks a new slot under the booking rules and sends the wish', async () => {
-    await page.goto(onSite(rescheduleLink!));
+  await test.step('the visitor picks a new slot under the slot rules and sends the wish', async () => {
+    await page.goto(onSite(requestMoveLink!));
     await expect(page.getByRole('heading', { name: 'Termin verschieben', level: 1 })).toBeVisible();
     await expect(page.getByText(formatDateTimeLong(first.date, first.time), { exact: false }).first()).toBeVisible();
-    await expectNoAxeViolations(page, 'the reschedule page at 390 px');
+    await expectNoAxeViolations(page, 'the request-move page at 390 px');
 
     const date = page.getByLabel('Neues Datum');
     const time = page.getByLabel('Neue Uhrzeit');
@@ -79,14 +79,14 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await date.fill(sunday);
     await expect(date).toHaveAccessibleDescription(/ist die Praxis geschlossen/);
     await expect(time.locator('option:not([disabled]):not([value=""])')).toHaveCount(0);
-    await expectNoAxeViolations(page, 'the reschedule page with a date message');
+    await expectNoAxeViolations(page, 'the request-move page with a date message');
 
     await date.fill(moved.date);
     await expect(date).not.toHaveAttribute('aria-invalid', 'true');
     await time.selectOption(moved.time);
     await page.getByRole('button', { name: 'Verschiebung anfragen' }).click();
     await expect(page.getByRole('heading', { name: 'Ihr Wunsch wartet auf die Praxis' }).or(page.getByText(/innerhalb von 24 Stunden/).first())).toBeVisible();
-    await expectNoAxeViolations(page, 'the reschedule page after the wish');
+    await expectNoAxeViolations(page, 'the request-move page after the wish');
     expect(await row(id)).toMatchObject({ status: 'confirmed', confirmed_date: first.date, move_status: 'requested' });
     await mailTo(email, 'Verschiebung angefragt: ');
   });
@@ -145,15 +145,15 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await page.goto(onSite(declineMove));
     await expect(page.getByRole('button', { name: 'Verschiebung ablehnen' })).toHaveCount(0);
     // The first confirmation's move link shows the appointment where it is now.
-    await page.goto(onSite(rescheduleLink!));
+    await page.goto(onSite(requestMoveLink!));
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();
     expect(await row(id)).toMatchObject({ confirmed_date: moved.date, confirmed_time: moved.time, calendar_sequence: 2 });
   });
 
   await test.step('a later wish: the old confirm-move link cannot confirm it; the practice declines, the appointment stays', async () => {
     const later = { date: bookableDay(58 + shift), time: '09:00' };
-    const [, newReschedule] = actionLinks(movedMail);
-    await page.goto(onSite(newReschedule!));
+    const [, newRequestMove] = actionLinks(movedMail);
+    await page.goto(onSite(newRequestMove!));
     await page.getByLabel('Neues Datum').fill(later.date);
     await page.getByLabel('Neue Uhrzeit').selectOption(later.time);
     await page.getByRole('button', { name: 'Verschiebung anfragen' }).click();

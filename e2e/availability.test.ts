@@ -6,7 +6,7 @@
  * that day's times. The database refuses the same slots for the site's key.
  */
 import { randomUUID } from 'node:crypto';
-import { addDays, bookingWindow, holidaysOf, isoWeekday } from '../supabase/functions/_shared/domain/availability.ts';
+import { addDays, slotWindow, holidaysOf, isoWeekday } from '../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../supabase/functions/_shared/domain/dates.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { bookableDay, queryRows } from './support/backend.ts';
@@ -15,12 +15,12 @@ import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, appointmentInput, fillAppointment, openForm, submitButton } from './support/forms.ts';
 
 const today = zurichIsoDate();
-const window = bookingWindow(today);
+const window = slotWindow(today);
 
-/** The first day from `from` on that satisfies `test`, inside the booking window. */
+/** The first day from `from` on that satisfies `test`, inside the slot window. */
 function firstDay(test: (day: string) => boolean, from = window.first): string {
   for (let day = from; day <= window.last; day = addDays(day, 1)) if (test(day)) return day;
-  throw new Error('no such day in the booking window');
+  throw new Error('no such day in the slot window');
 }
 
 const sunday = firstDay((day) => isoWeekday(day) === 7);

@@ -7,9 +7,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { blogPage } from '../src/content/blog.ts';
-import { kontaktPage } from '../src/content/contact.ts';
+import { contactPage } from '../src/content/contact.ts';
 import { emailSuggestionTexts } from '../src/content/email-suggestion.ts';
-import { terminPage } from '../src/content/appointment.ts';
+import { appointmentPage } from '../src/content/appointment.ts';
 import { expectNoAxeViolations, expectVisibleFocus } from './support/a11y.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
@@ -40,7 +40,7 @@ const cases: Case[] = [
       await openForm(form);
       return form;
     },
-    label: kontaktPage.form.fields.email.label,
+    label: contactPage.form.fields.email.label,
     typed: 'anna@gmial.com',
     meant: 'anna@gmail.com',
     // The prompt sits under the field, before Telefon, where Tab took the focus.
@@ -54,7 +54,7 @@ const cases: Case[] = [
       await openForm(form);
       return form;
     },
-    label: terminPage.form.fields.email.label,
+    label: appointmentPage.form.fields.email.label,
     typed: 'beat@bluewin.con',
     meant: 'beat@bluewin.ch',
     toButton: 'Shift+Tab',

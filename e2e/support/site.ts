@@ -5,11 +5,11 @@
  */
 import { blogPage } from '../../src/content/blog.ts';
 import { readArticlesSync } from '../../scripts/articles/article-source.ts';
-import { datenschutzPage } from '../../src/content/privacy.ts';
+import { privacyPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
 import { legalEntity } from '../../src/content/legal-notice.ts';
 import { addressLines, practice } from '../../src/content/practice.ts';
-import { schlafberatungPage } from '../../src/content/sleep-counselling.ts';
+import { sleepCounsellingPage } from '../../src/content/sleep-counselling.ts';
 import { testimonials } from '../../src/content/testimonials.ts';
 import { lukasBrunner, sandraHuber } from '../../src/content/team.ts';
 
@@ -61,10 +61,10 @@ export const routes: RouteExpectation[] = [
       'Analyse',
       'Diagnose',
       'Lösung',
-      schlafberatungPage.benefits.title,
-      schlafberatungPage.competences.title,
-      ...schlafberatungPage.explainers.map((explainer) => explainer.title),
-      ...schlafberatungPage.consultation.items.map((item) => item.title),
+      sleepCounsellingPage.benefits.title,
+      sleepCounsellingPage.competences.title,
+      ...sleepCounsellingPage.explainers.map((explainer) => explainer.title),
+      ...sleepCounsellingPage.consultation.items.map((item) => item.title),
     ],
     keyText: 'Analyse',
   },
@@ -181,7 +181,7 @@ export const routes: RouteExpectation[] = [
   {
     path: '/datenschutz',
     h1: 'Datenschutzerklärung',
-    texts: datenschutzPage.sections.map((section) => section.title),
+    texts: privacyPage.sections.map((section) => section.title),
     keyText: 'Kontaktformular',
   },
 ];

@@ -1,7 +1,7 @@
 /**
  * The database's copy of every rule the TypeScript domain module states, generated: the
  * field rules and lengths (field-rules.ts, field-limits.ts), the address grammar, the
- * service catalogue and time slots (catalog.ts), the booking rules and the retention
+ * service catalogue and time slots (catalog.ts), the slot rules and the retention
  * (availability.ts), the advisors (practice.ts) and how long an unconfirmed newsletter
  * address is kept (newsletter.ts). `npm run db:rules` (./cli.ts) writes it to ONE
  * migration, RULES_MIGRATION, overwriting it; the project is before its first deploy, so
@@ -16,7 +16,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import {
-  bookingRules,
+  slotRules,
   openingHours,
   publicHolidays,
   type IsoWeekday,
@@ -148,9 +148,9 @@ export function rulesSql(): string {
     'private.easter_sunday(integer)',
     'private.holiday_name(date)',
     'private.opening_times(date)',
-    'private.booking_earliest_days()',
-    'private.booking_horizon_months()',
-    'private.booking_retention_months()',
+    'private.slot_earliest_days()',
+    'private.slot_horizon_months()',
+    'private.retention_months()',
     'private.service_minutes(text)',
     'private.newsletter_pending_period()',
     'private.newsletter_confirm_interval()',
@@ -310,7 +310,7 @@ ${minutesBranches.join('\n')}
     end
   $$;
 
-${header(`3. The booking rules (availability.ts), as private.booking_refusal, the insert trigger
+${header(`3. The slot rules (availability.ts), as private.slot_refusal_reason, the insert trigger
 -- and request_appointment_move of 20261122000400_appointment_requests.sql need them: the times
 -- offered per weekday, the canton of Zurich's public holidays, the minimum notice, the
 -- horizon and the retention. Closures are rows of public.practice_closures, not rules.
@@ -359,11 +359,11 @@ ${openingBranches.join('\n')}
     end
   $$;
 
-${constant('booking_earliest_days', 'integer', String(bookingRules.earliestDaysAhead), 'The earliest bookable day, in days from today.')}
+${constant('slot_earliest_days', 'integer', String(slotRules.earliestDaysAhead), 'The earliest bookable day, in days from today.')}
 
-${constant('booking_horizon_months', 'integer', String(bookingRules.horizonMonths), 'The latest bookable day: today plus this many months.')}
+${constant('slot_horizon_months', 'integer', String(slotRules.horizonMonths), 'The latest bookable day: today plus this many months.')}
 
-${constant('booking_retention_months', 'integer', String(bookingRules.retentionMonths), `Requests and messages are deleted this many months after they were made (the booking
+${constant('retention_months', 'integer', String(slotRules.retentionMonths), `Requests and messages are deleted this many months after they were made (the booking
 -- window ends before, and public.delete_expired_form_submissions deletes them then).`)}
 
 -- The advisors' ids, in the practice's order (practiceAdvisors).
@@ -447,7 +447,7 @@ grant execute on function
   ${list(fieldRuleSignatures)}
   to anon, service_role;
 
--- The booking rules and the newsletter's period: the service role's functions, and the
+-- The slot rules and the newsletter's period: the service role's functions, and the
 -- triggers and functions running as their owner.
 revoke all on function
   ${list(serviceRoleSignatures)}

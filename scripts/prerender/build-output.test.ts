@@ -18,15 +18,15 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { blogArticles } from '../../src/content/article-index.ts';
 import { blogPage } from '../../src/content/blog.ts';
 import { newsletterLinkPages } from '../../src/content/newsletter.ts';
-import { datenschutzPage } from '../../src/content/privacy.ts';
+import { privacyPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
-import { impressumPage } from '../../src/content/legal-notice.ts';
-import { kontaktPage } from '../../src/content/contact.ts';
-import { schlafberatungPage } from '../../src/content/sleep-counselling.ts';
-import { terminPage } from '../../src/content/appointment.ts';
-import { terminAktionPage } from '../../src/content/appointment-action.ts';
+import { legalNoticePage } from '../../src/content/legal-notice.ts';
+import { contactPage } from '../../src/content/contact.ts';
+import { sleepCounsellingPage } from '../../src/content/sleep-counselling.ts';
+import { appointmentPage } from '../../src/content/appointment.ts';
+import { appointmentActionPage } from '../../src/content/appointment-action.ts';
 import { myDataPage } from '../../src/content/my-data.ts';
-import { uberUnsPage } from '../../src/content/about.ts';
+import { aboutPage } from '../../src/content/about.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -35,15 +35,15 @@ let outDir: string;
 const listedPageRoutes = pageRoutes.filter(isListed);
 const mainHeading: Record<string, string> = {
   '/': homePage.hero.title,
-  '/schlafberatung': schlafberatungPage.hero.title,
-  '/uber-uns': uberUnsPage.hero.title,
-  '/kontakt': kontaktPage.hero.title,
-  '/termin-vereinbaren': terminPage.hero.title,
+  '/schlafberatung': sleepCounsellingPage.hero.title,
+  '/uber-uns': aboutPage.hero.title,
+  '/kontakt': contactPage.hero.title,
+  '/termin-vereinbaren': appointmentPage.hero.title,
   '/blog': blogPage.hero.title,
-  '/impressum': impressumPage.hero.title,
-  '/datenschutz': datenschutzPage.hero.title,
+  '/impressum': legalNoticePage.hero.title,
+  '/datenschutz': privacyPage.hero.title,
   // Prerendered before any request is read (the token is in the fragment): the neutral loading state.
-  '/termin/aktion': terminAktionPage.loading.headline,
+  '/termin/aktion': appointmentActionPage.loading.headline,
   '/newsletter/bestaetigen': newsletterLinkPages.confirm.title,
   '/newsletter/abmelden': newsletterLinkPages.unsubscribe.title,
   '/meine-daten': myDataPage.title,
@@ -99,7 +99,7 @@ describe('npm run build', () => {
   it('writes the appointment action page with noindex, its loading state and no hero; every listed page is indexable', async () => {
     const html = await htmlOf('/termin/aktion');
     expect(html).toContain('<meta name="robots" content="noindex"');
-    expect(html).toContain(terminAktionPage.loading.text);
+    expect(html).toContain(appointmentActionPage.loading.text);
     expect(html).not.toMatch(/rel="preload"[^>]*as="image"/);
     expect(/<main[\s\S]*<\/main>/.exec(html)?.[0]).not.toContain('<img');
     for (const route of listedPageRoutes) expect(await htmlOf(route.path), route.path).not.toContain('name="robots"');

@@ -95,10 +95,10 @@ describe('SQL building', () => {
 
   it('updates and deletes with their filters as parameters', () => {
     const filters = parseQuery(new URLSearchParams('id=eq.42')).filters;
-    const update = buildUpdate('t', ['mailed_at'], '{"mailed_at":"2026-01-01T00:00:00Z"}', filters);
-    expect(update.text).toContain('set "mailed_at" = pgrst_body."mailed_at"');
+    const update = buildUpdate('t', ['sent_at'], '{"sent_at":"2026-01-01T00:00:00Z"}', filters);
+    expect(update.text).toContain('set "sent_at" = pgrst_body."sent_at"');
     expect(update.text).toContain('where "public"."t"."id" = $2');
-    expect(update.params).toEqual(['{"mailed_at":"2026-01-01T00:00:00Z"}', '42']);
+    expect(update.params).toEqual(['{"sent_at":"2026-01-01T00:00:00Z"}', '42']);
     expect(buildDelete('t', filters)).toEqual({ text: 'delete from "public"."t" where "public"."t"."id" = $1', params: ['42'] });
   });
 

@@ -177,7 +177,7 @@ function functionsEnvironment(values: {
  * The functions' settings the database must know too, as Vault secret name → setting:
  * the database checks the form proof of the REST insert with the same key the functions
  * sign challenges with (supabase/migrations, private.form_proof_secret()), and counts the
- * insert against the functions' per-client limits (private.booking_client_limits(); unset,
+ * insert against the functions' per-client limits (private.submission_limits(); unset,
  * the functions' defaults). Hosted, the secret is stored once with `vault.create_secret`
  * (docs/deploy.md), the limits only if the project changes them; `supabase start` stores
  * them from `[db.vault]` in config.toml.

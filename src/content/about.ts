@@ -17,7 +17,7 @@ export interface TeamRole {
   image?: ImageRef;
 }
 
-export interface UberUnsPage {
+export interface AboutPage {
   hero: PageHero;
   mission: TextSection;
   /** Title and text next to the address; the address itself is practice.practiceAddress. */
@@ -46,7 +46,7 @@ export interface UberUnsPage {
 
 const { locality } = practice.practiceAddress;
 
-export const uberUnsPage: UberUnsPage = {
+export const aboutPage: AboutPage = {
   hero: {
     title: 'Über uns',
     lead: `Seit ${practice.founded} helfen wir Menschen aus ${locality} und der Region Zürich, wieder erholt und ohne Schmerzen aufzuwachen.`,

@@ -10,7 +10,7 @@ import { practice } from './practice';
 
 const notice = practice.cancellationNoticeHours;
 
-export const terminAktionPage = {
+export const appointmentActionPage = {
   /** The prerendered page and the moment before the request's answer: neutral, nothing read yet. */
   loading: {
     headline: 'Terminanfrage',
@@ -150,8 +150,8 @@ export const terminAktionPage = {
     confirmAnyway: 'Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.',
   },
 
-  /** reschedule: for the visitor, who asks to move a confirmed appointment. */
-  reschedule: {
+  /** requestMove: for the visitor, who asks to move a confirmed appointment. */
+  requestMove: {
     headline: 'Termin verschieben',
     current: (slot: string) => `Ihr jetziger Termin: ${slot}.`,
     until: (deadline: string) =>
@@ -211,7 +211,7 @@ export const terminAktionPage = {
     requestedNoCancel: 'Ihre Anfrage ist noch nicht bestätigt. Möchten Sie sie zurückziehen, rufen Sie uns bitte an.',
     declinedNoCancel: 'Diese Anfrage wurde nicht bestätigt; es gibt keinen Termin, den Sie absagen müssten.',
     noSlot: 'Für diese Anfrage gibt es keinen Alternativtermin, der sich bestätigen liesse.',
-    /** reschedule, on something that is not (or no longer) a confirmed appointment. */
+    /** requestMove, on something that is not (or no longer) a confirmed appointment. */
     cancelledNoMove: 'Ihr Termin ist abgesagt; verschieben lässt er sich nicht mehr.',
     requestedNoMove: 'Ihre Anfrage ist noch nicht bestätigt. Verschieben lässt sich ein bestätigter Termin; bis dahin rufen Sie uns bitte an.',
     declinedNoMove: 'Diese Anfrage wurde nicht bestätigt; es gibt keinen Termin, den Sie verschieben könnten.',
@@ -250,7 +250,7 @@ export const terminAktionPage = {
     confirm: (name: string) => `Die Bestätigung an ${name} ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.`,
     decline: (name: string) => `Die Absage an ${name} ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.`,
     cancel: 'Die Bestätigung Ihrer Absage ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.',
-    reschedule: 'Ihr Wunsch ist gespeichert, aber die E-Mails dazu sind noch nicht versandt: Der letzte Versuch ist fehlgeschlagen.',
+    requestMove: 'Ihr Wunsch ist gespeichert, aber die E-Mails dazu sind noch nicht versandt: Der letzte Versuch ist fehlgeschlagen.',
     confirmMove: (name: string) =>
       `Der neue Termin ist noch nicht per E-Mail an ${name} versandt: Der letzte Versuch ist fehlgeschlagen.`,
     declineMove: (name: string) =>
@@ -270,7 +270,7 @@ export const terminAktionPage = {
         `Der Termin ist bestätigt${advisor ? ` und bei ${advisor} eingetragen` : ''}. ${name} erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
       decline: (name: string) => `Die Anfrage ist abgelehnt. ${name} erhält Ihre Absage per E-Mail.`,
       cancel: 'Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.',
-      reschedule: `Ihr Wunsch ist bei uns angekommen. Die Praxis bestätigt den neuen Termin innerhalb von ${practice.replyWithinHours} Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.`,
+      requestMove: `Ihr Wunsch ist bei uns angekommen. Die Praxis bestätigt den neuen Termin innerhalb von ${practice.replyWithinHours} Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.`,
       confirmMove: (name: string, advisor: string | null) =>
         `Der Termin ist verschoben${advisor ? ` und bei ${advisor} eingetragen` : ''}. ${name} erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.`,
       declineMove: (name: string) => `Die Verschiebung ist abgelehnt. ${name} erhält Ihre Antwort per E-Mail; der Termin bleibt bestehen.`,
@@ -289,8 +289,8 @@ export const terminAktionPage = {
       text: (advisor: string | null) =>
         `${advisor ? `In der Zwischenzeit wurde ${advisor} zu dieser Zeit für einen anderen Termin eingeteilt.` : 'In der Zwischenzeit wurde zu dieser Zeit ein anderer Termin eingeteilt.'} Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.`,
     },
-    /** reschedule: cancelled meanwhile, or another wish is still open. */
-    conflictReschedule: {
+    /** requestMove: cancelled meanwhile, or another wish is still open. */
+    conflictRequestMove: {
       title: 'Nicht mehr möglich',
       text: 'Ihr Termin wurde inzwischen abgesagt, oder ein anderer Wunsch wartet noch auf die Praxis. Den aktuellen Stand sehen Sie hier.',
     },
@@ -303,7 +303,7 @@ export const terminAktionPage = {
       title: 'Nicht mehr möglich',
       text: `Die Frist für eine Online-Absage (${notice} Stunden vor dem Termin) ist abgelaufen. Eine Absage ist jetzt nur noch telefonisch möglich.`,
     },
-    tooLateReschedule: {
+    tooLateRequestMove: {
       title: 'Nicht mehr möglich',
       text: `Die Frist für eine Online-Verschiebung (${notice} Stunden vor dem Termin) ist abgelaufen. Verschieben ist jetzt nur noch telefonisch möglich.`,
     },

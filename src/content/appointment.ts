@@ -38,7 +38,7 @@ export const slotFieldTexts = {
   chosenTimeTaken: 'Diese Uhrzeit ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit.',
 } as const;
 
-export const terminPage = {
+export const appointmentPage = {
   hero: {
     subtitle: 'Termin vereinbaren',
     title: 'Ihr Weg zu besserem Schlaf',

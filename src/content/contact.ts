@@ -18,7 +18,7 @@ export interface InfoCard {
 
 const [street, town] = addressLines(practice.practiceAddress);
 
-export const kontaktPage = {
+export const contactPage = {
   hero: {
     subtitle: 'Kontakt',
     title: 'Wir sind für Sie da',

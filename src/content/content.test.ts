@@ -4,21 +4,21 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blogArticles } from './article-index';
 import { blogCategories, blogPage } from './blog';
-import { datenschutzPage } from './privacy';
+import { privacyPage } from './privacy';
 import { homePage } from './home';
 import * as iconVocabulary from './icons';
-import { impressumPage, legalEntity } from './legal-notice';
-import { kontaktPage } from './contact';
+import { legalNoticePage, legalEntity } from './legal-notice';
+import { contactPage } from './contact';
 import { practice } from './practice';
-import { schlafberatungPage } from './sleep-counselling';
+import { sleepCounsellingPage } from './sleep-counselling';
 import { serviceCards } from './service-cards';
 import { bookableServices } from './services';
 import { isValidSwissUid, swissUidCheckDigit } from '@/test/swiss-uid';
 import { advisors } from './team';
-import { terminPage } from './appointment';
-import { terminAktionPage } from './appointment-action';
+import { appointmentPage } from './appointment';
+import { appointmentActionPage } from './appointment-action';
 import { testimonials } from './testimonials';
-import { uberUnsPage } from './about';
+import { aboutPage } from './about';
 import { formatChf } from '@domain/catalog';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
@@ -26,7 +26,7 @@ import { newsletterLinkPages } from './newsletter';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));
-const allPages = { homePage, schlafberatungPage, uberUnsPage, blogPage, impressumPage, datenschutzPage, terminAktionPage };
+const allPages = { homePage, sleepCounsellingPage, aboutPage, blogPage, legalNoticePage, privacyPage, appointmentActionPage };
 
 /** Every string value reachable from `value`, with its path, for whole-content checks. */
 function strings(value: unknown, path = '$'): Array<[string, string]> {
@@ -56,11 +56,11 @@ describe('service cards', () => {
       'Prävention & Begleitung',
     ]);
     expect(homePage.services.items).toBe(serviceCards);
-    expect(schlafberatungPage.services.items).toBe(serviceCards);
+    expect(sleepCounsellingPage.services.items).toBe(serviceCards);
   });
 
   it('quote prices from services.ts, not copies of them', () => {
-    const text = Object.values(schlafberatungPage.services.highlights).flat().join(' ');
+    const text = Object.values(sleepCounsellingPage.services.highlights).flat().join(' ');
     for (const service of bookableServices) {
       if (service.priceChf !== null) expect(text).toContain(formatChf(service.priceChf));
     }
@@ -88,35 +88,35 @@ describe('home page', () => {
 
 describe('schlafberatung page', () => {
   it('has the process steps Analyse, Diagnose, Lösung', () => {
-    expect(schlafberatungPage.process.steps.map((s) => s.title)).toEqual(['Analyse', 'Diagnose', 'Lösung']);
+    expect(sleepCounsellingPage.process.steps.map((s) => s.title)).toEqual(['Analyse', 'Diagnose', 'Lösung']);
   });
 
   it('has 5–7 benefits and competences, two explainers and three consultation parts', () => {
-    for (const list of [schlafberatungPage.benefits.items, schlafberatungPage.competences.items]) {
+    for (const list of [sleepCounsellingPage.benefits.items, sleepCounsellingPage.competences.items]) {
       expect(list.length).toBeGreaterThanOrEqual(5);
       expect(list.length).toBeLessThanOrEqual(7);
     }
-    expect(schlafberatungPage.explainers.map((e) => e.image.src)).toEqual([
+    expect(sleepCounsellingPage.explainers.map((e) => e.image.src)).toEqual([
       '/media/illustration-koerpervermessung.svg',
       '/media/illustration-schlafsystem.svg',
     ]);
-    expect(schlafberatungPage.consultation.items.map((i) => i.title)).toEqual([
+    expect(sleepCounsellingPage.consultation.items.map((i) => i.title)).toEqual([
       'Bedarfsabklärung mit Anamnese und Körpervermessung',
       'Richtiges Liegen',
       'Richtige Prävention',
     ]);
-    expect(schlafberatungPage.consultation.items[2].text).toContain('Netzwerkpartner');
-    expect(schlafberatungPage.consultation.items[2].text).toContain('Einverständnis');
+    expect(sleepCounsellingPage.consultation.items[2].text).toContain('Netzwerkpartner');
+    expect(sleepCounsellingPage.consultation.items[2].text).toContain('Einverständnis');
   });
 });
 
 describe('über uns page', () => {
   it('has two advisors, three values and three roles', () => {
-    expect(uberUnsPage.advisors.map((a) => a.id)).toEqual(['sandra-huber', 'lukas-brunner']);
-    expect(uberUnsPage.values.items).toHaveLength(3);
-    expect(uberUnsPage.team.roles).toHaveLength(3);
-    expect(uberUnsPage.qualifications.items.length).toBeGreaterThanOrEqual(5);
-    expect(uberUnsPage.qualifications.items.length).toBeLessThanOrEqual(8);
+    expect(aboutPage.advisors.map((a) => a.id)).toEqual(['sandra-huber', 'lukas-brunner']);
+    expect(aboutPage.values.items).toHaveLength(3);
+    expect(aboutPage.team.roles).toHaveLength(3);
+    expect(aboutPage.qualifications.items.length).toBeGreaterThanOrEqual(5);
+    expect(aboutPage.qualifications.items.length).toBeLessThanOrEqual(8);
   });
 });
 
@@ -156,7 +156,7 @@ describe('blog', () => {
     expect(notice).toContain('bei grossem Andrang etwas später');
     expect(notice).toContain(`in den letzten ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen`);
     expect(newsletterLinkPages.confirm.invalid.text).toContain(`erst ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach der letzten`);
-    expect(JSON.stringify(datenschutzPage)).toContain(`höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen`);
+    expect(JSON.stringify(privacyPage)).toContain(`höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen`);
   });
 });
 
@@ -201,8 +201,8 @@ describe('isValidSwissUid', () => {
 
 describe('datenschutz', () => {
   it('is dated and covers the required topics', () => {
-    expect(datenschutzPage.lastUpdated).toBe('2026-11-27');
-    const text = strings(datenschutzPage).map(([, s]) => s).join('\n');
+    expect(privacyPage.lastUpdated).toBe('2026-11-27');
+    const text = strings(privacyPage).map(([, s]) => s).join('\n');
     for (const needle of [
       legalEntity.companyName,
       practice.email,
@@ -221,11 +221,11 @@ describe('datenschutz', () => {
     ]) {
       expect(text).toContain(needle);
     }
-    expect(new Set(datenschutzPage.sections.map((s) => s.id)).size).toBe(datenschutzPage.sections.length);
+    expect(new Set(privacyPage.sections.map((s) => s.id)).size).toBe(privacyPage.sections.length);
   });
 
   it('says what the practice\'s calendar feeds hold: no message, phone or e-mail; a cancellation only as «Abgesagt»', () => {
-    const section = datenschutzPage.sections.find((s) => s.id === 'praxiskalender')!;
+    const section = privacyPage.sections.find((s) => s.id === 'praxiskalender')!;
     const text = [...section.paragraphs, ...(section.list ?? []), ...(section.notes ?? [])].join('\n');
     for (const needle of ['Nachricht', 'Telefonnummer', 'E-Mail-Adresse', `«${CANCELLED_SUMMARY}»`, `${LOOKBACK_DAYS} Tage`, 'Google', 'iCloud', 'HTTPS']) {
       expect(text).toContain(needle);
@@ -237,7 +237,7 @@ describe('all content', () => {
   const entries = strings(allPages);
 
   it('uses only icons of the vocabulary in icons.ts', () => {
-    const icons = iconsIn({ ...allPages, kontaktPage, terminPage, serviceCards });
+    const icons = iconsIn({ ...allPages, contactPage, appointmentPage, serviceCards });
     expect(icons.length).toBeGreaterThan(0);
     const vocabulary = Object.values(iconVocabulary);
     for (const icon of icons) expect(vocabulary).toContain(icon);

@@ -1,6 +1,6 @@
 /**
  * The legal notice (/impressum). Company facts are in `legalEntity`; address, phone and
- * e-mail come from practice.ts. `impressumPage.details` is the ready-made list of facts
+ * e-mail come from practice.ts. `legalNoticePage.details` is the ready-made list of facts
  * (label + lines, optional link), so the page needs no formatting logic of its own.
  */
 import { addressLines, practice } from './practice';
@@ -26,7 +26,7 @@ export const legalEntity = {
   registeredAddress: practice.registeredAddress,
 } as const;
 
-export interface ImpressumDetail {
+export interface LegalNoticeDetail {
   label: string;
   /** One or more lines; render each on its own line. */
   lines: readonly string[];
@@ -34,17 +34,17 @@ export interface ImpressumDetail {
   href?: string;
 }
 
-export interface ImpressumPage {
+export interface LegalNoticePage {
   hero: PageHero & { title: 'Impressum' };
   /** Heading of the company facts block. */
   detailsTitle: string;
   /** Company facts in display order (a definition list). */
-  details: readonly ImpressumDetail[];
+  details: readonly LegalNoticeDetail[];
   /** Legal sections below the facts: disclaimer, links, copyright, applicable law. */
   sections: readonly TextSection[];
 }
 
-export const impressumPage: ImpressumPage = {
+export const legalNoticePage: LegalNoticePage = {
   hero: {
     title: 'Impressum',
     lead: 'Angaben zum Betreiber dieser Website und rechtliche Hinweise.',

@@ -13,7 +13,7 @@ import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 
-export type DatenschutzSectionId =
+export type PrivacySectionId =
   | 'verantwortliche-stelle'
   | 'grundsaetze'
   | 'kontaktformular'
@@ -31,9 +31,9 @@ export type DatenschutzSectionId =
   | 'beschwerde'
   | 'aenderungen';
 
-export interface DatenschutzSection {
+export interface PrivacySection {
   /** Stable anchor id (for a table of contents / deep links). */
-  id: DatenschutzSectionId;
+  id: PrivacySectionId;
   title: string;
   /** Rendered first, in order. */
   paragraphs: readonly string[];
@@ -43,21 +43,21 @@ export interface DatenschutzSection {
   notes?: readonly string[];
 }
 
-export interface DatenschutzPage {
+export interface PrivacyPage {
   hero: PageHero & { title: 'Datenschutzerklärung' };
   /** ISO date 'YYYY-MM-DD' of the last revision; show as "Stand: 22.11.2026". */
   lastUpdated: string;
   /** Label before the formatted date, e.g. "Stand:". */
   lastUpdatedLabel: string;
   tocTitle: string;
-  sections: readonly DatenschutzSection[];
+  sections: readonly PrivacySection[];
 }
 
 const controller = `${legalEntity.companyName}, ${addressLines(legalEntity.registeredAddress).join(', ')}`;
 const practiceLocation = addressLines(practice.practiceAddress).join(', ');
 const mapHost = new URL(practice.mapUrl).hostname.replace(/^www\./, '');
 
-export const datenschutzPage: DatenschutzPage = {
+export const privacyPage: PrivacyPage = {
   hero: {
     title: 'Datenschutzerklärung',
     lead: 'Wie wir mit Ihren Personendaten umgehen: sparsam, transparent und nach dem Schweizer Datenschutzgesetz.',

@@ -25,7 +25,7 @@ export interface Explainer {
   image: ImageRef;
 }
 
-export interface SchlafberatungPage {
+export interface SleepCounsellingPage {
   hero: PageHero;
   services: {
     title: string;
@@ -71,7 +71,7 @@ const firstConsultation = findBookableService('schlafberatung');
 const followUp = findBookableService('follow-up');
 const atHome = findBookableService('beratung-zuhause');
 
-export const schlafberatungPage: SchlafberatungPage = {
+export const sleepCounsellingPage: SleepCounsellingPage = {
   hero: {
     title: 'Schlafberatung',
     lead:

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
-import { uberUnsPage } from '@/content/about';
+import { aboutPage } from '@/content/about';
 import { renderRoute } from '@/test/render-route';
 
 const region = (name: string) => screen.getByRole('region', { name });
@@ -17,13 +17,13 @@ describe('/uber-uns', () => {
   it('states the mission', async () => {
     await renderRoute('/uber-uns');
     const mission = region('Unsere Mission');
-    for (const paragraph of uberUnsPage.mission.paragraphs) expect(mission).toHaveTextContent(paragraph);
+    for (const paragraph of aboutPage.mission.paragraphs) expect(mission).toHaveTextContent(paragraph);
   });
 
   it('gives the practice address with phone and a map link', async () => {
     await renderRoute('/uber-uns');
     const location = region('Unsere Praxis');
-    expect(location).toHaveTextContent(uberUnsPage.location.text);
+    expect(location).toHaveTextContent(aboutPage.location.text);
     expect(location).toHaveTextContent('Birmensdorferstrasse 42');
     expect(location).toHaveTextContent('8142 Uitikon ZH');
     expect(within(location).getByRole('link', { name: practice.phone.display })).toHaveAttribute('href', 'tel:+41445552780');
@@ -32,9 +32,9 @@ describe('/uber-uns', () => {
 
   it('introduces the two advisors with portrait, role, bio and focus areas', async () => {
     await renderRoute('/uber-uns');
-    const section = region(uberUnsPage.advisorsTitle);
+    const section = region(aboutPage.advisorsTitle);
     expect(headingsIn(section, 3)).toEqual(['Sandra Huber', 'Lukas Brunner']);
-    for (const advisor of uberUnsPage.advisors) {
+    for (const advisor of aboutPage.advisors) {
       const profile = document.getElementById(advisor.id)!;
       expect(section).toContainElement(profile);
       const portrait = within(profile).getByRole('img', { name: advisor.image.alt });
@@ -63,12 +63,12 @@ describe('/uber-uns', () => {
   it('lists the qualifications', async () => {
     await renderRoute('/uber-uns');
     const items = within(region('Unsere Qualifikationen')).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(uberUnsPage.qualifications.items);
+    expect(items.map((item) => item.textContent)).toEqual(aboutPage.qualifications.items);
   });
 
   it('closes with an invitation to book or to get in touch', async () => {
     await renderRoute('/uber-uns');
-    const cta = region(uberUnsPage.closingCta.title);
+    const cta = region(aboutPage.closingCta.title);
     expect(within(cta).getByRole('link', { name: 'Termin vereinbaren' })).toHaveAttribute('href', '/termin-vereinbaren');
     expect(within(cta).getByRole('link', { name: 'Kontakt aufnehmen' })).toHaveAttribute('href', '/kontakt');
   });

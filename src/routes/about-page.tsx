@@ -7,10 +7,10 @@ import { LocationSection } from '@/components/sections/location-section';
 import { ProseSection } from '@/components/sections/prose-section';
 import { TeamRoles } from '@/components/sections/team-roles';
 import { practice } from '@/content/practice';
-import { uberUnsPage } from '@/content/about';
+import { aboutPage } from '@/content/about';
 
-export default function UberUnsPage() {
-  const { hero, mission, location, advisorsTitle, advisors, values, team, qualifications, closingCta } = uberUnsPage;
+export default function AboutPage() {
+  const { hero, mission, location, advisorsTitle, advisors, values, team, qualifications, closingCta } = aboutPage;
   return (
     <>
       <Hero title={hero.title} lead={hero.lead} />

@@ -9,7 +9,7 @@ import { makeView, scheduled } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
-import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
+import { addDays, slotWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichInstant } from '@domain/dates';
 import TerminAktionPage from './appointment-action-page';
 
@@ -102,7 +102,7 @@ describe('/termin/aktion', () => {
       ['confirm-preferred', makeView()],
       ['decline', makeView({ action: 'decline', slot: null })],
       ['cancel', cancellable],
-      ['reschedule', { ...cancellable, action: 'reschedule' as const, booking: { first: '2026-11-26', last: '2027-05-24', closedDays: [] } }],
+      ['request-move', { ...cancellable, action: 'request-move' as const, booking: { first: '2026-11-26', last: '2027-05-24', closedDays: [] } }],
       ['confirm-move', makeView({ action: 'confirm-move', ...confirmedPreferred, move: { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true } })],
       ['decline-move', makeView({ action: 'decline-move', ...confirmedPreferred, move: { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true } })],
     ])('opening a %s link only shows the request: nothing is acted on before a press', async (_action, view) => {
@@ -695,7 +695,7 @@ describe('/termin/aktion', () => {
     });
   });
 
-  describe('moving the appointment (the visitor’s reschedule link)', () => {
+  describe('moving the appointment (the visitor’s request-move link)', () => {
     // Days by the practice's rules from today: the appointment some weeks ahead, a day the
     // practice closed, the new day the visitor picks.
     const CURRENT = bookableDay(20);
@@ -704,14 +704,14 @@ describe('/termin/aktion', () => {
     const currentText = `${formatDateLong(CURRENT)}, 09:30 Uhr`;
     const moveView = (overrides: Partial<AppointmentActionView> = {}) =>
       makeView({
-        action: 'reschedule',
+        action: 'request-move',
         status: 'confirmed',
         preferred: { date: CURRENT, time: '09:30' },
         alternative: null,
         slot: null,
         confirmed: { date: CURRENT, time: '09:30' },
         cancelUntil: new Date(zurichInstant(CURRENT, '09:30').getTime() - 24 * 3600_000).toISOString(),
-        booking: { ...bookingWindow(today()), closedDays: [CLOSURE] },
+        booking: { ...slotWindow(today()), closedDays: [CLOSURE] },
         ...overrides,
       });
     const waiting = (view: AppointmentActionView): AppointmentActionView => ({
@@ -739,7 +739,7 @@ describe('/termin/aktion', () => {
       expect(screen.getByText(/^Online verschieben können Sie bis 24 Stunden vor dem Termin, also bis /)).toBeInTheDocument();
       expect(summaryValue('Bestätigter Termin')).toBe(currentText);
       expect(screen.getByRole('group', { name: 'Neuer Termin' })).toBeInTheDocument();
-      const { first, last } = bookingWindow(today());
+      const { first, last } = slotWindow(today());
       expect(dateField()).toBeRequired();
       expect(dateField()).toHaveAttribute('min', first);
       expect(dateField()).toHaveAttribute('max', last);
@@ -750,7 +750,7 @@ describe('/termin/aktion', () => {
 
     it('says at the date field what the booking form says: closure, Sunday, holiday, too soon, too far', async () => {
       const user = await openWithView(moveView());
-      const { last } = bookingWindow(today());
+      const { last } = slotWindow(today());
 
       await choose(user, CLOSURE);
       expectMessage(dateField(), `Am ${formatDateLong(CLOSURE)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
@@ -852,7 +852,7 @@ describe('/termin/aktion', () => {
       await choose(user, NEW_DAY);
       await user.selectOptions(timeField(), '10:00');
       // Closed since the page was opened: the answer's view knows it.
-      act.mockResolvedValueOnce({ kind: 'unavailable', reason: 'closed', view: moveView({ booking: { ...bookingWindow(today()), closedDays: [CLOSURE, NEW_DAY] } }) });
+      act.mockResolvedValueOnce({ kind: 'unavailable', reason: 'closed', view: moveView({ booking: { ...slotWindow(today()), closedDays: [CLOSURE, NEW_DAY] } }) });
       await user.click(button('Verschiebung anfragen'));
       await waitForMessage(dateField(), `Am ${formatDateLong(NEW_DAY)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
       expect(dateField()).toHaveFocus();
@@ -875,7 +875,7 @@ describe('/termin/aktion', () => {
       await choose(user, NEW_DAY);
       await user.selectOptions(timeField(), '10:00');
       // A clock ahead of the visitor's: the backend's window starts after the chosen day, on a day the practice is open.
-      const booking = { first: bookableDay(9), last: bookingWindow(today()).last, closedDays: [] };
+      const booking = { first: bookableDay(9), last: slotWindow(today()).last, closedDays: [] };
       act.mockResolvedValue({ kind: 'unavailable', reason: 'too_soon', view: moveView({ booking }) });
       await user.click(button('Verschiebung anfragen'));
       await waitForMessage(

@@ -1,14 +1,14 @@
-import { BookingSidebar } from '@/components/sections/booking-sidebar';
+import { AppointmentSidebar } from '@/components/sections/appointment-sidebar';
 import { Hero } from '@/components/sections/hero';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/section';
-import { terminPage } from '@/content/appointment';
+import { appointmentPage } from '@/content/appointment';
 import { AppointmentForm } from '@/features/appointment/appointment-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
 export default function TerminPage() {
-  const { hero, form } = terminPage;
+  const { hero, form } = appointmentPage;
   usePrefetchSupabase();
   return (
     <FormProviders>
@@ -21,7 +21,7 @@ export default function TerminPage() {
             </h2>
             <AppointmentForm />
           </Card>
-          <BookingSidebar />
+          <AppointmentSidebar />
         </Container>
       </section>
     </FormProviders>

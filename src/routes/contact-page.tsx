@@ -5,13 +5,13 @@ import { Hero } from '@/components/sections/hero';
 import { LocationBox } from '@/components/sections/location-box';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
-import { kontaktPage } from '@/content/contact';
+import { contactPage } from '@/content/contact';
 import { ContactForm } from '@/features/contact/contact-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
 export default function KontaktPage() {
-  const { hero, infoCardsTitle, infoCards, form, closingCta } = kontaktPage;
+  const { hero, infoCardsTitle, infoCards, form, closingCta } = contactPage;
   usePrefetchSupabase();
   return (
     <FormProviders>

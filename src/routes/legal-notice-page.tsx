@@ -1,11 +1,11 @@
-import { impressumPage } from '@/content/legal-notice';
+import { legalNoticePage } from '@/content/legal-notice';
 import { Hero } from '@/components/sections/hero';
 import { LegalDetails } from '@/components/sections/legal-details';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
 import { Section } from '@/components/ui/section';
 
-export default function ImpressumPage() {
-  const { hero, detailsTitle, details, sections } = impressumPage;
+export default function LegalNoticePage() {
+  const { hero, detailsTitle, details, sections } = legalNoticePage;
   return (
     <>
       <Hero title={hero.title} lead={hero.lead} />

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { myDataPage as copy } from '@/content/my-data';
-import { eraseMyData, sendLinkRequest, showMyData } from '@/features/my-data/my-data-api';
+import { eraseMyData, sendDataLinkSubmission, showMyData } from '@/features/my-data/my-data-api';
 import { renderRoute } from '@/test/render-route';
 import type { MyData } from '@domain/wire-types';
 
@@ -10,11 +10,11 @@ vi.mock('@/features/my-data/my-data-api', async (original) => ({
   ...(await original<typeof import('@/features/my-data/my-data-api')>()),
   showMyData: vi.fn(),
   eraseMyData: vi.fn(),
-  sendLinkRequest: vi.fn(),
+  sendDataLinkSubmission: vi.fn(),
 }));
 const show = vi.mocked(showMyData);
 const erase = vi.mocked(eraseMyData);
-const sendLink = vi.mocked(sendLinkRequest);
+const sendLink = vi.mocked(sendDataLinkSubmission);
 
 const TOKEN = 'bXktZGF0YS12MXxhbm5hQGV4YW1wbGUuY2h8MTc5ODM2MjAwMA.c2lnbmF0dXJl';
 

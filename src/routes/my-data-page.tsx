@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { myDataPage as copy } from '@/content/my-data';
-import { LinkRequestForm } from '@/features/my-data/link-request-form';
+import { DataLinkForm } from '@/features/my-data/data-link-form';
 import { eraseMyData, myDataBlob, showMyData } from '@/features/my-data/my-data-api';
 import { MyDataView } from '@/features/my-data/my-data-view';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
@@ -187,7 +187,7 @@ export default function MyDataPage() {
 
           <p className="mt-10 border-l-4 border-sand-300 pl-4 text-base text-ink-muted">{copy.outOfReach}</p>
 
-          {(state.step === 'missing' || state.step === 'invalid') && <LinkRequestForm />}
+          {(state.step === 'missing' || state.step === 'invalid') && <DataLinkForm />}
         </div>
       </Container>
     </section>

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
-import { datenschutzPage } from '@/content/privacy';
+import { privacyPage } from '@/content/privacy';
 import { renderRoute } from '@/test/render-route';
 
-const sectionTitles = datenschutzPage.sections.map((entry) => entry.title);
+const sectionTitles = privacyPage.sections.map((entry) => entry.title);
 /** The revision date as the page shows it: 27.11.2026. */
-const revised = datenschutzPage.lastUpdated.split('-').reverse().join('.');
+const revised = privacyPage.lastUpdated.split('-').reverse().join('.');
 
 /** The page section a heading belongs to. */
 function section(title: string): HTMLElement {
@@ -22,8 +22,8 @@ describe('/datenschutz', () => {
     expect(title.textContent!.replace(/\u00AD/g, '')).toBe('Datenschutzerklärung');
     const date = screen.getByText(revised);
     expect(date.tagName).toBe('TIME');
-    expect(date).toHaveAttribute('datetime', datenschutzPage.lastUpdated);
-    expect(date.parentElement).toHaveTextContent(`${datenschutzPage.lastUpdatedLabel} ${revised}`);
+    expect(date).toHaveAttribute('datetime', privacyPage.lastUpdated);
+    expect(date.parentElement).toHaveTextContent(`${privacyPage.lastUpdatedLabel} ${revised}`);
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);

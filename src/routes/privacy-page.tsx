@@ -1,4 +1,4 @@
-import { datenschutzPage } from '@/content/privacy';
+import { privacyPage } from '@/content/privacy';
 import { Hero } from '@/components/sections/hero';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
 import { LegalToc } from '@/components/sections/legal-toc';
@@ -7,10 +7,10 @@ import { formatDateShort } from '@domain/dates';
 
 // One break point, with its hyphen, for the hero title: the word is wider than a 360 px
 // screen at the hero's size, and browsers without a German hyphenation dictionary would clip it.
-const heroTitle = datenschutzPage.hero.title.replace('Datenschutzerklärung', 'Datenschutz\u00ADerklärung');
+const heroTitle = privacyPage.hero.title.replace('Datenschutzerklärung', 'Datenschutz\u00ADerklärung');
 
-export default function DatenschutzPage() {
-  const { hero, lastUpdated, lastUpdatedLabel, tocTitle, sections } = datenschutzPage;
+export default function PrivacyPage() {
+  const { hero, lastUpdated, lastUpdatedLabel, tocTitle, sections } = privacyPage;
   return (
     <>
       <Hero title={heroTitle} lead={hero.lead} />

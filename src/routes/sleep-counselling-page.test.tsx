@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { schlafberatungPage } from '@/content/sleep-counselling';
+import { sleepCounsellingPage } from '@/content/sleep-counselling';
 import { serviceCards } from '@/content/service-cards';
 import { priceOnRequest } from '@/content/services';
 import { renderRoute } from '@/test/render-route';
@@ -27,14 +27,14 @@ describe('/schlafberatung', () => {
 
   it('details the three services with their highlights, each card an anchor named like its id', async () => {
     await renderRoute('/schlafberatung');
-    const services = region(schlafberatungPage.services.title);
+    const services = region(sleepCounsellingPage.services.title);
     expect(headingsIn(services, 3)).toEqual(['Schlafberatung', 'Liegediagnostik', 'Prävention & Begleitung']);
     for (const card of serviceCards) {
       const anchor = document.getElementById(card.id)!;
       expect(services).toContainElement(anchor);
       expect(within(anchor).getByRole('heading', { level: 3 })).toHaveTextContent(card.title);
       // jest-dom folds the page's no-break spaces (CHF 190.–) into spaces; fold the expected text too.
-      for (const highlight of schlafberatungPage.services.highlights[card.id]) expect(anchor).toHaveTextContent(highlight.replace(/\s+/g, ' '));
+      for (const highlight of sleepCounsellingPage.services.highlights[card.id]) expect(anchor).toHaveTextContent(highlight.replace(/\s+/g, ' '));
     }
     expect(services).toHaveTextContent('CHF 190.–');
   });
@@ -55,15 +55,15 @@ describe('/schlafberatung', () => {
 
   it('lists the benefits and the advisors’ competences', async () => {
     await renderRoute('/schlafberatung');
-    expect(listItemsIn(region('Ihre Vorteile'))).toEqual(schlafberatungPage.benefits.items);
-    expect(listItemsIn(region('Unsere Kompetenzen'))).toEqual(schlafberatungPage.competences.items);
+    expect(listItemsIn(region('Ihre Vorteile'))).toEqual(sleepCounsellingPage.benefits.items);
+    expect(listItemsIn(region('Unsere Kompetenzen'))).toEqual(sleepCounsellingPage.competences.items);
   });
 
   it('explains body measurement and tailor-made sleep systems, each with its illustration', async () => {
     await renderRoute('/schlafberatung');
     for (const [title, explainer] of [
-      ['Warum die Körpervermessung so wichtig ist', schlafberatungPage.explainers[0]],
-      ['Massgeschneiderte Schlafsysteme', schlafberatungPage.explainers[1]],
+      ['Warum die Körpervermessung so wichtig ist', sleepCounsellingPage.explainers[0]],
+      ['Massgeschneiderte Schlafsysteme', sleepCounsellingPage.explainers[1]],
     ] as const) {
       const section = region(title);
       expect(section).toHaveAttribute('id', explainer.id);
@@ -85,7 +85,7 @@ describe('/schlafberatung', () => {
       'Richtige Prävention',
     ]);
     expect(consultation).toHaveTextContent('Weiterverweisung an Netzwerkpartner erfolgt nur mit Ihrem Einverständnis');
-    expect(consultation).toHaveTextContent(schlafberatungPage.consultation.disclaimer);
+    expect(consultation).toHaveTextContent(sleepCounsellingPage.consultation.disclaimer);
   });
 
   it('lists the bookable services with their prices', async () => {
@@ -124,7 +124,7 @@ describe('/schlafberatung', () => {
 
   it('closes with an invitation to book or to get in touch', async () => {
     await renderRoute('/schlafberatung');
-    const cta = region(schlafberatungPage.closingCta.title);
+    const cta = region(sleepCounsellingPage.closingCta.title);
     expect(within(cta).getByRole('link', { name: 'Termin vereinbaren' })).toHaveAttribute('href', '/termin-vereinbaren');
     expect(within(cta).getByRole('link', { name: 'Fragen? Kontakt aufnehmen' })).toHaveAttribute('href', '/kontakt');
   });

@@ -6,10 +6,10 @@ import { Hero } from '@/components/sections/hero';
 import { ProcessSteps } from '@/components/sections/process-steps';
 import { ServiceCardGrid } from '@/components/sections/service-card-grid';
 import { ServicePricesSection } from '@/components/sections/service-price-list';
-import { schlafberatungPage } from '@/content/sleep-counselling';
+import { sleepCounsellingPage } from '@/content/sleep-counselling';
 
-export default function SchlafberatungPage() {
-  const { hero, services, pricesTitle, process, benefits, competences, explainers, consultation, closingCta } = schlafberatungPage;
+export default function SleepCounsellingPage() {
+  const { hero, services, pricesTitle, process, benefits, competences, explainers, consultation, closingCta } = sleepCounsellingPage;
   const [measurement, sleepSystem] = explainers;
   return (
     <>

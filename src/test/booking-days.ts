@@ -1,4 +1,4 @@
-import { addDays, bookableDays, bookingWindow } from '@domain/availability';
+import { addDays, bookableDays, slotWindow } from '@domain/availability';
 import { zurichIsoDate } from '@domain/dates';
 
 /**
@@ -15,9 +15,9 @@ export function bookableDay(index: number): string {
   return day;
 }
 
-/** The first day of today's booking window that `test` picks. */
+/** The first day of today's slot window that `test` picks. */
 export function firstDayWhere(test: (day: string) => boolean): string {
-  const { first, last } = bookingWindow(today());
+  const { first, last } = slotWindow(today());
   for (let day = first; day <= last; day = addDays(day, 1)) if (test(day)) return day;
-  throw new Error('No such day in the booking window');
+  throw new Error('No such day in the slot window');
 }

@@ -6,7 +6,7 @@
 -- constraints, triggers, policies and the functions that change it – in dependency order:
 --   …0000_base                   schemas, extensions, default privileges, shared helpers
 --   …0100_rules                  GENERATED every rule of the domain module: field rules, lengths,
---                                service catalogue, booking rules, advisors, durations (npm run db:rules)
+--                                service catalogue, slot rules, advisors, durations (npm run db:rules)
 --   …0200_limits_and_proofs      rate limits and the form proofs
 --   …0300_closures               the days the practice is away
 --   …0400_appointment_requests   requests and appointments: the table, the insert's guard and

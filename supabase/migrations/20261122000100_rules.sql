@@ -202,7 +202,7 @@ create or replace function private.service_minutes(p_service text) returns integ
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 3. The booking rules (availability.ts), as private.booking_refusal, the insert trigger
+-- 3. The slot rules (availability.ts), as private.slot_refusal_reason, the insert trigger
 -- and request_appointment_move of 20261122000400_appointment_requests.sql need them: the times
 -- offered per weekday, the canton of Zurich's public holidays, the minimum notice, the
 -- horizon and the retention. Closures are rows of public.practice_closures, not rules.
@@ -264,20 +264,20 @@ create or replace function private.opening_times(p_day date) returns text[]
   $$;
 
 -- The earliest bookable day, in days from today.
-create or replace function private.booking_earliest_days() returns integer
+create or replace function private.slot_earliest_days() returns integer
   language sql immutable parallel safe
   set search_path = ''
   as $$ select 2 $$;
 
 -- The latest bookable day: today plus this many months.
-create or replace function private.booking_horizon_months() returns integer
+create or replace function private.slot_horizon_months() returns integer
   language sql immutable parallel safe
   set search_path = ''
   as $$ select 6 $$;
 
 -- Requests and messages are deleted this many months after they were made (the booking
 -- window ends before, and public.delete_expired_form_submissions deletes them then).
-create or replace function private.booking_retention_months() returns integer
+create or replace function private.retention_months() returns integer
   language sql immutable parallel safe
   set search_path = ''
   as $$ select 12 $$;
@@ -442,15 +442,15 @@ grant execute on function
   private.is_service_label(text)
   to anon, service_role;
 
--- The booking rules and the newsletter's period: the service role's functions, and the
+-- The slot rules and the newsletter's period: the service role's functions, and the
 -- triggers and functions running as their owner.
 revoke all on function
   private.easter_sunday(integer),
   private.holiday_name(date),
   private.opening_times(date),
-  private.booking_earliest_days(),
-  private.booking_horizon_months(),
-  private.booking_retention_months(),
+  private.slot_earliest_days(),
+  private.slot_horizon_months(),
+  private.retention_months(),
   private.service_minutes(text),
   private.newsletter_pending_period(),
   private.newsletter_confirm_interval(),
@@ -468,9 +468,9 @@ grant execute on function
   private.easter_sunday(integer),
   private.holiday_name(date),
   private.opening_times(date),
-  private.booking_earliest_days(),
-  private.booking_horizon_months(),
-  private.booking_retention_months(),
+  private.slot_earliest_days(),
+  private.slot_horizon_months(),
+  private.retention_months(),
   private.service_minutes(text),
   private.newsletter_pending_period(),
   private.newsletter_confirm_interval(),

@@ -149,9 +149,9 @@ create function private.positive_setting(value text, fallback integer) returns i
 
 -- The booking insert's per-client limits from the functions' settings (names as Vault
 -- secrets: rate_limit_max, rate_limit_window_seconds, rate_limit_daily_max, daily_mail_cap;
--- absent ones take the functions' defaults), as requestLimits in rate-limit.ts computes
+-- absent ones take the functions' defaults), as submissionLimits in rate-limit.ts computes
 -- them (the contract test compares both).
-create function private.booking_client_limits_of(settings jsonb,
+create function private.submission_limits_of(settings jsonb,
     out window_max integer, out window_seconds integer, out day_max integer)
   language sql immutable parallel safe
   set search_path = ''
@@ -165,13 +165,13 @@ create function private.booking_client_limits_of(settings jsonb,
 -- The limits in force: the settings stored in Vault (the local stack stores the functions'
 -- own at every start, start-stack.ts VAULT_SETTINGS; a hosted project stores them only if
 -- it changes them), else the defaults.
-create function private.booking_client_limits(out window_max integer, out window_seconds integer, out day_max integer)
+create function private.submission_limits(out window_max integer, out window_seconds integer, out day_max integer)
   language sql stable
   security definer
   set search_path = ''
   as $$
     select l.window_max, l.window_seconds, l.day_max
-      from private.booking_client_limits_of((
+      from private.submission_limits_of((
         select coalesce(jsonb_object_agg(s.name, s.decrypted_secret), '{}'::jsonb) from vault.decrypted_secrets s
          where s.name in ('rate_limit_max', 'rate_limit_window_seconds', 'rate_limit_daily_max', 'daily_mail_cap'))) l
   $$;
@@ -181,9 +181,9 @@ revoke all on function public.take_rate_limit(text, text, integer, integer),
 grant execute on function public.take_rate_limit(text, text, integer, integer),
   public.refund_rate_limit(text, text) to service_role;
 revoke all on function private.request_client(), private.client_rate_key(text), private.client_network(text),
-  private.positive_setting(text, integer), private.booking_client_limits_of(jsonb), private.booking_client_limits() from public;
+  private.positive_setting(text, integer), private.submission_limits_of(jsonb), private.submission_limits() from public;
 grant execute on function private.request_client(), private.client_rate_key(text), private.client_network(text),
-  private.positive_setting(text, integer), private.booking_client_limits_of(jsonb), private.booking_client_limits() to service_role;
+  private.positive_setting(text, integer), private.submission_limits_of(jsonb), private.submission_limits() to service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- Form proofs (a solved ALTCHA challenge, supabase/functions/_shared/form-proof.ts). Each

@@ -1,6 +1,6 @@
 -- Closures: the days the practice is away besides Sundays and public holidays (a training,
 -- illness, its own holidays) – rows of public.practice_closures, entered in Supabase's Table
--- Editor. The booking rules refuse them (…_appointment_requests.sql, private.booking_refusal);
+-- Editor. The slot rules refuse them (…_appointment_requests.sql, private.slot_refusal_reason);
 -- only the service role reads the table, anon learns the dates through practice_closed_days.
 
 create table public.practice_closures (

@@ -51,9 +51,9 @@
 
 -- After the insert:
 --
--- 1. Bookable slots. The booking rules (generated from domain/availability.ts into
---    …_rules.sql) decide private.booking_refusal, the same reasons in the same order as the
---    TS bookingRefusal; the days the practice is away are …_closures.sql's. The site's REST
+-- 1. Bookable slots. The slot rules (generated from domain/availability.ts into
+--    …_rules.sql) decide private.slot_refusal_reason, the same reasons in the same order as the
+--    TS slotRefusalReason; the days the practice is away are …_closures.sql's. The site's REST
 --    insert (anon) is refused for a slot the rules refuse; the service role and postgres
 --    may enter any day (a booking taken by phone, test fixtures).
 -- 2. The lifecycle: a request is confirmed or declined by the practice, a confirmed one
@@ -225,10 +225,10 @@ create index appointment_requests_created on public.appointment_requests (create
 
 -- ---------------------------------------------------------------------------------------
 -- What an insert must be besides its fields. Triggers fire in name order: a date that is
--- no day first, then a past date, then the booking rules (below), so each
+-- no day first, then a past date, then the slot rules (below), so each
 -- keeps its own refusal.
 
--- A date is a day. 'infinity' and '-infinity' are dates to Postgres; the booking rules
+-- A date is a day. 'infinity' and '-infinity' are dates to Postgres; the slot rules
 -- would do arithmetic with them and fail with Postgres's own words (0A000 "cannot convert
 -- infinity to integer"). For every role.
 create function private.reject_endless_appointment_dates() returns trigger
@@ -315,21 +315,21 @@ grant execute on function private.reject_past_appointment_dates() to anon, servi
 -- 1. Bookable slots.
 
 -- The first and last bookable day for a request made on p_created_day (the retention
--- deletes it 12 months after; a move keeps it inside), as bookingWindow. Adding months
+-- deletes it 12 months after; a move keeps it inside), as slotWindow. Adding months
 -- clamps to the month's last day ('2026-08-31' + 6 months = '2027-02-28'), as addMonths.
-create function private.booking_window(p_today date, p_created_day date, out first_day date, out last_day date)
+create function private.slot_window(p_today date, p_created_day date, out first_day date, out last_day date)
   language sql stable parallel safe
   set search_path = ''
   as $$
-    select p_today + private.booking_earliest_days(),
-           least((p_today + make_interval(months => private.booking_horizon_months()))::date,
-                 (coalesce(p_created_day, p_today) + make_interval(months => private.booking_retention_months()))::date - 1)
+    select p_today + private.slot_earliest_days(),
+           least((p_today + make_interval(months => private.slot_horizon_months()))::date,
+                 (coalesce(p_created_day, p_today) + make_interval(months => private.retention_months()))::date - 1)
   $$;
 
 -- Why the slot cannot be booked, or null: 'too_soon', 'too_far', 'closed' (a holiday, a
 -- closed weekday or a closure), 'time_not_offered' (a time given that the day does not
--- offer) – in this order, as bookingRefusal in domain/availability.ts.
-create function private.booking_refusal(p_day date, p_time text, p_today date, p_created_day date) returns text
+-- offer) – in this order, as slotRefusalReason in domain/availability.ts.
+create function private.slot_refusal_reason(p_day date, p_time text, p_today date, p_created_day date) returns text
   language sql stable
   set search_path = ''
   as $$
@@ -341,7 +341,7 @@ create function private.booking_refusal(p_day date, p_time text, p_today date, p
         or private.is_closure(p_day) then 'closed'
       when p_time is not null and not (p_time = any (private.opening_times(p_day))) then 'time_not_offered'
     end
-    from private.booking_window(p_today, p_created_day) w
+    from private.slot_window(p_today, p_created_day) w
   $$;
 
 -- The site's insert: its preferred and alternative slot must be bookable today. Runs as
@@ -360,13 +360,13 @@ create function private.reject_unbookable_appointment_slots() returns trigger
     slot record;
     refusal text;
   begin
-    select * into w from private.booking_window(today, today);
+    select * into w from private.slot_window(today, today);
     for slot in
       select 'preferred' as name, new.preferred_date as day, new.preferred_time as clock
       union all
       select 'alternative', new.alternative_date, new.alternative_time where new.alternative_date is not null
     loop
-      refusal := private.booking_refusal(slot.day, slot.clock, today, today);
+      refusal := private.slot_refusal_reason(slot.day, slot.clock, today, today);
       if refusal is not null then
         raise exception using
           errcode = 'check_violation',
@@ -496,7 +496,7 @@ create function private.advisor_candidates(p_advisor text, p_first text default 
 -- What the functions answer of a request.
 
 -- A request as the functions read it: its columns, and the outcome_key whose mails went
--- out last (outcome_mailed_for: the action page says whether its mails are still on their
+-- out last (outcome_sent_for: the action page says whether its mails are still on their
 -- way). Every answer of a request goes through here.
 -- plpgsql: its body is resolved when it runs, and the outbox's table comes after this file.
 create function private.appointment_json(a public.appointment_requests) returns jsonb
@@ -504,7 +504,7 @@ create function private.appointment_json(a public.appointment_requests) returns 
   set search_path = ''
   as $$
   begin
-    return to_jsonb(a) - 'occupies' || jsonb_build_object('outcome_mailed_for', (
+    return to_jsonb(a) - 'occupies' || jsonb_build_object('outcome_sent_for', (
       select m.about from public.outbox_mails m
        where m.appointment_request_id = a.id and m.kind = 'outcome' and m.sent_at is not null
        order by m.sent_at desc limit 1));
@@ -694,7 +694,7 @@ create function public.request_appointment_move(p_id uuid, p_date date, p_time t
         return private.lifecycle_answer('too_late', r);
       end if;
       refusal := case when p_date = r.confirmed_date and p_time = r.confirmed_time then 'same_slot'
-        else private.booking_refusal(p_date, p_time, private.practice_today(), (r.created_at at time zone 'Europe/Zurich')::date) end;
+        else private.slot_refusal_reason(p_date, p_time, private.practice_today(), (r.created_at at time zone 'Europe/Zurich')::date) end;
       if refusal is not null then
         return private.lifecycle_answer('unavailable', r) || jsonb_build_object('reason', refusal);
       end if;
@@ -920,7 +920,7 @@ create function private.appointment_insert_allowed(p_id uuid, p_email text) retu
 
     -- take_rate_limit serialises per key and counts the event; a refused or failed insert
     -- rolls the events back with everything else.
-    select * into limits from private.booking_client_limits();
+    select * into limits from private.submission_limits();
     if client is not null and (
          public.take_rate_limit('appointment_requests:client', private.client_rate_key(client),
                                 limits.window_max, limits.window_seconds) > 0
@@ -960,8 +960,8 @@ create policy "Visitors can submit appointment requests"
 -- ---------------------------------------------------------------------------------------
 -- Privileges. The private helpers: the service role's functions call them as the service
 -- role (security invoker); the triggers and practice_closed_days run as their owner.
-revoke all on function private.booking_window(date, date),
-  private.booking_refusal(date, text, date, date),
+revoke all on function private.slot_window(date, date),
+  private.slot_refusal_reason(date, text, date, date),
   private.reject_unbookable_appointment_slots(),
   private.set_appointment_minutes(),
   private.require_advisor(),
@@ -971,8 +971,8 @@ revoke all on function private.booking_window(date, date),
   private.appointment_starts_at(public.appointment_requests),
   private.lifecycle_answer(text, public.appointment_requests),
   private.appointment_json(public.appointment_requests) from public;
-grant execute on function private.booking_window(date, date),
-  private.booking_refusal(date, text, date, date),
+grant execute on function private.slot_window(date, date),
+  private.slot_refusal_reason(date, text, date, date),
   private.someone_free(date, text, integer, uuid),
   private.lock_schedule_day(date),
   private.advisor_candidates(text, text),

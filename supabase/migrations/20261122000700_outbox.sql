@@ -58,7 +58,7 @@ create table public.outbox_mails (
     'data-link')),
   -- What it refers to: one of the first three (a digest: none). Deleted with it (the
   -- 12-month retention, an unsubscription, an expired pending address).
-  contact_submission_id uuid references public.contact_submissions (id) on delete cascade,
+  contact_message_id uuid references public.contact_messages (id) on delete cascade,
   appointment_request_id uuid references public.appointment_requests (id) on delete cascade,
   subscriber_id uuid references public.newsletter_subscribers (id) on delete cascade,
   article_slug text references public.newsletter_articles (slug) on delete cascade,
@@ -87,10 +87,10 @@ create table public.outbox_mails (
   -- acknowledgement's limits held it back, the digest had nothing to say.
   superseded_at timestamptz,
   constraint refers_to_one check (
-    num_nonnulls(contact_submission_id, appointment_request_id, subscriber_id) = case when kind in ('digest', 'data-link') then 0 else 1 end),
+    num_nonnulls(contact_message_id, appointment_request_id, subscriber_id) = case when kind in ('digest', 'data-link') then 0 else 1 end),
   constraint refers_to_its_kind check (
     case kind
-      when 'contact' then contact_submission_id is not null
+      when 'contact' then contact_message_id is not null
       when 'acknowledgement' then subscriber_id is null
       when 'newsletter-confirmation' then subscriber_id is not null and article_slug is null
       when 'announcement' then subscriber_id is not null and article_slug is not null
@@ -105,7 +105,7 @@ create table public.outbox_mails (
 comment on table public.outbox_mails is
   'Every mail owed: claimed, sent once, retried with backoff, given up after three days. Deleted with what it refers to.';
 create index outbox_mails_request on public.outbox_mails (appointment_request_id, kind);
-create index outbox_mails_contact on public.outbox_mails (contact_submission_id);
+create index outbox_mails_contact on public.outbox_mails (contact_message_id);
 create index outbox_mails_subscriber on public.outbox_mails (subscriber_id, kind);
 create index outbox_mails_article on public.outbox_mails (article_slug);
 create index outbox_mails_mailbox on public.outbox_mails (mailbox_key) where mailbox_key is not null;
@@ -122,14 +122,14 @@ create function private.owe_contact_mail() returns trigger
   set search_path = ''
   as $$
   begin
-    insert into public.outbox_mails (kind, contact_submission_id, recipient, idempotency_key)
+    insert into public.outbox_mails (kind, contact_message_id, recipient, idempotency_key)
       values ('contact', new.id, 'practice', 'contact/' || new.id || '/practice');
     return null;
   end
   $$;
 
 create trigger contact_mail_owed
-  after insert on public.contact_submissions
+  after insert on public.contact_messages
   for each row execute function private.owe_contact_mail();
 
 create function private.owe_appointment_mails() returns trigger
@@ -188,7 +188,7 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
   as $$
     select coalesce(
       (select to_jsonb(c) || jsonb_build_object('claim', m.claim, 'send_failed_at', m.failed_at, 'form', 'contact')
-         from public.contact_submissions c where c.id = m.contact_submission_id),
+         from public.contact_messages c where c.id = m.contact_message_id),
       (select private.appointment_json(a) || jsonb_build_object(
                 'claim', m.claim, 'send_failed_at', m.failed_at, 'reported_at', m.request_reported_at, 'form', 'request')
          from public.appointment_requests a where a.id = m.appointment_request_id),
@@ -303,8 +303,8 @@ create function public.finish_mail(p_claim uuid, p_sent boolean, p_cause text de
       return 'lost';
     end if;
     if outcome = 'sent' and (m.kind = 'contact' or (m.kind = 'request' and m.request_reported_at is not null)) then
-      insert into public.outbox_mails (kind, contact_submission_id, appointment_request_id, recipient, idempotency_key)
-        values ('acknowledgement', m.contact_submission_id, m.appointment_request_id, 'visitor',
+      insert into public.outbox_mails (kind, contact_message_id, appointment_request_id, recipient, idempotency_key)
+        values ('acknowledgement', m.contact_message_id, m.appointment_request_id, 'visitor',
                 regexp_replace(m.idempotency_key, '/practice$', '/visitor'))
         on conflict (idempotency_key) do nothing;
     end if;
@@ -477,7 +477,7 @@ create function public.give_up_stale_mail(p_after_seconds integer default null, 
                   where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date <= today)
                else o.created_at < cutoff
              end
-       returning o.kind, coalesce(o.contact_submission_id, o.appointment_request_id, o.subscriber_id) as ref_id
+       returning o.kind, coalesce(o.contact_message_id, o.appointment_request_id, o.subscriber_id) as ref_id
     )
     select coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'id', ref_id)), '[]') into given from stale;
     return given;

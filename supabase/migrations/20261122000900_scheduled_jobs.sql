@@ -17,7 +17,7 @@
 -- cron.job_run_details and send nothing. Elsewhere (the embedded stack) nothing is
 -- scheduled: its own timer makes the same calls (scripts/stack/job-timer.ts).
 
--- The retention's default is the booking rules' (private.booking_retention_months, generated
+-- The retention's default is the slot rules' (private.retention_months, generated
 -- from availability.ts), so the window a move may reach and the deletion agree.
 create function public.delete_expired_form_submissions(
   p_retention interval default null)
@@ -28,7 +28,7 @@ create function public.delete_expired_form_submissions(
   as $$
   declare
     -- Null: the retention of the domain module (a default expression would run with the caller's rights).
-    retention interval := coalesce(p_retention, make_interval(months => private.booking_retention_months()));
+    retention interval := coalesce(p_retention, make_interval(months => private.retention_months()));
     appointments integer;
     messages integer;
     limits integer;
@@ -37,7 +37,7 @@ create function public.delete_expired_form_submissions(
   begin
     delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
-    delete from public.contact_submissions where created_at < now() - retention;
+    delete from public.contact_messages where created_at < now() - retention;
     get diagnostics messages = row_count;
     -- A day, but a mailbox's one newsletter confirmation mail is remembered for 30 days.
     delete from public.rate_limit_events
@@ -52,7 +52,7 @@ create function public.delete_expired_form_submissions(
     get diagnostics links = row_count;
     return jsonb_build_object(
       'appointment_requests', appointments,
-      'contact_submissions', messages,
+      'contact_messages', messages,
       'rate_limit_events', limits,
       'calendar_cancellations', tombstones,
       'data_link_mails', links

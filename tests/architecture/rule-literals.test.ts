@@ -11,7 +11,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bookingRules, publicHolidays } from '../../supabase/functions/_shared/domain/availability.ts';
+import { slotRules, publicHolidays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/domain/catalog.ts';
 import { FIELD_LIMITS } from '../../supabase/functions/_shared/domain/field-limits.ts';
 import { MAIL_ADDRESS_PATTERN } from '../../supabase/functions/_shared/domain/field-rules.ts';
@@ -62,8 +62,8 @@ function describeRuleLiterals() {
       ...practiceAdvisors.map((advisor) => [advisor.id, 'an advisor (practice.ts)'] as const),
       ...publicHolidays.map((holiday) => [holiday.name, 'a public holiday (availability.ts)'] as const),
       ...durations('day', NEWSLETTER_PENDING_DAYS).map((text) => [text, 'NEWSLETTER_PENDING_DAYS (newsletter.ts)'] as const),
-      ...durations('month', bookingRules.retentionMonths).map((text) => [text, 'the retention (availability.ts)'] as const),
-      ...durations('month', bookingRules.horizonMonths).map((text) => [text, 'the horizon (availability.ts)'] as const),
+      ...durations('month', slotRules.retentionMonths).map((text) => [text, 'the retention (availability.ts)'] as const),
+      ...durations('month', slotRules.horizonMonths).map((text) => [text, 'the horizon (availability.ts)'] as const),
       ...[`${cancellationNoticeHours} hours`].map((text) => [text, 'cancellationNoticeHours (practice.ts)'] as const),
       ...[`${CLAIM_LAPSE_SECONDS / 60} minutes`, `${CLAIM_LAPSE_SECONDS} seconds`].map((text) => [text, 'CLAIM_LAPSE_SECONDS (outbox.ts)'] as const),
       ...[`${RETRY_MAX_MINUTES} minutes`].map((text) => [text, 'RETRY_MAX_MINUTES (outbox.ts)'] as const),
@@ -77,7 +77,7 @@ function describeRuleLiterals() {
       [/is_filled\([^,()]+,\s*\d+\s*\)/, 'a length limit written as a number (field-limits.ts)'],
       [new RegExp(`char_length\\([^()]+\\)\\s*<=\\s*${FIELD_LIMITS.email}\\b`), 'the address length (FIELD_LIMITS.email)'],
       [new RegExp(`make_interval\\(\\s*days\\s*=>\\s*${NEWSLETTER_PENDING_DAYS}\\s*\\)`), 'NEWSLETTER_PENDING_DAYS (newsletter.ts)'],
-      [new RegExp(`make_interval\\(\\s*months\\s*=>\\s*(${bookingRules.retentionMonths}|${bookingRules.horizonMonths})\\s*\\)`), 'a booking duration (availability.ts)'],
+      [new RegExp(`make_interval\\(\\s*months\\s*=>\\s*(${slotRules.retentionMonths}|${slotRules.horizonMonths})\\s*\\)`), 'a booking duration (availability.ts)'],
       [new RegExp(`\\b${GIVE_UP_AFTER_DAYS * 86_400}\\b`), 'GIVE_UP_AFTER_DAYS in seconds (outbox.ts)'],
       [/power\(\s*2\b/, 'the retry delay doubling (outbox.ts)'],
     ] as const,
@@ -129,7 +129,7 @@ describe('every rule is written once', () => {
     expect(findRuleLiterals(`check (private.is_filled(phone, ${FIELD_LIMITS.phone}))`)).toHaveLength(1);
     expect(findRuleLiterals(`check (char_length(email) <= ${FIELD_LIMITS.email})`)).toHaveLength(1);
     expect(findRuleLiterals(`select interval '${NEWSLETTER_PENDING_DAYS} days'`)).toHaveLength(1);
-    expect(findRuleLiterals(`default interval '${bookingRules.retentionMonths} months'`)).toHaveLength(1);
+    expect(findRuleLiterals(`default interval '${slotRules.retentionMonths} months'`)).toHaveLength(1);
     expect(findRuleLiterals(`select make_interval(days => ${NEWSLETTER_PENDING_DAYS})`)).toHaveLength(1);
     expect(findRuleLiterals(`where claimed_at < now() - interval '${CLAIM_LAPSE_SECONDS / 60} minutes'`)).toHaveLength(1);
     expect(findRuleLiterals(`p_min_notice interval default interval '${cancellationNoticeHours} hours'`)).toHaveLength(1);

@@ -11,8 +11,8 @@ import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/
 import type { FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { zurichWallClock } from '../../supabase/functions/_shared/domain/dates.ts';
 import {
-  appointmentBody,
-  appointmentRow,
+  appointmentSubmission,
+  newAppointmentRequest,
   backendTarget,
   bookableDate,
   browserClient,
@@ -51,14 +51,14 @@ beforeEach(async () => {
 
 /** The row and the e-mail body exactly as src/features/appointment builds them, with an alternative and a message. */
 function appointment(email: string, overrides: { row?: Record<string, unknown>; body?: Record<string, unknown> } = {}) {
-  const row = appointmentRow(email, {
+  const row = newAppointmentRequest(email, {
     preferred_date: bookableDate(10),
     alternative_date: bookableDate(12),
     alternative_time: '18:00',
     message: 'Schulterschmerzen in Seitenlage.',
     ...overrides.row,
   });
-  return { id: row.id, row, body: { ...appointmentBody(row), ...overrides.body } };
+  return { id: row.id, row, body: { ...appointmentSubmission(row), ...overrides.body } };
 }
 
 /** The browser's first step: the insert with a proof solved for the function; returns that proof. */

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, openingHours } from '../../supabase/functions/_shared/domain/availability.ts';
 import { outcomeMailsKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import {
-  appointmentRow,
+  newAppointmentRequest,
   backendTarget,
   bookableDate,
   browserClient,
@@ -56,7 +56,7 @@ interface Answer {
  */
 async function storedRequest(days = 7, time = '10:00'): Promise<string> {
   const { email, ip } = newVisitor();
-  const row = appointmentRow(email, { preferred_date: bookableDate(days), preferred_time: time });
+  const row = newAppointmentRequest(email, { preferred_date: bookableDate(days), preferred_time: time });
   const { error } = await insertAppointment(backend, ip, row);
   expect(error).toBeNull();
   return row.id as string;
@@ -224,7 +224,7 @@ describe('get_appointment_request', () => {
       preferred_time: '11:00',
       confirmed_date: null,
       calendar_sequence: 0,
-      outcome_mailed_for: null,
+      outcome_sent_for: null,
     });
     expect(await rpc('get_appointment_request', { p_id: crypto.randomUUID() })).toBeNull();
   });
@@ -411,7 +411,7 @@ describe('appointment_start_times', () => {
     for (const columns of [
       { status: 'confirmed', confirmed_date: zurichDate(7), confirmed_time: '10:00' },
     ]) {
-      const { error } = await insertAppointment(backend, ip, { ...appointmentRow(email), ...columns });
+      const { error } = await insertAppointment(backend, ip, { ...newAppointmentRequest(email), ...columns });
       expect(error?.code, Object.keys(columns).join()).toBe('42501');
       // Refused for the columns (no insert privilege), not for the proof.
       expect(error?.message, Object.keys(columns).join()).not.toBe('A solved form proof is required');
@@ -420,7 +420,7 @@ describe('appointment_start_times', () => {
     expect(rows).toEqual([]);
     // The mails' record (the outbox, …_outbox.sql) is not the site's either: it cannot mark a
     // request's reminder as sent.
-    const row = appointmentRow(email);
+    const row = newAppointmentRequest(email);
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
     const anon = browserClient(backend, ip);
     const { error } = await anon.from('outbox_mails').insert({

@@ -23,9 +23,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   bookableDays,
-  bookingRefusal,
-  bookingRules,
-  bookingWindow,
+  slotRefusalReason,
+  slotRules,
+  slotWindow,
   easterSunday,
   holidayName,
   holidaysOf,
@@ -35,7 +35,7 @@ import {
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { outcomeMailsKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import {
-  appointmentRow,
+  newAppointmentRequest,
   backendTarget,
   bookableDate,
   browserClient,
@@ -139,9 +139,9 @@ describe('the generated rules compute what availability.ts computes', () => {
     );
     expect(rows).toEqual(week.map((iso) => ({ day: iso, times: [...openingHours[isoWeekday(iso)]] })));
     const [constants] = await sql(
-      'select private.booking_earliest_days() as "earliestDaysAhead", private.booking_horizon_months() as "horizonMonths", private.booking_retention_months() as "retentionMonths"',
+      'select private.slot_earliest_days() as "earliestDaysAhead", private.slot_horizon_months() as "horizonMonths", private.retention_months() as "retentionMonths"',
     );
-    expect(constants).toEqual({ ...bookingRules });
+    expect(constants).toEqual({ ...slotRules });
   });
 
   it.each<[string, () => { today: string; createdDay?: string }]>([
@@ -153,19 +153,19 @@ describe('the generated rules compute what availability.ts computes', () => {
   ])('every refusal over the window, seen from %s', async (_, situation) => {
     const context = situation();
     const created = context.createdDay ?? context.today;
-    const { last } = bookingWindow(context.today, created);
+    const { last } = slotWindow(context.today, created);
     const days: string[] = [];
     for (let iso = addDays(context.today, -2); iso <= addDays(last, 3); iso = addDays(iso, 1)) days.push(iso);
     const times = [null, '09:00', '12:00', '20:00', '20:30'];
     const slots = days.flatMap((date) => times.map((time) => ({ date, time })));
     const rows = await sql<{ refusal: string | null }>(
-      `select private.booking_refusal(s.day, s.time, $3::date, $4::date) as refusal
+      `select private.slot_refusal_reason(s.day, s.time, $3::date, $4::date) as refusal
          from unnest($1::date[], $2::text[]) with ordinality s(day, time, n) order by s.n`,
       [slots.map((s) => s.date), slots.map((s) => s.time), context.today, created],
     );
     const closed = await closedDays();
     expect(rows.map((row) => row.refusal)).toEqual(
-      slots.map((slot) => bookingRefusal(slot, { today: context.today, createdDay: created, closures: closed })),
+      slots.map((slot) => slotRefusalReason(slot, { today: context.today, createdDay: created, closures: closed })),
     );
   });
 });
@@ -174,7 +174,7 @@ describe('the site’s insert (anon) keeps to the rules', () => {
   /** The insert as the site makes it (with its proof); the answer and whether a row was stored. */
   async function insert(overrides: Record<string, unknown>) {
     const { email, ip } = newVisitor();
-    const { error, status } = await insertAppointment(backend, ip, appointmentRow(email, overrides));
+    const { error, status } = await insertAppointment(backend, ip, newAppointmentRequest(email, overrides));
     const stored = (await sql('select 1 from public.appointment_requests where email = $1', [email])).length;
     return { error, status, stored };
   }
@@ -186,7 +186,7 @@ describe('the site’s insert (anon) keeps to the rules', () => {
   }
 
   it('refuses today and tomorrow: the earliest day is the day after tomorrow', async () => {
-    const { first } = bookingWindow(today());
+    const { first } = slotWindow(today());
     expect(first).toBe(day(2));
     for (const date of [day(0), day(1)]) {
       await expectRefused({ preferred_date: date }, 'preferred_date:too_soon', `preferred_date ${date} is too soon: the earliest bookable day is ${first}`);
@@ -197,13 +197,13 @@ describe('the site’s insert (anon) keeps to the rules', () => {
   });
 
   it('refuses a day beyond the six months', async () => {
-    const { last } = bookingWindow(today());
+    const { last } = slotWindow(today());
     await expectRefused({ preferred_date: addDays(last, 1) }, 'preferred_date:too_far', `preferred_date ${addDays(last, 1)} is too far ahead: the latest bookable day is ${last}`);
     await expectRefused({ preferred_date: day(3 * 365) }, 'preferred_date:too_far', `preferred_date ${day(3 * 365)} is too far ahead: the latest bookable day is ${last}`);
   });
 
   it('refuses a Sunday and a public holiday as closed days', async () => {
-    const { first, last } = bookingWindow(today());
+    const { first, last } = slotWindow(today());
     const sunday = firstDay(first, (iso) => isoWeekday(iso) === 7);
     await expectRefused({ preferred_date: sunday }, 'preferred_date:closed', `preferred_date ${sunday} is a day the practice is closed`);
     // The next Christmas when it lies in the window, else the window's first holiday (there is always one: the longest gap, 1 August to 25 December, is shorter than six months).
@@ -214,7 +214,7 @@ describe('the site’s insert (anon) keeps to the rules', () => {
   });
 
   it('refuses a day the practice has closed, and takes it again once the closure is gone', async () => {
-    const closedDay = firstDay(day(160), (iso) => bookingRefusal({ date: iso, time: null }, { today: today() }) === null);
+    const closedDay = firstDay(day(160), (iso) => slotRefusalReason({ date: iso, time: null }, { today: today() }) === null);
     await close(closedDay, closedDay);
     await expectRefused({ preferred_date: closedDay }, 'preferred_date:closed', `preferred_date ${closedDay} is a day the practice is closed`);
     await expectRefused(
@@ -246,7 +246,7 @@ describe('the site’s insert (anon) keeps to the rules', () => {
 
   it('accepts every bookable day of the next weeks, the first and the last of the window, with and without an alternative', async () => {
     const open = bookableDays(today(), 200);
-    expect(open[0]).toBe(firstDay(day(2), (iso) => bookingRefusal({ date: iso, time: null }, { today: today() }) === null));
+    expect(open[0]).toBe(firstDay(day(2), (iso) => slotRefusalReason({ date: iso, time: null }, { today: today() }) === null));
     for (const date of [...open.slice(0, 14), open.at(-1)!]) {
       const answer = await insert({ preferred_date: date, preferred_time: '20:00' });
       expect(answer.error, date).toBeNull();
@@ -260,11 +260,11 @@ describe('the site’s insert (anon) keeps to the rules', () => {
     const sunday = firstDay(day(2), (iso) => isoWeekday(iso) === 7);
     for (const date of [day(0), day(1), sunday, day(400)]) {
       const { email } = newVisitor();
-      const { error } = await service.from('appointment_requests').insert(appointmentRow(email, { preferred_date: date, alternative_date: day(1), alternative_time: '09:00' }));
+      const { error } = await service.from('appointment_requests').insert(newAppointmentRequest(email, { preferred_date: date, alternative_date: day(1), alternative_time: '09:00' }));
       expect(error, date).toBeNull();
     }
     const { email } = newVisitor();
-    const past = await service.from('appointment_requests').insert(appointmentRow(email, { preferred_date: day(-1) }));
+    const past = await service.from('appointment_requests').insert(newAppointmentRequest(email, { preferred_date: day(-1) }));
     expect(past.error).toMatchObject({ code: '23514', message: 'preferred_date is in the past' });
   });
 
@@ -275,7 +275,7 @@ describe('the site’s insert (anon) keeps to the rules', () => {
       { move_count: 3 },
       { moved_from_date: bookableDate(9) },
     ]) {
-      const { error } = await insertAppointment(backend, ip, { ...appointmentRow(email), ...columns });
+      const { error } = await insertAppointment(backend, ip, { ...newAppointmentRequest(email), ...columns });
       expect(error?.code, Object.keys(columns).join()).toBe('42501');
       expect(error?.message, Object.keys(columns).join()).not.toBe('A solved form proof is required');
     }
@@ -347,7 +347,7 @@ describe('moving a confirmed appointment', () => {
   /** A request stored by the site and confirmed by the practice for a slot of its own, at least 80 days ahead. */
   async function confirmed() {
     const { email, ip } = newVisitor();
-    const row = appointmentRow(email);
+    const row = newAppointmentRequest(email);
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
     const slot = nextSlot();
     expect((await rpc('decide_appointment', { p_id: row.id, p_decision: 'confirm', p_date: slot.date, p_time: slot.time })).result).toBe('changed');
@@ -431,9 +431,9 @@ describe('moving a confirmed appointment', () => {
 
     it('answers unavailable with the reason: the same slot, and each refusal of the rules', async () => {
       const { id, slot } = await confirmed();
-      const { last } = bookingWindow(today());
+      const { last } = slotWindow(today());
       const sunday = firstDay(day(2), (iso) => isoWeekday(iso) === 7);
-      const closedDay = firstDay(day(160), (iso) => bookingRefusal({ date: iso, time: null }, { today: today() }) === null);
+      const closedDay = firstDay(day(160), (iso) => slotRefusalReason({ date: iso, time: null }, { today: today() }) === null);
       await close(closedDay, closedDay);
       for (const [date, time, reason] of [
         [slot.date, slot.time, 'same_slot'],
@@ -453,8 +453,8 @@ describe('moving a confirmed appointment', () => {
       const { id } = await confirmed();
       const createdDay = addDays(today(), -300);
       await backend.query(`update public.appointment_requests set created_at = ($2::date + time '12:00') at time zone 'Europe/Zurich' where id = $1`, [id, createdDay]);
-      const { last } = bookingWindow(today(), createdDay);
-      expect(last < bookingWindow(today()).last).toBe(true);
+      const { last } = slotWindow(today(), createdDay);
+      expect(last < slotWindow(today()).last).toBe(true);
       const beyond = firstDay(addDays(last, 1), (iso) => isoWeekday(iso) !== 7 && holidayName(iso) === null);
       expect(await move(id, beyond, '10:00')).toMatchObject({ result: 'unavailable', reason: 'too_far' });
       const inside = bookableDays(today(), 200).filter((iso) => iso <= last).at(-1)!;
@@ -463,10 +463,10 @@ describe('moving a confirmed appointment', () => {
 
     it('is a conflict for what is not confirmed, not_found for an unknown id, and refuses a wish without a slot', async () => {
       const { email, ip } = newVisitor();
-      const open = appointmentRow(email);
+      const open = newAppointmentRequest(email);
       await insertAppointment(backend, ip, open);
       expect(await move(open.id as string, bookableDate(100), '10:00')).toMatchObject({ result: 'conflict', request: { status: 'requested' } });
-      const declined = appointmentRow(newVisitor().email);
+      const declined = newAppointmentRequest(newVisitor().email);
       await insertAppointment(backend, newVisitor().ip, declined);
       await rpc('decide_appointment', { p_id: declined.id, p_decision: 'decline' });
       expect((await move(declined.id as string, bookableDate(100), '10:00')).result).toBe('conflict');
@@ -594,7 +594,7 @@ describe('moving a confirmed appointment', () => {
 
     it('names each state’s mails once, through a move requested, confirmed, declined and the cancellation', async () => {
       const { email, ip } = newVisitor();
-      const request = appointmentRow(email);
+      const request = newAppointmentRequest(email);
       await insertAppointment(backend, ip, request);
       const id = request.id as string;
       expect((await row(id)).outcome_key).toBeNull();
@@ -619,7 +619,7 @@ describe('moving a confirmed appointment', () => {
         expect((await claim(id)).status).toBe('claimed');
         expect(await finish(id, key)).toBe('finished');
         expect((await claim(id)).status, key).toBe('already_sent');
-        expect((await row(id)).outcome_mailed_for).toBe(key);
+        expect((await row(id)).outcome_sent_for).toBe(key);
       }
     });
 
@@ -630,7 +630,7 @@ describe('moving a confirmed appointment', () => {
       expect((await claim(id)).mail).toMatchObject({ outcome_key: 'move-requested:1' });
       await decideMove(id, 1, 'decline');
       await finish(id, 'move-requested:1');
-      expect(await claim(id)).toMatchObject({ status: 'claimed', mail: { outcome_key: 'move-declined:1', outcome_mailed_for: 'move-requested:1' } });
+      expect(await claim(id)).toMatchObject({ status: 'claimed', mail: { outcome_key: 'move-declined:1', outcome_sent_for: 'move-requested:1' } });
     });
 
     // The outbox claims every due row of the database: only on a stand-in of this file's own.

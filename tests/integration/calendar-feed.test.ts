@@ -26,7 +26,7 @@ import { FEED_IDS, type FeedId, feedSecretName, feedToken, feedUrl } from '../..
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
 import {
-  appointmentRow,
+  newAppointmentRequest,
   backendTarget,
   bookableDate,
   callFunction,
@@ -63,7 +63,7 @@ const functionsUrl = () => `${backend.apiUrl}/functions/v1`;
 /** A request stored as the site stores it, with its own visitor. */
 async function stored(overrides: Record<string, unknown> = {}) {
   const visitor = newVisitor();
-  const row = appointmentRow(visitor.email, { preferred_date: bookableDate(40), preferred_time: '11:00', ...overrides });
+  const row = newAppointmentRequest(visitor.email, { preferred_date: bookableDate(40), preferred_time: '11:00', ...overrides });
   const { error } = await insertAppointment(backend, visitor.ip, row);
   expect(error).toBeNull();
   created.push(row.id as string);

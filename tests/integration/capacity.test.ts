@@ -42,7 +42,7 @@ import { createIsolatedDatabase, type Database, PgliteDatabase, PostgresDatabase
 import { applyMigrations } from '../../scripts/stack/migrations.ts';
 import { REPO_ROOT } from '../../scripts/stack/start-stack.ts';
 import {
-  appointmentRow,
+  newAppointmentRequest,
   backendTarget,
   browserClient,
   newVisitor,
@@ -114,7 +114,7 @@ describe('on the stack', () => {
   async function request(serviceValue = 'schlafberatung'): Promise<string> {
     const { email } = newVisitor();
     emails.push(email);
-    const row = appointmentRow(email, { service: label(serviceValue) });
+    const row = newAppointmentRequest(email, { service: label(serviceValue) });
     const { error } = await service.from('appointment_requests').insert(row);
     expect(error).toBeNull();
     return row.id as string;

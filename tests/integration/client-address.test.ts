@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../scripts/stack/start-stack.ts';
-import { appointmentBody, appointmentRow, callFunction, newVisitor, ownStandIn, proofHeader, signedProof, SITE_ORIGIN, solvedProof, storeAppointment } from './stack-harness.ts';
+import { appointmentSubmission, newAppointmentRequest, callFunction, newVisitor, ownStandIn, proofHeader, signedProof, SITE_ORIGIN, solvedProof, storeAppointment } from './stack-harness.ts';
 import { standInTarget, type BackendTarget } from '../support/backend-target.ts';
 import { addressesOf, isTo, mailApi } from '../support/mail-api.ts';
 
@@ -170,16 +170,16 @@ it.runIf(ownStandIn)('a captured genuine request replayed from 20 clients sends 
   const toPractice = (await mail.all()).filter((m) => isTo(m, PRACTICE));
   expect(toPractice.filter((m) => addressesOf(m.ReplyTo).includes(email))).toHaveLength(1);
   expect(toPractice.filter((m) => addressesOf(m.ReplyTo).some((address) => address.startsWith('spam-')))).toHaveLength(0);
-  const stored = await backend.query<{ n: string }>('select count(*) as n from public.contact_submissions where email = $1', [email]);
+  const stored = await backend.query<{ n: string }>('select count(*) as n from public.contact_messages where email = $1', [email]);
   expect(Number(stored.rows[0]!.n)).toBe(1);
 
   // The same for a booking: the captured call names a stored, mailed request and carries
   // the proof its insert carried (as the site sends both).
   const booker = `termin-${randomUUID()}@example.ch`;
-  const row = appointmentRow(booker);
+  const row = newAppointmentRequest(booker);
   const insert = await storeAppointment(backend, '127.0.0.1', row);
   expect(insert.error).toBeNull();
-  const booking = { ...appointmentBody(row), altcha: insert.proof };
+  const booking = { ...appointmentSubmission(row), altcha: insert.proof };
   expect((await postFrom(client(8, 1), APPOINTMENT, booking)).status).toBe(200);
   const bookingReplays = await Promise.all(Array.from({ length: 20 }, (_, n) => postFrom(client(9, n + 1), APPOINTMENT, booking)));
   expect(bookingReplays.map((reply) => reply.status)).toEqual(Array(20).fill(200));
@@ -210,7 +210,7 @@ it.runIf(ownStandIn)('counts a booking insert by its connection too: forged addr
   for (let i = 0; i < 7; i += 1) {
     const forged = newVisitor().ip;
     // A genuine proof per insert and a new address in each header the caller can write.
-    const { status } = await requestFrom(from, '/rest/v1/appointment_requests', appointmentRow(`flut-${randomUUID()}@example.ch`), {
+    const { status } = await requestFrom(from, '/rest/v1/appointment_requests', newAppointmentRequest(`flut-${randomUUID()}@example.ch`), {
       prefer: 'return=minimal',
       'x-form-proof': proofHeader(await signedProof()),
       'x-forwarded-for': forged,
@@ -221,7 +221,7 @@ it.runIf(ownStandIn)('counts a booking insert by its connection too: forged addr
   // 5 per client in 10 minutes, as the function counts: the 6th and 7th are refused although each named another address.
   expect(statuses).toEqual([...Array(5).fill(201), 401, 401]);
   // Another connection is another client.
-  const other = await requestFrom(client(10, 2), '/rest/v1/appointment_requests', appointmentRow(`ander-${randomUUID()}@example.ch`), {
+  const other = await requestFrom(client(10, 2), '/rest/v1/appointment_requests', newAppointmentRequest(`ander-${randomUUID()}@example.ch`), {
     prefer: 'return=minimal',
     'x-form-proof': proofHeader(await signedProof()),
   });

@@ -40,7 +40,7 @@ beforeEach(async () => {
   await mail.clear();
 });
 
-function contactBody(email: string, overrides: Record<string, unknown> = {}) {
+function contactSubmission(email: string, overrides: Record<string, unknown> = {}) {
   return {
     requestId: randomUUID(),
     name: 'Anna Muster',
@@ -61,8 +61,8 @@ const mailEvents = async () =>
 const storedMessages = (email: string) =>
   backend.query<{ name: string; phone: string | null; subject: string | null; sent_at: Date | null; owed: boolean }>(
     `select c.name, c.phone, c.subject, o.sent_at, o.id is not null as owed
-       from public.contact_submissions c
-       left join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+       from public.contact_messages c
+       left join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
       where c.email = $1`,
     [email],
   );
@@ -71,7 +71,7 @@ describe('send-contact-email', () => {
   it('stores the message, mails the practice and acknowledges the visitor (as supabase-js calls it)', async () => {
     const { email, ip } = newVisitor();
     const { data, error } = await browserClient(backend, ip).functions.invoke(FN, {
-      body: contactBody(email, {
+      body: contactSubmission(email, {
         phone: '+41 79 123 45 67',
         subject: 'Frage zur Liegediagnostik',
         altcha: await solvedProof(backend, FN, ip),
@@ -106,11 +106,11 @@ describe('send-contact-email', () => {
   it('escapes what the visitor typed in the HTML e-mail', async () => {
     const { email, ip } = newVisitor();
     // A name cannot hold markup at all (no <, > or /: field-rules.ts, isPersonName); the subject and message can.
-    expect(await callFunction(backend, FN, contactBody(email, { name: 'Eve <b>Evil</b>' }), { ip })).toMatchObject({
+    expect(await callFunction(backend, FN, contactSubmission(email, { name: 'Eve <b>Evil</b>' }), { ip })).toMatchObject({
       status: 400,
       json: { error: 'invalid_body', field: 'name' },
     });
-    const result = await callFunction(backend, FN, contactBody(email, {
+    const result = await callFunction(backend, FN, contactSubmission(email, {
       subject: 'Eve <b>Evil</b>',
       message: '<script>alert("x")</script> & <img src=x onerror=alert(1)>',
     }), { ip });
@@ -126,7 +126,7 @@ describe('send-contact-email', () => {
   it('links the visitor\'s address percent-encoded (RFC 6068): a subaddress stays one', async () => {
     const { email: plain, ip } = newVisitor();
     const email = plain.replace('@', '+frage@');
-    expect((await callFunction(backend, FN, contactBody(email), { ip })).status).toBe(200);
+    expect((await callFunction(backend, FN, contactSubmission(email), { ip })).status).toBe(200);
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE));
     expect(addressesOf(toPractice.ReplyTo)).toEqual([email]);
     expect(toPractice.HTML).toContain(`href="mailto:${email.replace('+', '%2B')}"`);
@@ -135,8 +135,8 @@ describe('send-contact-email', () => {
 
   it('sends at most one acknowledgement per address and hour', async () => {
     const { email, ip } = newVisitor();
-    expect((await callFunction(backend, FN, contactBody(email), { ip })).status).toBe(200);
-    expect((await callFunction(backend, FN, contactBody(email, { message: 'Noch eine Frage.' }), { ip })).status).toBe(200);
+    expect((await callFunction(backend, FN, contactSubmission(email), { ip })).status).toBe(200);
+    expect((await callFunction(backend, FN, contactSubmission(email, { message: 'Noch eine Frage.' }), { ip })).status).toBe(200);
     await mail.waitFor((m) => m.Text.includes('Noch eine Frage.'));
     const toVisitor = (await mail.list()).filter((m) => isTo(m, email));
     expect(toVisitor).toHaveLength(1);
@@ -156,7 +156,7 @@ describe('send-contact-email', () => {
 
   it.each(badBodies)('answers 400 naming the field for %s, storing and sending nothing', async (_, overrides, field) => {
     const { email, ip } = newVisitor();
-    const result = await callFunction(backend, FN, contactBody(email, overrides), { ip });
+    const result = await callFunction(backend, FN, contactSubmission(email, overrides), { ip });
     expect(result.status).toBe(400);
     expect(result.json).toMatchObject({ error: 'invalid_body', field });
     expect(result.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
@@ -168,7 +168,7 @@ describe('send-contact-email', () => {
     const notJson = await callFunction(backend, FN, undefined, { ip, raw: 'name=Anna&email=x' });
     expect(notJson.status).toBe(400);
     expect(notJson.json).toMatchObject({ error: 'invalid_json' });
-    const huge = await callFunction(backend, FN, contactBody(email, { message: 'x'.repeat(17 * 1024) }), { ip });
+    const huge = await callFunction(backend, FN, contactSubmission(email, { message: 'x'.repeat(17 * 1024) }), { ip });
     expect(huge.status).toBe(413);
     expect(huge.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
     expect((await storedMessages(email)).rows).toHaveLength(0);
@@ -176,11 +176,11 @@ describe('send-contact-email', () => {
 
   it('refuses a filled honeypot in the open (422); delivers a form sent faster than 3 s marked for checking', async () => {
     const { email, ip } = newVisitor();
-    const honeypot = await callFunction(backend, FN, contactBody(email, { website: 'https://spam.example' }), { ip });
+    const honeypot = await callFunction(backend, FN, contactSubmission(email, { website: 'https://spam.example' }), { ip });
     expect([honeypot.status, honeypot.json]).toEqual([422, { error: 'rejected' }]);
     expect((await storedMessages(email)).rows).toHaveLength(0);
 
-    const tooFast = await callFunction(backend, FN, contactBody(email, { elapsedMs: 900 }), { ip });
+    const tooFast = await callFunction(backend, FN, contactSubmission(email, { elapsedMs: 900 }), { ip });
     expect([tooFast.status, tooFast.json]).toEqual([200, { ok: true }]);
     expect((await storedMessages(email)).rows).toHaveLength(1);
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
@@ -191,9 +191,9 @@ describe('send-contact-email', () => {
   it('limits one client address to 5 messages in 10 minutes: 429 with Retry-After', async () => {
     const { ip } = newVisitor();
     for (let i = 0; i < 5; i += 1) {
-      expect((await callFunction(backend, FN, contactBody(newVisitor().email), { ip })).status).toBe(200);
+      expect((await callFunction(backend, FN, contactSubmission(newVisitor().email), { ip })).status).toBe(200);
     }
-    const sixth = await callFunction(backend, FN, contactBody(newVisitor().email), { ip });
+    const sixth = await callFunction(backend, FN, contactSubmission(newVisitor().email), { ip });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(sixth.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
@@ -203,13 +203,13 @@ describe('send-contact-email', () => {
     const prefix = `2001:db8:${(process.pid % 0xffff).toString(16)}:${Math.floor(Math.random() * 0xfff0).toString(16)}`;
     const statuses: number[] = [];
     for (let n = 1; n <= 6; n += 1) {
-      statuses.push((await callFunction(backend, FN, contactBody(newVisitor().email), { ip: `${prefix}:${n}::${(n * 4099).toString(16)}` })).status);
+      statuses.push((await callFunction(backend, FN, contactSubmission(newVisitor().email), { ip: `${prefix}:${n}::${(n * 4099).toString(16)}` })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     // The next /64 is another line, another client.
     const [a, b, c, d] = prefix.split(':');
     const neighbour = `${a}:${b}:${c}:${(parseInt(d!, 16) + 1).toString(16)}::1`;
-    expect((await callFunction(backend, FN, contactBody(newVisitor().email), { ip: neighbour })).status).toBe(200);
+    expect((await callFunction(backend, FN, contactSubmission(newVisitor().email), { ip: neighbour })).status).toBe(200);
   });
 
   it('limits one client network to 10 messages a day (RATE_LIMIT_DAILY_MAX, at most a twentieth of DAILY_MAIL_CAP), though its 10 minutes are not used up', async () => {
@@ -220,7 +220,7 @@ describe('send-contact-email', () => {
          select 'send-contact-email:ip-day', $1, now() - interval '3 hours' from generate_series(1, 10)`,
       [await functionRateKey('client', ip)],
     );
-    const refused = await callFunction(backend, FN, contactBody(email), { ip });
+    const refused = await callFunction(backend, FN, contactSubmission(email), { ip });
     expect(refused).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
     // Until the oldest of them is a day old: about 21 hours.
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
@@ -232,7 +232,7 @@ describe('send-contact-email', () => {
     // refusal would tell anyone who tries the address that it was used); the mailbox gets one acknowledgement.
     const { email } = newVisitor();
     for (let i = 0; i < 6; i += 1) {
-      const answer = await callFunction(backend, FN, contactBody(i === 5 ? email.toUpperCase() : email), { ip: newVisitor().ip });
+      const answer = await callFunction(backend, FN, contactSubmission(i === 5 ? email.toUpperCase() : email), { ip: newVisitor().ip });
       expect(answer).toMatchObject({ status: 200, json: { ok: true } });
     }
     expect((await storedMessages(email)).rows).toHaveLength(5);
@@ -246,14 +246,14 @@ describe('send-contact-email', () => {
     try {
       const charged = await mailEvents();
       const { email, ip } = newVisitor();
-      const capped = await callFunction(backend, FN, contactBody(email), { ip });
+      const capped = await callFunction(backend, FN, contactSubmission(email), { ip });
       // Not an error: the message is stored and the outbox (send-pending-mail) mails it once the cap allows.
       expect(capped.status).toBe(202);
       expect(capped.json).toEqual({ queued: true, reason: 'daily_cap' });
       expect(capped.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
       expect((await storedMessages(email)).rows).toEqual([expect.objectContaining({ owed: true, sent_at: null })]);
       const second = newVisitor();
-      expect(await callFunction(backend, FN, contactBody(second.email), { ip: second.ip })).toMatchObject({
+      expect(await callFunction(backend, FN, contactSubmission(second.email), { ip: second.ip })).toMatchObject({
         status: 202,
         json: { queued: true, reason: 'daily_cap' },
       });
@@ -271,7 +271,7 @@ describe('send-contact-email', () => {
     const { email, ip } = newVisitor();
     const before = await mailEvents();
     await mail.outage(true);
-    const result = await callFunction(backend, FN, contactBody(email), { ip });
+    const result = await callFunction(backend, FN, contactSubmission(email), { ip });
     await mail.outage(false);
     expect(result.status).toBe(502);
     expect(result.json).toMatchObject({ error: 'mail_failed', stored: true });
@@ -280,13 +280,13 @@ describe('send-contact-email', () => {
     expect(rows[0]).toMatchObject({ owed: true, sent_at: null });
     // Taken before the send, given back when it failed: only mails that went out count.
     expect(await mailEvents()).toBe(before);
-    expect((await callFunction(backend, FN, contactBody(newVisitor().email), { ip: newVisitor().ip })).status).toBe(200);
+    expect((await callFunction(backend, FN, contactSubmission(newVisitor().email), { ip: newVisitor().ip })).status).toBe(200);
     expect(await mailEvents()).toBe(before + 1);
   });
 
   it.runIf(ownStandIn)('mails the same message on the site\'s retry after a mail outage, once; a retry after a lost answer shows success', async () => {
     const { email, ip } = newVisitor();
-    const body = contactBody(email);
+    const body = contactSubmission(email);
     await mail.outage(true);
     expect((await callFunction(backend, FN, body, { ip })).status).toBe(502);
     await mail.outage(false);
@@ -318,7 +318,7 @@ describe('send-contact-email', () => {
     expect(foreignPreflight.headers.get('access-control-allow-origin')).toBeNull();
 
     const { email, ip } = newVisitor();
-    const foreign = await callFunction(backend, FN, contactBody(email), { ip, origin: 'https://evil.example' });
+    const foreign = await callFunction(backend, FN, contactSubmission(email), { ip, origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     expect((await storedMessages(email)).rows).toHaveLength(0);
@@ -329,7 +329,7 @@ describe('send-contact-email', () => {
     const response = await fetch(`${backend.apiUrl}/functions/v1/${FN}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: SITE_ORIGIN, 'X-Forwarded-For': ip },
-      body: JSON.stringify(contactBody(email)),
+      body: JSON.stringify(contactSubmission(email)),
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: 'missing_api_key' });
@@ -338,7 +338,7 @@ describe('send-contact-email', () => {
 
   it.runIf(ownStandIn)('keeps request bodies out of its log', async () => {
     const { email, ip } = newVisitor();
-    await callFunction(backend, FN, contactBody(email, { message: 'Vertrauliche Beschwerden XYZ' }), { ip });
+    await callFunction(backend, FN, contactSubmission(email, { message: 'Vertrauliche Beschwerden XYZ' }), { ip });
     const log = backend.stack!.functionLogs(FN).join('\n');
     expect(log).not.toContain('Vertrauliche Beschwerden');
     expect(log).not.toContain(email);

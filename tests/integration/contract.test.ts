@@ -26,7 +26,7 @@ import {
 import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { DEFAULT_LIMITS, readConfig } from '../../supabase/functions/_shared/config.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
-import { clientIp, networkKey, requestLimits } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { clientIp, networkKey, submissionLimits } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { backendTarget, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -83,7 +83,7 @@ describe('the database and the forms agree', () => {
     expect(await limit(appointment.get('last_name_valid'))).toBe(FIELD_LIMITS.name);
     expect(await limit(appointment.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
     expect(await limit(appointment.get('message_valid'))).toBe(FIELD_LIMITS.message);
-    const contact = await checks('contact_submissions');
+    const contact = await checks('contact_messages');
     expect(await limit(contact.get('name_valid'))).toBe(CONTACT_NAME_MAX);
     expect(await limit(contact.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
     expect(await limit(contact.get('subject_valid'))).toBe(FIELD_LIMITS.subject);
@@ -285,17 +285,17 @@ describe('the database and the forms agree', () => {
     type Row = { window_max: number; window_seconds: number; day_max: number };
     const asLimits = (row: Row | undefined) => ({ windowMax: row!.window_max, windowSeconds: row!.window_seconds, dayMax: row!.day_max });
     const of = async (settings: Record<string, string>) =>
-      asLimits((await sql<Row>('select * from private.booking_client_limits_of($1::jsonb)', [JSON.stringify(settings)]))[0]);
+      asLimits((await sql<Row>('select * from private.submission_limits_of($1::jsonb)', [JSON.stringify(settings)]))[0]);
     // Nothing stored: the functions' defaults.
-    expect(await of({})).toEqual(requestLimits(DEFAULT_LIMITS));
+    expect(await of({})).toEqual(submissionLimits(DEFAULT_LIMITS));
     // Other values, and values the functions would not take (they keep the default).
     expect(await of({ rate_limit_max: '8', rate_limit_window_seconds: '300', rate_limit_daily_max: '7', daily_mail_cap: '1000' }))
-      .toEqual(requestLimits({ ...DEFAULT_LIMITS, rateLimitMax: 8, rateLimitWindowSeconds: 300, rateLimitDailyMax: 7, dailyMailCap: 1000 }));
+      .toEqual(submissionLimits({ ...DEFAULT_LIMITS, rateLimitMax: 8, rateLimitWindowSeconds: 300, rateLimitDailyMax: 7, dailyMailCap: 1000 }));
     expect(await of({ rate_limit_max: '0', daily_mail_cap: '60', rate_limit_daily_max: 'viele' }))
-      .toEqual(requestLimits({ ...DEFAULT_LIMITS, dailyMailCap: 60 }));
+      .toEqual(submissionLimits({ ...DEFAULT_LIMITS, dailyMailCap: 60 }));
     // What the stack's functions run with (stored in Vault at its start) is what the insert counts.
     const settings = readFunctionsSettings();
     const stackLimits = readConfig((name) => settings[name]).limits;
-    expect(asLimits((await sql<Row>('select * from private.booking_client_limits()'))[0])).toEqual(requestLimits(stackLimits));
+    expect(asLimits((await sql<Row>('select * from private.submission_limits()'))[0])).toEqual(submissionLimits(stackLimits));
   });
 });

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteDatabase } from '../../scripts/stack/database.ts';
 import { applyMigrations } from '../../scripts/stack/migrations.ts';
 import {
-  appointmentRow,
+  newAppointmentRequest,
   backendTarget,
   formProofHeaders,
   insertAppointment,
@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (backend && usedEmails.size > 0) {
     await backend.query('delete from public.appointment_requests where email = any($1)', [[...usedEmails]]);
-    await backend.query('delete from public.contact_submissions where email = any($1)', [[...usedEmails]]);
+    await backend.query('delete from public.contact_messages where email = any($1)', [[...usedEmails]]);
   }
   await backend?.stop();
 });
@@ -103,7 +103,7 @@ describe('one appointment request per API request', () => {
   // With a genuine proof: the first row passes the guard, the second is refused (23514).
   it('refuses three rows from supabase-js with 400 and SQLSTATE 23514, and stores none', async () => {
     const { email, ip } = visitor();
-    const rows = [appointmentRow(email), appointmentRow(email), appointmentRow(email)];
+    const rows = [newAppointmentRequest(email), newAppointmentRequest(email), newAppointmentRequest(email)];
     const { error, status } = await insertAppointment(backend, ip, rows);
     expect(status).toBe(400);
     expect(error?.code).toBe('23514');
@@ -113,7 +113,7 @@ describe('one appointment request per API request', () => {
 
   it('refuses a raw JSON array of 500 rows, each with an address of its own, and stores none – with a proof or without', async () => {
     const { ip } = visitor();
-    const rows = Array.from({ length: 500 }, (_, i) => appointmentRow(`flut-${i}-${crypto.randomUUID()}@example.ch`));
+    const rows = Array.from({ length: 500 }, (_, i) => newAppointmentRequest(`flut-${i}-${crypto.randomUUID()}@example.ch`));
     const response = await rest('appointment_requests', rows, { ip, headers: await formProofHeaders() });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ code: '23514' });
@@ -126,16 +126,16 @@ describe('one appointment request per API request', () => {
 
   it('stores the one row the site sends, also when it comes as an array of one', async () => {
     const { email, ip } = visitor();
-    const single = appointmentRow(email);
+    const single = newAppointmentRequest(email);
     expect((await insertAppointment(backend, ip, single)).error).toBeNull();
-    const arrayOfOne = appointmentRow(email);
+    const arrayOfOne = newAppointmentRequest(email);
     expect(await rest('appointment_requests', [arrayOfOne], { ip, headers: await formProofHeaders() })).toMatchObject({ status: 201, text: '' });
     expect((await storedIds([single.id, arrayOfOne.id])).sort()).toEqual([single.id, arrayOfOne.id].sort());
   });
 
   it('does not limit the service role (the edge functions), which needs no proof', async () => {
     const { email } = visitor();
-    const rows = [appointmentRow(email), appointmentRow(email)];
+    const rows = [newAppointmentRequest(email), newAppointmentRequest(email)];
     const response = await rest('appointment_requests', rows, { key: backend.secretKey });
     expect(response).toMatchObject({ status: 201, text: '' });
     expect(await countByEmail(email)).toBe(2);
@@ -157,7 +157,7 @@ describe('nothing stored without a proof', () => {
       ['other_form', contactProof],
     ];
     const results = await Promise.all(
-      addresses.map((ip, n) => rest('appointment_requests', appointmentRow(email), { ip, headers: kinds[n % kinds.length]![1] })),
+      addresses.map((ip, n) => rest('appointment_requests', newAppointmentRequest(email), { ip, headers: kinds[n % kinds.length]![1] })),
     );
     results.forEach((result, n) => {
       expect(result.status).toBe(401);
@@ -167,8 +167,8 @@ describe('nothing stored without a proof', () => {
     // Refused before any counting: no client's quota is touched, so the flood locks no one out.
     expect((await Promise.all(addresses.map(clientEvents))).reduce((a, b) => a + b, 0)).toBe(0);
     const { ip } = newVisitor();
-    expect((await insertAppointment(backend, addresses[0]!, appointmentRow(email))).error).toBeNull();
-    expect((await insertAppointment(backend, ip, appointmentRow(email))).error).toBeNull();
+    expect((await insertAppointment(backend, addresses[0]!, newAppointmentRequest(email))).error).toBeNull();
+    expect((await insertAppointment(backend, ip, newAppointmentRequest(email))).error).toBeNull();
   });
 });
 
@@ -177,7 +177,7 @@ describe('flood limits under concurrency', () => {
     // A limit per address would answer anyone who tries an address whether it was used a
     // moment ago; what one mailbox receives is bounded by the acknowledgements.
     const { email } = visitor();
-    const results = await Promise.all(Array.from({ length: 10 }, () => insertAppointment(backend, newVisitor().ip, appointmentRow(email))));
+    const results = await Promise.all(Array.from({ length: 10 }, () => insertAppointment(backend, newVisitor().ip, newAppointmentRequest(email))));
     expect(results.map((r) => r.error)).toEqual(Array(10).fill(null));
     expect(await countByEmail(email)).toBe(10);
   });
@@ -185,7 +185,7 @@ describe('flood limits under concurrency', () => {
   it('stores at most one client\'s quota of a flood with a genuine proof per insert: 5 of 26 simultaneous', async () => {
     const { ip } = visitor();
     const emails = Array.from({ length: 26 }, () => visitor().email);
-    const results = await Promise.all(emails.map((email) => insertAppointment(backend, ip, appointmentRow(email))));
+    const results = await Promise.all(emails.map((email) => insertAppointment(backend, ip, newAppointmentRequest(email))));
     const stored = (await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0);
     expect(stored).toBe(5);
     expect(results.filter((r) => r.error === null)).toHaveLength(5);
@@ -210,7 +210,7 @@ describe('flood limits under concurrency', () => {
     const results = await Promise.all(
       emails.map((email) =>
         // Behind a proxy: the first entry is the client.
-        insertAppointment(backend, `${ip}, 203.0.113.7`, appointmentRow(email)),
+        insertAppointment(backend, `${ip}, 203.0.113.7`, newAppointmentRequest(email)),
       ),
     );
     const stored = (await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0);
@@ -219,7 +219,7 @@ describe('flood limits under concurrency', () => {
 
     // Another client is not affected.
     const other = visitor();
-    expect((await insertAppointment(backend, other.ip, appointmentRow(other.email))).error).toBeNull();
+    expect((await insertAppointment(backend, other.ip, newAppointmentRequest(other.email))).error).toBeNull();
   });
 
   it('stores at most 10 per client network a day, though the 10 minutes\' 5 are not reached', async () => {
@@ -232,13 +232,13 @@ describe('flood limits under concurrency', () => {
       [ip],
     );
     const emails = Array.from({ length: 4 }, () => visitor().email);
-    const results = await Promise.all(emails.map((email) => insertAppointment(backend, ip, appointmentRow(email))));
+    const results = await Promise.all(emails.map((email) => insertAppointment(backend, ip, newAppointmentRequest(email))));
     expect((await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0)).toBe(2);
     const refused = results.filter((r) => r.error !== null);
     expect(refused).toHaveLength(2);
     for (const r of refused) expect(r.error?.message).toMatch(LIMIT_REFUSAL);
     // Refused again when sent again with the same proof: the limit, not a spent proof, answers.
-    const again = await insertAppointment(backend, ip, appointmentRow(emails[0]!), { proof: refused[0]!.proof });
+    const again = await insertAppointment(backend, ip, newAppointmentRequest(emails[0]!), { proof: refused[0]!.proof });
     expect(again.error?.message).toMatch(LIMIT_REFUSAL);
   });
 
@@ -251,7 +251,7 @@ describe('flood limits under concurrency', () => {
     );
     const { email } = visitor();
     // A genuine proof and a fresh X-Forwarded-For: only CF-Connecting-IP can refuse it.
-    const refused = await rest('appointment_requests', appointmentRow(email), {
+    const refused = await rest('appointment_requests', newAppointmentRequest(email), {
       ip: newVisitor().ip,
       headers: { 'CF-Connecting-IP': ip, ...(await formProofHeaders()) },
     });
@@ -269,20 +269,20 @@ describe('flood limits under concurrency', () => {
       n % 2 ? `${prefix}:${group(n)}:${group(7 * n)}:${group(n * n)}:1` : `${prefix}::${group(0x100 + n)}`,
     );
     const emails = addresses.map(() => visitor().email);
-    const results = await Promise.all(addresses.map((address, n) => insertAppointment(backend, address, appointmentRow(emails[n]!))));
+    const results = await Promise.all(addresses.map((address, n) => insertAppointment(backend, address, newAppointmentRequest(emails[n]!))));
     expect((await Promise.all(emails.map(countByEmail))).reduce((a, b) => a + b, 0)).toBe(5);
     for (const r of results.filter((r) => r.error !== null)) expect(r.error?.message).toMatch(LIMIT_REFUSAL);
 
     // Written in capitals and in full, it is still the same client.
     const full = `${prefix.toUpperCase()}:0:0:0:ABCD`;
-    const refused = await insertAppointment(backend, full, appointmentRow(visitor().email));
+    const refused = await insertAppointment(backend, full, newAppointmentRequest(visitor().email));
     expect(refused.error?.message).toMatch(LIMIT_REFUSAL);
 
     // The neighbouring /64 (another subscriber) is not affected.
     const [a, b, c, d] = prefix.split(':');
     const neighbour = `${a}:${b}:${c}:${group((parseInt(d!, 16) + 1) & 0xffff)}::1`;
     const other = visitor();
-    expect((await insertAppointment(backend, neighbour, appointmentRow(other.email))).error).toBeNull();
+    expect((await insertAppointment(backend, neighbour, newAppointmentRequest(other.email))).error).toBeNull();
   });
 });
 
@@ -336,7 +336,7 @@ describe('characters in appointment_requests (anon)', () => {
       ['phone', `+41 79${char}555 12 34`],
       ['email', `be${char}at-${email}`],
     ] as const) {
-      const row = appointmentRow(email, { [column]: value });
+      const row = newAppointmentRequest(email, { [column]: value });
       const { error, status } = await insertAppointment(backend, ip, row);
       expect(error?.code, column).toBe('23514');
       expect(status, column).toBe(400);
@@ -347,7 +347,7 @@ describe('characters in appointment_requests (anon)', () => {
 
   it.each(FORBIDDEN_IN_MESSAGE)('refuses %s in the message', async (_, char) => {
     const { email, ip } = visitor();
-    const { error, status } = await insertAppointment(backend, ip, appointmentRow(email, { message: `Hallo${char}Welt` }));
+    const { error, status } = await insertAppointment(backend, ip, newAppointmentRequest(email, { message: `Hallo${char}Welt` }));
     expect(error?.code).toBe('23514');
     expect(status).toBe(400);
     expect(error?.message).toContain('"message_characters"');
@@ -357,18 +357,18 @@ describe('characters in appointment_requests (anon)', () => {
   it('refuses names that only look filled: a zero-width space, no-break spaces, an ideographic space', async () => {
     const { email, ip } = visitor();
     for (const name of ['\u200B', '\u200B\u200B ', '\u00A0\u00A0', '\u3000', ' \u2007 ']) {
-      const { error } = await insertAppointment(backend, ip, appointmentRow(email, { first_name: name }));
+      const { error } = await insertAppointment(backend, ip, newAppointmentRequest(email, { first_name: name }));
       expect(error?.code, JSON.stringify(name)).toBe('23514');
       expect(error?.message, JSON.stringify(name)).toContain('"first_name_characters"');
     }
-    const blankMessage = await insertAppointment(backend, ip, appointmentRow(email, { message: '\u00A0\n\u3000' }));
+    const blankMessage = await insertAppointment(backend, ip, newAppointmentRequest(email, { message: '\u00A0\n\u3000' }));
     expect(blankMessage.error?.code).toBe('23514');
     expect(await countByEmail(email)).toBe(0);
   });
 
   it('stores line breaks and tabs in the message, and names in any script', async () => {
     const { email, ip } = visitor();
-    const row = appointmentRow(email, { first_name: 'Zoë-Chloé', last_name: 'Nguyễn Ó Súilleabháin', message: GOOD_MESSAGE });
+    const row = newAppointmentRequest(email, { first_name: 'Zoë-Chloé', last_name: 'Nguyễn Ó Súilleabháin', message: GOOD_MESSAGE });
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
     const stored = await backend.query<{ message: string; last_name: string }>(
       'select message, last_name from public.appointment_requests where id = $1',
@@ -378,7 +378,7 @@ describe('characters in appointment_requests (anon)', () => {
   });
 });
 
-describe('characters in contact_submissions (even for the service role)', () => {
+describe('characters in contact_messages (even for the service role)', () => {
   it.each(FORBIDDEN_IN_LINE)('refuses %s in name, phone, subject and e-mail', async (_, char) => {
     const { email } = visitor();
     const base = { name: 'Anna Muster', email, phone: '044 555 12 34', subject: 'Termin', message: 'Hallo' };
@@ -388,7 +388,7 @@ describe('characters in contact_submissions (even for the service role)', () => 
       ['subject', `Ter${char}min`],
       ['email', `an${char}na-${email}`],
     ] as const) {
-      const response = await rest('contact_submissions', { ...base, [column]: value }, { key: backend.secretKey });
+      const response = await rest('contact_messages', { ...base, [column]: value }, { key: backend.secretKey });
       expect(response.status, column).toBe(400);
       expect(response.json, column).toMatchObject({ code: '23514' });
       expect(String(response.json?.message), column).toContain(`"${column}_characters"`);
@@ -397,16 +397,16 @@ describe('characters in contact_submissions (even for the service role)', () => 
 
   it.each(FORBIDDEN_IN_MESSAGE)('refuses %s in the message', async (_, char) => {
     const { email } = visitor();
-    const response = await rest('contact_submissions', { name: 'Anna', email, message: `Hallo${char}Welt` }, { key: backend.secretKey });
+    const response = await rest('contact_messages', { name: 'Anna', email, message: `Hallo${char}Welt` }, { key: backend.secretKey });
     expect(response.status).toBe(400);
     expect(String(response.json?.message)).toContain('"message_characters"');
   });
 
   it('stores a message with line breaks, a tab and an emoji', async () => {
     const { email } = visitor();
-    const response = await rest('contact_submissions', { name: 'Anna Muster', email, message: GOOD_MESSAGE }, { key: backend.secretKey });
+    const response = await rest('contact_messages', { name: 'Anna Muster', email, message: GOOD_MESSAGE }, { key: backend.secretKey });
     expect(response).toMatchObject({ status: 201, text: '' });
-    const stored = await backend.query<{ message: string }>('select message from public.contact_submissions where email = $1', [email]);
+    const stored = await backend.query<{ message: string }>('select message from public.contact_messages where email = $1', [email]);
     expect(stored.rows).toEqual([{ message: GOOD_MESSAGE }]);
   });
 });

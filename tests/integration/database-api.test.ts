@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  appointmentRow,
+  newAppointmentRequest,
   backendTarget,
   browserClient,
   expiredProof,
@@ -51,11 +51,11 @@ const countRows = async (table: string, email: string) =>
 describe('appointment_requests for anon', () => {
   it('accepts the insert the site makes, with its proof: 201 with no body', async () => {
     const { email, ip } = newVisitor();
-    const { error, status, data } = await insertAppointment(backend, ip, appointmentRow(email));
+    const { error, status, data } = await insertAppointment(backend, ip, newAppointmentRequest(email));
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    const raw = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=minimal', await formProofHeaders());
+    const raw = await restInsert('appointment_requests', newAppointmentRequest(email), backend.anonKey, 'return=minimal', await formProofHeaders());
     expect(raw).toEqual({ status: 201, text: '' });
     expect(await countRows('appointment_requests', email)).toBe(2);
   });
@@ -76,7 +76,7 @@ describe('appointment_requests for anon', () => {
       ['other_form', await formProofHeaders(await signedProof('send-contact-email'))],
     ];
     for (const [reason, headers] of cases) {
-      const response = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=minimal', headers);
+      const response = await restInsert('appointment_requests', newAppointmentRequest(email), backend.anonKey, 'return=minimal', headers);
       expect(response.status, JSON.stringify(headers)).toBe(401);
       expect(JSON.parse(response.text), JSON.stringify(headers)).toMatchObject({
         code: '42501',
@@ -85,7 +85,7 @@ describe('appointment_requests for anon', () => {
       });
     }
     // supabase-js without the header: what an older site (or curl) sends.
-    const { error, status } = await insertAppointment(backend, ip, appointmentRow(email), { proof: null });
+    const { error, status } = await insertAppointment(backend, ip, newAppointmentRequest(email), { proof: null });
     expect(status).toBe(401);
     expect(error).toMatchObject({ code: '42501', message: PROOF_REQUIRED, details: 'x-form-proof: missing' });
     expect(await countRows('appointment_requests', email)).toBe(0);
@@ -93,13 +93,13 @@ describe('appointment_requests for anon', () => {
 
   it('stores one row per proof: the proof of a stored request is refused for another (used)', async () => {
     const { email, ip } = newVisitor();
-    const first = await insertAppointment(backend, ip, appointmentRow(email));
+    const first = await insertAppointment(backend, ip, newAppointmentRequest(email));
     expect(first.error).toBeNull();
-    const second = await insertAppointment(backend, ip, appointmentRow(email), { proof: first.proof });
+    const second = await insertAppointment(backend, ip, newAppointmentRequest(email), { proof: first.proof });
     expect(second.status).toBe(401);
     expect(second.error).toMatchObject({ code: '42501', message: PROOF_REQUIRED, details: 'x-form-proof: used' });
     // From another client the same: the proof, not the address, is what is spent.
-    const elsewhere = await insertAppointment(backend, newVisitor().ip, appointmentRow(email), { proof: first.proof });
+    const elsewhere = await insertAppointment(backend, newVisitor().ip, newAppointmentRequest(email), { proof: first.proof });
     expect(elsewhere.error).toMatchObject({ code: '42501', details: 'x-form-proof: used' });
     expect(await countRows('appointment_requests', email)).toBe(1);
   });
@@ -107,7 +107,7 @@ describe('appointment_requests for anon', () => {
   it('gives nothing back to read: select, insert-and-return, update and delete are refused', async () => {
     const { email, ip } = newVisitor();
     const supabase = browserClient(backend, ip);
-    const row = appointmentRow(email);
+    const row = newAppointmentRequest(email);
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
 
     const read = await supabase.from('appointment_requests').select('*');
@@ -115,7 +115,7 @@ describe('appointment_requests for anon', () => {
     expect(read.data).toBeNull();
 
     // With a genuine proof: what refuses it is the missing right to read, not the proof.
-    const returning = await restInsert('appointment_requests', appointmentRow(email), backend.anonKey, 'return=representation', await formProofHeaders());
+    const returning = await restInsert('appointment_requests', newAppointmentRequest(email), backend.anonKey, 'return=representation', await formProofHeaders());
     expect(returning.status).toBe(401);
     expect(JSON.parse(returning.text)).toMatchObject({ code: '42501' });
     expect(JSON.parse(returning.text).message).not.toBe(PROOF_REQUIRED);
@@ -133,7 +133,7 @@ describe('appointment_requests for anon', () => {
   it('does not let anon set the bookkeeping columns, even with a genuine proof', async () => {
     const { email, ip } = newVisitor();
     for (const column of ['created_at']) {
-      const { error } = await insertAppointment(backend, ip, appointmentRow(email, { [column]: new Date().toISOString() }));
+      const { error } = await insertAppointment(backend, ip, newAppointmentRequest(email, { [column]: new Date().toISOString() }));
       expect(error?.code, column).toBe('42501');
       expect(error?.message, column).not.toBe(PROOF_REQUIRED);
     }
@@ -142,7 +142,7 @@ describe('appointment_requests for anon', () => {
     // The mail bookkeeping is the outbox's (…_outbox.sql): anon can neither write a row of
     // it (a request's practice mail marked sent or claimed) nor change one.
     const visitor = newVisitor();
-    const row = appointmentRow(visitor.email);
+    const row = newAppointmentRequest(visitor.email);
     expect((await insertAppointment(backend, visitor.ip, row)).error).toBeNull();
     const now = new Date().toISOString();
     for (const column of ['sent_at', 'claimed_at']) {
@@ -186,7 +186,7 @@ describe('appointment_requests for anon', () => {
   // With a genuine proof, so that the constraint is what answers (without one, 42501 comes first).
   it.each(violations)('rejects %s with SQLSTATE %s', async (_, overrides, sqlstate) => {
     const { email, ip } = newVisitor();
-    const row = appointmentRow(email, overrides);
+    const row = newAppointmentRequest(email, overrides);
     const { error, status } = await insertAppointment(backend, ip, row);
     expect(error?.code).toBe(sqlstate);
     expect(status).toBe(400);
@@ -200,7 +200,7 @@ describe('appointment_requests for anon', () => {
       ['Follow-up Termin', '20:00'],
       ['Schlafberatung & Beratung zu Hause', null],
     ] as const) {
-      const { error } = await insertAppointment(backend, ip, appointmentRow(email, { service, preferred_time: time }));
+      const { error } = await insertAppointment(backend, ip, newAppointmentRequest(email, { service, preferred_time: time }));
       expect(error, service).toBeNull();
     }
   });
@@ -208,21 +208,21 @@ describe('appointment_requests for anon', () => {
   it('stops a flood from one address: the 6th request within 10 minutes is refused, each with a fresh proof', async () => {
     const { email, ip } = newVisitor();
     for (let i = 0; i < 5; i += 1) {
-      expect((await insertAppointment(backend, ip, appointmentRow(email))).error).toBeNull();
+      expect((await insertAppointment(backend, ip, newAppointmentRequest(email))).error).toBeNull();
     }
-    const sixth = await insertAppointment(backend, ip, appointmentRow(email.toUpperCase()));
+    const sixth = await insertAppointment(backend, ip, newAppointmentRequest(email.toUpperCase()));
     expect(sixth.status).toBe(401);
     expect(sixth.error?.code).toBe('42501');
     // The limit refused it (the policy), not the proof.
     expect(sixth.error?.message).toMatch(/row-level security/);
     // A refused insert leaves its proof unspent (it rolled back), and is refused again.
-    expect((await insertAppointment(backend, ip, appointmentRow(email), { proof: sixth.proof })).error?.message).toMatch(/row-level security/);
+    expect((await insertAppointment(backend, ip, newAppointmentRequest(email), { proof: sixth.proof })).error?.message).toMatch(/row-level security/);
     expect(await countRows('appointment_requests', email)).toBe(5);
   });
 
   it('reports an id that is already stored as a unique violation (the site’s retry with its proof)', async () => {
     const { email, ip } = newVisitor();
-    const row = appointmentRow(email);
+    const row = newAppointmentRequest(email);
     const first = await insertAppointment(backend, ip, row);
     expect(first.error).toBeNull();
     // The same request with the same proof passes the guard; the primary key answers.
@@ -235,12 +235,12 @@ describe('appointment_requests for anon', () => {
 });
 
 describe('everything else for anon', () => {
-  it('cannot write or read contact_submissions', async () => {
+  it('cannot write or read contact_messages', async () => {
     const { email, ip } = newVisitor();
     const supabase = browserClient(backend, ip);
-    const insert = await supabase.from('contact_submissions').insert({ name: 'Anna Muster', email, message: 'Hallo' });
+    const insert = await supabase.from('contact_messages').insert({ name: 'Anna Muster', email, message: 'Hallo' });
     expect(insert.error?.code).toBe('42501');
-    const read = await supabase.from('contact_submissions').select('*');
+    const read = await supabase.from('contact_messages').select('*');
     expect(read.error?.code).toBe('42501');
   });
 

@@ -26,8 +26,8 @@ import { startBackendTarget } from '../support/backend-target.ts';
 import { startSlowSmtp, type ReceivedMail, type SlowSmtp } from '../support/slow-smtp.ts';
 import {
   ageOutboxMails,
-  appointmentBody,
-  appointmentRow,
+  appointmentSubmission,
+  newAppointmentRequest,
   newVisitor,
   outboxMails,
   ownStandIn,
@@ -89,7 +89,7 @@ async function heldBack(tag: string, n: number) {
   for (let i = 0; i < n; i++) {
     const id = crypto.randomUUID();
     await backend.query(
-      `insert into public.contact_submissions (id, name, email, message, created_at)
+      `insert into public.contact_messages (id, name, email, message, created_at)
        values ($1, 'Anna Muster', $2, $3, now() - interval '3 minutes')`,
       [id, `kontakt-${tag}-${i}@example.ch`, `Ich schlafe schlecht. mark[${tag}-c${i}]`],
     );
@@ -155,8 +155,8 @@ async function expectEachOnce(tag: string, rows: { contacts: string[]; requests:
  */
 async function unsent(rows: { contacts: string[]; requests: string[] }): Promise<string[]> {
   const { rows: open } = await backend.query<{ id: string }>(
-    `select c.id from public.contact_submissions c
-       left join public.outbox_mails o on o.contact_submission_id = c.id and o.kind = 'contact'
+    `select c.id from public.contact_messages c
+       left join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
       where c.id = any($1::uuid[]) and o.sent_at is null
      union all
      select a.id from public.appointment_requests a
@@ -209,7 +209,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     expect(first.status).toBe('claimed');
     expect(await rpc('store_contact_message', contact)).toEqual({ status: 'in_progress', claim: null });
     await lapse(formMailKey('contact', contact.p_id, 'practice'));
-    await backend.query(`update public.contact_submissions set created_at = created_at - interval '3 minutes' where id = $1`, [contact.p_id]);
+    await backend.query(`update public.contact_messages set created_at = created_at - interval '3 minutes' where id = $1`, [contact.p_id]);
     await ageOutboxMails(backend, contact.p_id);
     const second = await rpc<{ status: string; claim: string }>('store_contact_message', contact);
     expect(second.status).toBe('claimed');
@@ -223,9 +223,9 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
 
     // An appointment request: claimed by the visitor's call, lapsed, taken by the outbox.
     const visitor = newVisitor();
-    const row = appointmentRow(visitor.email);
+    const row = newAppointmentRequest(visitor.email);
     expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
-    const body = appointmentBody(row);
+    const body = appointmentSubmission(row);
     const claim = await rpc<{ status: string; request: { claim: string } }>('claim_request_mail', {
       p_id: row.id, p_first_name: body.firstName, p_last_name: body.lastName, p_email: body.email, p_phone: body.phone,
       p_service: body.service, p_preferred_date: body.preferredDate, p_preferred_time: body.preferredTime,
@@ -253,15 +253,15 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     const [outcome] = await rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 1, p_grace_seconds: 0 });
     expect(outcome!.id).toBe(row.id);
     expect(await rpc('finish_mail', { p_claim: pressed.mail.claim, p_sent: true })).toBe('lost');
-    // outcome_mailed_for as every answer of a request derives it (private.appointment_json).
+    // outcome_sent_for as every answer of a request derives it (private.appointment_json).
     const mailedFor = async () =>
-      (await backend.query<{ outcome_mailed_for: string | null }>(
-        `select private.appointment_json(a) ->> 'outcome_mailed_for' as outcome_mailed_for from public.appointment_requests a where a.id = $1`,
+      (await backend.query<{ outcome_sent_for: string | null }>(
+        `select private.appointment_json(a) ->> 'outcome_sent_for' as outcome_sent_for from public.appointment_requests a where a.id = $1`,
         [row.id],
       )).rows;
-    expect(await mailedFor()).toEqual([{ outcome_mailed_for: null }]);
+    expect(await mailedFor()).toEqual([{ outcome_sent_for: null }]);
     expect(await rpc('finish_mail', { p_claim: outcome!.claim, p_sent: true })).toBe('finished');
-    expect(await mailedFor()).toEqual([{ outcome_mailed_for: 'confirmed' }]);
+    expect(await mailedFor()).toEqual([{ outcome_sent_for: 'confirmed' }]);
 
     // Its reminder (confirmed three days ahead: owed, and claimed for its day at once).
     const { rows: [confirmed] } = await backend.query<{ calendar_sequence: number }>(
@@ -314,7 +314,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     await sleep(3_000);
     const inFlight = new Set(smtp.inFlight().map((mail) => markOf(mail.text)));
     const { rows: held } = await backend.query<{ id: string; message: string }>(
-      `select o.id, c.message from public.outbox_mails o join public.contact_submissions c on c.id = o.contact_submission_id
+      `select o.id, c.message from public.outbox_mails o join public.contact_messages c on c.id = o.contact_message_id
         where o.kind = 'contact' and o.sent_at is null and o.claimed_at < now() - interval '2 seconds' and c.id = any($1::uuid[])
        union all
        select o.id, a.message from public.outbox_mails o join public.appointment_requests a on a.id = o.appointment_request_id
@@ -357,7 +357,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     // Longer than the functions' old socket timeout (10 s), which let the visitor's retry send again.
     const LATE_MS = 12_000;
     const visitor = newVisitor();
-    const row = appointmentRow(visitor.email, { message: `Spät ${visitor.email}` });
+    const row = newAppointmentRequest(visitor.email, { message: `Spät ${visitor.email}` });
     const stored = await storeAppointment(backend, visitor.ip, row);
     expect(stored.error).toBeNull();
     const contactVisitor = newVisitor();
@@ -373,7 +373,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
       altcha: await solvedProof(backend, 'send-contact-email', contactVisitor.ip),
     };
     const calls = [
-      { fn: 'send-appointment-email', ip: visitor.ip, body: { ...appointmentBody(row), altcha: stored.proof } },
+      { fn: 'send-appointment-email', ip: visitor.ip, body: { ...appointmentSubmission(row), altcha: stored.proof } },
       { fn: 'send-contact-email', ip: contactVisitor.ip, body: message },
     ];
     let slowOnes = 0;
@@ -450,10 +450,10 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
 
     // The claim lapses (moved back: the two minutes pass); the outbox sends the message again.
     await backend.query(
-      `update public.outbox_mails set claimed_at = claimed_at - interval '3 minutes' where contact_submission_id = $1 and kind = 'contact'`,
+      `update public.outbox_mails set claimed_at = claimed_at - interval '3 minutes' where contact_message_id = $1 and kind = 'contact'`,
       [message.requestId],
     );
-    await backend.query(`update public.contact_submissions set created_at = created_at - interval '3 minutes' where id = $1`, [message.requestId]);
+    await backend.query(`update public.contact_messages set created_at = created_at - interval '3 minutes' where id = $1`, [message.requestId]);
     await ageOutboxMails(backend, message.requestId);
     expect((await runOutbox()).json).toMatchObject({ sent: 1 });
     const copies = smtp.received.filter((mail) => mail.to.includes(PRACTICE) && mail.text.includes('Abgestürzt'));

@@ -13,8 +13,8 @@ import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
   ageOutboxMails,
-  appointmentBody,
-  appointmentRow,
+  appointmentSubmission,
+  newAppointmentRequest,
   backendTarget,
   bookableDate,
   callFunction,
@@ -46,7 +46,7 @@ beforeEach(async () => {
   if (ownStandIn) await mail.outage(false);
 });
 
-function contactBody(email: string, overrides: Record<string, unknown> = {}) {
+function contactSubmission(email: string, overrides: Record<string, unknown> = {}) {
   return {
     requestId: randomUUID(),
     name: 'Anna Muster',
@@ -83,11 +83,11 @@ describe('one address rule (item 2): the database accepts exactly the addresses 
   // Before: each was stored over REST (201), then acknowledged by the outbox.
   it.each(['victim@x.ch.', '<victim@x.ch>', 'victim(c)@x.ch', 'g:victim@x.ch;', 'victim@x.ch,'])('refuses %s over REST and in the function', async (address) => {
     const { ip } = newVisitor();
-    const { status, error } = await insertAppointment(backend, ip, appointmentRow(address));
+    const { status, error } = await insertAppointment(backend, ip, newAppointmentRequest(address));
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: '23514' });
     expect(error?.message).toContain('"email_is_an_address"');
-    expect(await callFunction(backend, CONTACT, contactBody(address), { ip })).toMatchObject({
+    expect(await callFunction(backend, CONTACT, contactSubmission(address), { ip })).toMatchObject({
       status: 400,
       json: { error: 'invalid_body', field: 'email' },
     });
@@ -107,7 +107,7 @@ describe('one address rule (item 2): the database accepts exactly the addresses 
     ];
     for (const address of variants) {
       // Each from a client of its own: no client's limit decides it.
-      expect(await callFunction(backend, CONTACT, contactBody(address), { ip: newVisitor().ip })).toMatchObject({ status: 200 });
+      expect(await callFunction(backend, CONTACT, contactSubmission(address), { ip: newVisitor().ip })).toMatchObject({ status: 200 });
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     const all = await mail.all();
@@ -122,10 +122,10 @@ describe('no oracle (item 3)', () => {
     // Before: the victim's five requests made the stranger's sixth with that address 401,
     // and a fresh address 201 – the difference told the stranger the victim had asked.
     const victim = newVisitor();
-    for (let n = 0; n < 5; n += 1) expect((await insertAppointment(backend, victim.ip, appointmentRow(victim.email))).error).toBeNull();
+    for (let n = 0; n < 5; n += 1) expect((await insertAppointment(backend, victim.ip, newAppointmentRequest(victim.email))).error).toBeNull();
     const stranger = newVisitor().ip;
-    const seen = await insertAppointment(backend, stranger, appointmentRow(victim.email));
-    const fresh = await insertAppointment(backend, stranger, appointmentRow(newVisitor().email));
+    const seen = await insertAppointment(backend, stranger, newAppointmentRequest(victim.email));
+    const fresh = await insertAppointment(backend, stranger, newAppointmentRequest(newVisitor().email));
     expect({ status: seen.status, error: seen.error }).toEqual({ status: fresh.status, error: fresh.error });
     expect(seen.status).toBe(201);
   });
@@ -133,10 +133,10 @@ describe('no oracle (item 3)', () => {
   it('discards a stored request only with the proof that stored it', async () => {
     // Before: any call with the row's id and the honeypot filled deleted it, no proof needed.
     const { ip, email } = newVisitor();
-    const stored = appointmentRow(email);
+    const stored = newAppointmentRequest(email);
     const { error, proof } = await insertAppointment(backend, ip, stored);
     expect(error).toBeNull();
-    const bot = { ...appointmentBody(stored), website: 'https://spam.example' };
+    const bot = { ...appointmentSubmission(stored), website: 'https://spam.example' };
     // Another genuine proof (callFunction solves a new one): refused, the row stays.
     expect(await callFunction(backend, APPOINTMENT, bot, { ip: newVisitor().ip })).toMatchObject({ status: 422, json: { error: 'rejected' } });
     expect(await row(stored.id)).toBeDefined();
@@ -151,12 +151,12 @@ describe('no attacker text from the practice\'s address (item 4)', () => {
     // Before: stored, mailed to the practice, and quoted back to the address in the decline.
     const { ip, email } = newVisitor();
     for (const name of ['Ihr Konto wurde gesperrt https://bank.example', 'bank.example', 'Anna 0800 123 456', 'anna@bank.example']) {
-      const insert = await insertAppointment(backend, ip, appointmentRow(email, { first_name: name }));
+      const insert = await insertAppointment(backend, ip, newAppointmentRequest(email, { first_name: name }));
       expect(insert.status, name).toBe(400);
       expect(insert.error?.message, name).toContain('"first_name_is_a_name"');
-      expect((await callFunction(backend, APPOINTMENT, appointmentBody(appointmentRow(email, { last_name: name })), { ip })).json, name)
+      expect((await callFunction(backend, APPOINTMENT, appointmentSubmission(newAppointmentRequest(email, { last_name: name })), { ip })).json, name)
         .toEqual({ error: 'invalid_body', field: 'lastName' });
-      expect((await callFunction(backend, CONTACT, contactBody(email, { name }), { ip: newVisitor().ip })).json, name)
+      expect((await callFunction(backend, CONTACT, contactSubmission(email, { name }), { ip: newVisitor().ip })).json, name)
         .toEqual({ error: 'invalid_body', field: 'name' });
     }
   });
@@ -164,7 +164,7 @@ describe('no attacker text from the practice\'s address (item 4)', () => {
   it('the decline greets no one by name: it repeats nothing the visitor typed', async () => {
     // Before: «Guten Tag Ihr Konto wurde gesperrt …», from the practice to whoever's address it was.
     const { ip, email } = newVisitor();
-    const stored = appointmentRow(email, { first_name: 'Ihr Konto wurde gesperrt', last_name: 'Melden Sie sich sofort' });
+    const stored = newAppointmentRequest(email, { first_name: 'Ihr Konto wurde gesperrt', last_name: 'Melden Sie sich sofort' });
     expect((await insertAppointment(backend, ip, stored)).error).toBeNull();
     const token = await signActionToken(readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', {
       requestId: stored.id,
@@ -187,7 +187,7 @@ describe('the insert is held to the function\'s rules (item 5)', () => {
     // Before: 20 an hour (9 of 9 in a minute were stored).
     const { ip } = newVisitor();
     const statuses: number[] = [];
-    for (let n = 0; n < 7; n += 1) statuses.push((await insertAppointment(backend, ip, appointmentRow(newVisitor().email))).status);
+    for (let n = 0; n < 7; n += 1) statuses.push((await insertAppointment(backend, ip, newAppointmentRequest(newVisitor().email))).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 401, 401]);
   });
 
@@ -204,43 +204,43 @@ describe('the insert is held to the function\'s rules (item 5)', () => {
   it.each(BLANK_LOOKING)('refuses a name of %s everywhere', async (_, blank) => {
     // Before: U+2800 and U+3164 passed both the database and the function.
     const { ip, email } = newVisitor();
-    const insert = await insertAppointment(backend, ip, appointmentRow(email, { first_name: blank }));
+    const insert = await insertAppointment(backend, ip, newAppointmentRequest(email, { first_name: blank }));
     expect(insert.status).toBe(400);
     expect(insert.error?.code).toBe('23514');
-    expect((await callFunction(backend, APPOINTMENT, appointmentBody(appointmentRow(email, { first_name: blank })), { ip })).json)
+    expect((await callFunction(backend, APPOINTMENT, appointmentSubmission(newAppointmentRequest(email, { first_name: blank })), { ip })).json)
       .toEqual({ error: 'invalid_body', field: 'firstName' });
-    expect((await callFunction(backend, CONTACT, contactBody(email, { name: blank }), { ip })).json).toEqual({ error: 'invalid_body', field: 'name' });
+    expect((await callFunction(backend, CONTACT, contactSubmission(email, { name: blank }), { ip })).json).toEqual({ error: 'invalid_body', field: 'name' });
   });
 
   it('refuses an alternative time without an alternative date, over REST and in the function', async () => {
     // Before: stored.
     const { ip, email } = newVisitor();
-    const stored = appointmentRow(email, { alternative_date: null, alternative_time: '10:00' });
+    const stored = newAppointmentRequest(email, { alternative_date: null, alternative_time: '10:00' });
     const insert = await insertAppointment(backend, ip, stored);
     expect(insert.status).toBe(400);
     expect(insert.error?.message).toContain('"alternative_time_needs_date"');
-    expect((await callFunction(backend, APPOINTMENT, appointmentBody(stored), { ip })).json).toEqual({ error: 'invalid_body', field: 'alternativeDate' });
+    expect((await callFunction(backend, APPOINTMENT, appointmentSubmission(stored), { ip })).json).toEqual({ error: 'invalid_body', field: 'alternativeDate' });
   });
 
   it('records whether the site reported a request and whether a send failed: nothing for an insert alone', async () => {
     // Before: neither existed, and the outbox marked every late request «[Verspätet]».
     const { ip, email } = newVisitor();
-    const alone = appointmentRow(email);
+    const alone = newAppointmentRequest(email);
     expect((await insertAppointment(backend, ip, alone)).error).toBeNull();
     expect(await row(alone.id)).toMatchObject({ request_reported_at: null, failed_at: null });
 
-    const reported = appointmentRow(email);
+    const reported = newAppointmentRequest(email);
     const { proof } = await insertAppointment(backend, ip, reported);
-    expect(await callFunction(backend, APPOINTMENT, { ...appointmentBody(reported), altcha: proof }, { ip })).toMatchObject({ status: 200 });
+    expect(await callFunction(backend, APPOINTMENT, { ...appointmentSubmission(reported), altcha: proof }, { ip })).toMatchObject({ status: 200 });
     expect(await row(reported.id)).toMatchObject({ request_reported_at: expect.any(Date), failed_at: null, sent_at: expect.any(Date) });
   });
 
   it.runIf(ownStandIn)('records a failed send: the practice mail refused by the provider', async () => {
     const { ip, email } = newVisitor();
-    const failing = appointmentRow(email);
+    const failing = newAppointmentRequest(email);
     const { proof } = await insertAppointment(backend, ip, failing);
     await mail.outage(true);
-    const answer = await callFunction(backend, APPOINTMENT, { ...appointmentBody(failing), altcha: proof }, { ip });
+    const answer = await callFunction(backend, APPOINTMENT, { ...appointmentSubmission(failing), altcha: proof }, { ip });
     await mail.outage(false);
     expect(answer).toMatchObject({ status: 502, json: { error: 'mail_failed', stored: true } });
     expect(await row(failing.id)).toMatchObject({ request_reported_at: expect.any(Date), failed_at: expect.any(Date), sent_at: null });
@@ -251,7 +251,7 @@ describe('the insert is held to the function\'s rules (item 5)', () => {
   it.runIf(ownStandIn)('the outbox sends a request stored without the function unmarked as late, marked for checking, and unacknowledged', async () => {
     // Before: «[Verspätet] … der E-Mail-Versand war bis jetzt gestört», and an acknowledgement to the address.
     const { ip, email } = newVisitor();
-    const alone = appointmentRow(email, { first_name: 'Nie', last_name: 'Gemeldet' });
+    const alone = newAppointmentRequest(email, { first_name: 'Nie', last_name: 'Gemeldet' });
     expect((await insertAppointment(backend, ip, alone)).error).toBeNull();
     // Older than the grace the outbox leaves to the visitor's own call.
     await backend.query(`update public.appointment_requests set created_at = now() - interval '3 minutes' where id = $1`, [alone.id]);
@@ -270,10 +270,10 @@ describe('the smaller items (item 6)', () => {
   it('answers \'infinity\' and \'-infinity\' as a date with its own 400, not Postgres\'s words', async () => {
     // Before: 400 0A000 «cannot convert infinity to integer».
     const { ip, email } = newVisitor();
-    const preferred = await insertAppointment(backend, ip, appointmentRow(email, { preferred_date: 'infinity' }));
+    const preferred = await insertAppointment(backend, ip, newAppointmentRequest(email, { preferred_date: 'infinity' }));
     expect(preferred.status).toBe(400);
     expect(preferred.error).toMatchObject({ code: '23514', message: 'preferred_date must be a calendar day', details: 'preferred_date:not_a_day' });
-    const alternative = await insertAppointment(backend, ip, appointmentRow(email, { alternative_date: '-infinity', alternative_time: '10:00' }));
+    const alternative = await insertAppointment(backend, ip, newAppointmentRequest(email, { alternative_date: '-infinity', alternative_time: '10:00' }));
     expect(alternative.error).toMatchObject({ code: '23514', message: 'alternative_date must be a calendar day' });
   });
 
@@ -301,12 +301,12 @@ describe('the smaller items (item 6)', () => {
     const network = `2001:db8:${block}${Math.floor(Math.random() * 0xf).toString(16)}`;
     const statuses: number[] = [];
     for (let n = 0; n < 11; n += 1) {
-      statuses.push((await insertAppointment(backend, `${network}:${(n + 1).toString(16)}::1`, appointmentRow(newVisitor().email))).status);
+      statuses.push((await insertAppointment(backend, `${network}:${(n + 1).toString(16)}::1`, newAppointmentRequest(newVisitor().email))).status);
     }
     expect(statuses).toEqual([...Array(10).fill(201), 401]);
     const [a, b, c] = network.split(':');
     const neighbour = `${a}:${b}:${(parseInt(c!, 16) ^ 0x8000).toString(16)}:1::1`;
-    expect((await insertAppointment(backend, neighbour, appointmentRow(newVisitor().email))).status).toBe(201);
+    expect((await insertAppointment(backend, neighbour, newAppointmentRequest(newVisitor().email))).status).toBe(201);
   });
 
   it('gives a client network at most a twentieth of the day\'s acknowledgements (5 of 100)', async () => {
@@ -316,13 +316,13 @@ describe('the smaller items (item 6)', () => {
     await backend.query(`insert into public.rate_limit_events (bucket, key) select 'ack-client', $1 from generate_series(1, 5)`, [
       await functionRateKey('client', ip),
     ]);
-    expect(await callFunction(backend, CONTACT, contactBody(email), { ip })).toMatchObject({ status: 200, json: { ok: true } });
+    expect(await callFunction(backend, CONTACT, contactSubmission(email), { ip })).toMatchObject({ status: 200, json: { ok: true } });
     await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await mail.all()).filter((m) => isTo(m, email))).toEqual([]);
     // Another client's visitor is acknowledged as before.
     const other = newVisitor();
-    expect(await callFunction(backend, CONTACT, contactBody(other.email), { ip: other.ip })).toMatchObject({ status: 200 });
+    expect(await callFunction(backend, CONTACT, contactSubmission(other.email), { ip: other.ip })).toMatchObject({ status: 200 });
     await mail.waitFor((m) => isTo(m, other.email));
   });
 });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { formMailKey, outcomeMailsKey, reminderMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
-import { ageOutboxMails, appointmentRow, backendTarget, outboxMails, slotSequence, type TestBackend } from './stack-harness.ts';
+import { ageOutboxMails, newAppointmentRequest, backendTarget, outboxMails, slotSequence, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -34,7 +34,7 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
 /** A stored request, confirmed by the practice for a day weeks ahead: it owes its practice mail, its confirmation and its reminder. */
 async function confirmedRequest(): Promise<{ id: string; date: string }> {
   const slot = slots();
-  const row = appointmentRow(`outbox-${crypto.randomUUID()}@example.ch`, { preferred_date: slot.date, preferred_time: slot.time });
+  const row = newAppointmentRequest(`outbox-${crypto.randomUUID()}@example.ch`, { preferred_date: slot.date, preferred_time: slot.time });
   await backend.query(
     `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
   ageOutboxMails,
-  appointmentBody,
-  appointmentRow,
+  appointmentSubmission,
+  newAppointmentRequest,
   backendTarget,
   bookableDate,
   callFunction,
@@ -59,7 +59,7 @@ async function runJob(name: 'send-pending-mail' | 'send-practice-digest', body: 
 }
 
 /** The visitor's own call goes first: the outbox leaves mails younger than two minutes alone. Age them, with what they are about. */
-async function age(table: 'contact_submissions' | 'appointment_requests', id: string) {
+async function age(table: 'contact_messages' | 'appointment_requests', id: string) {
   await backend.query(`update public.${table} set created_at = created_at - interval '3 minutes' where id = $1`, [id]);
   await ageOutboxMails(backend, id);
 }
@@ -68,7 +68,7 @@ async function age(table: 'contact_submissions' | 'appointment_requests', id: st
 const practiceMailsOf = async (contactId: string, requestId: string) =>
   [await practiceMail(backend, 'contact', contactId), await practiceMail(backend, 'request', requestId)];
 
-function contactBody(email: string) {
+function contactSubmission(email: string) {
   return {
     requestId: crypto.randomUUID(),
     name: 'Anna Muster',
@@ -88,19 +88,19 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
   it('delivers a stored message and request exactly once after the outage, with the visitor gone', async () => {
     const visitor = newVisitor();
     await mail.outage(true);
-    const contact = contactBody(visitor.email);
+    const contact = contactSubmission(visitor.email);
     const sentContact = await callFunction(backend, 'send-contact-email', contact, { ip: visitor.ip });
     expect(sentContact).toMatchObject({ status: 502, json: { error: 'mail_failed', stored: true } });
 
     const booking = newVisitor();
-    const row = appointmentRow(booking.email, { message: `Outbox ${booking.email}` });
+    const row = newAppointmentRequest(booking.email, { message: `Outbox ${booking.email}` });
     const stored = await storeAppointment(backend, booking.ip, row);
     expect(stored.error).toBeNull();
-    const sentBooking = await callFunction(backend, 'send-appointment-email', { ...appointmentBody(row), altcha: stored.proof }, { ip: booking.ip });
+    const sentBooking = await callFunction(backend, 'send-appointment-email', { ...appointmentSubmission(row), altcha: stored.proof }, { ip: booking.ip });
     expect(sentBooking).toMatchObject({ status: 502, json: { error: 'mail_failed', stored: true } });
 
     // Both visitors close their tabs. The outage goes on for a while: a run fails and backs off.
-    await age('contact_submissions', contact.requestId);
+    await age('contact_messages', contact.requestId);
     await age('appointment_requests', row.id);
     const during = await runJob('send-pending-mail');
     expect(during).toMatchObject({ status: 502, json: { sent: 0, failed: 2 } });
@@ -112,7 +112,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     expect((await runJob('send-pending-mail')).json).toMatchObject({ sent: 0, failed: 0 });
     await backend.query(
       `update public.outbox_mails set next_attempt_at = now()
-        where kind in ('contact', 'request') and coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])`,
+        where kind in ('contact', 'request') and coalesce(contact_message_id, appointment_request_id) = any($1::uuid[])`,
       [[contact.requestId, row.id]],
     );
 
@@ -143,24 +143,24 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     // A message and a request whose practice mails failed (their outbox rows carry the
     // failures), then deleted – by the retention or as a discarded bot request.
     const contactId = crypto.randomUUID();
-    await backend.query(`insert into public.contact_submissions (id, name, email, message) values ($1, 'Anna Muster', $2, 'Hallo')`, [
+    await backend.query(`insert into public.contact_messages (id, name, email, message) values ($1, 'Anna Muster', $2, 'Hallo')`, [
       contactId,
       newVisitor().email,
     ]);
-    const row = appointmentRow(newVisitor().email);
+    const row = newAppointmentRequest(newVisitor().email);
     await backend.query(
       `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [row.id, row.first_name, row.last_name, row.email, row.phone, row.service, row.preferred_date, row.preferred_time],
     );
-    await backend.query(`update public.outbox_mails set attempts = 2, last_cause = 'smtp_554' where contact_submission_id = $1`, [contactId]);
+    await backend.query(`update public.outbox_mails set attempts = 2, last_cause = 'smtp_554' where contact_message_id = $1`, [contactId]);
     await backend.query(`update public.outbox_mails set attempts = 1, last_cause = 'smtp_554' where appointment_request_id = $1`, [row.id]);
     expect((await practiceMailsOf(contactId, row.id)).map((m) => m?.attempts)).toEqual([2, 1]);
-    await backend.query('delete from public.contact_submissions where id = $1', [contactId]);
+    await backend.query('delete from public.contact_messages where id = $1', [contactId]);
     await backend.query('delete from public.appointment_requests where id = $1', [row.id]);
     await runJob('send-pending-mail');
     const { rows: left } = await backend.query(
-      'select kind from public.outbox_mails where coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])',
+      'select kind from public.outbox_mails where coalesce(contact_message_id, appointment_request_id) = any($1::uuid[])',
       [[contactId, row.id]],
     );
     expect(left).toEqual([]);
@@ -168,7 +168,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
 
   it('leaves a row younger than two minutes to the visitor\'s own call', async () => {
     const visitor = newVisitor();
-    const row = appointmentRow(visitor.email);
+    const row = newAppointmentRequest(visitor.email);
     expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
     expect((await runJob('send-pending-mail')).json).toMatchObject({ sent: 0 });
     expect(await practiceMail(backend, 'request', row.id)).toMatchObject({ sent_at: null });
@@ -180,15 +180,15 @@ describe('limits that hold', () => {
     const { ip } = newVisitor();
     // Five messages use up the client's window (RATE_LIMIT_MAX 5 in 10 minutes).
     for (let i = 0; i < 5; i++) {
-      expect((await callFunction(backend, 'send-contact-email', contactBody(newVisitor().email), { ip })).status).toBe(200);
+      expect((await callFunction(backend, 'send-contact-email', contactSubmission(newVisitor().email), { ip })).status).toBe(200);
     }
-    const sixth = { ...contactBody(newVisitor().email), altcha: await solvedProof(backend, 'send-contact-email', ip) };
+    const sixth = { ...contactSubmission(newVisitor().email), altcha: await solvedProof(backend, 'send-contact-email', ip) };
     const refused = await callFunction(backend, 'send-contact-email', sixth, { ip });
     expect(refused.status).toBe(429);
     for (let i = 0; i < 3; i++) {
       expect(await callFunction(backend, 'send-contact-email', sixth, { ip })).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
     }
-    const { rows } = await backend.query('select 1 from public.contact_submissions where id = $1', [sixth.requestId]);
+    const { rows } = await backend.query('select 1 from public.contact_messages where id = $1', [sixth.requestId]);
     expect(rows).toEqual([]);
   });
 });
@@ -197,12 +197,12 @@ describe('the insert carries its proof', () => {
   it('nothing is stored without a solved proof, from any number of addresses', async () => {
     const email = newVisitor().email;
     for (let n = 1; n <= 10; n++) {
-      const { error, status } = await storeAppointment(backend, `198.51.100.${n}`, appointmentRow(email), { proof: null });
+      const { error, status } = await storeAppointment(backend, `198.51.100.${n}`, newAppointmentRequest(email), { proof: null });
       expect(status).toBe(401);
       expect(error).toMatchObject({ code: '42501', message: 'A solved form proof is required', details: 'x-form-proof: missing' });
     }
     const proof = await solvedProof(backend, 'send-contact-email', '198.51.100.99');
-    expect((await storeAppointment(backend, '198.51.100.99', appointmentRow(email), { proof })).error?.details).toBe('x-form-proof: other_form');
+    expect((await storeAppointment(backend, '198.51.100.99', newAppointmentRequest(email), { proof })).error?.details).toBe('x-form-proof: other_form');
     const { rows } = await backend.query('select 1 from public.appointment_requests where email = $1', [email]);
     expect(rows).toEqual([]);
   });
@@ -210,14 +210,14 @@ describe('the insert carries its proof', () => {
   it('one proof, replayed from many addresses, stores one row; the function then mails that row with it', async () => {
     const visitor = newVisitor();
     const proof = await solvedProof(backend, 'send-appointment-email', visitor.ip);
-    const rows = Array.from({ length: 8 }, (_, n) => appointmentRow(`replay-${n}-${visitor.email}`));
+    const rows = Array.from({ length: 8 }, (_, n) => newAppointmentRequest(`replay-${n}-${visitor.email}`));
     const answers = await Promise.all(rows.map((row, n) => storeAppointment(backend, `203.0.113.${n + 1}`, row, { proof })));
     expect(answers.filter((a) => a.error === null)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.error !== null)) {
       expect(refused.error).toMatchObject({ code: '42501', details: 'x-form-proof: used' });
     }
     const storedRow = rows[answers.findIndex((a) => a.error === null)]!;
-    const sent = await callFunction(backend, 'send-appointment-email', { ...appointmentBody(storedRow), altcha: proof }, { ip: visitor.ip });
+    const sent = await callFunction(backend, 'send-appointment-email', { ...appointmentSubmission(storedRow), altcha: proof }, { ip: visitor.ip });
     expect(sent).toMatchObject({ status: 200, json: { ok: true } });
   });
 
@@ -227,7 +227,7 @@ describe('the insert carries its proof', () => {
     for (let n = 0; n < 8; n++) proofs.push(await solvedProof(backend, 'send-appointment-email', `${prefix}::${n + 1}`));
     const answers = [];
     for (let n = 0; n < 8; n++) {
-      answers.push(await storeAppointment(backend, `${prefix}::${(n + 1).toString(16)}`, appointmentRow(newVisitor().email), { proof: proofs[n]! }));
+      answers.push(await storeAppointment(backend, `${prefix}::${(n + 1).toString(16)}`, newAppointmentRequest(newVisitor().email), { proof: proofs[n]! }));
     }
     expect(answers.filter((a) => a.error === null)).toHaveLength(5);
     expect(answers.slice(5).map((a) => a.status)).toEqual([401, 401, 401]);
@@ -237,7 +237,7 @@ describe('the insert carries its proof', () => {
     const { rows } = await backend.query<{ usage: boolean }>(`select has_schema_privilege('anon', 'private', 'usage') as usage`);
     expect(rows[0]!.usage).toBe(false);
     const visitor = newVisitor();
-    expect((await storeAppointment(backend, visitor.ip, appointmentRow(visitor.email))).error).toBeNull();
+    expect((await storeAppointment(backend, visitor.ip, newAppointmentRequest(visitor.email))).error).toBeNull();
   });
 
   it('the header reaches the database through the gateway\'s CORS preflight', async () => {
@@ -260,11 +260,11 @@ describe.runIf(ownStandIn)('the practice digest', () => {
     // No digest of the day yet (the digest is an outbox mail of its own: kind 'digest').
     await backend.query(`delete from public.outbox_mails where kind = 'digest'`);
     const waiting = newVisitor();
-    const row = appointmentRow(waiting.email, { first_name: 'Wartende', last_name: 'Person', preferred_date: bookableDate(9) });
+    const row = newAppointmentRequest(waiting.email, { first_name: 'Wartende', last_name: 'Person', preferred_date: bookableDate(9) });
     expect((await storeAppointment(backend, waiting.ip, row)).error).toBeNull();
     await backend.query(`update public.appointment_requests set created_at = now() - interval '30 hours' where id = $1`, [row.id]);
     const tomorrow = newVisitor();
-    const confirmed = appointmentRow(tomorrow.email, { first_name: 'Morgen', last_name: 'Termin', preferred_time: '15:00' });
+    const confirmed = newAppointmentRequest(tomorrow.email, { first_name: 'Morgen', last_name: 'Termin', preferred_time: '15:00' });
     expect((await storeAppointment(backend, tomorrow.ip, confirmed)).error).toBeNull();
     await backend.query(`select public.decide_appointment($1, 'confirm', $2, '15:00')`, [confirmed.id, zurichDate(1)]);
 

@@ -13,7 +13,7 @@ import { vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
-import { appointmentEmailBody, type AppointmentRow, type FormChallenge, type FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
+import { appointmentFormSubmission, type NewAppointmentRequest, type FormChallenge, type FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/forms/form-proof-parameters.ts';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from '../../src/components/forms/form-proof-header.ts';
 import { clientKey, emailKey, hashKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
@@ -124,7 +124,7 @@ export function slotSequence(fromDays: number): () => { date: string; time: stri
 }
 
 /** An appointment row as the site inserts it (a bookable day about a week ahead), with any field overridden. */
-export function appointmentRow(email: string, overrides: Record<string, unknown> = {}): AppointmentRow {
+export function newAppointmentRequest(email: string, overrides: Record<string, unknown> = {}): NewAppointmentRequest {
   return {
     id: crypto.randomUUID(),
     first_name: 'Beat',
@@ -138,12 +138,12 @@ export function appointmentRow(email: string, overrides: Record<string, unknown>
     alternative_time: null,
     message: null,
     ...overrides,
-  } as AppointmentRow;
+  } as NewAppointmentRequest;
 }
 
 /** send-appointment-email's body for a stored row, as src/features/appointment builds it beside the row. */
-export function appointmentBody(row: AppointmentRow) {
-  return appointmentEmailBody(row, { website: '', elapsedMs: 20_000 });
+export function appointmentSubmission(row: NewAppointmentRequest) {
+  return appointmentFormSubmission(row, { website: '', elapsedMs: 20_000 });
 }
 
 /** A date n days from today in Zurich, as the date input sends it. */
@@ -340,7 +340,7 @@ export async function outboxMails(backend: TestBackend, kind: OutboxKind, refId:
     `select id, kind, about, idempotency_key, created_at, claim, claimed_at, attempts, next_attempt_at, last_cause,
             failed_at, request_reported_at, sent_at, gave_up_at, reported_at, superseded_at
        from public.outbox_mails
-      where kind = $1 and coalesce(contact_submission_id, appointment_request_id) = $2
+      where kind = $1 and coalesce(contact_message_id, appointment_request_id) = $2
       order by created_at, id`,
     [kind, refId],
   );
@@ -353,7 +353,7 @@ export async function outboxMails(backend: TestBackend, kind: OutboxKind, refId:
  * throws when it is stored without one (every stored one owes its mail).
  */
 export async function practiceMail(backend: TestBackend, kind: 'contact' | 'request', refId: string): Promise<OutboxMail | undefined> {
-  const table = kind === 'contact' ? 'contact_submissions' : 'appointment_requests';
+  const table = kind === 'contact' ? 'contact_messages' : 'appointment_requests';
   const { rows } = await backend.query(`select 1 from public.${table} where id = $1`, [refId]);
   const mails = await outboxMails(backend, kind, refId);
   if (rows.length === 0) return undefined;
@@ -369,7 +369,7 @@ export async function practiceMail(backend: TestBackend, kind: 'contact' | 'requ
 export async function ageOutboxMails(backend: TestBackend, refId: string | string[], interval = '3 minutes'): Promise<void> {
   await backend.query(
     `update public.outbox_mails set created_at = created_at - $2::interval
-      where coalesce(contact_submission_id, appointment_request_id) = any($1::uuid[])`,
+      where coalesce(contact_message_id, appointment_request_id) = any($1::uuid[])`,
     [Array.isArray(refId) ? refId : [refId], interval],
   );
 }

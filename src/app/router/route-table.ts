@@ -70,4 +70,4 @@ export function footerNavigationOf(routes: readonly PageEntry[]): NavigationLink
 export const mainNavigation = headerNavigationOf(pageRoutes);
 export const footerNavigation = footerNavigationOf(pageRoutes);
 
-export const bookingPath = pagePath('termin-vereinbaren');
+export const appointmentPath = pagePath('termin-vereinbaren');

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
-import { bookingPath, mainNavigation } from '@/app/router/route-table';
+import { appointmentPath, mainNavigation } from '@/app/router/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { SiteLogo } from '@/components/layout/site-logo';
@@ -56,7 +56,7 @@ export function SiteHeader() {
 
         <div className="flex items-center gap-1 sm:gap-2">
           {/* Always in the sticky header, as docs/product.md §2 asks; compact on phones, where the logo and the menu button share the row. */}
-          <ButtonLink to={bookingPath} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
+          <ButtonLink to={appointmentPath} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
             {uiText.header.bookingCta}
           </ButtonLink>
           <button
@@ -99,7 +99,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <ButtonLink to={bookingPath} onClick={closeMenu} size="lg" className="mt-4 w-full">
+          <ButtonLink to={appointmentPath} onClick={closeMenu} size="lg" className="mt-4 w-full">
             {uiText.header.bookingCta}
           </ButtonLink>
         </Container>

@@ -1,10 +1,10 @@
-import { kontaktPage } from '@/content/contact';
+import { contactPage } from '@/content/contact';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 
 /** "Anfahrt": parking and the bus stop. */
 export function DirectionsCard() {
-  const { directions } = kontaktPage;
+  const { directions } = contactPage;
   return (
     <Card>
       <h3 className="text-lg">{directions.title}</h3>

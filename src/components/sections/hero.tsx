@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Pause, Play } from 'lucide-react';
 import { heroImageSources } from '@/app/head/hero-image';
 import { useLocation } from 'react-router-dom';
-import { bookingPath, findPageRoute } from '@/app/router/route-table';
+import { appointmentPath, findPageRoute } from '@/app/router/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
@@ -122,7 +122,7 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
           {(cta || secondaryCta) && (
             <div className="mt-8 flex flex-wrap gap-3">
               {cta && (
-                <ButtonLink to={cta.to ?? bookingPath} variant="accent" size="lg">
+                <ButtonLink to={cta.to ?? appointmentPath} variant="accent" size="lg">
                   {cta.label}
                 </ButtonLink>
               )}

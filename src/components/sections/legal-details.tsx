@@ -1,10 +1,10 @@
-import type { ImpressumDetail } from '@/content/legal-notice';
+import type { LegalNoticeDetail } from '@/content/legal-notice';
 import { Card } from '@/components/ui/card';
 
 interface LegalDetailsProps {
   id: string;
   title: string;
-  details: readonly ImpressumDetail[];
+  details: readonly LegalNoticeDetail[];
 }
 
 /** The company facts of the legal notice as a definition list: label, then value. */

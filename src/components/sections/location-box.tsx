@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { kontaktPage } from '@/content/contact';
+import { contactPage } from '@/content/contact';
 import { addressLines, practice } from '@/content/practice';
 import { Card } from '@/components/ui/card';
 
@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
  * in the visitor's map service only when they choose to.
  */
 export function LocationBox() {
-  const { location } = kontaktPage;
+  const { location } = contactPage;
   const [street, town] = addressLines(practice.practiceAddress);
   return (
     <Card padding="none" className="overflow-hidden">

@@ -124,7 +124,7 @@ describe('appointment-action calls', () => {
     await expect(actOnAppointment(TOKEN)).resolves.toEqual({ kind: 'failed' });
   });
 
-  it('reads the views of the move links, with the wish, the slot moved from, the warning and the booking window', async () => {
+  it('reads the views of the move links, with the wish, the slot moved from, the warning and the slot window', async () => {
     const moveView = makeView({
       action: 'confirm-move',
       status: 'confirmed',
@@ -136,9 +136,9 @@ describe('appointment-action calls', () => {
     });
     invoke.mockResolvedValue({ data: { view: moveView }, error: null });
     await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view: moveView });
-    const rescheduleView = makeView({ action: 'reschedule', booking: { first: '2026-11-26', last: '2027-05-24', closedDays: ['2026-12-28'] } });
-    invoke.mockResolvedValue({ data: { view: rescheduleView }, error: null });
-    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view: rescheduleView });
+    const requestMoveView = makeView({ action: 'request-move', booking: { first: '2026-11-26', last: '2027-05-24', closedDays: ['2026-12-28'] } });
+    invoke.mockResolvedValue({ data: { view: requestMoveView }, error: null });
+    await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view: requestMoveView });
   });
 
   it('takes a view without the move fields (a function deployed before them) as never moved', async () => {

@@ -1,15 +1,15 @@
 /**
  * The appointment action page's one backend call: the edge function appointment-action
- * (contract: AppointmentActionBody / …Answer / …Error in @domain/wire-types). Every
+ * (contract: AppointmentActionCommand / …Answer / …Error in @domain/wire-types). Every
  * answer – 200, a JSON error, a status without a body the page knows, a network failure –
  * becomes one `ActionResult`, so the page never handles the client's errors or raw JSON,
  * and its tests mock this module. The token is never logged.
  */
 import { getSupabaseClient } from '@/lib/supabase-client';
-import { BOOKING_REFUSALS, type BookingRefusal } from '@domain/availability';
+import { SLOT_REFUSAL_REASONS, type SlotRefusalReason } from '@domain/availability';
 import {
   APPOINTMENT_ACTION_KINDS,
-  type AppointmentActionBody,
+  type AppointmentActionCommand,
   type AppointmentActionView,
   type AppointmentMove,
   type AppointmentOffer,
@@ -33,7 +33,7 @@ const TIMEOUT_MS = 30_000;
 export type InvalidLinkReason = 'malformed' | 'tampered' | 'expired';
 
 /** Why the function refused a new slot for a move: the rules' reason, or the appointment's own slot. */
-export type MoveRefusal = BookingRefusal | 'same_slot';
+export type MoveRefusal = SlotRefusalReason | 'same_slot';
 
 export type ActionResult =
   /** 200 to `show`. */
@@ -89,7 +89,7 @@ export function actOnAppointment(token: string, { date, time, note, advisor, off
 
 const FAILED: ActionResult = { kind: 'failed' };
 
-async function callAppointmentAction(body: AppointmentActionBody): Promise<ActionResult> {
+async function callAppointmentAction(body: AppointmentActionCommand): Promise<ActionResult> {
   try {
     const supabase = await getSupabaseClient();
     const { data, error } = await supabase.functions.invoke(APPOINTMENT_ACTION_FUNCTION, { body, timeout: TIMEOUT_MS });
@@ -125,7 +125,7 @@ async function fromError(error: unknown): Promise<ActionResult> {
 }
 
 const INVALID_LINK_REASONS: readonly string[] = ['malformed', 'tampered', 'expired'] satisfies InvalidLinkReason[];
-const MOVE_REFUSALS: readonly string[] = [...BOOKING_REFUSALS, 'same_slot'] satisfies MoveRefusal[];
+const MOVE_REFUSALS: readonly string[] = [...SLOT_REFUSAL_REASONS, 'same_slot'] satisfies MoveRefusal[];
 
 /** An error answer's body by its `error` code (the status only confirms what the code says). */
 export function fromErrorBody(body: unknown): ActionResult {
@@ -163,7 +163,7 @@ export function fromErrorBody(body: unknown): ActionResult {
 }
 
 /** A 200 answer: `{ view }` to show, `{ result, mail, view }` to act. */
-export function fromAnswer(data: unknown, intent: AppointmentActionBody['intent']): ActionResult {
+export function fromAnswer(data: unknown, intent: AppointmentActionCommand['intent']): ActionResult {
   const view = isObject(data) ? readView(data.view) : undefined;
   if (!isObject(data) || !view) return FAILED;
   if (intent === 'show') return { kind: 'view', view };

@@ -5,13 +5,13 @@ import { SelectField, TextAreaField } from '@/components/forms/form-field';
 import { checkFields, clearFieldMessage, STAFF_NOTE_RULE } from '@/components/forms/field-check';
 import { readTextFields } from '@/components/forms/read-form';
 import { timeSlotLabel, timeSlots } from '@/content/services';
-import { offerTexts, terminAktionPage as copy } from '@/content/appointment-action';
+import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { advisorName, isAdvisorId, type AdvisorId } from '@domain/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import type { ActInput } from './action-api';
 import { slotCapacity, slotWarnings, type Control } from './action-state';
-import { RescheduleFields, RESCHEDULE_FIELDS } from './reschedule-fields';
+import { MoveFields, MOVE_FIELDS } from './move-fields';
 import { SlotCapacity } from './slot-capacity';
 import { OfferChoices, readOfferChoices } from './offer-choices';
 import type { Outcome } from './use-appointment-action';
@@ -38,7 +38,7 @@ const buttonLabels: Record<Control, string> = {
   decline: copy.decline.button,
   cancel: copy.cancel.button,
   resend: copy.mailPending.button,
-  reschedule: copy.reschedule.button,
+  'request-move': copy.requestMove.button,
   'confirm-move': copy.move.confirmButton,
   'decline-move': copy.move.declineButton,
   'take-offer': offerTexts.take.button,
@@ -92,8 +92,8 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
     }
     const form = event.currentTarget;
     if (!checkFields(form, [STAFF_NOTE_RULE])) return;
-    if (control === 'reschedule') {
-      const { datum, uhrzeit } = readTextFields(form, RESCHEDULE_FIELDS);
+    if (control === 'request-move') {
+      const { datum, uhrzeit } = readTextFields(form, MOVE_FIELDS);
       onAct({ date: datum, time: uhrzeit });
       return;
     }
@@ -143,7 +143,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
 
   return (
     <form onSubmit={onSubmit} onInput={clearFieldMessage} className="mt-8 space-y-5">
-      {control === 'reschedule' && view.booking !== null && <RescheduleFields view={{ ...view, booking: view.booking }} refused={refused} />}
+      {control === 'request-move' && view.booking !== null && <MoveFields view={{ ...view, booking: view.booking }} refused={refused} />}
       {needsTime && (
         <SelectField
           label={copy.confirm.timeLabel}

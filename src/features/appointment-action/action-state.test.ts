@@ -10,43 +10,43 @@ const deadline = '2026-12-10T08:30:00.000Z';
 const booking = { first: '2026-12-03', last: '2027-06-01', closedDays: [] };
 const wish = (status: AppointmentMove['status'], thisLink = true): AppointmentMove => ({ date: '2026-12-15', time: '10:00', status, thisLink });
 
-const reschedule = (overrides: Partial<AppointmentActionView> = {}) =>
-  makeView({ action: 'reschedule', slot: null, ...confirmed, cancelUntil: deadline, booking, ...overrides });
+const requestMove = (overrides: Partial<AppointmentActionView> = {}) =>
+  makeView({ action: 'request-move', slot: null, ...confirmed, cancelUntil: deadline, booking, ...overrides });
 const moveLink = (action: 'confirm-move' | 'decline-move', move: AppointmentMove | null, overrides: Partial<AppointmentActionView> = {}) =>
   makeView({ action, ...confirmed, cancelUntil: deadline, slot: move && { date: move.date, time: move.time }, move, ...overrides });
 
-describe('the reschedule link (the visitor)', () => {
+describe('the request-move link (the visitor)', () => {
   it('before the deadline: the current appointment, the deadline and the form', () => {
-    const description = describeView(reschedule(), NOW);
-    expect(description).toMatchObject({ headline: 'Termin verschieben', control: 'reschedule', callUs: false });
+    const description = describeView(requestMove(), NOW);
+    expect(description).toMatchObject({ headline: 'Termin verschieben', control: 'request-move', callUs: false });
     expect(description.lines).toEqual([
       'Ihr jetziger Termin: Freitag, 11. Dezember 2026, 09:30 Uhr.',
       'Online verschieben können Sie bis 24 Stunden vor dem Termin, also bis Donnerstag, 10. Dezember 2026, 09:30 Uhr.',
       'Wählen Sie einen neuen Tag und eine Uhrzeit. Die Praxis bestätigt den neuen Termin innerhalb von 24 Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.',
     ]);
-    expect(canMoveOnline(reschedule(), NOW)).toBe(true);
+    expect(canMoveOnline(requestMove(), NOW)).toBe(true);
   });
 
   it('after a declined wish: says so, and offers the form again', () => {
-    const description = describeView(reschedule({ move: wish('declined') }), NOW);
-    expect(description.control).toBe('reschedule');
+    const description = describeView(requestMove({ move: wish('declined') }), NOW);
+    expect(description.control).toBe('request-move');
     expect(description.lines).toContain(
       'Ihren letzten Wunsch (Dienstag, 15. Dezember 2026, 10:00 Uhr) konnte die Praxis leider nicht bestätigen; Ihr Termin bleibt bestehen.',
     );
   });
 
   it('with a wish waiting: no second form', () => {
-    const description = describeView(reschedule({ move: wish('requested') }), NOW);
+    const description = describeView(requestMove({ move: wish('requested') }), NOW);
     expect(description).toMatchObject({ headline: 'Ihr Wunsch wartet auf die Praxis', control: null });
     expect(description.lines).toContain(
       'Sie möchten den Termin auf Dienstag, 15. Dezember 2026, 10:00 Uhr verschieben. Die Praxis meldet sich innerhalb von 24 Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.',
     );
-    expect(canMoveOnline(reschedule({ move: wish('requested') }), NOW)).toBe(false);
+    expect(canMoveOnline(requestMove({ move: wish('requested') }), NOW)).toBe(false);
   });
 
   it.each([
-    ['after the deadline', reschedule(), Date.parse(deadline)],
-    ['without the booking rules', reschedule({ booking: null }), NOW],
+    ['after the deadline', requestMove(), Date.parse(deadline)],
+    ['without the slot rules', requestMove({ booking: null }), NOW],
   ])('%s: the phone, no form', (_what, view, now) => {
     const description = describeView(view, now);
     expect(description).toMatchObject({ headline: 'Termin verschieben', control: null, callUs: true });
@@ -58,12 +58,12 @@ describe('the reschedule link (the visitor)', () => {
     ['declined', 'Ihre Anfrage wurde nicht bestätigt', 'Diese Anfrage wurde nicht bestätigt; es gibt keinen Termin, den Sie verschieben könnten.'],
     ['requested', 'Ihre Anfrage ist noch offen', expect.stringMatching(/^Ihre Anfrage ist noch nicht bestätigt\./)],
   ] as const)('on a %s request: explains, no form', (status, headline, line) => {
-    const description = describeView(reschedule({ status, ...(status !== 'cancelled' && { confirmed: null, cancelUntil: null }) }), NOW);
+    const description = describeView(requestMove({ status, ...(status !== 'cancelled' && { confirmed: null, cancelUntil: null }) }), NOW);
     expect(description).toMatchObject({ headline, control: null, lines: [line] });
   });
 
   it('a waiting wish whose e-mails failed: offers to send them', () => {
-    const view = reschedule({ move: wish('requested'), mailPending: true });
+    const view = requestMove({ move: wish('requested'), mailPending: true });
     expect(isProducedByLink(view)).toBe(true);
     const description = describeView(view, NOW);
     expect(description.control).toBe('resend');

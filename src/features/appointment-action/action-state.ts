@@ -3,7 +3,7 @@
  * request's status (docs/appointment-lifecycle.md): plain functions of the view, so each
  * case reads in one place and the component only lays it out.
  */
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, SlotWarning } from '@domain/wire-types';
 import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, formatTime } from '@domain/dates';
 import { type BookedSpan, spanAvailability, spanEnd, type SpanAvailability } from '@domain/capacity';
@@ -17,7 +17,7 @@ export function slotText(slot: AppointmentSlot): string {
 }
 
 /** The one thing the page lets the person do. `resend` sends the e-mail of a change already stored. */
-export type Control = 'confirm' | 'decline' | 'cancel' | 'resend' | 'reschedule' | 'confirm-move' | 'decline-move' | 'take-offer';
+export type Control = 'confirm' | 'decline' | 'cancel' | 'resend' | 'request-move' | 'confirm-move' | 'decline-move' | 'take-offer';
 
 export interface ViewDescription {
   /** The page's h1. */
@@ -50,7 +50,7 @@ export function isProducedByLink(view: AppointmentActionView): boolean {
       return view.status === 'declined';
     case 'cancel':
       return view.status === 'cancelled';
-    case 'reschedule':
+    case 'request-move':
       // The visitor's wish is stored and waits: its mails are this link's.
       return view.status === 'confirmed' && view.move?.status === 'requested';
     case 'confirm-move':
@@ -146,25 +146,25 @@ function describeCancel(view: AppointmentActionView, now: number): ViewDescripti
 
 const dateTimeText = (slot: { date: string; time: string }) => formatDateTimeLong(slot.date, slot.time);
 
-function describeReschedule(view: AppointmentActionView, now: number): ViewDescription {
-  const { reschedule } = copy;
+function describeRequestMove(view: AppointmentActionView, now: number): ViewDescription {
+  const { requestMove } = copy;
   switch (view.status) {
     case 'confirmed': {
-      const current = reschedule.current(confirmedText(view));
+      const current = requestMove.current(confirmedText(view));
       const { move } = view;
       if (move?.status === 'requested') {
-        return describe(reschedule.pendingHeadline, [current, reschedule.pending(dateTimeText(move)), reschedule.pendingNoSecond]);
+        return describe(requestMove.pendingHeadline, [current, requestMove.pending(dateTimeText(move)), requestMove.pendingNoSecond]);
       }
-      if (!canMoveOnline(view, now)) return describe(reschedule.headline, [current, reschedule.tooLate], { callUs: true });
+      if (!canMoveOnline(view, now)) return describe(requestMove.headline, [current, requestMove.tooLate], { callUs: true });
       return describe(
-        reschedule.headline,
+        requestMove.headline,
         [
           current,
-          ...(move?.status === 'declined' ? [reschedule.lastDeclined(dateTimeText(move))] : []),
-          reschedule.until(formatInstantLong(new Date(view.cancelUntil!))),
-          reschedule.howItWorks,
+          ...(move?.status === 'declined' ? [requestMove.lastDeclined(dateTimeText(move))] : []),
+          requestMove.until(formatInstantLong(new Date(view.cancelUntil!))),
+          requestMove.howItWorks,
         ],
-        { control: 'reschedule' },
+        { control: 'request-move' },
       );
     }
     case 'cancelled':
@@ -278,8 +278,8 @@ function mailPendingText(view: AppointmentActionView): string {
       return copy.mailPending.decline(view.name);
     case 'cancel':
       return copy.mailPending.cancel;
-    case 'reschedule':
-      return copy.mailPending.reschedule;
+    case 'request-move':
+      return copy.mailPending.requestMove;
     case 'confirm-move':
       return copy.mailPending.confirmMove(view.name);
     case 'decline-move':
@@ -302,8 +302,8 @@ function describeByAction(view: AppointmentActionView, now: number): ViewDescrip
       return describeDecline(view);
     case 'cancel':
       return describeCancel(view, now);
-    case 'reschedule':
-      return describeReschedule(view, now);
+    case 'request-move':
+      return describeRequestMove(view, now);
     case 'confirm-move':
     case 'decline-move':
       return describeMoveDecision({ ...view, action });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { offerTexts, terminAktionPage as copy } from '@/content/appointment-action';
+import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { formatDateTimeLong } from '@domain/dates';
 import { advisorNameOf, slotText } from './action-state';

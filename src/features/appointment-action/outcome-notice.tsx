@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
-import { offerTexts, terminAktionPage as copy } from '@/content/appointment-action';
+import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import { cn } from '@/lib/cn';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';
@@ -28,8 +28,8 @@ function successText(view: AppointmentActionView): string {
       return texts.success.decline(view.name);
     case 'cancel':
       return texts.success.cancel;
-    case 'reschedule':
-      return texts.success.reschedule;
+    case 'request-move':
+      return texts.success.requestMove;
     case 'confirm-move':
       return texts.success.confirmMove(view.name, advisorNameOf(view.advisor));
     case 'decline-move':
@@ -44,8 +44,8 @@ function successText(view: AppointmentActionView): string {
 
 function conflictText(view: AppointmentActionView) {
   switch (view.action) {
-    case 'reschedule':
-      return texts.conflictReschedule;
+    case 'request-move':
+      return texts.conflictRequestMove;
     case 'confirm-move':
     case 'decline-move':
       return texts.conflictMove;
@@ -65,7 +65,7 @@ function noticeContent(outcome: Outcome, view: AppointmentActionView): NoticeCon
     case 'conflict':
       return { tone: 'error', ...conflictText(view) };
     case 'too_late':
-      return view.action === 'reschedule' ? { tone: 'error', ...texts.tooLateReschedule, phone: true } : { tone: 'error', ...texts.tooLate };
+      return view.action === 'request-move' ? { tone: 'error', ...texts.tooLateRequestMove, phone: true } : { tone: 'error', ...texts.tooLate };
     case 'unavailable':
       return { tone: 'error', ...texts.unavailable };
     case 'advisor_busy':

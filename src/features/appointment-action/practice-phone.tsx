@@ -1,6 +1,6 @@
 import { Phone } from 'lucide-react';
 import { practice } from '@/content/practice';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { cn } from '@/lib/cn';
 
 /** "Telefon der Praxis: +41 44 555 27 80" with a tel: link as large as a button (44 px). */

@@ -1,6 +1,6 @@
-import { bookingPath } from '@/app/router/route-table';
+import { appointmentPath } from '@/app/router/route-table';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { PracticePhone } from './practice-phone';
 import type { PageState } from './use-appointment-action';
 
@@ -52,7 +52,7 @@ export function RequestUnavailable({ state, onRetry }: { state: NoViewState; onR
           <Headline>{text.headline}</Headline>
           <Paragraphs lines={text.text} />
           <PracticePhone className="mt-4" />
-          <ButtonLink to={bookingPath} variant="secondary" size="lg" className="mt-6">
+          <ButtonLink to={appointmentPath} variant="secondary" size="lg" className="mt-6">
             {copy.bookingLink}
           </ButtonLink>
         </>

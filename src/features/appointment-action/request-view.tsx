@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/ui/button-link';
-import { bookingPath } from '@/app/router/route-table';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentPath } from '@/app/router/route-table';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { ActInput } from './action-api';
 import { describeView } from './action-state';
 import { ActionForm } from './action-form';
@@ -35,8 +35,8 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
   const explain = outcome?.kind !== 'done' && outcome?.kind !== 'offer_taken';
   // A refused new slot is said at its field, which takes the focus; a notice only if the form is gone.
   const refused = outcome?.kind === 'unavailable' ? outcome : null;
-  const notice = outcome !== null && !(refused && control === 'reschedule');
-  const stored: ActInput = view.action === 'reschedule' && view.move ? { date: view.move.date, time: view.move.time } : {};
+  const notice = outcome !== null && !(refused && control === 'request-move');
+  const stored: ActInput = view.action === 'request-move' && view.move ? { date: view.move.date, time: view.move.time } : {};
   return (
     <>
       <h1 id="aktion-titel" className="text-3xl sm:text-4xl">
@@ -49,7 +49,7 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
           ))}
           {description.callUs && <PracticePhone />}
           {description.bookAgain && (
-            <ButtonLink to={bookingPath} variant="secondary" size="lg">
+            <ButtonLink to={appointmentPath} variant="secondary" size="lg">
               {copy.bookingLink}
             </ButtonLink>
           )}

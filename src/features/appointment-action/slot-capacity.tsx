@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { advisorName } from '@domain/practice';
 import { collisionText, type SlotCapacity as Capacity } from './action-state';
 

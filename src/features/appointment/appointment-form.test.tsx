@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { practice } from '@/content/practice';
-import { addDays, bookingWindow, holidayName, isoWeekday } from '@domain/availability';
+import { addDays, slotWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong } from '@domain/dates';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { renderRoute } from '@/test/render-route';
@@ -36,7 +36,7 @@ type User = Awaited<ReturnType<typeof renderRoute>>['user'];
 const DAY = bookableDay(10);
 const ALT_DAY = bookableDay(12);
 
-async function openBookingForm() {
+async function openAppointmentForm() {
   return (await renderRoute('/termin-vereinbaren')).user;
 }
 
@@ -59,7 +59,7 @@ describe('appointment form', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('has the spec’s sections, fields and the required note', async () => {
-    await openBookingForm();
+    await openAppointmentForm();
     for (const legend of ['Persönliche Angaben', 'Gewünschte Leistung', 'Wunschtermin', 'Alternativtermin', 'Nachricht']) {
       expect(fieldset(legend)).toBeInTheDocument();
     }
@@ -74,7 +74,7 @@ describe('appointment form', () => {
   });
 
   it('offers the address meant for a likely typo in the e-mail field (the contact form’s field: personal-details-fields.tsx)', async () => {
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await user.type(field('E-Mail'), 'beat@gmx.chh');
     await user.tab();
     expect(field('Telefon')).toHaveFocus();
@@ -87,7 +87,7 @@ describe('appointment form', () => {
   });
 
   it('offers the three services by value with their readable labels', async () => {
-    await openBookingForm();
+    await openAppointmentForm();
     const options = within(field('Leistung')).getAllByRole('option').slice(1) as HTMLOptionElement[];
     expect(options.map((o) => o.value)).toEqual(['schlafberatung', 'follow-up', 'beratung-zuhause']);
     expect(options.map((o) => o.textContent?.replace(/\s/g, ' '))).toEqual([
@@ -98,7 +98,7 @@ describe('appointment form', () => {
   });
 
   it('offers the 21 time slots labelled with “Uhr”, none over lunch', async () => {
-    await openBookingForm();
+    await openAppointmentForm();
     for (const select of [within(fieldset('Wunschtermin')).getByLabelText('Uhrzeit'), within(fieldset('Alternativtermin')).getByLabelText('Uhrzeit')]) {
       const labels = within(select).getAllByRole('option').slice(1).map((o) => o.textContent);
       expect(labels).toHaveLength(21);
@@ -112,8 +112,8 @@ describe('appointment form', () => {
   });
 
   it('offers the days from the first bookable one (the day after tomorrow) to the horizon', async () => {
-    await openBookingForm();
-    const { first, last } = bookingWindow(today());
+    await openAppointmentForm();
+    const { first, last } = slotWindow(today());
     expect(first).toBe(addDays(today(), 2));
     for (const legend of ['Wunschtermin', 'Alternativtermin']) {
       const date = within(fieldset(legend)).getByLabelText(/^Datum/);
@@ -123,7 +123,7 @@ describe('appointment form', () => {
   });
 
   it('stores the request, then e-mails it: label not value, null for empty optional fields', async () => {
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
@@ -171,7 +171,7 @@ describe('appointment form', () => {
   it('stores the request with the same form proof the e-mail function gets, in the x-form-proof header', async () => {
     const proof = testProof('only-this-submission');
     takeFormProof.mockResolvedValue(proof);
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
@@ -185,7 +185,7 @@ describe('appointment form', () => {
   });
 
   it('sends the optional time, alternative and message when given', async () => {
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.selectOptions(within(fieldset('Wunschtermin')).getByLabelText('Uhrzeit'), '09:30');
     await user.type(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/), ALT_DAY);
@@ -210,7 +210,7 @@ describe('appointment form', () => {
   it('disables the button and shows “Wird gesendet...” while sending, then clears the form and confirms', async () => {
     const answer = deferred<{ data: unknown; error: null }>();
     invoke.mockReturnValue(answer.promise);
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await waitFor(() => expect(submitButton()).toHaveTextContent('Wird gesendet...'));
@@ -249,7 +249,7 @@ describe('appointment form', () => {
       data: null,
       error: Object.assign(supabaseError('PostgrestError', 'new row violates row-level security policy'), { code: '42501' }),
     });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
@@ -259,7 +259,7 @@ describe('appointment form', () => {
 
   it('shows the failure and keeps the values when the request is stored but the e-mail fails', async () => {
     invoke.mockResolvedValue({ data: null, error: supabaseError('FunctionsHttpError') });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
@@ -276,7 +276,7 @@ describe('appointment form', () => {
 
   it.each(otherFailures)('shows the failure and keeps the values when %s', async (_, fail) => {
     fail();
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
@@ -284,7 +284,7 @@ describe('appointment form', () => {
 
   it('stores nothing when no form proof can be made: error notice, values kept', async () => {
     takeFormProof.mockRejectedValue(new Error('Failed to fetch'));
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
@@ -295,7 +295,7 @@ describe('appointment form', () => {
   it('retries a request whose e-mail failed under the same id, so no second row is stored; each attempt with its own proof in both steps', async () => {
     takeFormProof.mockResolvedValueOnce(testProof('first')).mockResolvedValueOnce(testProof('second'));
     invoke.mockResolvedValueOnce({ data: null, error: supabaseError('FunctionsHttpError') });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
@@ -315,7 +315,7 @@ describe('appointment form', () => {
 
   it('a request stored while the day’s mail cap holds its e-mail back (202 queued): says so truthfully and clears the form', async () => {
     invoke.mockResolvedValue({ data: QUEUED_ANSWER, error: null });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     expect(await screen.findByText('Anfrage gespeichert')).toBeInTheDocument();
@@ -338,7 +338,7 @@ describe('appointment form', () => {
 
   it('a 502 from the e-mail function is still the error notice, with the values kept', async () => {
     invoke.mockResolvedValue({ data: null, error: httpError(502) });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
@@ -347,7 +347,7 @@ describe('appointment form', () => {
 
   it('uses a new id once the visitor changes the request', async () => {
     invoke.mockResolvedValueOnce({ data: null, error: supabaseError('FunctionsHttpError') });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.click(submitButton());
     await expectFailureShown();
@@ -373,7 +373,7 @@ describe('appointment form', () => {
 
   it('marks the times taken on each chosen date, and only those; before a service is chosen, for the shortest one', async () => {
     answerStartTimes({ [DAY]: { 'follow-up': ['14:30'] }, [ALT_DAY]: { 'follow-up': ['09:00'] } });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     const preferred = within(fieldset('Wunschtermin'));
     const alternative = within(fieldset('Alternativtermin'));
     await user.type(preferred.getByLabelText(/^Datum/), DAY);
@@ -391,7 +391,7 @@ describe('appointment form', () => {
 
   it('asks again when the service changes, and marks the times taken for that one (a longer service has more)', async () => {
     answerStartTimes({ [DAY]: { 'follow-up': ['09:00'], schlafberatung: ['09:00', '09:30'], 'beratung-zuhause': ['09:00', '09:30', '14:00'] } });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     const preferred = within(fieldset('Wunschtermin'));
     await user.type(preferred.getByLabelText(/^Datum/), DAY);
     expect(await preferred.findByRole('option', { name: '09:00 Uhr – bereits vergeben' })).toBeDisabled();
@@ -416,7 +416,7 @@ describe('appointment form', () => {
 
   it('a chosen time that becomes taken with another service says so at the field, and sending stops there', async () => {
     answerStartTimes({ [DAY]: { schlafberatung: ['09:30'] } });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     const time = within(fieldset('Wunschtermin')).getByLabelText('Uhrzeit') as HTMLSelectElement;
     await user.selectOptions(time, '09:30');
@@ -442,7 +442,7 @@ describe('appointment form', () => {
 
   it('forgets the taken times with the date and the service once the request is sent and the form emptied', async () => {
     answerStartTimes({ [DAY]: { 'follow-up': ['14:30'] } });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     const preferred = within(fieldset('Wunschtermin'));
     expect(await preferred.findByRole('option', { name: '14:30 Uhr – bereits vergeben' })).toBeDisabled();
@@ -454,7 +454,7 @@ describe('appointment form', () => {
 
   it('keeps every time selectable when the taken times cannot be read', async () => {
     rpc.mockResolvedValue({ data: null, error: supabaseError('PostgrestError', 'offline') });
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     const preferred = within(fieldset('Wunschtermin'));
     await user.type(preferred.getByLabelText(/^Datum/), DAY);
     await waitFor(() => expect(rpc).toHaveBeenCalledWith('appointment_start_times', expect.anything()));
@@ -466,7 +466,7 @@ describe('appointment form', () => {
       data: name === 'appointment_start_times' ? [{ time: '09:00', free: false }, { time: '09:30' }, { time: '12:00', free: false }, { time: '10:00', free: 'no' }, null, 'x'] : [],
       error: null,
     }));
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     const preferred = within(fieldset('Wunschtermin'));
     await user.type(preferred.getByLabelText(/^Datum/), DAY);
     expect(await preferred.findByRole('option', { name: '09:00 Uhr – bereits vergeben' })).toBeDisabled();
@@ -474,7 +474,7 @@ describe('appointment form', () => {
   });
 
   it('does not send while a required field is empty (the browser’s own check)', async () => {
-    const user = await openBookingForm();
+    const user = await openAppointmentForm();
     await fillRequired(user);
     await user.clear(field('Telefon'));
     await user.click(submitButton());
@@ -515,14 +515,14 @@ describe('appointment form', () => {
       ['today', () => today()],
       ['tomorrow', () => addDays(today(), 1)],
     ])('%s is too soon: «frühestens» with the first bookable day, and no times', async (_what, day) => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await choose(user, day());
       expectMessage(dateField(), tooSoon());
       expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
     });
 
     it('the first bookable day is fine: no message, that day’s times', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       const day = firstDayWhere((d) => isoWeekday(d) !== 7 && holidayName(d) === null);
       await choose(user, day);
       expectNoMessage(dateField());
@@ -530,7 +530,7 @@ describe('appointment form', () => {
     });
 
     it('a Sunday is closed, «geschlossen», and offers no time', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       const sunday = firstDayWhere((d) => isoWeekday(d) === 7 && holidayName(d) === null);
       await choose(user, sunday);
       expectMessage(
@@ -544,7 +544,7 @@ describe('appointment form', () => {
     });
 
     it('a public holiday is closed, with its name', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       // Zurich's holidays are never 5 months apart: one always lies in the 6-month window.
       const holiday = firstDayWhere((d) => holidayName(d) !== null);
       await choose(user, holiday);
@@ -558,7 +558,7 @@ describe('appointment form', () => {
     it('Christmas Day, as the visitor reads it (the clock set to Friday, 20 November 2026)', async () => {
       vi.setSystemTime(new Date('2026-11-20T09:00:00Z'));
       try {
-        const user = await openBookingForm();
+        const user = await openAppointmentForm();
         await choose(user, '2026-12-25');
         expectMessage(dateField(), 'Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bitte wählen Sie einen anderen Tag.');
         await choose(user, '2026-11-21');
@@ -580,12 +580,12 @@ describe('appointment form', () => {
     it('a day the practice closed is «geschlossen» without a reason; the closures are read once, from the first bookable day', async () => {
       const closure = bookableDay(4);
       rpc.mockImplementation(async (name) => ({ data: name === 'practice_closed_days' ? [closure, 'not a date', 42] : [], error: null }));
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       expect(closedDaysCalls()).toHaveLength(0);
       await choose(user, closure);
       await waitFor(() => expectMessage(dateField(), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`));
       expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
-      expect(closedDaysCalls()).toEqual([['practice_closed_days', { p_from: bookingWindow(today()).first, p_days: 200 }]]);
+      expect(closedDaysCalls()).toEqual([['practice_closed_days', { p_from: slotWindow(today()).first, p_days: 200 }]]);
       // The alternative date knows it too, without asking again.
       await choose(user, closure, 'Alternativtermin');
       expectMessage(dateField('Alternativtermin'), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
@@ -598,7 +598,7 @@ describe('appointment form', () => {
     it('a day set without focusing the field (picked before the page was live, or by a script) reads the closures too', async () => {
       const closure = bookableDay(4);
       rpc.mockImplementation(async (name) => ({ data: name === 'practice_closed_days' ? [closure] : [], error: null }));
-      await openBookingForm();
+      await openAppointmentForm();
       await waitFor(() => expect(dateField()).toHaveAttribute('min'));
       fireEvent.change(dateField(), { target: { value: closure } });
       await waitFor(() => expectMessage(dateField(), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`));
@@ -606,7 +606,7 @@ describe('appointment form', () => {
 
     it('without the closures (the call fails) every rule-open day is offered', async () => {
       rpc.mockImplementation(async (name) => (name === 'practice_closed_days' ? { data: null, error: supabaseError('PostgrestError', 'offline') } : { data: [], error: null }));
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await choose(user, DAY);
       await waitFor(() => expect(closedDaysCalls().length).toBeGreaterThan(0));
       expectNoMessage(dateField());
@@ -614,8 +614,8 @@ describe('appointment form', () => {
     });
 
     it('beyond the horizon is too far, with the last bookable day', async () => {
-      const user = await openBookingForm();
-      const { last } = bookingWindow(today());
+      const user = await openAppointmentForm();
+      const { last } = slotWindow(today());
       await choose(user, addDays(last, 1), 'Alternativtermin');
       expectMessage(
         dateField('Alternativtermin'),
@@ -631,7 +631,7 @@ describe('appointment form', () => {
         data: name === 'appointment_start_times' && args.p_day === DAY ? [{ time: '09:30', free: true }, { time: '10:00', free: false }] : [],
         error: null,
       }));
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await choose(user, DAY);
       expect(await within(fieldset('Wunschtermin')).findByRole('option', { name: '10:00 Uhr – bereits vergeben' })).toBeDisabled();
       const labels = timeOptions().slice(1).map((o) => o.textContent);
@@ -645,7 +645,7 @@ describe('appointment form', () => {
     });
 
     it('sending with a refused day stops at the field, nothing is stored', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await fillRequired(user);
       const sunday = firstDayWhere((d) => isoWeekday(d) === 7 && holidayName(d) === null);
       await choose(user, sunday, 'Alternativtermin');
@@ -671,7 +671,7 @@ describe('appointment form', () => {
     });
 
     it('a message stays while the visitor edits other fields (they do not clear it)', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await choose(user, today());
       await user.type(field('Vorname'), 'Beat');
       expectMessage(dateField(), tooSoon());
@@ -693,7 +693,7 @@ describe('appointment form', () => {
     }
 
     it('the database refuses a day closed meanwhile: the error notice, and «geschlossen» at the field, which takes the focus; the closures are read again', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await fillRequired(user);
       await waitFor(() => expect(closedDaysCalls()).toHaveLength(1));
       refusedInsert('preferred_date:closed', `preferred_date ${DAY} is a day the practice is closed`);
@@ -720,20 +720,20 @@ describe('appointment form', () => {
     });
 
     it('the database refuses the alternative as too far: the message at the alternative date', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await fillRequired(user);
       await choose(user, ALT_DAY, 'Alternativtermin');
       refusedInsert('alternative_date:too_far', `alternative_date ${ALT_DAY} is too far ahead`);
       await user.click(submitButton());
       await expectErrorNotice();
-      const text = `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(bookingWindow(today()).last)}.`;
+      const text = `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(slotWindow(today()).last)}.`;
       await waitFor(() => expectMessage(dateField('Alternativtermin'), text));
       expect(dateField('Alternativtermin')).toHaveFocus();
       expectNoMessage(dateField());
     });
 
     it('the database refuses the time: the message at the time field', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await fillRequired(user);
       await user.selectOptions(timeField(), '09:30');
       refusedInsert('preferred_time:time_not_offered', `preferred_time 09:30 is not offered on preferred_date ${DAY}`);
@@ -749,7 +749,7 @@ describe('appointment form', () => {
     });
 
     it('other refusals (a check violation without the rules’ detail) are only the error notice', async () => {
-      const user = await openBookingForm();
+      const user = await openAppointmentForm();
       await fillRequired(user);
       refusedInsert('Failing row contains (…)', 'new row violates check constraint "appointment_requests_phone_check"');
       await user.click(submitButton());
@@ -759,7 +759,7 @@ describe('appointment form', () => {
     });
 
     it('a value typed over the limits by script still gets its message (min and max are only the picker’s)', async () => {
-      await openBookingForm();
+      await openAppointmentForm();
       await waitFor(() => expect(dateField()).toHaveAttribute('min'));
       fireEvent.change(dateField(), { target: { value: today() } });
       expectMessage(dateField(), tooSoon());

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { bookableServices, servicePriceText } from '@/content/services';
-import { terminPage } from '@/content/appointment';
+import { appointmentPage } from '@/content/appointment';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { SelectField, TextAreaField } from '@/components/forms/form-field';
@@ -10,13 +10,13 @@ import { useFormSubmission } from '@/components/forms/use-form-submission';
 import {
   APPOINTMENT_FIELDS,
   APPOINTMENT_FUNCTION,
-  sendAppointmentSubmission,
-  toAppointmentSubmission,
+  sendAppointmentRequest,
+  prepareAppointmentRequest,
 } from '@/features/appointment/appointment-request';
 import { useClosedDays } from '@/features/appointment/closed-days';
 import { SlotFields } from '@/features/appointment/slot-fields';
 import { insertRefusalOf, refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
-import { bookingWindow } from '@domain/availability';
+import { slotWindow } from '@domain/availability';
 import { zurichIsoDate } from '@domain/dates';
 import { FIELD_LIMITS } from '@domain/field-limits';
 
@@ -33,9 +33,9 @@ const APPOINTMENT_FIELD_RULES = [...PERSONAL_DETAILS_RULES, MESSAGE_RULE];
  * was made on another day, so it carries no window that could disagree with the
  * browser's. `refresh` reads the clock again (the day may have changed since).
  */
-function useBookingWindow() {
+function useSlotWindow() {
   const [range, setRange] = useState<{ first: string; last: string }>();
-  const refresh = useCallback(() => setRange(bookingWindow(zurichIsoDate())), []);
+  const refresh = useCallback(() => setRange(slotWindow(zurichIsoDate())), []);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the date must come from the visitor's clock, after hydration
   useEffect(() => refresh(), [refresh]);
   return { range, refresh };
@@ -80,9 +80,9 @@ const SLOT_GROUPS = {
 type SlotGroup = keyof typeof SLOT_GROUPS;
 
 export function AppointmentForm() {
-  const { form: copy } = terminPage;
+  const { form: copy } = appointmentPage;
   const { fields, sections } = copy;
-  const booking = useBookingWindow();
+  const booking = useSlotWindow();
   const { service, select: serviceSelect, onChange: onServiceChange } = useChosenService();
   const closures = useClosedDays(booking.range?.first);
   const rules = useMemo<SlotRules | undefined>(
@@ -104,7 +104,7 @@ export function AppointmentForm() {
     const { date: dateName, time: timeName } = SLOT_GROUPS[group];
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? '';
     const slot = { date: value(dateName), time: value(timeName) || null };
-    setRefused({ group, refusal: refusalOf(refusal.reason, slot, { ...bookingWindow(zurichIsoDate()), closedDays: closures.closedDays }) });
+    setRefused({ group, refusal: refusalOf(refusal.reason, slot, { ...slotWindow(zurichIsoDate()), closedDays: closures.closedDays }) });
     booking.refresh();
     closures.refresh();
   }
@@ -113,8 +113,8 @@ export function AppointmentForm() {
     functionName: APPOINTMENT_FUNCTION,
     fields: APPOINTMENT_FIELDS,
     rules: APPOINTMENT_FIELD_RULES,
-    toRequest: toAppointmentSubmission,
-    send: sendAppointmentSubmission,
+    toRequest: prepareAppointmentRequest,
+    send: sendAppointmentRequest,
     successNotice: copy.successNotice,
     onFailure,
   });

@@ -5,7 +5,7 @@ import { encodeFormProofHeader, FORM_PROOF_HEADER } from '@/components/forms/for
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import { appointmentEmailBody, type AppointmentEmailBody, type AppointmentRow } from '@domain/wire-types';
+import { appointmentFormSubmission, type AppointmentFormSubmission, type NewAppointmentRequest } from '@domain/wire-types';
 
 export const APPOINTMENT_FIELDS = [
   'vorname',
@@ -25,9 +25,9 @@ export const APPOINTMENT_TABLE = 'appointment_requests';
 export const APPOINTMENT_FUNCTION = 'send-appointment-email';
 
 /** Both steps of one submission: the row to store and the e-mail function's body (its proof is added when sent). */
-export interface AppointmentSubmission {
-  row: AppointmentRow;
-  email: Omit<AppointmentEmailBody, 'altcha'>;
+export interface PreparedAppointmentRequest {
+  row: NewAppointmentRequest;
+  email: Omit<AppointmentFormSubmission, 'altcha'>;
 }
 
 /** The readable label is what is stored and mailed, not the form's option value. */
@@ -37,12 +37,12 @@ export function serviceLabel(value: string): string {
   return service.label;
 }
 
-export function toAppointmentSubmission(
+export function prepareAppointmentRequest(
   values: AppointmentFormValues,
   signals: FormSignals,
   requestId: string,
-): AppointmentSubmission {
-  const row: AppointmentRow = {
+): PreparedAppointmentRequest {
+  const row: NewAppointmentRequest = {
     id: requestId,
     first_name: values.vorname,
     last_name: values.nachname,
@@ -55,7 +55,7 @@ export function toAppointmentSubmission(
     alternative_time: emptyToNull(values.alternativUhrzeit),
     message: emptyToNull(values.nachricht),
   };
-  return { row, email: appointmentEmailBody(row, signals) };
+  return { row, email: appointmentFormSubmission(row, signals) };
 }
 
 /** Postgres's unique_violation: a row with this id is already stored. */
@@ -70,7 +70,7 @@ const ALREADY_STORED = '23505';
  * row already stored (and stores no duplicate) and step 2 mails it. Resolves with what
  * the function says of the e-mail: sent, or queued behind the day's mail cap.
  */
-export async function sendAppointmentSubmission({ row, email }: AppointmentSubmission): Promise<SendOutcome> {
+export async function sendAppointmentRequest({ row, email }: PreparedAppointmentRequest): Promise<SendOutcome> {
   // The proof first: without one neither step can succeed, so nothing is sent in vain.
   const altcha = await takeFormProof(APPOINTMENT_FUNCTION);
   const supabase = await getSupabaseClient();

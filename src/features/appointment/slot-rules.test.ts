@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bookableDays, bookingWindow, holidaysOf, isoWeekday } from '@domain/availability';
+import { addDays, bookableDays, slotWindow, holidaysOf, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';
 import { dateProblem, dateProblemText, firstOpenDay, insertRefusalOf, refusalOf, type SlotRules } from './slot-rules';
 
 const today = zurichIsoDate();
-const rulesWith = (closedDays: string[] = []): SlotRules => ({ ...bookingWindow(today), closedDays: new Set(closedDays) });
+const rulesWith = (closedDays: string[] = []): SlotRules => ({ ...slotWindow(today), closedDays: new Set(closedDays) });
 
-describe('dateProblem (the domain’s bookingRefusal, for a window given by the page)', () => {
+describe('dateProblem (the domain’s slotRefusalReason, for a window given by the page)', () => {
   it('refuses in the domain’s order: too soon, too far, closed', () => {
     const rules = rulesWith();
     expect(dateProblem(today, rules)).toEqual({ kind: 'too_soon', first: bookableDays(today, 1)[0] });
@@ -69,7 +69,7 @@ describe('the database’s refusal of an insert', () => {
 
 describe('the earliest day the field names is one the practice is open (the clock given, never the real one)', () => {
   /** The rules as the form sets them on `day` (its clock), with the closures it has read. */
-  const rulesOn = (day: string, closedDays: string[] = []): SlotRules => ({ ...bookingWindow(day), closedDays: new Set(closedDays) });
+  const rulesOn = (day: string, closedDays: string[] = []): SlotRules => ({ ...slotWindow(day), closedDays: new Set(closedDays) });
 
   it('on a Friday the window starts on the Sunday: «frühestens» names the Monday', () => {
     const friday = '2026-11-27';

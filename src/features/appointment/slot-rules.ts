@@ -5,7 +5,7 @@
  * move form (./slot-fields.tsx) share it.
  */
 import { slotFieldTexts as texts } from '@/content/appointment';
-import { addDays, BOOKING_REFUSALS, dayAvailability, openingHours, type BookingRefusal, type ClosedReason } from '@domain/availability';
+import { addDays, SLOT_REFUSAL_REASONS, dayAvailability, openingHours, type SlotRefusalReason, type ClosedReason } from '@domain/availability';
 import { timeSlots, type TimeSlot } from '@domain/catalog';
 import { formatDateLong, parseIsoDate } from '@domain/dates';
 
@@ -18,7 +18,7 @@ export interface SlotRules {
   closedDays: ReadonlySet<string>;
 }
 
-/** Why a day cannot be chosen, in the order of the domain's bookingRefusal. */
+/** Why a day cannot be chosen, in the order of the domain's slotRefusalReason. */
 export type DateProblem =
   /** `first`: the earliest day the visitor can actually book (firstOpenDay), which the message names. */
   | { kind: 'too_soon'; first: string }
@@ -75,7 +75,7 @@ export const anyDayTimes: readonly TimeSlot[] = timeSlots.filter((slot) =>
 /** A slot the backend refused, read back to the field it concerns: the field says `message` while it still holds the slot. */
 export interface SlotRefusal {
   field: 'date' | 'time';
-  reason: BookingRefusal | 'same_slot';
+  reason: SlotRefusalReason | 'same_slot';
   date: string;
   time: string | null;
   message: string;
@@ -87,7 +87,7 @@ export interface SlotRefusal {
  * reason as the backend named it (a closure entered since the page read the closures, a
  * clock that differs from the visitor's).
  */
-export function refusalOf(reason: BookingRefusal, slot: { date: string; time: string | null }, rules: SlotRules): SlotRefusal {
+export function refusalOf(reason: SlotRefusalReason, slot: { date: string; time: string | null }, rules: SlotRules): SlotRefusal {
   if (reason === 'time_not_offered') return { field: 'time', reason, ...slot, message: texts.timeNotOffered };
   const known = dateProblem(slot.date, rules);
   const problem: DateProblem =
@@ -107,7 +107,7 @@ function closedReasonOf(date: string): ClosedReason {
   return day.open ? { kind: 'closure' } : day.reason;
 }
 
-const REFUSALS: readonly string[] = BOOKING_REFUSALS;
+const REFUSALS: readonly string[] = SLOT_REFUSAL_REASONS;
 
 /** The columns the insert trigger names in its DETAIL '<column>:<reason>'. */
 export type SlotColumn = 'preferred_date' | 'preferred_time' | 'alternative_date' | 'alternative_time';
@@ -121,11 +121,11 @@ const CHECK_VIOLATION = '23514';
  * can be booked"): PostgrestError with code 23514 and DETAIL 'preferred_date:closed',
  * 'alternative_date:too_far', 'preferred_time:time_not_offered' … Anything else: null.
  */
-export function insertRefusalOf(error: unknown): { column: SlotColumn; reason: BookingRefusal } | null {
+export function insertRefusalOf(error: unknown): { column: SlotColumn; reason: SlotRefusalReason } | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code, details } = error as { code?: unknown; details?: unknown };
   if (code !== CHECK_VIOLATION || typeof details !== 'string') return null;
   const [column, reason, ...rest] = details.trim().split(':');
   if (rest.length > 0 || !COLUMNS.includes(column!) || !REFUSALS.includes(reason!)) return null;
-  return { column: column as SlotColumn, reason: reason as BookingRefusal };
+  return { column: column as SlotColumn, reason: reason as SlotRefusalReason };
 }

@@ -1,11 +1,11 @@
-import { kontaktPage } from '@/content/contact';
+import { contactPage } from '@/content/contact';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
 import { MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
-import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactRequest, toContactRequest } from '@/features/contact/contact-request';
+import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactSubmission, prepareContactSubmission } from '@/features/contact/contact-message';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldSchemas } from '@domain/field-schemas';
 
@@ -20,14 +20,14 @@ const CONTACT_FIELD_RULES: readonly FieldRule[] = [
  * then the function's rules for each field (field-check.ts) before anything is sent.
  */
 export function ContactForm() {
-  const { form: copy } = kontaktPage;
+  const { form: copy } = contactPage;
   const { fields } = copy;
   const { formProps, isPending } = useFormSubmission({
     functionName: CONTACT_FUNCTION,
     fields: CONTACT_FIELDS,
     rules: CONTACT_FIELD_RULES,
-    toRequest: toContactRequest,
-    send: sendContactRequest,
+    toRequest: prepareContactSubmission,
+    send: sendContactSubmission,
     successNotice: copy.successNotice,
   });
 

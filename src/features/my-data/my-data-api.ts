@@ -9,14 +9,14 @@ import { takeFormProof } from '@/components/forms/form-proof';
 import type { SendOutcome } from '@/components/forms/send-outcome';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import { MY_DATA_FUNCTION } from '@domain/my-data';
-import type { MyData, MyDataBody, MyDataErased } from '@domain/wire-types';
+import type { MyData, MyDataCommand, MyDataErased } from '@domain/wire-types';
 
 export { MY_DATA_FUNCTION };
 
 export type ShowResult = { kind: 'data'; data: MyData } | { kind: 'invalid_link' } | { kind: 'failed' };
 export type EraseResult = { kind: 'erased'; erased: MyDataErased } | { kind: 'invalid_link' } | { kind: 'mail_failed' } | { kind: 'failed' };
 
-async function call(body: MyDataBody): Promise<{ data: unknown; status: number | null }> {
+async function call(body: MyDataCommand): Promise<{ data: unknown; status: number | null }> {
   const supabase = await getSupabaseClient();
   const { data, error } = await supabase.functions.invoke(MY_DATA_FUNCTION, { body });
   if (!error) return { data, status: 200 };
@@ -52,14 +52,14 @@ export async function eraseMyData(token: string): Promise<EraseResult> {
 }
 
 export const LINK_FIELDS = ['email'] as const;
-export type LinkRequest = { action: 'link'; email: string } & FormSignals;
+export type PreparedDataLinkSubmission = { action: 'link'; email: string } & FormSignals;
 
-export function toLinkRequest(values: Record<(typeof LINK_FIELDS)[number], string>, signals: FormSignals): LinkRequest {
+export function prepareDataLinkSubmission(values: Record<(typeof LINK_FIELDS)[number], string>, signals: FormSignals): PreparedDataLinkSubmission {
   return { action: 'link', email: values.email, ...signals };
 }
 
 /** The same answer for every address: any error rejects (the form shows the failure notice). */
-export async function sendLinkRequest(request: LinkRequest): Promise<SendOutcome> {
+export async function sendDataLinkSubmission(request: PreparedDataLinkSubmission): Promise<SendOutcome> {
   const altcha = await takeFormProof(MY_DATA_FUNCTION);
   const supabase = await getSupabaseClient();
   const { error } = await supabase.functions.invoke(MY_DATA_FUNCTION, { body: { ...request, altcha } });

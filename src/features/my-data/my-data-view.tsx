@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { myDataPage as copy } from '@/content/my-data';
 import { formatInstantLong, formatSlotLong } from '@domain/dates';
-import type { MyData, MyDataMail, MyDataMessage, MyDataRequest } from '@domain/wire-types';
+import type { MyData, MyDataMail, MyDataMessage, MyDataAppointmentRequest } from '@domain/wire-types';
 
 const instant = (iso: string) => formatInstantLong(new Date(iso));
 
@@ -27,7 +27,7 @@ function Entry({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function requestFacts(request: MyDataRequest): [string, ReactNode][] {
+function requestFacts(request: MyDataAppointmentRequest): [string, ReactNode][] {
   const f = copy.fields;
   const items: [string, ReactNode][] = [
     [f.createdAt, instant(request.createdAt)],

@@ -14,7 +14,7 @@ import type { BlogPage } from '@/content/blog';
 import { noScriptNote, sendingLabel } from '@/content/form-notices';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldSchemas } from '@domain/field-schemas';
-import { NEWSLETTER_FUNCTION, SUBSCRIBE_FIELDS, sendSubscribeRequest, toSubscribeRequest } from './newsletter-request';
+import { NEWSLETTER_FUNCTION, SUBSCRIBE_FIELDS, sendSubscribeSubmission, prepareSubscribeSubmission } from './newsletter-api';
 
 const SUBSCRIBE_RULES: readonly FieldRule[] = [{ name: 'email', schema: fieldSchemas.email }];
 
@@ -38,8 +38,8 @@ function SubscribeForm({ content }: { content: NewsletterCopy }) {
     functionName: NEWSLETTER_FUNCTION,
     fields: SUBSCRIBE_FIELDS,
     rules: SUBSCRIBE_RULES,
-    toRequest: toSubscribeRequest,
-    send: sendSubscribeRequest,
+    toRequest: prepareSubscribeSubmission,
+    send: sendSubscribeSubmission,
     successNotice: content.successNotice,
   });
   return (

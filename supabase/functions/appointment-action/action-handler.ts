@@ -19,7 +19,7 @@ import { readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
 import { offerChoicesFor, offerViews } from '../_shared/lifecycle/offers.ts';
 import { spanAvailability } from '../_shared/domain/capacity.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
-import { bookingWindow } from '../_shared/domain/availability.ts';
+import { slotWindow } from '../_shared/domain/availability.ts';
 import { cancellationNoticeHours } from '../_shared/domain/practice.ts';
 import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
 import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, SlotWarning } from '../_shared/domain/wire-types.ts';
@@ -31,7 +31,7 @@ import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../_shared/
 import { keyOutcomeMails } from '../_shared/mail/mail-keys.ts';
 import { MailError, type Mailer } from '../_shared/mail/transport.ts';
 import { type Answer, openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
-import type { AppointmentState, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
+import type { AppointmentRequest, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
@@ -40,9 +40,9 @@ const isConfirm = (action: AppointmentAction) => action === 'confirm-preferred' 
 
 /**
  * The slot a link is about: the one a confirm link confirms (null when no alternative was
- * given), and for the move links the latest wished slot; null for decline, cancel and reschedule.
+ * given), and for the move links the latest wished slot; null for decline, cancel and request-move.
  */
-function slotOf(action: AppointmentAction, request: AppointmentState): AppointmentSlot | null {
+function slotOf(action: AppointmentAction, request: AppointmentRequest): AppointmentSlot | null {
   if (action === 'confirm-preferred') return { date: request.preferred_date, time: request.preferred_time };
   if (action === 'confirm-alternative' && request.alternative_date !== null) {
     return { date: request.alternative_date, time: request.alternative_time };
@@ -61,7 +61,7 @@ export interface ViewContext {
   move?: number;
   /** Confirm links and confirm-move: why the slot lies outside the opening hours. */
   slotWarning?: SlotWarning | null;
-  /** Reschedule links: the bookable window and the closures in it. */
+  /** Request-move links: the bookable window and the closures in it. */
   booking?: AppointmentActionView['booking'];
   /** Decline links of an open request: the times the practice may offer (offers.ts). */
   offerChoices?: AppointmentActionView['offerChoices'];
@@ -72,7 +72,7 @@ export interface ViewContext {
 }
 
 /** The request as the page shows it: no e-mail address, phone or message. */
-export function actionView(action: AppointmentAction, request: AppointmentState, context: ViewContext = {}): AppointmentActionView {
+export function actionView(action: AppointmentAction, request: AppointmentRequest, context: ViewContext = {}): AppointmentActionView {
   const confirmed = request.confirmed_date !== null && request.confirmed_time !== null
     ? { date: request.confirmed_date, time: request.confirmed_time }
     : null;
@@ -98,7 +98,7 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
     slot,
     confirmed,
     staffNote: request.staff_note,
-    mailPending: request.outcome_key !== null && request.outcome_mailed_for !== request.outcome_key,
+    mailPending: request.outcome_key !== null && request.outcome_sent_for !== request.outcome_key,
     cancelUntil,
     minutes: request.appointment_minutes,
     advisor: request.advisor,
@@ -119,11 +119,11 @@ export function actionView(action: AppointmentAction, request: AppointmentState,
 const MAX_CLOSED_DAYS = 200;
 
 /**
- * The days a reschedule link may pick from: the booking window from today on, kept inside
+ * The days a request-move link may pick from: the slot window from today on, kept inside
  * the request's retention (its created day in Zurich), and the practice's closures in it.
  */
-async function bookingOf(store: Store, request: AppointmentState, now: Date): Promise<NonNullable<AppointmentActionView['booking']>> {
-  const window = bookingWindow(zurichIsoDate(0, now), zurichIsoDate(0, new Date(request.created_at)));
+async function bookingOf(store: Store, request: AppointmentRequest, now: Date): Promise<NonNullable<AppointmentActionView['booking']>> {
+  const window = slotWindow(zurichIsoDate(0, now), zurichIsoDate(0, new Date(request.created_at)));
   const days = Math.round((Date.parse(window.last) - Date.parse(window.first)) / 86_400_000) + 1;
   return { ...window, closedDays: days > 0 ? await store.closedDays(window.first, Math.min(days, MAX_CLOSED_DAYS)) : [] };
 }
@@ -161,7 +161,7 @@ function advisorFor(
 }
 
 /** What the view needs besides the row, for this link. */
-async function viewContext(store: Store, claim: ActionClaim, request: AppointmentState, now: Date, config: FunctionConfig): Promise<ViewContext> {
+async function viewContext(store: Store, claim: ActionClaim, request: AppointmentRequest, now: Date, config: FunctionConfig): Promise<ViewContext> {
   const { action } = claim;
   const slot = slotOf(action, request);
   const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
@@ -170,7 +170,7 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   // change – unless another press took the advisor first (advisor_busy): then read again.
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.schedule = await scheduleOf(store, slot.date, request.id);
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
-  if (action === 'reschedule') context.booking = await bookingOf(store, request, now);
+  if (action === 'request-move') context.booking = await bookingOf(store, request, now);
   // Offered times (offers.ts): the choices while the practice may still decline; the offers
   // once made, and on the visitor's take-offer link the links of the other open ones.
   if (action === 'decline' && request.status === 'requested') context.offerChoices = await offerChoicesFor(store, request, now);
@@ -182,10 +182,10 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   return context;
 }
 
-type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState; cause?: string } | { mail: 'in_progress' } | {
+type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentRequest; cause?: string } | { mail: 'in_progress' } | {
   mail: 'failed';
   cause: string;
-  request: AppointmentState;
+  request: AppointmentRequest;
 };
 
 /**
@@ -196,7 +196,7 @@ type MailOutcome = { mail: 'sent' | 'already_sent'; request: AppointmentState; c
  * twice – the same text and calendar entry, harmless – rather than one being lost). A
  * claim found lost at the end is logged (cause finish_claim_lost).
  */
-async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailSettings, links: LinkSettings, now: Date, current: AppointmentState): Promise<MailOutcome> {
+async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailSettings, links: LinkSettings, now: Date, current: AppointmentRequest): Promise<MailOutcome> {
   if (current.outcome_key === null) throw new Error('no outcome to mail');
   let claim = await store.claimOutcomeMail(id, current.outcome_key);
   if (claim.status === 'not_found') {
@@ -222,7 +222,7 @@ async function sendOutcome(store: Store, mailer: Mailer, id: string, mail: MailS
     return { mail: 'failed', cause: failureCause(error), request };
   }
   const finished = await store.finishMail(token, 'sent');
-  return { mail: 'sent', request: { ...request, outcome_mailed_for: key }, ...(finished === 'lost' ? { cause: 'finish_claim_lost' } : {}) };
+  return { mail: 'sent', request: { ...request, outcome_sent_for: key }, ...(finished === 'lost' ? { cause: 'finish_claim_lost' } : {}) };
 }
 
 export function createActionHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
@@ -259,7 +259,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
   const slot = slotOf(action, stored);
   const context = await viewContext(store, link.claim, stored, now, config);
-  const view = (state: AppointmentState) => actionView(action, state, context) as unknown as JsonObject;
+  const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
 
   // A view link (the calendar feeds') shows and never acts: a calendar provider holds it.
@@ -269,8 +269,8 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');
   if (advisor !== undefined && !isConfirm(action) && action !== 'confirm-move') return invalid('advisor');
   if (offers !== undefined && action !== 'decline') return invalid('offers');
-  const busy = (state: AppointmentState) => answer(409, { error: 'advisor_busy', view: view(state) }, code('advisor_busy'));
-  if (action === 'reschedule') {
+  const busy = (state: AppointmentRequest) => answer(409, { error: 'advisor_busy', view: view(state) }, code('advisor_busy'));
+  if (action === 'request-move') {
     if (date === undefined) return invalid('date');
     if (time === undefined) return invalid('time');
   } else {
@@ -322,7 +322,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
     change = { result: taken.result, request: taken.request };
   } else if (action === 'cancel') {
     change = await store.cancelAppointment(requestId, cancellationNoticeHours);
-  } else if (action === 'reschedule') {
+  } else if (action === 'request-move') {
     change = await store.requestMove(requestId, { date: date!, time: time! }, cancellationNoticeHours);
   } else {
     // confirm-move / decline-move: the wish the link names (its number), never a later one.
@@ -364,7 +364,7 @@ async function act(request: Request, answer: Answer, store: Store, mailer: Maile
   const fresh = (action === 'decline' || action === 'take-offer') && sent.mail !== 'in_progress'
     ? await viewContext(store, link.claim, sent.request, now, config)
     : context;
-  const freshView = (state: AppointmentState) => actionView(action, state, fresh) as unknown as JsonObject;
+  const freshView = (state: AppointmentRequest) => actionView(action, state, fresh) as unknown as JsonObject;
   if (sent.mail === 'in_progress') return answer(409, { error: 'in_progress' }, code('in_progress'));
   if (sent.mail === 'failed') {
     return answer(502, { error: 'mail_failed', stored: true, view: freshView(sent.request) }, { ...code('mail_failed'), cause: sent.cause });

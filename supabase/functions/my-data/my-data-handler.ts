@@ -24,12 +24,12 @@
 import * as z from 'zod/mini';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { hashKey, takeAcknowledgement } from '../_shared/database/rate-limit.ts';
-import type { AppointmentState, Store } from '../_shared/database/store.ts';
+import type { AppointmentRequest, Store } from '../_shared/database/store.ts';
 import { MY_DATA_FUNCTION } from '../_shared/domain/my-data.ts';
 import { botSignals } from '../_shared/domain/schemas.ts';
 import { fieldSchemas } from '../_shared/domain/field-schemas.ts';
 import type { MyDataErased } from '../_shared/domain/wire-types.ts';
-import { admitAddressRequest } from '../_shared/forms/address-request.ts';
+import { admitAddressSubmission } from '../_shared/forms/address-submission.ts';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
 import type { JsonObject } from '../_shared/http/json.ts';
@@ -97,7 +97,7 @@ const links = (config: FunctionConfig): LinkSettings => ({ secret: config.action
  * keyed, finished), so the practice has it before the row goes. 'ok' when they are out (now
  * or before), else the cause.
  */
-async function sendCancellation(context: Context, request: AppointmentState): Promise<'ok' | string> {
+async function sendCancellation(context: Context, request: AppointmentRequest): Promise<'ok' | string> {
   const { store, mailer, config, practiceEmail, now } = context;
   const claimed = await store.claimOutcomeMail(request.id, 'cancelled');
   if (claimed.status === 'already_sent') return 'ok';
@@ -175,7 +175,7 @@ async function sendLink(context: Context, email: string, client: string): Promis
 
 async function askForLink(context: Context, body: JsonObject): Promise<Response> {
   const { answer, store, config, request } = context;
-  const admitted = await admitAddressRequest({ answer, store, config, request, fn: FUNCTION_NAME }, linkSchema, body, linkRequestId);
+  const admitted = await admitAddressSubmission({ answer, store, config, request, fn: FUNCTION_NAME }, linkSchema, body, linkRequestId);
   if ('response' in admitted) return admitted.response;
   const { body: { email }, client } = admitted;
   // The same answer for every address, before anything about it is read or written.

@@ -26,7 +26,7 @@
  * Tokens are never logged.
  */
 import { NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../_shared/domain/newsletter.ts';
-import { admitAddressRequest } from '../_shared/forms/address-request.ts';
+import { admitAddressSubmission } from '../_shared/forms/address-submission.ts';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { sentTooFast, validateBody } from '../_shared/forms/validation.ts';
 import { corsHeaders, decideCors } from '../_shared/http/cors.ts';
@@ -102,7 +102,7 @@ function sendingOf(context: Pick<Context, 'newsletter' | 'mailer' | 'config' | '
 
 async function subscribe(context: Context, body: JsonObject): Promise<Response> {
   const { answer, store, config, newsletter, request } = context;
-  const admitted = await admitAddressRequest({ answer, store, config, request, fn: FUNCTION_NAME }, subscribeSchema, body, subscriptionRequestId);
+  const admitted = await admitAddressSubmission({ answer, store, config, request, fn: FUNCTION_NAME }, subscribeSchema, body, subscriptionRequestId);
   if ('response' in admitted) return admitted.response;
   const { body: valid, mailbox, proofSignature, client } = admitted;
   const { email } = valid;

@@ -23,7 +23,7 @@ import { addDays } from '../_shared/domain/availability.ts';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '../_shared/domain/calendar-feed.ts';
 import { zurichInstant } from '../_shared/domain/dates.ts';
 import { advisorName, practiceContact } from '../_shared/domain/practice.ts';
-import type { AppointmentState } from '../_shared/database/store.ts';
+import type { AppointmentRequest } from '../_shared/database/store.ts';
 import { type CalendarEvent, calendarUid } from '../_shared/mail/ics.ts';
 import { findService, serviceWithPrice } from '../_shared/mail/layout.ts';
 import type { CalendarCancellation } from '../_shared/my-data/store.ts';
@@ -51,12 +51,12 @@ export function feedWindow(today: string): { from: string; to: string } {
 }
 
 
-type Scheduled = AppointmentState & { confirmed_date: string; confirmed_time: string };
+type Scheduled = AppointmentRequest & { confirmed_date: string; confirmed_time: string };
 
-const hasSlot = (row: AppointmentState): row is Scheduled => row.confirmed_date !== null && row.confirmed_time !== null;
+const hasSlot = (row: AppointmentRequest): row is Scheduled => row.confirmed_date !== null && row.confirmed_time !== null;
 
 /** The appointments of `feed` among the schedule's rows, in their order: see the module's comment. */
-export function feedAppointments(feed: FeedId, rows: readonly AppointmentState[], today: string): Scheduled[] {
+export function feedAppointments(feed: FeedId, rows: readonly AppointmentRequest[], today: string): Scheduled[] {
   const since = addDays(today, -LOOKBACK_DAYS);
   return rows
     .filter(hasSlot)

@@ -9,7 +9,7 @@ import { staffLinks } from '../_shared/lifecycle/action-links.ts';
 import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/forms/request-emails.ts';
 import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/form-handler.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
-import { appointmentRequestSchema, type AppointmentRequest } from '../_shared/forms/validation.ts';
+import { appointmentSubmissionSchema, type AppointmentFormSubmission } from '../_shared/forms/validation.ts';
 
 /**
  * A request not yet mailed can be mailed for as long as it is kept (12 months, see the
@@ -20,9 +20,9 @@ export const CLAIM_MAX_AGE_SECONDS = 366 * 86_400;
 
 export const FUNCTION_NAME = 'send-appointment-email';
 
-export const appointmentEndpoint: Endpoint<AppointmentRequest> = {
+export const appointmentEndpoint: Endpoint<AppointmentFormSubmission> = {
   name: FUNCTION_NAME,
-  schema: appointmentRequestSchema,
+  schema: appointmentSubmissionSchema,
   /**
    * A refused request (honeypot) leaves no row behind – if the proof it presents is the one
    * that stored the row (discard_appointment_request checks it).

@@ -8,13 +8,13 @@
 import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
 import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/form-handler.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
-import { contactRequestSchema, type ContactRequest } from '../_shared/forms/validation.ts';
+import { contactSubmissionSchema, type ContactFormSubmission } from '../_shared/forms/validation.ts';
 
 export const FUNCTION_NAME = 'send-contact-email';
 
-export const contactEndpoint: Endpoint<ContactRequest> = {
+export const contactEndpoint: Endpoint<ContactFormSubmission> = {
   name: FUNCTION_NAME,
-  schema: contactRequestSchema,
+  schema: contactSubmissionSchema,
 
   async handle(body, context) {
     const id = body.requestId;

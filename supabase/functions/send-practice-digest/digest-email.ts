@@ -16,7 +16,7 @@ import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NO
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
-import type { AppointmentState, DigestData } from '../_shared/database/store.ts';
+import type { AppointmentRequest, DigestData } from '../_shared/database/store.ts';
 
 /** The outbox counts as stalled when it has not run for this long (it runs every 5 minutes hosted). */
 export const OUTBOX_STALLED_MINUTES = 30;
@@ -38,7 +38,7 @@ function section(title: string, parts: Part[]): Part {
   };
 }
 
-const fullName = (r: AppointmentState) => `${r.first_name} ${r.last_name}`;
+const fullName = (r: AppointmentRequest) => `${r.first_name} ${r.last_name}`;
 
 /** "seit 30 Stunden – länger als die versprochenen 24 Stunden" */
 export function waitedText(createdAt: string, now: Date): string {
@@ -53,7 +53,7 @@ export function waitedText(createdAt: string, now: Date): string {
 export type DigestLinks = { kind: 'request'; links: StaffLinks } | { kind: 'move'; links: MoveLinks };
 
 /** A confirmed appointment whose visitor asked to move it, and the practice has not decided yet. */
-export const isPendingMove = (request: AppointmentState) => request.status === 'confirmed' && request.move_status === 'requested';
+export const isPendingMove = (request: AppointmentRequest) => request.status === 'confirmed' && request.move_status === 'requested';
 
 function actionsPart(fields: Field[], actions: { label: string; href: string }[], lead?: string): Part {
   return {
@@ -63,7 +63,7 @@ function actionsPart(fields: Field[], actions: { label: string; href: string }[]
   };
 }
 
-function movePart(request: AppointmentState, links: MoveLinks, now: Date): Part {
+function movePart(request: AppointmentRequest, links: MoveLinks, now: Date): Part {
   const current = formatDateTimeLong(request.confirmed_date!, request.confirmed_time);
   const wished = formatDateTimeLong(request.move_date!, request.move_time);
   const fields: Field[] = [
@@ -81,7 +81,7 @@ function movePart(request: AppointmentState, links: MoveLinks, now: Date): Part 
   ], `Verschiebung gewünscht: ${fullName(request)} möchte den bestätigten Termin verschieben.`);
 }
 
-function undecidedPart(request: AppointmentState, links: StaffLinks, now: Date): Part {
+function undecidedPart(request: AppointmentRequest, links: StaffLinks, now: Date): Part {
   const fields: Field[] = [
     { label: 'Name', value: fullName(request) },
     { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
@@ -101,7 +101,7 @@ function undecidedPart(request: AppointmentState, links: StaffLinks, now: Date):
   return actionsPart(fields, actions);
 }
 
-function appointmentPart(request: AppointmentState): Part {
+function appointmentPart(request: AppointmentRequest): Part {
   const fields: Field[] = [
     { label: 'Termin', value: formatDateTimeLong(request.confirmed_date!, request.confirmed_time) },
     { label: 'Name', value: fullName(request) },
@@ -121,8 +121,8 @@ export const NO_APPOINTMENTS = 'Keine Termine.';
  * only when some appointment has no advisor. Within a group the rows keep their order
  * (by day and time).
  */
-function appointmentsSection(title: string, rows: readonly AppointmentState[]): Part {
-  const groups: { heading: string; rows: AppointmentState[] }[] = [
+function appointmentsSection(title: string, rows: readonly AppointmentRequest[]): Part {
+  const groups: { heading: string; rows: AppointmentRequest[] }[] = [
     ...practiceAdvisors.map(({ id, name }) => ({ heading: name, rows: rows.filter((r) => r.advisor === id) })),
     ...(rows.some((r) => r.advisor === null) ? [{ heading: UNASSIGNED_HEADING, rows: rows.filter((r) => r.advisor === null) }] : []),
   ];
@@ -144,14 +144,14 @@ function fieldsPart(fields: Field[], note: string): Part {
   return { text: `${note}\n\n${textFields(fields)}`, html: `${paragraph(note)}\n${htmlFields(fields)}` };
 }
 
-const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder', (r: AppointmentState) => string> = {
+const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder', (r: AppointmentRequest) => string> = {
   request: () => 'Die E-Mail zu dieser Terminanfrage kam nie an; die Anfrage steht oben bei den offenen Anfragen.',
   outcome: (r) =>
     `Die E-Mail an ${fullName(r)} über den Stand der Anfrage (${statusText(r)}) konnte nicht zugestellt werden. Bitte informieren Sie ${fullName(r)} telefonisch.`,
   reminder: (r) => `Die Erinnerung an ${fullName(r)} konnte nicht zugestellt werden.`,
 };
 
-function statusText(r: AppointmentState): string {
+function statusText(r: AppointmentRequest): string {
   const key = r.outcome_key ?? '';
   if (r.status === 'confirmed' && key.startsWith('move-requested:') && r.move_date) {
     return `Verschiebung auf ${formatDateTimeLong(r.move_date, r.move_time)} gewünscht`;

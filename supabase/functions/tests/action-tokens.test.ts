@@ -27,7 +27,7 @@ function flipped(token: string, index: number): string {
 
 Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number, take-offer with its offer\'s)', async () => {
   assert.deepEqual([...APPOINTMENT_ACTIONS], [
-    'confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'reschedule', 'confirm-move', 'decline-move', 'view', 'take-offer',
+    'confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'request-move', 'confirm-move', 'decline-move', 'view', 'take-offer',
   ]);
   assert.deepEqual([...MOVE_ACTIONS], ['confirm-move', 'decline-move']);
   for (const action of APPOINTMENT_ACTIONS) {
@@ -67,7 +67,7 @@ Deno.test('action token: a move action without its number, or another action wit
     `v1|${requestId}|confirm-move|${expiresAt}`,
     `v1|${requestId}|decline-move|${expiresAt}`,
     `v1|${requestId}|cancel|${expiresAt}|1`,
-    `v1|${requestId}|reschedule|${expiresAt}|1`,
+    `v1|${requestId}|requestMove|${expiresAt}|1`,
     `v1|${requestId}|confirm-move|${expiresAt}|0`,
     `v1|${requestId}|confirm-move|${expiresAt}|01`,
     `v1|${requestId}|confirm-move|${expiresAt}|-1`,

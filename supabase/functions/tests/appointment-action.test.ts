@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { signActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
-import type { AppointmentState } from '../_shared/database/store.ts';
+import type { AppointmentRequest } from '../_shared/database/store.ts';
 import type { AdvisorId } from '../_shared/domain/practice.ts';
 import {
   ACTION_TOKEN_SECRET,
@@ -47,13 +47,13 @@ function moveToken(action: 'confirm-move' | 'decline-move', move: number) {
 }
 
 /** The sample request confirmed for Friday, 11 December 2026, 09:30, its confirmation sent. */
-function confirmedState(overrides: Partial<AppointmentState> = {}): AppointmentState {
+function confirmedState(overrides: Partial<AppointmentRequest> = {}): AppointmentRequest {
   return appointmentState({
     status: 'confirmed',
     confirmed_date: '2026-12-11',
     confirmed_time: '09:30',
     calendar_sequence: 1,
-    outcome_mailed_for: 'confirmed',
+    outcome_sent_for: 'confirmed',
     ...overrides,
   });
 }
@@ -219,7 +219,7 @@ Deno.test('decline with a note: the visitor gets it with a link to book again; t
 });
 
 Deno.test('cancel: until 24 hours before it cancels, tells the practice (METHOD:CANCEL) and the visitor; later 409 too_late', async () => {
-  const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1, outcome_mailed_for: 'confirmed' });
+  const confirmed = appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', calendar_sequence: 1, outcome_sent_for: 'confirmed' });
   const { handle, mailer, store } = setup(confirmed);
   const link = await token('cancel');
   const shown = await call(handle, { token: link, intent: 'show' });
@@ -285,7 +285,7 @@ Deno.test('a request no longer stored: 404 not_found; only POST; the site\'s key
 });
 
 /** Another visitor's confirmed appointment on the sample request's day. */
-function otherAppointment(id: string, time: string, advisor: AdvisorId | null, overrides: Partial<AppointmentState> = {}): AppointmentState {
+function otherAppointment(id: string, time: string, advisor: AdvisorId | null, overrides: Partial<AppointmentRequest> = {}): AppointmentRequest {
   return appointmentState({
     id,
     first_name: 'Anna',
@@ -313,7 +313,7 @@ Deno.test('confirm links show the others\' appointments that day with their advi
   assert.equal(confirmed.body.view.advisor, 'sandra-huber');
   // Its own appointment is not among the others.
   assert.deepEqual((await call(handle, { token: link, intent: 'show' })).body.view.schedule.map((entry: { time: string }) => entry.time), ['09:00']);
-  for (const action of ['decline', 'cancel', 'reschedule'] as const) {
+  for (const action of ['decline', 'cancel', 'request-move'] as const) {
     assert.deepEqual((await call(handle, { token: await token(action), intent: 'show' })).body.view.schedule, []);
   }
   assert.equal(store.calls.filter((name) => name === 'schedule').length, 3);
@@ -388,13 +388,13 @@ Deno.test('an advisor on a link that confirms nothing: 400 field advisor', async
 
 // ---------------------------------------------------------------- moving a confirmed appointment
 
-Deno.test('reschedule show: the current appointment, the deadline, the window from the day after tomorrow and the closures in it', async () => {
+Deno.test('request-move show: the current appointment, the deadline, the window from the day after tomorrow and the closures in it', async () => {
   const { handle, store } = setup(confirmedState());
   store.closures.push({ first_day: '2026-12-21', last_day: '2026-12-23' }, { first_day: '2027-08-01', last_day: '2027-08-02' });
-  const answer = await call(handle, { token: await token('reschedule'), intent: 'show' });
+  const answer = await call(handle, { token: await token('request-move'), intent: 'show' });
   assert.equal(answer.status, 200);
   const view = answer.body.view;
-  assert.equal(view.action, 'reschedule');
+  assert.equal(view.action, 'request-move');
   assert.equal(view.status, 'confirmed');
   assert.equal(view.slot, null);
   assert.deepEqual(view.confirmed, { date: '2026-12-11', time: '09:30' });
@@ -406,16 +406,16 @@ Deno.test('reschedule show: the current appointment, the deadline, the window fr
   assert.equal(JSON.stringify(answer.body).includes('beat.keller@example.ch'), false);
 });
 
-Deno.test('reschedule show: the window ends within the 12-month retention, counted from the request\'s day in Zurich', async () => {
+Deno.test('request-move show: the window ends within the 12-month retention, counted from the request\'s day in Zurich', async () => {
   // 23:30 UTC on 9 March is 00:30 on 10 March in Zurich: the row is deleted after 9 March 2027.
   const { handle } = setup(confirmedState({ created_at: '2026-03-09T23:30:00Z' }));
-  const view = (await call(handle, { token: await token('reschedule'), intent: 'show' })).body.view;
+  const view = (await call(handle, { token: await token('request-move'), intent: 'show' })).body.view;
   assert.deepEqual(view.booking, { first: '2026-11-29', last: '2027-03-09', closedDays: [] });
 });
 
-Deno.test('reschedule act: a real date and one of the slots, both required; nothing is asked before they are', async () => {
+Deno.test('request-move act: a real date and one of the slots, both required; nothing is asked before they are', async () => {
   const { handle, store, mailer } = setup(confirmedState());
-  const link = await token('reschedule');
+  const link = await token('request-move');
   for (const [body, field] of [
     [{}, 'date'],
     [{ time: '10:00' }, 'date'],
@@ -433,9 +433,9 @@ Deno.test('reschedule act: a real date and one of the slots, both required; noth
   assert.equal(mailer.sent.length, 0);
 });
 
-Deno.test('reschedule act: the wish is stored, the practice gets it with links for this wish, the visitor a receipt; a second press sends nothing, another wish waits', async () => {
+Deno.test('request-move act: the wish is stored, the practice gets it with links for this wish, the visitor a receipt; a second press sends nothing, another wish waits', async () => {
   const { handle, store, mailer, logs } = setup(confirmedState());
-  const link = await token('reschedule');
+  const link = await token('request-move');
   const first = await call(handle, { token: link, intent: 'act', date: '2026-12-15', time: '10:00' });
   assert.equal(first.status, 200);
   assert.equal(first.body.result, 'changed');
@@ -463,13 +463,13 @@ Deno.test('reschedule act: the wish is stored, the practice gets it with links f
   assert.deepEqual(other.body.view.move, { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true });
   assert.equal(mailer.sent.length, 2);
   assert.equal(store.appointments.get(REQUEST_ID)!.move_count, 1);
-  assert.deepEqual(logs.map((line) => line.code), ['reschedule_changed_sent', 'reschedule_unchanged_already_sent', 'reschedule_move_pending']);
+  assert.deepEqual(logs.map((line) => line.code), ['request-move_changed_sent', 'request-move_unchanged_already_sent', 'request-move_move_pending']);
 });
 
-Deno.test('reschedule to a slot the rules refuse: 409 unavailable with the reason; nothing stored or sent', async () => {
+Deno.test('request-move to a slot the rules refuse: 409 unavailable with the reason; nothing stored or sent', async () => {
   const { handle, store, mailer, logs } = setup(confirmedState());
   store.closures.push({ first_day: '2026-12-21', last_day: '2026-12-23' });
-  const link = await token('reschedule');
+  const link = await token('request-move');
   for (const [date, time, reason] of [
     ['2026-11-28', '10:00', 'too_soon'],
     ['2027-05-28', '10:00', 'too_far'],
@@ -487,20 +487,20 @@ Deno.test('reschedule to a slot the rules refuse: 409 unavailable with the reaso
   }
   assert.equal(mailer.sent.length, 0);
   assert.equal(store.appointments.get(REQUEST_ID)!.move_count, 0);
-  assert.equal(logs[0]!.code, 'reschedule_unavailable_too_soon');
+  assert.equal(logs[0]!.code, 'request-move_unavailable_too_soon');
   // The last day of the window is bookable.
   assert.equal((await call(handle, { token: link, intent: 'act', date: '2027-05-27', time: '10:00' })).body.result, 'changed');
 });
 
-Deno.test('reschedule inside the notice: 409 too_late; a request or a cancelled appointment: 409 conflict', async () => {
+Deno.test('request-move inside the notice: 409 too_late; a request or a cancelled appointment: 409 conflict', async () => {
   const late = setup(confirmedState({ confirmed_date: '2026-11-28', confirmed_time: '09:00' }));
-  const refused = await call(late.handle, { token: await token('reschedule'), intent: 'act', date: '2026-12-15', time: '10:00' });
+  const refused = await call(late.handle, { token: await token('request-move'), intent: 'act', date: '2026-12-15', time: '10:00' });
   assert.equal(refused.status, 409);
   assert.equal(refused.body.error, 'too_late');
   assert.equal(late.mailer.sent.length, 0);
-  for (const state of [appointmentState(), confirmedState({ status: 'cancelled', calendar_sequence: 2, outcome_mailed_for: 'cancelled' })]) {
+  for (const state of [appointmentState(), confirmedState({ status: 'cancelled', calendar_sequence: 2, outcome_sent_for: 'cancelled' })]) {
     const { handle } = setup(state);
-    const answer = await call(handle, { token: await token('reschedule'), intent: 'act', date: '2026-12-15', time: '10:00' });
+    const answer = await call(handle, { token: await token('request-move'), intent: 'act', date: '2026-12-15', time: '10:00' });
     assert.equal(answer.status, 409);
     assert.equal(answer.body.error, 'conflict');
   }
@@ -514,8 +514,8 @@ Deno.test('the practice confirms the move: the same calendar entry, moved (same 
   const confirmation = mailer.sent[0]!;
   const original = calendarOf(confirmation);
 
-  const reschedule = await linkToken(confirmation, 'reschedule', NOW);
-  assert.equal((await call(handle, { token: reschedule, intent: 'act', date: '2026-12-15', time: '10:00' })).body.result, 'changed');
+  const requestMove = await linkToken(confirmation, 'request-move', NOW);
+  assert.equal((await call(handle, { token: requestMove, intent: 'act', date: '2026-12-15', time: '10:00' })).body.result, 'changed');
   const practiceMail = mailer.sent[2]!;
   const confirmMove = await linkToken(practiceMail, 'confirm-move', NOW);
   assert.doesNotMatch(practiceMail.text, /Achtung/, 'Sandra Huber is free at the wished time');
@@ -555,7 +555,7 @@ Deno.test('the practice confirms the move: the same calendar entry, moved (same 
   // Fresh links for the new slot: they expire when it starts.
   assert.deepEqual((await actionClaims(mailer.sent[0]!, NOW)).map((claim) => [claim.action, new Date(claim.expiresAt * 1000).toISOString()]), [
     ['cancel', '2026-12-15T09:00:00.000Z'],
-    ['reschedule', '2026-12-15T09:00:00.000Z'],
+    ['request-move', '2026-12-15T09:00:00.000Z'],
   ]);
   assert.deepEqual(await store.schedule('2026-12-11', '2026-12-11'), [], 'the old slot is free');
 
@@ -574,8 +574,8 @@ Deno.test('the practice confirms the move: the same calendar entry, moved (same 
 
 Deno.test('the practice declines the wish with a note; the visitor asks again; the first wish\'s links then show the later one and act on nothing', async () => {
   const { handle, store, mailer } = setup(confirmedState());
-  const reschedule = await token('reschedule');
-  await call(handle, { token: reschedule, intent: 'act', date: '2026-12-15', time: '10:00' });
+  const requestMove = await token('request-move');
+  await call(handle, { token: requestMove, intent: 'act', date: '2026-12-15', time: '10:00' });
   const tooLong = await call(handle, { token: await moveToken('decline-move', 1), intent: 'act', note: 'x'.repeat(1001) });
   assert.deepEqual(tooLong.body, { error: 'invalid_body', field: 'note' });
   mailer.sent = [];
@@ -586,11 +586,11 @@ Deno.test('the practice declines the wish with a note; the visitor asks again; t
   assert.deepEqual(declined.body.view.confirmed, { date: '2026-12-11', time: '09:30' });
   assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.subject]), [['beat.keller@example.ch', 'Ihr Termin bleibt bestehen: Freitag, 11. Dezember 2026, 09:30 Uhr']]);
   assert.match(mailer.sent[0]!.text, /Unsere Nachricht an Sie:\nAm 15\. sind wir ausgebucht\./);
-  assert.deepEqual((await actionClaims(mailer.sent[0]!, NOW)).map((claim) => claim.action), ['cancel', 'reschedule']);
+  assert.deepEqual((await actionClaims(mailer.sent[0]!, NOW)).map((claim) => claim.action), ['cancel', 'request-move']);
   assert.equal(mailer.sent[0]!.attachments, undefined);
 
   // Another wish: number 2.
-  assert.equal((await call(handle, { token: reschedule, intent: 'act', date: '2026-12-16', time: '14:00' })).body.result, 'changed');
+  assert.equal((await call(handle, { token: requestMove, intent: 'act', date: '2026-12-16', time: '14:00' })).body.result, 'changed');
   assert.deepEqual(store.outcomeKeysSent, ['move-requested:1', 'move-declined:1', 'move-requested:2']);
   const oldLink = await moveToken('confirm-move', 1);
   const shown = (await call(handle, { token: oldLink, intent: 'show' })).body.view;
@@ -609,7 +609,7 @@ Deno.test('the practice declines the wish with a note; the visitor asks again; t
   assert.deepEqual(current.body.view.move, { date: '2026-12-16', time: '14:00', status: 'confirmed', thisLink: true });
 });
 
-Deno.test('after a move, the cancel and reschedule links of the first confirmation act on the current appointment and its deadline', async () => {
+Deno.test('after a move, the cancel and request-move links of the first confirmation act on the current appointment and its deadline', async () => {
   const moved = confirmedState({
     confirmed_date: '2026-11-28',
     confirmed_time: '09:00',
@@ -620,12 +620,12 @@ Deno.test('after a move, the cancel and reschedule links of the first confirmati
     move_time: '09:00',
     move_count: 1,
     calendar_sequence: 2,
-    outcome_mailed_for: 'moved:1',
+    outcome_sent_for: 'moved:1',
   });
   // Moved to tomorrow morning: inside the notice, although the first slot was two weeks away.
   const early = setup(moved);
-  for (const action of ['cancel', 'reschedule'] as const) {
-    const answer = await call(early.handle, { token: await token(action), intent: 'act', date: action === 'reschedule' ? '2026-12-15' : undefined, time: action === 'reschedule' ? '10:00' : undefined });
+  for (const action of ['cancel', 'request-move'] as const) {
+    const answer = await call(early.handle, { token: await token(action), intent: 'act', date: action === 'request-move' ? '2026-12-15' : undefined, time: action === 'request-move' ? '10:00' : undefined });
     assert.deepEqual([answer.status, answer.body.error], [409, 'too_late'], action);
     assert.deepEqual(answer.body.view.confirmed, { date: '2026-11-28', time: '09:00' });
   }
@@ -640,7 +640,7 @@ Deno.test('after a move, the cancel and reschedule links of the first confirmati
 });
 
 Deno.test('what a press may send must fit the link: a note only to decline, a time only for a slot without one, a date only to move', async () => {
-  const { handle, store } = setup(confirmedState({ move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 1, outcome_mailed_for: 'move-requested:1' }));
+  const { handle, store } = setup(confirmedState({ move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 1, outcome_sent_for: 'move-requested:1' }));
   const confirmMove = await moveToken('confirm-move', 1);
   assert.deepEqual((await call(handle, { token: confirmMove, intent: 'act', note: 'Gern' })).body, { error: 'invalid_body', field: 'note' });
   assert.deepEqual((await call(handle, { token: confirmMove, intent: 'act', time: '11:00' })).body, { error: 'invalid_body', field: 'time' });
@@ -651,7 +651,7 @@ Deno.test('what a press may send must fit the link: a note only to decline, a ti
 });
 
 Deno.test('confirm-move: a wished slot that has begun cannot be confirmed (409 slot_past); declining it still works', async () => {
-  const { handle, store } = setup(confirmedState({ move_status: 'requested', move_date: '2026-11-27', move_time: '09:00', move_count: 1, outcome_mailed_for: 'move-requested:1' }));
+  const { handle, store } = setup(confirmedState({ move_status: 'requested', move_date: '2026-11-27', move_time: '09:00', move_count: 1, outcome_sent_for: 'move-requested:1' }));
   const refused = await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act', advisor: 'sandra-huber' });
   assert.deepEqual([refused.status, refused.body.error], [409, 'slot_past']);
   assert.equal(store.appointments.get(REQUEST_ID)!.move_status, 'requested');
@@ -669,18 +669,18 @@ Deno.test('slotWarning: confirm links and confirm-move name a holiday, a closed 
   assert.deepEqual(confirmed.body.view.slotWarning, { kind: 'holiday', name: 'Weihnachten' });
 
   // A wish whose day the practice closed after it was made.
-  store.appointments.set(REQUEST_ID, confirmedState({ move_status: 'requested', move_date: '2026-12-22', move_time: '10:00', move_count: 1, outcome_mailed_for: 'move-requested:1' }));
+  store.appointments.set(REQUEST_ID, confirmedState({ move_status: 'requested', move_date: '2026-12-22', move_time: '10:00', move_count: 1, outcome_sent_for: 'move-requested:1' }));
   store.closures.push({ first_day: '2026-12-21', last_day: '2026-12-23' });
   assert.deepEqual(await warning(await moveToken('confirm-move', 1)), { kind: 'closure' });
   assert.equal(await warning(await moveToken('decline-move', 1)), null);
-  assert.equal(await warning(await token('reschedule')), null);
+  assert.equal(await warning(await token('request-move')), null);
   assert.equal((await call(handle, { token: await moveToken('confirm-move', 1), intent: 'act', advisor: 'sandra-huber' })).body.result, 'changed');
 });
 
 Deno.test('the wish\'s mails fail: 502 mail_failed with mailPending; the next press sends them without asking again', async () => {
   const { handle, store, mailer } = setup(confirmedState());
   mailer.fail = [0];
-  const link = await token('reschedule');
+  const link = await token('request-move');
   const failed = await call(handle, { token: link, intent: 'act', date: '2026-12-15', time: '10:00' });
   assert.deepEqual([failed.status, failed.body.error, failed.body.stored], [502, 'mail_failed', true]);
   assert.equal(failed.body.view.mailPending, true);

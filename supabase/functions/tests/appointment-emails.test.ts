@@ -27,9 +27,9 @@ import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeStore, ORIGIN, p
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-27T10:00:00Z');
 const CANCEL_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#cancel.token';
-const RESCHEDULE_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#reschedule.token';
-/** The visitor's links three weeks before: cancel and reschedule. */
-const LINKS: VisitorLinks = { cancel: CANCEL_URL, reschedule: RESCHEDULE_URL };
+const REQUEST_MOVE_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#requestMove.token';
+/** The visitor's links three weeks before: cancel and request-move. */
+const LINKS: VisitorLinks = { cancel: CANCEL_URL, requestMove: REQUEST_MOVE_URL };
 const BOOKING_URL = 'https://www.ruhepol-schlafberatung.ch/termin-vereinbaren';
 
 /** Sandra Huber's appointment of Monday, 14 December, 17:00. */
@@ -221,13 +221,13 @@ Deno.test('confirmation: «Termin verschieben» after the cancel link while offe
     mail.text.includes(
       'Falls Sie verhindert sind: Bis 24 Stunden vor dem Termin können Sie ihn hier absagen, danach bitte telefonisch:\n' +
         `${CANCEL_URL}\n\nMöchten Sie den Termin verschieben? Bis 24 Stunden vor dem Termin schlagen Sie hier einen anderen ` +
-        `Zeitpunkt vor; bis wir ihn bestätigen, bleibt dieser Termin bestehen:\n${RESCHEDULE_URL}\n`,
+        `Zeitpunkt vor; bis wir ihn bestätigen, bleibt dieser Termin bestehen:\n${REQUEST_MOVE_URL}\n`,
     ),
   );
-  assert.ok(mail.html.includes(`href="${RESCHEDULE_URL}" style="word-break:break-all">Termin verschieben</a>`));
+  assert.ok(mail.html.includes(`href="${REQUEST_MOVE_URL}" style="word-break:break-all">Termin verschieben</a>`));
   assert.ok(mail.html.indexOf('Termin online absagen') < mail.html.indexOf('>Termin verschieben<'));
 
-  const late = confirmationMail(appointment(), settings, NOW, { cancel: CANCEL_URL, reschedule: null });
+  const late = confirmationMail(appointment(), settings, NOW, { cancel: CANCEL_URL, requestMove: null });
   assert.ok(late.text.includes(CANCEL_URL));
   assert.equal(late.text.includes('verschieben'), false);
   assert.equal(late.html.includes('Termin verschieben'), false);
@@ -236,7 +236,7 @@ Deno.test('confirmation: «Termin verschieben» after the cancel link while offe
 Deno.test('reminder: cancel and «Termin verschieben» while more than 24 hours before, else the phone number only', async () => {
   const withLinks = reminderMail(appointment(), settings, LINKS);
   assert.ok(withLinks.text.includes(`${CANCEL_URL}\n`));
-  assert.ok(withLinks.text.includes(`${RESCHEDULE_URL}\n`));
+  assert.ok(withLinks.text.includes(`${REQUEST_MOVE_URL}\n`));
   assert.ok(withLinks.html.includes('>Termin verschieben</a>'));
   assert.ok(withLinks.html.includes('>Termin online absagen</a>'));
   const without = reminderMail(appointment(), settings);
@@ -254,7 +254,7 @@ Deno.test('reminder: cancel and «Termin verschieben» while more than 24 hours 
     return [read.claim.action, new Date(read.claim.expiresAt * 1000).toISOString()];
   }));
   // Both expire when the appointment starts (17:30 in Zurich is 16:30 UTC).
-  assert.deepEqual(actions, [['cancel', '2026-12-11T16:30:00.000Z'], ['reschedule', '2026-12-11T16:30:00.000Z']]);
+  assert.deepEqual(actions, [['cancel', '2026-12-11T16:30:00.000Z'], ['request-move', '2026-12-11T16:30:00.000Z']]);
   const at0900 = appointment({ confirmed_date: '2026-12-11', confirmed_time: '09:00' });
   const [inside] = await reminderMails(at0900, settings, links, new Date('2026-12-10T08:30:00Z'));
   assert.equal(inside!.text.includes('/termin/aktion'), false, '23.5 hours before: no links');
@@ -306,7 +306,7 @@ Deno.test('moved: the visitor\'s new confirmation moves the same calendar entry 
   assert.match(mail.text, /Termin:\s+Dienstag, 15\. Dezember 2026, 10:00 Uhr/);
   assert.match(mail.text, /Ihr früherer Termin am Montag, 14\. Dezember 2026, 17:00 Uhr entfällt\./);
   assert.match(mail.text, /ersetzt den bisherigen Eintrag/);
-  assert.ok(mail.text.includes(`${CANCEL_URL}\n`) && mail.text.includes(`${RESCHEDULE_URL}\n`), 'fresh cancel and reschedule links');
+  assert.ok(mail.text.includes(`${CANCEL_URL}\n`) && mail.text.includes(`${REQUEST_MOVE_URL}\n`), 'fresh cancel and request-move links');
   const after = calendarOf(mail);
   assert.equal(after.filename, 'termin.ics');
   assert.equal(after.method, 'REQUEST');
@@ -343,7 +343,7 @@ Deno.test('move declined: the appointment stays, the practice\'s note (escaped),
   assert.match(mail.text, /Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
   assert.match(mail.text, /Unsere Nachricht an Sie:\nAm 15\. sind wir <b>ausgebucht<\/b>\./);
   assert.ok(mail.html.includes('&lt;b&gt;ausgebucht&lt;/b&gt;'));
-  assert.ok(mail.text.includes(`${CANCEL_URL}\n`) && mail.text.includes(`${RESCHEDULE_URL}\n`));
+  assert.ok(mail.text.includes(`${CANCEL_URL}\n`) && mail.text.includes(`${REQUEST_MOVE_URL}\n`));
   assert.equal(mail.attachments, undefined);
 
   const late = moveDeclinedMail(wish({ move_status: 'declined' }), settings, null);
@@ -481,7 +481,7 @@ Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, l
     'Terminbestätigung: Montag, 14. Dezember 2026, 17:00 Uhr',
     'Termin bestätigt: Beat Keller – Montag, 14. Dezember 2026, 17:00 Uhr',
   ]);
-  assert.deepEqual((await claimsIn(confirmedMails[0]!)).map((c) => c.action), ['cancel', 'reschedule']);
+  assert.deepEqual((await claimsIn(confirmedMails[0]!)).map((c) => c.action), ['cancel', 'request-move']);
 
   const requested = appointmentState({ ...confirmed, move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 2 });
   assert.equal(requested.outcome_key, 'move-requested:2');
@@ -514,7 +514,7 @@ Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, l
   const fresh = await claimsIn(movedMails[0]!);
   assert.deepEqual(fresh.map((c) => [c.action, new Date(c.expiresAt * 1000).toISOString()]), [
     ['cancel', '2026-12-15T09:00:00.000Z'],
-    ['reschedule', '2026-12-15T09:00:00.000Z'],
+    ['request-move', '2026-12-15T09:00:00.000Z'],
   ]);
 
   const declined = appointmentState({ ...requested, move_status: 'declined' });

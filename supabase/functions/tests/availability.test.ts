@@ -1,7 +1,7 @@
 /**
- * domain/availability.ts, the one source of the booking rules (the site, the functions and
+ * domain/availability.ts, the one source of the slot rules (the site, the functions and
  * the generated SQL follow it): Easter and Zurich's public holidays for any year, calendar
- * arithmetic as Postgres does it, the booking window with the retention cap, and the
+ * arithmetic as Postgres does it, the slot window with the retention cap, and the
  * order of a day's and a slot's refusals. Expected dates come from published tables
  * (Easter: the Gregorian computus as tabulated e.g. by dateutil.easter), not from the code.
  */
@@ -10,9 +10,9 @@ import {
   addDays,
   addMonths,
   bookableDays,
-  bookingRefusal,
-  bookingRules,
-  bookingWindow,
+  slotRefusalReason,
+  slotRules,
+  slotWindow,
   dayAvailability,
   easterSunday,
   holidayName,
@@ -99,17 +99,17 @@ Deno.test('addMonths clamps to the month\'s last day as Postgres\' date + interv
   for (const [date, months, expected] of cases) assert.equal(addMonths(date, months), expected, `${date} + ${months}`);
 });
 
-Deno.test('bookingWindow: from the day after tomorrow to six months ahead, never past the request\'s 12-month retention', () => {
-  assert.deepEqual(bookingRules, { earliestDaysAhead: 2, horizonMonths: 6, retentionMonths: 12 });
-  assert.deepEqual(bookingWindow('2026-11-27'), { first: '2026-11-29', last: '2027-05-27' });
-  assert.deepEqual(bookingWindow('2026-08-31'), { first: '2026-09-02', last: '2027-02-28' });
-  assert.deepEqual(bookingWindow('2026-12-30'), { first: '2027-01-01', last: '2027-06-30' });
+Deno.test('slotWindow: from the day after tomorrow to six months ahead, never past the request\'s 12-month retention', () => {
+  assert.deepEqual(slotRules, { earliestDaysAhead: 2, horizonMonths: 6, retentionMonths: 12 });
+  assert.deepEqual(slotWindow('2026-11-27'), { first: '2026-11-29', last: '2027-05-27' });
+  assert.deepEqual(slotWindow('2026-08-31'), { first: '2026-09-02', last: '2027-02-28' });
+  assert.deepEqual(slotWindow('2026-12-30'), { first: '2027-01-01', last: '2027-06-30' });
   // A move of an older request: the row is deleted 12 months after it was made.
-  assert.deepEqual(bookingWindow('2026-11-27', '2026-03-10'), { first: '2026-11-29', last: '2027-03-09' });
-  assert.deepEqual(bookingWindow('2026-11-27', '2026-05-28'), { first: '2026-11-29', last: '2027-05-27' });
-  assert.deepEqual(bookingWindow('2026-11-27', '2026-05-27'), { first: '2026-11-29', last: '2027-05-26' });
+  assert.deepEqual(slotWindow('2026-11-27', '2026-03-10'), { first: '2026-11-29', last: '2027-03-09' });
+  assert.deepEqual(slotWindow('2026-11-27', '2026-05-28'), { first: '2026-11-29', last: '2027-05-27' });
+  assert.deepEqual(slotWindow('2026-11-27', '2026-05-27'), { first: '2026-11-29', last: '2027-05-26' });
   // Made almost a year ago: nothing is left (first after last).
-  const window = bookingWindow('2026-11-27', '2025-11-29');
+  const window = slotWindow('2026-11-27', '2025-11-29');
   assert.deepEqual(window, { first: '2026-11-29', last: '2026-11-28' });
 });
 
@@ -126,11 +126,11 @@ Deno.test('dayAvailability: a holiday is named first, then a closed weekday, the
   assert.equal(openingHours[7].length, 0);
 });
 
-Deno.test('bookingRefusal: too soon, too far, closed, time not offered – in this order; null when bookable', () => {
+Deno.test('slotRefusalReason: too soon, too far, closed, time not offered – in this order; null when bookable', () => {
   const today = '2026-11-27';
   const closures = new Set(['2026-12-08']);
   const refusal = (date: string, time: string | null, createdDay?: string) =>
-    bookingRefusal({ date, time }, { today, closures, ...(createdDay ? { createdDay } : {}) });
+    slotRefusalReason({ date, time }, { today, closures, ...(createdDay ? { createdDay } : {}) });
   assert.equal(refusal('2026-11-27', '10:00'), 'too_soon', 'today');
   assert.equal(refusal('2026-11-28', '12:00'), 'too_soon', 'tomorrow, before any other reason');
   assert.equal(refusal('2026-11-29', '10:00'), 'closed', 'the first day of the window is a Sunday');

@@ -86,7 +86,7 @@ Deno.test('a pending wish to move is listed with the current and the wished slot
     confirmed_date: '2026-12-18',
     confirmed_time: '10:00',
     calendar_sequence: 1,
-    outcome_mailed_for: 'move-requested:2',
+    outcome_sent_for: 'move-requested:2',
     move_status: 'requested',
     move_date: '2026-12-21',
     move_time: '14:00',

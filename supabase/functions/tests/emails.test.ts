@@ -34,7 +34,7 @@ import { formatChf } from '../_shared/domain/catalog.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/transport.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
-import { ACTION_TOKEN_SECRET, appointmentRecord, appointmentState, contactBody, ORIGIN } from './helpers.ts';
+import { ACTION_TOKEN_SECRET, storedAppointmentRequest, appointmentState, contactSubmission, ORIGIN } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-22T10:16:00Z');
@@ -46,8 +46,8 @@ const LINKS: StaffLinks = {
 };
 
 function allMails(): OutgoingMail[] {
-  const contact = contactBody();
-  const record = appointmentRecord();
+  const contact = contactSubmission();
+  const record = storedAppointmentRequest();
   return [
     contactPracticeMail(contact, settings, NOW),
     contactAcknowledgementMail(contact, settings),
@@ -71,7 +71,7 @@ Deno.test('prices: CHF in Swiss notation, or on request', () => {
 });
 
 Deno.test('contact → practice: to the practice, Reply-To the visitor, every field in text and HTML', () => {
-  const mail = contactPracticeMail(contactBody(), settings, NOW);
+  const mail = contactPracticeMail(contactSubmission(), settings, NOW);
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mail.replyTo, 'anna.muster@example.ch');
   assert.equal(mail.subject, 'Neue Nachricht über das Kontaktformular: Anna Muster');
@@ -86,16 +86,16 @@ Deno.test('contact → practice: to the practice, Reply-To the visitor, every fi
 });
 
 Deno.test('contact → practice: missing phone and subject say so', () => {
-  const mail = contactPracticeMail(contactBody({ phone: null, subject: null }), settings, NOW);
+  const mail = contactPracticeMail(contactSubmission({ phone: null, subject: null }), settings, NOW);
   assert.match(mail.text, /Telefon:\s+nicht angegeben/);
   assert.match(mail.text, /Betreff:\s+nicht angegeben/);
 });
 
 Deno.test('the subject carries no health details: not the message, the typed subject or the service', () => {
-  const contact = contactPracticeMail(contactBody({ subject: 'Bandscheibe', message: 'Hexenschuss' }), settings, NOW);
+  const contact = contactPracticeMail(contactSubmission({ subject: 'Bandscheibe', message: 'Hexenschuss' }), settings, NOW);
   assert.equal(contact.subject.includes('Bandscheibe'), false);
   assert.equal(contact.subject.includes('Hexenschuss'), false);
-  const appointment = appointmentPracticeMail(appointmentRecord({ message: 'Hexenschuss' }), settings, NOW, LINKS);
+  const appointment = appointmentPracticeMail(storedAppointmentRequest({ message: 'Hexenschuss' }), settings, NOW, LINKS);
   assert.equal(appointment.subject, 'Neue Terminanfrage: Beat Keller – Freitag, 11. Dezember 2026');
   for (const mail of allMails()) {
     assert.equal(/Hexenschuss|Schulterschmerzen|Nackenschmerzen|Rückenschmerzen/.test(mail.subject), false, mail.subject);
@@ -105,12 +105,12 @@ Deno.test('the subject carries no health details: not the message, the typed sub
 
 Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
   const contact = contactPracticeMail(
-    contactBody({ name: XSS, subject: XSS, message: `${XSS}\n<img src=x onerror=alert(1)>`, phone: '<b>1</b>' }),
+    contactSubmission({ name: XSS, subject: XSS, message: `${XSS}\n<img src=x onerror=alert(1)>`, phone: '<b>1</b>' }),
     settings,
     NOW,
   );
   const appointment = appointmentPracticeMail(
-    appointmentRecord({ first_name: '<script>', last_name: 'A&B', phone: '<i>', message: XSS }),
+    storedAppointmentRequest({ first_name: '<script>', last_name: 'A&B', phone: '<i>', message: XSS }),
     settings,
     NOW,
     LINKS,
@@ -129,7 +129,7 @@ Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
 });
 
 Deno.test('appointment → practice: built from the row, de-CH dates, service with price, calendar file attached', () => {
-  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
+  const mail = appointmentPracticeMail(storedAppointmentRequest(), settings, NOW, LINKS);
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mail.replyTo, settings.practiceEmail);
   for (const part of [mail.text, mail.html]) {
@@ -158,7 +158,7 @@ Deno.test('appointment → practice: built from the row, de-CH dates, service wi
 
 Deno.test('appointment → practice: optional parts missing, price on request', () => {
   const mail = appointmentPracticeMail(
-    appointmentRecord({
+    storedAppointmentRequest({
       service: 'Schlafberatung & Beratung zu Hause',
       preferred_time: null,
       alternative_date: null,
@@ -178,8 +178,8 @@ Deno.test('appointment → practice: optional parts missing, price on request', 
 });
 
 Deno.test('acknowledgements: to the visitor, Reply-To the practice, the 24-hour promise, no typed text', () => {
-  const contact = contactBody({ name: 'Kauf jetzt bei spam.example', subject: 'Werbung', message: 'Besuchen Sie spam.example' });
-  const record = appointmentRecord({ first_name: 'Kauf', last_name: 'spam.example', message: 'Besuchen Sie spam.example' });
+  const contact = contactSubmission({ name: 'Kauf jetzt bei spam.example', subject: 'Werbung', message: 'Besuchen Sie spam.example' });
+  const record = storedAppointmentRequest({ first_name: 'Kauf', last_name: 'spam.example', message: 'Besuchen Sie spam.example' });
   const mails = [contactAcknowledgementMail(contact, settings), appointmentAcknowledgementMail(record, settings)];
   for (const mail of mails) {
     assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch');
@@ -207,7 +207,7 @@ Deno.test('Swiss spelling: no ß anywhere; HTML parts are complete documents in 
 });
 
 Deno.test('appointment → practice: the links to confirm either slot or decline, each labelled with its slot', () => {
-  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
+  const mail = appointmentPracticeMail(storedAppointmentRequest(), settings, NOW, LINKS);
   assert.match(mail.text, /Wunschtermin bestätigen – Freitag, 11\. Dezember 2026, 09:30 Uhr:\nhttps:\/\/www\.ruhepol-schlafberatung\.ch\/termin\/aktion#preferred\.token/);
   assert.match(mail.text, /Alternativtermin bestätigen – Montag, 14\. Dezember 2026, 17:00 Uhr:\n\S+#alternative\.token/);
   assert.match(mail.text, /Ablehnen oder einen anderen Termin vorschlagen:\n\S+#decline\.token/);
@@ -215,7 +215,7 @@ Deno.test('appointment → practice: the links to confirm either slot or decline
   for (const token of ['preferred', 'alternative', 'decline']) assert.ok(mail.html.includes(`href="https://www.ruhepol-schlafberatung.ch/termin/aktion#${token}.token"`));
 
   const withoutAlternative = appointmentPracticeMail(
-    appointmentRecord({ alternative_date: null, alternative_time: null }),
+    storedAppointmentRequest({ alternative_date: null, alternative_time: null }),
     settings,
     NOW,
     { ...LINKS, confirmAlternative: null },
@@ -229,7 +229,7 @@ Deno.test('appointment → practice: the links to confirm either slot or decline
 const ANSWER_HREF = 'mailto:beat.keller@example.ch?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung';
 
 Deno.test('appointment → practice: Reply-To the practice itself, the staff links, and one answer link to the visitor at the top', () => {
-  const mail = appointmentPracticeMail(appointmentRecord(), settings, NOW, LINKS);
+  const mail = appointmentPracticeMail(storedAppointmentRequest(), settings, NOW, LINKS);
   assert.equal(mail.replyTo, settings.practiceEmail, 'a reply by habit comes back to the practice, never to the visitor');
   for (const href of [LINKS.confirmPreferred, LINKS.confirmAlternative!, LINKS.decline]) {
     assert.ok(mail.text.includes(href), href);
@@ -252,14 +252,14 @@ Deno.test('appointment → practice: Reply-To the practice itself, the staff lin
 
 Deno.test('appointment → practice: a typed address adds no header to any mailto link', () => {
   const email = 'beat+x?bcc=spy@example.org';
-  const mail = appointmentPracticeMail(appointmentRecord({ email }), settings, NOW, LINKS);
+  const mail = appointmentPracticeMail(storedAppointmentRequest({ email }), settings, NOW, LINKS);
   const answer = mailtoHref(email, { subject: 'Ihre Terminanfrage bei Ruhepol Schlafberatung' });
   assert.equal(answer, 'mailto:beat%2Bx%3Fbcc%3Dspy@example.org?subject=Ihre%20Terminanfrage%20bei%20Ruhepol%20Schlafberatung');
   assert.ok(mail.text.includes(`Beat Keller antworten:\n${answer}\n`));
   assert.ok(mail.html.includes(`href="${answer}"`));
   assert.ok(mail.html.includes('href="mailto:beat%2Bx%3Fbcc%3Dspy@example.org"'), 'the E-Mail field');
   assert.equal(/mailto:[^"\s]*bcc=/.test(mail.text + mail.html), false);
-  const contact = contactPracticeMail(contactBody({ email }), settings, NOW);
+  const contact = contactPracticeMail(contactSubmission({ email }), settings, NOW);
   assert.ok(contact.html.includes('href="mailto:beat%2Bx%3Fbcc%3Dspy@example.org"'));
   assert.equal(/href="[^"]*bcc=/.test(contact.html), false);
 });
@@ -269,7 +269,7 @@ const VISITORS = { contact: 'anna.muster@example.ch', appointment: 'beat.keller@
 /** Every mail of request-emails.ts and appointment-emails.ts, with links signed as the functions sign them. */
 async function everyMail(): Promise<OutgoingMail[]> {
   const linkSettings = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
-  const record = appointmentRecord();
+  const record = storedAppointmentRequest();
   const confirmed = appointmentState({
     status: 'confirmed', confirmed_date: '2026-12-14', confirmed_time: '17:00', advisor: 'sandra-huber', calendar_sequence: 1,
   }) as Appointment;
@@ -289,10 +289,10 @@ async function everyMail(): Promise<OutgoingMail[]> {
   } as MovedAppointment;
   const booking = bookingUrl(linkSettings);
   const links = await visitorLinks(linkSettings, confirmed, NOW);
-  assert.ok(links.reschedule, 'three weeks before: the reschedule link too');
+  assert.ok(links.requestMove, 'three weeks before: the request-move link too');
   return [
-    contactPracticeMail(contactBody(), settings, NOW),
-    contactAcknowledgementMail(contactBody(), settings),
+    contactPracticeMail(contactSubmission(), settings, NOW),
+    contactAcknowledgementMail(contactSubmission(), settings),
     appointmentPracticeMail(record, settings, NOW, await staffLinks(linkSettings, record, NOW)),
     appointmentAcknowledgementMail(record, settings),
     confirmationMail(confirmed, settings, NOW, links),
@@ -309,7 +309,7 @@ async function everyMail(): Promise<OutgoingMail[]> {
   ];
 }
 
-const VISITOR_ACTIONS: readonly string[] = ['cancel', 'reschedule'];
+const VISITOR_ACTIONS: readonly string[] = ['cancel', 'request-move'];
 
 function actionTokens(mail: OutgoingMail): string[] {
   const pattern = new RegExp(`${ACTION_PAGE_PATH.replace(/\//g, '\\/')}#([A-Za-z0-9_.-]+)`, 'g');
@@ -332,7 +332,7 @@ Deno.test('no mail a visitor can reply to or receive carries a staff link', asyn
       assert.deepEqual(tokens, [], mail.subject);
     }
     if (visitors.includes(mail.to)) {
-      // The visitor's own cancel and reschedule links are theirs; nothing else.
+      // The visitor's own cancel and request-move links are theirs; nothing else.
       assert.ok(actions.every((action) => VISITOR_ACTIONS.includes(action)), `${mail.subject}: ${actions}`);
     }
     if (actions.some((action) => !VISITOR_ACTIONS.includes(action))) {
@@ -387,7 +387,7 @@ Deno.test('daily cap notice: requests are stored, delivered later by themselves 
 });
 
 Deno.test('the outbox marks «[Verspätet]» only when a send had failed, and a request the site never reported for checking', () => {
-  const received = appointmentRecord({ created_at: '2026-11-22T10:15:42Z' });
+  const received = storedAppointmentRequest({ created_at: '2026-11-22T10:15:42Z' });
   // Stored over REST and never reported: no outage happened, but no check was made either; no acknowledgement.
   const unreported = pendingRequestMails({ ...received, reported_at: null, send_failed_at: null }, settings, NOW, LINKS);
   assert.match(unreported.practiceMail.subject, /^\[Prüfen\] Neue Terminanfrage: Beat Keller/);
@@ -404,7 +404,7 @@ Deno.test('the outbox marks «[Verspätet]» only when a send had failed, and a 
   assert.equal(quiet.practiceMail.subject, appointmentPracticeMail(received, settings, NOW, LINKS).subject);
   assert.ok(quiet.acknowledgement);
 
-  const message = { ...contactBody(), id: crypto.randomUUID(), created_at: '2026-11-22T10:15:42Z' };
+  const message = { ...contactSubmission(), id: crypto.randomUUID(), created_at: '2026-11-22T10:15:42Z' };
   assert.match(pendingContactMails({ ...message, send_failed_at: '2026-11-22T10:15:50Z' }, settings).practiceMail.subject, /^\[Verspätet\] /);
   const onTime = pendingContactMails({ ...message, send_failed_at: null }, settings);
   assert.equal(onTime.practiceMail.subject, 'Neue Nachricht über das Kontaktformular: Anna Muster');

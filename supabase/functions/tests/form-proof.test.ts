@@ -13,11 +13,11 @@ import { contactEndpoint } from '../send-contact-email/contact-handler.ts';
 import {
   APPOINTMENT_PROOF,
   CONTACT_PROOF,
-  contactBody,
+  contactSubmission,
   FakeMailer,
   FakeStore,
   FORM_PROOF_SECRET,
-  newContactBody,
+  newContactSubmission,
   ORIGIN,
   post,
   PUBLISHABLE_KEY,
@@ -65,14 +65,14 @@ Deno.test('a proof solved from a GET challenge is accepted', async () => {
   const { solveChallenge } = await import('npm:altcha-lib@2.8.0');
   const { deriveKey } = await import('npm:altcha-lib@2.8.0/algorithms/web/pbkdf2');
   const solution = await solveChallenge({ challenge, deriveKey });
-  const response = await contact(post(contactBody({ requestId: crypto.randomUUID(), altcha: { challenge, solution } })));
+  const response = await contact(post(contactSubmission({ requestId: crypto.randomUUID(), altcha: { challenge, solution } })));
   assert.equal(response.status, 200);
   assert.equal(practiceMails(mailer).length, 1);
 });
 
 Deno.test('no proof, a forged one, an expired one, another form\'s: 400/403 before any limit or row', async () => {
   const { contact, store, mailer, logs } = setup();
-  const { altcha: _, ...withoutProof } = contactBody();
+  const { altcha: _, ...withoutProof } = contactSubmission();
   const missing = await contact(post(withoutProof));
   assert.equal(missing.status, 400);
   assert.deepEqual(await missing.json(), { error: 'invalid_body', field: 'altcha' });
@@ -89,7 +89,7 @@ Deno.test('no proof, a forged one, an expired one, another form\'s: 400/403 befo
     [APPOINTMENT_PROOF, 'other_form'],
   ];
   for (const [altcha, reason] of cases) {
-    const response = await contact(post(contactBody({ altcha })));
+    const response = await contact(post(contactSubmission({ altcha })));
     assert.equal(response.status, 403, reason);
     assert.deepEqual(await response.json(), { error: 'proof_refused', reason });
   }
@@ -111,7 +111,7 @@ Deno.test('checkProof: a proof with the right key but tampered data is refused',
 
 Deno.test('a proof is accepted for one request: replayed with another request id it is refused, nothing mailed', async () => {
   const { contact, mailer, store } = setup();
-  const first = await newContactBody();
+  const first = await newContactSubmission();
   assert.equal((await contact(post(first))).status, 200);
   const stolen = await contact(post({ ...first, requestId: crypto.randomUUID(), message: 'Kaufen Sie jetzt!' }));
   assert.equal(stolen.status, 403);
@@ -124,7 +124,7 @@ Deno.test('a proof is accepted for one request: replayed with another request id
 
 Deno.test('contact: the same request sent again (a lost answer) → 200, mailed once', async () => {
   const { contact, mailer, logs } = setup();
-  const body = await newContactBody();
+  const body = await newContactSubmission();
   for (let i = 0; i < 3; i++) assert.equal((await contact(post(body))).status, 200);
   assert.equal(practiceMails(mailer).length, 1);
   assert.deepEqual(logs.map((line) => line.code), ['ok', 'already_notified', 'already_notified']);
@@ -132,7 +132,7 @@ Deno.test('contact: the same request sent again (a lost answer) → 200, mailed 
 
 Deno.test('contact: after a failed practice mail the same request is mailed on retry', async () => {
   const { contact, mailer, store } = setup();
-  const body = await newContactBody();
+  const body = await newContactSubmission();
   mailer.fail = [0];
   assert.equal((await contact(post(body))).status, 502);
   assert.equal(store.mailed.size, 0);
@@ -144,11 +144,11 @@ Deno.test('contact: after a failed practice mail the same request is mailed on r
 Deno.test('contact: a request being mailed right now → 409 in_progress; an id of another message → 409 conflict', async () => {
   const { contact, store, mailer } = setup();
   store.contactClaimAnswer = 'in_progress';
-  const busy = await contact(post(await newContactBody()));
+  const busy = await contact(post(await newContactSubmission()));
   assert.equal(busy.status, 409);
   assert.deepEqual(await busy.json(), { error: 'in_progress' });
   store.contactClaimAnswer = 'conflict';
-  const taken = await contact(post(await newContactBody()));
+  const taken = await contact(post(await newContactSubmission()));
   assert.equal(taken.status, 409);
   assert.deepEqual(await taken.json(), { error: 'conflict' });
   assert.equal(mailer.attempts, 0);
@@ -156,7 +156,7 @@ Deno.test('contact: a request being mailed right now → 409 in_progress; an id 
 
 Deno.test('the same request again (same proof, same id) is not counted against the limits a second time', async () => {
   const { contact, store, mailer } = setup();
-  const body = await newContactBody();
+  const body = await newContactSubmission();
   for (let i = 0; i < 8; i++) assert.equal((await contact(post(body))).status, 200);
   assert.equal(store.rateCalls.filter((call) => call.bucket.endsWith(':ip')).length, 1);
   assert.equal(practiceMails(mailer).length, 1);

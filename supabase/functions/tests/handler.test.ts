@@ -12,12 +12,12 @@ import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-
 import { contactEndpoint } from '../send-contact-email/contact-handler.ts';
 import {
   APPOINTMENT_PROOF,
-  appointmentBody,
-  appointmentRecord,
-  contactBody,
+  appointmentSubmission,
+  storedAppointmentRequest,
+  contactSubmission,
   FakeMailer,
   FakeStore,
-  newContactBody,
+  newContactSubmission,
   ORIGIN,
   post,
   PUBLISHABLE_KEY,
@@ -66,7 +66,7 @@ Deno.test('a foreign origin: preflight 403 and POST 403 origin_not_allowed, with
   const preflight = await contact(new Request('http://localhost/', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }));
   assert.equal(preflight.status, 403);
   assert.equal(preflight.headers.get('access-control-allow-origin'), null);
-  const response = await contact(post(contactBody(), { origin: 'https://evil.example' }));
+  const response = await contact(post(contactSubmission(), { origin: 'https://evil.example' }));
   assert.equal(response.status, 403);
   assert.equal(response.headers.get('access-control-allow-origin'), null);
   assert.deepEqual(await json(response), { error: 'origin_not_allowed' });
@@ -79,7 +79,7 @@ Deno.test('no Origin header (curl, servers): processed normally, no CORS headers
   const request = new Request('http://localhost/', {
     method: 'POST',
     headers: { apikey: PUBLISHABLE_KEY },
-    body: JSON.stringify(contactBody()),
+    body: JSON.stringify(contactSubmission()),
   });
   const response = await contact(request);
   assert.equal(response.status, 200);
@@ -99,7 +99,7 @@ Deno.test('the caller must send a publishable key in apikey: 401 with a clear re
     [{ apikey: '', authorization: `Bearer ${PUBLISHABLE_KEY}` }, 'missing_api_key'],
   ];
   for (const [headers, error] of cases) {
-    const request = post(contactBody(), headers);
+    const request = post(contactSubmission(), headers);
     if (headers.apikey === '') request.headers.delete('apikey');
     const response = await contact(request);
     assert.equal(response.status, 401, JSON.stringify(headers));
@@ -116,7 +116,7 @@ Deno.test('the caller must send a publishable key in apikey: 401 with a clear re
 Deno.test('the legacy anon key is accepted while a project still has it', async () => {
   const legacyAnon = 'eyJhbGciOiJIUzI1NiJ9.legacy-anon.signature';
   const { contact, store } = setup({ SUPABASE_ANON_KEY: legacyAnon });
-  const response = await contact(post(contactBody(), { apikey: legacyAnon }));
+  const response = await contact(post(contactSubmission(), { apikey: legacyAnon }));
   assert.equal(response.status, 200);
   assert.equal(store.contacts.length, 1);
 });
@@ -135,7 +135,7 @@ Deno.test('only GET (a challenge) and POST: other methods 405 with Allow, CORS h
 Deno.test('413 over 16 KB and 400 invalid_json, with CORS headers, nothing stored', async () => {
   const { contact, appointment, store } = setup();
   for (const handler of [contact, appointment]) {
-    const big = await handler(post({ ...contactBody(), message: 'x'.repeat(17_000) }));
+    const big = await handler(post({ ...contactSubmission(), message: 'x'.repeat(17_000) }));
     assert.equal(big.status, 413);
     assertCors(big);
     assert.deepEqual(await json(big), { error: 'payload_too_large' });
@@ -152,14 +152,14 @@ Deno.test('413 over 16 KB and 400 invalid_json, with CORS headers, nothing store
 Deno.test('400 invalid_body names the field; CORS headers included; nothing stored or sent', async () => {
   const { contact, appointment, store, mailer, logs } = setup();
   const cases: [typeof contact, unknown, string][] = [
-    [contact, contactBody({ name: 'Anna\r\nBcc: x@y.ch' }), 'name'],
-    [contact, contactBody({ subject: 'Hallo\nWelt' }), 'subject'],
-    [contact, contactBody({ email: 'kein-mail' }), 'email'],
-    [contact, contactBody({ message: 'x'.repeat(5001) }), 'message'],
-    [contact, contactBody({ extra: 1 }), 'extra'],
-    [appointment, appointmentBody({ requestId: 'nope' }), 'requestId'],
-    [appointment, appointmentBody({ preferredTime: '12:00' }), 'preferredTime'],
-    [appointment, appointmentBody({ service: 'Anything' }), 'service'],
+    [contact, contactSubmission({ name: 'Anna\r\nBcc: x@y.ch' }), 'name'],
+    [contact, contactSubmission({ subject: 'Hallo\nWelt' }), 'subject'],
+    [contact, contactSubmission({ email: 'kein-mail' }), 'email'],
+    [contact, contactSubmission({ message: 'x'.repeat(5001) }), 'message'],
+    [contact, contactSubmission({ extra: 1 }), 'extra'],
+    [appointment, appointmentSubmission({ requestId: 'nope' }), 'requestId'],
+    [appointment, appointmentSubmission({ preferredTime: '12:00' }), 'preferredTime'],
+    [appointment, appointmentSubmission({ service: 'Anything' }), 'service'],
   ];
   for (const [handler, body, field] of cases) {
     const response = await handler(post(body));
@@ -178,7 +178,7 @@ Deno.test('400 invalid_body names the field; CORS headers included; nothing stor
 
 Deno.test('no mail transport configured: every request answers 500 mail_not_configured, never a silent drop', async () => {
   const { contact, appointment, store } = setup({ SMTP_URL: undefined, RESEND_API_KEY: undefined }, { mailer: null });
-  for (const [handler, body] of [[contact, contactBody()], [appointment, appointmentBody()]] as const) {
+  for (const [handler, body] of [[contact, contactSubmission()], [appointment, appointmentSubmission()]] as const) {
     const response = await handler(post(body));
     assert.equal(response.status, 500);
     assertCors(response);
@@ -189,7 +189,7 @@ Deno.test('no mail transport configured: every request answers 500 mail_not_conf
 
 Deno.test('no database configured: 500 server_not_configured', async () => {
   const { contact } = setup({ SUPABASE_URL: undefined }, { store: null });
-  const response = await contact(post(contactBody()));
+  const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 500);
   assert.deepEqual(await json(response), { error: 'server_not_configured' });
 });
@@ -198,7 +198,7 @@ Deno.test('no database configured: 500 server_not_configured', async () => {
 
 Deno.test('a filled honeypot: refused in the open (422 rejected), nothing stored or sent', async () => {
   const { contact, store, mailer, logs } = setup();
-  const response = await contact(post(contactBody({ website: 'https://spam.example' })));
+  const response = await contact(post(contactSubmission({ website: 'https://spam.example' })));
   assert.equal(response.status, 422);
   assertCors(response);
   assert.deepEqual(await json(response), { error: 'rejected' });
@@ -211,7 +211,7 @@ Deno.test('a filled honeypot: refused in the open (422 rejected), nothing stored
 
 Deno.test('sent faster than a person: delivered, marked for checking, never dropped', async () => {
   const { contact, store, mailer, logs } = setup();
-  const response = await contact(post(contactBody({ elapsedMs: 1000 })));
+  const response = await contact(post(contactSubmission({ elapsedMs: 1000 })));
   assert.equal(response.status, 200);
   assert.deepEqual(await json(response), { ok: true });
   assert.equal(store.contacts.length, 1);
@@ -226,13 +226,13 @@ Deno.test('sent faster than a person: delivered, marked for checking, never drop
 
 Deno.test('MIN_FORM_MS tunes the speed hint', async () => {
   const { contact, mailer } = setup({ MIN_FORM_MS: '0' });
-  assert.equal((await contact(post(contactBody({ elapsedMs: 0 })))).status, 200);
+  assert.equal((await contact(post(contactSubmission({ elapsedMs: 0 })))).status, 200);
   assert.doesNotMatch(mailer.sent[0]!.subject, /Prüfen/);
 });
 
 Deno.test('appointment with a filled honeypot: 422, the row the browser stored is discarded, nothing sent', async () => {
   const { appointment, store, mailer } = setup();
-  const response = await appointment(post(appointmentBody({ website: 'x' })));
+  const response = await appointment(post(appointmentSubmission({ website: 'x' })));
   assert.equal(response.status, 422);
   assert.deepEqual(await json(response), { error: 'rejected' });
   // Discarded with the proof presented: the database removes the row only if that proof stored it.
@@ -244,12 +244,12 @@ Deno.test('appointment with a filled honeypot: 422, the row the browser stored i
 Deno.test('a filled honeypot with a false proof, or another request\'s, discards nothing: 403 like any call without its proof', async () => {
   const { appointment, store, mailer } = setup();
   const forged = { ...APPOINTMENT_PROOF, solution: { ...APPOINTMENT_PROOF.solution, derivedKey: '00'.repeat(32) } };
-  const refused = await appointment(post(appointmentBody({ website: 'x', altcha: forged })));
+  const refused = await appointment(post(appointmentSubmission({ website: 'x', altcha: forged })));
   assert.equal(refused.status, 403);
   assert.deepEqual(await json(refused), { error: 'proof_refused', reason: 'invalid' });
   // A genuine proof that stored (and so owns) another request: 'used'.
   store.usedProofs.set(APPOINTMENT_PROOF.challenge.signature, crypto.randomUUID());
-  const borrowed = await appointment(post(appointmentBody({ website: 'x' })));
+  const borrowed = await appointment(post(appointmentSubmission({ website: 'x' })));
   assert.equal(borrowed.status, 403);
   assert.deepEqual(await json(borrowed), { error: 'proof_refused', reason: 'used' });
   assert.deepEqual(store.discarded, []);
@@ -258,7 +258,7 @@ Deno.test('a filled honeypot with a false proof, or another request\'s, discards
 
 Deno.test('the limits count the client and its network, never the address; the acknowledgement counts the mailbox and the client network\'s share', async () => {
   const { contact, store } = setup();
-  assert.equal((await contact(post(await newContactBody({ email: 'V.ictim+x@googlemail.com' })))).status, 200);
+  assert.equal((await contact(post(await newContactSubmission({ email: 'V.ictim+x@googlemail.com' })))).status, 200);
   assert.deepEqual(store.rateCalls.map((call) => call.bucket), [
     'send-contact-email:ip',
     'send-contact-email:ip-day',
@@ -275,15 +275,15 @@ Deno.test('the limits count the client and its network, never the address; the a
 
 Deno.test('rate limited: 429 rate_limited with Retry-After, CORS headers, nothing stored', async () => {
   const { contact, store, mailer } = setup({ RATE_LIMIT_MAX: '2' });
-  for (let i = 0; i < 2; i++) assert.equal((await contact(post(await newContactBody({ email: `a${i}@example.ch` })))).status, 200);
-  const response = await contact(post(await newContactBody({ email: 'a9@example.ch' })));
+  for (let i = 0; i < 2; i++) assert.equal((await contact(post(await newContactSubmission({ email: `a${i}@example.ch` })))).status, 200);
+  const response = await contact(post(await newContactSubmission({ email: 'a9@example.ch' })));
   assert.equal(response.status, 429);
   assert.equal(response.headers.get('retry-after'), '600');
   assertCors(response);
   assert.deepEqual(await json(response), { error: 'rate_limited', retryAfterSeconds: 600 });
   assert.equal(store.contacts.length, 2);
   // Another IP may still send.
-  const other = await contact(post(await newContactBody({ email: 'a9@example.ch' }), { 'x-forwarded-for': '198.51.100.1' }));
+  const other = await contact(post(await newContactSubmission({ email: 'a9@example.ch' }), { 'x-forwarded-for': '198.51.100.1' }));
   assert.equal(other.status, 200);
   assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 3);
 });
@@ -291,24 +291,24 @@ Deno.test('rate limited: 429 rate_limited with Retry-After, CORS headers, nothin
 Deno.test('the daily mail cap is charged only when a mail goes out: refused calls cost nothing', async () => {
   const { appointment, contact, store } = setup();
   store.claimAnswer = { status: 'not_found' };
-  for (let i = 0; i < 3; i++) assert.equal((await appointment(post(appointmentBody()))).status, 404);
-  assert.equal((await contact(post(contactBody({ website: 'x' })))).status, 422);
+  for (let i = 0; i < 3; i++) assert.equal((await appointment(post(appointmentSubmission()))).status, 404);
+  assert.equal((await contact(post(contactSubmission({ website: 'x' })))).status, 422);
   assert.equal((await contact(post('not json'))).status, 400);
   assert.deepEqual(store.rateCalls.filter((call) => call.bucket === 'mail'), []);
-  assert.equal((await contact(post(contactBody()))).status, 200);
+  assert.equal((await contact(post(contactSubmission()))).status, 200);
   assert.deepEqual(store.rateCalls.filter((call) => call.bucket === 'mail').map((call) => call.max), [200]);
 });
 
 Deno.test('the daily mail cap reached: 202 queued, the request kept for the outbox, the practice told once', async () => {
   const { appointment, contact, store, mailer, logs } = setup();
   store.exhausted.set('mail', 3600);
-  const response = await appointment(post(appointmentBody()));
+  const response = await appointment(post(appointmentSubmission()));
   assert.equal(response.status, 202);
   assertCors(response);
   assert.deepEqual(await json(response), { queued: true, reason: 'daily_cap' });
   // The claim is released: the outbox (or the site's retry) sends it once the cap allows.
   assert.deepEqual(store.finished, [{ id: REQUEST_ID, sent: false }]);
-  assert.equal((await contact(post(contactBody()))).status, 202);
+  assert.equal((await contact(post(contactSubmission()))).status, 202);
   assert.equal(store.contacts.length, 1);
   const notices = mailer.sent.filter((mail) => mail.subject === 'Tageslimit der Website-Formulare erreicht');
   assert.equal(notices.length, 1);
@@ -320,7 +320,7 @@ Deno.test('the daily mail cap reached: 202 queued, the request kept for the outb
 Deno.test('the daily cap is charged only for mails that went out: a failed send is given back', async () => {
   const { contact, store, mailer } = setup();
   mailer.fail = 'all';
-  assert.equal((await contact(post(contactBody()))).status, 502);
+  assert.equal((await contact(post(contactSubmission()))).status, 502);
   assert.deepEqual(store.refunds, ['mail']);
   assert.equal(store.counts.get('mail|all'), 0);
 });
@@ -328,14 +328,14 @@ Deno.test('the daily cap is charged only for mails that went out: a failed send 
 Deno.test('a request refused by a limit is refused again when it is sent again, and uses up nothing more', async () => {
   const { contact, store, mailer } = setup();
   store.exhausted.set('send-contact-email:ip', 420);
-  const first = await contact(post(contactBody()));
+  const first = await contact(post(contactSubmission()));
   assert.equal(first.status, 429);
   assert.equal(first.headers.get('retry-after'), '420');
   store.exhausted.delete('send-contact-email:ip');
   const rateCallsBefore = store.rateCalls.length;
   // The same request, the same proof, again and again: still refused, nothing counted, nothing stored or sent.
   for (let i = 0; i < 5; i++) {
-    const again = await contact(post(contactBody()));
+    const again = await contact(post(contactSubmission()));
     assert.equal(again.status, 429);
     assert.deepEqual(await json(again), { error: 'rate_limited', retryAfterSeconds: 420 });
   }
@@ -346,9 +346,9 @@ Deno.test('a request refused by a limit is refused again when it is sent again, 
 
 Deno.test('a request that passed the limits is not counted again when it is retried', async () => {
   const { contact, store } = setup();
-  assert.equal((await contact(post(contactBody()))).status, 200);
+  assert.equal((await contact(post(contactSubmission()))).status, 200);
   const counted = store.rateCalls.filter((call) => call.bucket.startsWith('send-contact-email:')).length;
-  assert.equal((await contact(post(contactBody()))).status, 200);
+  assert.equal((await contact(post(contactSubmission()))).status, 200);
   assert.equal(store.rateCalls.filter((call) => call.bucket.startsWith('send-contact-email:')).length, counted);
 });
 
@@ -356,14 +356,14 @@ Deno.test('a request that passed the limits is not counted again when it is retr
 
 Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged; 200 {ok:true}', async () => {
   const { contact, store, mailer, logs } = setup();
-  const response = await contact(post(contactBody()));
+  const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 200);
   assertCors(response);
   assert.deepEqual(await json(response), { ok: true });
 
   assert.equal(store.contacts.length, 1);
   const [row] = store.contacts;
-  const { website: _w, elapsedMs: _e, altcha: _a, requestId, ...fields } = contactBody();
+  const { website: _w, elapsedMs: _e, altcha: _a, requestId, ...fields } = contactSubmission();
   assert.deepEqual(row, { id: requestId, ...fields });
   assert.ok(store.mailed.has(REQUEST_ID));
   assert.deepEqual(store.calls.filter((call) => !call.startsWith('takeRateLimit')), [
@@ -388,7 +388,7 @@ Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged;
 Deno.test('contact: the log line says how much of the time went to the mail service', async () => {
   const { contact, mailer, logs } = setup();
   mailer.delayMs = 40;
-  const response = await contact(post(contactBody()));
+  const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 200);
   const line = logs.at(-1)!;
   // Two sends (practice mail and acknowledgement), 40 ms each.
@@ -399,7 +399,7 @@ Deno.test('contact: the log line says how much of the time went to the mail serv
 Deno.test('contact: the practice mail fails → 502 mail_failed, stored:true; the row stays unmailed, no acknowledgement', async () => {
   const { contact, store, mailer, logs } = setup();
   mailer.fail = 'all';
-  const response = await contact(post(contactBody()));
+  const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 502);
   assertCors(response);
   assert.deepEqual(await json(response), { error: 'mail_failed', stored: true });
@@ -412,7 +412,7 @@ Deno.test('contact: the practice mail fails → 502 mail_failed, stored:true; th
 Deno.test('contact: a failed acknowledgement is logged, not the visitor\'s error', async () => {
   const { contact, mailer, logs } = setup();
   mailer.fail = [1];
-  const response = await contact(post(contactBody()));
+  const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 200);
   assert.equal(logs.at(-1)?.ack, 'failed');
   assert.equal(logs.at(-1)?.cause, 'ack_smtp_ECONNREFUSED');
@@ -420,8 +420,8 @@ Deno.test('contact: a failed acknowledgement is logged, not the visitor\'s error
 
 Deno.test('contact: at most one acknowledgement per address per hour', async () => {
   const { contact, mailer, logs } = setup();
-  await contact(post(contactBody()));
-  await contact(post(await newContactBody({ email: 'ANNA.MUSTER@example.ch' })));
+  await contact(post(contactSubmission()));
+  await contact(post(await newContactSubmission({ email: 'ANNA.MUSTER@example.ch' })));
   assert.equal(mailer.sent.filter((mail) => mail.to.toLowerCase() === 'anna.muster@example.ch').length, 1);
   assert.equal(mailer.sent.filter((mail) => mail.to === 'praxis@ruhepol-schlafberatung.ch').length, 2);
   assert.deepEqual(logs.map((line) => line.ack), ['sent', 'skipped']);
@@ -430,7 +430,7 @@ Deno.test('contact: at most one acknowledgement per address per hour', async () 
 Deno.test('contact: a database failure → 500 internal_error, generic, nothing sent', async () => {
   const { contact, store, mailer, logs } = setup();
   store.failOn.add('claimContactNotification');
-  const response = await contact(post(contactBody()));
+  const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 500);
   assertCors(response);
   const body = await response.text();
@@ -444,8 +444,8 @@ Deno.test('contact: a database failure → 500 internal_error, generic, nothing 
 Deno.test('appointment: claims the row with every field, mails from the ROW, finishes as sent; 200', async () => {
   const { appointment, store, mailer, logs } = setup();
   // The fake row differs from the body in one field, so the test can tell which one the e-mail used.
-  store.claimAnswer = { status: 'claimed', request: appointmentRecord({ phone: '+41 44 999 99 99' }) };
-  const response = await appointment(post(appointmentBody()));
+  store.claimAnswer = { status: 'claimed', request: storedAppointmentRequest({ phone: '+41 44 999 99 99' }) };
+  const response = await appointment(post(appointmentSubmission()));
   assert.equal(response.status, 200);
   assertCors(response);
   assert.deepEqual(await json(response), { ok: true });
@@ -481,16 +481,16 @@ Deno.test('appointment: claims the row with every field, mails from the ROW, fin
 Deno.test('appointment: not_found → 404, already_sent → 200 (the practice has it), in_progress → 409, nothing sent', async () => {
   const { appointment, store, mailer } = setup();
   store.claimAnswer = { status: 'not_found' };
-  const missing = await appointment(post(appointmentBody()));
+  const missing = await appointment(post(appointmentSubmission()));
   assert.equal(missing.status, 404);
   assertCors(missing);
   assert.deepEqual(await json(missing), { error: 'not_found' });
   store.claimAnswer = { status: 'already_sent' };
-  const repeated = await appointment(post(appointmentBody()));
+  const repeated = await appointment(post(appointmentSubmission()));
   assert.equal(repeated.status, 200);
   assert.deepEqual(await json(repeated), { ok: true });
   store.claimAnswer = { status: 'in_progress' };
-  const meanwhile = await appointment(post(appointmentBody()));
+  const meanwhile = await appointment(post(appointmentSubmission()));
   assert.equal(meanwhile.status, 409);
   assert.deepEqual(await json(meanwhile), { error: 'in_progress' });
   assert.equal(mailer.attempts, 0);
@@ -500,7 +500,7 @@ Deno.test('appointment: not_found → 404, already_sent → 200 (the practice ha
 Deno.test('appointment: the mail fails → claim released (finish false), 502 mail_failed, stored:true, no acknowledgement', async () => {
   const { appointment, store, mailer } = setup();
   mailer.fail = 'all';
-  const response = await appointment(post(appointmentBody()));
+  const response = await appointment(post(appointmentSubmission()));
   assert.equal(response.status, 502);
   assertCors(response);
   assert.deepEqual(await json(response), { error: 'mail_failed', stored: true });
@@ -511,7 +511,7 @@ Deno.test('appointment: the mail fails → claim released (finish false), 502 ma
 Deno.test('appointment: a failing claim call → 500 internal_error', async () => {
   const { appointment, store, mailer } = setup();
   store.failOn.add('claimAppointmentNotification');
-  const response = await appointment(post(appointmentBody()));
+  const response = await appointment(post(appointmentSubmission()));
   assert.equal(response.status, 500);
   assert.deepEqual(await json(response), { error: 'internal_error' });
   assert.equal(mailer.attempts, 0);
@@ -519,9 +519,9 @@ Deno.test('appointment: a failing claim call → 500 internal_error', async () =
 
 Deno.test('logs: one line per request, no body, no personal data', async () => {
   const { contact, appointment, logs } = setup();
-  await contact(post(contactBody()));
-  await appointment(post(appointmentBody()));
-  await contact(post(contactBody({ name: 'Anna\nX' })));
+  await contact(post(contactSubmission()));
+  await appointment(post(appointmentSubmission()));
+  await contact(post(contactSubmission({ name: 'Anna\nX' })));
   assert.equal(logs.length, 3);
   const text = JSON.stringify(logs);
   for (const secret of ['Anna', 'Muster', 'Beat', 'Keller', 'example.ch', '203.0.113.7', 'Schmerzen', '+41']) {
@@ -539,9 +539,9 @@ Deno.test('logs: one line per request, no body, no personal data', async () => {
 
 Deno.test('both forms: the practice mail and the acknowledgement carry their keys – kind, request id, role', async () => {
   const { contact, appointment, mailer } = setup();
-  const message = await newContactBody({ email: 'eva@example.ch' });
+  const message = await newContactSubmission({ email: 'eva@example.ch' });
   assert.equal((await contact(post(message))).status, 200);
-  assert.equal((await appointment(post(appointmentBody()))).status, 200);
+  assert.equal((await appointment(post(appointmentSubmission()))).status, 200);
   assert.deepEqual(mailer.sent.map((mail) => [mail.to, mail.idempotencyKey]), [
     ['praxis@ruhepol-schlafberatung.ch', `contact/${message.requestId}/practice`],
     ['eva@example.ch', `contact/${message.requestId}/visitor`],
@@ -552,7 +552,7 @@ Deno.test('both forms: the practice mail and the acknowledgement carry their key
 
 Deno.test('a form whose mail is marked for checking keeps its key', async () => {
   const { contact, mailer } = setup();
-  const message = await newContactBody({ elapsedMs: 500 });
+  const message = await newContactSubmission({ elapsedMs: 500 });
   assert.equal((await contact(post(message))).status, 200);
   assert.match(mailer.sent[0]!.subject, /^\[Prüfen\]/);
   assert.equal(mailer.sent[0]!.idempotencyKey, `contact/${message.requestId}/practice`);
@@ -562,7 +562,7 @@ Deno.test('a claim found lost after the practice mail went out: 200 for the visi
   const { appointment, store, mailer, logs } = setup();
   // While the mail is under way, the claim lapses and another sender (a retry, the outbox) takes the request.
   mailer.during = () => store.takeOverClaim('request', REQUEST_ID);
-  const response = await appointment(post(appointmentBody()));
+  const response = await appointment(post(appointmentSubmission()));
   assert.equal(response.status, 200);
   assert.deepEqual(store.finished, [], 'the row is not marked by the call that lost its claim');
   assert.deepEqual(store.lostFinishes, [{ kind: 'request', id: REQUEST_ID, sent: true }]);
@@ -574,7 +574,7 @@ Deno.test('a claim found lost after the practice mail went out: 200 for the visi
 Deno.test('a claim too close to its lapse for a whole send: nothing sent or charged, released, 502 for a retry', async () => {
   const { contact, store, mailer, logs } = setup();
   store.claimClock = () => performance.now() - (CLAIM_LAPSE_MS - CLAIM_MARGIN_MS - 1_000);
-  const response = await contact(post(contactBody()));
+  const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 502);
   assert.equal(mailer.attempts, 0);
   assert.equal(store.counts.get('mail|all') ?? 0, 0);
@@ -585,7 +585,7 @@ Deno.test('a claim too close to its lapse for a whole send: nothing sent or char
 Deno.test('a retry while the first call still waits for a slow provider: 409 in_progress, one practice mail', async () => {
   const { contact, mailer } = setup();
   mailer.delayMs = 60;
-  const body = contactBody();
+  const body = contactSubmission();
   const first = contact(post(body));
   await new Promise((resolve) => setTimeout(resolve, 15));
   const retry = await contact(post(body));

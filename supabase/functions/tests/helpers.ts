@@ -1,24 +1,24 @@
 /** Sample bodies and in-memory fakes of the Store and the Mailer for the Deno tests. */
 import { readConfig, type FunctionConfig } from '../_shared/config.ts';
-import type { AppointmentRecord, StoredOffer, TakeOfferResult } from '../_shared/database/store.ts';
+import type { StoredAppointmentRequest, StoredOffer, TakeOfferResult } from '../_shared/database/store.ts';
 import { offerLapsesAt } from '../_shared/domain/offers.ts';
 import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail/transport.ts';
 import { solveChallenge } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
-import { addDays, bookingRefusal } from '../_shared/domain/availability.ts';
+import { addDays, slotRefusalReason } from '../_shared/domain/availability.ts';
 import { serviceMinutes, spansOverlap, type TimeSpan } from '../_shared/domain/capacity.ts';
 import { type AdvisorId, practiceAdvisors } from '../_shared/domain/practice.ts';
 import { type ActionClaim, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type {
   AcknowledgedForm,
   AppointmentClaim,
-  AppointmentState,
+  AppointmentRequest,
   Claimed,
   ClaimResult,
   ContactClaimResult,
-  ContactSubmission,
+  NewContactMessage,
   Decision,
   DigestClaim,
   DigestData,
@@ -33,9 +33,9 @@ import type {
   OutcomeClaim,
   ProofClaim,
   Store,
-  StoredContact,
+  StoredContactMessage,
 } from '../_shared/database/store.ts';
-import type { AppointmentRequest, ContactRequest } from '../_shared/forms/validation.ts';
+import type { AppointmentFormSubmission, ContactFormSubmission } from '../_shared/forms/validation.ts';
 import type { FormProof } from '../_shared/domain/wire-types.ts';
 import { formMailKey } from '../_shared/mail/mail-keys.ts';
 
@@ -56,7 +56,7 @@ export async function solvedProof(fn: string, secret = FORM_PROOF_SECRET, now = 
 export const CONTACT_PROOF = await solvedProof('send-contact-email');
 export const APPOINTMENT_PROOF = await solvedProof('send-appointment-email');
 
-export function contactBody(overrides: Record<string, unknown> = {}): ContactRequest & Record<string, unknown> {
+export function contactSubmission(overrides: Record<string, unknown> = {}): ContactFormSubmission & Record<string, unknown> {
   return {
     requestId: REQUEST_ID,
     name: 'Anna Muster',
@@ -68,15 +68,15 @@ export function contactBody(overrides: Record<string, unknown> = {}): ContactReq
     elapsedMs: 12_000,
     altcha: CONTACT_PROOF,
     ...overrides,
-  } as ContactRequest & Record<string, unknown>;
+  } as ContactFormSubmission & Record<string, unknown>;
 }
 
 /** Another visitor's message: its own request id and its own solved proof. */
-export async function newContactBody(overrides: Record<string, unknown> = {}): Promise<ContactRequest & Record<string, unknown>> {
-  return contactBody({ requestId: crypto.randomUUID(), altcha: await solvedProof('send-contact-email'), ...overrides });
+export async function newContactSubmission(overrides: Record<string, unknown> = {}): Promise<ContactFormSubmission & Record<string, unknown>> {
+  return contactSubmission({ requestId: crypto.randomUUID(), altcha: await solvedProof('send-contact-email'), ...overrides });
 }
 
-export function appointmentBody(overrides: Record<string, unknown> = {}): AppointmentRequest & Record<string, unknown> {
+export function appointmentSubmission(overrides: Record<string, unknown> = {}): AppointmentFormSubmission & Record<string, unknown> {
   return {
     requestId: REQUEST_ID,
     firstName: 'Beat',
@@ -93,10 +93,10 @@ export function appointmentBody(overrides: Record<string, unknown> = {}): Appoin
     elapsedMs: 20_000,
     altcha: APPOINTMENT_PROOF,
     ...overrides,
-  } as AppointmentRequest & Record<string, unknown>;
+  } as AppointmentFormSubmission & Record<string, unknown>;
 }
 
-export function appointmentRecord(overrides: Partial<AppointmentRecord> = {}): AppointmentRecord {
+export function storedAppointmentRequest(overrides: Partial<StoredAppointmentRequest> = {}): StoredAppointmentRequest {
   return {
     id: REQUEST_ID,
     created_at: '2026-11-22T10:15:42.123456+00:00',
@@ -152,7 +152,7 @@ export class FakeStore implements Store {
   counts = new Map<string, number>();
   /** Seconds to answer for a bucket instead of counting (simulates an exhausted limit). */
   exhausted = new Map<string, number>();
-  contacts: ContactSubmission[] = [];
+  contacts: NewContactMessage[] = [];
   /** Answer this instead of claiming (as public.store_contact_message's status). */
   contactClaimAnswer: Exclude<ContactClaimResult['status'], 'claimed'> | null = null;
   mailed = new Map<string, Date>();
@@ -160,7 +160,7 @@ export class FakeStore implements Store {
   usedProofs = new Map<string, string>();
   claims: AppointmentClaim[] = [];
   /** claim_request_mail's answer; a 'claimed' one gets a claim of its own when it names none. */
-  claimAnswer: ClaimResult | { status: 'claimed'; request: AppointmentRecord } = { status: 'claimed', request: appointmentRecord() };
+  claimAnswer: ClaimResult | { status: 'claimed'; request: StoredAppointmentRequest } = { status: 'claimed', request: storedAppointmentRequest() };
   /** finish_mail calls on a request's practice mail that found their claim (a lost one changes nothing). */
   finished: { id: string; sent: boolean }[] = [];
   discarded: { id: string; email: string; proof: string }[] = [];
@@ -226,7 +226,7 @@ export class FakeStore implements Store {
       this.outcomeClaimed.delete(id);
       const r = this.appointments.get(id);
       if (r && sent && mail.outcomeKey !== undefined) {
-        r.outcome_mailed_for = mail.outcomeKey;
+        r.outcome_sent_for = mail.outcomeKey;
         this.outcomeKeysSent.push(mail.outcomeKey);
       }
     }
@@ -286,7 +286,7 @@ export class FakeStore implements Store {
     return Promise.resolve();
   }
   /** Like public.store_contact_message, unless `contactClaimAnswer` says otherwise. */
-  claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult> {
+  claimContactNotification(submission: NewContactMessage): Promise<ContactClaimResult> {
     this.#enter('claimContactNotification');
     if (this.contactClaimAnswer) return Promise.resolve({ status: this.contactClaimAnswer });
     if (!this.contacts.some((stored) => stored.id === submission.id)) this.contacts.push(submission);
@@ -329,7 +329,7 @@ export class FakeStore implements Store {
 
   // The lifecycle, kept in memory with the migrations' rules (tests/integration checks the real ones).
   /** The rows; outcome_key is kept current like the database's generated column. */
-  appointments = new AppointmentRows();
+  appointments = new AppointmentRequestTable();
   outcomeClaimed = new Set<string>();
   reminderClaimed = new Set<string>();
   reminded = new Set<string>();
@@ -375,7 +375,7 @@ export class FakeStore implements Store {
     const ids = practiceAdvisors.map((advisor) => advisor.id);
     return first ? [first, ...ids.filter((id) => id !== first)] : ids;
   }
-  getAppointment(id: string): Promise<AppointmentState | null> {
+  getAppointment(id: string): Promise<AppointmentRequest | null> {
     this.#enter('getAppointment');
     const found = this.appointments.get(id);
     return Promise.resolve(found ? { ...found } : null);
@@ -469,7 +469,7 @@ export class FakeStore implements Store {
     if (r.move_status === 'requested') return answer(r.move_date === slot.date && r.move_time === slot.time ? 'unchanged' : 'move_pending');
     const start = zurichInstant(r.confirmed_date!, r.confirmed_time!).getTime();
     if (start <= this.clock().getTime() + minNoticeHours * 3_600_000) return answer('too_late');
-    const reason = r.confirmed_date === slot.date && r.confirmed_time === slot.time ? 'same_slot' : bookingRefusal(slot, {
+    const reason = r.confirmed_date === slot.date && r.confirmed_time === slot.time ? 'same_slot' : slotRefusalReason(slot, {
       today: this.#today(),
       createdDay: zurichIsoDate(0, new Date(r.created_at)),
       closures: this.#closedSet(),
@@ -529,7 +529,7 @@ export class FakeStore implements Store {
     this.#enter('claimOutcomeMail');
     const r = this.appointments.get(id);
     if (!r || r.outcome_key !== outcomeKey) return Promise.resolve({ status: 'not_found' });
-    if (r.outcome_mailed_for === r.outcome_key) return Promise.resolve({ status: 'already_sent' });
+    if (r.outcome_sent_for === r.outcome_key) return Promise.resolve({ status: 'already_sent' });
     if (this.outcomeClaimed.has(id)) return Promise.resolve({ status: 'in_progress' });
     this.outcomeClaimed.add(id);
     return Promise.resolve({ status: 'claimed', request: { ...r }, claim: this.#claim('outcome', id, outcomeKey) });
@@ -537,7 +537,7 @@ export class FakeStore implements Store {
   /** Keys finished as sent, in order (the outbox and the page must each record the key they sent for). */
   outcomeKeysSent: string[] = [];
   /** public.appointment_schedule: confirmed and cancelled appointments in [from, to], by day and time. */
-  schedule(from: string, to: string): Promise<AppointmentState[]> {
+  schedule(from: string, to: string): Promise<AppointmentRequest[]> {
     this.#enter('schedule');
     return Promise.resolve(
       [...this.appointments.values()]
@@ -547,8 +547,8 @@ export class FakeStore implements Store {
     );
   }
   // The outbox (public.claim_due_mail and friends), in memory: the claims and the backoff, without the clock.
-  pendingContacts: StoredContact[] = [];
-  pendingRequests: AppointmentRecord[] = [];
+  pendingContacts: StoredContactMessage[] = [];
+  pendingRequests: StoredAppointmentRequest[] = [];
   /** kind:id → attempts; a failed mail is not due again in the same test unless `backoffOver` is set. */
   deliveries = new Map<string, { attempts: number; cause?: string; due: boolean }>();
   givenUp: { kind: MailKind; id: string }[] = [];
@@ -560,14 +560,14 @@ export class FakeStore implements Store {
   backoffOver() {
     for (const delivery of this.deliveries.values()) delivery.due = true;
   }
-  claimPendingContacts(limit: number, _graceSeconds: number): Promise<Claimed<StoredContact>[]> {
+  claimPendingContacts(limit: number, _graceSeconds: number): Promise<Claimed<StoredContactMessage>[]> {
     this.#enter('claimPendingContacts');
     const due = this.pendingContacts
       .filter((c) => !this.mailed.has(c.id) && !this.#held('contact', c.id) && this.#due('contact', c.id))
       .slice(0, limit);
     return Promise.resolve(due.map((c) => ({ row: { ...c }, claim: this.#claim('contact', c.id, undefined, { form: 'contact', ...c }) })));
   }
-  claimPendingRequests(limit: number, _graceSeconds: number): Promise<Claimed<AppointmentRecord>[]> {
+  claimPendingRequests(limit: number, _graceSeconds: number): Promise<Claimed<StoredAppointmentRequest>[]> {
     this.#enter('claimPendingRequests');
     const sent = new Set(this.finished.filter((f) => f.sent).map((f) => f.id));
     const due = this.pendingRequests
@@ -577,15 +577,15 @@ export class FakeStore implements Store {
       due.map((r) => ({ row: { ...r }, claim: this.#claim('request', r.id, undefined, r.reported_at === null ? undefined : { form: 'request', ...r }) })),
     );
   }
-  claimPendingOutcomes(limit: number, _graceSeconds: number): Promise<Claimed<AppointmentState>[]> {
+  claimPendingOutcomes(limit: number, _graceSeconds: number): Promise<Claimed<AppointmentRequest>[]> {
     this.#enter('claimPendingOutcomes');
     const due = [...this.appointments.values()]
-      .filter((r) => r.outcome_key !== null && r.outcome_mailed_for !== r.outcome_key && !this.outcomeClaimed.has(r.id) && this.#due('outcome', r.id))
+      .filter((r) => r.outcome_key !== null && r.outcome_sent_for !== r.outcome_key && !this.outcomeClaimed.has(r.id) && this.#due('outcome', r.id))
       .slice(0, limit);
     for (const r of due) this.outcomeClaimed.add(r.id);
     return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('outcome', r.id, r.outcome_key ?? undefined) })));
   }
-  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentState>[]> {
+  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentRequest>[]> {
     this.#enter('claimPendingReminders');
     const due = [...this.appointments.values()]
       .filter((r) =>
@@ -640,15 +640,15 @@ export class FakeStore implements Store {
 }
 
 /** A stored request with its lifecycle columns, as public.get_appointment_request answers it. */
-export function appointmentState(overrides: Partial<AppointmentState> = {}): AppointmentState {
-  const row: Omit<AppointmentState, 'outcome_key'> & { outcome_key?: string | null } = {
-    ...appointmentRecord(),
+export function appointmentState(overrides: Partial<AppointmentRequest> = {}): AppointmentRequest {
+  const row: Omit<AppointmentRequest, 'outcome_key'> & { outcome_key?: string | null } = {
+    ...storedAppointmentRequest(),
     status: 'requested',
     confirmed_date: null,
     confirmed_time: null,
     staff_note: null,
     calendar_sequence: 0,
-    outcome_mailed_for: null,
+    outcome_sent_for: null,
     cancelled_at: null,
     move_status: null,
     move_date: null,
@@ -658,14 +658,14 @@ export function appointmentState(overrides: Partial<AppointmentState> = {}): App
     moved_from_date: null,
     moved_from_time: null,
     advisor: null,
-    appointment_minutes: serviceMinutes(overrides.service ?? appointmentRecord().service) ?? 60,
+    appointment_minutes: serviceMinutes(overrides.service ?? storedAppointmentRequest().service) ?? 60,
     ...overrides,
   };
   return { ...row, outcome_key: outcomeKeyOf(row) };
 }
 
 /** appointment_requests.outcome_key as the database generates it: whose mails the state owes. */
-export function outcomeKeyOf(row: Omit<AppointmentState, 'outcome_key'>): string | null {
+export function outcomeKeyOf(row: Omit<AppointmentRequest, 'outcome_key'>): string | null {
   switch (row.status) {
     case 'requested':
       return null;
@@ -679,13 +679,13 @@ export function outcomeKeyOf(row: Omit<AppointmentState, 'outcome_key'>): string
 }
 
 /** The rows of the fake; every row read through it carries its current outcome_key (a generated column). */
-export class AppointmentRows extends Map<string, AppointmentState> {
-  override get(id: string): AppointmentState | undefined {
+export class AppointmentRequestTable extends Map<string, AppointmentRequest> {
+  override get(id: string): AppointmentRequest | undefined {
     const row = super.get(id);
     if (row) row.outcome_key = outcomeKeyOf(row);
     return row;
   }
-  override values(): MapIterator<AppointmentState> {
+  override values(): MapIterator<AppointmentRequest> {
     for (const row of super.values()) row.outcome_key = outcomeKeyOf(row);
     return super.values();
   }

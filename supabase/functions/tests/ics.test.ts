@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appointmentCalendarFile } from '../_shared/forms/request-emails.ts';
 import { calendarUid } from '../_shared/mail/ics.ts';
 import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } from '../_shared/mail/ics.ts';
-import { appointmentRecord, REQUEST_ID } from './helpers.ts';
+import { storedAppointmentRequest, REQUEST_ID } from './helpers.ts';
 import { buildCalendarFeed, calendarEvent, type CalendarEvent } from '../_shared/mail/ics.ts';
 
 const STAMP = new Date('2026-11-22T10:15:42.500Z');
@@ -71,7 +71,7 @@ Deno.test('ics: timed entry in Europe/Zurich with a VTIMEZONE, DTSTAMP in UTC', 
 
 Deno.test('ics: the length comes from the service in the catalogue', () => {
   const end = (service: string, time = '09:30') =>
-    property(appointmentCalendarFile(appointmentRecord({ service, preferred_time: time }), STAMP), 'DTEND')[0];
+    property(appointmentCalendarFile(storedAppointmentRequest({ service, preferred_time: time }), STAMP), 'DTEND')[0];
   assert.equal(end('Schlafberatung'), 'DTEND;TZID=Europe/Zurich:20261211T103000');
   assert.equal(end('Follow-up Termin'), 'DTEND;TZID=Europe/Zurich:20261211T100000');
   assert.equal(end('Schlafberatung & Beratung zu Hause'), 'DTEND;TZID=Europe/Zurich:20261211T113000');
@@ -89,7 +89,7 @@ Deno.test('ics: without a preferred time, an all-day entry and no time zone', ()
 });
 
 Deno.test('ics: UID from the request id, SUMMARY with service and name', () => {
-  const ics = appointmentCalendarFile(appointmentRecord(), STAMP);
+  const ics = appointmentCalendarFile(storedAppointmentRequest(), STAMP);
   assert.deepEqual(property(ics, 'UID'), [`UID:${REQUEST_ID}@ruhepol-schlafberatung.ch`]);
   assert.equal(calendarUid(REQUEST_ID), `${REQUEST_ID}@ruhepol-schlafberatung.ch`);
   assert.deepEqual(property(ics, 'SUMMARY'), ['SUMMARY:Terminanfrage: Schlafberatung – Beat Keller']);
@@ -97,7 +97,7 @@ Deno.test('ics: UID from the request id, SUMMARY with service and name', () => {
 
 Deno.test('ics: text values escape backslash, semicolon, comma and line breaks', () => {
   assert.equal(escapeIcsText('a\\b;c,d\ne\r\nf\rg'), 'a\\\\b\\;c\\,d\\ne\\nf\\ng');
-  const ics = appointmentCalendarFile(appointmentRecord({ first_name: 'Anna, Maria', last_name: 'Muster; Meier\\' }), STAMP);
+  const ics = appointmentCalendarFile(storedAppointmentRequest({ first_name: 'Anna, Maria', last_name: 'Muster; Meier\\' }), STAMP);
   assert.deepEqual(property(ics, 'SUMMARY'), ['SUMMARY:Terminanfrage: Schlafberatung – Anna\\, Maria Muster\\; Meier\\\\']);
   // A visitor's value cannot start a new property.
   const injected = buildCalendarFile(request({ summary: 'x\r\nATTENDEE:mailto:evil@example.com' }));
@@ -105,7 +105,7 @@ Deno.test('ics: text values escape backslash, semicolon, comma and line breaks',
 });
 
 Deno.test('ics: the practice copy leaves out the free-text message (health details)', () => {
-  const ics = appointmentCalendarFile(appointmentRecord({ message: 'Bandscheibenvorfall L4/L5' }), STAMP);
+  const ics = appointmentCalendarFile(storedAppointmentRequest({ message: 'Bandscheibenvorfall L4/L5' }), STAMP);
   assert.equal(ics.includes('Bandscheibenvorfall'), false);
   const description = property(ics, 'DESCRIPTION')[0] ?? '';
   assert.match(description, /Telefon: \+41 44 123 45 67/);

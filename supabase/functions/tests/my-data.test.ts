@@ -16,13 +16,13 @@ import { MY_DATA_LABEL, withMyDataFooter } from '../_shared/mail/my-data-footer.
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailMyDataUrl } from '../_shared/my-data/links.ts';
 import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
-import type { CalendarCancellation, DataLinkRow, ErasedRows, MyDataStore } from '../_shared/my-data/store.ts';
+import type { CalendarCancellation, DataLinkMail, ErasedCounts, MyDataStore } from '../_shared/my-data/store.ts';
 import { readMyDataToken, signMyDataToken } from '../_shared/my-data/tokens.ts';
 import { unsubscribeLinks } from '../_shared/newsletter/links.ts';
 import { announcementMail, confirmationMail } from '../_shared/newsletter/mails.ts';
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_REQUESTED_LINK_HOURS } from '../_shared/domain/my-data.ts';
 import { createMyDataHandler, linkRequestId } from '../my-data/my-data-handler.ts';
-import { ACTION_TOKEN_SECRET, appointmentRecord, appointmentState, FakeMailer, FakeStore, ORIGIN, post, solvedProof, testConfig } from './helpers.ts';
+import { ACTION_TOKEN_SECRET, storedAppointmentRequest, appointmentState, FakeMailer, FakeStore, ORIGIN, post, solvedProof, testConfig } from './helpers.ts';
 
 const NOW = new Date('2026-11-27T09:00:00Z');
 const LINKS = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
@@ -72,7 +72,7 @@ async function visitorMails(): Promise<{ name: string; mail: OutgoingMail }[]> {
   const links = { ...LINKS, apiUrl: 'http://127.0.0.1:54321' };
   return [
     { name: 'contact acknowledgement', mail: contactAcknowledgementMail({ email: 'anna@example.ch' }, MAIL) },
-    { name: 'request acknowledgement', mail: appointmentAcknowledgementMail(appointmentRecord(), MAIL) },
+    { name: 'request acknowledgement', mail: appointmentAcknowledgementMail(storedAppointmentRequest(), MAIL) },
     ...await outcome(confirmed),
     ...await outcome(cancelled),
     ...await outcome(declined),
@@ -118,7 +118,7 @@ Deno.test('every mail to a visitor carries «Meine Daten» with a link to its ow
 Deno.test('the link mail asked for on the page carries its own 24-hour link and no second one', async () => {
   const inner = new FakeMailer();
   const mailer = withMyDataFooter(inner, { practiceEmail: PRACTICE, links: LINKS, now: () => NOW });
-  const row: DataLinkRow = { id: '0b7c1c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', email: 'Anna+x@Example.ch', created_at: NOW.toISOString() };
+  const row: DataLinkMail = { id: '0b7c1c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', email: 'Anna+x@Example.ch', created_at: NOW.toISOString() };
   await mailer.send(await dataLinkMailFor(row, LINKS, MAIL));
   const sent = inner.sent[0]!;
   assert.equal(sent.idempotencyKey, `data-link/${row.id}`);
@@ -139,7 +139,7 @@ class FakeMyDataStore implements MyDataStore {
   stored = new Map<string, MyData>();
   toCancel: string[] = [];
   erased: { mailbox: string; hash: string }[] = [];
-  owed: DataLinkRow[] = [];
+  owed: DataLinkMail[] = [];
   read(mailbox: string) {
     this.calls.push('read');
     return Promise.resolve(this.stored.get(mailbox) ?? EMPTY(mailbox));
@@ -148,7 +148,7 @@ class FakeMyDataStore implements MyDataStore {
     this.calls.push('appointmentsToCancel');
     return Promise.resolve([...this.toCancel]);
   }
-  erase(mailbox: string, hash: string): Promise<ErasedRows> {
+  erase(mailbox: string, hash: string): Promise<ErasedCounts> {
     this.calls.push('erase');
     this.erased.push({ mailbox, hash });
     const had = this.stored.get(mailbox);
@@ -165,11 +165,11 @@ class FakeMyDataStore implements MyDataStore {
   #tokens = 0;
   oweDataLink(email: string) {
     this.calls.push('oweDataLink');
-    const row: DataLinkRow = { id: `0b7c1c1e-7a4d-4e2f-9b6a-${String(this.owed.length).padStart(12, '0')}`, email, created_at: NOW.toISOString() };
+    const row: DataLinkMail = { id: `0b7c1c1e-7a4d-4e2f-9b6a-${String(this.owed.length).padStart(12, '0')}`, email, created_at: NOW.toISOString() };
     this.owed.push(row);
     return Promise.resolve({ claim: { status: 'claimed' as const, claim: { token: `claim-${this.#tokens++}`, takenAt: performance.now() } }, row });
   }
-  claimDueLinks(): Promise<Claimed<DataLinkRow>[]> {
+  claimDueLinks(): Promise<Claimed<DataLinkMail>[]> {
     return Promise.resolve([]);
   }
   cancellations(): Promise<CalendarCancellation[]> {

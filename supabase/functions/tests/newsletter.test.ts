@@ -14,8 +14,8 @@ import { newsletterConfirmKey, newsletterMailKey } from '../_shared/mail/mail-ke
 import { confirmUrl, unsubscribeLinks } from '../_shared/newsletter/links.ts';
 import { announcementMail, confirmationMail, NEWSLETTER_FOOTER, nextConfirmationAfter } from '../_shared/newsletter/mails.ts';
 import type {
-  AnnouncementRow,
-  ConfirmationRow,
+  AnnouncementMail,
+  NewsletterConfirmationMail,
   HousekeepingResult,
   NewsletterStore,
   Subscription,
@@ -51,8 +51,8 @@ class FakeNewsletterStore implements NewsletterStore {
   /** What subscribe answers: a confirmation owed (claimed for the caller), deferred to the outbox, or nothing. */
   owed: boolean | 'deferred' = true;
   rows = new Map<string, { email: string; status: 'pending' | 'confirmed' }>();
-  confirmations: Claimed<ConfirmationRow>[] = [];
-  announcements: Claimed<AnnouncementRow>[] = [];
+  confirmations: Claimed<NewsletterConfirmationMail>[] = [];
+  announcements: Claimed<AnnouncementMail>[] = [];
   finished: { kind: 'confirmation' | 'announcement'; id: string; sent: boolean; cause?: string }[] = [];
   /** Claim tokens held now, by `kind:id`; a finish naming another is 'lost'. */
   held = new Map<string, string>();
@@ -69,7 +69,7 @@ class FakeNewsletterStore implements NewsletterStore {
     this.finished.push({ kind, id, sent, ...(cause ? { cause } : {}) });
     return Promise.resolve('finished');
   }
-  confirmationRow(id = SUBSCRIBER, email = 'anna@example.ch'): ConfirmationRow {
+  confirmationRow(id = SUBSCRIBER, email = 'anna@example.ch'): NewsletterConfirmationMail {
     return { id, email, expires_at: '2026-11-30T09:00:00.123456+00:00', confirm_requested_at: '2026-11-27T09:00:00.123456+00:00' };
   }
   subscribe(subscription: Subscription): Promise<SubscribeResult> {
@@ -90,12 +90,12 @@ class FakeNewsletterStore implements NewsletterStore {
     this.calls.push(`unsubscribe:${id}`);
     return Promise.resolve(this.rows.delete(id));
   }
-  claimConfirmations(limit: number, _graceSeconds: number, dailyCap: number): Promise<Claimed<ConfirmationRow>[]> {
+  claimConfirmations(limit: number, _graceSeconds: number, dailyCap: number): Promise<Claimed<NewsletterConfirmationMail>[]> {
     this.calls.push(`claimConfirmations:${dailyCap}`);
     const due = this.confirmations.splice(0, limit);
     return Promise.resolve(due.map(({ row }) => this.#claim('confirmation', row.id, row)));
   }
-  claimAnnouncements(limit: number): Promise<Claimed<AnnouncementRow>[]> {
+  claimAnnouncements(limit: number): Promise<Claimed<AnnouncementMail>[]> {
     this.calls.push('claimAnnouncements');
     const due = this.announcements.splice(0, limit);
     return Promise.resolve(due.map(({ row }) => this.#claim('announcement', `${row.subscriber_id}/${row.slug}`, row)));
@@ -129,7 +129,7 @@ async function subscribeBody(overrides: Record<string, unknown> = {}) {
   return { action: 'subscribe', email: 'Anna.Muster+blog@example.ch', website: '', elapsedMs: 9_000, altcha: await solvedProof('newsletter'), ...overrides };
 }
 
-const article: AnnouncementRow = {
+const article: AnnouncementMail = {
   subscriber_id: SUBSCRIBER,
   email: 'anna@example.ch',
   slug: 'kissen-schlafposition',

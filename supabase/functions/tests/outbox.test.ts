@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import type { LogLine } from '../_shared/http/request-gate.ts';
-import { CLAIM_LAPSE_MS, type StoredContact } from '../_shared/database/store.ts';
+import { CLAIM_LAPSE_MS, type StoredContactMessage } from '../_shared/database/store.ts';
 import { CLAIM_MARGIN_MS } from '../_shared/mail/budget.ts';
 import { createOutboxHandler, type OutboxOptions } from '../send-pending-mail/outbox-handler.ts';
 import { formMailKey } from '../_shared/mail/mail-keys.ts';
@@ -17,11 +17,11 @@ import { signActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import {
   ACTION_TOKEN_SECRET,
   actionClaims,
-  appointmentRecord,
+  storedAppointmentRequest,
   appointmentState,
   FakeMailer,
   FakeStore,
-  newContactBody,
+  newContactSubmission,
   post,
   property,
   PUBLISHABLE_KEY,
@@ -32,7 +32,7 @@ import {
 /** 10:30 in Zurich on 10 December: tomorrow's reminders are due. */
 const NOW = new Date('2026-12-10T09:30:00Z');
 
-const contact = (id: string, overrides: Partial<StoredContact> = {}): StoredContact => ({
+const contact = (id: string, overrides: Partial<StoredContactMessage> = {}): StoredContactMessage => ({
   id,
   created_at: '2026-12-10T07:00:00Z',
   name: 'Anna Muster',
@@ -60,7 +60,7 @@ const run = async (handle: (request: Request) => Promise<Response>, apikey = SEC
   return { status: response.status, body: await response.json() };
 };
 
-const confirmed = { status: 'confirmed' as const, advisor: 'sandra-huber' as const, calendar_sequence: 1, outcome_mailed_for: 'confirmed' };
+const confirmed = { status: 'confirmed' as const, advisor: 'sandra-huber' as const, calendar_sequence: 1, outcome_sent_for: 'confirmed' };
 
 Deno.test('a stored message the visitor\'s call could not mail: the practice gets it marked as late, the visitor an acknowledgement, once', async () => {
   const { handle, mailer, store } = setup();
@@ -80,13 +80,13 @@ Deno.test('a stored message the visitor\'s call could not mail: the practice get
 
 Deno.test('a stored appointment request goes out with the staff links, Reply-To the practice itself', async () => {
   const { handle, mailer, store } = setup();
-  store.pendingRequests.push({ ...appointmentRecord(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: '2026-12-10T07:00:05Z' });
+  store.pendingRequests.push({ ...storedAppointmentRequest(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: '2026-12-10T07:00:05Z' });
   assert.equal((await run(handle)).body.sent, 1);
   const practice = mailer.sent[0]!;
   assert.match(practice.subject, /^\[Verspätet\] Neue Terminanfrage: /);
   assert.match(practice.text, /\/termin\/aktion#/);
   assert.equal(practice.replyTo, 'praxis@ruhepol-schlafberatung.ch');
-  assert.deepEqual(store.finished, [{ id: appointmentRecord().id, sent: true }]);
+  assert.deepEqual(store.finished, [{ id: storedAppointmentRequest().id, sent: true }]);
 });
 
 Deno.test('during an outage: each failure is released, counted and not tried again before its backoff; the cap is not charged', async () => {
@@ -125,7 +125,7 @@ Deno.test('the daily cap defers the rest without counting a failure; they go out
 Deno.test('a decision whose mails failed on the action page: the confirmation and the practice\'s entry go out', async () => {
   const { handle, mailer, store } = setup();
   // Booked for 90 minutes (its length when requested), whatever the catalogue says now.
-  const row = appointmentState({ ...confirmed, confirmed_date: '2026-12-18', confirmed_time: '10:00', appointment_minutes: 90, outcome_mailed_for: null });
+  const row = appointmentState({ ...confirmed, confirmed_date: '2026-12-18', confirmed_time: '10:00', appointment_minutes: 90, outcome_sent_for: null });
   store.appointments.set(row.id, row);
   assert.equal((await run(handle)).body.sent, 1);
   assert.deepEqual(mailer.sent.map((mail) => mail.subject), [
@@ -140,13 +140,13 @@ Deno.test('a decision whose mails failed on the action page: the confirmation an
     assert.ok(property(ics, 'SUMMARY')[0]!.includes('Sandra Huber'), mail.subject);
     assert.deepEqual(property(ics, 'DTEND'), ['20261218T113000'], mail.subject);
   }
-  assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'confirmed');
+  assert.equal(store.appointments.get(row.id)!.outcome_sent_for, 'confirmed');
 });
 
 Deno.test('tomorrow\'s reminders from 09:00 Zurich time, once; none for a cancelled one or another day', async () => {
   const rows = [
     appointmentState({ ...confirmed, id: '00000000-0000-4000-8000-000000000001', confirmed_date: '2026-12-11', confirmed_time: '09:30', email: 'a@example.ch' }),
-    appointmentState({ ...confirmed, id: '00000000-0000-4000-8000-000000000002', confirmed_date: '2026-12-11', confirmed_time: '14:00', status: 'cancelled', outcome_mailed_for: 'cancelled' }),
+    appointmentState({ ...confirmed, id: '00000000-0000-4000-8000-000000000002', confirmed_date: '2026-12-11', confirmed_time: '14:00', status: 'cancelled', outcome_sent_for: 'cancelled' }),
     appointmentState({ ...confirmed, id: '00000000-0000-4000-8000-000000000003', confirmed_date: '2026-12-12', confirmed_time: '10:00' }),
   ];
   const early = setup(new Date('2026-12-10T07:30:00Z'));
@@ -173,7 +173,7 @@ Deno.test('a reminder more than 24 hours before the start carries the cancel lin
   const reminder = mailer.sent[0]!;
   assert.deepEqual((await actionClaims(reminder, NOW)).map((claim) => [claim.action, new Date(claim.expiresAt * 1000).toISOString()]), [
     ['cancel', '2026-12-11T16:30:00.000Z'],
-    ['reschedule', '2026-12-11T16:30:00.000Z'],
+    ['request-move', '2026-12-11T16:30:00.000Z'],
   ]);
   assert.ok(reminder.html.includes('>Termin verschieben</a>'));
   assert.ok(reminder.html.includes('Sie werden von Sandra Huber beraten.'));
@@ -208,7 +208,7 @@ Deno.test('a wish to move whose mails failed on the page: the practice\'s mail w
     ['beat.keller@example.ch', 'Verschiebung angefragt: Montag, 21. Dezember 2026, 14:00 Uhr'],
   ]);
   assert.deepEqual((await actionClaims(mailer.sent[0]!, NOW)).map((claim) => [claim.action, claim.move]), [['confirm-move', 1], ['decline-move', 1]]);
-  assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'move-requested:1');
+  assert.equal(store.appointments.get(row.id)!.outcome_sent_for, 'move-requested:1');
   assert.deepEqual((await run(handle)).body, { sent: 0, failed: 0, deferred: 0, gaveUp: 0 });
   assert.equal(mailer.sent.length, 2);
 });
@@ -219,7 +219,7 @@ Deno.test('the state moves on after a failed send: the outbox sends the mails of
   store.appointments.set(row.id, row);
   mailer.fail = 'all';
   assert.equal((await run(handle)).body.failed, 1);
-  assert.equal(store.appointments.get(row.id)!.outcome_mailed_for, 'confirmed');
+  assert.equal(store.appointments.get(row.id)!.outcome_sent_for, 'confirmed');
 
   // Meanwhile the practice confirmed the wish (from the digest): the key is moved:1.
   await store.decideMove(row.id, 1, { kind: 'confirm' });
@@ -388,7 +388,7 @@ Deno.test('the key is what the mail is: the visitor\'s call and the outbox send 
   const store = new FakeStore();
   const mailer = new FakeMailer();
   const config = testConfig();
-  const body = await newContactBody();
+  const body = await newContactSubmission();
   // The visitor's call: the provider fails (or its answer is lost) – 502, stored.
   mailer.fail = [0];
   const visitor = createContactHandler({ config, store, mailer, now: () => NOW, log: () => {} });
@@ -441,7 +441,7 @@ Deno.test('a reminder\'s key is the appointment as it stands: a moved appointmen
   assert.equal((await run(handle)).body.sent, 1);
   assert.equal(mailer.sent[0]!.idempotencyKey, `reminder/${row.id}/1/visitor`);
   // Moved within tomorrow (sequence 2) and due again: another key.
-  Object.assign(store.appointments.get(row.id)!, { confirmed_time: '18:00', calendar_sequence: 2, move_status: 'confirmed', move_count: 1, outcome_mailed_for: 'moved:1' });
+  Object.assign(store.appointments.get(row.id)!, { confirmed_time: '18:00', calendar_sequence: 2, move_status: 'confirmed', move_count: 1, outcome_sent_for: 'moved:1' });
   store.reminded.delete(row.id);
   assert.equal((await run(handle)).body.sent, 1);
   assert.equal(mailer.sent[1]!.idempotencyKey, `reminder/${row.id}/2/visitor`);
@@ -450,14 +450,14 @@ Deno.test('a reminder\'s key is the appointment as it stands: a moved appointmen
 Deno.test('«[Verspätet]» only when a send failed; a request the site stored but never reported is «[Prüfen]», without an acknowledgement', async () => {
   const { handle, mailer, store } = setup();
   // Reported to the function, never failed (the function was stopped before its send): on time, acknowledged.
-  store.pendingRequests.push({ ...appointmentRecord(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: null });
+  store.pendingRequests.push({ ...storedAppointmentRequest(), reported_at: '2026-12-10T07:00:01Z', send_failed_at: null });
   assert.equal((await run(handle)).body.sent, 1);
   assert.doesNotMatch(mailer.sent[0]!.subject, /Verspätet|Prüfen/);
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'beat.keller@example.ch']);
 
   // Inserted over REST without ever calling the function: no outage to report, and no mail to an address nobody confirmed.
   mailer.sent = [];
-  store.pendingRequests.push({ ...appointmentRecord({ id: '00000000-0000-4000-8000-0000000000bb' }), reported_at: null, send_failed_at: null });
+  store.pendingRequests.push({ ...storedAppointmentRequest({ id: '00000000-0000-4000-8000-0000000000bb' }), reported_at: null, send_failed_at: null });
   assert.equal((await run(handle)).body.sent, 1);
   assert.match(mailer.sent[0]!.subject, /^\[Prüfen\] /);
   assert.doesNotMatch(mailer.sent[0]!.subject, /Verspätet/);

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readActionToken, signActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
 import { ACTION_PAGE_PATH } from '../_shared/lifecycle/action-links.ts';
 import { serviceWithPrice } from '../_shared/mail/layout.ts';
-import type { AppointmentState } from '../_shared/database/store.ts';
+import type { AppointmentRequest } from '../_shared/database/store.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { createCalendarHandler, type FeedLogLine } from '../practice-calendar/calendar-handler.ts';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '../_shared/domain/calendar-feed.ts';
@@ -78,7 +78,7 @@ const uids = (ics: string) => events(ics).map((event) => value(event, 'UID'));
 const uid = (id: string) => `${id}@ruhepol-schlafberatung.ch`;
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function confirmed(n: number, overrides: Partial<AppointmentState>): AppointmentState {
+function confirmed(n: number, overrides: Partial<AppointmentRequest>): AppointmentRequest {
   return appointmentState({
     id: id(n),
     status: 'confirmed',
@@ -86,7 +86,7 @@ function confirmed(n: number, overrides: Partial<AppointmentState>): Appointment
     confirmed_time: '09:30',
     advisor: 'sandra-huber',
     calendar_sequence: 1,
-    outcome_mailed_for: 'confirmed',
+    outcome_sent_for: 'confirmed',
     ...overrides,
   });
 }
@@ -353,7 +353,7 @@ Deno.test('calendar feed: no message, phone, e-mail address or request number in
 Deno.test('calendar feed: an entry links to the request\'s page with a view token that shows the request and decides nothing, valid while the entry is in the feed', async () => {
   const store = new FakeStore();
   const { handle } = setup({}, store);
-  store.appointments.set(REQUEST_ID, appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 1, outcome_key: 'confirmed', outcome_mailed_for: 'confirmed' }));
+  store.appointments.set(REQUEST_ID, appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 1, outcome_key: 'confirmed', outcome_sent_for: 'confirmed' }));
   const [entry] = events((await fetchFeed(handle, 'sandra-huber')).text);
   const link = value(entry!, 'DESCRIPTION')!.split('\\n').find((line) => line.startsWith(`${ENTRY_LABELS.request}: `))!.slice(ENTRY_LABELS.request.length + 2);
   assert.ok(link.startsWith(`${ORIGIN}${ACTION_PAGE_PATH}#`), link);

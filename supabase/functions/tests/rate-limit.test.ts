@@ -7,9 +7,9 @@ import {
   hashKey,
   mailboxKey,
   networkKey,
-  requestLimits,
+  submissionLimits,
   takeAcknowledgement,
-  takeRequestLimits,
+  takeSubmissionLimits,
 } from '../_shared/database/rate-limit.ts';
 import { isMailAddress } from '../_shared/domain/field-rules.ts';
 import { FakeStore } from './helpers.ts';
@@ -60,18 +60,18 @@ Deno.test('networkKey: an IPv6 /64 by its /48; IPv4, unknown and anything else a
   assert.equal(networkKey('not-an-ip'), 'not-an-ip');
 });
 
-Deno.test('requestLimits: RATE_LIMIT_DAILY_MAX, but never more than a twentieth of DAILY_MAIL_CAP', () => {
-  assert.deepEqual(requestLimits(DEFAULT_LIMITS), { windowMax: 5, windowSeconds: 600, dayMax: 10 });
-  assert.equal(requestLimits({ ...DEFAULT_LIMITS, dailyMailCap: 1000 }).dayMax, 20);
-  assert.equal(requestLimits({ ...DEFAULT_LIMITS, rateLimitDailyMax: 3 }).dayMax, 3);
-  assert.equal(requestLimits({ ...DEFAULT_LIMITS, dailyMailCap: 10 }).dayMax, 1);
+Deno.test('submissionLimits: RATE_LIMIT_DAILY_MAX, but never more than a twentieth of DAILY_MAIL_CAP', () => {
+  assert.deepEqual(submissionLimits(DEFAULT_LIMITS), { windowMax: 5, windowSeconds: 600, dayMax: 10 });
+  assert.equal(submissionLimits({ ...DEFAULT_LIMITS, dailyMailCap: 1000 }).dayMax, 20);
+  assert.equal(submissionLimits({ ...DEFAULT_LIMITS, rateLimitDailyMax: 3 }).dayMax, 3);
+  assert.equal(submissionLimits({ ...DEFAULT_LIMITS, dailyMailCap: 10 }).dayMax, 1);
   assert.equal(acknowledgementShare(DEFAULT_LIMITS), 5);
 });
 
 Deno.test('per client in the window and per client network a day, for this function; only hashes are stored; never the address', async () => {
   const store = new FakeStore();
   const subject = { fn: 'send-contact-email', ip: clientKey('2001:db8:1:2::7') };
-  assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 'salt', subject), 0);
+  assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 'salt', subject), 0);
   assert.deepEqual(store.rateCalls, [
     { bucket: 'send-contact-email:ip', key: await hashKey('salt', '2001:db8:1:2::/64'), max: 5, windowSeconds: 600 },
     { bucket: 'send-contact-email:ip-day', key: await hashKey('salt', '2001:db8:1::/48'), max: 10, windowSeconds: 86_400 },
@@ -82,35 +82,35 @@ Deno.test('per client in the window and per client network a day, for this funct
 Deno.test('the sixth request from one IP within the window is refused with the seconds to wait', async () => {
   const store = new FakeStore();
   for (let i = 0; i < 5; i++) {
-    assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '1.1.1.1' }), 0);
+    assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '1.1.1.1' }), 0);
   }
-  assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '1.1.1.1' }), 600);
+  assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '1.1.1.1' }), 600);
   // Another function has its own buckets.
-  assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'g', ip: '1.1.1.1' }), 0);
+  assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'g', ip: '1.1.1.1' }), 0);
 });
 
 Deno.test('an exhausted limit stops the later ones from being counted', async () => {
   const store = new FakeStore();
   store.exhausted.set('f:ip', 42);
-  assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '1.1.1.1' }), 42);
+  assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '1.1.1.1' }), 42);
   assert.deepEqual(store.rateCalls.map((call) => call.bucket), ['f:ip']);
 });
 
 Deno.test('per client network and day: the 11th request of a day from one /48 is refused, from 11 different /64s', async () => {
   const store = new FakeStore();
   for (let i = 0; i < 10; i++) {
-    assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: clientKey(`2001:db8:1:${i.toString(16)}::1`) }), 0);
+    assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: clientKey(`2001:db8:1:${i.toString(16)}::1`) }), 0);
   }
   // Another /64 of the same /48 is the same network; the next /48 is another.
-  assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: clientKey('2001:db8:1:ff::1') }), 86_400);
-  assert.equal(await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: clientKey('2001:db8:2:ff::1') }), 0);
+  assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: clientKey('2001:db8:1:ff::1') }), 86_400);
+  assert.equal(await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: clientKey('2001:db8:2:ff::1') }), 0);
 });
 
 Deno.test('the limits answer the same whatever address the request names: none of them counts it', async () => {
   // An address used a moment ago and one never seen: the same calls, the same answer.
   const store = new FakeStore();
-  const seen = await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '198.51.100.1' });
-  const fresh = await takeRequestLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '198.51.100.2' });
+  const seen = await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '198.51.100.1' });
+  const fresh = await takeSubmissionLimits(store, DEFAULT_LIMITS, 's', { fn: 'f', ip: '198.51.100.2' });
   assert.equal(seen, fresh);
   assert.deepEqual(store.rateCalls.map((call) => call.bucket), ['f:ip', 'f:ip-day', 'f:ip', 'f:ip-day']);
 });

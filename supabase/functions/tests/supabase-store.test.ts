@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { StoreError } from '../_shared/database/store.ts';
 import { createSupabaseStore } from '../_shared/database/supabase-store.ts';
-import { appointmentRecord, appointmentState, REQUEST_ID } from './helpers.ts';
+import { storedAppointmentRequest, appointmentState, REQUEST_ID } from './helpers.ts';
 
 const URL_BASE = 'http://127.0.0.1:54321';
 const KEY = 'service-role-key';
@@ -117,7 +117,7 @@ Deno.test('claim_due_mail: each claimed mail with its claim\'s token; one withou
   const contact = { id: REQUEST_ID, created_at: '2026-12-10T07:00:00Z', name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' };
   const answers: Record<string, unknown> = {
     contact: [{ ...contact, claim: TOKEN }],
-    request: [{ ...appointmentRecord(), claim: TOKEN }],
+    request: [{ ...storedAppointmentRequest(), claim: TOKEN }],
     outcome: [{ ...row(), claim: TOKEN }],
     reminder: [{ ...row(), claim: TOKEN }],
   };
@@ -125,7 +125,7 @@ Deno.test('claim_due_mail: each claimed mail with its claim\'s token; one withou
   const [claimedContact] = await store.claimPendingContacts(1, 120);
   assert.deepEqual(claimedContact!.row, contact);
   assert.equal(claimedContact!.claim.token, TOKEN);
-  assert.deepEqual((await store.claimPendingRequests(1, 120)).map((c) => [c.row, c.claim.token]), [[appointmentRecord(), TOKEN]]);
+  assert.deepEqual((await store.claimPendingRequests(1, 120)).map((c) => [c.row, c.claim.token]), [[storedAppointmentRequest(), TOKEN]]);
   assert.equal((await store.claimPendingOutcomes(1, 120))[0]!.claim.token, TOKEN);
   assert.equal((await store.claimPendingReminders('2026-12-11', 1))[0]!.claim.token, TOKEN);
 
@@ -135,7 +135,7 @@ Deno.test('claim_due_mail: each claimed mail with its claim\'s token; one withou
 });
 
 Deno.test('claim_request_mail: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
-  const row = { ...appointmentRecord(), outcome_mailed_for: null, claim: TOKEN };
+  const row = { ...storedAppointmentRequest(), outcome_sent_for: null, claim: TOKEN };
   const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', request: row }));
   const result = await store.claimAppointmentNotification({
     id: REQUEST_ID,
@@ -152,7 +152,7 @@ Deno.test('claim_request_mail: every field as p_*, the claimed row checked and t
     maxAgeSeconds: 900,
   });
   assert.ok(result.status === 'claimed');
-  assert.deepEqual(result.request, appointmentRecord());
+  assert.deepEqual(result.request, storedAppointmentRequest());
   assert.equal(result.claim.token, TOKEN);
   assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/claim_request_mail');
   assert.deepEqual(calls[0]!.body, {
@@ -183,7 +183,7 @@ Deno.test('claim answers not_found / already_sent / in_progress pass through; an
   const { store } = capture(() => jsonAnswer({ status: 'claimed', request: { id: REQUEST_ID } }));
   await assert.rejects(store.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_answer' });
   // A claimed row without its token cannot be finished: a failed call, not a claim.
-  const { store: tokenless } = capture(() => jsonAnswer({ status: 'claimed', request: appointmentRecord() }));
+  const { store: tokenless } = capture(() => jsonAnswer({ status: 'claimed', request: storedAppointmentRequest() }));
   await assert.rejects(tokenless.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_token' });
 });
 

@@ -3,15 +3,15 @@ import { serviceCatalog, timeSlots } from '../_shared/domain/catalog.ts';
 import { FIELD_LIMITS } from '../_shared/domain/field-limits.ts';
 import { characterCount } from '../_shared/domain/field-rules.ts';
 import {
-  appointmentRequestSchema,
-  contactRequestSchema,
+  appointmentSubmissionSchema,
+  contactSubmissionSchema,
   sentTooFast,
   validateBody,
 } from '../_shared/forms/validation.ts';
-import { appointmentBody, contactBody } from './helpers.ts';
+import { appointmentSubmission, contactSubmission } from './helpers.ts';
 
-const contact = (overrides: Record<string, unknown>) => validateBody(contactRequestSchema, contactBody(overrides));
-const appointment = (overrides: Record<string, unknown>) => validateBody(appointmentRequestSchema, appointmentBody(overrides));
+const contact = (overrides: Record<string, unknown>) => validateBody(contactSubmissionSchema, contactSubmission(overrides));
+const appointment = (overrides: Record<string, unknown>) => validateBody(appointmentSubmissionSchema, appointmentSubmission(overrides));
 
 function assertRejects(result: ReturnType<typeof validateBody>, field: string) {
   assert.equal(result.ok, false, `expected ${field} to be rejected`);
@@ -19,9 +19,9 @@ function assertRejects(result: ReturnType<typeof validateBody>, field: string) {
 }
 
 Deno.test('contact: the body the browser sends is accepted as it is', () => {
-  const result = validateBody(contactRequestSchema, contactBody());
+  const result = validateBody(contactSubmissionSchema, contactSubmission());
   assert.ok(result.ok);
-  assert.deepEqual(result.value, contactBody());
+  assert.deepEqual(result.value, contactSubmission());
 });
 
 Deno.test('contact: phone and subject may be null, other fields may not', () => {
@@ -30,16 +30,16 @@ Deno.test('contact: phone and subject may be null, other fields may not', () => 
 });
 
 Deno.test('contact: every field is required, even the optional ones (as null)', () => {
-  for (const field of Object.keys(contactBody())) {
-    const body: Record<string, unknown> = contactBody();
+  for (const field of Object.keys(contactSubmission())) {
+    const body: Record<string, unknown> = contactSubmission();
     delete body[field];
-    assertRejects(validateBody(contactRequestSchema, body), field);
+    assertRejects(validateBody(contactSubmissionSchema, body), field);
   }
 });
 
 Deno.test('contact: unknown keys are refused and named', () => {
   assertRejects(contact({ isAdmin: true }), 'isAdmin');
-  assertRejects(contact({ mailed_at: '2026-01-01' }), 'mailed_at');
+  assertRejects(contact({ sent_at: '2026-01-01' }), 'sent_at');
   // A long unknown key is not echoed in full.
   const result = contact({ ['k'.repeat(500)]: 1 });
   assert.equal(result.ok, false);
@@ -205,9 +205,9 @@ Deno.test('appointment: an alternative time needs its date (the field named is a
 });
 
 Deno.test('appointment: the body the browser sends is accepted as it is', () => {
-  const result = validateBody(appointmentRequestSchema, appointmentBody());
+  const result = validateBody(appointmentSubmissionSchema, appointmentSubmission());
   assert.ok(result.ok);
-  assert.deepEqual(result.value, appointmentBody());
+  assert.deepEqual(result.value, appointmentSubmission());
   assert.ok(appointment({ preferredTime: null, alternativeDate: null, alternativeTime: null, message: null }).ok);
 });
 
@@ -253,7 +253,7 @@ Deno.test('appointment: names ≤ 100, phone required ≤ 32, message ≤ 5000 o
 });
 
 Deno.test('appointment: unknown keys (e.g. the row columns) are refused', () => {
-  assertRejects(appointment({ notified_at: null }), 'notified_at');
+  assertRejects(appointment({ sent_at: null }), 'sent_at');
   assertRejects(appointment({ id: 'x' }), 'id');
 });
 

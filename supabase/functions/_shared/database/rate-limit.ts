@@ -87,7 +87,7 @@ export function emailKey(email: string): string {
 export const CLIENTS_PER_SHARED_CAP = 20;
 
 /** What one client may send to a form function (and store through the booking insert). */
-export interface RequestLimits {
+export interface SubmissionLimits {
   /** Requests per client (IPv6: /64) in the window. */
   windowMax: number;
   windowSeconds: number;
@@ -99,7 +99,7 @@ export interface RequestLimits {
   dayMax: number;
 }
 
-export function requestLimits(limits: Limits): RequestLimits {
+export function submissionLimits(limits: Limits): SubmissionLimits {
   return {
     windowMax: limits.rateLimitMax,
     windowSeconds: limits.rateLimitWindowSeconds,
@@ -128,8 +128,8 @@ export interface RateLimitSubject {
  * practice mails is not charged here but when a mail is about to go out (sendPracticeMail
  * in ../mail/budget.ts), so refused calls cannot use it up.
  */
-export async function takeRequestLimits(store: Store, limits: Limits, salt: string, subject: RateLimitSubject): Promise<number> {
-  const { windowMax, windowSeconds, dayMax } = requestLimits(limits);
+export async function takeSubmissionLimits(store: Store, limits: Limits, salt: string, subject: RateLimitSubject): Promise<number> {
+  const { windowMax, windowSeconds, dayMax } = submissionLimits(limits);
   const checks: [bucket: string, key: string, max: number, windowSeconds: number][] = [
     [`${subject.fn}:ip`, await hashKey(salt, subject.ip), windowMax, windowSeconds],
     [`${subject.fn}:ip-day`, await hashKey(salt, networkKey(subject.ip)), dayMax, DAY_SECONDS],

@@ -4,12 +4,12 @@
  */
 import * as z from 'zod/mini';
 import { CLAIM_LAPSE_SECONDS } from '../domain/outbox.ts';
-import { BOOKING_REFUSALS, type BookingRefusal } from '../domain/availability.ts';
+import { SLOT_REFUSAL_REASONS, type SlotRefusalReason } from '../domain/availability.ts';
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
-import type { AppointmentEmailBody, AppointmentRow, AppointmentStatus, BotSignals, ContactEmailBody } from '../domain/wire-types.ts';
+import type { AppointmentFormSubmission, NewAppointmentRequest, AppointmentStatus, BotSignals, ContactFormSubmission } from '../domain/wire-types.ts';
 
 /** A stored appointment request as claim_request_mail returns it. */
-export interface AppointmentRecord extends AppointmentRow {
+export interface StoredAppointmentRequest extends NewAppointmentRequest {
   created_at: string;
   /** The marks of its practice mail (…_outbox.sql, ../forms/request-emails.ts pendingRequestMails). */
   reported_at?: PracticeMailHistory['reported_at'];
@@ -38,7 +38,7 @@ export class StoreError extends Error {
 }
 
 /** A contact message to store and mail: what the visitor sent, under the id the browser made. */
-export type ContactSubmission = Omit<ContactEmailBody, keyof BotSignals | 'requestId'> & { id: string };
+export type NewContactMessage = Omit<ContactFormSubmission, keyof BotSignals | 'requestId'> & { id: string };
 
 /**
  * A claim on one outbox mail (migration …_outbox.sql): the token the
@@ -92,13 +92,13 @@ export interface ProofClaim {
 }
 
 /** The values the visitor sent, which the stored row must match to be claimed for its e-mail. */
-export type AppointmentClaim = Omit<AppointmentEmailBody, keyof BotSignals | 'requestId'> & {
+export type AppointmentClaim = Omit<AppointmentFormSubmission, keyof BotSignals | 'requestId'> & {
   id: string;
   maxAgeSeconds: number;
 };
 
 export type ClaimResult =
-  | { status: 'claimed'; request: AppointmentRecord; claim: MailClaim }
+  | { status: 'claimed'; request: StoredAppointmentRequest; claim: MailClaim }
   | { status: 'not_found' }
   | { status: 'already_sent' }
   | { status: 'in_progress' };
@@ -113,7 +113,7 @@ export interface Store {
   /** public.judge_form_proof: 0 → the request passed the limits, n → refused for n seconds. */
   judgeFormProof(signature: string, refusedForSeconds: number): Promise<void>;
   /** Stores the message unless it is stored already, and claims its practice mail (public.store_contact_message). */
-  claimContactNotification(submission: ContactSubmission): Promise<ContactClaimResult>;
+  claimContactNotification(submission: NewContactMessage): Promise<ContactClaimResult>;
   /** public.claim_request_mail: the practice mail of the stored request the visitor's values name. */
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult>;
   /**
@@ -137,7 +137,7 @@ export interface Store {
 
   // The appointment lifecycle (migrations …0300_appointment_lifecycle, …0400_appointment_actions).
   /** public.get_appointment_request: the row with its lifecycle columns, or null. */
-  getAppointment(id: string): Promise<AppointmentState | null>;
+  getAppointment(id: string): Promise<AppointmentRequest | null>;
   /** public.decide_appointment: confirm with a slot, or decline with an optional note. */
   decideAppointment(id: string, decision: Decision): Promise<LifecycleResult>;
   /** public.cancel_appointment with the notice period in hours. */
@@ -148,7 +148,7 @@ export interface Store {
    * public.appointment_schedule: the confirmed and cancelled appointments whose day lies
    * in [from, to] (inclusive, 'YYYY-MM-DD'), by day and time, each with its advisor.
    */
-  schedule(from: string, to: string): Promise<AppointmentState[]>;
+  schedule(from: string, to: string): Promise<AppointmentRequest[]>;
 
   // Moving a confirmed appointment (migration …_appointment_requests.sql).
   /** public.request_appointment_move: the visitor's wish to move to `slot`, unless the appointment starts within the notice. */
@@ -170,11 +170,11 @@ export interface Store {
    * public.claim_due_mail: the outbox mails due of one kind, each with what it refers to and
    * its claim. The outbox asks for one at a time, right before it sends.
    */
-  claimPendingContacts(limit: number, graceSeconds: number): Promise<Claimed<StoredContact>[]>;
-  claimPendingRequests(limit: number, graceSeconds: number): Promise<Claimed<AppointmentRecord>[]>;
-  claimPendingOutcomes(limit: number, graceSeconds: number): Promise<Claimed<AppointmentState>[]>;
+  claimPendingContacts(limit: number, graceSeconds: number): Promise<Claimed<StoredContactMessage>[]>;
+  claimPendingRequests(limit: number, graceSeconds: number): Promise<Claimed<StoredAppointmentRequest>[]>;
+  claimPendingOutcomes(limit: number, graceSeconds: number): Promise<Claimed<AppointmentRequest>[]>;
   /** The confirmed appointments on `date` whose reminder is due. */
-  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentState>[]>;
+  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentRequest>[]>;
   /** The acknowledgements due: their practice mail went out, their own send did not (yet). */
   claimPendingAcknowledgements(limit: number, graceSeconds: number): Promise<Claimed<AcknowledgedForm>[]>;
   /** public.give_up_stale_mail: what the outbox gave up on just now. */
@@ -209,7 +209,7 @@ export interface GaveUpNewsletterMail {
 }
 
 /** A stored contact message, as claim_due_mail('contact') answers it. */
-export interface StoredContact {
+export interface StoredContactMessage {
   id: string;
   created_at: string;
   name: string;
@@ -222,22 +222,22 @@ export interface StoredContact {
 }
 
 /** What an acknowledgement is of: the contact message or the appointment request (private.mail_json's `form`). */
-export type AcknowledgedForm = ({ form: 'contact' } & StoredContact) | ({ form: 'request' } & AppointmentRecord);
+export type AcknowledgedForm = ({ form: 'contact' } & StoredContactMessage) | ({ form: 'request' } & StoredAppointmentRequest);
 
 /** What the morning digest reports (public.practice_digest_data). */
 export interface DigestData {
-  undecided: AppointmentState[];
+  undecided: AppointmentRequest[];
   undecidedTotal: number;
-  confirmed: AppointmentState[];
-  gaveUpContacts: StoredContact[];
-  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentState }[];
+  confirmed: AppointmentRequest[];
+  gaveUpContacts: StoredContactMessage[];
+  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentRequest }[];
   gaveUpNewsletter: GaveUpNewsletterMail[];
   failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
   outboxLastRunAt: string | null;
 }
 
 /** A stored request with the columns of its lifecycle. */
-export interface AppointmentState extends AppointmentRecord {
+export interface AppointmentRequest extends StoredAppointmentRequest {
   status: AppointmentStatus;
   confirmed_date: string | null;
   confirmed_time: string | null;
@@ -245,7 +245,7 @@ export interface AppointmentState extends AppointmentRecord {
   /** RFC 5545 SEQUENCE of the appointment's calendar entry. */
   calendar_sequence: number;
   /** The outcome_key whose mails went out last, if any (private.appointment_json, from the outbox). */
-  outcome_mailed_for: string | null;
+  outcome_sent_for: string | null;
   /** When the visitor cancelled (ISO instant), if so. */
   cancelled_at: string | null;
   /** The latest wish to move the confirmed appointment: null (never asked), requested, confirmed or declined. */
@@ -294,7 +294,7 @@ export interface StoredOffer {
  * changed), 'lapsed', 'conflict' (the request was decided otherwise), 'not_found'.
  */
 export type TakeOfferResult =
-  | { result: 'changed' | 'unchanged' | 'taken' | 'lapsed' | 'conflict'; request: AppointmentState; offers: StoredOffer[] }
+  | { result: 'changed' | 'unchanged' | 'taken' | 'lapsed' | 'conflict'; request: AppointmentRequest; offers: StoredOffer[] }
   | { result: 'not_found' };
 
 export type MoveStatus = 'requested' | 'confirmed' | 'declined';
@@ -312,8 +312,8 @@ export type MoveDecision = { kind: 'confirm'; advisor?: AdvisorId } | { kind: 'd
  * refuse the slot, or it is the appointment's own: 'same_slot').
  */
 export type MoveResult =
-  | { result: 'changed' | 'unchanged' | 'conflict' | 'move_pending' | 'too_late'; request: AppointmentState }
-  | { result: 'unavailable'; reason: BookingRefusal | 'same_slot'; request: AppointmentState }
+  | { result: 'changed' | 'unchanged' | 'conflict' | 'move_pending' | 'too_late'; request: AppointmentRequest }
+  | { result: 'unavailable'; reason: SlotRefusalReason | 'same_slot'; request: AppointmentRequest }
   | { result: 'not_found' };
 
 /**
@@ -322,7 +322,7 @@ export type MoveResult =
  * has an overlapping appointment: the database's exclusion constraint refused it).
  */
 export type LifecycleResult =
-  | { result: 'changed' | 'unchanged' | 'conflict' | 'too_late' | 'advisor_busy'; request: AppointmentState }
+  | { result: 'changed' | 'unchanged' | 'conflict' | 'too_late' | 'advisor_busy'; request: AppointmentRequest }
   | { result: 'not_found' };
 
 /** public.claim_mail's answer, without what the mail refers to. */
@@ -331,7 +331,7 @@ export type MailClaimResult =
   | { status: 'already_sent' | 'in_progress' | 'not_found' };
 
 export type OutcomeClaim =
-  | { status: 'claimed'; request: AppointmentState; claim: MailClaim }
+  | { status: 'claimed'; request: AppointmentRequest; claim: MailClaim }
   | { status: 'already_sent' | 'in_progress' | 'not_found' };
 
 const nullableText = z.nullable(z.string());
@@ -365,7 +365,7 @@ export const appointmentStateSchema = z.object({
   confirmed_time: z.nullable(isoTime),
   staff_note: nullableText,
   calendar_sequence: z.int().check(z.nonnegative()),
-  outcome_mailed_for: nullableText,
+  outcome_sent_for: nullableText,
   cancelled_at: nullableText,
   move_status: z.nullable(z.enum(['requested', 'confirmed', 'declined'])),
   move_date: z.nullable(isoDate),
@@ -409,7 +409,7 @@ const moveAnswerSchema = z.union([
   }),
   z.object({
     result: z.literal('unavailable'),
-    reason: z.enum(['same_slot', ...BOOKING_REFUSALS]),
+    reason: z.enum(['same_slot', ...SLOT_REFUSAL_REASONS]),
     request: appointmentStateSchema,
   }),
   z.object({ result: z.literal('not_found') }),
@@ -489,9 +489,9 @@ export function parseContactClaim(value: unknown, takenAt: number): ContactClaim
   if (answer.status !== 'claimed') return { status: answer.status } as ContactClaimResult;
   return { status: 'claimed', claim: claimOf({ claim: answer.claim }, takenAt) };
 }
-export const parseAppointmentState = (value: unknown): AppointmentState | null =>
+export const parseAppointmentState = (value: unknown): AppointmentRequest | null =>
   value === null ? null : parseAnswer(appointmentStateSchema, value, 'unexpected_request_answer');
-export const parseAppointmentStates = (value: unknown): AppointmentState[] =>
+export const parseAppointmentStates = (value: unknown): AppointmentRequest[] =>
   parseAnswer(z.array(appointmentStateSchema), value, 'unexpected_appointments_answer');
 
 const storedContactSchema = z.object({
@@ -517,9 +517,9 @@ const claimedRowSchemas = {
 } as const;
 
 /** claim_due_mail's mails of one kind, each with its claim. */
-export function parseClaimedRows(kind: 'contact', value: unknown, takenAt: number): Claimed<StoredContact>[];
-export function parseClaimedRows(kind: 'request', value: unknown, takenAt: number): Claimed<AppointmentRecord>[];
-export function parseClaimedRows(kind: 'outcome' | 'reminder', value: unknown, takenAt: number): Claimed<AppointmentState>[];
+export function parseClaimedRows(kind: 'contact', value: unknown, takenAt: number): Claimed<StoredContactMessage>[];
+export function parseClaimedRows(kind: 'request', value: unknown, takenAt: number): Claimed<StoredAppointmentRequest>[];
+export function parseClaimedRows(kind: 'outcome' | 'reminder', value: unknown, takenAt: number): Claimed<AppointmentRequest>[];
 export function parseClaimedRows(kind: 'acknowledgement', value: unknown, takenAt: number): Claimed<AcknowledgedForm>[];
 export function parseClaimedRows(kind: keyof typeof claimedRowSchemas, value: unknown, takenAt: number): Claimed<unknown>[] {
   const code = `unexpected_${kind}_claim`;

@@ -46,7 +46,7 @@ export const publicHolidays: readonly HolidayRule[] = [
   { name: 'Stephanstag', month: 12, day: 26 },
 ];
 
-export const bookingRules = {
+export const slotRules = {
   /**
    * The earliest bookable day, in calendar days from today: the day after tomorrow. The
    * practice confirms by hand within replyWithinHours (24 h); a request made late today for
@@ -144,25 +144,25 @@ export function dayAvailability(iso: string, closures: ReadonlySet<string> = new
 }
 
 /** The first and last bookable day ('YYYY-MM-DD'). `createdDay`: when the request was made (a move keeps it inside the retention). */
-export function bookingWindow(today: string, createdDay: string = today): { first: string; last: string } {
-  const horizon = addMonths(today, bookingRules.horizonMonths);
-  const retained = addDays(addMonths(createdDay, bookingRules.retentionMonths), -1);
-  return { first: addDays(today, bookingRules.earliestDaysAhead), last: horizon < retained ? horizon : retained };
+export function slotWindow(today: string, createdDay: string = today): { first: string; last: string } {
+  const horizon = addMonths(today, slotRules.horizonMonths);
+  const retained = addDays(addMonths(createdDay, slotRules.retentionMonths), -1);
+  return { first: addDays(today, slotRules.earliestDaysAhead), last: horizon < retained ? horizon : retained };
 }
 
 /**
  * Why a slot cannot be booked, or null. The same reasons, in the same order, as the
- * database's private.booking_refusal (generated from this file) and its SQLSTATE 23514
+ * database's private.slot_refusal_reason (generated from this file) and its SQLSTATE 23514
  * details '<column>:<reason>'.
  */
-export const BOOKING_REFUSALS = ['too_soon', 'too_far', 'closed', 'time_not_offered'] as const;
-export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
+export const SLOT_REFUSAL_REASONS = ['too_soon', 'too_far', 'closed', 'time_not_offered'] as const;
+export type SlotRefusalReason = (typeof SLOT_REFUSAL_REASONS)[number];
 
-export function bookingRefusal(
+export function slotRefusalReason(
   slot: { date: string; time: string | null },
   context: { today: string; createdDay?: string; closures?: ReadonlySet<string> },
-): BookingRefusal | null {
-  const window = bookingWindow(context.today, context.createdDay);
+): SlotRefusalReason | null {
+  const window = slotWindow(context.today, context.createdDay);
   if (slot.date < window.first) return 'too_soon';
   if (slot.date > window.last) return 'too_far';
   const day = dayAvailability(slot.date, context.closures);
@@ -173,7 +173,7 @@ export function bookingRefusal(
 
 /** The first `count` bookable days from today on, in order (for the form's hint, fixtures and tests). */
 export function bookableDays(today: string, count: number, closures: ReadonlySet<string> = new Set()): string[] {
-  const { first, last } = bookingWindow(today);
+  const { first, last } = slotWindow(today);
   const days: string[] = [];
   for (let day = first; day <= last && days.length < count; day = addDays(day, 1)) {
     if (dayAvailability(day, closures).open) days.push(day);

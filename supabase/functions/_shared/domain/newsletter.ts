@@ -39,13 +39,13 @@ export const BLOG_PATH = '/blog';
 export const ONE_CLICK_PARAMETER = 'unsubscribe';
 
 /** The subscribe box: the address and the form's bot signals (honeypot, time open, proof). */
-export interface NewsletterSubscribeBody extends BotSignals {
+export interface SubscribeFormSubmission extends BotSignals {
   action: 'subscribe';
   email: string;
 }
 
 /** The page behind a link: the token from the URL's fragment. */
-export interface NewsletterLinkBody {
+export interface NewsletterLinkCommand {
   action: 'confirm' | 'unsubscribe';
   token: string;
 }

@@ -9,7 +9,7 @@
  * when another offer of the request is taken. The database's copy of the constants
  * (private.max_offers(), private.offer_lifetime()) is generated from this file (`npm run db:rules`). Pure.
  */
-import { addDays, bookingRefusal, dayAvailability } from './availability.ts';
+import { addDays, slotRefusalReason, dayAvailability } from './availability.ts';
 import { type BookedSpan, clockMinutes, spanAvailability } from './capacity.ts';
 import { zurichInstant } from './dates.ts';
 import { cancellationNoticeHours } from './practice.ts';
@@ -36,7 +36,7 @@ export function offerLapsesAt(slot: OfferSlot, createdAt: Date): Date {
 }
 
 /**
- * The start times the practice may offer instead of the wish: bookable by the booking rules
+ * The start times the practice may offer instead of the wish: bookable by the slot rules
  * (from `today`, the closures known), outside the notice already at the start (so an offer
  * lives a while), someone free for `minutes` (capacity.ts over `booked`, the confirmed
  * appointments of those days), sorted by distance from the wish (its time, or 12:00 without
@@ -57,7 +57,7 @@ export function offerChoices(
     for (const time of day.times) {
       const slot = { date, time };
       if (wish.time !== null && date === wish.date && time === wish.time) continue;
-      if (bookingRefusal(slot, { today: context.today, ...(context.closures ? { closures: context.closures } : {}) }) !== null) continue;
+      if (slotRefusalReason(slot, { today: context.today, ...(context.closures ? { closures: context.closures } : {}) }) !== null) continue;
       if (offerLapsesAt(slot, context.now) <= context.now) continue;
       if (spanAvailability({ date, time, minutes }, booked).free.length === 0) continue;
       const at = Date.parse(`${date}T00:00:00Z`) / 60_000 + clockMinutes(time);

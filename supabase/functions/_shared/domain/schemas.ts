@@ -10,7 +10,7 @@ import { serviceCatalog, timeSlots } from './catalog.ts';
 import { fieldSchemas } from './field-schemas.ts';
 import { advisorIds } from './practice.ts';
 import { MAX_OFFERS } from './offers.ts';
-import type { AppointmentActionBody, AppointmentEmailBody, ContactEmailBody } from './wire-types.ts';
+import type { AppointmentActionCommand, AppointmentFormSubmission, ContactFormSubmission } from './wire-types.ts';
 
 const isoDate = z.string().check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
 
@@ -62,7 +62,7 @@ export const botSignals = {
 };
 
 /** send-contact-email. */
-export const contactRequestSchema = z.strictObject({
+export const contactSubmissionSchema = z.strictObject({
   requestId: z.guid(),
   name: fieldSchemas.fullName,
   email: fieldSchemas.email,
@@ -70,15 +70,14 @@ export const contactRequestSchema = z.strictObject({
   subject: z.nullable(fieldSchemas.subject),
   message: fieldSchemas.message,
   ...botSignals,
-}) satisfies z.ZodMiniType<ContactEmailBody>;
-export type ContactRequest = z.infer<typeof contactRequestSchema>;
+}) satisfies z.ZodMiniType<ContactFormSubmission>;
 
 /**
  * send-appointment-email: the stored row's id and its values, which must match the row.
  * An alternative time needs its day (the database's alternative_time_needs_date): the
  * refusal names alternativeDate, the field the form asks for it at.
  */
-export const appointmentRequestSchema = z.strictObject({
+export const appointmentSubmissionSchema = z.strictObject({
   requestId: z.guid(),
   firstName: fieldSchemas.name,
   lastName: fieldSchemas.name,
@@ -96,8 +95,7 @@ export const appointmentRequestSchema = z.strictObject({
     message: 'time_without_date',
     path: ['alternativeDate'],
   }),
-) satisfies z.ZodMiniType<AppointmentEmailBody>;
-export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
+) satisfies z.ZodMiniType<AppointmentFormSubmission>;
 
 /**
  * appointment-action: the link's token and what to do (tokens are ~130 characters). A
@@ -112,4 +110,4 @@ export const appointmentActionSchema = z.strictObject({
   note: z.optional(fieldSchemas.staffNote),
   advisor: z.optional(z.enum(advisorIds)),
   offers: z.optional(z.array(z.strictObject({ date: isoDate, time: timeSlot })).check(z.minLength(1), z.maxLength(MAX_OFFERS))),
-}) satisfies z.ZodMiniType<AppointmentActionBody>;
+}) satisfies z.ZodMiniType<AppointmentActionCommand>;

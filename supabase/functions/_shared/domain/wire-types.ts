@@ -4,7 +4,7 @@
  * functions validate them (validation.ts checks its schemas against these types), so both
  * sides agree by construction. No zod, no Deno.
  */
-import type { BookingRefusal } from './availability.ts';
+import type { SlotRefusalReason } from './availability.ts';
 import type { AdvisorId } from './practice.ts';
 import type { ServiceValue } from './catalog.ts';
 
@@ -43,7 +43,7 @@ export interface BotSignals {
 }
 
 /** Body of send-contact-email (docs/product.md §7.1). */
-export interface ContactEmailBody extends BotSignals {
+export interface ContactFormSubmission extends BotSignals {
   /** Made by the browser, the same when the same message is sent again: it is stored and mailed once. */
   requestId: string;
   /** First and last name joined by one space. */
@@ -77,7 +77,7 @@ export const APPOINTMENT_INSERT_COLUMNS = {
 type Columns = typeof APPOINTMENT_INSERT_COLUMNS;
 
 /** One row as the browser inserts it: uuid, text and date all travel as strings. */
-export type AppointmentRow = {
+export type NewAppointmentRequest = {
   -readonly [K in keyof Columns]: Columns[K]['nullable'] extends true ? string | null : string;
 };
 
@@ -98,9 +98,9 @@ export interface Database {
   public: {
     Tables: {
       appointment_requests: {
-        Row: AppointmentRow;
-        Insert: AppointmentRow;
-        Update: Partial<AppointmentRow>;
+        Row: NewAppointmentRequest;
+        Insert: NewAppointmentRequest;
+        Update: Partial<NewAppointmentRequest>;
         Relationships: [];
       };
     };
@@ -123,7 +123,7 @@ export interface Database {
 }
 
 /** Body of send-appointment-email (docs/product.md §7.3): the stored row's id and its values. */
-export interface AppointmentEmailBody extends BotSignals {
+export interface AppointmentFormSubmission extends BotSignals {
   requestId: string;
   firstName: string;
   lastName: string;
@@ -142,7 +142,7 @@ export interface AppointmentEmailBody extends BotSignals {
  * names them, and the form's signals. The site builds it beside the row it inserts; the
  * function claims the row only when every value matches.
  */
-export function appointmentEmailBody<S>(row: AppointmentRow, signals: S): Omit<AppointmentEmailBody, keyof BotSignals> & S {
+export function appointmentFormSubmission<S>(row: NewAppointmentRequest, signals: S): Omit<AppointmentFormSubmission, keyof BotSignals> & S {
   return {
     requestId: row.id,
     firstName: row.first_name,
@@ -168,7 +168,7 @@ export const APPOINTMENT_ACTION_KINDS = [
   'decline',
   'cancel',
   /** The visitor asks to move a confirmed appointment (until cancelUntil). */
-  'reschedule',
+  'request-move',
   /** The practice confirms or declines the visitor's wish to move (the token names the wish). */
   'confirm-move',
   'decline-move',
@@ -195,7 +195,7 @@ export interface AppointmentSlot {
  * Body of appointment-action (docs/appointment-lifecycle.md): `show` reads the request the
  * token is for and changes nothing; `act` does the token's action.
  */
-export interface AppointmentActionBody {
+export interface AppointmentActionCommand {
   /** The token from the link's fragment. */
   token: string;
   intent: 'show' | 'act';
@@ -203,7 +203,7 @@ export interface AppointmentActionBody {
   time?: string;
   /** Declining: the practice's note to the visitor (optional, ≤ 1000 characters). */
   note?: string;
-  /** Moving (reschedule): the new date; `time` is then required too. */
+  /** Moving (request-move): the new date; `time` is then required too. */
   date?: string;
   /**
    * Confirming (a request or a move): the advisor the practice gives the appointment to.
@@ -287,7 +287,7 @@ export interface AppointmentActionView {
   movedFrom: { date: string; time: string } | null;
   /** Confirm links and confirm-move: why the slot to confirm lies outside the opening hours. */
   slotWarning: SlotWarning | null;
-  /** Reschedule links: the bookable window and the practice's closures in it (dates only). */
+  /** Request-move links: the bookable window and the practice's closures in it (dates only). */
   booking: { first: string; last: string; closedDays: string[] } | null;
   /** Decline links of an open request: the start times someone is free for, nearest to the wish first (domain/offers.ts). */
   offerChoices?: { date: string; time: string }[];
@@ -327,8 +327,8 @@ export type AppointmentActionError =
   | { error: 'in_progress' }
   | { error: 'invalid_body'; field: string }
   | { error: 'mail_failed'; stored: true; view: AppointmentActionView }
-  /** 409: the wished slot cannot be booked (./availability.ts BookingRefusal), or is the appointment's own. */
-  | { error: 'unavailable'; reason: BookingRefusal | 'same_slot'; view: AppointmentActionView }
+  /** 409: the wished slot cannot be booked (./availability.ts SlotRefusalReason), or is the appointment's own. */
+  | { error: 'unavailable'; reason: SlotRefusalReason | 'same_slot'; view: AppointmentActionView }
   /** 409 to take-offer: someone else was booked at that time meanwhile, or the offer lapsed (the view lists the offers still open). */
   | { error: 'offer_taken' | 'offer_lapsed'; view: AppointmentActionView };
 
@@ -337,7 +337,7 @@ export type AppointmentActionError =
 // supabase/functions/README.md, «my-data»). Dates are ISO instants or 'YYYY-MM-DD'.
 
 /** An appointment request as stored, with its state and when it is deleted. */
-export interface MyDataRequest {
+export interface MyDataAppointmentRequest {
   id: string;
   createdAt: string;
   firstName: string;
@@ -399,13 +399,13 @@ export interface MyData {
   mailbox: string;
   /** When this was read. */
   readAt: string;
-  requests: MyDataRequest[];
+  requests: MyDataAppointmentRequest[];
   messages: MyDataMessage[];
   newsletter: MyDataNewsletter | null;
   mails: MyDataMail[];
 }
 
-export type MyDataBody =
+export type MyDataCommand =
   | { action: 'show'; token: string }
   | { action: 'erase'; token: string }
   | ({ action: 'link'; email: string } & BotSignals);

@@ -25,7 +25,7 @@ import {
 import type { MailSettings } from '../mail/layout.ts';
 import { markAsDoubtful } from '../mail/layout.ts';
 import { formMailKey, withKey } from '../mail/mail-keys.ts';
-import { clientIp, takeRequestLimits } from '../database/rate-limit.ts';
+import { clientIp, takeSubmissionLimits } from '../database/rate-limit.ts';
 import { openFunctionRequest, type FunctionDeps, type LogLine } from '../http/request-gate.ts';
 import type { FinishResult, MailClaim, Store } from '../database/store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
@@ -66,9 +66,9 @@ export interface StepContext {
 }
 
 /** A form's body: the bot signals and the id the browser gave the request. */
-export type FormBody = BotSignals & { requestId: string };
+export type FormSubmission = BotSignals & { requestId: string };
 
-export interface Endpoint<T extends FormBody> {
+export interface Endpoint<T extends FormSubmission> {
   /** The function's name: in logs and in the rate-limit buckets. */
   name: string;
   schema: z.ZodMiniType<T>;
@@ -108,7 +108,7 @@ export function notSentOutcome(result: Exclude<SendResult, { ok: true }>, extraC
 }
 
 /** A request claimed for its e-mail (appointment or contact): what to send and how to end the claim. */
-export interface ClaimedRequest {
+export interface ClaimedSubmission {
   /** Which form's request, by its id: the two mails' idempotency keys (mail-keys.ts). */
   kind: 'contact' | 'request';
   id: string;
@@ -130,7 +130,7 @@ export interface ClaimedRequest {
  * lapsed, and another sender holds the request now) is logged; the acknowledgement is then
  * that sender's to send.
  */
-export async function deliverClaimed(context: StepContext, claimed: ClaimedRequest): Promise<Outcome> {
+export async function deliverClaimed(context: StepContext, claimed: ClaimedSubmission): Promise<Outcome> {
   const practiceMail = withKey(claimed.practiceMail, formMailKey(claimed.kind, claimed.id, 'practice'));
   const sent = await context.send(practiceMail, claimDeadline(claimed.claim));
   if (!sent.ok) {
@@ -164,7 +164,7 @@ export async function deliverClaimed(context: StepContext, claimed: ClaimedReque
 export const ALREADY_NOTIFIED: Outcome = { status: 200, body: { ok: true }, code: 'already_notified' };
 export const IN_PROGRESS: Outcome = { status: 409, body: { error: 'in_progress' }, code: 'in_progress' };
 
-export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, deps: FunctionDeps): (request: Request) => Promise<Response> {
+export function createFormHandler<T extends FormSubmission>(endpoint: Endpoint<T>, deps: FunctionDeps): (request: Request) => Promise<Response> {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -223,7 +223,7 @@ export function createFormHandler<T extends FormBody>(endpoint: Endpoint<T>, dep
       const client = clientIp(request.headers);
       let retryAfter = claimed.limits === 'refused' ? claimed.retryAfterSeconds : 0;
       if (claimed.limits === null) {
-        retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, { fn: endpoint.name, ip: client });
+        retryAfter = await takeSubmissionLimits(store, config.limits, config.rateLimitSalt, { fn: endpoint.name, ip: client });
         await store.judgeFormProof(proof.signature, retryAfter);
       }
       if (retryAfter > 0) {

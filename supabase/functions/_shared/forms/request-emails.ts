@@ -12,7 +12,7 @@
 import { formatDateLong, formatInstantLong } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { practiceContact, practiceName, replyWithinHours } from '../domain/practice.ts';
-import type { AppointmentRecord, StoredContact } from '../database/store.ts';
+import type { StoredAppointmentRequest, StoredContactMessage } from '../database/store.ts';
 import { STAFF_LINK_DAYS, type StaffLinks } from '../lifecycle/action-links.ts';
 import { buildCalendarFile, calendarUid } from '../mail/ics.ts';
 import {
@@ -21,12 +21,12 @@ import {
 } from '../mail/layout.ts';
 import { mailtoHref } from '../mail/mailto.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
-import type { ContactRequest } from './validation.ts';
+import type { ContactFormSubmission } from './validation.ts';
 
 // ---------------------------------------------------------------- contact form
 
 /** The parts of a contact message its mails use: what the visitor sent, or the stored row. */
-export type ContactMessage = Pick<ContactRequest, 'name' | 'email' | 'phone' | 'subject' | 'message'>;
+export type ContactMessage = Pick<ContactFormSubmission, 'name' | 'email' | 'phone' | 'subject' | 'message'>;
 
 export function contactPracticeMail(request: ContactMessage, settings: MailSettings, receivedAt: Date): OutgoingMail {
   const title = 'Neue Nachricht über das Kontaktformular';
@@ -61,7 +61,7 @@ export function contactAcknowledgementMail(request: Pick<ContactMessage, 'email'
 
 // ---------------------------------------------------------------- appointment form
 
-export function appointmentCalendarFile(record: AppointmentRecord, createdAt: Date): string {
+export function appointmentCalendarFile(record: StoredAppointmentRequest, createdAt: Date): string {
   const name = `${record.first_name} ${record.last_name}`;
   const service = findService(record.service);
   const description = [
@@ -94,7 +94,7 @@ export interface MailLink {
   href: string;
 }
 
-function staffLinkItems(links: StaffLinks, record: AppointmentRecord): MailLink[] {
+function staffLinkItems(links: StaffLinks, record: StoredAppointmentRequest): MailLink[] {
   return [
     { label: `Wunschtermin bestätigen – ${requestedSlot(record.preferred_date, record.preferred_time)}`, href: links.confirmPreferred },
     ...(links.confirmAlternative && record.alternative_date
@@ -183,7 +183,7 @@ export function staffDecisionMail(settings: MailSettings, mail: StaffDecision): 
  * Built from the stored row, not from the request body. `now` stamps the calendar file;
  * `links` lets the practice confirm or decline from the mail (action-links.ts).
  */
-export function appointmentPracticeMail(record: AppointmentRecord, settings: MailSettings, now: Date, links: StaffLinks): OutgoingMail {
+export function appointmentPracticeMail(record: StoredAppointmentRequest, settings: MailSettings, now: Date, links: StaffLinks): OutgoingMail {
   const name = `${record.first_name} ${record.last_name}`;
   const title = 'Neue Terminanfrage';
   const receivedAt = new Date(record.created_at);
@@ -218,7 +218,7 @@ export function appointmentPracticeMail(record: AppointmentRecord, settings: Mai
   });
 }
 
-export function appointmentAcknowledgementMail(record: AppointmentRecord, settings: MailSettings): OutgoingMail {
+export function appointmentAcknowledgementMail(record: StoredAppointmentRequest, settings: MailSettings): OutgoingMail {
   return acknowledgement(record.email, settings, `Ihre Terminanfrage bei ${practiceContact.name}`, [
     `Vielen Dank für Ihre Terminanfrage. Wir haben sie erhalten und bestätigen Ihren Termin innerhalb von ${replyWithinHours} Stunden.`,
     `Ihr Wunschtermin: ${requestedSlot(record.preferred_date, record.preferred_time)}. ` +
@@ -252,7 +252,7 @@ export interface PendingMails {
  * the site never reported it (reported_at null), and then not acknowledged: the request
  * passed none of the function's checks, and its address may be anyone's.
  */
-export function pendingRequestMails(row: AppointmentRecord, settings: MailSettings, now: Date, links: StaffLinks): PendingMails {
+export function pendingRequestMails(row: StoredAppointmentRequest, settings: MailSettings, now: Date, links: StaffLinks): PendingMails {
   // An answer without the column (reported_at undefined) counts as reported.
   const reported = row.reported_at !== null;
   let practiceMail = appointmentPracticeMail(row, settings, now, links);
@@ -265,7 +265,7 @@ export function pendingRequestMails(row: AppointmentRecord, settings: MailSettin
  * The same for a contact message: stored by send-contact-email itself, so always reported;
  * «[Verspätet]» only when a send had failed (send_failed_at).
  */
-export function pendingContactMails(row: StoredContact, settings: MailSettings): PendingMails {
+export function pendingContactMails(row: StoredContactMessage, settings: MailSettings): PendingMails {
   const receivedAt = new Date(row.created_at);
   const mail = contactPracticeMail(row, settings, receivedAt);
   return {

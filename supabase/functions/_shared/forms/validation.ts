@@ -5,8 +5,8 @@
 import type * as z from 'zod/mini';
 import type { BotSignals } from '../domain/wire-types.ts';
 
-export { appointmentRequestSchema, contactRequestSchema, serviceLabels } from '../domain/schemas.ts';
-export type { AppointmentRequest, ContactRequest } from '../domain/schemas.ts';
+export { appointmentSubmissionSchema, contactSubmissionSchema, serviceLabels } from '../domain/schemas.ts';
+export type { AppointmentFormSubmission, ContactFormSubmission } from '../domain/wire-types.ts';
 export type { BotSignals };
 
 /**

@@ -40,7 +40,7 @@ export interface MoveLinks {
 export interface VisitorLinks {
   cancel: string;
   /** Null inside the last cancellationNoticeHours before the start: then only a call can change it. */
-  reschedule: string | null;
+  requestMove: string | null;
 }
 
 export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, number?: number): Promise<string> {
@@ -105,8 +105,8 @@ export function cancelLink(settings: LinkSettings, appointment: ConfirmedSlot): 
  * appointment starts (inside the notice the page says to call) and acts on the appointment
  * as it is then – after a move, on the new slot.
  */
-export function rescheduleLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
-  return actionUrl(settings, appointment.id, 'reschedule', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
+export function requestMoveLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
+  return actionUrl(settings, appointment.id, 'request-move', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
 }
 
 /** Whether the appointment starts more than cancellationNoticeHours after `now`: the visitor may still cancel or move it online. */
@@ -115,11 +115,11 @@ export function beforeNotice(appointment: { confirmed_date: string; confirmed_ti
   return now.getTime() < start - cancellationNoticeHours * 3_600_000;
 }
 
-/** The confirmation's, the reminder's and the move mails' links: cancel always, reschedule only before the notice. */
+/** The confirmation's, the reminder's and the move mails' links: cancel always, request-move only before the notice. */
 export async function visitorLinks(settings: LinkSettings, appointment: ConfirmedSlot, now: Date): Promise<VisitorLinks> {
   return {
     cancel: await cancelLink(settings, appointment),
-    reschedule: beforeNotice(appointment, now) ? await rescheduleLink(settings, appointment) : null,
+    requestMove: beforeNotice(appointment, now) ? await requestMoveLink(settings, appointment) : null,
   };
 }
 

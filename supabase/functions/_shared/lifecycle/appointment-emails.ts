@@ -36,15 +36,15 @@ import { buildCalendarFile } from '../mail/ics.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
 import { mailtoHref } from '../mail/mailto.ts';
 import { practiceContact, replyWithinHours } from '../domain/practice.ts';
-import type { AppointmentState } from '../database/store.ts';
+import type { AppointmentRequest } from '../database/store.ts';
 import type { MoveLinks, VisitorLinks } from './action-links.ts';
 import { NOBODY_FREE_WARNING } from './slot-checks.ts';
 import { answerLink, staffDecisionMail } from '../forms/request-emails.ts';
 
 /** A confirmed (or cancelled) appointment: the slot is set. */
-export type Appointment = AppointmentState & { confirmed_date: string; confirmed_time: string };
+export type Appointment = AppointmentRequest & { confirmed_date: string; confirmed_time: string };
 
-export function isAppointment(request: AppointmentState): request is Appointment {
+export function isAppointment(request: AppointmentRequest): request is Appointment {
   return request.confirmed_date !== null && request.confirmed_time !== null;
 }
 
@@ -66,11 +66,11 @@ export const CANCELLED_CALENDAR_FILENAME = 'absage.ics';
 
 const HOME_VISIT = 'beratung-zuhause';
 
-const fullName = (request: AppointmentState) => `${request.first_name} ${request.last_name}`;
+const fullName = (request: AppointmentRequest) => `${request.first_name} ${request.last_name}`;
 const when = (appointment: Appointment) => formatDateTimeLong(appointment.confirmed_date, appointment.confirmed_time);
 const wished = (wish: MoveWish) => formatDateTimeLong(wish.move_date, wish.move_time);
 const movedFrom = (moved: MovedAppointment) => formatDateTimeLong(moved.moved_from_date, moved.moved_from_time);
-const isHomeVisit = (request: AppointmentState) => findService(request.service)?.value === HOME_VISIT;
+const isHomeVisit = (request: AppointmentRequest) => findService(request.service)?.value === HOME_VISIT;
 
 /** The practice's label for the advisor, in its mails and calendar entries. */
 export const ADVISOR_LABEL = 'Beratung durch';
@@ -89,12 +89,12 @@ function advisorBlocks(appointment: Appointment): Block[] {
 }
 
 /** Where the appointment takes place, as the visitor reads it. */
-function placeOf(request: AppointmentState): string {
+function placeOf(request: AppointmentRequest): string {
   return isHomeVisit(request) ? 'Bei Ihnen zu Hause; die Adresse besprechen wir vorher telefonisch mit Ihnen.' : practiceContact.address;
 }
 
 /** What the visitor needs to know before coming (docs/product.md, the booking page's notes). */
-function preparationText(request: AppointmentState): string {
+function preparationText(request: AppointmentRequest): string {
   return isHomeVisit(request)
     ? 'Bitte tragen Sie bequeme Kleidung. Eine weitere Vorbereitung ist nicht nötig.'
     : 'Bitte bringen Sie bequeme Kleidung mit; eine weitere Vorbereitung ist nicht nötig. ' +
@@ -189,7 +189,7 @@ function blockHtml(block: Block): string {
 
 /** `byName`: the greeting names the visitor (not in the decline: see the module's comment). */
 function visitorMail(
-  request: AppointmentState,
+  request: AppointmentRequest,
   settings: MailSettings,
   subject: string,
   blocks: Block[],
@@ -210,18 +210,18 @@ function visitorMail(
 /** The label before the cancel link, in every visitor mail that has one. */
 export const CANCEL_LINK_LABEL = `Falls Sie verhindert sind: Bis ${cancellationNoticeHours} Stunden vor dem Termin können Sie ihn hier absagen, ` +
   'danach bitte telefonisch:';
-/** The label before the reschedule link. */
-export const RESCHEDULE_LINK_LABEL = `Möchten Sie den Termin verschieben? Bis ${cancellationNoticeHours} Stunden vor dem Termin schlagen Sie hier ` +
+/** The label before the request-move link. */
+export const REQUEST_MOVE_LINK_LABEL = `Möchten Sie den Termin verschieben? Bis ${cancellationNoticeHours} Stunden vor dem Termin schlagen Sie hier ` +
   'einen anderen Zeitpunkt vor; bis wir ihn bestätigen, bleibt dieser Termin bestehen:';
 /** The links' words in the HTML part, where the address with its token would run off a phone's screen. */
 export const CANCEL_LINK_TEXT = 'Termin online absagen';
-export const RESCHEDULE_LINK_TEXT = 'Termin verschieben';
+export const REQUEST_MOVE_LINK_TEXT = 'Termin verschieben';
 
 /** The cancel link, then «Termin verschieben» while it is offered. */
 function visitorLinkBlocks(links: VisitorLinks): Block[] {
   return [
     { label: CANCEL_LINK_LABEL, link: links.cancel, linkText: CANCEL_LINK_TEXT },
-    ...(links.reschedule ? [{ label: RESCHEDULE_LINK_LABEL, link: links.reschedule, linkText: RESCHEDULE_LINK_TEXT }] : []),
+    ...(links.requestMove ? [{ label: REQUEST_MOVE_LINK_LABEL, link: links.requestMove, linkText: REQUEST_MOVE_LINK_TEXT }] : []),
   ];
 }
 
@@ -307,7 +307,7 @@ export const DECLINE_NOT_YOURS = 'Falls Sie keine Terminanfrage gestellt haben, 
  * `offers`: the times the practice offered instead, each with its take-offer link
  * (offers.ts); only the time, nothing else of the request.
  */
-export function declineMail(request: AppointmentState, settings: MailSettings, bookingUrl: string, offers: readonly OfferedTime[] = []): OutgoingMail {
+export function declineMail(request: AppointmentRequest, settings: MailSettings, bookingUrl: string, offers: readonly OfferedTime[] = []): OutgoingMail {
   const slot = formatSlotLong(request.preferred_date, request.preferred_time);
   return visitorMail(request, settings, `Ihre Terminanfrage bei ${practiceName}`, [
     { text: `Vielen Dank für Ihre Terminanfrage für ${slot}. Leider können wir Ihnen diesen Termin nicht anbieten.` },
@@ -376,7 +376,7 @@ export function cancelledPracticeMail(appointment: Appointment, settings: MailSe
 
 // ---------------------------------------------------------------- reminder
 
-/** `links`: the cancel and reschedule links while the appointment is more than the notice away; null after (then: call us). */
+/** `links`: the cancel and request-move links while the appointment is more than the notice away; null after (then: call us). */
 export function reminderMail(appointment: Appointment, settings: MailSettings, links: VisitorLinks | null = null): OutgoingMail {
   return visitorMail(appointment, settings, `Erinnerung an Ihren Termin: ${when(appointment)}`, [
     { text: 'Wir freuen uns auf Sie und erinnern Sie an Ihren Termin morgen:' },

@@ -9,7 +9,7 @@ import { addDays } from '../domain/availability.ts';
 import { zurichInstant, zurichIsoDate } from '../domain/dates.ts';
 import { OFFER_SEARCH_DAYS, offerChoices, type OfferSlot } from '../domain/offers.ts';
 import type { AppointmentOffer } from '../domain/wire-types.ts';
-import type { AppointmentState, Store, StoredOffer } from '../database/store.ts';
+import type { AppointmentRequest, Store, StoredOffer } from '../database/store.ts';
 
 /**
  * The visitor's link to take one offer: the action page with a `take-offer` token naming the
@@ -29,7 +29,7 @@ export async function openOfferLinks(settings: LinkSettings, requestId: string, 
  * The times the practice's decline page lists to offer: domain/offers.ts offerChoices over
  * the confirmed appointments and the closures of the days around the wish.
  */
-export async function offerChoicesFor(store: Pick<Store, 'schedule' | 'closedDays'>, request: AppointmentState, now: Date): Promise<OfferSlot[]> {
+export async function offerChoicesFor(store: Pick<Store, 'schedule' | 'closedDays'>, request: AppointmentRequest, now: Date): Promise<OfferSlot[]> {
   const first = addDays(request.preferred_date, -OFFER_SEARCH_DAYS);
   const last = addDays(request.preferred_date, OFFER_SEARCH_DAYS);
   const [scheduled, closed] = await Promise.all([store.schedule(first, last), store.closedDays(first, 2 * OFFER_SEARCH_DAYS + 1)]);

@@ -29,7 +29,7 @@ import {
 import { type SlotLookup, slotWarningLines } from './slot-checks.ts';
 import type { MailSettings } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/types.ts';
-import type { AppointmentState, Store } from '../database/store.ts';
+import type { AppointmentRequest, Store } from '../database/store.ts';
 import { cancellationNoticeHours } from '../domain/practice.ts';
 import { openOfferLinks } from './offers.ts';
 
@@ -50,7 +50,7 @@ export function parseOutcomeKey(key: string): OutcomeKey | null {
  * it is theirs to know, the practice's first where its calendar or its decision comes first.
  */
 export async function outcomeMails(
-  request: AppointmentState,
+  request: AppointmentRequest,
   mail: MailSettings,
   links: LinkSettings,
   now: Date,
@@ -100,7 +100,7 @@ export async function outcomeMails(
   }
 }
 
-/** The reminder the day before: with the cancel and reschedule links while the appointment is more than the notice away. */
+/** The reminder the day before: with the cancel and request-move links while the appointment is more than the notice away. */
 export async function reminderMails(appointment: Appointment, mail: MailSettings, links: LinkSettings, now: Date): Promise<OutgoingMail[]> {
   return [reminderMail(appointment, mail, beforeNotice(appointment, now) ? await visitorLinks(links, appointment, now) : null)];
 }

@@ -9,7 +9,7 @@
 import { dayAvailability } from '../domain/availability.ts';
 import { formatDateLong } from '../domain/dates.ts';
 import type { AppointmentSlot, SlotWarning } from '../domain/wire-types.ts';
-import type { AppointmentState, Store } from '../database/store.ts';
+import type { AppointmentRequest, Store } from '../database/store.ts';
 import { type BookedSpan, type SpanAvailability, spanAvailability } from '../domain/capacity.ts';
 
 /** The database reads a slot check needs (the Store has them). */
@@ -53,7 +53,7 @@ export async function readBookedSpans(lookup: Pick<Store, 'schedule'>, date: str
 /** Who is free for the request at `slot` (its own appointment left out), by domain/capacity.ts. */
 export async function readSlotCapacity(
   lookup: Pick<Store, 'schedule'>,
-  request: Pick<AppointmentState, 'id' | 'appointment_minutes'>,
+  request: Pick<AppointmentRequest, 'id' | 'appointment_minutes'>,
   slot: { date: string; time: string },
 ): Promise<SpanAvailability> {
   return spanAvailability({ ...slot, minutes: request.appointment_minutes }, await readBookedSpans(lookup, slot.date, request.id));
@@ -67,7 +67,7 @@ export const NOBODY_FREE_WARNING = 'Zu dieser Zeit sind beide Beratenden bereits
  */
 export async function slotWarningLines(
   lookup: SlotLookup,
-  request: Pick<AppointmentState, 'id' | 'appointment_minutes'>,
+  request: Pick<AppointmentRequest, 'id' | 'appointment_minutes'>,
   slot: { date: string; time: string },
 ): Promise<string[]> {
   const lines: string[] = [];

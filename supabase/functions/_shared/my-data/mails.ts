@@ -11,7 +11,7 @@ import type { OutgoingMail } from '../mail/types.ts';
 import { dataLinkMailKey, withKey } from '../mail/mail-keys.ts';
 import type { LinkSettings } from '../lifecycle/action-links.ts';
 import { requestedMyDataUrl } from './links.ts';
-import type { DataLinkRow } from './store.ts';
+import type { DataLinkMail } from './store.ts';
 
 export const DATA_LINK_SUBJECT = 'Ihr Link zu «Meine Daten»';
 export const DATA_LINK_LABEL = 'Meine Daten öffnen';
@@ -46,7 +46,7 @@ export function dataLinkMail(to: string, link: string, expiresAt: Date, settings
 }
 
 /** The link mail of an owed data-link row: the link signed for its address, valid from when it was asked for; keyed by the row. */
-export async function dataLinkMailFor(row: DataLinkRow, links: LinkSettings, settings: MailSettings): Promise<OutgoingMail> {
+export async function dataLinkMailFor(row: DataLinkMail, links: LinkSettings, settings: MailSettings): Promise<OutgoingMail> {
   const askedAt = new Date(row.created_at);
   const url = await requestedMyDataUrl(links, row.email, askedAt);
   const expiresAt = new Date(askedAt.getTime() + MY_DATA_REQUESTED_LINK_HOURS * 3_600_000);

@@ -6,10 +6,10 @@
 import * as z from 'zod/mini';
 import { type Claimed, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
-import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataRequest } from '../domain/wire-types.ts';
+import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest } from '../domain/wire-types.ts';
 
 /** What public.erase_mailbox deleted. */
-export interface ErasedRows {
+export interface ErasedCounts {
   requests: number;
   messages: number;
   newsletter: number;
@@ -29,7 +29,7 @@ export interface CalendarCancellation {
 }
 
 /** A data-link mail claimed for its sending: the address it goes to and when it was asked for. */
-export interface DataLinkRow {
+export interface DataLinkMail {
   /** The outbox row's id: its key is `data-link/<id>` (mail-keys.ts, dataLinkMailKey). */
   id: string;
   email: string;
@@ -42,11 +42,11 @@ export interface MyDataStore {
   /** public.mailbox_appointments: the confirmed appointments not begun (and cancellations whose mails are not out). */
   appointmentsToCancel(mailbox: string): Promise<string[]>;
   /** public.erase_mailbox: every row about the mailbox, in one transaction. */
-  erase(mailbox: string, mailboxHash: string): Promise<ErasedRows>;
+  erase(mailbox: string, mailboxHash: string): Promise<ErasedCounts>;
   /** public.owe_data_link: a data-link mail owed to `email` and claimed for the caller. */
-  oweDataLink(email: string): Promise<{ claim: MailClaimResult; row: DataLinkRow | null }>;
+  oweDataLink(email: string): Promise<{ claim: MailClaimResult; row: DataLinkMail | null }>;
   /** public.claim_due_mail('data-link'): the link mails the asking call could not send, while their links work (the outbox). */
-  claimDueLinks(limit: number, graceSeconds: number): Promise<Claimed<DataLinkRow>[]>;
+  claimDueLinks(limit: number, graceSeconds: number): Promise<Claimed<DataLinkMail>[]>;
   /** public.calendar_cancellations_between. */
   cancellations(from: string, to: string): Promise<CalendarCancellation[]>;
 }
@@ -60,7 +60,7 @@ const erasedSchema = z.object({
   rate_limit_events: count,
   calendar_cancellations: count,
 });
-export const parseErased = (value: unknown): ErasedRows => parseAnswer(erasedSchema, value, 'unexpected_erase_answer');
+export const parseErased = (value: unknown): ErasedCounts => parseAnswer(erasedSchema, value, 'unexpected_erase_answer');
 
 export const parseIds = (value: unknown): string[] => parseAnswer(z.array(z.string()), value, 'unexpected_ids_answer');
 
@@ -90,7 +90,7 @@ const rows = (value: unknown): Row[] => {
 const instant = (value: string) => new Date(value).toISOString();
 const optInstant = (value: string | null) => (value === null ? null : instant(value));
 
-function requestOf(row: Row): MyDataRequest {
+function requestOf(row: Row): MyDataAppointmentRequest {
   const advisor = opt(row, 'advisor');
   const confirmedDate = opt(row, 'confirmed_date');
   const confirmedTime = opt(row, 'confirmed_time');
@@ -106,7 +106,7 @@ function requestOf(row: Row): MyDataRequest {
     preferred: { date: str(row, 'preferred_date'), time: opt(row, 'preferred_time') },
     alternative: opt(row, 'alternative_date') === null ? null : { date: str(row, 'alternative_date'), time: opt(row, 'alternative_time') },
     message: opt(row, 'message'),
-    status: str(row, 'status') as MyDataRequest['status'],
+    status: str(row, 'status') as MyDataAppointmentRequest['status'],
     confirmed: confirmedDate !== null && confirmedTime !== null ? { date: confirmedDate, time: confirmedTime } : null,
     minutes: Number(row.appointment_minutes),
     advisor: advisor !== null && isAdvisorId(advisor) ? advisorName(advisor) : null,
@@ -168,7 +168,7 @@ export function parseMyData(value: unknown, mailbox: string, now: Date): MyData 
 }
 
 /** public.owe_data_link's answer (claim_mail's): the claim and the row. */
-export function parseDataLinkClaim(value: unknown, takenAt: number): { claim: MailClaimResult; row: DataLinkRow | null } {
+export function parseDataLinkClaim(value: unknown, takenAt: number): { claim: MailClaimResult; row: DataLinkMail | null } {
   const claim = parseMailClaim(value, takenAt);
   if (claim.status !== 'claimed') return { claim, row: null };
   const mail = (value as { mail: Row }).mail;
@@ -176,7 +176,7 @@ export function parseDataLinkClaim(value: unknown, takenAt: number): { claim: Ma
 }
 
 /** claim_due_mail's data-link rows, each with its claim. */
-export function parseClaimedLinks(value: unknown, takenAt: number): Claimed<DataLinkRow>[] {
+export function parseClaimedLinks(value: unknown, takenAt: number): Claimed<DataLinkMail>[] {
   return rows(value).map((mail) => {
     const claim = str(mail, 'claim');
     return { row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') }, claim: { token: claim, takenAt } };

@@ -14,7 +14,7 @@ import { MailError, type Mailer } from '../mail/transport.ts';
 import type { OutgoingMail } from '../mail/types.ts';
 import { articleUrl, confirmUrl, type NewsletterLinkSettings, unsubscribeLinks } from './links.ts';
 import { announcementMail, confirmationMail } from './mails.ts';
-import type { AnnouncementRow, ConfirmationRow, NewsletterStore } from './store.ts';
+import type { AnnouncementMail, NewsletterConfirmationMail, NewsletterStore } from './store.ts';
 
 export interface NewsletterSending {
   store: NewsletterStore;
@@ -27,7 +27,7 @@ export interface NewsletterSending {
 export type Delivery = { sent: boolean; cause?: string; finished: FinishResult };
 
 /** The confirmation mail a pending address is owed, written for its row. */
-export async function confirmationFor(sending: NewsletterSending, row: ConfirmationRow): Promise<OutgoingMail> {
+export async function confirmationFor(sending: NewsletterSending, row: NewsletterConfirmationMail): Promise<OutgoingMail> {
   const expiresAt = new Date(row.expires_at);
   const requestedAt = new Date(row.confirm_requested_at);
   const mail = confirmationMail(row.email, await confirmUrl(sending.links, row.id, expiresAt), expiresAt, requestedAt, sending.mail);
@@ -35,7 +35,7 @@ export async function confirmationFor(sending: NewsletterSending, row: Confirmat
 }
 
 /** An article's announcement to one subscriber. */
-export async function announcementFor(sending: NewsletterSending, row: AnnouncementRow): Promise<OutgoingMail> {
+export async function announcementFor(sending: NewsletterSending, row: AnnouncementMail): Promise<OutgoingMail> {
   const mail = announcementMail(
     row.email,
     row,
@@ -59,7 +59,7 @@ async function sendWithin(sending: NewsletterSending, write: () => Promise<Outgo
 /** The confirmation mail of a claimed row; `deadline` (performance.now()) besides the claim's own. */
 export async function deliverConfirmation(
   sending: NewsletterSending,
-  { row, claim }: Claimed<ConfirmationRow>,
+  { row, claim }: Claimed<NewsletterConfirmationMail>,
   deadline = Infinity,
 ): Promise<Delivery> {
   const cause = await sendWithin(sending, () => confirmationFor(sending, row), Math.min(claimDeadline(claim), deadline));
@@ -70,7 +70,7 @@ export async function deliverConfirmation(
 /** An announcement of a claimed row. */
 export async function deliverAnnouncement(
   sending: NewsletterSending,
-  { row, claim }: Claimed<AnnouncementRow>,
+  { row, claim }: Claimed<AnnouncementMail>,
   deadline = Infinity,
 ): Promise<Delivery> {
   const cause = await sendWithin(sending, () => announcementFor(sending, row), Math.min(claimDeadline(claim), deadline));

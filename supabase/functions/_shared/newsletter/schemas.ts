@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { botSignals } from '../domain/schemas.ts';
 import { fieldSchemas } from '../domain/field-schemas.ts';
-import type { NewsletterLinkBody, NewsletterSubscribeBody } from '../domain/newsletter.ts';
+import type { NewsletterLinkCommand, SubscribeFormSubmission } from '../domain/newsletter.ts';
 
 export const NEWSLETTER_ACTIONS = ['subscribe', 'confirm', 'unsubscribe'] as const;
 
@@ -18,10 +18,10 @@ export const subscribeSchema = z.strictObject({
   action: z.literal('subscribe'),
   email: fieldSchemas.email,
   ...botSignals,
-}) satisfies z.ZodMiniType<NewsletterSubscribeBody>;
+}) satisfies z.ZodMiniType<SubscribeFormSubmission>;
 
 /** A link's token (about 130 characters; read and checked by tokens.ts). */
 export const linkSchema = z.strictObject({
   action: z.enum(['confirm', 'unsubscribe']),
   token: z.string().check(z.minLength(1), z.maxLength(512)),
-}) satisfies z.ZodMiniType<NewsletterLinkBody>;
+}) satisfies z.ZodMiniType<NewsletterLinkCommand>;

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { type Claimed, type FinishResult, type MailClaim, type MailOutcome, parseAnswer, StoreError } from '../database/store.ts';
 
 /** A confirmation mail owed to a pending address (newsletter_subscribe, claim_due_mail('newsletter-confirmation')). */
-export interface ConfirmationRow {
+export interface NewsletterConfirmationMail {
   id: string;
   email: string;
   /** When the pending address is deleted and its confirmation link expires (ISO instant). */
@@ -18,7 +18,7 @@ export interface ConfirmationRow {
 }
 
 /** An announcement owed to a confirmed subscriber (claim_due_mail('announcement')). */
-export interface AnnouncementRow {
+export interface AnnouncementMail {
   subscriber_id: string;
   email: string;
   slug: string;
@@ -49,7 +49,7 @@ export interface Subscription {
  * `deferred`: owed, but the day's budget is spent (or earlier mails wait for it): the outbox
  * sends it once the budget allows.
  */
-export type SubscribeResult = { queued: false; deferred?: true } | { queued: true; confirmation: Claimed<ConfirmationRow> };
+export type SubscribeResult = { queued: false; deferred?: true } | { queued: true; confirmation: Claimed<NewsletterConfirmationMail> };
 
 export interface HousekeepingResult {
   /** Pending addresses past their expiry, deleted. */
@@ -67,9 +67,9 @@ export interface NewsletterStore {
    * public.claim_due_confirmations(limit, grace, dailyCap): the mails deferred by the day's
    * budget charged to it while it has room (oldest first), then the due ones claimed.
    */
-  claimConfirmations(limit: number, graceSeconds: number, dailyCap: number): Promise<Claimed<ConfirmationRow>[]>;
+  claimConfirmations(limit: number, graceSeconds: number, dailyCap: number): Promise<Claimed<NewsletterConfirmationMail>[]>;
   /** public.claim_due_mail('announcement', limit, 0). */
-  claimAnnouncements(limit: number): Promise<Claimed<AnnouncementRow>[]>;
+  claimAnnouncements(limit: number): Promise<Claimed<AnnouncementMail>[]>;
   /**
    * public.finish_mail, as the forms' Store has it: sent marks the mail sent, not sent
    * releases it for the next attempt (`cause`, a short code); only while `claim` (its token)
@@ -130,11 +130,11 @@ export function parseUnsubscribeAnswer(value: unknown): boolean {
   return value;
 }
 
-export function parseClaimedConfirmations(value: unknown, takenAt: number): Claimed<ConfirmationRow>[] {
+export function parseClaimedConfirmations(value: unknown, takenAt: number): Claimed<NewsletterConfirmationMail>[] {
   return parseAnswer(z.array(confirmationSchema), value, 'unexpected_confirmation_claim').map((row) => claimed(row, takenAt));
 }
 
-export function parseClaimedAnnouncements(value: unknown, takenAt: number): Claimed<AnnouncementRow>[] {
+export function parseClaimedAnnouncements(value: unknown, takenAt: number): Claimed<AnnouncementMail>[] {
   return parseAnswer(z.array(announcementSchema), value, 'unexpected_announcement_claim').map((row) => claimed(row, takenAt));
 }
 

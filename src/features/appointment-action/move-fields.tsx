@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/providers/query-client';
-import { terminAktionPage as copy } from '@/content/appointment-action';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { SlotFields } from '@/features/appointment/slot-fields';
 import { refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
 import { serviceCatalog } from '@domain/catalog';
@@ -9,10 +9,10 @@ import type { AppointmentActionView } from '@domain/wire-types';
 import type { Outcome } from './use-appointment-action';
 
 /** The field names the move form reads (`date` and `time` of the press). */
-export const RESCHEDULE_FIELDS = ['datum', 'uhrzeit'] as const;
+export const MOVE_FIELDS = ['datum', 'uhrzeit'] as const;
 
-interface RescheduleFieldsProps {
-  /** A reschedule link's view with the rules for the new slot (`booking`). */
+interface MoveFieldsProps {
+  /** A request-move link's view with the rules for the new slot (`booking`). */
   view: AppointmentActionView & { booking: NonNullable<AppointmentActionView['booking']> };
   /** The function refused the last slot sent: said at its field. */
   refused: Extract<Outcome, { kind: 'unavailable' }> | null;
@@ -29,7 +29,7 @@ function serviceValueOf(label: string): string {
  * which nobody is free for the appointment's service (the same public RPC, with its own
  * small query cache on this page), and the current appointment's own time marked on its day.
  */
-export function RescheduleFields({ view, refused }: RescheduleFieldsProps) {
+export function MoveFields({ view, refused }: MoveFieldsProps) {
   const [queryClient] = useState(createQueryClient);
   const { booking } = view;
   const rules = useMemo<SlotRules>(
@@ -39,21 +39,21 @@ export function RescheduleFields({ view, refused }: RescheduleFieldsProps) {
   const refusal = useMemo<SlotRefusal | null>(() => {
     if (!refused) return null;
     return refused.reason === 'same_slot'
-      ? { field: 'time', reason: 'same_slot', ...refused.slot, message: copy.reschedule.sameSlot }
+      ? { field: 'time', reason: 'same_slot', ...refused.slot, message: copy.requestMove.sameSlot }
       : refusalOf(refused.reason, refused.slot, rules);
   }, [refused, rules]);
-  const { reschedule } = copy;
+  const { requestMove } = copy;
   return (
     <fieldset className="space-y-4">
-      <legend className="mb-4 font-serif text-xl font-semibold text-night-800">{reschedule.formTitle}</legend>
+      <legend className="mb-4 font-serif text-xl font-semibold text-night-800">{requestMove.formTitle}</legend>
       <QueryClientProvider client={queryClient}>
         <SlotFields
-          date={{ name: RESCHEDULE_FIELDS[0], label: reschedule.dateLabel, required: true }}
-          time={{ name: RESCHEDULE_FIELDS[1], label: reschedule.timeLabel, placeholder: reschedule.timePlaceholder, required: true }}
+          date={{ name: MOVE_FIELDS[0], label: requestMove.dateLabel, required: true }}
+          time={{ name: MOVE_FIELDS[1], label: requestMove.timeLabel, placeholder: requestMove.timePlaceholder, required: true }}
           service={serviceValueOf(view.service)}
           rules={rules}
           refusal={refusal}
-          current={view.confirmed && { ...view.confirmed, label: reschedule.currentSlot }}
+          current={view.confirmed && { ...view.confirmed, label: requestMove.currentSlot }}
         />
       </QueryClientProvider>
     </fieldset>

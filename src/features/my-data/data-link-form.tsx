@@ -10,7 +10,7 @@ import { noScriptNote, sendingLabel } from '@/content/form-notices';
 import { myDataPage } from '@/content/my-data';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldSchemas } from '@domain/field-schemas';
-import { LINK_FIELDS, MY_DATA_FUNCTION, sendLinkRequest, toLinkRequest, type LinkRequest } from './my-data-api';
+import { LINK_FIELDS, MY_DATA_FUNCTION, sendDataLinkSubmission, prepareDataLinkSubmission, type PreparedDataLinkSubmission } from './my-data-api';
 
 const LINK_RULES: readonly FieldRule[] = [{ name: 'email', schema: fieldSchemas.email }];
 const copy = myDataPage.linkForm;
@@ -28,9 +28,9 @@ function LinkForm() {
     functionName: MY_DATA_FUNCTION,
     fields: LINK_FIELDS,
     rules: LINK_RULES,
-    toRequest: toLinkRequest,
-    send: async (request: LinkRequest) => {
-      const outcome = await sendLinkRequest(request);
+    toRequest: prepareDataLinkSubmission,
+    send: async (request: PreparedDataLinkSubmission) => {
+      const outcome = await sendDataLinkSubmission(request);
       setSent(true);
       return outcome;
     },
@@ -58,7 +58,7 @@ function LinkForm() {
   );
 }
 
-export function LinkRequestForm() {
+export function DataLinkForm() {
   return (
     <section aria-labelledby="meine-daten-link" className="mt-10 rounded-xl border border-sand-300 bg-white p-6">
       <h2 id="meine-daten-link" className="text-2xl">

@@ -1,14 +1,14 @@
 import { Mail, Phone } from 'lucide-react';
 import { practice } from '@/content/practice';
-import { terminPage } from '@/content/appointment';
+import { appointmentPage } from '@/content/appointment';
 import { ServicePriceList } from '@/components/sections/service-price-list';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { uiText } from '@/content/ui-text';
 
 /** Beside the booking form: direct contact, services with prices, practical notes. */
-export function BookingSidebar() {
-  const { directContact, services, notes } = terminPage.sidebar;
+export function AppointmentSidebar() {
+  const { directContact, services, notes } = appointmentPage.sidebar;
   return (
     <aside aria-label={uiText.bookingSidebar.label} className="space-y-6">
       <Card>

@@ -2,16 +2,16 @@ import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import type { SendOutcome } from '@/components/forms/send-outcome';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import { NEWSLETTER_FUNCTION, type NewsletterLinkBody, type NewsletterSubscribeBody } from '@domain/newsletter';
+import { NEWSLETTER_FUNCTION, type NewsletterLinkCommand, type SubscribeFormSubmission } from '@domain/newsletter';
 
 export { NEWSLETTER_FUNCTION };
 
 export const SUBSCRIBE_FIELDS = ['email'] as const;
 
 /** The function's body (@domain/newsletter) without the proof, which is added when it is sent. */
-export type SubscribeRequest = Omit<NewsletterSubscribeBody, 'altcha'>;
+export type PreparedSubscribeSubmission = Omit<SubscribeFormSubmission, 'altcha'>;
 
-export function toSubscribeRequest(values: Record<(typeof SUBSCRIBE_FIELDS)[number], string>, signals: FormSignals): SubscribeRequest {
+export function prepareSubscribeSubmission(values: Record<(typeof SUBSCRIBE_FIELDS)[number], string>, signals: FormSignals): PreparedSubscribeSubmission {
   return { action: 'subscribe', email: values.email, ...signals };
 }
 
@@ -20,7 +20,7 @@ export function toSubscribeRequest(values: Record<(typeof SUBSCRIBE_FIELDS)[numb
  * The function answers every accepted address alike – new, waiting or already confirmed –
  * so there is nothing more to tell the visitor than «check your inbox».
  */
-export async function sendSubscribeRequest(request: SubscribeRequest): Promise<SendOutcome> {
+export async function sendSubscribeSubmission(request: PreparedSubscribeSubmission): Promise<SendOutcome> {
   const altcha = await takeFormProof(NEWSLETTER_FUNCTION);
   const supabase = await getSupabaseClient();
   const { error } = await supabase.functions.invoke(NEWSLETTER_FUNCTION, { body: { ...request, altcha } });
@@ -28,14 +28,14 @@ export async function sendSubscribeRequest(request: SubscribeRequest): Promise<S
   return 'sent';
 }
 
-export type LinkAction = NewsletterLinkBody['action'];
+export type LinkAction = NewsletterLinkCommand['action'];
 /** What a confirm or unsubscribe link achieved: done, or the link is no good (410). */
 export type LinkOutcome = 'done' | 'link_invalid';
 
 /** Sends a link's token; 'link_invalid' for the function's 410, a rejection for anything else (offline, 5xx). */
 export async function sendLinkAction(action: LinkAction, token: string): Promise<LinkOutcome> {
   const supabase = await getSupabaseClient();
-  const body: NewsletterLinkBody = { action, token };
+  const body: NewsletterLinkCommand = { action, token };
   const { error } = await supabase.functions.invoke(NEWSLETTER_FUNCTION, { body });
   if (!error) return 'done';
   const status = (error as { context?: { status?: number } }).context?.status;

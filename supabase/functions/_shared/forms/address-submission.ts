@@ -8,14 +8,14 @@
  */
 import type * as z from 'zod/mini';
 import type { FunctionConfig } from '../config.ts';
-import { clientIp, mailboxKey, takeRequestLimits } from '../database/rate-limit.ts';
+import { clientIp, mailboxKey, takeSubmissionLimits } from '../database/rate-limit.ts';
 import type { Store } from '../database/store.ts';
 import type { JsonObject } from '../http/json.ts';
 import type { Answer } from '../http/request-gate.ts';
 import { checkProof } from './form-proof.ts';
 import { type BotSignals, validateBody } from './validation.ts';
 
-export interface AddressRequest<T> {
+export interface AddressSubmission<T> {
   body: T;
   /** mailboxKey of the address. */
   mailbox: string;
@@ -24,12 +24,12 @@ export interface AddressRequest<T> {
   client: string;
 }
 
-export async function admitAddressRequest<T extends BotSignals & { email: string }>(
+export async function admitAddressSubmission<T extends BotSignals & { email: string }>(
   gate: { answer: Answer; store: Store; config: FunctionConfig; request: Request; fn: string },
   schema: z.ZodMiniType<T>,
   input: JsonObject,
   requestIdFor: (salt: string, mailbox: string) => Promise<string>,
-): Promise<{ response: Response } | AddressRequest<T>> {
+): Promise<{ response: Response } | AddressSubmission<T>> {
   const { answer, store, config, request, fn } = gate;
   const valid = validateBody(schema, input);
   if (!valid.ok) {
@@ -44,7 +44,7 @@ export async function admitAddressRequest<T extends BotSignals & { email: string
   const client = clientIp(request.headers);
   let retryAfter = claimed.limits === 'refused' ? claimed.retryAfterSeconds : 0;
   if (claimed.limits === null) {
-    retryAfter = await takeRequestLimits(store, config.limits, config.rateLimitSalt, { fn, ip: client });
+    retryAfter = await takeSubmissionLimits(store, config.limits, config.rateLimitSalt, { fn, ip: client });
     await store.judgeFormProof(proof.signature, retryAfter);
   }
   if (retryAfter > 0) {

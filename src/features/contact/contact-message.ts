@@ -3,7 +3,7 @@ import { takeFormProof } from '@/components/forms/form-proof';
 import { emptyToNull } from '@/components/forms/read-form';
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { getSupabaseClient } from '@/lib/supabase-client';
-import type { ContactEmailBody } from '@domain/wire-types';
+import type { ContactFormSubmission } from '@domain/wire-types';
 
 export const CONTACT_FIELDS = ['vorname', 'nachname', 'email', 'telefon', 'betreff', 'nachricht'] as const;
 export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
@@ -11,9 +11,9 @@ export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
 export const CONTACT_FUNCTION = 'send-contact-email';
 
 /** The body of send-contact-email (docs/product.md §7.1) plus the bot signals; the proof is added when sent. */
-export type ContactRequest = Omit<ContactEmailBody, 'altcha'>;
+export type PreparedContactSubmission = Omit<ContactFormSubmission, 'altcha'>;
 
-export function toContactRequest(values: ContactFormValues, signals: FormSignals, requestId: string): ContactRequest {
+export function prepareContactSubmission(values: ContactFormValues, signals: FormSignals, requestId: string): PreparedContactSubmission {
   return {
     requestId,
     name: `${values.vorname} ${values.nachname}`,
@@ -30,7 +30,7 @@ export function toContactRequest(values: ContactFormValues, signals: FormSignals
  * as a failure; a 2xx resolves with what it says of the e-mail: sent, or queued behind
  * the day's mail cap.
  */
-export async function sendContactRequest(request: ContactRequest): Promise<SendOutcome> {
+export async function sendContactSubmission(request: PreparedContactSubmission): Promise<SendOutcome> {
   const altcha = await takeFormProof(CONTACT_FUNCTION);
   const supabase = await getSupabaseClient();
   const { data, error } = await supabase.functions.invoke<unknown>(CONTACT_FUNCTION, { body: { ...request, altcha } });
