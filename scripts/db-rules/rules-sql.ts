@@ -47,6 +47,7 @@ import {
 import { DOTLESS_DOMAINS } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { EARLIER_OFFER_INTERVAL_HOURS } from '../../supabase/functions/_shared/domain/earlier-time.ts';
+import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_shared/domain/offers.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -54,7 +55,7 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers'];
 
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
@@ -162,6 +163,8 @@ export function rulesSql(): string {
     'private.mailbox_key(text)',
     'private.data_link_lifetime()',
     'private.earlier_offer_interval()',
+    'private.max_offers()',
+    'private.offer_lifetime()',
   ];
   const list = (signatures: string[]) => signatures.join(',\n  ');
 
@@ -431,6 +434,12 @@ ${constant('data_link_lifetime', 'interval', `make_interval(hours => ${MY_DATA_R
 
 ${constant('earlier_offer_interval', 'interval', `make_interval(hours => ${EARLIER_OFFER_INTERVAL_HOURS})`, `A visitor who wishes an earlier time is mailed at most one offer in this period
 -- (EARLIER_OFFER_INTERVAL_HOURS, earlier-time.ts); the wish ends inside the cancellation notice.`)}
+${header('7. Offered times (offers.ts).')}
+
+${constant('max_offers', 'integer', String(MAX_OFFERS), 'A decline offers at most this many other start times (MAX_OFFERS).')}
+
+${constant('offer_lifetime', 'interval', `make_interval(days => ${OFFER_LIFETIME_DAYS})`, `An offered time lapses this long after it was offered, or earlier once it starts within
+-- private.cancellation_notice() (OFFER_LIFETIME_DAYS).`)}
 
 ${header('Privileges.')}
 

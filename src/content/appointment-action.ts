@@ -380,3 +380,58 @@ export const appointmentActionPage = {
     },
   },
 } as const;
+
+/**
+ * Offered times (docs/appointment-lifecycle.md, «Offered times»): the practice ticks times to
+ * offer on its decline page; the visitor takes one from the decline mail's link.
+ */
+export const offerTexts = {
+  /** decline: the practice's choice, above the note. */
+  choose: {
+    legend: (max: number) => `Andere freie Termine anbieten (höchstens ${max})`,
+    hint: (name: string) =>
+      `Zeiten, zu denen jemand für diese Leistung frei ist, die nächsten zum Wunschtermin zuerst. ${name} erhält die angekreuzten als Links und kann einen davon direkt übernehmen.`,
+    none: 'Im Umkreis von zwei Wochen um den Wunschtermin ist keine Zeit frei, die Sie anbieten könnten.',
+    tooMany: (max: number) => `Bitte kreuzen Sie höchstens ${max} Termine an.`,
+  },
+  /** decline and take-offer: the offers made, in the summary. */
+  listTitle: 'Angebotene Termine',
+  status: {
+    open: 'offen',
+    taken: 'genommen',
+    lapsed: 'verfallen',
+  },
+  /** take-offer: for the visitor. */
+  take: {
+    headline: 'Angebotenen Termin nehmen',
+    offered: (when: string) => `Die Praxis bietet Ihnen diesen Termin an: ${when}.`,
+    whatHappens: 'Wenn Sie ihn nehmen, ist er sofort bestätigt. Sie erhalten die Bestätigung mit dem Kalendereintrag per E-Mail; die anderen angebotenen Termine verfallen.',
+    button: 'Diesen Termin nehmen',
+    takenHeadline: 'Ihr Termin ist bestätigt',
+    taken: (when: string) => `Sie haben den Termin ${when} genommen. Die Bestätigung mit dem Kalendereintrag ist per E-Mail unterwegs.`,
+    otherTaken: (when: string) => `Sie haben bereits einen anderen angebotenen Termin genommen: ${when}. Dieses Angebot ist damit verfallen.`,
+    lapsedHeadline: 'Dieses Angebot gilt nicht mehr',
+    lapsed: 'Angebotene Termine gelten nur eine bestimmte Zeit und nicht mehr kurz vor dem Termin.',
+    stillOpen: 'Diese angebotenen Termine sind noch frei:',
+    noneOpen: 'Es sind keine angebotenen Termine mehr offen. Einen neuen Termin können Sie jederzeit online anfragen.',
+    confirmedByPractice: 'Die Praxis hat Ihnen inzwischen einen Termin bestätigt; die Angebote sind damit verfallen.',
+    mailPending: 'Die Bestätigung ist noch nicht per E-Mail versandt: Der letzte Versuch ist fehlgeschlagen.',
+  },
+  outcome: {
+    done: (advisor: string | null) =>
+      `Ihr Termin ist bestätigt${advisor ? `; Sie werden von ${advisor} beraten` : ''}. Die Bestätigung mit dem Kalendereintrag ist per E-Mail unterwegs.`,
+    takenMeanwhile: {
+      title: 'Dieser Termin ist inzwischen vergeben',
+      text: 'Jemand anderes hat diese Zeit inzwischen gebucht. Bitte wählen Sie einen der Termine, die noch offen sind, oder fragen Sie einen neuen an.',
+    },
+    lapsed: {
+      title: 'Dieses Angebot gilt nicht mehr',
+      text: 'Das Angebot ist verfallen, oder Sie haben bereits einen anderen Termin genommen.',
+    },
+    /** decline: a ticked time is not free any more (booked since the page was loaded). */
+    invalidChoice: {
+      title: 'Nicht gesendet',
+      text: 'Einer der angekreuzten Termine ist inzwischen nicht mehr frei. Bitte laden Sie die Seite neu und wählen Sie noch einmal.',
+    },
+  },
+} as const;

@@ -12,6 +12,7 @@ import {
   type AppointmentActionCommand,
   type AppointmentActionView,
   type AppointmentMove,
+  type AppointmentOffer,
   type AppointmentSlot,
   type AppointmentStatus,
   type EarlierTimeView,
@@ -51,6 +52,8 @@ export type ActionResult =
   | { kind: 'mail_failed'; view: AppointmentActionView }
   /** A move to a slot the rules refuse (or the appointment's own). */
   | { kind: 'unavailable'; reason: MoveRefusal; view: AppointmentActionView }
+  /** take-offer: the time was booked by someone else meanwhile, or the offer lapsed; `view` lists the offers still open. */
+  | { kind: 'offer_taken' | 'offer_lapsed'; view: AppointmentActionView }
   /** 429, 5xx, the network, or an answer outside the contract: nothing known, retry or call. */
   | { kind: 'failed' };
 
@@ -63,6 +66,8 @@ export interface ActInput {
   time?: string;
   note?: string;
   advisor?: AdvisorId;
+  /** Declining: the times offered instead. */
+  offers?: { date: string; time: string }[];
 }
 
 /** Reads the request the token is for; changes nothing (the page calls it on opening). */
@@ -71,7 +76,7 @@ export function showAppointment(token: string): Promise<ActionResult> {
 }
 
 /** Does the token's action: only ever on a button press. */
-export function actOnAppointment(token: string, { date, time, note, advisor }: ActInput = {}): Promise<ActionResult> {
+export function actOnAppointment(token: string, { date, time, note, advisor, offers }: ActInput = {}): Promise<ActionResult> {
   return callAppointmentAction({
     token,
     intent: 'act',
@@ -79,6 +84,7 @@ export function actOnAppointment(token: string, { date, time, note, advisor }: A
     ...(time !== undefined && { time }),
     ...(note !== undefined && { note }),
     ...(advisor !== undefined && { advisor }),
+    ...(offers !== undefined && { offers }),
   });
 }
 
@@ -137,6 +143,8 @@ export function fromErrorBody(body: unknown): ActionResult {
     case 'too_late':
     case 'slot_past':
     case 'advisor_busy':
+    case 'offer_taken':
+    case 'offer_lapsed':
       return view ? { kind: body.error, view } : FAILED;
     case 'in_progress':
       return { kind: 'in_progress' };
@@ -191,6 +199,13 @@ function isMove(value: unknown): value is AppointmentMove {
   return isDate(value.date) && isTime(value.time) && MOVE_STATUSES.includes(value.status as string) && typeof value.thisLink === 'boolean';
 }
 
+const OFFER_STATUSES: readonly string[] = ['open', 'taken', 'lapsed'] satisfies AppointmentOffer['status'][];
+
+function isOffer(value: unknown): value is AppointmentOffer {
+  return isDateAndTime(value) && Number.isInteger((value as Record<string, unknown>).number) &&
+    OFFER_STATUSES.includes((value as Record<string, unknown>).status as string) && nullable((value as Record<string, unknown>).link, (link) => typeof link === 'string');
+}
+
 function isSlotWarning(value: unknown): value is SlotWarning {
   return isObject(value) && (value.kind === 'holiday' ? typeof value.name === 'string' : WARNING_KINDS.includes(value.kind as string));
 }
@@ -208,12 +223,12 @@ function isScheduled(value: unknown): value is ScheduledAppointment {
   );
 }
 
-const OFFER_STATUSES: readonly string[] = ['open', 'taken', 'yours', 'expired'] satisfies NonNullable<EarlierTimeView['offer']>['status'][];
+const EARLIER_OFFER_STATUSES: readonly string[] = ['open', 'taken', 'yours', 'expired'] satisfies NonNullable<EarlierTimeView['offer']>['status'][];
 
 function isEarlier(value: unknown): value is EarlierTimeView {
   if (!isObject(value) || typeof value.wanted !== 'boolean') return false;
   const { offer } = value;
-  return offer === null || (isDateAndTime(offer) && OFFER_STATUSES.includes((offer as Record<string, unknown>).status as string));
+  return offer === null || (isDateAndTime(offer) && EARLIER_OFFER_STATUSES.includes((offer as Record<string, unknown>).status as string));
 }
 
 function isBooking(value: unknown): value is NonNullable<AppointmentActionView['booking']> {
@@ -261,6 +276,9 @@ function isView(value: unknown): value is AppointmentActionView {
     nullable(value.movedFrom, isDateAndTime) &&
     nullable(value.slotWarning, isSlotWarning) &&
     nullable(value.booking, isBooking) &&
-    nullable(value.earlier, isEarlier)
+    nullable(value.earlier, isEarlier) &&
+    nullable(value.offers, (offers) => Array.isArray(offers) && offers.every(isOffer)) &&
+    nullable(value.offerChoices, (choices) => Array.isArray(choices) && choices.every(isDateAndTime)) &&
+    nullable(value.offer, (offer) => Number.isInteger(offer))
   );
 }

@@ -5,7 +5,7 @@ import { SelectField, TextAreaField } from '@/components/forms/form-field';
 import { checkFields, clearFieldMessage, STAFF_NOTE_RULE } from '@/components/forms/field-check';
 import { readTextFields } from '@/components/forms/read-form';
 import { timeSlotLabel, timeSlots } from '@/content/services';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { advisorName, isAdvisorId, type AdvisorId } from '@domain/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
@@ -13,6 +13,7 @@ import type { ActInput } from './action-api';
 import { slotCapacity, slotWarnings, type Control } from './action-state';
 import { MoveFields, MOVE_FIELDS } from './move-fields';
 import { SlotCapacity } from './slot-capacity';
+import { OfferChoices, readOfferChoices } from './offer-choices';
 import type { Outcome } from './use-appointment-action';
 
 /**
@@ -43,6 +44,7 @@ const buttonLabels: Record<Control, string> = {
   earlier: copy.earlier.button,
   'take-earlier': copy.earlier.takeButton,
   'end-earlier': copy.earlier.endButton,
+  'take-offer': offerTexts.take.button,
 };
 
 interface ActionFormProps {
@@ -108,7 +110,9 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
       advisor = chosen;
       setPressed(chosen);
     }
+    const offers = control === 'decline' ? readOfferChoices(form) : [];
     onAct({
+      ...(offers.length > 0 && { offers }),
       ...(needsTime && uhrzeit !== '' && { time: uhrzeit }),
       ...(nachricht !== '' && { note: nachricht }),
       ...(advisor !== undefined && { advisor }),
@@ -161,6 +165,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
         </p>
       ))}
       {decides && <SlotCapacity capacity={capacity} whatNow={whatNowText(view, control, needsTime)} />}
+      {control === 'decline' && view.offerChoices && <OfferChoices view={{ ...view, offerChoices: view.offerChoices }} />}
       {takesNote && (
         <TextAreaField
           label={copy.decline.noteLabel(view.name)}

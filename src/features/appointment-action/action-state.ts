@@ -9,6 +9,8 @@ import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, 
 import { type BookedSpan, spanAvailability, spanEnd, type SpanAvailability } from '@domain/capacity';
 import { advisorName, type AdvisorId } from '@domain/practice';
 import { describeEarlier, earlierProducedByLink } from './earlier-state';
+import { offerTexts } from '@/content/appointment-action';
+import { describeTakeOffer, isTakenByLink } from './offer-state';
 
 /** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
 export function slotText(slot: AppointmentSlot): string {
@@ -26,7 +28,8 @@ export type Control =
   | 'decline-move'
   | 'earlier'
   | 'take-earlier'
-  | 'end-earlier';
+  | 'end-earlier'
+  | 'take-offer';
 
 export interface ViewDescription {
   /** The page's h1. */
@@ -73,6 +76,8 @@ export function isProducedByLink(view: AppointmentActionView): boolean {
     case 'take-earlier':
     case 'end-earlier':
       return earlierProducedByLink(view);
+    case 'take-offer':
+      return isTakenByLink(view);
   }
 }
 
@@ -302,6 +307,8 @@ function mailPendingText(view: AppointmentActionView): string {
     case 'take-earlier':
     case 'end-earlier':
       return copy.earlier.mailPending;
+    case 'take-offer':
+      return offerTexts.take.mailPending;
   }
 }
 
@@ -327,6 +334,8 @@ function describeByAction(view: AppointmentActionView, now: number): ViewDescrip
     case 'take-earlier':
     case 'end-earlier':
       return describeEarlier({ ...view, action }, now);
+    case 'take-offer':
+      return describeTakeOffer(view);
   }
 }
 

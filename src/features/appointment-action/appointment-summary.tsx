@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { formatDateTimeLong } from '@domain/dates';
 import { advisorNameOf, slotText } from './action-state';
@@ -31,6 +31,15 @@ export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
     // In words, not by colour: "Bestätigt", "Abgesagt", …
     [summary.status, copy.status[view.status]],
     view.staffNote !== null && [summary.staffNote, <span className="whitespace-pre-line">{view.staffNote}</span>],
+    // The times offered with the decline, each with its state in words.
+    view.offers !== undefined && view.offers.length > 0 && [
+      offerTexts.listTitle,
+      <ul>
+        {view.offers.map((offer) => (
+          <li key={offer.number}>{`${formatDateTimeLong(offer.date, offer.time)} (${offerTexts.status[offer.status]})`}</li>
+        ))}
+      </ul>,
+    ],
   ];
   const rows = candidates.filter((row): row is Row => row !== false);
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import { cn } from '@/lib/cn';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';
@@ -42,6 +42,8 @@ function successText(view: AppointmentActionView): string {
     case 'take-earlier':
     case 'end-earlier':
       return earlierSuccessText({ ...view, action: view.action });
+    case 'take-offer':
+      return offerTexts.outcome.done(advisorNameOf(view.advisor));
   }
 }
 
@@ -87,6 +89,12 @@ function noticeContent(outcome: Outcome, view: AppointmentActionView): NoticeCon
       return { tone: 'error', ...texts.invalidNote };
     case 'failed':
       return { tone: 'error', ...texts.failed, phone: true };
+    case 'offer_taken':
+      return { tone: 'error', ...offerTexts.outcome.takenMeanwhile };
+    case 'offer_lapsed':
+      return { tone: 'error', ...offerTexts.outcome.lapsed };
+    case 'invalid_offers':
+      return { tone: 'error', ...offerTexts.outcome.invalidChoice };
   }
 }
 

@@ -7,6 +7,7 @@ import { ActionForm } from './action-form';
 import { AppointmentSummary } from './appointment-summary';
 import { OutcomeNotice } from './outcome-notice';
 import { PracticePhone } from './practice-phone';
+import { OfferLinks } from './offer-links';
 import type { ReadyState } from './use-appointment-action';
 
 interface RequestViewProps {
@@ -27,11 +28,11 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
   const { view, outcome, checkedAt } = state;
   const description = describeView(view, checkedAt);
   // A press the function refused for good (deadline passed, slot begun) is not offered again.
-  const refusedForGood = outcome?.kind === 'too_late' || outcome?.kind === 'slot_past';
+  const refusedForGood = outcome?.kind === 'too_late' || outcome?.kind === 'slot_past' || outcome?.kind === 'offer_taken';
   // After a mail failure the same button sends the e-mail again, even if the view does not say it is pending.
   const control = outcome?.kind === 'mail_failed' ? 'resend' : refusedForGood ? null : description.control;
-  // After a success the notice says it all; otherwise the state's explanation stays.
-  const explain = outcome?.kind !== 'done';
+  // After a success the notice says it all, and after an offer taken meanwhile (the offer's invitation would contradict it); otherwise the state's explanation stays.
+  const explain = outcome?.kind !== 'done' && outcome?.kind !== 'offer_taken';
   // A refused new slot is said at its field, which takes the focus; a notice only if the form is gone.
   const refused = outcome?.kind === 'unavailable' ? outcome : null;
   const notice = outcome !== null && !(refused && control === 'request-move');
@@ -54,6 +55,7 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
           )}
         </div>
       )}
+      {view.action === 'take-offer' && <OfferLinks view={view} />}
       <AppointmentSummary view={view} />
       {notice && <OutcomeNotice key={outcome.id} outcome={outcome} view={view} />}
       {control && (

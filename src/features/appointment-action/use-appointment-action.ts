@@ -27,6 +27,9 @@ export type Outcome =
         | 'invalid_date'
         | 'invalid_time'
         | 'invalid_note'
+        | 'offer_taken'
+        | 'offer_lapsed'
+        | 'invalid_offers'
         | 'failed';
       id: number;
     }
@@ -61,10 +64,11 @@ export function stateAfterShow(result: ActionResult, now: number): PageState {
   }
 }
 
-const INVALID_FIELDS: Readonly<Record<string, 'invalid_date' | 'invalid_time' | 'invalid_note'>> = {
+const INVALID_FIELDS: Readonly<Record<string, 'invalid_date' | 'invalid_time' | 'invalid_note' | 'invalid_offers'>> = {
   date: 'invalid_date',
   time: 'invalid_time',
   note: 'invalid_note',
+  offers: 'invalid_offers',
 };
 
 /**
@@ -84,6 +88,8 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
       return { step: 'ready', view: result.view, checkedAt: now, outcome: { kind: 'advisor_busy', id, advisor: input.advisor ?? null } };
     case 'done':
     case 'mail_failed':
+    case 'offer_taken':
+    case 'offer_lapsed':
     case 'conflict':
     case 'too_late':
     case 'slot_past':

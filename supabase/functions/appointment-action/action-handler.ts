@@ -17,6 +17,7 @@ import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
 import { changeEarlier, type EarlierStore, isEarlierAction } from '../_shared/lifecycle/earlier-time.ts';
+import { offerChoicesFor, offerViews } from '../_shared/lifecycle/offers.ts';
 import { spanAvailability } from '../_shared/domain/capacity.ts';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { slotWindow } from '../_shared/domain/availability.ts';
@@ -65,6 +66,12 @@ export interface ViewContext {
   booking?: AppointmentActionView['booking'];
   /** The earlier-time links: the wish and the link's offer. */
   earlier?: EarlierTimeView | null;
+  /** Decline links of an open request: the times the practice may offer (offers.ts). */
+  offerChoices?: AppointmentActionView['offerChoices'];
+  /** Decline and take-offer links: the offers made with the decline. */
+  offers?: AppointmentActionView['offers'];
+  /** take-offer links: the offer's number. */
+  offer?: number;
 }
 
 /** The request as the page shows it: no e-mail address, phone or message. */
@@ -107,6 +114,9 @@ export function actionView(action: AppointmentAction, request: AppointmentReques
     booking: context.booking ?? null,
     // Only the earlier-time links carry the wish (the other links' views stay as they were).
     ...(isEarlierAction(action) ? { earlier: context.earlier ?? null } : {}),
+    ...(context.offerChoices ? { offerChoices: context.offerChoices } : {}),
+    ...(context.offers ? { offers: context.offers } : {}),
+    ...(context.offer === undefined ? {} : { offer: context.offer }),
   };
 }
 
@@ -156,7 +166,14 @@ function advisorFor(
 }
 
 /** What the view needs besides the row, for this link. */
-async function viewContext(store: Store, claim: ActionClaim, request: AppointmentRequest, now: Date, earlier?: EarlierStore | null): Promise<ViewContext> {
+async function viewContext(
+  store: Store,
+  claim: ActionClaim,
+  request: AppointmentRequest,
+  now: Date,
+  config: FunctionConfig,
+  earlier?: EarlierStore | null,
+): Promise<ViewContext> {
   const { action } = claim;
   const slot = slotOf(action, request);
   const context: ViewContext = { ...(claim.move === undefined ? {} : { move: claim.move }) };
@@ -167,6 +184,14 @@ async function viewContext(store: Store, claim: ActionClaim, request: Appointmen
   if (slot && (isConfirm(action) || action === 'confirm-move')) context.slotWarning = await readSlotWarning(store, slot);
   if (action === 'request-move') context.booking = await bookingOf(store, request, now);
   if (isEarlierAction(action) && earlier) context.earlier = await earlier.state(request.id, claim.offer ?? null, now);
+  // Offered times (offers.ts): the choices while the practice may still decline; the offers
+  // once made, and on the visitor's take-offer link the links of the other open ones.
+  if (action === 'decline' && request.status === 'requested') context.offerChoices = await offerChoicesFor(store, request, now);
+  if (action === 'decline' || action === 'take-offer') {
+    const links = action === 'take-offer' ? { secret: config.actionSecret, siteUrl: config.siteUrl } : null;
+    context.offers = await offerViews(await store.offersOf(request.id, cancellationNoticeHours), request.id, links);
+  }
+  if (claim.offer !== undefined) context.offer = claim.offer;
   return context;
 }
 
@@ -243,7 +268,7 @@ async function act(
   if (!valid.ok) {
     return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
   }
-  const { token, intent, time, note, date, advisor } = valid.value;
+  const { token, intent, time, note, date, advisor, offers } = valid.value;
 
   const link = await readActionToken(config.actionSecret, token, now);
   if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
@@ -254,7 +279,7 @@ async function act(
   const stored = await store.getAppointment(requestId);
   if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
   const slot = slotOf(action, stored);
-  const context = await viewContext(store, link.claim, stored, now, earlier);
+  const context = await viewContext(store, link.claim, stored, now, config, earlier);
   const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
 
@@ -264,6 +289,7 @@ async function act(
   // new date to move to, a note only to decline.
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');
   if (advisor !== undefined && !isConfirm(action) && action !== 'confirm-move') return invalid('advisor');
+  if (offers !== undefined && action !== 'decline') return invalid('offers');
   const busy = (state: AppointmentRequest) => answer(409, { error: 'advisor_busy', view: view(state) }, code('advisor_busy'));
   if (action === 'request-move') {
     if (date === undefined) return invalid('date');
@@ -312,7 +338,25 @@ async function act(
       ...(assigned ? { advisor: assigned } : {}),
     });
   } else if (action === 'decline') {
-    change = await store.decideAppointment(requestId, { kind: 'decline', note: note ?? null });
+    if (offers === undefined) {
+      change = await store.decideAppointment(requestId, { kind: 'decline', note: note ?? null });
+    } else {
+      // Only times the page offered (free, bookable), each once; a decided request answers as a decline does.
+      const choices = new Set((context.offerChoices ?? []).map((slot) => `${slot.date} ${slot.time}`));
+      const picked = new Set(offers.map((slot) => `${slot.date} ${slot.time}`));
+      if (stored.status === 'requested' && (picked.size !== offers.length || [...picked].some((slot) => !choices.has(slot)))) return invalid('offers');
+      change = await store.declineWithOffers(requestId, note ?? null, offers);
+    }
+  } else if (action === 'take-offer') {
+    const taken = await store.takeOffer(requestId, link.claim.offer!, cancellationNoticeHours);
+    if (taken.result === 'not_found') return answer(404, { error: 'not_found' }, code('not_found'));
+    if (taken.result === 'taken' || taken.result === 'lapsed') {
+      // Someone else was booked at that time, or the offer lapsed: the page shows the offers still open.
+      const after = await viewContext(store, link.claim, taken.request, now, config);
+      const error = taken.result === 'taken' ? 'offer_taken' : 'offer_lapsed';
+      return answer(409, { error, view: actionView(action, taken.request, after) as unknown as JsonObject }, code(error));
+    }
+    change = { result: taken.result, request: taken.request };
   } else if (action === 'cancel') {
     change = await store.cancelAppointment(requestId, cancellationNoticeHours);
   } else if (action === 'request-move') {
@@ -342,7 +386,7 @@ async function act(
   if (change.result === 'advisor_busy') {
     // The race is lost: another appointment took the advisor since the schedule was read.
     // The answer shows the day as it is now, read again after the change was refused.
-    const after = await viewContext(store, link.claim, change.request, now, earlier);
+    const after = await viewContext(store, link.claim, change.request, now, config, earlier);
     return answer(409, { error: 'advisor_busy', view: actionView(action, change.request, after) as unknown as JsonObject }, code('advisor_busy'));
   }
   if (change.result === 'move_pending') return answer(409, { error: 'conflict', view: view(change.request) }, code('move_pending'));
@@ -353,11 +397,16 @@ async function act(
   const links: LinkSettings = { secret: config.actionSecret, siteUrl: config.siteUrl };
   const mail: MailSettings = { practiceEmail: config.mail!.practiceEmail };
   const sent = await sendOutcome(store, mailer, requestId, mail, links, now, change.request);
+  // The offers changed with the press (made, or taken and the others lapsed): the answer shows them as they are now.
+  const fresh = (action === 'decline' || action === 'take-offer') && sent.mail !== 'in_progress'
+    ? await viewContext(store, link.claim, sent.request, now, config)
+    : context;
+  const freshView = (state: AppointmentRequest) => actionView(action, state, fresh) as unknown as JsonObject;
   if (sent.mail === 'in_progress') return answer(409, { error: 'in_progress' }, code('in_progress'));
   if (sent.mail === 'failed') {
-    return answer(502, { error: 'mail_failed', stored: true, view: view(sent.request) }, { ...code('mail_failed'), cause: sent.cause });
+    return answer(502, { error: 'mail_failed', stored: true, view: freshView(sent.request) }, { ...code('mail_failed'), cause: sent.cause });
   }
-  return answer(200, { result: change.result, mail: sent.mail, view: view(sent.request) }, {
+  return answer(200, { result: change.result, mail: sent.mail, view: freshView(sent.request) }, {
     ...code(`${change.result}_${sent.mail}`),
     ...(sent.cause ? { cause: sent.cause } : {}),
   });

@@ -25,15 +25,17 @@ function flipped(token: string, index: number): string {
   return token.slice(0, index) + character + token.slice(index + 1);
 }
 
-Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number, take-earlier with its offer\'s)', async () => {
+Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number, take-earlier and take-offer with their offer\'s)', async () => {
   assert.deepEqual([...APPOINTMENT_ACTIONS], [
     'confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'request-move', 'confirm-move', 'decline-move', 'view',
-    'earlier', 'take-earlier', 'end-earlier',
+    'earlier', 'take-earlier', 'end-earlier', 'take-offer',
   ]);
   assert.deepEqual([...MOVE_ACTIONS], ['confirm-move', 'decline-move']);
   for (const action of APPOINTMENT_ACTIONS) {
     const signed: ActionClaim = isMoveAction(action)
       ? { ...claim, action, move: 3 }
+      : action === 'take-offer'
+      ? { ...claim, action, offer: 2 }
       : action === 'take-earlier'
       ? { ...claim, action, offer: 41 }
       : { ...claim, action };
@@ -142,4 +144,13 @@ Deno.test('action token: only well-formed claims are signed', async () => {
   await assert.rejects(signActionToken(SECRET, { ...claim, requestId: 'not-a-uuid' }));
   await assert.rejects(signActionToken(SECRET, { ...claim, requestId: claim.requestId.toUpperCase() }));
   await assert.rejects(signActionToken(SECRET, { ...claim, expiresAt: 1.5 }));
+});
+
+Deno.test('action token: take-offer carries its offer\'s number as the fifth field, and only it', async () => {
+  const token = await signActionToken(SECRET, { ...claim, action: 'take-offer', offer: 3 });
+  assert.match(new TextDecoder().decode(Uint8Array.from(atob(token.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))), /\|take-offer\|\d+\|3$/);
+  await assert.rejects(() => signActionToken(SECRET, { ...claim, action: 'take-offer' }));
+  await assert.rejects(() => signActionToken(SECRET, { ...claim, action: 'decline', offer: 1 }));
+  const fourFields = await signRaw(`v1|${claim.requestId}|take-offer|${claim.expiresAt}`);
+  assert.deepEqual(await readActionToken(SECRET, fourFields, NOW), { ok: false, reason: 'malformed' });
 });

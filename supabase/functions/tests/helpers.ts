@@ -1,6 +1,7 @@
 /** Sample bodies and in-memory fakes of the Store and the Mailer for the Deno tests. */
 import { readConfig, type FunctionConfig } from '../_shared/config.ts';
-import type { StoredAppointmentRequest } from '../_shared/database/store.ts';
+import type { StoredAppointmentRequest, StoredOffer, TakeOfferResult } from '../_shared/database/store.ts';
+import { offerLapsesAt } from '../_shared/domain/offers.ts';
 import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail/transport.ts';
 import { solveChallenge } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
@@ -405,6 +406,45 @@ export class FakeStore implements Store {
       ? r.status === 'confirmed' && r.confirmed_date === decision.date && r.confirmed_time === decision.time
       : r.status === 'declined';
     return this.#answer(same ? 'unchanged' : 'conflict', id);
+  }
+  // Offered times (public.decline_with_offers, appointment_offers_of, take_offer), in memory.
+  /** request id → its offers, with when they were made. */
+  offers = new Map<string, { number: number; date: string; time: string; createdAt: Date; taken: boolean; withdrawn: boolean }[]>();
+  async declineWithOffers(id: string, note: string | null, offers: readonly { date: string; time: string }[]): Promise<LifecycleResult> {
+    const answer = await this.decideAppointment(id, { kind: 'decline', note });
+    if (answer.result === 'changed') {
+      this.offers.set(id, offers.map((slot, index) => ({ ...slot, number: index + 1, createdAt: this.clock(), taken: false, withdrawn: false })));
+    }
+    return answer;
+  }
+  offersOf(id: string, minNoticeHours: number): Promise<StoredOffer[]> {
+    this.#enter('offersOf');
+    return Promise.resolve((this.offers.get(id) ?? []).map((offer) => {
+      const lapsesAt = new Date(Math.min(offerLapsesAt(offer, offer.createdAt).getTime(), zurichInstant(offer.date, offer.time).getTime() - minNoticeHours * 3_600_000));
+      const status = offer.taken ? 'taken' : offer.withdrawn || lapsesAt <= this.clock() ? 'lapsed' : 'open';
+      return { number: offer.number, date: offer.date, time: offer.time, status, lapsesAt: lapsesAt.toISOString() };
+    }));
+  }
+  async takeOffer(id: string, number: number, minNoticeHours: number): Promise<TakeOfferResult> {
+    this.#enter('takeOffer');
+    const r = this.appointments.get(id);
+    const offer = this.offers.get(id)?.find((entry) => entry.number === number);
+    if (!r || !offer) return { result: 'not_found' };
+    const status = (await this.offersOf(id, minNoticeHours)).find((entry) => entry.number === number)!.status;
+    const answer = async (result: 'changed' | 'unchanged' | 'taken' | 'lapsed' | 'conflict'): Promise<TakeOfferResult> =>
+      ({ result, request: { ...this.appointments.get(id)! }, offers: await this.offersOf(id, minNoticeHours) });
+    if (status === 'taken') return answer('unchanged');
+    if (status === 'lapsed') return answer('lapsed');
+    if (r.status !== 'declined') return answer('conflict');
+    const advisor = this.#freeAdvisor(id, { date: offer.date, time: offer.time, minutes: r.appointment_minutes }, undefined, this.#advisorIds());
+    if (advisor === null) return answer('taken');
+    Object.assign(r, { status: 'confirmed', confirmed_date: offer.date, confirmed_time: offer.time, advisor, confirmed_offer: number, calendar_sequence: r.calendar_sequence + 1 });
+    this.#confirmedFor(id, offer.date);
+    for (const other of this.offers.get(id)!) {
+      if (other.number === number) other.taken = true;
+      else other.withdrawn = true;
+    }
+    return answer('changed');
   }
   cancelAppointment(id: string, minNoticeHours: number): Promise<LifecycleResult> {
     this.#enter('cancelAppointment');

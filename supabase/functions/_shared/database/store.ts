@@ -155,6 +155,13 @@ export interface Store {
   requestMove(id: string, slot: { date: string; time: string }, minNoticeHours: number): Promise<MoveResult>;
   /** public.decide_appointment_move: the practice confirms or declines wish number `move`. */
   decideMove(id: string, move: number, decision: MoveDecision): Promise<LifecycleResult>;
+  // Offered times (migration …_offers.sql).
+  /** public.decline_with_offers: decide_appointment's decline, and the offers with it when this call declined. */
+  declineWithOffers(id: string, note: string | null, offers: readonly { date: string; time: string }[]): Promise<LifecycleResult>;
+  /** public.appointment_offers_of: the request's offers, by number (none: []). */
+  offersOf(id: string, minNoticeHours: number): Promise<StoredOffer[]>;
+  /** public.take_offer: the visitor takes offer number `offer`. */
+  takeOffer(id: string, offer: number, minNoticeHours: number): Promise<TakeOfferResult>;
   /** public.practice_closed_days: the days in [from, from + days) covered by a closure (at most 200 days), sorted. */
   closedDays(from: string, days: number): Promise<string[]>;
 
@@ -266,7 +273,30 @@ export interface AppointmentRequest extends StoredAppointmentRequest {
    * 'confirmed', 'declined', 'cancelled', 'move-requested:<n>', 'moved:<n>', 'move-declined:<n>'.
    */
   outcome_key: string | null;
+  /** Which offered time the visitor took to confirm it (…_offers.sql); null or absent when the practice confirmed it. */
+  confirmed_offer?: number | null;
 }
+
+/** A time the practice offered when declining (…_offers.sql, public.appointment_offers_of). */
+export interface StoredOffer {
+  /** 1 … MAX_OFFERS, in the order the practice's page listed them; the offer's link names it. */
+  number: number;
+  date: string;
+  time: string;
+  /** 'lapsed': by time (domain/offers.ts offerLapsesAt), or another offer was taken. */
+  status: 'open' | 'taken' | 'lapsed';
+  /** When it lapses by time (ISO instant). */
+  lapsesAt: string;
+}
+
+/**
+ * What taking an offer did (public.take_offer): 'changed' (confirmed now), 'unchanged' (this
+ * offer was taken already), 'taken' (someone else was booked at that time meanwhile; nothing
+ * changed), 'lapsed', 'conflict' (the request was decided otherwise), 'not_found'.
+ */
+export type TakeOfferResult =
+  | { result: 'changed' | 'unchanged' | 'taken' | 'lapsed' | 'conflict'; request: AppointmentRequest; offers: StoredOffer[] }
+  | { result: 'not_found' };
 
 export type MoveStatus = 'requested' | 'confirmed' | 'declined';
 
@@ -348,7 +378,25 @@ export const appointmentStateSchema = z.object({
   advisor: z.nullable(z.enum(advisorIds)),
   appointment_minutes: z.int().check(z.positive()),
   outcome_key: nullableText,
+  confirmed_offer: z.optional(z.nullable(z.int())),
 });
+
+const storedOfferSchema = z.object({
+  number: z.int().check(z.positive()),
+  date: isoDate,
+  time: isoTime,
+  status: z.enum(['open', 'taken', 'lapsed']),
+  lapsesAt: z.string(),
+});
+
+const takeOfferAnswerSchema = z.union([
+  z.object({
+    result: z.enum(['changed', 'unchanged', 'taken', 'lapsed', 'conflict']),
+    request: appointmentStateSchema,
+    offers: z.array(storedOfferSchema),
+  }),
+  z.object({ result: z.literal('not_found') }),
+]);
 
 const lifecycleAnswerSchema = z.union([
   z.object({ result: z.enum(['changed', 'unchanged', 'conflict', 'too_late', 'advisor_busy']), request: appointmentStateSchema }),
@@ -391,6 +439,8 @@ export function parseAnswer<T>(schema: z.ZodMiniType<T>, value: unknown, code: s
 
 export const parseLifecycleAnswer = (value: unknown): LifecycleResult =>
   parseAnswer(lifecycleAnswerSchema, value, 'unexpected_lifecycle_answer');
+export const parseOffers = (value: unknown): StoredOffer[] => parseAnswer(z.array(storedOfferSchema), value, 'unexpected_offers_answer');
+export const parseTakeOfferAnswer = (value: unknown): TakeOfferResult => parseAnswer(takeOfferAnswerSchema, value, 'unexpected_take_offer_answer');
 export const parseMoveAnswer = (value: unknown): MoveResult => parseAnswer(moveAnswerSchema, value, 'unexpected_move_answer');
 export const parseClosedDays = (value: unknown): string[] => parseAnswer(z.array(isoDate), value, 'unexpected_closed_days_answer');
 /** claim_mail's answer on an outcome mail, with the claim's token from the claimed mail. */

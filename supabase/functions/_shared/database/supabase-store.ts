@@ -18,6 +18,8 @@ import {
   parseGivenUp,
   parseLifecycleAnswer,
   parseMoveAnswer,
+  parseOffers,
+  parseTakeOfferAnswer,
   parseOutcomeClaim,
   parseProofClaim,
   type MailOutcome,
@@ -168,6 +170,18 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
         ? { p_id: id, p_move: move, p_decision: 'confirm', p_advisor: decision.advisor ?? null }
         : { p_id: id, p_move: move, p_decision: 'decline', p_note: decision.note };
       return parseLifecycleAnswer(await rpc('decide_appointment_move', args));
+    },
+
+    async declineWithOffers(id, note, offers) {
+      return parseLifecycleAnswer(await rpc('decline_with_offers', { p_id: id, p_note: note, p_offers: offers }));
+    },
+
+    async offersOf(id, minNoticeHours) {
+      return parseOffers(await rpc('appointment_offers_of', { p_id: id, p_min_notice: `${minNoticeHours} hours` }));
+    },
+
+    async takeOffer(id, offer, minNoticeHours) {
+      return parseTakeOfferAnswer(await rpc('take_offer', { p_id: id, p_offer: offer, p_min_notice: `${minNoticeHours} hours` }));
     },
 
     async closedDays(from, days) {

@@ -9,6 +9,7 @@ import { parseIsoDate } from './dates.ts';
 import { serviceCatalog, timeSlots } from './catalog.ts';
 import { fieldSchemas } from './field-schemas.ts';
 import { advisorIds } from './practice.ts';
+import { MAX_OFFERS } from './offers.ts';
 import type { AppointmentActionCommand, AppointmentFormSubmission, ContactFormSubmission } from './wire-types.ts';
 
 const isoDate = z.string().check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
@@ -108,4 +109,5 @@ export const appointmentActionSchema = z.strictObject({
   time: z.optional(timeSlot),
   note: z.optional(fieldSchemas.staffNote),
   advisor: z.optional(z.enum(advisorIds)),
+  offers: z.optional(z.array(z.strictObject({ date: isoDate, time: timeSlot })).check(z.minLength(1), z.maxLength(MAX_OFFERS))),
 }) satisfies z.ZodMiniType<AppointmentActionCommand>;

@@ -185,6 +185,8 @@ export const APPOINTMENT_ACTION_KINDS = [
   'earlier',
   'take-earlier',
   'end-earlier',
+  /** The visitor takes a time the practice offered when declining (the token names the offer). */
+  'take-offer',
 ] as const;
 export type AppointmentActionKind = (typeof APPOINTMENT_ACTION_KINDS)[number];
 export type AppointmentStatus = 'requested' | 'confirmed' | 'declined' | 'cancelled';
@@ -216,6 +218,20 @@ export interface AppointmentActionCommand {
    * Needed when both are free; with one free it may be left out (that one is assigned).
    */
   advisor?: AdvisorId;
+  /** Declining: the other start times offered instead (at most MAX_OFFERS, domain/offers.ts). */
+  offers?: { date: string; time: string }[];
+}
+
+/** A time the practice offered when declining, as the page shows it. */
+export interface AppointmentOffer {
+  /** Its number (the take-offer link names it). */
+  number: number;
+  date: string;
+  time: string;
+  /** 'lapsed': too old, its start within the notice, or another offer was taken. */
+  status: 'open' | 'taken' | 'lapsed';
+  /** take-offer links: the action page's link to take this open offer; null otherwise. */
+  link: string | null;
 }
 
 /** Another appointment on the day of a slot the practice decides (confirm links only: the practice's own schedule). */
@@ -281,6 +297,12 @@ export interface AppointmentActionView {
   slotWarning: SlotWarning | null;
   /** Request-move links: the bookable window and the practice's closures in it (dates only). */
   booking: { first: string; last: string; closedDays: string[] } | null;
+  /** Decline links of an open request: the start times someone is free for, nearest to the wish first (domain/offers.ts). */
+  offerChoices?: { date: string; time: string }[];
+  /** The times offered with the decline, if any (decline and take-offer links). */
+  offers?: AppointmentOffer[];
+  /** take-offer links: the number of the offer this link takes. */
+  offer?: number;
   /** The earlier-time links ('earlier', 'take-earlier', 'end-earlier'): the wish and the link's offer; absent or null otherwise. */
   earlier?: EarlierTimeView | null;
 }
@@ -330,7 +352,9 @@ export type AppointmentActionError =
   | { error: 'invalid_body'; field: string }
   | { error: 'mail_failed'; stored: true; view: AppointmentActionView }
   /** 409: the wished slot cannot be booked (./availability.ts SlotRefusalReason), or is the appointment's own. */
-  | { error: 'unavailable'; reason: SlotRefusalReason | 'same_slot'; view: AppointmentActionView };
+  | { error: 'unavailable'; reason: SlotRefusalReason | 'same_slot'; view: AppointmentActionView }
+  /** 409 to take-offer: someone else was booked at that time meanwhile, or the offer lapsed (the view lists the offers still open). */
+  | { error: 'offer_taken' | 'offer_lapsed'; view: AppointmentActionView };
 
 // ---------------------------------------------------------------------------------------
 // «Meine Daten» (the page /meine-daten and the function my-data; contract:

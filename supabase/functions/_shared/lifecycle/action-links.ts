@@ -45,13 +45,13 @@ export interface VisitorLinks {
   earlier?: string | null;
 }
 
-export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, move?: number): Promise<string> {
+export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, number?: number): Promise<string> {
   const token = await signActionToken(settings.secret, {
     requestId,
     action,
     expiresAt: Math.floor(expiresAt.getTime() / 1000),
-    // The fifth field: take-earlier's offer, the move actions' wish.
-    ...(move === undefined ? {} : action === 'take-earlier' ? { offer: move } : { move }),
+    // The fifth field: take-earlier's and take-offer's offer, the move actions' wish.
+    ...(number === undefined ? {} : action === 'take-offer' || action === 'take-earlier' ? { offer: number } : { move: number }),
   });
   return `${settings.siteUrl}${ACTION_PAGE_PATH}#${token}`;
 }

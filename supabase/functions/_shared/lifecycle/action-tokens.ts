@@ -27,8 +27,12 @@ export function isMoveAction(action: AppointmentAction): action is MoveAction {
   return (MOVE_ACTIONS as readonly string[]).includes(action);
 }
 
-/** The actions with a number as a fifth field: the move actions' wish, take-earlier's offer. */
-const numbered = (action: AppointmentAction) => isMoveAction(action) || action === 'take-earlier';
+/** The actions whose token carries a number as a fifth field: a wish's (the move actions), an offer's (take-earlier, take-offer). */
+function isNumbered(action: AppointmentAction): boolean {
+  return isMoveAction(action) || isOfferAction(action);
+}
+/** The actions whose fifth field names an offer: an earlier time's (take-earlier) or an offered time's (take-offer). */
+const isOfferAction = (action: AppointmentAction) => action === 'take-earlier' || action === 'take-offer';
 
 export interface ActionClaim {
   requestId: string;
@@ -37,7 +41,7 @@ export interface ActionClaim {
   expiresAt: number;
   /** confirm-move / decline-move only: the number of the wish to move (move_count when it was asked), ≥ 1. */
   move?: number;
-  /** take-earlier only: the offer's number (earlier_time_offers.id), ≥ 1. */
+  /** take-earlier and take-offer only: the offer's number (earlier_time_offers.id, or the offered time's 1 …), ≥ 1. */
   offer?: number;
 }
 
@@ -60,11 +64,11 @@ export async function signActionToken(secret: string, claim: ActionClaim): Promi
   if (isMoveAction(claim.action) !== (claim.move !== undefined)) {
     throw new Error('signActionToken: a move number belongs to the move actions, and only to them');
   }
-  if ((claim.action === 'take-earlier') !== (claim.offer !== undefined)) {
-    throw new Error('signActionToken: an offer number belongs to take-earlier, and only to it');
+  if (claim.move !== undefined && !MOVE_NUMBER.test(String(claim.move))) throw new Error('signActionToken: the move number is not a whole number ≥ 1');
+  if (isOfferAction(claim.action) !== (claim.offer !== undefined) || (claim.offer !== undefined && !MOVE_NUMBER.test(String(claim.offer)))) {
+    throw new Error('signActionToken: an offer number (≥ 1) belongs to take-earlier and take-offer, and only to them');
   }
   const number = claim.move ?? claim.offer;
-  if (number !== undefined && !MOVE_NUMBER.test(String(number))) throw new Error('signActionToken: the number is not a whole number ≥ 1');
   return await signFields(secret, [VERSION, claim.requestId, claim.action, claim.expiresAt, ...(number === undefined ? [] : [number])]);
 }
 
@@ -76,7 +80,7 @@ export async function readActionToken(secret: string, token: string, now: Date =
   const [version, requestId, action, expiry, move] = fields;
   const expiresAt = Number(expiry);
   // The move actions carry the wish's number as a fifth field; the others have four (as every token before moves had).
-  const fieldCount = isAction(action ?? '') && numbered(action as AppointmentAction) ? 5 : 4;
+  const fieldCount = isAction(action ?? '') && isNumbered(action as AppointmentAction) ? 5 : 4;
   if (
     fields.length !== fieldCount || version !== VERSION || !UUID.test(requestId ?? '') || !isAction(action ?? '') ||
     !Number.isSafeInteger(expiresAt) || (fieldCount === 5 && !MOVE_NUMBER.test(move ?? ''))
@@ -86,7 +90,7 @@ export async function readActionToken(secret: string, token: string, now: Date =
   }
   if (now.getTime() / 1000 > expiresAt) return { ok: false, reason: 'expired' };
   const claim: ActionClaim = { requestId: requestId!, action: action as AppointmentAction, expiresAt };
-  if (fieldCount === 5 && action === 'take-earlier') claim.offer = Number(move);
+  if (fieldCount === 5 && isOfferAction(action as AppointmentAction)) claim.offer = Number(move);
   else if (fieldCount === 5) claim.move = Number(move);
   return { ok: true, claim };
 }

@@ -25,6 +25,7 @@
  */
 import { type AdvisorId, advisorName, cancellationNoticeHours, practiceName } from '../domain/practice.ts';
 import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain/dates.ts';
+import { OFFER_LIFETIME_DAYS } from '../domain/offers.ts';
 import { calendarUid } from '../mail/ics.ts';
 import {
   type Field, findService, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT,
@@ -308,14 +309,53 @@ export function confirmedPracticeMail(appointment: Appointment, settings: MailSe
 /** The decline may reach someone who never asked (a request in a stranger's name): it says so. */
 export const DECLINE_NOT_YOURS = 'Falls Sie keine Terminanfrage gestellt haben, hat jemand Ihre Adresse angegeben; Sie können diese E-Mail ignorieren.';
 
-export function declineMail(request: AppointmentRequest, settings: MailSettings, bookingUrl: string): OutgoingMail {
+/**
+ * `offers`: the times the practice offered instead, each with its take-offer link
+ * (offers.ts); only the time, nothing else of the request.
+ */
+export function declineMail(request: AppointmentRequest, settings: MailSettings, bookingUrl: string, offers: readonly OfferedTime[] = []): OutgoingMail {
   const slot = formatSlotLong(request.preferred_date, request.preferred_time);
   return visitorMail(request, settings, `Ihre Terminanfrage bei ${practiceName}`, [
     { text: `Vielen Dank für Ihre Terminanfrage für ${slot}. Leider können wir Ihnen diesen Termin nicht anbieten.` },
     ...(request.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: request.staff_note }] : []),
+    ...offerBlocks(offers),
     { label: 'Gerne finden wir einen anderen Termin mit Ihnen. Eine neue Anfrage stellen Sie hier:', link: bookingUrl },
     { text: DECLINE_NOT_YOURS },
   ], [], false);
+}
+
+/** A time offered with the decline and the link that takes it. */
+export interface OfferedTime {
+  date: string;
+  time: string;
+  link: string;
+}
+
+export const OFFERS_INTRO = 'Gerne bieten wir Ihnen stattdessen einen dieser Termine an. Öffnen Sie den Link des Termins, der Ihnen passt, und bestätigen Sie ihn dort:';
+export const OFFERS_VALIDITY =
+  `Die angebotenen Termine gelten ${OFFER_LIFETIME_DAYS} Tage, längstens bis ${cancellationNoticeHours} Stunden vor dem Termin, und solange er frei ist. ` +
+  'Sobald Sie einen nehmen, verfallen die anderen.';
+
+function offerBlocks(offers: readonly OfferedTime[]): Block[] {
+  if (offers.length === 0) return [];
+  return [
+    { text: OFFERS_INTRO },
+    ...offers.map((offer) => ({ label: formatDateTimeLong(offer.date, offer.time), link: offer.link, linkText: 'Diesen Termin ansehen und nehmen' })),
+    { text: OFFERS_VALIDITY },
+  ];
+}
+
+/** The practice's short mail when the visitor took an offered time: with the entry for its calendar, as a confirmation's. */
+export function offerTakenPracticeMail(appointment: Appointment, settings: MailSettings, now: Date): OutgoingMail {
+  return practiceMail(
+    appointment,
+    settings,
+    'Angebotenen Termin genommen',
+    practiceFields(appointment, []),
+    `${fullName(appointment)} hat den angebotenen Termin ${when(appointment)} genommen und erhält die Bestätigung mit demselben ` +
+      `Kalendereintrag (${CONFIRMED_CALENDAR_FILENAME}, im Anhang). Die anderen angebotenen Termine sind verfallen.`,
+    calendarAttachment(appointment, settings, now, true),
+  );
 }
 
 // ---------------------------------------------------------------- cancelled

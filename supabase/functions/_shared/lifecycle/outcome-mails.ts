@@ -22,13 +22,16 @@ import {
   movedPracticeMail,
   moveRequestedMail,
   moveRequestedPracticeMail,
+  offerTakenPracticeMail,
   reminderMail,
   wasMoved,
 } from './appointment-emails.ts';
 import { type SlotLookup, slotWarningLines } from './slot-checks.ts';
 import type { MailSettings } from '../mail/layout.ts';
 import type { OutgoingMail } from '../mail/types.ts';
-import type { AppointmentRequest } from '../database/store.ts';
+import type { AppointmentRequest, Store } from '../database/store.ts';
+import { cancellationNoticeHours } from '../domain/practice.ts';
+import { openOfferLinks } from './offers.ts';
 
 /** An outcome_key, read: which state's mails, and for a move the wish's number. */
 export type OutcomeKey =
@@ -51,11 +54,15 @@ export async function outcomeMails(
   mail: MailSettings,
   links: LinkSettings,
   now: Date,
-  lookup: SlotLookup,
+  lookup: SlotLookup & Pick<Store, 'offersOf'>,
 ): Promise<OutgoingMail[]> {
   const key = request.outcome_key === null ? null : parseOutcomeKey(request.outcome_key);
   if (key === null) throw new Error(`no mails for outcome ${request.outcome_key}`);
-  if (key.kind === 'declined') return [declineMail(request, mail, bookingUrl(links))];
+  if (key.kind === 'declined') {
+    // The times offered with the decline (…_offers.sql), the open ones: a mail sent late by the outbox leaves out what lapsed.
+    const offers = await openOfferLinks(links, request.id, await lookup.offersOf(request.id, cancellationNoticeHours));
+    return [declineMail(request, mail, bookingUrl(links), offers)];
+  }
   if (!isAppointment(request)) throw new Error(`no slot for outcome ${request.outcome_key}`);
   const appointment: Appointment = request;
 
@@ -63,7 +70,8 @@ export async function outcomeMails(
     case 'confirmed':
       return [
         confirmationMail(appointment, mail, now, await visitorLinks(links, appointment, now)),
-        confirmedPracticeMail(appointment, mail, now),
+        // Taken from the practice's offers: a short mail saying which time (with the same calendar entry).
+        appointment.confirmed_offer ? offerTakenPracticeMail(appointment, mail, now) : confirmedPracticeMail(appointment, mail, now),
       ];
     case 'cancelled': {
       // The practice first – its calendar must free the slot.

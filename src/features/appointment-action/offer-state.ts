@@ -1,0 +1,58 @@
+/**
+ * What the action page says on a visitor's take-offer link (docs/appointment-lifecycle.md,
+ * «Offered times»): the offered time and its button while it is open, or why it is not.
+ */
+import { offerTexts } from '@/content/appointment-action';
+import { formatDateTimeLong } from '@domain/dates';
+import type { AppointmentActionView, AppointmentOffer } from '@domain/wire-types';
+
+/** As action-state's ViewDescription (which takes it as it is); its own type, so the two modules do not import each other. */
+export interface OfferDescription {
+  headline: string;
+  lines: string[];
+  control: 'take-offer' | null;
+  callUs: boolean;
+  bookAgain: boolean;
+}
+
+const when = (slot: { date: string; time: string }) => formatDateTimeLong(slot.date, slot.time);
+
+/** The offer this link takes, if the view has it. */
+export function thisOffer(view: AppointmentActionView): AppointmentOffer | undefined {
+  return view.offers?.find((offer) => offer.number === view.offer);
+}
+
+/** The other offers still open, with their links: where the visitor can go on. */
+export function otherOpenOffers(view: AppointmentActionView): AppointmentOffer[] {
+  return (view.offers ?? []).filter((offer) => offer.status === 'open' && offer.number !== view.offer && offer.link !== null);
+}
+
+const describe = (headline: string, lines: string[], extra: Partial<OfferDescription> = {}): OfferDescription => ({
+  headline,
+  lines,
+  control: null,
+  callUs: false,
+  bookAgain: false,
+  ...extra,
+});
+
+export function describeTakeOffer(view: AppointmentActionView): OfferDescription {
+  const { take } = offerTexts;
+  const offer = thisOffer(view);
+  if (offer?.status === 'taken') return describe(take.takenHeadline, [take.taken(when(offer))]);
+  if (offer?.status === 'open' && view.status === 'declined') {
+    return describe(take.headline, [take.offered(when(offer)), take.whatHappens], { control: 'take-offer' });
+  }
+  if (view.status === 'confirmed' && view.confirmed) {
+    const taken = view.offers?.some((other) => other.status === 'taken');
+    return describe(take.lapsedHeadline, [taken ? take.otherTaken(when(view.confirmed)) : take.confirmedByPractice]);
+  }
+  const open = otherOpenOffers(view).length > 0;
+  // The offers still open follow as links (offer-links.tsx), under their own line.
+  return describe(take.lapsedHeadline, open ? [take.lapsed] : [take.lapsed, take.noneOpen], { bookAgain: !open });
+}
+
+/** The press of this link led to the state the view shows: its confirmation mail is this link's. */
+export function isTakenByLink(view: AppointmentActionView): boolean {
+  return view.status === 'confirmed' && thisOffer(view)?.status === 'taken';
+}
