@@ -5,6 +5,7 @@
  * so a misconfigured function says so at start-up and on each call, never dropping mail
  * silently.
  */
+import { TEST_CLOCK_SETTING } from './http/test-clock.ts';
 import { type GetEnv, readApiKeys } from './http/api-keys.ts';
 import { parseAllowedOrigins } from './http/cors.ts';
 import { characterCount } from './domain/field-rules.ts';
@@ -84,6 +85,11 @@ export interface FunctionConfig {
    * (the other feeds and functions do not need it).
    */
   calendarFeedSecrets: Readonly<Record<FeedId, string | null>>;
+  /**
+   * TEST_CLOCK=header, set only by the local stack (http/test-clock.ts): a request may then fix
+   * its own «now» with a header. Never set hosted, where the header changes nothing.
+   */
+  testClock: boolean;
   problems: ConfigProblem[];
   warnings: string[];
 }
@@ -227,6 +233,7 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     actionSecret,
     siteUrl,
     calendarFeedSecrets,
+    testClock: env(TEST_CLOCK_SETTING) === 'header',
     problems,
     warnings,
   };

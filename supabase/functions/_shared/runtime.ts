@@ -8,7 +8,7 @@
 import nodemailer from 'npm:nodemailer@7.0.13';
 import { readConfig } from './config.ts';
 import type { FunctionDeps } from './http/request-gate.ts';
-import { fixedNow, TEST_CLOCK_SETTING } from './http/test-clock.ts';
+import { fixedNow } from './http/test-clock.ts';
 import { createMailer, type CreateSmtpTransport } from './mail/transport.ts';
 import { withMyDataFooter } from './mail/my-data-footer.ts';
 import { createSupabaseMyDataStore } from './my-data/supabase-my-data-store.ts';
@@ -26,7 +26,7 @@ export type CreateHandler = (deps: FunctionDeps) => (request: Request) => Promis
 export function serveFunction(name: string, createHandler: CreateHandler): void {
   const deps = createRuntime(name);
   const handle = createHandler(deps);
-  if (Deno.env.get(TEST_CLOCK_SETTING) !== 'header') return void Deno.serve(handle);
+  if (!deps.config.testClock) return void Deno.serve(handle);
   // The local stack's tests fix the time of one request (the reminders from 09:00, say):
   // served by a handler of its own, so no other request sees that time (http/test-clock.ts).
   Deno.serve((request) => {

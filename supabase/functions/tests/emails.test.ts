@@ -29,6 +29,8 @@ import {
 } from '../_shared/forms/request-emails.ts';
 import { dailyCapNoticeMail } from '../_shared/mail/budget.ts';
 import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
+import { earlierOfferMail } from '../_shared/lifecycle/earlier-time-mails.ts';
+import { offerLink } from '../_shared/lifecycle/offers.ts';
 import { htmlButton, serviceWithPrice, type MailSettings } from '../_shared/mail/layout.ts';
 import { formatChf, serviceCatalog } from '../_shared/domain/catalog.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
@@ -300,6 +302,10 @@ async function everyMail(): Promise<OutgoingMail[]> {
     confirmationMail(confirmed, settings, NOW, links),
     confirmedPracticeMail(confirmed, settings, NOW),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking),
+    declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking, [
+      { date: '2026-12-16', time: '09:00', link: await offerLink(linkSettings, record.id, { number: 1, date: '2026-12-16', time: '09:00' }) },
+    ]),
+    await earlierOfferMail(confirmed, { number: 7, date: '2026-12-10', time: '10:00' }, settings, linkSettings),
     cancellationMail(cancelled, settings, NOW, booking),
     cancelledPracticeMail(cancelled, settings, NOW, NOW),
     reminderMail(confirmed, settings, links),
@@ -311,7 +317,8 @@ async function everyMail(): Promise<OutgoingMail[]> {
   ];
 }
 
-const VISITOR_ACTIONS: readonly string[] = ['cancel', 'request-move'];
+/** The links a visitor's own mails carry: cancel, move, the earlier-time wish and its offers, a time offered with a decline. */
+const VISITOR_ACTIONS: readonly string[] = ['cancel', 'request-move', 'earlier', 'take-earlier', 'end-earlier', 'take-offer'];
 
 function actionTokens(mail: OutgoingMail): string[] {
   const pattern = new RegExp(`${ACTION_PAGE_PATH.replace(/\//g, '\\/')}#([A-Za-z0-9_.-]+)`, 'g');
@@ -334,7 +341,7 @@ Deno.test('no mail a visitor can reply to or receive carries a staff link', asyn
       assert.deepEqual(tokens, [], mail.subject);
     }
     if (visitors.includes(mail.to)) {
-      // The visitor's own cancel and request-move links are theirs; nothing else.
+      // The visitor's own links (VISITOR_ACTIONS) are theirs; nothing else.
       assert.ok(actions.every((action) => VISITOR_ACTIONS.includes(action)), `${mail.subject}: ${actions}`);
     }
     if (actions.some((action) => !VISITOR_ACTIONS.includes(action))) {

@@ -66,8 +66,9 @@ Deno.test('every setting the functions read is set by the platform or listed in 
   const own = [...namesTheCodeReads()].filter((name) => !PLATFORM.has(name) && name !== RETIRED_FEED_SECRET_NAME).sort();
   const listed = [...example.active.keys(), ...example.commented].sort();
   assert.deepEqual(listed, own, 'supabase/functions/.env.example lists exactly the settings the code reads');
-  // Only the hosted mail provider's key stays commented out: locally the mail goes to Mailpit.
-  assert.deepEqual([...example.commented], ['RESEND_API_KEY']);
+  // Commented out: the hosted mail provider's key (locally the mail goes to Mailpit), and the
+  // tests' clock, which must never be set hosted (http/test-clock.ts).
+  assert.deepEqual([...example.commented].sort(), ['RESEND_API_KEY', 'TEST_CLOCK']);
   for (const name of example.active.keys()) assert.ok(!PLATFORM.has(name), `${name} is the platform's to set`);
 });
 
