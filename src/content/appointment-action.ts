@@ -4,7 +4,7 @@
  * it, the visitor cancels or moves a confirmed appointment (docs/appointment-lifecycle.md).
  * Confirm and decline speak to the practice's staff, cancel and move to the visitor; both
  * in the Sie-form. Texts that name the person or a date are functions of them. The move
- * form's date and time messages are the booking form's (termin.ts, slotFieldTexts).
+ * form's date and time messages are the appointment form's (appointment.ts, slotFieldTexts).
  */
 import { practice } from './practice';
 

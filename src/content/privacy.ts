@@ -1,7 +1,7 @@
 /**
  * Privacy notice under the revised Swiss Federal Act on Data Protection (DSG, in force
  * since 1 September 2023). Controller, addresses, phone and e-mail are built from
- * practice.ts and impressum.ts, so the notice never drifts from the legal notice.
+ * practice.ts and legal-notice.ts, so the notice never drifts from the legal notice.
  *
  * Keep it true: if the site gains cookies, analytics, embedded maps, web fonts from a
  * third party or a new processor, this text must change with it.

@@ -1,7 +1,7 @@
 /**
  * The three service cards (Schlafberatung, Liegediagnostik, Prävention & Begleitung).
  * Shown on the home page (icon, title, description, link) and on /schlafberatung (there
- * with three highlights each, which are that page's copy: schlafberatung.ts). Defined
+ * with three highlights each, which are that page's copy: sleep-counselling.ts). Defined
  * once so both pages say the same thing.
  */
 import { Moon, Ruler, ShieldCheck, type ContentIcon } from './icons';
