@@ -11,6 +11,7 @@
  */
 import { signActionToken, type AppointmentAction } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { formatDateTimeLong } from '../supabase/functions/_shared/domain/dates.ts';
+import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
 import { appointmentActionPage as copy } from '../src/content/appointment-action.ts';
 import { runJob } from '../scripts/stack/job-timer.ts';
 import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
@@ -54,7 +55,7 @@ test('an earlier time: X and Z wait, Y cancels → both are mailed → X takes i
 
   const confirmation = await test.step('the practice confirms X: the confirmation carries «Früherer Termin gewünscht»', async () => {
     await page.goto(await link(x, 'confirm-preferred'));
-    await page.getByRole('button', { name: 'Bestätigen mit Sandra Huber' }).click();
+    await page.getByRole('button', { name: copy.capacity.confirmWith(advisorName('sandra-huber')) }).click();
     await expect(page.getByRole('status')).toBeVisible();
     const mail = await mailTo(xMail, 'Terminbestätigung: ');
     expect(mail.Text).toContain(EARLIER_LINK_LABEL);
