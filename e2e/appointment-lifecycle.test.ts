@@ -53,8 +53,10 @@ import {
   type AppointmentInput,
 } from './support/forms.ts';
 import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
+import { appointmentActionPage as copy } from '../src/content/appointment-action.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 test.use({ viewport: VIEWPORTS.desktop });
 
@@ -77,8 +79,8 @@ const advisor = async (email: string) =>
   (await queryRows<{ advisor: string | null }>('select advisor from public.appointment_requests where email = $1', [email]))[0]?.advisor;
 
 /** The confirm page's buttons: one per advisor free at the slot's time. */
-const WITH_SANDRA = `Bestätigen mit ${SANDRA_HUBER}`;
-const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
+const WITH_SANDRA = copy.capacity.confirmWith(SANDRA_HUBER);
+const WITH_LUKAS = copy.capacity.confirmWith(LUKAS_BRUNNER);
 
 /**
  * A bookable day for this attempt: a retry (or --repeat-each) books six bookable days later,

@@ -20,8 +20,10 @@ import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';
 import { actionLinks, attachmentText, confirmedAppointment, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
 import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
+import { appointmentActionPage as copy } from '../src/content/appointment-action.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 test.use({ viewport: VIEWPORTS.mobile });
 
@@ -32,7 +34,7 @@ const row = async (id: string) =>
     [id],
   ))[0]!;
 
-const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
+const WITH_LUKAS = copy.capacity.confirmWith(LUKAS_BRUNNER);
 
 const mailTo = (address: string, subject: string) => mails().waitFor((m: Mail) => isTo(m, address) && m.Subject.startsWith(subject));
 const practiceMail = async (address: string, subject: string) => {
@@ -48,17 +50,17 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
   const moved = { date: bookableDay(57 + shift), time: '15:30' };
   const email = uniqueEmail('move');
   const id = await requestedAppointment(first.date, first.time, email);
-  // Someone else at both slots, with the first advisor (the first advisor): Lukas Brunner is left.
+  // Someone else at both slots, with the first advisor: the second advisor is left.
   await confirmedAppointment(first.date, first.time, uniqueEmail('move-other-first'), { firstName: 'Anna', lastName: 'Muster' });
   await confirmedAppointment(moved.date, moved.time, uniqueEmail('move-other-moved'), { firstName: 'Vera', lastName: 'Vorher' });
 
   const confirmation = await test.step('the practice confirms with the advisor left: the confirmation carries «Termin verschieben»', async () => {
     const token = await signActionToken(e2e().actionTokenSecret, { requestId: id, action: 'confirm-preferred', expiresAt: Math.floor(Date.now() / 1000) + 86_400 });
     await page.goto(`/termin/aktion#${token}`);
-    await expect(page.getByText('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:')).toBeVisible();
+    await expect(page.getByText(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:`)).toBeVisible();
     await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
     await page.getByRole('button', { name: WITH_LUKAS }).click();
-    await expect(page.getByText('Der Termin ist bestätigt und bei Lukas Brunner eingetragen.', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(`Der Termin ist bestätigt und bei ${LUKAS_BRUNNER} eingetragen.`, { exact: false }).first()).toBeVisible();
     const mail = await mailTo(email, 'Terminbestätigung: ');
     expect(mail.Text).toContain('Möchten Sie den Termin verschieben?');
     const entry = parseCalendar(await attachmentText(mail, 'termin.ics'));
@@ -101,12 +103,12 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(onSite(confirmMove));
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();
-    // the first advisor sees Vera Vorher then; the appointment keeps Lukas Brunner.
+    // the first advisor sees Vera Vorher then; the appointment keeps the second advisor.
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`${SANDRA_HUBER}: ${moved.time}–16:00 Uhr, Follow-up Termin, Vera Vorher`]);
     await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm-move page');
     await page.getByRole('button', { name: WITH_LUKAS }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Der Termin ist verschoben und bei Lukas Brunner eingetragen.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `Der Termin ist verschoben und bei ${LUKAS_BRUNNER} eingetragen.` })).toBeVisible();
     expect(await row(id)).toMatchObject({
       status: 'confirmed',
       confirmed_date: moved.date,

@@ -23,11 +23,13 @@ import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';
 import { confirmedAppointment, requestedAppointment } from './support/lifecycle.ts';
 import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
+import { appointmentActionPage as copy } from '../src/content/appointment-action.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
-const WITH_SANDRA = `Bestätigen mit ${SANDRA_HUBER}`;
-const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
+const WITH_SANDRA = copy.capacity.confirmWith(SANDRA_HUBER);
+const WITH_LUKAS = copy.capacity.confirmWith(LUKAS_BRUNNER);
 const SCHLAFBERATUNG = { service: 'Schlafberatung' } as const;
 
 /** A bookable day for this test and attempt: `base` from 90 on, six days later on a retry. */
@@ -152,8 +154,8 @@ test.describe('the practice’s confirm page', () => {
     await expectNoAxeViolations(page, 'the confirm page, both advisors free');
 
     await page.getByRole('button', { name: WITH_LUKAS }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Der Termin ist bestätigt und bei Lukas Brunner eingetragen.' })).toBeVisible();
-    await expect(page.getByText('Beratung durch', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('Lukas Brunner');
+    await expect(page.getByRole('status').filter({ hasText: `Der Termin ist bestätigt und bei ${LUKAS_BRUNNER} eingetragen.` })).toBeVisible();
+    await expect(page.getByText('Beratung durch', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(LUKAS_BRUNNER);
     await expect(main.getByRole('button')).toHaveCount(0);
     expect(await advisorOf(id)).toEqual({ status: 'confirmed', advisor: 'lukas-brunner' });
     await expectNoAxeViolations(page, 'the confirm page after confirming with an advisor');
@@ -170,7 +172,7 @@ test.describe('the practice’s confirm page', () => {
     await expect(page.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
       `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
-      'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Vera Vorher',
+      `${LUKAS_BRUNNER}: 10:00–10:30 Uhr, Follow-up Termin, Vera Vorher`,
     ]);
     await expect(page.getByText(/^Bestätigen lässt sich der Termin so nicht\. Sie können die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen»/)).toBeVisible();
     await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
@@ -192,7 +194,7 @@ test.describe('the practice’s confirm page', () => {
     await confirmedAppointment(oneFree, '09:00', uniqueEmail('capacity-first'), { ...SCHLAFBERATUNG, firstName: 'Anna', lastName: 'Muster', advisor: 'sandra-huber' });
     const id = await requestedAppointment(oneFree, '09:30', uniqueEmail('capacity-one'), { ...SCHLAFBERATUNG, firstName: 'Beat', lastName: 'Keller' });
     await openConfirmLink(page, id);
-    await expect(page.getByText('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:')).toBeVisible();
+    await expect(page.getByText(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:`)).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`]);
     await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm page, one advisor free');
@@ -203,13 +205,13 @@ test.describe('the practice’s confirm page', () => {
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Inzwischen belegt');
     await expect(alert).toContainText(
-      'In der Zwischenzeit wurde Lukas Brunner zu dieser Zeit für einen anderen Termin eingeteilt. Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.',
+      `In der Zwischenzeit wurde ${LUKAS_BRUNNER} zu dieser Zeit für einen anderen Termin eingeteilt. Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.`,
     );
     await expect(alert).toBeFocused();
     await expect(page.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
       `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
-      'Lukas Brunner: 10:00–11:00 Uhr, Schlafberatung, Walter Weiss',
+      `${LUKAS_BRUNNER}: 10:00–11:00 Uhr, Schlafberatung, Walter Weiss`,
     ]);
     await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
     expect(await advisorOf(id)).toEqual({ status: 'requested', advisor: null });

@@ -10,6 +10,7 @@ import { publishArticles, type ArticleEntry } from '../scripts/publish-articles.
 import { isTo, type Mail } from '../tests/support/mail-api.ts';
 import { CONFIRMATION_SUBJECT } from '../supabase/functions/_shared/newsletter/mails.ts';
 import { zurichIsoDate } from '../supabase/functions/_shared/domain/dates.ts';
+import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { mails, queryRows, uniqueEmail } from './support/backend.ts';
 import { e2e } from './support/context.ts';
@@ -19,9 +20,11 @@ import { waitForHydration } from './support/hydration.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
 
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
+
 function newArticle(label: string): ArticleEntry {
   const slug = `e2e-${label}-${Date.now().toString(36)}`;
-  return { slug, title: `Neu: ${label} ${slug}`, excerpt: 'Ein Artikel, eben erschienen.', date: zurichIsoDate(), author: 'Lukas Brunner' };
+  return { slug, title: `Neu: ${label} ${slug}`, excerpt: 'Ein Artikel, eben erschienen.', date: zurichIsoDate(), author: LUKAS_BRUNNER };
 }
 
 const publish = (articles: ArticleEntry[]) => publishArticles(articles, { url: e2e().apiUrl, secretKey: e2e().secretKey });

@@ -3,6 +3,7 @@ import { parseArticle, readArticles, WORDS_PER_MINUTE } from './article-source.t
 import { advisorName } from '../../supabase/functions/_shared/domain/practice.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 const front = (fields: Record<string, string>) => `---\n${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n`;
 const valid = { title: 'Ein Titel', excerpt: 'Ein kurzer Text.', category: 'Tipps', date: '2025-03-12', author: SANDRA_HUBER, featured: 'false' };
@@ -20,7 +21,7 @@ describe('an article file', () => {
 
   it.each([
     [{ ...valid, category: 'Sport' }, /«category» must be one of/],
-    [{ ...valid, author: 'Max Muster' }, new RegExp(String.raw`«author» must be one of ${SANDRA_HUBER}, Lukas Brunner`)],
+    [{ ...valid, author: 'Max Muster' }, new RegExp(String.raw`«author» must be one of ${SANDRA_HUBER}, ${LUKAS_BRUNNER}`)],
     [{ ...valid, date: '12.03.2025' }, /«date» must be a date written YYYY-MM-DD/],
     [{ ...valid, featured: 'ja' }, /«featured» must be true or false/],
     [{ ...valid, title: '""' }, /«title» is missing or empty/],

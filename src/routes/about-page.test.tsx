@@ -6,6 +6,7 @@ import { renderRoute } from '@/test/render-route';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 const region = (name: string) => screen.getByRole('region', { name });
 const headingsIn = (element: HTMLElement, level: number) =>
@@ -36,7 +37,7 @@ describe('/uber-uns', () => {
   it('introduces the two advisors with portrait, role, bio and focus areas', async () => {
     await renderRoute('/uber-uns');
     const section = region(aboutPage.advisorsTitle);
-    expect(headingsIn(section, 3)).toEqual([SANDRA_HUBER, 'Lukas Brunner']);
+    expect(headingsIn(section, 3)).toEqual([SANDRA_HUBER, LUKAS_BRUNNER]);
     for (const advisor of aboutPage.advisors) {
       const profile = document.getElementById(advisor.id)!;
       expect(section).toContainElement(profile);
@@ -60,7 +61,7 @@ describe('/uber-uns', () => {
     const team = region('Unser Team');
     expect(headingsIn(team, 3)).toEqual(['Schlafberaterin', 'Schlafberater & Liegediagnostik', 'Praxisorganisation']);
     expect(team).toHaveTextContent(SANDRA_HUBER);
-    expect(team).toHaveTextContent('Lukas Brunner');
+    expect(team).toHaveTextContent(LUKAS_BRUNNER);
   });
 
   it('lists the qualifications', async () => {

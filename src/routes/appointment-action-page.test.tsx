@@ -2,6 +2,7 @@ import { cleanup, act as reactAct, fireEvent, screen, within } from '@testing-li
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { practice } from '@/content/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
@@ -15,6 +16,7 @@ import TerminAktionPage from './appointment-action-page';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
 vi.mock('@/features/appointment-action/action-api', () => ({
@@ -68,8 +70,8 @@ const headline = () => screen.getByRole('heading', { level: 1 });
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const summaryValue = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 /** The confirm buttons, one per advisor free. */
-const WITH_SANDRA = `Bestätigen mit ${SANDRA_HUBER}`;
-const WITH_LUKAS = 'Bestätigen mit Lukas Brunner';
+const WITH_SANDRA = copy.capacity.confirmWith(SANDRA_HUBER);
+const WITH_LUKAS = copy.capacity.confirmWith(LUKAS_BRUNNER);
 /** The buttons in the page itself, by their names. */
 const buttonNames = () => inMain().queryAllByRole('button').map((element) => element.textContent);
 
@@ -323,17 +325,17 @@ describe('/termin/aktion', () => {
       await reactAct(async () => answer.resolve(done(makeView({ ...confirmedPreferred, advisor: 'lukas-brunner' }))));
       const notice = await screen.findByRole('status');
       expect(notice).toHaveTextContent(
-        'Der Termin ist bestätigt und bei Lukas Brunner eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.',
+        `Der Termin ist bestätigt und bei ${LUKAS_BRUNNER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
       );
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Termin bestätigt');
-      expect(summaryValue('Beratung durch')).toBe('Lukas Brunner');
+      expect(summaryValue('Beratung durch')).toBe(LUKAS_BRUNNER);
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('one advisor busy at that time: says who is free and what the other has then, and offers only the free one', async () => {
       const user = await openWithView(makeView({ schedule: [scheduled('sandra-huber', '09:00'), scheduled('lukas-brunner', '14:00')] }));
-      expect(screen.getByText('Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:')).toBeInTheDocument();
+      expect(screen.getByText(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:`)).toBeInTheDocument();
       expect(inMain().getByRole('listitem')).toHaveTextContent(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`);
       expect(buttonNames()).toEqual([WITH_LUKAS]);
       act.mockResolvedValue(done(makeView({ ...confirmedPreferred, advisor: 'lukas-brunner' })));
@@ -355,7 +357,7 @@ describe('/termin/aktion', () => {
       expect(screen.getByText('Mit Ihrer Bestätigung erhält Beat Keller eine E-Mail mit Kalendereintrag.')).toBeInTheDocument();
       expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
         `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
-        'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein',
+        `${LUKAS_BRUNNER}: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein`,
       ]);
       expect(
         screen.getByText(
@@ -420,7 +422,7 @@ describe('/termin/aktion', () => {
       );
       expect(inMain().queryByRole('button')).toBeNull();
       await user.selectOptions(time, '14:30');
-      expect(region).toHaveTextContent(`Zu dieser Zeit ist nur Lukas Brunner frei. Bereits eingeteilt:${SANDRA_HUBER}: 14:00–15:00 Uhr`);
+      expect(region).toHaveTextContent(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:${SANDRA_HUBER}: 14:00–15:00 Uhr`);
       expect(buttonNames()).toEqual([WITH_LUKAS]);
     });
 
@@ -444,7 +446,7 @@ describe('/termin/aktion', () => {
       const full = makeView({ schedule: [...now.schedule, scheduled('lukas-brunner', '10:00', { name: 'Walter Weiss' })] });
       act.mockResolvedValueOnce({ kind: 'advisor_busy', view: full });
       await user.click(button(WITH_LUKAS));
-      await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('In der Zwischenzeit wurde Lukas Brunner zu dieser Zeit'));
+      await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`In der Zwischenzeit wurde ${LUKAS_BRUNNER} zu dieser Zeit`));
       expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
@@ -1001,7 +1003,7 @@ describe('/termin/aktion', () => {
       expect(summaryValue('Gewünschter neuer Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr (wartet auf die Bestätigung der Praxis)');
       expect(screen.getByText(christmas)).toBeInTheDocument();
       expect(screen.getByText(`Zu dieser Zeit ist nur ${SANDRA_HUBER} frei. Bereits eingeteilt:`)).toBeInTheDocument();
-      expect(inMain().getByRole('listitem')).toHaveTextContent('Lukas Brunner: 10:30–11:30 Uhr, Schlafberatung, Anna Muster');
+      expect(inMain().getByRole('listitem')).toHaveTextContent(`${LUKAS_BRUNNER}: 10:30–11:30 Uhr, Schlafberatung, Anna Muster`);
       // Read with the button, and not an alert: nothing went wrong.
       expect(buttonNames()).toEqual([WITH_SANDRA]);
       expect(button(WITH_SANDRA)).toHaveAccessibleDescription(christmas);
@@ -1028,7 +1030,7 @@ describe('/termin/aktion', () => {
       expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
       expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
         `${SANDRA_HUBER}: 09:30–10:30 Uhr, Schlafberatung, Anna Muster`,
-        'Lukas Brunner: 10:00–12:00 Uhr, Schlafberatung, Anna Muster',
+        `${LUKAS_BRUNNER}: 10:00–12:00 Uhr, Schlafberatung, Anna Muster`,
       ]);
       expect(
         screen.getByText(

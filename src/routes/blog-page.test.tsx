@@ -7,6 +7,7 @@ import { emailSuggestionTexts } from '@/content/email-suggestion';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 vi.mock('@/components/forms/form-proof', () => import('@/test/form-proof-mock'));
@@ -33,7 +34,7 @@ function expectCompleteCard(card: HTMLElement) {
   const [day, month, year] = date.textContent!.split('.');
   expect(date).toHaveAttribute('datetime', `${year}-${month}-${day}`);
   expect(card).toHaveTextContent(/Lesezeit: \d+ Min\./);
-  expect(inCard.getByText(/^von/)).toHaveTextContent(new RegExp(`^von (${SANDRA_HUBER}|Lukas Brunner)$`));
+  expect(inCard.getByText(/^von/)).toHaveTextContent(new RegExp(`^von (${SANDRA_HUBER}|${LUKAS_BRUNNER})$`));
   expect(card.querySelector('h3 + p')?.textContent?.length).toBeGreaterThan(60);
   const read = inCard.getByRole('link', { name: `Lesen: ${title}` });
   expect(read).toHaveTextContent(/^Lesen/);

@@ -39,6 +39,7 @@ import {
 } from './stack-harness.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -167,7 +168,7 @@ describe('the practice calendar feeds', () => {
     const confirmation = await mail.waitFor((m) => isTo(m, anna.email) && m.Attachments.some((a) => a.FileName === 'termin.ics'));
     const visitorEntry = parseFeed(await calendarAttachment(confirmation, 'termin.ics')).entries.get(uid(anna.id))!;
 
-    // Lukas Brunner's: a follow-up, and one three weeks ago.
+    // The second advisor's: a follow-up, and one three weeks ago.
     const carla = await stored({ first_name: 'Carla', last_name: 'Meier', service: 'Follow-up Termin', message: null });
     await confirmed(carla.id, bookableDate(42), '15:00', 'lukas-brunner');
     const past = await stored({ first_name: 'Paul', last_name: 'Vorher' });
@@ -198,7 +199,7 @@ describe('the practice calendar feeds', () => {
     const sandra = await fetchFeed('sandra-huber');
     expect(sandra.feed.name).toBe(`Ruhepol – ${SANDRA_HUBER}`);
     const lukas = await fetchFeed('lukas-brunner');
-    expect(lukas.feed.name).toBe('Ruhepol – Lukas Brunner');
+    expect(lukas.feed.name).toBe(`Ruhepol – ${LUKAS_BRUNNER}`);
 
     const ours = (entries: Map<string, Entry>) => [...entries.keys()].filter((key) => created.some((id) => key === uid(id)));
     expect(ours(praxis.feed.entries).sort()).toEqual([anna, carla, past, home].map((r) => uid(r.id)).sort());

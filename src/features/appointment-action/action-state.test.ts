@@ -5,6 +5,7 @@ import { canMoveOnline, collisionText, describeView, isProducedByLink, slotCapac
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 /** The moment the page read the view: 1 December 2026, well before the appointment's deadline. */
 const NOW = Date.parse('2026-12-01T08:00:00Z');
@@ -181,7 +182,7 @@ describe('who is free for the slot (the day’s schedule, by @domain/capacity)',
     expect(capacity.free).toEqual([]);
     expect(capacity.collisions.map(collisionText)).toEqual([
       `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
-      'Lukas Brunner: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein',
+      `${LUKAS_BRUNNER}: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein`,
     ]);
     // 10:30 for 60 minutes: Sandra's ends at 10:00, Lukas's at 10:30 – both free again.
     expect(free(view, '10:30')).toEqual(['sandra-huber', 'lukas-brunner']);

@@ -13,6 +13,7 @@ import { ACTION_TOKEN_SECRET, appointmentState, FakeMailer, FakeStore, PUBLISHAB
 import { advisorName } from '../_shared/domain/practice.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 /** 07:10 in Zurich on Thursday, 10 December 2026. */
 const NOW = new Date('2026-12-10T06:10:00Z');
@@ -195,16 +196,16 @@ Deno.test('today\'s and tomorrow\'s appointments are grouped by advisor, in the 
   assert.match(mail.subject, /: 4 Termine$/);
   const text = appointmentsText(mail.text);
   assert.match(text, new RegExp(String.raw`^${SANDRA_HUBER}\n-{12}\n\nTermin:\s+Donnerstag, 10\. Dezember 2026, 10:00 Uhr\nName:\s+Gast Zwei\n`));
-  const order = [SANDRA_HUBER, 'Gast Zwei', 'Gast Vier', 'Lukas Brunner', 'Gast Eins', 'Gast Drei'];
+  const order = [SANDRA_HUBER, 'Gast Zwei', 'Gast Vier', LUKAS_BRUNNER, 'Gast Eins', 'Gast Drei'];
   const positions = order.map((name) => text.indexOf(name));
   assert.ok(positions.every((at) => at >= 0), `${positions}`);
   assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'each advisor\'s appointments under their heading, by day and time');
-  assert.match(text, /\nLukas Brunner\n-{13}\n\n/);
+  assert.match(text, new RegExp(String.raw`\n${LUKAS_BRUNNER}\n-{13}\n\n`));
   assert.equal(text.includes('Ohne Zuteilung'), false, 'no unassigned group without unassigned appointments');
   assert.equal(text.includes('Keine Termine'), false);
 
   const html = mail.html;
-  const htmlOrder = [`>${SANDRA_HUBER}</h3>`, 'Gast Zwei', 'Gast Vier', '>Lukas Brunner</h3>', 'Gast Eins', 'Gast Drei'].map((part) => html.indexOf(part));
+  const htmlOrder = [`>${SANDRA_HUBER}</h3>`, 'Gast Zwei', 'Gast Vier', `>${LUKAS_BRUNNER}</h3>`, 'Gast Eins', 'Gast Drei'].map((part) => html.indexOf(part));
   assert.ok(htmlOrder.every((at) => at >= 0), `${htmlOrder}`);
   assert.deepEqual([...htmlOrder].sort((a, b) => a - b), htmlOrder);
   assert.ok(html.indexOf('>Termine heute und morgen</h2>') < htmlOrder[0]!);
@@ -223,10 +224,10 @@ Deno.test('the digest: an advisor without appointments says so; appointments wit
   assert.equal((await run(handle, {})).body.sent, true);
   const mail = mailer.sent[0]!;
   const text = appointmentsText(mail.text);
-  assert.match(text, new RegExp(String.raw`^${SANDRA_HUBER}\n-+\n\nKeine Termine\.\n\n\nLukas Brunner\n-+\n\nTermin:[^\n]+\nName:\s+Gast Neu\n[\s\S]*\n\n\nOhne Zuteilung\n-+\n\nTermin:[^\n]+\nName:\s+Gast Alt\n`));
+  assert.match(text, new RegExp(String.raw`^${SANDRA_HUBER}\n-+\n\nKeine Termine\.\n\n\n${LUKAS_BRUNNER}\n-+\n\nTermin:[^\n]+\nName:\s+Gast Neu\n[\s\S]*\n\n\nOhne Zuteilung\n-+\n\nTermin:[^\n]+\nName:\s+Gast Alt\n`));
   const html = mail.html;
   assert.match(html, new RegExp(String.raw`>${SANDRA_HUBER}<\/h3>\n<p[^>]*>Keine Termine\.<\/p>`));
-  assert.ok(html.indexOf('>Lukas Brunner</h3>') < html.indexOf('Gast Neu'));
+  assert.ok(html.indexOf(`>${LUKAS_BRUNNER}</h3>`) < html.indexOf('Gast Neu'));
   assert.ok(html.indexOf('Gast Neu') < html.indexOf('>Ohne Zuteilung</h3>'));
   assert.ok(html.indexOf('>Ohne Zuteilung</h3>') < html.indexOf('Gast Alt'));
 });

@@ -4,6 +4,9 @@ import { calendarUid } from '../_shared/mail/ics.ts';
 import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } from '../_shared/mail/ics.ts';
 import { storedAppointmentRequest, REQUEST_ID } from './helpers.ts';
 import { buildCalendarFeed, calendarEvent, type CalendarEvent } from '../_shared/mail/ics.ts';
+import { advisorName } from '../_shared/domain/practice.ts';
+
+const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 const STAMP = new Date('2026-11-22T10:15:42.500Z');
 
@@ -243,7 +246,7 @@ Deno.test('ics: a feed is one published calendar with its name, the Zurich time 
   }
   assert.equal(stack.length, 0);
   // Without entries it is still a calendar (with the time zone).
-  const empty = unfold(buildCalendarFeed('Ruhepol – Lukas Brunner', []));
+  const empty = unfold(buildCalendarFeed(`Ruhepol – ${LUKAS_BRUNNER}`, []));
   assert.equal(empty.includes('BEGIN:VEVENT'), false);
   assert.ok(empty.includes('BEGIN:VTIMEZONE'));
 });
