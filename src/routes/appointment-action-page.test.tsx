@@ -112,10 +112,17 @@ describe('/termin/aktion', () => {
       ['decline-move', makeView({ action: 'decline-move', ...confirmedPreferred, move: { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true } })],
     ])('opening a %s link only shows the request: nothing is acted on before a press', async (_action, view) => {
       show.mockResolvedValue({ kind: 'view', view });
-      await openLink();
-      await screen.findByText('Beat Keller');
-      // Give any stray request time to go out.
-      await reactAct(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      // The page's timers are the test's: once the request shows, every timer the page set
+      // (a retry, a delayed call) is run to the end – no fixed wait – and only then is it
+      // checked that nothing was acted on.
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        await openLink();
+        await screen.findByText('Beat Keller');
+        await reactAct(() => vi.runAllTimersAsync());
+      } finally {
+        vi.useRealTimers();
+      }
       expect(show).toHaveBeenCalledWith(TOKEN);
       expect(act).not.toHaveBeenCalled();
     });
