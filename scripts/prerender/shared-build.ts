@@ -75,7 +75,8 @@ export async function configuredBuild(outDir: string, values: BuildValues): Prom
     const text = bytes.toString('utf8');
     seen.url += text.split(PLACEHOLDER_URL).length - 1;
     seen.key += text.split(PLACEHOLDER_KEY).length - 1;
-    const replaced = text.replaceAll(PLACEHOLDER_URL, values.supabaseUrl).replaceAll(PLACEHOLDER_KEY, values.key);
+    // Functions, so that a $ in a value is taken as it is.
+    const replaced = text.replaceAll(PLACEHOLDER_URL, () => values.supabaseUrl).replaceAll(PLACEHOLDER_KEY, () => values.key);
     // Any other spelling (escaped, split) would be a build these values would not have given.
     if (replaced.includes(TOKEN)) throw new Error(`configuredBuild: a placeholder in an unexpected form in ${file}`);
     await writeFile(file, replaced);
