@@ -1,8 +1,9 @@
 /**
  * One production build of the site for all the test suites of a run (`npm test`): the
  * browser tests serve it twice (publishable key; legacy anon key), the build and nginx
- * tests check it as a hosted project's. Building takes a minute of CPU; the four builds
- * it replaces made up a fifth of the run.
+ * tests check it as a hosted project's. One build takes about 10 s alone and far longer
+ * beside the other suites; the browser suite used to make two in a row, after the stack,
+ * before its first test, and the build and nginx tests one each.
  *
  * The site is built once, exactly as `npm run build` does, with a placeholder Supabase URL
  * and key, and each suite gets a copy in which the placeholders are replaced by its own
