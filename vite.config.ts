@@ -88,6 +88,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             globals: true,
             environment: 'jsdom',
             setupFiles: ['./src/test/setup.ts', './tests/support/unit-waits.ts'],
+            // The build the build and nginx tests share (scripts/prerender/shared-build.ts).
+            globalSetup: ['./tests/support/vitest-global-setup.ts'],
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
             css: false,
             // npm test runs vitest beside Playwright and Deno, two files at a time, on two

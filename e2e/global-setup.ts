@@ -1,30 +1,29 @@
 /**
  * Once for the whole browser suite (playwright.config.ts `globalSetup`): finds Chromium,
  * starts the static servers, the embedded local stack (or takes a running backend,
- * tests/support/backend-target.ts) and builds the site against it twice (publishable key;
- * legacy anon key), then hands the addresses to the test workers as JSON in E2E_CONTEXT
- * (support/context.ts). The function it returns is the global teardown.
+ * tests/support/backend-target.ts) and serves the run's build of the site against it
+ * twice (publishable key; legacy anon key), then hands the addresses to the test workers
+ * as JSON in E2E_CONTEXT (support/context.ts). The function it returns is the global
+ * teardown.
  *
  * Order matters: the static server comes first because its origin has to be in the
- * functions' ALLOWED_ORIGINS, and the build comes last because it bakes the stack's API
- * address into the bundle (VITE_SUPABASE_URL), exactly as a production build bakes in the
- * hosted project's.
+ * functions' ALLOWED_ORIGINS, and the build is configured last because it carries the
+ * stack's API address in the bundle (VITE_SUPABASE_URL), exactly as a production build
+ * carries the hosted project's. The build itself is made once per run, while the stack
+ * starts (scripts/prerender/shared-build.ts).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../tests/support/backend-target.ts';
 import { HOST, listen } from '../scripts/stack/ports.ts';
 import { createStaticServer } from '../scripts/static-server.ts';
 import { findChromium } from '../scripts/chromium.ts';
+import { configuredBuild, siteBuild } from '../scripts/prerender/shared-build.ts';
+import { shareRunFolder } from '../scripts/run-shared.ts';
 import { E2E_CONTEXT_VARIABLE, type E2eContext } from './support/context.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-const run = promisify(execFile);
 
 function log(message: string) {
   console.log(`[e2e] ${message}`);
@@ -44,8 +43,8 @@ function provide(context: E2eContext) {
 
 const E2E_ACTION_TOKEN_SECRET = 'e2e-action-token-secret-not-secret';
 
-/** Two builds and a stack start take a minute or two; a setup that hangs should not hang the run. */
-const SETUP_TIMEOUT_MS = 240_000;
+/** A build and a stack start take a minute or two (more beside the other suites); a setup that hangs should not hang the run. */
+const SETUP_TIMEOUT_MS = 420_000;
 
 function withDeadline<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -73,6 +72,10 @@ export default async function setup() {
   };
 
   const start = async (): Promise<E2eContext> => {
+    cleanups.push(await shareRunFolder());
+    // Started now, built while the stack starts; awaited (and its failure seen) below.
+    const building = siteBuild();
+    building.catch(() => {});
     // Two builds of the same site: one with the publishable key (what a project created
     // today has), one with only the legacy anon key (an older project). Each is served by
     // its own static server: files only, no SPA rewrites (an unknown path gets 404.html).
@@ -123,28 +126,10 @@ export default async function setup() {
     );
     cleanups.push(() => backend.stop());
 
-    const build = (outDir: string, url: string, keys: Record<string, string>) =>
-      run('npx', ['tsx', 'scripts/build.ts', '--out-dir', outDir], {
-        cwd: root,
-        env: {
-          ...process.env,
-          // NODE_ENV may arrive as test (vitest sets it) or development, which would give
-          // Vite a development build of React (StrictMode's double effects included): test
-          // what visitors get.
-          NODE_ENV: 'production',
-          VITE_SUPABASE_URL: backend.apiUrl,
-          VITE_SITE_URL: url,
-          ...keys,
-        },
-      });
-    // Each build gets exactly one key; the other variable is set empty so that a
-    // developer's .env cannot fill it in.
-    await timed(`site built against ${backend.apiUrl} (publishable key)`, () =>
-      build(site.outDir, site.url, { VITE_SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, VITE_SUPABASE_ANON_KEY: '' }),
-    );
-    await timed('second build with only the legacy anon key', () =>
-      build(legacySite.outDir, legacySite.url, { VITE_SUPABASE_PUBLISHABLE_KEY: '', VITE_SUPABASE_ANON_KEY: backend.anonKey }),
-    );
+    await timed('site built (or built by another suite of the run)', () => building);
+    // Each copy carries exactly one key, as a build given only that one.
+    await configuredBuild(site.outDir, { supabaseUrl: backend.apiUrl, key: backend.publishableKey });
+    await configuredBuild(legacySite.outDir, { supabaseUrl: backend.apiUrl, key: backend.anonKey });
     log(`site on ${site.url} (legacy-key build on ${legacySite.url}), Chromium ${chromium.path}`);
 
     // The lock that lets a test run with no other beside it (support/alone.ts).

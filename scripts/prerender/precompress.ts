@@ -21,14 +21,15 @@ export async function precompress(outDir: string): Promise<string[]> {
   const candidates = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !HOST_CONFIG_FILES.includes(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
-  const written = await Promise.all(
-    candidates.map(async (file) => {
-      const data = await readFile(file);
-      const compressed = await gzip(data, { level: constants.Z_BEST_COMPRESSION });
-      if (compressed.length >= data.length) return undefined;
-      await writeFile(`${file}.gz`, compressed);
-      return `${file}.gz`;
-    }),
-  );
+  const written = await Promise.all(candidates.map(compressFile));
   return written.filter((file) => file !== undefined);
+}
+
+/** Writes `<file>.gz` if it is smaller than the file; returns its name, or undefined. */
+export async function compressFile(file: string): Promise<string | undefined> {
+  const data = await readFile(file);
+  const compressed = await gzip(data, { level: constants.Z_BEST_COMPRESSION });
+  if (compressed.length >= data.length) return undefined;
+  await writeFile(`${file}.gz`, compressed);
+  return `${file}.gz`;
 }

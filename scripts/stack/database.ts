@@ -4,7 +4,7 @@
  * runner and the tests see only this interface, so both paths run the same SQL.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -84,14 +84,21 @@ export class PgliteDatabase implements Database {
 
   private constructor(readonly pglite: PGlite) {}
 
-  /** dataDir undefined = in memory. */
-  static async open(dataDir: string | undefined): Promise<PgliteDatabase> {
+  /**
+   * dataDir undefined = in memory. template: a data folder as dumpDataDir() writes it (a
+   * tar file) to start from, instead of a new, empty database.
+   */
+  static async open(dataDir: string | undefined, template?: string): Promise<PgliteDatabase> {
     // PGlite creates its own folder, but not the folders above it.
     if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
     // pgcrypto (bootstrap.sql creates it in schema "extensions", as hosted Supabase has it)
     // and btree_gist (the advisors' exclusion constraint): PGlite can create only the
     // contrib extensions whose module it was given.
-    const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pgcrypto, btree_gist } });
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+      extensions: { pgcrypto, btree_gist },
+    });
     return new PgliteDatabase(pglite);
   }
 

@@ -36,6 +36,27 @@ export { PortInUseError } from './ports';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+const MIGRATION_PATHS = {
+  bootstrapFile: path.join(REPO_ROOT, 'scripts', 'stack', 'bootstrap.sql'),
+  migrationsDir: path.join(REPO_ROOT, 'supabase', 'migrations'),
+  seedFile: path.join(REPO_ROOT, 'supabase', 'seed.sql'),
+};
+
+/**
+ * A new PGlite database with the migrations and the seed applied, as a dumpDataDir() tar
+ * file: the databaseTemplate of test stacks. No Vault secrets: each stack stores its own.
+ */
+export async function writeMigratedTemplate(file: string): Promise<void> {
+  const db = await PgliteDatabase.open(undefined);
+  try {
+    await applyMigrations(db, MIGRATION_PATHS);
+    const dump = await db.pglite.dumpDataDir('none');
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+}
+
 export interface StackPorts {
   gateway: number;
   db: number;
@@ -68,6 +89,12 @@ export interface StartStackOptions {
    * start). Default process.env.SMTP_URL; null = the catcher even when SMTP_URL is set.
    */
   smtpUrl?: string | null;
+  /**
+   * For tests: a PGlite database already migrated (a dumpDataDir() tar file, made by
+   * migratedTemplate) to start from, so that each suite does not build the schema anew.
+   * The migrations then find it up to date; the Vault secrets are still stored.
+   */
+  databaseTemplate?: string;
   /** Start the edge functions (default true). false = database, gateway and mail only. */
   functions?: boolean;
   /** Extra environment for the functions, applied last (overrides the defaults). */
@@ -316,7 +343,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     } else {
       const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
       log(`database: PGlite ${pgdata ? `in ${path.relative(process.cwd(), pgdata) || pgdata}` : 'in memory'}`);
-      const pglite = await PgliteDatabase.open(pgdata);
+      const pglite = await PgliteDatabase.open(pgdata, options.databaseTemplate);
       cleanups.push(() => pglite.close());
       db = pglite;
       dbUrl = '';
@@ -331,12 +358,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
 
     // The Vault secrets before the migrations, as `supabase start` stores `[db.vault]`.
     const vaultSecrets = vaultSecretsFor(options.functionsEnv);
-    const report = await applyMigrations(db, {
-      bootstrapFile: path.join(REPO_ROOT, 'scripts', 'stack', 'bootstrap.sql'),
-      migrationsDir: path.join(REPO_ROOT, 'supabase', 'migrations'),
-      seedFile: path.join(REPO_ROOT, 'supabase', 'seed.sql'),
-      vaultSecrets,
-    });
+    const report = await applyMigrations(db, { ...MIGRATION_PATHS, vaultSecrets });
     const stored = Object.entries(vaultSecrets).filter(([, value]) => value !== '');
     if (stored.length > 0) log(`vault: ${stored.map(([name]) => name).join(', ')} stored from the functions' settings`);
     log(

@@ -11,7 +11,8 @@
  * their logs; tests that need either ask `target.stack` and are skipped without it.
  */
 import pg from 'pg';
-import { startStack, type RunningStack, type StartStackOptions } from '../../scripts/stack/start-stack.ts';
+import { sharedOnce } from '../../scripts/run-shared.ts';
+import { startStack, writeMigratedTemplate, type RunningStack, type StartStackOptions } from '../../scripts/stack/start-stack.ts';
 
 export interface BackendTarget {
   kind: 'stand-in' | 'running';
@@ -84,8 +85,15 @@ export function standInTarget(stack: RunningStack): BackendTarget {
   };
 }
 
-/** The backend the switch selects: the running one, or a stand-in started with these options. */
+/**
+ * The backend the switch selects: the running one, or a stand-in started with these
+ * options. A stand-in in memory on PGlite starts from the run's migrated database, made
+ * once by the first suite that needs it (scripts/run-shared.ts): a new PGlite and the
+ * schema cost seconds of CPU, loading the copy one.
+ */
 export async function startBackendTarget(options: StartStackOptions): Promise<BackendTarget> {
   if (wantsRunningBackend()) return runningBackend();
-  return standInTarget(await startStack(options));
+  const databaseUrl = options.databaseUrl === undefined ? process.env.DATABASE_URL : options.databaseUrl;
+  const template = options.dataDir === null && !databaseUrl ? await sharedOnce('database.tar', writeMigratedTemplate) : undefined;
+  return standInTarget(await startStack({ databaseTemplate: template, ...options }));
 }
