@@ -92,7 +92,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             globalSetup: ['./tests/support/vitest-global-setup.ts'],
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
             css: false,
-            // npm test runs vitest beside Playwright and Deno, three files at a time, on two
+            // npm test runs vitest beside Playwright and Deno, two files at a time, on two
             // cores: a jsdom test of one second alone may take five then. (The backend suites
             // set their own, tests/integration/stack-harness.ts; Testing Library's waits:
             // tests/support/unit-waits.ts.)

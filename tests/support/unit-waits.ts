@@ -1,6 +1,6 @@
 /**
  * The waits of the unit project (vite.config.ts: a setup file of its own), sized for `npm test`,
- * which runs vitest beside the browser tests and the Deno tests, and three test files at a time:
+ * which runs vitest beside the browser tests and the Deno tests, and two test files at a time:
  * on two cores a render that takes a tenth of a second alone can take five times as long
  * then. Testing Library's findBy… and waitFor give up after 1 s by default; here after 5 s.
  * How long a test may wait is not what it checks: a wait still ends the moment what it waits
