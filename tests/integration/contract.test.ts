@@ -117,10 +117,12 @@ describe('the database and the forms agree', () => {
   it('on the characters a one-line field and a message refuse: every code point compared', async () => {
     // Every Unicode scalar value but NUL (which Postgres text cannot hold at all).
     const rows = await sql<{ c: number; line: boolean; message: boolean }>(
-      `select c, private.forbidden_in_line(chr(c)) as line, private.forbidden_in_message(chr(c)) as message
-         from generate_series(1, 1114111) as c
-        where c not between 55296 and 57343
-          and (private.forbidden_in_line(chr(c)) or private.forbidden_in_message(chr(c)))`,
+      // Each function once per code point (materialized: not inlined into the filter again).
+      `with every as materialized (
+         select c, private.forbidden_in_line(chr(c)) as line, private.forbidden_in_message(chr(c)) as message
+           from generate_series(1, 1114111) as c
+          where c not between 55296 and 57343)
+       select c, line, message from every where line or message order by c`,
     );
     const database = {
       line: rows.filter((row) => row.line).map((row) => row.c),
