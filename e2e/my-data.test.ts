@@ -150,7 +150,11 @@ test('«Meine Daten» from the confirmation mail: the export lists the mailbox\'
     [anna.email, anna.lastName],
   );
   expect(named).toEqual([]);
-  expect(await rowsOf(beat.email)).toEqual(beatBefore);
+  // The outbox (its timer runs every minute) may have owed Beat further mails meanwhile; the
+  // erasure removed none of his rows.
+  const beatAfter = await rowsOf(beat.email);
+  expect({ ...beatAfter, mails: 0 }).toEqual({ ...beatBefore, mails: 0 });
+  expect(beatAfter.mails).toBeGreaterThanOrEqual(beatBefore.mails!);
 
   // The practice received the cancellation before the rows went.
   const practice = await practiceMailsFor(anna.email);
