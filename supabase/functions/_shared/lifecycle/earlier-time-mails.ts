@@ -13,7 +13,7 @@ import { type Appointment, appointmentFields, visitorMail } from './appointment-
 
 export const OFFER_TAKE_LABEL = 'Wer zuerst bestätigt, erhält den Termin. Hier können Sie ihn nehmen:';
 export const OFFER_TAKE_TEXT = 'Diesen früheren Termin nehmen';
-export const OFFER_END_LABEL = 'Möchten Sie keine früheren Termine mehr angeboten bekommen? Mit einem Klick hier beenden Sie Ihren Wunsch:';
+export const OFFER_END_LABEL = 'Möchten Sie keine früheren Termine mehr angeboten bekommen? Über diesen Link beenden Sie Ihren Wunsch mit einem Klick auf «Wunsch beenden»:';
 export const OFFER_END_TEXT = 'Keine früheren Termine mehr';
 
 /** A freed time offered to one visitor: its number (the take link names it), day and start. */
