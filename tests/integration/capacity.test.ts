@@ -23,7 +23,6 @@
  * (80–110) and before the closures any suite makes (150 on), so a shared backend
  * (TEST_BACKEND=supabase-start) keeps the suites apart.
  */
-import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bookableDays, dayAvailability } from '../../supabase/functions/_shared/domain/availability.ts';
@@ -38,9 +37,8 @@ import {
 import { serviceCatalog, timeSlots } from '../../supabase/functions/_shared/domain/catalog.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { type AdvisorId, practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
-import { createIsolatedDatabase, type Database, PgliteDatabase, PostgresDatabase } from '../../scripts/stack/database.ts';
-import { applyMigrations } from '../../scripts/stack/migrations.ts';
-import { REPO_ROOT } from '../../scripts/stack/start-stack.ts';
+import type { Database } from '../../scripts/stack/database.ts';
+import { openMigratedDatabase } from '../support/migrated-database.ts';
 import {
   newAppointmentRequest,
   backendTarget,
@@ -457,26 +455,15 @@ describe('on the stack', () => {
 });
 
 describe('appointments left without an advisor, on a database of their own', () => {
-  const bootstrapFile = path.join(REPO_ROOT, 'scripts', 'stack', 'bootstrap.sql');
-  const migrationsDir = path.join(REPO_ROOT, 'supabase', 'migrations');
   let db: Database;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const url = process.env.DATABASE_URL;
-    if (url) {
-      const isolated = await createIsolatedDatabase(url);
-      drop = isolated.drop;
-      db = new PostgresDatabase(isolated.url);
-    } else {
-      db = await PgliteDatabase.open(undefined);
-    }
-    await applyMigrations(db, { bootstrapFile, migrationsDir });
+    ({ db, close } = await openMigratedDatabase());
   }, 60_000);
 
   afterAll(async () => {
-    await db?.close();
-    await drop?.();
+    await close?.();
   });
 
   it('count as taking a free advisor, and can still be reminded, cancelled and moved (the move gives one)', async () => {

@@ -7,35 +7,24 @@
  * its lifetime or within the notice 'lapsed' (the clock moved by the rows' created_at and by
  * p_min_notice), and owes the confirmation's mails through the outbox.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_shared/domain/offers.ts';
 import { practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
-import { createIsolatedDatabase, type Database, PgliteDatabase, PostgresDatabase } from '../../scripts/stack/database.ts';
-import { applyMigrations } from '../../scripts/stack/migrations.ts';
-import { REPO_ROOT } from '../../scripts/stack/start-stack.ts';
+import type { Database } from '../../scripts/stack/database.ts';
+import { openMigratedDatabase } from '../support/migrated-database.ts';
 
 const [SANDRA, LUKAS] = practiceAdvisors.map((advisor) => advisor.id);
 let db: Database;
-let drop: (() => Promise<void>) | undefined;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const isolated = await createIsolatedDatabase(url);
-    drop = isolated.drop;
-    db = new PostgresDatabase(isolated.url);
-  } else {
-    db = await PgliteDatabase.open(undefined);
-  }
-  await applyMigrations(db, { bootstrapFile: path.join(REPO_ROOT, 'scripts', 'stack', 'bootstrap.sql'), migrationsDir: path.join(REPO_ROOT, 'supabase', 'migrations') });
+  ({ db, close } = await openMigratedDatabase());
 }, 120_000);
 
 afterAll(async () => {
-  await db?.close();
-  await drop?.();
+  await close?.();
 });
 
 const days = bookableDays(zurichIsoDate(), 20);
