@@ -54,6 +54,8 @@ export interface RadixTriggerProps {
 export interface FirstUse {
   /** Focused or tapped (and not dismissed with Escape): Radix opens the tooltip at once. */
   open: boolean;
+  /** Focused (and not dismissed): the focus may have scrolled the page, which Radix would take as a reason to close. */
+  focused: boolean;
   /** When the pointer came to rest over the trigger, if it is still there: Radix opens the tooltip once the delay is over. */
   hoveredSince: number | null;
 }
@@ -158,7 +160,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
         getTrigger: () => trigger.current,
         firstUse: () => {
           const { focused, tapped, dismissed, hoveredSince } = firstUse.current;
-          return { open: (focused || tapped) && !dismissed, hoveredSince };
+          return { open: (focused || tapped) && !dismissed, focused: focused && !dismissed, hoveredSince };
         },
         connect: (props) => {
           radixHandlers.current = props?.handlers ?? null;
