@@ -47,9 +47,13 @@ export function RadixTooltips({ registry, delayDuration, skipDelayDuration }: Ra
 function RadixTooltip({ entry, delayDuration }: { entry: TooltipEntry; delayDuration: number }) {
   // Focused or tapped before Radix was there: open now.
   const [open, setOpen] = useState(() => entry.firstUse().open);
-  // Focused before Radix was there: the scroll that focus caused may reach Radix only now,
-  // after it mounted open, so the grace below starts at the mount.
-  const focusedAt = useRef(entry.firstUse().focused ? performance.now() : -Infinity);
+  const focusedAt = useRef(-Infinity);
+
+  useLayoutEffect(() => {
+    // Focused before Radix was there: the scroll that focus caused may reach Radix only
+    // now, after it mounted open, so the grace below starts at the mount.
+    if (entry.firstUse().focused) focusedAt.current = performance.now();
+  }, [entry]);
 
   useEffect(() => {
     // The pointer came to rest on the trigger before Radix was there: open when the
