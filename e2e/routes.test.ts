@@ -1,13 +1,17 @@
 /**
  * Every route at phone and desktop width, as a visitor meets it on a static host: the
- * spec's texts, header and footer, a header that stays put while scrolling, the menu,
- * and a clean console and network (nothing fails, nothing goes to a third party).
+ * spec's texts, header and footer, a header that stays put while scrolling, no WCAG 2.0,
+ * 2.1 or 2.2 A/AA violation (axe, with the home page's video and pause control showing),
+ * the menu, and a clean console and network (nothing fails, nothing goes to a third party).
+ * One page load per route and width does all of it: a page load is what the browser suite
+ * spends its time on (other states' axe checks: accessibility.test.ts).
  */
 import type { Page } from '@playwright/test';
 import { expect, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpectation } from './support/site.ts';
 import { priceOnRequest } from '../src/content/services.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 
 async function visibleText(page: Page, selector: string): Promise<string> {
   return normalizeText(await page.locator(selector).first().innerText());
@@ -120,10 +124,11 @@ async function expectDesktopNavigation(page: Page, route: RouteExpectation) {
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   test.describe(`every route at ${VIEWPORTS[viewport].width} px`, () => {
-    test.use({ viewport: VIEWPORTS[viewport] });
+    // Motion allowed: the home page is checked with its video and pause control showing.
+    test.use({ viewport: VIEWPORTS[viewport], reducedMotion: 'no-preference' });
 
     for (const route of routes) {
-      test(route.path, async ({ page, watched }) => {
+      test(`${route.path}: its content, header, footer and menu; no WCAG A/AA violations`, async ({ page, watched }) => {
         const response = await page.goto(route.path, { waitUntil: 'load' });
         expect(response?.status()).toBe(200);
         await waitForHydration(page);
@@ -131,6 +136,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await expectPageContent(page, route);
         await expectHeaderAndFooter(page, viewport);
         await expectSticky(page);
+        await watched.settle();
+        await expectNoAxeViolations(page, `${route.path} at ${VIEWPORTS[viewport].width} px`);
         if (viewport === 'mobile') await expectMenuNavigation(page, route);
         else await expectDesktopNavigation(page, route);
 
