@@ -120,10 +120,18 @@ export function holidaysOf(year: number): { date: string; name: string }[] {
   }));
 }
 
+/** Each year's holidays by day, worked out once: the booking form and the functions ask for every day of a window. */
+const holidayNamesByYear = new Map<number, ReadonlyMap<string, string>>();
+
 /** The holiday's name on that day, or null. */
 export function holidayName(iso: string): string | null {
   const year = toUtc(iso).getUTCFullYear();
-  return holidaysOf(year).find((holiday) => holiday.date === iso)?.name ?? null;
+  let names = holidayNamesByYear.get(year);
+  if (names === undefined) {
+    names = new Map(holidaysOf(year).map((holiday) => [holiday.date, holiday.name]));
+    holidayNamesByYear.set(year, names);
+  }
+  return names.get(iso) ?? null;
 }
 
 // ------------------------------------------------------------------------ what a day offers
