@@ -61,6 +61,9 @@ export const myDataPage = {
     advisor: 'Beratung durch',
     staffNote: 'Notiz der Praxis',
     move: 'Verschiebung',
+    offers: 'Angebotene Termine',
+    earlierWish: 'Früherer Termin gewünscht',
+    earlierOffers: 'Angebotene frühere Termine',
     since: 'Seit',
     confirmedAt: 'Bestätigt am',
     sentAt: 'Gesendet am',
@@ -78,6 +81,18 @@ export const myDataPage = {
     confirmed: 'verschoben',
     declined: 'abgelehnt',
   },
+  /** An offered time's state, for the visitor: taken by them, lapsed (by time, or another was taken), still open. */
+  offerStatus: {
+    open: 'noch offen',
+    taken: 'von Ihnen angenommen',
+    lapsed: 'nicht mehr gültig',
+  },
+  offeredAt: 'angeboten am',
+  earlierWish: {
+    active: 'seit',
+    /** Stored, but no time can be offered for it any more (inside the notice, or the appointment is not confirmed). */
+    inactive: 'nicht mehr aktiv, gewünscht am',
+  },
   newsletterStatus: {
     pending: 'angemeldet, noch nicht bestätigt',
     confirmed: 'bestätigt',
@@ -91,6 +106,7 @@ export const myDataPage = {
     'newsletter-confirmation': 'Bestätigung der Newsletter-Anmeldung',
     announcement: 'Newsletter',
     'data-link': 'Link zu «Meine Daten»',
+    'earlier-offer': 'Angebot eines früheren Termins',
   } as Record<string, string>,
   recipients: {
     practice: 'die Praxis',

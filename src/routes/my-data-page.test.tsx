@@ -4,6 +4,7 @@ import { myDataPage as copy } from '@/content/my-data';
 import { eraseMyData, sendDataLinkSubmission, showMyData } from '@/features/my-data/my-data-api';
 import { renderRoute } from '@/test/render-route';
 import type { MyData } from '@domain/wire-types';
+import { formatInstantLong, formatSlotLong } from '@domain/dates';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
@@ -44,6 +45,9 @@ const DATA: MyData = {
       move: null,
       cancelledAt: null,
       deleteAt: '2027-11-20T09:00:00.000Z',
+      offers: [],
+      earlierWish: null,
+      earlierOffers: [],
     },
   ],
   messages: [],
@@ -86,6 +90,49 @@ describe('«Meine Daten»', () => {
     expect(screen.getByRole('region', { name: new RegExp(copy.sections.newsletter) })).toHaveTextContent(copy.deleteOnUnsubscribe);
     expect(screen.getByRole('region', { name: new RegExp(copy.sections.messages) })).toHaveTextContent(copy.none.messages);
     expect(screen.getByRole('button', { name: copy.downloadLabel })).toBeInTheDocument();
+  });
+
+  it('lists under a request the times offered, the earlier-time wish and the earlier times offered, each with its state', async () => {
+    const request = DATA.requests[0]!;
+    const withOffers: MyData = {
+      ...DATA,
+      requests: [
+        {
+          ...request,
+          confirmed: { date: '2026-12-11', time: '10:00' },
+          offers: [
+            { date: '2026-12-11', time: '10:00', offeredAt: '2026-11-21T08:00:00.000Z', status: 'taken' },
+            { date: '2026-12-14', time: '11:00', offeredAt: '2026-11-21T08:00:00.000Z', status: 'lapsed' },
+          ],
+          earlierWish: { since: '2026-11-22T10:00:00.000Z', active: true },
+          earlierOffers: [{ date: '2026-12-02', time: '14:00', offeredAt: '2026-11-25T07:00:00.000Z', status: 'open' }],
+        },
+        { ...request, id: 'r2', earlierWish: { since: '2026-11-23T10:00:00.000Z', active: false } },
+      ],
+    };
+    const user = await open();
+    show.mockResolvedValue({ kind: 'data', data: withOffers });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    await screen.findByRole('heading', { level: 2, name: copy.dataTitle });
+    const [first, second] = within(screen.getByRole('region', { name: new RegExp(copy.sections.requests) })).getAllByRole('listitem').filter((item) => item.querySelector('h4'));
+    const offered = (date: string, time: string, status: keyof typeof copy.offerStatus, at: string) =>
+      `${formatSlotLong(date, time)} (${copy.offerStatus[status]}; ${copy.offeredAt} ${formatInstantLong(new Date(at))})`;
+
+    const offers = within(first!).getByText(copy.fields.offers).nextElementSibling as HTMLElement;
+    expect(within(offers).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      offered('2026-12-11', '10:00', 'taken', '2026-11-21T08:00:00.000Z'),
+      offered('2026-12-14', '11:00', 'lapsed', '2026-11-21T08:00:00.000Z'),
+    ]);
+    expect(within(first!).getByText(copy.fields.earlierWish).nextElementSibling).toHaveTextContent(
+      `${copy.earlierWish.active} ${formatInstantLong(new Date('2026-11-22T10:00:00.000Z'))}`,
+    );
+    const earlier = within(first!).getByText(copy.fields.earlierOffers).nextElementSibling as HTMLElement;
+    expect(within(earlier).getAllByRole('listitem').map((item) => item.textContent)).toEqual([offered('2026-12-02', '14:00', 'open', '2026-11-25T07:00:00.000Z')]);
+
+    // No offers: no such rows; a wish no time can be offered for any more says so.
+    expect(within(second!).queryByText(copy.fields.offers)).not.toBeInTheDocument();
+    expect(within(second!).queryByText(copy.fields.earlierOffers)).not.toBeInTheDocument();
+    expect(within(second!).getByText(copy.fields.earlierWish).nextElementSibling).toHaveTextContent(copy.earlierWish.inactive);
   });
 
   it('downloads exactly what was shown as JSON', async () => {

@@ -6,11 +6,14 @@
  * messages, the subscription, their outbox mails, its data-link mails, its rate-limit
  * events – and nothing of another mailbox, leaving a tombstone without personal data for
  * an appointment the feeds showed; the retention deletes tombstones whose day has passed.
+ * Under each request my_data lists its offered times and its earlier-time wish and offers
+ * (…_my_data_offers.sql): an earlier time freed by another visitor only as a time.
  * The function, the mails and the feed: e2e/my-data.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
-import { newAppointmentRequest, backendTarget, bookableDate, type TestBackend } from './stack-harness.ts';
+import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
+import { newAppointmentRequest, backendTarget, bookableDate, type TestBackend, zurichDate } from './stack-harness.ts';
 
 let backend: TestBackend;
 
@@ -91,6 +94,66 @@ describe('«Meine Daten» in the database', () => {
     expect(data.mails.map((mail) => mail.kind)).toContain('data-link');
     expect(data.mails.map((mail) => mail.kind)).toContain('request');
     expect(JSON.stringify(data)).not.toContain('dora');
+  });
+
+  it('my_data lists under a request its offered times, its earlier-time wish and the earlier times offered – only the times; erase_mailbox deletes them', async () => {
+    const insert = async (email: string, date: string, time: string) => {
+      const row = newAppointmentRequest(email, { preferred_date: date, preferred_time: time });
+      await backend.query(
+        `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [row.id, row.first_name, row.last_name, row.email, row.phone, row.service, row.preferred_date, row.preferred_time],
+      );
+      return row.id as string;
+    };
+    // Five bookable days in a row, far ahead (this suite's own), in order.
+    const [d0, d1, d2, d3, d4] = bookableDays(zurichDate(), 200).filter((day) => day >= zurichDate(150));
+    const offered = [{ date: d3!, time: '10:00' }, { date: d4!, time: '11:00' }];
+    // Eva: declined with two offered times, takes the first (the second is withdrawn), then
+    // wishes an earlier time.
+    const eva = await insert('eva.offers@example.ch', d0!, '09:00');
+    await asService(`public.decline_with_offers($1, null, $2::jsonb)`, [eva, JSON.stringify(offered)]);
+    expect((await asService<{ taken: { result: string } }>(`public.take_offer($1, 1) as taken`, [eva])).rows[0]!.taken.result).toBe('changed');
+    expect((await asService<{ wish: { result: string } }>(`public.want_earlier_time($1) as wish`, [eva])).rows[0]!.wish.result).toBe('changed');
+    // Fritz: offered a time of his own when declined, and his confirmed appointment before
+    // Eva's is cancelled – its time is offered to Eva.
+    const fritzDeclined = await insert('fritz.other@example.ch', d0!, '13:00');
+    await asService(`public.decline_with_offers($1, null, $2::jsonb)`, [fritzDeclined, JSON.stringify([{ date: d2!, time: '15:00' }])]);
+    const fritz = await insert('fritz.other@example.ch', d1!, '14:00');
+    await asService(`public.decide_appointment($1, 'confirm', $2::date, '14:00')`, [fritz, d1!]);
+    await asService(`public.want_earlier_time($1)`, [fritz]);
+    await asService(`public.cancel_appointment($1)`, [fritz]);
+
+    type Offered = Record<string, unknown> & { offered_date: string; offered_time: string; status: string };
+    type Request = { id: string; offers: Offered[]; earlier_wish: { wished_at: string; active: boolean } | null; earlier_offers: Offered[] };
+    const { rows } = await asService<{ data: { requests: Request[] } }>(`public.my_data('eva.offers@example.ch') as data`);
+    const [request] = rows[0]!.data.requests;
+    expect(request!.id).toBe(eva);
+    expect(request!.offers).toMatchObject([
+      { number: 1, offered_date: offered[0]!.date, offered_time: '10:00', status: 'taken' },
+      { number: 2, offered_date: offered[1]!.date, offered_time: '11:00', status: 'lapsed' },
+    ]);
+    expect(request!.offers[0]!.created_at).toEqual(expect.any(String));
+    expect(request!.earlier_wish).toMatchObject({ active: true, wished_at: expect.any(String) });
+    expect(request!.earlier_offers).toMatchObject([{ offered_date: d1!, offered_time: '14:00', status: 'open' }]);
+    // Fritz's freed time, and nothing else about him: not his request, name, address or offers.
+    expect(Object.keys(request!.earlier_offers[0]!).sort()).toEqual(['created_at', 'offered_date', 'offered_time', 'status']);
+    const text = JSON.stringify(rows[0]!.data);
+    for (const other of ['fritz', fritz, fritzDeclined, d2!]) expect(text).not.toContain(other);
+    // And his own export lists his offer, not Eva's.
+    const his = await asService<{ data: { requests: Request[] } }>(`public.my_data('fritz.other@example.ch') as data`);
+    expect(his.rows[0]!.data.requests.flatMap((r) => r.offers.map((o) => o.offered_date))).toEqual([d2!]);
+    expect(JSON.stringify(his.rows[0]!.data)).not.toContain(eva);
+
+    await asService(`public.erase_mailbox('eva.offers@example.ch')`);
+    const { rows: left } = await backend.query<{ offers: number; wishes: number; earlier: number }>(
+      `select (select count(*)::int from public.appointment_offers where appointment_request_id = $1) as offers,
+              (select count(*)::int from public.earlier_time_wishes where appointment_request_id = $1) as wishes,
+              (select count(*)::int from public.earlier_time_offers where appointment_request_id = $1) as earlier`,
+      [eva],
+    );
+    expect(left[0]).toEqual({ offers: 0, wishes: 0, earlier: 0 });
+    expect((await backend.query(`select 1 from public.appointment_offers where appointment_request_id = $1`, [fritzDeclined])).rows).toHaveLength(1);
   });
 
   it('erase_mailbox deletes every row about the mailbox and nothing of another; a confirmed appointment leaves a tombstone without personal data', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { myDataPage as copy } from '@/content/my-data';
 import { formatInstantLong, formatSlotLong } from '@domain/dates';
-import type { MyData, MyDataMail, MyDataMessage, MyDataAppointmentRequest } from '@domain/wire-types';
+import type { MyData, MyDataMail, MyDataMessage, MyDataAppointmentRequest, MyDataOfferedTime } from '@domain/wire-types';
 
 const instant = (iso: string) => formatInstantLong(new Date(iso));
 
@@ -27,6 +27,19 @@ function Entry({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Offered times: each slot, what became of it, and when it was offered. */
+function OfferedTimes({ times }: { times: MyDataOfferedTime[] }) {
+  return (
+    <ul className="whitespace-normal">
+      {times.map((offered, n) => (
+        <li key={n}>
+          {formatSlotLong(offered.date, offered.time)} ({copy.offerStatus[offered.status]}; {copy.offeredAt} {instant(offered.offeredAt)})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function requestFacts(request: MyDataAppointmentRequest): [string, ReactNode][] {
   const f = copy.fields;
   const items: [string, ReactNode][] = [
@@ -42,6 +55,12 @@ function requestFacts(request: MyDataAppointmentRequest): [string, ReactNode][] 
   if (request.confirmed) items.push([f.confirmed, formatSlotLong(request.confirmed.date, request.confirmed.time)]);
   if (request.advisor) items.push([f.advisor, request.advisor]);
   if (request.move) items.push([f.move, `${formatSlotLong(request.move.date, request.move.time)} (${copy.moveStatus[request.move.status]})`]);
+  if (request.offers.length > 0) items.push([f.offers, <OfferedTimes times={request.offers} />]);
+  if (request.earlierWish) {
+    const wish = request.earlierWish;
+    items.push([f.earlierWish, `${wish.active ? copy.earlierWish.active : copy.earlierWish.inactive} ${instant(wish.since)}`]);
+  }
+  if (request.earlierOffers.length > 0) items.push([f.earlierOffers, <OfferedTimes times={request.earlierOffers} />]);
   if (request.message) items.push([f.message, request.message]);
   if (request.staffNote) items.push([f.staffNote, request.staffNote]);
   items.push([copy.deleteAt, instant(request.deleteAt)]);

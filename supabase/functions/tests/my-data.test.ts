@@ -16,7 +16,7 @@ import { MY_DATA_LABEL, withMyDataFooter } from '../_shared/mail/my-data-footer.
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailMyDataUrl } from '../_shared/my-data/links.ts';
 import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
-import type { CalendarCancellation, DataLinkMail, ErasedCounts, MyDataStore } from '../_shared/my-data/store.ts';
+import { type CalendarCancellation, type DataLinkMail, type ErasedCounts, type MyDataStore, parseMyData } from '../_shared/my-data/store.ts';
 import { readMyDataToken, signMyDataToken } from '../_shared/my-data/tokens.ts';
 import { unsubscribeLinks } from '../_shared/newsletter/links.ts';
 import { announcementMail, confirmationMail } from '../_shared/newsletter/mails.ts';
@@ -211,6 +211,50 @@ Deno.test('show: 200 with the token\'s mailbox\'s data only; 403 invalid_link fo
   const forged = await handle(post({ action: 'show', token: 'abc.def' }));
   assert.equal(forged.status, 403);
   assert.equal((await forged.json() as { error: string }).error, 'invalid_link');
+});
+
+/** One request as public.my_data answers it (snake_case, Postgres' instants), declined with offers and then confirmed. */
+function storedRequestRow(extra: Record<string, unknown>) {
+  return {
+    id: 'r1', created_at: '2026-11-20T09:00:00+00:00', first_name: 'Anna', last_name: 'Muster', email: 'anna@example.ch',
+    phone: '044 123 45 67', service: 'Schlafberatung', preferred_date: '2026-12-09', preferred_time: '09:30',
+    alternative_date: null, alternative_time: null, message: null, status: 'confirmed', confirmed_date: '2026-12-11',
+    confirmed_time: '10:00', appointment_minutes: 60, advisor: 'sandra-huber', staff_note: null, move_status: null,
+    move_date: null, move_time: null, cancelled_at: null, delete_at: '2027-11-20T09:00:00+00:00', ...extra,
+  };
+}
+
+Deno.test('show: each request carries its offered times, its earlier-time wish and the earlier times offered – times only, whatever else a row holds', async () => {
+  const raw = {
+    requests: [storedRequestRow({
+      offers: [
+        { number: 1, offered_date: '2026-12-11', offered_time: '10:00', created_at: '2026-11-21T08:00:00+00:00', status: 'taken' },
+        { number: 2, offered_date: '2026-12-12', offered_time: '11:00', created_at: '2026-11-21T08:00:00+00:00', status: 'lapsed' },
+      ],
+      earlier_wish: { wished_at: '2026-11-22T10:00:00+00:00', active: true },
+      // A freed time was another visitor's appointment: a stray field about them is never passed on.
+      earlier_offers: [{ offered_date: '2026-12-02', offered_time: '14:00', created_at: '2026-11-25T07:00:00+00:00', status: 'open', appointment_request_id: 'someone-else', email: 'fritz@example.ch' }],
+    })],
+    messages: [],
+    newsletter: null,
+    mails: [],
+  };
+  const { handle, myData } = setup();
+  myData.stored.set('anna@example.ch', parseMyData(raw, 'anna@example.ch', NOW));
+  const shown = await handle(post({ action: 'show', token: await tokenFor('anna@example.ch') }));
+  assert.equal(shown.status, 200);
+  const text = await shown.text();
+  const [request] = (JSON.parse(text) as { data: MyData }).data.requests;
+  assert.deepEqual(request!.offers, [
+    { date: '2026-12-11', time: '10:00', offeredAt: '2026-11-21T08:00:00.000Z', status: 'taken' },
+    { date: '2026-12-12', time: '11:00', offeredAt: '2026-11-21T08:00:00.000Z', status: 'lapsed' },
+  ]);
+  assert.deepEqual(request!.earlierWish, { since: '2026-11-22T10:00:00.000Z', active: true });
+  assert.deepEqual(request!.earlierOffers, [{ date: '2026-12-02', time: '14:00', offeredAt: '2026-11-25T07:00:00.000Z', status: 'open' }]);
+  assert.ok(!text.includes('someone-else') && !text.includes('fritz'), 'nothing about the other visitor');
+  // No wish stored, no offers: null and empty lists.
+  const plain = parseMyData({ ...raw, requests: [storedRequestRow({ offers: [], earlier_wish: null, earlier_offers: [] })] }, 'anna@example.ch', NOW);
+  assert.deepEqual([plain.requests[0]!.offers, plain.requests[0]!.earlierWish, plain.requests[0]!.earlierOffers], [[], null, []]);
 });
 
 Deno.test('erase: the future appointment is cancelled and the practice told before any row goes; then everything is erased', async () => {

@@ -383,6 +383,21 @@ export interface MyDataAppointmentRequest {
   move: { date: string; time: string; status: 'requested' | 'confirmed' | 'declined' } | null;
   cancelledAt: string | null;
   deleteAt: string;
+  /** The times the practice offered when it declined the request, in its order. */
+  offers: MyDataOfferedTime[];
+  /** The wish for an earlier time, while it is stored (an ended wish is deleted). */
+  earlierWish: { since: string; active: boolean } | null;
+  /** The freed earlier times offered for the wish: only the time, never whose it was. */
+  earlierOffers: MyDataOfferedTime[];
+}
+
+/** A time offered to the visitor, when it was offered and what became of it for them. */
+export interface MyDataOfferedTime {
+  date: string;
+  time: string;
+  offeredAt: string;
+  /** 'taken': they took it; 'lapsed': it cannot be taken any more; 'open': it still can. */
+  status: 'open' | 'taken' | 'lapsed';
 }
 
 /** A contact message as stored, with when it is deleted. */

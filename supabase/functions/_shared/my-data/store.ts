@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { type Claimed, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
-import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest } from '../domain/wire-types.ts';
+import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
 
 /** What public.erase_mailbox deleted. */
 export interface ErasedCounts {
@@ -116,7 +116,25 @@ function requestOf(row: Row): MyDataAppointmentRequest {
       : { date: str(row, 'move_date'), time: str(row, 'move_time'), status: moveStatus as 'requested' | 'confirmed' | 'declined' },
     cancelledAt: optInstant(opt(row, 'cancelled_at')),
     deleteAt: instant(str(row, 'delete_at')),
+    offers: rows(row.offers).map(offeredTimeOf),
+    earlierWish: earlierWishOf(row.earlier_wish),
+    earlierOffers: rows(row.earlier_offers).map(offeredTimeOf),
   };
+}
+
+const OFFER_STATUSES: readonly MyDataOfferedTime['status'][] = ['open', 'taken', 'lapsed'];
+
+/** An offered time: these fields only, whatever else the row carries. */
+function offeredTimeOf(row: Row): MyDataOfferedTime {
+  const status = str(row, 'status') as MyDataOfferedTime['status'];
+  if (!OFFER_STATUSES.includes(status)) throw new StoreError('unexpected_my_data_answer');
+  return { date: str(row, 'offered_date'), time: str(row, 'offered_time'), offeredAt: instant(str(row, 'created_at')), status };
+}
+
+function earlierWishOf(value: unknown): MyDataAppointmentRequest['earlierWish'] {
+  if (value === null || value === undefined) return null;
+  const row = rows([value])[0]!;
+  return { since: instant(str(row, 'wished_at')), active: row.active === true };
 }
 
 function messageOf(row: Row): MyDataMessage {
