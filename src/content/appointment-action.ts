@@ -381,6 +381,9 @@ export const appointmentActionPage = {
   },
 } as const;
 
+/** An offered time someone else was booked at meanwhile: the take-offer page's headline and the press's notice. */
+const offerBusyTitle = 'Dieser Termin ist inzwischen vergeben';
+
 /**
  * Offered times (docs/appointment-lifecycle.md, «Offered times»): the practice ticks times to
  * offer on its decline page; the visitor takes one from the decline mail's link.
@@ -398,6 +401,8 @@ export const offerTexts = {
   listTitle: 'Angebotene Termine',
   status: {
     open: 'offen',
+    /** Someone else was booked at that time meanwhile (domain/offers.ts OfferStatus 'busy'). */
+    busy: 'inzwischen vergeben',
     taken: 'genommen',
     lapsed: 'verfallen',
   },
@@ -410,6 +415,8 @@ export const offerTexts = {
     takenHeadline: 'Ihr Termin ist bestätigt',
     taken: (when: string) => `Sie haben den Termin ${when} genommen. Die Bestätigung mit dem Kalendereintrag ist per E-Mail unterwegs.`,
     otherTaken: (when: string) => `Sie haben bereits einen anderen angebotenen Termin genommen: ${when}. Dieses Angebot ist damit verfallen.`,
+    busyHeadline: offerBusyTitle,
+    busy: (when: string) => `Jemand anderes hat die Zeit ${when} inzwischen gebucht.`,
     lapsedHeadline: 'Dieses Angebot gilt nicht mehr',
     lapsed: 'Angebotene Termine gelten nur eine bestimmte Zeit und nicht mehr kurz vor dem Termin.',
     stillOpen: 'Diese angebotenen Termine sind noch frei:',
@@ -421,7 +428,7 @@ export const offerTexts = {
     done: (advisor: string | null) =>
       `Ihr Termin ist bestätigt${advisor ? `; Sie werden von ${advisor} beraten` : ''}. Die Bestätigung mit dem Kalendereintrag ist per E-Mail unterwegs.`,
     takenMeanwhile: {
-      title: 'Dieser Termin ist inzwischen vergeben',
+      title: offerBusyTitle,
       text: 'Jemand anderes hat diese Zeit inzwischen gebucht. Bitte wählen Sie einen der Termine, die noch offen sind, oder fragen Sie einen neuen an.',
     },
     lapsed: {

@@ -3,7 +3,8 @@
  * Offered times in the database (supabase/migrations/…_offers.sql), on a PGlite database of
  * its own (PostgreSQL 15 with DATABASE_URL): decline_with_offers stores the offers with the
  * decline; take_offer confirms at once with an advisor free, withdraws the others, answers a
- * second press 'unchanged', a time booked meanwhile 'taken' (nothing changed), an offer past
+ * second press 'unchanged', a time booked meanwhile 'taken' (nothing changed) and read as
+ * 'busy' by appointment_offers_of until it frees up again, an offer past
  * its lifetime or within the notice 'lapsed' (the clock moved by the rows' created_at and by
  * p_min_notice), and owes the confirmation's mails through the outbox.
  */
@@ -52,13 +53,22 @@ const decline = (id: string, offers: { date: string; time: string }[]) =>
   call(`public.decline_with_offers($1, 'Leider belegt.', $2::jsonb)`, [id, JSON.stringify(offers)]);
 const take = (id: string, offer: number, notice: string | null = null) => call(`public.take_offer($1, $2, $3::interval)`, [id, offer, notice]);
 
-/** Fills the practice at a slot: both advisors busy. */
-async function fill(date: string, time: string) {
+/** Fills the practice at a slot: both advisors busy. The appointments' ids. */
+async function fill(date: string, time: string): Promise<string[]> {
+  const ids: string[] = [];
   for (const advisor of [SANDRA, LUKAS]) {
     const other = await request(date, time);
     const answer = await call(`public.decide_appointment($1, 'confirm', $2, $3, null, $4)`, [other, date, time, advisor]);
     expect(answer.result).toBe('changed');
+    ids.push(other);
   }
+  return ids;
+}
+
+/** The offers as the functions read them (public.appointment_offers_of). */
+async function offersOf(id: string): Promise<[number, string][]> {
+  const { rows } = await db.query<{ offers: { number: number; status: string }[] }>(`select public.appointment_offers_of($1) as offers`, [id]);
+  return rows[0]!.offers.map((offer) => [offer.number, offer.status]);
 }
 
 describe('offered times', () => {
@@ -83,15 +93,25 @@ describe('offered times', () => {
     expect((await take(id, 1)).result).toBe('lapsed');
   });
 
-  it('a time booked meanwhile is taken: nothing changes, and the other offers stay open', async () => {
+  it('a time booked meanwhile is taken: nothing changes, the offer reads busy and the other stays open', async () => {
     const id = await request(days[2]!);
     await decline(id, [{ date: days[6]!, time: '11:00' }, { date: days[6]!, time: '15:00' }]);
     await fill(days[6]!, '11:00');
     const answer = await take(id, 1);
     expect(answer.result).toBe('taken');
     expect(answer.request!.status).toBe('declined');
-    expect(answer.offers!.map((o) => o.status)).toEqual(['open', 'open']);
+    expect(answer.offers!.map((o) => o.status)).toEqual(['busy', 'open']);
     expect((await take(id, 2)).result).toBe('changed');
+  });
+
+  it('an offered time filled by other confirmed appointments reads busy, and open again once one of them is gone', async () => {
+    const id = await request(days[2]!);
+    await decline(id, [{ date: days[10]!, time: '11:00' }, { date: days[10]!, time: '15:00' }]);
+    expect(await offersOf(id)).toEqual([[1, 'open'], [2, 'open']]);
+    const [first] = await fill(days[10]!, '11:00');
+    expect(await offersOf(id)).toEqual([[1, 'busy'], [2, 'open']]);
+    await db.query(`delete from public.appointment_requests where id = $1`, [first]);
+    expect(await offersOf(id)).toEqual([[1, 'open'], [2, 'open']]);
   });
 
   it('two presses at once on two offers: one confirms, the other finds its offer lapsed', async () => {

@@ -21,6 +21,7 @@ import {
 } from '@domain/wire-types';
 import { parseIsoDate } from '@domain/dates';
 import { isAdvisorId, type AdvisorId } from '@domain/practice';
+import { OFFER_STATUSES } from '@domain/offers';
 
 export const APPOINTMENT_ACTION_FUNCTION = 'appointment-action';
 
@@ -199,11 +200,9 @@ function isMove(value: unknown): value is AppointmentMove {
   return isDate(value.date) && isTime(value.time) && MOVE_STATUSES.includes(value.status as string) && typeof value.thisLink === 'boolean';
 }
 
-const OFFER_STATUSES: readonly string[] = ['open', 'taken', 'lapsed'] satisfies AppointmentOffer['status'][];
-
 function isOffer(value: unknown): value is AppointmentOffer {
   return isDateAndTime(value) && Number.isInteger((value as Record<string, unknown>).number) &&
-    OFFER_STATUSES.includes((value as Record<string, unknown>).status as string) && nullable((value as Record<string, unknown>).link, (link) => typeof link === 'string');
+    (OFFER_STATUSES as readonly string[]).includes((value as Record<string, unknown>).status as string) && nullable((value as Record<string, unknown>).link, (link) => typeof link === 'string');
 }
 
 function isSlotWarning(value: unknown): value is SlotWarning {

@@ -58,16 +58,41 @@ describe('offered times on /termin/aktion', () => {
     expect(act).toHaveBeenCalledWith(expect.any(String), { offers: choices.slice(1, MAX_OFFERS), note: 'Leider belegt.' });
   });
 
-  it('the take-offer page: «Diesen Termin nehmen»; taken meanwhile says so, drops the button and the invitation, and links the offer still open', async () => {
+  /** The summary's list of the offers, each with its state in words. */
+  const summaryOffers = () =>
+    within(screen.getByText(offerTexts.listTitle).closest('div')!).getAllByRole('listitem').map((item) => item.textContent);
+  /** Where the page's offer links lead (offer-links.tsx). */
+  const linkedOffers = () =>
+    within(screen.getByRole('navigation', { name: offerTexts.listTitle })).getAllByRole('link').map((link) => link.getAttribute('href'));
+  /** An offer as the summary should list it: its time and its state's own words. */
+  const listed = (number: number, status: AppointmentOffer['status']) => {
+    const words: string | undefined = offerTexts.status[status];
+    expect(words, `words for '${status}'`).toMatch(/\S/);
+    return `${formatDateTimeLong('2026-12-12', `1${number}:00`)} (${words})`;
+  };
+
+  it('the take-offer page: «Diesen Termin nehmen»; taken meanwhile says so, drops the button and the invitation, lists the time as busy and links the offer still open', async () => {
     const view = makeView({ action: 'take-offer', slot: null, status: 'declined', offer: 1, offers: [offer(1, 'open'), offer(2, 'open')] });
     const user = await openWithView(view);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(offerTexts.take.headline);
     expect(screen.getByText(offerTexts.take.offered(formatDateTimeLong('2026-12-12', '11:00')))).toBeInTheDocument();
-    act.mockResolvedValue({ kind: 'offer_taken', view });
+    expect(summaryOffers()).toEqual([listed(1, 'open'), listed(2, 'open')]);
+    // The function's view after the refusal: the time pressed is busy now.
+    act.mockResolvedValue({ kind: 'offer_taken', view: { ...view, offers: [offer(1, 'busy'), offer(2, 'open')] } });
     await user.click(screen.getByRole('button', { name: offerTexts.take.button }));
     expect(await screen.findByRole('alert')).toHaveTextContent(offerTexts.outcome.takenMeanwhile.title);
     expect(screen.queryByRole('button', { name: offerTexts.take.button })).toBeNull();
     expect(screen.queryByText(offerTexts.take.whatHappens)).toBeNull();
-    expect(screen.getByRole('link', { name: formatDateTimeLong('2026-12-12', '12:00') })).toHaveAttribute('href', offer(2, 'open').link);
+    expect(summaryOffers()).toEqual([listed(1, 'busy'), listed(2, 'open')]);
+    expect(linkedOffers()).toEqual([offer(2, 'open').link]);
+  });
+
+  it('the take-offer page of a time booked meanwhile: says so instead of the button, lists it as busy, links only the offer still open', async () => {
+    await openWithView(makeView({ action: 'take-offer', slot: null, status: 'declined', offer: 1, offers: [offer(1, 'busy'), offer(2, 'open'), offer(3, 'lapsed')] }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(offerTexts.take.busyHeadline);
+    expect(screen.getByText(offerTexts.take.busy(formatDateTimeLong('2026-12-12', '11:00')))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: offerTexts.take.button })).toBeNull();
+    expect(summaryOffers()).toEqual([listed(1, 'busy'), listed(2, 'open'), listed(3, 'lapsed')]);
+    expect(linkedOffers()).toEqual([offer(2, 'open').link]);
   });
 });

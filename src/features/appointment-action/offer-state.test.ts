@@ -49,6 +49,20 @@ describe('the take-offer link (the visitor)', () => {
     expect(otherOpenOffers(view).map((open) => open.number)).toEqual([2]);
   });
 
+  it('busy (someone else was booked at its time meanwhile) with another still open: no button, says so, the open one as a link', () => {
+    const view = takeOffer({ offers: [offer(1, 'busy'), offer(2, 'open')] });
+    const description = describeView(view, NOW);
+    expect(description).toMatchObject({ headline: take.busyHeadline, control: null, bookAgain: false });
+    expect(description.lines).toEqual([take.busy(formatDateTimeLong('2026-12-11', '10:00'))]);
+    expect(otherOpenOffers(view).map((open) => open.number)).toEqual([2]);
+  });
+
+  it('busy, and the other offers busy or lapsed: none linked, the booking page instead', () => {
+    const view = takeOffer({ offers: [offer(1, 'busy'), offer(2, 'busy'), offer(3, 'lapsed')] });
+    expect(otherOpenOffers(view)).toEqual([]);
+    expect(describeView(view, NOW)).toMatchObject({ headline: take.busyHeadline, control: null, bookAgain: true, lines: [take.busy(formatDateTimeLong('2026-12-11', '10:00')), take.noneOpen] });
+  });
+
   it('all lapsed: no button, the booking page instead', () => {
     const view = takeOffer({ offers: [offer(1, 'lapsed'), offer(2, 'lapsed')] });
     expect(describeView(view, NOW)).toMatchObject({ control: null, bookAgain: true, lines: [take.lapsed, take.noneOpen] });

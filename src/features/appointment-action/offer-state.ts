@@ -1,6 +1,7 @@
 /**
  * What the action page says on a visitor's take-offer link (docs/appointment-lifecycle.md,
- * «Offered times»): the offered time and its button while it is open, or why it is not.
+ * «Offered times»): the offered time and its button while it is open, or why it is not –
+ * taken, lapsed, or busy (someone else was booked at that time meanwhile).
  */
 import { offerTexts } from '@/content/appointment-action';
 import { formatDateTimeLong } from '@domain/dates';
@@ -47,9 +48,10 @@ export function describeTakeOffer(view: AppointmentActionView): OfferDescription
     const taken = view.offers?.some((other) => other.status === 'taken');
     return describe(take.lapsedHeadline, [taken ? take.otherTaken(when(view.confirmed)) : take.confirmedByPractice]);
   }
+  // Busy or lapsed: no button; the offers still open follow as links (offer-links.tsx), under their own line.
   const open = otherOpenOffers(view).length > 0;
-  // The offers still open follow as links (offer-links.tsx), under their own line.
-  return describe(take.lapsedHeadline, open ? [take.lapsed] : [take.lapsed, take.noneOpen], { bookAgain: !open });
+  const [headline, line] = offer?.status === 'busy' ? [take.busyHeadline, take.busy(when(offer))] : [take.lapsedHeadline, take.lapsed];
+  return describe(headline, open ? [line] : [line, take.noneOpen], { bookAgain: !open });
 }
 
 /** The press of this link led to the state the view shows: its confirmation mail is this link's. */

@@ -419,9 +419,12 @@ export class FakeStore implements Store {
   }
   offersOf(id: string, minNoticeHours: number): Promise<StoredOffer[]> {
     this.#enter('offersOf');
+    const minutes = this.appointments.get(id)?.appointment_minutes ?? 0;
     return Promise.resolve((this.offers.get(id) ?? []).map((offer) => {
       const lapsesAt = new Date(Math.min(offerLapsesAt(offer, offer.createdAt).getTime(), zurichInstant(offer.date, offer.time).getTime() - minNoticeHours * 3_600_000));
-      const status = offer.taken ? 'taken' : offer.withdrawn || lapsesAt <= this.clock() ? 'lapsed' : 'open';
+      // As private.offer_json: an offer not lapsed whose time nobody is free for any more is busy.
+      const busy = () => this.#freeAdvisor(id, { date: offer.date, time: offer.time, minutes }, undefined, this.#advisorIds()) === null;
+      const status = offer.taken ? 'taken' : offer.withdrawn || lapsesAt <= this.clock() ? 'lapsed' : busy() ? 'busy' : 'open';
       return { number: offer.number, date: offer.date, time: offer.time, status, lapsesAt: lapsesAt.toISOString() };
     }));
   }

@@ -3,7 +3,8 @@
  * the in-memory Store and Mailer: the decline link lists the free times nearest to the wish,
  * a decline with offers mails them as take-offer links, show on such a link changes nothing,
  * the press confirms with an advisor free and mails the visitor's confirmation and the
- * practice's short mail, and the lapsed or taken cases answer with the offers still open.
+ * practice's short mail, and the lapsed or taken cases answer with the offers still open; an
+ * offer whose time was booked by others meanwhile reads 'busy' and is linked nowhere.
  */
 import assert from 'node:assert/strict';
 import { readActionToken, signActionToken } from '../_shared/lifecycle/action-tokens.ts';
@@ -11,6 +12,7 @@ import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../_shared/domain/offers.ts';
 import { practiceAdvisors } from '../_shared/domain/practice.ts';
 import { OFFERS_INTRO } from '../_shared/lifecycle/appointment-emails.ts';
+import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeMailer, FakeStore, post, REQUEST_ID, testConfig } from './helpers.ts';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
@@ -107,20 +109,45 @@ Deno.test('take-offer: show changes nothing; the press confirms with an advisor 
   assert.equal(mailer.sent.length, 2);
 });
 
-Deno.test('take-offer: a time booked meanwhile is offer_taken, with the other offer still open and its link', async () => {
+/** Every advisor confirmed elsewhere at `slot`: nobody is free there any more. */
+function fill(store: FakeStore, slot: { date: string; time: string }) {
+  for (const [index, advisor] of practiceAdvisors.entries()) {
+    const id = `00000000-0000-4000-8000-00000000000${index}`;
+    store.appointments.set(id, appointmentState({ id, status: 'confirmed', confirmed_date: slot.date, confirmed_time: slot.time, advisor: advisor.id, calendar_sequence: 1 }));
+  }
+}
+
+/** The offers of an answer's view: [number, status, linked]. */
+const offersOf = (view: { offers: { number: number; status: string; link: string | null }[] }) =>
+  view.offers.map((offer) => [offer.number, offer.status, offer.link !== null]);
+
+Deno.test('take-offer: a time booked meanwhile is offer_taken; the view says it is busy (no link), the other offer still open with its link', async () => {
   const { handle, mailer, store } = setup();
   const { choices } = await declineWithTwo(handle);
   const [first] = offerTokens(mailer.sent[0]!.text);
-  for (const [index, advisor] of practiceAdvisors.entries()) {
-    const id = `00000000-0000-4000-8000-00000000000${index}`;
-    store.appointments.set(id, appointmentState({ id, status: 'confirmed', confirmed_date: choices[0]!.date, confirmed_time: choices[0]!.time, advisor: advisor.id, calendar_sequence: 1 }));
-  }
+  fill(store, choices[0]!);
   const answer = await call(handle, { token: first, intent: 'act' });
   assert.deepEqual([answer.status, answer.body.error], [409, 'offer_taken']);
   assert.equal(store.appointments.get(REQUEST_ID)!.status, 'declined');
-  const open = answer.body.view.offers.filter((offer: { status: string }) => offer.status === 'open');
-  assert.equal(open.length, 2);
-  assert.match(open[1].link, /\/termin\/aktion#/);
+  assert.deepEqual(offersOf(answer.body.view), [[1, 'busy', false], [2, 'open', true]]);
+  assert.match(answer.body.view.offers[1].link, /\/termin\/aktion#/);
+});
+
+Deno.test('take-offer: an offered time filled by others reads busy on show, and the decline mail sent late leaves it out', async () => {
+  const { handle, mailer, store } = setup();
+  const { choices } = await declineWithTwo(handle);
+  const [first] = offerTokens(mailer.sent[0]!.text);
+  fill(store, choices[0]!);
+  const shown = await call(handle, { token: first, intent: 'show' });
+  assert.equal(shown.status, 200);
+  assert.deepEqual(offersOf(shown.body.view), [[1, 'busy', false], [2, 'open', true]]);
+
+  // The outbox sending the decline mail now: only the offer still open, with its link.
+  const config = testConfig();
+  const declined = (await store.getAppointment(REQUEST_ID))!;
+  const [mail] = await outcomeMails(declined, { practiceEmail: config.mail!.practiceEmail }, { secret: ACTION_TOKEN_SECRET, siteUrl: config.siteUrl }, NOW, store);
+  const claims = await Promise.all(offerTokens(mail!.text).map((token) => readActionToken(ACTION_TOKEN_SECRET, token, NOW)));
+  assert.deepEqual(claims.map((read) => read.ok && read.claim.offer), [2]);
 });
 
 Deno.test(`take-offer: lapsed ${OFFER_LIFETIME_DAYS} days after the decline`, async () => {

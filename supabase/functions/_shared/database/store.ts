@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { CLAIM_LAPSE_SECONDS } from '../domain/outbox.ts';
 import { SLOT_REFUSAL_REASONS, type SlotRefusalReason } from '../domain/availability.ts';
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
+import { OFFER_STATUSES, type OfferStatus } from '../domain/offers.ts';
 import type { AppointmentFormSubmission, NewAppointmentRequest, AppointmentStatus, BotSignals, ContactFormSubmission } from '../domain/wire-types.ts';
 
 /** A stored appointment request as claim_request_mail returns it. */
@@ -283,8 +284,8 @@ export interface StoredOffer {
   number: number;
   date: string;
   time: string;
-  /** 'lapsed': by time (domain/offers.ts offerLapsesAt), or another offer was taken. */
-  status: 'open' | 'taken' | 'lapsed';
+  /** 'busy': nobody is free for the request's service at its time (private.someone_free); 'lapsed': by time (domain/offers.ts offerLapsesAt), or another offer was taken. */
+  status: OfferStatus;
   /** When it lapses by time (ISO instant). */
   lapsesAt: string;
 }
@@ -385,7 +386,7 @@ const storedOfferSchema = z.object({
   number: z.int().check(z.positive()),
   date: isoDate,
   time: isoTime,
-  status: z.enum(['open', 'taken', 'lapsed']),
+  status: z.enum(OFFER_STATUSES),
   lapsesAt: z.string(),
 });
 

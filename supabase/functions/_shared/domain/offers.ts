@@ -6,8 +6,11 @@
  * OFFER_SEARCH_DAYS of the wish where capacity.ts finds an advisor free, nearest to the wish
  * first. When an offer lapses: `offerLapsesAt` – OFFER_LIFETIME_DAYS after it was made, or
  * once its start comes within the cancellation notice (practice.ts), whichever is first; and
- * when another offer of the request is taken. The database's copy of the constants
- * (private.max_offers(), private.offer_lifetime()) is generated from this file (`npm run db:rules`). Pure.
+ * when another offer of the request is taken. An offer not lapsed whose time nobody is free for
+ * any more (capacity.ts: someone else was booked there meanwhile) is 'busy': computed when the
+ * offers are read, never stored, so it is open again once the time frees up. The database's
+ * copy of the constants (private.max_offers(), private.offer_lifetime()) is generated from
+ * this file (`npm run db:rules`). Pure.
  */
 import { addDays, slotRefusalReason, dayAvailability } from './availability.ts';
 import { type BookedSpan, clockMinutes, spanAvailability } from './capacity.ts';
@@ -22,6 +25,15 @@ export const OFFER_LIFETIME_DAYS = 7;
 export const OFFER_SEARCH_DAYS = 14;
 /** At most this many free times are listed to tick from (the nearest). */
 export const OFFER_CHOICE_LIMIT = 12;
+
+/**
+ * An offer's state as read (…_offers.sql, private.offer_json): 'open' (takeable now),
+ * 'busy' (not lapsed, but nobody is free for the request's service at its time any more),
+ * 'taken' (this one confirmed the request), 'lapsed' (by time, or another one was taken).
+ * Only an open offer is linked.
+ */
+export const OFFER_STATUSES = ['open', 'busy', 'taken', 'lapsed'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export interface OfferSlot {
   date: string;

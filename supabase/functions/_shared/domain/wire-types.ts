@@ -7,6 +7,7 @@
 import type { SlotRefusalReason } from './availability.ts';
 import type { AdvisorId } from './practice.ts';
 import type { ServiceValue } from './catalog.ts';
+import type { OfferStatus } from './offers.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -228,8 +229,8 @@ export interface AppointmentOffer {
   number: number;
   date: string;
   time: string;
-  /** 'lapsed': too old, its start within the notice, or another offer was taken. */
-  status: 'open' | 'taken' | 'lapsed';
+  /** 'busy': someone else was booked at its time meanwhile; 'lapsed': too old, its start within the notice, or another offer was taken (domain/offers.ts). */
+  status: OfferStatus;
   /** take-offer links: the action page's link to take this open offer; null otherwise. */
   link: string | null;
 }

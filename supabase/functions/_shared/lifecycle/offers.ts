@@ -14,13 +14,16 @@ import type { AppointmentRequest, Store, StoredOffer } from '../database/store.t
 /**
  * The visitor's link to take one offer: the action page with a `take-offer` token naming the
  * offer's number. It works until the offered time begins; whether the offer is still open
- * (lapsed, taken, another one taken) is the database's answer, which the page then shows.
+ * (lapsed, taken, another one taken, busy) is the database's answer, which the page then shows.
  */
 export function offerLink(settings: LinkSettings, requestId: string, offer: Pick<StoredOffer, 'number' | 'date' | 'time'>): Promise<string> {
   return actionUrl(settings, requestId, 'take-offer', zurichInstant(offer.date, offer.time), offer.number);
 }
 
-/** The offers still open, each with its link (the decline mail's, and the page's after a lapsed or taken offer). */
+/**
+ * The offers still open, each with its link (the decline mail's, and the page's after a lapsed
+ * or taken offer): not a busy one, whose time someone else was booked at meanwhile.
+ */
 export async function openOfferLinks(settings: LinkSettings, requestId: string, offers: readonly StoredOffer[]): Promise<(StoredOffer & { link: string })[]> {
   return await Promise.all(offers.filter((offer) => offer.status === 'open').map(async (offer) => ({ ...offer, link: await offerLink(settings, requestId, offer) })));
 }
