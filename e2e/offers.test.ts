@@ -1,8 +1,9 @@
 /**
  * Offered times in Chromium against the stack (docs/appointment-lifecycle.md, «Offered
  * times»): the practice declines from its decline page and ticks two free times → the
- * visitor's mail lists them as links, which change nothing when fetched → the first was
- * booked by someone else meanwhile: its page says so and links the offer still open → the
+ * visitor's mail lists them as links, which change nothing when fetched → the first is
+ * booked by others while its page is open: the press says so, and the link opened anew
+ * says so before any press, each linking the offer still open → the
  * visitor takes that one with «Diesen Termin nehmen» → confirmed with an advisor, the
  * confirmation with termin.ics, the practice's short mail, the practice's feed → the first
  * offer's link now says it has lapsed.
@@ -67,17 +68,25 @@ test('decline with two offered times → the first taken meanwhile says so → t
     expect((await row(id)).status).toBe('declined');
   });
 
-  await test.step('the first time was booked by two others meanwhile: its page says so and links the offer still open', async () => {
-    await confirmedAppointment(first.date, first.time, uniqueEmail('offers-other-a'), { firstName: 'Anna', lastName: 'Muster' });
-    await confirmedAppointment(first.date, first.time, uniqueEmail('offers-other-b'), { firstName: 'Vera', lastName: 'Vorher' });
+  await test.step('the first time is booked by two others while its page is open: the press says so and links the offer still open', async () => {
     await page.goto(onSite(links[0]!));
     await expect(page.getByRole('heading', { name: take.headline, level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, 'the take-offer page at 390 px');
+    await confirmedAppointment(first.date, first.time, uniqueEmail('offers-other-a'), { firstName: 'Anna', lastName: 'Muster' });
+    await confirmedAppointment(first.date, first.time, uniqueEmail('offers-other-b'), { firstName: 'Vera', lastName: 'Vorher' });
     await page.getByRole('button', { name: take.button }).click();
     await expect(page.getByRole('alert')).toContainText(offerTexts.outcome.takenMeanwhile.title);
     await expect(page.getByRole('button', { name: take.button })).toHaveCount(0);
     await expect(page.getByText(take.whatHappens)).toHaveCount(0);
+    // The summary no longer calls the first time open.
+    await expect(page.getByText(`(${offerTexts.status.busy})`)).toHaveCount(1);
     expect((await row(id)).status).toBe('declined');
+  });
+
+  await test.step('its link opened anew says the time is taken before any press, and links the offer still open', async () => {
+    await page.goto(onSite(links[0]!));
+    await expect(page.getByRole('heading', { name: take.busyHeadline, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: take.button })).toHaveCount(0);
     await page.getByRole('link', { name: formatDateTimeLong(second.date, second.time) }).click();
   });
 
