@@ -584,14 +584,17 @@ Deno.test('a claim too close to its lapse for a whole send: nothing sent or char
 
 Deno.test('a retry while the first call still waits for a slow provider: 409 in_progress, one practice mail', async () => {
   const { contact, mailer } = setup();
-  mailer.delayMs = 60;
+  // The provider answers the first call only once the retry has had its answer: however slow
+  // the machine, the retry comes while the first call is with the provider (no guessed pause).
+  let answer!: () => void;
+  mailer.answerWhen = new Promise<void>((resolve) => (answer = resolve));
   const body = contactSubmission();
-  // The retry comes once the first call is with the provider (not after a guessed pause).
   const withProvider = new Promise<void>((resolve) => (mailer.during = () => resolve()));
   const first = contact(post(body));
   await withProvider;
   mailer.during = undefined;
   const retry = await contact(post(body));
+  answer();
   assert.equal(retry.status, 409);
   assert.deepEqual(await json(retry), { error: 'in_progress' });
   assert.equal((await first).status, 200);

@@ -756,6 +756,8 @@ export class FakeMailer implements Mailer {
   startedAt: number[] = [];
   /** Called while a send is under way (after it started, before it ends): what happens meanwhile. */
   during?: (mail: OutgoingMail) => void;
+  /** A provider that answers only when the test lets it: each send waits for this promise (after `delayMs`). */
+  answerWhen?: Promise<void>;
 
   async send(mail: OutgoingMail): Promise<void> {
     const attempt = this.attempts++;
@@ -763,6 +765,7 @@ export class FakeMailer implements Mailer {
     this.startedAt.push(performance.now());
     this.during?.(mail);
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.answerWhen) await this.answerWhen;
     if (this.fail === 'all' || this.fail.includes(attempt)) throw new MailError('smtp_ECONNREFUSED');
     this.sent.push(mail);
   }
