@@ -7,10 +7,7 @@
 -- An offer is open until it is taken, until another offer of its request is taken
 -- (withdrawn_at), or until it lapses by time: private.offer_lifetime() after it was made, or
 -- once its start comes within private.cancellation_notice() – computed, never stored, so no
--- job has to run for it (private.offer_lapses_at). An open offer whose time nobody is free
--- for any more (someone else was booked there meanwhile: private.someone_free, the capacity
--- rule of domain/capacity.ts) reads as 'busy', never linked as open; computed too, so it is
--- open again once the time frees up.
+-- job has to run for it (private.offer_lapses_at).
 --
 -- The mails: taking an offer confirms the request, so its outcome_key becomes 'confirmed'
 -- and the outbox trigger (…_outbox.sql) owes the state's mails as for any confirmation –
@@ -53,11 +50,9 @@ create function private.offer_lapses_at(o public.appointment_offers, p_min_notic
                    - coalesce(p_min_notice, private.cancellation_notice()))
   $$;
 
--- An offer of request r as the functions read it: number, date, time, lapsesAt and its state
--- (domain/offers.ts OfferStatus): 'taken', 'lapsed' (by time, or another one was taken),
--- 'busy' (nobody is free for r's length at that time any more), else 'open'.
-create function private.offer_json(o public.appointment_offers, r public.appointment_requests, p_min_notice interval default null)
-  returns jsonb
+-- An offer as the functions read it: number, date, time, lapsesAt and its state: 'open',
+-- 'taken', or 'lapsed' (by time, or another one was taken).
+create function private.offer_json(o public.appointment_offers, p_min_notice interval default null) returns jsonb
   language sql stable
   set search_path = ''
   as $$
@@ -66,7 +61,6 @@ create function private.offer_json(o public.appointment_offers, r public.appoint
       'lapsesAt', private.offer_lapses_at(o, p_min_notice),
       'status', case when o.taken_at is not null then 'taken'
                      when o.withdrawn_at is not null or private.offer_lapses_at(o, p_min_notice) <= now() then 'lapsed'
-                     when not private.someone_free(o.offered_date, o.offered_time, r.appointment_minutes, r.id) then 'busy'
                      else 'open' end)
   $$;
 
@@ -76,10 +70,8 @@ create function public.appointment_offers_of(p_id uuid, p_min_notice interval de
   security invoker
   set search_path = ''
   as $$
-    select coalesce(jsonb_agg(private.offer_json(o, r, p_min_notice) order by o.number), '[]'::jsonb)
-      from public.appointment_offers o
-      join public.appointment_requests r on r.id = o.appointment_request_id
-     where o.appointment_request_id = p_id
+    select coalesce(jsonb_agg(private.offer_json(o, p_min_notice) order by o.number), '[]'::jsonb)
+      from public.appointment_offers o where o.appointment_request_id = p_id
   $$;
 
 -- Decline with offered times: public.decide_appointment's decline (the same UPDATE, the
@@ -175,9 +167,9 @@ create function public.take_offer(p_id uuid, p_offer integer, p_min_notice inter
   $$;
 
 revoke all on function private.offer_lapses_at(public.appointment_offers, interval),
-  private.offer_json(public.appointment_offers, public.appointment_requests, interval) from public;
+  private.offer_json(public.appointment_offers, interval) from public;
 grant execute on function private.offer_lapses_at(public.appointment_offers, interval),
-  private.offer_json(public.appointment_offers, public.appointment_requests, interval) to service_role;
+  private.offer_json(public.appointment_offers, interval) to service_role;
 revoke all on function public.appointment_offers_of(uuid, interval),
   public.decline_with_offers(uuid, text, jsonb),
   public.take_offer(uuid, integer, interval) from public, anon, authenticated;

@@ -32,18 +32,15 @@ create or replace function public.my_data(p_mailbox_key text) returns jsonb
                  'move_date', a.move_date, 'move_time', a.move_time, 'cancelled_at', a.cancelled_at,
                  'delete_at', a.created_at + r.span,
                  -- The times offered when the practice declined it (…_offers.sql). A time someone
-                 -- else was booked at meanwhile ('busy') cannot be taken now: 'lapsed' here, as
-                 -- for the earlier times below, without telling about another visitor.
+                 -- else was booked at meanwhile ('busy', …_busy_offers.sql) cannot be taken now:
+                 -- 'lapsed' here, as for the earlier times below, without telling about another visitor.
                  'offers', (
                    select coalesce(jsonb_agg(jsonb_build_object(
                             'number', o.number, 'offered_date', o.offered_date, 'offered_time', o.offered_time,
                             'created_at', o.created_at,
-                            'status', case private.offer_json(o, q) ->> 'status' when 'busy' then 'lapsed'
-                                        else private.offer_json(o, q) ->> 'status' end)
+                            'status', replace(private.offer_json(o) ->> 'status', 'busy', 'lapsed'))
                           order by o.number), '[]'::jsonb)
-                     from public.appointment_offers o
-                     join public.appointment_requests q on q.id = o.appointment_request_id
-                    where o.appointment_request_id = a.id),
+                     from public.appointment_offers o where o.appointment_request_id = a.id),
                  -- The wish for an earlier time while it is stored (…_earlier_times.sql; ended, it
                  -- is deleted): since when, and whether a time can still be offered for it.
                  'earlier_wish', (
