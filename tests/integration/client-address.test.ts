@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../scripts/stack/start-stack.ts';
-import { appointmentSubmission, newAppointmentRequest, callFunction, newVisitor, ownStandIn, proofHeader, signedProof, SITE_ORIGIN, solvedProof, storeAppointment } from './stack-harness.ts';
+import { appointmentSubmission, newAppointmentRequest, callFunction, newVisitor, ownStandIn, proofHeader, signedProof, SITE_ORIGIN, solvedProof, insertAppointment } from './stack-harness.ts';
 import { standInTarget, type BackendTarget } from '../support/backend-target.ts';
 import { addressesOf, isTo, mailApi } from '../support/mail-api.ts';
 
@@ -176,7 +176,7 @@ it.runIf(ownStandIn)('a captured genuine request replayed from 20 clients sends 
   // the proof its insert carried (as the site sends both).
   const booker = `termin-${randomUUID()}@example.ch`;
   const row = newAppointmentRequest(booker);
-  const insert = await storeAppointment(backend, '127.0.0.1', row);
+  const insert = await insertAppointment(backend, '127.0.0.1', row);
   expect(insert.error).toBeNull();
   const booking = { ...appointmentSubmission(row), altcha: insert.proof };
   expect((await postFrom(client(8, 1), APPOINTMENT, booking)).status).toBe(200);

@@ -34,7 +34,7 @@ import {
   SITE_ORIGIN,
   slotSequence,
   solvedProof,
-  storeAppointment,
+  insertAppointment,
   type TestBackend,
   zurichDate,
 } from './stack-harness.ts';
@@ -224,7 +224,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     // An appointment request: claimed by the visitor's call, lapsed, taken by the outbox.
     const visitor = newVisitor();
     const row = newAppointmentRequest(visitor.email);
-    expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
+    expect((await insertAppointment(backend, visitor.ip, row)).error).toBeNull();
     const body = appointmentSubmission(row);
     const claim = await rpc<{ status: string; request: { claim: string } }>('claim_request_mail', {
       p_id: row.id, p_first_name: body.firstName, p_last_name: body.lastName, p_email: body.email, p_phone: body.phone,
@@ -366,7 +366,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     const LATE_MS = 12_000;
     const visitor = newVisitor();
     const row = newAppointmentRequest(visitor.email, { message: `Spät ${visitor.email}` });
-    const stored = await storeAppointment(backend, visitor.ip, row);
+    const stored = await insertAppointment(backend, visitor.ip, row);
     expect(stored.error).toBeNull();
     const contactVisitor = newVisitor();
     const message = {

@@ -137,7 +137,7 @@ describe('no oracle (item 3)', () => {
     const { error, proof } = await insertAppointment(backend, ip, stored);
     expect(error).toBeNull();
     const bot = { ...appointmentSubmission(stored), website: 'https://spam.example' };
-    // Another genuine proof (callFunction solves a new one): refused, the row stays.
+    // Another genuine proof (callFunction signs a new one): refused, the row stays.
     expect(await callFunction(backend, APPOINTMENT, bot, { ip: newVisitor().ip })).toMatchObject({ status: 422, json: { error: 'rejected' } });
     expect(await row(stored.id)).toBeDefined();
     // The proof of its insert: discarded.

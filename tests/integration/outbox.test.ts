@@ -24,7 +24,7 @@ import {
   practiceMail,
   proofHeader,
   solvedProof,
-  storeAppointment,
+  insertAppointment,
   type TestBackend,
   zurichDate,
 } from './stack-harness.ts';
@@ -94,7 +94,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
 
     const booking = newVisitor();
     const row = newAppointmentRequest(booking.email, { message: `Outbox ${booking.email}` });
-    const stored = await storeAppointment(backend, booking.ip, row);
+    const stored = await insertAppointment(backend, booking.ip, row);
     expect(stored.error).toBeNull();
     const sentBooking = await callFunction(backend, 'send-appointment-email', { ...appointmentSubmission(row), altcha: stored.proof }, { ip: booking.ip });
     expect(sentBooking).toMatchObject({ status: 502, json: { error: 'mail_failed', stored: true } });
@@ -169,7 +169,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
   it('leaves a row younger than two minutes to the visitor\'s own call', async () => {
     const visitor = newVisitor();
     const row = newAppointmentRequest(visitor.email);
-    expect((await storeAppointment(backend, visitor.ip, row)).error).toBeNull();
+    expect((await insertAppointment(backend, visitor.ip, row)).error).toBeNull();
     expect((await runJob('send-pending-mail')).json).toMatchObject({ sent: 0 });
     expect(await practiceMail(backend, 'request', row.id)).toMatchObject({ sent_at: null });
   });
@@ -197,12 +197,12 @@ describe('the insert carries its proof', () => {
   it('nothing is stored without a solved proof, from any number of addresses', async () => {
     const email = newVisitor().email;
     for (let n = 1; n <= 10; n++) {
-      const { error, status } = await storeAppointment(backend, `198.51.100.${n}`, newAppointmentRequest(email), { proof: null });
+      const { error, status } = await insertAppointment(backend, `198.51.100.${n}`, newAppointmentRequest(email), { proof: null });
       expect(status).toBe(401);
       expect(error).toMatchObject({ code: '42501', message: 'A solved form proof is required', details: 'x-form-proof: missing' });
     }
     const proof = await solvedProof(backend, 'send-contact-email', '198.51.100.99');
-    expect((await storeAppointment(backend, '198.51.100.99', newAppointmentRequest(email), { proof })).error?.details).toBe('x-form-proof: other_form');
+    expect((await insertAppointment(backend, '198.51.100.99', newAppointmentRequest(email), { proof })).error?.details).toBe('x-form-proof: other_form');
     const { rows } = await backend.query('select 1 from public.appointment_requests where email = $1', [email]);
     expect(rows).toEqual([]);
   });
@@ -211,7 +211,7 @@ describe('the insert carries its proof', () => {
     const visitor = newVisitor();
     const proof = await solvedProof(backend, 'send-appointment-email', visitor.ip);
     const rows = Array.from({ length: 8 }, (_, n) => newAppointmentRequest(`replay-${n}-${visitor.email}`));
-    const answers = await Promise.all(rows.map((row, n) => storeAppointment(backend, `203.0.113.${n + 1}`, row, { proof })));
+    const answers = await Promise.all(rows.map((row, n) => insertAppointment(backend, `203.0.113.${n + 1}`, row, { proof })));
     expect(answers.filter((a) => a.error === null)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.error !== null)) {
       expect(refused.error).toMatchObject({ code: '42501', details: 'x-form-proof: used' });
@@ -227,7 +227,7 @@ describe('the insert carries its proof', () => {
     for (let n = 0; n < 8; n++) proofs.push(await solvedProof(backend, 'send-appointment-email', `${prefix}::${n + 1}`));
     const answers = [];
     for (let n = 0; n < 8; n++) {
-      answers.push(await storeAppointment(backend, `${prefix}::${(n + 1).toString(16)}`, newAppointmentRequest(newVisitor().email), { proof: proofs[n]! }));
+      answers.push(await insertAppointment(backend, `${prefix}::${(n + 1).toString(16)}`, newAppointmentRequest(newVisitor().email), { proof: proofs[n]! }));
     }
     expect(answers.filter((a) => a.error === null)).toHaveLength(5);
     expect(answers.slice(5).map((a) => a.status)).toEqual([401, 401, 401]);
@@ -237,7 +237,7 @@ describe('the insert carries its proof', () => {
     const { rows } = await backend.query<{ usage: boolean }>(`select has_schema_privilege('anon', 'private', 'usage') as usage`);
     expect(rows[0]!.usage).toBe(false);
     const visitor = newVisitor();
-    expect((await storeAppointment(backend, visitor.ip, newAppointmentRequest(visitor.email))).error).toBeNull();
+    expect((await insertAppointment(backend, visitor.ip, newAppointmentRequest(visitor.email))).error).toBeNull();
   });
 
   it('the header reaches the database through the gateway\'s CORS preflight', async () => {
@@ -261,11 +261,11 @@ describe.runIf(ownStandIn)('the practice digest', () => {
     await backend.query(`delete from public.outbox_mails where kind = 'digest'`);
     const waiting = newVisitor();
     const row = newAppointmentRequest(waiting.email, { first_name: 'Wartende', last_name: 'Person', preferred_date: bookableDate(9) });
-    expect((await storeAppointment(backend, waiting.ip, row)).error).toBeNull();
+    expect((await insertAppointment(backend, waiting.ip, row)).error).toBeNull();
     await backend.query(`update public.appointment_requests set created_at = now() - interval '30 hours' where id = $1`, [row.id]);
     const tomorrow = newVisitor();
     const confirmed = newAppointmentRequest(tomorrow.email, { first_name: 'Morgen', last_name: 'Termin', preferred_time: '15:00' });
-    expect((await storeAppointment(backend, tomorrow.ip, confirmed)).error).toBeNull();
+    expect((await insertAppointment(backend, tomorrow.ip, confirmed)).error).toBeNull();
     await backend.query(`select public.decide_appointment($1, 'confirm', $2, '15:00')`, [confirmed.id, zurichDate(1)]);
 
     const sent = await runJob('send-practice-digest');

@@ -23,7 +23,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function storeAppointment(ageSql: string): Promise<string> {
+async function insertAppointment(ageSql: string): Promise<string> {
   const { rows } = await backend.query<{ id: string }>(
     `insert into public.appointment_requests (first_name, last_name, email, phone, service, preferred_date, created_at)
      values ('Alt', 'Anfrage', 'alt@example.ch', '044', 'Schlafberatung', $1, now() - $2::interval) returning id`,
@@ -46,8 +46,8 @@ const exists = async (table: string, id: string) =>
 
 describe('retention', () => {
   it('deletes requests and messages older than 12 months and keeps the rest', async () => {
-    const oldAppointment = await storeAppointment('12 months 1 day');
-    const recentAppointment = await storeAppointment('11 months 27 days');
+    const oldAppointment = await insertAppointment('12 months 1 day');
+    const recentAppointment = await insertAppointment('11 months 27 days');
     const oldMessage = await storeMessage('13 months');
     const recentMessage = await storeMessage('1 day');
     await backend.query(`insert into public.rate_limit_events (bucket, key, created_at) values ('x', 'y', now() - interval '2 days'), ('x', 'y', now())`);

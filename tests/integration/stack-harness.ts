@@ -22,9 +22,9 @@ import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../
 
 export type TestBackend = BackendTarget;
 
-// Every function call solves a form proof first, as the site does: about half a second of
-// CPU each, more while other suites run beside it. A test making several calls needs
-// more than vitest's default 5 s (this applies to each suite that imports the harness).
+// A test here makes several calls through the gateway, the functions and the database, and
+// runs beside the other suites on two cores: more than vitest's default 5 s (this applies to
+// each suite that imports the harness).
 vi.setConfig({ testTimeout: 30_000 });
 
 /** The site's origin as supabase/functions/.env.example allows it (the dev server). */
@@ -218,21 +218,6 @@ async function insertWithProof(backend: TestBackend, ip: string, row: Record<str
 }
 
 /**
- * The booking form's first step as the site makes it: the insert into appointment_requests
- * with the proof solved for send-appointment-email in `x-form-proof` (the function's own
- * challenge, unless a proof is given; `proof: null` sends none). Returns the insert's answer
- * and the proof, which the function call then reuses.
- */
-export async function storeAppointment(
-  backend: TestBackend,
-  ip: string,
-  row: Record<string, unknown> | Record<string, unknown>[],
-  { proof }: { proof?: FormProof | null } = {},
-) {
-  return insertWithProof(backend, ip, row, proof === undefined ? await solvedProof(backend, 'send-appointment-email', ip) : proof);
-}
-
-/**
  * A proof for `fn` that is genuine but past its expiry (`secondsAgo` seconds): signed and
  * solved like signedProof, so what refuses it is the expiry alone.
  */
@@ -241,11 +226,13 @@ export function expiredProof(fn = 'send-appointment-email', secondsAgo = 60): Pr
 }
 
 /**
- * The booking insert as storeAppointment makes it, for suites whose stack runs without
- * the functions (backendTarget({ functions: false })): the proof is signed here
- * (signedProof) instead of asked of send-appointment-email – the database checks it the
- * same way. A new proof unless one is given; `proof: null` sends none. Returns supabase-js's
- * answer (error, status, data) and the proof.
+ * The booking form's first step as the site makes it: the insert into appointment_requests
+ * with a proof for send-appointment-email in `x-form-proof`. The proof is signed here
+ * (signedProof), not solved from the function's own challenge: the database and the
+ * function check it the same way, and a solved one costs a tenth of a CPU-second
+ * (solvedProof, for the tests about the challenge itself). A new proof unless one is given;
+ * `proof: null` sends none. Returns supabase-js's answer (error, status, data) and the proof,
+ * which the function call then reuses.
  */
 export async function insertAppointment(
   backend: TestBackend,
@@ -272,7 +259,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Raw HTTP to a function, as an attacker (or curl) would call it; by default with the
- * site's key and, for a body without `altcha`, a freshly solved proof (proof: false sends
+ * site's key and, for a body without `altcha`, a fresh signed proof (signedProof; proof: false sends
  * the body as it is).
  */
 export async function callFunction(
@@ -288,7 +275,7 @@ export async function callFunction(
   }: { ip: string; origin?: string | null; raw?: string; headers?: Record<string, string>; proof?: boolean },
 ) {
   const sent = proof && raw === undefined && isPlainObject(body) && !('altcha' in body)
-    ? { ...body, altcha: await solvedProof(backend, name, ip) }
+    ? { ...body, altcha: await signedProof(name) }
     : body;
   const response = await fetch(`${backend.apiUrl}/functions/v1/${name}`, {
     method: 'POST',
