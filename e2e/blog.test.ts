@@ -4,9 +4,10 @@
  * pass axe (every one at phone width, each template at desktop width).
  */
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { expect, test, type ViewportName, VIEWPORTS } from './support/fixtures.ts';
+import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
-import { blogArticles } from './support/site.ts';
+import { blogArticles, routes } from './support/site.ts';
+import { articleCategories, categorySlug } from '../src/content/article-meta.ts';
 import type { Page } from '@playwright/test';
 
 const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 }).allInnerTexts();
@@ -64,28 +65,25 @@ test.describe('without JavaScript', () => {
   });
 });
 
-const blogPaths = [...blogArticles.map((a) => `/blog/${a.slug}`), '/blog/kategorie/gesundheit', '/blog/kategorie/technologie'];
-
 /**
- * Every article and filtered list at phone width, where text reflows and targets are
- * smallest; at desktop width the two templates once (an article, a list): what differs
- * between articles (links, images, headings) does not depend on the width, and each axe
- * run is one more page load of a CPU-bound suite.
+ * axe on every article and filtered list that routes.test.ts does not already check at
+ * phone width, where text reflows and targets are smallest. routes.test.ts checks one
+ * article and one list (each template) at both widths; what differs between articles
+ * (links, images, headings) does not depend on the width, and each axe run is one more
+ * page load of a CPU-bound suite.
  */
-const axeChecks: { viewport: ViewportName; paths: string[] }[] = [
-  { viewport: 'mobile', paths: blogPaths },
-  { viewport: 'desktop', paths: [`/blog/${blogArticles[0]!.slug}`, '/blog/kategorie/gesundheit'] },
-];
+const checkedByRoutes = new Set(routes.map((route) => route.path));
+const blogPaths = [...blogArticles.map((a) => `/blog/${a.slug}`), ...articleCategories.map((category) => `/blog/kategorie/${categorySlug(category)}`)].filter(
+  (path) => !checkedByRoutes.has(path),
+);
 
-for (const { viewport, paths } of axeChecks) {
-  test.describe(`axe at ${VIEWPORTS[viewport].width} px`, () => {
-    test.use({ viewport: VIEWPORTS[viewport] });
-    for (const path of paths) {
-      test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
-        await page.goto(path);
-        await waitForHydration(page);
-        await expectNoAxeViolations(page, `${path} at ${VIEWPORTS[viewport].width} px`);
-      });
-    }
-  });
-}
+test.describe(`axe at ${VIEWPORTS.mobile.width} px`, () => {
+  test.use({ viewport: VIEWPORTS.mobile });
+  for (const path of blogPaths) {
+    test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page, `${path} at ${VIEWPORTS.mobile.width} px`);
+    });
+  }
+});

@@ -1,17 +1,23 @@
 /**
- * Every route at phone and desktop width, as a visitor meets it on a static host: the
- * spec's texts, header and footer, a header that stays put while scrolling, no WCAG 2.0,
- * 2.1 or 2.2 A/AA violation (axe, with the home page's video and pause control showing),
- * the menu, and a clean console and network (nothing fails, nothing goes to a third party).
- * One page load per route and width does all of it: a page load is what the browser suite
- * spends its time on (other states' axe checks: accessibility.test.ts).
+ * Every route at phone and desktop width, as a visitor meets it on a static host: no text
+ * of the first screen moving more than 1 px when the web fonts arrive, the spec's texts,
+ * header and footer, a header that stays put while scrolling, no WCAG 2.0, 2.1 or 2.2 A/AA
+ * violation (axe, with the home page's video and pause control showing), the menu, no
+ * Content-Security-Policy violation (the shipped headers: csp.test.ts), and a clean console
+ * and network (nothing fails, nothing goes to a third party). One page load per route and
+ * width does all of it: a page load is what the browser suite spends its time on (other
+ * states' axe checks: accessibility.test.ts).
  */
 import type { Page } from '@playwright/test';
-import { expect, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
+import { expect, recordCspViolations, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpectation } from './support/site.ts';
 import { priceOnRequest } from '../src/content/services.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
+import { measureFontArrival } from '../scripts/bench/font-shift.ts';
+
+/** How far text of the first screen may move when the web fonts arrive (scripts/bench/font-shift.ts). */
+const MAX_FONT_SHIFT_PX = 1;
 
 async function visibleText(page: Page, selector: string): Promise<string> {
   return normalizeText(await page.locator(selector).first().innerText());
@@ -128,21 +134,28 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     test.use({ viewport: VIEWPORTS[viewport], reducedMotion: 'no-preference' });
 
     for (const route of routes) {
-      test(`${route.path}: its content, header, footer and menu; no WCAG A/AA violations`, async ({ page, watched }) => {
-        const response = await page.goto(route.path, { waitUntil: 'load' });
-        expect(response?.status()).toBe(200);
-        await waitForHydration(page);
+      test(`${route.path}: fonts arrive without moving text; its content, header, footer and menu; no WCAG A/AA or CSP violations`, async ({ page, watched }) => {
+        const cspViolations = await recordCspViolations(page);
+        // The page opens with its font files held back, as on a slow line: the first screen
+        // is recorded in the fallback fonts, then again once the files have arrived
+        // (scripts/bench/font-shift.ts). It ends hydrated, with the web fonts loaded.
+        const fonts = await measureFontArrival(page, route.path);
+        expect(fonts.status).toBe(200);
+        expect(fonts.rewraps, 'texts whose lines break elsewhere once the web fonts are there').toEqual([]);
+        expect(fonts.maxPx, `moved most when the web fonts arrived: ${fonts.worst}`).toBeLessThanOrEqual(MAX_FONT_SHIFT_PX);
 
         await expectPageContent(page, route);
         await expectHeaderAndFooter(page, viewport);
         await expectSticky(page);
         await watched.settle();
         await expectNoAxeViolations(page, `${route.path} at ${VIEWPORTS[viewport].width} px`);
+        expect(await cspViolations(), `CSP violations on ${route.path}`).toEqual([]);
         if (viewport === 'mobile') await expectMenuNavigation(page, route);
         else await expectDesktopNavigation(page, route);
 
         // Whatever the page loads after the first paint (chunks, images, the video) is done.
         await watched.settle();
+        expect(await cspViolations(), `CSP violations after the navigation from ${route.path}`).toEqual([]);
         expectCleanPage(watched);
       });
     }

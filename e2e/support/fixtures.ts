@@ -94,6 +94,21 @@ export function watchPage(page: Page): WatchedPage {
   return { problems, requests, settle };
 }
 
+/**
+ * Records every securitypolicyviolation event of `page` from the first byte of each document
+ * on; call before its first navigation. Answers the violations of the document now open.
+ */
+export async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
 interface E2eFixtures {
   /** The problems recorded on `page` (see watchPage); attached to the report when the test fails. */
   watched: WatchedPage;

@@ -226,27 +226,33 @@ async function coreFontsLoaded(page: Page): Promise<void> {
   );
 }
 
-async function openPage(page: Page, url: string): Promise<void> {
+/** Opens `url` and waits for hydration; answers the document's HTTP status. */
+async function openPage(page: Page, url: string): Promise<number | undefined> {
   // Not 'load': a page whose largest paint is text (an article) asks for the web fonts
   // before its load event, and measureFontArrival holds them – the event would never come.
-  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: TIMEOUT_MS });
+  const response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: TIMEOUT_MS });
   // tsx compiles with esbuild's keepNames, which wraps inner functions in a __name() call
   // that exists in Node only; recordFontSwitch has some, so the page gets a stand-in.
   await page.evaluate('globalThis.__name ??= (fn) => fn');
   await waitForHydration(page, TIMEOUT_MS);
+  return response?.status();
 }
 
 /** The quiet time before the first record: the home page's hero video is added after hydration. */
 const SETTLE_MS = 1500;
 
-/** What moves in the first screen of `url` when its font files arrive, as a visitor sees it. */
-export async function measureFontArrival(page: Page, url: string): Promise<FontShift> {
+/**
+ * What moves in the first screen of `url` when its font files arrive, as a visitor sees it,
+ * and the page's HTTP status. The page stays open, hydrated, with its fonts: the browser
+ * suite goes on checking it (e2e/routes.test.ts).
+ */
+export async function measureFontArrival(page: Page, url: string): Promise<FontShift & { status: number | undefined }> {
   const held: Route[] = [];
   let letThrough = false;
   const hold = (route: Route) => (letThrough ? route.continue() : void held.push(route));
   await page.route(/\.woff2$/, hold);
   try {
-    await openPage(page, url);
+    const status = await openPage(page, url);
     await page.waitForTimeout(SETTLE_MS);
     const { before } = await page.evaluate(recordFontSwitch, [WEB_FONTS_CLASS, false] as const);
     // Both core files must have been asked for, or nothing would arrive to move anything.
@@ -256,7 +262,7 @@ export async function measureFontArrival(page: Page, url: string): Promise<FontS
     await coreFontsLoaded(page);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const { after } = await page.evaluate(recordFontSwitch, [WEB_FONTS_CLASS, false] as const);
-    return compareGeometry(before, after);
+    return { ...compareGeometry(before, after), status };
   } finally {
     await page.unroute(/\.woff2$/, hold);
   }
@@ -304,7 +310,8 @@ export async function fontShiftByRoute(
         const context = await browser.newContext({ viewport });
         const page = await context.newPage();
         const url = new URL(route, baseUrl).href;
-        const arrival = await measureFontArrival(page, url);
+        const { maxPx, worst, rewraps } = await measureFontArrival(page, url);
+        const arrival = { maxPx, worst, rewraps };
         const swap = await measureFontSwitch(page, url);
         results[route] = {
           arrival: keepLarger(results[route]?.arrival, arrival, size),
