@@ -23,6 +23,8 @@ export default defineConfig({
   // what all share (a mail outage) is tagged ALONE and runs with no other beside it
   // (e2e/support/alone.ts). Not a second project with `dependencies`: Playwright runs a
   // dependency project whole, so `npx playwright test forms.test.ts` would run every test.
+  // The read-only sweeps (routes, page-style, fonts, …) let both workers share their tests
+  // (`test.describe.configure({ mode: 'parallel' })`), so no long file ends the run alone.
   workers: 2,
   fullyParallel: false,
   retries: ci ? 1 : 0,

@@ -97,12 +97,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             // set their own, tests/integration/stack-harness.ts; Testing Library's waits:
             // tests/support/unit-waits.ts.)
             testTimeout: 20_000,
-            // The integration suites run PGlite (Postgres compiled to WebAssembly) in the test
-            // process, one database per suite. V8 would first compile its hot functions again
-            // with its optimising compiler, which a suite of a few seconds never earns back:
-            // Liftoff, V8's baseline compiler, alone makes them about a tenth cheaper
-            // (docs/development.md, «Where the time goes»).
-            execArgv: ['--liftoff-only'],
             // Each test file in a VM context of its own inside a worker process that is kept
             // for the next file, instead of a fresh process per file: measured, the jsdom
             // files took 90 CPU-s that way and take 53 now. The files stay isolated from one

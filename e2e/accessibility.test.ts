@@ -10,6 +10,10 @@ import { test, type ViewportName, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { priceOnRequest } from '../src/content/services.ts';
 
+// Every test here is a page load of its own that changes nothing: the two workers may share
+// this file's tests, so that a long sweep does not end the run on one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 const NOT_FOUND = '/gibt-es-nicht';
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {

@@ -10,6 +10,10 @@ import { blogArticles, routes } from './support/site.ts';
 import { articleCategories, categorySlug } from '../src/content/article-meta.ts';
 import type { Page } from '@playwright/test';
 
+// Every test here is a page load of its own that changes nothing: the two workers may share
+// this file's tests, so that a long sweep does not end the run on one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 const cardTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 }).allInnerTexts();
 const titlesOf = (category: string) => blogArticles.filter((a) => a.category === category).map((a) => a.title);
 /** A card's «Lesen» link: its name is «Lesen», then the article's title (Chromium puts a space before the colon). */

@@ -12,6 +12,10 @@ import { expect, test } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { routes } from './support/site.ts';
 
+// Every test here is a page load of its own that changes nothing: the two workers may share
+// this file's tests, so that a long sweep does not end the run on one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 function requestsOf(page: Page, type: 'font' | 'stylesheet'): string[] {
   const files: string[] = [];
   page.on('request', (request) => {

@@ -5,6 +5,10 @@
  */
 import { expect, test } from './support/fixtures.ts';
 
+// Every test here is a page load of its own that changes nothing: the two workers may share
+// this file's tests, so that a long sweep does not end the run on one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 interface Box {
   x: number;
   y: number;

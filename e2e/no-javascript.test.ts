@@ -5,6 +5,10 @@
 import { expect, test, type ViewportName, VIEWPORTS } from './support/fixtures.ts';
 import { footerTexts, normalizeText, routes } from './support/site.ts';
 
+// Every test here is a page load of its own that changes nothing: the two workers may share
+// this file's tests, so that a long sweep does not end the run on one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 const noScriptNote = 'Das Formular braucht JavaScript.';
 
 test.use({ javaScriptEnabled: false });

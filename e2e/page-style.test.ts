@@ -13,6 +13,10 @@ import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { routes } from './support/site.ts';
 
+// Every test here is a page load of its own that changes nothing: the two workers may share
+// this file's tests, so that a long sweep does not end the run on one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 const PSEUDOS = ['', '::before', '::after', '::placeholder', '::marker'] as const;
 
 /**

@@ -16,6 +16,10 @@ import { priceOnRequest } from '../src/content/services.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { measureFontArrival } from '../scripts/bench/font-shift.ts';
 
+// Every test here is a page load of its own that changes nothing: the two workers may share
+// this file's tests, so that a long sweep does not end the run on one worker alone.
+test.describe.configure({ mode: 'parallel' });
+
 /** How far text of the first screen may move when the web fonts arrive (scripts/bench/font-shift.ts). */
 const MAX_FONT_SHIFT_PX = 1;
 
