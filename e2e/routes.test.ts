@@ -1,7 +1,8 @@
 /**
  * Every route at phone and desktop width, as a visitor meets it on a static host: no text
- * of the first screen moving more than 1 px when the web fonts arrive, the spec's texts,
- * header and footer, a header that stays put while scrolling, no WCAG 2.0, 2.1 or 2.2 A/AA
+ * of the first screen moving more than 1 px when the web fonts arrive, at desktop width the
+ * first view's style and fonts only after the largest paint (support/first-view.ts), the
+ * spec's texts, header and footer, a header that stays put while scrolling, no WCAG 2.0, 2.1 or 2.2 A/AA
  * violation (axe, with the home page's video and pause control showing), the menu, no
  * Content-Security-Policy violation (the shipped headers: csp.test.ts), and a clean console
  * and network (nothing fails, nothing goes to a third party). One page load per route and
@@ -15,6 +16,7 @@ import { footerTexts, headerNavigation, normalizeText, routes, type RouteExpecta
 import { priceOnRequest } from '../src/content/services.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { measureFontArrival } from '../scripts/bench/font-shift.ts';
+import { watchFirstView } from './support/first-view.ts';
 
 // Every test here is a page load of its own that changes nothing: the two workers may share
 // this file's tests, so that a long sweep does not end the run on one worker alone.
@@ -140,6 +142,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     for (const route of routes) {
       test(`${route.path}: fonts arrive without moving text; its content, header, footer and menu; no WCAG A/AA or CSP violations`, async ({ page, watched }) => {
         const cspViolations = await recordCspViolations(page);
+        // At desktop width also what the first view asks for, and when (support/first-view.ts).
+        const expectFirstView = viewport === 'desktop' ? await watchFirstView(page) : null;
         // The page opens with its font files held back, as on a slow line: the first screen
         // is recorded in the fallback fonts, then again once the files have arrived
         // (scripts/bench/font-shift.ts). It ends hydrated, with the web fonts loaded.
@@ -147,6 +151,10 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         expect(fonts.status).toBe(200);
         expect(fonts.rewraps, 'texts whose lines break elsewhere once the web fonts are there').toEqual([]);
         expect(fonts.maxPx, `moved most when the web fonts arrived: ${fonts.worst}`).toBeLessThanOrEqual(MAX_FONT_SHIFT_PX);
+        if (expectFirstView) {
+          await expectFirstView(route.path);
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
 
         await expectPageContent(page, route);
         await expectHeaderAndFooter(page, viewport);
