@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 import { test, type ViewportName, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { priceOnRequest } from '../src/content/services.ts';
+import { uiText } from '../src/content/ui-text.ts';
 
 // Every test here is a page load of its own that changes nothing: the two workers may share
 // this file's tests, so that a long sweep does not end the run on one worker alone.
@@ -39,8 +40,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       test('/ with the menu open has no WCAG A/AA violations', async ({ page }) => {
         await page.goto('/');
         await waitForHydration(page);
-        await page.getByRole('button', { name: 'Menü öffnen' }).click();
-        await page.getByRole('navigation', { name: 'Hauptnavigation mobil' }).waitFor({ state: 'visible' });
+        await page.getByRole('button', { name: uiText.header.openMenu }).click();
+        await page.getByRole('navigation', { name: uiText.header.mobileNavigation }).waitFor({ state: 'visible' });
         await expectNoAxeViolations(page, '/ at 390 px with the menu open');
       });
     }

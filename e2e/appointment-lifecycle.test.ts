@@ -131,7 +131,7 @@ test('request → links that change nothing → confirm with an advisor → cale
     }
     // It keeps the token in this tab: a reload still shows the request (the last link's: decline).
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Anfrage ablehnen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: copy.decline.button })).toBeVisible();
     expect(page.url()).toMatch(/\/termin\/aktion$/);
     expect(await status(input.email)).toBe('requested');
     // Only the acknowledgement of the request reached the visitor.
@@ -212,7 +212,7 @@ test('request → links that change nothing → confirm with an advisor → cale
   await test.step('the decline link of the same request now explains instead of acting', async () => {
     await page.goto(onSite(declineLink));
     await expect(page.getByText('Dieser Termin ist bereits abgesagt.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Anfrage ablehnen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: copy.decline.button })).toHaveCount(0);
   });
 
   expect(watched.problems).toEqual({ consoleErrors: [], pageErrors: [], failedRequests: [], foreignRequests: [] });
@@ -253,11 +253,11 @@ test('a request declined with a note; a tampered link shows a clear page and cha
 
   await page.setViewportSize(VIEWPORTS.mobile);
   await page.goto(onSite(declineLink));
-  await expect(page.getByRole('button', { name: 'Anfrage ablehnen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: copy.decline.button })).toBeVisible();
   await expectNoAxeViolations(page, 'the decline page at 390 px');
   const note = 'Leider sind wir an diesem Tag ausgebucht. Am Dienstag darauf hätten wir um 10:00 Uhr Zeit.';
   await page.getByLabel('Nachricht an Beat Keller (optional)').fill(note);
-  await page.getByRole('button', { name: 'Anfrage ablehnen' }).click();
+  await page.getByRole('button', { name: copy.decline.button }).click();
   await expect(page.getByText('Die Anfrage ist abgelehnt. Beat Keller erhält Ihre Absage per E-Mail.')).toBeVisible();
   const declined = await mails().waitFor((m) => isTo(m, input.email) && m.Subject === 'Ihre Terminanfrage bei Ruhepol Schlafberatung' && m.Text.includes('Leider können wir'));
   expect(declined.Text).toContain(note);

@@ -5,6 +5,7 @@
  */
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
+import { uiText } from '../src/content/ui-text.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
 
@@ -36,7 +37,7 @@ test.describe('a press before the page is live', () => {
     release();
     await waitForHydration(page);
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.getByRole('navigation', { name: 'Hauptnavigation mobil' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: uiText.header.mobileNavigation }).isVisible()).toBe(true);
     // Carried out once: a second toggle would have closed the menu again. A press of our own
     // comes after whatever the hydration carried out; then the record shows open, closed.
     await toggle.click();

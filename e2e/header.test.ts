@@ -4,6 +4,7 @@
  * down to 320 px wide screens, and a target at least 44 px high.
  */
 import { expect, test } from './support/fixtures.ts';
+import { uiText } from '../src/content/ui-text.ts';
 
 // Every test here is a page load of its own that changes nothing: the two workers may share
 // this file's tests, so that a long sweep does not end the run on one worker alone.
@@ -28,7 +29,7 @@ test.describe('header on a phone', () => {
         const banner = page.getByRole('banner');
         const booking = banner.getByRole('link', { name: 'Termin vereinbaren' }).first();
         const logo = banner.getByRole('link', { name: /Ruhepol/ });
-        const toggle = banner.getByRole('button', { name: 'Menü öffnen' });
+        const toggle = banner.getByRole('button', { name: uiText.header.openMenu });
         expect(await booking.isVisible()).toBe(true);
         const [bookingBox, logoBox, toggleBox] = await Promise.all([booking.boundingBox(), logo.boundingBox(), toggle.boundingBox()]);
         expect(bookingBox!.height).toBeGreaterThanOrEqual(44);

@@ -24,6 +24,7 @@ import {
 } from './support/forms.ts';
 import { headerNavigation } from './support/site.ts';
 import { priceOnRequest } from '../src/content/services.ts';
+import { uiText } from '../src/content/ui-text.ts';
 
 const isField = (name: string) => (focus: FocusInfo) => focus.name === name;
 
@@ -136,23 +137,23 @@ test.describe('keyboard only', () => {
       await page.goto('/');
       await waitForHydration(page);
       const toggle = page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
-      await tabUntil(page, (focus) => focus.label === 'Menü öffnen');
+      await tabUntil(page, (focus) => focus.label === uiText.header.openMenu);
       await page.keyboard.press('Enter');
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
 
       const reached: string[] = [];
       for (const item of [...headerNavigation.map((entry) => entry.label), 'Termin vereinbaren']) {
         const focus = await tabUntil(page, (f) => f.label === item, { maxSteps: 2 });
-        expect(await page.locator(':focus').evaluate((element) => Boolean(element.closest('nav[aria-label="Hauptnavigation mobil"]')))).toBe(true);
+        expect(await page.locator(':focus').evaluate((element, label) => Boolean(element.closest(`nav[aria-label="${label}"]`)), uiText.header.mobileNavigation)).toBe(true);
         reached.push(focus.label);
       }
       expect(reached).toEqual(['Home', 'Schlafberatung', 'Über uns', 'Kontakt', 'Termin vereinbaren']);
 
       await page.keyboard.press('Escape');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.getByRole('navigation', { name: 'Hauptnavigation mobil' }).isVisible()).toBe(false);
+      expect(await page.getByRole('navigation', { name: uiText.header.mobileNavigation }).isVisible()).toBe(false);
       const back = await expectVisibleFocus(page, 'after Escape');
-      expect(back.label).toBe('Menü öffnen');
+      expect(back.label).toBe(uiText.header.openMenu);
 
       // Choosing an item with the keyboard: the page changes, the menu closes, focus lands in the new page.
       await page.keyboard.press('Enter');

@@ -13,7 +13,7 @@ import { formatDateTimeLong } from '../supabase/functions/_shared/domain/dates.t
 import { calendarUid } from '../supabase/functions/_shared/mail/ics.ts';
 import { practiceAdvisors } from '../supabase/functions/_shared/domain/practice.ts';
 import { feedSecretName, feedUrl, PRACTICE_FEED } from '../supabase/functions/practice-calendar/feed-urls.ts';
-import { offerTexts } from '../src/content/appointment-action.ts';
+import { appointmentActionPage, offerTexts } from '../src/content/appointment-action.ts';
 import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
 import type { Mail } from '../tests/support/mail-api.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
@@ -48,7 +48,7 @@ test('decline with two offered times → the first taken meanwhile says so → t
     await choices.nth(0).check();
     await choices.nth(1).check();
     await page.getByLabel('Nachricht an Rita Rhein (optional)').fill('Leider ist die Zeit schon vergeben.');
-    await page.getByRole('button', { name: 'Anfrage ablehnen' }).click();
+    await page.getByRole('button', { name: appointmentActionPage.decline.button }).click();
     await expect(page.getByText('Die Anfrage ist abgelehnt.', { exact: false }).first()).toBeVisible();
     return values.map((value) => {
       const [date, time] = value!.split(' ') as [string, string];

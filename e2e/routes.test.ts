@@ -17,6 +17,7 @@ import { priceOnRequest } from '../src/content/services.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { measureFontArrival } from '../scripts/bench/font-shift.ts';
 import { watchFirstView } from './support/first-view.ts';
+import { uiText } from '../src/content/ui-text.ts';
 
 // Every test here is a page load of its own that changes nothing: the two workers may share
 // this file's tests, so that a long sweep does not end the run on one worker alone.
@@ -81,8 +82,8 @@ async function expectHeaderAndFooter(page: Page, viewport: ViewportName) {
   expect(missing, 'footer texts missing').toEqual([]);
   expect(await footer.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
 
-  const desktopNav = page.getByRole('navigation', { name: 'Hauptnavigation', exact: true });
-  const menuButton = page.getByRole('button', { name: 'Menü öffnen' });
+  const desktopNav = page.getByRole('navigation', { name: uiText.header.mainNavigation, exact: true });
+  const menuButton = page.getByRole('button', { name: uiText.header.openMenu });
   if (viewport === 'desktop') {
     expect(await desktopNav.isVisible(), 'navigation in the header').toBe(true);
     for (const item of headerNavigation) {
@@ -100,14 +101,14 @@ async function expectHeaderAndFooter(page: Page, viewport: ViewportName) {
 
 async function expectMenuNavigation(page: Page, route: RouteExpectation) {
   const target = menuTarget(route);
-  const toggle = page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
-  const menu = page.getByRole('navigation', { name: 'Hauptnavigation mobil' });
+  const toggle = page.getByRole('button', { name: new RegExp(`^(${uiText.header.openMenu}|${uiText.header.closeMenu})$`) });
+  const menu = page.getByRole('navigation', { name: uiText.header.mobileNavigation });
   expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   expect(await menu.isVisible()).toBe(false);
 
   await toggle.click();
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-  expect(await toggle.getAttribute('aria-label')).toBe('Menü schliessen');
+  expect(await toggle.getAttribute('aria-label')).toBe(uiText.header.closeMenu);
   expect(await menu.isVisible(), 'menu open').toBe(true);
   for (const item of headerNavigation) {
     expect(await menu.getByRole('link', { name: item.label, exact: true }).isVisible()).toBe(true);
@@ -126,7 +127,7 @@ async function expectMenuNavigation(page: Page, route: RouteExpectation) {
 
 async function expectDesktopNavigation(page: Page, route: RouteExpectation) {
   const target = menuTarget(route);
-  await page.getByRole('navigation', { name: 'Hauptnavigation', exact: true }).getByRole('link', { name: target.label, exact: true }).click();
+  await page.getByRole('navigation', { name: uiText.header.mainNavigation, exact: true }).getByRole('link', { name: target.label, exact: true }).click();
   await page.waitForURL(target.path);
   const targetRoute = routes.find((r) => r.path === target.path)!;
   await expect
