@@ -97,14 +97,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             // set their own, tests/integration/stack-harness.ts; Testing Library's waits:
             // tests/support/unit-waits.ts.)
             testTimeout: 20_000,
-            // Each test file in a VM context of its own inside a worker process that is kept
-            // for the next file, instead of a fresh process per file: measured, the jsdom
-            // files took 90 CPU-s that way and take 53 now. The files stay isolated from one
-            // another (their own globals, modules and mocks). What differs from a plain
-            // process (vitest.dev/config/pool): errors thrown by Node's own modules are not
-            // `instanceof Error` inside the test's context, and a worker is replaced once it
-            // holds too much memory.
-            pool: 'vmForks',
           },
         },
       ],
