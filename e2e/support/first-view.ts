@@ -14,9 +14,9 @@ export function requestsOf(page: Page, type: 'font' | 'stylesheet'): string[] {
   return files;
 }
 
-export const CORE_FILES = [/^inter-core-[\w-]+\.woff2$/, /^lora-core-[\w-]+\.woff2$/];
+const CORE_FILES = [/^inter-core-[\w-]+\.woff2$/, /^lora-core-[\w-]+\.woff2$/];
 
-export interface PaintRecord {
+interface PaintRecord {
   /** First contentful paint, the hero image's paint (a page's largest) and the first largest paint of any kind (an article's text), ms since navigation start. */
   fcp?: number;
   heroPaint?: number;
@@ -67,7 +67,7 @@ export const coreFontsLoaded = (page: Page, families: readonly string[] = ['Inte
   );
 
 /** Start times of the page's font files, ms since navigation start. */
-export const fontRequestStarts = (page: Page) =>
+const fontRequestStarts = (page: Page) =>
   page.evaluate(() =>
     performance
       .getEntriesByType('resource')
