@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseArticle, readArticles, WORDS_PER_MINUTE } from './article-source.ts';
 import { advisorName } from '../../supabase/functions/_shared/domain/practice.ts';

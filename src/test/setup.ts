@@ -1,13 +1,14 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
-  cleanup();
-});
-
-// Build-output tests run in the node environment: there is no DOM to complete.
+// The files that run in the node environment (the backend suites, the build and script
+// tests) render nothing: Testing Library and its matchers are loaded for the DOM files only.
 if (typeof window !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(() => {
+    cleanup();
+  });
+
   // jsdom has no matchMedia; tests that need a preference override this stub.
   window.matchMedia ??= (query: string) =>
     ({

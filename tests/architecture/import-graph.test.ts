@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The shape of the code that lint cannot see file by file: no module imports itself back
  * through others (type imports included: a cycle of types is still a knot to untie), and

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The seam between the site and the edge functions (eslint.config.js): `npm run lint`
  * refuses an import across it in either direction, and one out of the shared domain

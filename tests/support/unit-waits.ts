@@ -6,6 +6,8 @@
  * How long a test may wait is not what it checks: a wait still ends the moment what it waits
  * for is there, and a test whose element never comes still fails, with the same message.
  */
-import { configure } from '@testing-library/react';
-
-configure({ asyncUtilTimeout: 5_000 });
+// Only where there is a DOM: the node-environment files do not load Testing Library.
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}

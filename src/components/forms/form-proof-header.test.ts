@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { FormProof } from '@domain/wire-types';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from './form-proof-header';

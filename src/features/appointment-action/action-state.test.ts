@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { makeView, scheduled } from '@/test/appointment-action-view';
 import type { AppointmentActionView, AppointmentMove } from '@domain/wire-types';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { makeView } from '@/test/appointment-action-view';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
