@@ -1,12 +1,16 @@
 /**
- * Both forms sent for real, from the built site to the local stack: the button while
- * sending, the notice, the emptied form, the row in Postgres and the two e-mails; then
- * with the mail transport down (Mailpit's chaos triggers refuse with SMTP 554; skipped
- * where chaos is off, as in `supabase start`): the error notice, the values kept, the row
- * stored but not marked as mailed. axe checks each state with its notice on screen.
+ * Both forms sent for real, from the built site (the main build: only the publishable key)
+ * to the local stack, at phone and desktop width: the button while sending, the notice, the
+ * emptied form, the row in Postgres, the two e-mails, and every request to the backend
+ * carrying the publishable key (the legacy key's build: api-keys.test.ts). Then at desktop
+ * width with the mail transport down (Mailpit's chaos triggers refuse with SMTP 554;
+ * skipped where chaos is off, as in `supabase start`): the error notice, the values kept,
+ * the row stored but not marked as mailed. The same outage at phone width, and what the
+ * outbox then delivers, is outbox.test.ts's. axe checks each state with its notice on screen.
  */
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { ALONE } from './support/alone.ts';
+import { e2e } from './support/context.ts';
 import { expect, test, type ViewportName, VIEWPORTS, type WatchedPage } from './support/fixtures.ts';
 import {
   appointmentForm,
@@ -22,6 +26,7 @@ import {
   expectNotice,
   fillAppointment,
   fillContact,
+  FORM_PROOF_SHAPE,
   FORM_TEXT,
   functionUrl,
   holdRequests,
@@ -29,6 +34,8 @@ import {
   openForm,
   readAppointment,
   readContact,
+  recordApiKeys,
+  recordInsertProofs,
   submitButton,
   tableUrl,
   withoutLabel,
@@ -52,6 +59,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
     test('sends: "Wird gesendet..." while sending, success notice, empty form, row mailed, both e-mails', async ({ page, watched }) => {
       const { problems } = watched;
+      const keys = recordApiKeys(page);
       await page.goto('/kontakt');
       const form = contactForm(page);
       const shownAt = await openForm(form);
@@ -83,11 +91,14 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expectContactStored(input, { mailed: true });
       const { toPractice } = await expectBothMails(input.email, /^Neue Nachricht über das Kontaktformular: Anna Müller$/);
       expect(toPractice.Text).toContain(input.nachricht.split('\n')[0]);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(new Set(keys), 'the key every call carries').toEqual(new Set([e2e().publishableKey]));
       expect(problems.consoleErrors, 'console errors').toEqual([]);
       expectNoStrayProblems(watched);
     });
 
-    test('fails with the mail transport down: error notice, values kept, row stored but not mailed', { tag: ALONE }, async ({ page, watched, mailOutage }) => {
+    // At desktop width; at phone width: outbox.test.ts.
+    if (viewport === 'desktop') test('fails with the mail transport down: error notice, values kept, row stored but not mailed', { tag: ALONE }, async ({ page, watched, mailOutage }) => {
       const { problems } = watched;
       await page.goto('/kontakt');
       const form = contactForm(page);
@@ -119,6 +130,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
     test('sends: "Wird gesendet..." while sending, success notice, empty form, row notified, both e-mails', async ({ page, watched }) => {
       const { problems } = watched;
+      const keys = recordApiKeys(page);
+      const inserts = recordInsertProofs(page);
       await page.goto('/termin-vereinbaren');
       const form = appointmentForm(page);
       const shownAt = await openForm(form);
@@ -144,11 +157,16 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expectAppointmentStored(input, { notified: true });
       const { toPractice } = await expectBothMails(input.email, /^Neue Terminanfrage: Beat Keller – /);
       expect(toPractice.Attachments.map((attachment) => attachment.FileName)).toEqual(['terminanfrage.ics']);
+      // One insert, with its form proof; then the function: both with the publishable key.
+      expect(inserts).toEqual([expect.stringMatching(FORM_PROOF_SHAPE)]);
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(keys), 'the key every call carries').toEqual(new Set([e2e().publishableKey]));
       expect(problems.consoleErrors, 'console errors').toEqual([]);
       expectNoStrayProblems(watched);
     });
 
-    test('fails with the mail transport down: error notice, values kept, row stored but not notified', { tag: ALONE }, async ({ page, watched, mailOutage }) => {
+    // At desktop width; at phone width: outbox.test.ts.
+    if (viewport === 'desktop') test('fails with the mail transport down: error notice, values kept, row stored but not notified', { tag: ALONE }, async ({ page, watched, mailOutage }) => {
       const { problems } = watched;
       await page.goto('/termin-vereinbaren');
       const form = appointmentForm(page);

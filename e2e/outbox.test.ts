@@ -36,8 +36,11 @@ import {
   FORM_TEXT,
   functionUrl,
   openForm,
+  readAppointment,
+  readContact,
   submitButton,
   waitLikeAPerson,
+  withoutLabel,
 } from './support/forms.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
@@ -86,13 +89,20 @@ async function deliveryState(stored: Stored, id: string) {
  * closed – nobody presses again. The error notice is held under the pointer (Radix pauses
  * its timer).
  */
-async function sendsDuringOutageAndLeaves(page: Page, form: Locator, watched: WatchedPage, fn: 'send-contact-email' | 'send-appointment-email') {
+async function sendsDuringOutageAndLeaves(
+  page: Page,
+  form: Locator,
+  watched: WatchedPage,
+  fn: 'send-contact-email' | 'send-appointment-email',
+  expectValuesKept: () => Promise<void>,
+) {
   const answered = page.waitForResponse((response) => response.url() === functionUrl(fn) && response.request().method() === 'POST');
   await submitButton(form).click();
   // 502 is the mail outage (stored, not mailed); a 2xx would mean the mail went out, or
   // 202 that it waits for the daily cap. (Only the status: the body is read by the page.)
   expect((await answered).status(), 'the function\'s answer').toBe(502);
   await expectNotice(page, FORM_TEXT.failedTitle, FORM_TEXT.failedText);
+  await expectValuesKept();
   await expectNoAxeViolations(page, `the error notice at 390 px (${fn})`);
   const screenshot = test.info().outputPath('error-notice-390px.png');
   await page.screenshot({ path: screenshot });
@@ -174,7 +184,9 @@ test.describe('outage, the visitor closes the tab, the practice\'s mail arrives'
     await fillContact(form, input);
     await waitLikeAPerson(shownAt);
     await mailOutage();
-    await sendsDuringOutageAndLeaves(page, form, watched, 'send-contact-email');
+    await sendsDuringOutageAndLeaves(page, form, watched, 'send-contact-email', async () => {
+      expect(await readContact(form), 'values kept').toEqual(input);
+    });
     await expectContactStored(input, { mailed: false });
 
     const practiceMail = await outboxDeliversAfterOutage(STORED.contact, input.email, /^\[Verspätet\] Neue Nachricht über das Kontaktformular: Anna Müller$/);
@@ -192,7 +204,9 @@ test.describe('outage, the visitor closes the tab, the practice\'s mail arrives'
     await fillAppointment(form, input);
     await waitLikeAPerson(shownAt);
     await mailOutage();
-    await sendsDuringOutageAndLeaves(page, form, watched, 'send-appointment-email');
+    await sendsDuringOutageAndLeaves(page, form, watched, 'send-appointment-email', async () => {
+      expect(await readAppointment(form), 'values kept').toEqual(withoutLabel(input));
+    });
     await expectAppointmentStored(input, { notified: false });
 
     const practiceMail = await outboxDeliversAfterOutage(STORED.request, input.email, /^\[Verspätet\] Neue Terminanfrage: Beat Keller – /);

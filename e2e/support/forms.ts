@@ -3,7 +3,7 @@
  * Every visitor gets an e-mail address of their own: the backend's rate limits and its
  * one-acknowledgement-per-address rule count per address.
  */
-import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { bookableDay, mailsTo, practiceMailsFor, queryRows, uniqueEmail } from './backend.ts';
 import { appointmentPage } from '../../src/content/appointment.ts';
 import { contactPage } from '../../src/content/contact.ts';
@@ -196,6 +196,27 @@ export async function holdRequests(page: Page, url: string) {
   });
   return held;
 }
+
+/** The apikey of every request the page sends to the backend (preflights left out). */
+export function recordApiKeys(page: Page): string[] {
+  const keys: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.url().startsWith(e2e().apiUrl) && request.method() !== 'OPTIONS') keys.push(request.headers().apikey ?? '(none)');
+  });
+  return keys;
+}
+
+/** The x-form-proof header of every insert of an appointment request the page sends. */
+export function recordInsertProofs(page: Page): (string | undefined)[] {
+  const proofs: (string | undefined)[] = [];
+  page.on('request', (request: Request) => {
+    if (request.url().startsWith(tableUrl('appointment_requests')) && request.method() === 'POST') proofs.push(request.headers()['x-form-proof']);
+  });
+  return proofs;
+}
+
+/** A form proof as the site sends it: base64url of the proof's JSON. */
+export const FORM_PROOF_SHAPE = /^[A-Za-z0-9_-]{40,}$/;
 
 export function functionUrl(name: 'send-contact-email' | 'send-appointment-email'): string {
   return `${e2e().apiUrl}/functions/v1/${name}`;
