@@ -127,7 +127,7 @@ export interface FunctionsRuntime {
    * new process's.
    */
   lookup(name: string): FunctionTarget | undefined;
-  /** Resolves once every function listens; rejects with the first boot failure. */
+  /** Resolves once every function started at launch listens; rejects with the first boot failure. */
   ready: Promise<void>;
   /** Everything a function printed (last 2000 lines), for tests that inspect logs. */
   logs(name: string): string[];
@@ -150,6 +150,14 @@ export interface StartFunctionsOptions {
 export interface LaunchFunctionsOptions extends StartFunctionsOptions {
   /** `[functions.<name>]` of supabase/config.toml (readFunctionsConfig). */
   config: Map<string, FunctionConfig>;
+  /**
+   * 'at-start' (default): every function's process starts now, so the first call finds it
+   * listening (`npm run dev`, the browser tests). 'on-first-call': a function's process
+   * starts with the first call to it, which waits for it – as the edge runtime starts a
+   * function's worker on its first request. A backend test suite calls two or three of the
+   * seven functions: the others' Deno processes would cost CPU for nothing.
+   */
+  boot?: 'at-start' | 'on-first-call';
 }
 
 const MAX_LOG_LINES = 2000;
@@ -301,9 +309,10 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
   const firstBoots: Promise<number>[] = [];
   for (const name of options.names) {
     logs.set(name, []);
-    const slot: Slot = { name, verifyJwt: options.config.get(name)?.verifyJwt ?? true, booted: Promise.resolve(0), settled: false };
+    // Settled without a port: lookup() starts it (needsStart), now or on the first call.
+    const slot: Slot = { name, verifyJwt: options.config.get(name)?.verifyJwt ?? true, booted: Promise.resolve(0), settled: true };
     slots.set(name, slot);
-    firstBoots.push(start(slot));
+    if (options.boot !== 'on-first-call') firstBoots.push(start(slot));
   }
 
   const ready = Promise.all(firstBoots).then(() => undefined);

@@ -97,6 +97,8 @@ export interface StartStackOptions {
   databaseTemplate?: string;
   /** Start the edge functions (default true). false = database, gateway and mail only. */
   functions?: boolean;
+  /** When each function's process starts (launchFunctions' `boot`; default 'at-start'). */
+  functionsBoot?: 'at-start' | 'on-first-call';
   /** Extra environment for the functions, applied last (overrides the defaults). */
   functionsEnv?: Record<string, string>;
   /**
@@ -431,6 +433,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
         env: functionsEnvironment({ apiUrl, dbUrl, smtpUrl, extra: options.functionsEnv ?? {} }),
         quiet: options.quiet ?? false,
         log,
+        boot: options.functionsBoot,
       });
       runtime = launched;
       cleanups.push(() => launched.stop());

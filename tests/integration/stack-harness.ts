@@ -44,6 +44,8 @@ export const ownStandIn = !wantsRunningBackend();
 export function backendTarget({ functions = true }: { functions?: boolean } = {}): Promise<TestBackend> {
   return startBackendTarget({
     functions,
+    // A suite calls a few of the functions: each starts with its first call.
+    functionsBoot: 'on-first-call',
     ports: { gateway: 0, db: 0, mailUi: 0, smtp: 0 },
     dataDir: null,
     isolateDatabase: true,
