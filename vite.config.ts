@@ -1,6 +1,6 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
+import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from './scripts/stack/local-config.ts';
@@ -48,6 +48,25 @@ function reactRouterProductionBuild(): { find: RegExp; replacement: string }[] {
   ];
 }
 
+/** What both test projects share (vite.config.ts `test.projects`). */
+const testDefaults = {
+  globals: true,
+  setupFiles: ['./src/test/setup.ts', './tests/support/unit-waits.ts'],
+  // The build the build and nginx tests share (scripts/prerender/shared-build.ts).
+  globalSetup: ['./tests/support/vitest-global-setup.ts'],
+  css: false,
+  // npm test runs vitest beside Playwright and Deno, two files at a time, on two cores: a
+  // jsdom test of one second alone may take five then. (The backend suites set their own,
+  // tests/integration/stack-harness.ts; Testing Library's waits: tests/support/unit-waits.ts.)
+  testTimeout: 20_000,
+  // The backend suites run PGlite (Postgres compiled to WebAssembly) in the test process, a
+  // database per suite. V8 compiles its hot functions a second time with its optimising
+  // compiler, which a suite of a few seconds does not earn back: with Liftoff, V8's baseline
+  // compiler, alone tests/integration took 111 instead of 152 CPU-s (docs/development.md,
+  // «Where the time goes»).
+  execArgv: ['--liftoff-only'],
+};
+
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   const supabase = supabaseEnv(command, mode, isSsrBuild);
   return {
@@ -78,31 +97,31 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       target: 'es2022',
     },
     test: {
-      // One project, `unit` (scripts pick it with `--project unit`). The browser tests in e2e/
-      // run under Playwright instead: playwright.config.ts.
+      // Two projects. `unit`: a process of its own for each test file (the jsdom files keep
+      // module state – Radix loaded or not – that must not leak into the next file).
+      // `integration`: the backend suites, which share their worker's modules (each still
+      // starts a stack of its own): loading the stack's modules and compiling PGlite's
+      // WebAssembly once per worker instead of once per file. npm test runs both; the
+      // browser tests in e2e/ run under Playwright instead: playwright.config.ts.
       projects: [
         {
           extends: true,
           test: {
+            ...testDefaults,
             name: 'unit',
-            globals: true,
             environment: 'jsdom',
-            setupFiles: ['./src/test/setup.ts', './tests/support/unit-waits.ts'],
-            // The build the build and nginx tests share (scripts/prerender/shared-build.ts).
-            globalSetup: ['./tests/support/vitest-global-setup.ts'],
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
-            css: false,
-            // npm test runs vitest beside Playwright and Deno, two files at a time, on two
-            // cores: a jsdom test of one second alone may take five then. (The backend suites
-            // set their own, tests/integration/stack-harness.ts; Testing Library's waits:
-            // tests/support/unit-waits.ts.)
-            testTimeout: 20_000,
-            // The backend suites run PGlite (Postgres compiled to WebAssembly) in the test
-            // process, a database per suite. V8 compiles its hot functions a second time with
-            // its optimising compiler, which a suite of a few seconds does not earn back:
-            // with Liftoff, V8's baseline compiler, alone tests/integration took 111 instead
-            // of 152 CPU-s (docs/development.md, «Where the time goes»).
-            execArgv: ['--liftoff-only'],
+            exclude: [...configDefaults.exclude, 'tests/integration/**'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            ...testDefaults,
+            name: 'integration',
+            environment: 'node',
+            include: ['tests/integration/**/*.test.ts'],
+            isolate: false,
           },
         },
       ],
