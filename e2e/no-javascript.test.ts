@@ -5,22 +5,19 @@
 import { expect, test, type ViewportName, VIEWPORTS } from './support/fixtures.ts';
 import { footerTexts, normalizeText, routes } from './support/site.ts';
 
-// Every test here is a page load of its own that changes nothing: the two workers may share
-// this file's tests, so that a long sweep does not end the run on one worker alone.
-test.describe.configure({ mode: 'parallel' });
-
 const noScriptNote = 'Das Formular braucht JavaScript.';
 
 test.use({ javaScriptEnabled: false });
 
-// One page load per route serves both widths: without JavaScript nothing but CSS answers a
-// change of width, so the page is checked at phone width, widened, and checked again.
-for (const route of routes) {
-  test(`${route.path} shows its content at ${VIEWPORTS.mobile.width} and ${VIEWPORTS.desktop.width} px`, async ({ page, watched }) => {
-    const { problems } = watched;
+// One page, every route: a page load per route serves both widths (without JavaScript
+// nothing but CSS answers a change of width, so the page is checked at phone width, widened,
+// and checked again). A context per route would cost more than the loads themselves.
+test(`every route shows its content at ${VIEWPORTS.mobile.width} and ${VIEWPORTS.desktop.width} px`, async ({ page, watched }) => {
+  const { problems } = watched;
+  for (const route of routes) {
     await page.setViewportSize(VIEWPORTS.mobile);
     const response = await page.goto(route.path);
-    expect(response?.status()).toBe(200);
+    expect(response?.status(), route.path).toBe(200);
     for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.setViewportSize(VIEWPORTS[viewport]);
       const at = `${route.path} at ${VIEWPORTS[viewport].width} px`;
@@ -35,6 +32,9 @@ for (const route of routes) {
       expect(main.includes(normalizeText(noScriptNote)), `no-script note, ${at}`).toBe(hasForm);
       if (hasForm) expect(await page.getByRole('main').locator('button[type=submit]').isDisabled(), at).toBe(true);
     }
-    expect(problems.failedRequests).toEqual([]);
-  });
-}
+    // What the wider screen brought into view (lazy images) loads before the next route:
+    // leaving earlier would abort it.
+    await watched.settle();
+  }
+  expect(problems.failedRequests).toEqual([]);
+});

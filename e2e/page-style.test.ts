@@ -5,8 +5,9 @@
  * ::placeholder and ::marker) must have the same computed style from the page's own rules
  * as from the whole sheet, at phone and desktop width.
  *
- * One page load per route serves both widths: the page's own rules are measured, the whole
- * sheet is added and measured again, then removed before the next width. The styles are
+ * One page load per route serves both widths (and one context many routes): the page's own
+ * rules are measured, the whole sheet is added and measured again, then removed before the
+ * next width. The styles are
  * compared inside the page; only the differences cross to the test.
  *
  * Compared are the properties that some rule of either sheet declares (shorthands as their
@@ -20,8 +21,8 @@ import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { routes } from './support/site.ts';
 
-// Every test here is a page load of its own that changes nothing: the two workers may share
-// this file's tests, so that a long sweep does not end the run on one worker alone.
+// The tests here change nothing: the two workers may share this file's tests, so that a
+// long sweep does not end the run on one worker alone.
 test.describe.configure({ mode: 'parallel' });
 
 const PSEUDOS = ['', '::before', '::after', '::placeholder', '::marker'] as const;
@@ -108,37 +109,46 @@ function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]>
   );
 }
 
-for (const route of [...routes.map((r) => r.path), '/termin/aktion', '/gibt-es-nicht']) {
-  test(`${route} looks the same before the whole style sheet as after it, at phone and desktop width`, async ({ page }) => {
+const PAGES = [...routes.map((r) => r.path), '/termin/aktion', '/gibt-es-nicht'];
+
+/** Both widths of one page: its own rules measured, the whole sheet added, measured again, removed. */
+async function expectSameStyle(page: Page, route: string) {
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.goto(route);
+  const wholeSheet = await page.locator('link[rel="stylesheet"][type="text/x-after-first-paint"]').getAttribute('href');
+  expect(wholeSheet, `the deferred style sheet link on ${route}`).toBeTruthy();
+  // Tailwind's sheet declares well over a hundred: a handful would mean the walk missed rules.
+  expect(await collectDeclaredProperties(page, wholeSheet!)).toBeGreaterThan(100);
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await measureStyles(page, 'before');
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const deferred = document.querySelector('link[rel="stylesheet"][type="text/x-after-first-paint"]');
+          if (!deferred) return reject(new Error('no deferred style sheet link'));
+          const sheet = document.createElement('link');
+          sheet.rel = 'stylesheet';
+          sheet.id = 'whole-style-sheet';
+          sheet.href = deferred.getAttribute('href')!;
+          sheet.onload = () => resolve();
+          sheet.onerror = () => reject(new Error('the style sheet did not load'));
+          document.head.append(sheet);
+        }),
+    );
+    const differences = await measureStyles(page, 'after');
+    expect.soft(differences.slice(0, 20), `${route}: ${differences.length} differences at ${name} width`).toEqual([]);
+    // Back to the page's own rules for the next width.
+    await page.evaluate(() => document.getElementById('whole-style-sheet')?.remove());
+  }
+}
+
+// Two tests, half of the pages each, one page (and context) for each half: the two workers
+// share them, and a context per page would cost more than its load.
+for (const [half, pages] of [PAGES.filter((_, i) => i % 2 === 0), PAGES.filter((_, i) => i % 2 === 1)].entries()) {
+  test(`${pages.join(', ')} look the same before the whole style sheet as after it, at phone and desktop width (${half + 1} of 2)`, async ({ page }) => {
     // Without the entry script nothing loads the whole sheet (or the web fonts) by itself.
     await page.route(/\/assets\/index-[\w-]+\.js$/, (request) => request.abort());
-    await page.setViewportSize(VIEWPORTS.mobile);
-    await page.goto(route);
-    const wholeSheet = await page.locator('link[rel="stylesheet"][type="text/x-after-first-paint"]').getAttribute('href');
-    expect(wholeSheet, 'the deferred style sheet link').toBeTruthy();
-    // Tailwind's sheet declares well over a hundred: a handful would mean the walk missed rules.
-    expect(await collectDeclaredProperties(page, wholeSheet!)).toBeGreaterThan(100);
-    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      await page.setViewportSize(viewport);
-      await measureStyles(page, 'before');
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const deferred = document.querySelector('link[rel="stylesheet"][type="text/x-after-first-paint"]');
-            if (!deferred) return reject(new Error('no deferred style sheet link'));
-            const sheet = document.createElement('link');
-            sheet.rel = 'stylesheet';
-            sheet.id = 'whole-style-sheet';
-            sheet.href = deferred.getAttribute('href')!;
-            sheet.onload = () => resolve();
-            sheet.onerror = () => reject(new Error('the style sheet did not load'));
-            document.head.append(sheet);
-          }),
-      );
-      const differences = await measureStyles(page, 'after');
-      expect(differences.slice(0, 20), `${differences.length} differences at ${name} width`).toEqual([]);
-      // Back to the page's own rules for the next width.
-      await page.evaluate(() => document.getElementById('whole-style-sheet')?.remove());
-    }
+    for (const route of pages) await expectSameStyle(page, route);
   });
 }
