@@ -14,6 +14,7 @@ import {
   callFunction,
   functionRateKey,
   newVisitor,
+  ownIpv6Network,
   ownStandIn,
   SITE_ORIGIN,
   solvedProof,
@@ -200,7 +201,7 @@ describe('send-contact-email', () => {
   });
 
   it('counts an IPv6 client by its /64: the sixth message from other addresses of one prefix is refused', async () => {
-    const prefix = `2001:db8:${(process.pid % 0xffff).toString(16)}:${Math.floor(Math.random() * 0xfff0).toString(16)}`;
+    const prefix = `${ownIpv6Network()}:${Math.floor(Math.random() * 0xfff0).toString(16)}`;
     const statuses: number[] = [];
     for (let n = 1; n <= 6; n += 1) {
       statuses.push((await callFunction(backend, FN, contactSubmission(newVisitor().email), { ip: `${prefix}:${n}::${(n * 4099).toString(16)}` })).status);

@@ -18,14 +18,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgliteDatabase } from '../../scripts/stack/database.ts';
 import { applyMigrations } from '../../scripts/stack/migrations.ts';
 import {
-  newAppointmentRequest,
   backendTarget,
   formProofHeaders,
   insertAppointment,
+  newAppointmentRequest,
   newVisitor,
+  ownIpv6Network,
   ownStandIn,
-  SITE_ORIGIN,
   signedProof,
+  SITE_ORIGIN,
   type TestBackend,
 } from './stack-harness.ts';
 
@@ -264,7 +265,7 @@ describe('flood limits under concurrency', () => {
   it('counts an IPv6 /64 as one client: 26 simultaneous inserts from its addresses store 5; the next /64 is another client', async () => {
     // A /64 of the documentation prefix no other test uses; every insert from another address in it.
     const group = (n: number) => n.toString(16);
-    const prefix = `2001:db8:${group(process.pid % 0xffff)}:${group(Math.floor(Math.random() * 0xfff0))}`;
+    const prefix = `${ownIpv6Network()}:${group(Math.floor(Math.random() * 0xfff0))}`;
     const addresses = Array.from({ length: 26 }, (_, n) =>
       n % 2 ? `${prefix}:${group(n)}:${group(7 * n)}:${group(n * n)}:1` : `${prefix}::${group(0x100 + n)}`,
     );

@@ -14,13 +14,14 @@ import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts
 import {
   ageOutboxMails,
   appointmentSubmission,
-  newAppointmentRequest,
   backendTarget,
   bookableDate,
   callFunction,
   functionRateKey,
   insertAppointment,
+  newAppointmentRequest,
   newVisitor,
+  ownIpv6Network,
   ownStandIn,
   practiceMail,
   type TestBackend,
@@ -297,8 +298,7 @@ describe('the smaller items (item 6)', () => {
 
   it('counts an IPv6 client\'s day by its /48: 10 /64s of one /48 store 10, the 11th is refused, the next /48 is not', async () => {
     // Before: each /64 had 30 a day of its own: a /48 held 65,536 times that.
-    const block = (process.pid % 0xfff).toString(16);
-    const network = `2001:db8:${block}${Math.floor(Math.random() * 0xf).toString(16)}`;
+    const network = ownIpv6Network();
     const statuses: number[] = [];
     for (let n = 0; n < 11; n += 1) {
       statuses.push((await insertAppointment(backend, `${network}:${(n + 1).toString(16)}::1`, newAppointmentRequest(newVisitor().email))).status);

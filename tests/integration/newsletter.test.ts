@@ -28,6 +28,7 @@ import {
   callFunction,
   functionRateKey,
   newVisitor,
+  ownIpv6Network,
   ownStandIn,
   serviceClient,
   signedProof,
@@ -284,7 +285,7 @@ describe('newsletter: no oracle, one confirmation mail per mailbox', () => {
 
   it('gives one client network at most its share of the day\'s confirmation mails; another network still gets its mail', async () => {
     // Six /64s of one /48: six clients for the window, one network for the day's share (5).
-    const prefix = `2001:db8:${(process.pid % 0xfff0).toString(16)}`;
+    const prefix = ownIpv6Network();
     const sub = crypto.randomUUID().slice(0, 3);
     const visitors = Array.from({ length: 6 }, (_, n) => ({ ip: `${prefix}:${sub}${n}::1`, email: newVisitor().email }));
     for (const visitor of visitors) expect(await subscribe(visitor.email, visitor.ip)).toMatchObject({ status: 202, json: { ok: true } });

@@ -15,16 +15,17 @@ import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts
 import {
   ageOutboxMails,
   appointmentSubmission,
-  newAppointmentRequest,
   backendTarget,
   bookableDate,
   callFunction,
+  insertAppointment,
+  newAppointmentRequest,
   newVisitor,
+  ownIpv6Network,
   ownStandIn,
   practiceMail,
   proofHeader,
   solvedProof,
-  insertAppointment,
   type TestBackend,
   zurichDate,
 } from './stack-harness.ts';
@@ -222,7 +223,7 @@ describe('the insert carries its proof', () => {
   });
 
   it('one IPv6 /64 is one client: 8 inserts with fresh proofs from its addresses store at most 5 (the per-client limit)', async () => {
-    const prefix = `2001:db8:${(process.pid % 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const prefix = `${ownIpv6Network()}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
     const proofs = [];
     for (let n = 0; n < 8; n++) proofs.push(await solvedProof(backend, 'send-appointment-email', `${prefix}::${n + 1}`));
     const answers = [];

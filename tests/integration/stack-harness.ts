@@ -6,7 +6,7 @@
  * backend (tests/support/backend-target.ts). Each test acts as a client of its own
  * (X-Forwarded-For and e-mail address), so the rate limits of one test never decide another.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { vi } from 'vitest';
@@ -65,6 +65,22 @@ export function newVisitor() {
     ip: `10.${(clientCounter >> 8) & 255}.${clientCounter & 255}.${1 + (process.pid % 250)}`,
     email: `besuch-${tag}@example.ch`,
   };
+}
+
+const usedNetworks = new Set<number>();
+
+/**
+ * An IPv6 /48 (`2001:db8:<group>`, the documentation prefix) no other test of the run uses,
+ * for the limits counted per /64 and per /48 for the day. Random, not the process id: the
+ * backend suites share their worker (vite.config.ts, `integration`), and against a running
+ * backend every suite of the run counts in the same tables.
+ */
+export function ownIpv6Network(): string {
+  let group: number;
+  do group = randomInt(1, 0xffff);
+  while (usedNetworks.has(group));
+  usedNetworks.add(group);
+  return `2001:db8:${group.toString(16)}`;
 }
 
 class NoRealtime {
