@@ -32,9 +32,9 @@ if (typeof window !== 'undefined') {
   // jsdom does not scroll; the layout scrolls on every navigation.
   window.scrollTo = () => {};
   Element.prototype.scrollIntoView ??= () => {};
-}
 
-// The layout imports the <head> builder on demand (src/app/root-layout.tsx). Loaded up
-// front, so a test that ends right after rendering the layout does not leave that import
-// running into the environment's teardown.
-if (typeof window !== 'undefined') await import('@/app/head/head');
+  // The layout imports the <head> builder on demand (src/app/root-layout.tsx). Loaded up
+  // front, so a test that ends right after rendering the layout does not leave that import
+  // running into the environment's teardown.
+  await import('@/app/head/head');
+}
