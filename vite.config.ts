@@ -97,8 +97,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       target: 'es2022',
     },
     test: {
-      // Two projects. `unit`: a process of its own for each test file (the jsdom files keep
-      // module state – Radix loaded or not – that must not leak into the next file).
+      // Two projects. `unit`: a fresh VM context (module registry, globals, jsdom) for each
+      // test file, in worker processes that live on (vmForks): the jsdom files keep module
+      // state – Radix loaded or not – that must not leak into the next file, and a process
+      // per file cost 142 against 108 CPU-s (docs/development.md, «Where the time goes»).
+      // VM contexts leak memory (nodejs/node#33439), so a worker past 1 GiB is replaced.
       // `integration`: the backend suites, which share their worker's modules (each still
       // starts a stack of its own): loading the stack's modules and compiling PGlite's
       // WebAssembly once per worker instead of once per file. npm test runs both; the
@@ -110,6 +113,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             ...testDefaults,
             name: 'unit',
             environment: 'jsdom',
+            pool: 'vmForks',
+            vmMemoryLimit: '1GiB',
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'tests/integration/**'],
           },
