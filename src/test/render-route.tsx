@@ -1,9 +1,9 @@
 import { StrictMode, useEffect } from 'react';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '@/app/app';
 import { preloadPage } from '@/app/router/routes';
+import { setupUser } from '@/test/user';
 
 /** The location the app is at, readable from a test. */
 export const currentLocation: { pathname: string; hash: string } = { pathname: '', hash: '' };
@@ -23,7 +23,7 @@ function LocationProbe() {
  */
 export async function renderRoute(path: string) {
   await preloadPage(new URL(path, 'http://localhost').pathname);
-  const user = userEvent.setup();
+  const user = setupUser();
   const view = render(
     // StrictMode as in the browser entry: effects that cannot run twice show up here.
     <StrictMode>

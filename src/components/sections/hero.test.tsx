@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Hero } from '@/components/sections/hero';
+import { setupUser } from '@/test/user';
 
 function preferReducedMotion(reduce: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -103,7 +103,7 @@ describe('Hero', () => {
 
   it('offers a visible control to pause and resume the playing video', async () => {
     preferReducedMotion(false);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderHero();
     expect(screen.queryByRole('button', { name: /Video/ })).not.toBeInTheDocument();
     await act(async () => {
@@ -119,7 +119,7 @@ describe('Hero', () => {
 
   it('pauses, and does not start, a video shown but not yet started by autoplay when «Video pausieren» is pressed', async () => {
     preferReducedMotion(false);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderHero();
     act(() => {
       fireEvent.canPlay(video()!);
