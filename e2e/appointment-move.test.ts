@@ -76,8 +76,8 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await expect(page.getByText(formatDateTimeLong(first.date, first.time), { exact: false }).first()).toBeVisible();
     await expectNoAxeViolations(page, 'the request-move page at 390 px');
 
-    const date = page.getByLabel('Neues Datum');
-    const time = page.getByLabel('Neue Uhrzeit');
+    const date = page.getByLabel(copy.requestMove.dateLabel);
+    const time = page.getByLabel(copy.requestMove.timeLabel);
     // A Sunday in the window: named as closed at the field, no times offered.
     let sunday = moved.date;
     while (isoWeekday(sunday) !== 7) sunday = addDays(sunday, 1);
@@ -89,8 +89,10 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await date.fill(moved.date);
     await expect(date).not.toHaveAttribute('aria-invalid', 'true');
     await time.selectOption(moved.time);
-    await page.getByRole('button', { name: 'Verschiebung anfragen' }).click();
-    await expect(page.getByRole('heading', { name: 'Ihr Wunsch wartet auf die Praxis' }).or(page.getByText(/innerhalb von 24 Stunden/).first())).toBeVisible();
+    await page.getByRole('button', { name: copy.requestMove.button }).click();
+    // What only the answer brings (the page's intro also names the 24 hours).
+    await expect(page.getByRole('heading', { name: copy.requestMove.pendingHeadline, level: 1 })).toBeVisible();
+    await expect(page.getByText(copy.outcome.success.requestMove)).toBeVisible();
     await expectNoAxeViolations(page, 'the request-move page after the wish');
     expect(await row(id)).toMatchObject({ status: 'confirmed', confirmed_date: first.date, move_status: 'requested' });
     await mailTo(email, 'Verschiebung angefragt: ');
@@ -159,9 +161,9 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     const later = { date: bookableDay(58 + shift), time: '09:00' };
     const [, newRequestMove] = actionLinks(movedMail);
     await page.goto(onSite(newRequestMove!));
-    await page.getByLabel('Neues Datum').fill(later.date);
-    await page.getByLabel('Neue Uhrzeit').selectOption(later.time);
-    await page.getByRole('button', { name: 'Verschiebung anfragen' }).click();
+    await page.getByLabel(copy.requestMove.dateLabel).fill(later.date);
+    await page.getByLabel(copy.requestMove.timeLabel).selectOption(later.time);
+    await page.getByRole('button', { name: copy.requestMove.button }).click();
     await expect.poll(async () => (await row(id)).move_status).toBe('requested');
 
     // The first wish's confirm link names wish 1, not this one: it shows, and its press is a conflict.
