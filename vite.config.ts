@@ -48,7 +48,7 @@ function reactRouterProductionBuild(): { find: RegExp; replacement: string }[] {
   ];
 }
 
-/** What both test projects share (vite.config.ts `test.projects`). */
+/** What both test projects share (`test.projects` below). */
 const testDefaults = {
   globals: true,
   setupFiles: ['./src/test/setup.ts', './tests/support/unit-waits.ts'],
@@ -97,11 +97,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       target: 'es2022',
     },
     test: {
-      // Two projects. `unit`: a fresh VM context (module registry, globals, jsdom) for each
-      // test file, in worker processes that live on (vmForks): the jsdom files keep module
-      // state – Radix loaded or not – that must not leak into the next file, and a process
-      // per file cost 142 against 108 CPU-s (docs/development.md, «Where the time goes»).
-      // VM contexts leak memory (nodejs/node#33439), so a worker past 1 GiB is replaced.
+      // Two projects. `unit`: a process of its own for each test file (forks, isolated): the
+      // jsdom files keep module state – Radix loaded or not – that must not leak into the
+      // next file. vitest's vmForks pool would be cheaper, but it sets `isolate: false` and
+      // keeps our modules' state from one file to the next in its worker (with one worker,
+      // 18 tests of 10 files failed: docs/development.md, «Where the time goes»).
       // `integration`: the backend suites, which share their worker's modules (each still
       // starts a stack of its own): loading the stack's modules and compiling PGlite's
       // WebAssembly once per worker instead of once per file. npm test runs both; the
@@ -113,8 +113,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             ...testDefaults,
             name: 'unit',
             environment: 'jsdom',
-            pool: 'vmForks',
-            vmMemoryLimit: '1GiB',
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts', 'tools/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'tests/integration/**'],
           },
