@@ -48,6 +48,7 @@ import { DOTLESS_DOMAINS } from '../../supabase/functions/_shared/database/rate-
 import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { EARLIER_OFFER_INTERVAL_HOURS } from '../../supabase/functions/_shared/domain/earlier-time.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_shared/domain/offers.ts';
+import { MAIL_KINDS, mailKinds } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -55,7 +56,7 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds'];
 
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
@@ -165,6 +166,10 @@ export function rulesSql(): string {
     'private.earlier_offer_interval()',
     'private.max_offers()',
     'private.offer_lifetime()',
+    'private.mail_kinds()',
+    'private.mail_kind_recipient(text)',
+    'private.mail_kind_refers_to(text)',
+    'private.mail_kind_given_up(text)',
   ];
   const list = (signatures: string[]) => signatures.join(',\n  ');
 
@@ -440,6 +445,37 @@ ${constant('max_offers', 'integer', String(MAX_OFFERS), 'A decline offers at mos
 
 ${constant('offer_lifetime', 'interval', `make_interval(days => ${OFFER_LIFETIME_DAYS})`, `An offered time lapses this long after it was offered, or earlier once it starts within
 -- private.cancellation_notice() (OFFER_LIFETIME_DAYS).`)}
+
+${header('8. The mail kinds (mail-kinds.ts, the registry).')}
+
+${constant('mail_kinds', 'text[]', textArray(MAIL_KINDS), 'Every kind of mail the outbox holds (mailKinds): its CHECK and every claim read this list.')}
+
+-- Who reads a mail of a kind (mailKinds[kind].recipient); null for no kind.
+create or replace function private.mail_kind_recipient(p_kind text) returns text
+${immutable}
+  as $$
+    select case p_kind
+${MAIL_KINDS.map((kind) => `      when ${sqlLiteral(kind)} then ${sqlLiteral(mailKinds[kind].recipient)}`).join('\n')}
+    end
+  $$;
+
+-- What a row of a kind refers to (mailKinds[kind].refersTo): which of the row's columns
+-- must be set (public.outbox_mails' CHECKs) and what its sender reads (private.mail_json).
+create or replace function private.mail_kind_refers_to(p_kind text) returns text
+${immutable}
+  as $$
+    select case p_kind
+${MAIL_KINDS.map((kind) => `      when ${sqlLiteral(kind)} then ${sqlLiteral(mailKinds[kind].refersTo)}`).join('\n')}
+    end
+  $$;
+
+-- Whether the outbox gives up on a kind after private.give_up_after() and the digest reports
+-- it (mailKinds[kind].givenUp).
+create or replace function private.mail_kind_given_up(p_kind text) returns boolean
+${immutable}
+  as $$
+    select coalesce(p_kind = any (${textArray(MAIL_KINDS.filter((kind) => mailKinds[kind].givenUp))}), false)
+  $$;
 
 ${header('Privileges.')}
 

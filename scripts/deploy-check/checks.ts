@@ -136,10 +136,10 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
   }
 
   for (const rpc of [
-    'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'claim_due_mail',
+    'delete_expired_form_submissions', 'decide_appointment', 'cancel_appointment', 'get_appointment_request', 'owe_practice_digest',
     'claim_form_proof', 'practice_digest_data', 'record_job_run', 'request_appointment_move', 'decide_appointment_move',
     'appointment_schedule', 'newsletter_subscribe', 'newsletter_confirm', 'newsletter_unsubscribe', 'publish_articles',
-    'claim_mail', 'finish_mail', 'newsletter_housekeeping', 'claim_due_confirmations', 'decline_with_offers', 'take_offer',
+    'claim_mail', 'finish_mail', 'newsletter_housekeeping', 'owe_day_mail', 'decline_with_offers', 'take_offer',
   ]) {
     await check(`the public key cannot call ${rpc}`, async () => {
       const result = await probe(`${base}/rest/v1/rpc/${rpc}`, { method: 'POST', headers: json, body: '{}' });

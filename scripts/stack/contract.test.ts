@@ -347,15 +347,17 @@ describe('/rest/v1/rpc/<function>', () => {
     expect(await call('/rest/v1/rpc/claim_form_proof', service(proof))).toMatchObject({ status: 200, json: { use: 'fresh' } });
 
     const message = { p_id: randomUUID(), p_name: 'Anna', p_email: 'anna@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
-    // The message stored and its mail claimed with a token (…_outbox.sql): jsonb; the finish: text.
-    const claimed = await call('/rest/v1/rpc/store_contact_message', service(message));
-    expect(claimed).toMatchObject({ status: 200, json: { status: 'claimed', claim: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
-    const token = (claimed.json as { claim: string }).claim;
+    // The message stored, then its mail claimed with a token by key (…_outbox.sql): jsonb; the finish: text.
+    expect(await call('/rest/v1/rpc/store_contact_message', service(message))).toMatchObject({ status: 200, json: { status: 'stored' } });
+    const byKey = { p_kind: 'contact', p_key: `contact/${message.p_id}/practice` };
+    const claimed = await call('/rest/v1/rpc/claim_mail', service(byKey));
+    expect(claimed).toMatchObject({ status: 200, json: { status: 'claimed', mails: [{ claim: expect.stringMatching(/^[0-9a-f-]{36}$/) }] } });
+    const token = (claimed.json as { mails: { claim: string }[] }).mails[0]!.claim;
     expect(await call('/rest/v1/rpc/finish_mail', service({ p_claim: token, p_sent: true })))
       .toMatchObject({ status: 200, text: '"finished"' });
-    expect(await call('/rest/v1/rpc/store_contact_message', service(message))).toMatchObject({ status: 200, json: { status: 'already_sent', claim: null } });
+    expect(await call('/rest/v1/rpc/claim_mail', service(byKey))).toMatchObject({ status: 200, json: { status: 'already_sent', mails: [] } });
 
-    const claim = await call('/rest/v1/rpc/claim_request_mail', service({
+    const claim = await call('/rest/v1/rpc/match_appointment_request', service({
       p_id: randomUUID(), p_first_name: 'A', p_last_name: 'B', p_email: 'a@b.ch', p_phone: '1', p_service: 'Schlafberatung',
       p_preferred_date: zurichIsoDate(7), p_preferred_time: null, p_alternative_date: null, p_alternative_time: null, p_message: null,
       p_max_age_seconds: 900,

@@ -998,3 +998,75 @@ grant execute on function public.decide_appointment(uuid, text, date, text, text
   public.get_appointment_request(uuid),
   public.discard_appointment_request(uuid, text, text) to service_role;
 grant execute on function public.appointment_start_times(date, text) to anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------
+-- The mails a change owes (the outbox, …_outbox.sql), in the same transaction: the
+-- practice's mail of a new request, the mails of each new state (outcome_key), the
+-- reminder of an appointment as it stands. Runs as its owner: the site's anon insert of a
+-- request owes its practice mail, and anon may not write the outbox.
+create function private.owe_appointment_mails() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+  declare
+    reminder_changed boolean := tg_op = 'INSERT'
+      or new.calendar_sequence is distinct from old.calendar_sequence or new.status is distinct from old.status;
+  begin
+    if tg_op = 'INSERT' then
+      insert into public.outbox_mails (kind, appointment_request_id, idempotency_key)
+        values ('request', new.id, 'request/' || new.id || '/practice');
+    end if;
+    if tg_op = 'INSERT' or new.outcome_key is distinct from old.outcome_key then
+      update public.outbox_mails set superseded_at = now()
+       where appointment_request_id = new.id and kind = 'outcome' and sent_at is null and superseded_at is null;
+      if new.outcome_key is not null then
+        insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key)
+          values ('outcome', new.id, new.outcome_key, 'outcome/' || new.id || '/' || new.outcome_key)
+          on conflict (idempotency_key) do nothing;
+      end if;
+    end if;
+    if reminder_changed then
+      update public.outbox_mails set superseded_at = now()
+       where appointment_request_id = new.id and kind = 'reminder' and sent_at is null and superseded_at is null;
+      -- The confirmation is the reminder when the appointment is today or tomorrow: a reminder
+      -- the day before would only repeat it, and one confirmed after the day's reminders went
+      -- out would otherwise get none.
+      if new.status = 'confirmed' and new.confirmed_date > private.practice_today() + 1 then
+        insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key)
+          values ('reminder', new.id, new.calendar_sequence::text,
+                  'reminder/' || new.id || '/' || new.calendar_sequence || '/visitor')
+          on conflict (idempotency_key) do nothing;
+      end if;
+    end if;
+    return null;
+  end
+  $$;
+
+create trigger appointment_mails_owed
+  after insert or update on public.appointment_requests
+  for each row execute function private.owe_appointment_mails();
+revoke all on function private.owe_appointment_mails() from public;
+
+-- A confirmed appointment leaves its time: its start time is offered to the visitors
+-- waiting for an earlier one (private.offer_freed_time, …_earlier_times.sql). Cancelled,
+-- moved (by the practice's confirmation or an earlier time taken), or deleted (an erasure
+-- through «Meine Daten», the retention).
+create function private.offer_freed_appointment_time() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+  begin
+    if old.status = 'confirmed' and (tg_op = 'DELETE' or new.status <> 'confirmed'
+        or new.confirmed_date is distinct from old.confirmed_date or new.confirmed_time is distinct from old.confirmed_time) then
+      perform private.offer_freed_time(old.confirmed_date, old.confirmed_time, now());
+    end if;
+    return null;
+  end
+  $$;
+
+create trigger earlier_times_offered
+  after update or delete on public.appointment_requests
+  for each row execute function private.offer_freed_appointment_time();
+revoke all on function private.offer_freed_appointment_time() from public;

@@ -33,9 +33,9 @@ create table public.contact_submissions (
 );
 comment on table public.contact_submissions is 'Messages from /kontakt. Deleted 12 months after creation.';
 
--- Stores the message under the browser's id unless it is there already, and claims its
--- mail: {"status": "claimed", "claim": token} (mail it now), "already_sent", "in_progress"
--- (another call is mailing it), or "conflict" (the id belongs to another message).
+-- Stores the message under the browser's id unless it is there already: {"status":
+-- "stored"} (now or before: the caller then claims its practice mail, public.claim_mail
+-- with the key contact/<id>/practice), or "conflict" (the id belongs to another message).
 create function public.store_contact_message(
   p_id uuid,
   p_name text,
@@ -50,7 +50,6 @@ create function public.store_contact_message(
   as $$
   declare
     existing public.contact_submissions;
-    claimed jsonb;
   begin
     insert into public.contact_submissions (id, name, email, phone, subject, message)
       values (p_id, p_name, p_email, p_phone, p_subject, p_message)
@@ -60,13 +59,30 @@ create function public.store_contact_message(
       if existing.name is distinct from p_name or existing.email is distinct from p_email
         or existing.phone is distinct from p_phone or existing.subject is distinct from p_subject
         or existing.message is distinct from p_message then
-        return jsonb_build_object('status', 'conflict', 'claim', null);
+        return jsonb_build_object('status', 'conflict');
       end if;
     end if;
-    claimed := public.claim_mail('contact/' || p_id || '/practice');
-    return jsonb_build_object('status', claimed ->> 'status', 'claim', claimed -> 'mail' -> 'claim');
+    return jsonb_build_object('status', 'stored');
   end
   $$;
+
+-- The message owes the practice's mail (the outbox, …_outbox.sql), in the same transaction.
+-- The trigger runs as its owner: the outbox is the service role's alone.
+create function private.owe_contact_mail() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+  as $$
+  begin
+    insert into public.outbox_mails (kind, contact_message_id, idempotency_key)
+      values ('contact', new.id, 'contact/' || new.id || '/practice');
+    return null;
+  end
+  $$;
+
+create trigger contact_mail_owed
+  after insert on public.contact_submissions
+  for each row execute function private.owe_contact_mail();
 
 -- Privileges: the service role only.
 alter table public.contact_submissions enable row level security;
@@ -74,3 +90,4 @@ revoke all on public.contact_submissions from anon, authenticated;
 grant all on public.contact_submissions to service_role;
 revoke all on function public.store_contact_message(uuid, text, text, text, text, text) from public, anon, authenticated;
 grant execute on function public.store_contact_message(uuid, text, text, text, text, text) to service_role;
+revoke all on function private.owe_contact_mail() from public;

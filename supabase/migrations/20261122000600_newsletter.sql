@@ -14,10 +14,10 @@
 --    with the same statements for every address (so an answer's timing says nothing about
 --    it), whether a confirmation mail is owed: only to a pending address, at most one per
 --    mailbox in 30 days, within the asking network's share of the day's budget of
---    confirmation mails. An owed mail is claimed for the function's own send at once (after
---    its answer) while the day's budget has room; the outbox sends it if that send fails.
---    When the budget is spent it is deferred, not dropped: the outbox sends it once the
---    budget allows (claim_due_confirmations). A form proof counts for one subscription.
+--    confirmation mails. An owed mail is sent by the function itself (after its answer)
+--    while the day's budget has room; the outbox sends it if that send fails. When the
+--    budget is spent it is deferred, not dropped: the outbox sends it once the budget allows
+--    (private.charge_deferred_confirmations). A form proof counts for one subscription.
 -- 3. Articles: public.publish_articles(list) records each slug once; a slug seen for the
 --    first time whose date lies within the last 30 days (Zurich) is announced – one outbox
 --    mail per subscriber confirmed at that moment, sent by the outbox once each (claimed
@@ -118,7 +118,7 @@ create function public.newsletter_housekeeping() returns jsonb
   begin
     expired := private.delete_lapsed_pending();
     delete from public.outbox_mails o
-     where o.kind in ('newsletter-confirmation', 'announcement')
+     where private.mail_kind_refers_to(o.kind) in ('subscriber', 'subscriber-article')
        and (o.sent_at < now() - private.forget_after() or o.gave_up_at < now() - private.forget_after()
             or o.superseded_at < now() - private.forget_after());
     get diagnostics forgotten = row_count;
@@ -135,14 +135,14 @@ comment on function public.newsletter_housekeeping() is
 -- the request's form proof (claimed for it by public.claim_form_proof).
 -- Answers {"queued": false} (nothing owed now), {"queued": false, "deferred": true} (owed,
 -- written to the outbox, sent by the outbox once the day's budget allows), or
--- {"queued": true, "subscriber": {id, email, expires_at, confirm_requested_at, claim}} – the
--- confirmation mail owed now, claimed for the caller.
+-- {"queued": true, "key": its idempotency key} – the confirmation mail owed now, which the
+-- caller claims (public.claim_mail, …_outbox.sql) and sends after its answer.
 -- A confirmation mail is owed only to a pending address, at most one per mailbox in 30 days
 -- (private.newsletter_confirm_interval; confirming gives it back), and within the asking
 -- network's share of the day's budget. Then it is sent now if the day's budget has room and
 -- no earlier mail waits for it; else it is deferred, never dropped: it waits in the outbox
--- (last_cause 'daily_budget') and public.claim_due_confirmations charges it to the budget,
--- oldest first, when there is room.
+-- (last_cause 'daily_budget') and private.charge_deferred_confirmations charges it to the
+-- budget, oldest first, when there is room.
 -- A proof counts for one subscription: the first call that presents it marks it
 -- (used_form_proofs.stored_row); the same proof again – a retry after a lost answer, or a
 -- replay, even at once – finds it marked and changes nothing.
@@ -164,7 +164,6 @@ create function public.newsletter_subscribe(
   declare
     r public.newsletter_subscribers;
     key text;
-    claimed jsonb;
     wait_mailbox integer;
     wait_network integer;
     wait_all integer;
@@ -230,27 +229,24 @@ create function public.newsletter_subscribe(
     -- The key of mail-keys.ts (newsletterConfirmKey): the subscriber and when it was asked, in ms.
     key := 'newsletter-confirm/' || r.id || '/' || floor(extract(epoch from r.confirm_requested_at) * 1000)::bigint;
     if deferred then
-      insert into public.outbox_mails (kind, subscriber_id, recipient, idempotency_key, last_cause)
-        values ('newsletter-confirmation', r.id, 'subscriber', key, 'daily_budget');
+      insert into public.outbox_mails (kind, subscriber_id, idempotency_key, last_cause)
+        values ('newsletter-confirmation', r.id, key, 'daily_budget');
       return jsonb_build_object('queued', false, 'deferred', true);
     end if;
-    insert into public.outbox_mails (kind, subscriber_id, recipient, idempotency_key)
-      values ('newsletter-confirmation', r.id, 'subscriber', key);
-    claimed := public.claim_mail(key);
-    return jsonb_build_object('queued', true, 'subscriber', claimed -> 'mail');
+    insert into public.outbox_mails (kind, subscriber_id, idempotency_key)
+      values ('newsletter-confirmation', r.id, key);
+    return jsonb_build_object('queued', true, 'key', key);
   end
   $$;
 
--- The outbox's claim of confirmation mails (send-pending-mail): first the deferred ones
--- (last_cause 'daily_budget'), oldest first, are charged to the day's budget (p_daily_cap)
--- while it has room – all that fit, not only p_limit, so that none waits behind one too
--- young to be claimed; each is then an ordinary mail, its address kept three days from now,
--- as the mail will say – then up to p_limit due ones are claimed (public.claim_due_mail,
--- which never claims a deferred one).
-create function public.claim_due_confirmations(p_limit integer, p_grace_seconds integer, p_daily_cap integer)
-  returns jsonb
+-- Before the outbox's run claims confirmation mails (public.claim_mail, …_outbox.sql, which
+-- never claims a deferred one): the deferred ones (last_cause 'daily_budget'), oldest first,
+-- are charged to the day's budget (p_daily_cap) while it has room – all that fit, not only
+-- the run's batch, so that none waits behind one too young to be claimed; each is then an
+-- ordinary mail, its address kept three days from now, as the mail will say.
+create function private.charge_deferred_confirmations(p_daily_cap integer)
+  returns void
   language plpgsql
-  security invoker
   set search_path = ''
   as $$
   declare
@@ -271,7 +267,6 @@ create function public.claim_due_confirmations(p_limit integer, p_grace_seconds 
       update public.newsletter_subscribers s set expires_at = now() + private.newsletter_pending_period()
        where s.id = m.subscriber_id and s.status = 'pending';
     end loop;
-    return public.claim_due_mail('newsletter-confirmation', p_limit, p_grace_seconds);
   end
   $$;
 
@@ -396,8 +391,8 @@ create function public.publish_articles(p_articles jsonb) returns jsonb
         continue;
       end if;
       if announce then
-        insert into public.outbox_mails (kind, subscriber_id, article_slug, recipient, idempotency_key)
-          select 'announcement', s.id, v_slug, 'subscriber', 'newsletter/' || v_slug || '/' || s.id
+        insert into public.outbox_mails (kind, subscriber_id, article_slug, idempotency_key)
+          select 'announcement', s.id, v_slug, 'newsletter/' || v_slug || '/' || s.id
             from public.newsletter_subscribers s where s.status = 'confirmed';
         get diagnostics n = row_count;
         queued := queued + n;
@@ -419,13 +414,13 @@ revoke all on public.newsletter_subscribers, public.newsletter_articles from ano
 grant all on public.newsletter_subscribers, public.newsletter_articles to service_role;
 revoke all on function public.newsletter_housekeeping(),
   public.newsletter_subscribe(text, text, text, text, integer, integer, text),
-  public.claim_due_confirmations(integer, integer, integer),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) from public, anon, authenticated;
+revoke all on function private.charge_deferred_confirmations(integer) from public;
+grant execute on function private.charge_deferred_confirmations(integer) to service_role;
 grant execute on function public.newsletter_housekeeping(),
   public.newsletter_subscribe(text, text, text, text, integer, integer, text),
-  public.claim_due_confirmations(integer, integer, integer),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) to service_role;

@@ -2,8 +2,8 @@
 -- or a newsletter address – is one row of public.outbox_mails (docs/backend.md, «The
 -- outbox»). The request, contact and subscriber tables hold what the visitor sent and its
 -- state, nothing about mails: a row here is written in the same transaction as the change
--- that owes it, claimed by public.claim_mail (or claim_due_mail, the outbox's run), and
--- ended by public.finish_mail.
+-- that owes it, claimed by public.claim_mail (by its key, or due, in the outbox's run), and
+-- ended by public.finish_mail: one claim and one finish for every kind.
 --
 -- Which rows a change owes (the triggers below):
 --   a contact message is stored          contact/<id>/practice       the practice's mail
@@ -24,7 +24,9 @@
 --                                        visitor's acknowledgement (finish_mail; a request
 --                                        the site never reported is not acknowledged)
 --   the digest's day comes               digest/<day>  the practice's morning digest
---                                        (…_digest.sql, claim_practice_digest)
+--                                        (…_digest.sql, owe_practice_digest)
+--   the day's cap holds mail back        cap-notice/<day>/practice  the practice's notice
+--                                        (owe_day_mail)
 -- The key is the row's idempotency key; each mail's own key (mail-keys.ts) is derived from
 -- it, so the visitor's own retry, the action page's press and every outbox run send under
 -- the same key.
@@ -46,27 +48,20 @@
 
 create table public.outbox_mails (
   id uuid primary key default gen_random_uuid(),
-  -- contact: the practice's mail of a message; request: of an appointment request;
-  -- outcome: the mails of a state (about = its outcome_key); reminder: the day before
-  -- (about = the calendar sequence it was written for); newsletter-confirmation: the
-  -- double opt-in's mail; announcement: a new article, to one subscriber;
-  -- acknowledgement: the visitor's receipt of a form, owed once its practice mail is out;
-  -- digest: the practice's morning digest (about = its day); data-link: the «Meine Daten»
-  -- link a visitor asked for on the page (…_my_data.sql, public.owe_data_link);
-  -- earlier-offer: a freed time offered to a visitor waiting for an earlier one (about = the
-  -- offer's number, …_earlier_times.sql).
-  kind text not null constraint kind_valid check (kind in (
-    'contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'digest',
-    'data-link', 'earlier-offer')),
-  -- What it refers to: one of the first three (a digest: none). Deleted with it (the
-  -- 12-month retention, an unsubscription, an expired pending address).
+  -- The kind (the registry, domain/mail-kinds.ts; its list and what each refers to are
+  -- generated into …_rules.sql, so no migration lists kinds by hand).
+  kind text not null constraint kind_valid check (kind = any (private.mail_kinds())),
+  -- What it refers to (private.mail_kind_refers_to): a contact message, a request, a
+  -- subscriber (with the article for an announcement), or nothing but its address or day.
+  -- Deleted with it (the 12-month retention, an unsubscription, an expired pending address).
   contact_message_id uuid references public.contact_submissions (id) on delete cascade,
   appointment_request_id uuid references public.appointment_requests (id) on delete cascade,
   subscriber_id uuid references public.newsletter_subscribers (id) on delete cascade,
   article_slug text references public.newsletter_articles (slug) on delete cascade,
-  -- Who reads it: the practice, the visitor (a state's practice copy rides with its row), a subscriber.
-  recipient text not null constraint recipient_valid check (recipient in ('practice', 'visitor', 'subscriber')),
-  -- A data-link mail only: the address it goes to (as typed) and its mailbox
+  -- Who reads it: the practice, the visitor (a state's practice copy rides with its row), a
+  -- subscriber – the kind's, from the registry.
+  recipient text generated always as (private.mail_kind_recipient(kind)) stored,
+  -- A row that refers to an address (a data-link mail) only: the address it goes to (as typed) and its mailbox
   -- (private.mailbox_key), by which an erasure finds it. Every other row's address is its
   -- request's, message's or subscriber's.
   email text,
@@ -89,19 +84,20 @@ create table public.outbox_mails (
   -- acknowledgement's limits held it back, the digest had nothing to say.
   superseded_at timestamptz,
   constraint refers_to_one check (
-    num_nonnulls(contact_message_id, appointment_request_id, subscriber_id) = case when kind in ('digest', 'data-link') then 0 else 1 end),
+    num_nonnulls(contact_message_id, appointment_request_id, subscriber_id)
+      = case when private.mail_kind_refers_to(kind) in ('address', 'day') then 0 else 1 end),
   constraint refers_to_its_kind check (
-    case kind
-      when 'contact' then contact_message_id is not null
-      when 'acknowledgement' then subscriber_id is null
-      when 'newsletter-confirmation' then subscriber_id is not null and article_slug is null
-      when 'announcement' then subscriber_id is not null and article_slug is not null
-      when 'digest' then about is not null
-      when 'data-link' then email is not null and mailbox_key is not null
-      else appointment_request_id is not null
+    case private.mail_kind_refers_to(kind)
+      when 'contact-message' then contact_message_id is not null
+      when 'appointment-request' then appointment_request_id is not null
+      when 'form' then subscriber_id is null
+      when 'subscriber' then subscriber_id is not null and article_slug is null
+      when 'subscriber-article' then subscriber_id is not null and article_slug is not null
+      when 'day' then about is not null
+      when 'address' then email is not null and mailbox_key is not null
     end),
   constraint claim_with_time check ((claim is null) = (claimed_at is null)),
-  constraint address_only_for_data_link check ((kind = 'data-link') = (email is not null and mailbox_key is not null)
+  constraint address_only_for_its_kind check ((private.mail_kind_refers_to(kind) = 'address') = (email is not null and mailbox_key is not null)
     and (email is null) = (mailbox_key is null))
 );
 comment on table public.outbox_mails is
@@ -115,95 +111,53 @@ create index outbox_mails_unsent on public.outbox_mails (kind, created_at) where
 create unique index outbox_mails_claim on public.outbox_mails (claim) where claim is not null;
 
 -- ---------------------------------------------------------------------------------------
--- 1. What a change owes. Triggers run as their owner: the site's anon insert of a request
--- owes its practice mail, and anon may not write here.
-
-create function private.owe_contact_mail() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-  as $$
-  begin
-    insert into public.outbox_mails (kind, contact_message_id, recipient, idempotency_key)
-      values ('contact', new.id, 'practice', 'contact/' || new.id || '/practice');
-    return null;
-  end
-  $$;
-
-create trigger contact_mail_owed
-  after insert on public.contact_submissions
-  for each row execute function private.owe_contact_mail();
-
-create function private.owe_appointment_mails() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-  as $$
-  declare
-    reminder_changed boolean := tg_op = 'INSERT'
-      or new.calendar_sequence is distinct from old.calendar_sequence or new.status is distinct from old.status;
-  begin
-    if tg_op = 'INSERT' then
-      insert into public.outbox_mails (kind, appointment_request_id, recipient, idempotency_key)
-        values ('request', new.id, 'practice', 'request/' || new.id || '/practice');
-    end if;
-    if tg_op = 'INSERT' or new.outcome_key is distinct from old.outcome_key then
-      update public.outbox_mails set superseded_at = now()
-       where appointment_request_id = new.id and kind = 'outcome' and sent_at is null and superseded_at is null;
-      if new.outcome_key is not null then
-        insert into public.outbox_mails (kind, appointment_request_id, recipient, about, idempotency_key)
-          values ('outcome', new.id, 'visitor', new.outcome_key, 'outcome/' || new.id || '/' || new.outcome_key)
-          on conflict (idempotency_key) do nothing;
-      end if;
-    end if;
-    if reminder_changed then
-      update public.outbox_mails set superseded_at = now()
-       where appointment_request_id = new.id and kind = 'reminder' and sent_at is null and superseded_at is null;
-      -- The confirmation is the reminder when the appointment is today or tomorrow: a reminder
-      -- the day before would only repeat it, and one confirmed after the day's reminders went
-      -- out would otherwise get none.
-      if new.status = 'confirmed' and new.confirmed_date > private.practice_today() + 1 then
-        insert into public.outbox_mails (kind, appointment_request_id, recipient, about, idempotency_key)
-          values ('reminder', new.id, 'visitor', new.calendar_sequence::text,
-                  'reminder/' || new.id || '/' || new.calendar_sequence || '/visitor')
-          on conflict (idempotency_key) do nothing;
-      end if;
-    end if;
-    return null;
-  end
-  $$;
-
-create trigger appointment_mails_owed
-  after insert or update on public.appointment_requests
-  for each row execute function private.owe_appointment_mails();
+-- 1. What a change owes is written by the change itself, in its table's migration: the
+-- triggers on contact_submissions (…_contact_submissions.sql) and appointment_requests
+-- (…_appointment_requests.sql), newsletter_subscribe and publish_articles
+-- (…_newsletter.sql), owe_data_link (…_my_data.sql), the earlier-time offers
+-- (…_earlier_times.sql), finish_mail below (the acknowledgement), owe_practice_digest
+-- (…_digest.sql) and owe_day_mail below.
 
 -- ---------------------------------------------------------------------------------------
--- 2. One claim, one finish.
+-- 2. One claim, one finish. Every sender – the visitor's own call, the action page's press,
+-- the subscribing call, «Meine Daten», the digest, the outbox's run – claims with
+-- public.claim_mail and ends the claim with public.finish_mail; nothing else claims or ends
+-- one (the model is Supabase Queues / pgmq: a read with a visibility timeout, then an
+-- archive; docs/decisions/009-one-queue-shape.md).
 
 -- What a claimed mail's sender needs: what it refers to (the request as
 -- private.appointment_json gives it, the contact message, the subscriber with the article
--- it is told of), with the claim's token and the marks of the practice's mail
--- (send_failed_at, reported_at).
+-- it is told of, the offered earlier time, the address, the day), with the claim's token and
+-- the marks of the practice's mail (send_failed_at, reported_at). plpgsql, so that it may
+-- read tables of later migrations (the earlier-time offers).
 create function private.mail_json(m public.outbox_mails) returns jsonb
-  language sql stable
+  language plpgsql stable
   set search_path = ''
   as $$
-    select coalesce(
+  begin
+    return (select coalesce(
       (select to_jsonb(c) || jsonb_build_object('claim', m.claim, 'send_failed_at', m.failed_at, 'form', 'contact')
          from public.contact_submissions c where c.id = m.contact_message_id),
       (select private.appointment_json(a) || jsonb_build_object(
                 'claim', m.claim, 'send_failed_at', m.failed_at, 'reported_at', m.request_reported_at, 'form', 'request')
+              || coalesce((select jsonb_build_object('offer', jsonb_build_object(
+                                    'number', o.id, 'date', o.offered_date, 'time', o.offered_time))
+                             from public.earlier_time_offers o
+                            where m.kind = 'earlier-offer' and o.id::text = m.about), '{}'::jsonb)
          from public.appointment_requests a where a.id = m.appointment_request_id),
       (select jsonb_build_object('id', s.id, 'email', s.email, 'expires_at', s.expires_at,
                 'confirm_requested_at', s.confirm_requested_at, 'claim', m.claim)
-         from public.newsletter_subscribers s where s.id = m.subscriber_id and m.kind = 'newsletter-confirmation'),
+         from public.newsletter_subscribers s
+        where s.id = m.subscriber_id and private.mail_kind_refers_to(m.kind) = 'subscriber'),
       (select jsonb_build_object('subscriber_id', s.id, 'email', s.email, 'slug', n.slug, 'title', n.title,
                 'excerpt', n.excerpt, 'published_on', n.published_on, 'author', n.author, 'claim', m.claim)
          from public.newsletter_subscribers s, public.newsletter_articles n
         where s.id = m.subscriber_id and n.slug = m.article_slug),
-      (select jsonb_build_object('day', m.about, 'claim', m.claim) where m.kind = 'digest'),
+      (select jsonb_build_object('id', m.id, 'day', m.about, 'claim', m.claim, 'key', m.idempotency_key)
+        where private.mail_kind_refers_to(m.kind) = 'day'),
       (select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at, 'claim', m.claim)
-        where m.kind = 'data-link'))
+        where private.mail_kind_refers_to(m.kind) = 'address')));
+  end
   $$;
 
 -- Whether a mail may be claimed now: not sent, still owed, not a practice mail the digest
@@ -218,9 +172,9 @@ create function private.claimable(o public.outbox_mails) returns boolean
        and (o.claimed_at is null or o.claimed_at < now() - private.claim_lapse())
   $$;
 
--- The claim itself, for claim_mail and claim_due_mail alike: takes mail p_id if it is
--- claimable, with a new token, and answers the row (null when it was not claimable).
--- Taking over a lapsed claim, like releasing one, records that a send failed (failed_at).
+-- The claim itself: takes mail p_id if it is claimable, with a new token, and answers the
+-- row (null when it was not claimable). Taking over a lapsed claim, like releasing one,
+-- records that a send failed (failed_at).
 create function private.take_claim(p_id uuid) returns public.outbox_mails
   language plpgsql
   set search_path = ''
@@ -237,46 +191,156 @@ create function private.take_claim(p_id uuid) returns public.outbox_mails
   end
   $$;
 
--- Claims the mail with idempotency key p_key for the caller: {"status": "claimed", "mail":
--- …} (private.mail_json), or "already_sent" (sent; a practice mail the digest carried
--- counts as sent), "in_progress" (another sender holds it), "not_found" (no such mail, or
--- not owed any more).
-create function public.claim_mail(p_key text) returns jsonb
+-- Gives up on what is still not sent after private.give_up_after(), of the kinds the
+-- registry gives up on (private.mail_kind_given_up: not a data-link mail, which is just not
+-- sent after its link expired and deleted by the retention, nor an earlier-time offer,
+-- superseded as stale a day after it was owed, nor the practice's own digest and notices).
+-- A reminder that failed is given up once its appointment's day has come. Nothing is
+-- deleted: the digest reports it, with the content. Answers what it gave up on now:
+-- [{kind, id}] (id: the request's, the message's or the subscriber's).
+create function private.give_up_stale_mail(p_today date) returns jsonb
+  language plpgsql
+  set search_path = ''
+  as $$
+  declare
+    given jsonb;
+  begin
+    with stale as (
+      update public.outbox_mails o
+         set gave_up_at = now(), last_cause = coalesce(o.last_cause, 'never_sent')
+       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and private.mail_kind_given_up(o.kind)
+         and (o.reported_at is null or o.recipient <> 'practice')
+         and case o.kind
+               when 'reminder' then o.attempts > 0 and exists (
+                 select 1 from public.appointment_requests a
+                  where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date <= p_today)
+               else o.created_at < now() - private.give_up_after()
+             end
+       returning o.kind, coalesce(o.contact_message_id, o.appointment_request_id, o.subscriber_id) as ref_id
+    )
+    select coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'id', ref_id)), '[]') into given from stale;
+    return given;
+  end
+  $$;
+
+-- The one claim. Two ways to ask:
+--
+-- By key (p_key): the mail of kind p_kind with that idempotency key, for the sender that
+-- owes it right now (the visitor's own call, the action page's press, the subscribing call,
+-- «Meine Daten», the digest). Answers {"status": "claimed", "mails": [mail]}, or with no
+-- mails "already_sent" (sent; a practice mail the digest carried counts as sent),
+-- "in_progress" (another sender holds it), "not_found" (no such mail, or not owed any more).
+--
+-- Due (no key): the outbox's run. First whatever has waited too long is given up
+-- (private.give_up_stale_mail, answered as "given_up"), and the kind's own preparation runs
+-- (a newsletter confirmation deferred by the day's budget is charged to it while there is
+-- room, p_daily_cap; an earlier-time offer whose time is gone is superseded). Then up to
+-- p_limit mails of the kind that are due, oldest first: not sent, not superseded, not given
+-- up, not waiting for their next attempt, no live claim, and older than p_grace_seconds
+-- (younger ones are the owing call's own). A reminder is due on the day before its
+-- appointment (p_today + 1); a newsletter mail while its address is pending (a confirmation)
+-- or confirmed (an announcement); a data-link mail while its link works. Answers
+-- {"status": "claimed", "mails": [...], "given_up": [...]}.
+--
+-- Every mail is private.mail_json of its row, with its claim's token.
+create function public.claim_mail(
+  p_kind text,
+  p_key text default null,
+  p_limit integer default 1,
+  p_grace_seconds integer default 120,
+  p_today date default null,
+  p_daily_cap integer default null,
+  p_now timestamptz default null
+) returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
     m public.outbox_mails;
+    today date := coalesce(p_today, (now() at time zone 'Europe/Zurich')::date);
+    claimed jsonb := '[]'::jsonb;
+    given jsonb;
+    due record;
   begin
-    select * into m from public.outbox_mails o where o.idempotency_key = p_key;
-    if not found or m.superseded_at is not null then
-      return jsonb_build_object('status', 'not_found');
+    if p_kind is null or not p_kind = any (private.mail_kinds()) then
+      raise exception 'unknown mail kind %', p_kind using errcode = '22023';
     end if;
-    m := private.take_claim(m.id);
-    if m.id is not null then
-      return jsonb_build_object('status', 'claimed', 'mail', private.mail_json(m));
+
+    if p_key is not null then
+      select * into m from public.outbox_mails o where o.idempotency_key = p_key and o.kind = p_kind;
+      if not found or m.superseded_at is not null then
+        return jsonb_build_object('status', 'not_found', 'mails', '[]'::jsonb);
+      end if;
+      m := private.take_claim(m.id);
+      if m.id is not null then
+        return jsonb_build_object('status', 'claimed', 'mails', jsonb_build_array(private.mail_json(m)));
+      end if;
+      select * into m from public.outbox_mails o where o.idempotency_key = p_key;
+      return jsonb_build_object('status', case
+        when m.superseded_at is not null then 'not_found'
+        when m.sent_at is not null or (m.reported_at is not null and m.recipient = 'practice') then 'already_sent'
+        else 'in_progress' end, 'mails', '[]'::jsonb);
     end if;
-    select * into m from public.outbox_mails o where o.idempotency_key = p_key;
-    return jsonb_build_object('status', case
-      when m.superseded_at is not null then 'not_found'
-      when m.sent_at is not null or (m.reported_at is not null and m.recipient = 'practice') then 'already_sent'
-      else 'in_progress' end);
+
+    given := private.give_up_stale_mail(today);
+    if p_kind = 'newsletter-confirmation' and p_daily_cap is not null then
+      perform private.charge_deferred_confirmations(p_daily_cap);
+    elsif p_kind = 'earlier-offer' then
+      perform private.supersede_gone_earlier_offers(coalesce(p_now, now()));
+    end if;
+    -- What is due, oldest first, locked (others' runs skip it); each then claimed.
+    for due in
+      select o.id from public.outbox_mails o
+       where o.kind = p_kind and o.gave_up_at is null and private.claimable(o)
+         and (o.next_attempt_at is null or o.next_attempt_at <= now())
+         and (p_kind = 'reminder' or o.created_at < now() - make_interval(secs => p_grace_seconds))
+         and (p_kind <> 'reminder' or exists (
+               select 1 from public.appointment_requests a
+                where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date = today + 1))
+         -- A confirmation mail deferred by the day's budget is claimed only once charged to it.
+         and (p_kind <> 'newsletter-confirmation' or o.last_cause is distinct from 'daily_budget')
+         and (p_kind <> 'newsletter-confirmation' or exists (
+               select 1 from public.newsletter_subscribers s
+                where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now()))
+         -- A data-link mail only while its link works (it expires a day after it was asked for).
+         and (p_kind <> 'data-link' or o.created_at > now() - private.data_link_lifetime())
+         and (p_kind <> 'announcement' or exists (
+               select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed'))
+       order by o.created_at, o.id
+       limit least(greatest(p_limit, 0), 100)
+       for update skip locked
+    loop
+      m := private.take_claim(due.id);
+      if m.id is not null then
+        claimed := claimed || jsonb_build_array(private.mail_json(m));
+      end if;
+    end loop;
+    return jsonb_build_object('status', 'claimed', 'mails', claimed, 'given_up', given);
   end
   $$;
 
--- Ends the claim p_claim with the send's outcome:
+-- The one finish: ends the claim p_claim with the send's outcome:
 --   sent                the mail is done for good. A form's practice mail then owes the
 --                       visitor's acknowledgement (a request only when the site reported
---                       it), written here;
+--                       it), written here; a mail that carried others (the digest, p_carried:
+--                       {"contacts": [id], "deliveries": [{kind, id}], "newsletter_mails": [id]})
+--                       makes them count as delivered and reported (private.mark_carried,
+--                       …_digest.sql);
 --   not sent            released for the next sender (failed_at records the failure); with
 --                       p_cause (the outbox's own sends) an attempt is counted and the next
 --                       one waits 1, 2, 4 … 60 minutes;
 --   not sent, p_drop    not owed any more (superseded_at; p_cause says why): the
---                       acknowledgement's limits held it back, the digest had nothing to say.
+--                       acknowledgement within the hour of the last one, the digest had
+--                       nothing to say.
 -- 'finished', or 'lost' when the claim is not the row's any more: nothing changed.
-create function public.finish_mail(p_claim uuid, p_sent boolean, p_cause text default null, p_drop boolean default false)
-  returns text
+create function public.finish_mail(
+  p_claim uuid,
+  p_sent boolean,
+  p_cause text default null,
+  p_drop boolean default false,
+  p_carried jsonb default null
+) returns text
   language plpgsql
   security invoker
   set search_path = ''
@@ -305,27 +369,30 @@ create function public.finish_mail(p_claim uuid, p_sent boolean, p_cause text de
       return 'lost';
     end if;
     if outcome = 'sent' and (m.kind = 'contact' or (m.kind = 'request' and m.request_reported_at is not null)) then
-      insert into public.outbox_mails (kind, contact_message_id, appointment_request_id, recipient, idempotency_key)
-        values ('acknowledgement', m.contact_message_id, m.appointment_request_id, 'visitor',
+      insert into public.outbox_mails (kind, contact_message_id, appointment_request_id, idempotency_key)
+        values ('acknowledgement', m.contact_message_id, m.appointment_request_id,
                 regexp_replace(m.idempotency_key, '/practice$', '/visitor'))
         on conflict (idempotency_key) do nothing;
+    end if;
+    if outcome = 'sent' and p_carried is not null then
+      perform private.mark_carried(p_carried);
     end if;
     return 'finished';
   end
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 3. The forms' own sends: the visitor's call finds the appointment request the browser
--- stored and claims its practice mail (a contact message is stored and claimed by
--- public.store_contact_message, …_contact_submissions.sql).
+-- 3. The appointment form's own send: the visitor's call finds the appointment request the
+-- browser stored, then claims its practice mail with public.claim_mail (a contact message
+-- is stored by public.store_contact_message, …_contact_submissions.sql).
 
--- Claims the practice's mail of a stored appointment request – only for a row with this id
--- whose fields equal the given ones, created within p_max_age_seconds: {"status":
--- "claimed", "request": …}; "already_sent" or "in_progress" (as claim_mail) when the
--- request is this visitor's (id, names and address match); "not_found" otherwise. The
--- function passes the retention period as p_max_age_seconds: a retry is idempotent for as
--- long as the row is kept.
-create function public.claim_request_mail(
+-- Whether the stored appointment request p_id is the one the visitor's call names – a row
+-- with this id whose fields equal the given ones, created within p_max_age_seconds:
+-- {"status": "match"}; "already_sent" or "in_progress" when its mail is out or on its way
+-- though the values differ (the request is this visitor's: id, names and address match);
+-- "not_found" otherwise. The function passes the retention period as p_max_age_seconds: a
+-- retry is idempotent for as long as the row is kept.
+create function public.match_appointment_request(
   p_id uuid,
   p_first_name text,
   p_last_name text,
@@ -340,12 +407,12 @@ create function public.claim_request_mail(
   p_max_age_seconds integer default 900
 ) returns jsonb
   language plpgsql
+  stable
   security invoker
   set search_path = ''
   as $$
   declare
     r public.appointment_requests;
-    claimed jsonb;
   begin
     select * into r from public.appointment_requests a
       where a.id = p_id and a.first_name = p_first_name and a.last_name = p_last_name and a.email = p_email;
@@ -366,11 +433,7 @@ create function public.claim_request_mail(
          where o.idempotency_key = 'request/' || p_id || '/practice'
            and (o.sent_at is not null or o.reported_at is not null or o.claimed_at >= now() - private.claim_lapse())), 'not_found'));
     end if;
-    claimed := public.claim_mail('request/' || p_id || '/practice');
-    if claimed ->> 'status' = 'claimed' then
-      return jsonb_build_object('status', 'claimed', 'request', claimed -> 'mail');
-    end if;
-    return jsonb_build_object('status', claimed ->> 'status');
+    return jsonb_build_object('status', 'match');
   end
   $$;
 
@@ -388,102 +451,23 @@ revoke all on function private.record_request_reported(uuid) from public;
 grant execute on function private.record_request_reported(uuid) to service_role;
 
 -- ---------------------------------------------------------------------------------------
--- 4. The outbox's run.
-
--- Claims up to p_limit mails of one kind that are due, oldest first, and answers them
--- (private.mail_json). Due: not sent, not superseded, not given up, not waiting for its
--- next attempt, no live claim, and older than p_grace_seconds – younger ones are the
--- visitor's own call's (the browser stores the request, then calls the function at once)
--- and the action page's press, the subscribing call. 'reminder' claims the confirmed
--- appointments on p_reminder_date; a newsletter mail only while its address is pending
--- (a confirmation) or confirmed (an announcement); a data-link mail while its link works.
-create function public.claim_due_mail(
-  p_kind text,
-  p_limit integer default 20,
-  p_grace_seconds integer default 120,
-  p_reminder_date date default null
-) returns jsonb
+-- 4. A mail about the site's day (private.mail_kind_refers_to = 'day'), owed by the sender
+-- that finds it due: the notice that the day's cap held practice mail back. Written once a
+-- day (its key names the day); true when this call wrote it. Claimed and sent like any
+-- other, and by the outbox's run when that send fails.
+create function public.owe_day_mail(p_kind text, p_day date) returns boolean
   language plpgsql
   security invoker
   set search_path = ''
   as $$
-  declare
-    claimed jsonb := '[]'::jsonb;
-    due record;
-    m public.outbox_mails;
   begin
-    if p_kind not in ('contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'data-link') then
-      raise exception 'unknown mail kind %', p_kind using errcode = '22023';
+    if p_kind = 'digest' or private.mail_kind_refers_to(p_kind) is distinct from 'day' then
+      raise exception 'not a mail about a day: %', p_kind using errcode = '22023';
     end if;
-    if p_kind = 'reminder' and p_reminder_date is null then
-      return '[]'::jsonb;
-    end if;
-    -- What is due, oldest first, locked (others' runs skip it); each then claimed as claim_mail claims.
-    for due in
-      select o.id from public.outbox_mails o
-       where o.kind = p_kind and o.gave_up_at is null and private.claimable(o)
-         and (o.next_attempt_at is null or o.next_attempt_at <= now())
-         and (p_kind = 'reminder' or o.created_at < now() - make_interval(secs => p_grace_seconds))
-         and (p_kind <> 'reminder' or exists (
-               select 1 from public.appointment_requests a
-                where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date = p_reminder_date))
-         -- A confirmation mail deferred by the day's budget is claimed only once charged to it
-         -- (public.claim_due_confirmations, …_newsletter.sql).
-         and (p_kind <> 'newsletter-confirmation' or o.last_cause is distinct from 'daily_budget')
-         and (p_kind <> 'newsletter-confirmation' or exists (
-               select 1 from public.newsletter_subscribers s
-                where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now()))
-         -- A data-link mail only while its link works (it expires a day after it was asked for).
-         and (p_kind <> 'data-link' or o.created_at > now() - private.data_link_lifetime())
-         and (p_kind <> 'announcement' or exists (
-               select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed'))
-       order by o.created_at, o.id
-       limit least(greatest(p_limit, 0), 100)
-       for update skip locked
-    loop
-      m := private.take_claim(due.id);
-      if m.id is not null then
-        claimed := claimed || jsonb_build_array(private.mail_json(m));
-      end if;
-    end loop;
-    return claimed;
-  end
-  $$;
-
--- Gives up on what is still not sent after p_after_seconds (three days by default) and
--- answers what it gave up on now: [{kind, id}] (id: the request's, the message's or the
--- subscriber's). A
--- reminder that failed is given up once its appointment's day has come. Nothing is
--- deleted: the digest reports it, with the content.
-create function public.give_up_stale_mail(p_after_seconds integer default null, p_today date default null)
-  returns jsonb
-  language plpgsql
-  security invoker
-  set search_path = ''
-  as $$
-  declare
-    cutoff timestamptz := now() - coalesce(make_interval(secs => p_after_seconds), private.give_up_after());
-    today date := coalesce(p_today, (now() at time zone 'Europe/Zurich')::date);
-    given jsonb;
-  begin
-    with stale as (
-      update public.outbox_mails o
-         set gave_up_at = now(), last_cause = coalesce(o.last_cause, 'never_sent')
-       -- A data-link mail is not given up: it is just not sent after its link expired, and
-       -- the retention deletes it (…_my_data.sql); it refers to no row the digest could show.
-       -- Nor an earlier-offer: a day after it was owed it is superseded as stale (…_earlier_times.sql).
-       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link', 'earlier-offer')
-         and (o.reported_at is null or o.recipient <> 'practice')
-         and case o.kind
-               when 'reminder' then o.attempts > 0 and exists (
-                 select 1 from public.appointment_requests a
-                  where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date <= today)
-               else o.created_at < cutoff
-             end
-       returning o.kind, coalesce(o.contact_message_id, o.appointment_request_id, o.subscriber_id) as ref_id
-    )
-    select coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'id', ref_id)), '[]') into given from stale;
-    return given;
+    insert into public.outbox_mails (kind, about, idempotency_key)
+      values (p_kind, p_day::text, p_kind || '/' || p_day || '/practice')
+      on conflict (idempotency_key) do nothing;
+    return found;
   end
   $$;
 
@@ -493,14 +477,14 @@ alter table public.outbox_mails enable row level security;
 revoke all on public.outbox_mails from anon, authenticated;
 grant all on public.outbox_mails to service_role;
 
-revoke all on function private.owe_contact_mail(), private.owe_appointment_mails(), private.mail_json(public.outbox_mails),
-  private.claimable(public.outbox_mails), private.take_claim(uuid) from public;
+revoke all on function private.mail_json(public.outbox_mails), private.claimable(public.outbox_mails),
+  private.take_claim(uuid), private.give_up_stale_mail(date) from public;
 grant execute on function private.mail_json(public.outbox_mails), private.claimable(public.outbox_mails),
-  private.take_claim(uuid) to service_role;
-revoke all on function public.claim_mail(text), public.finish_mail(uuid, boolean, text, boolean),
-  public.claim_due_mail(text, integer, integer, date), public.give_up_stale_mail(integer, date),
-  public.claim_request_mail(uuid, text, text, text, text, text, date, text, date, text, text, integer)
+  private.take_claim(uuid), private.give_up_stale_mail(date) to service_role;
+revoke all on function public.claim_mail(text, text, integer, integer, date, integer, timestamptz),
+  public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
+  public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer)
   from public, anon, authenticated;
-grant execute on function public.claim_mail(text), public.finish_mail(uuid, boolean, text, boolean),
-  public.claim_due_mail(text, integer, integer, date), public.give_up_stale_mail(integer, date),
-  public.claim_request_mail(uuid, text, text, text, text, text, date, text, date, text, text, integer) to service_role;
+grant execute on function public.claim_mail(text, text, integer, integer, date, integer, timestamptz),
+  public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
+  public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer) to service_role;

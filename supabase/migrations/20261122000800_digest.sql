@@ -36,44 +36,42 @@ create function public.record_job_run(p_job text, p_ok boolean, p_summary jsonb 
 -- digest/<day>), claimed and finished like every mail (…_outbox.sql). A day with nothing to
 -- say is finished as dropped (no mail).
 
--- Claims the digest of p_day for the caller and answers {"claim": token, "key": its
--- idempotency key}, or null.
+-- Owes the digest of p_day to the caller and answers its idempotency key, which the caller
+-- then claims (public.claim_mail('digest', key)); null when none is owed now.
 -- Scheduled: the day's own mail, unless it has gone out or was found empty. Not scheduled (a
 -- POST by hand): always, unless a digest of the day is being sent now – the day's own mail
 -- while it is still owed, else one more (digest/<day>/<n>). Digests older than 30 days are
 -- forgotten here (they hold no personal data, only that they went out).
-create function public.claim_practice_digest(p_day date, p_scheduled boolean) returns jsonb
+create function public.owe_practice_digest(p_day date, p_scheduled boolean) returns text
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
     key text := 'digest/' || p_day;
-    claimed jsonb;
+    m public.outbox_mails;
     n integer;
   begin
     delete from public.outbox_mails o where o.kind = 'digest' and o.created_at < now() - private.forget_after();
-    insert into public.outbox_mails (kind, recipient, about, idempotency_key)
-      values ('digest', 'practice', p_day::text, key)
+    insert into public.outbox_mails (kind, about, idempotency_key)
+      values ('digest', p_day::text, key)
       on conflict (idempotency_key) do nothing;
     -- One digest of a day at a time: the row lock serialises concurrent runs.
-    perform 1 from public.outbox_mails o where o.idempotency_key = key for update;
+    select * into m from public.outbox_mails o where o.idempotency_key = key for update;
     if exists (select 1 from public.outbox_mails o
                 where o.kind = 'digest' and o.about = p_day::text and o.claimed_at >= now() - private.claim_lapse()) then
       return null;
     end if;
-    claimed := public.claim_mail(key);
-    if claimed ->> 'status' = 'claimed' then
-      return jsonb_build_object('claim', claimed -> 'mail' -> 'claim', 'key', key);
+    if m.sent_at is null and m.superseded_at is null then
+      return key;
     end if;
     if p_scheduled then
       return null;
     end if;
     select count(*) into n from public.outbox_mails o where o.kind = 'digest' and o.about = p_day::text;
     key := 'digest/' || p_day || '/' || (n + 1);
-    insert into public.outbox_mails (kind, recipient, about, idempotency_key) values ('digest', 'practice', p_day::text, key);
-    claimed := public.claim_mail(key);
-    return jsonb_build_object('claim', claimed -> 'mail' -> 'claim', 'key', key);
+    insert into public.outbox_mails (kind, about, idempotency_key) values ('digest', p_day::text, key);
+    return key;
   end
   $$;
 
@@ -132,23 +130,24 @@ create function public.practice_digest_data(p_now timestamptz default now()) ret
     )
   $$;
 
--- After the digest went out: the given-up mails it reported are marked so (p_contacts and
--- p_deliveries name them by what they refer to, p_newsletter_mails by their own id). A
--- practice mail it carried counts as delivered (the practice has it now: claim_mail answers
--- already_sent, nothing sends it again); a visitor's mail may still be sent by the action
--- page's press.
-create function public.mark_digest_reported(p_contacts uuid[], p_deliveries jsonb, p_newsletter_mails uuid[] default '{}')
-  returns void
+-- What a digest that went out carried (public.finish_mail's p_carried): the given-up mails
+-- it listed are marked reported (contacts and deliveries name them by what they refer to,
+-- newsletter_mails by their own id). A practice mail it carried counts as delivered (the
+-- practice has it now: claim_mail answers already_sent, nothing sends it again); a visitor's
+-- mail may still be sent by the action page's press.
+create function private.mark_carried(p_carried jsonb) returns void
   language sql
-  security invoker
   set search_path = ''
   as $$
     update public.outbox_mails o set reported_at = now(), claim = null, claimed_at = null
      where o.gave_up_at is not null and o.sent_at is null and o.reported_at is null
-       and (o.id = any(p_newsletter_mails)
+       and (o.id in (select x::uuid from jsonb_array_elements_text(coalesce(p_carried -> 'newsletter_mails', '[]')) as x)
             or exists (
-              select 1 from (select 'contact' as kind, unnest(p_contacts) as id
-                             union all select r.kind, r.id from jsonb_to_recordset(p_deliveries) as r(kind text, id uuid)) x
+              select 1 from (select 'contact' as kind, x::uuid as id
+                               from jsonb_array_elements_text(coalesce(p_carried -> 'contacts', '[]')) as x
+                             union all
+                             select r.kind, r.id
+                               from jsonb_to_recordset(coalesce(p_carried -> 'deliveries', '[]')) as r(kind text, id uuid)) x
                where o.kind = x.kind and coalesce(o.contact_message_id, o.appointment_request_id) = x.id))
   $$;
 
@@ -159,10 +158,10 @@ revoke all on public.job_runs from anon, authenticated;
 grant all on public.job_runs to service_role;
 
 revoke all on function public.record_job_run(text, boolean, jsonb),
-  public.claim_practice_digest(date, boolean),
-  public.practice_digest_data(timestamptz),
-  public.mark_digest_reported(uuid[], jsonb, uuid[]) from public, anon, authenticated;
+  public.owe_practice_digest(date, boolean),
+  public.practice_digest_data(timestamptz) from public, anon, authenticated;
 grant execute on function public.record_job_run(text, boolean, jsonb),
-  public.claim_practice_digest(date, boolean),
-  public.practice_digest_data(timestamptz),
-  public.mark_digest_reported(uuid[], jsonb, uuid[]) to service_role;
+  public.owe_practice_digest(date, boolean),
+  public.practice_digest_data(timestamptz) to service_role;
+revoke all on function private.mark_carried(jsonb) from public;
+grant execute on function private.mark_carried(jsonb) to service_role;

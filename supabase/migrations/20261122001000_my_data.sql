@@ -193,11 +193,11 @@ create function public.erase_mailbox(p_mailbox_key text, p_mailbox_hash text def
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 4. The link asked for on the page: one data-link mail, owed now and claimed for the
--- asking call (which sends it after its answer; the outbox sends it if that fails, while the
--- link works). The key names the row, never the address. Answers claim_mail's answer.
+-- 4. The link asked for on the page: one data-link mail, owed now; the asking call claims it
+-- (public.claim_mail) and sends it after its answer; the outbox sends it if that fails, while
+-- the link works. The key names the row, never the address. Answers the key.
 
-create function public.owe_data_link(p_email text) returns jsonb
+create function public.owe_data_link(p_email text) returns text
   language plpgsql
   security invoker
   set search_path = ''
@@ -208,9 +208,9 @@ create function public.owe_data_link(p_email text) returns jsonb
     if not private.is_mail_address(p_email) then
       raise exception 'not an address' using errcode = '22023';
     end if;
-    insert into public.outbox_mails (id, kind, recipient, email, mailbox_key, idempotency_key)
-      values (row_id, 'data-link', 'visitor', p_email, private.mailbox_key(p_email), 'data-link/' || row_id);
-    return public.claim_mail('data-link/' || row_id);
+    insert into public.outbox_mails (id, kind, email, mailbox_key, idempotency_key)
+      values (row_id, 'data-link', p_email, private.mailbox_key(p_email), 'data-link/' || row_id);
+    return 'data-link/' || row_id;
   end
   $$;
 

@@ -193,33 +193,16 @@ create function private.offer_freed_time(p_day date, p_time text, p_now timestam
       insert into public.earlier_time_offers (appointment_request_id, offered_date, offered_time, created_at)
         values (waiting.id, p_day, p_time, p_now)
         returning id into offer;
-      insert into public.outbox_mails (kind, appointment_request_id, recipient, about, idempotency_key)
-        values ('earlier-offer', waiting.id, 'visitor', offer::text, 'earlier-offer/' || offer || '/visitor');
+      insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key)
+        values ('earlier-offer', waiting.id, offer::text, 'earlier-offer/' || offer || '/visitor');
       offered := offered + 1;
     end loop;
     return offered;
   end
   $$;
 
--- A confirmed appointment leaves its time: cancelled, moved (by the practice's confirmation
--- or an earlier time taken), or deleted (an erasure through «Meine Daten», the retention).
-create function private.offer_freed_appointment_time() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-  as $$
-  begin
-    if old.status = 'confirmed' and (tg_op = 'DELETE' or new.status <> 'confirmed'
-        or new.confirmed_date is distinct from old.confirmed_date or new.confirmed_time is distinct from old.confirmed_time) then
-      perform private.offer_freed_time(old.confirmed_date, old.confirmed_time, now());
-    end if;
-    return null;
-  end
-  $$;
-
-create trigger earlier_times_offered
-  after update or delete on public.appointment_requests
-  for each row execute function private.offer_freed_appointment_time();
+-- The trigger that calls it when a confirmed appointment leaves its time is the table's
+-- (…_appointment_requests.sql, earlier_times_offered).
 
 -- ---------------------------------------------------------------------------------------
 -- 5. Taking an offered time.
@@ -287,45 +270,22 @@ create function public.take_earlier_time(p_id uuid, p_offer bigint, p_now timest
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 6. The outbox's run: the offer mails due, each claimed with its offer. Only this function
--- sends them (no visitor's call goes first), so no grace period. An unsent offer mail whose
--- time is no longer open, or older than the interval (a newer offer may be due by then),
--- is superseded first (last_cause 'offer_gone'): such a mail would only disappoint.
-create function public.claim_due_earlier_offers(p_limit integer default 20, p_now timestamptz default null) returns jsonb
-  language plpgsql
-  security invoker
+-- 6. The outbox's run claims the offer mails due with public.claim_mail('earlier-offer')
+-- (…_outbox.sql), which calls this first: an unsent offer mail whose time is no longer
+-- open, or older than the interval (a newer offer may be due by then), is superseded
+-- (last_cause 'offer_gone'): such a mail would only disappoint. Only the outbox sends them
+-- (no visitor's call goes first), so the run claims them with no grace period.
+create function private.supersede_gone_earlier_offers(p_now timestamptz) returns void
+  language sql
   set search_path = ''
   as $$
-  declare
-    now_ timestamptz := coalesce(p_now, now());
-    claimed jsonb := '[]'::jsonb;
-    due record;
-    mail public.outbox_mails;
-  begin
     update public.outbox_mails m
        set superseded_at = now(), last_cause = 'offer_gone'
       from public.earlier_time_offers o, public.appointment_requests a
      where m.kind = 'earlier-offer' and m.sent_at is null and m.superseded_at is null
        and (m.claimed_at is null or m.claimed_at < now() - private.claim_lapse())
        and o.id::text = m.about and a.id = o.appointment_request_id
-       and (private.earlier_offer_status(o, a, now_) <> 'open' or m.created_at < now() - private.earlier_offer_interval());
-    for due in
-      select m.id, o.id as offer, o.offered_date, o.offered_time from public.outbox_mails m
-        join public.earlier_time_offers o on o.id::text = m.about
-       where m.kind = 'earlier-offer' and m.gave_up_at is null and private.claimable(m)
-         and (m.next_attempt_at is null or m.next_attempt_at <= now())
-       order by m.created_at, m.id
-       limit least(greatest(p_limit, 0), 100)
-       for update of m skip locked
-    loop
-      mail := private.take_claim(due.id);
-      if mail.id is not null then
-        claimed := claimed || jsonb_build_array(private.mail_json(mail) || jsonb_build_object(
-          'offer', jsonb_build_object('number', due.offer, 'date', due.offered_date, 'time', due.offered_time)));
-      end if;
-    end loop;
-    return claimed;
-  end
+       and (private.earlier_offer_status(o, a, p_now) <> 'open' or m.created_at < now() - private.earlier_offer_interval())
   $$;
 
 -- ---------------------------------------------------------------------------------------
@@ -339,18 +299,17 @@ revoke all on function private.slot_instant(date, text),
   private.earlier_offer_status(public.earlier_time_offers, public.appointment_requests, timestamptz),
   private.earlier_answer(text, uuid, bigint, timestamptz),
   private.offer_freed_time(date, text, timestamptz),
-  private.offer_freed_appointment_time() from public;
+  private.supersede_gone_earlier_offers(timestamptz) from public;
 grant execute on function private.slot_instant(date, text),
   private.earlier_offer_status(public.earlier_time_offers, public.appointment_requests, timestamptz),
-  private.earlier_answer(text, uuid, bigint, timestamptz) to service_role;
+  private.earlier_answer(text, uuid, bigint, timestamptz),
+  private.supersede_gone_earlier_offers(timestamptz) to service_role;
 
 revoke all on function public.earlier_time_state(uuid, bigint, timestamptz),
   public.want_earlier_time(uuid, timestamptz),
   public.end_earlier_time(uuid, timestamptz),
-  public.take_earlier_time(uuid, bigint, timestamptz),
-  public.claim_due_earlier_offers(integer, timestamptz) from public, anon, authenticated;
+  public.take_earlier_time(uuid, bigint, timestamptz) from public, anon, authenticated;
 grant execute on function public.earlier_time_state(uuid, bigint, timestamptz),
   public.want_earlier_time(uuid, timestamptz),
   public.end_earlier_time(uuid, timestamptz),
-  public.take_earlier_time(uuid, bigint, timestamptz),
-  public.claim_due_earlier_offers(integer, timestamptz) to service_role;
+  public.take_earlier_time(uuid, bigint, timestamptz) to service_role;

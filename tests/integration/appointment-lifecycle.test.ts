@@ -5,7 +5,7 @@
  * gateway. Decisions and cancellations change the state once, from the state they expect;
  * a second press finds it unchanged; confirm and cancel at once end consistently; the
  * visitor's mail for each state (its outbox row, …_outbox.sql) is claimed once; the
- * day-before reminder is claimed once, by the outbox (claim_due_mail 'reminder'), and a
+ * day-before reminder is claimed once, by the outbox (claim_mail 'reminder', due), and a
  * confirmation for today or tomorrow is itself the reminder (it owes no reminder row); appointment_start_times tells anon, per start time of a day,
  * whether an advisor is free for a service, and nothing else.
  *
@@ -177,12 +177,12 @@ describe('cancel_appointment', () => {
 });
 
 describe('claim_mail / finish_mail (the mails of a state)', () => {
-  type Claim = { status: string; mail?: Record<string, unknown> };
+  type Claim = { status: string; mails: Record<string, unknown>[] };
   /** The request's current state (outcome_key), as the functions read it; null while it is open. */
   const outcomeKey = async (id: string) =>
     ((await rpc<Record<string, unknown> | null>('get_appointment_request', { p_id: id }))?.outcome_key ?? null) as string | null;
   /** Claims the mails of the request's current state (its outbox row: outcome/<id>/<outcome_key>), as the action page does. */
-  const claim = async (id: string) => rpc<Claim>('claim_mail', { p_key: outcomeMailsKey(id, (await outcomeKey(id))!) });
+  const claim = async (id: string) => rpc<Claim>('claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(id, (await outcomeKey(id))!) });
   const outcomeRows = async (id: string) =>
     (await backend.query(`select 1 from public.outbox_mails where appointment_request_id = $1 and kind = 'outcome'`, [id])).rows;
 
@@ -193,18 +193,21 @@ describe('claim_mail / finish_mail (the mails of a state)', () => {
     expect(await outcomeRows(id)).toEqual([]);
     await decide(id, 'confirm', at(nextSlot()));
     const first = await claim(id);
-    expect(first).toMatchObject({ status: 'claimed', mail: { status: 'confirmed' } });
+    expect(first).toMatchObject({ status: 'claimed', mails: [{ status: 'confirmed' }] });
     expect((await claim(id)).status).toBe('in_progress');
     // A claim is ended with its token (…_outbox.sql).
-    expect(await rpc('finish_mail', { p_claim: first.mail!.claim, p_sent: false })).toBe('finished');
+    expect(await rpc('finish_mail', { p_claim: first.mails[0]!.claim, p_sent: false })).toBe('finished');
     const again = await claim(id);
     expect(again.status).toBe('claimed');
-    expect(await rpc('finish_mail', { p_claim: again.mail!.claim, p_sent: true })).toBe('finished');
+    expect(await rpc('finish_mail', { p_claim: again.mails[0]!.claim, p_sent: true })).toBe('finished');
     expect((await claim(id)).status).toBe('already_sent');
 
     await rpc('cancel_appointment', { p_id: id });
-    expect(await claim(id)).toMatchObject({ status: 'claimed', mail: { status: 'cancelled' } });
-    expect(await rpc('claim_mail', { p_key: outcomeMailsKey(crypto.randomUUID(), 'confirmed') })).toEqual({ status: 'not_found' });
+    expect(await claim(id)).toMatchObject({ status: 'claimed', mails: [{ status: 'cancelled' }] });
+    expect(await rpc('claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(crypto.randomUUID(), 'confirmed') })).toEqual({
+      status: 'not_found',
+      mails: [],
+    });
   });
 
   it('gives two senders at the same moment one claim', async () => {
@@ -231,10 +234,15 @@ describe('get_appointment_request', () => {
 });
 
 // The reminders are the outbox's (send-pending-mail): from 09:00 Zurich time the day before
-// it claims them as below (store.ts claimPendingReminders: no grace period, the day's date).
-describe('claim_due_mail (reminder) / finish_mail', () => {
-  const due = (days: number) =>
-    rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'reminder', p_limit: 50, p_grace_seconds: 0, p_reminder_date: zurichDate(days) });
+// it claims them as below (store.ts claimPendingReminders: no grace period, the day before's date).
+describe('claim_mail (reminder, due) / finish_mail', () => {
+  const due = async (days: number) =>
+    (await rpc<{ mails: { id: string; claim: string }[] }>('claim_mail', {
+      p_kind: 'reminder',
+      p_limit: 50,
+      p_grace_seconds: 0,
+      p_today: zurichDate(days - 1),
+    })).mails;
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
   it('claims each confirmed appointment of the day once; a failed send is released, a sent one never claimed again', async () => {
@@ -391,13 +399,14 @@ describe('appointment_start_times', () => {
       ['decide_appointment_move', { p_id: id, p_move: 1, p_decision: 'confirm', p_advisor: 'sandra-huber' }],
       ['appointment_schedule', { p_from: zurichDate(0), p_to: zurichDate(60) }],
       ['cancel_appointment', { p_id: id }],
-      ['claim_mail', { p_key: outcomeMailsKey(id, 'declined') }],
+      ['claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(id, 'declined') }],
       ['finish_mail', { p_claim: id, p_sent: true }],
       ['get_appointment_request', { p_id: id }],
-      ['claim_due_mail', { p_kind: 'reminder', p_reminder_date: zurichDate(7) }],
-      ['claim_due_mail', { p_kind: 'request' }],
+      ['claim_mail', { p_kind: 'reminder', p_today: zurichDate(6) }],
+      ['claim_mail', { p_kind: 'request' }],
       ['finish_mail', { p_claim: id, p_sent: false, p_cause: 'smtp_554' }],
-      ['give_up_stale_mail', {}],
+      ['owe_day_mail', { p_kind: 'cap-notice', p_day: zurichDate(0) }],
+      ['owe_practice_digest', { p_day: zurichDate(0), p_scheduled: true }],
     ] as const) {
       const { error } = await anon.rpc(name, args);
       expect(error?.code, name).toBe('42501');
@@ -424,7 +433,7 @@ describe('appointment_start_times', () => {
     expect((await insertAppointment(backend, ip, row)).error).toBeNull();
     const anon = browserClient(backend, ip);
     const { error } = await anon.from('outbox_mails').insert({
-      kind: 'reminder', appointment_request_id: row.id, recipient: 'visitor', about: '1',
+      kind: 'reminder', appointment_request_id: row.id, about: '1',
       idempotency_key: `reminder/${row.id as string}/1/visitor`, sent_at: new Date().toISOString(),
     });
     expect(error?.code, 'outbox_mails').toBe('42501');

@@ -398,7 +398,7 @@ describe('moving a confirmed appointment', () => {
       { about: 'confirmed', gave_up_at: expect.any(Date), attempts: 9, superseded_at: expect.any(Date) },
       { about: 'move-requested:1', gave_up_at: null, attempts: 0, superseded_at: null },
     ]);
-    const claimed = await rpc<{ id: string; outcome_key: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: 0 });
+    const claimed = (await rpc<{ mails: { id: string; outcome_key: string }[] }>('claim_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: 0 })).mails;
     expect(claimed.find((request) => request.id === id)).toMatchObject({ outcome_key: 'move-requested:1' });
   });
 
@@ -581,14 +581,16 @@ describe('moving a confirmed appointment', () => {
   });
 
   describe('the visitor’s mails by outcome_key', () => {
-    type Claim = { status: string; mail?: Record<string, unknown> };
+    type Claim = { status: string; mails: Record<string, unknown>[] };
     /** Claims the mails of the request's current state (its outbox row, outcome/<id>/<outcome_key>), as the action page does. */
-    const claim = async (id: string) => rpc<Claim>('claim_mail', { p_key: outcomeMailsKey(id, (await row(id)).outcome_key as string) });
+    const claim = async (id: string) =>
+      rpc<Claim>('claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(id, (await row(id)).outcome_key as string) });
     // Ends the claim held on the mails of state `key` with its token (…_outbox.sql),
     // taking one first when none is held – as the page or the outbox does after sending.
     const finish = async (id: string, key: string, sent = true) => {
       const [held] = await sql<{ token: string | null }>('select claim as token from public.outbox_mails where idempotency_key = $1', [outcomeMailsKey(id, key)]);
-      const token = held?.token ?? ((await rpc<Claim>('claim_mail', { p_key: outcomeMailsKey(id, key) })).mail?.claim as string | undefined);
+      const token = held?.token ??
+        ((await rpc<Claim>('claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(id, key) })).mails[0]?.claim as string | undefined);
       return rpc<string>('finish_mail', { p_claim: token, p_sent: sent });
     };
 
@@ -613,7 +615,7 @@ describe('moving a confirmed appointment', () => {
       ];
       for (const [key, step] of steps) {
         await step();
-        expect(await claim(id), key).toMatchObject({ status: 'claimed', mail: { outcome_key: key } });
+        expect(await claim(id), key).toMatchObject({ status: 'claimed', mails: [{ outcome_key: key }] });
         expect((await claim(id)).status).toBe('in_progress');
         expect(await finish(id, key, false)).toBe('finished');
         expect((await claim(id)).status).toBe('claimed');
@@ -627,10 +629,10 @@ describe('moving a confirmed appointment', () => {
       const { id } = await confirmed();
       await finish(id, 'confirmed');
       await move(id, bookableDate(100), '10:00');
-      expect((await claim(id)).mail).toMatchObject({ outcome_key: 'move-requested:1' });
+      expect((await claim(id)).mails[0]).toMatchObject({ outcome_key: 'move-requested:1' });
       await decideMove(id, 1, 'decline');
       await finish(id, 'move-requested:1');
-      expect(await claim(id)).toMatchObject({ status: 'claimed', mail: { outcome_key: 'move-declined:1', outcome_sent_for: 'move-requested:1' } });
+      expect(await claim(id)).toMatchObject({ status: 'claimed', mails: [{ outcome_key: 'move-declined:1', outcome_sent_for: 'move-requested:1' }] });
     });
 
     // The outbox claims every due row of the database: only on a stand-in of this file's own.
@@ -638,7 +640,11 @@ describe('moving a confirmed appointment', () => {
       const claimOutcomes = async (grace: number) => {
         const ids: string[] = [];
         for (;;) {
-          const batch = await rpc<{ id: string; outcome_key: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: grace });
+          const batch = (await rpc<{ mails: { id: string; outcome_key: string }[] }>('claim_mail', {
+            p_kind: 'outcome',
+            p_limit: 100,
+            p_grace_seconds: grace,
+          })).mails;
           if (batch.length === 0) return ids;
           ids.push(...batch.map((r) => r.id));
         }
@@ -664,7 +670,8 @@ describe('moving a confirmed appointment', () => {
         `update public.outbox_mails set created_at = created_at - interval '4 days' where idempotency_key = $1`,
         [outcomeMailsKey(id, 'moved:1')],
       );
-      const given = await rpc<{ kind: string; id: string }[]>('give_up_stale_mail', {});
+      // Every due claim gives up first what waited too long (a claim of nothing: only that).
+      const given = (await rpc<{ given_up: { kind: string; id: string }[] }>('claim_mail', { p_kind: 'outcome', p_limit: 0 })).given_up;
       expect(given).toContainEqual({ kind: 'outcome', id });
       const digest = await rpc<{ gaveUpAppointments: { kind: string; request: { id: string; outcome_key: string } }[] }>('practice_digest_data', {});
       expect(digest.gaveUpAppointments).toContainEqual({ kind: 'outcome', request: expect.objectContaining({ id, outcome_key: 'moved:1' }) });
@@ -695,7 +702,7 @@ describe('moving a confirmed appointment', () => {
       ['request_appointment_move', { p_id: id, p_date: bookableDate(100), p_time: '10:00' }],
       ['decide_appointment_move', { p_id: id, p_move: 1, p_decision: 'confirm' }],
       ['finish_mail', { p_claim: id, p_sent: true }],
-      ['claim_mail', { p_key: outcomeMailsKey(id, 'confirmed') }],
+      ['claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(id, 'confirmed') }],
     ] as const) {
       expect((await anon.rpc(name, args)).error?.code, name).toBe('42501');
     }

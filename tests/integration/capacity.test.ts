@@ -517,7 +517,11 @@ describe('appointments left without an advisor, on a database of their own', () 
     const call = async (sql: string, params: unknown[]) => (await asService<{ answer: { result: string; request?: Record<string, unknown> } }>(sql, params)).answer;
 
     // The reminder of the one without an advisor: claimed and finished.
-    const claimed = (await asService<{ answer: { id: string; claim: string }[] }>(`select public.claim_due_mail('reminder', 50, 0, $1) as answer`, [date])).answer;
+    // Due on the day before its appointment (p_today).
+    const claimed = (await asService<{ answer: { mails: { id: string; claim: string }[] } }>(
+      `select public.claim_mail('reminder', p_limit => 50, p_grace_seconds => 0, p_today => $1::date - 1) as answer`,
+      [date],
+    )).answer.mails;
     expect(claimed.map((row) => row.id)).toContain(ids.third);
     const token = claimed.find((row) => row.id === ids.third)!.claim;
     expect((await asService<{ answer: string }>('select public.finish_mail($1, true) as answer', [token])).answer).toBe('finished');

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dailyCapNoticeMail } from '../../supabase/functions/_shared/mail/budget.ts';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
   backendTarget,
@@ -25,6 +26,7 @@ let backend: TestBackend;
 /** The caught mail, read through Mailpit's API as against a real `supabase start`. */
 let mail: MailApi;
 const FN = 'send-contact-email';
+const CAP_NOTICE_SUBJECT = dailyCapNoticeMail({ practiceEmail: 'x@example.ch' }, 1, new Date()).subject;
 const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
 
 beforeAll(async () => {
@@ -260,11 +262,43 @@ describe('send-contact-email', () => {
       });
       // Held back, not charged.
       expect(await mailEvents()).toBe(charged);
-      await mail.waitFor((m) => m.Subject === 'Tageslimit der Website-Formulare erreicht');
+      await mail.waitFor((m) => m.Subject === CAP_NOTICE_SUBJECT);
       // The calls have answered, and a function sends before it answers: whatever it sent is caught.
-      expect((await mail.list()).map((m) => m.Subject)).toEqual(['Tageslimit der Website-Formulare erreicht']);
+      expect((await mail.list()).map((m) => m.Subject)).toEqual([CAP_NOTICE_SUBJECT]);
     } finally {
-      await backend.query(`delete from public.rate_limit_events where bucket in ('mail', 'mail-cap-notice')`);
+      await backend.query(`delete from public.rate_limit_events where bucket = 'mail'`);
+      await backend.query(`delete from public.outbox_mails where kind = 'cap-notice'`);
+    }
+  });
+
+  it.runIf(ownStandIn)('tells the practice of the day\'s cap even when that notice\'s own send fails: the outbox sends it once', async () => {
+    await backend.query(`insert into public.rate_limit_events (bucket, key) select 'mail', 'all' from generate_series(1, 200)`);
+    try {
+      await mail.outage(true);
+      const { email, ip } = newVisitor();
+      expect((await callFunction(backend, FN, contactSubmission(email), { ip })).status).toBe(202);
+      await mail.outage(false);
+      // Owed, not sent: an outbox mail of its own, which the next run may take once the sender's grace has passed.
+      const notice = await backend.query<{ sent_at: Date | null }>(`select sent_at from public.outbox_mails where kind = 'cap-notice'`);
+      expect(notice.rows).toEqual([{ sent_at: null }]);
+      await backend.query(`update public.outbox_mails set created_at = created_at - interval '3 minutes', next_attempt_at = null where kind = 'cap-notice'`);
+      for (let run = 0; run < 2; run++) {
+        const answer = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+          method: 'POST',
+          headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(answer.status).toBe(200);
+      }
+      const notices = (await mail.all()).filter((m) => m.Subject === CAP_NOTICE_SUBJECT);
+      expect(notices).toHaveLength(1);
+      expect(addressesOf(notices[0]!.To)).toEqual([PRACTICE]);
+    } finally {
+      await mail.outage(false);
+      await backend.query(`delete from public.rate_limit_events where bucket = 'mail'`);
+      await backend.query(`delete from public.outbox_mails where kind = 'cap-notice'`);
+      // The message held back by the cap stays owed; the next tests' runs leave it to its own test.
+      await backend.query(`update public.outbox_mails set superseded_at = now() where kind = 'contact' and sent_at is null`);
     }
   });
 

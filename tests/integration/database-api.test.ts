@@ -148,7 +148,7 @@ describe('appointment_requests for anon', () => {
     for (const column of ['sent_at', 'claimed_at']) {
       const forged = await restInsert(
         'outbox_mails',
-        { kind: 'request', appointment_request_id: row.id, recipient: 'practice', idempotency_key: `forged/${column}/${row.id}`, [column]: now },
+        { kind: 'request', appointment_request_id: row.id, idempotency_key: `forged/${column}/${row.id}`, [column]: now },
         backend.anonKey,
         'return=minimal',
         await formProofHeaders(),

@@ -127,7 +127,7 @@ describe('an earlier time', () => {
     // Another visitor's offer number is not this one's.
     expect((await take(z, offerX!.id)).result).toBe('not_found');
     // The offers whose time is gone are not sent any more.
-    await one(`public.claim_due_earlier_offers(100)`);
+    await one(`public.claim_mail('earlier-offer', p_limit => 100, p_grace_seconds => 0)`);
     expect(await one<string | null>(`(select last_cause from public.outbox_mails where idempotency_key = $1)`, [`earlier-offer/${offerZ!.id}/visitor`])).toBe('offer_gone');
   });
 

@@ -21,6 +21,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { formMailKey, messageIdFor, outcomeMailsKey, reminderMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
+import type { MailKind } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
+import { addDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { OUTBOX_JOB, runJob, startJobTimers } from '../../scripts/stack/job-timer.ts';
 import { startBackendTarget } from '../support/backend-target.ts';
 import { startSlowSmtp, type ReceivedMail, type SlowSmtp } from '../support/slow-smtp.ts';
@@ -72,6 +74,11 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await service.rpc(name, args);
   if (error) throw new Error(`${name}: ${error.code} ${error.message}`);
   return data as T;
+}
+
+/** public.claim_mail, due, as an outbox run asks it: one mail of the kind at most. */
+async function due(kind: MailKind, args: Record<string, unknown> = {}): Promise<{ id: string; claim: string }[]> {
+  return (await rpc<{ mails: { id: string; claim: string }[] }>('claim_mail', { p_kind: kind, p_limit: 1, p_grace_seconds: 0, ...args })).mails;
 }
 
 /** Columns the outbox row of a request's practice mail may have besides the original ones; set when it has them. */
@@ -205,13 +212,22 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
 
     // A contact message: the visitor's call claims it, its claim lapses, the outbox takes it.
     const contact = { p_id: crypto.randomUUID(), p_name: 'Anna Muster', p_email: 'a-lapse@example.ch', p_phone: null, p_subject: null, p_message: 'Hallo' };
-    const first = await rpc<{ status: string; claim: string }>('store_contact_message', contact);
+    // The visitor's call: the message stored (or found stored), then its practice mail claimed by key.
+    const storeAndClaim = async () => {
+      expect(await rpc('store_contact_message', contact)).toEqual({ status: 'stored' });
+      const claimed = await rpc<{ status: string; mails: { claim: string }[] }>('claim_mail', {
+        p_kind: 'contact',
+        p_key: formMailKey('contact', contact.p_id, 'practice'),
+      });
+      return { status: claimed.status, claim: claimed.mails[0]?.claim ?? null };
+    };
+    const first = await storeAndClaim();
     expect(first.status).toBe('claimed');
-    expect(await rpc('store_contact_message', contact)).toEqual({ status: 'in_progress', claim: null });
+    expect(await storeAndClaim()).toEqual({ status: 'in_progress', claim: null });
     await lapse(formMailKey('contact', contact.p_id, 'practice'));
     await backend.query(`update public.contact_submissions set created_at = created_at - interval '3 minutes' where id = $1`, [contact.p_id]);
     await ageOutboxMails(backend, contact.p_id);
-    const second = await rpc<{ status: string; claim: string }>('store_contact_message', contact);
+    const second = await storeAndClaim();
     expect(second.status).toBe('claimed');
     expect(second.claim).not.toBe(first.claim);
     expect(await rpc('finish_mail', { p_claim: first.claim, p_sent: true })).toBe('lost');
@@ -226,17 +242,22 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     const row = newAppointmentRequest(visitor.email);
     expect((await insertAppointment(backend, visitor.ip, row)).error).toBeNull();
     const body = appointmentSubmission(row);
-    const claim = await rpc<{ status: string; request: { claim: string } }>('claim_request_mail', {
+    // The visitor's call: the stored request matched to the values sent, then its practice mail claimed by key.
+    expect(await rpc('match_appointment_request', {
       p_id: row.id, p_first_name: body.firstName, p_last_name: body.lastName, p_email: body.email, p_phone: body.phone,
       p_service: body.service, p_preferred_date: body.preferredDate, p_preferred_time: body.preferredTime,
       p_alternative_date: body.alternativeDate, p_alternative_time: body.alternativeTime, p_message: body.message,
       p_max_age_seconds: 3600,
+    })).toEqual({ status: 'match' });
+    const claim = await rpc<{ status: string; mails: { claim: string }[] }>('claim_mail', {
+      p_kind: 'request',
+      p_key: formMailKey('request', row.id, 'practice'),
     });
     expect(claim.status).toBe('claimed');
-    const visitorsClaim = claim.request.claim;
+    const visitorsClaim = claim.mails[0]!.claim;
     expect(visitorsClaim).toMatch(/^[0-9a-f-]{36}$/);
     await lapse(formMailKey('request', row.id, 'practice'));
-    const [taken] = await rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'request', p_limit: 1, p_grace_seconds: 0 });
+    const [taken] = await due('request');
     expect(taken!.id).toBe(row.id);
     expect(await rpc('finish_mail', { p_claim: visitorsClaim, p_sent: true })).toBe('lost');
     expect(await rpc('finish_mail', { p_claim: taken!.claim, p_sent: true })).toBe('finished');
@@ -245,14 +266,17 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     // Confirmed three days ahead: the day before, a reminder is owed (below).
     const day = zurichDate(3);
     await backend.query(`select public.decide_appointment($1, 'confirm', $2, '09:00')`, [row.id, day]);
-    const pressed = await rpc<{ status: string; mail: { claim: string } }>('claim_mail', { p_key: outcomeMailsKey(row.id, 'confirmed') });
+    const pressed = await rpc<{ status: string; mails: { claim: string }[] }>('claim_mail', {
+      p_kind: 'outcome',
+      p_key: outcomeMailsKey(row.id, 'confirmed'),
+    });
     expect(pressed.status).toBe('claimed');
     await lapse(outcomeMailsKey(row.id, 'confirmed'));
     await backend.query(`update public.appointment_requests set decided_at = decided_at - interval '3 minutes' where id = $1`, [row.id]);
     await ageOutboxMails(backend, row.id);
-    const [outcome] = await rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 1, p_grace_seconds: 0 });
+    const [outcome] = await due('outcome');
     expect(outcome!.id).toBe(row.id);
-    expect(await rpc('finish_mail', { p_claim: pressed.mail.claim, p_sent: true })).toBe('lost');
+    expect(await rpc('finish_mail', { p_claim: pressed.mails[0]!.claim, p_sent: true })).toBe('lost');
     // outcome_sent_for as every answer of a request derives it (private.appointment_json).
     const mailedFor = async () =>
       (await backend.query<{ outcome_sent_for: string | null }>(
@@ -268,9 +292,8 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
       'select calendar_sequence from public.appointment_requests where id = $1',
       [row.id],
     );
-    const reminder = (date: string) => rpc<{ id: string; claim: string }[]>('claim_due_mail', {
-      p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, p_reminder_date: date,
-    });
+    // Claimed for its day: on the day before it (p_today).
+    const reminder = (date: string) => due('reminder', { p_today: addDays(date, -1) });
     const [firstReminder] = await reminder(day);
     expect(firstReminder!.id).toBe(row.id);
     await lapse(reminderMailKey(row.id, confirmed!.calendar_sequence));

@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { formMailKey, outcomeMailsKey, reminderMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
+import type { MailKind } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
+import { addDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { ageOutboxMails, newAppointmentRequest, backendTarget, outboxMails, slotSequence, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -29,6 +31,19 @@ async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await service.rpc(name, args);
   if (error) throw new Error(`${name}: ${error.code} ${error.message}`);
   return data as T;
+}
+
+type ClaimedMail = { id: string; claim: string; outcome_key?: string };
+
+/** public.claim_mail by key: the one mail, when claimed. */
+async function claimOne(kind: MailKind, key: string): Promise<{ status: string; mail: ClaimedMail }> {
+  const answer = await rpc<{ status: string; mails: ClaimedMail[] }>('claim_mail', { p_kind: kind, p_key: key });
+  return { status: answer.status, mail: answer.mails[0]! };
+}
+
+/** public.claim_mail, due, as an outbox run asks it: what is due of the kind, claimed. */
+async function due(kind: MailKind, args: Record<string, unknown> = {}): Promise<ClaimedMail[]> {
+  return (await rpc<{ mails: ClaimedMail[] }>('claim_mail', { p_kind: kind, p_limit: 100, p_grace_seconds: 0, ...args })).mails;
 }
 
 /** A stored request, confirmed by the practice for a day weeks ahead: it owes its practice mail, its confirmation and its reminder. */
@@ -63,18 +78,14 @@ describe('one outbox: every mail a row of its own', () => {
     await ageOutboxMails(backend, id);
     // The visitor's retry takes the practice mail while the action page's press takes the confirmation.
     const [practice, confirmation] = await Promise.all([
-      rpc<{ status: string; mail: { claim: string } }>('claim_mail', { p_key: formMailKey('request', id, 'practice') }),
-      rpc<{ status: string; mail: { claim: string } }>('claim_mail', { p_key: outcomeMailsKey(id, 'confirmed') }),
+      claimOne('request', formMailKey('request', id, 'practice')),
+      claimOne('outcome', outcomeMailsKey(id, 'confirmed')),
     ]);
     expect([practice.status, confirmation.status]).toEqual(['claimed', 'claimed']);
     expect(practice.mail.claim).not.toBe(confirmation.mail.claim);
     // Neither is due for an outbox run while its claim holds.
-    expect(await rpc<unknown[]>('claim_due_mail', { p_kind: 'request', p_limit: 100, p_grace_seconds: 0 })).not.toContainEqual(
-      expect.objectContaining({ id }),
-    );
-    expect(await rpc<unknown[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: 0 })).not.toContainEqual(
-      expect.objectContaining({ id }),
-    );
+    expect(await due('request')).not.toContainEqual(expect.objectContaining({ id }));
+    expect(await due('outcome')).not.toContainEqual(expect.objectContaining({ id }));
 
     // The confirmation fails (with its cause, as the outbox records it), the practice mail goes out.
     expect(await rpc('finish_mail', { p_claim: confirmation.mail.claim, p_sent: false, p_cause: 'smtp_554' })).toBe('finished');
@@ -91,10 +102,7 @@ describe('one outbox: every mail a row of its own', () => {
   it('claims a request\'s confirmation and its reminder in one outbox run, the two kinds side by side', async () => {
     const { id, date } = await confirmedRequest();
     await ageOutboxMails(backend, id);
-    const [outcomes, reminders] = await Promise.all([
-      rpc<{ id: string; claim: string; outcome_key: string }[]>('claim_due_mail', { p_kind: 'outcome', p_limit: 100, p_grace_seconds: 0 }),
-      rpc<{ id: string; claim: string }[]>('claim_due_mail', { p_kind: 'reminder', p_limit: 100, p_grace_seconds: 0, p_reminder_date: date }),
-    ]);
+    const [outcomes, reminders] = await Promise.all([due('outcome'), due('reminder', { p_today: addDays(date, -1) })]);
     const outcome = outcomes.find((mail) => mail.id === id);
     const reminder = reminders.find((mail) => mail.id === id);
     expect(outcome?.outcome_key).toBe('confirmed');
@@ -113,6 +121,6 @@ describe('one outbox: every mail a row of its own', () => {
     expect(outcomes.map((mail) => [mail.about, mail.superseded_at !== null])).toEqual([['confirmed', true], ['cancelled', false]]);
     expect((await outboxMails(backend, 'reminder', id)).map((mail) => mail.superseded_at)).toEqual([expect.any(Date)]);
     // The superseded confirmation is no mail any more: not claimable, nothing the outbox or the digest sees.
-    expect(await rpc('claim_mail', { p_key: outcomeMailsKey(id, 'confirmed') })).toEqual({ status: 'not_found' });
+    expect(await rpc('claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(id, 'confirmed') })).toEqual({ status: 'not_found', mails: [] });
   });
 });

@@ -107,10 +107,10 @@ describe('retention', () => {
     const id = await storeMessage('1 minute');
     const key = formMailKey('contact', id, 'practice');
     const claimMail = async () =>
-      (await asService(`public.claim_mail($1) as claimed`, [key])).rows[0] as { claimed: { status: string; mail: { claim: string } } };
+      (await asService(`public.claim_mail('contact', $1) as claimed`, [key])).rows[0] as { claimed: { status: string; mails: { claim: string }[] } };
     const failed = await claimMail();
     expect(failed.claimed.status).toBe('claimed');
-    await asService(`public.finish_mail($1, false, 'smtp_554')`, [failed.claimed.mail.claim]);
+    await asService(`public.finish_mail($1, false, 'smtp_554')`, [failed.claimed.mails[0]!.claim]);
     const mailState = async () =>
       (await backend.query<{ attempts: number; next_attempt_at: Date | null; sent_at: Date | null }>(
         'select attempts, next_attempt_at, sent_at from public.outbox_mails where idempotency_key = $1',
@@ -119,7 +119,7 @@ describe('retention', () => {
     expect(await mailState()).toEqual([{ attempts: 1, next_attempt_at: expect.any(Date), sent_at: null }]);
     const sent = await claimMail();
     expect(sent.claimed.status).toBe('claimed');
-    await asService(`public.finish_mail($1, true)`, [sent.claimed.mail.claim]);
+    await asService(`public.finish_mail($1, true)`, [sent.claimed.mails[0]!.claim]);
     expect(await mailState()).toEqual([expect.objectContaining({ next_attempt_at: null, sent_at: expect.any(Date) })]);
   });
 

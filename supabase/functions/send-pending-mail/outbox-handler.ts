@@ -17,7 +17,7 @@
  *   housekeeping (expired pending addresses deleted, old newsletter mails forgotten).
  *
  * Each mail is one row of public.outbox_mails, claimed right before it is sent, one at a time
- * (public.claim_due_mail), with the same claim the form functions and the action page take,
+ * (public.claim_mail, due), with the same claim the form functions and the action page take,
  * so it never doubles with the visitor's own retry, a press on the action page or another
  * run, however the runs overlap; rows younger than two minutes are left to those. A send
  * starts only when it is over before the claim lapses and before the run's own end
@@ -46,6 +46,7 @@ import {
   sendClaimedAcknowledgement,
   sendFits,
   sendOwedAcknowledgement,
+  sendCapNotice,
   sendPracticeMail,
 } from '../_shared/mail/budget.ts';
 import { formMailKey, keyOutcomeMails, reminderMailKey, withKey } from '../_shared/mail/mail-keys.ts';
@@ -251,8 +252,7 @@ function sendOutcomes(run: Run) {
 
 async function sendReminders(run: Run) {
   if (zurichWallClock(run.now).hour < REMINDERS_FROM_HOUR) return;
-  const tomorrow = zurichIsoDate(1, run.now);
-  await eachClaimed(run, () => run.store.claimPendingReminders(tomorrow, 1), async ({ row, claim }) => {
+  await eachClaimed(run, () => run.store.claimPendingReminders(zurichIsoDate(0, run.now), 1), async ({ row, claim }) => {
     const result = isAppointment(row)
       ? await sendAll(
         run,
@@ -329,6 +329,19 @@ async function sendEarlierOffers(run: Run, earlier: EarlierStore | null | undefi
   });
 }
 
+/** The cap's notice that its sender could not send: the practice still hears of the day's cap. */
+function sendDayMails(run: Run) {
+  return eachClaimed(run, () => run.store.claimPendingDayMails('cap-notice', 1, GRACE_SECONDS), async ({ row, claim }) => {
+    const cause = await sendCapNotice(run.budget, row.day, claim, run.now, run.deadline);
+    if (cause === undefined) {
+      run.tally.sent++;
+    } else {
+      run.tally.failed++;
+      run.causes.add(cause);
+    }
+  });
+}
+
 /** «Meine Daten»: the link mails the asking call could not send, while their links work. */
 async function sendDataLinks(run: Run, myData: MyDataStore | null | undefined) {
   if (!myData) return;
@@ -377,7 +390,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
         : null,
     };
     try {
-      const givenUp = await store.giveUpStaleMail(GIVE_UP_AFTER_SECONDS, zurichIsoDate(0, run.now));
+      const givenUp = await store.giveUpStaleMail(zurichIsoDate(0, run.now));
       for (const item of givenUp) {
         // The id names the row for a developer; the digest tells the practice, with the content.
         console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'outbox_gave_up', kind: item.kind, id: item.id }));
@@ -391,6 +404,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       await sendNewsletter(run);
       await sendDataLinks(run, deps.myData);
       await sendEarlierOffers(run, deps.earlier);
+      await sendDayMails(run);
     } catch (error) {
       const cause = failureCause(error);
       await store.recordJobRun(FUNCTION_NAME, false, { ...run.tally, error: cause }).catch(() => {});

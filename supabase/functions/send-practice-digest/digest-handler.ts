@@ -6,7 +6,7 @@
  * the day's digest once, at the first run at or after 07:00 Zurich time; a day with
  * nothing to say is closed without a mail; a failed send is tried again by the next run.
  * `{}` (a developer or the practice's helper, by hand): sends the digest now.
- * The day's digest is an outbox mail, claimed first (public.claim_practice_digest) and
+ * The day's digest is an outbox mail, owed and claimed first (public.owe_practice_digest, public.claim_mail) and
  * finished like every mail (public.finish_mail), so concurrent runs send one; it is sent
  * under its key (digest/<day>). What the digest carried from the outbox counts as
  * delivered afterwards.
@@ -78,12 +78,12 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
         await store.recordJobRun(FUNCTION_NAME, false, { error: cause });
         return answer(502, { error: 'mail_failed' }, { code: 'digest_mail_failed', cause });
       }
-      await store.finishMail(token, 'sent');
-      await store.markDigestReported(
-        data.gaveUpContacts.map((c) => c.id),
-        data.gaveUpAppointments.map(({ kind, request }) => ({ kind, id: request.id })),
-        data.gaveUpNewsletter.map((mail) => mail.id),
-      );
+      // What it carried counts as delivered and reported, with the digest's own finish.
+      await store.finishMail(token, 'sent', undefined, {
+        contacts: data.gaveUpContacts.map((c) => c.id),
+        deliveries: data.gaveUpAppointments.map(({ kind, request }) => ({ kind, id: request.id })),
+        newsletterMails: data.gaveUpNewsletter.map((mail) => mail.id),
+      });
       const summary = {
         sent: true,
         undecided: data.undecidedTotal,

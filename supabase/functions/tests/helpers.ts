@@ -15,9 +15,12 @@ import type {
   AcknowledgedForm,
   AppointmentClaim,
   AppointmentRequest,
+  CarriedMails,
   Claimed,
   ClaimResult,
   ContactClaimResult,
+  DayMail,
+  DayMailKind,
   NewContactMessage,
   Decision,
   DigestClaim,
@@ -37,7 +40,7 @@ import type {
 } from '../_shared/database/store.ts';
 import type { AppointmentFormSubmission, ContactFormSubmission } from '../_shared/forms/validation.ts';
 import type { FormProof } from '../_shared/domain/wire-types.ts';
-import { formMailKey } from '../_shared/mail/mail-keys.ts';
+import { capNoticeKey, formMailKey } from '../_shared/mail/mail-keys.ts';
 
 export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
 export const REQUEST_ID = '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b';
@@ -201,7 +204,7 @@ export class FakeStore implements Store {
    * ('finished'; sent marks the mail done, a cause counts an attempt and waits for the
    * backoff), else 'lost' and nothing changes.
    */
-  finishMail(token: string, outcome: MailOutcome, cause?: string): Promise<FinishResult> {
+  finishMail(token: string, outcome: MailOutcome, cause?: string, carried?: CarriedMails): Promise<FinishResult> {
     const mail = this.#claimed.get(token);
     const sent = outcome === 'sent';
     this.#enter(`finishMail:${mail?.kind ?? 'unknown'}:${outcome}`);
@@ -221,7 +224,9 @@ export class FakeStore implements Store {
     if (kind === 'digest') {
       if (outcome === 'failed') this.digestDays.delete(id);
       else this.digestDays.set(id, sent ? 'sent' : 'nothing');
+      if (sent && carried) this.reported.push(carried);
     }
+    if (kind === 'cap-notice' && sent) this.dayMails.set(id, 'sent');
     if (kind === 'outcome') {
       this.outcomeClaimed.delete(id);
       const r = this.appointments.get(id);
@@ -295,9 +300,32 @@ export class FakeStore implements Store {
     const form: AcknowledgedForm = { form: 'contact', created_at: new Date().toISOString(), ...submission };
     return Promise.resolve({ status: 'claimed', claim: this.#claim('contact', submission.id, undefined, form) });
   }
-  /** Like public.claim_mail, for the mails the fake knows by key: the acknowledgements. */
-  claimMail(key: string): Promise<MailClaimResult> {
+  /** The mails about a day (the cap's notice), by key: owed or sent. */
+  dayMails = new Map<string, 'owed' | 'sent'>();
+  /** Like public.owe_day_mail: written once a day. */
+  oweDayMail(kind: DayMailKind, day: string): Promise<boolean> {
+    this.#enter('oweDayMail');
+    const key = capNoticeKey(day);
+    if (kind !== 'cap-notice' || this.dayMails.has(key)) return Promise.resolve(false);
+    this.dayMails.set(key, 'owed');
+    return Promise.resolve(true);
+  }
+  /** Like public.claim_mail, due, for the mails about a day. */
+  claimPendingDayMails(_kind: DayMailKind, limit: number, _graceSeconds: number): Promise<Claimed<DayMail>[]> {
+    this.#enter('claimPendingDayMails');
+    const due = [...this.dayMails].filter(([key, state]) => state === 'owed' && !this.#held('cap-notice', key)).slice(0, limit);
+    return Promise.resolve(due.map(([key]) => ({ row: { id: key, day: key.split('/')[1]!, key }, claim: this.#claim('cap-notice', key) })));
+  }
+  /** Like public.claim_mail, by key, for the mails the fake knows by key: the acknowledgements and the cap's notice. */
+  claimMail(kind: MailKind, key: string): Promise<MailClaimResult> {
     this.#enter('claimMail');
+    if (kind === 'cap-notice') {
+      const state = this.dayMails.get(key);
+      if (!state) return Promise.resolve({ status: 'not_found' });
+      if (state === 'sent') return Promise.resolve({ status: 'already_sent' });
+      if (this.#held('cap-notice', key)) return Promise.resolve({ status: 'in_progress' });
+      return Promise.resolve({ status: 'claimed', claim: this.#claim('cap-notice', key) });
+    }
     const owed = this.acknowledgements.get(key);
     if (!owed || owed.state === 'dropped') return Promise.resolve({ status: 'not_found' });
     if (owed.state === 'sent') return Promise.resolve({ status: 'already_sent' });
@@ -588,8 +616,10 @@ export class FakeStore implements Store {
     for (const r of due) this.outcomeClaimed.add(r.id);
     return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('outcome', r.id, r.outcome_key ?? undefined) })));
   }
-  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentRequest>[]> {
+  /** Like public.claim_mail('reminder'), due: the confirmed appointments on the day after `today`. */
+  claimPendingReminders(today: string, limit: number): Promise<Claimed<AppointmentRequest>[]> {
     this.#enter('claimPendingReminders');
+    const date = addDays(today, 1);
     const due = [...this.appointments.values()]
       .filter((r) =>
         r.status === 'confirmed' && r.confirmed_date === date && !this.reminded.has(r.id) && !this.reminderClaimed.has(r.id) &&
@@ -599,7 +629,7 @@ export class FakeStore implements Store {
     for (const r of due) this.reminderClaimed.add(r.id);
     return Promise.resolve(due.map((r) => ({ row: { ...r }, claim: this.#claim('reminder', r.id) })));
   }
-  giveUpStaleMail(_afterSeconds: number, _today: string): Promise<{ kind: MailKind; id: string }[]> {
+  giveUpStaleMail(_today: string): Promise<{ kind: MailKind; id: string }[]> {
     this.#enter('giveUpStaleMail');
     const given = this.givenUp;
     this.givenUp = [];
@@ -622,7 +652,8 @@ export class FakeStore implements Store {
   };
   /** Day → 'sent' | 'nothing' | 'claimed'. */
   digestDays = new Map<string, string>();
-  reported: { contacts: string[]; deliveries: { kind: MailKind; id: string }[]; newsletterMails: string[] }[] = [];
+  /** What each digest that went out carried (finishMail's `carried`). */
+  reported: CarriedMails[] = [];
   /** Like public.claim_practice_digest: the day's digest claimed, unless it is being sent, or (scheduled) went out or was found empty. */
   claimDigest(day: string, scheduled: boolean): Promise<DigestClaim | null> {
     this.#enter('claimDigest');
@@ -634,11 +665,6 @@ export class FakeStore implements Store {
   digestData(_now: Date): Promise<DigestData> {
     this.#enter('digestData');
     return Promise.resolve(structuredClone(this.digest));
-  }
-  markDigestReported(contacts: string[], deliveries: { kind: MailKind; id: string }[], newsletterMails: string[]): Promise<void> {
-    this.#enter('markDigestReported');
-    this.reported.push({ contacts, deliveries, newsletterMails });
-    return Promise.resolve();
   }
 }
 

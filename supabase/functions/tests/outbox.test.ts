@@ -297,6 +297,7 @@ Deno.test('each mail is claimed right before it is sent, one at a time, and its 
     'claimPendingAcknowledgements',
     'claimPendingOutcomes',
     'claimPendingReminders',
+    'claimPendingDayMails',
   ]);
 });
 

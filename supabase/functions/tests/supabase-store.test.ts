@@ -46,9 +46,16 @@ Deno.test('take_rate_limit: POST /rest/v1/rpc/take_rate_limit with the service-r
 
 const TOKEN = '6f1c7a52-0d3e-4b8a-9c21-7e5f4a3b2c1d';
 
-Deno.test('store_contact_message / finish_mail: the message as p_*, the claim\'s token back and forth, the answers checked', async () => {
+/** public.claim_mail's answer by key: the mail when claimed. */
+const claimedAnswer = (mail: Record<string, unknown>) => ({ status: 'claimed', mails: [{ ...mail, claim: TOKEN }] });
+
+Deno.test('store_contact_message, then the one claim by key; finish_mail: the message as p_*, the claim\'s token back and forth, the answers checked', async () => {
   const { calls, store } = capture((call) =>
-    call.url.pathname.endsWith('/store_contact_message') ? jsonAnswer({ status: 'claimed', claim: TOKEN }) : jsonAnswer('finished')
+    call.url.pathname.endsWith('/store_contact_message')
+      ? jsonAnswer({ status: 'stored' })
+      : call.url.pathname.endsWith('/claim_mail')
+      ? jsonAnswer(claimedAnswer({ id: REQUEST_ID }))
+      : jsonAnswer('finished')
   );
   const submission = { id: REQUEST_ID, name: 'Anna Muster', email: 'a@b.ch', phone: null, subject: null, message: 'Hallo' };
   const before = performance.now();
@@ -61,14 +68,22 @@ Deno.test('store_contact_message / finish_mail: the message as p_*, the claim\'s
     ['POST', '/rest/v1/rpc/store_contact_message', {
       p_id: REQUEST_ID, p_name: 'Anna Muster', p_email: 'a@b.ch', p_phone: null, p_subject: null, p_message: 'Hallo',
     }],
-    ['POST', '/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: true, p_cause: null, p_drop: false }],
+    ['POST', '/rest/v1/rpc/claim_mail', { p_kind: 'contact', p_key: `contact/${REQUEST_ID}/practice` }],
+    ['POST', '/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: true, p_cause: null, p_drop: false, p_carried: null }],
   ]);
-  for (const status of ['already_sent', 'in_progress', 'conflict'] as const) {
-    const { store: other } = capture(() => jsonAnswer({ status, claim: null }));
+  for (const status of ['already_sent', 'in_progress'] as const) {
+    const { store: other } = capture((call) => jsonAnswer(call.url.pathname.endsWith('/claim_mail') ? { status, mails: [] } : { status: 'stored' }));
     assert.deepEqual(await other.claimContactNotification(submission), { status });
   }
-  for (const odd of ['claimed', { status: 'maybe', claim: null }, { status: 'claimed', claim: null }, { status: 'claimed', claim: 'x' }]) {
+  const { store: conflict } = capture(() => jsonAnswer({ status: 'conflict' }));
+  assert.deepEqual(await conflict.claimContactNotification(submission), { status: 'conflict' });
+  for (const odd of ['claimed', { status: 'maybe' }, { status: 'claimed', claim: 'x' }]) {
     const { store: other } = capture(() => jsonAnswer(odd));
+    await assert.rejects(other.claimContactNotification(submission), StoreError);
+  }
+  // A stored message whose mail is not found, or a claimed mail without its token: not an answer we know.
+  for (const claim of [{ status: 'not_found', mails: [] }, { status: 'claimed', mails: [{ id: REQUEST_ID }] }]) {
+    const { store: other } = capture((call) => jsonAnswer(call.url.pathname.endsWith('/claim_mail') ? claim : { status: 'stored' }));
     await assert.rejects(other.claimContactNotification(submission), StoreError);
   }
   const { store: lost } = capture(() => jsonAnswer('lost'));
@@ -90,30 +105,34 @@ Deno.test('claim_form_proof / judge_form_proof: signature, request id and expiry
   await assert.rejects(odd.claimFormProof('ab'.repeat(32), REQUEST_ID, new Date()), StoreError);
 });
 
-Deno.test('the outbox\'s calls: claim_due_mail per kind, finish_mail with a cause, give_up_stale_mail, record_job_run', async () => {
+Deno.test('the outbox\'s calls: the one claim, due, per kind; finish_mail with a cause; what was given up; record_job_run', async () => {
   const { calls, store } = capture((call) => {
-    if (call.url.pathname.endsWith('/claim_due_mail')) return jsonAnswer([]);
+    if (call.url.pathname.endsWith('/claim_mail')) {
+      return jsonAnswer({ status: 'claimed', mails: [], given_up: [{ kind: 'contact', id: REQUEST_ID }] });
+    }
     if (call.url.pathname.endsWith('/finish_mail')) return jsonAnswer('finished');
-    if (call.url.pathname.endsWith('/give_up_stale_mail')) return jsonAnswer([{ kind: 'contact', id: REQUEST_ID }]);
     return new Response(null, { status: 204 });
   });
   assert.deepEqual(await store.claimPendingContacts(1, 120), []);
-  assert.deepEqual(await store.claimPendingReminders('2026-12-11', 1), []);
+  assert.deepEqual(await store.claimPendingReminders('2026-12-10', 1), []);
   assert.equal(await store.finishMail(TOKEN, 'failed', 'smtp_554'), 'finished');
-  assert.deepEqual(await store.giveUpStaleMail(259200, '2026-12-10'), [{ kind: 'contact', id: REQUEST_ID }]);
+  assert.deepEqual(await store.giveUpStaleMail('2026-12-10'), [{ kind: 'contact', id: REQUEST_ID }]);
   await store.recordJobRun('send-pending-mail', true, { sent: 1 });
+  const due = { p_today: null, p_daily_cap: null, p_now: null };
   assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
-    ['claim_due_mail', { p_kind: 'contact', p_limit: 1, p_grace_seconds: 120 }],
-    ['claim_due_mail', { p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, p_reminder_date: '2026-12-11' }],
-    ['finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: 'smtp_554', p_drop: false }],
-    ['give_up_stale_mail', { p_after_seconds: 259200, p_today: '2026-12-10' }],
+    ['claim_mail', { p_kind: 'contact', p_limit: 1, p_grace_seconds: 120, ...due }],
+    ['claim_mail', { p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, ...due, p_today: '2026-12-10' }],
+    ['finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: 'smtp_554', p_drop: false, p_carried: null }],
+    ['claim_mail', { p_kind: 'contact', p_limit: 0, p_grace_seconds: 0, ...due, p_today: '2026-12-10' }],
     ['record_job_run', { p_job: 'send-pending-mail', p_ok: true, p_summary: { sent: 1 } }],
   ]);
-  const { store: odd } = capture(() => jsonAnswer([{ id: REQUEST_ID }]));
+  const { store: odd } = capture(() => jsonAnswer({ status: 'claimed', mails: [{ id: REQUEST_ID }] }));
   await assert.rejects(odd.claimPendingContacts(1, 120), StoreError);
+  const { store: old } = capture(() => jsonAnswer([]));
+  await assert.rejects(old.claimPendingContacts(1, 120), { name: 'StoreError', code: 'unexpected_mail_claim' });
 });
 
-Deno.test('claim_due_mail: each claimed mail with its claim\'s token; one without is a StoreError', async () => {
+Deno.test('the one claim, due: each claimed mail with its claim\'s token; one without is a StoreError', async () => {
   const contact = { id: REQUEST_ID, created_at: '2026-12-10T07:00:00Z', name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' };
   const answers: Record<string, unknown> = {
     contact: [{ ...contact, claim: TOKEN }],
@@ -121,22 +140,24 @@ Deno.test('claim_due_mail: each claimed mail with its claim\'s token; one withou
     outcome: [{ ...row(), claim: TOKEN }],
     reminder: [{ ...row(), claim: TOKEN }],
   };
-  const { store } = capture((call) => jsonAnswer(answers[(call.body as { p_kind: string }).p_kind]));
+  const { store } = capture((call) => jsonAnswer({ status: 'claimed', mails: answers[(call.body as { p_kind: string }).p_kind] }));
   const [claimedContact] = await store.claimPendingContacts(1, 120);
   assert.deepEqual(claimedContact!.row, contact);
   assert.equal(claimedContact!.claim.token, TOKEN);
   assert.deepEqual((await store.claimPendingRequests(1, 120)).map((c) => [c.row, c.claim.token]), [[storedAppointmentRequest(), TOKEN]]);
   assert.equal((await store.claimPendingOutcomes(1, 120))[0]!.claim.token, TOKEN);
-  assert.equal((await store.claimPendingReminders('2026-12-11', 1))[0]!.claim.token, TOKEN);
+  assert.equal((await store.claimPendingReminders('2026-12-10', 1))[0]!.claim.token, TOKEN);
 
   // A mail without its token cannot be finished: a failed call, not a claim.
-  const { store: wrong } = capture(() => jsonAnswer([{ ...row(), claim: null }]));
+  const { store: wrong } = capture(() => jsonAnswer({ status: 'claimed', mails: [{ ...row(), claim: null }] }));
   await assert.rejects(wrong.claimPendingOutcomes(1, 120), { name: 'StoreError', code: 'unexpected_claim_token' });
 });
 
-Deno.test('claim_request_mail: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
+Deno.test('match_appointment_request, then the one claim: every field as p_*, the claimed row checked and trimmed to what the mail uses', async () => {
   const row = { ...storedAppointmentRequest(), outcome_sent_for: null, claim: TOKEN };
-  const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', request: row }));
+  const { calls, store } = capture((call) =>
+    jsonAnswer(call.url.pathname.endsWith('/claim_mail') ? { status: 'claimed', mails: [row] } : { status: 'match' })
+  );
   const result = await store.claimAppointmentNotification({
     id: REQUEST_ID,
     firstName: 'Beat',
@@ -154,7 +175,8 @@ Deno.test('claim_request_mail: every field as p_*, the claimed row checked and t
   assert.ok(result.status === 'claimed');
   assert.deepEqual(result.request, storedAppointmentRequest());
   assert.equal(result.claim.token, TOKEN);
-  assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/claim_request_mail');
+  assert.equal(calls[0]!.url.pathname, '/rest/v1/rpc/match_appointment_request');
+  assert.deepEqual([calls[1]!.url.pathname, calls[1]!.body], ['/rest/v1/rpc/claim_mail', { p_kind: 'request', p_key: `request/${REQUEST_ID}/practice` }]);
   assert.deepEqual(calls[0]!.body, {
     p_id: REQUEST_ID,
     p_first_name: 'Beat',
@@ -179,11 +201,17 @@ Deno.test('claim answers not_found / already_sent / in_progress pass through; an
   for (const status of ['not_found', 'already_sent', 'in_progress'] as const) {
     const { store } = capture(() => jsonAnswer({ status }));
     assert.deepEqual(await store.claimAppointmentNotification(claim), { status });
+    const { store: claimed } = capture((call) => jsonAnswer(call.url.pathname.endsWith('/claim_mail') ? { status, mails: [] } : { status: 'match' }));
+    assert.deepEqual(await claimed.claimAppointmentNotification(claim), { status });
   }
-  const { store } = capture(() => jsonAnswer({ status: 'claimed', request: { id: REQUEST_ID } }));
+  const claimAnswer = (mail: unknown) => (call: Call) =>
+    jsonAnswer(call.url.pathname.endsWith('/claim_mail') ? { status: 'claimed', mails: [mail] } : { status: 'match' });
+  const { store } = capture(claimAnswer({ id: REQUEST_ID }));
   await assert.rejects(store.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_answer' });
+  const { store: odd } = capture(() => jsonAnswer({ status: 'claimed' }));
+  await assert.rejects(odd.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_answer' });
   // A claimed row without its token cannot be finished: a failed call, not a claim.
-  const { store: tokenless } = capture(() => jsonAnswer({ status: 'claimed', request: storedAppointmentRequest() }));
+  const { store: tokenless } = capture(claimAnswer(storedAppointmentRequest()));
   await assert.rejects(tokenless.claimAppointmentNotification(claim), { name: 'StoreError', code: 'unexpected_claim_token' });
 });
 
@@ -195,22 +223,22 @@ Deno.test('finish_mail: the claim\'s token and the outcome as p_sent / p_drop, t
   answer = 'lost';
   assert.equal(await store.finishMail(TOKEN, 'failed'), 'lost');
   assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
-    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: true, p_cause: null, p_drop: false }],
-    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: 'ack_limited', p_drop: true }],
-    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: null, p_drop: false }],
+    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: true, p_cause: null, p_drop: false, p_carried: null }],
+    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: 'ack_limited', p_drop: true, p_carried: null }],
+    ['/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: false, p_cause: null, p_drop: false, p_carried: null }],
   ]);
 });
 
 Deno.test('claim_mail on a state\'s outcome mail: its outbox key, the claimed request with its token', async () => {
-  const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', mail: { ...row(), claim: TOKEN } }));
+  const { calls, store } = capture(() => jsonAnswer({ status: 'claimed', mails: [{ ...row(), claim: TOKEN }] }));
   const claimed = await store.claimOutcomeMail(REQUEST_ID, 'moved:1');
   assert.ok(claimed.status === 'claimed');
   assert.equal(claimed.claim.token, TOKEN);
   assert.deepEqual(calls.map((call) => [call.url.pathname, call.body]), [
-    ['/rest/v1/rpc/claim_mail', { p_key: `outcome/${REQUEST_ID}/moved:1` }],
+    ['/rest/v1/rpc/claim_mail', { p_kind: 'outcome', p_key: `outcome/${REQUEST_ID}/moved:1` }],
   ]);
   for (const status of ['already_sent', 'in_progress', 'not_found'] as const) {
-    const { store: other } = capture(() => jsonAnswer({ status }));
+    const { store: other } = capture(() => jsonAnswer({ status, mails: [] }));
     assert.deepEqual(await other.claimOutcomeMail(REQUEST_ID, 'moved:1'), { status });
   }
 });

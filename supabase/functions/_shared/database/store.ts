@@ -7,6 +7,7 @@ import { CLAIM_LAPSE_SECONDS } from '../domain/outbox.ts';
 import { SLOT_REFUSAL_REASONS, type SlotRefusalReason } from '../domain/availability.ts';
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
 import { OFFER_STATUSES, type OfferStatus } from '../domain/offers.ts';
+import { MAIL_KINDS, type MailKind, type mailKinds } from '../domain/mail-kinds.ts';
 import type { AppointmentFormSubmission, NewAppointmentRequest, AppointmentStatus, BotSignals, ContactFormSubmission } from '../domain/wire-types.ts';
 
 /** A stored appointment request as claim_request_mail returns it. */
@@ -113,23 +114,35 @@ export interface Store {
   claimFormProof(signature: string, requestId: string, expiresAt: Date): Promise<ProofClaim>;
   /** public.judge_form_proof: 0 → the request passed the limits, n → refused for n seconds. */
   judgeFormProof(signature: string, refusedForSeconds: number): Promise<void>;
-  /** Stores the message unless it is stored already, and claims its practice mail (public.store_contact_message). */
+  /**
+   * Stores the message unless it is stored already (public.store_contact_message), then claims
+   * its practice mail (public.claim_mail).
+   */
   claimContactNotification(submission: NewContactMessage): Promise<ContactClaimResult>;
-  /** public.claim_request_mail: the practice mail of the stored request the visitor's values name. */
+  /**
+   * public.match_appointment_request: whether the stored request is the one the visitor's
+   * values name; then its practice mail claimed (public.claim_mail).
+   */
   claimAppointmentNotification(claim: AppointmentClaim): Promise<ClaimResult>;
   /**
-   * public.claim_mail: claims the outbox mail with idempotency key `key` for the caller (an
-   * acknowledgement after its practice mail went out).
+   * public.claim_mail, by key: claims the outbox mail of `kind` with idempotency key `key` for
+   * the caller (an acknowledgement after its practice mail went out, the cap's notice).
    */
-  claimMail(key: string): Promise<MailClaimResult>;
+  claimMail(kind: MailKind, key: string): Promise<MailClaimResult>;
+  /**
+   * public.owe_day_mail: writes the mail of `kind` about the site's day `day` (YYYY-MM-DD,
+   * Zurich) unless it is written already; true when this call wrote it.
+   */
+  oweDayMail(kind: DayMailKind, day: string): Promise<boolean>;
   /**
    * public.finish_mail: ends the claim `claim` (its token) on any outbox mail. Sent: done for
-   * good (a form's practice mail then owes the acknowledgement). Failed: released for the
-   * next sender; with a `cause` (the outbox's own sends) an attempt is counted and the next
-   * one waits 1, 2, 4 … 60 minutes. Dropped: not owed any more (`cause` says why). 'lost'
-   * when the claim was not the caller's any more: nothing changed.
+   * good (a form's practice mail then owes the acknowledgement; what a digest `carried`
+   * counts as delivered and reported). Failed: released for the next sender; with a `cause`
+   * (the outbox's own sends) an attempt is counted and the next one waits 1, 2, 4 … 60
+   * minutes. Dropped: not owed any more (`cause` says why). 'lost' when the claim was not the
+   * caller's any more: nothing changed.
    */
-  finishMail(claim: string, outcome: MailOutcome, cause?: string): Promise<FinishResult>;
+  finishMail(claim: string, outcome: MailOutcome, cause?: string, carried?: CarriedMails): Promise<FinishResult>;
   /**
    * public.discard_appointment_request: removes the unmailed request `id` for `email`, only
    * if the form proof `proofSignature` is the one that stored it.
@@ -168,39 +181,52 @@ export interface Store {
 
   // The outbox (…_outbox.sql) and the digest (…_digest.sql).
   /**
-   * public.claim_due_mail: the outbox mails due of one kind, each with what it refers to and
+   * public.claim_mail, due: the outbox mails due of one kind, each with what it refers to and
    * its claim. The outbox asks for one at a time, right before it sends.
    */
   claimPendingContacts(limit: number, graceSeconds: number): Promise<Claimed<StoredContactMessage>[]>;
   claimPendingRequests(limit: number, graceSeconds: number): Promise<Claimed<StoredAppointmentRequest>[]>;
   claimPendingOutcomes(limit: number, graceSeconds: number): Promise<Claimed<AppointmentRequest>[]>;
-  /** The confirmed appointments on `date` whose reminder is due. */
-  claimPendingReminders(date: string, limit: number): Promise<Claimed<AppointmentRequest>[]>;
+  /** The confirmed appointments on the day after `today` (Zurich) whose reminder is due. */
+  claimPendingReminders(today: string, limit: number): Promise<Claimed<AppointmentRequest>[]>;
   /** The acknowledgements due: their practice mail went out, their own send did not (yet). */
   claimPendingAcknowledgements(limit: number, graceSeconds: number): Promise<Claimed<AcknowledgedForm>[]>;
-  /** public.give_up_stale_mail: what the outbox gave up on just now. */
-  giveUpStaleMail(afterSeconds: number, today: string): Promise<{ kind: MailKind; id: string }[]>;
+  /** The practice's mails about a day (the cap's notice) that their sender could not send. */
+  claimPendingDayMails(kind: DayMailKind, limit: number, graceSeconds: number): Promise<Claimed<DayMail>[]>;
+  /**
+   * What the outbox gave up on just now (after GIVE_UP_AFTER_DAYS; a failed reminder once its
+   * day has come, `today`): every due claim does it first; the run asks before it claims.
+   */
+  giveUpStaleMail(today: string): Promise<{ kind: MailKind; id: string }[]>;
   /** public.record_job_run: a scheduled function's answer, for the digest and developers. */
   recordJobRun(job: string, ok: boolean, summary: Record<string, unknown>): Promise<void>;
-  /** public.claim_practice_digest: the day's digest claimed for the caller (ended with finishMail), or null. */
+  /**
+   * public.owe_practice_digest, then public.claim_mail: the day's digest claimed for the
+   * caller (ended with finishMail, with what it carried), or null.
+   */
   claimDigest(day: string, scheduled: boolean): Promise<DigestClaim | null>;
   digestData(now: Date): Promise<DigestData>;
-  /** After the digest went out: what it carried counts as delivered and reported (newsletter mails by their own id). */
-  markDigestReported(contactIds: string[], deliveries: { kind: MailKind; id: string }[], newsletterMailIds: string[]): Promise<void>;
 }
 
-/** The outbox's kinds of mail (public.outbox_mails.kind). */
-export type MailKind =
-  | 'contact'
-  | 'request'
-  | 'outcome'
-  | 'reminder'
-  | 'newsletter-confirmation'
-  | 'announcement'
-  | 'acknowledgement'
-  | 'digest'
-  | 'data-link'
-  | 'earlier-offer';
+/** What a digest that went out carried (finishMail): given-up mails by what they refer to, newsletter mails by their own id. */
+export interface CarriedMails {
+  contacts: string[];
+  deliveries: { kind: MailKind; id: string }[];
+  newsletterMails: string[];
+}
+
+/** The kinds of mail about the site's day that a sender owes (public.owe_day_mail): not the digest, which has its own. */
+export type DayMailKind = Exclude<{ [K in MailKind]: (typeof mailKinds)[K]['refersTo'] extends 'day' ? K : never }[MailKind], 'digest'>;
+
+/** A mail about a day, as public.claim_mail answers it. */
+export interface DayMail {
+  id: string;
+  day: string;
+  key: string;
+}
+
+/** The outbox's kinds of mail (public.outbox_mails.kind): the registry's (domain/mail-kinds.ts). */
+export type { MailKind } from '../domain/mail-kinds.ts';
 
 /** A newsletter mail the outbox gave up on: its own id (outbox_mails.id), to whom, and the article's title for an announcement. */
 export interface GaveUpNewsletterMail {
@@ -481,15 +507,41 @@ export function parseDigestClaim(value: unknown, takenAt: number): DigestClaim |
 /** public.finish_mail's answer. */
 export const parseFinish = (value: unknown): FinishResult => parseAnswer(z.enum(['finished', 'lost']), value, 'unexpected_finish_answer');
 
-/** public.store_contact_message's answer. */
-export function parseContactClaim(value: unknown, takenAt: number): ContactClaimResult {
+/** public.store_contact_message's answer: stored (now or before), or the id is another message's. */
+export const parseStoredContact = (value: unknown): 'stored' | 'conflict' =>
+  parseAnswer(z.object({ status: z.enum(['stored', 'conflict']) }), value, 'unexpected_claim_answer').status;
+
+/** public.match_appointment_request's answer. */
+export const parseMatchAnswer = (value: unknown): 'match' | 'not_found' | 'already_sent' | 'in_progress' =>
+  parseAnswer(z.object({ status: z.enum(['match', 'not_found', 'already_sent', 'in_progress']) }), value, 'unexpected_claim_answer').status;
+
+/** A key an owing function answers (public.owe_practice_digest), or null when nothing is owed. */
+export const parseOwedKey = (value: unknown): string | null => parseAnswer(z.nullable(z.string()), value, 'unexpected_owed_answer');
+
+/** public.claim_mail's answer: the status, the mails claimed (not read here), what was given up. */
+export interface ClaimedMails {
+  status: 'claimed' | 'already_sent' | 'in_progress' | 'not_found';
+  mails: unknown[];
+  givenUp: { kind: MailKind; id: string }[];
+}
+
+export function parseClaimedMails(value: unknown): ClaimedMails {
   const answer = parseAnswer(
-    z.object({ status: z.enum(['claimed', 'already_sent', 'in_progress', 'conflict']), claim: z.nullable(z.string()) }),
+    z.object({
+      status: z.enum(['claimed', 'already_sent', 'in_progress', 'not_found']),
+      mails: z.array(z.unknown()),
+      given_up: z.optional(z.array(z.object({ kind: mailKindSchema, id: z.string() }))),
+    }),
     value,
-    'unexpected_claim_answer',
+    'unexpected_mail_claim',
   );
-  if (answer.status !== 'claimed') return { status: answer.status } as ContactClaimResult;
-  return { status: 'claimed', claim: claimOf({ claim: answer.claim }, takenAt) };
+  return { status: answer.status, mails: answer.mails, givenUp: answer.given_up ?? [] };
+}
+
+/** The mails about a day, each with its claim. */
+export function parseClaimedDays(value: unknown, takenAt: number): Claimed<DayMail>[] {
+  const rows = parseAnswer(z.array(z.object({ id: z.string(), day: isoDate, key: z.string() })), value, 'unexpected_day_mail_claim');
+  return rows.map((row, n) => ({ row, claim: claimOf((value as unknown[])[n], takenAt) }));
 }
 export const parseAppointmentState = (value: unknown): AppointmentRequest | null =>
   value === null ? null : parseAnswer(appointmentStateSchema, value, 'unexpected_request_answer');
@@ -529,7 +581,7 @@ export function parseClaimedRows(kind: keyof typeof claimedRowSchemas, value: un
   return rows.map((row, n) => ({ row, claim: claimOf((value as unknown[])[n], takenAt) }));
 }
 
-const mailKindSchema = z.enum(['contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'data-link']);
+const mailKindSchema = z.enum(MAIL_KINDS as [MailKind, ...MailKind[]]);
 export const parseGivenUp = (value: unknown): { kind: MailKind; id: string }[] =>
   parseAnswer(z.array(z.object({ kind: mailKindSchema, id: z.string() })), value, 'unexpected_give_up_answer');
 

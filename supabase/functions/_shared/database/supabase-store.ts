@@ -8,9 +8,16 @@ import {
   parseAppointmentState,
   parseAppointmentStates,
   parseClaimAnswer,
+  parseClaimedDays,
+  parseClaimedMails,
   parseClaimedRows,
   parseClosedDays,
-  parseContactClaim,
+  parseMatchAnswer,
+  parseOwedKey,
+  parseStoredContact,
+  type CarriedMails,
+  type ClaimedMails,
+  type MailKind,
   parseDigestData,
   parseDigestClaim,
   parseFinish,
@@ -26,13 +33,68 @@ import {
   StoreError,
   type Store,
 } from './store.ts';
-import { outcomeMailsKey } from '../mail/mail-keys.ts';
+import { formMailKey, outcomeMailsKey } from '../mail/mail-keys.ts';
 
 export const DATABASE_TIMEOUT_MS = 10_000;
 
-/** public.finish_mail's arguments for an outcome (p_sent, p_drop: 'dropped' is not sent and not owed any more). */
-export function finishArgs(claim: string, outcome: MailOutcome, cause?: string): Record<string, unknown> {
-  return { p_claim: claim, p_sent: outcome === 'sent', p_cause: cause ?? null, p_drop: outcome === 'dropped' };
+/**
+ * public.finish_mail's arguments for an outcome (p_sent, p_drop: 'dropped' is not sent and
+ * not owed any more; p_carried: what a digest that went out carried).
+ */
+export function finishArgs(claim: string, outcome: MailOutcome, cause?: string, carried?: CarriedMails): Record<string, unknown> {
+  return {
+    p_claim: claim,
+    p_sent: outcome === 'sent',
+    p_cause: cause ?? null,
+    p_drop: outcome === 'dropped',
+    p_carried: carried ? { contacts: carried.contacts, deliveries: carried.deliveries, newsletter_mails: carried.newsletterMails } : null,
+  };
+}
+
+/** How the outbox's run asks public.claim_mail for what is due of a kind. */
+interface DueClaim {
+  limit: number;
+  graceSeconds: number;
+  /** Zurich's today: reminders are due the day before, and what failed is given up by it. */
+  today?: string;
+  /** The day's budget of newsletter confirmations, charged before they are claimed. */
+  dailyCap?: number;
+  now?: Date;
+}
+
+/**
+ * public.claim_mail, the one claim: by key (the sender that owes the mail now) or due (the
+ * outbox's run). Its answer: the status, the mails claimed (each with its claim's token) and,
+ * for a due claim, what the outbox gave up on just now.
+ */
+async function claimMail(rpc: SecretRpc, kind: MailKind, by: { key: string } | DueClaim): Promise<ClaimedMails> {
+  const args = 'key' in by
+    ? { p_kind: kind, p_key: by.key }
+    : {
+      p_kind: kind,
+      p_limit: by.limit,
+      p_grace_seconds: by.graceSeconds,
+      p_today: by.today ?? null,
+      p_daily_cap: by.dailyCap ?? null,
+      p_now: by.now?.toISOString() ?? null,
+    };
+  return parseClaimedMails(await rpc('claim_mail', args));
+}
+
+/** A claim by key in the shape of the answers the parsers read: `{status, mail}` (the mail when claimed). */
+async function claimByKey(rpc: SecretRpc, kind: MailKind, key: string): Promise<{ status: string; mail?: unknown }> {
+  const { status, mails } = await claimMail(rpc, kind, { key });
+  return status === 'claimed' ? { status, mail: mails[0] } : { status };
+}
+
+/** The store's own use of the one claim for what is due of a kind, for the parsers that read the mails. */
+export function dueMails(rpc: SecretRpc, kind: MailKind, due: DueClaim): Promise<unknown[]> {
+  return claimMail(rpc, kind, due).then((answer) => answer.mails);
+}
+
+/** The one claim by key, for the other stores (newsletter, «Meine Daten»). */
+export function mailByKey(rpc: SecretRpc, kind: MailKind, key: string): Promise<{ status: string; mail?: unknown }> {
+  return claimByKey(rpc, kind, key);
 }
 
 function failure(error: { code?: string } | null): StoreError {
@@ -90,21 +152,27 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
     async claimContactNotification(submission) {
       // Asked for now: the claim lapses two minutes after this at the latest.
       const takenAt = performance.now();
-      const data = await rpc('store_contact_message', {
-        p_id: submission.id,
-        p_name: submission.name,
-        p_email: submission.email,
-        p_phone: submission.phone,
-        p_subject: submission.subject,
-        p_message: submission.message,
-      });
-      return parseContactClaim(data, takenAt);
+      const stored = parseStoredContact(
+        await rpc('store_contact_message', {
+          p_id: submission.id,
+          p_name: submission.name,
+          p_email: submission.email,
+          p_phone: submission.phone,
+          p_subject: submission.subject,
+          p_message: submission.message,
+        }),
+      );
+      if (stored === 'conflict') return { status: 'conflict' };
+      const claimed = parseMailClaim(await claimByKey(rpc, 'contact', formMailKey('contact', submission.id, 'practice')), takenAt);
+      // A stored message always owes its practice mail: a missing one is an answer we do not know.
+      if (claimed.status === 'not_found') throw new StoreError('unexpected_claim_answer');
+      return claimed.status === 'claimed' ? claimed : { status: claimed.status };
     },
 
     async claimAppointmentNotification(claim) {
       const takenAt = performance.now();
-      return parseClaimAnswer(
-        await rpc('claim_request_mail', {
+      const matched = parseMatchAnswer(
+        await rpc('match_appointment_request', {
           p_id: claim.id,
           p_first_name: claim.firstName,
           p_last_name: claim.lastName,
@@ -118,17 +186,23 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
           p_message: claim.message,
           p_max_age_seconds: claim.maxAgeSeconds,
         }),
-        takenAt,
       );
+      if (matched !== 'match') return { status: matched };
+      const claimed = await claimByKey(rpc, 'request', formMailKey('request', claim.id, 'practice'));
+      return parseClaimAnswer(claimed.status === 'claimed' ? { status: 'claimed', request: claimed.mail } : claimed, takenAt);
     },
 
-    async claimMail(key) {
+    async claimMail(kind, key) {
       const takenAt = performance.now();
-      return parseMailClaim(await rpc('claim_mail', { p_key: key }), takenAt);
+      return parseMailClaim(await claimByKey(rpc, kind, key), takenAt);
     },
 
-    async finishMail(claim, outcome, cause) {
-      return parseFinish(await rpc('finish_mail', finishArgs(claim, outcome, cause)));
+    async oweDayMail(kind, day) {
+      return (await rpc('owe_day_mail', { p_kind: kind, p_day: day })) === true;
+    },
+
+    async finishMail(claim, outcome, cause, carried) {
+      return parseFinish(await rpc('finish_mail', finishArgs(claim, outcome, cause, carried)));
     },
 
     async discardAppointmentRequest(id, email, proofSignature) {
@@ -152,7 +226,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async claimOutcomeMail(id, outcomeKey) {
       const takenAt = performance.now();
-      return parseOutcomeClaim(await rpc('claim_mail', { p_key: outcomeMailsKey(id, outcomeKey) }), takenAt);
+      return parseOutcomeClaim(await claimByKey(rpc, 'outcome', outcomeMailsKey(id, outcomeKey)), takenAt);
     },
 
     async schedule(from, to) {
@@ -190,36 +264,37 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async claimPendingContacts(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_mail', { p_kind: 'contact', p_limit: limit, p_grace_seconds: graceSeconds });
-      return parseClaimedRows('contact', rows, takenAt);
+      return parseClaimedRows('contact', await dueMails(rpc, 'contact', { limit, graceSeconds }), takenAt);
     },
 
     async claimPendingRequests(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_mail', { p_kind: 'request', p_limit: limit, p_grace_seconds: graceSeconds });
-      return parseClaimedRows('request', rows, takenAt);
+      return parseClaimedRows('request', await dueMails(rpc, 'request', { limit, graceSeconds }), takenAt);
     },
 
     async claimPendingOutcomes(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_mail', { p_kind: 'outcome', p_limit: limit, p_grace_seconds: graceSeconds });
-      return parseClaimedRows('outcome', rows, takenAt);
+      return parseClaimedRows('outcome', await dueMails(rpc, 'outcome', { limit, graceSeconds }), takenAt);
     },
 
-    async claimPendingReminders(date, limit) {
+    async claimPendingReminders(today, limit) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_mail', { p_kind: 'reminder', p_limit: limit, p_grace_seconds: 0, p_reminder_date: date });
-      return parseClaimedRows('reminder', rows, takenAt);
+      return parseClaimedRows('reminder', await dueMails(rpc, 'reminder', { limit, graceSeconds: 0, today }), takenAt);
     },
 
     async claimPendingAcknowledgements(limit, graceSeconds) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_mail', { p_kind: 'acknowledgement', p_limit: limit, p_grace_seconds: graceSeconds });
-      return parseClaimedRows('acknowledgement', rows, takenAt);
+      return parseClaimedRows('acknowledgement', await dueMails(rpc, 'acknowledgement', { limit, graceSeconds }), takenAt);
     },
 
-    async giveUpStaleMail(afterSeconds, today) {
-      return parseGivenUp(await rpc('give_up_stale_mail', { p_after_seconds: afterSeconds, p_today: today }));
+    async claimPendingDayMails(kind, limit, graceSeconds) {
+      const takenAt = performance.now();
+      return parseClaimedDays(await dueMails(rpc, kind, { limit, graceSeconds }), takenAt);
+    },
+
+    async giveUpStaleMail(today) {
+      // A due claim of nothing: the run's first claim, which gives up what waited too long.
+      return (await claimMail(rpc, 'contact', { limit: 0, graceSeconds: 0, today })).givenUp;
     },
 
     async recordJobRun(job, ok, summary) {
@@ -228,15 +303,15 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async claimDigest(day, scheduled) {
       const takenAt = performance.now();
-      return parseDigestClaim(await rpc('claim_practice_digest', { p_day: day, p_scheduled: scheduled }), takenAt);
+      const key = parseOwedKey(await rpc('owe_practice_digest', { p_day: day, p_scheduled: scheduled }));
+      if (key === null) return null;
+      const claimed = await claimByKey(rpc, 'digest', key);
+      return claimed.status === 'claimed' ? parseDigestClaim(claimed.mail, takenAt) : null;
     },
 
     async digestData(now) {
       return parseDigestData(await rpc('practice_digest_data', { p_now: now.toISOString() }));
     },
 
-    async markDigestReported(contactIds, deliveries, newsletterMailIds) {
-      await rpc('mark_digest_reported', { p_contacts: contactIds, p_deliveries: deliveries, p_newsletter_mails: newsletterMailIds });
-    },
   };
 }

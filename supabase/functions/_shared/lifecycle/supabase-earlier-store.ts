@@ -1,5 +1,5 @@
 /** The EarlierStore over supabase-js with the secret key: «An earlier time»'s RPCs (…_earlier_times.sql), nothing else. */
-import { secretRpc } from '../database/supabase-store.ts';
+import { dueMails, secretRpc } from '../database/supabase-store.ts';
 import { type EarlierStore, parseClaimedOffers, parseEarlierAnswer, parseEarlierState } from './earlier-time.ts';
 
 export function createSupabaseEarlierStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): EarlierStore {
@@ -19,7 +19,7 @@ export function createSupabaseEarlierStore(url: string, secretKey: string, baseF
     },
     async claimDueOffers(limit, now) {
       const takenAt = performance.now();
-      return parseClaimedOffers(await rpc('claim_due_earlier_offers', { p_limit: limit, p_now: now.toISOString() }), takenAt);
+      return parseClaimedOffers(await dueMails(rpc, 'earlier-offer', { limit, graceSeconds: 0, now }), takenAt);
     },
   };
 }

@@ -6,8 +6,9 @@
  *   given back when the send failed;
  * - the visitor's acknowledgement, at most one per mailbox per ACK_PER_ADDRESS_SECONDS and
  *   ACK_DAILY_CAP per day.
- * Also the practice's notice the first time a day the cap holds a mail back, and
- * failureCause, the short code every function logs for a failure.
+ * Also the practice's notice the first time a day the cap holds a mail back (an outbox mail
+ * of its own, 'cap-notice'), and failureCause, the short code every function logs for a
+ * failure.
  * Never throws for mail failures; `cause` is a short code for the log.
  *
  * And the time a claim gives (claimDeadline, sendFits): a mail is sent only by the sender
@@ -77,13 +78,33 @@ export interface MailBudget {
 
 /**
  * The first time in a day the cap stops a practice mail, the practice hears of it: one
- * notice mail (outside the cap) and an error line in the log.
+ * notice mail (outside the cap), an outbox mail of its own (kind 'cap-notice', written once a
+ * day), sent here and by the outbox's run if this send fails; and an error line in the log.
  */
 async function noticeDailyCap(budget: MailBudget, now: Date): Promise<void> {
-  if ((await budget.store.takeRateLimit('mail-cap-notice', 'all', 1, DAY_SECONDS)) > 0) return;
+  const day = zurichIsoDate(0, now);
+  if (!(await budget.store.oweDayMail('cap-notice', day))) return;
   console.error(JSON.stringify({ code: 'daily_cap_reached', cap: budget.limits.dailyMailCap }));
-  const notice = dailyCapNoticeMail({ practiceEmail: budget.practiceEmail }, budget.limits.dailyMailCap, now);
-  await budget.mailer.send(withKey(notice, capNoticeKey(zurichIsoDate(0, now))));
+  const claimed = await budget.store.claimMail('cap-notice', capNoticeKey(day));
+  if (claimed.status !== 'claimed') return;
+  await sendCapNotice(budget, day, claimed.claim, now);
+}
+
+/**
+ * The cap's notice of `day` under its claim, finished: sent, or released with its cause for
+ * the outbox's next run. Answers the cause of a failure. Never throws for the send.
+ */
+export async function sendCapNotice(budget: MailBudget, day: string, claim: MailClaim, now: Date, deadline = Infinity): Promise<string | undefined> {
+  let cause: string | undefined;
+  try {
+    if (!sendFits(budget.mailer, Math.min(claimDeadline(claim), deadline))) throw new MailError(NO_TIME_LEFT);
+    const notice = dailyCapNoticeMail({ practiceEmail: budget.practiceEmail }, budget.limits.dailyMailCap, now);
+    await budget.mailer.send(withKey(notice, capNoticeKey(day)));
+  } catch (error) {
+    cause = failureCause(error);
+  }
+  await budget.store.finishMail(claim.token, cause === undefined ? 'sent' : 'failed', cause);
+  return cause;
 }
 
 /**
@@ -187,7 +208,7 @@ export async function sendOwedAcknowledgement(
   deadline?: number,
 ): Promise<{ ack: AckOutcome; cause?: string }> {
   try {
-    const claimed = await budget.store.claimMail(mail.idempotencyKey ?? '');
+    const claimed = await budget.store.claimMail('acknowledgement', mail.idempotencyKey ?? '');
     if (claimed.status !== 'claimed') return { ack: 'skipped' };
     const { ack, cause } = await sendClaimedAcknowledgement(budget, salt, mail, claimed.claim, deadline);
     return { ack, ...(cause ? { cause } : {}) };

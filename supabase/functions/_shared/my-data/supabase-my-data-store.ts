@@ -1,5 +1,6 @@
 /** The MyDataStore over supabase-js with the secret key: «Meine Daten»'s RPCs (…_my_data.sql), nothing else. */
-import { secretRpc } from '../database/supabase-store.ts';
+import { dueMails, mailByKey, secretRpc } from '../database/supabase-store.ts';
+import { StoreError } from '../database/store.ts';
 import { type MyDataStore, parseCancellations, parseClaimedLinks, parseDataLinkClaim, parseErased, parseIds, parseMyData } from './store.ts';
 
 export function createSupabaseMyDataStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): MyDataStore {
@@ -16,11 +17,13 @@ export function createSupabaseMyDataStore(url: string, secretKey: string, baseFe
     },
     async oweDataLink(email) {
       const takenAt = performance.now();
-      return parseDataLinkClaim(await rpc('owe_data_link', { p_email: email }), takenAt);
+      const key = await rpc('owe_data_link', { p_email: email });
+      if (typeof key !== 'string') throw new StoreError('unexpected_data_link_answer');
+      return parseDataLinkClaim(await mailByKey(rpc, 'data-link', key), takenAt);
     },
     async claimDueLinks(limit, graceSeconds) {
       const takenAt = performance.now();
-      return parseClaimedLinks(await rpc('claim_due_mail', { p_kind: 'data-link', p_limit: limit, p_grace_seconds: graceSeconds }), takenAt);
+      return parseClaimedLinks(await dueMails(rpc, 'data-link', { limit, graceSeconds }), takenAt);
     },
     async cancellations(from, to) {
       return parseCancellations(await rpc('calendar_cancellations_between', { p_from: from, p_to: to }));

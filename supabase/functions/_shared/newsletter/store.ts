@@ -109,18 +109,26 @@ function claimed<T extends { claim: string }>(row: T, takenAt: number): Claimed<
   return { row: rest, claim: mailClaim };
 }
 
-export function parseSubscribeAnswer(value: unknown, takenAt: number): SubscribeResult {
+/**
+ * public.newsletter_subscribe's answer: nothing owed now, owed but deferred by the day's
+ * budget, or owed now – its key, which the caller claims (public.claim_mail).
+ */
+export function parseSubscribeAnswer(value: unknown): { queued: false; deferred?: true } | { key: string } {
   const answer = parseAnswer(
     z.union([
       z.object({ queued: z.literal(false), deferred: z.optional(z.literal(true)) }),
-      z.object({ queued: z.literal(true), subscriber: confirmationSchema }),
+      z.object({ queued: z.literal(true), key: z.string() }),
     ]),
     value,
     'unexpected_subscribe_answer',
   );
-  if (answer.queued) return { queued: true, confirmation: claimed(answer.subscriber, takenAt) };
+  if (answer.queued) return { key: answer.key };
   return answer.deferred ? { queued: false, deferred: true } : { queued: false };
 }
+
+/** A confirmation mail claimed by key (public.claim_mail's mail), with its claim. */
+export const parseClaimedConfirmation = (value: unknown, takenAt: number): Claimed<NewsletterConfirmationMail> =>
+  claimed(parseAnswer(confirmationSchema, value, 'unexpected_subscribe_answer'), takenAt);
 
 export const parseConfirmAnswer = (value: unknown): 'confirmed' | 'not_found' =>
   parseAnswer(z.enum(['confirmed', 'not_found']), value, 'unexpected_confirm_answer');

@@ -1,13 +1,14 @@
 /**
  * The NewsletterStore over supabase-js with the secret key: the newsletter's RPCs
- * (…_newsletter.sql, the outbox's claim_due_mail and finish_mail), nothing else. Every call has the database's time limit
+ * (…_newsletter.sql, the outbox's one claim and one finish: claim_mail, finish_mail), nothing else. Every call has the database's time limit
  * (../database/supabase-store.ts).
  */
 import { parseFinish } from '../database/store.ts';
-import { finishArgs, secretRpc } from '../database/supabase-store.ts';
+import { dueMails, finishArgs, mailByKey, secretRpc } from '../database/supabase-store.ts';
 import {
   type NewsletterStore,
   parseClaimedAnnouncements,
+  parseClaimedConfirmation,
   parseClaimedConfirmations,
   parseConfirmAnswer,
   parseHousekeeping,
@@ -22,7 +23,7 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
     async subscribe(subscription) {
       // Asked for now: a claim it answers lapses two minutes after this at the latest.
       const takenAt = performance.now();
-      return parseSubscribeAnswer(
+      const owed = parseSubscribeAnswer(
         await rpc('newsletter_subscribe', {
           p_email: subscription.email,
           p_mailbox_key: subscription.mailboxKey,
@@ -32,8 +33,11 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
           p_daily_cap: subscription.dailyCap,
           p_proof_signature: subscription.proofSignature,
         }),
-        takenAt,
       );
+      if (!('key' in owed)) return owed;
+      // Owed now: claimed for the subscribing call's own send after its answer.
+      const claimed = await mailByKey(rpc, 'newsletter-confirmation', owed.key);
+      return claimed.status === 'claimed' ? { queued: true, confirmation: parseClaimedConfirmation(claimed.mail, takenAt) } : { queued: false };
     },
 
     async confirm(subscriberId) {
@@ -46,13 +50,13 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
 
     async claimConfirmations(limit, graceSeconds, dailyCap) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_confirmations', { p_limit: limit, p_grace_seconds: graceSeconds, p_daily_cap: dailyCap });
+      const rows = await dueMails(rpc, 'newsletter-confirmation', { limit, graceSeconds, dailyCap });
       return parseClaimedConfirmations(rows, takenAt);
     },
 
     async claimAnnouncements(limit) {
       const takenAt = performance.now();
-      const rows = await rpc('claim_due_mail', { p_kind: 'announcement', p_limit: limit, p_grace_seconds: 0 });
+      const rows = await dueMails(rpc, 'announcement', { limit, graceSeconds: 0 });
       return parseClaimedAnnouncements(rows, takenAt);
     },
 

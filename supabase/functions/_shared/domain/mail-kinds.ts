@@ -1,0 +1,195 @@
+/**
+ * The registry of mail kinds: every mail the system owes is one row of the outbox
+ * (public.outbox_mails) of one of these kinds, and this is the one place that lists them.
+ * For each kind: who reads it, what its row refers to, its idempotency key, the budget its
+ * sends draw on and what happens when that budget is spent, whether the outbox gives up on
+ * it (and the digest reports it), and the function that renders it.
+ *
+ * The database's list of kinds and what each refers to are generated from this file
+ * (`npm run db:rules`, 20261122000100_rules.sql: private.mail_kinds(),
+ * private.mail_kind_refers_to(), private.mail_kind_recipient(), private.mail_kind_given_up());
+ * tests/architecture/mail-kinds.test.ts checks that no migration lists kinds by hand, that
+ * each renderer exists and that docs/backend.md's table of kinds is this one. Adding a kind
+ * is one entry here, its renderer and its tests. Pure.
+ */
+
+/** Who reads a mail. A state's practice copy rides with the visitor's row (outcome-mails.ts). */
+export type MailRecipient = 'practice' | 'visitor' | 'subscriber';
+
+/**
+ * What a row refers to, and so what deletes it (on delete cascade) and what its sender reads:
+ * - `contact-message`: a row of contact_submissions (contact_message_id);
+ * - `appointment-request`: a row of appointment_requests (appointment_request_id);
+ * - `form`: either of the two (an acknowledgement of one of the forms);
+ * - `subscriber`: a newsletter address (subscriber_id);
+ * - `subscriber-article`: a newsletter address and an article (subscriber_id, article_slug);
+ * - `address`: the address the row holds itself (email, mailbox_key), nothing else;
+ * - `day`: nothing but its day (about), a mail to the practice about the site's day.
+ */
+export type MailRefersTo =
+  | 'contact-message'
+  | 'appointment-request'
+  | 'form'
+  | 'subscriber'
+  | 'subscriber-article'
+  | 'address'
+  | 'day';
+
+/**
+ * The budget a kind's sends draw on (config.ts Limits, mail/budget.ts):
+ * - `daily-mail-cap`: the day's cap on the forms' practice mails (DAILY_MAIL_CAP);
+ * - `acknowledgement`: one per mailbox an hour, the client network's share, the day's cap;
+ * - `newsletter-confirmation`: one per mailbox in the pending period, the day's cap;
+ * - `data-link`: the «Meine Daten» links' own limits;
+ * - null: none (the practice's own actions and the schedule bound them).
+ */
+export type MailBudget = 'daily-mail-cap' | 'acknowledgement' | 'newsletter-confirmation' | 'data-link' | null;
+
+export interface MailKindEntry {
+  recipient: MailRecipient;
+  refersTo: MailRefersTo;
+  /** The row's idempotency key (mail/mail-keys.ts builds it; the database writes the same). */
+  key: string;
+  budget: MailBudget;
+  /**
+   * What a spent budget does to the mail: `waits` – it stays owed and goes out when there is
+   * room, oldest first; `superseded` – it is not owed any more, recorded with its cause and
+   * shown in «Meine Daten» (an acknowledgement within the hour of the last one: the visitor
+   * has one). Never dropped in silence.
+   */
+  whenSpent: 'waits' | 'superseded';
+  /**
+   * Whether the outbox gives up on it after GIVE_UP_AFTER_DAYS and the digest reports it
+   * with its content. Not for a mail whose point passes sooner (a link that expires, an
+   * offer of a time that is gone) or for the practice's own notices.
+   */
+  givenUp: boolean;
+  /** The function that renders it: `<module under _shared/ or a function folder>#<export>`. */
+  renderer: string;
+  /** What owes it, in a few words (docs/backend.md's table). */
+  owedWhen: string;
+}
+
+export const mailKinds = {
+  contact: {
+    recipient: 'practice',
+    refersTo: 'contact-message',
+    key: 'contact/<id>/practice',
+    budget: 'daily-mail-cap',
+    whenSpent: 'waits',
+    givenUp: true,
+    renderer: 'forms/request-emails.ts#pendingContactMails',
+    owedWhen: 'a contact message is stored (trigger on contact_submissions)',
+  },
+  request: {
+    recipient: 'practice',
+    refersTo: 'appointment-request',
+    key: 'request/<id>/practice',
+    budget: 'daily-mail-cap',
+    whenSpent: 'waits',
+    givenUp: true,
+    renderer: 'forms/request-emails.ts#pendingRequestMails',
+    owedWhen: 'an appointment request is stored (trigger on appointment_requests)',
+  },
+  acknowledgement: {
+    recipient: 'visitor',
+    refersTo: 'form',
+    key: 'contact/<id>/visitor, request/<id>/visitor',
+    budget: 'acknowledgement',
+    whenSpent: 'superseded',
+    givenUp: true,
+    renderer: 'forms/request-emails.ts#contactAcknowledgementMail',
+    owedWhen: "its form's practice mail is finished as sent (finish_mail; a request the site never reported owes none)",
+  },
+  outcome: {
+    recipient: 'visitor',
+    refersTo: 'appointment-request',
+    key: 'outcome/<id>/<outcome_key>',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: true,
+    renderer: 'lifecycle/outcome-mails.ts#outcomeMails',
+    owedWhen: "the request's outcome_key changes (trigger on appointment_requests; the earlier state's unsent row is superseded)",
+  },
+  reminder: {
+    recipient: 'visitor',
+    refersTo: 'appointment-request',
+    key: 'reminder/<id>/<sequence>/visitor',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: true,
+    renderer: 'lifecycle/outcome-mails.ts#reminderMails',
+    owedWhen: 'an appointment is confirmed or moved to a day after tomorrow (trigger on appointment_requests)',
+  },
+  'earlier-offer': {
+    recipient: 'visitor',
+    refersTo: 'appointment-request',
+    key: 'earlier-offer/<offer>/visitor',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: false,
+    renderer: 'lifecycle/earlier-time-mails.ts#earlierOfferMail',
+    owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
+  },
+  'newsletter-confirmation': {
+    recipient: 'subscriber',
+    refersTo: 'subscriber',
+    key: 'newsletter-confirm/<subscriber>/<asked, ms>',
+    budget: 'newsletter-confirmation',
+    whenSpent: 'waits',
+    givenUp: true,
+    renderer: 'newsletter/mails.ts#confirmationMail',
+    owedWhen: 'an address asks to subscribe and a confirmation is owed (newsletter_subscribe)',
+  },
+  announcement: {
+    recipient: 'subscriber',
+    refersTo: 'subscriber-article',
+    key: 'newsletter/<slug>/<subscriber>',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: true,
+    renderer: 'newsletter/mails.ts#announcementMail',
+    owedWhen: 'an article is published, once per confirmed subscriber (publish_articles)',
+  },
+  'data-link': {
+    recipient: 'visitor',
+    refersTo: 'address',
+    key: 'data-link/<row id>',
+    budget: 'data-link',
+    whenSpent: 'waits',
+    givenUp: false,
+    renderer: 'my-data/mails.ts#dataLinkMailFor',
+    owedWhen: '«Link senden» on «Meine Daten» (owe_data_link)',
+  },
+  digest: {
+    recipient: 'practice',
+    refersTo: 'day',
+    key: 'digest/<day>',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: false,
+    renderer: 'send-practice-digest/digest-email.ts#digestMail',
+    owedWhen: "the day's first scheduled run from 07:00, or a POST by hand (claim_practice_digest)",
+  },
+  'cap-notice': {
+    recipient: 'practice',
+    refersTo: 'day',
+    key: 'cap-notice/<day>/practice',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: false,
+    renderer: 'mail/budget.ts#dailyCapNoticeMail',
+    owedWhen: "the day's cap first holds a practice mail back (owe_mail)",
+  },
+} as const satisfies Record<string, MailKindEntry>;
+
+/** The outbox's kinds of mail (public.outbox_mails.kind). */
+export type MailKind = keyof typeof mailKinds;
+
+/** Every kind, in the registry's order. */
+export const MAIL_KINDS = Object.keys(mailKinds) as MailKind[];
+
+/** The kinds whose row refers to `refersTo`. */
+export function kindsReferringTo(refersTo: MailRefersTo): MailKind[] {
+  return MAIL_KINDS.filter((kind) => mailKinds[kind].refersTo === refersTo);
+}
