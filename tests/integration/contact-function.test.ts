@@ -13,6 +13,7 @@ import {
   backendTarget,
   browserClient,
   callFunction,
+  finishedAcknowledgement,
   functionRateKey,
   newVisitor,
   ownIpv6Network,
@@ -21,6 +22,7 @@ import {
   signedProof,
   solvedProof,
   type TestBackend,
+  settleAcknowledgements,
 } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -39,6 +41,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  // The last test's acknowledgements went out after its answers: decided before the catcher is cleared.
+  await settleAcknowledgements(backend);
   await mail.outage(false);
   await mail.clear();
 });
@@ -138,9 +142,14 @@ describe('send-contact-email', () => {
 
   it('sends at most one acknowledgement per address and hour', async () => {
     const { email, ip } = newVisitor();
-    expect((await callFunction(backend, FN, contactSubmission(email), { ip })).status).toBe(200);
-    expect((await callFunction(backend, FN, contactSubmission(email, { message: 'Noch eine Frage.' }), { ip })).status).toBe(200);
+    const first = contactSubmission(email);
+    const second = contactSubmission(email, { message: 'Noch eine Frage.' });
+    expect((await callFunction(backend, FN, first, { ip })).status).toBe(200);
+    expect((await callFunction(backend, FN, second, { ip })).status).toBe(200);
     await mail.waitFor((m) => m.Text.includes('Noch eine Frage.'));
+    // Sent after the answers: once both are finished, whatever was sent is caught.
+    expect((await finishedAcknowledgement(backend, 'contact', first.requestId)).sent_at).not.toBeNull();
+    expect(await finishedAcknowledgement(backend, 'contact', second.requestId)).toMatchObject({ sent_at: null, last_cause: 'ack_limited' });
     const toVisitor = (await mail.list()).filter((m) => isTo(m, email));
     expect(toVisitor).toHaveLength(1);
   });
@@ -234,12 +243,16 @@ describe('send-contact-email', () => {
     // Six messages naming one address from six clients: all delivered to the practice (a
     // refusal would tell anyone who tries the address that it was used); the mailbox gets one acknowledgement.
     const { email } = newVisitor();
+    const ids: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const answer = await callFunction(backend, FN, contactSubmission(i === 5 ? email.toUpperCase() : email), { ip: newVisitor().ip });
+      const body = contactSubmission(i === 5 ? email.toUpperCase() : email);
+      ids.push(body.requestId);
+      const answer = await callFunction(backend, FN, body, { ip: newVisitor().ip });
       expect(answer).toMatchObject({ status: 200, json: { ok: true } });
     }
     expect((await storedMessages(email)).rows).toHaveLength(5);
-    // The calls have answered, and a function sends before it answers: whatever it sent is caught.
+    // The acknowledgements go out after the answers: once each is finished, whatever was sent is caught.
+    for (const id of ids) await finishedAcknowledgement(backend, 'contact', id);
     expect((await mail.all()).filter((m) => addressesOf(m.To).some((to) => to.toLowerCase() === email))).toHaveLength(1);
   });
 
@@ -348,22 +361,6 @@ describe('send-contact-email', () => {
   });
 });
 
-/** The acknowledgement's outbox row of message `id` (its key: mail-keys.ts, formMailKey): sent, dropped (superseded) or neither yet. */
-const acknowledgementRow = async (id: string) =>
-  (await backend.query<{ sent_at: Date | null; superseded_at: Date | null; last_cause: string | null }>(
-    `select sent_at, superseded_at, last_cause from public.outbox_mails where idempotency_key = $1`,
-    [`contact/${id}/visitor`],
-  )).rows[0];
-
-/** Waits until the acknowledgement of message `id` is finished: sent or dropped by its limits. */
-async function acknowledgementFinished(id: string) {
-  await expect.poll(async () => {
-    const row = await acknowledgementRow(id);
-    return row ? (row.sent_at ? 'sent' : row.superseded_at ? 'dropped' : 'open') : 'none';
-  }, { timeout: 10_000, interval: 20 }).not.toMatch(/^(open|none)$/);
-  return (await acknowledgementRow(id))!;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -394,7 +391,7 @@ describe('send-contact-email: the answer time says nothing about the address', (
     expect([response.status, json]).toEqual([200, { ok: true }]);
     // The next call starts only when this one's acknowledgement is done with: no call is timed
     // beside another's mail.
-    const ack = await acknowledgementFinished(body.requestId);
+    const ack = await finishedAcknowledgement(backend, 'contact', body.requestId);
     return { ms, ack };
   }
 
@@ -434,6 +431,6 @@ describe('send-contact-email: the answer time says nothing about the address', (
     expect(await callFunction(backend, FN, body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
     const toVisitor = await mail.waitFor((m) => isTo(m, email));
     expect(toVisitor.Subject).toBe(contactAcknowledgementMail({ email }, { practiceEmail: PRACTICE }).subject);
-    expect((await acknowledgementFinished(body.requestId)).sent_at).not.toBeNull();
+    expect((await finishedAcknowledgement(backend, 'contact', body.requestId)).sent_at).not.toBeNull();
   });
 });
