@@ -430,6 +430,12 @@ export interface MyDataMail {
   sentAt: string | null;
   /** Not owed any more (a later state made it pointless) or given up. */
   droppedAt: string | null;
+  /**
+   * When a mail not yet sent goes out at the earliest: a reminder the day before its
+   * appointment from REMINDERS_FROM_HOUR (domain/outbox.ts, reminderDueAt); any other mail
+   * as soon as it is written (createdAt).
+   */
+  dueAt: string;
   deleteAt: string | null;
 }
 
