@@ -317,6 +317,12 @@ export interface AppointmentActionView {
 export interface EarlierTimeView {
   wanted: boolean;
   offer: { date: string; time: string; status: 'open' | 'taken' | 'yours' | 'expired' } | null;
+  /**
+   * When the next offer mail can come at the earliest (an instant): at most one a day
+   * (EARLIER_OFFER_INTERVAL_HOURS after the last offer, domain/earlier-time.ts). Absent or
+   * null: as soon as a time frees.
+   */
+  nextOfferFrom?: string | null;
 }
 
 /** Answers of appointment-action. Errors are JSON `{ error, … }` with a 4xx/5xx status. */
