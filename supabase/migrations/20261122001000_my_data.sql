@@ -3,7 +3,7 @@
 -- still needs to know after an erasure. A mailbox is private.mailbox_key(email), generated
 -- from mailboxKey (…_rules.sql); every row about it is found by that key:
 --   public.appointment_requests   private.mailbox_key(email)
---   public.contact_messages    private.mailbox_key(email)
+--   public.contact_submissions    private.mailbox_key(email)
 --   public.newsletter_subscribers mailbox_key
 --   public.outbox_mails           through the three above (on delete cascade), and the
 --                                 data-link mails by their own mailbox_key
@@ -62,7 +62,7 @@ create function public.my_data(p_mailbox_key text) returns jsonb
     with requests as (
       select a.* from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key
     ), messages as (
-      select c.* from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key
+      select c.* from public.contact_submissions c where private.mailbox_key(c.email) = p_mailbox_key
     ), subscriber as (
       select s.* from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key
     ), retention as (
@@ -162,7 +162,7 @@ create function public.erase_mailbox(p_mailbox_key text, p_mailbox_hash text def
      where m.appointment_request_id in (
              select a.id from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key)
         or m.contact_message_id in (
-             select c.id from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key)
+             select c.id from public.contact_submissions c where private.mailbox_key(c.email) = p_mailbox_key)
         or m.subscriber_id in (select s.id from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key);
     insert into public.calendar_cancellations as t
            (id, confirmed_date, confirmed_time, appointment_minutes, advisor, calendar_sequence)
@@ -175,7 +175,7 @@ create function public.erase_mailbox(p_mailbox_key text, p_mailbox_hash text def
     get diagnostics tombstones = row_count;
     delete from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key;
     get diagnostics requests = row_count;
-    delete from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key;
+    delete from public.contact_submissions c where private.mailbox_key(c.email) = p_mailbox_key;
     get diagnostics messages = row_count;
     delete from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key;
     get diagnostics subscriptions = row_count;

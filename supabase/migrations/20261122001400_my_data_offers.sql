@@ -13,7 +13,7 @@ create or replace function public.my_data(p_mailbox_key text) returns jsonb
     with requests as (
       select a.* from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key
     ), messages as (
-      select c.* from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key
+      select c.* from public.contact_submissions c where private.mailbox_key(c.email) = p_mailbox_key
     ), subscriber as (
       select s.* from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key
     ), retention as (

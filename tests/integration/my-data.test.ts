@@ -41,7 +41,7 @@ async function footprint(email: string, day: number) {
     );
   }
   await asService(`public.decide_appointment($1, 'confirm', $2::date, $3)`, [requests[0]!.id, requests[0]!.preferred_date, '09:30']);
-  await backend.query(`insert into public.contact_messages (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.')`, [email]);
+  await backend.query(`insert into public.contact_submissions (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.')`, [email]);
   await backend.query(
     `insert into public.newsletter_subscribers (email, mailbox_key, status, confirmed_at) values ($1, $2, 'confirmed', now())`,
     [email, mailboxKey(email)],
@@ -55,12 +55,12 @@ async function rowsAbout(key: string) {
   const { rows } = await backend.query<{ requests: number; messages: number; subscribers: number; mails: number; limits: number }>(
     `select
        (select count(*)::int from public.appointment_requests where private.mailbox_key(email) = $1) as requests,
-       (select count(*)::int from public.contact_messages where private.mailbox_key(email) = $1) as messages,
+       (select count(*)::int from public.contact_submissions where private.mailbox_key(email) = $1) as messages,
        (select count(*)::int from public.newsletter_subscribers where mailbox_key = $1) as subscribers,
        (select count(*)::int from public.outbox_mails m
          where m.mailbox_key = $1
             or m.appointment_request_id in (select id from public.appointment_requests where private.mailbox_key(email) = $1)
-            or m.contact_message_id in (select id from public.contact_messages where private.mailbox_key(email) = $1)
+            or m.contact_message_id in (select id from public.contact_submissions where private.mailbox_key(email) = $1)
             or m.subscriber_id in (select id from public.newsletter_subscribers where mailbox_key = $1)) as mails,
        (select count(*)::int from public.rate_limit_events where key = 'hash-of-' || $1) as limits`,
     [key],
@@ -184,7 +184,7 @@ describe('«Meine Daten» in the database', () => {
     const anywhere = await backend.query(
       `select 1 from public.outbox_mails where email ilike '%anna.erase%' or mailbox_key ilike '%anna.erase%'
        union all select 1 from public.appointment_requests where email ilike '%anna.erase%'
-       union all select 1 from public.contact_messages where email ilike '%anna.erase%'
+       union all select 1 from public.contact_submissions where email ilike '%anna.erase%'
        union all select 1 from public.newsletter_subscribers where email ilike '%anna.erase%'`,
     );
     expect(anywhere.rows).toHaveLength(0);
