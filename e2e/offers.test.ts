@@ -11,6 +11,7 @@
 import { signActionToken } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { formatDateTimeLong } from '../supabase/functions/_shared/domain/dates.ts';
 import { calendarUid } from '../supabase/functions/_shared/mail/ics.ts';
+import { OFFERS_SUBJECT } from '../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { practiceAdvisors } from '../supabase/functions/_shared/domain/practice.ts';
 import { feedSecretName, feedUrl, PRACTICE_FEED } from '../supabase/functions/practice-calendar/feed-urls.ts';
 import { appointmentActionPage, offerTexts } from '../src/content/appointment-action.ts';
@@ -57,7 +58,7 @@ test('decline with two offered times → the first taken meanwhile says so → t
   });
   const [first, second] = offered as [{ date: string; time: string }, { date: string; time: string }];
 
-  const decline = await mailTo(email, 'Ihre Terminanfrage bei ');
+  const decline = await mailTo(email, OFFERS_SUBJECT);
   const links = actionLinks(decline);
   expect(links).toHaveLength(2);
   expect(decline.Text).toContain(formatDateTimeLong(first.date, first.time));

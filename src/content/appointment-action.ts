@@ -220,6 +220,9 @@ export const appointmentActionPage = {
     takenHeadline: 'Leider schon vergeben',
     taken: (slot: string) => `Der Termin am ${slot} ist leider schon vergeben. An Ihrem Termin ändert sich nichts.`,
     stillWanted: 'Sie bleiben vorgemerkt: Wird wieder ein früherer Zeitpunkt frei, schreiben wir Ihnen.',
+    /** Still waiting, but an offer went out within the day: the next mail comes no sooner than `when` (one a day at most). */
+    stillWantedFrom: (when: string) =>
+      `Sie bleiben vorgemerkt: Wird wieder ein früherer Zeitpunkt frei, schreiben wir Ihnen – höchstens einmal am Tag, also frühestens am ${when}.`,
     yoursHeadline: 'Ihr Termin ist verschoben',
     yours: (slot: string) => `Ihr Termin ist jetzt am ${slot}.`,
     expiredHeadline: 'Dieses Angebot gilt nicht mehr',

@@ -68,6 +68,8 @@ export const myDataPage = {
     confirmedAt: 'Bestätigt am',
     sentAt: 'Gesendet am',
     owedAt: 'Fällig seit',
+    /** A mail not yet due (a reminder: the day before the appointment) – when it goes out. */
+    plannedAt: 'Wird gesendet ab',
     recipient: 'An',
   },
   requestStatus: {

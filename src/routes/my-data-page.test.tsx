@@ -6,6 +6,7 @@ import { renderRoute } from '@/test/render-route';
 import type { MyData } from '@domain/wire-types';
 import { formatInstantLong, formatSlotLong } from '@domain/dates';
 import { advisorName } from '@domain/practice';
+import { reminderDueAt } from '@domain/outbox';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 
@@ -52,7 +53,15 @@ const DATA: MyData = {
   ],
   messages: [],
   newsletter: { email: 'anna@example.ch', status: 'confirmed', createdAt: '2026-11-01T09:00:00.000Z', confirmedAt: '2026-11-01T09:05:00.000Z', deleteAt: null },
-  mails: [{ kind: 'acknowledgement', recipient: 'visitor', createdAt: '2026-11-20T09:00:00.000Z', sentAt: '2026-11-20T09:00:01.000Z', droppedAt: null, deleteAt: '2027-11-20T09:00:00.000Z' }],
+  mails: [{
+    kind: 'acknowledgement',
+    recipient: 'visitor',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    sentAt: '2026-11-20T09:00:01.000Z',
+    droppedAt: null,
+    dueAt: '2026-11-20T09:00:00.000Z',
+    deleteAt: '2027-11-20T09:00:00.000Z',
+  }],
 };
 
 async function open(token: string | null = TOKEN) {
@@ -133,6 +142,30 @@ describe('«Meine Daten»', () => {
     expect(within(second!).queryByText(copy.fields.offers)).not.toBeInTheDocument();
     expect(within(second!).queryByText(copy.fields.earlierOffers)).not.toBeInTheDocument();
     expect(within(second!).getByText(copy.fields.earlierWish).nextElementSibling).toHaveTextContent(copy.earlierWish.inactive);
+  });
+
+  it('says when a reminder not yet due will be sent, and since when a mail not sent was due', async () => {
+    const mail = DATA.mails[0]!;
+    // Read on 27 November: the reminder of an appointment on 11 December goes out on the 10th from 09:00.
+    const reminderDue = reminderDueAt('2026-12-11').toISOString();
+    const withMails: MyData = {
+      ...DATA,
+      mails: [
+        { ...mail, kind: 'reminder', createdAt: '2026-11-21T08:00:00.000Z', sentAt: null, dueAt: reminderDue },
+        { ...mail, kind: 'outcome', createdAt: '2026-11-26T08:00:00.000Z', sentAt: null, dueAt: '2026-11-26T08:00:00.000Z' },
+      ],
+    };
+    const user = await open();
+    show.mockResolvedValue({ kind: 'data', data: withMails });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    await screen.findByRole('heading', { level: 2, name: copy.dataTitle });
+    const [reminder, outcome] = within(screen.getByRole('region', { name: new RegExp(copy.sections.mails) })).getAllByRole('listitem');
+    expect(within(reminder!).getByText(copy.fields.plannedAt).nextElementSibling).toHaveTextContent(formatInstantLong(new Date(reminderDue)));
+    expect(within(reminder!).queryByText(copy.fields.owedAt)).not.toBeInTheDocument();
+    expect(reminder).not.toHaveTextContent(copy.mailNotSent);
+    expect(within(outcome!).getByText(copy.fields.owedAt).nextElementSibling).toHaveTextContent(
+      `${formatInstantLong(new Date('2026-11-26T08:00:00.000Z'))} (${copy.mailNotSent})`,
+    );
   });
 
   it('downloads exactly what was shown as JSON', async () => {

@@ -96,6 +96,10 @@ create function public.my_data(p_mailbox_key text) returns jsonb
         select jsonb_agg(jsonb_build_object(
                  'kind', m.kind, 'recipient', m.recipient, 'created_at', m.created_at, 'sent_at', m.sent_at,
                  'superseded_at', m.superseded_at, 'gave_up_at', m.gave_up_at,
+                 -- A reminder's appointment day: the page says when it goes out (the day
+                 -- before, from REMINDERS_FROM_HOUR: domain/outbox.ts, reminderDueAt).
+                 'appointment_date', case when m.kind = 'reminder'
+                   then (select a.confirmed_date from requests a where a.id = m.appointment_request_id) end,
                  'delete_at', case
                    when m.kind = 'data-link' then m.created_at + private.data_link_lifetime()
                    when m.appointment_request_id is not null

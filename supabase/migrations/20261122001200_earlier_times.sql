@@ -73,8 +73,11 @@ create function private.earlier_offer_status(o public.earlier_time_offers, r pub
   $$;
 
 -- The wish and, with p_offer, that offer (null when it is not this request's):
--- {"wanted": bool, "offer": {"number", "date", "time", "status"} | null}. wanted: a wish is
--- stored and the appointment is confirmed and starts after the notice.
+-- {"wanted": bool, "offer": {"number", "date", "time", "status"} | null, "next_offer_from"}.
+-- wanted: a wish is stored and the appointment is confirmed and starts after the notice.
+-- next_offer_from: while one is wanted, when the next offer mail can come at the earliest –
+-- private.earlier_offer_interval() after the last offer (offer_freed_time's rule); null when
+-- it could come now.
 create function public.earlier_time_state(p_id uuid, p_offer bigint default null, p_now timestamptz default null)
   returns jsonb
   language plpgsql stable
@@ -96,7 +99,10 @@ create function public.earlier_time_state(p_id uuid, p_offer bigint default null
                 and exists (select 1 from public.earlier_time_wishes w where w.appointment_request_id = p_id),
       'offer', case when o.id is not null then jsonb_build_object(
         'number', o.id, 'date', o.offered_date, 'time', o.offered_time,
-        'status', private.earlier_offer_status(o, r, now_)) end);
+        'status', private.earlier_offer_status(o, r, now_)) end,
+      'next_offer_from', (
+        select nullif(greatest(max(e.created_at) + private.earlier_offer_interval(), now_), now_)
+          from public.earlier_time_offers e where e.appointment_request_id = p_id));
   end
   $$;
 

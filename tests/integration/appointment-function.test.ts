@@ -29,6 +29,7 @@ import {
   insertAppointment,
   type TestBackend,
   zurichDate,
+  settleAcknowledgements,
 } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -47,6 +48,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  // The last test's acknowledgements went out after its answers: decided before the catcher is cleared.
+  await settleAcknowledgements(backend);
   await mail.outage(false);
   await mail.clear();
 });

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLIER_OFFER_INTERVAL_HOURS, EARLIER_WISH_NOTICE_HOURS } from '../../supabase/functions/_shared/domain/earlier-time.ts';
 import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
+import { parseEarlierAnswer } from '../../supabase/functions/_shared/lifecycle/earlier-time.ts';
 import { newAppointmentRequest, backendTarget, bookableDate, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -121,6 +122,13 @@ describe('an earlier time', () => {
     const lost = await take(z, offerZ!.id);
     expect(lost.result).toBe('taken');
     expect(lost.earlier.offer.status).toBe('taken');
+    // Z had an offer today: the page says the next offer mail comes no sooner than a day after it
+    // (parsed as the function parses it, lifecycle/earlier-time.ts).
+    const offeredAt = await one<Date>(`(select created_at from public.earlier_time_offers where id = $1::bigint)`, [offerZ!.id]);
+    expect(parseEarlierAnswer(lost)).toMatchObject({
+      result: 'taken',
+      earlier: { wanted: true, nextOfferFrom: new Date(offeredAt.getTime() + EARLIER_OFFER_INTERVAL_HOURS * 3_600_000).toISOString() },
+    });
     expect(await appointment(z)).toEqual(zBefore);
     expect((await one<{ wanted: boolean }>(`public.earlier_time_state($1)`, [z])).wanted).toBe(true);
     expect((await take(x, offerX!.id)).result).toBe('unchanged');

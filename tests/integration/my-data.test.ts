@@ -13,6 +13,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
+import { reminderDueAt } from '../../supabase/functions/_shared/domain/outbox.ts';
+import { parseMyData } from '../../supabase/functions/_shared/my-data/store.ts';
 import { newAppointmentRequest, backendTarget, bookableDate, type TestBackend, zurichDate } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -94,6 +96,18 @@ describe('«Meine Daten» in the database', () => {
     expect(data.mails.map((mail) => mail.kind)).toContain('data-link');
     expect(data.mails.map((mail) => mail.kind)).toContain('request');
     expect(JSON.stringify(data)).not.toContain('dora');
+  });
+
+  it('my_data says when a reminder not yet sent goes out: the day before its appointment, from REMINDERS_FROM_HOUR', async () => {
+    const { requests } = await footprint('erin.reminder@example.ch', 15);
+    const { rows } = await asService<{ data: unknown }>(`public.my_data('erin.reminder@example.ch') as data`);
+    // As the function reads it (my-data/store.ts), so as the page gets it.
+    const mails = parseMyData(rows[0]!.data, 'erin.reminder@example.ch', new Date()).mails;
+    const reminder = mails.find((mail) => mail.kind === 'reminder')!;
+    expect(reminder).toMatchObject({ sentAt: null, droppedAt: null, dueAt: reminderDueAt(requests[0]!.preferred_date).toISOString() });
+    expect(Date.parse(reminder.dueAt)).toBeGreaterThan(Date.now());
+    // Any other mail is due when it was written.
+    for (const mail of mails.filter((m) => m.kind !== 'reminder')) expect(mail.dueAt).toBe(mail.createdAt);
   });
 
   it('my_data lists under a request its offered times, its earlier-time wish and the earlier times offered – only the times; erase_mailbox deletes them', async () => {

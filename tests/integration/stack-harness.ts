@@ -9,7 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createChallenge, solveChallenge } from 'altcha-lib';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
@@ -17,6 +17,7 @@ import { appointmentFormSubmission, type NewAppointmentRequest, type FormChallen
 import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST } from '../../supabase/functions/_shared/forms/form-proof-parameters.ts';
 import { encodeFormProofHeader, FORM_PROOF_HEADER } from '../../src/components/forms/form-proof-header.ts';
 import { clientKey, emailKey, hashKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { formMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { startBackendTarget, wantsRunningBackend, type BackendTarget } from '../support/backend-target.ts';
 
@@ -377,4 +378,46 @@ export async function ageOutboxMails(backend: TestBackend, refId: string | strin
       where coalesce(contact_message_id, appointment_request_id) = any($1::uuid[])`,
     [Array.isArray(refId) ? refId : [refId], interval],
   );
+}
+
+/** The outbox row of a form's acknowledgement, as the suites read it once it is finished. */
+export interface FinishedAcknowledgement {
+  sent_at: Date | null;
+  /** Set when it was dropped: its limits held it back (last_cause 'ack_limited'). */
+  superseded_at: Date | null;
+  last_cause: string | null;
+}
+
+/**
+ * The acknowledgement of a contact message or an appointment request (its outbox row, key
+ * formMailKey) once it is finished – sent, or dropped by its limits. The form functions
+ * send it after their answer, so a test that counts acknowledgements waits for this first:
+ * then whatever was sent is caught.
+ */
+export async function finishedAcknowledgement(backend: TestBackend, kind: 'contact' | 'request', id: string): Promise<FinishedAcknowledgement> {
+  const read = async () =>
+    (await backend.query<FinishedAcknowledgement>(
+      `select sent_at, superseded_at, last_cause from public.outbox_mails where idempotency_key = $1`,
+      [formMailKey(kind, id, 'visitor')],
+    )).rows[0];
+  await expect.poll(async () => {
+    const row = await read();
+    return row !== undefined && (row.sent_at !== null || row.superseded_at !== null);
+  }, { timeout: 10_000, interval: 20 }).toBe(true);
+  return (await read())!;
+}
+
+/**
+ * Waits until no acknowledgement owed in the last few minutes is still to be decided by the
+ * call that owes it: the form functions send it after their answer, so one test's
+ * acknowledgement could otherwise arrive in the catcher after the next test cleared it.
+ * Finished (sent, dropped), failed once (then the outbox's) or given up all count as decided.
+ */
+export async function settleAcknowledgements(backend: TestBackend): Promise<void> {
+  await expect.poll(async () =>
+    Number((await backend.query<{ n: string }>(
+      `select count(*) as n from public.outbox_mails
+        where kind = 'acknowledgement' and sent_at is null and superseded_at is null and failed_at is null
+          and gave_up_at is null and created_at > now() - interval '5 minutes'`,
+    )).rows[0]!.n), { timeout: 10_000, interval: 20 }).toBe(0);
 }

@@ -2,6 +2,7 @@ import { cleanup, act as reactAct, screen, within } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView, EarlierTimeView } from '@domain/wire-types';
+import { formatInstantLong } from '@domain/dates';
 import { actOnAppointment, showAppointment } from '@/features/appointment-action/action-api';
 import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
@@ -60,13 +61,16 @@ describe('/termin/aktion: an earlier time', () => {
   it('an offer taken meanwhile: the press says «leider schon vergeben», no button is left', async () => {
     const user = await openWithView(view('take-earlier', { wanted: true, offer: offer('open') }));
     expect(headline()).toHaveTextContent(texts.offerHeadline);
-    act.mockResolvedValue({ kind: 'conflict', view: view('take-earlier', { wanted: true, offer: offer('taken') }) });
+    // This visitor was offered the time a moment ago: the next offer mail comes a day later at the earliest.
+    const nextOfferFrom = '2026-12-02T07:15:00.000Z';
+    act.mockResolvedValue({ kind: 'conflict', view: view('take-earlier', { wanted: true, offer: offer('taken'), nextOfferFrom }) });
     await user.click(screen.getByRole('button', { name: texts.takeButton }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(texts.takenNotice.title);
     expect(alert).toHaveFocus();
     expect(headline()).toHaveTextContent(texts.takenHeadline);
     expect(main().getByText(/leider schon vergeben/)).toBeInTheDocument();
+    expect(main().getByText(texts.stillWantedFrom(formatInstantLong(new Date(nextOfferFrom))))).toBeInTheDocument();
     expect(main().queryByRole('button')).toBeNull();
   });
 

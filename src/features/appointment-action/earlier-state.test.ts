@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeView } from '@/test/appointment-action-view';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView, EarlierTimeView } from '@domain/wire-types';
+import { formatInstantLong } from '@domain/dates';
 import { describeView, isProducedByLink } from './action-state';
 import { earlierConflictText } from './earlier-state';
 
@@ -50,6 +51,12 @@ describe('an offer\'s link «Diesen früheren Termin nehmen»', () => {
     expect(description.lines).toEqual([texts.taken(offered), texts.stillWanted]);
     expect(description.lines[0]).toMatch(/leider schon vergeben/);
     expect(earlierConflictText(view)).toBe(texts.takenNotice);
+  });
+
+  it('taken, and an offer went out within the day: it says when the next offer mail can come at the earliest', () => {
+    const view = link('take-earlier', { wanted: true, offer: offer('taken'), nextOfferFrom: '2026-12-02T07:15:00.000Z' });
+    expect(describeView(view, NOW).lines).toEqual([texts.taken(offered), texts.stillWantedFrom(formatInstantLong(new Date('2026-12-02T07:15:00.000Z')))]);
+    expect(texts.stillWantedFrom('x')).not.toBe(texts.stillWanted);
   });
 
   it('taken by this visitor: the appointment is there; its mails are this link\'s', () => {

@@ -6,7 +6,7 @@
  */
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionKind, AppointmentActionView } from '@domain/wire-types';
-import { formatDateTimeLong } from '@domain/dates';
+import { formatDateTimeLong, formatInstantLong } from '@domain/dates';
 
 const texts = copy.earlier;
 
@@ -46,6 +46,13 @@ function describeWish(view: AppointmentActionView, now: number): ViewDescription
   return describe(texts.headline, [...lines, texts.howItWorks, texts.ends], { control: 'earlier' });
 }
 
+/**
+ * Still waiting after an offer: when the next offer mail can come – at the earliest the
+ * time the function answers (one a day at most), else as soon as a time frees.
+ */
+const stillWanted = (view: AppointmentActionView) =>
+  view.earlier?.nextOfferFrom ? texts.stillWantedFrom(formatInstantLong(new Date(view.earlier.nextOfferFrom))) : texts.stillWanted;
+
 function describeOffer(view: AppointmentActionView): ViewDescription {
   const offer = view.earlier?.offer ?? null;
   if (offer === null) return describe(texts.expiredHeadline, [texts.expired]);
@@ -56,7 +63,7 @@ function describeOffer(view: AppointmentActionView): ViewDescription {
     case 'yours':
       return describe(texts.yoursHeadline, [texts.yours(offered)]);
     case 'taken':
-      return describe(texts.takenHeadline, [texts.taken(offered), ...(view.earlier?.wanted ? [texts.stillWanted] : [])]);
+      return describe(texts.takenHeadline, [texts.taken(offered), ...(view.earlier?.wanted ? [stillWanted(view)] : [])]);
     case 'expired':
       return describe(texts.expiredHeadline, [texts.expired]);
   }

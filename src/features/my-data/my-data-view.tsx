@@ -80,11 +80,23 @@ function messageFacts(message: MyDataMessage): [string, ReactNode][] {
   return items;
 }
 
-function mailFacts(mail: MyDataMail): [string, ReactNode][] {
+/**
+ * When a mail went out, or – not sent – when it is due: one due later than the page was read
+ * (a reminder, the day before its appointment) says when it will be sent, not «Fällig seit».
+ */
+function mailWhen(mail: MyDataMail, readAt: string): [string, ReactNode] {
+  const f = copy.fields;
+  if (mail.sentAt) return [f.sentAt, instant(mail.sentAt)];
+  if (mail.droppedAt) return [f.owedAt, `${instant(mail.createdAt)} (${copy.mailDropped})`];
+  if (Date.parse(mail.dueAt) > Date.parse(readAt)) return [f.plannedAt, instant(mail.dueAt)];
+  return [f.owedAt, `${instant(mail.dueAt)} (${copy.mailNotSent})`];
+}
+
+function mailFacts(mail: MyDataMail, readAt: string): [string, ReactNode][] {
   const f = copy.fields;
   return [
     [f.recipient, copy.recipients[mail.recipient]],
-    mail.sentAt ? [f.sentAt, instant(mail.sentAt)] : [f.owedAt, `${instant(mail.createdAt)} (${mail.droppedAt ? copy.mailDropped : copy.mailNotSent})`],
+    mailWhen(mail, readAt),
     [copy.deleteAt, mail.deleteAt ? instant(mail.deleteAt) : '–'],
   ];
 }
@@ -140,7 +152,7 @@ export function MyDataView({ data }: { data: MyData }) {
       <Part id="meine-daten-mails" title={copy.sections.mails} empty={copy.none.mails} count={data.mails.length}>
         {data.mails.map((mail, n) => (
           <Entry key={n} title={copy.mailKinds[mail.kind] ?? mail.kind}>
-            <Facts items={mailFacts(mail)} />
+            <Facts items={mailFacts(mail, data.readAt)} />
           </Entry>
         ))}
       </Part>

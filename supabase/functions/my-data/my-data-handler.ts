@@ -21,6 +21,7 @@
  *   anything about the address. The mail is the same whether anything is stored or not.
  * The token is never logged, nor the address.
  */
+import { runAfterAnswer } from '../_shared/http/after-answer.ts';
 import * as z from 'zod/mini';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { hashKey, takeAcknowledgement } from '../_shared/database/rate-limit.ts';
@@ -60,12 +61,6 @@ const linkSchema = z.strictObject({
 export interface MyDataOptions {
   /** Runs the link mail after the answer. Default: EdgeRuntime.waitUntil where it exists. */
   background?: (task: Promise<void>) => void;
-}
-
-/** EdgeRuntime.waitUntil (Supabase docs, guides/functions/background-tasks) where it exists. */
-function runAfterAnswer(task: Promise<void>): void {
-  const runtime = (globalThis as { EdgeRuntime?: { waitUntil?: (promise: Promise<unknown>) => void } }).EdgeRuntime;
-  runtime?.waitUntil?.(task);
 }
 
 /**

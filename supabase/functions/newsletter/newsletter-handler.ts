@@ -25,6 +25,7 @@
  *   200. A GET of that address does nothing (scanners fetch links).
  * Tokens are never logged.
  */
+import { runAfterAnswer } from '../_shared/http/after-answer.ts';
 import { NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../_shared/domain/newsletter.ts';
 import { admitAddressSubmission } from '../_shared/forms/address-submission.ts';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
@@ -56,12 +57,6 @@ export interface NewsletterOptions {
    * task ends); plain Deno (the local stand-in) keeps running it by itself.
    */
   background?: (task: Promise<void>) => void;
-}
-
-/** EdgeRuntime.waitUntil (Supabase docs, guides/functions/background-tasks) where it exists. */
-export function runAfterAnswer(task: Promise<void>): void {
-  const runtime = (globalThis as { EdgeRuntime?: { waitUntil?: (promise: Promise<unknown>) => void } }).EdgeRuntime;
-  runtime?.waitUntil?.(task);
 }
 
 const LINK_INVALID: JsonObject = { error: 'link_invalid' };

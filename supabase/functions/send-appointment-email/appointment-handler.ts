@@ -7,7 +7,7 @@
  */
 import { staffLinks } from '../_shared/lifecycle/action-links.ts';
 import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_shared/forms/request-emails.ts';
-import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/form-handler.ts';
+import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, type Endpoint, type FormHandlerOptions, IN_PROGRESS } from '../_shared/forms/form-handler.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { appointmentSubmissionSchema, type AppointmentFormSubmission } from '../_shared/forms/validation.ts';
 
@@ -68,6 +68,6 @@ export const appointmentEndpoint: Endpoint<AppointmentFormSubmission> = {
 };
 
 /** The function's request handler, built from its dependencies like every function's (runtime.ts serves it). */
-export function createAppointmentHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
-  return createFormHandler(appointmentEndpoint, deps);
+export function createAppointmentHandler(deps: FunctionDeps, options: FormHandlerOptions = {}): (request: Request) => Promise<Response> {
+  return createFormHandler(appointmentEndpoint, deps, options);
 }

@@ -1,12 +1,12 @@
 /**
  * send-contact-email's own step: store the message under the browser's id and claim it
  * (public.store_contact_message), e-mail the practice, finish the claim, acknowledge
- * to the visitor. Sending the same message again mails it once: already mailed → success
+ * to the visitor (after the answer). Sending the same message again mails it once: already mailed → success
  * without a mail; stored but not mailed (a mail failure) → mailed now. A stored message is
  * never lost to a mail failure: its outbox mail stays unsent and the caller gets 502.
  */
 import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/forms/request-emails.ts';
-import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, IN_PROGRESS, type Endpoint } from '../_shared/forms/form-handler.ts';
+import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, type Endpoint, type FormHandlerOptions, IN_PROGRESS } from '../_shared/forms/form-handler.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { contactSubmissionSchema, type ContactFormSubmission } from '../_shared/forms/validation.ts';
 
@@ -45,6 +45,6 @@ export const contactEndpoint: Endpoint<ContactFormSubmission> = {
 };
 
 /** The function's request handler, built from its dependencies like every function's (runtime.ts serves it). */
-export function createContactHandler(deps: FunctionDeps): (request: Request) => Promise<Response> {
-  return createFormHandler(contactEndpoint, deps);
+export function createContactHandler(deps: FunctionDeps, options: FormHandlerOptions = {}): (request: Request) => Promise<Response> {
+  return createFormHandler(contactEndpoint, deps, options);
 }

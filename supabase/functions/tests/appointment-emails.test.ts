@@ -15,7 +15,10 @@ import {
   moveRequestedPracticeMail,
   type MoveWish,
   reminderMail,
+  DECLINE_SUBJECT,
+  OFFERS_SUBJECT,
 } from '../_shared/lifecycle/appointment-emails.ts';
+import { appointmentAcknowledgementMail } from '../_shared/forms/request-emails.ts';
 import { outcomeMails, parseOutcomeKey, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
@@ -149,6 +152,17 @@ Deno.test('decline without a note: kind words and the link to book again, no cal
   assert.equal(mail.text.includes('Unsere Nachricht an Sie'), false);
   assert.match(mail.text, /Eine neue Anfrage stellen Sie hier:\nhttps:\/\/www\.ruhepol-schlafberatung\.ch\/termin-vereinbaren/);
   assert.equal(mail.attachments, undefined);
+});
+
+Deno.test('a decline that offers other times says so in its subject, unlike the acknowledgement; without offers the request\'s own words', () => {
+  const request = appointmentState({ status: 'declined' });
+  const offered = declineMail(request, settings, BOOKING_URL, [{ date: '2026-12-14', time: '10:00', link: 'https://example.ch/termin/aktion#t' }]);
+  assert.equal(offered.subject, OFFERS_SUBJECT);
+  assert.notEqual(offered.subject, appointmentAcknowledgementMail(request, settings).subject);
+  assert.equal(declineMail(request, settings, BOOKING_URL).subject, DECLINE_SUBJECT);
+  assert.equal(DECLINE_SUBJECT, appointmentAcknowledgementMail(request, settings).subject);
+  // Swiss spelling in every subject.
+  assert.equal(/ß/.test(OFFERS_SUBJECT), false);
 });
 
 Deno.test('the decline repeats nothing the visitor typed: no name in the greeting, and it says what to do if it was not you', () => {

@@ -11,7 +11,7 @@ import { readActionToken, signActionToken } from '../_shared/lifecycle/action-to
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../_shared/domain/offers.ts';
 import { practiceAdvisors } from '../_shared/domain/practice.ts';
-import { OFFERS_INTRO } from '../_shared/lifecycle/appointment-emails.ts';
+import { OFFERS_INTRO, OFFERS_SUBJECT } from '../_shared/lifecycle/appointment-emails.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeMailer, FakeStore, post, REQUEST_ID, testConfig } from './helpers.ts';
 
@@ -69,6 +69,8 @@ Deno.test('decline with offers: the mail lists each time with its own take-offer
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.body.view.offers.map((offer: { status: string; link: string | null }) => [offer.status, offer.link]), [['open', null], ['open', null]]);
   const [mail] = mailer.sent;
+  // Its own subject: other times are offered (not the acknowledgement's words again).
+  assert.equal(mail!.subject, OFFERS_SUBJECT);
   assert.ok(mail!.text.includes(OFFERS_INTRO));
   const tokens = offerTokens(mail!.text);
   assert.equal(tokens.length, 2);

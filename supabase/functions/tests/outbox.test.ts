@@ -6,6 +6,7 @@
  * The claims themselves are the database's (tests/integration/outbox.test.ts).
  */
 import assert from 'node:assert/strict';
+import { reminderDueAt, REMINDERS_FROM_HOUR } from '../_shared/domain/outbox.ts';
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import { CLAIM_LAPSE_MS, type StoredContactMessage } from '../_shared/database/store.ts';
 import { CLAIM_MARGIN_MS } from '../_shared/mail/budget.ts';
@@ -516,4 +517,12 @@ Deno.test('an acknowledgement whose own send failed after the practice mail went
   assert.deepEqual((await run(handle)).body, { sent: 0, failed: 0, deferred: 0, gaveUp: 0 });
   assert.equal(store.acknowledgements.get(formMailKey('contact', other, 'visitor'))?.state, 'dropped');
   assert.equal(mailer.sent.length, 2);
+});
+
+Deno.test('a reminder is due the day before its appointment from REMINDERS_FROM_HOUR, Zurich time in winter and summer', () => {
+  assert.equal(REMINDERS_FROM_HOUR, 9);
+  assert.equal(reminderDueAt('2026-12-11').toISOString(), '2026-12-10T08:00:00.000Z');
+  assert.equal(reminderDueAt('2027-07-01').toISOString(), '2027-06-30T07:00:00.000Z');
+  // Across a month's end.
+  assert.equal(reminderDueAt('2027-03-01').toISOString(), '2027-02-28T08:00:00.000Z');
 });

@@ -179,7 +179,7 @@ export const mailKinds = {
     whenSpent: 'waits',
     givenUp: false,
     renderer: 'mail/budget.ts#dailyCapNoticeMail',
-    owedWhen: "the day's cap first holds a practice mail back (owe_mail)",
+    owedWhen: "the day's cap first holds a practice mail back (owe_day_mail)",
   },
 } as const satisfies Record<string, MailKindEntry>;
 

@@ -4,6 +4,7 @@
  * long what is done is remembered. The functions read them here; the database's copy is
  * generated from this file (`npm run db:rules`, 20261122000100_rules.sql). Pure.
  */
+import { zurichInstant } from './dates.ts';
 
 /** A claim on a mail lapses after this; then the next sender may take the mail. */
 export const CLAIM_LAPSE_SECONDS = 120;
@@ -18,6 +19,17 @@ export const GIVE_UP_AFTER_DAYS = 3;
 
 /** Tomorrow's reminders go out from this hour (Zurich) on the day before. */
 export const REMINDERS_FROM_HOUR = 9;
+
+/**
+ * When the reminder of an appointment on `appointmentDate` ('YYYY-MM-DD') goes out at the
+ * earliest: the day before, from REMINDERS_FROM_HOUR Zurich time – the outbox's rule
+ * (send-pending-mail claims the reminders of tomorrow's appointments from that hour on).
+ */
+export function reminderDueAt(appointmentDate: string): Date {
+  const [year, month, day] = appointmentDate.split('-').map(Number) as [number, number, number];
+  const dayBefore = new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
+  return zurichInstant(dayBefore, `${String(REMINDERS_FROM_HOUR).padStart(2, '0')}:00`);
+}
 
 /** Done newsletter mails and digests, and the scheduled jobs' record, are forgotten after this many days. */
 export const FORGET_AFTER_DAYS = 30;

@@ -317,6 +317,12 @@ export interface AppointmentActionView {
 export interface EarlierTimeView {
   wanted: boolean;
   offer: { date: string; time: string; status: 'open' | 'taken' | 'yours' | 'expired' } | null;
+  /**
+   * When the next offer mail can come at the earliest (an instant): at most one a day
+   * (EARLIER_OFFER_INTERVAL_HOURS after the last offer, domain/earlier-time.ts). Absent or
+   * null: as soon as a time frees.
+   */
+  nextOfferFrom?: string | null;
 }
 
 /** Answers of appointment-action. Errors are JSON `{ error, … }` with a 4xx/5xx status. */
@@ -430,6 +436,12 @@ export interface MyDataMail {
   sentAt: string | null;
   /** Not owed any more (a later state made it pointless) or given up. */
   droppedAt: string | null;
+  /**
+   * When a mail not yet sent goes out at the earliest: a reminder the day before its
+   * appointment from REMINDERS_FROM_HOUR (domain/outbox.ts, reminderDueAt); any other mail
+   * as soon as it is written (createdAt).
+   */
+  dueAt: string;
   deleteAt: string | null;
 }
 

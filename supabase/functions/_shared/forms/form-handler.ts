@@ -4,13 +4,16 @@
  * form proof; a POST goes on with the body (size, JSON), validation, the honeypot, the
  * proof (genuine, then single use), rate limits; then the function's own step. Every answer is JSON with the CORS headers an allowed origin
  * needs; 4xx name the caller's mistake, 5xx say only a generic code; one log line per
- * request without body or personal data. No network or environment of its own: the
- * configuration, the Store and the Mailer are passed in.
+ * request without body or personal data. The visitor's acknowledgement is sent after the
+ * answer (http/after-answer.ts), with a log line of its own: whether the address had one
+ * in the last hour does not show in the answer's time. No network or environment of its
+ * own: the configuration, the Store and the Mailer are passed in.
  */
 import type * as z from 'zod/mini';
 import type { LinkSettings } from '../lifecycle/action-links.ts';
 import type { Limits } from '../config.ts';
 import { checkProof, issueChallenge } from './form-proof.ts';
+import { afterAnswer, type Background, runAfterAnswer } from '../http/after-answer.ts';
 import { readJsonObject, type JsonObject } from '../http/json.ts';
 import type { Mailer, OutgoingMail } from '../mail/transport.ts';
 import {
@@ -26,7 +29,7 @@ import type { MailSettings } from '../mail/layout.ts';
 import { markAsDoubtful } from '../mail/layout.ts';
 import { formMailKey, withKey } from '../mail/mail-keys.ts';
 import { clientIp, takeSubmissionLimits } from '../database/rate-limit.ts';
-import { openFunctionRequest, type FunctionDeps, type LogLine } from '../http/request-gate.ts';
+import { defaultLog, openFunctionRequest, type FunctionDeps, type LogLine } from '../http/request-gate.ts';
 import type { FinishResult, MailClaim, Store } from '../database/store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
 
@@ -38,7 +41,8 @@ export interface Outcome {
   body: JsonObject;
   code: string;
   cause?: string;
-  ack?: AckOutcome;
+  /** 'owed': the acknowledgement goes out after the answer; 'skipped': none is this call's to send. */
+  ack?: 'owed' | 'skipped';
   headers?: Record<string, string>;
 }
 
@@ -59,10 +63,17 @@ export interface StepContext {
    */
   send(mail: OutgoingMail, deadline?: number): Promise<SendResult>;
   /**
-   * The visitor's acknowledgement (keyed), owed once the practice mail went out: claimed,
-   * sent at most one per address per ACK_PER_ADDRESS_SECONDS, finished; never throws.
+   * The visitor's acknowledgement (keyed), owed once the practice mail went out. Sent after
+   * the answer, so that the answer's time does not tell whether it went out or was held
+   * back: claimed, sent at most one per address per ACK_PER_ADDRESS_SECONDS, finished
+   * (sendOwedAcknowledgement); a send that fails or never runs is the outbox's to retry.
    */
-  acknowledge(mail: OutgoingMail): Promise<{ ack: AckOutcome; cause?: string }>;
+  acknowledge(mail: OutgoingMail): void;
+}
+
+export interface FormHandlerOptions {
+  /** Runs the acknowledgement after the answer. Default: EdgeRuntime.waitUntil where it exists (http/after-answer.ts). */
+  background?: Background;
 }
 
 /** A form's body: the bot signals and the id the browser gave the request. */
@@ -124,11 +135,11 @@ export interface ClaimedSubmission {
 }
 
 /**
- * Mails a claimed request to the practice and ends the claim either way; then the
- * visitor's acknowledgement. A failure after the practice mail went out is logged as a
- * cause, never shown to the visitor as a failure. A claim found lost at the end (it had
- * lapsed, and another sender holds the request now) is logged; the acknowledgement is then
- * that sender's to send.
+ * Mails a claimed request to the practice and ends the claim either way; then owes the
+ * visitor's acknowledgement (sent after the answer). A failure after the practice mail went
+ * out is logged as a cause, never shown to the visitor as a failure. A claim found lost at
+ * the end (it had lapsed, and another sender holds the request now) is logged; the
+ * acknowledgement is then that sender's to send.
  */
 export async function deliverClaimed(context: StepContext, claimed: ClaimedSubmission): Promise<Outcome> {
   const practiceMail = withKey(claimed.practiceMail, formMailKey(claimed.kind, claimed.id, 'practice'));
@@ -153,10 +164,8 @@ export async function deliverClaimed(context: StepContext, claimed: ClaimedSubmi
     // The mail went out; a row left unmarked is a bookkeeping slip, not the visitor's problem.
     causes.push(`finish_${failureCause(error)}`);
   }
-  const { ack, cause } = finished === 'lost'
-    ? { ack: 'skipped' as const, cause: undefined }
-    : await context.acknowledge(withKey(claimed.acknowledgement, formMailKey(claimed.kind, claimed.id, 'visitor')));
-  if (cause) causes.push(cause);
+  const ack = finished === 'lost' ? 'skipped' as const : 'owed' as const;
+  if (ack === 'owed') context.acknowledge(withKey(claimed.acknowledgement, formMailKey(claimed.kind, claimed.id, 'visitor')));
   return { status: 200, body: { ok: true }, code: 'ok', ack, ...(causes.length ? { cause: causes.join(',') } : {}) };
 }
 
@@ -164,9 +173,15 @@ export async function deliverClaimed(context: StepContext, claimed: ClaimedSubmi
 export const ALREADY_NOTIFIED: Outcome = { status: 200, body: { ok: true }, code: 'already_notified' };
 export const IN_PROGRESS: Outcome = { status: 409, body: { error: 'in_progress' }, code: 'in_progress' };
 
-export function createFormHandler<T extends FormSubmission>(endpoint: Endpoint<T>, deps: FunctionDeps): (request: Request) => Promise<Response> {
+export function createFormHandler<T extends FormSubmission>(
+  endpoint: Endpoint<T>,
+  deps: FunctionDeps,
+  options: FormHandlerOptions = {},
+): (request: Request) => Promise<Response> {
   const { config } = deps;
   const now = deps.now ?? (() => new Date());
+  const background = options.background ?? runAfterAnswer;
+  const log = deps.log ?? defaultLog;
 
   return async function handle(request: Request): Promise<Response> {
     const opened = openFunctionRequest(request, deps, { fn: endpoint.name, methods: ['GET', 'POST'], caller: 'client' });
@@ -249,6 +264,7 @@ export function createFormHandler<T extends FormSubmission>(endpoint: Endpoint<T
           }
         },
       };
+      let owed: OutgoingMail | undefined;
       const context: StepContext = {
         store,
         mailer,
@@ -257,16 +273,36 @@ export function createFormHandler<T extends FormSubmission>(endpoint: Endpoint<T
         limits: config.limits,
         now: now(),
         send: (mail, deadline) => sendPracticeMail(budget, doubt ? markAsDoubtful(mail, doubt) : mail, now(), deadline),
-        acknowledge: (mail) => sendOwedAcknowledgement(budget, config.rateLimitSalt, mail),
+        acknowledge: (mail) => void (owed = mail),
       };
       const outcome = await endpoint.handle(valid.value, context);
-      return answer(outcome.status, outcome.body, {
+      const response = answer(outcome.status, outcome.body, {
         code: outcome.code,
         ...(outcome.cause ? { cause: outcome.cause } : {}),
         ...(outcome.ack ? { ack: outcome.ack } : {}),
         ...(doubt ? { doubt: 'fast' as const } : {}),
         ...(mailMs !== undefined ? { mailMs: Math.round(mailMs) } : {}),
       }, outcome.headers);
+      if (owed) {
+        const mail = owed;
+        // Sent straight to the mail service: the answer's mailMs is logged already.
+        const ackBudget: MailBudget = { ...budget, deliver: undefined };
+        const started = performance.now();
+        const acknowledgementLine = (ack: AckOutcome, cause?: string) =>
+          log({
+            fn: endpoint.name,
+            status: outcome.status,
+            ms: Math.round(performance.now() - started),
+            code: 'acknowledgement',
+            ack,
+            ...(cause ? { cause } : {}),
+          });
+        afterAnswer(background, async () => {
+          const { ack, cause } = await sendOwedAcknowledgement(ackBudget, config.rateLimitSalt, mail);
+          acknowledgementLine(ack, cause);
+        }, (error) => acknowledgementLine('failed', `ack_${failureCause(error)}`));
+      }
+      return response;
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }

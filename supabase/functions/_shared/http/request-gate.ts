@@ -21,7 +21,8 @@ export interface LogLine {
   code: string;
   field?: string;
   cause?: string;
-  ack?: 'sent' | 'skipped' | 'failed';
+  /** The visitor's acknowledgement: 'owed' on the answer's line (sent after it), then its own line (code 'acknowledgement') says how it went. */
+  ack?: 'owed' | 'sent' | 'skipped' | 'failed';
   /** The request looked automated and its mail went out marked for checking. */
   doubt?: 'fast';
   /** Of `ms`, the time spent handing e-mails to the mail service (SMTP or Resend). */

@@ -309,13 +309,22 @@ export function confirmedPracticeMail(appointment: Appointment, settings: MailSe
 /** The decline may reach someone who never asked (a request in a stranger's name): it says so. */
 export const DECLINE_NOT_YOURS = 'Falls Sie keine Terminanfrage gestellt haben, hat jemand Ihre Adresse angegeben; Sie können diese E-Mail ignorieren.';
 
+/** The decline's subject: the request's own words, as its acknowledgement's. */
+export const DECLINE_SUBJECT = `Ihre Terminanfrage bei ${practiceName}`;
+/**
+ * The subject of a decline that offers other times: that is what the visitor acts on, so
+ * the subject says so (the plain DECLINE_SUBJECT would read like the acknowledgement again).
+ */
+export const OFFERS_SUBJECT = `Andere Termine für Sie: Ihre Terminanfrage bei ${practiceName}`;
+
 /**
  * `offers`: the times the practice offered instead, each with its take-offer link
- * (offers.ts); only the time, nothing else of the request.
+ * (offers.ts); only the time, nothing else of the request. With offers the subject says
+ * they are there (OFFERS_SUBJECT).
  */
 export function declineMail(request: AppointmentRequest, settings: MailSettings, bookingUrl: string, offers: readonly OfferedTime[] = []): OutgoingMail {
   const slot = formatSlotLong(request.preferred_date, request.preferred_time);
-  return visitorMail(request, settings, `Ihre Terminanfrage bei ${practiceName}`, [
+  return visitorMail(request, settings, offers.length > 0 ? OFFERS_SUBJECT : DECLINE_SUBJECT, [
     { text: `Vielen Dank für Ihre Terminanfrage für ${slot}. Leider können wir Ihnen diesen Termin nicht anbieten.` },
     ...(request.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: request.staff_note }] : []),
     ...offerBlocks(offers),

@@ -69,6 +69,7 @@ export const earlierStateSchema = z.object({
     time: isoTime,
     status: z.enum(['open', 'taken', 'yours', 'expired']),
   })),
+  next_offer_from: z.optional(z.nullable(z.string())),
 });
 
 const earlierAnswerSchema = z.union([
@@ -82,7 +83,11 @@ const earlierAnswerSchema = z.union([
 
 /** The view's part: the offer without its number (the token has it). */
 function toView(state: z.infer<typeof earlierStateSchema>): EarlierTimeView {
-  return { wanted: state.wanted, offer: state.offer && { date: state.offer.date, time: state.offer.time, status: state.offer.status } };
+  return {
+    wanted: state.wanted,
+    offer: state.offer && { date: state.offer.date, time: state.offer.time, status: state.offer.status },
+    nextOfferFrom: state.next_offer_from ? new Date(state.next_offer_from).toISOString() : null,
+  };
 }
 
 export function parseEarlierState(value: unknown): EarlierTimeView | null {

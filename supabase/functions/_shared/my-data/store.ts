@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { type Claimed, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
+import { reminderDueAt } from '../domain/outbox.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
 
 /** What public.erase_mailbox deleted. */
@@ -161,12 +162,16 @@ function newsletterOf(row: Row): MyDataNewsletter {
 }
 
 function mailOf(row: Row): MyDataMail {
+  const createdAt = instant(str(row, 'created_at'));
+  // A reminder's appointment day (my_data answers it for reminders only).
+  const appointmentDate = opt(row, 'appointment_date');
   return {
     kind: str(row, 'kind'),
     recipient: str(row, 'recipient') as MyDataMail['recipient'],
-    createdAt: instant(str(row, 'created_at')),
+    createdAt,
     sentAt: optInstant(opt(row, 'sent_at')),
     droppedAt: optInstant(opt(row, 'superseded_at') ?? opt(row, 'gave_up_at')),
+    dueAt: appointmentDate ? reminderDueAt(appointmentDate.slice(0, 10)).toISOString() : createdAt,
     deleteAt: optInstant(opt(row, 'delete_at')),
   };
 }
