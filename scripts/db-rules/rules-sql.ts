@@ -60,6 +60,9 @@ export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availabi
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
 
+/** The address key's rule (../../supabase/functions/_shared/domain/my-data.ts). */
+export const ADDRESS_KEY_SOURCE = 'supabase/functions/_shared/domain/my-data.ts (addressKey)';
+
 /** A SQL string literal. */
 export const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const textArray = (items: readonly string[]) =>
@@ -161,6 +164,7 @@ export function rulesSql(): string {
     'private.give_up_after()',
     'private.forget_after()',
     'private.mailbox_key(text)',
+    'private.address_key(text)',
     'private.data_link_lifetime()',
     'private.earlier_offer_interval()',
     'private.max_offers()',
@@ -427,6 +431,22 @@ ${Object.entries(DOTLESS_DOMAINS).map(([from, to]) => `               when ${sql
     )
     select case when domain = any (${textArray(Object.keys(DOTLESS_DOMAINS))}) then replace(local, '.', '') else local end || '@' || domain
       from mapped
+  $$;
+
+-- addressKey(email) (${ADDRESS_KEY_SOURCE}): the address as typed, trimmed, the domain after
+-- the last '@' lower-cased. «Meine Daten» finds a person's rows with it (public.my_data,
+-- public.erase_mailbox, the data-link mails); the folded mailbox key above serves the
+-- limits only. tests/integration/my-data.test.ts compares it with the TypeScript.
+create or replace function private.address_key(p_email text) returns text
+${immutable}
+  as $$
+    with address as (
+      select btrim(p_email, E' \\t\\n\\r\\f\\x0b') as e
+    )
+    select case when strpos(e, '@') > 0
+                then substring(e from '^(.*)@[^@]*$') || '@' || lower(substring(e from '@([^@]*)$'))
+                else e end
+      from address
   $$;
 
 ${constant('data_link_lifetime', 'interval', `make_interval(hours => ${MY_DATA_REQUESTED_LINK_HOURS})`, `A «Meine Daten» link asked for on the page works this long; its mail is not sent after

@@ -374,6 +374,23 @@ create or replace function private.mailbox_key(p_email text) returns text
       from mapped
   $$;
 
+-- addressKey(email) (supabase/functions/_shared/domain/my-data.ts (addressKey)): the address as typed, trimmed, the domain after
+-- the last '@' lower-cased. «Meine Daten» finds a person's rows with it (public.my_data,
+-- public.erase_mailbox, the data-link mails); the folded mailbox key above serves the
+-- limits only. tests/integration/my-data.test.ts compares it with the TypeScript.
+create or replace function private.address_key(p_email text) returns text
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$
+    with address as (
+      select btrim(p_email, E' \t\n\r\f\x0b') as e
+    )
+    select case when strpos(e, '@') > 0
+                then substring(e from '^(.*)@[^@]*$') || '@' || lower(substring(e from '@([^@]*)$'))
+                else e end
+      from address
+  $$;
+
 -- A «Meine Daten» link asked for on the page works this long; its mail is not sent after
 -- that (MY_DATA_REQUESTED_LINK_HOURS, my-data.ts).
 create or replace function private.data_link_lifetime() returns interval
@@ -466,6 +483,7 @@ revoke all on function
   private.give_up_after(),
   private.forget_after(),
   private.mailbox_key(text),
+  private.address_key(text),
   private.data_link_lifetime(),
   private.earlier_offer_interval(),
   private.max_offers(),
@@ -487,6 +505,7 @@ grant execute on function
   private.give_up_after(),
   private.forget_after(),
   private.mailbox_key(text),
+  private.address_key(text),
   private.data_link_lifetime(),
   private.earlier_offer_interval(),
   private.max_offers(),

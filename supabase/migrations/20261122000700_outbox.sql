@@ -54,10 +54,11 @@ create table public.outbox_mails (
   -- digest: the practice's morning digest (about = its day); data-link: the «Meine Daten»
   -- link a visitor asked for on the page (…_my_data.sql, public.owe_data_link);
   -- earlier-offer: a freed time offered to a visitor waiting for an earlier one (about = the
-  -- offer's number, …_earlier_times.sql).
+  -- offer's number, …_earlier_times.sql); erasure: the practice told of an erasure on «Meine
+  -- Daten» (the address; about = the cancelled slots as JSON; …_my_data.sql, public.erase_mailbox).
   kind text not null constraint kind_valid check (kind in (
     'contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'digest',
-    'data-link', 'earlier-offer')),
+    'data-link', 'earlier-offer', 'erasure')),
   -- What it refers to: one of the first three (a digest: none). Deleted with it (the
   -- 12-month retention, an unsubscription, an expired pending address).
   contact_message_id uuid references public.contact_messages (id) on delete cascade,
@@ -66,9 +67,10 @@ create table public.outbox_mails (
   article_slug text references public.newsletter_articles (slug) on delete cascade,
   -- Who reads it: the practice, the visitor (a state's practice copy rides with its row), a subscriber.
   recipient text not null constraint recipient_valid check (recipient in ('practice', 'visitor', 'subscriber')),
-  -- A data-link mail only: the address it goes to (as typed) and its mailbox
-  -- (private.mailbox_key), by which an erasure finds it. Every other row's address is its
-  -- request's, message's or subscriber's.
+  -- A data-link mail: the address it goes to (as typed; an erasure finds it by its
+  -- private.address_key) and its mailbox (private.mailbox_key), by which the links' budget
+  -- counts. An erasure mail: the erased address (no mailbox key). Every other row's address
+  -- is its request's, message's or subscriber's.
   email text,
   mailbox_key text,
   about text,
@@ -89,7 +91,7 @@ create table public.outbox_mails (
   -- acknowledgement's limits held it back, the digest had nothing to say.
   superseded_at timestamptz,
   constraint refers_to_one check (
-    num_nonnulls(contact_message_id, appointment_request_id, subscriber_id) = case when kind in ('digest', 'data-link') then 0 else 1 end),
+    num_nonnulls(contact_message_id, appointment_request_id, subscriber_id) = case when kind in ('digest', 'data-link', 'erasure') then 0 else 1 end),
   constraint refers_to_its_kind check (
     case kind
       when 'contact' then contact_message_id is not null
@@ -98,11 +100,12 @@ create table public.outbox_mails (
       when 'announcement' then subscriber_id is not null and article_slug is not null
       when 'digest' then about is not null
       when 'data-link' then email is not null and mailbox_key is not null
+      when 'erasure' then email is not null and about is not null
       else appointment_request_id is not null
     end),
   constraint claim_with_time check ((claim is null) = (claimed_at is null)),
-  constraint address_only_for_data_link check ((kind = 'data-link') = (email is not null and mailbox_key is not null)
-    and (email is null) = (mailbox_key is null))
+  constraint address_only_for_data_link check ((kind in ('data-link', 'erasure')) = (email is not null)
+    and (kind = 'data-link') = (mailbox_key is not null))
 );
 comment on table public.outbox_mails is
   'Every mail owed: claimed, sent once, retried with backoff, given up after three days. Deleted with what it refers to.';
@@ -203,7 +206,9 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
         where s.id = m.subscriber_id and n.slug = m.article_slug),
       (select jsonb_build_object('day', m.about, 'claim', m.claim) where m.kind = 'digest'),
       (select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at, 'claim', m.claim)
-        where m.kind = 'data-link'))
+        where m.kind = 'data-link'),
+      (select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at, 'appointments', m.about::jsonb, 'claim', m.claim)
+        where m.kind = 'erasure'))
   $$;
 
 -- Whether a mail may be claimed now: not sent, still owed, not a practice mail the digest
@@ -396,7 +401,8 @@ grant execute on function private.record_request_reported(uuid) to service_role;
 -- visitor's own call's (the browser stores the request, then calls the function at once)
 -- and the action page's press, the subscribing call. 'reminder' claims the confirmed
 -- appointments on p_reminder_date; a newsletter mail only while its address is pending
--- (a confirmation) or confirmed (an announcement); a data-link mail while its link works.
+-- (a confirmation) or confirmed (an announcement). (Data-link mails: public.claim_due_links,
+-- …_my_data.sql, within the links' budget.)
 create function public.claim_due_mail(
   p_kind text,
   p_limit integer default 20,
@@ -412,7 +418,7 @@ create function public.claim_due_mail(
     due record;
     m public.outbox_mails;
   begin
-    if p_kind not in ('contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'data-link') then
+    if p_kind not in ('contact', 'request', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement', 'acknowledgement', 'erasure') then
       raise exception 'unknown mail kind %', p_kind using errcode = '22023';
     end if;
     if p_kind = 'reminder' and p_reminder_date is null then
@@ -433,8 +439,6 @@ create function public.claim_due_mail(
          and (p_kind <> 'newsletter-confirmation' or exists (
                select 1 from public.newsletter_subscribers s
                 where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now()))
-         -- A data-link mail only while its link works (it expires a day after it was asked for).
-         and (p_kind <> 'data-link' or o.created_at > now() - private.data_link_lifetime())
          and (p_kind <> 'announcement' or exists (
                select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed'))
        order by o.created_at, o.id
@@ -472,7 +476,9 @@ create function public.give_up_stale_mail(p_after_seconds integer default null, 
        -- A data-link mail is not given up: it is just not sent after its link expired, and
        -- the retention deletes it (…_my_data.sql); it refers to no row the digest could show.
        -- Nor an earlier-offer: a day after it was owed it is superseded as stale (…_earlier_times.sql).
-       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link', 'earlier-offer')
+       -- Nor an erasure mail: it is the practice's only word of the erasure, so it is tried
+       -- (every hour at most) until it is out; it refers to no row the digest could show.
+       where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and o.kind not in ('digest', 'data-link', 'earlier-offer', 'erasure')
          and (o.reported_at is null or o.recipient <> 'practice')
          and case o.kind
                when 'reminder' then o.attempts > 0 and exists (

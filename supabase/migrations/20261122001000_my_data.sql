@@ -1,15 +1,18 @@
 -- «Meine Daten» (revFADP Art. 25: everyone may see and have erased what is stored about
--- them): what the function my-data reads and erases for one mailbox, and what a calendar
--- still needs to know after an erasure. A mailbox is private.mailbox_key(email), generated
--- from mailboxKey (…_rules.sql); every row about it is found by that key:
---   public.appointment_requests   private.mailbox_key(email)
---   public.contact_messages    private.mailbox_key(email)
---   public.newsletter_subscribers mailbox_key
+-- them): what the function my-data reads and erases for one address, and what a calendar
+-- still needs to know after an erasure. An address is found by its address key,
+-- private.address_key(email) – the address as typed, the domain in lower case – generated
+-- from addressKey (domain/my-data.ts, …_rules.sql); every row about it is found by that key:
+--   public.appointment_requests   private.address_key(email)
+--   public.contact_messages       private.address_key(email)
+--   public.newsletter_subscribers private.address_key(email) (the address it was stored with)
 --   public.outbox_mails           through the three above (on delete cascade), and the
---                                 data-link mails by their own mailbox_key
---   public.rate_limit_events      the acknowledgement's and the link's counts, by the
---                                 mailbox's salted hash (the function passes it; the
---                                 database does not know the salt)
+--                                 data-link mails by private.address_key(email)
+--   public.rate_limit_events      the acknowledgement's counts, by the salted hash of the
+--                                 mailbox key (the function passes it; the database does
+--                                 not know the salt)
+-- The folded mailbox key (private.mailbox_key: `anna+x@` is `anna@`) serves the limits only:
+-- a data-link mail's row keeps it for the links' budget (one per mailbox in a while).
 -- All of it is for the service role only (docs/backend.md, «Meine Daten»).
 
 -- ---------------------------------------------------------------------------------------
@@ -54,17 +57,17 @@ create function public.calendar_cancellations_between(p_from date, p_to date) re
 -- mail with what it belongs to (a data-link mail: the day after it was asked for). Mails
 -- are listed without their text: kind, recipient, when owed, when sent.
 
-create function public.my_data(p_mailbox_key text) returns jsonb
+create function public.my_data(p_address_key text) returns jsonb
   language sql stable
   security invoker
   set search_path = ''
   as $$
     with requests as (
-      select a.* from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key
+      select a.* from public.appointment_requests a where private.address_key(a.email) = p_address_key
     ), messages as (
-      select c.* from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key
+      select c.* from public.contact_messages c where private.address_key(c.email) = p_address_key
     ), subscriber as (
-      select s.* from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key
+      select s.* from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key
     ), retention as (
       select make_interval(months => private.retention_months()) as span
     )
@@ -109,23 +112,23 @@ create function public.my_data(p_mailbox_key text) returns jsonb
          where m.appointment_request_id in (select id from requests)
             or m.contact_message_id in (select id from messages)
             or m.subscriber_id in (select id from subscriber)
-            or (m.kind = 'data-link' and m.mailbox_key = p_mailbox_key)), '[]'::jsonb)
+            or (m.kind = 'data-link' and private.address_key(m.email) = p_address_key)), '[]'::jsonb)
     )
   $$;
 
--- The mailbox's confirmed appointments that have not begun: the function cancels each
--- (public.cancel_appointment with no notice: the visitor withdraws) and sends the practice
--- its cancellation before public.erase_mailbox deletes anything.
-create function public.mailbox_appointments(p_mailbox_key text) returns jsonb
+-- The address's confirmed appointments that have not begun, and its cancellations whose
+-- mails are not out yet: public.erase_mailbox cancels the first (as the visitor withdrawing,
+-- with no notice) and tells the practice of both in its erasure mail.
+create function public.mailbox_appointments(p_address_key text) returns jsonb
   language sql stable
   security invoker
   set search_path = ''
   as $$
     select coalesce(jsonb_agg(a.id order by a.confirmed_date, a.confirmed_time), '[]'::jsonb)
       from public.appointment_requests a
-     where private.mailbox_key(a.email) = p_mailbox_key
+     where private.address_key(a.email) = p_address_key
        and (a.status = 'confirmed' and private.appointment_starts_at(a) > now()
-            -- A cancellation whose mails are not out yet (a retry after a failed send).
+            -- A cancellation whose mails are not out yet: erased with its row, so told here.
             or a.status = 'cancelled' and exists (
               select 1 from public.outbox_mails m
                where m.appointment_request_id = a.id and m.kind = 'outcome' and m.about = 'cancelled'
@@ -133,11 +136,22 @@ create function public.mailbox_appointments(p_mailbox_key text) returns jsonb
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 3. The erasure: every row about the mailbox, in one transaction; the tombstones first.
--- Answers the counts. p_mailbox_hash: the mailbox's salted hash, the key of its rate-limit
--- events (null: none deleted).
+-- 3. The erasure: in one transaction, the address's appointments cancelled, a tombstone
+-- per appointment the feeds showed, every row about the address deleted, and – when
+-- anything was erased – the practice's erasure mail owed (kind 'erasure', recipient the
+-- practice) and claimed for the caller, which sends it after the transaction; the outbox
+-- sends it if that fails. Its row keeps the address (for the practice to find its own
+-- copies) and the cancelled slots (day, time, minutes, advisor, sequence: the tombstone's
+-- fields) in `about`, nothing else; it is deleted by the retention once sent
+-- (public.delete_expired_form_submissions).
+-- Concurrent and repeated calls for one address are one after the other (a transaction
+-- lock on the key): the second finds nothing, owes no mail and answers zero counts.
+-- Answers the counts, 'cancelled' (appointments cancelled now) and 'erasure' (claim_mail's
+-- answer for the erasure mail, or null when nothing was erased).
+-- p_mailbox_hash: the salted hash of the address's mailbox key, the key of its
+-- acknowledgement's rate-limit events (null: none deleted).
 
-create function public.erase_mailbox(p_mailbox_key text, p_mailbox_hash text default null) returns jsonb
+create function public.erase_mailbox(p_address_key text, p_mailbox_hash text default null) returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
@@ -150,36 +164,72 @@ create function public.erase_mailbox(p_mailbox_key text, p_mailbox_hash text def
     links integer;
     limits integer := 0;
     tombstones integer;
+    cancelled integer := 0;
+    told jsonb;
+    slots jsonb;
+    address text;
+    erasure_id uuid := gen_random_uuid();
+    erasure jsonb := null;
   begin
-    if p_mailbox_key is null or strpos(p_mailbox_key, '@') < 2 then
-      raise exception 'not a mailbox key' using errcode = '22023';
+    if p_address_key is null or strpos(p_address_key, '@') < 2 then
+      raise exception 'not an address key' using errcode = '22023';
     end if;
+    perform pg_advisory_xact_lock(hashtextextended('erase_mailbox/' || p_address_key, 0));
+    -- The appointments the practice is told of; the confirmed ones are cancelled as the
+    -- visitor's own cancellation with no notice (its consequences – a freed time offered to
+    -- those waiting – as always). Their outcome mails go with their rows: the erasure mail
+    -- says it instead.
+    told := public.mailbox_appointments(p_address_key);
+    select count(*) into cancelled
+      from jsonb_array_elements_text(told) as t(id)
+     where public.cancel_appointment(t.id::uuid, interval '0') ->> 'result' = 'changed';
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', a.id, 'confirmed_date', a.confirmed_date, 'confirmed_time', a.confirmed_time,
+             'appointment_minutes', a.appointment_minutes, 'advisor', a.advisor,
+             'calendar_sequence', a.calendar_sequence)
+           order by a.confirmed_date, a.confirmed_time), '[]'::jsonb),
+           min(a.email)
+      into slots, address
+      from public.appointment_requests a
+     where a.id in (select t.id::uuid from jsonb_array_elements_text(told) as t(id))
+       and a.confirmed_date is not null and a.confirmed_time is not null;
     select count(*) into mails from public.outbox_mails m
      where m.appointment_request_id in (
-             select a.id from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key)
+             select a.id from public.appointment_requests a where private.address_key(a.email) = p_address_key)
         or m.contact_message_id in (
-             select c.id from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key)
-        or m.subscriber_id in (select s.id from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key);
+             select c.id from public.contact_messages c where private.address_key(c.email) = p_address_key)
+        or m.subscriber_id in (
+             select s.id from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key);
     insert into public.calendar_cancellations as t
            (id, confirmed_date, confirmed_time, appointment_minutes, advisor, calendar_sequence)
       select a.id, a.confirmed_date, a.confirmed_time, a.appointment_minutes, a.advisor,
              a.calendar_sequence + case when a.status = 'confirmed' then 1 else 0 end
         from public.appointment_requests a
-       where private.mailbox_key(a.email) = p_mailbox_key
+       where private.address_key(a.email) = p_address_key
          and a.status in ('confirmed', 'cancelled') and a.confirmed_date >= private.practice_today()
       on conflict (id) do nothing;
     get diagnostics tombstones = row_count;
-    delete from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key;
+    -- The address as it was typed (the first stored one), for the practice's mail.
+    address := coalesce(address,
+      (select a.email from public.appointment_requests a where private.address_key(a.email) = p_address_key limit 1),
+      (select c.email from public.contact_messages c where private.address_key(c.email) = p_address_key limit 1),
+      (select s.email from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key limit 1));
+    delete from public.appointment_requests a where private.address_key(a.email) = p_address_key;
     get diagnostics requests = row_count;
-    delete from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key;
+    delete from public.contact_messages c where private.address_key(c.email) = p_address_key;
     get diagnostics messages = row_count;
-    delete from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key;
+    delete from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key;
     get diagnostics subscriptions = row_count;
-    delete from public.outbox_mails m where m.kind = 'data-link' and m.mailbox_key = p_mailbox_key;
+    delete from public.outbox_mails m where m.kind = 'data-link' and private.address_key(m.email) = p_address_key;
     get diagnostics links = row_count;
     if p_mailbox_hash is not null then
       delete from public.rate_limit_events e where e.key = p_mailbox_hash;
       get diagnostics limits = row_count;
+    end if;
+    if address is not null then
+      insert into public.outbox_mails (id, kind, recipient, email, about, idempotency_key)
+        values (erasure_id, 'erasure', 'practice', address, slots::text, 'erasure/' || erasure_id);
+      erasure := public.claim_mail('erasure/' || erasure_id);
     end if;
     return jsonb_build_object(
       'requests', requests,
@@ -187,30 +237,122 @@ create function public.erase_mailbox(p_mailbox_key text, p_mailbox_hash text def
       'newsletter', subscriptions,
       'mails', mails + links,
       'rate_limit_events', limits,
-      'calendar_cancellations', tombstones
+      'calendar_cancellations', tombstones,
+      'cancelled', cancelled,
+      'erasure', erasure
     );
   end
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 4. The link asked for on the page: one data-link mail, owed now and claimed for the
--- asking call (which sends it after its answer; the outbox sends it if that fails, while the
--- link works). The key names the row, never the address. Answers claim_mail's answer.
+-- 4. The link asked for on the page («Link senden»). Owed only to an address with something
+-- stored under its address key (a request, a message, a subscription); for any other
+-- address nothing is written. The function calls this after its answer, so neither the
+-- answer nor its timing differs. The links have a budget of their own (the acknowledgement's
+-- counts are not touched): at most one sent per mailbox (the folded key) in
+-- p_per_address_seconds, and p_daily_cap sent in the last day; charged only for a mail that
+-- went out or is being sent (a live claim). A link the budget holds back is written
+-- deferred (last_cause 'link_budget') and public.claim_due_links sends it once there is
+-- room, oldest first, while its link works. While one link of the address is still owed, a
+-- new request adds none. The decisions about the budget are taken one at a time (a
+-- transaction lock), so concurrent askers and the outbox cannot overshoot it.
+-- Answers {"status": "claimed", "mail": …} (claim_mail's: the caller sends it now),
+-- {"status": "deferred"} (written, the outbox sends it), or {"status": "not_owed"}.
 
-create function public.owe_data_link(p_email text) returns jsonb
+-- Whether the links' budget has room for one more link to mailbox p_mailbox now.
+create function private.data_link_room(p_mailbox text, p_per_address_seconds integer, p_daily_cap integer)
+  returns boolean
+  language sql stable
+  set search_path = ''
+  as $$
+    select not exists (
+             select 1 from public.outbox_mails m
+              where m.kind = 'data-link' and m.mailbox_key = p_mailbox
+                and (m.sent_at > now() - make_interval(secs => greatest(p_per_address_seconds, 1))
+                     or (m.sent_at is null and m.claimed_at >= now() - private.claim_lapse())))
+       and (select count(*) from public.outbox_mails m
+             where m.kind = 'data-link'
+               and (m.sent_at > now() - interval '1 day'
+                    or (m.sent_at is null and m.claimed_at >= now() - private.claim_lapse()))) < greatest(p_daily_cap, 1)
+  $$;
+
+create function public.owe_data_link(p_email text, p_per_address_seconds integer, p_daily_cap integer) returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
     row_id uuid := gen_random_uuid();
+    key text := private.address_key(p_email);
+    mailbox text := private.mailbox_key(p_email);
   begin
     if not private.is_mail_address(p_email) then
       raise exception 'not an address' using errcode = '22023';
     end if;
+    if not exists (select 1 from public.appointment_requests a where private.address_key(a.email) = key)
+       and not exists (select 1 from public.contact_messages c where private.address_key(c.email) = key)
+       and not exists (select 1 from public.newsletter_subscribers s where private.address_key(s.email) = key) then
+      return jsonb_build_object('status', 'not_owed');
+    end if;
+    perform pg_advisory_xact_lock(hashtextextended('data-link-budget', 0));
+    if exists (
+      select 1 from public.outbox_mails m
+       where m.kind = 'data-link' and private.address_key(m.email) = key
+         and m.sent_at is null and m.superseded_at is null
+         and m.created_at > now() - private.data_link_lifetime()) then
+      -- Still owed (waiting for the budget, or being sent): that link goes out.
+      return jsonb_build_object('status', 'not_owed');
+    end if;
+    -- Links waiting for the budget go first.
+    if exists (
+         select 1 from public.outbox_mails m
+          where m.kind = 'data-link' and m.last_cause = 'link_budget' and m.sent_at is null
+            and m.superseded_at is null and m.created_at > now() - private.data_link_lifetime())
+       or not private.data_link_room(mailbox, p_per_address_seconds, p_daily_cap) then
+      insert into public.outbox_mails (id, kind, recipient, email, mailbox_key, idempotency_key, last_cause)
+        values (row_id, 'data-link', 'visitor', p_email, mailbox, 'data-link/' || row_id, 'link_budget');
+      return jsonb_build_object('status', 'deferred');
+    end if;
     insert into public.outbox_mails (id, kind, recipient, email, mailbox_key, idempotency_key)
-      values (row_id, 'data-link', 'visitor', p_email, private.mailbox_key(p_email), 'data-link/' || row_id);
+      values (row_id, 'data-link', 'visitor', p_email, mailbox, 'data-link/' || row_id);
     return public.claim_mail('data-link/' || row_id);
+  end
+  $$;
+
+-- The outbox's claim of link mails (send-pending-mail): the due ones, oldest first, while
+-- their link works – those held back by the budget (last_cause 'link_budget') at once, the
+-- others after p_grace_seconds (younger ones are the asking call's) – each only when the
+-- budget has room for it (private.data_link_room): one whose mailbox had a link a moment
+-- ago waits, and none once the day's cap is reached. Answers them as claim_due_mail does.
+create function public.claim_due_links(p_limit integer, p_grace_seconds integer, p_per_address_seconds integer, p_daily_cap integer)
+  returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    claimed jsonb := '[]'::jsonb;
+    due record;
+    m public.outbox_mails;
+  begin
+    perform pg_advisory_xact_lock(hashtextextended('data-link-budget', 0));
+    for due in
+      select o.id, o.mailbox_key from public.outbox_mails o
+       where o.kind = 'data-link' and private.claimable(o)
+         and (o.next_attempt_at is null or o.next_attempt_at <= now())
+         and (o.last_cause = 'link_budget' or o.created_at < now() - make_interval(secs => p_grace_seconds))
+         and o.created_at > now() - private.data_link_lifetime()
+       order by o.created_at, o.id
+       for update skip locked
+    loop
+      exit when jsonb_array_length(claimed) >= least(greatest(p_limit, 0), 100);
+      continue when not private.data_link_room(due.mailbox_key, p_per_address_seconds, p_daily_cap);
+      m := private.take_claim(due.id);
+      if m.id is not null then
+        claimed := claimed || jsonb_build_array(private.mail_json(m));
+      end if;
+    end loop;
+    return claimed;
   end
   $$;
 
@@ -219,12 +361,16 @@ revoke all on function
   public.my_data(text),
   public.mailbox_appointments(text),
   public.erase_mailbox(text, text),
-  public.owe_data_link(text)
+  public.owe_data_link(text, integer, integer),
+  public.claim_due_links(integer, integer, integer, integer),
+  private.data_link_room(text, integer, integer)
   from public, anon, authenticated;
 grant execute on function
   public.calendar_cancellations_between(date, date),
   public.my_data(text),
   public.mailbox_appointments(text),
   public.erase_mailbox(text, text),
-  public.owe_data_link(text)
+  public.owe_data_link(text, integer, integer),
+  public.claim_due_links(integer, integer, integer, integer),
+  private.data_link_room(text, integer, integer)
   to service_role;

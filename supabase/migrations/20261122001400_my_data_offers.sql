@@ -5,17 +5,17 @@
 -- …_earlier_times.sql). public.erase_mailbox needs no change: the three tables are deleted
 -- with their request (on delete cascade). Otherwise public.my_data is as before.
 
-create or replace function public.my_data(p_mailbox_key text) returns jsonb
+create or replace function public.my_data(p_address_key text) returns jsonb
   language sql stable
   security invoker
   set search_path = ''
   as $$
     with requests as (
-      select a.* from public.appointment_requests a where private.mailbox_key(a.email) = p_mailbox_key
+      select a.* from public.appointment_requests a where private.address_key(a.email) = p_address_key
     ), messages as (
-      select c.* from public.contact_messages c where private.mailbox_key(c.email) = p_mailbox_key
+      select c.* from public.contact_messages c where private.address_key(c.email) = p_address_key
     ), subscriber as (
-      select s.* from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key
+      select s.* from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key
     ), retention as (
       select make_interval(months => private.retention_months()) as span
     )
@@ -89,6 +89,6 @@ create or replace function public.my_data(p_mailbox_key text) returns jsonb
          where m.appointment_request_id in (select id from requests)
             or m.contact_message_id in (select id from messages)
             or m.subscriber_id in (select id from subscriber)
-            or (m.kind = 'data-link' and m.mailbox_key = p_mailbox_key)), '[]'::jsonb)
+            or (m.kind = 'data-link' and private.address_key(m.email) = p_address_key)), '[]'::jsonb)
     )
   $$;

@@ -200,7 +200,8 @@ export type MailKind =
   | 'acknowledgement'
   | 'digest'
   | 'data-link'
-  | 'earlier-offer';
+  | 'earlier-offer'
+  | 'erasure';
 
 /** A newsletter mail the outbox gave up on: its own id (outbox_mails.id), to whom, and the article's title for an announcement. */
 export interface GaveUpNewsletterMail {

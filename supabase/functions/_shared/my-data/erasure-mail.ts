@@ -15,6 +15,7 @@ import { advisorName, isAdvisorId, practiceName } from '../domain/practice.ts';
 import { calendarUid, buildCalendarFile } from '../mail/ics.ts';
 import { htmlDocument, type MailSettings, oneLine, paragraph } from '../mail/layout.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
+import { erasureMailKey, withKey } from '../mail/mail-keys.ts';
 
 /** An appointment the erasure cancelled: its slot only (the tombstone's fields). */
 export interface ErasedAppointment {
@@ -116,4 +117,9 @@ export function erasureMail(notice: ErasureNotice, settings: MailSettings, now: 
     html,
     ...(attachments.length > 0 ? { attachments } : {}),
   };
+}
+
+/** The erasure mail of its outbox row, keyed by the row (the erasing call and the outbox send under the same key). */
+export function erasureMailFor(notice: ErasureNotice, settings: MailSettings, now: Date): OutgoingMail {
+  return withKey(erasureMail(notice, settings, now), erasureMailKey(notice.id));
 }
