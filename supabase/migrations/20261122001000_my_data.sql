@@ -303,12 +303,15 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
       -- Still owed (waiting for the budget, or being sent): that link goes out.
       return jsonb_build_object('status', 'not_owed');
     end if;
-    -- Links waiting for the budget go first.
-    if exists (
+    -- A link waiting for the day's cap goes first: held back too while one waits that the
+    -- budget now has room for (one waiting only for its own mailbox's interval holds back
+    -- nobody else).
+    if not private.data_link_room(mailbox, p_per_address_seconds, p_daily_cap)
+       or exists (
          select 1 from public.outbox_mails m
           where m.kind = 'data-link' and m.last_cause = 'link_budget' and m.sent_at is null
-            and m.superseded_at is null and m.created_at > now() - private.data_link_lifetime())
-       or not private.data_link_room(mailbox, p_per_address_seconds, p_daily_cap) then
+            and m.superseded_at is null and m.created_at > now() - private.data_link_lifetime()
+            and private.data_link_room(m.mailbox_key, p_per_address_seconds, p_daily_cap)) then
       insert into public.outbox_mails (id, kind, recipient, email, mailbox_key, idempotency_key, last_cause)
         values (row_id, 'data-link', 'visitor', p_email, mailbox, 'data-link/' || row_id, 'link_budget');
       return jsonb_build_object('status', 'deferred');
