@@ -207,7 +207,9 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
       (select jsonb_build_object('day', m.about, 'claim', m.claim) where m.kind = 'digest'),
       (select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at, 'claim', m.claim)
         where m.kind = 'data-link'),
-      (select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at, 'appointments', m.about::jsonb, 'claim', m.claim)
+      (select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at, 'claim', m.claim,
+                -- Cast only for an erasure row: another kind's about is no JSON.
+                'appointments', case when m.kind = 'erasure' then m.about::jsonb end)
         where m.kind = 'erasure'))
   $$;
 
