@@ -75,7 +75,7 @@ test.describe('the form proof', () => {
     expect(replay).toEqual({ status: 403, json: { error: 'proof_refused', reason: 'used' } });
     // The function has answered, and it sends before it answers (nothing is left for later:
     // nothing is stored for the outbox either), so whatever it sent is caught by now.
-    expect(await queryRows('select 1 from public.contact_messages where email = $1', ['nachgemacht@example.ch'])).toEqual([]);
+    expect(await queryRows('select 1 from public.contact_submissions where email = $1', ['nachgemacht@example.ch'])).toEqual([]);
     expect(await practiceMailsFor('nachgemacht@example.ch')).toEqual([]);
     expect(await practiceMailsFor(input.email)).toHaveLength(1);
   });

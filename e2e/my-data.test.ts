@@ -58,7 +58,7 @@ async function visitor(label: string, day: number): Promise<Visitor> {
     confirmed,
   ]);
   const [message] = await queryRows<{ id: string }>(
-    `insert into public.contact_messages (name, email, message) values ($1, $2, 'Ich schlafe seit Wochen schlecht.') returning id`,
+    `insert into public.contact_submissions (name, email, message) values ($1, $2, 'Ich schlafe seit Wochen schlecht.') returning id`,
     [`Anna ${lastName}`, email],
   );
   await queryRows(`update public.outbox_mails set sent_at = now() where contact_message_id = $1`, [message!.id]);
@@ -74,12 +74,12 @@ async function rowsOf(email: string) {
   const [counts] = await queryRows<Record<string, number>>(
     `select
        (select count(*)::int from public.appointment_requests where private.mailbox_key(email) = $1) as requests,
-       (select count(*)::int from public.contact_messages where private.mailbox_key(email) = $1) as messages,
+       (select count(*)::int from public.contact_submissions where private.mailbox_key(email) = $1) as messages,
        (select count(*)::int from public.newsletter_subscribers where mailbox_key = $1) as subscribers,
        (select count(*)::int from public.outbox_mails m
          where m.mailbox_key = $1
             or m.appointment_request_id in (select id from public.appointment_requests where private.mailbox_key(email) = $1)
-            or m.contact_message_id in (select id from public.contact_messages where private.mailbox_key(email) = $1)
+            or m.contact_message_id in (select id from public.contact_submissions where private.mailbox_key(email) = $1)
             or m.subscriber_id in (select id from public.newsletter_subscribers where mailbox_key = $1)) as mails`,
     [mailboxKey(email)],
   );
@@ -147,7 +147,7 @@ test('«Meine Daten» from the confirmation mail: the export lists the mailbox\'
     // The practice's erasure mail keeps the address until the retention after it was sent.
     `select 1 from public.outbox_mails where email = $1 and kind <> 'erasure'
      union all select 1 from public.appointment_requests where email = $1 or last_name = $2
-     union all select 1 from public.contact_messages where email = $1
+     union all select 1 from public.contact_submissions where email = $1
      union all select 1 from public.newsletter_subscribers where email = $1`,
     [anna.email, anna.lastName],
   );

@@ -58,7 +58,7 @@ async function runOutbox(): Promise<{ status: number; body: Record<string, unkno
  * its kind, and the column naming the row it is about.
  */
 const STORED = {
-  contact: { table: 'public.contact_messages', kind: 'contact', refColumn: 'contact_message_id' },
+  contact: { table: 'public.contact_submissions', kind: 'contact', refColumn: 'contact_message_id' },
   request: { table: 'public.appointment_requests', kind: 'request', refColumn: 'appointment_request_id' },
 } as const;
 

@@ -269,7 +269,7 @@ export async function expectContactStored(input: ContactInput, { mailed }: { mai
   // The practice's mail of the message is its outbox mail of kind 'contact' (public.outbox_mails).
   const rows = await queryRows<Record<string, unknown>>(
     `select c.name, c.email, c.phone, c.subject, c.message, o.sent_at
-       from public.contact_messages c
+       from public.contact_submissions c
        join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
       where c.email = $1`,
     [input.email],

@@ -110,7 +110,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     }
   };
 
-  for (const table of ['appointment_requests', 'contact_messages', 'practice_closures', 'newsletter_subscribers', 'newsletter_articles', 'outbox_mails']) {
+  for (const table of ['appointment_requests', 'contact_submissions', 'practice_closures', 'newsletter_subscribers', 'newsletter_articles', 'outbox_mails']) {
     await check(`the public key cannot read ${table}`, async () => {
       const result = await probe(`${base}/rest/v1/${table}?select=*&limit=1`, { headers: auth });
       const leaked = result.status === 200 && result.body.trim() !== '[]';
@@ -118,9 +118,9 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
     });
   }
 
-  await check('the public key cannot write contact_messages', async () => {
+  await check('the public key cannot write contact_submissions', async () => {
     // An empty row: refused by privileges (good) or by a NOT NULL constraint (bad: anon got in).
-    const result = await probe(`${base}/rest/v1/contact_messages`, { method: 'POST', headers: json, body: '{}' });
+    const result = await probe(`${base}/rest/v1/contact_submissions`, { method: 'POST', headers: json, body: '{}' });
     return [refusedByPrivileges(result), `POST → ${result.status} ${result.body.slice(0, 120)}`];
   });
 

@@ -131,19 +131,19 @@ describe('the API gateway: apikey', () => {
   // with HTTP 401 Unauthorized" in a browser; the legacy service_role key has no such check.
   // The message is the one users report (e.g. discussion https://github.com/orgs/supabase/discussions/52680).
   it('refuses the secret key from a browser User-Agent, and lets it read server-side', async () => {
-    const browser = await call('/rest/v1/contact_messages?select=id&limit=1', { headers: { apikey: LOCAL_KEYS.secret, ...BROWSER } });
+    const browser = await call('/rest/v1/contact_submissions?select=id&limit=1', { headers: { apikey: LOCAL_KEYS.secret, ...BROWSER } });
     expect(browser.status).toBe(401);
     expect(browser.json).toMatchObject({ message: 'Forbidden use of secret API key in browser' });
 
     // tests/integration/api-keys.test.ts, scripts/deploy-check: GET ?select=id&limit=1 with
     // the key alone, or the legacy key as apikey and bearer. PG Response.hs: 200, a JSON array.
-    await stack.query(`insert into public.contact_messages (name, email, message) values ('Anna', 'anna@example.ch', 'Hallo')`);
-    const { rows } = await stack.query<{ id: string }>('select id from public.contact_messages limit 1');
+    await stack.query(`insert into public.contact_submissions (name, email, message) values ('Anna', 'anna@example.ch', 'Hallo')`);
+    const { rows } = await stack.query<{ id: string }>('select id from public.contact_submissions limit 1');
     for (const headers of [
       { apikey: LOCAL_KEYS.secret, ...SERVER },
       { apikey: LOCAL_KEYS.serviceRole, Authorization: `Bearer ${LOCAL_KEYS.serviceRole}`, ...BROWSER },
     ]) {
-      const answer = await call('/rest/v1/contact_messages?select=id&limit=1', { headers });
+      const answer = await call('/rest/v1/contact_submissions?select=id&limit=1', { headers });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe(JSON_TYPE);
       expect(answer.json).toEqual([{ id: rows[0]!.id }]);
@@ -298,7 +298,7 @@ describe('/rest/v1/<table>', () => {
     expectAnonRefused(await call('/rest/v1/appointment_requests?select=*&limit=1', { headers: { apikey: LOCAL_KEYS.publishable } }), 'table appointment_requests');
     expectAnonRefused(await call(`/rest/v1/appointment_requests?id=eq.${row.id}`, { method: 'PATCH', body: { first_name: 'Mallory' } }), 'table appointment_requests');
     expectAnonRefused(await call(`/rest/v1/appointment_requests?id=eq.${row.id}`, { method: 'DELETE' }), 'table appointment_requests');
-    expectAnonRefused(await call('/rest/v1/contact_messages', { method: 'POST', body: {} }), 'table contact_messages');
+    expectAnonRefused(await call('/rest/v1/contact_submissions', { method: 'POST', body: {} }), 'table contact_submissions');
     expectAnonRefused(await call('/rest/v1/rate_limit_events?select=*'), 'table rate_limit_events');
     const stored = await stack.query<{ first_name: string }>('select first_name from public.appointment_requests where id = $1', [row.id]);
     expect(stored.rows).toEqual([{ first_name: 'Beat' }]);

@@ -106,7 +106,7 @@ describe('the embedded local stack', () => {
       "select tablename as name from pg_tables where schemaname = 'public' order by 1",
     );
     expect(tables.rows.map((row) => row.name)).toEqual(
-      expect.arrayContaining(['appointment_requests', 'contact_messages']),
+      expect.arrayContaining(['appointment_requests', 'contact_submissions']),
     );
   });
 

@@ -11,7 +11,7 @@
 --   …0300_closures               the days the practice is away
 --   …0400_appointment_requests   requests and appointments: the table, the insert's guard and
 --                                policy, bookable slots, the lifecycle, moves, capacity
---   …0500_contact_messages       the contact form's messages
+--   …0500_contact_submissions       the contact form's messages
 --   …0600_newsletter             subscribers and articles
 --   …0700_outbox                 every mail owed as one row: the triggers that owe them, one
 --                                claim and one finish, the outbox's run

@@ -61,7 +61,7 @@ create table public.outbox_mails (
     'data-link', 'earlier-offer', 'erasure')),
   -- What it refers to: one of the first three (a digest: none). Deleted with it (the
   -- 12-month retention, an unsubscription, an expired pending address).
-  contact_message_id uuid references public.contact_messages (id) on delete cascade,
+  contact_message_id uuid references public.contact_submissions (id) on delete cascade,
   appointment_request_id uuid references public.appointment_requests (id) on delete cascade,
   subscriber_id uuid references public.newsletter_subscribers (id) on delete cascade,
   article_slug text references public.newsletter_articles (slug) on delete cascade,
@@ -134,7 +134,7 @@ create function private.owe_contact_mail() returns trigger
   $$;
 
 create trigger contact_mail_owed
-  after insert on public.contact_messages
+  after insert on public.contact_submissions
   for each row execute function private.owe_contact_mail();
 
 create function private.owe_appointment_mails() returns trigger
@@ -193,7 +193,7 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
   as $$
     select coalesce(
       (select to_jsonb(c) || jsonb_build_object('claim', m.claim, 'send_failed_at', m.failed_at, 'form', 'contact')
-         from public.contact_messages c where c.id = m.contact_message_id),
+         from public.contact_submissions c where c.id = m.contact_message_id),
       (select private.appointment_json(a) || jsonb_build_object(
                 'claim', m.claim, 'send_failed_at', m.failed_at, 'reported_at', m.request_reported_at, 'form', 'request')
          from public.appointment_requests a where a.id = m.appointment_request_id),
@@ -324,7 +324,7 @@ create function public.finish_mail(p_claim uuid, p_sent boolean, p_cause text de
 -- ---------------------------------------------------------------------------------------
 -- 3. The forms' own sends: the visitor's call finds the appointment request the browser
 -- stored and claims its practice mail (a contact message is stored and claimed by
--- public.store_contact_message, …_contact_messages.sql).
+-- public.store_contact_message, …_contact_submissions.sql).
 
 -- Claims the practice's mail of a stored appointment request – only for a row with this id
 -- whose fields equal the given ones, created within p_max_age_seconds: {"status":

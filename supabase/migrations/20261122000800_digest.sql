@@ -113,7 +113,7 @@ create function public.practice_digest_data(p_now timestamptz default now()) ret
          where a.status = 'confirmed' and a.confirmed_date between today.day and today.day + 1), '[]'),
       'gaveUpContacts', coalesce((
         select jsonb_agg(to_jsonb(c) || jsonb_build_object('send_failed_at', o.failed_at) order by c.created_at)
-          from public.contact_messages c join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
+          from public.contact_submissions c join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
          where o.gave_up_at is not null and o.reported_at is null and o.sent_at is null), '[]'),
       'gaveUpAppointments', coalesce((
         select jsonb_agg(jsonb_build_object('kind', o.kind, 'request', private.appointment_json(a)) order by o.gave_up_at, o.id)

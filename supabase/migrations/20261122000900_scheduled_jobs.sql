@@ -38,7 +38,7 @@ create function public.delete_expired_form_submissions(
   begin
     delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
-    delete from public.contact_messages where created_at < now() - retention;
+    delete from public.contact_submissions where created_at < now() - retention;
     get diagnostics messages = row_count;
     -- A day, but a mailbox's one newsletter confirmation mail is remembered for 30 days.
     delete from public.rate_limit_events
@@ -56,7 +56,7 @@ create function public.delete_expired_form_submissions(
     get diagnostics erasures = row_count;
     return jsonb_build_object(
       'appointment_requests', appointments,
-      'contact_messages', messages,
+      'contact_submissions', messages,
       'rate_limit_events', limits,
       'calendar_cancellations', tombstones,
       'data_link_mails', links,

@@ -4,7 +4,7 @@
 -- private.address_key(email) – the address as typed, the domain in lower case – generated
 -- from addressKey (domain/my-data.ts, …_rules.sql); every row about it is found by that key:
 --   public.appointment_requests   private.address_key(email)
---   public.contact_messages       private.address_key(email)
+--   public.contact_submissions       private.address_key(email)
 --   public.newsletter_subscribers private.address_key(email) (the address it was stored with)
 --   public.outbox_mails           through the three above (on delete cascade), and the
 --                                 data-link mails by private.address_key(email)
@@ -65,7 +65,7 @@ create function public.my_data(p_address_key text) returns jsonb
     with requests as (
       select a.* from public.appointment_requests a where private.address_key(a.email) = p_address_key
     ), messages as (
-      select c.* from public.contact_messages c where private.address_key(c.email) = p_address_key
+      select c.* from public.contact_submissions c where private.address_key(c.email) = p_address_key
     ), subscriber as (
       select s.* from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key
     ), retention as (
@@ -197,7 +197,7 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
      where m.appointment_request_id in (
              select a.id from public.appointment_requests a where private.address_key(a.email) = p_address_key)
         or m.contact_message_id in (
-             select c.id from public.contact_messages c where private.address_key(c.email) = p_address_key)
+             select c.id from public.contact_submissions c where private.address_key(c.email) = p_address_key)
         or m.subscriber_id in (
              select s.id from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key);
     insert into public.calendar_cancellations as t
@@ -212,11 +212,11 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
     -- The address as it was typed (the first stored one), for the practice's mail.
     address := coalesce(address,
       (select a.email from public.appointment_requests a where private.address_key(a.email) = p_address_key limit 1),
-      (select c.email from public.contact_messages c where private.address_key(c.email) = p_address_key limit 1),
+      (select c.email from public.contact_submissions c where private.address_key(c.email) = p_address_key limit 1),
       (select s.email from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key limit 1));
     delete from public.appointment_requests a where private.address_key(a.email) = p_address_key;
     get diagnostics requests = row_count;
-    delete from public.contact_messages c where private.address_key(c.email) = p_address_key;
+    delete from public.contact_submissions c where private.address_key(c.email) = p_address_key;
     get diagnostics messages = row_count;
     delete from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key;
     get diagnostics subscriptions = row_count;
@@ -290,7 +290,7 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
       raise exception 'not an address' using errcode = '22023';
     end if;
     if not exists (select 1 from public.appointment_requests a where private.address_key(a.email) = key)
-       and not exists (select 1 from public.contact_messages c where private.address_key(c.email) = key)
+       and not exists (select 1 from public.contact_submissions c where private.address_key(c.email) = key)
        and not exists (select 1 from public.newsletter_subscribers s where private.address_key(s.email) = key) then
       return jsonb_build_object('status', 'not_owed');
     end if;

@@ -13,7 +13,7 @@ create or replace function public.my_data(p_address_key text) returns jsonb
     with requests as (
       select a.* from public.appointment_requests a where private.address_key(a.email) = p_address_key
     ), messages as (
-      select c.* from public.contact_messages c where private.address_key(c.email) = p_address_key
+      select c.* from public.contact_submissions c where private.address_key(c.email) = p_address_key
     ), subscriber as (
       select s.* from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key
     ), retention as (

@@ -71,7 +71,7 @@ describe('keys at the functions (verify_jwt = false, the function checks apikey)
     const email = newVisitor().email;
     expect(await callContact({ apikey: key, Authorization: `Bearer ${key}` }, email)).toEqual({ status: 200, body: { ok: true } });
     const rows = await backend.query(
-      `select o.sent_at from public.contact_messages c join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
+      `select o.sent_at from public.contact_submissions c join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
         where c.email = $1`,
       [email],
     );
@@ -98,7 +98,7 @@ describe('keys at the functions (verify_jwt = false, the function checks apikey)
       expect(answer.body.error).toBe(error);
       expect(answer.body.message).toMatch(/publishable key/);
     }
-    const rows = await backend.query('select 1 from public.contact_messages where email = $1', [email]);
+    const rows = await backend.query('select 1 from public.contact_submissions where email = $1', [email]);
     expect(rows.rows).toEqual([]);
   });
 });
@@ -112,22 +112,22 @@ describe('keys at the REST API (the gateway)', () => {
       { Authorization: `Bearer ${backend.serviceRoleKey}` },
     ];
     for (const headers of refused) {
-      expect((await countRows('contact_messages', headers)).status, JSON.stringify(headers)).toBe(401);
+      expect((await countRows('contact_submissions', headers)).status, JSON.stringify(headers)).toBe(401);
     }
   });
 
   it('lets the secret key read server-side (no browser User-Agent), and the publishable key read nothing', async () => {
-    const server = await countRows('contact_messages', { apikey: backend.secretKey, 'User-Agent': 'node' });
+    const server = await countRows('contact_submissions', { apikey: backend.secretKey, 'User-Agent': 'node' });
     expect(server.status).toBe(200);
-    const legacy = await countRows('contact_messages', { apikey: backend.serviceRoleKey, Authorization: `Bearer ${backend.serviceRoleKey}` });
+    const legacy = await countRows('contact_submissions', { apikey: backend.serviceRoleKey, Authorization: `Bearer ${backend.serviceRoleKey}` });
     expect(legacy.status).toBe(200);
-    const browser = await countRows('contact_messages', { apikey: backend.publishableKey });
+    const browser = await countRows('contact_submissions', { apikey: backend.publishableKey });
     expect(browser.status).toBe(401);
     expect(JSON.parse(browser.body).code).toBe('42501');
   });
 
   it.runIf(hostedGateway)('refuses the secret key from a browser', async () => {
-    const fromBrowser = await countRows('contact_messages', {
+    const fromBrowser = await countRows('contact_submissions', {
       apikey: backend.secretKey,
       'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
     });

@@ -75,15 +75,15 @@ describe('check:deploy', () => {
   }, 240_000);
 
   it.runIf(ownStandIn)('fails when anon can read a table', async () => {
-    await backend.query(`grant select on public.contact_messages to anon`);
-    await backend.query(`create policy leak on public.contact_messages for select to anon using (true)`);
-    await backend.query(`insert into public.contact_messages (name, email, message) values ('Leck', 'leck@example.ch', 'sichtbar')`);
+    await backend.query(`grant select on public.contact_submissions to anon`);
+    await backend.query(`create policy leak on public.contact_submissions for select to anon using (true)`);
+    await backend.query(`insert into public.contact_submissions (name, email, message) values ('Leck', 'leck@example.ch', 'sichtbar')`);
     try {
       const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey });
-      expect(results.find((r) => r.name === 'the public key cannot read contact_messages')?.ok).toBe(false);
+      expect(results.find((r) => r.name === 'the public key cannot read contact_submissions')?.ok).toBe(false);
     } finally {
-      await backend.query(`drop policy leak on public.contact_messages`);
-      await backend.query(`revoke select on public.contact_messages from anon`);
+      await backend.query(`drop policy leak on public.contact_submissions`);
+      await backend.query(`revoke select on public.contact_submissions from anon`);
     }
   });
 

@@ -169,7 +169,7 @@ it.runIf(ownStandIn)('a captured genuine request replayed from 20 clients sends 
   const toPractice = (await mail.all()).filter((m) => isTo(m, PRACTICE));
   expect(toPractice.filter((m) => addressesOf(m.ReplyTo).includes(email))).toHaveLength(1);
   expect(toPractice.filter((m) => addressesOf(m.ReplyTo).some((address) => address.startsWith('spam-')))).toHaveLength(0);
-  const stored = await backend.query<{ n: string }>('select count(*) as n from public.contact_messages where email = $1', [email]);
+  const stored = await backend.query<{ n: string }>('select count(*) as n from public.contact_submissions where email = $1', [email]);
   expect(Number(stored.rows[0]!.n)).toBe(1);
 
   // The same for a booking: the captured call names a stored, mailed request and carries

@@ -62,7 +62,7 @@ const mailEvents = async () =>
 const storedMessages = (email: string) =>
   backend.query<{ name: string; phone: string | null; subject: string | null; sent_at: Date | null; owed: boolean }>(
     `select c.name, c.phone, c.subject, o.sent_at, o.id is not null as owed
-       from public.contact_messages c
+       from public.contact_submissions c
        left join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
       where c.email = $1`,
     [email],

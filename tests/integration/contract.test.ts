@@ -133,7 +133,7 @@ describe('the database and the forms agree', () => {
     expect(await limit(appointment.get('last_name_valid'))).toBe(FIELD_LIMITS.name);
     expect(await limit(appointment.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
     expect(await limit(appointment.get('message_valid'))).toBe(FIELD_LIMITS.message);
-    const contact = await checks('contact_messages');
+    const contact = await checks('contact_submissions');
     expect(await limit(contact.get('name_valid'))).toBe(CONTACT_NAME_MAX);
     expect(await limit(contact.get('phone_valid'))).toBe(FIELD_LIMITS.phone);
     expect(await limit(contact.get('subject_valid'))).toBe(FIELD_LIMITS.subject);

@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (backend && usedEmails.size > 0) {
     await backend.query('delete from public.appointment_requests where email = any($1)', [[...usedEmails]]);
-    await backend.query('delete from public.contact_messages where email = any($1)', [[...usedEmails]]);
+    await backend.query('delete from public.contact_submissions where email = any($1)', [[...usedEmails]]);
   }
   await backend?.stop();
 });
@@ -379,7 +379,7 @@ describe('characters in appointment_requests (anon)', () => {
   });
 });
 
-describe('characters in contact_messages (even for the service role)', () => {
+describe('characters in contact_submissions (even for the service role)', () => {
   it.each(FORBIDDEN_IN_LINE)('refuses %s in name, phone, subject and e-mail', async (_, char) => {
     const { email } = visitor();
     const base = { name: 'Anna Muster', email, phone: '044 555 12 34', subject: 'Termin', message: 'Hallo' };
@@ -389,7 +389,7 @@ describe('characters in contact_messages (even for the service role)', () => {
       ['subject', `Ter${char}min`],
       ['email', `an${char}na-${email}`],
     ] as const) {
-      const response = await rest('contact_messages', { ...base, [column]: value }, { key: backend.secretKey });
+      const response = await rest('contact_submissions', { ...base, [column]: value }, { key: backend.secretKey });
       expect(response.status, column).toBe(400);
       expect(response.json, column).toMatchObject({ code: '23514' });
       expect(String(response.json?.message), column).toContain(`"${column}_characters"`);
@@ -398,16 +398,16 @@ describe('characters in contact_messages (even for the service role)', () => {
 
   it.each(FORBIDDEN_IN_MESSAGE)('refuses %s in the message', async (_, char) => {
     const { email } = visitor();
-    const response = await rest('contact_messages', { name: 'Anna', email, message: `Hallo${char}Welt` }, { key: backend.secretKey });
+    const response = await rest('contact_submissions', { name: 'Anna', email, message: `Hallo${char}Welt` }, { key: backend.secretKey });
     expect(response.status).toBe(400);
     expect(String(response.json?.message)).toContain('"message_characters"');
   });
 
   it('stores a message with line breaks, a tab and an emoji', async () => {
     const { email } = visitor();
-    const response = await rest('contact_messages', { name: 'Anna Muster', email, message: GOOD_MESSAGE }, { key: backend.secretKey });
+    const response = await rest('contact_submissions', { name: 'Anna Muster', email, message: GOOD_MESSAGE }, { key: backend.secretKey });
     expect(response).toMatchObject({ status: 201, text: '' });
-    const stored = await backend.query<{ message: string }>('select message from public.contact_messages where email = $1', [email]);
+    const stored = await backend.query<{ message: string }>('select message from public.contact_submissions where email = $1', [email]);
     expect(stored.rows).toEqual([{ message: GOOD_MESSAGE }]);
   });
 });

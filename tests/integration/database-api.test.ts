@@ -235,12 +235,12 @@ describe('appointment_requests for anon', () => {
 });
 
 describe('everything else for anon', () => {
-  it('cannot write or read contact_messages', async () => {
+  it('cannot write or read contact_submissions', async () => {
     const { email, ip } = newVisitor();
     const supabase = browserClient(backend, ip);
-    const insert = await supabase.from('contact_messages').insert({ name: 'Anna Muster', email, message: 'Hallo' });
+    const insert = await supabase.from('contact_submissions').insert({ name: 'Anna Muster', email, message: 'Hallo' });
     expect(insert.error?.code).toBe('42501');
-    const read = await supabase.from('contact_messages').select('*');
+    const read = await supabase.from('contact_submissions').select('*');
     expect(read.error?.code).toBe('42501');
   });
 

@@ -89,7 +89,7 @@ async function heldBack(tag: string, n: number) {
   for (let i = 0; i < n; i++) {
     const id = crypto.randomUUID();
     await backend.query(
-      `insert into public.contact_messages (id, name, email, message, created_at)
+      `insert into public.contact_submissions (id, name, email, message, created_at)
        values ($1, 'Anna Muster', $2, $3, now() - interval '3 minutes')`,
       [id, `kontakt-${tag}-${i}@example.ch`, `Ich schlafe schlecht. mark[${tag}-c${i}]`],
     );
@@ -155,7 +155,7 @@ async function expectEachOnce(tag: string, rows: { contacts: string[]; requests:
  */
 async function unsent(rows: { contacts: string[]; requests: string[] }): Promise<string[]> {
   const { rows: open } = await backend.query<{ id: string }>(
-    `select c.id from public.contact_messages c
+    `select c.id from public.contact_submissions c
        left join public.outbox_mails o on o.contact_message_id = c.id and o.kind = 'contact'
       where c.id = any($1::uuid[]) and o.sent_at is null
      union all
@@ -209,7 +209,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     expect(first.status).toBe('claimed');
     expect(await rpc('store_contact_message', contact)).toEqual({ status: 'in_progress', claim: null });
     await lapse(formMailKey('contact', contact.p_id, 'practice'));
-    await backend.query(`update public.contact_messages set created_at = created_at - interval '3 minutes' where id = $1`, [contact.p_id]);
+    await backend.query(`update public.contact_submissions set created_at = created_at - interval '3 minutes' where id = $1`, [contact.p_id]);
     await ageOutboxMails(backend, contact.p_id);
     const second = await rpc<{ status: string; claim: string }>('store_contact_message', contact);
     expect(second.status).toBe('claimed');
@@ -314,7 +314,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
     await sleep(3_000);
     const inFlight = new Set(smtp.inFlight().map((mail) => markOf(mail.text)));
     const { rows: held } = await backend.query<{ id: string; message: string }>(
-      `select o.id, c.message from public.outbox_mails o join public.contact_messages c on c.id = o.contact_message_id
+      `select o.id, c.message from public.outbox_mails o join public.contact_submissions c on c.id = o.contact_message_id
         where o.kind = 'contact' and o.sent_at is null and o.claimed_at < now() - interval '2 seconds' and c.id = any($1::uuid[])
        union all
        select o.id, a.message from public.outbox_mails o join public.appointment_requests a on a.id = o.appointment_request_id
@@ -461,7 +461,7 @@ describe.runIf(ownStandIn)('exactly once under a slow mail provider', () => {
       `update public.outbox_mails set claimed_at = claimed_at - interval '3 minutes' where contact_message_id = $1 and kind = 'contact'`,
       [message.requestId],
     );
-    await backend.query(`update public.contact_messages set created_at = created_at - interval '3 minutes' where id = $1`, [message.requestId]);
+    await backend.query(`update public.contact_submissions set created_at = created_at - interval '3 minutes' where id = $1`, [message.requestId]);
     await ageOutboxMails(backend, message.requestId);
     expect((await runOutbox()).json).toMatchObject({ sent: 1 });
     const copies = smtp.received.filter((mail) => mail.to.includes(PRACTICE) && mail.text.includes('Abgestürzt'));

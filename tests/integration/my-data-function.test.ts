@@ -103,7 +103,7 @@ async function tokenFor(email: string): Promise<string> {
 /** A contact message stored as the form stores it, its practice mail out already. */
 async function storedMessage(email: string): Promise<string> {
   const { rows } = await backend.query<{ id: string }>(
-    `insert into public.contact_messages (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.') returning id`,
+    `insert into public.contact_submissions (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.') returning id`,
     [email],
   );
   await backend.query(`update public.outbox_mails set sent_at = now() where contact_message_id = $1`, [rows[0]!.id]);
@@ -192,7 +192,7 @@ describe('my-data: data by the exact address', () => {
 
     const erased = await withToken('erase', token);
     expect(erased).toMatchObject({ status: 200, json: { erased: { messages: 1 } } });
-    const { rows } = await backend.query<{ id: string }>(`select id from public.contact_messages where id = any($1::uuid[])`, [[annaMessage, taggedMessage]]);
+    const { rows } = await backend.query<{ id: string }>(`select id from public.contact_submissions where id = any($1::uuid[])`, [[annaMessage, taggedMessage]]);
     expect(rows.map((row) => row.id)).toEqual([annaMessage]);
   });
 });

@@ -44,7 +44,7 @@ async function footprint(email: string, day: number, { subscribe = true } = {}) 
     );
   }
   await asService(`public.decide_appointment($1, 'confirm', $2::date, $3)`, [requests[0]!.id, requests[0]!.preferred_date, '09:30']);
-  await backend.query(`insert into public.contact_messages (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.')`, [email]);
+  await backend.query(`insert into public.contact_submissions (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.')`, [email]);
   // One subscription per mailbox (the folded key): a tagged address and its untagged one share it.
   if (subscribe) {
     await backend.query(
@@ -61,12 +61,12 @@ async function rowsAbout(key: string) {
   const { rows } = await backend.query<{ requests: number; messages: number; subscribers: number; mails: number; limits: number }>(
     `select
        (select count(*)::int from public.appointment_requests where private.address_key(email) = $1) as requests,
-       (select count(*)::int from public.contact_messages where private.address_key(email) = $1) as messages,
+       (select count(*)::int from public.contact_submissions where private.address_key(email) = $1) as messages,
        (select count(*)::int from public.newsletter_subscribers where private.address_key(email) = $1) as subscribers,
        (select count(*)::int from public.outbox_mails m
          where (m.kind = 'data-link' and private.address_key(m.email) = $1)
             or m.appointment_request_id in (select id from public.appointment_requests where private.address_key(email) = $1)
-            or m.contact_message_id in (select id from public.contact_messages where private.address_key(email) = $1)
+            or m.contact_message_id in (select id from public.contact_submissions where private.address_key(email) = $1)
             or m.subscriber_id in (select id from public.newsletter_subscribers where private.address_key(email) = $1)) as mails,
        (select count(*)::int from public.rate_limit_events where key = 'hash-of-' || $1) as limits`,
     [key],
@@ -196,7 +196,7 @@ describe('«Meine Daten» in the database', () => {
     const anywhere = await backend.query(
       `select 1 from public.outbox_mails where kind <> 'erasure' and (email ilike '%anna.erase%' or mailbox_key ilike '%anna.erase%')
        union all select 1 from public.appointment_requests where email ilike '%anna.erase%'
-       union all select 1 from public.contact_messages where email ilike '%anna.erase%'
+       union all select 1 from public.contact_submissions where email ilike '%anna.erase%'
        union all select 1 from public.newsletter_subscribers where email ilike '%anna.erase%'`,
     );
     expect(anywhere.rows).toHaveLength(0);
@@ -212,7 +212,7 @@ describe('«Meine Daten» in the database', () => {
       `insert into public.calendar_cancellations (id, confirmed_date, confirmed_time, appointment_minutes, advisor, calendar_sequence)
        values (gen_random_uuid(), current_date - 2, '09:30', 60, null, 2)`,
     );
-    await backend.query(`insert into public.contact_messages (name, email, message) values ('Old Link', 'old.link@example.ch', 'Hallo')`);
+    await backend.query(`insert into public.contact_submissions (name, email, message) values ('Old Link', 'old.link@example.ch', 'Hallo')`);
     await asService(`public.owe_data_link('old.link@example.ch', 600, 100)`);
     await backend.query(`update public.outbox_mails set created_at = now() - interval '25 hours' where kind = 'data-link' and email = 'old.link@example.ch'`);
     const { rows } = await asService<{ result: Record<string, number> }>(`public.delete_expired_form_submissions() as result`);
@@ -234,7 +234,7 @@ describe('«Meine Daten» in the database', () => {
 
     // Stored: owed and claimed; sent, the mailbox's next link within the interval is held back,
     // a tagged address of the same mailbox too (its own link), and while one is owed no second is written.
-    await backend.query(`insert into public.contact_messages (name, email, message) values ('Gina', 'gina.link@example.ch', 'Hallo'), ('Gina', 'gina.link+x@example.ch', 'Hallo')`);
+    await backend.query(`insert into public.contact_submissions (name, email, message) values ('Gina', 'gina.link@example.ch', 'Hallo'), ('Gina', 'gina.link+x@example.ch', 'Hallo')`);
     const first = (await asService<{ owed: { status: string; mail: { claim: string } } }>(`public.owe_data_link('gina.link@example.ch', 600, 100) as owed`)).rows[0]!.owed;
     expect(first.status).toBe('claimed');
     await asService(`public.finish_mail($1, true)`, [first.mail.claim]);

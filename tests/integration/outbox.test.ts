@@ -60,7 +60,7 @@ async function runJob(name: 'send-pending-mail' | 'send-practice-digest', body: 
 }
 
 /** The visitor's own call goes first: the outbox leaves mails younger than two minutes alone. Age them, with what they are about. */
-async function age(table: 'contact_messages' | 'appointment_requests', id: string) {
+async function age(table: 'contact_submissions' | 'appointment_requests', id: string) {
   await backend.query(`update public.${table} set created_at = created_at - interval '3 minutes' where id = $1`, [id]);
   await ageOutboxMails(backend, id);
 }
@@ -101,7 +101,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     expect(sentBooking).toMatchObject({ status: 502, json: { error: 'mail_failed', stored: true } });
 
     // Both visitors close their tabs. The outage goes on for a while: a run fails and backs off.
-    await age('contact_messages', contact.requestId);
+    await age('contact_submissions', contact.requestId);
     await age('appointment_requests', row.id);
     const during = await runJob('send-pending-mail');
     expect(during).toMatchObject({ status: 502, json: { sent: 0, failed: 2 } });
@@ -144,7 +144,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     // A message and a request whose practice mails failed (their outbox rows carry the
     // failures), then deleted – by the retention or as a discarded bot request.
     const contactId = crypto.randomUUID();
-    await backend.query(`insert into public.contact_messages (id, name, email, message) values ($1, 'Anna Muster', $2, 'Hallo')`, [
+    await backend.query(`insert into public.contact_submissions (id, name, email, message) values ($1, 'Anna Muster', $2, 'Hallo')`, [
       contactId,
       newVisitor().email,
     ]);
@@ -157,7 +157,7 @@ describe.runIf(ownStandIn)('the outbox after a mail outage', () => {
     await backend.query(`update public.outbox_mails set attempts = 2, last_cause = 'smtp_554' where contact_message_id = $1`, [contactId]);
     await backend.query(`update public.outbox_mails set attempts = 1, last_cause = 'smtp_554' where appointment_request_id = $1`, [row.id]);
     expect((await practiceMailsOf(contactId, row.id)).map((m) => m?.attempts)).toEqual([2, 1]);
-    await backend.query('delete from public.contact_messages where id = $1', [contactId]);
+    await backend.query('delete from public.contact_submissions where id = $1', [contactId]);
     await backend.query('delete from public.appointment_requests where id = $1', [row.id]);
     await runJob('send-pending-mail');
     const { rows: left } = await backend.query(
@@ -189,7 +189,7 @@ describe('limits that hold', () => {
     for (let i = 0; i < 3; i++) {
       expect(await callFunction(backend, 'send-contact-email', sixth, { ip })).toMatchObject({ status: 429, json: { error: 'rate_limited' } });
     }
-    const { rows } = await backend.query('select 1 from public.contact_messages where id = $1', [sixth.requestId]);
+    const { rows } = await backend.query('select 1 from public.contact_submissions where id = $1', [sixth.requestId]);
     expect(rows).toEqual([]);
   });
 });

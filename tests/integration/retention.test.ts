@@ -34,7 +34,7 @@ async function insertAppointment(ageSql: string): Promise<string> {
 
 async function storeMessage(ageSql: string): Promise<string> {
   const { rows } = await backend.query<{ id: string }>(
-    `insert into public.contact_messages (name, email, message, created_at)
+    `insert into public.contact_submissions (name, email, message, created_at)
      values ('Alt Nachricht', 'alt@example.ch', 'Hallo', now() - $1::interval) returning id`,
     [ageSql],
   );
@@ -65,12 +65,12 @@ describe('retention', () => {
     const { rows } = await backend.query<{ result: Record<string, number> }>(
       `select (select set_config('role', 'service_role', true)), public.delete_expired_form_submissions() as result`,
     );
-    expect(rows[0]!.result).toEqual({ appointment_requests: 1, contact_messages: 1, rate_limit_events: 2, calendar_cancellations: 0, data_link_mails: 0, erasure_mails: 0 });
+    expect(rows[0]!.result).toEqual({ appointment_requests: 1, contact_submissions: 1, rate_limit_events: 2, calendar_cancellations: 0, data_link_mails: 0, erasure_mails: 0 });
 
     expect(await exists('appointment_requests', oldAppointment)).toBe(false);
     expect(await exists('appointment_requests', recentAppointment)).toBe(true);
-    expect(await exists('contact_messages', oldMessage)).toBe(false);
-    expect(await exists('contact_messages', recentMessage)).toBe(true);
+    expect(await exists('contact_submissions', oldMessage)).toBe(false);
+    expect(await exists('contact_submissions', recentMessage)).toBe(true);
     const dayBound = await backend.query(`select 1 from public.rate_limit_events where bucket = 'appointment_requests:client-day' and key = 'retention'`);
     expect(dayBound.rows).toHaveLength(1);
     const mailboxes = await backend.query<{ key: string }>(`select key from public.rate_limit_events where bucket = 'newsletter-confirm' and key like 'retention-%'`);

@@ -358,7 +358,7 @@ export async function outboxMails(backend: TestBackend, kind: OutboxKind, refId:
  * throws when it is stored without one (every stored one owes its mail).
  */
 export async function practiceMail(backend: TestBackend, kind: 'contact' | 'request', refId: string): Promise<OutboxMail | undefined> {
-  const table = kind === 'contact' ? 'contact_messages' : 'appointment_requests';
+  const table = kind === 'contact' ? 'contact_submissions' : 'appointment_requests';
   const { rows } = await backend.query(`select 1 from public.${table} where id = $1`, [refId]);
   const mails = await outboxMails(backend, kind, refId);
   if (rows.length === 0) return undefined;

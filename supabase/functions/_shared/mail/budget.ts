@@ -206,7 +206,7 @@ export function dailyCapNoticeMail(settings: MailSettings, cap: number, now: Dat
     'Ausserdem erscheinen sie in der Tagesübersicht, die Sie am nächsten Morgen per E-Mail erhalten.',
     'Die Besucherinnen und Besucher erfahren, dass ihre Anfrage gespeichert ist und verzögert bei Ihnen eintrifft.',
     'Ungewöhnlich viele Anfragen deuten auf Missbrauch hin. Die gespeicherten Anfragen finden Sie auch in der Datenbank ' +
-    '(Tabellen appointment_requests und contact_messages).',
+    '(Tabellen appointment_requests und contact_submissions).',
     `Stand: ${formatInstantLong(now)}`,
   ];
   return {

@@ -5,7 +5,7 @@
 -- transaction). Deleted 12 months after it arrived (…_scheduled_jobs.sql). The service
 -- role's only: the site never reads or writes the table itself.
 
-create table public.contact_messages (
+create table public.contact_submissions (
   -- Made by the browser (as appointment requests' ids are): sending the same message again
   -- stores no second row and mails it once.
   id uuid primary key default gen_random_uuid(),
@@ -31,7 +31,7 @@ create table public.contact_messages (
     constraint message_characters check (not private.forbidden_in_message(message) and not private.is_blank(message))
     constraint message_shows_text check (not private.looks_blank(message))
 );
-comment on table public.contact_messages is 'Messages from /kontakt. Deleted 12 months after creation.';
+comment on table public.contact_submissions is 'Messages from /kontakt. Deleted 12 months after creation.';
 
 -- Stores the message under the browser's id unless it is there already, and claims its
 -- mail: {"status": "claimed", "claim": token} (mail it now), "already_sent", "in_progress"
@@ -49,14 +49,14 @@ create function public.store_contact_message(
   set search_path = ''
   as $$
   declare
-    existing public.contact_messages;
+    existing public.contact_submissions;
     claimed jsonb;
   begin
-    insert into public.contact_messages (id, name, email, phone, subject, message)
+    insert into public.contact_submissions (id, name, email, phone, subject, message)
       values (p_id, p_name, p_email, p_phone, p_subject, p_message)
       on conflict (id) do nothing;
     if not found then
-      select * into existing from public.contact_messages c where c.id = p_id;
+      select * into existing from public.contact_submissions c where c.id = p_id;
       if existing.name is distinct from p_name or existing.email is distinct from p_email
         or existing.phone is distinct from p_phone or existing.subject is distinct from p_subject
         or existing.message is distinct from p_message then
@@ -69,8 +69,8 @@ create function public.store_contact_message(
   $$;
 
 -- Privileges: the service role only.
-alter table public.contact_messages enable row level security;
-revoke all on public.contact_messages from anon, authenticated;
-grant all on public.contact_messages to service_role;
+alter table public.contact_submissions enable row level security;
+revoke all on public.contact_submissions from anon, authenticated;
+grant all on public.contact_submissions to service_role;
 revoke all on function public.store_contact_message(uuid, text, text, text, text, text) from public, anon, authenticated;
 grant execute on function public.store_contact_message(uuid, text, text, text, text, text) to service_role;
