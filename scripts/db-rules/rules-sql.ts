@@ -43,12 +43,14 @@ import {
   GIVE_UP_AFTER_DAYS,
   RETRY_FIRST_MINUTES,
   RETRY_MAX_MINUTES,
+  WAITING_REPORTED_AFTER_HOURS,
 } from '../../supabase/functions/_shared/domain/outbox.ts';
 import { DOTLESS_DOMAINS } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { EARLIER_OFFER_INTERVAL_HOURS } from '../../supabase/functions/_shared/domain/earlier-time.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_shared/domain/offers.ts';
 import { MAIL_KINDS, mailKinds } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
+import { OUTCOME_OF_MOVE, OUTCOME_OF_STATUS } from '../../supabase/functions/_shared/domain/outcome.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -56,10 +58,13 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds', 'outcome'];
 
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
+
+/** The address key's rule (../../supabase/functions/_shared/domain/my-data.ts). */
+export const ADDRESS_KEY_SOURCE = 'supabase/functions/_shared/domain/my-data.ts (addressKey)';
 
 /** A SQL string literal. */
 export const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -145,6 +150,7 @@ export function rulesSql(): string {
     ...limits.map(([name]) => `private.${name}()`),
     'private.is_time_slot(text)',
     'private.is_service_label(text)',
+    'private.outcome_key(text, text, integer)',
   ];
   const serviceRoleSignatures = [
     'private.easter_sunday(integer)',
@@ -161,7 +167,9 @@ export function rulesSql(): string {
     'private.retry_delay(integer)',
     'private.give_up_after()',
     'private.forget_after()',
+    'private.waiting_reported_after()',
     'private.mailbox_key(text)',
+    'private.address_key(text)',
     'private.data_link_lifetime()',
     'private.earlier_offer_interval()',
     'private.max_offers()',
@@ -404,6 +412,8 @@ ${immutable}
 
 ${constant('give_up_after', 'interval', `make_interval(days => ${GIVE_UP_AFTER_DAYS})`, `A mail still not sent after this is given up and reported by the digest (GIVE_UP_AFTER_DAYS).`)}
 
+${constant('waiting_reported_after', 'interval', `make_interval(hours => ${WAITING_REPORTED_AFTER_HOURS})`, `A mail still owed this long after it was written is named in the digest (WAITING_REPORTED_AFTER_HOURS).`)}
+
 ${constant('forget_after', 'interval', `make_interval(days => ${FORGET_AFTER_DAYS})`, `Done newsletter mails and digests, and the jobs' record, are forgotten after this (FORGET_AFTER_DAYS).`)}
 
 ${header(`6. The mailbox an address delivers to (${MAILBOX_KEY_SOURCE}).`)}
@@ -432,6 +442,22 @@ ${Object.entries(DOTLESS_DOMAINS).map(([from, to]) => `               when ${sql
     )
     select case when domain = any (${textArray(Object.keys(DOTLESS_DOMAINS))}) then replace(local, '.', '') else local end || '@' || domain
       from mapped
+  $$;
+
+-- addressKey(email) (${ADDRESS_KEY_SOURCE}): the address as typed, trimmed, the domain after
+-- the last '@' lower-cased. «Meine Daten» finds a person's rows with it (public.my_data,
+-- public.erase_mailbox, the data-link mails); the folded mailbox key above serves the
+-- limits only. tests/integration/my-data.test.ts compares it with the TypeScript.
+create or replace function private.address_key(p_email text) returns text
+${immutable}
+  as $$
+    with address as (
+      select btrim(p_email, E' \\t\\n\\r\\f\\x0b') as e
+    )
+    select case when strpos(e, '@') > 0
+                then substring(e from '^(.*)@[^@]*$') || '@' || lower(substring(e from '@([^@]*)$'))
+                else e end
+      from address
   $$;
 
 ${constant('data_link_lifetime', 'interval', `make_interval(hours => ${MY_DATA_REQUESTED_LINK_HOURS})`, `A «Meine Daten» link asked for on the page works this long; its mail is not sent after
@@ -475,6 +501,26 @@ create or replace function private.mail_kind_given_up(p_kind text) returns boole
 ${immutable}
   as $$
     select coalesce(p_kind = any (${textArray(MAIL_KINDS.filter((kind) => mailKinds[kind].givenUp))}), false)
+  $$;
+
+${header('9. The outcome of a request (outcome.ts).')}
+
+-- outcomeKeyOf: the state whose mails are due – the status's outcome (OUTCOME_OF_STATUS), or
+-- for a confirmed appointment with a wish to move the wish's (OUTCOME_OF_MOVE) and its
+-- number. appointment_requests.outcome_key is generated with it.
+create or replace function private.outcome_key(p_status text, p_move_status text, p_move_count integer) returns text
+${immutable}
+  as $$
+    select case
+      when p_status = 'confirmed' and p_move_status is not null then
+        case p_move_status
+${Object.entries(OUTCOME_OF_MOVE).map(([move, outcome]) => `          when ${sqlLiteral(move)} then ${sqlLiteral(`${outcome}:`)} || p_move_count::text`).join('\n')}
+        end
+      else
+        case p_status
+${Object.entries(OUTCOME_OF_STATUS).map(([status, outcome]) => `          when ${sqlLiteral(status)} then ${outcome === null ? 'null' : sqlLiteral(outcome)}`).join('\n')}
+        end
+    end
   $$;
 
 ${header('Privileges.')}

@@ -154,12 +154,13 @@ export const myDataPage = {
   linkForm: {
     title: 'Link senden',
     text:
-      `Geben Sie Ihre E-Mail-Adresse ein. Wir senden den Link an diese Adresse – und nur an diese; er gilt ${MY_DATA_REQUESTED_LINK_HOURS} Stunden.`,
+      'Geben Sie Ihre E-Mail-Adresse genau so ein, wie Sie sie bei uns angegeben haben. Ist dazu etwas gespeichert, senden wir den Link an diese Adresse – ' +
+      `und nur an diese; er gilt ${MY_DATA_REQUESTED_LINK_HOURS} Stunden.`,
     emailLabel: 'E-Mail-Adresse',
     button: 'Link senden',
     sentTitle: 'Link gesendet',
     sentText:
-      'Wenn die Adresse stimmt, erhalten Sie in wenigen Minuten eine E-Mail mit dem Link. ' +
-      'Sehen Sie auch im Spam-Ordner nach.',
+      'Ist zu dieser Adresse etwas gespeichert, erhalten Sie in der Regel in wenigen Minuten eine E-Mail mit dem Link. ' +
+      'Sehen Sie auch im Spam-Ordner nach. Kommt keine, ist zu genau dieser Adresse nichts gespeichert.',
   },
 } as const;

@@ -13,13 +13,17 @@
 --                                policy, bookable slots, the lifecycle, moves, capacity
 --   …0500_contact_submissions       the contact form's messages
 --   …0600_newsletter             subscribers and articles
---   …0700_outbox                 every mail owed as one row: the triggers that owe them, one
---                                claim and one finish, the outbox's run
+--   …0700_outbox                 every mail owed as one row, of a kind of the registry: one
+--                                claim and one finish for every kind
 --   …0800_digest                 the jobs' record, the practice's morning digest
 --   …0900_scheduled_jobs         the retention and every schedule (pg_cron, pg_net)
---   …1000_my_data                «Meine Daten»: a mailbox's data, its erasure, the calendar's tombstones
--- From here on migrations only add: a change is a new file after these, never an edit of
--- one that has been applied (docs/backend.md, «Migrations»).
+--   …1100_offers                 the times offered when a request is declined
+--   …1200_earlier_times          a confirmed visitor's wish for an earlier time, its offers
+--   …1400_my_data                «Meine Daten»: an address's data, its erasure, the calendar's
+--                                tombstones (last: it reads every table above)
+-- Each table with its triggers, policies and functions in its file; each function defined
+-- once. Before the first deployment these files are rewritten in place; from it on
+-- migrations only add (docs/decisions/009-one-queue-shape-and-the-migration-policy.md).
 --
 -- Hosted Supabase grants every privilege on new tables in "public" to anon and
 -- authenticated by default; the migrations take them away again and grant only what the

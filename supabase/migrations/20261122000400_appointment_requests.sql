@@ -171,21 +171,9 @@ create table public.appointment_requests (
   -- Which visitor-facing state's mails are due: null while the request is open; then
   -- 'confirmed', 'declined', 'cancelled', and for a confirmed appointment's latest move
   -- 'move-requested:<n>', 'move-declined:<n>', 'moved:<n>'. A new key owes its mails (an
-  -- outbox row, …_outbox.sql). move_count::text, not text || integer: that operator is only
-  -- stable, and a generated column needs an immutable expression (PostgreSQL 15 and PGlite
-  -- alike).
-  outcome_key text generated always as (
-    case status
-      when 'declined' then 'declined'
-      when 'cancelled' then 'cancelled'
-      when 'confirmed' then case
-        when move_status is null then 'confirmed'
-        when move_status = 'requested' then 'move-requested:' || move_count::text
-        when move_status = 'declined' then 'move-declined:' || move_count::text
-        else 'moved:' || move_count::text
-      end
-    end
-  ) stored,
+  -- outbox row, …_outbox.sql). The rule is domain/outcome.ts's, generated into …_rules.sql
+  -- (an immutable function, as a generated column needs; anon's insert computes it too).
+  outcome_key text generated always as (private.outcome_key(status, move_status, move_count)) stored,
 
   -- Capacity (below; supabase/functions/_shared/domain/capacity.ts is the
   -- rule): which advisor sees the visitor once confirmed, and how long the appointment
@@ -214,7 +202,14 @@ create table public.appointment_requests (
   -- No advisor in two confirmed appointments that overlap, under any concurrency (SQLSTATE
   -- 23P01). With two advisors the practice holds at most two appointments at once.
   constraint advisor_one_at_a_time
-    exclude using gist (advisor with =, occupies with &&) where (status = 'confirmed')
+    exclude using gist (advisor with =, occupies with &&) where (status = 'confirmed'),
+
+  -- Which offered time confirmed the request (its number, …_offers.sql), null when the
+  -- practice confirmed it. Its check names no function: anon's insert evaluates the table's
+  -- checks, and anon may not execute the service role's private.max_offers() (the offer's own
+  -- row checks the range).
+  confirmed_offer integer
+    constraint confirmed_offer_valid check (confirmed_offer is null or confirmed_offer >= 1)
 );
 comment on table public.appointment_requests is 'Appointment requests from /termin-vereinbaren. Deleted 12 months after creation.';
 

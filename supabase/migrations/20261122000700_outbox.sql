@@ -61,9 +61,11 @@ create table public.outbox_mails (
   -- Who reads it: the practice, the visitor (a state's practice copy rides with its row), a
   -- subscriber – the kind's, from the registry.
   recipient text generated always as (private.mail_kind_recipient(kind)) stored,
-  -- A row that refers to an address (a data-link mail) only: the address it goes to (as typed) and its mailbox
-  -- (private.mailbox_key), by which an erasure finds it. Every other row's address is its
-  -- request's, message's or subscriber's.
+  -- A row that refers to an address only. A data-link mail: the address it goes to (as
+  -- typed; an erasure finds it by its private.address_key) and its mailbox
+  -- (private.mailbox_key), by which the links' budget counts. An erasure mail: the erased
+  -- address (no mailbox key; about holds the cancelled slots as JSON). Every other row's
+  -- address is its request's, message's or subscriber's.
   email text,
   mailbox_key text,
   about text,
@@ -85,7 +87,7 @@ create table public.outbox_mails (
   superseded_at timestamptz,
   constraint refers_to_one check (
     num_nonnulls(contact_message_id, appointment_request_id, subscriber_id)
-      = case when private.mail_kind_refers_to(kind) in ('address', 'day') then 0 else 1 end),
+      = case when private.mail_kind_refers_to(kind) in ('address', 'erased-address', 'day') then 0 else 1 end),
   constraint refers_to_its_kind check (
     case private.mail_kind_refers_to(kind)
       when 'contact-message' then contact_message_id is not null
@@ -95,10 +97,12 @@ create table public.outbox_mails (
       when 'subscriber-article' then subscriber_id is not null and article_slug is not null
       when 'day' then about is not null
       when 'address' then email is not null and mailbox_key is not null
+      when 'erased-address' then email is not null and about is not null
     end),
   constraint claim_with_time check ((claim is null) = (claimed_at is null)),
-  constraint address_only_for_its_kind check ((private.mail_kind_refers_to(kind) = 'address') = (email is not null and mailbox_key is not null)
-    and (email is null) = (mailbox_key is null))
+  constraint address_only_for_its_kind check (
+    (private.mail_kind_refers_to(kind) in ('address', 'erased-address')) = (email is not null)
+    and (private.mail_kind_refers_to(kind) = 'address') = (mailbox_key is not null))
 );
 comment on table public.outbox_mails is
   'Every mail owed: claimed, sent once, retried with backoff, given up after three days. Deleted with what it refers to.';
@@ -156,7 +160,12 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
       (select jsonb_build_object('id', m.id, 'day', m.about, 'claim', m.claim, 'key', m.idempotency_key)
         where private.mail_kind_refers_to(m.kind) = 'day'),
       (select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at, 'claim', m.claim)
-        where private.mail_kind_refers_to(m.kind) = 'address')));
+        where private.mail_kind_refers_to(m.kind) = 'address'),
+      (select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at, 'claim', m.claim,
+                -- Cast only for such a row (a CASE the planner folds away for the others):
+                -- another kind's about is no JSON.
+                'appointments', case when private.mail_kind_refers_to(m.kind) = 'erased-address' then m.about::jsonb end)
+        where private.mail_kind_refers_to(m.kind) = 'erased-address')));
   end
   $$;
 
@@ -234,7 +243,10 @@ create function private.give_up_stale_mail(p_today date) returns jsonb
 -- Due (no key): the outbox's run. First whatever has waited too long is given up
 -- (private.give_up_stale_mail, answered as "given_up"), and the kind's own preparation runs
 -- (a newsletter confirmation deferred by the day's budget is charged to it while there is
--- room, p_daily_cap; an earlier-time offer whose time is gone is superseded). Then up to
+-- room; an earlier-time offer whose time is gone is superseded). p_budget is the kind's
+-- budget as the functions configure it: {"daily_cap"} of the newsletter confirmations,
+-- {"per_address_seconds", "daily_cap"} of the data links (a link is claimed only while the
+-- budget has room for it, private.data_link_room, …_my_data.sql). Then up to
 -- p_limit mails of the kind that are due, oldest first: not sent, not superseded, not given
 -- up, not waiting for their next attempt, no live claim, and older than p_grace_seconds
 -- (younger ones are the owing call's own). A reminder is due on the day before its
@@ -249,7 +261,7 @@ create function public.claim_mail(
   p_limit integer default 1,
   p_grace_seconds integer default 120,
   p_today date default null,
-  p_daily_cap integer default null,
+  p_budget jsonb default null,
   p_now timestamptz default null
 ) returns jsonb
   language plpgsql
@@ -284,17 +296,22 @@ create function public.claim_mail(
     end if;
 
     given := private.give_up_stale_mail(today);
-    if p_kind = 'newsletter-confirmation' and p_daily_cap is not null then
-      perform private.charge_deferred_confirmations(p_daily_cap);
+    if p_kind = 'newsletter-confirmation' and p_budget ? 'daily_cap' then
+      perform private.charge_deferred_confirmations((p_budget ->> 'daily_cap')::integer);
     elsif p_kind = 'earlier-offer' then
       perform private.supersede_gone_earlier_offers(coalesce(p_now, now()));
+    elsif p_kind = 'data-link' then
+      -- The links' budget is decided one at a time (owe_data_link takes the same lock).
+      perform pg_advisory_xact_lock(hashtextextended('data-link-budget', 0));
     end if;
     -- What is due, oldest first, locked (others' runs skip it); each then claimed.
     for due in
-      select o.id from public.outbox_mails o
+      select o.id, o.mailbox_key from public.outbox_mails o
        where o.kind = p_kind and o.gave_up_at is null and private.claimable(o)
          and (o.next_attempt_at is null or o.next_attempt_at <= now())
-         and (p_kind = 'reminder' or o.created_at < now() - make_interval(secs => p_grace_seconds))
+         and (p_kind = 'reminder' or o.created_at < now() - make_interval(secs => p_grace_seconds)
+              -- A link the budget held back is no asking call's any more.
+              or (p_kind = 'data-link' and o.last_cause = 'link_budget'))
          and (p_kind <> 'reminder' or exists (
                select 1 from public.appointment_requests a
                 where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date = today + 1))
@@ -308,9 +325,13 @@ create function public.claim_mail(
          and (p_kind <> 'announcement' or exists (
                select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed'))
        order by o.created_at, o.id
-       limit least(greatest(p_limit, 0), 100)
+       -- A link the budget has no room for is passed over: look further than the batch.
+       limit case when p_kind = 'data-link' then 1000 else least(greatest(p_limit, 0), 100) end
        for update skip locked
     loop
+      exit when jsonb_array_length(claimed) >= least(greatest(p_limit, 0), 100);
+      continue when p_kind = 'data-link' and not private.data_link_room(
+        due.mailbox_key, (p_budget ->> 'per_address_seconds')::integer, (p_budget ->> 'daily_cap')::integer);
       m := private.take_claim(due.id);
       if m.id is not null then
         claimed := claimed || jsonb_build_array(private.mail_json(m));
@@ -481,10 +502,10 @@ revoke all on function private.mail_json(public.outbox_mails), private.claimable
   private.take_claim(uuid), private.give_up_stale_mail(date) from public;
 grant execute on function private.mail_json(public.outbox_mails), private.claimable(public.outbox_mails),
   private.take_claim(uuid), private.give_up_stale_mail(date) to service_role;
-revoke all on function public.claim_mail(text, text, integer, integer, date, integer, timestamptz),
+revoke all on function public.claim_mail(text, text, integer, integer, date, jsonb, timestamptz),
   public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
   public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer)
   from public, anon, authenticated;
-grant execute on function public.claim_mail(text, text, integer, integer, date, integer, timestamptz),
+grant execute on function public.claim_mail(text, text, integer, integer, date, jsonb, timestamptz),
   public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
   public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer) to service_role;

@@ -126,7 +126,18 @@ create function public.practice_digest_data(p_now timestamptz default now()) ret
       'failedRuns', coalesce((
         select jsonb_agg(jsonb_build_object('job', r.job, 'ranAt', r.ran_at, 'summary', r.summary) order by r.ran_at)
           from (select * from public.job_runs r, since where not r.ok and r.ran_at > since.at order by r.ran_at desc limit 20) r), '[]'),
-      'outboxLastRunAt', (select max(r.ran_at) from public.job_runs r where r.job = 'send-pending-mail' and r.ok)
+      'outboxLastRunAt', (select max(r.ran_at) from public.job_runs r where r.job = 'send-pending-mail' and r.ok),
+      -- The mails still owed longer than private.waiting_reported_after(), not given up (those
+      -- are listed above with their content): how many of each kind, since when. No address,
+      -- no text: the digest says that mail waits, the outbox still sends it.
+      'waitingMails', coalesce((
+        select jsonb_agg(jsonb_build_object('kind', w.kind, 'count', w.n, 'since', w.since) order by w.since)
+          from (select o.kind, count(*)::integer as n, min(o.created_at) as since
+                  from public.outbox_mails o
+                 where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null
+                   and o.kind <> 'digest'
+                   and o.created_at < coalesce(p_now, now()) - private.waiting_reported_after()
+                 group by o.kind) w), '[]')
     )
   $$;
 

@@ -34,6 +34,7 @@ create function public.delete_expired_form_submissions(
     limits integer;
     tombstones integer;
     links integer;
+    erasures integer;
   begin
     delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
@@ -50,12 +51,16 @@ create function public.delete_expired_form_submissions(
     get diagnostics tombstones = row_count;
     delete from public.outbox_mails where kind = 'data-link' and created_at < now() - private.data_link_lifetime();
     get diagnostics links = row_count;
+    -- An erasure mail (the erased address) once the practice has it.
+    delete from public.outbox_mails where kind = 'erasure' and sent_at is not null;
+    get diagnostics erasures = row_count;
     return jsonb_build_object(
       'appointment_requests', appointments,
       'contact_submissions', messages,
       'rate_limit_events', limits,
       'calendar_cancellations', tombstones,
-      'data_link_mails', links
+      'data_link_mails', links,
+      'erasure_mails', erasures
     );
   end
   $$;

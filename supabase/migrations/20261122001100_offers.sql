@@ -14,11 +14,8 @@
 -- the visitor's confirmation with termin.ics and the practice's copy, which outcome-mails.ts
 -- words as «… hat den angebotenen Termin genommen» when confirmed_offer is set. No new kind.
 
--- Which offer confirmed the request (its number), null when the practice confirmed it. Its
--- check names no function: anon's insert evaluates the table's checks, and anon may not
--- execute the service role's private.max_offers() (the offer's own row checks the range).
-alter table public.appointment_requests add column confirmed_offer integer
-  constraint confirmed_offer_valid check (confirmed_offer is null or confirmed_offer >= 1);
+-- Which offer confirmed the request is the request's own column, confirmed_offer
+-- (…_appointment_requests.sql).
 
 create table public.appointment_offers (
   appointment_request_id uuid not null references public.appointment_requests (id) on delete cascade,
@@ -52,6 +49,12 @@ create function private.offer_lapses_at(o public.appointment_offers, p_min_notic
 
 -- An offer as the functions read it: number, date, time, lapsesAt and its state: 'open',
 -- 'taken', or 'lapsed' (by time, or another one was taken).
+-- An offered time someone else was booked at meanwhile: an offer not taken and not lapsed
+-- whose time nobody is free for any more, for its request's length (private.someone_free,
+-- the capacity rule of domain/capacity.ts that a confirmation checks), reads as 'busy'
+-- (domain/offers.ts OfferStatus) and is never linked as open. Computed when read, never
+-- stored: it is open again once the time frees up. public.take_offer still decides under
+-- the day's lock on its own.
 create function private.offer_json(o public.appointment_offers, p_min_notice interval default null) returns jsonb
   language sql stable
   set search_path = ''
@@ -61,6 +64,10 @@ create function private.offer_json(o public.appointment_offers, p_min_notice int
       'lapsesAt', private.offer_lapses_at(o, p_min_notice),
       'status', case when o.taken_at is not null then 'taken'
                      when o.withdrawn_at is not null or private.offer_lapses_at(o, p_min_notice) <= now() then 'lapsed'
+                     when not private.someone_free(
+                            o.offered_date, o.offered_time,
+                            (select r.appointment_minutes from public.appointment_requests r where r.id = o.appointment_request_id),
+                            o.appointment_request_id) then 'busy'
                      else 'open' end)
   $$;
 

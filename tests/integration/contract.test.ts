@@ -36,6 +36,7 @@ import { APPOINTMENT_INSERT_COLUMNS } from '../../supabase/functions/_shared/dom
 import { DEFAULT_LIMITS, readConfig } from '../../supabase/functions/_shared/config.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { clientIp, networkKey, submissionLimits } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { OUTCOME_OF_MOVE, OUTCOME_OF_STATUS, outcomeKeyOf, type OutcomeState } from '../../supabase/functions/_shared/domain/outcome.ts';
 import { backendTarget, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -332,5 +333,27 @@ describe('the database and the forms agree', () => {
     const settings = readFunctionsSettings();
     const stackLimits = readConfig((name) => settings[name]).limits;
     expect(asLimits((await sql<Row>('select * from private.submission_limits()'))[0])).toEqual(submissionLimits(stackLimits));
+  });
+
+  it('on the outcome of a request: the generated column and outcomeKeyOf, state by state', async () => {
+    const states = (Object.keys(OUTCOME_OF_STATUS) as OutcomeState['status'][]).flatMap((status) =>
+      [null, ...(Object.keys(OUTCOME_OF_MOVE) as NonNullable<OutcomeState['move_status']>[])].flatMap((move_status) =>
+        [0, 1, 7].map((move_count): OutcomeState => ({ status, move_status, move_count }))
+      )
+    );
+    // The column's own expression, on every state (the table's CHECKs would refuse some of
+    // them as rows: the rule must still agree on each).
+    const rows = await sql<{ key: string | null }>(
+      `select private.outcome_key(s ->> 'status', s ->> 'move_status', (s ->> 'move_count')::integer) as key
+         from jsonb_array_elements($1::jsonb) with ordinality as t(s, n) order by n`,
+      [JSON.stringify(states)],
+    );
+    expect(rows.map((row) => row.key)).toEqual(states.map(outcomeKeyOf));
+    const [column] = await sql<{ expression: string }>(
+      `select pg_get_expr(d.adbin, d.adrelid) as expression from pg_attrdef d
+         join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+        where d.adrelid = 'public.appointment_requests'::regclass and a.attname = 'outcome_key'`,
+    );
+    expect(column!.expression).toMatch(/private\.outcome_key\(status, move_status, move_count\)/);
   });
 });

@@ -1,17 +1,22 @@
 // @vitest-environment node
 /**
  * «Meine Daten» in the database (…_my_data.sql): private.mailbox_key computes what the
- * functions' mailboxKey computes; public.my_data lists one mailbox's rows and nothing of
- * another's; public.erase_mailbox deletes every row about the mailbox – requests,
- * messages, the subscription, their outbox mails, its data-link mails, its rate-limit
- * events – and nothing of another mailbox, leaving a tombstone without personal data for
- * an appointment the feeds showed; the retention deletes tombstones whose day has passed.
+ * functions' mailboxKey computes, private.address_key what addressKey computes;
+ * public.my_data lists one address's rows (by its address key: `+tag` and the local part's
+ * case count) and nothing of another's; public.erase_mailbox cancels the address's
+ * appointments, deletes every row about it – requests, messages, the subscription, their
+ * outbox mails, its data-link mails, its rate-limit events – and nothing of another
+ * address, leaving a tombstone without personal data for an appointment the feeds showed
+ * and one erasure mail for the practice; the retention deletes tombstones whose day has
+ * passed. public.owe_data_link owes a link only to an address with something stored, within
+ * the links' budget; public.claim_due_links sends what the budget held back, oldest first.
  * Under each request my_data lists its offered times and its earlier-time wish and offers
  * (…_my_data_offers.sql): an earlier time freed by another visitor only as a time.
  * The function, the mails and the feed: e2e/my-data.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { addressKey } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { reminderDueAt } from '../../supabase/functions/_shared/domain/outbox.ts';
 import { parseMyData } from '../../supabase/functions/_shared/my-data/store.ts';
@@ -31,7 +36,7 @@ const asService = <T extends Record<string, unknown>>(sql: string, params: unkno
   backend.query<T>(`select (select set_config('role', 'service_role', true)), ${sql}`, params);
 
 /** One mailbox's whole footprint: two requests (one confirmed), a message, a confirmed subscription, a data-link mail, a limit's event. */
-async function footprint(email: string, day: number) {
+async function footprint(email: string, day: number, { subscribe = true } = {}) {
   const requests = [newAppointmentRequest(email, { preferred_date: bookableDate(day), preferred_time: '09:30' }), newAppointmentRequest(email, { preferred_date: bookableDate(day + 1), preferred_time: '10:30' })];
   for (const row of requests) {
     await backend.query(
@@ -40,28 +45,36 @@ async function footprint(email: string, day: number) {
       [row.id, row.first_name, row.last_name, row.email, row.phone, row.service, row.preferred_date, row.preferred_time],
     );
   }
-  await asService(`public.decide_appointment($1, 'confirm', $2::date, $3)`, [requests[0]!.id, requests[0]!.preferred_date, '09:30']);
-  await backend.query(`insert into public.contact_submissions (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.')`, [email]);
-  await backend.query(
-    `insert into public.newsletter_subscribers (email, mailbox_key, status, confirmed_at) values ($1, $2, 'confirmed', now())`,
-    [email, mailboxKey(email)],
+  const decided = await asService<{ decided: { result: string } }>(
+    `public.decide_appointment($1, 'confirm', $2::date, $3) as decided`,
+    [requests[0]!.id, requests[0]!.preferred_date, '09:30'],
   );
-  await asService(`public.owe_data_link($1)`, [email]);
-  await backend.query(`insert into public.rate_limit_events (bucket, key) values ('ack', $1)`, [`hash-of-${mailboxKey(email)}`]);
+  // Confirmed (an advisor free: each test's days are its own).
+  expect(decided.rows[0]!.decided.result).toBe('changed');
+  await backend.query(`insert into public.contact_submissions (name, email, message) values ('Anna Muster', $1, 'Ich schlafe schlecht.')`, [email]);
+  // One subscription per mailbox (the folded key): a tagged address and its untagged one share it.
+  if (subscribe) {
+    await backend.query(
+      `insert into public.newsletter_subscribers (email, mailbox_key, status, confirmed_at) values ($1, $2, 'confirmed', now())`,
+      [email, mailboxKey(email)],
+    );
+  }
+  await asService(`public.owe_data_link($1, 600, 100)`, [email]);
+  await backend.query(`insert into public.rate_limit_events (bucket, key) values ('ack', $1)`, [`hash-of-${addressKey(email)}`]);
   return { requests };
 }
 
 async function rowsAbout(key: string) {
   const { rows } = await backend.query<{ requests: number; messages: number; subscribers: number; mails: number; limits: number }>(
     `select
-       (select count(*)::int from public.appointment_requests where private.mailbox_key(email) = $1) as requests,
-       (select count(*)::int from public.contact_submissions where private.mailbox_key(email) = $1) as messages,
-       (select count(*)::int from public.newsletter_subscribers where mailbox_key = $1) as subscribers,
+       (select count(*)::int from public.appointment_requests where private.address_key(email) = $1) as requests,
+       (select count(*)::int from public.contact_submissions where private.address_key(email) = $1) as messages,
+       (select count(*)::int from public.newsletter_subscribers where private.address_key(email) = $1) as subscribers,
        (select count(*)::int from public.outbox_mails m
-         where m.mailbox_key = $1
-            or m.appointment_request_id in (select id from public.appointment_requests where private.mailbox_key(email) = $1)
-            or m.contact_message_id in (select id from public.contact_submissions where private.mailbox_key(email) = $1)
-            or m.subscriber_id in (select id from public.newsletter_subscribers where mailbox_key = $1)) as mails,
+         where (m.kind = 'data-link' and private.address_key(m.email) = $1)
+            or m.appointment_request_id in (select id from public.appointment_requests where private.address_key(email) = $1)
+            or m.contact_message_id in (select id from public.contact_submissions where private.address_key(email) = $1)
+            or m.subscriber_id in (select id from public.newsletter_subscribers where private.address_key(email) = $1)) as mails,
        (select count(*)::int from public.rate_limit_events where key = 'hash-of-' || $1) as limits`,
     [key],
   );
@@ -83,11 +96,25 @@ describe('«Meine Daten» in the database', () => {
     for (const row of rows) expect(row.key, row.email).toBe(mailboxKey(row.email));
   });
 
-  it('my_data lists one mailbox (found through its +tag and capitals) and nothing of another', async () => {
+  it('private.address_key is addressKey, address by address: the local part as typed, the domain in lower case', async () => {
+    const addresses = [
+      'anna@example.ch', 'Anna@Example.CH', ' anna@example.ch ', 'anna+blog@example.ch', 'A.nna+1@GoogleMail.com',
+      'Ünïcödé@Exämple.ch', 'a"b@example.ch', 'a@b@Example.ch', 'no-at-sign', 'trailing@', 'UPPER+Tag@Example.org', 'a|b@EXAMPLE.ch',
+    ];
+    const { rows } = await backend.query<{ email: string; key: string }>(
+      `select e as email, private.address_key(e) as key from unnest($1::text[]) as e`,
+      [addresses],
+    );
+    for (const row of rows) expect(row.key, row.email).toBe(addressKey(row.email));
+    expect(addressKey('Anna+X@Example.CH')).toBe('Anna+X@example.ch');
+  });
+
+  it('my_data lists one address (its domain in any case) and nothing of another – not the untagged address\'s', async () => {
     await footprint('Carla.Meier+praxis@example.ch', 14);
+    await footprint('Carla.Meier@example.ch', 15, { subscribe: false });
     await footprint('dora@example.ch', 16);
-    const { rows } = await asService<{ data: { requests: { status: string; delete_at: string }[]; messages: unknown[]; newsletter: { status: string } | null; mails: { kind: string }[] } }>(
-      `public.my_data('carla.meier@example.ch') as data`,
+    const { rows } = await asService<{ data: { requests: { status: string; delete_at: string; email: string }[]; messages: unknown[]; newsletter: { status: string } | null; mails: { kind: string }[] } }>(
+      `public.my_data($1) as data`, [addressKey('Carla.Meier+praxis@EXAMPLE.ch')],
     );
     const data = rows[0]!.data;
     expect(data.requests.map((r) => r.status).sort()).toEqual(['confirmed', 'requested']);
@@ -96,10 +123,11 @@ describe('«Meine Daten» in the database', () => {
     expect(data.mails.map((mail) => mail.kind)).toContain('data-link');
     expect(data.mails.map((mail) => mail.kind)).toContain('request');
     expect(JSON.stringify(data)).not.toContain('dora');
+    expect(data.requests.map((r) => r.email)).toEqual(['Carla.Meier+praxis@example.ch', 'Carla.Meier+praxis@example.ch']);
   });
 
   it('my_data says when a reminder not yet sent goes out: the day before its appointment, from REMINDERS_FROM_HOUR', async () => {
-    const { requests } = await footprint('erin.reminder@example.ch', 15);
+    const { requests } = await footprint('erin.reminder@example.ch', 18);
     const { rows } = await asService<{ data: unknown }>(`public.my_data('erin.reminder@example.ch') as data`);
     // As the function reads it (my-data/store.ts), so as the page gets it.
     const mails = parseMyData(rows[0]!.data, 'erin.reminder@example.ch', new Date()).mails;
@@ -160,6 +188,8 @@ describe('«Meine Daten» in the database', () => {
     expect(JSON.stringify(his.rows[0]!.data)).not.toContain(eva);
 
     await asService(`public.erase_mailbox('eva.offers@example.ch')`);
+    // Eva's erasure told the practice once.
+    expect((await backend.query(`select 1 from public.outbox_mails where kind = 'erasure' and email = 'eva.offers@example.ch'`)).rows).toHaveLength(1);
     const { rows: left } = await backend.query<{ offers: number; wishes: number; earlier: number }>(
       `select (select count(*)::int from public.appointment_offers where appointment_request_id = $1) as offers,
               (select count(*)::int from public.earlier_time_wishes where appointment_request_id = $1) as wishes,
@@ -176,13 +206,16 @@ describe('«Meine Daten» in the database', () => {
     const before = await rowsAbout('beat.keep@example.ch');
     expect(await rowsAbout('anna.erase@example.ch')).toMatchObject({ requests: 2, messages: 1, subscribers: 1, limits: 1 });
 
-    const { rows } = await asService<{ erased: Record<string, number> }>(`public.erase_mailbox('anna.erase@example.ch', 'hash-of-anna.erase@example.ch') as erased`);
-    expect(rows[0]!.erased).toMatchObject({ requests: 2, messages: 1, newsletter: 1, rate_limit_events: 1, calendar_cancellations: 1 });
+    const { rows } = await asService<{ erased: Record<string, number | string> }>(`public.erase_mailbox('anna.erase@example.ch', 'hash-of-anna.erase@example.ch') as erased`);
+    expect(rows[0]!.erased).toMatchObject({ requests: 2, messages: 1, newsletter: 1, rate_limit_events: 1, calendar_cancellations: 1, cancelled: 1 });
+    // The practice's erasure mail is owed with it; the function claims it by its key.
+    const erasure = await asService<{ claimed: unknown }>(`public.claim_mail('erasure', $1) as claimed`, [rows[0]!.erased.erasure]);
+    expect(erasure.rows[0]!.claimed).toMatchObject({ status: 'claimed', mails: [{ email: 'anna.erase@example.ch' }] });
     expect(await rowsAbout('anna.erase@example.ch')).toEqual({ requests: 0, messages: 0, subscribers: 0, mails: 0, limits: 0 });
     expect(await rowsAbout('beat.keep@example.ch')).toEqual(before);
-    // Nothing anywhere names the address any more.
+    // Nothing names the address any more but the practice's erasure mail (deleted once sent).
     const anywhere = await backend.query(
-      `select 1 from public.outbox_mails where email ilike '%anna.erase%' or mailbox_key ilike '%anna.erase%'
+      `select 1 from public.outbox_mails where kind <> 'erasure' and (email ilike '%anna.erase%' or mailbox_key ilike '%anna.erase%')
        union all select 1 from public.appointment_requests where email ilike '%anna.erase%'
        union all select 1 from public.contact_submissions where email ilike '%anna.erase%'
        union all select 1 from public.newsletter_subscribers where email ilike '%anna.erase%'`,
@@ -200,15 +233,60 @@ describe('«Meine Daten» in the database', () => {
       `insert into public.calendar_cancellations (id, confirmed_date, confirmed_time, appointment_minutes, advisor, calendar_sequence)
        values (gen_random_uuid(), current_date - 2, '09:30', 60, null, 2)`,
     );
-    await asService(`public.owe_data_link('old.link@example.ch')`);
-    await backend.query(`update public.outbox_mails set created_at = now() - interval '25 hours' where mailbox_key = 'old.link@example.ch'`);
+    await backend.query(`insert into public.contact_submissions (name, email, message) values ('Old Link', 'old.link@example.ch', 'Hallo')`);
+    await asService(`public.owe_data_link('old.link@example.ch', 600, 100)`);
+    await backend.query(`update public.outbox_mails set created_at = now() - interval '25 hours' where kind = 'data-link' and email = 'old.link@example.ch'`);
     const { rows } = await asService<{ result: Record<string, number> }>(`public.delete_expired_form_submissions() as result`);
     expect(rows[0]!.result.calendar_cancellations).toBe(1);
     expect(rows[0]!.result.data_link_mails).toBe(1);
   });
 
+  it('owe_data_link owes a link only to an address with something stored, within the links\' budget; the outbox\'s claim sends what it held back, oldest first', async () => {
+    type Owed = { owed: { status: string } };
+    const owe = async (email: string, perAddress = 600) =>
+      (await asService<Owed>(`public.owe_data_link($1, $2, 100) as owed`, [email, perAddress])).rows[0]!.owed.status;
+    const linkRows = (email: string) =>
+      backend.query<{ id: string; sent_at: Date | null; last_cause: string | null }>(
+        `select id, sent_at, last_cause from public.outbox_mails where kind = 'data-link' and email = $1 order by created_at, id`, [email]);
+
+    // Nothing stored: nothing written.
+    expect(await owe('nobody.link@example.ch')).toBe('not_owed');
+    expect((await linkRows('nobody.link@example.ch')).rows).toEqual([]);
+
+    // Stored: owed and claimed; sent, the mailbox's next link within the interval is held back,
+    // a tagged address of the same mailbox too (its own link), and while one is owed no second is written.
+    await backend.query(`insert into public.contact_submissions (name, email, message) values ('Gina', 'gina.link@example.ch', 'Hallo'), ('Gina', 'gina.link+x@example.ch', 'Hallo')`);
+    const first = (await asService<{ owed: { status: string; key: string } }>(`public.owe_data_link('gina.link@example.ch', 600, 100) as owed`)).rows[0]!.owed;
+    expect(first.status).toBe('owed');
+    // The asking call claims it by its key, sends it and finishes it.
+    const claimed = (await asService<{ claimed: { status: string; mails: { claim: string }[] } }>(
+      `public.claim_mail('data-link', $1) as claimed`,
+      [first.key],
+    )).rows[0]!.claimed;
+    expect(claimed.status).toBe('claimed');
+    await asService(`public.finish_mail($1, true)`, [claimed.mails[0]!.claim]);
+    expect(await owe('gina.link@example.ch')).toBe('deferred');
+    expect(await owe('gina.link@example.ch')).toBe('not_owed');
+    expect(await owe('gina.link+x@example.ch')).toBe('deferred');
+    expect((await linkRows('gina.link@example.ch')).rows.map((r) => r.last_cause)).toEqual([null, 'link_budget']);
+
+    // The outbox: nothing while the mailbox's interval runs; once it is over (the sent link
+    // made older), the oldest held-back link first, then – the interval again – not the next.
+    const claimDue = async () =>
+      (await asService<{ due: { mails: { email: string; claim: string }[] } }>(
+        `public.claim_mail('data-link', p_limit => 5, p_grace_seconds => 120, p_budget => '{"per_address_seconds": 600, "daily_cap": 100}') as due`,
+      )).rows[0]!.due.mails;
+    expect(await claimDue()).toEqual([]);
+    await backend.query(`update public.outbox_mails set sent_at = now() - interval '11 minutes' where id = $1`, [(await linkRows('gina.link@example.ch')).rows[0]!.id]);
+    const due = await claimDue();
+    expect(due.map((mail) => mail.email)).toEqual(['gina.link@example.ch']);
+    expect(await claimDue()).toEqual([]);
+    await asService(`public.finish_mail($1, true)`, [due[0]!.claim]);
+    expect(await claimDue()).toEqual([]);
+  });
+
   it('only the service role may read or erase', async () => {
-    for (const call of [`public.my_data('a@b.ch')`, `public.erase_mailbox('a@b.ch')`, `public.owe_data_link('a@b.ch')`]) {
+    for (const call of [`public.my_data('a@b.ch')`, `public.erase_mailbox('a@b.ch')`, `public.owe_data_link('a@b.ch', 600, 100)`, `public.claim_mail('data-link', p_limit => 1)`]) {
       await expect(backend.query(`select (select set_config('role', 'anon', true)), ${call}`)).rejects.toThrow(/permission denied/);
     }
   });

@@ -350,7 +350,7 @@ describe('newsletter: no oracle, one confirmation mail per mailbox', () => {
     expect((await call(later, (await spent()) + 5)).data).toEqual({ queued: false, deferred: true });
     // The outbox charges them, oldest first, while there is room: one now, the other later.
     const claim = (cap: number) =>
-      service.rpc('claim_mail', { p_kind: 'newsletter-confirmation', p_limit: 1, p_grace_seconds: 120, p_daily_cap: cap });
+      service.rpc('claim_mail', { p_kind: 'newsletter-confirmation', p_limit: 1, p_grace_seconds: 120, p_budget: { daily_cap: cap } });
     expect(await claim(await spent())).toMatchObject({ error: null });
     expect(await deferred(email)).toEqual([{ last_cause: 'daily_budget', sent_at: null }]);
     expect(await claim((await spent()) + 1)).toMatchObject({ error: null });

@@ -10,6 +10,7 @@
  *   and one client (an IPv6 /64 included) stores at most its quota.
  * - The morning digest's content.
  */
+import { WAITING_MAIL_LABELS, WAITING_TITLE } from '../../supabase/functions/send-practice-digest/digest-email.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
@@ -282,5 +283,35 @@ describe.runIf(ownStandIn)('the practice digest', () => {
     // The day's digest is out: a scheduled run sends no second one.
     expect((await runJob('send-practice-digest', { when: 'scheduled' })).json.sent).toBe(false);
     expect((await mail.all()).filter((m) => m.Subject.startsWith('Tagesübersicht'))).toHaveLength(1);
+  });
+
+  it('names the mails that have waited more than a day, by kind and since when, without their content', async () => {
+    await backend.query(`delete from public.outbox_mails where kind = 'digest'`);
+    // A message whose practice mail has waited 25 hours (the cap, an outage: not given up yet).
+    const visitor = newVisitor();
+    const result = await callFunction(backend, 'send-contact-email', {
+      requestId: crypto.randomUUID(), name: 'Lange Wartend', email: visitor.email, phone: null, subject: null,
+      message: 'Bitte um Rückruf.', website: '', elapsedMs: 12_000,
+    }, { ip: visitor.ip });
+    expect([200, 202]).toContain(result.status);
+    const [held] = (await backend.query<{ id: string }>(
+      `select o.id from public.outbox_mails o join public.contact_submissions c on c.id = o.contact_message_id
+        where c.email = $1 and o.kind = 'contact'`, [visitor.email])).rows;
+    await backend.query(
+      `update public.outbox_mails set sent_at = null, created_at = now() - interval '25 hours', next_attempt_at = now() + interval '1 hour' where id = $1`,
+      [held!.id],
+    );
+    const data = (await backend.query<{ data: { waitingMails: { kind: string; count: number; since: string }[] } }>(
+      `select (select set_config('role', 'service_role', true)), public.practice_digest_data() as data`,
+    )).rows[0]!.data;
+    expect(data.waitingMails).toContainEqual(expect.objectContaining({ kind: 'contact', count: expect.any(Number) }));
+    expect(JSON.stringify(data.waitingMails)).not.toContain(visitor.email);
+
+    expect(await runJob('send-practice-digest')).toMatchObject({ status: 200, json: { sent: true } });
+    const digest = await mail.waitFor((m) => isTo(m, PRACTICE) && m.Subject.startsWith('Tagesübersicht'));
+    const text = digest.Text ?? '';
+    expect(text).toContain(WAITING_TITLE);
+    expect(text).toContain(WAITING_MAIL_LABELS.contact);
+    await backend.query(`update public.outbox_mails set superseded_at = now() where id = $1`, [held!.id]);
   });
 });

@@ -28,6 +28,13 @@ export interface Limits {
   ackPerAddressSeconds: number;
   /** Acknowledgements to visitors per day, both functions together. */
   ackDailyCap: number;
+  /**
+   * «Meine Daten»'s link mails, a budget of their own (never the acknowledgement's): at most
+   * one per mailbox in this many seconds …
+   */
+  dataLinkPerAddressSeconds: number;
+  /** … and this many a day in all. A link held back by either waits in the outbox, oldest first, while it works. */
+  dataLinkDailyCap: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -38,6 +45,8 @@ export const DEFAULT_LIMITS: Limits = {
   dailyMailCap: 200,
   ackPerAddressSeconds: 3600,
   ackDailyCap: 100,
+  dataLinkPerAddressSeconds: 600,
+  dataLinkDailyCap: 100,
 };
 
 const LIMIT_ENV: Record<keyof Limits, string> = {
@@ -48,6 +57,8 @@ const LIMIT_ENV: Record<keyof Limits, string> = {
   dailyMailCap: 'DAILY_MAIL_CAP',
   ackPerAddressSeconds: 'ACK_PER_ADDRESS_SECONDS',
   ackDailyCap: 'ACK_DAILY_CAP',
+  dataLinkPerAddressSeconds: 'DATA_LINK_PER_ADDRESS_SECONDS',
+  dataLinkDailyCap: 'DATA_LINK_DAILY_CAP',
 };
 
 export type ConfigErrorCode = 'mail_not_configured' | 'server_not_configured';

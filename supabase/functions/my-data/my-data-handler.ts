@@ -4,28 +4,32 @@
  * stored about their mailbox and has it erased.
  *
  * - GET (the site's key): a new form-proof challenge, as the forms and the newsletter.
- * - POST `{ action: 'show', token }`: 200 `{ data: MyData }` – everything stored about the
- *   token's mailbox; 403 `{ error: 'invalid_link', reason }` (malformed, tampered, expired).
- * - POST `{ action: 'erase', token }`: the mailbox's confirmed appointments that have not
- *   begun are cancelled first – whatever the notice: the visitor withdraws – and each
- *   cancellation's mails (the practice's among them) are sent through its outbox row; if
- *   one cannot be sent, 502 `{ error: 'mail_failed' }` and nothing is erased (a retry sends
- *   it and goes on). Then public.erase_mailbox deletes every row about the mailbox in one
- *   transaction, leaving the feeds a tombstone per appointment they showed: 200
- *   `{ erased: MyDataErased }`.
+ * The token names one address key (addressKey: the address as typed, the domain in lower
+ * case): `anna+x@…` is not `anna@…` here; the folded mailbox key serves the limits only.
+ * - POST `{ action: 'show', token }`: 200 `{ data: MyData }` – everything stored under the
+ *   token's address; 403 `{ error: 'invalid_link', reason }` (malformed, tampered, expired).
+ * - POST `{ action: 'erase', token }`: public.erase_mailbox, in one transaction, cancels the
+ *   address's confirmed appointments that have not begun (whatever the notice: the visitor
+ *   withdraws), deletes every row about the address, leaves the feeds a tombstone per
+ *   appointment they showed, and owes the practice one erasure mail (kind 'erasure': the
+ *   address, the cancelled appointments, the request to delete its own copies), which this
+ *   call claims and sends after its answer; the outbox sends it if that fails. 200
+ *   `{ erased: MyDataErased }` – also for a second press, at once or later: it finds
+ *   nothing, owes no mail and answers zero counts.
  * - POST `{ action: 'link', email, website, elapsedMs, altcha }`: the forms' pipeline (the
  *   proof, single use; the honeypot; the limits per client and client network), then 202
  *   `{ ok: true }` for every valid address. Only after the answer (EdgeRuntime.waitUntil)
- *   is the link mail owed and sent – within the acknowledgement's limits (one per mailbox an
- *   hour, the network's share, the day's cap) – so neither the answer nor its timing says
- *   anything about the address. The mail is the same whether anything is stored or not.
+ *   is the link mail owed – only to an address with something stored – and sent within the
+ *   links' own budget (one per mailbox in DATA_LINK_PER_ADDRESS_SECONDS, DATA_LINK_DAILY_CAP
+ *   a day; a link it holds back waits in the outbox, oldest first, while it works), so
+ *   neither the answer nor its timing says anything about the address.
  * The token is never logged, nor the address.
  */
 import { runAfterAnswer } from '../_shared/http/after-answer.ts';
 import * as z from 'zod/mini';
 import type { FunctionConfig } from '../_shared/config.ts';
-import { hashKey, takeAcknowledgement } from '../_shared/database/rate-limit.ts';
-import type { AppointmentRequest, Store } from '../_shared/database/store.ts';
+import { hashKey, mailboxKey } from '../_shared/database/rate-limit.ts';
+import type { Store } from '../_shared/database/store.ts';
 import { MY_DATA_FUNCTION } from '../_shared/domain/my-data.ts';
 import { botSignals } from '../_shared/domain/schemas.ts';
 import { fieldSchemas } from '../_shared/domain/field-schemas.ts';
@@ -37,12 +41,11 @@ import type { JsonObject } from '../_shared/http/json.ts';
 import { readJsonObject } from '../_shared/http/json.ts';
 import { type Answer, type FunctionDeps, openFunctionRequest } from '../_shared/http/request-gate.ts';
 import type { LinkSettings } from '../_shared/lifecycle/action-links.ts';
-import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../_shared/mail/budget.ts';
-import { keyOutcomeMails } from '../_shared/mail/mail-keys.ts';
 import { MailError, type Mailer } from '../_shared/mail/transport.ts';
+import { erasureMailFor } from '../_shared/my-data/erasure-mail.ts';
 import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
-import type { MyDataStore } from '../_shared/my-data/store.ts';
+import type { DataLinkBudget, Erasure, MyDataStore } from '../_shared/my-data/store.ts';
 import { readMyDataToken } from '../_shared/my-data/tokens.ts';
 
 export const FUNCTION_NAME = MY_DATA_FUNCTION;
@@ -87,30 +90,11 @@ interface Context {
 
 const links = (config: FunctionConfig): LinkSettings => ({ secret: config.actionSecret, siteUrl: config.siteUrl });
 
-/**
- * Sends the cancellation's mails of one erased appointment through its outbox row (claimed,
- * keyed, finished), so the practice has it before the row goes. 'ok' when they are out (now
- * or before), else the cause.
- */
-async function sendCancellation(context: Context, request: AppointmentRequest): Promise<'ok' | string> {
-  const { store, mailer, config, practiceEmail, now } = context;
-  const claimed = await store.claimOutcomeMail(request.id, 'cancelled');
-  if (claimed.status === 'already_sent') return 'ok';
-  if (claimed.status !== 'claimed') return `cancellation_${claimed.status}`;
-  const deadline = claimDeadline(claimed.claim);
-  try {
-    const mails = await outcomeMails(claimed.request, { practiceEmail }, links(config), now, store);
-    for (const outgoing of keyOutcomeMails(mails, request.id, 'cancelled', practiceEmail)) {
-      if (!sendFits(mailer, deadline)) throw new MailError(NO_TIME_LEFT);
-      await mailer.send(outgoing);
-    }
-  } catch (error) {
-    await store.finishMail(claimed.claim.token, 'failed').catch(() => {});
-    return failureCause(error);
-  }
-  await store.finishMail(claimed.claim.token, 'sent');
-  return 'ok';
-}
+/** The links' own budget (config.ts): never the acknowledgement's. */
+export const dataLinkBudget = (config: FunctionConfig): DataLinkBudget => ({
+  perAddressSeconds: config.limits.dataLinkPerAddressSeconds,
+  dailyCap: config.limits.dataLinkDailyCap,
+});
 
 async function withToken(context: Context, body: JsonObject): Promise<Response> {
   const { answer, config, myData, store, now } = context;
@@ -121,63 +105,77 @@ async function withToken(context: Context, body: JsonObject): Promise<Response> 
   const { action, token } = valid.value;
   const link = await readMyDataToken(config.actionSecret, token, now);
   if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
-  const { mailbox } = link.claim;
+  const { address } = link.claim;
   if (action === 'show') {
-    const data = await myData.read(mailbox, now);
+    const data = await myData.read(address, now);
     return answer(200, { data } as unknown as JsonObject, { code: 'shown' });
   }
 
-  // Erase: the appointments first, each cancelled and its mails sent, then the rows.
-  let cancelled = 0;
-  for (const id of await myData.appointmentsToCancel(mailbox)) {
-    const change = await store.cancelAppointment(id, 0);
-    if (change.result === 'changed') cancelled += 1;
-    if (change.result === 'changed' || change.result === 'unchanged') {
-      const sent = await sendCancellation(context, change.request);
-      if (sent !== 'ok') return answer(502, { error: 'mail_failed' }, { code: 'erase_mail_failed', cause: sent });
-    }
-  }
-  const rows = await myData.erase(mailbox, await hashKey(config.rateLimitSalt, mailbox));
+  // Erase: one transaction (the appointments cancelled, the rows deleted, the practice's
+  // erasure mail owed and claimed), then – after the answer, as every mail – that mail; a
+  // failed send is the outbox's to repeat.
+  const { counts, notice } = await myData.erase(address, await hashKey(config.rateLimitSalt, mailboxKey(address)));
   const erased: MyDataErased = {
-    requests: rows.requests,
-    messages: rows.messages,
-    newsletter: rows.newsletter,
-    mails: rows.mails,
-    cancelled,
+    requests: counts.requests,
+    messages: counts.messages,
+    newsletter: counts.newsletter,
+    mails: counts.mails,
+    cancelled: counts.cancelled,
   };
-  return answer(200, { erased } as unknown as JsonObject, { code: 'erased' });
+  const response = answer(200, { erased } as unknown as JsonObject, { code: 'erased' });
+  if (notice) context.background(sendErasureMail(context, notice));
+  return response;
 }
 
-/** The link mail, after the answer: within the acknowledgement's limits, owed, sent, finished. */
-async function sendLink(context: Context, email: string, client: string): Promise<void> {
-  const { store, myData, mailer, config, practiceEmail } = context;
-  if (!(await takeAcknowledgement(store, config.limits, config.rateLimitSalt, email, client))) {
-    console.log(JSON.stringify({ fn: FUNCTION_NAME, code: 'link_held_back' }));
-    return;
-  }
-  const owed = await myData.oweDataLink(email);
-  if (owed.claim.status !== 'claimed' || owed.row === null) return;
+/** The practice's erasure mail under its claim, finished: sent, or released for the outbox. Logs a failure's cause. */
+async function sendErasureMail(context: Context, notice: NonNullable<Erasure['notice']>): Promise<void> {
   let cause: string | undefined;
   try {
-    if (!sendFits(mailer, claimDeadline(owed.claim.claim))) throw new MailError(NO_TIME_LEFT);
+    if (!sendFits(context.mailer, claimDeadline(notice.claim))) throw new MailError(NO_TIME_LEFT);
+    await context.mailer.send(erasureMailFor(notice.row, { practiceEmail: context.practiceEmail }, context.now));
+  } catch (error) {
+    cause = failureCause(error);
+  }
+  await context.store.finishMail(notice.claim.token, cause === undefined ? 'sent' : 'failed', cause).catch((error) => {
+    cause ??= `finish_${failureCause(error)}`;
+  });
+  if (cause) console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'erasure_mail_failed', cause }));
+}
+
+/**
+ * The link mail, after the answer: owed only to an address with something stored, within
+ * the links' budget – sent and finished now, or left owed to the outbox (held back by the
+ * budget, or a failed send). Logs the outcome without the address.
+ */
+async function sendLink(context: Context, email: string): Promise<void> {
+  const { store, myData, mailer, config, practiceEmail } = context;
+  const owed = await myData.oweDataLink(email, dataLinkBudget(config));
+  if (owed.status !== 'claimed') {
+    console.log(JSON.stringify({ fn: FUNCTION_NAME, code: owed.status === 'deferred' ? 'link_deferred' : 'link_not_owed' }));
+    return;
+  }
+  let cause: string | undefined;
+  try {
+    if (!sendFits(mailer, claimDeadline(owed.claim))) throw new MailError(NO_TIME_LEFT);
     await mailer.send(await dataLinkMailFor(owed.row, links(config), { practiceEmail }));
   } catch (error) {
     cause = failureCause(error);
   }
-  await store.finishMail(owed.claim.claim.token, cause === undefined ? 'sent' : 'failed', cause);
+  await store.finishMail(owed.claim.token, cause === undefined ? 'sent' : 'failed', cause);
   if (cause) console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'link_mail_failed', cause }));
+  else console.log(JSON.stringify({ fn: FUNCTION_NAME, code: 'link_sent' }));
 }
 
 async function askForLink(context: Context, body: JsonObject): Promise<Response> {
   const { answer, store, config, request } = context;
   const admitted = await admitAddressSubmission({ answer, store, config, request, fn: FUNCTION_NAME }, linkSchema, body, linkRequestId);
   if ('response' in admitted) return admitted.response;
-  const { body: { email }, client } = admitted;
+  const { body: { email } } = admitted;
   // The same answer for every address, before anything about it is read or written.
   const response = answer(202, { ok: true }, { code: 'link_asked' });
   context.background(
     new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => sendLink(context, email, client))
+      .then(() => sendLink(context, email))
       .catch((error) => console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'link_failed', cause: failureCause(error) }))),
   );
   return response;

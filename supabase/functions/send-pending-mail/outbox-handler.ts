@@ -11,6 +11,8 @@
  *   the request's outcome_key owes) whose send failed on the action page;
  * - tomorrow's reminders, from 09:00 Zurich time the day before;
  * - the offers of a freed time to the visitors waiting for an earlier one (_shared/lifecycle/earlier-time.ts);
+ * - «Meine Daten»: the link mails the links' budget held back or the asking call could not
+ *   send, and the practice's erasure mails the erasing call could not send;
  * - the newsletter's mails (_shared/newsletter/): a confirmation mail the subscribing call
  *   could not send (rows younger than two minutes are that call's), and each announcement
  *   of a new article to each confirmed subscriber, once; first the newsletter's
@@ -58,6 +60,7 @@ import type { Claimed, MailClaim, MailKind, Store } from '../_shared/database/st
 import { deliverAnnouncement, deliverConfirmation, type Delivery, type NewsletterSending } from '../_shared/newsletter/deliver.ts';
 import type { MyDataStore } from '../_shared/my-data/store.ts';
 import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
+import { erasureMailFor } from '../_shared/my-data/erasure-mail.ts';
 import type { EarlierStore } from '../_shared/lifecycle/earlier-time.ts';
 import { earlierOfferMail, earlierOfferMailKey } from '../_shared/lifecycle/earlier-time-mails.ts';
 
@@ -342,10 +345,14 @@ function sendDayMails(run: Run) {
   });
 }
 
-/** «Meine Daten»: the link mails the asking call could not send, while their links work. */
+/**
+ * «Meine Daten»: the link mails the links' budget held back (oldest first, as it has room)
+ * and those the asking call could not send, while their links work.
+ */
 async function sendDataLinks(run: Run, myData: MyDataStore | null | undefined) {
   if (!myData) return;
-  await eachClaimed(run, () => myData.claimDueLinks(1, GRACE_SECONDS), async ({ row, claim }) => {
+  const budget = { perAddressSeconds: run.budget.limits.dataLinkPerAddressSeconds, dailyCap: run.budget.limits.dataLinkDailyCap };
+  await eachClaimed(run, () => myData.claimDueLinks(1, GRACE_SECONDS, budget), async ({ row, claim }) => {
     let result: MailResult = { ok: true };
     try {
       if (!sendFits(run.budget.mailer, deadlineFor(run, claim))) throw new MailError(NO_TIME_LEFT);
@@ -354,6 +361,15 @@ async function sendDataLinks(run: Run, myData: MyDataStore | null | undefined) {
       result = { ok: false, cause: failureCause(error) };
     }
     await settle(run, 'data-link', row.id, result, claim);
+  });
+}
+
+/** «Meine Daten»: the practice's erasure mails the erasing call could not send (tried until they are out). */
+async function sendErasures(run: Run, myData: MyDataStore | null | undefined) {
+  if (!myData) return;
+  await eachClaimed(run, () => myData.claimDueErasures(1, GRACE_SECONDS), async ({ row, claim }) => {
+    const result = await sendAll(run, [erasureMailFor(row, run.mail, run.now)], deadlineFor(run, claim));
+    await settle(run, 'erasure', row.id, result, claim);
   });
 }
 
@@ -403,6 +419,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       await sendReminders(run);
       await sendNewsletter(run);
       await sendDataLinks(run, deps.myData);
+      await sendErasures(run, deps.myData);
       await sendEarlierOffers(run, deps.earlier);
       await sendDayMails(run);
     } catch (error) {

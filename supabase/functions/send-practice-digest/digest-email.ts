@@ -16,7 +16,33 @@ import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NO
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
-import type { AppointmentRequest, DigestData } from '../_shared/database/store.ts';
+import type { AppointmentRequest, DigestData, MailKind } from '../_shared/database/store.ts';
+import { WAITING_REPORTED_AFTER_HOURS } from '../_shared/domain/outbox.ts';
+
+/** What the practice reads for each kind of mail that waits (every kind of the registry has one). */
+export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
+  contact: 'Nachrichten aus dem Kontaktformular an die Praxis',
+  request: 'Terminanfragen an die Praxis',
+  acknowledgement: 'Eingangsbestätigungen an Besucherinnen und Besucher',
+  outcome: 'Bestätigungen, Absagen und Verschiebungen an Besucherinnen und Besucher',
+  reminder: 'Terminerinnerungen',
+  'earlier-offer': 'Angebote früherer Termine',
+  'newsletter-confirmation': 'Bestätigungen von Newsletter-Anmeldungen',
+  announcement: 'Newsletter-Ankündigungen neuer Artikel',
+  'data-link': 'Links zu «Meine Daten»',
+  erasure: 'Mitteilungen über Löschungen an die Praxis',
+  digest: 'Tagesübersichten',
+  'cap-notice': 'Hinweise auf das Tageslimit',
+};
+
+export const WAITING_TITLE = 'Wartende E-Mails';
+export const WAITING_INTRO = `Diese E-Mails warten seit mehr als ${WAITING_REPORTED_AFTER_HOURS} Stunden auf den Versand. ` +
+  'Die Website versucht es weiter und sendet jede genau einmal; gelingt es nach drei Tagen nicht, steht sie mit ihrem Inhalt hier unter «Nicht zugestellt».';
+
+/** "3 × Terminerinnerungen, die älteste seit …" */
+export function waitingLine(mail: DigestData['waitingMails'][number]): string {
+  return `${mail.count} × ${WAITING_MAIL_LABELS[mail.kind]}, ${mail.count === 1 ? 'seit' : 'die älteste seit'} ${formatInstantLong(new Date(mail.since))}`;
+}
 
 /** The outbox counts as stalled when it has not run for this long (it runs every 5 minutes hosted). */
 export const OUTBOX_STALLED_MINUTES = 30;
@@ -224,6 +250,14 @@ export function digestMail(
   if (undelivered.length > 0) {
     sections.push(section('Nicht zugestellt', undelivered));
     counts.push(`${undelivered.length} nicht zugestellt`);
+  }
+
+  if (data.waitingMails.length > 0) {
+    const lines = data.waitingMails.map(waitingLine);
+    sections.push(section(WAITING_TITLE, [
+      { text: `${WAITING_INTRO}\n\n${lines.join('\n')}`, html: `${paragraph(WAITING_INTRO)}\n${lines.map(paragraph).join('\n')}` },
+    ]));
+    counts.push(`${data.waitingMails.reduce((sum, mail) => sum + mail.count, 0)} wartend`);
   }
 
   const troubles: Part[] = data.failedRuns.map((run) => {

@@ -19,7 +19,8 @@ import {
   OFFERS_SUBJECT,
 } from '../_shared/lifecycle/appointment-emails.ts';
 import { appointmentAcknowledgementMail } from '../_shared/forms/request-emails.ts';
-import { outcomeMails, parseOutcomeKey, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
+import { parseOutcomeKey } from '../_shared/domain/outcome.ts';
 import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';

@@ -23,6 +23,8 @@ Deno.test('a complete environment: SMTP transport, origins, defaults for the tun
     dailyMailCap: 200,
     ackPerAddressSeconds: 3600,
     ackDailyCap: 100,
+    dataLinkPerAddressSeconds: 600,
+    dataLinkDailyCap: 100,
   });
   assert.deepEqual(config.limits, DEFAULT_LIMITS);
   assert.equal(config.rateLimitSalt, 'test-salt-not-secret');
@@ -120,7 +122,10 @@ Deno.test('SMTP_URL: smtps with credentials, default ports, TLS flags', () => {
 });
 
 Deno.test('tuning values: positive whole numbers (MIN_FORM_MS may be 0), else the default with a warning', () => {
-  const config = testConfig({ MIN_FORM_MS: '-5', RATE_LIMIT_MAX: '20', RATE_LIMIT_WINDOW_SECONDS: 'ten', DAILY_MAIL_CAP: '1.5', ACK_PER_ADDRESS_SECONDS: ' 60 ' });
+  const config = testConfig({
+    MIN_FORM_MS: '-5', RATE_LIMIT_MAX: '20', RATE_LIMIT_WINDOW_SECONDS: 'ten', DAILY_MAIL_CAP: '1.5', ACK_PER_ADDRESS_SECONDS: ' 60 ',
+    DATA_LINK_PER_ADDRESS_SECONDS: '300', DATA_LINK_DAILY_CAP: '50',
+  });
   assert.deepEqual(config.limits, {
     minFormMs: 3000,
     rateLimitMax: 20,
@@ -129,6 +134,8 @@ Deno.test('tuning values: positive whole numbers (MIN_FORM_MS may be 0), else th
     dailyMailCap: 200,
     ackPerAddressSeconds: 60,
     ackDailyCap: 100,
+    dataLinkPerAddressSeconds: 300,
+    dataLinkDailyCap: 50,
   });
   assert.equal(config.warnings.length, 3);
   assert.match(config.warnings.join('\n'), /MIN_FORM_MS="-5"/);

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { createDigestHandler } from '../send-practice-digest/digest-handler.ts';
-import { waitedText } from '../send-practice-digest/digest-email.ts';
+import { WAITING_INTRO, WAITING_TITLE, waitedText, waitingLine } from '../send-practice-digest/digest-email.ts';
+import { escapeHtml } from '../_shared/domain/html.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 import { advisorName } from '../_shared/domain/practice.ts';
 
@@ -280,4 +281,26 @@ Deno.test('what the outbox gave up on of the newsletter is listed and reported b
   assert.match(mailer.sent[0]!.text, /Ankündigung des Artikels «Besser schlafen mit Rückenschmerzen» an diese Newsletter-Adresse/);
   assert.match(mailer.sent[0]!.text, /leserin@example\.ch/);
   assert.deepEqual(store.reported, [{ contacts: [], deliveries: [], newsletterMails: [mailId] }]);
+});
+
+Deno.test('the mails that have waited more than a day are named, kind by kind, with the oldest one\'s time; nothing else about them', async () => {
+  const { handle, mailer, store } = setup();
+  store.digest = {
+    ...store.digest,
+    waitingMails: [
+      { kind: 'acknowledgement', count: 3, since: '2026-12-08T08:00:00Z' },
+      { kind: 'data-link', count: 1, since: '2026-12-09T05:00:00Z' },
+    ],
+  };
+  assert.equal((await run(handle)).body.sent, true);
+  const [mail] = mailer.sent;
+  assert.match(mail!.subject, /4 wartend/);
+  assert.ok(mail!.text.includes(`${WAITING_TITLE}\n`));
+  assert.ok(mail!.text.includes(WAITING_INTRO));
+  for (const waiting of store.digest.waitingMails) {
+    assert.ok(mail!.text.includes(waitingLine(waiting)), waitingLine(waiting));
+    assert.ok(mail!.html.includes(escapeHtml(waitingLine(waiting))));
+  }
+  assert.match(waitingLine(store.digest.waitingMails[0]!), /^3 × Eingangsbestätigungen .*, die älteste seit /);
+  assert.match(waitingLine(store.digest.waitingMails[1]!), /^1 × Links zu «Meine Daten», seit /);
 });

@@ -2,6 +2,7 @@
 import { readConfig, type FunctionConfig } from '../_shared/config.ts';
 import type { StoredAppointmentRequest, StoredOffer, TakeOfferResult } from '../_shared/database/store.ts';
 import { offerLapsesAt } from '../_shared/domain/offers.ts';
+import { outcomeKeyOf } from '../_shared/domain/outcome.ts';
 import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail/transport.ts';
 import { solveChallenge } from 'npm:altcha-lib@2.8.0';
 import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
@@ -649,6 +650,7 @@ export class FakeStore implements Store {
     gaveUpNewsletter: [],
     failedRuns: [],
     outboxLastRunAt: null,
+    waitingMails: [],
   };
   /** Day → 'sent' | 'nothing' | 'claimed'. */
   digestDays = new Map<string, string>();
@@ -691,20 +693,6 @@ export function appointmentState(overrides: Partial<AppointmentRequest> = {}): A
     ...overrides,
   };
   return { ...row, outcome_key: outcomeKeyOf(row) };
-}
-
-/** appointment_requests.outcome_key as the database generates it: whose mails the state owes. */
-export function outcomeKeyOf(row: Omit<AppointmentRequest, 'outcome_key'>): string | null {
-  switch (row.status) {
-    case 'requested':
-      return null;
-    case 'declined':
-    case 'cancelled':
-      return row.status;
-    case 'confirmed':
-      if (row.move_status === null) return 'confirmed';
-      return `${{ requested: 'move-requested', confirmed: 'moved', declined: 'move-declined' }[row.move_status]}:${row.move_count}`;
-  }
 }
 
 /** The rows of the fake; every row read through it carries its current outcome_key (a generated column). */

@@ -118,7 +118,7 @@ Deno.test('the outbox\'s calls: the one claim, due, per kind; finish_mail with a
   assert.equal(await store.finishMail(TOKEN, 'failed', 'smtp_554'), 'finished');
   assert.deepEqual(await store.giveUpStaleMail('2026-12-10'), [{ kind: 'contact', id: REQUEST_ID }]);
   await store.recordJobRun('send-pending-mail', true, { sent: 1 });
-  const due = { p_today: null, p_daily_cap: null, p_now: null };
+  const due = { p_today: null, p_budget: null, p_now: null };
   assert.deepEqual(calls.map((call) => [call.url.pathname.replace('/rest/v1/rpc/', ''), call.body]), [
     ['claim_mail', { p_kind: 'contact', p_limit: 1, p_grace_seconds: 120, ...due }],
     ['claim_mail', { p_kind: 'reminder', p_limit: 1, p_grace_seconds: 0, ...due, p_today: '2026-12-10' }],

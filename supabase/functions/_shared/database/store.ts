@@ -262,6 +262,8 @@ export interface DigestData {
   gaveUpNewsletter: GaveUpNewsletterMail[];
   failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
   outboxLastRunAt: string | null;
+  /** The mails owed longer than WAITING_REPORTED_AFTER_HOURS and not given up: how many of a kind, since when. */
+  waitingMails: { kind: MailKind; count: number; since: string }[];
 }
 
 /** A stored request with the columns of its lifecycle. */
@@ -610,6 +612,7 @@ const digestSchema = z.object({
   })),
   failedRuns: z.array(z.object({ job: z.string(), ranAt: z.string(), summary: z.record(z.string(), z.unknown()) })),
   outboxLastRunAt: nullableText,
+  waitingMails: z.array(z.object({ kind: mailKindSchema, count: z.int().check(z.positive()), since: z.string() })),
 });
 export const parseDigestData = (value: unknown): DigestData => parseAnswer(digestSchema, value, 'unexpected_digest_answer');
 

@@ -57,8 +57,12 @@ interface DueClaim {
   graceSeconds: number;
   /** Zurich's today: reminders are due the day before, and what failed is given up by it. */
   today?: string;
-  /** The day's budget of newsletter confirmations, charged before they are claimed. */
-  dailyCap?: number;
+  /**
+   * The kind's budget as the functions configure it (public.claim_mail's p_budget): the
+   * newsletter confirmations' {daily_cap}, charged before they are claimed; the data links'
+   * {per_address_seconds, daily_cap}, within which they are claimed.
+   */
+  budget?: Record<string, number>;
   now?: Date;
 }
 
@@ -75,7 +79,7 @@ async function claimMail(rpc: SecretRpc, kind: MailKind, by: { key: string } | D
       p_limit: by.limit,
       p_grace_seconds: by.graceSeconds,
       p_today: by.today ?? null,
-      p_daily_cap: by.dailyCap ?? null,
+      p_budget: by.budget ?? null,
       p_now: by.now?.toISOString() ?? null,
     };
   return parseClaimedMails(await rpc('claim_mail', args));

@@ -24,6 +24,8 @@ export type MailRecipient = 'practice' | 'visitor' | 'subscriber';
  * - `subscriber`: a newsletter address (subscriber_id);
  * - `subscriber-article`: a newsletter address and an article (subscriber_id, article_slug);
  * - `address`: the address the row holds itself (email, mailbox_key), nothing else;
+ * - `erased-address`: an address erased on «Meine Daten», which the row holds itself (email,
+ *   and the cancelled slots in about) until the practice has the mail;
  * - `day`: nothing but its day (about), a mail to the practice about the site's day.
  */
 export type MailRefersTo =
@@ -33,6 +35,7 @@ export type MailRefersTo =
   | 'subscriber'
   | 'subscriber-article'
   | 'address'
+  | 'erased-address'
   | 'day';
 
 /**
@@ -160,6 +163,16 @@ export const mailKinds = {
     givenUp: false,
     renderer: 'my-data/mails.ts#dataLinkMailFor',
     owedWhen: '«Link senden» on «Meine Daten» (owe_data_link)',
+  },
+  erasure: {
+    recipient: 'practice',
+    refersTo: 'erased-address',
+    key: 'erasure/<row id>',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: false,
+    renderer: 'my-data/erasure-mail.ts#erasureMail',
+    owedWhen: '«Alle meine Daten löschen» erased something (erase_mailbox; it asks the practice to delete its copies)',
   },
   digest: {
     recipient: 'practice',

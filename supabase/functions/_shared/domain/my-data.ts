@@ -23,3 +23,19 @@ export const MY_DATA_REQUESTED_LINK_HOURS = 24;
  * data; an older mail's visitor asks for a fresh link on the page.
  */
 export const MY_DATA_MAIL_LINK_DAYS = 30;
+
+/**
+ * The address key: what «Meine Daten» finds a person's data by – the address exactly as
+ * typed, trimmed, with its domain in lower case (a domain is case-insensitive, RFC 5321
+ * 2.4; a local part is the receiving server's to read, so `Anna+x@…` stays another address
+ * than `anna@…`). Split at the last '@'. The folded mailbox key (mailboxKey, rate-limit.ts)
+ * serves the limits only: a link asked for a tagged address must never open the untagged
+ * one's data, where `+` may not be sub-addressing at all. The database's
+ * private.address_key is generated from this (`npm run db:rules`); the token of a «Meine
+ * Daten» link names it.
+ */
+export function addressKey(email: string): string {
+  const trimmed = email.trim();
+  const at = trimmed.lastIndexOf('@');
+  return at < 0 ? trimmed : `${trimmed.slice(0, at)}@${trimmed.slice(at + 1).toLowerCase()}`;
+}

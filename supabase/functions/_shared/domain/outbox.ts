@@ -14,6 +14,13 @@ export const RETRY_FIRST_MINUTES = 1;
 /** … up to this. */
 export const RETRY_MAX_MINUTES = 60;
 
+/**
+ * A mail still owed this long after it was written – waiting for a budget, for the provider,
+ * for its next attempt – is named in the morning digest (how many of each kind, since when),
+ * long before the outbox gives up on it.
+ */
+export const WAITING_REPORTED_AFTER_HOURS = 24;
+
 /** A mail still not sent after this many days is given up, and the next digest reports it. */
 export const GIVE_UP_AFTER_DAYS = 3;
 

@@ -447,7 +447,7 @@ export interface MyDataMail {
 
 /** Everything stored about one mailbox. */
 export interface MyData {
-  /** The mailbox (mailboxKey: lower case, +tag dropped, Gmail's dots dropped). */
+  /** The address key the link serves (addressKey: the address as typed, the domain in lower case). */
   mailbox: string;
   /** When this was read. */
   readAt: string;

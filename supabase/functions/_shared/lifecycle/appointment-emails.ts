@@ -377,13 +377,16 @@ export function cancellationMail(appointment: Appointment, settings: MailSetting
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 
+/** How the practice's copy says the visitor cancelled (an erasure's cancellation says so otherwise: ../my-data/erasure-mail.ts). */
+export const CANCELLED_BY_LINK = 'hat den Termin über den Link in der Bestätigung abgesagt';
+
 export function cancelledPracticeMail(appointment: Appointment, settings: MailSettings, now: Date, cancelledAt: Date): OutgoingMail {
   return practiceMail(
     appointment,
     settings,
     'Termin abgesagt',
     practiceFields(appointment, [{ label: 'Abgesagt', value: formatInstantLong(cancelledAt) }]),
-    `${fullName(appointment)} hat den Termin über den Link in der Bestätigung abgesagt und erhält eine Bestätigung. ` +
+    `${fullName(appointment)} ${CANCELLED_BY_LINK} und erhält eine Bestätigung. ` +
       `Der Anhang (${CANCELLED_CALENDAR_FILENAME}) entfernt den Termin aus Ihrem Kalender; der Zeitpunkt ist auf der Website wieder frei.`,
     calendarAttachment(appointment, settings, now, true),
   );

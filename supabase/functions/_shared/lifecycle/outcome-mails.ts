@@ -33,17 +33,7 @@ import type { AppointmentRequest, Store } from '../database/store.ts';
 import { cancellationNoticeHours } from '../domain/practice.ts';
 import { openOfferLinks } from './offers.ts';
 
-/** An outcome_key, read: which state's mails, and for a move the wish's number. */
-export type OutcomeKey =
-  | { kind: 'confirmed' | 'declined' | 'cancelled' }
-  | { kind: 'move-requested' | 'moved' | 'move-declined'; move: number };
-
-export function parseOutcomeKey(key: string): OutcomeKey | null {
-  if (key === 'confirmed' || key === 'declined' || key === 'cancelled') return { kind: key };
-  const match = /^(move-requested|moved|move-declined):([1-9][0-9]*)$/.exec(key);
-  if (!match) return null;
-  return { kind: match[1] as 'move-requested' | 'moved' | 'move-declined', move: Number(match[2]) };
-}
+import { parseOutcomeKey } from '../domain/outcome.ts';
 
 /**
  * The mails of `request.outcome_key`, in the order they go out: the visitor's first where

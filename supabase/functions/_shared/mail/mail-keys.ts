@@ -71,6 +71,11 @@ export function dataLinkMailKey(rowId: string): string {
   return `data-link/${rowId}`;
 }
 
+/** The practice's mail about an erasure: its outbox row's key (public.erase_mailbox). */
+export function erasureMailKey(rowId: string): string {
+  return `erasure/${rowId}`;
+}
+
 export function withKey(mail: OutgoingMail, key: string): OutgoingMail {
   return { ...mail, idempotencyKey: key };
 }

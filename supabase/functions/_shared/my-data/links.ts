@@ -4,13 +4,12 @@
  * log and no Referer. The link in every mail to a visitor (../mail/my-data-footer.ts) works
  * MY_DATA_MAIL_LINK_DAYS, the one asked for on the page MY_DATA_REQUESTED_LINK_HOURS. Pure.
  */
-import { mailboxKey } from '../database/rate-limit.ts';
-import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '../domain/my-data.ts';
+import { addressKey, MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '../domain/my-data.ts';
 import type { LinkSettings } from '../lifecycle/action-links.ts';
 import { signMyDataToken } from './tokens.ts';
 
 export async function myDataUrl(settings: LinkSettings, email: string, expiresAt: Date): Promise<string> {
-  const token = await signMyDataToken(settings.secret, { mailbox: mailboxKey(email), expiresAt: Math.floor(expiresAt.getTime() / 1000) });
+  const token = await signMyDataToken(settings.secret, { address: addressKey(email), expiresAt: Math.floor(expiresAt.getTime() / 1000) });
   return `${settings.siteUrl}${MY_DATA_PAGE_PATH}#${token}`;
 }
 

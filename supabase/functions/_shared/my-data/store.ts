@@ -1,15 +1,17 @@
 /**
  * «Meine Daten»'s database calls (…_my_data.sql) and the shapes of their answers: what is
- * stored about a mailbox, its appointments to cancel before an erasure, the erasure, the
- * data-link mail, and the calendar feeds' tombstones. Pure apart from the calls.
+ * stored under an address key (domain/my-data.ts, addressKey), the erasure with the
+ * practice's erasure mail, the data-link mail within the links' budget, and the calendar
+ * feeds' tombstones. Pure apart from the calls.
  */
 import * as z from 'zod/mini';
-import { type Claimed, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
+import { type Claimed, type MailClaim, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
+import type { ErasedAppointment, ErasureNotice } from './erasure-mail.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
 import { reminderDueAt } from '../domain/outbox.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
 
-/** What public.erase_mailbox deleted. */
+/** What public.erase_mailbox deleted and cancelled. */
 export interface ErasedCounts {
   requests: number;
   messages: number;
@@ -17,7 +19,31 @@ export interface ErasedCounts {
   mails: number;
   rate_limit_events: number;
   calendar_cancellations: number;
+  /** Appointments the erasure cancelled. */
+  cancelled: number;
 }
+
+/** The erasure's answer: the counts, and the practice's erasure mail claimed for the caller (null: nothing was erased, none owed). */
+export interface Erasure {
+  counts: ErasedCounts;
+  notice: { row: ErasureNotice; claim: MailClaim } | null;
+}
+
+/** The links' budget (config.ts, Limits): one per mailbox in `perAddressSeconds`, `dailyCap` a day. */
+export interface DataLinkBudget {
+  perAddressSeconds: number;
+  dailyCap: number;
+}
+
+/**
+ * public.owe_data_link's answer: the link mail owed and claimed for the caller; written for
+ * the outbox because the budget holds it back (or one is owed already); or nothing owed –
+ * nothing is stored under the address.
+ */
+export type DataLinkOwed =
+  | { status: 'claimed'; claim: MailClaim; row: DataLinkMail }
+  | { status: 'deferred' }
+  | { status: 'not_owed' };
 
 /** A tombstone: an erased appointment's cancellation, for the feeds. */
 export interface CalendarCancellation {
@@ -38,16 +64,20 @@ export interface DataLinkMail {
 }
 
 export interface MyDataStore {
-  /** public.my_data: everything stored about the mailbox (its key). */
-  read(mailbox: string, now: Date): Promise<MyData>;
-  /** public.mailbox_appointments: the confirmed appointments not begun (and cancellations whose mails are not out). */
-  appointmentsToCancel(mailbox: string): Promise<string[]>;
-  /** public.erase_mailbox: every row about the mailbox, in one transaction. */
-  erase(mailbox: string, mailboxHash: string): Promise<ErasedCounts>;
-  /** public.owe_data_link: a data-link mail owed to `email` and claimed for the caller. */
-  oweDataLink(email: string): Promise<{ claim: MailClaimResult; row: DataLinkMail | null }>;
-  /** public.claim_due_mail('data-link'): the link mails the asking call could not send, while their links work (the outbox). */
-  claimDueLinks(limit: number, graceSeconds: number): Promise<Claimed<DataLinkMail>[]>;
+  /** public.my_data: everything stored under the address key. */
+  read(address: string, now: Date): Promise<MyData>;
+  /**
+   * public.erase_mailbox: in one transaction the address's appointments cancelled and every
+   * row about it deleted, and the practice's erasure mail owed and claimed for the caller.
+   * `mailboxHash`: the salted hash of its mailbox key (the acknowledgement's counts).
+   */
+  erase(address: string, mailboxHash: string): Promise<Erasure>;
+  /** public.owe_data_link: the link mail to `email`, owed only when something is stored under it, within the links' budget. */
+  oweDataLink(email: string, budget: DataLinkBudget): Promise<DataLinkOwed>;
+  /** public.claim_due_links: the link mails due (held back by the budget, or not sent by the asking call) while their links work and the budget has room (the outbox). */
+  claimDueLinks(limit: number, graceSeconds: number, budget: DataLinkBudget): Promise<Claimed<DataLinkMail>[]>;
+  /** public.claim_due_mail('erasure'): the erasure mails the erasing call could not send (the outbox). */
+  claimDueErasures(limit: number, graceSeconds: number): Promise<Claimed<ErasureNotice>[]>;
   /** public.calendar_cancellations_between. */
   cancellations(from: string, to: string): Promise<CalendarCancellation[]>;
 }
@@ -60,10 +90,52 @@ const erasedSchema = z.object({
   mails: count,
   rate_limit_events: count,
   calendar_cancellations: count,
+  cancelled: count,
 });
-export const parseErased = (value: unknown): ErasedCounts => parseAnswer(erasedSchema, value, 'unexpected_erase_answer');
 
-export const parseIds = (value: unknown): string[] => parseAnswer(z.array(z.string()), value, 'unexpected_ids_answer');
+const erasedAppointmentSchema = z.object({
+  id: z.string(),
+  confirmed_date: z.string(),
+  confirmed_time: z.string(),
+  appointment_minutes: count,
+  advisor: z.nullable(z.string()),
+  calendar_sequence: count,
+});
+const erasureNoticeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  appointments: z.array(erasedAppointmentSchema),
+  claim: z.string(),
+});
+
+function noticeOf(value: unknown, takenAt: number): { row: ErasureNotice; claim: MailClaim } {
+  const { claim, ...row } = parseAnswer(erasureNoticeSchema, value, 'unexpected_erasure_answer');
+  return { row: { ...row, appointments: row.appointments as ErasedAppointment[] }, claim: { token: claim, takenAt } };
+}
+
+/** public.erase_mailbox's answer: the counts, and the erasure mail when it was claimed for the caller. */
+export function parseErasure(value: unknown, takenAt: number): Erasure {
+  const counts = parseAnswer(erasedSchema, value, 'unexpected_erase_answer');
+  const erasure = (value as { erasure?: unknown }).erasure;
+  const claimed = erasure !== null && erasure !== undefined && (erasure as { status?: unknown }).status === 'claimed';
+  return {
+    counts: {
+      requests: counts.requests,
+      messages: counts.messages,
+      newsletter: counts.newsletter,
+      mails: counts.mails,
+      rate_limit_events: counts.rate_limit_events,
+      calendar_cancellations: counts.calendar_cancellations,
+      cancelled: counts.cancelled,
+    },
+    notice: claimed ? noticeOf((erasure as { mail: unknown }).mail, takenAt) : null,
+  };
+}
+
+/** claim_due_mail('erasure')'s rows, each with its claim. */
+export const parseClaimedErasures = (value: unknown, takenAt: number): Claimed<ErasureNotice>[] =>
+  rows(value).map((mail) => noticeOf(mail, takenAt));
 
 const cancellationSchema = z.object({
   id: z.string(),
@@ -190,12 +262,15 @@ export function parseMyData(value: unknown, mailbox: string, now: Date): MyData 
   };
 }
 
-/** public.owe_data_link's answer (claim_mail's): the claim and the row. */
-export function parseDataLinkClaim(value: unknown, takenAt: number): { claim: MailClaimResult; row: DataLinkMail | null } {
-  const claim = parseMailClaim(value, takenAt);
-  if (claim.status !== 'claimed') return { claim, row: null };
+/** public.owe_data_link's answer: claim_mail's when it is owed now, else 'deferred' or 'not_owed'. */
+export function parseDataLinkOwed(value: unknown, takenAt: number): DataLinkOwed {
+  const status = typeof value === 'object' && value !== null ? (value as { status?: unknown }).status : undefined;
+  if (status === 'deferred' || status === 'not_owed') return { status };
+  const claim: MailClaimResult = parseMailClaim(value, takenAt);
+  // Written and claimed in one transaction: any other answer is the database's mistake.
+  if (claim.status !== 'claimed') throw new StoreError('unexpected_data_link_answer');
   const mail = (value as { mail: Row }).mail;
-  return { claim, row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') } };
+  return { status: 'claimed', claim: claim.claim, row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') } };
 }
 
 /** claim_due_mail's data-link rows, each with its claim. */

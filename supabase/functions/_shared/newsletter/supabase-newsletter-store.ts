@@ -50,7 +50,7 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
 
     async claimConfirmations(limit, graceSeconds, dailyCap) {
       const takenAt = performance.now();
-      const rows = await dueMails(rpc, 'newsletter-confirmation', { limit, graceSeconds, dailyCap });
+      const rows = await dueMails(rpc, 'newsletter-confirmation', { limit, graceSeconds, budget: { daily_cap: dailyCap } });
       return parseClaimedConfirmations(rows, takenAt);
     },
 
