@@ -25,7 +25,7 @@ import { MY_DATA_LABEL } from '../supabase/functions/_shared/mail/my-data-footer
 import { feedSecretName, feedUrl, PRACTICE_FEED } from '../supabase/functions/practice-calendar/feed-urls.ts';
 import { myDataPage as copy } from '../src/content/my-data.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { bookableDay, mails, practiceMailsFor, queryRows, uniqueEmail } from './support/backend.ts';
+import { bookableDay, mails, queryRows, uniqueEmail } from './support/backend.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
@@ -159,8 +159,8 @@ test('«Meine Daten» from the confirmation mail: the export lists the mailbox\'
   expect(beatAfter.mails).toBeGreaterThanOrEqual(beatBefore.mails!);
 
   // The practice was told of the erasure (the appointment it cancelled among it).
-  const practice = await practiceMailsFor(anna.email);
-  expect(practice.some((mail) => mail.Subject === `${ERASURE_TITLE}: ${anna.email}`)).toBe(true);
+  // It is sent after the page's answer: waited for, as every mail.
+  await mails().waitFor((m) => m.Subject === `${ERASURE_TITLE}: ${anna.email}`, { timeoutMs: 20_000 });
 
   // The practice's feed: the slot cancelled, without details; the other mailbox's appointment as it was.
   const secret = readFunctionsSettings()[feedSecretName(PRACTICE_FEED)]!;
