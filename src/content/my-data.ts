@@ -24,7 +24,8 @@ export const myDataPage = {
   readyNote: 'Ihr persönlicher Link ist bereit. Die Daten werden erst angezeigt, wenn Sie die Schaltfläche drücken.',
   outOfReach:
     `E-Mails, die bereits im Postfach der ${practice.name} angekommen sind (Ihre Anfragen und Nachrichten als E-Mail), ` +
-    'erreicht diese Seite nicht. Möchten Sie auch diese gelöscht haben, schreiben Sie uns oder rufen Sie an.',
+    'erreicht diese Seite nicht. Wenn Sie alles löschen, teilt die Website das der Praxis mit und bittet sie, auch diese E-Mails ' +
+    'zu löschen – ausser dem, was sie von Gesetzes wegen aufbewahren muss. Fragen dazu beantworten wir gern per E-Mail oder Telefon.',
   dataTitle: 'Ihre gespeicherten Daten',
   readAt: 'Stand',
   mailbox: 'E-Mail-Adresse (Postfach)',

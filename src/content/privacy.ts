@@ -190,7 +190,7 @@ export const privacyPage: PrivacyPage = {
       id: 'meine-daten',
       title: '«Meine Daten»',
       paragraphs: [
-        `Jede unserer E-Mails enthält den Link «Meine Daten» (gültig ${MY_DATA_MAIL_LINK_DAYS} Tage, nur für die Adresse, an die sie ging); auf ${MY_DATA_PAGE_PATH} senden wir ihn auch an eine eingegebene Adresse und nur dorthin (gültig ${MY_DATA_REQUESTED_LINK_HOURS} Stunden). Die Seite antwortet für jede Adresse gleich. Sie zeigt, was in unserer Datenbank über die Adresse gespeichert ist, mit dem Löschdatum, auch als Datei (JSON):`,
+        `Jede unserer E-Mails enthält den Link «Meine Daten» (gültig ${MY_DATA_MAIL_LINK_DAYS} Tage, nur für die Adresse, an die sie ging); auf ${MY_DATA_PAGE_PATH} senden wir ihn auch an eine eingegebene Adresse und nur dorthin (gültig ${MY_DATA_REQUESTED_LINK_HOURS} Stunden), wenn über genau diese Adresse etwas gespeichert ist. Die Seite antwortet für jede Adresse gleich. Sie zeigt, was in unserer Datenbank über die Adresse gespeichert ist, so wie Sie sie eingegeben haben (eine Adresse mit Zusatz, etwa «name+praxis@…», ist eine eigene), mit dem Löschdatum, auch als Datei (JSON):`,
       ],
       list: [
         'Terminanfragen, Termine und Nachrichten: gelöscht 12 Monate nach Eingang;',
@@ -198,7 +198,7 @@ export const privacyPage: PrivacyPage = {
         'unsere E-Mails dazu (Art und Zeitpunkt, ohne Text): mit der Anfrage, Nachricht oder dem Abonnement.',
       ],
       notes: [
-        `«Alle meine Daten löschen» löscht all das sofort; bevorstehende Termine werden vorher abgesagt, die Praxis erhält die Absage. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit. E-Mails, die schon im Postfach der Praxis sind, erreicht die Seite nicht: Dafür schreiben Sie uns.`,
+        `«Alle meine Daten löschen» löscht all das sofort; bevorstehende Termine werden vorher abgesagt. Die Praxis erhält eine Mitteilung über die Löschung mit Ihrer E-Mail-Adresse und den abgesagten Terminen und wird gebeten, auch die E-Mails zu dieser Adresse in ihrem Postfach zu löschen, ausser dem, was sie aufbewahren muss; die Mitteilung selbst löschen wir aus unserer Datenbank spätestens einen Tag nach dem Versand. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit.`,
       ],
     },
     {
