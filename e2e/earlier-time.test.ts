@@ -39,7 +39,7 @@ const row = async (id: string) =>
 const link = async (requestId: string, action: AppointmentAction) =>
   `/termin/aktion#${await signActionToken(e2e().actionTokenSecret, { requestId, action, expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400 })}`;
 
-test('an earlier time: X and Z wait, Y cancels → both are mailed → X takes it (same UID, SEQUENCE + 1) → Z\'s press finds it taken', async ({ page, context }) => {
+test('an earlier time: X and Z wait, Y cancels → both are mailed → X takes it (same UID, SEQUENCE + 1) → Z\'s press finds it taken', async ({ page, context }, testInfo) => {
   test.setTimeout(180_000);
   const { retry, repeatEachIndex } = test.info();
   const shift = 6 * (retry + repeatEachIndex);
@@ -121,6 +121,9 @@ test('an earlier time: X and Z wait, Y cancels → both are mailed → X takes i
     await zPage.getByRole('button', { name: texts.takeButton }).click();
     await expect(zPage.getByRole('alert').filter({ hasText: texts.takenNotice.title })).toBeVisible();
     await expect(zPage.getByText(/leider schon vergeben/)).toBeVisible();
+    // Z was offered a time today: the next offer comes a day after that one at the earliest, and the page says when.
+    await expect(zPage.getByText(texts.stillWantedFrom('').trimEnd().replace(/\.$/, ''))).toBeVisible();
+    await zPage.screenshot({ path: testInfo.outputPath('earlier-taken.png'), fullPage: true });
     await expect(zPage.getByRole('button', { name: texts.takeButton })).toHaveCount(0);
     await expectNoAxeViolations(zPage, 'the offer page, taken');
     // The press has been answered: nothing of Z's changed, and no mail is owed to Z.
