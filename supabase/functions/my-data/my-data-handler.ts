@@ -97,7 +97,7 @@ export const dataLinkBudget = (config: FunctionConfig): DataLinkBudget => ({
 });
 
 async function withToken(context: Context, body: JsonObject): Promise<Response> {
-  const { answer, config, myData, store, now } = context;
+  const { answer, config, myData, now } = context;
   const valid = validateBody(tokenSchema, body);
   if (!valid.ok) {
     return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });

@@ -32,7 +32,7 @@
 import { staffLinks, type LinkSettings } from '../_shared/lifecycle/action-links.ts';
 import { isAppointment } from '../_shared/lifecycle/appointment-emails.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
-import { GIVE_UP_AFTER_DAYS, REMINDERS_FROM_HOUR } from '../_shared/domain/outbox.ts';
+import { REMINDERS_FROM_HOUR } from '../_shared/domain/outbox.ts';
 import {
   appointmentAcknowledgementMail,
   contactAcknowledgementMail,
@@ -69,8 +69,6 @@ export const FUNCTION_NAME = 'send-pending-mail';
 export const OUTBOX_BATCH = 20;
 /** The visitor's own call and the action page's press go first: rows younger than this are theirs. */
 export const GRACE_SECONDS = 120;
-/** How long the outbox keeps trying before it leaves a mail to the digest. */
-export const GIVE_UP_AFTER_SECONDS = GIVE_UP_AFTER_DAYS * 86_400;
 /**
  * How long a run sends: every send is over by then. The platform stops a function after
  * 150 s (Supabase docs, "Limits", wall clock on the free plan), and a send cut off there is

@@ -584,8 +584,6 @@ export function parseClaimedRows(kind: keyof typeof claimedRowSchemas, value: un
 }
 
 const mailKindSchema = z.enum(MAIL_KINDS as [MailKind, ...MailKind[]]);
-export const parseGivenUp = (value: unknown): { kind: MailKind; id: string }[] =>
-  parseAnswer(z.array(z.object({ kind: mailKindSchema, id: z.string() })), value, 'unexpected_give_up_answer');
 
 export const parseProofClaim = (value: unknown): ProofClaim =>
   parseAnswer(

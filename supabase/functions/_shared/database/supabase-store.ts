@@ -22,7 +22,6 @@ import {
   parseDigestClaim,
   parseFinish,
   parseMailClaim,
-  parseGivenUp,
   parseLifecycleAnswer,
   parseMoveAnswer,
   parseOffers,

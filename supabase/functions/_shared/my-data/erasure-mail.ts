@@ -17,8 +17,13 @@ import { htmlDocument, type MailSettings, oneLine, paragraph } from '../mail/lay
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
 import { erasureMailKey, withKey } from '../mail/mail-keys.ts';
 
-/** An appointment the erasure cancelled: its slot only (the tombstone's fields). */
-export interface ErasedAppointment {
+/**
+ * A tombstone (calendar cancellation): what is left of an erased appointment – its id (the
+ * calendar entry's UID), slot, length, advisor and sequence, nothing about the person. The
+ * feeds show it as cancelled until its day has passed (table calendar_cancellations), and
+ * the erasure mail lists the appointments it cancelled with these fields alone.
+ */
+export interface CalendarCancellation {
   id: string;
   confirmed_date: string;
   confirmed_time: string;
@@ -35,7 +40,7 @@ export interface ErasureNotice {
   email: string;
   /** When the erasure was done. */
   created_at: string;
-  appointments: ErasedAppointment[];
+  appointments: CalendarCancellation[];
 }
 
 export const ERASURE_TITLE = 'Löschung über «Meine Daten»';
@@ -57,13 +62,13 @@ export const ERASURE_COPIES_REQUEST =
   'Bitte löschen Sie auch Ihre eigenen Kopien: die E-Mails zu dieser Adresse in Ihrem Postfach (Anfragen, Nachrichten, Bestätigungen, Absagen) ' +
   'und was Sie daraus übernommen haben – ausser dem, was Sie aufbewahren müssen. Löschen Sie danach auch diese E-Mail.';
 
-function slotLine(appointment: ErasedAppointment): string {
+function slotLine(appointment: CalendarCancellation): string {
   const advisor = appointment.advisor !== null && isAdvisorId(appointment.advisor) ? `, ${advisorName(appointment.advisor)}` : '';
   return `${formatDateTimeLong(appointment.confirmed_date, appointment.confirmed_time)} (${appointment.appointment_minutes} Minuten${advisor})`;
 }
 
 /** METHOD:CANCEL for one cancelled appointment: its UID, the next sequence; the address as attendee, no name. */
-function cancelFile(appointment: ErasedAppointment, settings: MailSettings, email: string, now: Date): string {
+function cancelFile(appointment: CalendarCancellation, settings: MailSettings, email: string, now: Date): string {
   return buildCalendarFile({
     uid: calendarUid(appointment.id),
     date: appointment.confirmed_date,

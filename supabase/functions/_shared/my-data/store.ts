@@ -6,7 +6,9 @@
  */
 import * as z from 'zod/mini';
 import { type Claimed, type MailClaim, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
-import type { ErasedAppointment, ErasureNotice } from './erasure-mail.ts';
+import type { CalendarCancellation, ErasureNotice } from './erasure-mail.ts';
+
+export type { CalendarCancellation } from './erasure-mail.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
 import { reminderDueAt } from '../domain/outbox.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
@@ -45,15 +47,6 @@ export type DataLinkOwed =
   | { status: 'deferred' }
   | { status: 'not_owed' };
 
-/** A tombstone: an erased appointment's cancellation, for the feeds. */
-export interface CalendarCancellation {
-  id: string;
-  confirmed_date: string;
-  confirmed_time: string;
-  appointment_minutes: number;
-  advisor: string | null;
-  calendar_sequence: number;
-}
 
 /** A data-link mail claimed for its sending: the address it goes to and when it was asked for. */
 export interface DataLinkMail {
@@ -93,7 +86,8 @@ const erasedSchema = z.object({
   cancelled: count,
 });
 
-const erasedAppointmentSchema = z.object({
+/** A tombstone's fields: the feeds' cancelled entries, and the appointments an erasure cancelled. */
+const cancellationSchema = z.object({
   id: z.string(),
   confirmed_date: z.string(),
   confirmed_time: z.string(),
@@ -105,13 +99,13 @@ const erasureNoticeSchema = z.object({
   id: z.string(),
   email: z.string(),
   created_at: z.string(),
-  appointments: z.array(erasedAppointmentSchema),
+  appointments: z.array(cancellationSchema),
   claim: z.string(),
 });
 
 function noticeOf(value: unknown, takenAt: number): { row: ErasureNotice; claim: MailClaim } {
   const { claim, ...row } = parseAnswer(erasureNoticeSchema, value, 'unexpected_erasure_answer');
-  return { row: { ...row, appointments: row.appointments as ErasedAppointment[] }, claim: { token: claim, takenAt } };
+  return { row: { ...row, appointments: row.appointments as CalendarCancellation[] }, claim: { token: claim, takenAt } };
 }
 
 /** public.erase_mailbox's answer: the counts, and the erasure mail when it was claimed for the caller. */
@@ -137,14 +131,6 @@ export function parseErasure(value: unknown, takenAt: number): Erasure {
 export const parseClaimedErasures = (value: unknown, takenAt: number): Claimed<ErasureNotice>[] =>
   rows(value).map((mail) => noticeOf(mail, takenAt));
 
-const cancellationSchema = z.object({
-  id: z.string(),
-  confirmed_date: z.string(),
-  confirmed_time: z.string(),
-  appointment_minutes: count,
-  advisor: z.nullable(z.string()),
-  calendar_sequence: count,
-});
 export const parseCancellations = (value: unknown): CalendarCancellation[] =>
   parseAnswer(z.array(cancellationSchema), value, 'unexpected_cancellations_answer');
 
