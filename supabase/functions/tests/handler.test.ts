@@ -565,12 +565,15 @@ Deno.test('appointment: a failing claim call → 500 internal_error', async () =
   assert.equal(mailer.attempts, 0);
 });
 
-Deno.test('logs: one line per request, no body, no personal data', async () => {
-  const { contact, appointment, logs } = setup();
+Deno.test('logs: one line per request and one per acknowledgement sent after it, no body, no personal data', async () => {
+  const { contact, appointment, logs, afterAnswers } = setup();
   await contact(post(contactSubmission()));
   await appointment(post(appointmentSubmission()));
   await contact(post(contactSubmission({ name: 'Anna\nX' })));
-  assert.equal(logs.length, 3);
+  // The acknowledgements go out after the answers (the third request was refused: none).
+  await afterAnswers();
+  assert.equal(logs.filter((line) => line.code !== 'acknowledgement').length, 3);
+  assert.equal(logs.filter((line) => line.code === 'acknowledgement').length, 2);
   const text = JSON.stringify(logs);
   for (const secret of ['Anna', 'Muster', 'Beat', 'Keller', 'example.ch', '203.0.113.7', 'Schmerzen', '+41']) {
     assert.equal(text.includes(secret), false, secret);
