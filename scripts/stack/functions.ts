@@ -265,8 +265,8 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     if (stopping) throw new FunctionBootError(name, `Edge function "${name}" was stopped before it started.`);
     const dir = path.join(options.functionsDir, name);
     const denoJson = path.join(dir, 'deno.json');
-    // exit-with-parent.js ends the process when the stack's ends, even by SIGKILL (its stdin
-    // is a pipe from this process, closed by the kernel then), so no Deno child outlives it.
+    // exit-with-parent.js ends the process when the stack's ends, even by SIGKILL (it
+    // watches its parent id), so no Deno child outlives the stack.
     const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt', '--preload', EXIT_WITH_PARENT];
     if (existsSync(denoJson)) args.push('--config', denoJson);
     args.push(path.join(dir, 'index.ts'));
@@ -274,11 +274,9 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     const child = spawn(deno, args, {
       cwd: options.repoRoot,
       env: { ...options.env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}` },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(name, child);
-    // Nothing is written to it; a write after the child ended must not crash the stack.
-    child.stdin!.on('error', () => {});
     const lines = logs.get(name)!;
     for (const [stream, input] of [['stdout', child.stdout], ['stderr', child.stderr]] as const) {
       readline.createInterface({ input: input! }).on('line', (line) => {
