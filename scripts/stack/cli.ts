@@ -1,17 +1,25 @@
 /**
- * `npm run stack [-- --fresh]`: the embedded local stack on its own, until Ctrl-C.
+ * `npm run stack [-- --fresh]`: the embedded local stack on its own, until Ctrl-C, SIGTERM,
+ * SIGHUP or the end of the process that started it (terminal.ts, handleShutdown).
  * `npm run -s stack -- --print-env`: its connection values as `supabase status -o env` prints them.
  */
 import { parseArgs } from 'node:util';
 import { PortInUseError, startStack, type RunningStack } from './start-stack';
 import { formatStatusEnv, statusEnv } from './status-env';
-import { describeStack, handleShutdown } from './terminal';
+import { describeStack, FREE_PORTS, handleShutdown, STARTING, wantsVerbose } from './terminal';
 
 const USAGE = `Usage: npm run stack [-- --fresh]
        npm run -s stack -- --print-env
 
   --fresh       start with an empty database and mailbox (deletes .stack-data/pgdata and .stack-data/mail)
   --in-memory   keep database and mails in memory only (.stack-data is neither read nor written)
+  --free-ports  take ports the system hands out instead of 54321–54325 (printed at start):
+                a second stack beside the first, or a test's
+  --lazy-functions
+                start each function's Deno process on its first call instead of at start
+                (a faster start; that first call waits ~1 s for it)
+  --verbose     also print each function call, the scheduled jobs' runs, caught mails and
+                the start's details (as does DEBUG=1)
   --trust-forwarded-for
                 pass a caller's own X-Forwarded-For on to the functions, so a test suite can
                 act as many visitors (never for a stack others can reach)
@@ -30,6 +38,9 @@ async function main(): Promise<void> {
         'print-env': { type: 'boolean' },
         fresh: { type: 'boolean' },
         'in-memory': { type: 'boolean' },
+        'free-ports': { type: 'boolean' },
+        'lazy-functions': { type: 'boolean' },
+        verbose: { type: 'boolean' },
         'trust-forwarded-for': { type: 'boolean' },
       },
     }));
@@ -48,13 +59,17 @@ async function main(): Promise<void> {
   }
 
   const shutdown = handleShutdown();
+  console.log(STARTING);
   let stack: RunningStack;
   try {
     stack = await startStack({
       fresh: flags.fresh ?? false,
       scheduledJobs: true,
       trustForwardedFor: flags['trust-forwarded-for'] ?? false,
+      verbose: wantsVerbose(flags.verbose),
       ...(flags['in-memory'] ? { dataDir: null } : {}),
+      ...(flags['free-ports'] ? { ports: FREE_PORTS } : {}),
+      ...(flags['lazy-functions'] ? { functionsBoot: 'on-first-call' as const } : {}),
     });
   } catch (error) {
     if (error instanceof PortInUseError) {

@@ -11,7 +11,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './ports';
+
+/** Preloaded into every function's Deno process: it ends when the stack's process ends. */
+const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.js', import.meta.url));
 
 /** Folders in supabase/functions that are not functions. */
 const NOT_FUNCTIONS = new Set(['_shared', 'tests', 'test', 'node_modules']);
@@ -23,6 +27,24 @@ const NOT_FUNCTIONS = new Set(['_shared', 'tests', 'test', 'node_modules']);
  * which the timer would fill every minute.
  */
 export const QUIET_CODES: ReadonlySet<string> = new Set(['outbox_idle', 'digest_not_yet', 'digest_done', 'digest_nothing']);
+
+/**
+ * Whether a function's line is one of its per-request or start-up lines, printed only with
+ * --verbose: what it writes to stdout (each call's JSON line, `"code":"preflight"`
+ * included; its settings at start) and Deno's "Listening on". What it writes to stderr –
+ * warnings, errors, a 5xx answer's line – is always printed (printFunctionLine).
+ */
+export function isVerboseLine(line: string, stream: 'stdout' | 'stderr'): boolean {
+  return stream === 'stdout' || /^Listening on /.test(line);
+}
+
+/**
+ * The text of a line without the function's own "[name] " prefix: the same start-up
+ * warning from eight functions (a setting each reads) is printed once.
+ */
+export function lineWithoutName(name: string, line: string): string {
+  return line.startsWith(`[${name}] `) ? line.slice(name.length + 3) : line;
+}
 
 export function isQuietLine(line: string): boolean {
   if (!line.startsWith('{')) return false;
@@ -141,8 +163,13 @@ export interface StartFunctionsOptions {
   functionsDir: string;
   names: string[];
   env: Record<string, string>;
+  /** Nothing printed at all (the lines are still kept: logs()). */
   quiet: boolean;
+  /** Every line printed, the per-request ones too (else only warnings and errors, each once). */
+  verbose?: boolean;
   log: (message: string) => void;
+  /** What must be seen even without --verbose (default: log). */
+  warn?: (message: string) => void;
   /** The first start downloads the functions' npm packages into Deno's cache. */
   startTimeoutMs?: number;
 }
@@ -206,6 +233,9 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
   const children = new Map<string, ChildProcess>();
   const logs = new Map<string, string[]>();
   const slots = new Map<string, Slot>();
+  /** Warnings and errors already printed (without --verbose each is printed once). */
+  const printedOnce = new Set<string>();
+  const warn = options.warn ?? options.log;
   let stopping = false;
 
   // Deno children must not outlive the stack, even if the parent dies without stop().
@@ -235,7 +265,9 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     if (stopping) throw new FunctionBootError(name, `Edge function "${name}" was stopped before it started.`);
     const dir = path.join(options.functionsDir, name);
     const denoJson = path.join(dir, 'deno.json');
-    const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt'];
+    // exit-with-parent.js ends the process when the stack's ends, even by SIGKILL (it
+    // watches its parent id), so no Deno child outlives the stack.
+    const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--no-prompt', '--preload', EXIT_WITH_PARENT];
     if (existsSync(denoJson)) args.push('--config', denoJson);
     args.push(path.join(dir, 'index.ts'));
 
@@ -246,11 +278,21 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
     });
     children.set(name, child);
     const lines = logs.get(name)!;
-    for (const stream of [child.stdout, child.stderr]) {
-      readline.createInterface({ input: stream! }).on('line', (line) => {
+    for (const [stream, input] of [['stdout', child.stdout], ['stderr', child.stderr]] as const) {
+      readline.createInterface({ input: input! }).on('line', (line) => {
         lines.push(line);
         if (lines.length > MAX_LOG_LINES) lines.shift();
-        if (!options.quiet && !isQuietLine(line)) console.log(`[fn:${name}] ${line}`);
+        if (options.quiet || isQuietLine(line)) return;
+        if (options.verbose) {
+          console.log(`[fn:${name}] ${line}`);
+        } else if (!isVerboseLine(line, stream)) {
+          // A start-up warning repeated by every function: once. A request's JSON line
+          // (an error, a 5xx answer) is an event of its own: each one.
+          const text = lineWithoutName(name, line);
+          if (!line.startsWith('{') && printedOnce.has(text)) return;
+          printedOnce.add(text);
+          console.error(`[fn:${name}] ${line}`);
+        }
       });
     }
     let listening = false;
@@ -259,7 +301,7 @@ export function launchFunctions(options: LaunchFunctionsOptions): FunctionsRunti
       onExit();
       // Ctrl-C in a terminal reaches the whole process group, Deno included: no alarm then.
       if (signal === 'SIGINT' || signal === 'SIGTERM') return;
-      options.log(`function ${name} stopped (exit code ${code ?? signal}); the next call to it starts it again`);
+      warn(`function ${name} stopped (exit code ${code ?? signal}); the next call to it starts it again`);
     });
 
     const timeoutMs = options.startTimeoutMs ?? 180_000;

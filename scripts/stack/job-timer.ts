@@ -105,7 +105,10 @@ export interface JobTimerOptions {
   apiUrl: string;
   secretKey: string;
   jobs: readonly ScheduledJob[];
+  /** A run that sent something (--verbose only in the terminal). */
   log(message: string): void;
+  /** A run that failed or found no function: always printed (default: log). */
+  warn?(message: string): void;
   /** For tests: the call itself (default runJob). */
   run?: typeof runJob;
 }
@@ -113,6 +116,7 @@ export interface JobTimerOptions {
 /** Starts one timer per job; the returned function stops them all. */
 export function startJobTimers(options: JobTimerOptions): () => void {
   const run = options.run ?? runJob;
+  const warn = options.warn ?? options.log;
   const timers: NodeJS.Timeout[] = [];
   for (const job of options.jobs) {
     let running = false;
@@ -125,12 +129,15 @@ export function startJobTimers(options: JobTimerOptions): () => void {
         const answer = await run(options.apiUrl, options.secretKey, job.fn, job.body, job.callTimeoutMs ?? JOB_CALL_TIMEOUT_MS);
         const { status, body } = parseAnswer(answer);
         if (status === 404) {
-          if (!missing) options.log(`job ${job.fn}: ${answer} – no such function (yet); said once, tried again on schedule`);
+          if (!missing) warn(`job ${job.fn}: ${answer} – no such function (yet); said once, tried again on schedule`);
           missing = true;
           return;
         }
         missing = false;
-        if (status === undefined || !job.idle(status, body)) options.log(`job ${job.fn}: ${answer}`);
+        // A failed call, or a run that could not send a mail: what matters in the terminal.
+        const couldNotSend = isObject(body) && ((Number(body.failed) || 0) > 0 || (Number(body.gaveUp) || 0) > 0);
+        if (status === undefined || status >= 400 || couldNotSend) warn(`job ${job.fn}: ${answer}`);
+        else if (!job.idle(status, body)) options.log(`job ${job.fn}: ${answer}`);
       } finally {
         running = false;
       }

@@ -279,7 +279,10 @@ export interface MailCatcherOptions {
   port: number;
   /** Folder for .eml files; undefined = memory only. */
   storeDir?: string;
+  /** What happened to a message (--verbose only in the terminal). */
   log: (message: string) => void;
+  /** The SMTP server's own errors (default: log). */
+  warn?: (message: string) => void;
 }
 
 /** Messages above this are refused; the appointment mail with its .ics is a few KB. */
@@ -377,7 +380,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
       });
     },
   });
-  server.on('error', (error) => options.log(`SMTP error: ${error.message}`));
+  server.on('error', (error) => (options.warn ?? options.log)(`SMTP error: ${error.message}`));
 
   const smtpPort = await listen(server.server, options.port, HOST);
 

@@ -109,6 +109,12 @@ export interface StartStackOptions {
   /** No log output (the functions' output is still kept: functionLogs()). */
   quiet?: boolean;
   /**
+   * Also print what is not a warning or an error: the start's steps, each function call's
+   * line, the scheduled jobs' runs, caught mails (`--verbose`). Default: warnings and
+   * errors only.
+   */
+  verbose?: boolean;
+  /**
    * Run the scheduled jobs as pg_cron does on hosted Supabase: true = LOCAL_JOBS
    * (send-pending-mail every minute, send-practice-digest every 5 minutes; job-timer.ts),
    * or a list of jobs. Default off, so tests run a job themselves (runJob); `npm run dev`
@@ -285,7 +291,8 @@ function closeServer(server: Server | undefined): Promise<void> {
 
 export async function startStack(options: StartStackOptions = {}): Promise<RunningStack> {
   const ports: StackPorts = { ...LOCAL_PORTS, ...options.ports };
-  const log = options.quiet ? () => {} : (message: string) => console.log(`[stack] ${message}`);
+  const warn = options.quiet ? () => {} : (message: string) => console.error(`[stack] ${message}`);
+  const log = options.verbose && !options.quiet ? (message: string) => console.log(`[stack] ${message}`) : () => {};
   const dataDir = options.dataDir === undefined ? path.join(REPO_ROOT, '.stack-data') : options.dataDir;
   // undefined = take the environment's; null or '' = explicitly none.
   const databaseUrl = (options.databaseUrl === undefined ? process.env.DATABASE_URL : options.databaseUrl) || undefined;
@@ -388,6 +395,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
         port: ports.smtp,
         storeDir: dataDir ? path.join(dataDir, 'mail') : undefined,
         log,
+        warn,
       });
       cleanups.push(() => started.stop());
       ports.smtp = started.smtpPort;
@@ -432,7 +440,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
         config: functionsConfig,
         env: functionsEnvironment({ apiUrl, dbUrl, smtpUrl, extra: options.functionsEnv ?? {} }),
         quiet: options.quiet ?? false,
+        verbose: options.verbose ?? false,
         log,
+        warn,
         boot: options.functionsBoot,
       });
       runtime = launched;
@@ -440,7 +450,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       await launched.ready;
       const jobs = options.scheduledJobs === true ? LOCAL_JOBS : options.scheduledJobs || [];
       if (jobs.length > 0) {
-        const stopTimers = startJobTimers({ apiUrl, secretKey: LOCAL_KEYS.secret, jobs, log });
+        const stopTimers = startJobTimers({ apiUrl, secretKey: LOCAL_KEYS.secret, jobs, log, warn });
         cleanups.push(async () => stopTimers());
         log(`scheduled jobs: ${describeJobs(jobs)}`);
       }
