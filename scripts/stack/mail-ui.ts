@@ -86,7 +86,8 @@ const STYLE = `
   @media (max-width: 40rem) {
     header, main { padding: 1rem; }
     thead { display: none; }
-    table, tbody, tr, td { display: block; }
+    table, tbody, tr, td, caption { display: block; }
+    caption { text-align: left; padding: .5rem .75rem; }
     tr { border-bottom: 1px solid #d8dcd6; padding: .5rem 0; }
     td { border: none; padding: .1rem .75rem; }
     dl { grid-template-columns: 1fr; }
@@ -97,7 +98,8 @@ const STYLE = `
   a { color: #1d4f91; }
   a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #1d4f91; outline-offset: 2px; }
   button { font: inherit; padding: .4rem .9rem; border: 1px solid #8a1c1c; color: #8a1c1c; background: #fff; border-radius: .3rem; cursor: pointer; }
-  fieldset { border: 1px solid #d8dcd6; background: #fff; margin: 0 0 1rem; }
+  fieldset { border: 1px solid #d8dcd6; background: #fff; margin: 0 0 1rem; min-width: 0; }
+  legend { padding: 0 .25rem; max-width: 100%; }
   fieldset label { margin-right: 1rem; }
   pre { white-space: pre-wrap; word-break: break-word; background: #fff; padding: 1rem; border: 1px solid #d8dcd6; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; background: #fff; padding: 1rem; border: 1px solid #d8dcd6; }
