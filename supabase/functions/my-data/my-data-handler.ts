@@ -25,7 +25,7 @@
  *   neither the answer nor its timing says anything about the address.
  * The token is never logged, nor the address.
  */
-import { runAfterAnswer } from '../_shared/http/after-answer.ts';
+import { afterAnswer, runAfterAnswer } from '../_shared/http/after-answer.ts';
 import * as z from 'zod/mini';
 import type { FunctionConfig } from '../_shared/config.ts';
 import { hashKey, mailboxKey } from '../_shared/database/rate-limit.ts';
@@ -123,7 +123,13 @@ async function withToken(context: Context, body: JsonObject): Promise<Response> 
     cancelled: counts.cancelled,
   };
   const response = answer(200, { erased } as unknown as JsonObject, { code: 'erased' });
-  if (notice) context.background(sendErasureMail(context, notice));
+  if (notice) {
+    afterAnswer(
+      context.background,
+      () => sendErasureMail(context, notice),
+      (error) => console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'erasure_mail_failed', cause: failureCause(error) })),
+    );
+  }
   return response;
 }
 
@@ -173,10 +179,10 @@ async function askForLink(context: Context, body: JsonObject): Promise<Response>
   const { body: { email } } = admitted;
   // The same answer for every address, before anything about it is read or written.
   const response = answer(202, { ok: true }, { code: 'link_asked' });
-  context.background(
-    new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => sendLink(context, email))
-      .catch((error) => console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'link_failed', cause: failureCause(error) }))),
+  afterAnswer(
+    context.background,
+    () => sendLink(context, email),
+    (error) => console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'link_failed', cause: failureCause(error) })),
   );
   return response;
 }

@@ -25,7 +25,7 @@
  *   200. A GET of that address does nothing (scanners fetch links).
  * Tokens are never logged.
  */
-import { runAfterAnswer } from '../_shared/http/after-answer.ts';
+import { afterAnswer, runAfterAnswer } from '../_shared/http/after-answer.ts';
 import { NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../_shared/domain/newsletter.ts';
 import { admitAddressSubmission } from '../_shared/forms/address-submission.ts';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
@@ -119,24 +119,22 @@ async function subscribe(context: Context, body: JsonObject): Promise<Response> 
   if (result.queued) {
     const sending = sendingOf(context);
     const confirmation = result.confirmation;
-    // After a macrotask: the answer is on its way before the send begins.
-    context.background(
-      new Promise<void>((resolve) => setTimeout(resolve, 0))
-        .then(() => deliverConfirmation(sending, confirmation))
-        .then((delivery) => {
-          if (!delivery.sent || delivery.finished === 'lost') {
-            // Not sent: the outbox sends it after the backoff. Lost: another sender holds it.
-            console.error(JSON.stringify({
-              fn: FUNCTION_NAME,
-              code: delivery.sent ? 'confirmation_claim_lost' : 'confirmation_failed',
-              ...(delivery.cause ? { cause: delivery.cause } : {}),
-            }));
-          }
-        })
-        .catch((error) => {
-          // The claim lapses by itself; the outbox sends the mail then.
-          console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'confirmation_failed', cause: failureCause(error) }));
-        }),
+    // After the answer (http/after-answer.ts): the answer is out before the send begins.
+    afterAnswer(
+      context.background,
+      async () => {
+        const delivery = await deliverConfirmation(sending, confirmation);
+        if (!delivery.sent || delivery.finished === 'lost') {
+          // Not sent: the outbox sends it after the backoff. Lost: another sender holds it.
+          console.error(JSON.stringify({
+            fn: FUNCTION_NAME,
+            code: delivery.sent ? 'confirmation_claim_lost' : 'confirmation_failed',
+            ...(delivery.cause ? { cause: delivery.cause } : {}),
+          }));
+        }
+      },
+      // The claim lapses by itself; the outbox sends the mail then.
+      (error) => console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'confirmation_failed', cause: failureCause(error) })),
     );
   }
   return response;

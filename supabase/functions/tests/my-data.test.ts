@@ -303,8 +303,8 @@ Deno.test('show: each request carries its offered times, its earlier-time wish a
   assert.deepEqual([plain.requests[0]!.offers, plain.requests[0]!.earlierWish, plain.requests[0]!.earlierOffers], [[], null, []]);
 });
 
-Deno.test('erase: one call erases (the appointments cancelled with it) and sends the practice its erasure mail before answering; a second press answers 200 with zero counts and sends nothing', async () => {
-  const { handle, myData, mailer, finishes } = setup();
+Deno.test('erase: one call erases (the appointments cancelled with it) and sends the practice its erasure mail after answering; a second press answers 200 with zero counts and sends nothing', async () => {
+  const { handle, myData, mailer, finishes, tasks, settled } = setup();
   const address = 'Beat.Keller+x@example.ch';
   myData.stored.set(address, EMPTY(address));
   myData.toCancel.set(address, [{ id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', confirmed_date: '2026-11-28', confirmed_time: '09:30', appointment_minutes: 60, advisor: 'sandra-huber', calendar_sequence: 2 }]);
@@ -313,6 +313,10 @@ Deno.test('erase: one call erases (the appointments cancelled with it) and sends
   assert.equal(response.status, 200);
   assert.deepEqual((await response.json() as { erased: { cancelled: number } }).erased.cancelled, 1);
   assert.deepEqual(myData.erased, [{ address, hash: await hashKey(testConfig().rateLimitSalt, mailboxKey(address)) }]);
+  // Answered before the mail: it is the work left for after the answer.
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(tasks.length, 1);
+  await settled();
   const [erasure] = mailer.sent;
   assert.equal(mailer.sent.length, 1);
   assert.equal(erasure!.to, PRACTICE);
@@ -326,15 +330,17 @@ Deno.test('erase: one call erases (the appointments cancelled with it) and sends
   const again = await handle(post({ action: 'erase', token }));
   assert.equal(again.status, 200);
   assert.deepEqual(await again.json(), { erased: { requests: 0, messages: 0, newsletter: 0, mails: 0, cancelled: 0 } });
+  await settled();
   assert.equal(mailer.sent.length, 1, 'no second erasure mail');
 });
 
 Deno.test('erase: when the erasure mail cannot be sent, 200 all the same; its claim is released with the cause for the outbox', async () => {
-  const { handle, myData, mailer, finishes } = setup();
+  const { handle, myData, mailer, finishes, settled } = setup();
   myData.stored.set('beat.keller@example.ch', EMPTY('beat.keller@example.ch'));
   mailer.fail = 'all';
   const response = await handle(post({ action: 'erase', token: await tokenFor('beat.keller@example.ch') }));
   assert.equal(response.status, 200);
+  await settled();
   assert.equal(myData.erased.length, 1);
   assert.equal(finishes.length, 1);
   assert.equal(finishes[0]!.outcome, 'failed');
