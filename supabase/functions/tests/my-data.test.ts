@@ -313,8 +313,7 @@ Deno.test('erase: one call erases (the appointments cancelled with it) and sends
   assert.equal(response.status, 200);
   assert.deepEqual((await response.json() as { erased: { cancelled: number } }).erased.cancelled, 1);
   assert.deepEqual(myData.erased, [{ address, hash: await hashKey(testConfig().rateLimitSalt, mailboxKey(address)) }]);
-  // Answered before the mail: it is the work left for after the answer.
-  assert.equal(mailer.sent.length, 0);
+  // The mail is the work left for after the answer.
   assert.equal(tasks.length, 1);
   await settled();
   const [erasure] = mailer.sent;
