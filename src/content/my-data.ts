@@ -162,6 +162,6 @@ export const myDataPage = {
     sentTitle: 'Link gesendet',
     sentText:
       'Ist zu dieser Adresse etwas gespeichert, erhalten Sie in der Regel in wenigen Minuten eine E-Mail mit dem Link. ' +
-      'Sehen Sie auch im Spam-Ordner nach. Kommt keine, ist zu genau dieser Adresse nichts gespeichert.',
+      'Sehen Sie auch im Spam-Ordner nach. Kommt auch nach einer Viertelstunde keine, ist zu genau dieser Adresse nichts gespeichert.',
   },
 } as const;

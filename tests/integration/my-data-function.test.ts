@@ -134,21 +134,21 @@ const erasureMails = async (email: string) => (await mail.all()).filter(isErasur
 
 /**
  * The erasure mails owed for an address's erasure, once each is finished (sent after the
- * function's answer): then every mail they make is in the catcher.
+ * function's answer): then every mail they make is in the catcher. Answers how many there are.
  */
 async function settledErasures(email: string): Promise<number> {
-  const finished = async () =>
+  const rows = async () =>
     (await backend.query<{ open: number; all: number }>(
       `select count(*) filter (where sent_at is null and superseded_at is null)::int as open, count(*)::int as all
          from public.outbox_mails where kind = 'erasure' and email = $1`,
       [email],
     )).rows[0]!;
-  for (let tries = 0; tries < 200; tries++) {
-    const { open, all } = await finished();
-    if (all > 0 && open === 0) return all;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the erasure mail of ${email} was not finished`);
+  const finished = async () => {
+    const { open, all } = await rows();
+    return all > 0 && open === 0;
+  };
+  await expect.poll(finished, { timeout: 10_000 }).toBe(true);
+  return (await rows()).all;
 }
 
 describe('my-data: the data link arrives', () => {

@@ -84,8 +84,11 @@ async function claimMail(rpc: SecretRpc, kind: MailKind, by: { key: string } | D
   return parseClaimedMails(await rpc('claim_mail', args));
 }
 
-/** A claim by key in the shape of the answers the parsers read: `{status, mail}` (the mail when claimed). */
-async function claimByKey(rpc: SecretRpc, kind: MailKind, key: string): Promise<{ status: string; mail?: unknown }> {
+/**
+ * The one claim by key, for every store, in the shape of the answers the parsers read:
+ * `{status, mail}` (the mail when claimed).
+ */
+export async function mailByKey(rpc: SecretRpc, kind: MailKind, key: string): Promise<{ status: string; mail?: unknown }> {
   const { status, mails } = await claimMail(rpc, kind, { key });
   return status === 'claimed' ? { status, mail: mails[0] } : { status };
 }
@@ -95,10 +98,6 @@ export function dueMails(rpc: SecretRpc, kind: MailKind, due: DueClaim): Promise
   return claimMail(rpc, kind, due).then((answer) => answer.mails);
 }
 
-/** The one claim by key, for the other stores (newsletter, «Meine Daten»). */
-export function mailByKey(rpc: SecretRpc, kind: MailKind, key: string): Promise<{ status: string; mail?: unknown }> {
-  return claimByKey(rpc, kind, key);
-}
 
 function failure(error: { code?: string } | null): StoreError {
   const code = error?.code;
@@ -166,7 +165,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
         }),
       );
       if (stored === 'conflict') return { status: 'conflict' };
-      const claimed = parseMailClaim(await claimByKey(rpc, 'contact', formMailKey('contact', submission.id, 'practice')), takenAt);
+      const claimed = parseMailClaim(await mailByKey(rpc, 'contact', formMailKey('contact', submission.id, 'practice')), takenAt);
       // A stored message always owes its practice mail: a missing one is an answer we do not know.
       if (claimed.status === 'not_found') throw new StoreError('unexpected_claim_answer');
       return claimed.status === 'claimed' ? claimed : { status: claimed.status };
@@ -191,13 +190,13 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
         }),
       );
       if (matched !== 'match') return { status: matched };
-      const claimed = await claimByKey(rpc, 'request', formMailKey('request', claim.id, 'practice'));
+      const claimed = await mailByKey(rpc, 'request', formMailKey('request', claim.id, 'practice'));
       return parseClaimAnswer(claimed.status === 'claimed' ? { status: 'claimed', request: claimed.mail } : claimed, takenAt);
     },
 
     async claimMail(kind, key) {
       const takenAt = performance.now();
-      return parseMailClaim(await claimByKey(rpc, kind, key), takenAt);
+      return parseMailClaim(await mailByKey(rpc, kind, key), takenAt);
     },
 
     async oweDayMail(kind, day) {
@@ -229,7 +228,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async claimOutcomeMail(id, outcomeKey) {
       const takenAt = performance.now();
-      return parseOutcomeClaim(await claimByKey(rpc, 'outcome', outcomeMailsKey(id, outcomeKey)), takenAt);
+      return parseOutcomeClaim(await mailByKey(rpc, 'outcome', outcomeMailsKey(id, outcomeKey)), takenAt);
     },
 
     async schedule(from, to) {
@@ -308,7 +307,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
       const takenAt = performance.now();
       const key = parseOwedKey(await rpc('owe_practice_digest', { p_day: day, p_scheduled: scheduled }));
       if (key === null) return null;
-      const claimed = await claimByKey(rpc, 'digest', key);
+      const claimed = await mailByKey(rpc, 'digest', key);
       return claimed.status === 'claimed' ? parseDigestClaim(claimed.mail, takenAt) : null;
     },
 
