@@ -2,6 +2,7 @@ import '@/styles/index.css';
 import { rememberEarlyButtonPress } from '@/app/early-press';
 import { loadFullStyleSheet } from '@/app/full-style-sheet';
 import { loadWebFonts } from '@/app/web-fonts';
+import { activatePageModules, EARLY_PRESS_HANDOFF, MAX_WAIT_MS } from '@/app/starter/page-starter';
 
 /**
  * The browser entry, deliberately tiny: every page arrives prerendered and complete, so
@@ -12,10 +13,12 @@ import { loadWebFonts } from '@/app/web-fonts';
  * <template>) are fetched in parallel and the app hydrates. The rest of the style sheet and
  * the web fonts wait for that paint as well (full-style-sheet.ts; web-fonts.ts: the fonts
  * for the next page view, the open page keeps its fallbacks).
+ *
+ * On a built page this entry is itself requested only after that paint, by the inline page
+ * starter (src/app/starter/), which has already remembered any early press and started the
+ * page's modules; the waits below then end at once. On the dev server it is linked as Vite
+ * links it and does both itself.
  */
-
-/** Longest wait for the hero before hydrating anyway (a slow or broken image). */
-const MAX_WAIT_MS = 3000;
 
 /** Resolves once the hero image has been painted, as the browser reports it. */
 function heroPainted(hero: HTMLImageElement): Promise<void> {
@@ -74,18 +77,12 @@ async function afterLargestPaint(): Promise<void> {
   await Promise.race([hero ? heroPainted(hero) : firstLargestPaint(), firstInput(), new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS))]);
 }
 
-/** Starts fetching the modules the prerender step listed for this page, all at once. */
-function preloadPageModules(): void {
-  const list = document.getElementById('page-modules');
-  if (list instanceof HTMLTemplateElement) document.head.append(list.content.cloneNode(true));
-}
-
 async function start(): Promise<void> {
-  const takeEarlyPress = rememberEarlyButtonPress();
+  const takeEarlyPress = window[EARLY_PRESS_HANDOFF] ?? rememberEarlyButtonPress();
   await afterLargestPaint();
   const fullStyle = loadFullStyleSheet();
   void loadWebFonts();
-  preloadPageModules();
+  activatePageModules();
   const { startClient } = await import('@/app/start-client');
   // Whatever React shows from now on (a menu opened by an early press, a form's message)
   // has its rules once the whole sheet applies.

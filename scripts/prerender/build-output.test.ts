@@ -76,11 +76,20 @@ describe('npm run build', () => {
     // Header and footer are part of the static page, not added later by JavaScript.
     expect(html).toContain('Termin vereinbaren');
     expect(html).toContain('© <!-- -->2025');
-    // No inline scripts other than JSON-LD data and index.html's choice of fonts (allowed
-    // by its hash): the site runs under a strict CSP.
+    // No inline scripts other than JSON-LD data, index.html's choice of fonts and the page
+    // starter (allowed by their hashes): the site runs under a strict CSP.
     const inlineScripts = html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g) ?? [];
-    expect(inlineScripts).toHaveLength(1);
+    expect(inlineScripts).toHaveLength(2);
     expect(inlineScripts[0]).toContain("classList.add('web-fonts')");
+    // Nothing script-like is requested before the largest paint: the starter requests the
+    // entry and the web manifest after it (src/app/starter/page-starter.ts).
+    expect(inlineScripts[1]).toMatch(/^<script data-entry="\/assets\/index-[\w-]+\.js" data-manifest="\/site\.webmanifest">/);
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(html).not.toMatch(/<link rel="manifest"/);
+    // The favicon is in the page, as the file /favicon.svg draws it: not a request of its own.
+    const icon = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)" type="image\/svg\+xml">/.exec(html)?.[1];
+    expect(decodeURIComponent(icon ?? '').replace(/'/g, '"')).toBe((await readFile(path.join(outDir, 'favicon.svg'), 'utf8')).trim());
+    expect(html.replace(/<template[\s\S]*?<\/template>/, '')).not.toContain('modulepreload');
     // The style its markup uses, allowed by the page's own policy, and the whole sheet for later.
     const style = /<meta http-equiv="Content-Security-Policy" content="style-src 'self' ('sha256-[\w+/=]+')">\s*<style>([\s\S]*?)<\/style>/.exec(html);
     expect(style?.[1]).toBe(`'sha256-${createHash('sha256').update(style?.[2] ?? '').digest('base64')}'`);
@@ -267,7 +276,8 @@ describe('the static host configuration in dist/', () => {
     const headers = await readFile(path.join(outDir, '_headers'), 'utf8');
     const csp = /Content-Security-Policy: (.*)/.exec(headers)?.[1] ?? '';
     expect(csp).toContain(`connect-src 'self' ${HOSTED_URL}`);
-    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
+    // Two inline scripts, the same on every page: the choice of fonts and the page starter.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+' 'sha256-[\w+/=]+';/);
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(csp).toContain("style-src 'self' 'unsafe-inline';");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -326,10 +336,10 @@ describe('a production build without a Supabase URL or key', () => {
   }, 60_000);
 });
 
-/** The JS files a page loads up front: its script tags, modulepreloads and their static imports. */
+/** The JS files a page loads up front: its entry (as the page starter names it), modulepreloads and their static imports. */
 async function staticScriptClosure(html: string): Promise<string[]> {
   const seen = new Set<string>();
-  const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const queue = [...html.matchAll(/(?:src|href|data-entry)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   while (queue.length > 0) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;

@@ -30,7 +30,10 @@ describe('static host configuration', () => {
 
   it('allows an inline script by the hash of its exact text, never all inline scripts', () => {
     const code = "document.documentElement.classList.add('x')";
-    const hashes = inlineScriptHashes([`<head><script>${code}</script><script type="module" src="/a.js"></script></head>`, `<script>${code}</script>`]);
+    const hashes = inlineScriptHashes([
+      `<head><script>${code}</script><script type="module" src="/a.js"></script><script type="application/ld+json">{}</script></head>`,
+      `<script data-entry="/a.js">${code}</script>`,
+    ]);
     expect(hashes).toEqual([`'sha256-${createHash('sha256').update(code).digest('base64')}'`]);
     expect(contentSecurityPolicy({ supabaseUrl, scriptHashes: hashes })).toContain(`script-src 'self' ${hashes[0]};`);
   });

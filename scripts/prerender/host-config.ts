@@ -36,14 +36,15 @@ export function inlineStyleHashes(htmlFiles: readonly string[]): { elements: str
 }
 
 /**
- * The inline scripts of the pages (index.html's choice of fonts before the first paint),
- * allowed by hash: script-src has no 'unsafe-inline'. Data blocks (JSON-LD) are not run
- * and need none.
+ * The inline scripts of the pages (index.html's choice of fonts before the first paint,
+ * the page starter with its data attributes), allowed by hash: script-src has no
+ * 'unsafe-inline'. Data blocks (JSON-LD, any `type`) are not run and need none; a script
+ * with `src` is allowed by 'self'.
  */
 export function inlineScriptHashes(htmlFiles: readonly string[]): string[] {
   const values = new Set<string>();
   for (const html of htmlFiles) {
-    for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) values.add(match[1]!);
+    for (const match of html.matchAll(/<script((?:\s+data-[\w-]+="[^"]*")*)>([\s\S]*?)<\/script>/g)) values.add(match[2]!);
   }
   return [...values].sort().map(sha256);
 }

@@ -14,6 +14,8 @@ import { DEFERRED_STYLE_TYPE } from '../../src/app/full-style-sheet.ts';
 import { criticalStyle, withoutFirstPaintFontFaces } from './critical-css.ts';
 import { readArticles } from '../articles/article-source.ts';
 import { atomFeed, FEED_PATH } from '../articles/atom-feed.ts';
+import { buildPageStarter, withInlineIcon, withPageStarter } from './page-starter.ts';
+import { PAGE_MODULES_ID } from '../../src/app/starter/page-starter.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {
@@ -35,8 +37,8 @@ const NOT_FOUND_PROBE = '/404';
  * The modules a page needs to hydrate: what the entry loads once the page is painted
  * (src/main.tsx imports the app dynamically) and the route's own chunk, each with
  * everything it imports. They are listed as modulepreload links inside an inert
- * <template>, which the entry activates after the first paint: fetched in <head>, about
- * 100 KB of JavaScript would compete with the hero image and fonts for the connection.
+ * <template>, which the page starter activates after the largest paint: fetched in <head>,
+ * about 100 KB of JavaScript would compete with the hero image and fonts for the connection.
  */
 function pageModulesTemplate(manifest: Manifest, sourceModule: string): string {
   const files = new Set<string>();
@@ -50,7 +52,7 @@ function pageModulesTemplate(manifest: Manifest, sourceModule: string): string {
   entry?.dynamicImports?.forEach(visit);
   visit(sourceModule);
   const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  return `<template id="page-modules">${links.join('')}</template>`;
+  return `<template id="${PAGE_MODULES_ID}">${links.join('')}</template>`;
 }
 
 /** The one style sheet Vite links from index.html: its link and path (/assets/index-….css). */
@@ -144,7 +146,10 @@ export async function writeSpaShells({ outDir, entry }: { outDir: string; entry:
 }
 
 export async function prerender({ outDir, entry }: { outDir: string; entry: ServerEntry }): Promise<string[]> {
-  const template = withoutComments(await readFile(path.join(outDir, 'index.html'), 'utf8'));
+  const template = withInlineIcon(
+    withPageStarter(withoutComments(await readFile(path.join(outDir, 'index.html'), 'utf8')), await buildPageStarter()),
+    await readFile(path.join(outDir, 'favicon.svg'), 'utf8'),
+  );
   const sheet = styleSheetLink(template);
   const css = await readFile(path.join(outDir, sheet.href), 'utf8');
   const manifestPath = path.join(outDir, '.vite/manifest.json');

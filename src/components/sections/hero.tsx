@@ -25,7 +25,11 @@ export interface HeroProps {
    * Pages leave it out: the page registry names it, and <head> preloads the same one.
    */
   image?: string;
-  /** Base name of a looping video in public/media (.webm and .mp4); the still image stays as its poster and fallback. */
+  /**
+   * Base name of a looping video in public/media (.webm and .mp4). The still image beneath
+   * stays its fallback; the video has no poster: it is invisible until it plays, and a
+   * poster would fetch the 1600 px still again on a phone that shows the 800 px one.
+   */
   video?: string;
   cta?: HeroCta;
   secondaryCta?: HeroCta & { to: string };
@@ -68,7 +72,8 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
         size === 'large' ? 'min-h-[34rem] sm:min-h-[38rem]' : 'min-h-[22rem] sm:min-h-[26rem]',
       )}
     >
-      {/* The still image is the page's largest paint: sized, preloaded in <head>, never lazy. */}
+      {/* The still image is the page's largest paint: sized, preloaded, never lazy, and decoded
+          in the frame it arrives for (decoding="async" let it miss that frame). */}
       <img
         src={still.src}
         srcSet={still.srcSet}
@@ -77,7 +82,6 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
         height={still.height}
         alt=""
         fetchPriority="high"
-        decoding="async"
         className="absolute inset-0 -z-20 size-full object-cover"
       />
       {showVideo && (
@@ -87,7 +91,6 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
             'absolute inset-0 -z-20 size-full object-cover transition-opacity duration-1000',
             videoVisible ? 'opacity-100' : 'opacity-0',
           )}
-          poster={still.src}
           autoPlay
           muted
           loop
