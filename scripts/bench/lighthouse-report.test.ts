@@ -6,9 +6,11 @@ import {
   formatComparisonTable,
   formatFirstUse,
   formatMainTable,
+  formatMs,
   median,
   metricsFromLhr,
   summarize,
+  TARGETS,
   type Lhr,
   type RunMetrics,
 } from './lighthouse-report.ts';
@@ -118,7 +120,9 @@ describe('checkTargets', () => {
 
   it('passes a site that meets every target', () => {
     const firstUse = { '/kontakt': { jsGzipBytes: 150 * 1024, scripts: 12 } };
-    expect(checkTargets({ prerendered: { '/': summary({ lcp: 1000 }) }, noscript: { '/': summary({ lcp: 800 }) } }, firstUse)).toEqual([]);
+    expect(
+      checkTargets({ prerendered: { '/': summary({ lcp: TARGETS.maxLcpMs, js: TARGETS.maxJsBytes['/'] }) }, noscript: { '/': summary({ lcp: 800 }) } }, firstUse),
+    ).toEqual([]);
   });
 
   it('flags each miss with the value and, where known, the reason', () => {
@@ -126,7 +130,7 @@ describe('checkTargets', () => {
       {
         prerendered: {
           '/': summary({ perf: 0.99, cls: 0.002, js: 120 * 1024 }),
-          '/kontakt': summary({ failingSeo: true, lcp: 1010 }),
+          '/kontakt': summary({ failingSeo: true, lcp: TARGETS.maxLcpMs + 10 }),
         },
         noscript: { '/': summary({ lcp: 700 }), '/kontakt': summary({ lcp: 950 }) },
       },
@@ -139,9 +143,9 @@ describe('checkTargets', () => {
     expect(misses.map((m) => `${m.route} ${m.target}`)).toEqual([
       '/ performance ≥ 100',
       '/ CLS 0',
-      '/ JS ≤ 100 KB',
+      `/ JS ≤ ${TARGETS.maxJsBytes['/']! / 1024} KB`,
       '/kontakt SEO = 100',
-      '/kontakt LCP ≤ 1.00 s',
+      `/kontakt LCP ≤ ${(TARGETS.maxLcpMs / 1000).toFixed(2)} s`,
       '/kontakt document ≤ 14 KB',
       '/kontakt font shift ≤ 1 px',
       '/kontakt JS after first use ≤ 150 KB',
@@ -149,7 +153,7 @@ describe('checkTargets', () => {
     expect(misses.find((m) => m.target.startsWith('font shift'))?.why).toBe('h1 left +1.4 px');
     expect(misses.find((m) => m.target === 'SEO = 100')?.why).toBe('canonical');
     const lcpMiss = misses.find((m) => m.target.startsWith('LCP'));
-    expect(lcpMiss?.value).toBe('1.01 s (no-script floor 0.95 s)');
+    expect(lcpMiss?.value).toBe(`${formatMs(TARGETS.maxLcpMs + 10)} (no-script floor 0.95 s)`);
     expect(lcpMiss?.why).toBe('TTFB 450 ms, Render Delay 900 ms');
   });
 });

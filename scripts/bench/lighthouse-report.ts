@@ -20,9 +20,9 @@ export const TARGETS = {
   minOtherCategories: 100,
   maxCls: 0,
   /** Median LCP of every route (Lighthouse mobile, simulated slow 4G). */
-  maxLcpMs: 1000,
-  /** Transferred (gzipped) JavaScript of the page as loaded. */
-  maxJsBytes: { '/': 100 * KB } as Record<string, number>,
+  maxLcpMs: 900,
+  /** Transferred (gzipped) JavaScript of the page as loaded (docs/performance.md: not met yet, 99.9 KB). */
+  maxJsBytes: { '/': 90 * KB } as Record<string, number>,
   /** Gzipped JavaScript once the visitor has started to use the form (first-use.ts). */
   maxFirstUseJsBytes: { '/kontakt': 150 * KB, '/termin-vereinbaren': 150 * KB } as Record<string, number>,
   /** Each route's HTML document, gzipped: it has to arrive in the first round trip. */
