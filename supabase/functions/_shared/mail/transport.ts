@@ -17,6 +17,7 @@
  * (docs, "Idempotency keys", resend.com/docs/dashboard/emails/idempotency-keys) –, over SMTP
  * as the Message-ID, the one thing a receiver could recognise a repeat by.
  */
+import { Buffer } from 'node:buffer';
 import { messageIdFor } from './mail-keys.ts';
 import type { OutgoingMail } from './types.ts';
 
@@ -130,9 +131,9 @@ export function checkedHeaders(mail: OutgoingMail): Record<string, string> {
   return headers;
 }
 
-/** UTF-8 text as base64, as Resend wants attachment content. */
-export function base64Utf8(value: string): string {
-  const bytes = new TextEncoder().encode(value);
+/** UTF-8 text (or bytes as they are: a PDF) as base64, as Resend wants attachment content. */
+export function base64Utf8(value: string | Uint8Array): string {
+  const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : value;
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -276,7 +277,8 @@ export function createSmtpMailer(options: SmtpOptions, from: string, deps: Pick<
             html: mail.html,
             attachments: (mail.attachments ?? []).map((attachment) => ({
               filename: attachment.filename,
-              content: attachment.content,
+              // Bytes (a PDF) as a Buffer, which nodemailer base64-encodes; text as it is.
+              content: typeof attachment.content === 'string' ? attachment.content : Buffer.from(attachment.content),
               contentType: attachment.contentType,
             })),
             ...(headers.length ? { headers: Object.fromEntries(headers.map(([name, value]) => [name, { prepared: true, value }])) } : {}),

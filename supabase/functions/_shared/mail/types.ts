@@ -2,8 +2,8 @@
 
 export interface MailAttachment {
   filename: string;
-  /** Text content; the transport encodes it (UTF-8). */
-  content: string;
+  /** Text content, which the transport encodes (UTF-8), or bytes as they are (the invoice's PDF). */
+  content: string | Uint8Array;
   contentType: string;
 }
 
