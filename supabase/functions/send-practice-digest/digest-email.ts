@@ -27,6 +27,7 @@ export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
   outcome: 'Bestätigungen, Absagen und Verschiebungen an Besucherinnen und Besucher',
   reminder: 'Terminerinnerungen',
   'earlier-offer': 'Angebote früherer Termine',
+  invoice: 'Rechnungen an Besucherinnen und Besucher',
   'newsletter-confirmation': 'Bestätigungen von Newsletter-Anmeldungen',
   announcement: 'Newsletter-Ankündigungen neuer Artikel',
   'data-link': 'Links zu «Meine Daten»',

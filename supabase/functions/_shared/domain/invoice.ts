@@ -7,6 +7,8 @@
  * into them is decided here. Pure: no Deno or browser APIs.
  */
 
+import { practiceName } from './practice.ts';
+
 /** The invoice is payable within this many days of its date (printed, and the digest's «open»). */
 export const INVOICE_PAYMENT_DAYS = 30;
 
@@ -15,6 +17,11 @@ export const INVOICE_NUMBER = /^([0-9]{4})-([0-9]{4})$/;
 
 export function isInvoiceNumber(value: unknown): value is string {
   return typeof value === 'string' && INVOICE_NUMBER.test(value);
+}
+
+/** The invoice mail's subject: «Rechnung 2026-0001 – Ruhepol Schlafberatung». */
+export function invoiceSubject(number: string): string {
+  return `Rechnung ${number} – ${practiceName}`;
 }
 
 /** The PDF attachment's file name: `rechnung-2026-0001.pdf`. */

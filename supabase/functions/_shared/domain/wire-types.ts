@@ -207,7 +207,8 @@ export interface AppointmentSlot {
 export interface AppointmentActionCommand {
   /** The token from the link's fragment. */
   token: string;
-  intent: 'show' | 'act';
+  /** `invoice`, `invoice-again`, `invoice-paid`: the practice's invoice buttons (INVOICE_INTENTS). */
+  intent: 'show' | 'act' | InvoiceIntent;
   /** Confirming a slot the visitor gave without a time: the time the practice picks. */
   time?: string;
   /** Declining: the practice's note to the visitor (optional, ≤ 1000 characters). */
@@ -221,6 +222,36 @@ export interface AppointmentActionCommand {
   advisor?: AdvisorId;
   /** Declining: the other start times offered instead (at most MAX_OFFERS, domain/offers.ts). */
   offers?: { date: string; time: string }[];
+  /** «Rechnung senden» for a service without a catalogue price: the amount as typed in «Betrag (CHF)» (domain/invoice.ts). */
+  amount?: string;
+}
+
+/**
+ * The practice's invoice buttons on its links' page (issue 52): «Rechnung senden» (issue it
+ * and mail it), «Rechnung erneut senden» (the same invoice again), «Als bezahlt markieren».
+ */
+export const INVOICE_INTENTS = ['invoice', 'invoice-again', 'invoice-paid'] as const;
+export type InvoiceIntent = (typeof INVOICE_INTENTS)[number];
+
+/**
+ * The appointment's invoice as the practice's page shows it: on the staff and view links of
+ * a confirmed appointment (or one with an invoice); absent on the visitor's links.
+ */
+export interface InvoiceView {
+  /** The first day (Zurich) «Rechnung senden» may be pressed: the appointment's day. */
+  from: string;
+  /** The service's catalogue price in Rappen; null: the practice types the amount. */
+  priceRappen: number | null;
+  invoice: {
+    number: string;
+    /** The invoice's date (ISO). */
+    issuedOn: string;
+    amountRappen: number;
+    /** 'paid' once marked; 'sent' once a mail of it went out; 'unsent' before (a failed send: pressing again sends it). */
+    state: 'unsent' | 'sent' | 'paid';
+    sentAt: string | null;
+    paidAt: string | null;
+  } | null;
 }
 
 /** A time the practice offered when declining, as the page shows it. */
@@ -306,6 +337,8 @@ export interface AppointmentActionView {
   offer?: number;
   /** The earlier-time links ('earlier', 'take-earlier', 'end-earlier'): the wish and the link's offer; absent or null otherwise. */
   earlier?: EarlierTimeView | null;
+  /** The practice's links of a confirmed appointment: its invoice (InvoiceView); absent otherwise. */
+  invoicing?: InvoiceView;
 }
 
 /**

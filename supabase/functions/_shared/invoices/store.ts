@@ -60,7 +60,8 @@ export const storedInvoiceSchema = z.object({
 export type IssueResult =
   | { result: 'issued' | 'existing'; invoice: StoredInvoice }
   | { result: 'too_soon'; from: string }
-  | { result: 'not_found' | 'not_confirmed' };
+  | { result: 'not_found' }
+  | { result: 'not_confirmed' };
 
 const issueAnswerSchema = z.union([
   z.object({ result: z.enum(['issued', 'existing']), invoice: storedInvoiceSchema }),
@@ -120,4 +121,16 @@ export interface InvoiceStore {
   of(requestId: string): Promise<StoredInvoice | null>;
   /** public.claim_mail by key on an invoice mail. */
   claimMail(key: string): Promise<InvoiceMailClaim>;
+  /**
+   * public.claim_mail, due: the invoice mails a press could not send (the outbox's run). An
+   * invoice has at most one mail unsent (resend_invoice owes another only when none is), so
+   * the claimed mail's key is its invoice's mail_key.
+   */
+  claimDueMails(limit: number, graceSeconds: number): Promise<ClaimedInvoiceMail[]>;
+}
+
+/** claim_mail's due answer (dueMails' list) as claimed invoice mails. */
+export function parseDueInvoiceMails(value: unknown, takenAt: number): ClaimedInvoiceMail[] {
+  return parseAnswer(z.array(claimedMailSchema), value, 'unexpected_mail_claim')
+    .map(({ email, claim, invoice }) => ({ email, invoice, claim: { token: claim, takenAt } }));
 }

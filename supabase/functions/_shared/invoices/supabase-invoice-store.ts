@@ -1,6 +1,6 @@
 /** The InvoiceStore over supabase-js with the secret key: the invoices' RPCs (…_invoices.sql) and claim_mail by key. */
-import { mailByKey, secretRpc } from '../database/supabase-store.ts';
-import { type InvoiceStore, parseInvoice, parseInvoiceChange, parseInvoiceMailClaim, parseIssueAnswer } from './store.ts';
+import { dueMails, mailByKey, secretRpc } from '../database/supabase-store.ts';
+import { type InvoiceStore, parseDueInvoiceMails, parseInvoice, parseInvoiceChange, parseInvoiceMailClaim, parseIssueAnswer } from './store.ts';
 
 export function createSupabaseInvoiceStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): InvoiceStore {
   const rpc = secretRpc(url, secretKey, baseFetch);
@@ -20,6 +20,10 @@ export function createSupabaseInvoiceStore(url: string, secretKey: string, baseF
     async claimMail(key) {
       const takenAt = performance.now();
       return parseInvoiceMailClaim(await mailByKey(rpc, 'invoice', key), takenAt);
+    },
+    async claimDueMails(limit, graceSeconds) {
+      const takenAt = performance.now();
+      return parseDueInvoiceMails(await dueMails(rpc, 'invoice', { limit, graceSeconds }), takenAt);
     },
   };
 }

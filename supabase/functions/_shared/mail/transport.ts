@@ -17,7 +17,6 @@
  * (docs, "Idempotency keys", resend.com/docs/dashboard/emails/idempotency-keys) –, over SMTP
  * as the Message-ID, the one thing a receiver could recognise a repeat by.
  */
-import { Buffer } from 'node:buffer';
 import { messageIdFor } from './mail-keys.ts';
 import type { OutgoingMail } from './types.ts';
 
@@ -131,7 +130,7 @@ export function checkedHeaders(mail: OutgoingMail): Record<string, string> {
   return headers;
 }
 
-/** UTF-8 text (or bytes as they are: a PDF) as base64, as Resend wants attachment content. */
+/** UTF-8 text (or bytes: a PDF) as base64, as Resend wants attachment content. */
 export function base64Utf8(value: string | Uint8Array): string {
   const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : value;
   let binary = '';
@@ -155,7 +154,7 @@ export function resendPayload(from: string, mail: OutgoingMail): Record<string, 
       ? {
         attachments: mail.attachments.map((attachment) => ({
           filename: attachment.filename,
-          content: base64Utf8(attachment.content),
+          content: attachment.encoding === 'base64' ? attachment.content : base64Utf8(attachment.content),
           content_type: attachment.contentType,
         })),
       }
@@ -277,8 +276,9 @@ export function createSmtpMailer(options: SmtpOptions, from: string, deps: Pick<
             html: mail.html,
             attachments: (mail.attachments ?? []).map((attachment) => ({
               filename: attachment.filename,
-              // Bytes (a PDF) as a Buffer, which nodemailer base64-encodes; text as it is.
-              content: typeof attachment.content === 'string' ? attachment.content : Buffer.from(attachment.content),
+              content: attachment.content,
+              // Bytes (a PDF) come in base64, which nodemailer decodes and sends as they are.
+              ...(attachment.encoding ? { encoding: attachment.encoding } : {}),
               contentType: attachment.contentType,
             })),
             ...(headers.length ? { headers: Object.fromEntries(headers.map(([name, value]) => [name, { prepared: true, value }])) } : {}),
