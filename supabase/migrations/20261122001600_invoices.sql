@@ -176,6 +176,28 @@ create function public.invoice_of(p_request uuid) returns jsonb
   set search_path = ''
   as $$ select private.invoice_json(i) from public.invoices i where i.appointment_request_id = p_request $$;
 
+-- «Meine Daten» (…_my_data.sql): the address's invoices as public.my_data lists them, with
+-- the day the retention deletes each (ten years after the end of its year), and one of them
+-- for «PDF herunterladen» – only the address's own.
+create function private.my_invoices(p_address_key text) returns jsonb
+  language sql stable
+  set search_path = ''
+  as $$
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'number', i.number, 'issued_on', i.issued_on, 'amount_rappen', i.amount_rappen, 'service', i.service,
+             'appointment_date', i.appointment_date, 'appointment_time', i.appointment_time,
+             'first_name', i.first_name, 'last_name', i.last_name, 'paid_at', i.paid_at,
+             'delete_at', make_date(extract(year from i.issued_on)::integer + 11, 1, 1))
+           order by i.number), '[]'::jsonb)
+      from public.invoices i where i.address_key = p_address_key
+  $$;
+
+create function public.my_invoice(p_address_key text, p_number text) returns jsonb
+  language sql stable
+  security invoker
+  set search_path = ''
+  as $$ select private.invoice_json(i) from public.invoices i where i.address_key = p_address_key and i.number = p_number $$;
+
 -- ---------------------------------------------------------------------------------------
 -- Privileges: the service role only.
 alter table public.invoice_counters enable row level security;
@@ -184,15 +206,19 @@ revoke all on public.invoice_counters, public.invoices from public, anon, authen
 grant all on public.invoice_counters, public.invoices to service_role;
 
 revoke all on function private.invoice_json(public.invoices),
-  private.owe_invoice_mail(public.invoices, integer) from public;
+  private.owe_invoice_mail(public.invoices, integer),
+  private.my_invoices(text) from public;
 grant execute on function private.invoice_json(public.invoices),
-  private.owe_invoice_mail(public.invoices, integer) to service_role;
+  private.owe_invoice_mail(public.invoices, integer),
+  private.my_invoices(text) to service_role;
 
 revoke all on function public.issue_invoice(uuid, integer, timestamptz),
   public.resend_invoice(uuid),
   public.mark_invoice_paid(uuid, timestamptz),
-  public.invoice_of(uuid) from public, anon, authenticated;
+  public.invoice_of(uuid),
+  public.my_invoice(text, text) from public, anon, authenticated;
 grant execute on function public.issue_invoice(uuid, integer, timestamptz),
   public.resend_invoice(uuid),
   public.mark_invoice_paid(uuid, timestamptz),
-  public.invoice_of(uuid) to service_role;
+  public.invoice_of(uuid),
+  public.my_invoice(text, text) to service_role;

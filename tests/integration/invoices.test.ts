@@ -162,10 +162,63 @@ describe('the invoices at the REST API', () => {
       ['resend_invoice', { p_request: id }],
       ['mark_invoice_paid', { p_request: id }],
       ['invoice_of', { p_request: id }],
+      ['my_invoice', { p_address_key: 'x@example.ch', p_number: invoice!.number }],
     ] as const) {
       expect((await anon.rpc(name, args)).error?.code, name).toBe('42501');
     }
     const { rows } = await backend.query<{ paid_at: string | null }>(`select paid_at from public.invoices where number = $1`, [invoice!.number]);
     expect(rows[0]!.paid_at).toBeNull();
+  });
+});
+
+describe('the invoices and «Meine Daten»', () => {
+  it('lists the address\'s invoices, keeps them through an erasure (ten years), erases everything else, and still owes a link to them', async () => {
+    const { id, date, email } = await confirmedAppointment();
+    const { invoice } = await issue(id, date);
+    const other = await confirmedAppointment();
+    await issue(other.id, other.date);
+    const key = email.replace(/@(.*)$/, (_, domain: string) => `@${domain.toLowerCase()}`);
+    const listed = async () => (await asService<{ data: { invoices: Record<string, unknown>[] } }>(`public.my_data($1) as data`, [key])).rows[0]!.data.invoices;
+    const year = Number(invoice!.issued_on.slice(0, 4));
+    // Only this address's, with what an invoice must say, and until when it is kept.
+    expect(await listed()).toEqual([{
+      number: invoice!.number, issued_on: date, amount_rappen: 19000, service: 'Schlafberatung', appointment_date: date,
+      appointment_time: expect.any(String), first_name: 'Beat', last_name: 'Keller', paid_at: null, delete_at: `${year + 11}-01-01`,
+    }]);
+
+    const erased = (await asService<{ erased: Record<string, number> }>(`public.erase_mailbox($1) as erased`, [key])).rows[0]!.erased;
+    expect(erased.requests).toBe(1);
+    expect(erased.invoices_kept).toBe(1);
+    const { rows } = await backend.query<{ requests: number; invoices: number; request_ref: string | null; invoice_mails: number }>(
+      `select (select count(*)::int from public.appointment_requests where id = $1) as requests,
+              (select count(*)::int from public.invoices where number = $2) as invoices,
+              (select appointment_request_id::text from public.invoices where number = $2) as request_ref,
+              (select count(*)::int from public.outbox_mails where kind = 'invoice' and about = $2) as invoice_mails`, [id, invoice!.number]);
+    // The request and its mails are gone; the invoice stays, no longer tied to a request.
+    expect(rows[0]).toEqual({ requests: 0, invoices: 1, request_ref: null, invoice_mails: 0 });
+    expect((await listed()).map((row) => row.number)).toEqual([invoice!.number]);
+    // The other address's invoice is untouched.
+    expect((await backend.query(`select 1 from public.invoices where appointment_request_id = $1`, [other.id])).rows).toHaveLength(1);
+    // A link to «Meine Daten» is still owed to the address: its invoices are stored.
+    const owed = (await asService<{ owed: { status: string } }>(`public.owe_data_link($1, 600, 100) as owed`, [email])).rows[0]!.owed;
+    expect(owed.status).not.toBe('not_owed');
+    // One invoice of the address, as «PDF again» reads it; none of another's.
+    const mine = (await asService<{ invoice: { number: string } | null }>(`public.my_invoice($1, $2) as invoice`, [key, invoice!.number])).rows[0]!.invoice;
+    expect(mine?.number).toBe(invoice!.number);
+    const theirs = (await asService<{ invoice: unknown }>(`public.my_invoice($1, (select number from public.invoices where appointment_request_id = $2)) as invoice`, [key, other.id])).rows[0]!.invoice;
+    expect(theirs).toBeNull();
+  });
+
+  it('the retention deletes an invoice ten years after the end of its year, not before', async () => {
+    const { id, date } = await confirmedAppointment();
+    const { invoice } = await issue(id, date);
+    const thisYear = new Date().getUTCFullYear();
+    const run = async () => (await asService<{ result: { invoices: number } }>(`public.delete_expired_form_submissions() as result`)).rows[0]!.result;
+    await backend.query(`update public.invoices set issued_on = make_date($2, 12, 31) where number = $1`, [invoice!.number, thisYear - 10]);
+    await run();
+    expect((await backend.query(`select 1 from public.invoices where number = $1`, [invoice!.number])).rows).toHaveLength(1);
+    await backend.query(`update public.invoices set issued_on = make_date($2, 12, 31) where number = $1`, [invoice!.number, thisYear - 11]);
+    expect((await run()).invoices).toBeGreaterThanOrEqual(1);
+    expect((await backend.query(`select 1 from public.invoices where number = $1`, [invoice!.number])).rows).toEqual([]);
   });
 });
