@@ -478,6 +478,24 @@ export interface MyDataMail {
   deleteAt: string | null;
 }
 
+/**
+ * An invoice as «Meine Daten» lists it (issue 52): kept ten years after the end of its year
+ * (CO Art. 958f), also after an erasure; its PDF again with the command `invoice`.
+ */
+export interface MyDataInvoice {
+  number: string;
+  issuedOn: string;
+  amountRappen: number;
+  service: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  /** The name the invoice is made out to. */
+  name: string;
+  paidAt: string | null;
+  /** The day the retention deletes it (ISO date). */
+  deleteAt: string;
+}
+
 /** Everything stored about one mailbox. */
 export interface MyData {
   /** The address key the link serves (addressKey: the address as typed, the domain in lower case). */
@@ -488,11 +506,15 @@ export interface MyData {
   messages: MyDataMessage[];
   newsletter: MyDataNewsletter | null;
   mails: MyDataMail[];
+  /** The invoices (absent from a function deployed before them). */
+  invoices?: MyDataInvoice[];
 }
 
 export type MyDataCommand =
   | { action: 'show'; token: string }
   | { action: 'erase'; token: string }
+  /** One of the address's invoices as its PDF again (answer: MyDataInvoicePdf). */
+  | { action: 'invoice'; token: string; number: string }
   | ({ action: 'link'; email: string } & BotSignals);
 
 /** What an erasure deleted, by kind. */
@@ -505,8 +527,15 @@ export interface MyDataErased {
   cancelled: number;
 }
 
+/** The answer to `invoice`: the PDF, made again from the stored invoice, in base64, and its file name. */
+export interface MyDataInvoicePdf {
+  filename: string;
+  pdf: string;
+}
+
 export type MyDataAnswer =
   | { data: MyData }
+  | { invoice: MyDataInvoicePdf }
   | { erased: MyDataErased }
   | { ok: true };
 
