@@ -198,6 +198,20 @@ create function public.my_invoice(p_address_key text, p_number text) returns jso
   set search_path = ''
   as $$ select private.invoice_json(i) from public.invoices i where i.address_key = p_address_key and i.number = p_number $$;
 
+-- The digest's open invoices (send-practice-digest): unpaid more than INVOICE_PAYMENT_DAYS
+-- (30, domain/invoice.ts) after their date, oldest first, 50 at most.
+create function public.open_invoices(p_now timestamptz default null) returns jsonb
+  language sql stable
+  security invoker
+  set search_path = ''
+  as $$
+    select coalesce(jsonb_agg(to_jsonb(i) - 'address_key' order by i.issued_on, i.number), '[]'::jsonb)
+      from (select * from public.invoices v
+             where v.paid_at is null
+               and v.issued_on < (coalesce(p_now, now()) at time zone 'Europe/Zurich')::date - 30
+             order by v.issued_on, v.number limit 50) i
+  $$;
+
 -- ---------------------------------------------------------------------------------------
 -- Privileges: the service role only.
 alter table public.invoice_counters enable row level security;
@@ -216,9 +230,11 @@ revoke all on function public.issue_invoice(uuid, integer, timestamptz),
   public.resend_invoice(uuid),
   public.mark_invoice_paid(uuid, timestamptz),
   public.invoice_of(uuid),
-  public.my_invoice(text, text) from public, anon, authenticated;
+  public.my_invoice(text, text),
+  public.open_invoices(timestamptz) from public, anon, authenticated;
 grant execute on function public.issue_invoice(uuid, integer, timestamptz),
   public.resend_invoice(uuid),
   public.mark_invoice_paid(uuid, timestamptz),
   public.invoice_of(uuid),
-  public.my_invoice(text, text) to service_role;
+  public.my_invoice(text, text),
+  public.open_invoices(timestamptz) to service_role;

@@ -222,3 +222,25 @@ describe('the invoices and «Meine Daten»', () => {
     expect((await backend.query(`select 1 from public.invoices where number = $1`, [invoice!.number])).rows).toEqual([]);
   });
 });
+
+describe('the digest\'s open invoices', () => {
+  it('lists the invoices unpaid more than 30 days after their date, oldest first; not a paid one, not a younger one', async () => {
+    const appointments = await Promise.all([0, 1, 2].map(() => confirmedAppointment()));
+    const numbers: string[] = [];
+    for (const appointment of appointments) numbers.push((await issue(appointment.id, appointment.date)).invoice!.number);
+    const [old, paid, young] = numbers as [string, string, string];
+    const day = appointments[0]!.date;
+    const daysBefore = (n: number) => {
+      const at = new Date(`${day}T12:00:00Z`);
+      at.setUTCDate(at.getUTCDate() - n);
+      return at.toISOString().slice(0, 10);
+    };
+    await backend.query(`update public.invoices set issued_on = $2 where number = $1`, [old, daysBefore(31)]);
+    await backend.query(`update public.invoices set issued_on = $2, paid_at = now() where number = $1`, [paid, daysBefore(45)]);
+    await backend.query(`update public.invoices set issued_on = $2 where number = $1`, [young, daysBefore(30)]);
+    const { rows } = await asService<{ open: { number: string; issued_on: string; amount_rappen: number; first_name: string }[] }>(
+      `public.open_invoices($1) as open`, [zurichInstant(day, '08:00').toISOString()]);
+    const listed = rows[0]!.open.filter((invoice) => numbers.includes(invoice.number));
+    expect(listed).toEqual([expect.objectContaining({ number: old, issued_on: daysBefore(31), amount_rappen: 19000, first_name: 'Beat' })]);
+  });
+});

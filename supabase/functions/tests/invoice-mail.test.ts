@@ -34,6 +34,7 @@ function fakeInvoices(claim: InvoiceMailClaim = { status: 'claimed', mail: { inv
     of: () => Promise.resolve(INVOICE),
     claimMail: () => Promise.resolve(claim),
     claimDueMails: () => Promise.resolve([]),
+    open: () => Promise.resolve([]),
   };
   const store = {
     finishMail: (token: string, outcome: 'sent' | 'failed' | 'dropped', cause?: string) => {

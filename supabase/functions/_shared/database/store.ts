@@ -2,6 +2,7 @@
  * What the functions need from the database, as an interface: the handlers depend on it,
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
+import type { OpenInvoice } from '../invoices/store.ts';
 import * as z from 'zod/mini';
 import { CLAIM_LAPSE_SECONDS } from '../domain/outbox.ts';
 import { SLOT_REFUSAL_REASONS, type SlotRefusalReason } from '../domain/availability.ts';
@@ -258,12 +259,14 @@ export interface DigestData {
   undecidedTotal: number;
   confirmed: AppointmentRequest[];
   gaveUpContacts: StoredContactMessage[];
-  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentRequest }[];
+  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder' | 'invoice'; request: AppointmentRequest }[];
   gaveUpNewsletter: GaveUpNewsletterMail[];
   failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
   outboxLastRunAt: string | null;
   /** The mails owed longer than WAITING_REPORTED_AFTER_HOURS and not given up: how many of a kind, since when. */
   waitingMails: { kind: MailKind; count: number; since: string }[];
+  /** The invoices open more than 30 days after their date (send-practice-digest reads them: invoices/store.ts). */
+  openInvoices?: OpenInvoice[];
 }
 
 /** A stored request with the columns of its lifecycle. */
@@ -601,7 +604,7 @@ const digestSchema = z.object({
   undecidedTotal: z.int().check(z.nonnegative()),
   confirmed: z.array(appointmentStateSchema),
   gaveUpContacts: z.array(storedContactSchema),
-  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder']), request: appointmentStateSchema })),
+  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder', 'invoice']), request: appointmentStateSchema })),
   gaveUpNewsletter: z.array(z.object({
     id: uuid,
     kind: z.enum(['newsletter-confirmation', 'announcement']),

@@ -110,6 +110,22 @@ export function parseInvoiceMailClaim(value: unknown, takenAt: number): InvoiceM
   return { status: 'claimed', mail: { email, invoice, claim: { token: claim, takenAt } } };
 }
 
+/** An invoice unpaid more than INVOICE_PAYMENT_DAYS after its date, as the digest lists it (public.open_invoices). */
+export type OpenInvoice = Pick<StoredInvoice, 'number' | 'first_name' | 'last_name' | 'service' | 'appointment_date' | 'amount_rappen' | 'issued_on'>;
+
+const openInvoiceSchema = z.object({
+  number: z.string().check(z.regex(INVOICE_NUMBER)),
+  first_name: z.string(),
+  last_name: z.string(),
+  service: z.string(),
+  appointment_date: isoDate,
+  amount_rappen: z.number(),
+  issued_on: isoDate,
+});
+
+export const parseOpenInvoices = (value: unknown): OpenInvoice[] =>
+  parseAnswer(z.array(openInvoiceSchema), value, 'unexpected_invoice_answer');
+
 export interface InvoiceStore {
   /** public.issue_invoice: the appointment's invoice, issued at `now` unless it has one. */
   issue(requestId: string, amountRappen: number, now: Date): Promise<IssueResult>;
@@ -127,6 +143,8 @@ export interface InvoiceStore {
    * the claimed mail's key is its invoice's mail_key.
    */
   claimDueMails(limit: number, graceSeconds: number): Promise<ClaimedInvoiceMail[]>;
+  /** public.open_invoices: the digest's invoices open more than 30 days after their date, oldest first. */
+  open(now: Date): Promise<OpenInvoice[]>;
 }
 
 /** claim_mail's due answer (dueMails' list) as claimed invoice mails. */

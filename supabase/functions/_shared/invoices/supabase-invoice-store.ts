@@ -1,6 +1,6 @@
 /** The InvoiceStore over supabase-js with the secret key: the invoices' RPCs (…_invoices.sql) and claim_mail by key. */
 import { dueMails, mailByKey, secretRpc } from '../database/supabase-store.ts';
-import { type InvoiceStore, parseDueInvoiceMails, parseInvoice, parseInvoiceChange, parseInvoiceMailClaim, parseIssueAnswer } from './store.ts';
+import { type InvoiceStore, parseDueInvoiceMails, parseOpenInvoices, parseInvoice, parseInvoiceChange, parseInvoiceMailClaim, parseIssueAnswer } from './store.ts';
 
 export function createSupabaseInvoiceStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): InvoiceStore {
   const rpc = secretRpc(url, secretKey, baseFetch);
@@ -20,6 +20,9 @@ export function createSupabaseInvoiceStore(url: string, secretKey: string, baseF
     async claimMail(key) {
       const takenAt = performance.now();
       return parseInvoiceMailClaim(await mailByKey(rpc, 'invoice', key), takenAt);
+    },
+    async open(now) {
+      return parseOpenInvoices(await rpc('open_invoices', { p_now: now.toISOString() }));
     },
     async claimDueMails(limit, graceSeconds) {
       const takenAt = performance.now();
