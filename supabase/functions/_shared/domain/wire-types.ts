@@ -174,8 +174,9 @@ export const APPOINTMENT_ACTION_KINDS = [
   'confirm-move',
   'decline-move',
   /**
-   * Shows the request and does nothing else: the link in the practice's calendar feeds. A
-   * calendar provider keeps the feed, so the link it carries must not decide anything.
+   * Shows the request and decides nothing about it: the link in the practice's calendar
+   * feeds. A calendar provider keeps the feed, so the link it carries must not decide
+   * anything; like the staff links it takes the invoice's buttons (INVOICE_INTENTS).
    */
   'view',
   /**
