@@ -2,7 +2,6 @@
  * What the functions need from the database, as an interface: the handlers depend on it,
  * the tests fake it, supabase-store.ts implements it with supabase-js and the service role.
  */
-import type { OpenInvoice } from '../invoices/store.ts';
 import * as z from 'zod/mini';
 import { CLAIM_LAPSE_SECONDS } from '../domain/outbox.ts';
 import { SLOT_REFUSAL_REASONS, type SlotRefusalReason } from '../domain/availability.ts';
@@ -267,6 +266,17 @@ export interface DigestData {
   waitingMails: { kind: MailKind; count: number; since: string }[];
   /** The invoices open more than 30 days after their date (send-practice-digest reads them: invoices/store.ts). */
   openInvoices?: OpenInvoice[];
+}
+
+/** An invoice unpaid more than INVOICE_PAYMENT_DAYS after its date, as the digest lists it (public.open_invoices; invoices/store.ts parses it). */
+export interface OpenInvoice {
+  number: string;
+  first_name: string;
+  last_name: string;
+  service: string;
+  appointment_date: string;
+  amount_rappen: number;
+  issued_on: string;
 }
 
 /** A stored request with the columns of its lifecycle. */

@@ -5,7 +5,7 @@
  * with what the PDF and the mail need. Pure apart from the calls.
  */
 import * as z from 'zod/mini';
-import { type MailClaim, parseAnswer } from '../database/store.ts';
+import { type MailClaim, type OpenInvoice, parseAnswer } from '../database/store.ts';
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
 import { INVOICE_NUMBER } from '../domain/invoice.ts';
 
@@ -110,8 +110,7 @@ export function parseInvoiceMailClaim(value: unknown, takenAt: number): InvoiceM
   return { status: 'claimed', mail: { email, invoice, claim: { token: claim, takenAt } } };
 }
 
-/** An invoice unpaid more than INVOICE_PAYMENT_DAYS after its date, as the digest lists it (public.open_invoices). */
-export type OpenInvoice = Pick<StoredInvoice, 'number' | 'first_name' | 'last_name' | 'service' | 'appointment_date' | 'amount_rappen' | 'issued_on'>;
+export type { OpenInvoice };
 
 const openInvoiceSchema = z.object({
   number: z.string().check(z.regex(INVOICE_NUMBER)),
