@@ -17,7 +17,7 @@ import { invoiceFileName, invoiceSubject } from '../../supabase/functions/_share
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type MailApi } from '../support/mail-api.ts';
-import { backendTarget, callFunction, newAppointmentRequest, newVisitor, slotSequence, type TestBackend } from './stack-harness.ts';
+import { ageOutboxMails, backendTarget, callFunction, newAppointmentRequest, newVisitor, slotSequence, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
 let mail: MailApi;
@@ -140,5 +140,30 @@ describe('the invoice on the practice\'s page', () => {
     // A service with a price takes no typed amount.
     const priced = await confirmed();
     expect((await press(priced.id, { intent: 'invoice', amount: '100' }, noon(priced.date))).status).toBe(400);
+  });
+
+  it('the outbox sends an invoice mail no press sent, once, with its PDF', async () => {
+    const { id, date, email } = await confirmed();
+    // Issued as a press does, but its mail not sent (the press's send failed, or it never came to it).
+    const { rows } = await backend.query<{ answer: { invoice: { number: string } } }>(
+      `select (select set_config('role', 'service_role', true)), public.issue_invoice($1, 19000, $2) as answer`, [id, noon(date).toISOString()]);
+    const { number } = rows[0]!.answer.invoice;
+    await ageOutboxMails(backend, id);
+    const outbox = async () => {
+      const response = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+        method: 'POST',
+        headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return response.status;
+    };
+    expect(await outbox()).toBe(200);
+    const message = await mail.waitFor((m) => isTo(m, email) && m.Subject === invoiceSubject(number), { timeoutMs: 20_000 });
+    expect(message.Attachments.map((attachment) => attachment.FileName)).toEqual([invoiceFileName(number)]);
+    expect(await outbox()).toBe(200);
+    const sent = await backend.query<{ sent: number }>(
+      `select count(*)::int as sent from public.outbox_mails where kind = 'invoice' and appointment_request_id = $1 and sent_at is not null`, [id]);
+    expect(sent.rows[0]!.sent).toBe(1);
+    expect(await invoiceMails(email)).toHaveLength(1);
   });
 });
