@@ -427,6 +427,23 @@ create or replace function private.offer_lifetime() returns interval
   as $$ select make_interval(days => 7) $$;
 
 -- ---------------------------------------------------------------------------------------
+-- 7b. Invoices (invoice.ts).
+
+-- An invoice is payable within this many days of its date; the digest lists it as open
+-- after them (INVOICE_PAYMENT_DAYS).
+create or replace function private.invoice_payment_days() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 30 $$;
+
+-- An invoice is kept this many years after the end of its year, also after an erasure
+-- (CO Art. 958f; INVOICE_RETENTION_YEARS).
+create or replace function private.invoice_retention_years() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 10 $$;
+
+-- ---------------------------------------------------------------------------------------
 -- 8. The mail kinds (mail-kinds.ts, the registry).
 
 -- Every kind of mail the outbox holds (mailKinds): its CHECK and every claim read this list.
@@ -586,6 +603,8 @@ revoke all on function
   private.data_link_lifetime(),
   private.earlier_offer_interval(),
   private.max_offers(),
+  private.invoice_payment_days(),
+  private.invoice_retention_years(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),
@@ -613,6 +632,8 @@ grant execute on function
   private.data_link_lifetime(),
   private.earlier_offer_interval(),
   private.max_offers(),
+  private.invoice_payment_days(),
+  private.invoice_retention_years(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),

@@ -59,7 +59,7 @@ create function public.delete_expired_form_submissions(
     -- An invoice ten years after the end of its year (CO Art. 958f; …_invoices.sql): not
     -- by the form retention, which it outlives.
     delete from public.invoices
-     where issued_on < make_date(extract(year from private.practice_today())::integer - 10, 1, 1);
+     where issued_on < make_date(extract(year from private.practice_today())::integer - private.invoice_retention_years(), 1, 1);
     get diagnostics invoices = row_count;
     return jsonb_build_object(
       'appointment_requests', appointments,

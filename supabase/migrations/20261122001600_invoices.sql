@@ -187,7 +187,7 @@ create function private.my_invoices(p_address_key text) returns jsonb
              'number', i.number, 'issued_on', i.issued_on, 'amount_rappen', i.amount_rappen, 'service', i.service,
              'appointment_date', i.appointment_date, 'appointment_time', i.appointment_time,
              'first_name', i.first_name, 'last_name', i.last_name, 'paid_at', i.paid_at,
-             'delete_at', make_date(extract(year from i.issued_on)::integer + 11, 1, 1))
+             'delete_at', make_date(extract(year from i.issued_on)::integer + private.invoice_retention_years() + 1, 1, 1))
            order by i.number), '[]'::jsonb)
       from public.invoices i where i.address_key = p_address_key
   $$;
@@ -198,8 +198,9 @@ create function public.my_invoice(p_address_key text, p_number text) returns jso
   set search_path = ''
   as $$ select private.invoice_json(i) from public.invoices i where i.address_key = p_address_key and i.number = p_number $$;
 
--- The digest's open invoices (send-practice-digest): unpaid more than INVOICE_PAYMENT_DAYS
--- (30, domain/invoice.ts) after their date, oldest first, 50 at most.
+-- The digest's open invoices (send-practice-digest): unpaid more than
+-- private.invoice_payment_days() (generated from domain/invoice.ts) after their date, oldest
+-- first, 50 at most.
 create function public.open_invoices(p_now timestamptz default null) returns jsonb
   language sql stable
   security invoker
@@ -208,7 +209,7 @@ create function public.open_invoices(p_now timestamptz default null) returns jso
     select coalesce(jsonb_agg(to_jsonb(i) - 'address_key' order by i.issued_on, i.number), '[]'::jsonb)
       from (select * from public.invoices v
              where v.paid_at is null
-               and v.issued_on < (coalesce(p_now, now()) at time zone 'Europe/Zurich')::date - 30
+               and v.issued_on < (coalesce(p_now, now()) at time zone 'Europe/Zurich')::date - private.invoice_payment_days()
              order by v.issued_on, v.number limit 50) i
   $$;
 

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_NUMBER } from '../../supabase/functions/_shared/domain/invoice.ts';
-import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
+import { zurichInstant, zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { backendTarget, browserClient, newAppointmentRequest, newVisitor, slotSequence, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -212,7 +212,8 @@ describe('the invoices and «Meine Daten»', () => {
   it('the retention deletes an invoice ten years after the end of its year, not before', async () => {
     const { id, date } = await confirmedAppointment();
     const { invoice } = await issue(id, date);
-    const thisYear = new Date().getUTCFullYear();
+    // The practice's year (Zurich), as the retention reckons it.
+    const thisYear = Number(zurichIsoDate(0).slice(0, 4));
     const run = async () => (await asService<{ result: { invoices: number } }>(`public.delete_expired_form_submissions() as result`)).rows[0]!.result;
     await backend.query(`update public.invoices set issued_on = make_date($2, 12, 31) where number = $1`, [invoice!.number, thisYear - 10]);
     await run();

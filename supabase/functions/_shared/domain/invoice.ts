@@ -12,6 +12,9 @@ import { practiceName } from './practice.ts';
 /** The invoice is payable within this many days of its date (printed, and the digest's «open»). */
 export const INVOICE_PAYMENT_DAYS = 30;
 
+/** An invoice is kept this many years after the end of its year (CO Art. 958f), also after an erasure; then the retention deletes it. */
+export const INVOICE_RETENTION_YEARS = 10;
+
 /** `2026-0001`: the year of its date and its place in that year's sequence. */
 export const INVOICE_NUMBER = /^([0-9]{4})-([0-9]{4})$/;
 
