@@ -49,6 +49,7 @@ import { DOTLESS_DOMAINS } from '../../supabase/functions/_shared/database/rate-
 import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { EARLIER_OFFER_INTERVAL_HOURS } from '../../supabase/functions/_shared/domain/earlier-time.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_shared/domain/offers.ts';
+import { INVOICE_PAYMENT_DAYS, INVOICE_RETENTION_YEARS } from '../../supabase/functions/_shared/domain/invoice.ts';
 import { MAIL_KINDS, mailKinds } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
 import { OUTCOME_OF_MOVE, OUTCOME_OF_STATUS } from '../../supabase/functions/_shared/domain/outcome.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
@@ -173,6 +174,8 @@ export function rulesSql(): string {
     'private.data_link_lifetime()',
     'private.earlier_offer_interval()',
     'private.max_offers()',
+    'private.invoice_payment_days()',
+    'private.invoice_retention_years()',
     'private.offer_lifetime()',
     'private.mail_kinds()',
     'private.mail_kind_recipient(text)',
@@ -471,6 +474,14 @@ ${constant('max_offers', 'integer', String(MAX_OFFERS), 'A decline offers at mos
 
 ${constant('offer_lifetime', 'interval', `make_interval(days => ${OFFER_LIFETIME_DAYS})`, `An offered time lapses this long after it was offered, or earlier once it starts within
 -- private.cancellation_notice() (OFFER_LIFETIME_DAYS).`)}
+
+${header('7b. Invoices (invoice.ts).')}
+
+${constant('invoice_payment_days', 'integer', String(INVOICE_PAYMENT_DAYS), `An invoice is payable within this many days of its date; the digest lists it as open
+-- after them (INVOICE_PAYMENT_DAYS).`)}
+
+${constant('invoice_retention_years', 'integer', String(INVOICE_RETENTION_YEARS), `An invoice is kept this many years after the end of its year, also after an erasure
+-- (CO Art. 958f; INVOICE_RETENTION_YEARS).`)}
 
 ${header('8. The mail kinds (mail-kinds.ts, the registry).')}
 

@@ -17,6 +17,9 @@
  * the shell that set them) are judged – at least 32 random bytes, not a demo value
  * (secret-strength.ts) – and, where the outside can tell, shown to be the ones deployed:
  * a judged secret that is not live would prove nothing.
+ *
+ * The invoices' IBAN (domain/practice.ts, or `iban`): a Swiss or Liechtenstein account
+ * with valid check digits, not a QR-IBAN, and not the demo account the repository ships.
  */
 import { randomUUID } from 'node:crypto';
 import { createChallenge, solveChallenge } from 'altcha-lib';
@@ -30,6 +33,8 @@ import { signActionToken } from '../../supabase/functions/_shared/lifecycle/acti
 import { secretWeakness } from '../../supabase/functions/_shared/secret-strength.ts';
 import { feedUrl } from '../../supabase/functions/practice-calendar/feed-urls.ts';
 import { demoSecrets, demoSecretValues, SECRET_SETTINGS } from '../demo-secrets.ts';
+import { ibanRefusal, normalizeIban, type IbanRefusal } from '../../supabase/functions/_shared/domain/invoice.ts';
+import { DEMO_IBAN, practiceBilling } from '../../supabase/functions/_shared/domain/practice.ts';
 
 /**
  * A day the slot rules let the site book, about a week ahead (domain/availability.ts):
@@ -50,6 +55,28 @@ export interface DeployTarget {
   dbUrl?: string;
   /** The functions' secrets as set (SECRET_SETTINGS, by name); each one given is judged and checked to be live. */
   secrets?: Partial<Record<SecretSetting, string>>;
+  /** The IBAN the invoices are paid into; the practice's data by default (domain/practice.ts practiceBilling). */
+  iban?: string;
+}
+
+/** The check of the invoices' IBAN (issue 52): its name, as the results list it. */
+export const INVOICE_IBAN_CHECK = "the invoices' IBAN (domain/practice.ts) is a Swiss or Liechtenstein account with valid check digits, not the demo account";
+
+const IBAN_REFUSALS: Record<IbanRefusal, string> = {
+  format: 'not an IBAN (CH or LI, two check digits, 17 letters or digits)',
+  country: 'not Swiss or Liechtenstein: the QR bill takes CH and LI accounts only',
+  check_digits: 'its check digits are wrong (MOD 97-10): a typo?',
+  qr_iban: 'a QR-IBAN, which takes QR references only; the invoices carry an RF reference: give the ordinary IBAN',
+};
+
+/** Whether invoices may be paid into `iban` in production: a real CH/LI account, not the demo one. */
+export function invoiceIbanVerdict(iban: string): [boolean, string] {
+  const refusal = ibanRefusal(iban);
+  if (refusal !== null) return [false, `${iban}: ${IBAN_REFUSALS[refusal]}`];
+  if (normalizeIban(iban) === DEMO_IBAN) {
+    return [false, `${iban} is the demo account (the banks' published example): set practiceBilling.iban in domain/practice.ts`];
+  }
+  return [true, `${normalizeIban(iban)}: valid`];
 }
 
 export type SecretSetting = (typeof SECRET_SETTINGS)[number];
@@ -109,6 +136,9 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
       results.push({ name, ok: false, detail: `request failed: ${(error as Error).message}` });
     }
   };
+
+  // The invoices' account: no request, the repository's (or the given) configuration.
+  await check(INVOICE_IBAN_CHECK, () => Promise.resolve(invoiceIbanVerdict(target.iban ?? practiceBilling.iban)));
 
   for (const table of ['appointment_requests', 'contact_submissions', 'practice_closures', 'newsletter_subscribers', 'newsletter_articles', 'outbox_mails']) {
     await check(`the public key cannot read ${table}`, async () => {

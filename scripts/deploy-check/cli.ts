@@ -8,7 +8,9 @@
  * checked to be the ones deployed; the demo values are refused from outside in any case.
  * The build's VITE_SUPABASE_URL / VITE_SUPABASE_PUBLISHABLE_KEY are read too, so a .env used
  * for the build works; a project with only legacy keys passes its anon key
- * (SUPABASE_ANON_KEY or VITE_SUPABASE_ANON_KEY).
+ * (SUPABASE_ANON_KEY or VITE_SUPABASE_ANON_KEY). The invoices' IBAN (domain/practice.ts
+ * practiceBilling) must be a Swiss or Liechtenstein account with valid check digits and not
+ * the demo account.
  */
 import { runDeployChecks, type SecretSetting } from './checks.ts';
 import { SECRET_SETTINGS } from '../demo-secrets.ts';

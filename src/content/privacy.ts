@@ -183,6 +183,7 @@ export const privacyPage: PrivacyPage = {
       paragraphs: [
         'Kontaktanfragen und Terminanfragen, die in unserer Datenbank gespeichert sind, löschen wir 12 Monate nach ihrem Eingang.',
         'Eine Newsletter-Adresse speichern wir, bis Sie den Newsletter abbestellen; eine nicht bestätigte Anmeldung löschen wir nach drei Tagen.',
+        'Nach einem Termin senden wir Ihnen die Rechnung (PDF mit QR-Zahlteil) per E-Mail. Gespeichert wird dafür nur, was eine Rechnung enthalten muss: Rechnungsnummer und -datum, Ihr Name und Ihre E-Mail-Adresse, der Termin (Tag, Uhrzeit, Leistung, Dauer, Beraterin oder Berater), der Betrag und ob er bezahlt ist – keine Nachricht, keine Telefonnummer. Die Rechnung bewahren wir gemäss Art. 958f des Obligationenrechts zehn Jahre nach Ablauf ihres Jahres auf, auch wenn die Terminanfrage vorher gelöscht wird, und löschen sie danach.',
         'E-Mails in unserem Praxispostfach bewahren wir so lange auf, wie es für das Beratungsverhältnis nötig ist und gesetzliche Aufbewahrungspflichten es verlangen. Geschäftsunterlagen wie Rechnungen bewahren wir gemäss Art. 958f des Obligationenrechts zehn Jahre auf. Danach werden die Daten gelöscht.',
       ],
     },
@@ -195,10 +196,11 @@ export const privacyPage: PrivacyPage = {
       list: [
         'Terminanfragen, Termine und Nachrichten: gelöscht 12 Monate nach Eingang;',
         'das Newsletter-Abonnement: unbestätigt nach drei Tagen, sonst beim Abbestellen;',
-        'unsere E-Mails dazu (Art und Zeitpunkt, ohne Text): mit der Anfrage, Nachricht oder dem Abonnement.',
+        'unsere E-Mails dazu (Art und Zeitpunkt, ohne Text): mit der Anfrage, Nachricht oder dem Abonnement;',
+        'Rechnungen: zehn Jahre aufbewahrt (Art. 958f OR), jede auch wieder als PDF.',
       ],
       notes: [
-        `«Alle meine Daten löschen» löscht all das sofort; bevorstehende Termine werden vorher abgesagt. Die Praxis erhält eine Mitteilung über die Löschung mit Ihrer E-Mail-Adresse und den abgesagten Terminen und wird gebeten, auch die E-Mails zu dieser Adresse in ihrem Postfach zu löschen, ausser dem, was sie aufbewahren muss; die Mitteilung selbst löschen wir aus unserer Datenbank spätestens einen Tag nach dem Versand. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit.`,
+        `«Alle meine Daten löschen» löscht all das sofort, ausser den Rechnungen, die wir aufbewahren müssen; bevorstehende Termine werden vorher abgesagt. Die Praxis erhält eine Mitteilung über die Löschung mit Ihrer E-Mail-Adresse und den abgesagten Terminen und wird gebeten, auch die E-Mails zu dieser Adresse in ihrem Postfach zu löschen, ausser dem, was sie aufbewahren muss; die Mitteilung selbst löschen wir aus unserer Datenbank spätestens einen Tag nach dem Versand. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit.`,
       ],
     },
     {

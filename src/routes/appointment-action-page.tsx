@@ -2,6 +2,7 @@ import { Container } from '@/components/ui/section';
 import { RequestUnavailable } from '@/features/appointment-action/request-unavailable';
 import { RequestView } from '@/features/appointment-action/request-view';
 import { useAppointmentAction } from '@/features/appointment-action/use-appointment-action';
+import { InvoicePanel } from '@/features/appointment-action/invoice-panel';
 
 /**
  * /termin/aktion#<token>: the page the links in the appointment e-mails open (unlisted:
@@ -10,7 +11,7 @@ import { useAppointmentAction } from '@/features/appointment-action/use-appointm
  * appointment, by pressing a button. No hero: the page is a tool, and its first paint is text.
  */
 export default function TerminAktionPage() {
-  const { state, pending, act, resend, retryLoading } = useAppointmentAction();
+  const { state, pending, act, resend, retryLoading, linkToken } = useAppointmentAction();
   return (
     <section aria-labelledby="aktion-titel" className="bg-cream py-12 sm:py-16">
       <Container>
@@ -25,6 +26,8 @@ export default function TerminAktionPage() {
           ) : (
             <RequestUnavailable state={state} onRetry={retryLoading} />
           )}
+          {/* The practice's links of a confirmed appointment: its invoice (issue 52). */}
+          {state.step === 'ready' && <InvoicePanel key={state.checkedAt} invoicing={state.view.invoicing} token={linkToken} />}
         </div>
       </Container>
     </section>

@@ -5,6 +5,7 @@ import { myDataPage as copy } from '@/content/my-data';
 import { DataLinkForm } from '@/features/my-data/data-link-form';
 import { eraseMyData, myDataBlob, showMyData } from '@/features/my-data/my-data-api';
 import { MyDataView } from '@/features/my-data/my-data-view';
+import { MyDataInvoices } from '@/features/my-data/my-data-invoices';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import type { MyData, MyDataErased } from '@domain/wire-types';
 
@@ -141,6 +142,8 @@ export default function MyDataPage() {
                 <span className="text-sm text-ink-muted">{copy.downloadHint}</span>
               </div>
               <MyDataView data={state.data} />
+              {/* The invoices, kept ten years (issue 52). */}
+              <MyDataInvoices invoices={state.data.invoices ?? []} token={() => token.current} />
 
               <section aria-labelledby="meine-daten-loeschen" className="mt-12 rounded-xl border-2 border-red-700/40 bg-white p-6">
                 <h2

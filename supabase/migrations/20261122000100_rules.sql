@@ -427,13 +427,30 @@ create or replace function private.offer_lifetime() returns interval
   as $$ select make_interval(days => 7) $$;
 
 -- ---------------------------------------------------------------------------------------
+-- 7b. Invoices (invoice.ts).
+
+-- An invoice is payable within this many days of its date; the digest lists it as open
+-- after them (INVOICE_PAYMENT_DAYS).
+create or replace function private.invoice_payment_days() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 30 $$;
+
+-- An invoice is kept this many years after the end of its year, also after an erasure
+-- (CO Art. 958f; INVOICE_RETENTION_YEARS).
+create or replace function private.invoice_retention_years() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 10 $$;
+
+-- ---------------------------------------------------------------------------------------
 -- 8. The mail kinds (mail-kinds.ts, the registry).
 
 -- Every kind of mail the outbox holds (mailKinds): its CHECK and every claim read this list.
 create or replace function private.mail_kinds() returns text[]
   language sql immutable parallel safe
   set search_path = ''
-  as $$ select array['contact', 'request', 'acknowledgement', 'outcome', 'reminder', 'earlier-offer', 'newsletter-confirmation', 'announcement', 'data-link', 'erasure', 'digest', 'cap-notice']::text[] $$;
+  as $$ select array['contact', 'request', 'acknowledgement', 'outcome', 'reminder', 'earlier-offer', 'invoice', 'newsletter-confirmation', 'announcement', 'data-link', 'erasure', 'digest', 'cap-notice']::text[] $$;
 
 -- Who reads a mail of a kind (mailKinds[kind].recipient); null for no kind.
 create or replace function private.mail_kind_recipient(p_kind text) returns text
@@ -447,6 +464,7 @@ create or replace function private.mail_kind_recipient(p_kind text) returns text
       when 'outcome' then 'visitor'
       when 'reminder' then 'visitor'
       when 'earlier-offer' then 'visitor'
+      when 'invoice' then 'visitor'
       when 'newsletter-confirmation' then 'subscriber'
       when 'announcement' then 'subscriber'
       when 'data-link' then 'visitor'
@@ -469,6 +487,7 @@ create or replace function private.mail_kind_refers_to(p_kind text) returns text
       when 'outcome' then 'appointment-request'
       when 'reminder' then 'appointment-request'
       when 'earlier-offer' then 'appointment-request'
+      when 'invoice' then 'appointment-request'
       when 'newsletter-confirmation' then 'subscriber'
       when 'announcement' then 'subscriber-article'
       when 'data-link' then 'address'
@@ -484,7 +503,7 @@ create or replace function private.mail_kind_given_up(p_kind text) returns boole
   language sql immutable parallel safe
   set search_path = ''
   as $$
-    select coalesce(p_kind = any (array['contact', 'request', 'acknowledgement', 'outcome', 'reminder', 'newsletter-confirmation', 'announcement']::text[]), false)
+    select coalesce(p_kind = any (array['contact', 'request', 'acknowledgement', 'outcome', 'reminder', 'invoice', 'newsletter-confirmation', 'announcement']::text[]), false)
   $$;
 
 -- ---------------------------------------------------------------------------------------
@@ -584,6 +603,8 @@ revoke all on function
   private.data_link_lifetime(),
   private.earlier_offer_interval(),
   private.max_offers(),
+  private.invoice_payment_days(),
+  private.invoice_retention_years(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),
@@ -611,6 +632,8 @@ grant execute on function
   private.data_link_lifetime(),
   private.earlier_offer_interval(),
   private.max_offers(),
+  private.invoice_payment_days(),
+  private.invoice_retention_years(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),

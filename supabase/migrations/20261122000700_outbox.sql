@@ -27,6 +27,8 @@
 --                                        (…_digest.sql, owe_practice_digest)
 --   the day's cap holds mail back        cap-notice/<day>/practice  the practice's notice
 --                                        (owe_day_mail)
+--   «Rechnung senden» / «… erneut senden» invoice/<number>/<send>  the visitor's invoice with
+--                                        its PDF (…_invoices.sql, issue_invoice, resend_invoice)
 -- The key is the row's idempotency key; each mail's own key (mail-keys.ts) is derived from
 -- it, so the visitor's own retry, the action page's press and every outbox run send under
 -- the same key.
@@ -120,7 +122,7 @@ create unique index outbox_mails_claim on public.outbox_mails (claim) where clai
 -- (…_appointment_requests.sql), newsletter_subscribe and publish_articles
 -- (…_newsletter.sql), owe_data_link (…_my_data.sql), the earlier-time offers
 -- (…_earlier_times.sql), finish_mail below (the acknowledgement), owe_practice_digest
--- (…_digest.sql) and owe_day_mail below.
+-- (…_digest.sql), issue_invoice and resend_invoice (…_invoices.sql) and owe_day_mail below.
 
 -- ---------------------------------------------------------------------------------------
 -- 2. One claim, one finish. Every sender – the visitor's own call, the action page's press,
@@ -148,6 +150,10 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
                                     'number', o.id, 'date', o.offered_date, 'time', o.offered_time))
                              from public.earlier_time_offers o
                             where m.kind = 'earlier-offer' and o.id::text = m.about), '{}'::jsonb)
+              -- An invoice mail: the invoice its about names (…_invoices.sql).
+              || coalesce((select jsonb_build_object('invoice', private.invoice_json(i))
+                             from public.invoices i
+                            where m.kind = 'invoice' and i.number = m.about), '{}'::jsonb)
          from public.appointment_requests a where a.id = m.appointment_request_id),
       (select jsonb_build_object('id', s.id, 'email', s.email, 'expires_at', s.expires_at,
                 'confirm_requested_at', s.confirm_requested_at, 'claim', m.claim)

@@ -3,7 +3,8 @@
 -- Retention: appointment requests and contact messages are deleted 12 months after they
 -- arrived (the privacy notice promises it). The rate-limit events of take_rate_limit are
 -- kept one day at most; an erased appointment's calendar cancellation until its day has
--- passed, a «Meine Daten» link's mail a day (…_my_data.sql). One function does it; pg_cron runs it daily where the extension
+-- passed, a «Meine Daten» link's mail a day (…_my_data.sql), an invoice ten years after the
+-- end of its year (…_invoices.sql). One function does it; pg_cron runs it daily where the extension
 -- exists (hosted Supabase); elsewhere (the embedded stack) it is called by hand or by the
 -- tests. (The jobs' own record, public.job_runs, keeps 30 days: record_job_run.)
 --
@@ -35,6 +36,7 @@ create function public.delete_expired_form_submissions(
     tombstones integer;
     links integer;
     erasures integer;
+    invoices integer;
   begin
     delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
@@ -54,13 +56,19 @@ create function public.delete_expired_form_submissions(
     -- An erasure mail (the erased address) once the practice has it.
     delete from public.outbox_mails where kind = 'erasure' and sent_at is not null;
     get diagnostics erasures = row_count;
+    -- An invoice ten years after the end of its year (CO Art. 958f; …_invoices.sql): not
+    -- by the form retention, which it outlives.
+    delete from public.invoices
+     where issued_on < make_date(extract(year from private.practice_today())::integer - private.invoice_retention_years(), 1, 1);
+    get diagnostics invoices = row_count;
     return jsonb_build_object(
       'appointment_requests', appointments,
       'contact_submissions', messages,
       'rate_limit_events', limits,
       'calendar_cancellations', tombstones,
       'data_link_mails', links,
-      'erasure_mails', erasures
+      'erasure_mails', erasures,
+      'invoices', invoices
     );
   end
   $$;

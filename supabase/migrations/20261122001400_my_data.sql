@@ -11,6 +11,8 @@
 --   public.rate_limit_events      the acknowledgement's counts, by the salted hash of the
 --                                 mailbox key (the function passes it; the database does
 --                                 not know the salt)
+--   public.invoices               address_key (…_invoices.sql): listed, never erased – an
+--                                 invoice is kept ten years (CO Art. 958f)
 -- The folded mailbox key (private.mailbox_key: `anna+x@` is `anna@`) serves the limits only:
 -- a data-link mail's row keeps it for the links' budget (one per mailbox in a while).
 -- All of it is for the service role only (docs/backend.md, «Meine Daten»).
@@ -61,10 +63,13 @@ create function public.calendar_cancellations_between(p_from date, p_to date) re
 -- (…_earlier_times.sql) – which is why this file comes after those.
 
 create function public.my_data(p_address_key text) returns jsonb
-  language sql stable
+  -- plpgsql, so that it may read the invoices of a later migration (…_invoices.sql).
+  language plpgsql stable
   security invoker
   set search_path = ''
   as $$
+  begin
+    return (
     with requests as (
       select a.* from public.appointment_requests a where private.address_key(a.email) = p_address_key
     ), messages as (
@@ -149,7 +154,10 @@ create function public.my_data(p_address_key text) returns jsonb
             or m.contact_message_id in (select id from messages)
             or m.subscriber_id in (select id from subscriber)
             or (m.kind = 'data-link' and private.address_key(m.email) = p_address_key)), '[]'::jsonb)
-    )
+    ))
+    -- The invoices, kept ten years also after an erasure (…_invoices.sql, private.my_invoices).
+    || jsonb_build_object('invoices', private.my_invoices(p_address_key));
+  end
   $$;
 
 -- The address's confirmed appointments that have not begun, and its cancellations whose
@@ -200,6 +208,7 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
     links integer;
     limits integer := 0;
     tombstones integer;
+    kept integer;
     cancelled integer := 0;
     told jsonb;
     slots jsonb;
@@ -262,6 +271,8 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
       delete from public.rate_limit_events e where e.key = p_mailbox_hash;
       get diagnostics limits = row_count;
     end if;
+    -- The invoices stay (ten years, CO Art. 958f): their request is gone (set null), they are not.
+    select count(*) into kept from public.invoices i where i.address_key = p_address_key;
     if address is not null then
       insert into public.outbox_mails (id, kind, email, about, idempotency_key)
         values (erasure_id, 'erasure', address, slots::text, 'erasure/' || erasure_id);
@@ -275,6 +286,7 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
       'rate_limit_events', limits,
       'calendar_cancellations', tombstones,
       'cancelled', cancelled,
+      'invoices_kept', kept,
       'erasure', erasure
     );
   end
@@ -328,7 +340,8 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
     end if;
     if not exists (select 1 from public.appointment_requests a where private.address_key(a.email) = key)
        and not exists (select 1 from public.contact_submissions c where private.address_key(c.email) = key)
-       and not exists (select 1 from public.newsletter_subscribers s where private.address_key(s.email) = key) then
+       and not exists (select 1 from public.newsletter_subscribers s where private.address_key(s.email) = key)
+       and not exists (select 1 from public.invoices i where i.address_key = key) then
       return jsonb_build_object('status', 'not_owed');
     end if;
     perform pg_advisory_xact_lock(hashtextextended('data-link-budget', 0));

@@ -1,12 +1,13 @@
 // @vitest-environment node
 /**
  * `npm run check:deploy` against the local stack: green for the project's own backend but
- * for its demo secrets, which it refuses; all green for a stack with secrets of its own,
+ * for its demo secrets and the demo IBAN of the invoices, which it refuses; all green for a stack with secrets of its own,
  * given and judged; and red when the stack is made to leak – so the check can actually fail.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeployChecks, type SecretSetting } from '../../scripts/deploy-check/checks.ts';
+import { INVOICE_IBAN_CHECK, runDeployChecks, type SecretSetting } from '../../scripts/deploy-check/checks.ts';
+import { DEMO_IBAN } from '../../supabase/functions/_shared/domain/practice.ts';
 import { demoSecrets, SECRET_SETTINGS } from '../../scripts/demo-secrets.ts';
 import { FEED_IDS, feedSecretName } from '../../supabase/functions/_shared/calendar-feeds.ts';
 import { startBackendTarget } from '../support/backend-target.ts';
@@ -14,10 +15,15 @@ import { backendTarget, ownStandIn, SITE_ORIGIN, type TestBackend } from './stac
 
 /** The checks that refuse the repository's demo secrets: red against the local stack, which runs with them. */
 const DEMO_CHECKS = [
+  // The repository's invoices are paid into the published example account (domain/practice.ts DEMO_IBAN).
+  INVOICE_IBAN_CHECK,
   "appointment-action takes no link signed with the repository's demo ACTION_TOKEN_SECRET",
   "the database takes no form proof signed with the repository's demo FORM_PROOF_SECRET",
   ...FEED_IDS.map((feed) => `practice-calendar has no address for ${feed} made with a demo secret (${feedSecretName(feed)})`),
 ];
+
+/** An ordinary Swiss IBAN with valid check digits that is not the demo account. */
+const OWN_IBAN = 'CH56 0483 5012 3456 7800 9';
 
 let backend: TestBackend;
 
@@ -36,6 +42,24 @@ describe('check:deploy', () => {
       expect(results.length).toBeGreaterThanOrEqual(17);
       expect(results.filter((r) => !r.ok).map((r) => r.name)).toEqual(DEMO_CHECKS);
     }
+  });
+
+  it('refuses an invoice IBAN with wrong check digits, of another country, a QR-IBAN, or the demo account; takes a real one', async () => {
+    const verdict = async (iban: string) =>
+      (await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, iban })).find((r) => r.name === INVOICE_IBAN_CHECK)!;
+    for (const [iban, reason] of [
+      ['CH5604835012345678008', 'check digits'],
+      ['DE89370400440532013000', 'not Swiss or Liechtenstein'],
+      ['CH4431999123000889012', 'QR-IBAN'],
+      [DEMO_IBAN, 'demo account'],
+      ['CH56 0483', 'not an IBAN'],
+    ] as const) {
+      const result = await verdict(iban);
+      expect(result.ok, iban).toBe(false);
+      expect(result.detail, iban).toContain(reason);
+    }
+    expect((await verdict(OWN_IBAN)).ok).toBe(true);
+    expect((await verdict('LI21 0881 0000 2324 013A A')).ok).toBe(true);
   });
 
   it('refuses the demo secrets, and secrets short of 32 random bytes, when they are given to it', async () => {
@@ -61,13 +85,13 @@ describe('check:deploy', () => {
       functionsEnv: secrets,
     });
     try {
-      const results = await runDeployChecks({ supabaseUrl: own.apiUrl, publicKey: own.publishableKey, siteOrigin: SITE_ORIGIN, secrets });
+      const results = await runDeployChecks({ supabaseUrl: own.apiUrl, publicKey: own.publishableKey, siteOrigin: SITE_ORIGIN, secrets, iban: OWN_IBAN });
       expect(results.filter((r) => !r.ok)).toEqual([]);
       expect(results.filter((r) => r.name.endsWith('is random, at least 32 bytes'))).toHaveLength(SECRET_SETTINGS.length);
       expect(results.filter((r) => r.name.startsWith('practice-calendar answers'))).toHaveLength(FEED_IDS.length);
       // A secret given that is not the live one (here: sandra-huber's, rotated without telling the check) is red.
       const stale = { ...secrets, [feedSecretName('sandra-huber')]: randomBytes(32).toString('hex') };
-      const red = await runDeployChecks({ supabaseUrl: own.apiUrl, publicKey: own.publishableKey, siteOrigin: SITE_ORIGIN, secrets: stale });
+      const red = await runDeployChecks({ supabaseUrl: own.apiUrl, publicKey: own.publishableKey, siteOrigin: SITE_ORIGIN, secrets: stale, iban: OWN_IBAN });
       expect(red.filter((r) => !r.ok).map((r) => r.name)).toEqual(["practice-calendar answers sandra-huber's address made with CALENDAR_FEED_SECRET_SANDRA_HUBER"]);
     } finally {
       await own.stop();

@@ -188,5 +188,8 @@ export function useAppointmentAction() {
 
   const retryLoading = useCallback(() => setAttempt((count) => count + 1), []);
 
-  return { state, pending, act, resend, retryLoading };
+  /** The link's token as read, for the invoice buttons' own calls (invoice-panel.tsx). */
+  const linkToken = useCallback(() => token.current, []);
+
+  return { state, pending, act, resend, retryLoading, linkToken };
 }

@@ -114,7 +114,8 @@ function Part({ id, title, empty, children, count }: { id: string; title: string
 
 /** Everything stored about the mailbox, in readable German sections, each item with its deletion date. */
 export function MyDataView({ data }: { data: MyData }) {
-  const nothing = data.requests.length === 0 && data.messages.length === 0 && data.newsletter === null && data.mails.length === 0;
+  const nothing = data.requests.length === 0 && data.messages.length === 0 && data.newsletter === null && data.mails.length === 0 &&
+    (data.invoices ?? []).length === 0;
   return (
     <div>
       <p className="mt-2 text-ink-muted">

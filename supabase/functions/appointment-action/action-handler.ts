@@ -34,6 +34,8 @@ import { MailError, type Mailer } from '../_shared/mail/transport.ts';
 import { type Answer, openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import type { AppointmentRequest, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
+import type { InvoiceStore } from '../_shared/invoices/store.ts';
+import { invoicingOf, isInvoiceIntent, pressInvoice } from './invoice-action.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
 
@@ -72,6 +74,8 @@ export interface ViewContext {
   offers?: AppointmentActionView['offers'];
   /** take-offer links: the offer's number. */
   offer?: number;
+  /** The practice's links of a confirmed appointment: its invoice (invoice-action.ts). */
+  invoicing?: AppointmentActionView['invoicing'];
 }
 
 /** The request as the page shows it: no e-mail address, phone or message. */
@@ -117,6 +121,7 @@ export function actionView(action: AppointmentAction, request: AppointmentReques
     ...(context.offerChoices ? { offerChoices: context.offerChoices } : {}),
     ...(context.offers ? { offers: context.offers } : {}),
     ...(context.offer === undefined ? {} : { offer: context.offer }),
+    ...(context.invoicing ? { invoicing: context.invoicing } : {}),
   };
 }
 
@@ -173,6 +178,7 @@ async function viewContext(
   now: Date,
   config: FunctionConfig,
   earlier?: EarlierStore | null,
+  invoices?: InvoiceStore | null,
 ): Promise<ViewContext> {
   const { action } = claim;
   const slot = slotOf(action, request);
@@ -192,6 +198,8 @@ async function viewContext(
     context.offers = await offerViews(await store.offersOf(request.id, cancellationNoticeHours), request.id, links);
   }
   if (claim.offer !== undefined) context.offer = claim.offer;
+  const invoicing = await invoicingOf(invoices, action, request);
+  if (invoicing) context.invoicing = invoicing;
   return context;
 }
 
@@ -246,7 +254,7 @@ export function createActionHandler(deps: FunctionDeps): (request: Request) => P
     if ('response' in opened) return opened.response;
     const { answer, store, mailer } = opened;
     try {
-      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier);
+      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.invoices);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }
@@ -261,6 +269,7 @@ async function act(
   config: FunctionConfig,
   now: Date,
   earlier: EarlierStore | null | undefined,
+  invoices: InvoiceStore | null | undefined,
 ): Promise<Response> {
   const body = await readJsonObject(request);
   if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
@@ -268,7 +277,7 @@ async function act(
   if (!valid.ok) {
     return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
   }
-  const { token, intent, time, note, date, advisor, offers } = valid.value;
+  const { token, intent, time, note, date, advisor, offers, amount } = valid.value;
 
   const link = await readActionToken(config.actionSecret, token, now);
   if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
@@ -279,9 +288,20 @@ async function act(
   const stored = await store.getAppointment(requestId);
   if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
   const slot = slotOf(action, stored);
-  const context = await viewContext(store, link.claim, stored, now, config, earlier);
+  const context = await viewContext(store, link.claim, stored, now, config, earlier, invoices);
   const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
   if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
+  // The invoice buttons (invoice-action.ts): the practice's links, the view link's too.
+  if (isInvoiceIntent(intent)) {
+    if (!invoices) throw new Error('invoice store not configured');
+    return await pressInvoice({
+      answer, store, mailer, invoices, now, action, intent, amount,
+      request: stored,
+      mail: { practiceEmail: config.mail!.practiceEmail },
+      view: (invoicing) => actionView(action, stored, { ...context, invoicing }) as unknown as JsonObject,
+    });
+  }
+  if (amount !== undefined) return answer(400, { error: 'invalid_body', field: 'amount' }, { code: 'invalid_body', field: 'amount' });
 
   // A view link (the calendar feeds') shows and never acts: a calendar provider holds it.
   if (action === 'view') return invalid('intent');
@@ -386,7 +406,7 @@ async function act(
   if (change.result === 'advisor_busy') {
     // The race is lost: another appointment took the advisor since the schedule was read.
     // The answer shows the day as it is now, read again after the change was refused.
-    const after = await viewContext(store, link.claim, change.request, now, config, earlier);
+    const after = await viewContext(store, link.claim, change.request, now, config, earlier, invoices);
     return answer(409, { error: 'advisor_busy', view: actionView(action, change.request, after) as unknown as JsonObject }, code('advisor_busy'));
   }
   if (change.result === 'move_pending') return answer(409, { error: 'conflict', view: view(change.request) }, code('move_pending'));
@@ -399,7 +419,7 @@ async function act(
   const sent = await sendOutcome(store, mailer, requestId, mail, links, now, change.request);
   // The offers changed with the press (made, or taken and the others lapsed): the answer shows them as they are now.
   const fresh = (action === 'decline' || action === 'take-offer') && sent.mail !== 'in_progress'
-    ? await viewContext(store, link.claim, sent.request, now, config)
+    ? await viewContext(store, link.claim, sent.request, now, config, null, invoices)
     : context;
   const freshView = (state: AppointmentRequest) => actionView(action, state, fresh) as unknown as JsonObject;
   if (sent.mail === 'in_progress') return answer(409, { error: 'in_progress' }, code('in_progress'));

@@ -47,10 +47,18 @@ import { erasureMailFor } from '../_shared/my-data/erasure-mail.ts';
 import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
 import type { DataLinkBudget, Erasure, MyDataStore } from '../_shared/my-data/store.ts';
 import { readMyDataToken } from '../_shared/my-data/tokens.ts';
+import { INVOICE_NUMBER } from '../_shared/domain/invoice.ts';
+import { invoicePdfAnswer } from './my-data-invoice.ts';
 
 export const FUNCTION_NAME = MY_DATA_FUNCTION;
 
-const actionSchema = z.looseObject({ action: z.enum(['show', 'erase', 'link']) });
+const actionSchema = z.looseObject({ action: z.enum(['show', 'erase', 'link', 'invoice']) });
+/** «PDF herunterladen» of one of the address's invoices (my-data-invoice.ts). */
+const invoiceSchema = z.strictObject({
+  action: z.literal('invoice'),
+  token: z.string().check(z.minLength(1), z.maxLength(1024)),
+  number: z.string().check(z.regex(INVOICE_NUMBER)),
+});
 const tokenSchema = z.strictObject({
   action: z.enum(['show', 'erase']),
   token: z.string().check(z.minLength(1), z.maxLength(1024)),
@@ -206,6 +214,11 @@ export function createMyDataHandler(deps: FunctionDeps, options: MyDataOptions =
       const action = validateBody(actionSchema, body.value);
       if (!action.ok) return answer(400, { error: 'invalid_body', field: 'action' }, { code: 'invalid_body', field: 'action' });
       const context: Context = { request, answer, store, mailer, myData: deps.myData, config, practiceEmail, now: now(), background };
+      if (action.value.action === 'invoice') {
+        const valid = validateBody(invoiceSchema, body.value);
+        if (!valid.ok) return answer(400, { error: 'invalid_body', field: valid.field }, { code: 'invalid_body', field: valid.knownField ? valid.field : 'unknown_key' });
+        return await invoicePdfAnswer(answer, deps.myData, config.actionSecret, valid.value.token, valid.value.number, context.now);
+      }
       return action.value.action === 'link' ? await askForLink(context, body.value) : await withToken(context, body.value);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });

@@ -11,6 +11,7 @@
  *   the request's outcome_key owes) whose send failed on the action page;
  * - tomorrow's reminders, from 09:00 Zurich time the day before;
  * - the offers of a freed time to the visitors waiting for an earlier one (_shared/lifecycle/earlier-time.ts);
+ * - the invoices whose mail a press on the appointment's page could not send (_shared/invoices/);
  * - «Meine Daten»: the link mails the links' budget held back or the asking call could not
  *   send, and the practice's erasure mails the erasing call could not send;
  * - the newsletter's mails (_shared/newsletter/): a confirmation mail the subscribing call
@@ -63,6 +64,8 @@ import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
 import { erasureMailFor } from '../_shared/my-data/erasure-mail.ts';
 import type { EarlierStore } from '../_shared/lifecycle/earlier-time.ts';
 import { earlierOfferMail, earlierOfferMailKey } from '../_shared/lifecycle/earlier-time-mails.ts';
+import type { InvoiceStore } from '../_shared/invoices/store.ts';
+import { sendClaimedInvoice } from '../_shared/invoices/invoice-mail.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
 /** Mails of one kind per run; what is left waits for the next run (a minute locally, five hosted). */
@@ -330,6 +333,29 @@ async function sendEarlierOffers(run: Run, earlier: EarlierStore | null | undefi
   });
 }
 
+/**
+ * The invoice mails a press on the appointment's page could not send (invoices/invoice-mail.ts:
+ * the PDF made first; one that cannot be made sends nothing and is tried again later).
+ */
+async function sendInvoices(run: Run, invoices: InvoiceStore | null | undefined) {
+  if (!invoices) return;
+  await eachClaimed(
+    run,
+    async () => (await invoices.claimDueMails(1, GRACE_SECONDS)).map((mail) => ({ row: mail, claim: mail.claim })),
+    async ({ row, claim }) => {
+      const key = row.invoice.mail_key!;
+      const sent = await sendClaimedInvoice(run.store, run.budget.mailer, row, key, run.mail, undefined, deadlineFor(run, claim));
+      if (sent.status === 'sent') {
+        run.tally.sent++;
+        if (sent.lost) run.causes.add('claim_lost');
+      } else {
+        run.tally.failed++;
+        run.causes.add(sent.cause);
+      }
+    },
+  );
+}
+
 /** The cap's notice that its sender could not send: the practice still hears of the day's cap. */
 function sendDayMails(run: Run) {
   return eachClaimed(run, () => run.store.claimPendingDayMails('cap-notice', 1, GRACE_SECONDS), async ({ row, claim }) => {
@@ -419,6 +445,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       await sendDataLinks(run, deps.myData);
       await sendErasures(run, deps.myData);
       await sendEarlierOffers(run, deps.earlier);
+      await sendInvoices(run, deps.invoices);
       await sendDayMails(run);
     } catch (error) {
       const cause = failureCause(error);

@@ -9,6 +9,7 @@
  * the scheduled jobs' failures. To the practice only, Reply-To the practice itself: it
  * carries staff links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
  */
+import { OPEN_INVOICES_INTRO, openInvoiceLine, openInvoicesTitle } from './open-invoices.ts';
 import type { MoveLinks, StaffLinks } from '../_shared/lifecycle/action-links.ts';
 import { practiceAdvisors, replyWithinHours } from '../_shared/domain/practice.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
@@ -27,6 +28,7 @@ export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
   outcome: 'Bestätigungen, Absagen und Verschiebungen an Besucherinnen und Besucher',
   reminder: 'Terminerinnerungen',
   'earlier-offer': 'Angebote früherer Termine',
+  invoice: 'Rechnungen an Besucherinnen und Besucher',
   'newsletter-confirmation': 'Bestätigungen von Newsletter-Anmeldungen',
   announcement: 'Newsletter-Ankündigungen neuer Artikel',
   'data-link': 'Links zu «Meine Daten»',
@@ -170,11 +172,13 @@ function fieldsPart(fields: Field[], note: string): Part {
   return { text: `${note}\n\n${textFields(fields)}`, html: `${paragraph(note)}\n${htmlFields(fields)}` };
 }
 
-const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder', (r: AppointmentRequest) => string> = {
+const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder' | 'invoice', (r: AppointmentRequest) => string> = {
   request: () => 'Die E-Mail zu dieser Terminanfrage kam nie an; die Anfrage steht oben bei den offenen Anfragen.',
   outcome: (r) =>
     `Die E-Mail an ${fullName(r)} über den Stand der Anfrage (${statusText(r)}) konnte nicht zugestellt werden. Bitte informieren Sie ${fullName(r)} telefonisch.`,
   reminder: (r) => `Die Erinnerung an ${fullName(r)} konnte nicht zugestellt werden.`,
+  invoice: (r) =>
+    `Die Rechnung an ${fullName(r)} konnte nicht zugestellt werden. Bitte senden Sie sie auf der Seite des Termins erneut («Rechnung erneut senden») oder per Post.`,
 };
 
 function statusText(r: AppointmentRequest): string {
@@ -250,6 +254,16 @@ export function digestMail(
   if (undelivered.length > 0) {
     sections.push(section('Nicht zugestellt', undelivered));
     counts.push(`${undelivered.length} nicht zugestellt`);
+  }
+
+  // The invoices unpaid more than 30 days after their date (issue 52): open-invoices.ts.
+  const openInvoices = data.openInvoices ?? [];
+  if (openInvoices.length > 0) {
+    const lines = openInvoices.map((invoice) => openInvoiceLine(invoice, day));
+    sections.push(section(openInvoicesTitle(openInvoices.length), [
+      { text: `${OPEN_INVOICES_INTRO}\n\n${lines.join('\n')}`, html: `${paragraph(OPEN_INVOICES_INTRO)}\n${lines.map(paragraph).join('\n')}` },
+    ]));
+    counts.push(`${openInvoices.length} ${openInvoices.length === 1 ? 'Rechnung' : 'Rechnungen'} offen`);
   }
 
   if (data.waitingMails.length > 0) {

@@ -51,6 +51,8 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
       const { token } = claimed.claim;
 
       const data = await store.digestData(at);
+      // The invoices open more than 30 days (issue 52).
+      if (deps.invoices) data.openInvoices = await deps.invoices.open(at);
       const links = new Map<string, DigestLinks>();
       const settings = { secret: deps.config.actionSecret, siteUrl: deps.config.siteUrl };
       for (const request of data.undecided) {

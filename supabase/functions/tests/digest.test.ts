@@ -12,6 +12,8 @@ import { WAITING_INTRO, WAITING_TITLE, waitedText, waitingLine } from '../send-p
 import { escapeHtml } from '../_shared/domain/html.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 import { advisorName } from '../_shared/domain/practice.ts';
+import type { InvoiceStore, OpenInvoice } from '../_shared/invoices/store.ts';
+import { OPEN_INVOICES_INTRO, openInvoiceLine, openInvoicesTitle } from '../send-practice-digest/open-invoices.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
@@ -303,4 +305,32 @@ Deno.test('the mails that have waited more than a day are named, kind by kind, w
   }
   assert.match(waitingLine(store.digest.waitingMails[0]!), /^3 × Eingangsbestätigungen .*, die älteste seit /);
   assert.match(waitingLine(store.digest.waitingMails[1]!), /^1 × Links zu «Meine Daten», seit /);
+});
+
+Deno.test('the invoices open more than 30 days after their date, one line each with the days open; an undelivered invoice mail names it', async () => {
+  const store = new FakeStore();
+  const mailer = new FakeMailer();
+  const open: OpenInvoice[] = [{
+    number: '2026-0001', first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
+    appointment_date: '2026-11-05', amount_rappen: 19000, issued_on: '2026-11-05',
+  }];
+  const asked: Date[] = [];
+  const invoices = {
+    open: (at: Date) => {
+      asked.push(at);
+      return Promise.resolve(open);
+    },
+  } as unknown as InvoiceStore;
+  const handle = createDigestHandler({ config: testConfig(), store, mailer, invoices, now: () => NOW, log: () => {} });
+  store.digest = { ...store.digest, gaveUpAppointments: [{ kind: 'invoice', request: older }] };
+  const { status } = await run(handle);
+  assert.equal(status, 200);
+  assert.deepEqual(asked, [NOW]);
+  const mail = mailer.sent[0]!;
+  assert.match(mail.subject, /1 Rechnung offen/);
+  assert.ok(mail.text.includes(openInvoicesTitle(1)));
+  assert.ok(mail.text.includes(OPEN_INVOICES_INTRO));
+  assert.ok(mail.text.includes(openInvoiceLine(open[0]!, '2026-12-10')));
+  assert.ok(mail.text.includes('2026-0001 · Anna Muster · CHF\u00a0190.00 · vom 05.11.2026, seit 35 Tagen offen'));
+  assert.match(mail.text, /Die Rechnung an Anna Muster konnte nicht zugestellt werden/);
 });

@@ -6,6 +6,7 @@
  * function on the real stack tests/integration/my-data-function.test.ts.
  */
 import assert from 'node:assert/strict';
+import type { StoredInvoice } from '../_shared/invoices/store.ts';
 import { hashKey, mailboxKey } from '../_shared/database/rate-limit.ts';
 import type { Claimed, FinishResult, MailOutcome } from '../_shared/database/store.ts';
 import { signFields } from '../_shared/http/signed-fields.ts';
@@ -169,6 +170,12 @@ class FakeMyDataStore implements MyDataStore {
   budgets: DataLinkBudget[] = [];
   /** The links' budget has no room: owe_data_link writes the link deferred. */
   budgetSpent = false;
+  /** The address keys' invoices (public.my_invoice). */
+  invoices = new Map<string, StoredInvoice[]>();
+  invoice(address: string, number: string) {
+    this.calls.push(`invoice ${address} ${number}`);
+    return Promise.resolve(this.invoices.get(address)?.find((invoice) => invoice.number === number) ?? null);
+  }
   read(address: string) {
     this.calls.push('read');
     return Promise.resolve(this.stored.get(address) ?? EMPTY(address));
@@ -424,4 +431,25 @@ Deno.test('an erased appointment\'s tombstone is rendered exactly as a cancelled
   assert.deepEqual(feedTombstones('lukas-brunner', [tombstone], '2026-11-27'), []);
   assert.deepEqual(feedTombstones('sandra-huber', [tombstone], '2026-11-27'), [tombstone]);
   assert.deepEqual(feedTombstones('praxis', [tombstone], '2026-12-12'), [], 'gone once its day has passed');
+});
+
+Deno.test('invoice: the PDF of one of the token\'s address\'s invoices, made again from the stored invoice; another\'s number is 404, a forged token 403', async () => {
+  const { handle, myData } = setup();
+  const invoice: StoredInvoice = {
+    number: '2026-0003', appointment_request_id: null, first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
+    appointment_date: '2026-12-11', appointment_time: '10:00', minutes: 60, advisor: 'sandra-huber', amount_rappen: 19000,
+    issued_on: '2026-12-11', paid_at: null, sent_at: '2026-12-11T10:00:00Z', mail_key: 'invoice/2026-0003/1', mail_pending: false,
+  };
+  myData.invoices.set('anna@example.ch', [invoice]);
+  const answer = await handle(post({ action: 'invoice', token: await tokenFor('anna@example.ch'), number: '2026-0003' }));
+  assert.equal(answer.status, 200);
+  const { invoice: pdf } = await answer.json() as { invoice: { filename: string; pdf: string } };
+  assert.equal(pdf.filename, 'rechnung-2026-0003.pdf');
+  assert.equal(atob(pdf.pdf).slice(0, 5), '%PDF-');
+  const theirs = await handle(post({ action: 'invoice', token: await tokenFor('beat@example.ch'), number: '2026-0003' }));
+  assert.equal(theirs.status, 404);
+  const forged = await handle(post({ action: 'invoice', token: 'abc.def', number: '2026-0003' }));
+  assert.equal(forged.status, 403);
+  const malformed = await handle(post({ action: 'invoice', token: await tokenFor('anna@example.ch'), number: '26-3' }));
+  assert.equal(malformed.status, 400);
 });

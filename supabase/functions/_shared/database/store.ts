@@ -258,12 +258,25 @@ export interface DigestData {
   undecidedTotal: number;
   confirmed: AppointmentRequest[];
   gaveUpContacts: StoredContactMessage[];
-  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentRequest }[];
+  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder' | 'invoice'; request: AppointmentRequest }[];
   gaveUpNewsletter: GaveUpNewsletterMail[];
   failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
   outboxLastRunAt: string | null;
   /** The mails owed longer than WAITING_REPORTED_AFTER_HOURS and not given up: how many of a kind, since when. */
   waitingMails: { kind: MailKind; count: number; since: string }[];
+  /** The invoices open more than 30 days after their date (send-practice-digest reads them: invoices/store.ts). */
+  openInvoices?: OpenInvoice[];
+}
+
+/** An invoice unpaid more than INVOICE_PAYMENT_DAYS after its date, as the digest lists it (public.open_invoices; invoices/store.ts parses it). */
+export interface OpenInvoice {
+  number: string;
+  first_name: string;
+  last_name: string;
+  service: string;
+  appointment_date: string;
+  amount_rappen: number;
+  issued_on: string;
 }
 
 /** A stored request with the columns of its lifecycle. */
@@ -601,7 +614,7 @@ const digestSchema = z.object({
   undecidedTotal: z.int().check(z.nonnegative()),
   confirmed: z.array(appointmentStateSchema),
   gaveUpContacts: z.array(storedContactSchema),
-  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder']), request: appointmentStateSchema })),
+  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder', 'invoice']), request: appointmentStateSchema })),
   gaveUpNewsletter: z.array(z.object({
     id: uuid,
     kind: z.enum(['newsletter-confirmation', 'announcement']),

@@ -134,6 +134,18 @@ export const mailKinds = {
     renderer: 'lifecycle/earlier-time-mails.ts#earlierOfferMail',
     owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
   },
+  // The invoice (issue 52): its row refers to the appointment and names the invoice's number
+  // in `about`; the PDF is made from the stored invoice when the mail is sent.
+  invoice: {
+    recipient: 'visitor',
+    refersTo: 'appointment-request',
+    key: 'invoice/<number>/<send>',
+    budget: null,
+    whenSpent: 'waits',
+    givenUp: true,
+    renderer: 'invoices/invoice-mail.ts#invoiceMail',
+    owedWhen: "«Rechnung senden» or «Rechnung erneut senden» on the appointment's page (issue_invoice, resend_invoice)",
+  },
   'newsletter-confirmation': {
     recipient: 'subscriber',
     refersTo: 'subscriber',

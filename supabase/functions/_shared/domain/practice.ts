@@ -49,6 +49,37 @@ const registeredAddress: PostalAddress = {
   country: 'CH',
 };
 
+/**
+ * What the invoices' QR bill needs (domain/invoice.ts): the account the visitors pay into and
+ * the creditor's name and address as the payment part prints them (the registered office).
+ * DEMO_IBAN is the Swiss banks' published example account (valid check digits, nobody's
+ * money): the local stack and the tests use it, and `npm run check:deploy` refuses it – and
+ * any IBAN whose check digits fail or that is not Swiss or Liechtenstein – for production.
+ * Change `iban` here before the first invoice goes out.
+ */
+export const DEMO_IBAN = 'CH9300762011623852957';
+
+export interface InvoiceCreditor {
+  /** An ordinary CH/LI IBAN (not a QR-IBAN: the reference is ISO 11649 «RF…»), without spaces. */
+  iban: string;
+  name: string;
+  street: string;
+  buildingNumber: string;
+  postalCode: string;
+  locality: string;
+  country: 'CH';
+}
+
+export const practiceBilling: InvoiceCreditor = {
+  iban: DEMO_IBAN,
+  name: practiceName,
+  street: 'Badenerstrasse',
+  buildingNumber: '318',
+  postalCode: registeredAddress.postalCode,
+  locality: registeredAddress.locality,
+  country: 'CH',
+};
+
 /** "Birmensdorferstrasse 42, 8142 Uitikon ZH" */
 export function addressLine(address: PostalAddress): string {
   return `${address.street}, ${address.postalCode} ${address.locality} ${address.region}`;

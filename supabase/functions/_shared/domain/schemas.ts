@@ -11,6 +11,7 @@ import { fieldSchemas } from './field-schemas.ts';
 import { advisorIds } from './practice.ts';
 import { MAX_OFFERS } from './offers.ts';
 import type { AppointmentActionCommand, AppointmentFormSubmission, ContactFormSubmission } from './wire-types.ts';
+import { INVOICE_INTENTS } from './wire-types.ts';
 
 const isoDate = z.string().check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
 
@@ -104,10 +105,11 @@ export const appointmentSubmissionSchema = z.strictObject({
  */
 export const appointmentActionSchema = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(512)),
-  intent: z.enum(['show', 'act']),
+  intent: z.enum(['show', 'act', ...INVOICE_INTENTS]),
   date: z.optional(isoDate),
   time: z.optional(timeSlot),
   note: z.optional(fieldSchemas.staffNote),
   advisor: z.optional(z.enum(advisorIds)),
   offers: z.optional(z.array(z.strictObject({ date: isoDate, time: timeSlot })).check(z.minLength(1), z.maxLength(MAX_OFFERS))),
+  amount: z.optional(z.string().check(z.maxLength(20))),
 }) satisfies z.ZodMiniType<AppointmentActionCommand>;

@@ -174,8 +174,9 @@ export const APPOINTMENT_ACTION_KINDS = [
   'confirm-move',
   'decline-move',
   /**
-   * Shows the request and does nothing else: the link in the practice's calendar feeds. A
-   * calendar provider keeps the feed, so the link it carries must not decide anything.
+   * Shows the request and decides nothing about it: the link in the practice's calendar
+   * feeds. A calendar provider keeps the feed, so the link it carries must not decide
+   * anything; like the staff links it takes the invoice's buttons (INVOICE_INTENTS).
    */
   'view',
   /**
@@ -207,7 +208,8 @@ export interface AppointmentSlot {
 export interface AppointmentActionCommand {
   /** The token from the link's fragment. */
   token: string;
-  intent: 'show' | 'act';
+  /** `invoice`, `invoice-again`, `invoice-paid`: the practice's invoice buttons (INVOICE_INTENTS). */
+  intent: 'show' | 'act' | InvoiceIntent;
   /** Confirming a slot the visitor gave without a time: the time the practice picks. */
   time?: string;
   /** Declining: the practice's note to the visitor (optional, ≤ 1000 characters). */
@@ -221,6 +223,36 @@ export interface AppointmentActionCommand {
   advisor?: AdvisorId;
   /** Declining: the other start times offered instead (at most MAX_OFFERS, domain/offers.ts). */
   offers?: { date: string; time: string }[];
+  /** «Rechnung senden» for a service without a catalogue price: the amount as typed in «Betrag (CHF)» (domain/invoice.ts). */
+  amount?: string;
+}
+
+/**
+ * The practice's invoice buttons on its links' page (issue 52): «Rechnung senden» (issue it
+ * and mail it), «Rechnung erneut senden» (the same invoice again), «Als bezahlt markieren».
+ */
+export const INVOICE_INTENTS = ['invoice', 'invoice-again', 'invoice-paid'] as const;
+export type InvoiceIntent = (typeof INVOICE_INTENTS)[number];
+
+/**
+ * The appointment's invoice as the practice's page shows it: on the staff and view links of
+ * a confirmed appointment (or one with an invoice); absent on the visitor's links.
+ */
+export interface InvoiceView {
+  /** The first day (Zurich) «Rechnung senden» may be pressed: the appointment's day. */
+  from: string;
+  /** The service's catalogue price in Rappen; null: the practice types the amount. */
+  priceRappen: number | null;
+  invoice: {
+    number: string;
+    /** The invoice's date (ISO). */
+    issuedOn: string;
+    amountRappen: number;
+    /** 'paid' once marked; 'sent' once a mail of it went out; 'unsent' before (a failed send: pressing again sends it). */
+    state: 'unsent' | 'sent' | 'paid';
+    sentAt: string | null;
+    paidAt: string | null;
+  } | null;
 }
 
 /** A time the practice offered when declining, as the page shows it. */
@@ -306,6 +338,8 @@ export interface AppointmentActionView {
   offer?: number;
   /** The earlier-time links ('earlier', 'take-earlier', 'end-earlier'): the wish and the link's offer; absent or null otherwise. */
   earlier?: EarlierTimeView | null;
+  /** The practice's links of a confirmed appointment: its invoice (InvoiceView); absent otherwise. */
+  invoicing?: InvoiceView;
 }
 
 /**
@@ -445,6 +479,24 @@ export interface MyDataMail {
   deleteAt: string | null;
 }
 
+/**
+ * An invoice as «Meine Daten» lists it (issue 52): kept ten years after the end of its year
+ * (CO Art. 958f), also after an erasure; its PDF again with the command `invoice`.
+ */
+export interface MyDataInvoice {
+  number: string;
+  issuedOn: string;
+  amountRappen: number;
+  service: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  /** The name the invoice is made out to. */
+  name: string;
+  paidAt: string | null;
+  /** The day the retention deletes it (ISO date). */
+  deleteAt: string;
+}
+
 /** Everything stored about one mailbox. */
 export interface MyData {
   /** The address key the link serves (addressKey: the address as typed, the domain in lower case). */
@@ -455,11 +507,15 @@ export interface MyData {
   messages: MyDataMessage[];
   newsletter: MyDataNewsletter | null;
   mails: MyDataMail[];
+  /** The invoices (absent from a function deployed before them). */
+  invoices?: MyDataInvoice[];
 }
 
 export type MyDataCommand =
   | { action: 'show'; token: string }
   | { action: 'erase'; token: string }
+  /** One of the address's invoices as its PDF again (answer: MyDataInvoicePdf). */
+  | { action: 'invoice'; token: string; number: string }
   | ({ action: 'link'; email: string } & BotSignals);
 
 /** What an erasure deleted, by kind. */
@@ -472,8 +528,15 @@ export interface MyDataErased {
   cancelled: number;
 }
 
+/** The answer to `invoice`: the PDF, made again from the stored invoice, in base64, and its file name. */
+export interface MyDataInvoicePdf {
+  filename: string;
+  pdf: string;
+}
+
 export type MyDataAnswer =
   | { data: MyData }
+  | { invoice: MyDataInvoicePdf }
   | { erased: MyDataErased }
   | { ok: true };
 

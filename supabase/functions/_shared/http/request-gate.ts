@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/transport.ts';
 import type { Store } from '../database/store.ts';
 import type { NewsletterStore } from '../newsletter/store.ts';
 import type { EarlierStore } from '../lifecycle/earlier-time.ts';
+import type { InvoiceStore } from '../invoices/store.ts';
 import type { MyDataStore } from '../my-data/store.ts';
 
 export interface LogLine {
@@ -70,6 +71,8 @@ export interface FunctionDeps {
   myData?: MyDataStore | null;
   /** «An earlier time»'s database calls (../lifecycle/earlier-time.ts), for the action function and the outbox. */
   earlier?: EarlierStore | null;
+  /** The invoices' database calls (../invoices/store.ts), for the action function, «Meine Daten» and the outbox. */
+  invoices?: InvoiceStore | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
 }

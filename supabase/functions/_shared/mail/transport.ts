@@ -130,9 +130,9 @@ export function checkedHeaders(mail: OutgoingMail): Record<string, string> {
   return headers;
 }
 
-/** UTF-8 text as base64, as Resend wants attachment content. */
-export function base64Utf8(value: string): string {
-  const bytes = new TextEncoder().encode(value);
+/** UTF-8 text (or bytes: a PDF) as base64, as Resend wants attachment content. */
+export function base64Utf8(value: string | Uint8Array): string {
+  const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : value;
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -154,7 +154,7 @@ export function resendPayload(from: string, mail: OutgoingMail): Record<string, 
       ? {
         attachments: mail.attachments.map((attachment) => ({
           filename: attachment.filename,
-          content: base64Utf8(attachment.content),
+          content: attachment.encoding === 'base64' ? attachment.content : base64Utf8(attachment.content),
           content_type: attachment.contentType,
         })),
       }
@@ -277,6 +277,8 @@ export function createSmtpMailer(options: SmtpOptions, from: string, deps: Pick<
             attachments: (mail.attachments ?? []).map((attachment) => ({
               filename: attachment.filename,
               content: attachment.content,
+              // Bytes (a PDF) come in base64, which nodemailer decodes and sends as they are.
+              ...(attachment.encoding ? { encoding: attachment.encoding } : {}),
               contentType: attachment.contentType,
             })),
             ...(headers.length ? { headers: Object.fromEntries(headers.map(([name, value]) => [name, { prepared: true, value }])) } : {}),

@@ -2,8 +2,10 @@
 
 export interface MailAttachment {
   filename: string;
-  /** Text content; the transport encodes it (UTF-8). */
+  /** Text content, which the transport encodes (UTF-8); with `encoding: 'base64'`, bytes in base64 (the invoice's PDF). */
   content: string;
+  /** 'base64': `content` is bytes in base64, sent as they are. */
+  encoding?: 'base64';
   contentType: string;
 }
 

@@ -7,6 +7,8 @@
 import * as z from 'zod/mini';
 import { type Claimed, type MailClaim, parseAnswer, parseMailClaim, type MailClaimResult, StoreError } from '../database/store.ts';
 import type { CalendarCancellation, ErasureNotice } from './erasure-mail.ts';
+import { myDataInvoices } from './invoices.ts';
+import type { StoredInvoice } from '../invoices/store.ts';
 
 export type { CalendarCancellation } from './erasure-mail.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
@@ -73,6 +75,8 @@ export interface MyDataStore {
   claimDueErasures(limit: number, graceSeconds: number): Promise<Claimed<ErasureNotice>[]>;
   /** public.calendar_cancellations_between. */
   cancellations(from: string, to: string): Promise<CalendarCancellation[]>;
+  /** public.my_invoice: one of the address's invoices (null: none of that number is the address's). */
+  invoice(address: string, number: string): Promise<StoredInvoice | null>;
 }
 
 const count = z.number().check(z.int(), z.nonnegative());
@@ -245,6 +249,8 @@ export function parseMyData(value: unknown, mailbox: string, now: Date): MyData 
     messages: rows(answer.messages).map(messageOf),
     newsletter: answer.newsletter === null || answer.newsletter === undefined ? null : newsletterOf(rows([answer.newsletter])[0]!),
     mails: rows(answer.mails).map(mailOf),
+    // The invoices (…_invoices.sql): kept ten years, also after an erasure.
+    ...(answer.invoices === undefined ? {} : { invoices: myDataInvoices(answer.invoices) }),
   };
 }
 

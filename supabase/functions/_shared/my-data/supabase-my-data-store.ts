@@ -10,10 +10,14 @@ import {
   parseErasure,
   parseMyData,
 } from './store.ts';
+import { parseInvoice } from '../invoices/store.ts';
 
 export function createSupabaseMyDataStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): MyDataStore {
   const rpc = secretRpc(url, secretKey, baseFetch);
   return {
+    async invoice(address, number) {
+      return parseInvoice(await rpc('my_invoice', { p_address_key: address, p_number: number }));
+    },
     async read(address, now) {
       return parseMyData(await rpc('my_data', { p_address_key: address }), address, now);
     },

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { buttonClasses } from '@/components/ui/button-link';
+import { myDataInvoiceTexts as copy } from '@/content/my-data-invoices';
+import { getSupabaseClient } from '@/lib/supabase-client';
+import { formatDateLong, formatSlotLong } from '@domain/dates';
+import { formatInvoiceAmount } from '@domain/invoice';
+import { MY_DATA_FUNCTION } from '@domain/my-data';
+import type { MyDataCommand, MyDataInvoice, MyDataInvoicePdf } from '@domain/wire-types';
+
+/** The invoice's PDF made again by the function (command `invoice`), or null when that failed. */
+export async function fetchInvoicePdf(token: string, number: string): Promise<MyDataInvoicePdf | null> {
+  try {
+    const supabase = await getSupabaseClient();
+    const body: MyDataCommand = { action: 'invoice', token, number };
+    const { data, error } = await supabase.functions.invoke(MY_DATA_FUNCTION, { body });
+    const invoice = (data as { invoice?: MyDataInvoicePdf } | null)?.invoice;
+    return !error && typeof invoice?.pdf === 'string' && typeof invoice.filename === 'string' ? invoice : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the PDF under its file name (rechnung-<number>.pdf). */
+function save({ filename, pdf }: MyDataInvoicePdf) {
+  const bytes = Uint8Array.from(atob(pdf), (char) => char.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * «Meine Daten»'s invoices (issue 52): each one made out to the address, with its state and
+ * the day it is deleted, its PDF again (made from the stored invoice), and that invoices are
+ * kept ten years, also after the erasure.
+ */
+export function MyDataInvoices({ invoices, token }: { invoices: MyDataInvoice[]; token: () => string }) {
+  const [pending, setPending] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  async function download(number: string) {
+    if (pending) return;
+    setPending(number);
+    setFailed(null);
+    const pdf = await fetchInvoicePdf(token(), number);
+    setPending(null);
+    if (pdf) save(pdf);
+    else setFailed(number);
+  }
+
+  return (
+    <section aria-labelledby="meine-daten-rechnungen" className="mt-8">
+      <h3 id="meine-daten-rechnungen" className="text-2xl">
+        {copy.title} <span className="text-base font-normal text-ink-muted">({invoices.length})</span>
+      </h3>
+      <p className="mt-2">{copy.kept}</p>
+      {invoices.length === 0 ? (
+        <p className="mt-2">{copy.none}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {invoices.map((invoice) => (
+            <li key={invoice.number} className="rounded-lg border border-sand-300 bg-white p-4">
+              <h4 className="mb-2 text-lg font-semibold">{copy.entryTitle(invoice.number)}</h4>
+              <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+                {(
+                  [
+                    [copy.fields.date, formatDateLong(invoice.issuedOn)],
+                    [copy.fields.name, invoice.name],
+                    [copy.fields.appointment, `${invoice.service}, ${formatSlotLong(invoice.appointmentDate, invoice.appointmentTime)}`],
+                    [copy.fields.amount, formatInvoiceAmount(invoice.amountRappen)],
+                    [copy.fields.state, invoice.paidAt ? copy.paid : copy.open],
+                    [copy.fields.deleteAt, formatDateLong(invoice.deleteAt)],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="contents">
+                    <dt className="font-semibold text-night-800">{label}</dt>
+                    <dd className="mb-2 break-words sm:mb-0">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <button
+                type="button"
+                onClick={() => void download(invoice.number)}
+                aria-disabled={pending !== null || undefined}
+                aria-busy={pending === invoice.number || undefined}
+                className={buttonClasses('secondary', 'md', 'mt-3 aria-disabled:pointer-events-none aria-disabled:opacity-70')}
+              >
+                {pending === invoice.number ? copy.pdfPending : copy.pdf}
+              </button>
+              <div role="status">{failed === invoice.number && <p className="mt-2 font-semibold">{copy.pdfFailed}</p>}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

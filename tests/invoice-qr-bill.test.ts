@@ -1,0 +1,130 @@
+// @vitest-environment node
+/**
+ * The invoice's PDF read by tools no one here wrote: the function's code makes it under
+ * Deno (supabase/functions/tests/render-invoice-pdf.ts), poppler's `pdfinfo` says it is one
+ * A4 page, `pdftoppm` renders it at 300 dpi and zxing-cpp's `ZXingReader` reads the QR code,
+ * whose payload must be a valid Swiss QR bill (implementation guidelines 2.3: SPC, 0200,
+ * coding 1, the IBAN, the creditor, the amount, CHF, SCOR and an RF reference with valid
+ * check digits derived from the number, the number as the additional information, EPD),
+ * placed in the payment part at the bottom of the page. Without the Debian packages
+ * (poppler-utils, zxing-cpp-tools) the suite is skipped, and fails under CI=true (.ci/run
+ * installs them).
+ */
+import { execFile } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditorReference, isCreditorReference } from '../supabase/functions/_shared/domain/invoice.ts';
+import { practiceBilling } from '../supabase/functions/_shared/domain/practice.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const HOW_TO_GET_THEM = 'Debian: `apt-get install -y poppler-utils zxing-cpp-tools` (.ci/run installs them).';
+
+function findTool(name: string): string | null {
+  for (const dir of [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin']) {
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+const tools = { pdfinfo: findTool('pdfinfo'), pdftoppm: findTool('pdftoppm'), zxing: findTool('ZXingReader') };
+const missing = Object.entries(tools).filter(([, found]) => found === null).map(([name]) => name);
+
+/** Like scripts/prerender/nginx-config.test.ts: without the tools, skipped locally, failed under CI=true. */
+const describeWithTools: (name: string, body: () => void) => void =
+  missing.length === 0
+    ? describe
+    : process.env.CI === 'true'
+      ? (name) =>
+          describe(name, () => {
+            it('needs poppler-utils and zxing-cpp-tools', () => {
+              throw new Error(`Missing ${missing.join(', ')}. ${HOW_TO_GET_THEM}`);
+            });
+          })
+      : (name) =>
+          describe.skip(name, () => {
+            it(`skipped: missing ${missing.join(', ')}. ${HOW_TO_GET_THEM}`, () => {});
+          });
+
+const invoice = {
+  number: '2026-0042',
+  first_name: 'Anna',
+  last_name: 'Müller',
+  service: 'Schlafberatung',
+  appointment_date: '2026-12-11',
+  appointment_time: '09:30',
+  minutes: 60,
+  advisor: 'sandra-huber',
+  amount_rappen: 19000,
+  issued_on: '2026-12-11',
+};
+
+describeWithTools('the invoice PDF’s QR bill, read by ZXingReader', () => {
+  let dir: string;
+  let info: string;
+  let decoded: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'invoice-qr-'));
+    const pdf = path.join(dir, 'rechnung.pdf');
+    const rendered = await run(
+      path.join(root, 'node_modules/.bin/deno'),
+      ['run', '--config', 'supabase/functions/tests/deno.json', '--allow-read', '--allow-env', 'supabase/functions/tests/render-invoice-pdf.ts', JSON.stringify(invoice)],
+      { cwd: root, encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+    );
+    writeFileSync(pdf, rendered.stdout);
+    info = (await run(tools.pdfinfo!, [pdf])).stdout;
+    await run(tools.pdftoppm!, ['-r', '300', '-png', '-singlefile', pdf, path.join(dir, 'page')]);
+    decoded = (await run(tools.zxing!, [path.join(dir, 'page.png')])).stdout;
+  }, 120_000);
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is one A4 page', () => {
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    expect(info).toMatch(/^Page size:\s+595\.28 x 841\.89 pts \(A4\)$/m);
+  });
+
+  it('carries a valid Swiss QR bill: SPC 0200, the IBAN, the amount, SCOR with the RF reference, the number, EPD', () => {
+    expect(decoded).toMatch(/^Format:\s+QRCode$/m);
+    const text = /^Text:\s+"([\s\S]*?)"$/m.exec(decoded)?.[1];
+    expect(text, decoded).toBeDefined();
+    const lines = text!.split('\n');
+    // The guidelines' 31 elements (Trailer EPD included), one a line, no alternative schemes.
+    expect(lines).toHaveLength(31);
+    expect(lines.slice(0, 3)).toEqual(['SPC', '0200', '1']);
+    expect(lines[3]).toBe(practiceBilling.iban);
+    // Creditor, structured address (S): name, street, number, postal code, town, country.
+    expect(lines.slice(4, 11)).toEqual([
+      'S', practiceBilling.name, practiceBilling.street, practiceBilling.buildingNumber, practiceBilling.postalCode, practiceBilling.locality, 'CH',
+    ]);
+    // No ultimate creditor (7 empty), the amount and currency.
+    expect(lines.slice(11, 18)).toEqual(['', '', '', '', '', '', '']);
+    expect(lines.slice(18, 20)).toEqual(['190.00', 'CHF']);
+    // No debtor (the site asks for no postal address): 7 empty.
+    expect(lines.slice(20, 27)).toEqual(['', '', '', '', '', '', '']);
+    expect(lines[27]).toBe('SCOR');
+    expect(lines[28]).toBe(creditorReference(invoice.number));
+    expect(isCreditorReference(lines[28]!)).toBe(true);
+    expect(lines[28]!.endsWith('20260042')).toBe(true);
+    expect(lines[29]).toContain(invoice.number);
+    expect(lines[30]).toBe('EPD');
+  });
+
+  it('sits in the payment part at the bottom of the page', () => {
+    // 300 dpi: the page is 2480 × 3508 pixels; the payment part is its lowest 105 mm (1240 px).
+    const corners = /^Position:\s+(.*)$/m.exec(decoded)![1]!.trim().split(/\s+/).map((point) => point.split('x').map(Number) as [number, number]);
+    for (const [, y] of corners) expect(y).toBeGreaterThan(3508 - 1240);
+  });
+});
