@@ -190,10 +190,14 @@ export const appointmentActionPage = {
     declineButton: 'Verschiebung ablehnen',
   },
 
-  /** view: the link in an entry of the practice's calendar feeds; it shows the request and offers nothing to press. */
+  /**
+   * view: the link in an entry of the practice's calendar feeds; it shows the request and,
+   * for an appointment, its invoice (docs/appointment-lifecycle.md, «The invoice»), nothing
+   * that decides the appointment.
+   */
   viewOnly: {
     headline: 'Termin im Überblick',
-    note: 'Diese Seite zeigt den Termin nur an. Bestätigen, ablehnen oder verschieben lässt er sich mit den Links in den E-Mails der Praxis; die Kontaktangaben und die Nachricht stehen in der E-Mail der Anfrage.',
+    note: 'Bestätigen, ablehnen oder verschieben lässt sich der Termin nur mit den Links in den E-Mails der Praxis; die Kontaktangaben und die Nachricht stehen in der E-Mail der Anfrage.',
   },
 
   /**
