@@ -35,6 +35,7 @@ create function public.delete_expired_form_submissions(
     tombstones integer;
     links integer;
     erasures integer;
+    diaries integer;
   begin
     delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
@@ -54,13 +55,16 @@ create function public.delete_expired_form_submissions(
     -- An erasure mail (the erased address) once the practice has it.
     delete from public.outbox_mails where kind = 'erasure' and sent_at is not null;
     get diagnostics erasures = row_count;
+    -- The sleep diaries 90 days after their appointment (…_sleep_diary.sql).
+    diaries := private.delete_expired_sleep_diaries();
     return jsonb_build_object(
       'appointment_requests', appointments,
       'contact_submissions', messages,
       'rate_limit_events', limits,
       'calendar_cancellations', tombstones,
       'data_link_mails', links,
-      'erasure_mails', erasures
+      'erasure_mails', erasures,
+      'sleep_diaries', diaries
     );
   end
   $$;

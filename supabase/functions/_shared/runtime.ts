@@ -15,6 +15,7 @@ import { createSupabaseMyDataStore } from './my-data/supabase-my-data-store.ts';
 import { createSupabaseStore } from './database/supabase-store.ts';
 import { createSupabaseNewsletterStore } from './newsletter/supabase-newsletter-store.ts';
 import { createSupabaseEarlierStore } from './lifecycle/supabase-earlier-store.ts';
+import { createSupabaseSleepDiaryStore } from './sleep-diary/supabase-sleep-diary-store.ts';
 
 /** What every function exports besides its name: its handler, built from its dependencies. */
 export type CreateHandler = (deps: FunctionDeps) => (request: Request) => Promise<Response>;
@@ -60,11 +61,12 @@ function createRuntime(name: string): FunctionDeps {
     : null;
   const myData = config.supabase ? createSupabaseMyDataStore(config.supabase.url, config.supabase.secretKey) : null;
   const earlier = config.supabase ? createSupabaseEarlierStore(config.supabase.url, config.supabase.secretKey) : null;
+  const sleepDiary = config.supabase ? createSupabaseSleepDiaryStore(config.supabase.url, config.supabase.secretKey) : null;
   if (mailer && config.mail) {
     const where = config.mail.transport.kind === 'smtp'
       ? `SMTP ${config.mail.transport.options.host}:${config.mail.transport.options.port}`
       : 'Resend';
     console.log(`${prefix} mail via ${where}; allowed origins: ${config.allowedOrigins.join(', ') || 'none'}`);
   }
-  return { config, store, mailer, newsletter, myData, earlier };
+  return { config, store, mailer, newsletter, myData, earlier, sleepDiary };
 }

@@ -310,3 +310,52 @@ export function chartSpans(night: SleepNight): { bed: number; up: number; asleep
 
 /** The field limits the form's inputs carry (maxLength, max), the same the checks use. */
 export const SLEEP_FIELD_LIMITS = { note: SLEEP_NOTE_MAX, minutes: SLEEP_MINUTES_MAX, awakenings: SLEEP_AWAKENINGS_MAX } as const;
+
+/** What the page sends the function sleep-diary (the token from the link's fragment). */
+export type SleepDiaryCommand =
+  | { action: 'show' | 'consent' | 'withdraw'; token: string }
+  | { action: 'save'; token: string; night: SleepNight };
+
+/** The diary as the page shows it (the function's 200 answer `{ diary }`). */
+export interface SleepDiaryView {
+  appointment: {
+    /** The request's status: only a confirmed appointment's diary takes nights. */
+    status: string;
+    date: string;
+    time: string;
+    service: string;
+    /** An AdvisorId (domain/practice.ts). */
+    advisor: string | null;
+    minutes: number;
+  };
+  /** The visitor consented: nights are stored. */
+  consent: boolean;
+  /** «Jeden Morgen erinnern» is on. */
+  reminders: boolean;
+  /** Today in Zurich: the date field's default. */
+  today: string;
+  /** The mornings a night may be entered for now (morningWindow). */
+  firstMorning: string;
+  lastMorning: string;
+  /** The last day the diary is kept (SLEEP_DIARY_RETENTION_DAYS after the appointment). */
+  deleteOn: string;
+  /** The nights, by morning. */
+  nights: SleepNight[];
+}
+
+/** A diary as «Meine Daten» shows and exports it, under its request. */
+export interface MyDataSleepDiary {
+  requestId: string;
+  consentedAt: string;
+  reminders: boolean;
+  deleteOn: string;
+  nights: SleepNight[];
+}
+
+/** The function's refusals besides invalid_body and invalid_link. */
+export type SleepDiaryRefusal =
+  | { error: 'invalid_night'; field: SleepNightField; reason: SleepNightReason }
+  | { error: 'no_consent' }
+  | { error: 'closed' }
+  | { error: 'not_found' }
+  | { error: 'rate_limited'; retryAfter: number };

@@ -8,6 +8,7 @@ import type { SlotRefusalReason } from './availability.ts';
 import type { AdvisorId } from './practice.ts';
 import type { ServiceValue } from './catalog.ts';
 import type { OfferStatus } from './offers.ts';
+import type { MyDataSleepDiary } from './sleep-diary.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -455,6 +456,8 @@ export interface MyData {
   messages: MyDataMessage[];
   newsletter: MyDataNewsletter | null;
   mails: MyDataMail[];
+  /** The sleep diaries kept for the requests (domain/sleep-diary.ts), with their nights. */
+  sleepDiaries: MyDataSleepDiary[];
 }
 
 export type MyDataCommand =

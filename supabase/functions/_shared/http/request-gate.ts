@@ -13,6 +13,7 @@ import type { Store } from '../database/store.ts';
 import type { NewsletterStore } from '../newsletter/store.ts';
 import type { EarlierStore } from '../lifecycle/earlier-time.ts';
 import type { MyDataStore } from '../my-data/store.ts';
+import type { SleepDiaryStore } from '../sleep-diary/store.ts';
 
 export interface LogLine {
   fn: string;
@@ -70,6 +71,8 @@ export interface FunctionDeps {
   myData?: MyDataStore | null;
   /** «An earlier time»'s database calls (../lifecycle/earlier-time.ts), for the action function and the outbox. */
   earlier?: EarlierStore | null;
+  /** The sleep diary's database calls (../sleep-diary/store.ts), for the sleep-diary function. */
+  sleepDiary?: SleepDiaryStore | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
 }

@@ -11,6 +11,7 @@ import type { CalendarCancellation, ErasureNotice } from './erasure-mail.ts';
 export type { CalendarCancellation } from './erasure-mail.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
 import { reminderDueAt } from '../domain/outbox.ts';
+import { parseSleepDiaries } from '../sleep-diary/store.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
 
 /** What public.erase_mailbox deleted and cancelled. */
@@ -245,6 +246,7 @@ export function parseMyData(value: unknown, mailbox: string, now: Date): MyData 
     messages: rows(answer.messages).map(messageOf),
     newsletter: answer.newsletter === null || answer.newsletter === undefined ? null : newsletterOf(rows([answer.newsletter])[0]!),
     mails: rows(answer.mails).map(mailOf),
+    sleepDiaries: answer.sleep_diaries === undefined ? [] : parseSleepDiaries(answer.sleep_diaries),
   };
 }
 

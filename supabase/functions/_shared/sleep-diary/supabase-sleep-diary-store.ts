@@ -1,0 +1,24 @@
+/** The SleepDiaryStore over supabase-js with the secret key: the diary's RPCs (…_sleep_diary.sql), nothing else. */
+import { secretRpc } from '../database/supabase-store.ts';
+import { parseSleepDiaries, parseSleepDiary, parseSleepDiaryWrite, type SleepDiaryStore } from './store.ts';
+
+export function createSupabaseSleepDiaryStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): SleepDiaryStore {
+  const rpc = secretRpc(url, secretKey, baseFetch);
+  return {
+    async read(requestId) {
+      return parseSleepDiary(await rpc('sleep_diary', { p_id: requestId }));
+    },
+    async consent(requestId) {
+      return parseSleepDiaryWrite(await rpc('consent_sleep_diary', { p_id: requestId }));
+    },
+    async save(requestId, night) {
+      return parseSleepDiaryWrite(await rpc('save_sleep_night', { p_id: requestId, p_night: night }));
+    },
+    async withdraw(requestId) {
+      return parseSleepDiaryWrite(await rpc('withdraw_sleep_diary', { p_id: requestId }));
+    },
+    async diariesOf(address) {
+      return parseSleepDiaries(await rpc('sleep_diaries_of', { p_address_key: address }));
+    },
+  };
+}
