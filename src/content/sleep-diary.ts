@@ -122,3 +122,15 @@ export const sleepDiaryAdvisorView = {
   none: 'Die Kundin oder der Kunde führt kein Schlaftagebuch (oder hat die Einwilligung widerrufen).',
   noNights: 'Eingewilligt, aber noch keine Nacht eingetragen.',
 };
+
+/** «Meine Daten»'s section on the sleep diary (features/sleep-diary/my-data-diaries.tsx). */
+export const sleepDiaryMyData = {
+  title: 'Schlaftagebuch',
+  none: 'Kein Schlaftagebuch.',
+  consentedAt: 'Eingewilligt am',
+  reminders: 'Erinnerung jeden Morgen',
+  nights: 'Eingetragene Nächte',
+  appointment: 'Termin',
+  on: 'ja',
+  off: 'nein',
+};

@@ -22,9 +22,12 @@ import { addressKey } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { addDays, SLEEP_DIARY_DAILY_WRITES, SLEEP_DIARY_FUNCTION, SLEEP_NOTE_MAX, type SleepNight } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
 import { actionUrl } from '../../supabase/functions/_shared/lifecycle/action-links.ts';
 import { requestedMyDataUrl } from '../../supabase/functions/_shared/my-data/links.ts';
+import { SLEEP_DIARY_LINK_TEXT } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { sleepDiaryUrl } from '../../supabase/functions/_shared/sleep-diary/links.ts';
 import { signSleepDiaryToken } from '../../supabase/functions/_shared/sleep-diary/tokens.ts';
+import { isTo, mailApi } from '../support/mail-api.ts';
 import {
+  ageOutboxMails,
   backendTarget,
   browserClient,
   callFunction,
@@ -50,7 +53,7 @@ afterAll(async () => {
 });
 
 /** A confirmed appointment of `email` on a slot of its own; its id and day. */
-async function confirmedAppointment(email: string): Promise<{ id: string; date: string }> {
+async function confirmedAppointment(email: string, { keepMails = false } = {}): Promise<{ id: string; date: string }> {
   const { date, time } = nextSlot();
   const row = newAppointmentRequest(email, { preferred_date: date, preferred_time: time });
   await backend.query(
@@ -63,7 +66,8 @@ async function confirmedAppointment(email: string): Promise<{ id: string; date: 
     [row.id, date, time],
   );
   expect(rows[0]!.answer.result).toBe('changed');
-  await backend.query(`update public.outbox_mails set sent_at = now() where appointment_request_id = $1`, [row.id]);
+  // The request's and the confirmation's mails are out, unless the test sends them.
+  if (!keepMails) await backend.query(`update public.outbox_mails set sent_at = now() where appointment_request_id = $1`, [row.id]);
   return { id: row.id, date };
 }
 
@@ -100,6 +104,24 @@ const hasDiary = async (id: string) =>
   (await backend.query(`select 1 from public.sleep_diaries where appointment_request_id = $1`, [id])).rows.length === 1;
 
 describe('sleep-diary: the link', () => {
+  it('comes with the confirmation mail as «Schlaftagebuch führen» and opens that appointment\'s diary', async () => {
+    const email = newVisitor().email;
+    const appointment = await confirmedAppointment(email, { keepMails: true });
+    await ageOutboxMails(backend, appointment.id);
+    const outbox = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+      method: 'POST',
+      headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(outbox.status).toBe(200);
+    const confirmation = await mailApi(backend.mailUrl).waitFor((m) => isTo(m, email) && m.Subject.startsWith('Terminbestätigung'), { timeoutMs: 20_000 });
+    expect(confirmation.Text).toContain(SLEEP_DIARY_LINK_TEXT);
+    const match = /\/schlaftagebuch#([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(confirmation.Text);
+    expect(match).not.toBeNull();
+    const shown = await call({ action: 'show', token: match![1]! });
+    expect(shown).toMatchObject({ status: 200, json: { diary: { appointment: { date: appointment.date, status: 'confirmed' } } } });
+  });
+
   it('shows the appointment it was sent for: day, time, service, advisor, and no night yet', async () => {
     const diary = await diaryOf();
     const shown = await call({ action: 'show', token: diary.token });
@@ -234,6 +256,10 @@ describe('sleep-diary: «Meine Daten» and the REST API', () => {
       expect.objectContaining({ requestId: diary.id, nights: [night(0)], deleteOn: addDays(diary.date, 90) }),
     ]);
     expect(addressKey(diary.email)).toBe(diary.email);
+    // «Schlaftagebuch führen» for the appointment: a link that opens this diary.
+    const links = (shown.json!.data as { sleepDiaryLinks: { requestId: string; url: string }[] }).sleepDiaryLinks;
+    expect(links.map((link) => link.requestId)).toEqual([diary.id]);
+    expect((await call({ action: 'show', token: fragment(links[0]!.url) })).json).toMatchObject({ diary: { consent: true, nights: [night(0)] } });
 
     const erased = await callFunction(backend, 'my-data', { action: 'erase', token: myToken }, { ip: newVisitor().ip, proof: false });
     expect(erased.status).toBe(200);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
 import {
   averageFigures,
@@ -126,13 +127,14 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
 }
 
 export function NightsTable({ nights }: { nights: readonly SleepNight[] }) {
+  const captionId = useId();
   return (
     // A table wider than a phone scrolls sideways: the keyboard must reach the scroller to
     // scroll it (WCAG 2.1.1; axe's scrollable-region-focusable), so it is focusable, as a region named by the caption.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scroller itself is what the keyboard operates
-    <div role="region" aria-labelledby="naechte-tabelle" tabIndex={0} className="mt-6 overflow-x-auto rounded-lg border border-sand-300 bg-white print:overflow-visible">
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="mt-6 overflow-x-auto rounded-lg border border-sand-300 bg-white print:overflow-visible">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption id="naechte-tabelle" className="px-3 pt-3 text-left font-semibold text-night-800">
+        <caption id={captionId} className="px-3 pt-3 text-left font-semibold text-night-800">
           {copy.tableCaption}
         </caption>
         <thead>

@@ -47,6 +47,7 @@ import { erasureMailFor } from '../_shared/my-data/erasure-mail.ts';
 import { dataLinkMailFor } from '../_shared/my-data/mails.ts';
 import type { DataLinkBudget, Erasure, MyDataStore } from '../_shared/my-data/store.ts';
 import { readMyDataToken } from '../_shared/my-data/tokens.ts';
+import { sleepDiaryLinksOf } from '../_shared/sleep-diary/links.ts';
 
 export const FUNCTION_NAME = MY_DATA_FUNCTION;
 
@@ -108,6 +109,7 @@ async function withToken(context: Context, body: JsonObject): Promise<Response> 
   const { address } = link.claim;
   if (action === 'show') {
     const data = await myData.read(address, now);
+    data.sleepDiaryLinks = await sleepDiaryLinksOf(links(config), data.requests, now);
     return answer(200, { data } as unknown as JsonObject, { code: 'shown' });
   }
 

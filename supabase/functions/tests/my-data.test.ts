@@ -156,7 +156,7 @@ Deno.test('the link mail asked for on the page carries its own 24-hour link and 
 
 // ------------------------------------------------------------------ the function
 
-const EMPTY = (mailbox: string): MyData => ({ mailbox, readAt: NOW.toISOString(), requests: [], messages: [], newsletter: null, mails: [] });
+const EMPTY = (mailbox: string): MyData => ({ mailbox, readAt: NOW.toISOString(), requests: [], messages: [], newsletter: null, mails: [], sleepDiaries: [] });
 
 class FakeMyDataStore implements MyDataStore {
   calls: string[] = [];

@@ -352,6 +352,12 @@ export interface MyDataSleepDiary {
   nights: SleepNight[];
 }
 
+/** A diary's link as «Meine Daten» offers it: the appointment's request and the page's address with its token. */
+export interface MyDataSleepDiaryLink {
+  requestId: string;
+  url: string;
+}
+
 /** The function's refusals besides invalid_body and invalid_link. */
 export type SleepDiaryRefusal =
   | { error: 'invalid_night'; field: SleepNightField; reason: SleepNightReason }

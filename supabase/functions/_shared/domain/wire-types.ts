@@ -8,7 +8,7 @@ import type { SlotRefusalReason } from './availability.ts';
 import type { AdvisorId } from './practice.ts';
 import type { ServiceValue } from './catalog.ts';
 import type { OfferStatus } from './offers.ts';
-import type { MyDataSleepDiary } from './sleep-diary.ts';
+import type { MyDataSleepDiary, MyDataSleepDiaryLink } from './sleep-diary.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -458,6 +458,8 @@ export interface MyData {
   mails: MyDataMail[];
   /** The sleep diaries kept for the requests (domain/sleep-diary.ts), with their nights. */
   sleepDiaries: MyDataSleepDiary[];
+  /** «Schlaftagebuch führen» for each confirmed appointment whose diary can still be kept (the function adds them to `show`). */
+  sleepDiaryLinks?: MyDataSleepDiaryLink[];
 }
 
 export type MyDataCommand =
