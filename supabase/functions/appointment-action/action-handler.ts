@@ -34,6 +34,8 @@ import { MailError, type Mailer } from '../_shared/mail/transport.ts';
 import { type Answer, openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import type { AppointmentRequest, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
+import { advisorDiary } from '../_shared/sleep-diary/advisor-view.ts';
+import type { SleepDiaryStore } from '../_shared/sleep-diary/store.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
 
@@ -246,7 +248,7 @@ export function createActionHandler(deps: FunctionDeps): (request: Request) => P
     if ('response' in opened) return opened.response;
     const { answer, store, mailer } = opened;
     try {
-      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier);
+      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.sleepDiary);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }
@@ -261,6 +263,7 @@ async function act(
   config: FunctionConfig,
   now: Date,
   earlier: EarlierStore | null | undefined,
+  sleepDiary?: SleepDiaryStore | null,
 ): Promise<Response> {
   const body = await readJsonObject(request);
   if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
@@ -281,7 +284,10 @@ async function act(
   const slot = slotOf(action, stored);
   const context = await viewContext(store, link.claim, stored, now, config, earlier);
   const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
-  if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
+  if (intent === 'show') {
+    // The practice's links show the visitor's sleep diary (_shared/sleep-diary/advisor-view.ts).
+    return answer(200, { view: { ...view(stored), ...(await advisorDiary(sleepDiary, action, requestId)) } as unknown as JsonObject }, code('show'));
+  }
 
   // A view link (the calendar feeds') shows and never acts: a calendar provider holds it.
   if (action === 'view') return invalid('intent');

@@ -352,6 +352,15 @@ export interface MyDataSleepDiary {
   nights: SleepNight[];
 }
 
+/**
+ * The diary as the advisor reads it on the appointment's page (the practice's links: the
+ * calendar feeds' view link and the staff links): whether the visitor consented, and the
+ * nights. Null in the view when nothing is kept.
+ */
+export interface SleepDiaryAdvisorView {
+  nights: SleepNight[];
+}
+
 /** A diary's link as «Meine Daten» offers it: the appointment's request and the page's address with its token. */
 export interface MyDataSleepDiaryLink {
   requestId: string;

@@ -8,7 +8,7 @@ import type { SlotRefusalReason } from './availability.ts';
 import type { AdvisorId } from './practice.ts';
 import type { ServiceValue } from './catalog.ts';
 import type { OfferStatus } from './offers.ts';
-import type { MyDataSleepDiary, MyDataSleepDiaryLink } from './sleep-diary.ts';
+import type { MyDataSleepDiary, MyDataSleepDiaryLink, SleepDiaryAdvisorView } from './sleep-diary.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -307,6 +307,8 @@ export interface AppointmentActionView {
   offer?: number;
   /** The earlier-time links ('earlier', 'take-earlier', 'end-earlier'): the wish and the link's offer; absent or null otherwise. */
   earlier?: EarlierTimeView | null;
+  /** The practice's links (view and staff): the visitor's sleep diary, null when none is kept (domain/sleep-diary.ts). */
+  sleepDiary?: SleepDiaryAdvisorView | null;
 }
 
 /**
