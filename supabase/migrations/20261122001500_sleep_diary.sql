@@ -121,6 +121,19 @@ create function public.sleep_diaries_of(p_address_key text) returns jsonb
      where private.address_key(a.email) = p_address_key
   $$;
 
+-- How many nights each of these requests' diaries keeps, for the digest: {"<request id>": n},
+-- only the requests with a diary (no key: none kept). Counts only: no night leaves here.
+create function public.sleep_night_counts(p_ids uuid[]) returns jsonb
+  language sql stable
+  security invoker
+  set search_path = ''
+  as $$
+    select coalesce(jsonb_object_agg(d.appointment_request_id,
+             (select count(*) from public.sleep_diary_nights n where n.appointment_request_id = d.appointment_request_id)), '{}'::jsonb)
+      from public.sleep_diaries d
+     where d.appointment_request_id = any (p_ids)
+  $$;
+
 -- ---------------------------------------------------------------------------------------
 -- 3. Writing: consent, a night, withdrawal.
 
@@ -246,6 +259,7 @@ revoke all on function
   private.sleep_nights_json(uuid),
   public.sleep_diary(uuid),
   public.sleep_diaries_of(text),
+  public.sleep_night_counts(uuid[]),
   private.sleep_diary_write(uuid),
   public.consent_sleep_diary(uuid),
   public.save_sleep_night(uuid, jsonb),
@@ -257,6 +271,7 @@ grant execute on function
   private.sleep_nights_json(uuid),
   public.sleep_diary(uuid),
   public.sleep_diaries_of(text),
+  public.sleep_night_counts(uuid[]),
   private.sleep_diary_write(uuid),
   public.consent_sleep_diary(uuid),
   public.save_sleep_night(uuid, jsonb),

@@ -265,6 +265,34 @@ describe('sleep-diary: the advisor reads it on the appointment\'s page', () => {
   });
 });
 
+describe('sleep-diary: the digest', () => {
+  it('names for each of the day\'s appointments how many nights were kept, and nothing of them', async () => {
+    const kept = await diaryOf();
+    const none = await diaryOf();
+    await call({ action: 'consent', token: kept.token });
+    await call({ action: 'save', token: kept.token, night: night(1, { note: 'Geheime Notiz' }) });
+    await call({ action: 'save', token: kept.token, night: night(0) });
+    // Both appointments tomorrow, as time would bring them (the digest lists today's and tomorrow's), each by a name of its own.
+    await backend.query(`update public.appointment_requests set confirmed_date = $2::date where id = any($1::uuid[])`, [[kept.id, none.id], zurichDate(1)]);
+    await backend.query(`update public.appointment_requests set last_name = 'Tagebuch' where id = $1`, [kept.id]);
+    await backend.query(`update public.appointment_requests set last_name = 'Ohnetagebuch' where id = $1`, [none.id]);
+    const response = await fetch(`${backend.apiUrl}/functions/v1/send-practice-digest`, {
+      method: 'POST',
+      headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    const practice = readFunctionsSettings().PRACTICE_EMAIL ?? 'praxis@ruhepol-schlafberatung.ch';
+    const digest = await mailApi(backend.mailUrl).waitFor((m) => isTo(m, practice) && m.Subject.startsWith('Tagesübersicht'), { timeoutMs: 20_000 });
+    // Each appointment's entry (the digest separates them with '---').
+    const entry = (name: string) => digest.Text.split('\n---\n').find((part) => part.includes(`Beat ${name}\n`)) ?? '';
+    expect(entry('Tagebuch')).toMatch(/Schlaftagebuch: +2 Nächte/);
+    expect(entry('Ohnetagebuch')).toMatch(/Schlaftagebuch: +keines/);
+    expect(digest.Text).not.toContain('Geheime Notiz');
+    expect(digest.HTML).not.toContain('Geheime Notiz');
+  });
+});
+
 describe('sleep-diary: «Meine Daten» and the REST API', () => {
   it('«Meine Daten» shows and exports the diary with its request, and its erasure deletes it', async () => {
     const diary = await diaryOf();

@@ -51,6 +51,8 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
       const { token } = claimed.claim;
 
       const data = await store.digestData(at);
+      // The sleep diaries' nights kept, by appointment: counts only (sleep-diary/digest.ts).
+      if (deps.sleepDiary) data.sleepNights = await deps.sleepDiary.nightCounts(data.confirmed.map((request) => request.id));
       const links = new Map<string, DigestLinks>();
       const settings = { secret: deps.config.actionSecret, siteUrl: deps.config.siteUrl };
       for (const request of data.undecided) {

@@ -29,6 +29,8 @@ export interface SleepDiaryStore {
   withdraw(requestId: string): Promise<SleepDiaryWrite>;
   /** The diaries under one address key, for «Meine Daten». */
   diariesOf(address: string): Promise<MyDataSleepDiary[]>;
+  /** How many nights each of these requests' diaries keeps (a request without a diary is left out), for the digest. */
+  nightCounts(requestIds: readonly string[]): Promise<Record<string, number>>;
 }
 
 const clock = z.string().check(z.regex(/^\d{2}:\d{2}$/));
@@ -89,6 +91,9 @@ const diariesSchema = z.array(z.object({
   delete_on: isoDay,
   nights: z.array(nightSchema),
 }));
+
+export const parseNightCounts = (value: unknown): Record<string, number> =>
+  parseAnswer(z.record(z.string(), z.number()), value, 'unexpected_night_counts_answer');
 
 export function parseSleepDiaries(value: unknown): MyDataSleepDiary[] {
   return parseAnswer(diariesSchema, value, 'unexpected_sleep_diaries_answer').map((diary) => ({

@@ -1,6 +1,6 @@
 /** The SleepDiaryStore over supabase-js with the secret key: the diary's RPCs (…_sleep_diary.sql), nothing else. */
 import { secretRpc } from '../database/supabase-store.ts';
-import { parseSleepDiaries, parseSleepDiary, parseSleepDiaryWrite, type SleepDiaryStore } from './store.ts';
+import { parseNightCounts, parseSleepDiaries, parseSleepDiary, parseSleepDiaryWrite, type SleepDiaryStore } from './store.ts';
 
 export function createSupabaseSleepDiaryStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): SleepDiaryStore {
   const rpc = secretRpc(url, secretKey, baseFetch);
@@ -16,6 +16,9 @@ export function createSupabaseSleepDiaryStore(url: string, secretKey: string, ba
     },
     async withdraw(requestId) {
       return parseSleepDiaryWrite(await rpc('withdraw_sleep_diary', { p_id: requestId }));
+    },
+    async nightCounts(requestIds) {
+      return requestIds.length === 0 ? {} : parseNightCounts(await rpc('sleep_night_counts', { p_ids: requestIds }));
     },
     async diariesOf(address) {
       return parseSleepDiaries(await rpc('sleep_diaries_of', { p_address_key: address }));
