@@ -169,6 +169,22 @@ describe('the sleep diary page', () => {
     expect(screen.getByText(copy.invalid.text)).toBeInTheDocument();
   });
 
+  it('names the night only once the date field holds a whole date (typing a year passes through 0002)', async () => {
+    show.mockResolvedValue({ kind: 'diary', diary: { ...DIARY, consent: true } });
+    await open();
+    const morning = await screen.findByLabelText(copy.labels.morning);
+    expect(morning).toHaveAccessibleDescription(nightName('2026-11-27'));
+    // What Chromium's date field reports while the year is typed digit by digit.
+    for (const partial of ['0002-11-26', '0020-11-26', '', '2026-11-26']) {
+      await act(async () => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(morning, partial);
+        morning.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }
+    expect(morning).toHaveAccessibleDescription(nightName('2026-11-26'));
+  });
+
   it('reads times typed without a colon', () => {
     expect(['2300', '23.15', '7:05', '730', '06:45', '24:00', 'x'].map(normalizeClock)).toEqual(['23:00', '23:15', '07:05', '07:30', '06:45', '24:00', 'x']);
   });

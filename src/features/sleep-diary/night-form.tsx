@@ -3,6 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { buttonClasses } from '@/components/ui/button-link';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
+import { parseIsoDate } from '@domain/dates';
 import {
   nightName,
   nightProblem,
@@ -169,7 +170,7 @@ export function NightForm({
           type="date"
           min={diary.firstMorning}
           max={diary.lastMorning}
-          hint={values.morning ? nightName(values.morning) : undefined}
+          hint={parseIsoDate(values.morning) ? nightName(values.morning) : undefined}
         />
         <div className="hidden sm:block" />
         {(['bedTime', 'attemptTime'] as const).map((name) => (
