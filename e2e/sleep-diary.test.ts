@@ -10,7 +10,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { runJob } from '../scripts/stack/job-timer.ts';
-import { readFunctionsSettings } from '../scripts/stack/start-stack.ts';
 import { formatDuration, formatPercent, nightName, SLEEP_DIARY_PAGE_PATH } from '../supabase/functions/_shared/domain/sleep-diary.ts';
 import { viewLink } from '../supabase/functions/_shared/lifecycle/action-links.ts';
 import { SLEEP_DIARY_LINK_TEXT } from '../supabase/functions/_shared/lifecycle/appointment-emails.ts';
@@ -54,17 +53,26 @@ async function typeNight(page: Page, night: { times: [string, string]; counts: [
 }
 
 /**
- * «Datum (Morgen)» set with the keyboard: Chromium's de-CH date field takes day, month and
- * year as digits from its first part, which a Tab from the control before it reaches.
+ * «Datum (Morgen)» set with the keyboard. Chromium's date field has a part each for day,
+ * month and year, in the order of the browser's own language (headless: month first, whatever
+ * the page's locale). The first part is reached with a Tab from the control before the field.
+ * ArrowDown there tells which part it is: a day one earlier is inside the field's 14 days, a
+ * month earlier never is, so the field refuses that step (ArrowUp puts a changed day back).
+ * Then the digits fill the parts.
  */
 async function typeMorning(page: Page, iso: string) {
+  const field = page.getByLabel(copy.labels.morning);
   const onDate = () => page.evaluate(() => document.activeElement?.getAttribute('name') === 'morning');
   await tabUntil(page, (focus) => focus.name === 'morning', { key: 'Shift+Tab' });
-  for (let part = 0; part < 4 && (await onDate()); part++) await page.keyboard.press('Shift+Tab');
+  for (let part = 0; part < 6 && (await onDate()); part++) await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
-  const [year, month, day] = iso.split('-');
-  await page.keyboard.type(`${day}${month}${year}`);
-  await expect(page.getByLabel(copy.labels.morning)).toHaveValue(iso);
+  const before = await field.inputValue();
+  await page.keyboard.press('ArrowDown');
+  const dayFirst = (await field.inputValue()) !== before;
+  if (dayFirst) await page.keyboard.press('ArrowUp');
+  const [year, month, day] = iso.split('-') as [string, string, string];
+  await page.keyboard.type(dayFirst ? `${day}${month}${year}` : `${month}${day}${year}`);
+  await expect(field).toHaveValue(iso);
 }
 
 test('the diary from the confirmation: consent, two nights, a refused one, the chart and the table, keyboard only; the advisor reads it', async ({ page }, testInfo) => {
@@ -135,7 +143,7 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   await shot(page, testInfo.outputPath.bind(testInfo), 'diary-desktop');
 
   // The practice: the calendar feeds' view link shows the diary on the appointment's page.
-  const settings = { secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: '' };
+  const settings = { secret: e2e().actionTokenSecret, siteUrl: '' };
   const view = new URL(await viewLink(settings, id, new Date(Date.now() + 86_400_000)), 'http://site.invalid');
   await page.goto(`${view.pathname}${view.hash}`);
   await waitForHydration(page);

@@ -12,7 +12,7 @@ import type { PageHero } from './types';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
-import { SLEEP_DIARY_PAGE_PATH, SLEEP_DIARY_RETENTION_DAYS } from '@domain/sleep-diary';
+import { SLEEP_DIARY_PAGE_PATH, SLEEP_DIARY_RETENTION_DAYS, SLEEP_REMINDER_HOUR } from '@domain/sleep-diary';
 
 export type PrivacySectionId =
   | 'verantwortliche-stelle'
@@ -169,6 +169,7 @@ export const privacyPage: PrivacyPage = {
       paragraphs: [
         `Mit einem bestätigten Termin können Sie bis dahin auf ${SLEEP_DIARY_PAGE_PATH} ein Schlaftagebuch führen (der Link steht in der Terminbestätigung und unter «Meine Daten»): je Nacht die Zeiten von Zubettgehen, Einschlafen, Aufwachen und Aufstehen, wie lange Sie wach lagen, die Schlafqualität und eine freiwillige Notiz. Das sind Gesundheitsdaten. Wir speichern sie nur mit Ihrer ausdrücklichen Einwilligung, die Sie auf der Seite erteilen, und nur Ihre Beraterin oder Ihr Berater liest sie zur Vorbereitung und für Ihre Beratung.`,
         `Mit «Einwilligung widerrufen» löschen Sie das Tagebuch sofort; sonst löschen wir es ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin, und mit «Alle meine Daten löschen» ebenfalls sofort. E-Mails an die Praxis enthalten keine Angaben aus dem Tagebuch, nur dass eines geführt wird; Kalender und Server-Logdateien enthalten nichts davon.`,
+        `Wenn Sie «Jeden Morgen erinnern» wählen, senden wir Ihnen bis zum Termin jeden Morgen ab ${SLEEP_REMINDER_HOUR} Uhr eine kurze E-Mail mit dem Link zum Tagebuch; «Erinnerungen beenden» in jeder dieser E-Mails stellt sie ab.`,
       ],
     },
     {

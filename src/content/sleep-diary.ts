@@ -3,7 +3,7 @@
  * text, Swiss spelling. The rules and figures: @domain/sleep-diary (docs/product.md §10).
  */
 import type { SleepNightField, SleepNightReason, SleepQuality } from '@domain/sleep-diary';
-import { SLEEP_DIARY_DAYS_BACK, SLEEP_DIARY_RETENTION_DAYS, SLEEP_NOTE_MAX } from '@domain/sleep-diary';
+import { SLEEP_DIARY_DAYS_BACK, SLEEP_DIARY_RETENTION_DAYS, SLEEP_NOTE_MAX, SLEEP_REMINDER_HOUR } from '@domain/sleep-diary';
 
 export const sleepDiaryPage = {
   title: 'Schlaftagebuch',
@@ -46,7 +46,7 @@ export const sleepDiaryPage = {
   form: {
     title: 'Eine Nacht eintragen',
     hint: `Die Nacht heisst nach ihrem Morgen. Sie können bis zu ${SLEEP_DIARY_DAYS_BACK} Tage zurück eintragen; eine Nacht noch einmal speichern ersetzt sie.`,
-    timeHint: 'hh:mm, 24 Stunden',
+    timeHint: 'Zeiten im 24-Stunden-Format, z. B. 23:15 (auch 2315 oder 23.15).',
     submit: 'Nacht speichern',
     saving: 'Wird gespeichert …',
     saved: (name: string) => `${name} gespeichert.`,
@@ -94,6 +94,15 @@ export const sleepDiaryPage = {
     asleep: 'geschlafen',
   },
   tableCaption: 'Die Nächte mit ihren Werten',
+  reminders: {
+    title: 'Erinnerung',
+    label: 'Jeden Morgen erinnern',
+    hint: `Eine kurze E-Mail jeden Morgen ab ${SLEEP_REMINDER_HOUR} Uhr bis zu Ihrem Termin.`,
+    on: 'Die Erinnerung ist eingeschaltet.',
+    off: 'Sie erhalten keine Erinnerungen mehr.',
+    stop: 'Erinnerungen beenden',
+    alreadyOff: 'Die Erinnerungen sind bereits beendet.',
+  },
   /** The message at the field for each refusal of nightProblem. */
   problems: {
     missing: 'Bitte ausfüllen.',

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
-import { consentToDiary, saveNight, showDiary, withdrawDiary } from '@/features/sleep-diary/sleep-diary-api';
+import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary } from '@/features/sleep-diary/sleep-diary-api';
 import { normalizeClock } from '@/features/sleep-diary/night-form';
 import { renderRoute } from '@/test/render-route';
 import { formatDateTimeLong } from '@domain/dates';
@@ -15,7 +15,9 @@ vi.mock('@/features/sleep-diary/sleep-diary-api', async (original) => ({
   consentToDiary: vi.fn(),
   saveNight: vi.fn(),
   withdrawDiary: vi.fn(),
+  setReminders: vi.fn(),
 }));
+const reminders = vi.mocked(setReminders);
 const show = vi.mocked(showDiary);
 const consent = vi.mocked(consentToDiary);
 const save = vi.mocked(saveNight);
@@ -48,8 +50,8 @@ const EXAMPLE: SleepNight = {
   note: null,
 };
 
-async function open(token: string | null = TOKEN) {
-  window.history.replaceState(null, '', `/schlaftagebuch${token === null ? '' : `#${token}`}`);
+async function open(token: string | null = TOKEN, query = '') {
+  window.history.replaceState(null, '', `/schlaftagebuch${query}${token === null ? '' : `#${token}`}`);
   let opened: Awaited<ReturnType<typeof renderRoute>> | undefined;
   await act(async () => {
     opened = await renderRoute('/schlaftagebuch');
@@ -58,7 +60,7 @@ async function open(token: string | null = TOKEN) {
 }
 
 beforeEach(() => {
-  for (const mock of [show, consent, save, withdraw]) mock.mockReset();
+  for (const mock of [show, consent, save, withdraw, reminders]) mock.mockReset();
   window.sessionStorage.clear();
 });
 afterEach(cleanup);
@@ -160,6 +162,27 @@ describe('the sleep diary page', () => {
     expect(await screen.findByText(copy.consent.withdrawn)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: copy.consent.start })).toBeInTheDocument();
+  });
+
+  it('«Jeden Morgen erinnern» switches the reminder on; the reminder\'s stop link offers «Erinnerungen beenden» first, focused', async () => {
+    show.mockResolvedValue({ kind: 'diary', diary: { ...DIARY, consent: true } });
+    const user = await open();
+    reminders.mockResolvedValue({ kind: 'diary', diary: { ...DIARY, consent: true, reminders: true } });
+    await user.click(await screen.findByRole('checkbox', { name: copy.reminders.label }));
+    expect(reminders).toHaveBeenCalledExactlyOnceWith(TOKEN, true);
+    expect(await screen.findByText(copy.reminders.on)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: copy.reminders.label })).toBeChecked();
+    cleanup();
+
+    reminders.mockReset();
+    show.mockResolvedValue({ kind: 'diary', diary: { ...DIARY, consent: true, reminders: true } });
+    const again = await open(TOKEN, '?erinnerungen=beenden');
+    const stop = await screen.findByRole('button', { name: copy.reminders.stop });
+    expect(stop).toHaveFocus();
+    reminders.mockResolvedValue({ kind: 'diary', diary: { ...DIARY, consent: true, reminders: false } });
+    await again.keyboard('{Enter}');
+    expect(reminders).toHaveBeenCalledExactlyOnceWith(TOKEN, false);
+    expect(await screen.findByText(copy.reminders.alreadyOff)).toBeInTheDocument();
   });
 
   it('an expired link says so, with the way to a new one', async () => {

@@ -5,7 +5,7 @@ import { Container } from '@/components/ui/section';
 import { pagePath } from '@/app/router/site-pages';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
 import { NightForm } from '@/features/sleep-diary/night-form';
-import { consentToDiary, saveNight, showDiary, withdrawDiary, type DiaryResult } from '@/features/sleep-diary/sleep-diary-api';
+import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary, type DiaryResult } from '@/features/sleep-diary/sleep-diary-api';
 import { SleepFigures } from '@/features/sleep-diary/sleep-figures';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import { formatDateLong, formatDateTimeLong } from '@domain/dates';
@@ -15,6 +15,9 @@ import type { SleepDiaryView } from '@domain/sleep-diary';
 type State =
   | { step: 'reading' | 'missing' | 'invalid' | 'gone' | 'failed' }
   | { step: 'shown'; diary: SleepDiaryView; note?: string };
+
+/** The reminder mail's «Erinnerungen beenden» opens the page with this query: the stop button first. */
+const STOP_QUERY = ['erinnerungen', 'beenden'] as const;
 
 const STORAGE_KEY = 'sleep-diary-token';
 
@@ -28,6 +31,7 @@ const STORAGE_KEY = 'sleep-diary-token';
  */
 export default function SleepDiaryPage() {
   const [token, setToken] = useState('');
+  const [stopAsked, setStopAsked] = useState(false);
   const [state, setState] = useState<State>({ step: 'reading' });
   const heading = useRef<HTMLHeadingElement>(null);
   const asked = useRef(false);
@@ -43,6 +47,7 @@ export default function SleepDiaryPage() {
         return;
       }
       setToken(found);
+      setStopAsked(new URLSearchParams(window.location.search).get(STOP_QUERY[0]) === STOP_QUERY[1]);
       void showDiary(found).then((result) => setState(stateOf(result)));
     };
     load();
@@ -73,7 +78,7 @@ export default function SleepDiaryPage() {
             {text && <p>{text}</p>}
           </div>
           {state.step === 'shown' && (
-            <DiaryView diary={state.diary} note={state.note} token={token} onChange={(next) => setState(next)} />
+            <DiaryView diary={state.diary} note={state.note} token={token} stopAsked={stopAsked} onChange={(next) => setState(next)} />
           )}
         </div>
       </Container>
@@ -95,7 +100,25 @@ function appointmentLine(diary: SleepDiaryView): string {
   return `${when} – ${appointment.service}${advisor}`;
 }
 
-function DiaryView({ diary, note, token, onChange }: { diary: SleepDiaryView; note?: string; token: string; onChange: (state: State) => void }) {
+function DiaryView({
+  diary,
+  note,
+  token,
+  stopAsked,
+  onChange,
+}: {
+  diary: SleepDiaryView;
+  note?: string;
+  token: string;
+  stopAsked: boolean;
+  onChange: (state: State) => void;
+}) {
+  const stopButton = useRef<HTMLButtonElement>(null);
+  // Opened from the reminder's «Erinnerungen beenden»: its button takes the focus, one press ends them.
+  const offerStop = stopAsked && diary.reminders;
+  useEffect(() => {
+    if (offerStop) stopButton.current?.focus();
+  }, [offerStop]);
   const [pending, setPending] = useState(false);
   const [ticked, setTicked] = useState(false);
   const [consentMessage, setConsentMessage] = useState('');
@@ -134,6 +157,27 @@ function DiaryView({ diary, note, token, onChange }: { diary: SleepDiaryView; no
         {note && <p>{note}</p>}
         {!open && <p>{copy.closed}</p>}
       </div>
+
+      {stopAsked && diary.consent && (
+        <section aria-labelledby="erinnerungen-beenden" className="mt-6 rounded-xl border-2 border-night-700 bg-white p-5">
+          <h2 id="erinnerungen-beenden" className="text-xl">
+            {copy.reminders.stop}
+          </h2>
+          {diary.reminders ? (
+            <button
+              ref={stopButton}
+              type="button"
+              onClick={() => !pending && void act(() => setReminders(token, false), copy.reminders.off)}
+              aria-disabled={pending || undefined}
+              className={buttonClasses('primary', 'md', 'mt-3 aria-disabled:pointer-events-none aria-disabled:opacity-70')}
+            >
+              {copy.reminders.stop}
+            </button>
+          ) : (
+            <p className="mt-2">{copy.reminders.alreadyOff}</p>
+          )}
+        </section>
+      )}
 
       {!diary.consent && open && (
         <form onSubmit={consent} noValidate aria-labelledby="einwilligung" className="mt-8 rounded-xl border border-sand-300 bg-white p-6">
@@ -194,6 +238,31 @@ function DiaryView({ diary, note, token, onChange }: { diary: SleepDiaryView; no
                 save={(night) => saveNight(token, night)}
                 onSaved={(next) => onChange({ step: 'shown', diary: next })}
               />
+            </section>
+          )}
+
+          {open && (
+            <section aria-labelledby="erinnerung" className="mt-10">
+              <h2 id="erinnerung" className="text-xl">
+                {copy.reminders.title}
+              </h2>
+              <div className="mt-3 flex items-start gap-3">
+                <input
+                  id="erinnerung-haekchen"
+                  type="checkbox"
+                  checked={diary.reminders}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked;
+                    if (!pending) void act(() => setReminders(token, on), on ? copy.reminders.on : copy.reminders.off);
+                  }}
+                  aria-describedby="erinnerung-hinweis"
+                  className="mt-1 size-5 shrink-0 accent-night-700"
+                />
+                <label htmlFor="erinnerung-haekchen">{copy.reminders.label}</label>
+              </div>
+              <p id="erinnerung-hinweis" className="mt-1 text-sm text-ink-muted">
+                {copy.reminders.hint}
+              </p>
             </section>
           )}
 

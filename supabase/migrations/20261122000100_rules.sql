@@ -433,7 +433,7 @@ create or replace function private.offer_lifetime() returns interval
 create or replace function private.mail_kinds() returns text[]
   language sql immutable parallel safe
   set search_path = ''
-  as $$ select array['contact', 'request', 'acknowledgement', 'outcome', 'reminder', 'earlier-offer', 'newsletter-confirmation', 'announcement', 'data-link', 'erasure', 'digest', 'cap-notice']::text[] $$;
+  as $$ select array['contact', 'request', 'acknowledgement', 'outcome', 'reminder', 'earlier-offer', 'sleep-reminder', 'newsletter-confirmation', 'announcement', 'data-link', 'erasure', 'digest', 'cap-notice']::text[] $$;
 
 -- Who reads a mail of a kind (mailKinds[kind].recipient); null for no kind.
 create or replace function private.mail_kind_recipient(p_kind text) returns text
@@ -447,6 +447,7 @@ create or replace function private.mail_kind_recipient(p_kind text) returns text
       when 'outcome' then 'visitor'
       when 'reminder' then 'visitor'
       when 'earlier-offer' then 'visitor'
+      when 'sleep-reminder' then 'visitor'
       when 'newsletter-confirmation' then 'subscriber'
       when 'announcement' then 'subscriber'
       when 'data-link' then 'visitor'
@@ -469,6 +470,7 @@ create or replace function private.mail_kind_refers_to(p_kind text) returns text
       when 'outcome' then 'appointment-request'
       when 'reminder' then 'appointment-request'
       when 'earlier-offer' then 'appointment-request'
+      when 'sleep-reminder' then 'appointment-request'
       when 'newsletter-confirmation' then 'subscriber'
       when 'announcement' then 'subscriber-article'
       when 'data-link' then 'address'

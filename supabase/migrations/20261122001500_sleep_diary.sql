@@ -214,6 +214,73 @@ create function public.save_sleep_night(p_id uuid, p_night jsonb) returns jsonb
   end
   $$;
 
+-- «Jeden Morgen erinnern» on or off (after consent; a write). Off, a reminder not yet sent is
+-- not owed any more. Answers {"result": "reminders_set"}, {"result": "no_consent"} or the refusal.
+create function public.set_sleep_reminders(p_id uuid, p_on boolean) returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    refused jsonb := private.sleep_diary_write(p_id);
+  begin
+    if refused is not null then
+      return refused;
+    end if;
+    update public.sleep_diaries d set reminders = p_on where d.appointment_request_id = p_id;
+    if not found then
+      return jsonb_build_object('result', 'no_consent');
+    end if;
+    if not p_on then
+      perform private.supersede_sleep_reminders(p_id, 'reminders_off');
+    end if;
+    return jsonb_build_object('result', 'reminders_set');
+  end
+  $$;
+
+-- The unsent morning reminders of a request (all with p_id null) that are not owed any more:
+-- p_id's all, or – in the morning's run – those of an earlier day, of a diary without
+-- reminders, of an appointment not confirmed or past.
+create function private.supersede_sleep_reminders(p_id uuid, p_cause text, p_today date default null) returns void
+  language sql
+  set search_path = ''
+  as $$
+    update public.outbox_mails o set superseded_at = now(), last_cause = p_cause
+     where o.kind = 'sleep-reminder' and o.sent_at is null and o.superseded_at is null
+       and (o.appointment_request_id = p_id
+            or (p_id is null and (o.about < p_today::text or not exists (
+                  select 1 from public.sleep_diaries d
+                    join public.appointment_requests a on a.id = d.appointment_request_id
+                   where d.appointment_request_id = o.appointment_request_id and d.reminders
+                     and a.status = 'confirmed' and a.confirmed_date >= p_today))))
+  $$;
+
+-- The outbox's run from 07:00 (SLEEP_REMINDER_HOUR, the function decides the hour): the
+-- morning's reminder owed to each diary with «Jeden Morgen erinnern» on whose appointment is
+-- confirmed and today or later – one row per request and day (its key), so a second run the
+-- same morning owes nothing – and the reminders not owed any more superseded. Answers how
+-- many were owed now.
+create function public.owe_sleep_reminders(p_today date) returns integer
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    owed integer;
+  begin
+    perform private.supersede_sleep_reminders(null, 'not_owed', p_today);
+    insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key)
+      select 'sleep-reminder', d.appointment_request_id, p_today::text,
+             'sleep-reminder/' || d.appointment_request_id || '/' || p_today::text
+        from public.sleep_diaries d
+        join public.appointment_requests a on a.id = d.appointment_request_id
+       where d.reminders and a.status = 'confirmed' and a.confirmed_date >= p_today
+      on conflict (idempotency_key) do nothing;
+    get diagnostics owed = row_count;
+    return owed;
+  end
+  $$;
+
 -- «Einwilligung widerrufen»: the diary and its nights deleted at once, whatever the
 -- appointment's state and the write limit. Answers {"result": "withdrawn", "nights": n}.
 create function public.withdraw_sleep_diary(p_id uuid) returns jsonb
@@ -226,6 +293,7 @@ create function public.withdraw_sleep_diary(p_id uuid) returns jsonb
   begin
     select count(*) into nights from public.sleep_diary_nights n where n.appointment_request_id = p_id;
     delete from public.sleep_diaries d where d.appointment_request_id = p_id;
+    perform private.supersede_sleep_reminders(p_id, 'withdrawn');
     return jsonb_build_object('result', 'withdrawn', 'nights', nights);
   end
   $$;
@@ -264,6 +332,9 @@ revoke all on function
   public.consent_sleep_diary(uuid),
   public.save_sleep_night(uuid, jsonb),
   public.withdraw_sleep_diary(uuid),
+  public.set_sleep_reminders(uuid, boolean),
+  private.supersede_sleep_reminders(uuid, text, date),
+  public.owe_sleep_reminders(date),
   private.delete_expired_sleep_diaries()
   from public, anon, authenticated;
 grant execute on function
@@ -276,5 +347,8 @@ grant execute on function
   public.consent_sleep_diary(uuid),
   public.save_sleep_night(uuid, jsonb),
   public.withdraw_sleep_diary(uuid),
+  public.set_sleep_reminders(uuid, boolean),
+  private.supersede_sleep_reminders(uuid, text, date),
+  public.owe_sleep_reminders(date),
   private.delete_expired_sleep_diaries()
   to service_role;

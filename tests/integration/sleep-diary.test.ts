@@ -25,6 +25,10 @@ import { requestedMyDataUrl } from '../../supabase/functions/_shared/my-data/lin
 import { SLEEP_DIARY_LINK_TEXT } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { sleepDiaryUrl } from '../../supabase/functions/_shared/sleep-diary/links.ts';
 import { signSleepDiaryToken } from '../../supabase/functions/_shared/sleep-diary/tokens.ts';
+import { SLEEP_REMINDER_STOP_QUERY, SLEEP_REMINDER_SUBJECT } from '../../supabase/functions/_shared/sleep-diary/reminder-mail.ts';
+import { SLEEP_REMINDER_HOUR, SLEEP_REMINDER_KIND } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
+import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
+import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { isTo, mailApi } from '../support/mail-api.ts';
 import {
   ageOutboxMails,
@@ -262,6 +266,65 @@ describe('sleep-diary: the advisor reads it on the appointment\'s page', () => {
 
     const without = await diaryOf();
     expect(((await showAction(without.id, 'view')).json!.view as { sleepDiary: unknown }).sleepDiary).toBeNull();
+  });
+});
+
+describe('sleep-diary: the morning reminder', () => {
+  /** The outbox as pg_cron calls it, its clock fixed at `at` (the stand-in's test clock). */
+  const runOutbox = async (at: Date) => {
+    const response = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.secretKey,
+        authorization: `Bearer ${backend.secretKey}`,
+        'content-type': 'application/json',
+        [TEST_CLOCK_HEADER]: at.toISOString(),
+      },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+  };
+  const at = (days: number, hour: number, minute = 0) =>
+    zurichInstant(zurichDate(days), `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`);
+  const reminderRows = async (id: string) =>
+    (await backend.query<{ about: string; sent: boolean; superseded: boolean }>(
+      `select about, sent_at is not null as sent, superseded_at is not null as superseded from public.outbox_mails
+        where kind = $2 and appointment_request_id = $1 order by about`,
+      [id, SLEEP_REMINDER_KIND],
+    )).rows;
+
+  it('«Jeden Morgen erinnern»: one mail a morning from 07:00 until the appointment, «Erinnerungen beenden» ends them', async () => {
+    const diary = await diaryOf();
+    await call({ action: 'consent', token: diary.token });
+    expect(await call({ action: 'reminders', token: diary.token, on: true })).toMatchObject({ status: 200, json: { diary: { reminders: true } } });
+
+    await runOutbox(at(0, SLEEP_REMINDER_HOUR - 1, 59));
+    expect(await reminderRows(diary.id)).toEqual([]);
+    await runOutbox(at(0, SLEEP_REMINDER_HOUR));
+    const reminder = await mailApi(backend.mailUrl).waitFor((m) => isTo(m, diary.email) && m.Subject === SLEEP_REMINDER_SUBJECT, { timeoutMs: 20_000 });
+    expect(await reminderRows(diary.id)).toEqual([{ about: zurichDate(0), sent: true, superseded: false }]);
+    // One a morning: a later run the same morning owes none.
+    await runOutbox(at(0, SLEEP_REMINDER_HOUR, 10));
+    expect(await reminderRows(diary.id)).toHaveLength(1);
+    expect((await mailApi(backend.mailUrl).all()).filter((m) => isTo(m, diary.email) && m.Subject === SLEEP_REMINDER_SUBJECT)).toHaveLength(1);
+
+    // «Erinnerungen beenden»: the mail's stop link opens the page, whose one button ends them.
+    const stop = new RegExp(`/schlaftagebuch\\?${SLEEP_REMINDER_STOP_QUERY}#([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`).exec(reminder.Text);
+    expect(stop).not.toBeNull();
+    expect(await call({ action: 'reminders', token: stop![1]!, on: false })).toMatchObject({ status: 200, json: { diary: { reminders: false } } });
+    await runOutbox(at(1, SLEEP_REMINDER_HOUR));
+    expect(await reminderRows(diary.id)).toHaveLength(1);
+  });
+
+  it('ends with the appointment, and takes no reminder without consent', async () => {
+    const diary = await diaryOf();
+    expect(await call({ action: 'reminders', token: diary.token, on: true })).toMatchObject({ status: 409, json: { error: 'no_consent' } });
+    await call({ action: 'consent', token: diary.token });
+    await call({ action: 'reminders', token: diary.token, on: true });
+    // The appointment was yesterday: no reminder this morning.
+    await backend.query(`update public.appointment_requests set confirmed_date = $2::date where id = $1`, [diary.id, zurichDate(-1)]);
+    await runOutbox(at(0, SLEEP_REMINDER_HOUR));
+    expect(await reminderRows(diary.id)).toEqual([]);
   });
 });
 

@@ -162,7 +162,9 @@ export function NightForm({
   return (
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="nacht-eintragen" className="mt-4">
       <p className="text-ink-muted">{copy.form.hint}</p>
-      <div className="mt-4 grid grid-cols-2 gap-x-4 gap-y-4">
+      <p className="mt-1 text-ink-muted">{copy.form.timeHint}</p>
+      {/* Two columns even on a phone; a label over two lines keeps its control level with its neighbour's (items-end). */}
+      <div className="mt-4 grid grid-cols-2 items-end gap-x-4 gap-y-4">
         <TextField
           {...field('morning')}
           className="col-span-2 sm:col-span-1"
@@ -250,7 +252,6 @@ function ClockField({
     <TextField
       {...input}
       label={label}
-      hint={copy.form.timeHint}
       inputMode="numeric"
       autoComplete="off"
       maxLength={5}

@@ -60,4 +60,5 @@ async function diaryCall(body: SleepDiaryCommand): Promise<DiaryResult> {
 export const showDiary = (token: string) => diaryCall({ action: 'show', token });
 export const consentToDiary = (token: string) => diaryCall({ action: 'consent', token });
 export const withdrawDiary = (token: string) => diaryCall({ action: 'withdraw', token });
+export const setReminders = (token: string, on: boolean) => diaryCall({ action: 'reminders', token, on });
 export const saveNight = (token: string, night: SleepNight) => diaryCall({ action: 'save', token, night });

@@ -49,10 +49,10 @@ export function SleepFigures({ nights, headingLevel = 2 }: { nights: readonly Sl
 }
 
 /** Row height, label column and plot width in the SVG's own units (it scales to the width it gets). */
-const ROW = 26;
-const LABEL = 58;
-const PLOT = 300;
-const TOP = 22;
+const ROW = 30;
+const LABEL = 64;
+const PLOT = 296;
+const TOP = 24;
 const minutesToX = (minutes: number) => LABEL + (minutes / (CHART_HOURS * 60)) * PLOT;
 /** A short name for a row: 'Fr 27.11.' (the table below names it in full). */
 const shortName = (morning: string) => {
@@ -76,7 +76,7 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
           return (
             <g key={hours}>
               <line x1={x} x2={x} y1={TOP - 4} y2={height - 4} stroke="currentColor" strokeOpacity={0.2} strokeWidth={0.5} />
-              <text x={x} y={12} textAnchor="middle" fontSize={9} fill="currentColor">
+              <text x={x} y={14} textAnchor="middle" fontSize={11} fill="currentColor">
                 {String((CHART_START_HOUR + hours) % 24).padStart(2, '0')}
               </text>
             </g>
@@ -87,12 +87,12 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
           const y = TOP + index * ROW;
           return (
             <g key={night.morning}>
-              <text x={0} y={y + 14} fontSize={9.5} fill="currentColor">
+              <text x={0} y={y + 19} fontSize={11.5} fill="currentColor">
                 {shortName(night.morning)}
               </text>
               <rect
                 x={minutesToX(spans.bed)}
-                y={y + 3}
+                y={y + 4}
                 width={Math.max(minutesToX(spans.up) - minutesToX(spans.bed), 1)}
                 height={ROW - 8}
                 rx={3}
@@ -102,9 +102,9 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
               />
               <rect
                 x={minutesToX(spans.asleepFrom)}
-                y={y + 7}
+                y={y + 9}
                 width={Math.max(minutesToX(spans.asleepTo) - minutesToX(spans.asleepFrom), 0)}
-                height={ROW - 16}
+                height={ROW - 18}
                 rx={2}
                 fill="#1e3a5f"
               />

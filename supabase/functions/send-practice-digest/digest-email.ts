@@ -28,6 +28,7 @@ export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
   outcome: 'Bestätigungen, Absagen und Verschiebungen an Besucherinnen und Besucher',
   reminder: 'Terminerinnerungen',
   'earlier-offer': 'Angebote früherer Termine',
+  'sleep-reminder': 'Morgendliche Erinnerungen an das Schlaftagebuch',
   'newsletter-confirmation': 'Bestätigungen von Newsletter-Anmeldungen',
   announcement: 'Newsletter-Ankündigungen neuer Artikel',
   'data-link': 'Links zu «Meine Daten»',

@@ -12,6 +12,8 @@
  *   day, then stored, its morning's night replaced. 400 `{ error: 'invalid_night', field,
  *   reason }` stores nothing; 409 `{ error: 'no_consent' }` before consent.
  * - POST `{ action: 'withdraw', token }`: «Einwilligung widerrufen»: the diary deleted at once.
+ * - POST `{ action: 'reminders', token, on }`: «Jeden Morgen erinnern» on, or «Erinnerungen
+ *   beenden» (the reminder mail's link opens the page with that button): after consent, a write.
  * Refusals: 403 `{ error: 'invalid_link', reason }`; 404 `{ error: 'not_found' }` (the request
  * was erased); 409 `{ error: 'closed' }` (the appointment is not confirmed any more: a night
  * or consent is refused, withdrawal works); 429 `{ error: 'rate_limited', retryAfter }`
@@ -56,6 +58,7 @@ const nightSchema = z.strictObject({
 const commandSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.enum(['show', 'consent', 'withdraw']), token }),
   z.strictObject({ action: z.literal('save'), token, night: nightSchema }),
+  z.strictObject({ action: z.literal('reminders'), token, on: z.boolean() }),
 ]);
 
 /** The diary as the page shows it: nothing of the request but its appointment. */
@@ -138,6 +141,8 @@ export function createSleepDiaryHandler(deps: FunctionDeps): (request: Request) 
           return refusal(answer, await diaries.consent(requestId)) ?? await shown('consented');
         case 'withdraw':
           return refusal(answer, await diaries.withdraw(requestId)) ?? await shown('withdrawn');
+        case 'reminders':
+          return refusal(answer, await diaries.setReminders(requestId, command.on)) ?? await shown(command.on ? 'reminders_on' : 'reminders_off');
         case 'save': {
           const stored = await diaries.read(requestId);
           if (stored === null) return answer(404, { error: 'not_found' }, { code: 'not_found' });

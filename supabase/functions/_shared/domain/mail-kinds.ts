@@ -134,6 +134,18 @@ export const mailKinds = {
     renderer: 'lifecycle/earlier-time-mails.ts#earlierOfferMail',
     owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
   },
+  'sleep-reminder': {
+    recipient: 'visitor',
+    refersTo: 'appointment-request',
+    key: 'sleep-reminder/<id>/<day>',
+    // The acknowledgements' budget: one mail per mailbox an hour, the day's cap (a reminder
+    // held back is superseded – that morning's point has passed – and «Meine Daten» shows it).
+    budget: 'acknowledgement',
+    whenSpent: 'superseded',
+    givenUp: false,
+    renderer: 'sleep-diary/reminder-mail.ts#sleepReminderMail',
+    owedWhen: "each morning from 07:00 while a sleep diary's «Jeden Morgen erinnern» is on, until the appointment (owe_sleep_reminders, the outbox's run)",
+  },
   'newsletter-confirmation': {
     recipient: 'subscriber',
     refersTo: 'subscriber',

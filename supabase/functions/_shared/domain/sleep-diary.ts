@@ -16,6 +16,7 @@
  */
 import { formatDateLong, parseIsoDate, zurichInstant } from './dates.ts';
 import { looksBlank, MULTI_LINE_FORBIDDEN } from './field-rules.ts';
+import type { MailKind } from './mail-kinds.ts';
 
 /** The function's name (supabase/functions/sleep-diary), which the page calls. */
 export const SLEEP_DIARY_FUNCTION = 'sleep-diary';
@@ -31,6 +32,12 @@ export const SLEEP_DIARY_RETENTION_DAYS = 90;
 
 /** Nights saved (or consent given, withdrawn) per appointment in a day, counted in the database. */
 export const SLEEP_DIARY_DAILY_WRITES = 60;
+
+/** The morning reminder («Jeden Morgen erinnern») is owed from this hour (Zurich) each morning until the appointment. */
+export const SLEEP_REMINDER_HOUR = 7;
+
+/** The reminder's kind in the registry of mail kinds (domain/mail-kinds.ts). */
+export const SLEEP_REMINDER_KIND = 'sleep-reminder' satisfies MailKind;
 
 /** The note's length in characters (optional). */
 export const SLEEP_NOTE_MAX = 500;
@@ -314,7 +321,8 @@ export const SLEEP_FIELD_LIMITS = { note: SLEEP_NOTE_MAX, minutes: SLEEP_MINUTES
 /** What the page sends the function sleep-diary (the token from the link's fragment). */
 export type SleepDiaryCommand =
   | { action: 'show' | 'consent' | 'withdraw'; token: string }
-  | { action: 'save'; token: string; night: SleepNight };
+  | { action: 'save'; token: string; night: SleepNight }
+  | { action: 'reminders'; token: string; on: boolean };
 
 /** The diary as the page shows it (the function's 200 answer `{ diary }`). */
 export interface SleepDiaryView {

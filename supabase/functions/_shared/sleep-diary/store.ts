@@ -4,7 +4,7 @@
  * Pure apart from the calls: the answers are checked here, so a wrong shape is a StoreError.
  */
 import * as z from 'zod/mini';
-import { parseAnswer, StoreError } from '../database/store.ts';
+import { type AppointmentRequest, type Claimed, parseAnswer, StoreError } from '../database/store.ts';
 import type { MyDataSleepDiary, SleepNight, SleepQuality } from '../domain/sleep-diary.ts';
 
 /** An appointment's diary as the database holds it (null from read: the request is not stored). */
@@ -29,6 +29,12 @@ export interface SleepDiaryStore {
   withdraw(requestId: string): Promise<SleepDiaryWrite>;
   /** The diaries under one address key, for «Meine Daten». */
   diariesOf(address: string): Promise<MyDataSleepDiary[]>;
+  /** «Jeden Morgen erinnern» on or off (after consent). */
+  setReminders(requestId: string, on: boolean): Promise<SleepDiaryWrite>;
+  /** The outbox's morning: each diary's reminder of `today` owed (once a day), the stale ones superseded. How many were owed now. */
+  oweReminders(today: string): Promise<number>;
+  /** Up to `limit` reminders due, each claimed with its appointment (claim_mail('sleep-reminder', …), no grace: nothing else sends them). */
+  claimDueReminders(limit: number): Promise<Claimed<AppointmentRequest>[]>;
   /** How many nights each of these requests' diaries keeps (a request without a diary is left out), for the digest. */
   nightCounts(requestIds: readonly string[]): Promise<Record<string, number>>;
 }

@@ -1,5 +1,7 @@
 /** The SleepDiaryStore over supabase-js with the secret key: the diary's RPCs (…_sleep_diary.sql), nothing else. */
-import { secretRpc } from '../database/supabase-store.ts';
+import { parseClaimedRows, StoreError } from '../database/store.ts';
+import { dueMails, secretRpc } from '../database/supabase-store.ts';
+import { SLEEP_REMINDER_KIND } from '../domain/sleep-diary.ts';
 import { parseNightCounts, parseSleepDiaries, parseSleepDiary, parseSleepDiaryWrite, type SleepDiaryStore } from './store.ts';
 
 export function createSupabaseSleepDiaryStore(url: string, secretKey: string, baseFetch: typeof fetch = fetch): SleepDiaryStore {
@@ -16,6 +18,19 @@ export function createSupabaseSleepDiaryStore(url: string, secretKey: string, ba
     },
     async withdraw(requestId) {
       return parseSleepDiaryWrite(await rpc('withdraw_sleep_diary', { p_id: requestId }));
+    },
+    async setReminders(requestId, on) {
+      return parseSleepDiaryWrite(await rpc('set_sleep_reminders', { p_id: requestId, p_on: on }));
+    },
+    async oweReminders(today) {
+      const owed = await rpc('owe_sleep_reminders', { p_today: today });
+      if (typeof owed !== 'number') throw new StoreError('unexpected_sleep_reminders_answer');
+      return owed;
+    },
+    async claimDueReminders(limit) {
+      const takenAt = performance.now();
+      // The same rows as the day-before reminders' (the request with its claim).
+      return parseClaimedRows('reminder', await dueMails(rpc, SLEEP_REMINDER_KIND, { limit, graceSeconds: 0 }), takenAt);
     },
     async nightCounts(requestIds) {
       return requestIds.length === 0 ? {} : parseNightCounts(await rpc('sleep_night_counts', { p_ids: requestIds }));
