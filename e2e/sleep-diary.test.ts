@@ -27,6 +27,10 @@ const runOutbox = () => runJob(e2e().apiUrl, e2e().secretKey, 'send-pending-mail
 
 /** Where a screenshot goes: the test's output, and SHOTS_DIR when set (the issue's note). */
 async function shot(page: Page, outputPath: (name: string) => string, name: string) {
+  // Through the page once, so that every part of it is painted before the full-page capture.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: outputPath(`${name}.png`), fullPage: true });
   if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
 }
@@ -87,6 +91,11 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   const confirmation = await mails().waitFor((m) => isTo(m, email) && m.Text.includes(SLEEP_DIARY_LINK_TEXT), { timeoutMs: 20_000 });
   const link = new URL(new RegExp(`https?://\\S+${SLEEP_DIARY_PAGE_PATH}#\\S+`).exec(confirmation.Text)![0]);
 
+  // The JavaScript the page loads, gzipped as the build serves it (docs/performance.md: ≤ 150 KB after first use).
+  const scripts = new Map<string, number>();
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') void request.sizes().then((sizes) => scripts.set(request.url(), sizes.responseBodySize));
+  });
   await page.goto(`${link.pathname}${link.hash}`);
   await waitForHydration(page);
   await expect.poll(() => new URL(page.url()).hash).toBe('');
@@ -117,7 +126,7 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   const attempt = page.getByLabel(copy.labels.attemptTime);
   await expect(attempt).toBeFocused();
   await expect(attempt).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(copy.problems.out_of_order)).toBeVisible();
+  await expect(page.getByText(copy.outOfOrder.attemptTime)).toBeVisible();
   await expect(attempt).toHaveValue('22:00');
   await expect(page.getByLabel(copy.labels.bedTime)).toHaveValue('22:30');
   await shot(page, testInfo.outputPath.bind(testInfo), 'diary-refused-phone');
@@ -137,6 +146,10 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   await expect(today).toContainText(formatDuration(370).replaceAll('\u00a0', ' '));
   await expect(today).toContainText(formatPercent(80).replaceAll('\u00a0', ' '));
   await expectNoAxeViolations(page, '/schlaftagebuch with two nights at 390 px');
+  const scriptKb = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024;
+  testInfo.annotations.push({ type: 'js-kb', description: `${scriptKb.toFixed(1)} KB of JavaScript in ${scripts.size} files after two nights saved` });
+  console.log(`/schlaftagebuch after first use: ${scriptKb.toFixed(1)} KB of JavaScript (${scripts.size} files, as sent)`);
+  expect(scriptKb).toBeLessThanOrEqual(150);
   await shot(page, testInfo.outputPath.bind(testInfo), 'diary-phone');
   await page.setViewportSize(VIEWPORTS.desktop);
   await expectNoAxeViolations(page, '/schlaftagebuch with two nights at 1280 px');

@@ -103,6 +103,12 @@ export const sleepDiaryPage = {
     stop: 'Erinnerungen beenden',
     alreadyOff: 'Die Erinnerungen sind bereits beendet.',
   },
+  /** The times out of order (bed ≤ attempt ≤ final awakening ≤ up, within 24 hours): the message at the time marked. */
+  outOfOrder: {
+    attemptTime: 'Liegt vor «Zu Bett gegangen» – oder die Nacht wäre länger als 24 Stunden.',
+    finalWakeTime: 'Liegt vor dem Einschlafversuch – oder die Nacht wäre länger als 24 Stunden.',
+    upTime: 'Liegt vor dem endgültigen Aufwachen – oder die Nacht wäre länger als 24 Stunden.',
+  } satisfies Partial<Record<SleepNightField, string>>,
   /** The message at the field for each refusal of nightProblem. */
   problems: {
     missing: 'Bitte ausfüllen.',

@@ -14,6 +14,7 @@ import {
   type SleepDiaryView,
   type SleepNight,
   type SleepNightField,
+  type SleepNightReason,
   cleanNote,
 } from '@domain/sleep-diary';
 import type { DiaryResult } from './sleep-diary-api';
@@ -123,6 +124,10 @@ export function NightForm({
     setValues((current) => ({ ...current, [field]: value }));
   }
 
+  /** The message for a refusal: the order of the times says which time is out of place. */
+  const problemText = (field: SleepNightField, reason: SleepNightReason) =>
+    reason === 'out_of_order' && field in copy.outOfOrder ? copy.outOfOrder[field as keyof typeof copy.outOfOrder] : copy.problems[reason];
+
   function refuse(field: SleepNightField, message: string) {
     focusField.current = field;
     setMessages({ [field]: message });
@@ -134,7 +139,7 @@ export function NightForm({
     const night = nightOf(values);
     const problem = nightProblem(night, { today: diary.today, appointmentDate: diary.appointment.date });
     if (problem) {
-      refuse(problem.field, copy.problems[problem.reason]);
+      refuse(problem.field, problemText(problem.field, problem.reason));
       return;
     }
     setSending(true);
@@ -146,7 +151,7 @@ export function NightForm({
       setStatus(copy.form.saved(nightName(night.morning as string)));
       onSaved(result.diary);
     } else if (result.kind === 'invalid_night') {
-      refuse(result.field, copy.problems[result.reason]);
+      refuse(result.field, problemText(result.field, result.reason));
     } else {
       setStatus(result.kind === 'closed' ? copy.closed : result.kind === 'limited' ? copy.limited : copy.failed);
     }
@@ -163,8 +168,8 @@ export function NightForm({
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="nacht-eintragen" className="mt-4">
       <p className="text-ink-muted">{copy.form.hint}</p>
       <p className="mt-1 text-ink-muted">{copy.form.timeHint}</p>
-      {/* Two columns even on a phone; a label over two lines keeps its control level with its neighbour's (items-end). */}
-      <div className="mt-4 grid grid-cols-2 items-end gap-x-4 gap-y-4">
+      {/* Two columns even on a phone: there every label takes two lines' room, so the controls of a row stay level whatever the messages under them. */}
+      <div className="mt-4 grid grid-cols-2 items-start gap-x-4 gap-y-4 max-sm:[&_label]:min-h-10">
         <TextField
           {...field('morning')}
           className="col-span-2 sm:col-span-1"

@@ -69,7 +69,7 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
         role="img"
         aria-label={copy.chart.label(nights.length)}
         viewBox={`0 0 ${LABEL + PLOT + 12} ${height}`}
-        className="h-auto w-full max-w-2xl text-night-800"
+        className="h-auto w-full max-w-xl text-night-800"
       >
         {ticks.map((hours) => {
           const x = minutesToX(hours * 60);
