@@ -38,6 +38,7 @@ import {
   newAppointmentRequest,
   newVisitor,
   slotSequence,
+  ownStandIn,
   type TestBackend,
   zurichDate,
 } from './stack-harness.ts';
@@ -325,6 +326,22 @@ describe('sleep-diary: the morning reminder', () => {
     await backend.query(`update public.appointment_requests set confirmed_date = $2::date where id = $1`, [diary.id, zurichDate(-1)]);
     await runOutbox(at(0, SLEEP_REMINDER_HOUR));
     expect(await reminderRows(diary.id)).toEqual([]);
+  });
+});
+
+describe('sleep-diary: the logs', () => {
+  it.runIf(ownStandIn)('name the outcome and a refused field, never the token, a night\'s times or its note', async () => {
+    const diary = await diaryOf();
+    const note = `Notiz-${diary.id.slice(0, 8)}`;
+    await call({ action: 'consent', token: diary.token });
+    expect((await call({ action: 'save', token: diary.token, night: night(0, { note, bedTime: '21:07' }) })).status).toBe(200);
+    expect((await call({ action: 'save', token: diary.token, night: night(0, { note, attemptTime: '20:59', bedTime: '21:07' }) })).status).toBe(400);
+    // The function logs a line per answer: both answers are there before the log is read.
+    const lines = () => backend.stack!.functionLogs(FN).filter((line) => line.startsWith('{'));
+    await expect.poll(() => lines().filter((line) => /"code":"(saved|invalid_night)"/.test(line)).length).toBeGreaterThanOrEqual(2);
+    const log = backend.stack!.functionLogs(FN).join('\n');
+    expect(log).toContain('"field":"attemptTime"');
+    for (const secret of [note, diary.token, diary.token.split('.')[1]!, '21:07', '20:59', diary.id]) expect(log).not.toContain(secret);
   });
 });
 
