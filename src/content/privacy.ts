@@ -64,7 +64,7 @@ export const privacyPage: PrivacyPage = {
     title: 'Datenschutzerklärung',
     lead: 'Wie wir mit Ihren Personendaten umgehen: sparsam, transparent und nach dem Schweizer Datenschutzgesetz.',
   },
-  lastUpdated: '2026-11-27',
+  lastUpdated: '2026-11-29',
   lastUpdatedLabel: 'Stand:',
   tocTitle: 'Inhalt',
   sections: [
