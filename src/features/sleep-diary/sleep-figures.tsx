@@ -49,10 +49,10 @@ export function SleepFigures({ nights, headingLevel = 2 }: { nights: readonly Sl
 }
 
 /** Row height, label column and plot width in the SVG's own units (it scales to the width it gets). */
-const ROW = 30;
-const LABEL = 64;
-const PLOT = 296;
-const TOP = 24;
+const ROW = 32;
+const LABEL = 72;
+const PLOT = 288;
+const TOP = 26;
 const minutesToX = (minutes: number) => LABEL + (minutes / (CHART_HOURS * 60)) * PLOT;
 /** A short name for a row: 'Fr 27.11.' (the table below names it in full). */
 const shortName = (morning: string) => {
@@ -76,9 +76,12 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
           return (
             <g key={hours}>
               <line x1={x} x2={x} y1={TOP - 4} y2={height - 4} stroke="currentColor" strokeOpacity={0.2} strokeWidth={0.5} />
-              <text x={x} y={14} textAnchor="middle" fontSize={11} fill="currentColor">
-                {String((CHART_START_HOUR + hours) % 24).padStart(2, '0')}
-              </text>
+              {/* A label every four hours keeps them large enough on a phone; the lines stay every two. */}
+              {hours % 4 === 0 && (
+                <text x={x} y={15} textAnchor="middle" fontSize={13} fill="currentColor">
+                  {String((CHART_START_HOUR + hours) % 24).padStart(2, '0')}
+                </text>
+              )}
             </g>
           );
         })}
@@ -87,7 +90,7 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
           const y = TOP + index * ROW;
           return (
             <g key={night.morning}>
-              <text x={0} y={y + 19} fontSize={11.5} fill="currentColor">
+              <text x={0} y={y + 21} fontSize={13} fill="currentColor">
                 {shortName(night.morning)}
               </text>
               <rect
