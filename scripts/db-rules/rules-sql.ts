@@ -52,6 +52,14 @@ import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_share
 import { INVOICE_PAYMENT_DAYS, INVOICE_RETENTION_YEARS } from '../../supabase/functions/_shared/domain/invoice.ts';
 import { MAIL_KINDS, mailKinds } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
 import { OUTCOME_OF_MOVE, OUTCOME_OF_STATUS } from '../../supabase/functions/_shared/domain/outcome.ts';
+import {
+  SLEEP_AWAKENINGS_MAX,
+  SLEEP_DIARY_DAILY_WRITES,
+  SLEEP_DIARY_RETENTION_DAYS,
+  SLEEP_MINUTES_MAX,
+  SLEEP_NOTE_MAX,
+  SLEEP_QUALITIES,
+} from '../../supabase/functions/_shared/domain/sleep-diary.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -59,7 +67,7 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds', 'outcome'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds', 'outcome', 'sleep-diary', 'invoice'];
 
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
@@ -181,6 +189,12 @@ export function rulesSql(): string {
     'private.mail_kind_recipient(text)',
     'private.mail_kind_refers_to(text)',
     'private.mail_kind_given_up(text)',
+    'private.sleep_diary_retention()',
+    'private.sleep_diary_daily_writes()',
+    'private.sleep_note_max()',
+    'private.sleep_minutes_max()',
+    'private.sleep_awakenings_max()',
+    'private.sleep_quality_max()',
   ];
   const list = (signatures: string[]) => signatures.join(',\n  ');
 
@@ -533,6 +547,22 @@ ${Object.entries(OUTCOME_OF_STATUS).map(([status, outcome]) => `          when $
         end
     end
   $$;
+
+${header(`10. The sleep diary (sleep-diary.ts): what the tables' CHECKs, the write limit and the
+-- retention of 20261122001500_sleep_diary.sql need. The rules of a night (the order of the
+-- times, the minutes between them, the morning) are the function's (nightProblem).`)}
+
+${constant('sleep_diary_retention', 'interval', `make_interval(days => ${SLEEP_DIARY_RETENTION_DAYS})`, `A diary is deleted this long after its appointment's day (SLEEP_DIARY_RETENTION_DAYS).`)}
+
+${constant('sleep_diary_daily_writes', 'integer', String(SLEEP_DIARY_DAILY_WRITES), 'Writes to one appointment\'s diary in a day (SLEEP_DIARY_DAILY_WRITES).')}
+
+${constant('sleep_note_max', 'integer', String(SLEEP_NOTE_MAX), 'A night\'s note, in characters (SLEEP_NOTE_MAX).')}
+
+${constant('sleep_minutes_max', 'integer', String(SLEEP_MINUTES_MAX), 'The most minutes to fall asleep or awake in a night (SLEEP_MINUTES_MAX).')}
+
+${constant('sleep_awakenings_max', 'integer', String(SLEEP_AWAKENINGS_MAX), 'The most awakenings a night counts (SLEEP_AWAKENINGS_MAX).')}
+
+${constant('sleep_quality_max', 'integer', String(Math.max(...SLEEP_QUALITIES)), 'The quality of a night: 1 … this (SLEEP_QUALITIES).')}
 
 ${header('Privileges.')}
 

@@ -98,7 +98,7 @@ const FOREIGN_ORIGIN = 'https://not-the-site.example';
 /** The functions that take the forms (they issue form-proof challenges). */
 const FORM_FUNCTIONS = ['send-contact-email', 'send-appointment-email'] as const;
 /** Every function a browser calls with the public key. */
-const BROWSER_FUNCTIONS = [...FORM_FUNCTIONS, 'appointment-action', 'newsletter', 'my-data'] as const;
+const BROWSER_FUNCTIONS = [...FORM_FUNCTIONS, 'appointment-action', 'newsletter', 'my-data', 'sleep-diary'] as const;
 
 type Probe = { status: number; headers: Headers; body: string };
 

@@ -26,6 +26,7 @@ import { sleepCounsellingPage } from '../../src/content/sleep-counselling.ts';
 import { appointmentPage } from '../../src/content/appointment.ts';
 import { appointmentActionPage } from '../../src/content/appointment-action.ts';
 import { myDataPage } from '../../src/content/my-data.ts';
+import { sleepDiaryPage } from '../../src/content/sleep-diary.ts';
 import { aboutPage } from '../../src/content/about.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,6 +48,7 @@ const mainHeading: Record<string, string> = {
   '/newsletter/bestaetigen': newsletterLinkPages.confirm.title,
   '/newsletter/abmelden': newsletterLinkPages.unsubscribe.title,
   '/meine-daten': myDataPage.title,
+  '/schlaftagebuch': sleepDiaryPage.title,
   // The filtered lists are the blog page; an article's heading is its title.
   ...Object.fromEntries(pageRoutes.filter((r) => r.path.startsWith('/blog/kategorie/')).map((r) => [r.path, blogPage.hero.title])),
   ...Object.fromEntries(blogArticles.map((a) => [`/blog/${a.slug}`, a.title])),
@@ -120,6 +122,14 @@ describe('npm run build', () => {
     expect(textOf(html)).toContain(myDataPage.outOfReach);
     expect(textOf(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '')).not.toContain(myDataPage.dataTitle);
     expect(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8')).not.toContain('/meine-daten');
+  });
+
+  it('writes the sleep diary with noindex, out of the sitemap, in its loading state (the token is in the fragment)', async () => {
+    const html = await htmlOf('/schlaftagebuch');
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(textOf(html)).toContain(sleepDiaryPage.loading);
+    expect(textOf(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '')).not.toContain(sleepDiaryPage.consent.checkbox);
+    expect(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8')).not.toContain('/schlaftagebuch');
   });
 
   it('puts the page content into the HTML, not only the shell', async () => {

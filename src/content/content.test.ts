@@ -23,6 +23,7 @@ import { formatChf } from '@domain/catalog';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 import { newsletterLinkPages } from './newsletter';
+import { SLEEP_DIARY_PAGE_PATH, SLEEP_DIARY_RETENTION_DAYS } from '@domain/sleep-diary';
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));
@@ -201,7 +202,7 @@ describe('isValidSwissUid', () => {
 
 describe('datenschutz', () => {
   it('is dated and covers the required topics', () => {
-    expect(privacyPage.lastUpdated).toBe('2026-11-27');
+    expect(privacyPage.lastUpdated).toBe('2026-11-29');
     const text = strings(privacyPage).map(([, s]) => s).join('\n');
     for (const needle of [
       legalEntity.companyName,
@@ -222,6 +223,14 @@ describe('datenschutz', () => {
       expect(text).toContain(needle);
     }
     expect(new Set(privacyPage.sections.map((s) => s.id)).size).toBe(privacyPage.sections.length);
+  });
+
+  it('has the sleep diary\'s paragraph: consent, who reads it, withdrawal, the 90 days', () => {
+    const section = privacyPage.sections.find((s) => s.id === 'schlaftagebuch')!;
+    const text = section.paragraphs.join('\n');
+    for (const needle of ['Einwilligung', 'Gesundheitsdaten', 'Einwilligung widerrufen', `${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin`, SLEEP_DIARY_PAGE_PATH]) {
+      expect(text).toContain(needle);
+    }
   });
 
   it('says what the practice\'s calendar feeds hold: no message, phone or e-mail; a cancellation only as «Abgesagt»', () => {

@@ -110,6 +110,7 @@ export const myDataPage = {
     announcement: 'Newsletter',
     'data-link': 'Link zu «Meine Daten»',
     'earlier-offer': 'Angebot eines früheren Termins',
+    'sleep-reminder': 'Erinnerung an das Schlaftagebuch',
   } as Record<string, string>,
   recipients: {
     practice: 'die Praxis',

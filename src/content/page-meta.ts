@@ -67,6 +67,10 @@ export const sitePageMeta: Record<PageId, PageMeta> = {
     title: 'Meine Daten',
     description: 'Ihre gespeicherten Daten ansehen, herunterladen und löschen.',
   },
+  schlaftagebuch: {
+    title: 'Schlaftagebuch',
+    description: 'Ihr Schlaftagebuch vor dem Termin: jeden Morgen die Nacht eintragen, mit Ihrer Einwilligung.',
+  },
   'newsletter-abmelden': {
     title: 'Newsletter abbestellen',
     description: `Den Newsletter der ${practice.name} abbestellen: Diese Seite öffnen Sie über den Link am Ende jeder Newsletter-E-Mail.`,

@@ -12,6 +12,7 @@ import type { PageHero } from './types';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
+import { SLEEP_DIARY_PAGE_PATH, SLEEP_DIARY_RETENTION_DAYS, SLEEP_REMINDER_HOUR } from '@domain/sleep-diary';
 
 export type PrivacySectionId =
   | 'verantwortliche-stelle'
@@ -21,6 +22,7 @@ export type PrivacySectionId =
   | 'praxiskalender'
   | 'newsletter'
   | 'gesundheitsdaten'
+  | 'schlaftagebuch'
   | 'empfaenger'
   | 'aufbewahrung'
   | 'meine-daten'
@@ -62,7 +64,7 @@ export const privacyPage: PrivacyPage = {
     title: 'Datenschutzerklärung',
     lead: 'Wie wir mit Ihren Personendaten umgehen: sparsam, transparent und nach dem Schweizer Datenschutzgesetz.',
   },
-  lastUpdated: '2026-11-27',
+  lastUpdated: '2026-11-29',
   lastUpdatedLabel: 'Stand:',
   tocTitle: 'Inhalt',
   sections: [
@@ -162,6 +164,15 @@ export const privacyPage: PrivacyPage = {
       ],
     },
     {
+      id: 'schlaftagebuch',
+      title: 'Schlaftagebuch',
+      paragraphs: [
+        `Mit einem bestätigten Termin können Sie bis dahin auf ${SLEEP_DIARY_PAGE_PATH} ein Schlaftagebuch führen (der Link steht in der Terminbestätigung und unter «Meine Daten»): je Nacht die Zeiten von Zubettgehen, Einschlafen, Aufwachen und Aufstehen, wie lange Sie wach lagen, die Schlafqualität und eine freiwillige Notiz. Das sind Gesundheitsdaten. Wir speichern sie nur mit Ihrer ausdrücklichen Einwilligung, die Sie auf der Seite erteilen, und nur Ihre Beraterin oder Ihr Berater liest sie zur Vorbereitung und für Ihre Beratung.`,
+        `Mit «Einwilligung widerrufen» löschen Sie das Tagebuch sofort; sonst löschen wir es ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin, und mit «Alle meine Daten löschen» ebenfalls sofort. E-Mails an die Praxis enthalten keine Angaben aus dem Tagebuch, nur dass eines geführt wird; Kalender und Server-Logdateien enthalten nichts davon.`,
+        `Wenn Sie «Jeden Morgen erinnern» wählen, senden wir Ihnen bis zum Termin jeden Morgen ab ${SLEEP_REMINDER_HOUR} Uhr eine kurze E-Mail mit dem Link zum Tagebuch; «Erinnerungen beenden» in jeder dieser E-Mails stellt sie ab.`,
+      ],
+    },
+    {
       id: 'empfaenger',
       title: 'Empfänger und Bekanntgabe ins Ausland',
       paragraphs: [
@@ -184,6 +195,7 @@ export const privacyPage: PrivacyPage = {
         'Kontaktanfragen und Terminanfragen, die in unserer Datenbank gespeichert sind, löschen wir 12 Monate nach ihrem Eingang.',
         'Eine Newsletter-Adresse speichern wir, bis Sie den Newsletter abbestellen; eine nicht bestätigte Anmeldung löschen wir nach drei Tagen.',
         'Nach einem Termin senden wir Ihnen die Rechnung (PDF mit QR-Zahlteil) per E-Mail. Gespeichert wird dafür nur, was eine Rechnung enthalten muss: Rechnungsnummer und -datum, Ihr Name und Ihre E-Mail-Adresse, der Termin (Tag, Uhrzeit, Leistung, Dauer, Beraterin oder Berater), der Betrag und ob er bezahlt ist – keine Nachricht, keine Telefonnummer. Die Rechnung bewahren wir gemäss Art. 958f des Obligationenrechts zehn Jahre nach Ablauf ihres Jahres auf, auch wenn die Terminanfrage vorher gelöscht wird, und löschen sie danach.',
+        `Ein Schlaftagebuch löschen wir ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin, oder sofort, wenn Sie die Einwilligung widerrufen.`,
         'E-Mails in unserem Praxispostfach bewahren wir so lange auf, wie es für das Beratungsverhältnis nötig ist und gesetzliche Aufbewahrungspflichten es verlangen. Geschäftsunterlagen wie Rechnungen bewahren wir gemäss Art. 958f des Obligationenrechts zehn Jahre auf. Danach werden die Daten gelöscht.',
       ],
     },

@@ -62,6 +62,7 @@ const DATA: MyData = {
     dueAt: '2026-11-20T09:00:00.000Z',
     deleteAt: '2027-11-20T09:00:00.000Z',
   }],
+  sleepDiaries: [],
 };
 
 async function open(token: string | null = TOKEN) {

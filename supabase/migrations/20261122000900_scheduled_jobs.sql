@@ -37,6 +37,7 @@ create function public.delete_expired_form_submissions(
     links integer;
     erasures integer;
     invoices integer;
+    diaries integer;
   begin
     delete from public.appointment_requests where created_at < now() - retention;
     get diagnostics appointments = row_count;
@@ -61,6 +62,8 @@ create function public.delete_expired_form_submissions(
     delete from public.invoices
      where issued_on < make_date(extract(year from private.practice_today())::integer - private.invoice_retention_years(), 1, 1);
     get diagnostics invoices = row_count;
+    -- The sleep diaries 90 days after their appointment (…_sleep_diary.sql).
+    diaries := private.delete_expired_sleep_diaries();
     return jsonb_build_object(
       'appointment_requests', appointments,
       'contact_submissions', messages,
@@ -68,7 +71,8 @@ create function public.delete_expired_form_submissions(
       'calendar_cancellations', tombstones,
       'data_link_mails', links,
       'erasure_mails', erasures,
-      'invoices', invoices
+      'invoices', invoices,
+      'sleep_diaries', diaries
     );
   end
   $$;

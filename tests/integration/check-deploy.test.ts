@@ -133,7 +133,8 @@ describe('check:deploy', () => {
   it('fails when a function accepts the site’s origin but the site is another', async () => {
     const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, siteOrigin: 'https://elsewhere.example' });
     const cors = results.filter((r) => r.name.includes("accepts the site's origin"));
-    expect(cors).toHaveLength(5);
+    // The six functions the browser calls (scripts/deploy-check/checks.ts, BROWSER_FUNCTIONS; the sleep diary's is the sixth).
+    expect(cors).toHaveLength(6);
     expect(cors.every((r) => !r.ok)).toBe(true);
   });
 

@@ -65,7 +65,7 @@ describe('retention', () => {
     const { rows } = await backend.query<{ result: Record<string, number> }>(
       `select (select set_config('role', 'service_role', true)), public.delete_expired_form_submissions() as result`,
     );
-    expect(rows[0]!.result).toEqual({ appointment_requests: 1, contact_submissions: 1, rate_limit_events: 2, calendar_cancellations: 0, data_link_mails: 0, erasure_mails: 0, invoices: 0 });
+    expect(rows[0]!.result).toEqual({ appointment_requests: 1, contact_submissions: 1, rate_limit_events: 2, calendar_cancellations: 0, data_link_mails: 0, erasure_mails: 0, invoices: 0, sleep_diaries: 0 });
 
     expect(await exists('appointment_requests', oldAppointment)).toBe(false);
     expect(await exists('appointment_requests', recentAppointment)).toBe(true);

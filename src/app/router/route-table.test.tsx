@@ -67,7 +67,7 @@ describe('page registry', () => {
 
   it('keeps an unlisted page out of both navigations and the sitemap, but routes and prerenders it', () => {
     const unlisted = pageRoutes.filter((entry: PageEntry) => entry.unlisted);
-    expect(unlisted.map((entry) => entry.path)).toEqual(['/termin/aktion', '/newsletter/bestaetigen', '/newsletter/abmelden', '/meine-daten']);
+    expect(unlisted.map((entry) => entry.path)).toEqual(['/termin/aktion', '/newsletter/bestaetigen', '/newsletter/abmelden', '/meine-daten', '/schlaftagebuch']);
     expect(findPageRoute('/termin/aktion/')).toBe(unlisted[0]);
     expect(outputFileFor('dist', '/termin/aktion')).toBe('dist/termin/aktion/index.html');
     const linked = [...mainNavigation, ...footerNavigation].map((link) => link.path);

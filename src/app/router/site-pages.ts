@@ -156,6 +156,12 @@ export const sitePages = [
     module: 'src/routes/my-data-page.tsx',
     unlisted: true,
   },
+  {
+    id: 'schlaftagebuch',
+    path: '/schlaftagebuch',
+    module: 'src/routes/sleep-diary-page.tsx',
+    unlisted: true,
+  },
 ] as const satisfies readonly PageEntry[];
 
 /** The blog's address of an article. */

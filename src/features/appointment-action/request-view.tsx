@@ -9,6 +9,7 @@ import { OutcomeNotice } from './outcome-notice';
 import { PracticePhone } from './practice-phone';
 import { OfferLinks } from './offer-links';
 import type { ReadyState } from './use-appointment-action';
+import { AdvisorSleepDiary } from '@/features/sleep-diary/advisor-diary';
 
 interface RequestViewProps {
   state: ReadyState;
@@ -57,6 +58,7 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
       )}
       {view.action === 'take-offer' && <OfferLinks view={view} />}
       <AppointmentSummary view={view} />
+      {view.sleepDiary !== undefined && <AdvisorSleepDiary diary={view.sleepDiary} />}
       {notice && <OutcomeNotice key={outcome.id} outcome={outcome} view={view} />}
       {control && (
         <ActionForm control={control} view={view} pending={pending} refused={refused} onAct={onAct} onResend={() => onResend(stored)} />

@@ -23,6 +23,7 @@ const ERASED_BUT_INVOICED: MyData = {
   readAt: '2026-12-20T09:00:00.000Z',
   requests: [],
   messages: [],
+  sleepDiaries: [],
   newsletter: null,
   mails: [],
   invoices: [{

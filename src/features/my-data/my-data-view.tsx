@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { myDataPage as copy } from '@/content/my-data';
 import { formatInstantLong, formatSlotLong } from '@domain/dates';
+import { MyDataSleepDiaries } from '@/features/sleep-diary/my-data-diaries';
 import type { MyData, MyDataMail, MyDataMessage, MyDataAppointmentRequest, MyDataOfferedTime } from '@domain/wire-types';
 
 const instant = (iso: string) => formatInstantLong(new Date(iso));
@@ -129,6 +130,7 @@ export function MyDataView({ data }: { data: MyData }) {
           </Entry>
         ))}
       </Part>
+      <MyDataSleepDiaries data={data} />
       <Part id="meine-daten-nachrichten" title={copy.sections.messages} empty={copy.none.messages} count={data.messages.length}>
         {data.messages.map((message) => (
           <Entry key={message.id} title={message.subject ?? copy.fields.message}>

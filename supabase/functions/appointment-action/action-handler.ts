@@ -36,6 +36,8 @@ import type { AppointmentRequest, LifecycleResult, MoveResult, Store } from '../
 import { validateBody } from '../_shared/forms/validation.ts';
 import type { InvoiceStore } from '../_shared/invoices/store.ts';
 import { invoicingOf, isInvoiceIntent, pressInvoice } from './invoice-action.ts';
+import { advisorDiary } from '../_shared/sleep-diary/advisor-view.ts';
+import type { SleepDiaryStore } from '../_shared/sleep-diary/store.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
 
@@ -254,7 +256,7 @@ export function createActionHandler(deps: FunctionDeps): (request: Request) => P
     if ('response' in opened) return opened.response;
     const { answer, store, mailer } = opened;
     try {
-      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.invoices);
+      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.invoices, deps.sleepDiary);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }
@@ -270,6 +272,7 @@ async function act(
   now: Date,
   earlier: EarlierStore | null | undefined,
   invoices: InvoiceStore | null | undefined,
+  sleepDiary?: SleepDiaryStore | null,
 ): Promise<Response> {
   const body = await readJsonObject(request);
   if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
@@ -290,15 +293,20 @@ async function act(
   const slot = slotOf(action, stored);
   const context = await viewContext(store, link.claim, stored, now, config, earlier, invoices);
   const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
-  if (intent === 'show') return answer(200, { view: view(stored) }, code('show'));
-  // The invoice buttons (invoice-action.ts): the practice's links, the view link's too.
+  if (intent === 'show') {
+    // The practice's links show the visitor's sleep diary (_shared/sleep-diary/advisor-view.ts).
+    return answer(200, { view: { ...view(stored), ...(await advisorDiary(sleepDiary, action, requestId)) } as unknown as JsonObject }, code('show'));
+  }
+  // The invoice buttons (invoice-action.ts): the practice's links, the view link's too. The
+  // view they answer with keeps the diary the page shows beside the invoice.
   if (isInvoiceIntent(intent)) {
     if (!invoices) throw new Error('invoice store not configured');
+    const diary = await advisorDiary(sleepDiary, action, requestId);
     return await pressInvoice({
       answer, store, mailer, invoices, now, action, intent, amount,
       request: stored,
       mail: { practiceEmail: config.mail!.practiceEmail },
-      view: (invoicing) => actionView(action, stored, { ...context, invoicing }) as unknown as JsonObject,
+      view: (invoicing) => ({ ...actionView(action, stored, { ...context, invoicing }), ...diary }) as unknown as JsonObject,
     });
   }
   if (amount !== undefined) return answer(400, { error: 'invalid_body', field: 'amount' }, { code: 'invalid_body', field: 'amount' });

@@ -49,6 +49,7 @@ import type { DataLinkBudget, Erasure, MyDataStore } from '../_shared/my-data/st
 import { readMyDataToken } from '../_shared/my-data/tokens.ts';
 import { INVOICE_NUMBER } from '../_shared/domain/invoice.ts';
 import { invoicePdfAnswer } from './my-data-invoice.ts';
+import { sleepDiaryLinksOf } from '../_shared/sleep-diary/links.ts';
 
 export const FUNCTION_NAME = MY_DATA_FUNCTION;
 
@@ -116,6 +117,7 @@ async function withToken(context: Context, body: JsonObject): Promise<Response> 
   const { address } = link.claim;
   if (action === 'show') {
     const data = await myData.read(address, now);
+    data.sleepDiaryLinks = await sleepDiaryLinksOf(links(config), data.requests, now);
     return answer(200, { data } as unknown as JsonObject, { code: 'shown' });
   }
 

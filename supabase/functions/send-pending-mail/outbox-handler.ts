@@ -66,6 +66,10 @@ import type { EarlierStore } from '../_shared/lifecycle/earlier-time.ts';
 import { earlierOfferMail, earlierOfferMailKey } from '../_shared/lifecycle/earlier-time-mails.ts';
 import type { InvoiceStore } from '../_shared/invoices/store.ts';
 import { sendClaimedInvoice } from '../_shared/invoices/invoice-mail.ts';
+import { SLEEP_REMINDER_HOUR, SLEEP_REMINDER_KIND } from '../_shared/domain/sleep-diary.ts';
+import { sleepDiaryUrl } from '../_shared/sleep-diary/links.ts';
+import { sleepReminderKey, sleepReminderMail } from '../_shared/sleep-diary/reminder-mail.ts';
+import type { SleepDiaryStore } from '../_shared/sleep-diary/store.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
 /** Mails of one kind per run; what is left waits for the next run (a minute locally, five hosted). */
@@ -356,6 +360,33 @@ async function sendInvoices(run: Run, invoices: InvoiceStore | null | undefined)
   );
 }
 
+/**
+ * The sleep diary's morning reminders (kind 'sleep-reminder'): from SLEEP_REMINDER_HOUR the
+ * morning's reminders are owed (owe_sleep_reminders: once a day per diary with «Jeden Morgen
+ * erinnern» on, until the appointment), then each is claimed and sent within the
+ * acknowledgements' budget; one the budget holds back is dropped (its morning passes).
+ */
+async function sendSleepReminders(run: Run, diaries: SleepDiaryStore | null | undefined) {
+  if (!diaries || zurichWallClock(run.now).hour < SLEEP_REMINDER_HOUR) return;
+  const today = zurichIsoDate(0, run.now);
+  await diaries.oweReminders(today);
+  await eachClaimed(run, () => diaries.claimDueReminders(1), async ({ row, claim }) => {
+    if (!isAppointment(row)) {
+      await settle(run, SLEEP_REMINDER_KIND, row.id, { ok: false, cause: 'no_slot' }, claim);
+      return;
+    }
+    const mail = withKey(sleepReminderMail(row, run.mail, await sleepDiaryUrl(run.links, row)), sleepReminderKey(row.id, today));
+    const result = await sendClaimedAcknowledgement(run.budget, run.salt, mail, claim, run.deadline);
+    if (result.finished === 'lost') {
+      console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'claim_lost', kind: SLEEP_REMINDER_KIND, id: row.id, sent: result.ack === 'sent' }));
+      run.causes.add('claim_lost');
+    }
+    if (result.ack === 'sent') run.tally.sent++;
+    if (result.ack === 'failed') run.tally.failed++;
+    if (result.cause) run.causes.add(result.cause);
+  });
+}
+
 /** The cap's notice that its sender could not send: the practice still hears of the day's cap. */
 function sendDayMails(run: Run) {
   return eachClaimed(run, () => run.store.claimPendingDayMails('cap-notice', 1, GRACE_SECONDS), async ({ row, claim }) => {
@@ -446,6 +477,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
       await sendErasures(run, deps.myData);
       await sendEarlierOffers(run, deps.earlier);
       await sendInvoices(run, deps.invoices);
+      await sendSleepReminders(run, deps.sleepDiary);
       await sendDayMails(run);
     } catch (error) {
       const cause = failureCause(error);

@@ -19,6 +19,7 @@ import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
 import type { AppointmentRequest, DigestData, MailKind } from '../_shared/database/store.ts';
 import { WAITING_REPORTED_AFTER_HOURS } from '../_shared/domain/outbox.ts';
+import { SLEEP_DIARY_DIGEST_LABEL, sleepDiaryDigestValue } from '../_shared/sleep-diary/digest.ts';
 
 /** What the practice reads for each kind of mail that waits (every kind of the registry has one). */
 export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
@@ -29,6 +30,7 @@ export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
   reminder: 'Terminerinnerungen',
   'earlier-offer': 'Angebote früherer Termine',
   invoice: 'Rechnungen an Besucherinnen und Besucher',
+  'sleep-reminder': 'Morgendliche Erinnerungen an das Schlaftagebuch',
   'newsletter-confirmation': 'Bestätigungen von Newsletter-Anmeldungen',
   announcement: 'Newsletter-Ankündigungen neuer Artikel',
   'data-link': 'Links zu «Meine Daten»',
@@ -129,12 +131,14 @@ function undecidedPart(request: AppointmentRequest, links: StaffLinks, now: Date
   return actionsPart(fields, actions);
 }
 
-function appointmentPart(request: AppointmentRequest): Part {
+function appointmentPart(request: AppointmentRequest, sleepNights?: Record<string, number>): Part {
   const fields: Field[] = [
     { label: 'Termin', value: formatDateTimeLong(request.confirmed_date!, request.confirmed_time) },
     { label: 'Name', value: fullName(request) },
     { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
     { label: 'Telefon', value: request.phone },
+    // How many nights of the sleep diary were kept, nothing of them (sleep-diary/digest.ts).
+    ...(sleepNights ? [{ label: SLEEP_DIARY_DIGEST_LABEL, value: sleepDiaryDigestValue(sleepNights[request.id] ?? null) }] : []),
   ];
   return { text: textFields(fields), html: htmlFields(fields) };
 }
@@ -149,14 +153,14 @@ export const NO_APPOINTMENTS = 'Keine Termine.';
  * only when some appointment has no advisor. Within a group the rows keep their order
  * (by day and time).
  */
-function appointmentsSection(title: string, rows: readonly AppointmentRequest[]): Part {
+function appointmentsSection(title: string, rows: readonly AppointmentRequest[], sleepNights?: Record<string, number>): Part {
   const groups: { heading: string; rows: AppointmentRequest[] }[] = [
     ...practiceAdvisors.map(({ id, name }) => ({ heading: name, rows: rows.filter((r) => r.advisor === id) })),
     ...(rows.some((r) => r.advisor === null) ? [{ heading: UNASSIGNED_HEADING, rows: rows.filter((r) => r.advisor === null) }] : []),
   ];
   const parts = groups.map((group) => {
     const heading = group.heading;
-    const entries = group.rows.map(appointmentPart);
+    const entries = group.rows.map((row) => appointmentPart(row, sleepNights));
     return {
       text: `${heading}\n${'-'.repeat(heading.length)}\n\n` + (entries.length ? entries.map((p) => p.text).join('\n\n---\n\n') : NO_APPOINTMENTS),
       html: `${h3(heading)}\n` + (entries.length ? entries.map((p) => p.html).join(`\n${rule}\n`) : paragraph(NO_APPOINTMENTS)),
@@ -219,7 +223,7 @@ export function digestMail(
   }
 
   if (data.confirmed.length > 0) {
-    sections.push(appointmentsSection('Termine heute und morgen', data.confirmed));
+    sections.push(appointmentsSection('Termine heute und morgen', data.confirmed, data.sleepNights));
     counts.push(`${data.confirmed.length} ${data.confirmed.length === 1 ? 'Termin' : 'Termine'}`);
   }
 

@@ -53,6 +53,8 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
       const data = await store.digestData(at);
       // The invoices open more than 30 days (issue 52).
       if (deps.invoices) data.openInvoices = await deps.invoices.open(at);
+      // The sleep diaries' nights kept, by appointment: counts only (sleep-diary/digest.ts).
+      if (deps.sleepDiary) data.sleepNights = await deps.sleepDiary.nightCounts(data.confirmed.map((request) => request.id));
       const links = new Map<string, DigestLinks>();
       const settings = { secret: deps.config.actionSecret, siteUrl: deps.config.siteUrl };
       for (const request of data.undecided) {

@@ -157,7 +157,7 @@ Deno.test('the link mail asked for on the page carries its own 24-hour link and 
 
 // ------------------------------------------------------------------ the function
 
-const EMPTY = (mailbox: string): MyData => ({ mailbox, readAt: NOW.toISOString(), requests: [], messages: [], newsletter: null, mails: [] });
+const EMPTY = (mailbox: string): MyData => ({ mailbox, readAt: NOW.toISOString(), requests: [], messages: [], newsletter: null, mails: [], sleepDiaries: [] });
 
 class FakeMyDataStore implements MyDataStore {
   calls: string[] = [];
@@ -269,7 +269,8 @@ Deno.test('show: 200 with the token\'s mailbox\'s data only; 403 invalid_link fo
 /** One request as public.my_data answers it (snake_case, Postgres' instants), declined with offers and then confirmed. */
 function storedRequestRow(extra: Record<string, unknown>) {
   return {
-    id: 'r1', created_at: '2026-11-20T09:00:00+00:00', first_name: 'Anna', last_name: 'Muster', email: 'anna@example.ch',
+    // A request's id is a UUID (the column's type): the sleep diary's link is signed with it.
+    id: '0b6c6c1e-3c2a-4a57-9d3f-2f1f5f6a7b8c', created_at: '2026-11-20T09:00:00+00:00', first_name: 'Anna', last_name: 'Muster', email: 'anna@example.ch',
     phone: '044 123 45 67', service: 'Schlafberatung', preferred_date: '2026-12-09', preferred_time: '09:30',
     alternative_date: null, alternative_time: null, message: null, status: 'confirmed', confirmed_date: '2026-12-11',
     confirmed_time: '10:00', appointment_minutes: 60, advisor: 'sandra-huber', staff_note: null, move_status: null,
@@ -305,6 +306,10 @@ Deno.test('show: each request carries its offered times, its earlier-time wish a
   assert.deepEqual(request!.earlierWish, { since: '2026-11-22T10:00:00.000Z', active: true });
   assert.deepEqual(request!.earlierOffers, [{ date: '2026-12-02', time: '14:00', offeredAt: '2026-11-25T07:00:00.000Z', status: 'open' }]);
   assert.ok(!text.includes('someone-else') && !text.includes('fritz'), 'nothing about the other visitor');
+  // The confirmed appointment's «Schlaftagebuch führen» (sleep-diary/links.ts).
+  const links = (JSON.parse(text) as { data: MyData }).data.sleepDiaryLinks ?? [];
+  assert.deepEqual(links.map((link) => link.requestId), ['0b6c6c1e-3c2a-4a57-9d3f-2f1f5f6a7b8c']);
+  assert.match(links[0]!.url, /\/schlaftagebuch#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   // No wish stored, no offers: null and empty lists.
   const plain = parseMyData({ ...raw, requests: [storedRequestRow({ offers: [], earlier_wish: null, earlier_offers: [] })] }, 'anna@example.ch', NOW);
   assert.deepEqual([plain.requests[0]!.offers, plain.requests[0]!.earlierWish, plain.requests[0]!.earlierOffers], [[], null, []]);

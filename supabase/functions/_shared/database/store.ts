@@ -264,6 +264,8 @@ export interface DigestData {
   outboxLastRunAt: string | null;
   /** The mails owed longer than WAITING_REPORTED_AFTER_HOURS and not given up: how many of a kind, since when. */
   waitingMails: { kind: MailKind; count: number; since: string }[];
+  /** The confirmed appointments' sleep diaries: nights kept by request id, none for a request without a diary; absent when not read. */
+  sleepNights?: Record<string, number>;
   /** The invoices open more than 30 days after their date (send-practice-digest reads them: invoices/store.ts). */
   openInvoices?: OpenInvoice[];
 }

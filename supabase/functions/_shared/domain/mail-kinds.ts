@@ -146,6 +146,18 @@ export const mailKinds = {
     renderer: 'invoices/invoice-mail.ts#invoiceMail',
     owedWhen: "«Rechnung senden» or «Rechnung erneut senden» on the appointment's page (issue_invoice, resend_invoice)",
   },
+  'sleep-reminder': {
+    recipient: 'visitor',
+    refersTo: 'appointment-request',
+    key: 'sleep-reminder/<id>/<day>',
+    // The acknowledgements' budget: one mail per mailbox an hour, the day's cap (a reminder
+    // held back is superseded – that morning's point has passed – and «Meine Daten» shows it).
+    budget: 'acknowledgement',
+    whenSpent: 'superseded',
+    givenUp: false,
+    renderer: 'sleep-diary/reminder-mail.ts#sleepReminderMail',
+    owedWhen: "each morning from 07:00 while a sleep diary's «Jeden Morgen erinnern» is on, until the appointment (owe_sleep_reminders, the outbox's run)",
+  },
   'newsletter-confirmation': {
     recipient: 'subscriber',
     refersTo: 'subscriber',

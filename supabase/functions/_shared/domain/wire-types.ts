@@ -8,6 +8,7 @@ import type { SlotRefusalReason } from './availability.ts';
 import type { AdvisorId } from './practice.ts';
 import type { ServiceValue } from './catalog.ts';
 import type { OfferStatus } from './offers.ts';
+import type { MyDataSleepDiary, MyDataSleepDiaryLink, SleepDiaryAdvisorView } from './sleep-diary.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -340,6 +341,8 @@ export interface AppointmentActionView {
   earlier?: EarlierTimeView | null;
   /** The practice's links of a confirmed appointment: its invoice (InvoiceView); absent otherwise. */
   invoicing?: InvoiceView;
+  /** The practice's links (view and staff): the visitor's sleep diary, null when none is kept (domain/sleep-diary.ts). */
+  sleepDiary?: SleepDiaryAdvisorView | null;
 }
 
 /**
@@ -509,6 +512,10 @@ export interface MyData {
   mails: MyDataMail[];
   /** The invoices (absent from a function deployed before them). */
   invoices?: MyDataInvoice[];
+  /** The sleep diaries kept for the requests (domain/sleep-diary.ts), with their nights. */
+  sleepDiaries: MyDataSleepDiary[];
+  /** «Schlaftagebuch führen» for each confirmed appointment whose diary can still be kept (the function adds them to `show`). */
+  sleepDiaryLinks?: MyDataSleepDiaryLink[];
 }
 
 export type MyDataCommand =

@@ -14,6 +14,7 @@ import type { NewsletterStore } from '../newsletter/store.ts';
 import type { EarlierStore } from '../lifecycle/earlier-time.ts';
 import type { InvoiceStore } from '../invoices/store.ts';
 import type { MyDataStore } from '../my-data/store.ts';
+import type { SleepDiaryStore } from '../sleep-diary/store.ts';
 
 export interface LogLine {
   fn: string;
@@ -73,6 +74,8 @@ export interface FunctionDeps {
   earlier?: EarlierStore | null;
   /** The invoices' database calls (../invoices/store.ts), for the action function, «Meine Daten» and the outbox. */
   invoices?: InvoiceStore | null;
+  /** The sleep diary's database calls (../sleep-diary/store.ts), for the sleep-diary function. */
+  sleepDiary?: SleepDiaryStore | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
 }

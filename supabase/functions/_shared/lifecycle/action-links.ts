@@ -7,6 +7,7 @@
 import { signActionToken, type AppointmentAction } from './action-tokens.ts';
 import { zurichInstant } from '../domain/dates.ts';
 import { cancellationNoticeHours } from '../domain/practice.ts';
+import { sleepDiaryUrl } from '../sleep-diary/links.ts';
 
 /** The action page's path on the site (src/app/router/route-table.ts, id 'termin-aktion'). */
 export const ACTION_PAGE_PATH = '/termin/aktion';
@@ -43,6 +44,8 @@ export interface VisitorLinks {
   requestMove: string | null;
   /** «Früherer Termin gewünscht» (the confirmation only): like requestMove, null inside the notice. */
   earlier?: string | null;
+  /** «Schlaftagebuch führen» (the confirmation and the moved confirmation): valid until the day after the appointment. */
+  sleepDiary?: string;
 }
 
 export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, number?: number): Promise<string> {
@@ -133,6 +136,7 @@ export async function visitorLinks(settings: LinkSettings, appointment: Confirme
     cancel: await cancelLink(settings, appointment),
     requestMove: beforeNotice(appointment, now) ? await requestMoveLink(settings, appointment) : null,
     earlier: beforeNotice(appointment, now) ? await earlierLink(settings, appointment) : null,
+    sleepDiary: await sleepDiaryUrl(settings, appointment),
   };
 }
 

@@ -220,6 +220,16 @@ export const REQUEST_MOVE_LINK_TEXT = 'Termin verschieben';
 export const EARLIER_LINK_LABEL = 'Lieber früher? Wenn vor Ihrem Termin ein Zeitpunkt frei wird, schreiben wir Ihnen gerne:';
 /** Its words in the HTML part. */
 export const EARLIER_LINK_TEXT = 'Früherer Termin gewünscht';
+/** The sleep diary's link words (docs/product.md §10), in the HTML part and, through its label, in the text part. */
+export const SLEEP_DIARY_LINK_TEXT = 'Schlaftagebuch führen';
+/** The confirmation's label before the sleep diary's link. */
+export const SLEEP_DIARY_LINK_LABEL =
+  `${SLEEP_DIARY_LINK_TEXT}: Tragen Sie bis zum Termin jeden Morgen ein, wie Sie geschlafen haben – Ihre Beraterin oder Ihr Berater liest es vor dem Gespräch.`;
+
+/** The sleep diary's link, where the mail has one (the confirmation and the moved confirmation). */
+function sleepDiaryBlocks(links: VisitorLinks): Block[] {
+  return links.sleepDiary ? [{ label: SLEEP_DIARY_LINK_LABEL, link: links.sleepDiary, linkText: SLEEP_DIARY_LINK_TEXT }] : [];
+}
 
 /** The cancel link, then «Termin verschieben» while it is offered. */
 function visitorLinkBlocks(links: VisitorLinks): Block[] {
@@ -289,6 +299,7 @@ export function confirmationMail(appointment: Appointment, settings: MailSetting
     ...visitorLinkBlocks(links),
     // «Früherer Termin gewünscht» while it can still be moved online (earlier-time.ts).
     ...(links.earlier ? [{ label: EARLIER_LINK_LABEL, link: links.earlier, linkText: EARLIER_LINK_TEXT }] : []),
+    ...sleepDiaryBlocks(links),
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 
@@ -487,6 +498,7 @@ export function movedMail(moved: MovedAppointment, settings: MailSettings, now: 
         'er ersetzt den bisherigen Eintrag.',
     },
     ...visitorLinkBlocks(links),
+    ...sleepDiaryBlocks(links),
   ], [calendarAttachment(moved, settings, now, false)]);
 }
 

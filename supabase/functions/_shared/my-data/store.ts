@@ -13,6 +13,7 @@ import type { StoredInvoice } from '../invoices/store.ts';
 export type { CalendarCancellation } from './erasure-mail.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
 import { reminderDueAt } from '../domain/outbox.ts';
+import { parseSleepDiaries } from '../sleep-diary/store.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
 
 /** What public.erase_mailbox deleted and cancelled. */
@@ -251,6 +252,7 @@ export function parseMyData(value: unknown, mailbox: string, now: Date): MyData 
     mails: rows(answer.mails).map(mailOf),
     // The invoices (…_invoices.sql): kept ten years, also after an erasure.
     ...(answer.invoices === undefined ? {} : { invoices: myDataInvoices(answer.invoices) }),
+    sleepDiaries: answer.sleep_diaries === undefined ? [] : parseSleepDiaries(answer.sleep_diaries),
   };
 }
 

@@ -19,7 +19,9 @@ export function createSupabaseMyDataStore(url: string, secretKey: string, baseFe
       return parseInvoice(await rpc('my_invoice', { p_address_key: address, p_number: number }));
     },
     async read(address, now) {
-      return parseMyData(await rpc('my_data', { p_address_key: address }), address, now);
+      // The sleep diaries (…_sleep_diary.sql) are read beside my_data, under the same key.
+      const [data, sleepDiaries] = await Promise.all([rpc('my_data', { p_address_key: address }), rpc('sleep_diaries_of', { p_address_key: address })]);
+      return parseMyData({ ...(data as object), sleep_diaries: sleepDiaries }, address, now);
     },
     async erase(address, mailboxHash) {
       const takenAt = performance.now();
