@@ -33,6 +33,7 @@ import {
   actionLinks,
   attachmentText,
   confirmedAppointment,
+  decisionButtons,
   isTo,
   onSite,
   outcomeMailsSent,
@@ -145,7 +146,7 @@ test('request → links that change nothing → confirm with an advisor → cale
     await second.goto(onSite(confirmLink));
     // Nobody else that day: both advisors are free, one button each.
     await expect(second.getByRole('button', { name: WITH_LUKAS })).toBeEnabled();
-    await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_SANDRA, WITH_LUKAS]);
+    await expect(decisionButtons(page)).toHaveText([WITH_SANDRA, WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm page');
 
     await page.getByRole('button', { name: WITH_SANDRA }).click();

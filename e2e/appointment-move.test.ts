@@ -18,7 +18,7 @@ import { bookableDay, mails, practiceMailsFor, queryRows, uniqueEmail } from './
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { appointmentForm, openForm } from './support/forms.ts';
-import { actionLinks, attachmentText, confirmedAppointment, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
+import { actionLinks, attachmentText, confirmedAppointment, decisionButtons, isTo, onSite, parseCalendar, requestedAppointment } from './support/lifecycle.ts';
 import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
 import { appointmentActionPage as copy } from '../src/content/appointment-action.ts';
 
@@ -58,7 +58,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     const token = await signActionToken(e2e().actionTokenSecret, { requestId: id, action: 'confirm-preferred', expiresAt: Math.floor(Date.now() / 1000) + 86_400 });
     await page.goto(`/termin/aktion#${token}`);
     await expect(page.getByText(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:`)).toBeVisible();
-    await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
+    await expect(decisionButtons(page)).toHaveText([WITH_LUKAS]);
     await page.getByRole('button', { name: WITH_LUKAS }).click();
     await expect(page.getByText(`Der Termin ist bestätigt und bei ${LUKAS_BRUNNER} eingetragen.`, { exact: false }).first()).toBeVisible();
     const mail = await mailTo(email, 'Terminbestätigung: ');
@@ -107,7 +107,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();
     // the first advisor sees Vera Vorher then; the appointment keeps the second advisor.
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`${SANDRA_HUBER}: ${moved.time}–16:00 Uhr, Follow-up Termin, Vera Vorher`]);
-    await expect(page.getByRole('main').getByRole('button')).toHaveText([WITH_LUKAS]);
+    await expect(decisionButtons(page)).toHaveText([WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm-move page');
     await page.getByRole('button', { name: WITH_LUKAS }).click();
     await expect(page.getByRole('status').filter({ hasText: `Der Termin ist verschoben und bei ${LUKAS_BRUNNER} eingetragen.` })).toBeVisible();
@@ -147,7 +147,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     // The practice's confirm link of the original request.
     await page.goto(confirmation.confirmLink);
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();
-    await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+    await expect(decisionButtons(page)).toHaveCount(0);
     // The decline link of the decided wish.
     await page.goto(onSite(declineMove));
     await expect(page.getByRole('button', { name: 'Verschiebung ablehnen' })).toHaveCount(0);
@@ -170,7 +170,7 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     const second = await context.newPage();
     await second.goto(onSite(confirmMove));
     await expect(second.getByText(/früheren Wunsch/)).toBeVisible();
-    await expect(second.getByRole('main').getByRole('button')).toHaveCount(0);
+    await expect(decisionButtons(second)).toHaveCount(0);
     const pressed = await second.request.post(`${e2e().apiUrl}/functions/v1/appointment-action`, {
       headers: { apikey: e2e().publishableKey, 'content-type': 'application/json' },
       data: { token: new URL(confirmMove).hash.slice(1), intent: 'act' },

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { AdvisorId } from '../../supabase/functions/_shared/domain/practice.ts';
 import type { Mail } from '../../tests/support/mail-api.ts';
+import type { Locator, Page } from '@playwright/test';
+import { invoiceTexts } from '../../src/content/invoice.ts';
 import { mails, queryRows } from './backend.ts';
 
 export const isTo = (mail: Mail, address: string) => mail.To.some((to) => to.Address.toLowerCase() === address.toLowerCase());
@@ -17,6 +19,17 @@ export function actionLinks(mail: Mail): string[] {
 
 /** The link on the site under test: the mails point at SITE_URL, which is the build under test on the stand-in. */
 export const onSite = (link: string) => `/termin/aktion${new URL(link).hash}`;
+
+/**
+ * The buttons that decide something on the action page: every button of <main> but the
+ * invoice's, which the practice's links of an appointment show beside the decision
+ * (src/features/appointment-action/invoice-panel.tsx).
+ */
+export function decisionButtons(page: Page): Locator {
+  const invoiceButtons = [invoiceTexts.send, invoiceTexts.sendAgain, invoiceTexts.markPaid, invoiceTexts.sending];
+  const escaped = invoiceButtons.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return page.getByRole('main').getByRole('button').filter({ hasNotText: new RegExp(`^(${escaped.join('|')})$`) });
+}
 
 export async function attachmentText(mail: Mail, filename: string): Promise<string> {
   const part = mail.Attachments.find((attachment) => attachment.FileName === filename);

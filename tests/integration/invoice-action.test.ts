@@ -32,7 +32,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const nextSlot = slotSequence(160);
+const nextSlot = slotSequence(73);
 
 async function confirmed(service = 'Schlafberatung') {
   const visitor = newVisitor();

@@ -26,7 +26,7 @@ afterAll(async () => {
 const asService = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   backend.query<T>(`select (select set_config('role', 'service_role', true)), ${sql}`, params);
 
-const nextSlot = slotSequence(150);
+const nextSlot = slotSequence(69);
 
 /** A confirmed appointment of its own; returns its id and day. */
 async function confirmedAppointment(email = newVisitor().email) {

@@ -45,7 +45,7 @@ import {
 
 let backend: TestBackend;
 const FN = SLEEP_DIARY_FUNCTION;
-const nextSlot = slotSequence(140);
+const nextSlot = slotSequence(64);
 const settings = () => ({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173' });
 const fragment = (url: string) => url.slice(url.indexOf('#') + 1);
 

@@ -128,7 +128,10 @@ const HOURLY_TIMES = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:
  * (09:00, 10:00, 11:00, 13:00 … 20:00) on the bookable days from `fromDays` days ahead: two
  * of them never overlap, so a fixture never meets the advisors' capacity (domain/capacity.ts:
  * at most two appointments at once). Each suite starts at days of its own, so suites sharing
- * one backend (TEST_BACKEND=supabase-start) never fill each other's slots.
+ * one backend (TEST_BACKEND=supabase-start) never fill each other's slots. Days ahead in use:
+ * 7–12 single bookings, 30– appointment-lifecycle, 40–55 calendar-feed and outbox-mails,
+ * 60– exactly-once, 64– sleep-diary, 69– invoices, 73– invoice-action, 80–110 availability,
+ * 115–149 capacity, 120– my-data-function, 120–171 earlier-time, closures from 150.
  */
 export function slotSequence(fromDays: number): () => { date: string; time: string } {
   const days = bookableDays(zurichIsoDate(), 200).filter((day) => day >= zurichIsoDate(fromDays));
