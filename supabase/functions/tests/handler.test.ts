@@ -12,6 +12,7 @@ import { appointmentEndpoint, CLAIM_MAX_AGE_SECONDS } from '../send-appointment-
 import { contactEndpoint } from '../send-contact-email/contact-handler.ts';
 import {
   APPOINTMENT_PROOF,
+  BASE_ENV,
   appointmentSubmission,
   storedAppointmentRequest,
   contactSubmission,
@@ -432,8 +433,11 @@ Deno.test('contact: the log line says how much of the time went to the mail serv
   const response = await contact(post(contactSubmission()));
   assert.equal(response.status, 200);
   const line = logs.at(-1)!;
-  // The practice mail's send, 40 ms (the acknowledgement is sent after the answer).
-  assert.ok(line.mailMs! >= 38 && line.mailMs! < 78, `mailMs ${line.mailMs}`);
+  // The practice mail's send (40 ms at least) is in it; the acknowledgement is not, being
+  // sent after the answer: at the answer only the practice mail was handed over. (No upper
+  // bound in milliseconds: under a full test run's load the 40 ms took up to 137.)
+  assert.deepEqual(mailer.attempted.map((mail) => mail.to), [BASE_ENV.PRACTICE_EMAIL]);
+  assert.ok(line.mailMs! >= 38, `mailMs ${line.mailMs}`);
   assert.ok(line.mailMs! <= line.ms, `mailMs ${line.mailMs} of ms ${line.ms}`);
 });
 
