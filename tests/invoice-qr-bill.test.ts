@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditorReference, isCreditorReference } from '../supabase/functions/_shared/domain/invoice.ts';
 import { practiceBilling } from '../supabase/functions/_shared/domain/practice.ts';
+import { SAMPLE_INVOICE } from '../supabase/functions/tests/sample-invoice.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,18 +56,7 @@ const describeWithTools: (name: string, body: () => void) => void =
             it(`skipped: missing ${missing.join(', ')}. ${HOW_TO_GET_THEM}`, () => {});
           });
 
-const invoice = {
-  number: '2026-0042',
-  first_name: 'Anna',
-  last_name: 'Müller',
-  service: 'Schlafberatung',
-  appointment_date: '2026-12-11',
-  appointment_time: '09:30',
-  minutes: 60,
-  advisor: 'sandra-huber',
-  amount_rappen: 19000,
-  issued_on: '2026-12-11',
-};
+const invoice = SAMPLE_INVOICE;
 
 describeWithTools('the invoice PDF’s QR bill, read by ZXingReader', () => {
   let dir: string;

@@ -13,7 +13,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   accepts,
   commandLine,
-  eventually,
   printedPorts,
   processTree,
   startNpm,
@@ -73,9 +72,13 @@ function entryProcess(tree: number[], entry: string): number {
 
 async function expectEndedWhole(run: Awaited<ReturnType<typeof startAndRecord>>, tree: number[]) {
   expect(tree.length).toBeGreaterThanOrEqual(3);
-  const ended = await eventually(() => stillRunning(tree).length === 0, END_TIMEOUT_MS);
-  const left = stillRunning(tree).map((pid) => `${pid} ${commandLine(pid)}`);
-  expect(ended ? [] : left, `still running ${END_TIMEOUT_MS} ms after the signal:\n${left.join('\n')}\n\n${run.npm.output()}`).toEqual([]);
+  // Until the last of them has ended; what is left when the time is up is the message.
+  await expect
+    .poll(() => stillRunning(tree).map((pid) => `${pid} ${commandLine(pid)}`), {
+      timeout: END_TIMEOUT_MS,
+      message: `still running ${END_TIMEOUT_MS} ms after the signal (npm printed:\n${run.npm.output()})`,
+    })
+    .toEqual([]);
   const open: number[] = [];
   for (const port of run.ports) if (await accepts(port)) open.push(port);
   expect(open, 'ports still accepting connections').toEqual([]);

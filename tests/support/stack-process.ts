@@ -130,16 +130,6 @@ export function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** Polls `condition` until it holds or the time is up; returns whether it held. */
-export async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The localhost ports in what a start printed (its summary's URLs). */
 export function printedPorts(output: string): number[] {
   return [...new Set([...output.matchAll(/(?:localhost|127\.0\.0\.1):(\d+)/g)].map((match) => Number(match[1])))];

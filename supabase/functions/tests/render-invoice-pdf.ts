@@ -5,19 +5,7 @@
  * `deno run --config supabase/functions/tests/deno.json --allow-read --allow-env <this> '<json>'`.
  */
 import { type InvoiceContent, invoicePdf } from '../_shared/invoices/invoice-pdf.ts';
-
-export const SAMPLE_INVOICE: InvoiceContent = {
-  number: '2026-0042',
-  first_name: 'Anna',
-  last_name: 'Müller',
-  service: 'Schlafberatung',
-  appointment_date: '2026-12-11',
-  appointment_time: '09:30',
-  minutes: 60,
-  advisor: 'sandra-huber',
-  amount_rappen: 19000,
-  issued_on: '2026-12-11',
-};
+import { SAMPLE_INVOICE } from './sample-invoice.ts';
 
 if (import.meta.main) {
   const invoice = Deno.args[0] ? (JSON.parse(Deno.args[0]) as InvoiceContent) : SAMPLE_INVOICE;
