@@ -1,18 +1,24 @@
 import type { Page } from 'playwright-core';
+import { HYDRATION_ATTRIBUTE } from '../../src/app/islands/hydration-mode.ts';
+import { ISLAND_ATTRIBUTE } from '../../src/app/islands/island-attributes.ts';
 
 /**
  * Resolves once React has hydrated the page. Prerendered HTML looks complete before that,
  * so a click earlier would hit dead markup. React marks every DOM node it has hydrated
- * with an internal key (__reactFiber$…); the layout's <main> is one of them.
+ * with an internal key (__reactFiber$…). Where the whole app hydrates, the layout's <main>
+ * is one of them; on a page that hydrates only its islands (#root[data-hydration=islands],
+ * src/app/islands), the first element of every island is (an island without markup yet,
+ * such as the hero's video before it plays, has nothing to wait for).
  * Shared by the browser tests and the benchmark (scripts/bench/first-use.ts).
  */
 export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(
-    () => {
-      const main = document.querySelector('main');
-      return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
+    ({ hydrationAttribute, islandAttribute }) => {
+      const hydrated = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+      if (document.getElementById('root')?.getAttribute(hydrationAttribute) !== 'islands') return hydrated(document.querySelector('main'));
+      return [...document.querySelectorAll(`[${islandAttribute}]`)].every((island) => island.firstElementChild === null || hydrated(island.firstElementChild));
     },
-    undefined,
+    { hydrationAttribute: HYDRATION_ATTRIBUTE, islandAttribute: ISLAND_ATTRIBUTE },
     { timeout },
   );
 }

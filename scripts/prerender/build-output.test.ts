@@ -11,6 +11,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isListed, pageRoutes } from '../../src/app/router/route-table.ts';
+import { HYDRATION_ATTRIBUTE } from '../../src/app/islands/hydration-mode.ts';
+import { ISLAND_ATTRIBUTE } from '../../src/app/islands/island-attributes.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 
@@ -30,6 +32,8 @@ import { sleepDiaryPage } from '../../src/content/sleep-diary.ts';
 import { aboutPage } from '../../src/content/about.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** A message React Router keeps in its production code: a file with it carries the router. */
+const ROUTER_MARK = 'may be used only in the context of a <Router> component';
 const run = promisify(execFile);
 let outDir: string;
 
@@ -222,9 +226,37 @@ describe('npm run build', () => {
   it('splits the JavaScript per route and preloads only the current page’s chunk', async () => {
     const assets = await readdir(path.join(outDir, 'assets'));
     expect(assets.filter((f) => /^blog-page-.*\.js$/.test(f))).toHaveLength(1);
-    const home = await htmlOf('/');
-    expect(home).toMatch(/modulepreload[^>]+home-page-/);
-    expect(home).not.toMatch(/modulepreload[^>]+blog-page-/);
+    const contact = await htmlOf('/kontakt');
+    expect(contact).toMatch(/modulepreload[^>]+contact-page-/);
+    expect(contact).not.toMatch(/modulepreload[^>]+blog-page-/);
+  });
+
+  const islandsRoutes = pageRoutes.filter((route) => route.hydration === 'islands').map((route) => route.path);
+  const appRoutes = pageRoutes.filter((route) => route.hydration !== 'islands').map((route) => route.path);
+
+  it('hydrates the home page, the legal pages, «Über uns» and the articles by their islands alone', () => {
+    expect(islandsRoutes).toEqual(expect.arrayContaining(['/', '/uber-uns', '/impressum', '/datenschutz', ...blogArticles.map((a) => `/blog/${a.slug}`)]));
+    expect(appRoutes).toEqual(expect.arrayContaining(['/kontakt', '/termin-vereinbaren', '/blog', '/termin/aktion', '/meine-daten', '/schlaftagebuch']));
+  });
+
+  it.each(islandsRoutes)('%s loads React and its islands, without the router or the page’s own chunk', async (route) => {
+    const html = await htmlOf(route);
+    expect(html).toContain(`<div id="root" ${HYDRATION_ATTRIBUTE}="islands">`);
+    expect(html).toContain(`${ISLAND_ATTRIBUTE}="site-header"`);
+    const files = await staticScriptClosure(html);
+    expect(files.some((file) => /start-islands-/.test(file))).toBe(true);
+    for (const file of files) {
+      expect(file).not.toMatch(/start-client-|-page-/);
+      expect(await readFile(path.join(outDir, file), 'utf8'), file).not.toContain(ROUTER_MARK);
+    }
+  });
+
+  it.each(appRoutes)('%s hydrates the whole app, router included', async (route) => {
+    const html = await htmlOf(route);
+    expect(html).toContain('<div id="root">');
+    const files = await staticScriptClosure(html);
+    const code = await Promise.all(files.map((file) => readFile(path.join(outDir, file), 'utf8')));
+    expect(code.some((text) => text.includes(ROUTER_MARK))).toBe(true);
   });
 
   it('does not ship the build manifest', async () => {

@@ -16,6 +16,7 @@ import { readArticles } from '../articles/article-source.ts';
 import { atomFeed, FEED_PATH } from '../articles/atom-feed.ts';
 import { buildPageStarter, withInlineIcon, withPageStarter } from './page-starter.ts';
 import { PAGE_MODULES_ID } from '../../src/app/starter/page-starter.ts';
+import { HYDRATION_ATTRIBUTE, type HydrationMode } from '../../src/app/islands/hydration-mode.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {
@@ -33,26 +34,41 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 /** A path no page uses, rendered as the 404 page. */
 const NOT_FOUND_PROBE = '/404';
 
+/** Where src/main.tsx starts each kind of page: the whole app, or the islands alone. */
+const HYDRATION_STARTS: Record<HydrationMode, string> = {
+  app: 'src/app/start-client.tsx',
+  islands: 'src/app/islands/start-islands.tsx',
+};
+
 /**
- * The modules a page needs to hydrate: what the entry loads once the page is painted
- * (src/main.tsx imports the app dynamically) and the route's own chunk, each with
- * everything it imports. They are listed as modulepreload links inside an inert
- * <template>, which the page starter activates after the largest paint: fetched in <head>,
- * about 100 KB of JavaScript would compete with the hero image and fonts for the connection.
+ * The modules a page needs to hydrate: what the entry loads once the page is painted for
+ * the page's kind (src/main.tsx imports either start dynamically) and, where the whole app
+ * hydrates, the route's own chunk, each with everything it imports. An islands page needs
+ * no page chunk: only its islands run, and they come with their start. They are listed as
+ * modulepreload links inside an inert <template>, which the page starter activates after
+ * the largest paint: fetched in <head>, the JavaScript would compete with the hero image
+ * and fonts for the connection.
  */
-function pageModulesTemplate(manifest: Manifest, sourceModule: string): string {
+export function pageModulesTemplate(manifest: Manifest, hydration: HydrationMode, sourceModule: string | undefined): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  entry?.dynamicImports?.forEach(visit);
-  visit(sourceModule);
+  visit(HYDRATION_STARTS[hydration]);
+  if (hydration === 'app' && sourceModule) visit(sourceModule);
   const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return `<template id="${PAGE_MODULES_ID}">${links.join('')}</template>`;
+}
+
+/** The page's root, marked for src/main.tsx when only its islands hydrate. */
+export function withHydrationMode(page: string, hydration: HydrationMode): string {
+  if (hydration === 'app') return page;
+  if (!page.includes('<div id="root">')) throw new Error('index.html must contain <div id="root">');
+  return page.replace('<div id="root">', `<div id="root" ${HYDRATION_ATTRIBUTE}="${hydration}">`);
 }
 
 /** The one style sheet Vite links from index.html: its link and path (/assets/index-….css). */
@@ -156,20 +172,21 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
   const written: string[] = [];
 
-  async function renderTo(file: string, pathname: string, sourceModule: string | undefined) {
+  async function renderTo(file: string, pathname: string, route: PageRoute | undefined) {
     const { html } = await entry.renderPage(pathname);
     if (!html.includes('<h1')) throw new Error(`${pathname} rendered without a main heading`);
+    const hydration = route?.hydration ?? 'app';
     const head = [
       entry.renderHeadHtml(entry.headElementsFor(pathname)),
-      ...(sourceModule ? [pageModulesTemplate(manifest, sourceModule)] : []),
+      ...(route ? [pageModulesTemplate(manifest, hydration, route.module)] : []),
     ].join('\n    ');
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await withPageStyle(fillTemplate(template, head, html), css, sheet));
+    await writeFile(file, await withPageStyle(withHydrationMode(fillTemplate(template, head, html), hydration), css, sheet));
     written.push(file);
   }
 
   for (const route of entry.pageRoutes) {
-    await renderTo(outputFileFor(outDir, route.path), route.path, route.module);
+    await renderTo(outputFileFor(outDir, route.path), route.path, route);
   }
   await renderTo(path.join(outDir, '404.html'), NOT_FOUND_PROBE, undefined);
   // Every page now declares the first paint's faces inline; the whole sheet, loaded after

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { Committed } from '@/app/committed';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { RootLayout } from '@/app/root-layout';
+import { RouterPageLinks } from '@/app/router/router-page-links';
 import { PageRoutes } from '@/app/router/routes';
 
 /**
@@ -14,17 +15,12 @@ export function App({ onCommit }: { onCommit?: () => void }) {
   return (
     // Last line of defence: an error in the layout itself still shows a message.
     <ErrorBoundary>
-      <RootLayout>
-        <PageRoutes />
-      </RootLayout>
-      {/* Rendered on the server too, so both trees have the same shape (useId depends on it). */}
+      <RouterPageLinks>
+        <RootLayout>
+          <PageRoutes />
+        </RootLayout>
+      </RouterPageLinks>
       <Committed onCommit={onCommit} />
     </ErrorBoundary>
   );
-}
-
-/** Renders nothing; its effect runs after the layout and page before it have been committed. */
-function Committed({ onCommit }: { onCommit?: () => void }) {
-  useEffect(() => onCommit?.(), [onCommit]);
-  return null;
 }

@@ -2,9 +2,9 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, type ReactNo
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { HEAD_MARKER } from '@/app/head/head-marker';
+import { Island } from '@/app/islands/island';
 import { showWebFontsIfLoaded } from '@/app/web-fonts';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
 import { uiText } from '@/content/ui-text';
 
 /**
@@ -81,7 +81,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
       >
         {uiText.skipLink}
       </a>
-      <SiteHeader />
+      {/* An island: on a page without forms, the one part of the layout that is hydrated. */}
+      <Island name="site-header" props={{}} />
       <main id="inhalt" ref={mainRef} tabIndex={-1} className="flex-1 outline-none">
         {/* A failing page keeps header and footer around the message; a new path starts fresh. */}
         <ErrorBoundary key={pathname}>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { Container } from '@/components/ui/section';
 import { uiText } from '@/content/ui-text';
 
@@ -15,12 +16,12 @@ export default function NotFoundPage() {
         {uiText.notFound.text}
       </p>
       <p className="mx-auto mt-4 max-w-prose text-ink-muted">{uiText.notFound.explanation}</p>
-      <Link
+      <PageLink
         to="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"
       >
         {uiText.notFound.homeLink}
-      </Link>
+      </PageLink>
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { pagePath } from '@/app/router/site-pages';
@@ -201,9 +201,9 @@ function DiaryView({
             />
             <label htmlFor="einwilligung-haekchen">
               {copy.consent.checkbox}{' '}
-              (<Link to={pagePath('datenschutz')} className="underline">
+              (<PageLink to={pagePath('datenschutz')} className="underline">
                 {copy.consent.privacyLink}
-              </Link>)
+              </PageLink>)
             </label>
           </div>
           <p id="einwilligung-meldung" aria-live="polite" className="mt-1.5 text-sm font-medium text-red-800">

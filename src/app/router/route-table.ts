@@ -33,7 +33,13 @@ function blogPageRoutes(): PageEntry[] {
     }),
   );
   const articles = articleSlugs.map(
-    (slug): ArticlePage => ({ id: `artikel-${slug}`, path: articlePath(slug), module: `src/content/articles/${slug}.md`, slug }),
+    (slug): ArticlePage => ({
+      id: `artikel-${slug}`,
+      path: articlePath(slug),
+      module: `src/content/articles/${slug}.md`,
+      slug,
+      hydration: 'islands',
+    }),
   );
   return [...lists, ...articles];
 }

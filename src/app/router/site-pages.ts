@@ -1,4 +1,5 @@
 import { articleCategories, categorySlug, type ArticleCategory } from '@/content/article-meta';
+import type { HydrationMode } from '@/app/islands/hydration-mode';
 
 /**
  * The site's own pages and the shapes of the page registry (src/app/router/route-table.ts,
@@ -13,6 +14,14 @@ interface PageEntryBase {
    * preloads. An article's module is its Markdown file (scripts/articles/vite-articles.ts).
    */
   module: `src/routes/${string}-page.tsx` | `src/content/articles/${string}.md`;
+  /**
+   * 'islands' for a page whose only interactive parts are islands (the header's menu, the
+   * hero's video; src/app/islands): its prerendered markup stays as it is and the browser
+   * loads React for those parts alone, without the router (about 20 KB less); a link from
+   * it loads the next page's document. Leave it out ('app') for a page with forms,
+   * tooltips or a token: the whole app hydrates it.
+   */
+  hydration?: HydrationMode;
 }
 
 /**
@@ -83,6 +92,7 @@ export const sitePages = [
     module: 'src/routes/home-page.tsx',
     heroImage: 'hero-home',
     navLabel: 'Home',
+    hydration: 'islands',
   },
   {
     id: 'schlafberatung',
@@ -97,6 +107,7 @@ export const sitePages = [
     module: 'src/routes/about-page.tsx',
     heroImage: 'hero-uber-uns',
     navLabel: 'Über uns',
+    hydration: 'islands',
   },
   {
     id: 'kontakt',
@@ -124,6 +135,7 @@ export const sitePages = [
     module: 'src/routes/legal-notice-page.tsx',
     heroImage: 'hero-rechtliches',
     footerLabel: 'Impressum',
+    hydration: 'islands',
   },
   {
     id: 'datenschutz',
@@ -131,6 +143,7 @@ export const sitePages = [
     module: 'src/routes/privacy-page.tsx',
     heroImage: 'hero-rechtliches',
     footerLabel: 'Datenschutz',
+    hydration: 'islands',
   },
   {
     id: 'termin-aktion',

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { pagePath } from '@/app/router/route-table';
 import { buttonClasses } from '@/components/ui/button-link';
 import { noScriptNote, privacyNote, sendingLabel } from '@/content/form-notices';
@@ -42,9 +42,9 @@ export function FormFooter({ label, isPending, note }: { label: string; isPendin
       </noscript>
       <p className="text-sm text-ink-muted">
         {privacyNote.text}{' '}
-        <Link to={pagePath('datenschutz')} className="font-medium text-night-700 underline underline-offset-4">
+        <PageLink to={pagePath('datenschutz')} className="font-medium text-night-700 underline underline-offset-4">
           {privacyNote.linkLabel}
-        </Link>
+        </PageLink>
         .
       </p>
     </div>

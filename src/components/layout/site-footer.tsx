@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { footerNavigation } from '@/app/router/route-table';
 import { addressLines, practice } from '@/content/practice';
@@ -46,9 +46,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             {footerNavigation.map((link) => (
               <li key={link.path}>
-                <Link to={link.path} className="rounded hover:text-white hover:underline">
+                <PageLink to={link.path} className="rounded hover:text-white hover:underline">
                   {link.label}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

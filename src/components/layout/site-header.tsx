@@ -1,27 +1,33 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { appointmentPath, mainNavigation } from '@/app/router/route-table';
+import { isOpenPage, PageLink, usePagePath } from '@/app/router/page-links';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { SiteLogo } from '@/components/layout/site-logo';
 import { cn } from '@/lib/cn';
 import { uiText } from '@/content/ui-text';
 
-const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+/** The mobile menu's id (the toggle controls it). Fixed, not useId: the header is an island (src/app/islands). */
+export const MOBILE_MENU_ID = 'mobile-menu';
+
+const navLinkClasses = (isActive: boolean) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-night-700 hover:bg-night-50',
     isActive ? 'text-night-800 underline decoration-2 underline-offset-8 decoration-moon-400' : 'text-ink-muted',
   );
 
+/**
+ * The sticky header: logo, navigation, the booking button and, on phones, the menu. It is
+ * an island (src/app/islands): on pages without forms it is the one part React hydrates.
+ */
 export function SiteHeader() {
-  const { pathname } = useLocation();
+  const pathname = usePagePath();
   // The menu remembers the page it was opened on, so any navigation (a link, the back
   // button) leaves it closed without an extra render.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = openedOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
-  const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -46,9 +52,9 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {mainNavigation.map((route) => (
               <li key={route.path}>
-                <NavLink to={route.path} end className={navLinkClasses}>
+                <PageLink to={route.path} {...openPageProps(pathname, route.path)} className={navLinkClasses(isOpenPage(pathname, route.path))}>
                   {route.label}
-                </NavLink>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -64,7 +70,7 @@ export function SiteHeader() {
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-full text-night-800 hover:bg-night-50 md:hidden"
             aria-expanded={menuOpen}
-            aria-controls={menuId}
+            aria-controls={MOBILE_MENU_ID}
             aria-label={menuOpen ? uiText.header.closeMenu : uiText.header.openMenu}
             onClick={() => setMenuOpen(!menuOpen)}
           >
@@ -74,7 +80,7 @@ export function SiteHeader() {
       </Container>
 
       <nav
-        id={menuId}
+        id={MOBILE_MENU_ID}
         aria-label={uiText.header.mobileNavigation}
         hidden={!menuOpen}
         className="animate-menu-in border-t border-sand-200 bg-cream md:hidden"
@@ -83,19 +89,17 @@ export function SiteHeader() {
           <ul className="flex flex-col gap-1">
             {mainNavigation.map((route) => (
               <li key={route.path}>
-                <NavLink
+                <PageLink
                   to={route.path}
-                  end
+                  {...openPageProps(pathname, route.path)}
                   onClick={closeMenu}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-lg px-3 py-3 text-base font-medium',
-                      isActive ? 'bg-night-50 text-night-800' : 'text-ink hover:bg-night-50',
-                    )
-                  }
+                  className={cn(
+                    'block rounded-lg px-3 py-3 text-base font-medium',
+                    isOpenPage(pathname, route.path) ? 'bg-night-50 text-night-800' : 'text-ink hover:bg-night-50',
+                  )}
                 >
                   {route.label}
-                </NavLink>
+                </PageLink>
               </li>
             ))}
           </ul>
@@ -106,4 +110,9 @@ export function SiteHeader() {
       </nav>
     </header>
   );
+}
+
+/** The open page's link says so to screen readers. */
+function openPageProps(pathname: string, path: string) {
+  return isOpenPage(pathname, path) ? ({ 'aria-current': 'page' } as const) : {};
 }

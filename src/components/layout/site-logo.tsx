@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { Moon } from 'lucide-react';
 import { practice } from '@/content/practice';
 
 export function SiteLogo({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <Link to="/" onClick={onNavigate} className="flex items-center gap-2 rounded-md text-night-800">
+    <PageLink to="/" onClick={onNavigate} className="flex items-center gap-2 rounded-md text-night-800">
       <span className="grid size-9 place-items-center rounded-xl bg-night-700 text-moon-300">
         <Moon aria-hidden="true" className="size-5" />
       </span>
@@ -13,6 +13,6 @@ export function SiteLogo({ onNavigate }: { onNavigate?: () => void }) {
         <span className="font-serif text-lg font-semibold">{practice.name.split(' ')[0]}</span>
         <span className="text-xs text-ink-muted">{practice.name.split(' ').slice(1).join(' ')}</span>
       </span>
-    </Link>
+    </PageLink>
   );
 }

@@ -1,5 +1,5 @@
 import { Activity, BookOpen, Clock, HeartPulse, Lightbulb, MessagesSquare, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { articlePath } from '@/app/router/route-table';
 import { articlePageText, type BlogArticle, type BlogCategory } from '@/content/blog';
 import { buttonClasses } from '@/components/ui/button-link';
@@ -60,14 +60,14 @@ export function BlogArticleCard({ article, variant = 'standard', labels }: BlogA
           {labels.authorPrefix} <span className="font-semibold">{article.author}</span>
         </p>
         {/* The title after «Lesen» tells the six links apart in a screen reader's list of links. */}
-        <Link
+        <PageLink
           to={articlePath(article.slug)}
           className={buttonClasses('secondary', 'md', "after:absolute after:inset-0 after:rounded-2xl after:content-['']")}
         >
           <BookOpen aria-hidden="true" className="size-4" />
           {labels.read}
           <span className="sr-only">: {article.title}</span>
-        </Link>
+        </PageLink>
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { categoryPath, pagePath } from '@/app/router/route-table';
 import { Container } from '@/components/ui/section';
 import { allCategoriesChip, blogCategories, type BlogCategoryChip } from '@/content/article-meta';
@@ -33,7 +33,7 @@ export function BlogCategoryChips({ label, current }: BlogCategoryChipsProps) {
             const isCurrent = category === current;
             return (
               <li key={category}>
-                <Link
+                <PageLink
                   // To the chips again, so the list is in view, with and without JavaScript.
                   to={`${category === allCategoriesChip ? pagePath('blog') : categoryPath(category)}#${BLOG_CHIPS_ID}`}
                   aria-current={isCurrent ? 'page' : undefined}
@@ -45,7 +45,7 @@ export function BlogCategoryChips({ label, current }: BlogCategoryChipsProps) {
                   )}
                 >
                   {category}
-                </Link>
+                </PageLink>
               </li>
             );
           })}

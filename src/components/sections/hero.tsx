@@ -1,13 +1,11 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Pause, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { heroImageSources } from '@/app/head/hero-image';
-import { useLocation } from 'react-router-dom';
+import { Island } from '@/app/islands/island';
+import { usePagePath } from '@/app/router/page-links';
 import { appointmentPath, findPageRoute } from '@/app/router/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
-import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { cn } from '@/lib/cn';
-import { uiText } from '@/content/ui-text';
 
 export interface HeroCta {
   label: string;
@@ -25,44 +23,23 @@ export interface HeroProps {
    * Pages leave it out: the page registry names it, and <head> preloads the same one.
    */
   image?: string;
-  /**
-   * Base name of a looping video in public/media (.webm and .mp4). The still image beneath
-   * stays its fallback; the video has no poster: it is invisible until it plays, and a
-   * poster would fetch the 1600 px still again on a phone that shows the 800 px one.
-   */
+  /** Base name of a looping video over the still image (./hero-video.tsx). */
   video?: string;
   cta?: HeroCta;
   secondaryCta?: HeroCta & { to: string };
   size?: 'large' | 'compact';
 }
 
-type VideoState = 'loading' | 'playing' | 'paused' | 'failed';
-
+/**
+ * A page's hero: the still image (the page's largest paint), the title, the lead and the
+ * calls to action, all static HTML; only the optional video with its play/pause button is
+ * interactive, an island of its own (./hero-video.tsx).
+ */
 export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, size = 'compact' }: HeroProps) {
-  const motionAllowed = useMotionAllowed();
-  const [videoState, setVideoState] = useState<VideoState>('loading');
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const { pathname } = useLocation();
+  const pathname = usePagePath();
   const baseName = image ?? findPageRoute(pathname)?.heroImage;
   if (!baseName) throw new Error(`No hero image for ${pathname}: register the page in src/app/router/route-table.ts`);
   const still = heroImageSources(baseName);
-  const showVideo = Boolean(video) && motionAllowed && videoState !== 'failed';
-  const videoVisible = showVideo && (videoState === 'playing' || videoState === 'paused');
-
-  // The press does what the button says. The video is shown (and the button says «pause»)
-  // once it can play, which may be a moment before autoplay has started it: going by
-  // `element.paused` then, a press on «pause» would start it instead. pause() before that
-  // moment also cancels the autoplay, but fires no pause event, so the state is set here.
-  function togglePlayback() {
-    const element = videoRef.current;
-    if (!element) return;
-    if (videoState === 'paused') {
-      void element.play()?.catch(() => setVideoState('paused'));
-    } else {
-      element.pause();
-      setVideoState('paused');
-    }
-  }
 
   return (
     <section
@@ -84,32 +61,6 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
         fetchPriority="high"
         className="absolute inset-0 -z-20 size-full object-cover"
       />
-      {showVideo && (
-        <video
-          ref={videoRef}
-          className={cn(
-            'absolute inset-0 -z-20 size-full object-cover transition-opacity duration-1000',
-            videoVisible ? 'opacity-100' : 'opacity-0',
-          )}
-          autoPlay
-          muted
-          loop
-          playsInline
-          preload="auto"
-          aria-hidden="true"
-          tabIndex={-1}
-          data-testid="hero-video"
-          onCanPlay={() => setVideoState((state) => (state === 'loading' ? 'playing' : state))}
-          onPlaying={() => setVideoState('playing')}
-          onPause={() => setVideoState('paused')}
-          onError={() => setVideoState('failed')}
-        >
-          <source src={`/media/${video}.webm`} type="video/webm" />
-          {/* The last source failing means no source worked: fall back to the still image. */}
-          <source src={`/media/${video}.mp4`} type="video/mp4" onError={() => setVideoState('failed')} />
-          {uiText.hero.noVideoSupport}
-        </video>
-      )}
       {/* Darkens the picture so white text keeps at least 4.5:1 whatever the image. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-night-900/85 via-night-900/60 to-night-900/30" />
 
@@ -139,23 +90,8 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
         </div>
       </Container>
 
-      {videoVisible && (
-        <button
-          type="button"
-          onClick={togglePlayback}
-          className="absolute bottom-4 right-4 inline-flex items-center gap-2 rounded-full bg-night-900/80 px-4 py-2 text-sm font-medium text-white hover:bg-night-900"
-        >
-          {videoState === 'paused' ? (
-            <>
-              <Play aria-hidden="true" className="size-4" /> {uiText.hero.playVideo}
-            </>
-          ) : (
-            <>
-              <Pause aria-hidden="true" className="size-4" /> {uiText.hero.pauseVideo}
-            </>
-          )}
-        </button>
-      )}
+      {/* After the text in the markup; the video still lies beneath it (-z-20, like the still). */}
+      {video && <Island name="hero-video" props={{ video }} />}
     </section>
   );
 }

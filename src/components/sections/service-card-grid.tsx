@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { ArrowRight } from 'lucide-react';
 import { CheckList } from '@/components/sections/check-list';
 import { cardGrid, cardGridItem, type SectionTone } from '@/components/sections/section-layout';
@@ -47,14 +47,14 @@ export function ServiceCardGrid({ id, title, lead, cards, tone, variant, highlig
               {highlights ? (
                 <CheckList items={highlights[card.id]} columns={1} className="mt-6 border-t border-sand-200 pt-6 text-sm" />
               ) : (
-                <Link
+                <PageLink
                   to={`${card.to}#${card.id}`}
                   className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded pt-4 font-semibold text-night-700 underline-offset-4 hover:text-night-800 hover:underline"
                 >
                   {uiText.serviceCards.learnMore}{' '}
                   <span className="sr-only">{uiText.serviceCards.about} {card.title}</span>
                   <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
+                </PageLink>
               )}
             </Card>
           </li>

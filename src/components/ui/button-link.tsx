@@ -1,5 +1,4 @@
-import type { ComponentProps } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink, type PageLinkProps } from '@/app/router/page-links';
 import { cn } from '@/lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost-light' | 'accent';
@@ -28,8 +27,8 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   );
 }
 
-type ButtonLinkProps = ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize };
+type ButtonLinkProps = PageLinkProps & { variant?: ButtonVariant; size?: ButtonSize };
 
 export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...props} />;
+  return <PageLink className={buttonClasses(variant, size, className)} {...props} />;
 }

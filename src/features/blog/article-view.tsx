@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { ArrowLeft, Clock } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { categoryPath, pagePath } from '@/app/router/route-table';
 import { ClosingCta } from '@/components/sections/closing-cta';
 import { Container } from '@/components/ui/section';
@@ -38,20 +39,20 @@ export function ArticleView({ article }: { article: Article }) {
       <article aria-labelledby="artikel-titel" className="bg-cream">
         <Container className="max-w-3xl py-12 sm:py-16">
           <header>
-            <Link
+            <PageLink
               to={pagePath('blog')}
               className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-night-700 underline-offset-4 hover:underline"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
               {articlePageText.backLabel}
-            </Link>
+            </PageLink>
             <p className="mt-4">
-              <Link
+              <PageLink
                 to={categoryPath(article.category)}
                 className="inline-flex min-h-11 items-center rounded-full bg-sage-50 px-3 text-sm font-semibold text-sage-700 underline-offset-4 hover:underline"
               >
                 {article.category}
-              </Link>
+              </PageLink>
             </p>
             <h1 id="artikel-titel" className="mt-4 text-3xl sm:text-4xl lg:text-5xl">
               {article.title}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { PageLink } from '@/app/router/page-links';
 import { pagePath } from '@/app/router/route-table';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { EmailSuggestionPrompt, useEmailSuggestion } from '@/components/forms/email-suggestion-prompt';
@@ -76,9 +76,9 @@ function SubscribeForm({ content }: { content: NewsletterCopy }) {
       </noscript>
       <p id={noteId} className="mt-4 text-sm text-ink-muted">
         {content.privacyNote.text}{' '}
-        <Link to={`${pagePath('datenschutz')}#newsletter`} className="font-medium text-night-700 underline underline-offset-4">
+        <PageLink to={`${pagePath('datenschutz')}#newsletter`} className="font-medium text-night-700 underline underline-offset-4">
           {content.privacyNote.linkLabel}
-        </Link>
+        </PageLink>
         .
       </p>
     </form>
