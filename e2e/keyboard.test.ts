@@ -133,38 +133,47 @@ test.describe('keyboard only', () => {
       await expect(tooltip).toHaveText(priceOnRequest.explanation);
     });
 
-    test('menu: Enter opens it, its items are reachable, Escape closes it and returns focus; Enter on an item navigates', async ({ page }) => {
-      await page.goto('/');
-      await waitForHydration(page);
-      const toggle = page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
-      await tabUntil(page, (focus) => focus.label === uiText.header.openMenu);
-      await page.keyboard.press('Enter');
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // From the home page (islands) the next page is a document load; from the contact page the app renders it.
+    for (const start of ['/', '/kontakt'] as const) {
+      test(`menu on ${start}: Enter opens it, its items are reachable, Escape closes it and returns focus; Enter on an item navigates`, async ({ page }) => {
+        await page.goto(start);
+        await waitForHydration(page);
+        const toggle = page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
+        await tabUntil(page, (focus) => focus.label === uiText.header.openMenu);
+        await page.keyboard.press('Enter');
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
 
-      const reached: string[] = [];
-      for (const item of [...headerNavigation.map((entry) => entry.label), 'Termin vereinbaren']) {
-        const focus = await tabUntil(page, (f) => f.label === item, { maxSteps: 2 });
-        expect(await page.locator(':focus').evaluate((element, label) => Boolean(element.closest(`nav[aria-label="${label}"]`)), uiText.header.mobileNavigation)).toBe(true);
-        reached.push(focus.label);
-      }
-      expect(reached).toEqual(['Home', 'Schlafberatung', 'Über uns', 'Kontakt', 'Termin vereinbaren']);
+        const reached: string[] = [];
+        for (const item of [...headerNavigation.map((entry) => entry.label), 'Termin vereinbaren']) {
+          const focus = await tabUntil(page, (f) => f.label === item, { maxSteps: 2 });
+          expect(await page.locator(':focus').evaluate((element, label) => Boolean(element.closest(`nav[aria-label="${label}"]`)), uiText.header.mobileNavigation)).toBe(true);
+          reached.push(focus.label);
+        }
+        expect(reached).toEqual(['Home', 'Schlafberatung', 'Über uns', 'Kontakt', 'Termin vereinbaren']);
 
-      await page.keyboard.press('Escape');
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.getByRole('navigation', { name: uiText.header.mobileNavigation }).isVisible()).toBe(false);
-      const back = await expectVisibleFocus(page, 'after Escape');
-      expect(back.label).toBe(uiText.header.openMenu);
+        await page.keyboard.press('Escape');
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await page.getByRole('navigation', { name: uiText.header.mobileNavigation }).isVisible()).toBe(false);
+        const back = await expectVisibleFocus(page, 'after Escape');
+        expect(back.label).toBe(uiText.header.openMenu);
 
-      // Choosing an item with the keyboard: the page changes, the menu closes, focus lands in the new page.
-      await page.keyboard.press('Enter');
-      await tabUntil(page, (f) => f.label === 'Über uns', { maxSteps: 4 });
-      await page.keyboard.press('Enter');
-      await page.waitForURL('/uber-uns');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Über uns');
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('inhalt');
-      await tabUntil(page, (f) => f.tag === 'a' || f.tag === 'button', { maxSteps: 1 });
-    });
+        // Choosing an item with the keyboard: the page changes and the menu is closed.
+        await page.keyboard.press('Enter');
+        await tabUntil(page, (f) => f.label === 'Über uns', { maxSteps: 4 });
+        await page.keyboard.press('Enter');
+        await page.waitForURL('/uber-uns');
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Über uns');
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        if (start === '/') {
+          // A new document: the browser starts at its top, and the first Tab reaches the skip link.
+          await tabUntil(page, (f) => f.label === uiText.skipLink, { maxSteps: 1 });
+        } else {
+          // Inside the app: focus lands in the new page's content (root-layout.tsx).
+          await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('inhalt');
+          await tabUntil(page, (f) => f.tag === 'a' || f.tag === 'button', { maxSteps: 1 });
+        }
+      });
+    }
 
     test('contact form: filled in and sent with the keyboard alone', async ({ page }) => {
       await page.goto('/kontakt');
