@@ -26,7 +26,7 @@ function videoState(page: Page) {
 
 /** The hero's still image has loaded and is what the visitor sees (nothing covers it). */
 async function expectStillImageShown(page: Page) {
-  const image = page.locator('section[aria-labelledby="hero-titel"] img').first();
+  const image = page.locator('section[aria-labelledby="hero-titel"] img[srcset]');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await image.evaluate((img) => getComputedStyle(img).visibility)).toBe('visible');
   expect(await image.getAttribute('src')).toMatch(/\/media\/hero-home(-sm)?\.webp$/);

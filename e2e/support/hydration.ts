@@ -12,11 +12,15 @@ import { ISLAND_ATTRIBUTE } from '../../src/app/islands/island-attributes.ts';
  * Shared by the browser tests and the benchmark (scripts/bench/first-use.ts).
  */
 export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
+  // No named helper inside: the benchmark runs this file through tsx, whose helper for
+  // function names does not exist in the page.
   await page.waitForFunction(
     ({ hydrationAttribute, islandAttribute }) => {
-      const hydrated = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-      if (document.getElementById('root')?.getAttribute(hydrationAttribute) !== 'islands') return hydrated(document.querySelector('main'));
-      return [...document.querySelectorAll(`[${islandAttribute}]`)].every((island) => island.firstElementChild === null || hydrated(island.firstElementChild));
+      const islandsOnly = document.getElementById('root')?.getAttribute(hydrationAttribute) === 'islands';
+      const elements = islandsOnly
+        ? [...document.querySelectorAll(`[${islandAttribute}]`)].flatMap((island) => (island.firstElementChild ? [island.firstElementChild] : []))
+        : [document.querySelector('main')];
+      return elements.every((element) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
     },
     { hydrationAttribute: HYDRATION_ATTRIBUTE, islandAttribute: ISLAND_ATTRIBUTE },
     { timeout },
