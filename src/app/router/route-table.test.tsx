@@ -60,7 +60,7 @@ describe('page registry', () => {
     const preload = headElementsFor(path).find((element) => element.attrs.rel === 'preload' && element.attrs.as === 'image');
     const expected = heroImageSources(heroImage);
     expect(preload?.attrs).toMatchObject({ href: expected.src, imagesrcset: expected.srcSet });
-    const hero = screen.getByRole('main').querySelector('img');
+    const hero = screen.getByRole('main').querySelector('img[srcset]');
     expect(hero).toHaveAttribute('src', expected.src);
     expect(hero).toHaveAttribute('srcset', expected.srcSet);
   });
