@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('the page starter', () => {
-  it('requests nothing while the page loads, then the entry, its modules and the manifest one frame after the load event', async () => {
+  it('without paint reports (Safari): requests nothing while the page loads, then the entry, its modules and the manifest one frame after the load event', async () => {
     stillLoading();
     startPage(data);
     await vi.advanceTimersByTimeAsync(MAX_WAIT_MS - 1);
@@ -58,5 +58,64 @@ describe('the page starter', () => {
     startPage(data);
     document.getElementById('menu')!.click();
     expect(window[EARLY_PRESS_HANDOFF]?.()?.id).toBe('menu');
+  });
+
+  describe('where the browser reports the largest paint', () => {
+    /** A stand-in for the browser's PerformanceObserver: the test reports paints by element. */
+    let reportPaint: (element: Element) => void;
+    beforeEach(() => {
+      const observers: Array<(list: { getEntries(): Array<{ element: Element }> }) => void> = [];
+      const buffered: Array<{ element: Element }> = [];
+      class FakeObserver {
+        static supportedEntryTypes = ['largest-contentful-paint'];
+        constructor(private readonly callback: (list: { getEntries(): Array<{ element: Element }> }) => void) {}
+        observe(options: { type: string; buffered?: boolean }) {
+          expect(options.type).toBe('largest-contentful-paint');
+          observers.push(this.callback);
+          if (options.buffered && buffered.length > 0) this.callback({ getEntries: () => [...buffered] });
+        }
+        disconnect() {
+          observers.splice(observers.indexOf(this.callback), 1);
+        }
+      }
+      vi.stubGlobal('PerformanceObserver', FakeObserver);
+      reportPaint = (element) => {
+        buffered.push({ element });
+        for (const callback of [...observers]) callback({ getEntries: () => [{ element }] });
+      };
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('starts once the hero image is reported painted, not on an earlier paint of the heading or on the load event', async () => {
+      document.body.innerHTML = '<h1>Titel</h1><img fetchpriority="high" alt="">';
+      stillLoading();
+      startPage(data);
+      reportPaint(document.querySelector('h1')!);
+      window.dispatchEvent(new Event('load'));
+      await vi.advanceTimersToNextFrame();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(requested()).toEqual([]);
+      reportPaint(document.querySelector('img')!);
+      expect(requested()).toEqual(['/assets/app.js', '/site.webmanifest', '/assets/index-abc.js']);
+      reportPaint(document.querySelector('img')!);
+      expect(document.querySelectorAll('script[src]')).toHaveLength(1);
+    });
+
+    it('counts a hero painted before the starter ran', () => {
+      document.body.innerHTML = '<img fetchpriority="high" alt="">';
+      reportPaint(document.querySelector('img')!);
+      stillLoading();
+      startPage(data);
+      expect(requested()).toContain('/assets/index-abc.js');
+    });
+
+    it('on a page without a hero image, starts with its first paint', () => {
+      document.body.innerHTML = '<h1>Artikel</h1>';
+      stillLoading();
+      startPage(data);
+      expect(requested()).toEqual([]);
+      reportPaint(document.querySelector('h1')!);
+      expect(requested()).toContain('/assets/index-abc.js');
+    });
   });
 });
