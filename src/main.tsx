@@ -10,8 +10,8 @@ import { hydrationModeOf } from '@/app/islands/hydration-mode';
  * of gzipped JavaScript) up front made the hero image share the connection with it and
  * pushed LCP on a throttled phone from about 1.5 s to 2.3 s (npm run bench). So a built page
  * requests this entry only after its largest paint: the inline page starter
- * (src/app/starter/) waits for the load event and one frame (or the first tap or key, at
- * most 3 s), starts the page's modules (listed by the prerender step in an inert
+ * (src/app/starter/) waits until the browser reports that paint (or the first tap or key,
+ * at most 3 s), starts the page's modules (listed by the prerender step in an inert
  * <template>) and keeps any early press for us. The rest of the style sheet and the web
  * fonts follow now (full-style-sheet.ts; web-fonts.ts: the fonts for the next page view,
  * the open page keeps its fallbacks), and the page hydrates: the whole app, or on a page
