@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { criticalStyle, firstPaintFontFaces, unwrapWhereAndIs, withoutFirstPaintFontFaces, withoutUnreadProperties } from './critical-css.ts';
+import {
+  criticalStyle,
+  firstPaintFontFaces,
+  unwrapWhereAndIs,
+  withoutFirstPaintFontFaces,
+  withoutUnreadProperties,
+  withoutUnreadThemeVariables,
+} from './critical-css.ts';
 
 const FACES = [
   "@font-face{font-family:Inter Fallback;src:local(Arial);size-adjust:106%}",
@@ -64,6 +71,24 @@ describe("a page's critical style", () => {
     expect(withoutUnreadProperties('@supports (x:y){*{--tw-shadow:0;--tw-ring-color:red}}.a{color:var(--tw-shadow)}')).toBe(
       '@supports (x:y){*{--tw-shadow:0}}.a{color:var(--tw-shadow)}',
     );
+  });
+
+  it('keeps only the theme variables a kept rule or a style attribute reads, also through another variable', async () => {
+    const theme =
+      '@layer theme{:root,:host{--font-sans:Arial;--font-mono:monospace;--default-font-family:var(--font-sans);--default-mono-font-family:var(--font-mono);--text-sm:.875rem;--text-7xl:4.5rem;--color-red-700:#bf000f}' +
+      '@supports (color:lab(0% 0 0)){:root,:host{--color-red-700:lab(40% 67 53)}}}';
+    const rules = '@layer base{html{font-family:var(--default-font-family,sans-serif)}}.text-sm{font-size:var(--text-sm)}';
+    expect(withoutUnreadThemeVariables(theme + rules)).toBe(
+      '@layer theme{:root,:host{--font-sans:Arial;--default-font-family:var(--font-sans);--text-sm:.875rem}}' + rules,
+    );
+    // A variable read by the markup stays, and a custom property outside the theme is not the theme's to drop.
+    expect(withoutUnreadThemeVariables(`${theme}.a{--tw-x:1}`, '<p style="color:var(--color-red-700)">')).toBe(
+      '@layer theme{:root,:host{--color-red-700:#bf000f}@supports (color:lab(0% 0 0)){:root,:host{--color-red-700:lab(40% 67 53)}}}.a{--tw-x:1}',
+    );
+    // In a page: the theme of SHEET-like input keeps what the page's rules read.
+    const style = await criticalStyle(page('<p class="text-sm">x</p>'), `${FACES}${theme}@layer utilities{.text-sm{font-size:var(--text-sm)}}`);
+    expect(style).toContain('--text-sm:.875rem');
+    expect(style).not.toContain('--text-7xl');
   });
 
   it('unwraps :where and :is with nested parentheses, and leaves other selectors alone', () => {
