@@ -1,9 +1,10 @@
 /**
- * Each prerendered page carries only the rules its markup uses (scripts/prerender/
+ * Each prerendered page carries only the rules its visible markup uses (scripts/prerender/
  * critical-css.ts); the whole style sheet follows after the first paint. Nothing may look
  * different before it arrives: every element of the page (and its ::before, ::after,
  * ::placeholder and ::marker) must have the same computed style from the page's own rules
- * as from the whole sheet, at phone and desktop width.
+ * as from the whole sheet, at phone and desktop width – except inside a `hidden` element,
+ * which only React opens, once the whole sheet applies (src/main.tsx).
  *
  * One page load per route serves both widths (and one context many routes): the page's own
  * rules are measured, the whole sheet is added and measured again, then removed before the
@@ -60,7 +61,9 @@ function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]>
   return page.evaluate(
     ({ pseudos, phase }) => {
       const label = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')}`;
-      const elements = [...document.querySelectorAll('body *')];
+      // Not the hidden parts (the mobile menu, tooltips' texts): the page's own rules leave
+      // them out (critical-css.ts); only React shows them, after the whole sheet applies.
+      const elements = [...document.querySelectorAll('body *')].filter((el) => !el.closest('[hidden]:not([hidden="until-found"])'));
       const properties = (window as unknown as { pageStyleProperties: string[] }).pageStyleProperties;
       const all = (style: CSSStyleDeclaration) => properties.map((property) => `${property}:${style.getPropertyValue(property)}`);
       // A pseudo element that is not there is measured by what would make it appear:

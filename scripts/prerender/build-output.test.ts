@@ -349,7 +349,7 @@ describe('the first round trip', () => {
 
   // The preview server's HTTP/1.1 answer, as `npm run bench` measures it: _headers applied,
   // the build's level-9 gzip copy as the body. An HTTP/2 host compresses the headers.
-  it.each([...pageRoutes.map((r) => [r.path]), ['/ein-pfad-den-es-nicht-gibt']])(
+  it.each([...pageRoutes.map((r) => r.path), '/ein-pfad-den-es-nicht-gibt'].map((route): [string] => [route]))(
     'sends %s with its headers inside one round trip of a new connection',
     async (route) => {
       const sent = await bytesSent(port, route);

@@ -91,6 +91,17 @@ describe("a page's critical style", () => {
     expect(style).not.toContain('--text-7xl');
   });
 
+  it('leaves out the rules only hidden markup uses, not those of markup the find-in-page search opens', async () => {
+    const style = await criticalStyle(
+      page('<p class="used">x</p><nav hidden><a class="hover:used unused">y</a></nav><div hidden="until-found"><p class="shadow">z</p></div>'),
+      SHEET,
+    );
+    expect(style).toContain('.used{color:red}');
+    expect(style).not.toContain('.hover\\:used');
+    expect(style).not.toContain('.unused');
+    expect(style).toContain('.shadow{');
+  });
+
   it('unwraps :where and :is with nested parentheses, and leaves other selectors alone', () => {
     expect(unwrapWhereAndIs(':where(.space-y-4>:not(:last-child))')).toBe('.space-y-4>:not(:last-child)');
     expect(unwrapWhereAndIs('.a :is(.b, .c:not(.d))')).toBe('.a .b, .c:not(.d)');
