@@ -17,6 +17,7 @@ import { isListed, pageRoutes } from '../../src/app/router/route-table.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 import { createStaticServer } from '../static-server.ts';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/app/first-screen.ts';
 
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { blogArticles } from '../../src/content/article-index.ts';
@@ -101,6 +102,17 @@ describe('npm run build', () => {
     expect(style?.[1]).toBe(`'sha256-${createHash('sha256').update(style?.[2] ?? '').digest('base64')}'`);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" type="text\/x-after-first-paint">/);
     expect(html).not.toMatch(/rel="preload"[^>]*as="font"/);
+  });
+
+  it('gives a page whose style covers only its first screen the whole sheet for a browser without JavaScript, and only such a page', async () => {
+    const marked: string[] = [];
+    for (const route of pageRoutes) {
+      const html = await htmlOf(route.path);
+      const noscript = html.match(/<noscript><link rel="stylesheet" href="\/assets\/index-[\w-]+\.css"><\/noscript>/g) ?? [];
+      expect(noscript, route.path).toHaveLength(html.includes(`${FIRST_SCREEN_END_ATTRIBUTE}=""`) ? 1 : 0);
+      if (noscript.length > 0) marked.push(route.path);
+    }
+    expect(marked.sort()).toEqual(['/datenschutz', '/schlafberatung']);
   });
 
   it('writes every page under its own route, and the 404 page', async () => {

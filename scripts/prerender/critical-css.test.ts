@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   criticalStyle,
+  endsFirstScreen,
   firstPaintFontFaces,
+  firstScreenOf,
   unwrapWhereAndIs,
   withoutFirstPaintFontFaces,
   withoutUnreadProperties,
@@ -100,6 +102,19 @@ describe("a page's critical style", () => {
     expect(style).not.toContain('.hover\\:used');
     expect(style).not.toContain('.unused');
     expect(style).toContain('.shadow{');
+  });
+
+  it('keeps only the rules of the markup before the end of the first screen, where the page marks one', async () => {
+    const marked = page('<main><p class="used">x</p><div data-first-screen-end=""></div><p class="shadow">y</p></main><footer class="unused">z</footer>');
+    expect(endsFirstScreen(marked)).toBe(true);
+    const style = await criticalStyle(marked, SHEET);
+    expect(style).toContain('.used{color:red}');
+    expect(style).not.toContain('.shadow{');
+    expect(style).not.toContain('.unused');
+    const unmarked = page('<p class="used">x</p><p class="shadow">y</p>');
+    expect(endsFirstScreen(unmarked)).toBe(false);
+    expect(firstScreenOf(unmarked)).toBe(unmarked);
+    expect(await criticalStyle(unmarked, SHEET)).toContain('.shadow{');
   });
 
   it('unwraps :where and :is with nested parentheses, and leaves other selectors alone', () => {

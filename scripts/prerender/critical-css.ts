@@ -17,6 +17,7 @@
  */
 import Beasties from 'beasties';
 import postcss from 'postcss';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/app/first-screen.ts';
 
 /**
  * The @font-face rules a page needs before the whole sheet has loaded: the local,
@@ -193,13 +194,30 @@ export function withoutUnreadThemeVariables(css: string, pageHtml = ''): string 
   return root.toString();
 }
 
+const firstScreenEnd = new RegExp(`<[a-z]+ ${FIRST_SCREEN_END_ATTRIBUTE}=""`);
+
+/** Whether the page marks the end of its first screen (src/components/ui/first-screen-end.tsx). */
+export function endsFirstScreen(pageHtml: string): boolean {
+  return firstScreenEnd.test(pageHtml);
+}
+
+/**
+ * The page up to the end of its first screen, where it marks one: the rest of the body, the
+ * footer too, is cut off (the parser closes what is left open).
+ */
+export function firstScreenOf(pageHtml: string): string {
+  const end = firstScreenEnd.exec(pageHtml);
+  return end ? `${pageHtml.slice(0, end.index)}</body></html>` : pageHtml;
+}
+
 /**
  * The inline style of one page: the first paint's @font-face rules, then every rule of
- * `css` that the page's visible markup (`pageHtml`, the complete document) uses.
+ * `css` that the page's visible markup (`pageHtml`, the complete document) uses – up to the
+ * end of the first screen if the page marks it (firstScreenOf).
  */
 export async function criticalStyle(pageHtml: string, css: string): Promise<string> {
   if (!pageHtml.includes('</head>')) throw new Error('The page has no </head>');
-  const probe = pageHtml.replace('</head>', () => `<style>${css}</style></head>`);
+  const probe = firstScreenOf(pageHtml).replace('</head>', () => `<style>${css}</style></head>`);
   const visible = await hiddenMarkupRemover.process(probe);
   const reduced = /<style>([\s\S]*?)<\/style>/.exec(await beasties.process(visible))?.[1] ?? '';
   const style = firstPaintFontFaces(css) + withoutUnreadThemeVariables(withoutUnreadProperties(reduced), pageHtml);
