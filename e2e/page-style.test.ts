@@ -4,8 +4,8 @@
  * different before it arrives: every element of the page (and its ::before, ::after,
  * ::placeholder and ::marker) must have the same computed style from the page's own rules
  * as from the whole sheet, at phone and desktop width – except inside a `hidden` element,
- * which only React opens, once the whole sheet applies (src/main.tsx), and after the end of
- * a long page's first screen (src/app/first-screen.ts), which must be below it.
+ * which only React opens, once the whole sheet applies (src/main.tsx), and the main content
+ * after the end of a long page's first screen (src/app/first-screen.ts), which must be below it.
  *
  * One page load per route serves both widths (and one context many routes): the page's own
  * rules are measured, the whole sheet is added and measured again, then removed before the
@@ -65,12 +65,11 @@ function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]>
       const label = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')}`;
       // Not the hidden parts (the mobile menu, tooltips' texts): the page's own rules leave
       // them out (critical-css.ts); only React shows them, after the whole sheet applies.
-      // On a long page, only what comes before the end of its first screen (the marker is
-      // checked to be below it): the rest waits for the whole sheet.
+      // On a long page, not the main content after the end of its first screen (checked to
+      // be below it): it waits for the whole sheet. The footer is compared.
       const end = document.querySelector(`[${endAttribute}]`);
-      const elements = [...document.querySelectorAll('body *')].filter(
-        (el) => !el.closest('[hidden]:not([hidden="until-found"])') && (!end || el.compareDocumentPosition(end) & Node.DOCUMENT_POSITION_FOLLOWING),
-      );
+      const waits = (el: Element) => !!end && !!(end.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !!end.closest('main')?.contains(el);
+      const elements = [...document.querySelectorAll('body *')].filter((el) => !el.closest('[hidden]:not([hidden="until-found"])') && !waits(el));
       const properties = (window as unknown as { pageStyleProperties: string[] }).pageStyleProperties;
       const all = (style: CSSStyleDeclaration) => properties.map((property) => `${property}:${style.getPropertyValue(property)}`);
       // What holds the end of the first screen grows or shrinks with what follows it, below the first screen.

@@ -104,13 +104,14 @@ describe("a page's critical style", () => {
     expect(style).toContain('.shadow{');
   });
 
-  it('keeps only the rules of the markup before the end of the first screen, where the page marks one', async () => {
+  it('leaves out the rules of the main content after the end of the first screen, where the page marks one, not the footer’s', async () => {
     const marked = page('<main><p class="used">x</p><div data-first-screen-end=""></div><p class="shadow">y</p></main><footer class="unused">z</footer>');
     expect(endsFirstScreen(marked)).toBe(true);
     const style = await criticalStyle(marked, SHEET);
     expect(style).toContain('.used{color:red}');
     expect(style).not.toContain('.shadow{');
-    expect(style).not.toContain('.unused');
+    expect(style).toContain('.unused{');
+    expect(() => firstScreenOf(page('<main></main><footer><div data-first-screen-end=""></div></footer>'))).toThrow(/inside <main>/);
     const unmarked = page('<p class="used">x</p><p class="shadow">y</p>');
     expect(endsFirstScreen(unmarked)).toBe(false);
     expect(firstScreenOf(unmarked)).toBe(unmarked);

@@ -202,18 +202,22 @@ export function endsFirstScreen(pageHtml: string): boolean {
 }
 
 /**
- * The page up to the end of its first screen, where it marks one: the rest of the body, the
- * footer too, is cut off (the parser closes what is left open).
+ * The page without the rest of its main content after the end of its first screen, where it
+ * marks one. The footer stays: it is the same on every page, and should the whole sheet
+ * never come (its script blocked), the site's addresses and links stay legible.
  */
 export function firstScreenOf(pageHtml: string): string {
   const end = firstScreenEnd.exec(pageHtml);
-  return end ? `${pageHtml.slice(0, end.index)}</body></html>` : pageHtml;
+  if (!end) return pageHtml;
+  const mainEnd = pageHtml.indexOf('</main>', end.index);
+  if (mainEnd === -1) throw new Error(`The end of the first screen (${FIRST_SCREEN_END_ATTRIBUTE}) must be inside <main>`);
+  return pageHtml.slice(0, end.index) + pageHtml.slice(mainEnd);
 }
 
 /**
  * The inline style of one page: the first paint's @font-face rules, then every rule of
- * `css` that the page's visible markup (`pageHtml`, the complete document) uses – up to the
- * end of the first screen if the page marks it (firstScreenOf).
+ * `css` that the page's visible markup (`pageHtml`, the complete document) uses – without
+ * the main content after the end of the first screen if the page marks it (firstScreenOf).
  */
 export async function criticalStyle(pageHtml: string, css: string): Promise<string> {
   if (!pageHtml.includes('</head>')) throw new Error('The page has no </head>');

@@ -3,7 +3,6 @@ import { Hero } from '@/components/sections/hero';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
 import { LegalToc } from '@/components/sections/legal-toc';
 import { Section } from '@/components/ui/section';
-import { FirstScreenEnd } from '@/components/ui/first-screen-end';
 import { formatDateShort } from '@domain/dates';
 
 // One break point, with its hyphen, for the hero title: the word is wider than a 360 px
@@ -28,8 +27,6 @@ export default function PrivacyPage() {
           </div>
         </div>
       </Section>
-      {/* Only the footer follows: the text fills many screens. */}
-      <FirstScreenEnd />
     </>
   );
 }
