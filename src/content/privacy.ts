@@ -73,7 +73,7 @@ export const privacyPage: PrivacyPage = {
       title: 'Verantwortliche Stelle und Kontakt',
       paragraphs: [
         `Verantwortlich für die Bearbeitung Ihrer Personendaten auf dieser Website ist die ${controller}. Unsere Praxis befindet sich an der ${practiceLocation}.`,
-        `Fragen zum Datenschutz und Anliegen zu Ihren Rechten richten Sie per E-Mail an ${practice.email}, telefonisch an ${practice.phone.display} oder per Post an die oben genannte Adresse.`,
+        `Sie erreichen uns per E-Mail an ${practice.email}, telefonisch unter ${practice.phone.display} oder per Post.`,
       ],
     },
     {
@@ -97,14 +97,14 @@ export const privacyPage: PrivacyPage = {
         'Ihre Nachricht',
       ],
       notes: [
-        'Die Angaben werden verschlüsselt (HTTPS) übertragen, in unserer Datenbank gespeichert und per E-Mail an unser Praxispostfach weitergeleitet (Dienstleister: siehe «Empfänger und Bekanntgabe ins Ausland»). Was Sie uns direkt per E-Mail oder Telefon mitteilen, bearbeiten wir zu denselben Zwecken.',
+        'Die Angaben werden verschlüsselt (HTTPS) übertragen, in unserer Datenbank gespeichert und per E-Mail an unser Praxispostfach weitergeleitet. Was Sie uns direkt per E-Mail oder Telefon mitteilen, bearbeiten wir zu denselben Zwecken.',
       ],
     },
     {
       id: 'terminanfrage',
       title: 'Terminanfrage',
       paragraphs: [
-        `Fragen Sie über «Termin vereinbaren» einen Termin an, bearbeiten wir Ihre Angaben, um ihn zu planen, innerhalb von ${practice.replyWithinHours} Stunden zu bestätigen oder einen anderen vorzuschlagen und Sie bei Rückfragen und kurzfristigen Änderungen zu erreichen; darum ist die Telefonnummer hier Pflicht. Das Formular erfasst:`,
+        `Eine Terminanfrage bearbeiten wir, um den Termin zu planen, innert ${practice.replyWithinHours} Stunden zu bestätigen oder einen anderen vorzuschlagen und Sie bei Rückfragen und Änderungen zu erreichen (darum ist die Telefonnummer Pflicht). Das Formular erfasst:`,
       ],
       list: [
         'Vorname und Nachname',
@@ -128,7 +128,7 @@ export const privacyPage: PrivacyPage = {
       list: [
         'Datum, Uhrzeit, Dauer und Leistung des Termins und, ausser bei einer Beratung bei Ihnen zu Hause, den Ort der Praxis',
         'Ihren Vor- und Nachnamen und wer von uns Sie berät',
-        'einen Link auf die Übersicht Ihrer Anfrage, nur mit dem geheimen Schlüssel darin erreichbar (HTTPS), ohne E-Mail-Adresse, Telefonnummer und Nachricht und ohne Änderungsmöglichkeit',
+        'einen geheimen Link (HTTPS) auf die Übersicht Ihrer Anfrage, ohne E-Mail-Adresse, Telefonnummer und Nachricht und ohne Änderungsmöglichkeit',
       ],
       notes: [
         `Nachricht, Telefonnummer, E-Mail-Adresse und unbestätigte Anfragen stehen nie im Kalender. Ein abgesagter Termin zeigt bis zum Termintag nur «${CANCELLED_SUMMARY}» und die Uhrzeit; bestätigte Termine verschwinden ${LOOKBACK_DAYS} Tage nach dem Termin. Abonnieren wir den Kalender über Google Kalender, Microsoft Outlook oder Apple iCloud, speichert der Anbieter die Einträge, auch ausserhalb der Schweiz.`,
@@ -139,7 +139,7 @@ export const privacyPage: PrivacyPage = {
       title: 'Newsletter',
       paragraphs: [
         'Für den Newsletter im Blog speichern wir mit Ihrer Einwilligung Ihre E-Mail-Adresse und die Zeitpunkte von Anmeldung und Bestätigung, um Ihnen neue Artikel anzukündigen. Sie erhalten ihn erst, wenn Sie den Link in unserer Bestätigungs-E-Mail anklicken (Double-Opt-in); sonst löschen wir die Adresse nach drei Tagen. Abbestellen (Link in jedem Newsletter, ein Klick im E-Mail-Programm, E-Mail oder Telefon) löscht sie sofort.',
-        `Die Adresse liegt bei Supabase, die E-Mails versendet Resend; sie enthalten keine Zählpixel und keine Tracking-Links. Gegen Missbrauch zählen wir Anmeldungen pro Netzwerk und pro Adresse, nur als nicht umkehrbaren Prüfwert, und senden an eine Adresse höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen, ausser sie wird bestätigt; den Zähler pro Adresse löschen wir nach ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen oder bei der Bestätigung, die übrigen nach einem Tag. Bei grossem Andrang kommt die Bestätigungs-E-Mail später.`,
+        `Die Adresse liegt bei Supabase, die E-Mails versendet Resend; sie enthalten keine Zählpixel und keine Tracking-Links. Gegen Missbrauch zählen wir Anmeldungen pro Netzwerk und pro Adresse, nur als nicht umkehrbaren Prüfwert, und senden an eine Adresse höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen, ausser sie wird bestätigt; den Zähler pro Adresse löschen wir nach ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen oder bei der Bestätigung, die übrigen nach einem Tag.`,
       ],
     },
     {
@@ -178,14 +178,14 @@ export const privacyPage: PrivacyPage = {
       title: 'Aufbewahrung und Löschung',
       paragraphs: [
         `Kontakt- und Terminanfragen in unserer Datenbank löschen wir 12 Monate nach ihrem Eingang, eine Newsletter-Adresse beim Abbestellen (unbestätigt nach drei Tagen), ein Schlaftagebuch ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin oder beim Widerruf der Einwilligung.`,
-        'Die Rechnung nach einem Termin (PDF mit QR-Zahlteil, per E-Mail) speichern wir nur mit dem, was sie enthalten muss: Nummer, Datum, Ihr Name und Ihre E-Mail-Adresse, der Termin (Tag, Uhrzeit, Leistung, Dauer, wer berät), Betrag und Zahlungsstand. Wir bewahren sie gemäss Art. 958f OR zehn Jahre nach Ablauf ihres Jahres auf, auch wenn die Anfrage vorher gelöscht wird. E-Mails im Praxispostfach löschen wir, wenn Beratung und gesetzliche Aufbewahrungspflichten sie nicht mehr verlangen.',
+        'Die Rechnung nach einem Termin speichern wir nur mit dem, was sie enthalten muss: Nummer, Datum, Ihr Name und Ihre E-Mail-Adresse, der Termin (Tag, Uhrzeit, Leistung, Dauer, wer berät), Betrag und Zahlungsstand. Wir bewahren sie gemäss Art. 958f OR zehn Jahre nach Ablauf ihres Jahres auf, auch wenn die Anfrage vorher gelöscht wird. E-Mails im Praxispostfach löschen wir, wenn Beratung und gesetzliche Aufbewahrungspflichten sie nicht mehr verlangen.',
       ],
     },
     {
       id: 'meine-daten',
       title: '«Meine Daten»',
       paragraphs: [
-        `Der Link «Meine Daten» in jeder unserer E-Mails (${MY_DATA_MAIL_LINK_DAYS} Tage gültig) oder, auf ${MY_DATA_PAGE_PATH} angefordert, an Ihre Adresse (${MY_DATA_REQUESTED_LINK_HOURS} Stunden gültig) zeigt mit Löschdatum, auch als Datei (JSON), was wir über genau diese Adresse gespeichert haben: Terminanfragen, Termine, Nachrichten, das Newsletter-Abonnement, Art und Zeitpunkt unserer E-Mails dazu (gelöscht mit ihnen) und Rechnungen, auch als PDF.`,
+        `Der Link «Meine Daten» in jeder unserer E-Mails (${MY_DATA_MAIL_LINK_DAYS} Tage gültig) oder, auf ${MY_DATA_PAGE_PATH} angefordert, an Ihre Adresse (${MY_DATA_REQUESTED_LINK_HOURS} Stunden gültig) zeigt mit Löschdatum, auch als Datei (JSON), was wir über genau diese Adresse gespeichert haben: Terminanfragen, Termine, Nachrichten, das Newsletter-Abonnement, Art und Zeitpunkt unserer E-Mails dazu (gelöscht mit ihnen) und Rechnungen.`,
         `«Alle meine Daten löschen» löscht all das sofort, ausser den Rechnungen; bevorstehende Termine werden vorher abgesagt. Die Praxis erhält eine Mitteilung mit Ihrer E-Mail-Adresse und den abgesagten Terminen, damit sie auch ihre E-Mails dazu löscht, soweit sie sie nicht aufbewahren muss; die Mitteilung löschen wir spätestens einen Tag nach dem Versand. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit.`,
       ],
     },
