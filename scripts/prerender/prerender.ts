@@ -65,9 +65,9 @@ export function styleSheetLink(template: string): { link: string; href: string }
 
 /**
  * Each page gets the rules its markup uses inside a <style> element (critical-css.ts; the
- * CSP allows each by its hash, host-config.ts; a long page only those of its first screen),
- * and the link to the whole sheet in a form
- * no browser fetches, which src/app/full-style-sheet.ts turns into a real one after the
+ * CSP allows each by its hash, host-config.ts; a page that marks the end of its first
+ * screen, not those of the main content after it), and the link to the whole sheet in a
+ * form no browser fetches, which src/app/full-style-sheet.ts turns into a real one after the
  * first paint. Linked as Vite emits it, the sheet was a request of its own before anything
  * could paint; inline as a whole, it made the document too large for the first round trip.
  */
