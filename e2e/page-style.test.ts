@@ -1,9 +1,11 @@
 /**
- * Each prerendered page carries only the rules its markup uses (scripts/prerender/
+ * Each prerendered page carries only the rules its visible markup uses (scripts/prerender/
  * critical-css.ts); the whole style sheet follows after the first paint. Nothing may look
  * different before it arrives: every element of the page (and its ::before, ::after,
  * ::placeholder and ::marker) must have the same computed style from the page's own rules
- * as from the whole sheet, at phone and desktop width.
+ * as from the whole sheet, at phone and desktop width – except inside a `hidden` element,
+ * which only React opens, once the whole sheet applies (src/main.tsx), and the main content
+ * after the end of a long page's first screen (src/app/first-screen.ts), which must be below it.
  *
  * One page load per route serves both widths (and one context many routes): the page's own
  * rules are measured, the whole sheet is added and measured again, then removed before the
@@ -20,6 +22,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { routes } from './support/site.ts';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../src/app/first-screen.ts';
 
 // The tests here change nothing: the two workers may share this file's tests, so that a
 // long sweep does not end the run on one worker alone.
@@ -58,11 +61,19 @@ function collectDeclaredProperties(page: Page, wholeSheet: string): Promise<numb
  */
 function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]> {
   return page.evaluate(
-    ({ pseudos, phase }) => {
+    ({ pseudos, phase, endAttribute }) => {
       const label = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 3).join('.')}`;
-      const elements = [...document.querySelectorAll('body *')];
+      // Not the hidden parts (the mobile menu, tooltips' texts): the page's own rules leave
+      // them out (critical-css.ts); only React shows them, after the whole sheet applies.
+      // On a long page, not the main content after the end of its first screen (checked to
+      // be below it): it waits for the whole sheet. The footer is compared.
+      const end = document.querySelector(`[${endAttribute}]`);
+      const waits = (el: Element) => !!end && !!(end.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !!end.closest('main')?.contains(el);
+      const elements = [...document.querySelectorAll('body *')].filter((el) => !el.closest('[hidden]:not([hidden="until-found"])') && !waits(el));
       const properties = (window as unknown as { pageStyleProperties: string[] }).pageStyleProperties;
       const all = (style: CSSStyleDeclaration) => properties.map((property) => `${property}:${style.getPropertyValue(property)}`);
+      // What holds the end of the first screen grows or shrinks with what follows it, below the first screen.
+      const ownHeight = (el: Element, values: string[]) => (end && el.contains(end) ? values.filter((entry) => !/^(height|block-size):/.test(entry)) : values);
       // A pseudo element that is not there is measured by what would make it appear:
       // ::before/::after by their content, ::marker by the element's display, ::placeholder
       // only on fields. Everything of one that is there is compared.
@@ -81,7 +92,7 @@ function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]>
       const styles = elements.map((el) =>
         pseudos.map((pseudo) => {
           const style = getComputedStyle(el, pseudo || null);
-          return absent(el, pseudo, style) ?? all(style);
+          return absent(el, pseudo, style) ?? ownHeight(el, all(style));
         })
       );
       const store = window as unknown as { pageStyleBefore?: string[][][] };
@@ -105,11 +116,17 @@ function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]>
       );
       return differences;
     },
-    { pseudos: PSEUDOS, phase },
+    { pseudos: PSEUDOS, phase, endAttribute: FIRST_SCREEN_END_ATTRIBUTE },
   );
 }
 
 const PAGES = [...routes.map((r) => r.path), '/termin/aktion', '/gibt-es-nicht'];
+
+/** Screens taller than the two the styles are compared at: a 12.9-inch tablet upright, a 1440p monitor. */
+const TALL_SCREENS = [
+  { width: 1024, height: 1366 },
+  { width: 2560, height: 1440 },
+];
 
 /** Both widths of one page: its own rules measured, the whole sheet added, measured again, removed. */
 async function expectSameStyle(page: Page, route: string) {
@@ -120,6 +137,14 @@ async function expectSameStyle(page: Page, route: string) {
   // Tailwind's sheet declares well over a hundred: a handful would mean the walk missed rules.
   expect(await collectDeclaredProperties(page, wholeSheet!)).toBeGreaterThan(100);
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    // Where a page marks the end of its first screen, it is below the first screen.
+    // (Also on the tall screens of a tablet held upright and a large desktop monitor.)
+    for (const screen of [viewport, ...(name === 'desktop' ? TALL_SCREENS : [])]) {
+      await page.setViewportSize(screen);
+      const endTop = await page.evaluate((attribute) => document.querySelector(`[${attribute}]`)?.getBoundingClientRect().top, FIRST_SCREEN_END_ATTRIBUTE);
+      if (endTop !== undefined) expect.soft(endTop, `${route}: the end of the first screen at ${screen.width} × ${screen.height}`).toBeGreaterThanOrEqual(screen.height);
+    }
     await page.setViewportSize(viewport);
     await measureStyles(page, 'before');
     await page.evaluate(

@@ -6,15 +6,21 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isListed, pageRoutes } from '../../src/app/router/route-table.ts';
 import { HYDRATION_ATTRIBUTE } from '../../src/app/islands/hydration-mode.ts';
 import { ISLAND_ATTRIBUTE } from '../../src/app/islands/island-attributes.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
+import { createStaticServer } from '../static-server.ts';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/app/first-screen.ts';
 
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { blogArticles } from '../../src/content/article-index.ts';
@@ -101,6 +107,17 @@ describe('npm run build', () => {
     expect(style?.[1]).toBe(`'sha256-${createHash('sha256').update(style?.[2] ?? '').digest('base64')}'`);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" type="text\/x-after-first-paint">/);
     expect(html).not.toMatch(/rel="preload"[^>]*as="font"/);
+  });
+
+  it('gives a page whose style covers only its first screen the whole sheet for a browser without JavaScript, and only such a page', async () => {
+    const marked: string[] = [];
+    for (const route of pageRoutes) {
+      const html = await htmlOf(route.path);
+      const noscript = html.match(/<noscript><link rel="stylesheet" href="\/assets\/index-[\w-]+\.css"><\/noscript>/g) ?? [];
+      expect(noscript, route.path).toHaveLength(html.includes(`${FIRST_SCREEN_END_ATTRIBUTE}=""`) ? 1 : 0);
+      if (noscript.length > 0) marked.push(route.path);
+    }
+    expect(marked).toEqual(['/schlafberatung']);
   });
 
   it('writes every page under its own route, and the 404 page', async () => {
@@ -326,6 +343,72 @@ describe('the static host configuration in dist/', () => {
     expect(headers).toContain('Strict-Transport-Security: max-age=31536000');
     expect(headers).toMatch(/\/assets\/\*\n\s+Cache-Control: public, max-age=31536000, immutable/);
     expect(await readFile(path.join(outDir, '_redirects'), 'utf8')).toMatch(/^\/\*\s+\/404\.html\s+404$/m);
+  });
+});
+
+/**
+ * A new connection's first round trip carries 10 segments of 1460 bytes (the initial
+ * congestion window Lighthouse simulates), response headers included. A document that
+ * needs more waits a whole round trip longer for its rest: about 0.15 s of LCP on the
+ * simulated phone (docs/performance.md).
+ */
+const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
+
+/** Everything the static server sends for `route` to a browser that accepts gzip: status line, headers and body. */
+function bytesSent(port: number, route: string): Promise<{ status: number; total: number; headers: number; body: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const measure = () => {
+      const all = Buffer.concat(chunks);
+      const end = all.indexOf('\r\n\r\n');
+      if (end === -1) return undefined;
+      const head = all.subarray(0, end + 4).toString('latin1');
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
+      if (!(all.length >= end + 4 + length)) return undefined;
+      return { status: Number(head.split(' ')[1]), total: end + 4 + length, headers: end + 4, body: length, encoding: /\r\ncontent-encoding: *(\S+)/i.exec(head)?.[1] };
+    };
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      const result = measure();
+      if (result) {
+        socket.destroy();
+        resolve(result);
+      }
+    });
+    socket.on('error', reject);
+    // What Chromium asks for a page (Lighthouse's runs): the headers a host answers with depend on little else.
+    socket.write(`GET ${route} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/html\r\nAccept-Encoding: gzip, deflate, br, zstd\r\nConnection: keep-alive\r\n\r\n`);
+  });
+}
+
+describe('the first round trip', () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createStaticServer(outDir);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  // The preview server's HTTP/1.1 answer, as `npm run bench` measures it: _headers applied,
+  // the build's gzip copy (Zopfli, precompress.ts) as the body. An HTTP/2 host compresses the headers.
+  it.each([...pageRoutes.map((r) => r.path), '/ein-pfad-den-es-nicht-gibt'].map((route): [string] => [route]))(
+    'sends %s with its headers inside one round trip of a new connection',
+    async (route) => {
+      const sent = await bytesSent(port, route);
+      expect(sent.status).toBe(pageRoutes.some((r) => r.path === route) ? 200 : 404);
+      expect(sent.encoding).toBe('gzip');
+      expect(sent.total, `${sent.headers} bytes of headers + ${sent.body} bytes of gzipped HTML`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+    },
+  );
+
+  it.each(listedPageRoutes.map((r) => [r.path]))('keeps %s as a gzip copy that unpacks to the page and is smaller than zlib’s best', async (route) => {
+    const file = path.join(outDir, route, 'index.html');
+    const [page, copy] = await Promise.all([readFile(file), readFile(`${file}.gz`)]);
+    expect(gunzipSync(copy).equals(page)).toBe(true);
+    expect(copy.length).toBeLessThan(gzipSync(page, { level: 9 }).length);
   });
 });
 

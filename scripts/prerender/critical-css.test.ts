@@ -1,6 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { criticalStyle, firstPaintFontFaces, unwrapWhereAndIs, withoutFirstPaintFontFaces, withoutUnreadProperties } from './critical-css.ts';
+import {
+  criticalStyle,
+  endsFirstScreen,
+  firstPaintFontFaces,
+  firstScreenOf,
+  unwrapWhereAndIs,
+  withoutFirstPaintFontFaces,
+  withoutUnreadProperties,
+  withoutUnreadThemeVariables,
+} from './critical-css.ts';
 
 const FACES = [
   "@font-face{font-family:Inter Fallback;src:local(Arial);size-adjust:106%}",
@@ -64,6 +73,49 @@ describe("a page's critical style", () => {
     expect(withoutUnreadProperties('@supports (x:y){*{--tw-shadow:0;--tw-ring-color:red}}.a{color:var(--tw-shadow)}')).toBe(
       '@supports (x:y){*{--tw-shadow:0}}.a{color:var(--tw-shadow)}',
     );
+  });
+
+  it('keeps only the theme variables a kept rule or a style attribute reads, also through another variable', async () => {
+    const theme =
+      '@layer theme{:root,:host{--font-sans:Arial;--font-mono:monospace;--default-font-family:var(--font-sans);--default-mono-font-family:var(--font-mono);--text-sm:.875rem;--text-7xl:4.5rem;--color-red-700:#bf000f}' +
+      '@supports (color:lab(0% 0 0)){:root,:host{--color-red-700:lab(40% 67 53)}}}';
+    const rules = '@layer base{html{font-family:var(--default-font-family,sans-serif)}}.text-sm{font-size:var(--text-sm)}';
+    expect(withoutUnreadThemeVariables(theme + rules)).toBe(
+      '@layer theme{:root,:host{--font-sans:Arial;--default-font-family:var(--font-sans);--text-sm:.875rem}}' + rules,
+    );
+    // A variable read by the markup stays, and a custom property outside the theme is not the theme's to drop.
+    expect(withoutUnreadThemeVariables(`${theme}.a{--tw-x:1}`, '<p style="color:var(--color-red-700)">')).toBe(
+      '@layer theme{:root,:host{--color-red-700:#bf000f}@supports (color:lab(0% 0 0)){:root,:host{--color-red-700:lab(40% 67 53)}}}.a{--tw-x:1}',
+    );
+    // In a page: the theme of SHEET-like input keeps what the page's rules read.
+    const style = await criticalStyle(page('<p class="text-sm">x</p>'), `${FACES}${theme}@layer utilities{.text-sm{font-size:var(--text-sm)}}`);
+    expect(style).toContain('--text-sm:.875rem');
+    expect(style).not.toContain('--text-7xl');
+  });
+
+  it('leaves out the rules only hidden markup uses, not those of markup the find-in-page search opens', async () => {
+    const style = await criticalStyle(
+      page('<p class="used">x</p><nav hidden><a class="hover:used unused">y</a></nav><div hidden="until-found"><p class="shadow">z</p></div>'),
+      SHEET,
+    );
+    expect(style).toContain('.used{color:red}');
+    expect(style).not.toContain('.hover\\:used');
+    expect(style).not.toContain('.unused');
+    expect(style).toContain('.shadow{');
+  });
+
+  it('leaves out the rules of the main content after the end of the first screen, where the page marks one, not the footer’s', async () => {
+    const marked = page('<main><p class="used">x</p><div data-first-screen-end=""></div><p class="shadow">y</p></main><footer class="unused">z</footer>');
+    expect(endsFirstScreen(marked)).toBe(true);
+    const style = await criticalStyle(marked, SHEET);
+    expect(style).toContain('.used{color:red}');
+    expect(style).not.toContain('.shadow{');
+    expect(style).toContain('.unused{');
+    expect(() => firstScreenOf(page('<main></main><footer><div data-first-screen-end=""></div></footer>'))).toThrow(/inside <main>/);
+    const unmarked = page('<p class="used">x</p><p class="shadow">y</p>');
+    expect(endsFirstScreen(unmarked)).toBe(false);
+    expect(firstScreenOf(unmarked)).toBe(unmarked);
+    expect(await criticalStyle(unmarked, SHEET)).toContain('.shadow{');
   });
 
   it('unwraps :where and :is with nested parentheses, and leaves other selectors alone', () => {

@@ -11,7 +11,7 @@ import {
 } from './host-config.ts';
 import type { PageRoute } from '../../src/app/router/route-table.ts';
 import { DEFERRED_STYLE_TYPE } from '../../src/app/full-style-sheet.ts';
-import { criticalStyle, withoutFirstPaintFontFaces } from './critical-css.ts';
+import { criticalStyle, endsFirstScreen, withoutFirstPaintFontFaces } from './critical-css.ts';
 import { readArticles } from '../articles/article-source.ts';
 import { atomFeed, FEED_PATH } from '../articles/atom-feed.ts';
 import { buildPageStarter, withInlineIcon, withPageStarter } from './page-starter.ts';
@@ -81,16 +81,20 @@ export function styleSheetLink(template: string): { link: string; href: string }
 
 /**
  * Each page gets the rules its markup uses inside a <style> element (critical-css.ts; the
- * CSP allows each by its hash, host-config.ts), and the link to the whole sheet in a form
- * no browser fetches, which src/app/full-style-sheet.ts turns into a real one after the
+ * CSP allows each by its hash, host-config.ts; a page that marks the end of its first
+ * screen, not those of the main content after it), and the link to the whole sheet in a
+ * form no browser fetches, which src/app/full-style-sheet.ts turns into a real one after the
  * first paint. Linked as Vite emits it, the sheet was a request of its own before anything
  * could paint; inline as a whole, it made the document too large for the first round trip.
  */
 export async function withPageStyle(page: string, css: string, sheet: { link: string; href: string }): Promise<string> {
   const style = await criticalStyle(page.replace(sheet.link, ''), css);
+  // A page whose style covers only its first screen (critical-css.ts): without JavaScript,
+  // nothing would load the rest, so such a browser loads the whole sheet at once.
+  const withoutScript = endsFirstScreen(page) ? `\n    <noscript><link rel="stylesheet" href="${sheet.href}"></noscript>` : '';
   const styled = page.replace(
     sheet.link,
-    () => `<style>${style}</style>\n    <link rel="stylesheet" href="${sheet.href}" type="${DEFERRED_STYLE_TYPE}">`,
+    () => `<style>${style}</style>\n    <link rel="stylesheet" href="${sheet.href}" type="${DEFERRED_STYLE_TYPE}">${withoutScript}`,
   );
   // The policy that allows exactly this page's inline styles (host-config.ts), before the first of them.
   const policy = pageStylePolicy(styled);

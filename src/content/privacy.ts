@@ -73,23 +73,21 @@ export const privacyPage: PrivacyPage = {
       title: 'Verantwortliche Stelle und Kontakt',
       paragraphs: [
         `Verantwortlich für die Bearbeitung Ihrer Personendaten auf dieser Website ist die ${controller}. Unsere Praxis befindet sich an der ${practiceLocation}.`,
-        `Für alle Fragen zum Datenschutz und zur Ausübung Ihrer Rechte erreichen Sie uns per E-Mail an ${practice.email}, telefonisch unter ${practice.phone.display} oder per Post an die oben genannte Adresse.`,
+        `Sie erreichen uns per E-Mail an ${practice.email}, telefonisch unter ${practice.phone.display} oder per Post.`,
       ],
     },
     {
       id: 'grundsaetze',
       title: 'Geltungsbereich und Grundsätze',
       paragraphs: [
-        'Diese Datenschutzerklärung gilt für unsere Website und für die Anfragen, die Sie uns darüber senden. Sie richtet sich nach dem Bundesgesetz über den Datenschutz (DSG) in der seit dem 1. September 2023 geltenden Fassung und der zugehörigen Datenschutzverordnung (DSV).',
-        'Personendaten sind alle Angaben, die sich auf eine bestimmte oder bestimmbare Person beziehen. Wir bearbeiten nur die Personendaten, die wir für den jeweiligen Zweck benötigen, und nur so lange, wie es dafür nötig ist. Wir verkaufen keine Daten und geben sie nicht zu Werbezwecken weiter.',
+        'Diese Erklärung gilt für unsere Website und die Anfragen, die Sie uns darüber senden. Sie richtet sich nach dem Bundesgesetz über den Datenschutz (DSG), in Kraft seit dem 1. September 2023, und der Datenschutzverordnung (DSV). Wir bearbeiten nur die Personendaten, die wir für den jeweiligen Zweck brauchen, und nur so lange wie nötig. Wir verkaufen sie nicht und geben sie nicht für Werbung weiter.',
       ],
     },
     {
       id: 'kontaktformular',
       title: 'Kontaktformular',
       paragraphs: [
-        'Wenn Sie uns über das Kontaktformular schreiben, bearbeiten wir Ihre Angaben, um Ihre Anfrage zu beantworten und allfällige Rückfragen mit Ihnen zu klären. Die Pflichtfelder benötigen wir, um Ihnen antworten zu können; die freiwilligen Angaben helfen uns, Ihr Anliegen schneller einzuordnen.',
-        'Das Formular erfasst folgende Angaben:',
+        'Schreiben Sie uns über das Kontaktformular, bearbeiten wir Ihre Angaben, um Ihre Anfrage zu beantworten und Rückfragen zu klären. Das Formular erfasst:',
       ],
       list: [
         'Vorname und Nachname',
@@ -99,16 +97,14 @@ export const privacyPage: PrivacyPage = {
         'Ihre Nachricht',
       ],
       notes: [
-        'Die Angaben werden verschlüsselt (HTTPS) an unser Backend übertragen, dort gespeichert und per E-Mail an unser Praxispostfach weitergeleitet. Die beteiligten Dienstleister finden Sie im Abschnitt «Empfänger und Bekanntgabe ins Ausland».',
-        'Wenn Sie uns direkt per E-Mail oder Telefon kontaktieren, bearbeiten wir die Angaben, die Sie uns dabei mitteilen, zu denselben Zwecken.',
+        'Die Angaben werden verschlüsselt (HTTPS) übertragen, in unserer Datenbank gespeichert und per E-Mail an unser Praxispostfach weitergeleitet. Was Sie uns direkt per E-Mail oder Telefon mitteilen, bearbeiten wir zu denselben Zwecken.',
       ],
     },
     {
       id: 'terminanfrage',
       title: 'Terminanfrage',
       paragraphs: [
-        `Wenn Sie über das Formular «Termin vereinbaren» einen Termin anfragen, bearbeiten wir Ihre Angaben, um den Termin zu planen, ihn innerhalb von ${practice.replyWithinHours} Stunden zu bestätigen oder Ihnen einen anderen Termin vorzuschlagen und Sie bei Rückfragen zu erreichen. Die Telefonnummer ist hier Pflicht, damit wir Sie bei kurzfristigen Änderungen erreichen können.`,
-        'Das Formular erfasst folgende Angaben:',
+        `Eine Terminanfrage bearbeiten wir, um den Termin zu planen, innert ${practice.replyWithinHours} Stunden zu bestätigen oder einen anderen vorzuschlagen und Sie bei Rückfragen und Änderungen zu erreichen (darum ist die Telefonnummer Pflicht). Das Formular erfasst:`,
       ],
       list: [
         'Vorname und Nachname',
@@ -120,164 +116,128 @@ export const privacyPage: PrivacyPage = {
         'Nachricht (freiwillig)',
       ],
       notes: [
-        'Die Anfrage wird verschlüsselt (HTTPS) übertragen, in unserer Datenbank gespeichert und per E-Mail an unser Praxispostfach übermittelt. Kommt ein Termin zustande, verwenden wir die Angaben auch für die Durchführung der Beratung und die Rechnungsstellung.',
+        'Übertragung, Speicherung und Weiterleitung wie beim Kontaktformular. Kommt ein Termin zustande, verwenden wir die Angaben auch für die Beratung und die Rechnung.',
       ],
     },
     {
       id: 'praxiskalender',
       title: 'Termine im Kalender der Praxis',
       paragraphs: [
-        'Bestätigte Termine führen wir in einem privaten Kalender der Praxis, den wir und unsere Beraterinnen und Berater in ihren Kalenderprogrammen abonnieren. Ein Kalendereintrag enthält nur, was für die Planung nötig ist:',
+        'Bestätigte Termine führen wir in einem privaten Kalender, den unsere Beraterinnen und Berater abonnieren. Ein Eintrag enthält nur:',
       ],
       list: [
-        'Datum, Uhrzeit und Dauer des Termins',
-        'die gewählte Leistung und, ausser bei einer Beratung bei Ihnen zu Hause, den Ort der Praxis',
-        'Ihren Vor- und Nachnamen',
-        'wer von uns Sie berät',
-        'einen Link auf die Übersicht Ihrer Anfrage auf unserer Website. Diese Seite ist nur über den geheimen Schlüssel im Link erreichbar, wird verschlüsselt (HTTPS) übertragen und zeigt weder Ihre E-Mail-Adresse noch Ihre Telefonnummer noch Ihre Nachricht; über sie lässt sich nichts ändern.',
+        'Datum, Uhrzeit, Dauer und Leistung des Termins und, ausser bei einer Beratung bei Ihnen zu Hause, den Ort der Praxis',
+        'Ihren Vor- und Nachnamen und wer von uns Sie berät',
+        'einen geheimen Link (HTTPS) auf die Übersicht Ihrer Anfrage, ohne E-Mail-Adresse, Telefonnummer und Nachricht und ohne Änderungsmöglichkeit',
       ],
       notes: [
-        'Ihre Nachricht, Ihre Telefonnummer und Ihre E-Mail-Adresse stehen nie im Kalender; wir lesen sie nur in der E-Mail Ihrer Anfrage. Offene, noch nicht bestätigte Anfragen erscheinen nicht im Kalender.',
-        `Sagen Sie einen Termin ab, zeigt der Eintrag bis zum Termintag nur noch «${CANCELLED_SUMMARY}» und die Uhrzeit, ohne Angaben zu Ihrer Person; danach verschwindet er. Bestätigte Termine verschwinden ${LOOKBACK_DAYS} Tage nach dem Termin aus dem Kalender.`,
-        'Abonnieren wir den Kalender über einen Kalenderdienst wie Google Kalender, Microsoft Outlook oder Apple iCloud, speichert dieser Anbieter die Einträge auf seinen Servern, auch ausserhalb der Schweiz. Er erhält damit die oben aufgezählten Angaben, nicht aber Ihre Nachricht oder Ihre Kontaktangaben.',
+        `Nachricht, Telefonnummer, E-Mail-Adresse und unbestätigte Anfragen stehen nie im Kalender. Ein abgesagter Termin zeigt bis zum Termintag nur «${CANCELLED_SUMMARY}» und die Uhrzeit; bestätigte Termine verschwinden ${LOOKBACK_DAYS} Tage nach dem Termin. Abonnieren wir den Kalender über Google Kalender, Microsoft Outlook oder Apple iCloud, speichert der Anbieter die Einträge, auch ausserhalb der Schweiz.`,
       ],
     },
     {
       id: 'newsletter',
       title: 'Newsletter',
       paragraphs: [
-        'Wenn Sie im Blog unseren Newsletter abonnieren, speichern wir Ihre E-Mail-Adresse, den Zeitpunkt der Anmeldung und, sobald Sie sie bestätigt haben, den Zeitpunkt der Bestätigung. Wir verwenden die Adresse nur, um Ihnen eine E-Mail zu senden, wenn im Blog ein neuer Artikel erscheint. Rechtsgrundlage ist Ihre Einwilligung.',
-        'Nach der Anmeldung erhalten Sie zuerst eine E-Mail mit einem Bestätigungslink (Double-Opt-in). Erst wenn Sie diesen anklicken und die Anmeldung bestätigen, erhalten Sie den Newsletter. So stellen wir sicher, dass niemand eine fremde Adresse anmelden kann. Bestätigen Sie nicht, löschen wir die Adresse nach drei Tagen.',
-        'Jeder Newsletter enthält einen Link zum Abbestellen, und Ihr E-Mail-Programm bietet das Abbestellen mit einem Klick an. Mit dem Abbestellen löschen wir Ihre Adresse sofort und vollständig. Sie können Ihre Einwilligung auch jederzeit per E-Mail oder Telefon widerrufen.',
-      ],
-      notes: [
-        'Gespeichert wird die Adresse in unserer Datenbank bei Supabase, versendet werden die E-Mails über Resend (siehe «Empfänger und Bekanntgabe ins Ausland»). Wir messen nicht, ob oder wann Sie einen Newsletter öffnen oder einen Link anklicken: Die E-Mails enthalten keine Zählpixel und keine Tracking-Links.',
-        `Zum Schutz vor Missbrauch zählen wir Anmeldungen pro Netzwerk und pro Adresse – gespeichert nur als nicht umkehrbarer Prüfwert, nicht als IP- oder E-Mail-Adresse – und senden an dieselbe Adresse höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen, ausser sie wird bestätigt. Den Zähler pro Adresse löschen wir nach ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen (oder wenn Sie bestätigen), die übrigen Zähler nach einem Tag. Melden sich an einem Tag sehr viele an, senden wir die Bestätigungs-E-Mail später, sobald es unser Tageskontingent erlaubt.`,
+        'Für den Newsletter im Blog speichern wir mit Ihrer Einwilligung Ihre E-Mail-Adresse und die Zeitpunkte von Anmeldung und Bestätigung, um Ihnen neue Artikel anzukündigen. Sie erhalten ihn erst, wenn Sie den Link in unserer Bestätigungs-E-Mail anklicken (Double-Opt-in); sonst löschen wir die Adresse nach drei Tagen. Abbestellen (Link in jedem Newsletter, ein Klick im E-Mail-Programm, E-Mail oder Telefon) löscht sie sofort.',
+        `Die Adresse liegt bei Supabase, die E-Mails versendet Resend; sie enthalten keine Zählpixel und keine Tracking-Links. Gegen Missbrauch zählen wir Anmeldungen pro Netzwerk und pro Adresse, nur als nicht umkehrbaren Prüfwert, und senden an eine Adresse höchstens eine Bestätigungs-E-Mail in ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen, ausser sie wird bestätigt; den Zähler pro Adresse löschen wir nach ${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tagen oder bei der Bestätigung, die übrigen nach einem Tag.`,
       ],
     },
     {
       id: 'gesundheitsdaten',
       title: 'Angaben zu Ihrer Gesundheit',
       paragraphs: [
-        'In einer Nachricht beschreiben Sie vielleicht Ihre Beschwerden, etwa Rücken- oder Nackenschmerzen. Angaben über die Gesundheit gelten nach dem DSG als besonders schützenswerte Personendaten. Wir behandeln sie vertraulich, und nur die Personen in unserer Praxis, die Ihre Anfrage bearbeiten, sehen sie.',
-        'Bitte teilen Sie uns im Formular nur mit, was für Ihre Anfrage nötig ist. Einzelheiten besprechen wir gerne persönlich bei Ihrem Termin. Wenn Sie uns Gesundheitsangaben freiwillig mitteilen, willigen Sie ausdrücklich ein, dass wir sie zur Bearbeitung Ihrer Anfrage und für Ihre Beratung verwenden. Diese Einwilligung können Sie jederzeit mit Wirkung für die Zukunft widerrufen.',
+        'Beschreiben Sie in einer Nachricht Beschwerden, etwa Rückenschmerzen, sind das Gesundheitsdaten und damit besonders schützenswerte Personendaten. Nur wer in unserer Praxis Ihre Anfrage bearbeitet, sieht sie.',
+        'Schreiben Sie bitte nur, was für die Anfrage nötig ist. Mit freiwilligen Gesundheitsangaben willigen Sie ausdrücklich ein, dass wir sie für Anfrage und Beratung verwenden; die Einwilligung können Sie jederzeit widerrufen.',
       ],
     },
     {
       id: 'schlaftagebuch',
       title: 'Schlaftagebuch',
       paragraphs: [
-        `Mit einem bestätigten Termin können Sie bis dahin auf ${SLEEP_DIARY_PAGE_PATH} ein Schlaftagebuch führen (der Link steht in der Terminbestätigung und unter «Meine Daten»): je Nacht die Zeiten von Zubettgehen, Einschlafen, Aufwachen und Aufstehen, wie lange Sie wach lagen, die Schlafqualität und eine freiwillige Notiz. Das sind Gesundheitsdaten. Wir speichern sie nur mit Ihrer ausdrücklichen Einwilligung, die Sie auf der Seite erteilen, und nur Ihre Beraterin oder Ihr Berater liest sie zur Vorbereitung und für Ihre Beratung.`,
-        `Mit «Einwilligung widerrufen» löschen Sie das Tagebuch sofort; sonst löschen wir es ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin, und mit «Alle meine Daten löschen» ebenfalls sofort. E-Mails an die Praxis enthalten keine Angaben aus dem Tagebuch, nur dass eines geführt wird; Kalender und Server-Logdateien enthalten nichts davon.`,
-        `Wenn Sie «Jeden Morgen erinnern» wählen, senden wir Ihnen bis zum Termin jeden Morgen ab ${SLEEP_REMINDER_HOUR} Uhr eine kurze E-Mail mit dem Link zum Tagebuch; «Erinnerungen beenden» in jeder dieser E-Mails stellt sie ab.`,
+        `Mit einem bestätigten Termin können Sie bis dahin auf ${SLEEP_DIARY_PAGE_PATH} ein Schlaftagebuch führen: je Nacht Zubettgehen, Einschlafen, Aufwachen, Aufstehen, wie lange Sie wach lagen, die Schlafqualität und eine freiwillige Notiz. Diese Gesundheitsdaten speichern wir nur mit Ihrer ausdrücklichen Einwilligung, und nur Ihre Beraterin oder Ihr Berater liest sie, für Ihre Beratung.`,
+        `«Einwilligung widerrufen» oder «Alle meine Daten löschen» löscht das Tagebuch sofort, sonst löschen wir es ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin. E-Mails an die Praxis sagen nur, dass eines geführt wird; Kalender und Logdateien enthalten nichts davon. Mit «Jeden Morgen erinnern» erhalten Sie bis zum Termin täglich ab ${SLEEP_REMINDER_HOUR} Uhr eine E-Mail mit dem Link, bis Sie «Erinnerungen beenden» wählen.`,
       ],
     },
     {
       id: 'empfaenger',
       title: 'Empfänger und Bekanntgabe ins Ausland',
       paragraphs: [
-        'Für den Betrieb dieser Website und der Formulare arbeiten wir mit folgenden Dienstleistern zusammen. Sie bearbeiten Personendaten ausschliesslich in unserem Auftrag und nach unseren Weisungen (Auftragsbearbeitung) und sind vertraglich zu Vertraulichkeit und Datensicherheit verpflichtet:',
+        'Diese Dienstleister bearbeiten Personendaten nur in unserem Auftrag und nach unseren Weisungen; sie sind vertraglich zu Vertraulichkeit und Datensicherheit verpflichtet:',
       ],
       list: [
-        'Supabase (Supabase Inc., USA): Datenbank und Serverfunktionen, über die Ihre Formularangaben gespeichert und weitergeleitet werden. Die Daten liegen in einem Rechenzentrum in der EU (Frankfurt, Deutschland) bzw. in der Schweiz (Zürich). Ein Zugriff aus den USA, etwa im Rahmen des technischen Supports, ist nicht ausgeschlossen.',
-        'Resend (USA): Versand der E-Mails, mit denen Ihre Anfrage an unser Praxispostfach übermittelt wird. Dabei werden Ihre Formularangaben in die USA übermittelt.',
-        'Unser Hosting-Anbieter: stellt die Website als statische Dateien bereit und betreibt die dafür nötigen Server in der EU bzw. in der Schweiz.',
+        'Supabase (Supabase Inc., USA): Datenbank und Serverfunktionen, in einem Rechenzentrum in der EU (Frankfurt) bzw. in der Schweiz (Zürich); ein Zugriff aus den USA, etwa für Support, ist nicht ausgeschlossen.',
+        'Resend (USA): Versand unserer E-Mails; Ihre Formularangaben werden dabei in die USA übermittelt.',
+        'Unser Hosting-Anbieter: stellt die Website von Servern in der EU bzw. der Schweiz bereit.',
       ],
       notes: [
-        'Deutschland und die EU verfügen nach Feststellung des Bundesrates über einen angemessenen Datenschutz. Für Übermittlungen in die USA stützen wir uns auf das Swiss-U.S. Data Privacy Framework, soweit der Empfänger danach zertifiziert ist, und im Übrigen auf die vom EDÖB anerkannten Standardvertragsklauseln der Europäischen Kommission mit den für die Schweiz nötigen Anpassungen. Eine Kopie dieser Garantien können Sie bei uns anfordern.',
-        'An Netzwerkpartner wie Ärztinnen, Ärzte oder Physiotherapie-Praxen geben wir Ihre Daten nur weiter, wenn Sie im Einzelfall ausdrücklich einverstanden sind. Behörden erhalten Personendaten nur, wenn wir gesetzlich dazu verpflichtet sind.',
+        'Die EU hat laut Bundesrat einen angemessenen Datenschutz. Übermittlungen in die USA stützen wir auf das Swiss-U.S. Data Privacy Framework, wo der Empfänger zertifiziert ist, sonst auf die vom EDÖB anerkannten Standardvertragsklauseln der EU-Kommission mit den Anpassungen für die Schweiz (Kopie auf Anfrage). Netzwerkpartnern wie Arzt- oder Physiotherapie-Praxen geben wir Daten nur mit Ihrem ausdrücklichen Einverständnis weiter, Behörden nur bei gesetzlicher Pflicht.',
       ],
     },
     {
       id: 'aufbewahrung',
       title: 'Aufbewahrung und Löschung',
       paragraphs: [
-        'Kontaktanfragen und Terminanfragen, die in unserer Datenbank gespeichert sind, löschen wir 12 Monate nach ihrem Eingang.',
-        'Eine Newsletter-Adresse speichern wir, bis Sie den Newsletter abbestellen; eine nicht bestätigte Anmeldung löschen wir nach drei Tagen.',
-        'Nach einem Termin senden wir Ihnen die Rechnung (PDF mit QR-Zahlteil) per E-Mail. Gespeichert wird dafür nur, was eine Rechnung enthalten muss: Rechnungsnummer und -datum, Ihr Name und Ihre E-Mail-Adresse, der Termin (Tag, Uhrzeit, Leistung, Dauer, Beraterin oder Berater), der Betrag und ob er bezahlt ist – keine Nachricht, keine Telefonnummer. Die Rechnung bewahren wir gemäss Art. 958f des Obligationenrechts zehn Jahre nach Ablauf ihres Jahres auf, auch wenn die Terminanfrage vorher gelöscht wird, und löschen sie danach.',
-        `Ein Schlaftagebuch löschen wir ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin, oder sofort, wenn Sie die Einwilligung widerrufen.`,
-        'E-Mails in unserem Praxispostfach bewahren wir so lange auf, wie es für das Beratungsverhältnis nötig ist und gesetzliche Aufbewahrungspflichten es verlangen. Geschäftsunterlagen wie Rechnungen bewahren wir gemäss Art. 958f des Obligationenrechts zehn Jahre auf. Danach werden die Daten gelöscht.',
+        `Kontakt- und Terminanfragen in unserer Datenbank löschen wir 12 Monate nach ihrem Eingang, eine Newsletter-Adresse beim Abbestellen (unbestätigt nach drei Tagen), ein Schlaftagebuch ${SLEEP_DIARY_RETENTION_DAYS} Tage nach dem Termin oder beim Widerruf der Einwilligung.`,
+        'Die Rechnung nach einem Termin speichern wir nur mit dem, was sie enthalten muss: Nummer, Datum, Ihr Name und Ihre E-Mail-Adresse, der Termin (Tag, Uhrzeit, Leistung, Dauer, wer berät), Betrag und Zahlungsstand. Wir bewahren sie gemäss Art. 958f OR zehn Jahre nach Ablauf ihres Jahres auf, auch wenn die Anfrage vorher gelöscht wird. E-Mails im Praxispostfach löschen wir, wenn Beratung und gesetzliche Aufbewahrungspflichten sie nicht mehr verlangen.',
       ],
     },
     {
       id: 'meine-daten',
       title: '«Meine Daten»',
       paragraphs: [
-        `Jede unserer E-Mails enthält den Link «Meine Daten» (gültig ${MY_DATA_MAIL_LINK_DAYS} Tage, nur für die Adresse, an die sie ging); auf ${MY_DATA_PAGE_PATH} senden wir ihn auch an eine eingegebene Adresse und nur dorthin (gültig ${MY_DATA_REQUESTED_LINK_HOURS} Stunden), wenn über genau diese Adresse etwas gespeichert ist. Die Seite antwortet für jede Adresse gleich. Sie zeigt, was in unserer Datenbank über die Adresse gespeichert ist, so wie Sie sie eingegeben haben (eine Adresse mit Zusatz, etwa «name+praxis@…», ist eine eigene), mit dem Löschdatum, auch als Datei (JSON):`,
-      ],
-      list: [
-        'Terminanfragen, Termine und Nachrichten: gelöscht 12 Monate nach Eingang;',
-        'das Newsletter-Abonnement: unbestätigt nach drei Tagen, sonst beim Abbestellen;',
-        'unsere E-Mails dazu (Art und Zeitpunkt, ohne Text): mit der Anfrage, Nachricht oder dem Abonnement;',
-        'Rechnungen: zehn Jahre aufbewahrt (Art. 958f OR), jede auch wieder als PDF.',
-      ],
-      notes: [
-        `«Alle meine Daten löschen» löscht all das sofort, ausser den Rechnungen, die wir aufbewahren müssen; bevorstehende Termine werden vorher abgesagt. Die Praxis erhält eine Mitteilung über die Löschung mit Ihrer E-Mail-Adresse und den abgesagten Terminen und wird gebeten, auch die E-Mails zu dieser Adresse in ihrem Postfach zu löschen, ausser dem, was sie aufbewahren muss; die Mitteilung selbst löschen wir aus unserer Datenbank spätestens einen Tag nach dem Versand. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit.`,
+        `Der Link «Meine Daten» in jeder unserer E-Mails (${MY_DATA_MAIL_LINK_DAYS} Tage gültig) oder, auf ${MY_DATA_PAGE_PATH} angefordert, an Ihre Adresse (${MY_DATA_REQUESTED_LINK_HOURS} Stunden gültig) zeigt mit Löschdatum, auch als Datei (JSON), was wir über genau diese Adresse gespeichert haben: Terminanfragen, Termine, Nachrichten, das Newsletter-Abonnement, Art und Zeitpunkt unserer E-Mails dazu (gelöscht mit ihnen) und Rechnungen.`,
+        `«Alle meine Daten löschen» löscht all das sofort, ausser den Rechnungen; bevorstehende Termine werden vorher abgesagt. Die Praxis erhält eine Mitteilung mit Ihrer E-Mail-Adresse und den abgesagten Terminen, damit sie auch ihre E-Mails dazu löscht, soweit sie sie nicht aufbewahren muss; die Mitteilung löschen wir spätestens einen Tag nach dem Versand. Im Praxiskalender bleibt bis zum Termintag nur «${CANCELLED_SUMMARY}» mit der Uhrzeit.`,
       ],
     },
     {
       id: 'server-logs',
       title: 'Server-Logdateien',
       paragraphs: [
-        'Bei jedem Aufruf unserer Website erfasst der Hosting-Anbieter automatisch technische Angaben, die Ihr Browser übermittelt. Sie dienen dem sicheren und stabilen Betrieb der Website und der Fehleranalyse, werden nicht mit anderen Daten zusammengeführt und nicht für Auswertungen über Ihre Person verwendet:',
-      ],
-      list: [
-        'IP-Adresse',
-        'Datum und Uhrzeit des Zugriffs',
-        'Aufgerufene Seite oder Datei',
-        'Zuvor besuchte Seite (Referrer), sofern übermittelt',
-        'Browser und Betriebssystem (User-Agent)',
-        'HTTP-Statuscode und übertragene Datenmenge',
-      ],
-      notes: [
-        'Beim Absenden eines Formulars protokolliert auch Supabase technische Angaben wie IP-Adresse und Zeitpunkt, um Missbrauch zu erkennen. Die Logdaten werden nach höchstens 30 Tagen gelöscht, es sei denn, ein konkreter Sicherheitsvorfall erfordert eine längere Aufbewahrung zu seiner Aufklärung.',
+        'Bei jedem Aufruf erfasst der Hosting-Anbieter für den sicheren Betrieb und die Fehlersuche IP-Adresse, Zeitpunkt, aufgerufene Seite, vorher besuchte Seite (Referrer), Browser und Betriebssystem (User-Agent), Statuscode und Datenmenge, ohne sie mit anderen Daten zusammenzuführen oder über Sie auszuwerten. Beim Absenden eines Formulars protokolliert Supabase IP-Adresse und Zeitpunkt, um Missbrauch zu erkennen. Logdaten werden nach höchstens 30 Tagen gelöscht, ausser ein Sicherheitsvorfall muss länger aufgeklärt werden.',
       ],
     },
     {
       id: 'cookies-tracking',
       title: 'Keine Cookies, kein Tracking',
       paragraphs: [
-        'Unsere Website setzt keine Cookies und verwendet keine Analyse- oder Tracking-Dienste, keine Werbe-Pixel und keine Social-Media-Plugins. Es werden keine Nutzungsprofile erstellt.',
-        'Die Schriften sind auf unserem eigenen Server gespeichert; beim Laden der Seiten wird keine Verbindung zu Schriftanbietern wie Google Fonts aufgebaut.',
-        `Die Karte auf der Kontaktseite ist ein statisches Bild und lädt nichts von Dritten. Erst wenn Sie auf den Link zur Karte klicken, öffnet sich der externe Kartendienst (${mapHost}); dafür gilt dessen eigene Datenschutzerklärung.`,
+        'Unsere Website setzt keine Cookies und verwendet keine Analyse-, Tracking- oder Werbedienste und keine Social-Media-Plugins; es entstehen keine Nutzungsprofile. Die Schriften liegen auf unserem Server, nicht bei Anbietern wie Google Fonts.',
+        `Die Karte auf der Kontaktseite ist ein Bild. Erst ein Klick auf den Kartenlink öffnet den externen Kartendienst (${mapHost}), für den dessen Datenschutzerklärung gilt.`,
       ],
     },
     {
       id: 'datensicherheit',
       title: 'Datensicherheit',
       paragraphs: [
-        'Wir schützen Ihre Personendaten mit angemessenen technischen und organisatorischen Massnahmen. Die Übertragung erfolgt verschlüsselt (HTTPS). Über die Website können Anfragen nur eingereicht, aber nicht gelesen werden; Zugriff auf gespeicherte Anfragen haben ausschliesslich die Personen in unserer Praxis, die sie bearbeiten.',
+        'Wir schützen Ihre Personendaten mit angemessenen technischen und organisatorischen Massnahmen. Die Übertragung ist verschlüsselt (HTTPS); gespeicherte Anfragen sehen nur die Personen in unserer Praxis, die sie bearbeiten.',
       ],
     },
     {
       id: 'ihre-rechte',
       title: 'Ihre Rechte',
-      paragraphs: ['Im Rahmen des DSG haben Sie insbesondere folgende Rechte:'],
+      paragraphs: ['Nach dem DSG haben Sie insbesondere folgende Rechte:'],
       list: [
-        'Auskunft: Sie können erfahren, ob und welche Personendaten wir über Sie bearbeiten.',
-        'Berichtigung: Sie können unrichtige Personendaten berichtigen lassen.',
-        'Löschung: Sie können verlangen, dass wir Ihre Personendaten löschen, soweit keine gesetzliche Aufbewahrungspflicht entgegensteht.',
-        'Herausgabe und Übertragung: Sie können die Personendaten, die Sie uns gegeben haben, in einem gängigen elektronischen Format erhalten oder an eine andere Stelle übertragen lassen.',
-        'Widerspruch: Sie können einer Bearbeitung widersprechen und eine erteilte Einwilligung jederzeit mit Wirkung für die Zukunft widerrufen.',
+        'Auskunft: ob und welche Personendaten wir über Sie bearbeiten.',
+        'Berichtigung: unrichtige Personendaten berichtigen lassen.',
+        'Löschung: Ihre Personendaten löschen lassen, soweit keine gesetzliche Aufbewahrungspflicht entgegensteht.',
+        'Herausgabe und Übertragung: Ihre uns gegebenen Daten in einem gängigen elektronischen Format erhalten oder einer anderen Stelle übertragen lassen.',
+        'Widerspruch: einer Bearbeitung widersprechen und eine Einwilligung jederzeit für die Zukunft widerrufen.',
       ],
       notes: [
-        'Auskunft, Herausgabe und Löschung der Daten zu Ihrer E-Mail-Adresse erledigen Sie am schnellsten selbst über «Meine Daten» (siehe oben).',
-        `Schreiben Sie uns dazu an ${practice.email} oder per Post. Damit wir keine Daten an Unberechtigte herausgeben, können wir Sie bitten, Ihre Identität nachzuweisen. Wir antworten in der Regel innerhalb von 30 Tagen und kostenlos.`,
+        `Auskunft, Herausgabe und Löschung erledigen Sie am schnellsten selbst über «Meine Daten»; sonst schreiben Sie an ${practice.email} oder per Post. Wir können einen Identitätsnachweis verlangen und antworten in der Regel innert 30 Tagen, kostenlos.`,
       ],
     },
     {
       id: 'beschwerde',
       title: 'Beschwerde bei der Aufsichtsbehörde',
       paragraphs: [
-        'Wenn Sie der Ansicht sind, dass wir Ihre Personendaten nicht korrekt bearbeiten, sprechen Sie uns bitte zuerst an; wir suchen gerne gemeinsam mit Ihnen eine Lösung.',
-        'Sie haben zudem das Recht, sich beim Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB), Feldeggweg 1, 3003 Bern, www.edoeb.admin.ch, zu beschweren.',
+        'Sprechen Sie uns bitte zuerst an, wenn Sie meinen, dass wir Ihre Daten nicht korrekt bearbeiten. Sie können sich auch beim Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB), Feldeggweg 1, 3003 Bern, www.edoeb.admin.ch, beschweren.',
       ],
     },
     {
       id: 'aenderungen',
       title: 'Änderungen dieser Datenschutzerklärung',
       paragraphs: [
-        'Wir passen diese Datenschutzerklärung an, wenn sich unsere Website, unsere Dienstleister oder die rechtlichen Vorgaben ändern. Es gilt jeweils die auf dieser Seite veröffentlichte Fassung; das Datum der letzten Änderung finden Sie oben.',
+        'Wir passen diese Erklärung an, wenn sich Website, Dienstleister oder Recht ändern; es gilt die hier veröffentlichte Fassung.',
       ],
     },
   ],

@@ -1,6 +1,7 @@
 import { CheckListSection } from '@/components/sections/check-list';
 import { ClosingCta } from '@/components/sections/closing-cta';
 import { ExplainerSection } from '@/components/sections/explainer-section';
+import { FirstScreenEnd } from '@/components/ui/first-screen-end';
 import { FeatureGrid } from '@/components/sections/feature-grid';
 import { Hero } from '@/components/sections/hero';
 import { ProcessSteps } from '@/components/sections/process-steps';
@@ -24,6 +25,7 @@ export default function SleepCounsellingPage() {
         tone="cream"
       />
       <ProcessSteps id="ablauf" title={process.title} lead={process.lead} steps={process.steps} tone="white" />
+      <FirstScreenEnd />
       <CheckListSection id="vorteile" title={benefits.title} items={benefits.items} tone="sand" />
       <CheckListSection id="kompetenzen" title={competences.title} lead={competences.lead} items={competences.items} tone="white" />
       <ExplainerSection explainer={measurement} imageSide="right" tone="cream" />
