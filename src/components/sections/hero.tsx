@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { heroImageSources } from '@/app/head/hero-image';
-import { heroPreviews } from '@/app/head/hero-previews';
 import { Island } from '@/app/islands/island';
 import { usePagePath } from '@/app/router/page-links';
 import { appointmentPath, findPageRoute } from '@/app/router/route-table';
@@ -50,9 +49,6 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
         size === 'large' ? 'min-h-[34rem] sm:min-h-[38rem]' : 'min-h-[22rem] sm:min-h-[26rem]',
       )}
     >
-      {/* The still's 32 × 18 px preview, inside the page: the hero's picture is there with the
-          first paint, and the still covers it once it arrives (tools/media: npm run media -- previews). */}
-      <img src={heroPreviews[baseName]} alt="" className="absolute inset-0 -z-20 size-full object-cover" />
       {/* The still image is the page's largest paint: sized, preloaded, never lazy, and decoded
           in the frame it arrives for (decoding="async" let it miss that frame). */}
       <img

@@ -21,13 +21,7 @@ export const BUDGET = {
   illustration: 10 * KB,
   map: 15 * KB,
   og: 150 * KB,
-  /** A hero's inline preview: it is inside every page's document, which must fit the first round trip. */
-  heroPreview: 160,
 } as const;
-
-/** The heroes' inline previews: size, WebP quality, and the module they are written to. */
-export const HERO_PREVIEW = { width: 32, height: 18, quality: 40 } as const;
-export const HERO_PREVIEWS_MODULE = join(ROOT, 'src', 'app', 'head', 'hero-previews.ts');
 
 /** Minimum WCAG contrast for white headings on a hero under the page's 40 % dark overlay. */
 export const MIN_HEADING_CONTRAST = 4.5;
