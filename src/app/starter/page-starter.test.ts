@@ -101,6 +101,17 @@ describe('the page starter', () => {
       expect(document.querySelectorAll('script[src]')).toHaveLength(1);
     });
 
+    it('finds the hero the parser reaches after the starter ran (the starter runs in <head>)', () => {
+      document.body.innerHTML = '';
+      stillLoading();
+      startPage(data);
+      document.body.innerHTML = '<section><img fetchpriority="high" alt=""><h1>Titel</h1></section>';
+      reportPaint(document.querySelector('h1')!);
+      expect(requested()).toEqual([]);
+      reportPaint(document.querySelector('img')!);
+      expect(requested()).toContain('/assets/index-abc.js');
+    });
+
     it('counts a hero painted before the starter ran', () => {
       document.body.innerHTML = '<img fetchpriority="high" alt="">';
       reportPaint(document.querySelector('img')!);

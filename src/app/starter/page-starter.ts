@@ -86,8 +86,10 @@ function afterLargestPaint(win: Window, then: () => void): void {
     else win.addEventListener('load', afterNextFrame, { once: true });
     return;
   }
-  const hero = doc.querySelector('img[fetchpriority="high"]');
   const observer = new Observer((list) => {
+    // Looked up now, not when the starter runs: it runs in <head>, before the parser has
+    // reached the hero. A reported paint means the parser has got past what it painted.
+    const hero = doc.querySelector('img[fetchpriority="high"]');
     if (!list.getEntries().some((entry) => hero === null || (entry as LargestContentfulPaint).element === hero)) return;
     observer.disconnect();
     then();
