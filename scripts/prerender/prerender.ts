@@ -29,7 +29,8 @@ export interface ServerEntry {
   supabaseUrl: string;
 }
 
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+/** The build's manifest, as far as the prerender step reads it: each chunk's file and static imports. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /** A path no page uses, rendered as the 404 page. */
 const NOT_FOUND_PROBE = '/404';
@@ -49,7 +50,7 @@ const HYDRATION_STARTS: Record<HydrationMode, string> = {
  * the largest paint: fetched in <head>, the JavaScript would compete with the hero image
  * and fonts for the connection.
  */
-export function pageModulesTemplate(manifest: Manifest, hydration: HydrationMode, sourceModule: string | undefined): string {
+function pageModulesTemplate(manifest: Manifest, hydration: HydrationMode, sourceModule: string | undefined): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -65,7 +66,7 @@ export function pageModulesTemplate(manifest: Manifest, hydration: HydrationMode
 }
 
 /** The page's root, marked for src/main.tsx when only its islands hydrate. */
-export function withHydrationMode(page: string, hydration: HydrationMode): string {
+function withHydrationMode(page: string, hydration: HydrationMode): string {
   if (hydration === 'app') return page;
   if (!page.includes('<div id="root">')) throw new Error('index.html must contain <div id="root">');
   return page.replace('<div id="root">', `<div id="root" ${HYDRATION_ATTRIBUTE}="${hydration}">`);

@@ -4,22 +4,15 @@ import { INVOICE_PDF_FAILED, invoiceMail, sendInvoiceMail } from '../_shared/inv
 import type { InvoiceMailClaim, InvoiceStore, StoredInvoice } from '../_shared/invoices/store.ts';
 import { pressInvoice } from '../appointment-action/invoice-action.ts';
 import { appointmentState, FakeMailer } from './helpers.ts';
+import { SAMPLE_INVOICE } from './sample-invoice.ts';
 
+/** The PDF tests' sample invoice, as the store answers it with its mail still owed. */
 const INVOICE: StoredInvoice = {
-  number: '2026-0007',
+  ...SAMPLE_INVOICE,
   appointment_request_id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b',
-  first_name: 'Anna',
-  last_name: 'Müller',
-  service: 'Schlafberatung',
-  appointment_date: '2026-12-11',
-  appointment_time: '09:30',
-  minutes: 60,
-  advisor: 'sandra-huber',
-  amount_rappen: 19000,
-  issued_on: '2026-12-11',
   paid_at: null,
   sent_at: null,
-  mail_key: 'invoice/2026-0007/1',
+  mail_key: `invoice/${SAMPLE_INVOICE.number}/1`,
   mail_pending: true,
 };
 const TOKEN = '0b7c7f34-1d2e-4b43-9a8f-5f6e7d8c9b0a';
@@ -48,11 +41,11 @@ function fakeInvoices(claim: InvoiceMailClaim = { status: 'claimed', mail: { inv
 const pdf = () => Promise.resolve(new TextEncoder().encode('%PDF-1.3 test'));
 
 Deno.test('the invoice mail: its subject, the PDF attached as rechnung-<number>.pdf, its key', () => {
-  const mail = invoiceMail(INVOICE, 'anna@example.ch', new TextEncoder().encode('%PDF'), { practiceEmail: 'praxis@example.ch' }, 'invoice/2026-0007/1');
-  assert.equal(mail.subject, 'Rechnung 2026-0007 – Ruhepol Schlafberatung');
+  const mail = invoiceMail(INVOICE, 'anna@example.ch', new TextEncoder().encode('%PDF'), { practiceEmail: 'praxis@example.ch' }, 'invoice/2026-0042/1');
+  assert.equal(mail.subject, 'Rechnung 2026-0042 – Ruhepol Schlafberatung');
   assert.equal(mail.subject, invoiceSubject(INVOICE.number));
   assert.equal(mail.to, 'anna@example.ch');
-  assert.equal(mail.idempotencyKey, 'invoice/2026-0007/1');
+  assert.equal(mail.idempotencyKey, 'invoice/2026-0042/1');
   assert.deepEqual(mail.attachments, [{ filename: invoiceFileName(INVOICE.number), content: btoa('%PDF'), encoding: 'base64', contentType: 'application/pdf' }]);
   assert.match(mail.text, /CHF\u00a0190\.00/);
   assert.doesNotMatch(mail.text, /undefined|null/);
@@ -61,12 +54,12 @@ Deno.test('the invoice mail: its subject, the PDF attached as rechnung-<number>.
 Deno.test('sent once: the claimed mail goes out with its PDF and the claim ends as sent', async () => {
   const { invoices, store, finished } = fakeInvoices();
   const mailer = new FakeMailer();
-  assert.equal(await sendInvoiceMail(invoices, store, mailer, 'invoice/2026-0007/1', { practiceEmail: 'praxis@example.ch' }, pdf), 'sent');
+  assert.equal(await sendInvoiceMail(invoices, store, mailer, 'invoice/2026-0042/1', { practiceEmail: 'praxis@example.ch' }, pdf), 'sent');
   assert.equal(mailer.sent.length, 1);
   assert.deepEqual(finished, [[TOKEN, 'sent', undefined]]);
   // Sent already (another press): nothing more.
   const again = fakeInvoices({ status: 'already_sent' });
-  assert.equal(await sendInvoiceMail(again.invoices, again.store, mailer, 'invoice/2026-0007/1', { practiceEmail: 'praxis@example.ch' }, pdf), 'already_sent');
+  assert.equal(await sendInvoiceMail(again.invoices, again.store, mailer, 'invoice/2026-0042/1', { practiceEmail: 'praxis@example.ch' }, pdf), 'already_sent');
   assert.equal(mailer.attempts, 1);
 });
 
@@ -74,7 +67,7 @@ Deno.test('a PDF that cannot be made sends nothing: the claim is released with i
   const { invoices, store, finished } = fakeInvoices();
   const mailer = new FakeMailer();
   const broken = () => Promise.reject(new Error('ValidationError'));
-  assert.deepEqual(await sendInvoiceMail(invoices, store, mailer, 'invoice/2026-0007/1', { practiceEmail: 'praxis@example.ch' }, broken), { failed: INVOICE_PDF_FAILED });
+  assert.deepEqual(await sendInvoiceMail(invoices, store, mailer, 'invoice/2026-0042/1', { practiceEmail: 'praxis@example.ch' }, broken), { failed: INVOICE_PDF_FAILED });
   assert.equal(mailer.attempts, 0);
   assert.deepEqual(finished, [[TOKEN, 'failed', INVOICE_PDF_FAILED]]);
 
@@ -107,6 +100,6 @@ Deno.test('a failed send releases the claim with the transport\'s cause', async 
   const { invoices, store, finished } = fakeInvoices();
   const mailer = new FakeMailer();
   mailer.fail = 'all';
-  assert.deepEqual(await sendInvoiceMail(invoices, store, mailer, 'invoice/2026-0007/1', { practiceEmail: 'praxis@example.ch' }, pdf), { failed: 'smtp_ECONNREFUSED' });
+  assert.deepEqual(await sendInvoiceMail(invoices, store, mailer, 'invoice/2026-0042/1', { practiceEmail: 'praxis@example.ch' }, pdf), { failed: 'smtp_ECONNREFUSED' });
   assert.deepEqual(finished, [[TOKEN, 'failed', 'smtp_ECONNREFUSED']]);
 });
