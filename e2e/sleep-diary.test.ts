@@ -58,24 +58,26 @@ async function typeNight(page: Page, night: { times: [string, string]; counts: [
 
 /**
  * «Datum (Morgen)» set with the keyboard. Chromium's date field has a part each for day,
- * month and year, in the order of the browser's own language (headless: month first, whatever
- * the page's locale). The first part is reached with a Tab from the control before the field.
- * ArrowDown there tells which part it is: a day one earlier is inside the field's 14 days, a
- * month earlier never is, so the field refuses that step (ArrowUp puts a changed day back).
- * Then the digits fill the parts.
+ * month and year, in the order of the browser's own language, not the page's: Debian's
+ * headless Chromium puts the month first whatever the context's `locale`, `--lang`, `LANG`
+ * or the installed chromium-l10n say (tried on Chromium 156), while a Chrome in German puts
+ * the day first. So the digits go in month first and, when the field then holds another
+ * date, again from its first part day first. Which order is right is read off the field's
+ * value, never off today's date (a day and a month that are equal read the same both ways).
  */
 async function typeMorning(page: Page, iso: string) {
   const field = page.getByLabel(copy.labels.morning);
   const onDate = () => page.evaluate(() => document.activeElement?.getAttribute('name') === 'morning');
-  await tabUntil(page, (focus) => focus.name === 'morning', { key: 'Shift+Tab' });
-  for (let part = 0; part < 6 && (await onDate()); part++) await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Tab');
-  const before = await field.inputValue();
-  await page.keyboard.press('ArrowDown');
-  const dayFirst = (await field.inputValue()) !== before;
-  if (dayFirst) await page.keyboard.press('ArrowUp');
   const [year, month, day] = iso.split('-') as [string, string, string];
-  await page.keyboard.type(dayFirst ? `${day}${month}${year}` : `${month}${day}${year}`);
+  const typeFromFirstPart = async (digits: string) => {
+    // Back out of the field, then one Tab onto its first part.
+    for (let part = 0; part < 6 && (await onDate()); part++) await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(digits);
+  };
+  await tabUntil(page, (focus) => focus.name === 'morning', { key: 'Shift+Tab' });
+  await typeFromFirstPart(`${month}${day}${year}`);
+  if ((await field.inputValue()) !== iso) await typeFromFirstPart(`${day}${month}${year}`);
   await expect(field).toHaveValue(iso);
 }
 

@@ -257,7 +257,8 @@ create function private.give_up_stale_mail(p_today date) returns jsonb
 -- up, not waiting for their next attempt, no live claim, and older than p_grace_seconds
 -- (younger ones are the owing call's own). A reminder is due on the day before its
 -- appointment (p_today + 1); a newsletter mail while its address is pending (a confirmation)
--- or confirmed (an announcement); a data-link mail while its link works. Answers
+-- or confirmed (an announcement); a data-link mail however long it waited (its link is
+-- made when it is sent, dataLinkMailFor, so it works its whole lifetime). Answers
 -- {"status": "claimed", "mails": [...], "given_up": [...]}.
 --
 -- Every mail is private.mail_json of its row, with its claim's token.
@@ -326,8 +327,6 @@ create function public.claim_mail(
          and (p_kind <> 'newsletter-confirmation' or exists (
                select 1 from public.newsletter_subscribers s
                 where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now()))
-         -- A data-link mail only while its link works (it expires a day after it was asked for).
-         and (p_kind <> 'data-link' or o.created_at > now() - private.data_link_lifetime())
          and (p_kind <> 'announcement' or exists (
                select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed'))
        order by o.created_at, o.id

@@ -49,10 +49,12 @@ create function public.delete_expired_form_submissions(
        and (bucket <> 'newsletter-confirm' or created_at < now() - private.newsletter_confirm_interval());
     get diagnostics limits = row_count;
     -- «Meine Daten» (…_my_data.sql): an erased appointment's cancellation once its day has
-    -- passed, and a data-link mail once its link has expired, sent or not.
+    -- passed, and a data-link mail once the link it carried has expired (a link is made when
+    -- its mail is sent; one still owed waits, however long, and the digest names it).
     delete from public.calendar_cancellations where confirmed_date < private.practice_today();
     get diagnostics tombstones = row_count;
-    delete from public.outbox_mails where kind = 'data-link' and created_at < now() - private.data_link_lifetime();
+    delete from public.outbox_mails
+     where kind = 'data-link' and coalesce(sent_at, superseded_at) < now() - private.data_link_lifetime();
     get diagnostics links = row_count;
     -- An erasure mail (the erased address) once the practice has it.
     delete from public.outbox_mails where kind = 'erasure' and sent_at is not null;

@@ -141,7 +141,8 @@ create function public.my_data(p_address_key text) returns jsonb
                  'appointment_date', case when m.kind = 'reminder'
                    then (select a.confirmed_date from requests a where a.id = m.appointment_request_id) end,
                  'delete_at', case
-                   when m.kind = 'data-link' then m.created_at + private.data_link_lifetime()
+                   -- A link's lifetime starts when it is sent (its link is made then); one still owed: not yet known.
+                   when m.kind = 'data-link' then m.sent_at + private.data_link_lifetime()
                    when m.appointment_request_id is not null
                      then (select a.created_at + r.span from requests a, retention r where a.id = m.appointment_request_id)
                    when m.contact_message_id is not null
@@ -348,8 +349,7 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
     if exists (
       select 1 from public.outbox_mails m
        where m.kind = 'data-link' and private.address_key(m.email) = key
-         and m.sent_at is null and m.superseded_at is null
-         and m.created_at > now() - private.data_link_lifetime()) then
+         and m.sent_at is null and m.superseded_at is null) then
       -- Still owed (waiting for the budget, or being sent): that link goes out.
       return jsonb_build_object('status', 'not_owed');
     end if;
@@ -360,7 +360,7 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
        or exists (
          select 1 from public.outbox_mails m
           where m.kind = 'data-link' and m.last_cause = 'link_budget' and m.sent_at is null
-            and m.superseded_at is null and m.created_at > now() - private.data_link_lifetime()
+            and m.superseded_at is null
             and private.data_link_room(m.mailbox_key, p_per_address_seconds, p_daily_cap)) then
       insert into public.outbox_mails (id, kind, email, mailbox_key, idempotency_key, last_cause)
         values (row_id, 'data-link', p_email, mailbox, 'data-link/' || row_id, 'link_budget');
@@ -375,7 +375,7 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
 -- The outbox's run claims the link mails due with public.claim_mail('data-link', …) with
 -- the links' budget (…_outbox.sql): those held back by the budget (last_cause
 -- 'link_budget') at once, the others after the grace period (younger ones are the asking
--- call's), oldest first, while their link works – each only when the budget has room for it
+-- call's), oldest first, however long they waited – each only when the budget has room for it
 -- (private.data_link_room): one whose mailbox had a link a moment ago waits, and none once
 -- the day's cap is reached.
 

@@ -28,6 +28,8 @@ import {
   erasureStatement,
 } from '../../supabase/functions/_shared/my-data/erasure-mail.ts';
 import type { MyData } from '../../supabase/functions/_shared/domain/wire-types.ts';
+import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
+import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import {
   backendTarget,
   callFunction,
@@ -61,6 +63,16 @@ function address(label: string, tag?: string): string {
 
 /** «Link senden», as the page calls it (a proof signed for the function). */
 const askLink = (email: string, ip: string) => callFunction(backend, FN, { action: 'link', email, website: '', elapsedMs: 8_000 }, { ip });
+
+/** The outbox's run, as pg_cron and the stack's timer call it. */
+async function runOutbox() {
+  const response = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+    method: 'POST',
+    headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
 
 /** «Daten anzeigen» or «Alle meine Daten löschen» with a link's token. */
 const withToken = (action: 'show' | 'erase', token: string, ip = newVisitor().ip) =>
@@ -192,6 +204,44 @@ describe('my-data: the data link arrives', () => {
     // No stranger got a link: nothing is stored for them.
     expect((await mail.all()).filter((m) => strangers.some((s) => isTo(m, s)))).toEqual([]);
   }, 240_000);
+  it.runIf(ownStandIn)('a link the spent budget held back past its lifetime still arrives, and works its full lifetime from then', async () => {
+    const visitor = newVisitor();
+    await storedMessage(visitor.email);
+    // The day's links spent by others (20 networks' worth, sent just now).
+    const spent = randomUUID().slice(0, 8);
+    await backend.query(
+      `insert into public.outbox_mails (kind, email, mailbox_key, idempotency_key, sent_at)
+       select 'data-link', 'spent-' || $1 || '-' || g || '@example.ch', 'spent-' || $1 || '-' || g || '@example.ch',
+              'data-link/spent-' || $1 || '-' || g, now()
+         from generate_series(1, $2::int) g`,
+      [spent, readFunctionsSettings().DATA_LINK_DAILY_CAP ?? 100],
+    );
+    try {
+      // The page says the link is on its way; it waits for the budget.
+      expect(await askLink(visitor.email, visitor.ip)).toMatchObject({ status: 202, json: { ok: true } });
+      const waiting = async () =>
+        (await backend.query<{ last_cause: string | null }>(`select last_cause from public.outbox_mails where kind = 'data-link' and email = $1`, [visitor.email])).rows;
+      // (Owed after the answer.)
+      await expect.poll(waiting, { timeout: 10_000 }).toEqual([{ last_cause: 'link_budget' }]);
+      // A day and more later the budget is free again: the others' links were sent a day ago,
+      // this one has waited longer than a link lives.
+      await backend.query(`update public.outbox_mails set sent_at = now() - interval '25 hours' where idempotency_key like 'data-link/spent-' || $1 || '-%'`, [spent]);
+      await backend.query(`update public.outbox_mails set created_at = now() - interval '25 hours' where kind = 'data-link' and email = $1`, [visitor.email]);
+      const run = await runOutbox();
+      expect(run.status).toBe(200);
+      const token = await linkFor(visitor.email);
+      // The link works for its whole lifetime from when it was sent: still an hour before it ends.
+      const lateShow = await callFunction(backend, FN, { action: 'show', token }, {
+        ip: newVisitor().ip,
+        proof: false,
+        headers: { [TEST_CLOCK_HEADER]: new Date(Date.now() + (MY_DATA_REQUESTED_LINK_HOURS - 1) * 3_600_000).toISOString() },
+      });
+      expect(lateShow.status).toBe(200);
+      expect((lateShow.json!.data as MyData).messages).toHaveLength(1);
+    } finally {
+      await backend.query(`delete from public.outbox_mails where idempotency_key like 'data-link/spent-' || $1 || '-%'`, [spent]);
+    }
+  });
 });
 
 describe('my-data: data by the exact address', () => {

@@ -228,17 +228,25 @@ describe('«Meine Daten» in the database', () => {
     expect(tombstone).toMatchObject({ confirmed_date: anna.requests[0]!.preferred_date, confirmed_time: '09:30', calendar_sequence: 2 });
   });
 
-  it('the retention deletes a tombstone once its day has passed and a data-link mail once its link has expired', async () => {
+  it('the retention deletes a tombstone once its day has passed and a data-link mail once the link it carried has expired, never one still owed', async () => {
     await backend.query(
       `insert into public.calendar_cancellations (id, confirmed_date, confirmed_time, appointment_minutes, advisor, calendar_sequence)
        values (gen_random_uuid(), current_date - 2, '09:30', 60, null, 2)`,
     );
     await backend.query(`insert into public.contact_submissions (name, email, message) values ('Old Link', 'old.link@example.ch', 'Hallo')`);
+    await backend.query(`insert into public.contact_submissions (name, email, message) values ('Held Link', 'held.link@example.ch', 'Hallo')`);
     await asService(`public.owe_data_link('old.link@example.ch', 600, 100)`);
-    await backend.query(`update public.outbox_mails set created_at = now() - interval '25 hours' where kind = 'data-link' and email = 'old.link@example.ch'`);
+    await asService(`public.owe_data_link('held.link@example.ch', 600, 100)`);
+    // Asked for a day ago: one sent then (its link has expired), one still owed (its link is made when it is sent).
+    await backend.query(`update public.outbox_mails set created_at = now() - interval '25 hours' where kind = 'data-link' and email in ('old.link@example.ch', 'held.link@example.ch')`);
+    await backend.query(`update public.outbox_mails set sent_at = now() - interval '25 hours' where kind = 'data-link' and email = 'old.link@example.ch'`);
     const { rows } = await asService<{ result: Record<string, number> }>(`public.delete_expired_form_submissions() as result`);
     expect(rows[0]!.result.calendar_cancellations).toBe(1);
     expect(rows[0]!.result.data_link_mails).toBe(1);
+    const left = await backend.query<{ email: string }>(`select email from public.outbox_mails where kind = 'data-link' and email in ('old.link@example.ch', 'held.link@example.ch')`);
+    expect(left.rows).toEqual([{ email: 'held.link@example.ch' }]);
+    // Not the next test's to send.
+    await backend.query(`delete from public.outbox_mails where kind = 'data-link' and email = 'held.link@example.ch'`);
   });
 
   it('owe_data_link owes a link only to an address with something stored, within the links\' budget; the outbox\'s claim sends what it held back, oldest first', async () => {

@@ -173,7 +173,7 @@ async function sendLink(context: Context, email: string): Promise<void> {
   let cause: string | undefined;
   try {
     if (!sendFits(mailer, claimDeadline(owed.claim))) throw new MailError(NO_TIME_LEFT);
-    await mailer.send(await dataLinkMailFor(owed.row, links(config), { practiceEmail }));
+    await mailer.send(await dataLinkMailFor(owed.row, links(config), { practiceEmail }, context.now));
   } catch (error) {
     cause = failureCause(error);
   }

@@ -402,7 +402,8 @@ function sendDayMails(run: Run) {
 
 /**
  * «Meine Daten»: the link mails the links' budget held back (oldest first, as it has room)
- * and those the asking call could not send, while their links work.
+ * and those the asking call could not send, however long they waited: each link is made
+ * now, so it works its whole lifetime from when it arrives.
  */
 async function sendDataLinks(run: Run, myData: MyDataStore | null | undefined) {
   if (!myData) return;
@@ -411,7 +412,7 @@ async function sendDataLinks(run: Run, myData: MyDataStore | null | undefined) {
     let result: MailResult = { ok: true };
     try {
       if (!sendFits(run.budget.mailer, deadlineFor(run, claim))) throw new MailError(NO_TIME_LEFT);
-      await run.budget.mailer.send(await dataLinkMailFor(row, run.links, run.mail));
+      await run.budget.mailer.send(await dataLinkMailFor(row, run.links, run.mail, run.now));
     } catch (error) {
       result = { ok: false, cause: failureCause(error) };
     }

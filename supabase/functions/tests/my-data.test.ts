@@ -145,7 +145,7 @@ Deno.test('the link mail asked for on the page carries its own 24-hour link and 
   const inner = new FakeMailer();
   const mailer = withMyDataFooter(inner, { practiceEmail: PRACTICE, links: LINKS, now: () => NOW });
   const row: DataLinkMail = { id: '0b7c1c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', email: 'Anna+x@Example.ch', created_at: NOW.toISOString() };
-  await mailer.send(await dataLinkMailFor(row, LINKS, MAIL));
+  await mailer.send(await dataLinkMailFor(row, LINKS, MAIL, NOW));
   const sent = inner.sent[0]!;
   assert.equal(sent.idempotencyKey, `data-link/${row.id}`);
   assert.equal(sent.text.match(/\/meine-daten#/g)?.length, 1);

@@ -45,10 +45,14 @@ export function dataLinkMail(to: string, link: string, expiresAt: Date, settings
   };
 }
 
-/** The link mail of an owed data-link row: the link signed for its address, valid from when it was asked for; keyed by the row. */
-export async function dataLinkMailFor(row: DataLinkMail, links: LinkSettings, settings: MailSettings): Promise<OutgoingMail> {
-  const askedAt = new Date(row.created_at);
-  const url = await requestedMyDataUrl(links, row.email, askedAt);
-  const expiresAt = new Date(askedAt.getTime() + MY_DATA_REQUESTED_LINK_HOURS * 3_600_000);
+/**
+ * The link mail of an owed data-link row, sent at `sentAt`: the link signed for its address,
+ * valid MY_DATA_REQUESTED_LINK_HOURS from then – not from when it was asked for, so that one the
+ * links' budget held back for a while still works its whole lifetime when it arrives; keyed by
+ * the row.
+ */
+export async function dataLinkMailFor(row: DataLinkMail, links: LinkSettings, settings: MailSettings, sentAt: Date): Promise<OutgoingMail> {
+  const url = await requestedMyDataUrl(links, row.email, sentAt);
+  const expiresAt = new Date(sentAt.getTime() + MY_DATA_REQUESTED_LINK_HOURS * 3_600_000);
   return withKey(dataLinkMail(row.email, url, expiresAt, settings), dataLinkMailKey(row.id));
 }
