@@ -81,6 +81,12 @@ create table public.outbox_mails (
   last_cause text constraint last_cause_short check (char_length(last_cause) <= 100),
   failed_at timestamptz,
   request_reported_at timestamptz,
+  -- A form's practice mail its call could not send (the daily cap, an outage): whether the
+  -- visitor's acknowledgement was charged then to the calling network's share and the day's
+  -- cap (true), or those were spent (false) – so that the acknowledgement the outbox sends
+  -- later is charged to the network and the day it arrived, not to the day it goes out
+  -- (public.charge_acknowledgement). Copied to the acknowledgement's row.
+  acknowledgement_charged boolean,
   sent_at timestamptz,
   gave_up_at timestamptz,
   reported_at timestamptz,
@@ -142,10 +148,12 @@ create function private.mail_json(m public.outbox_mails) returns jsonb
   as $$
   begin
     return (select coalesce(
-      (select to_jsonb(c) || jsonb_build_object('claim', m.claim, 'send_failed_at', m.failed_at, 'form', 'contact')
+      (select to_jsonb(c) || jsonb_build_object('claim', m.claim, 'send_failed_at', m.failed_at, 'form', 'contact',
+                'acknowledgement_charged', m.acknowledgement_charged)
          from public.contact_submissions c where c.id = m.contact_message_id),
       (select private.appointment_json(a) || jsonb_build_object(
-                'claim', m.claim, 'send_failed_at', m.failed_at, 'reported_at', m.request_reported_at, 'form', 'request')
+                'claim', m.claim, 'send_failed_at', m.failed_at, 'reported_at', m.request_reported_at, 'form', 'request',
+                'acknowledgement_charged', m.acknowledgement_charged)
               || coalesce((select jsonb_build_object('offer', jsonb_build_object(
                                     'number', o.id, 'date', o.offered_date, 'time', o.offered_time))
                              from public.earlier_time_offers o
@@ -395,15 +403,47 @@ create function public.finish_mail(
       return 'lost';
     end if;
     if outcome = 'sent' and (m.kind = 'contact' or (m.kind = 'request' and m.request_reported_at is not null)) then
-      insert into public.outbox_mails (kind, contact_message_id, appointment_request_id, idempotency_key)
+      -- Charged when the message arrived: sent later without a second charge; its budget spent
+      -- then: not owed (recorded, and shown in «Meine Daten», like one held back now).
+      insert into public.outbox_mails (kind, contact_message_id, appointment_request_id, idempotency_key,
+                                       acknowledgement_charged, superseded_at, last_cause)
         values ('acknowledgement', m.contact_message_id, m.appointment_request_id,
-                regexp_replace(m.idempotency_key, '/practice$', '/visitor'))
+                regexp_replace(m.idempotency_key, '/practice$', '/visitor'), m.acknowledgement_charged,
+                case when m.acknowledgement_charged = false then now() end,
+                case when m.acknowledgement_charged = false then 'ack_limited' end)
         on conflict (idempotency_key) do nothing;
     end if;
     if outcome = 'sent' and p_carried is not null then
       perform private.mark_carried(p_carried);
     end if;
     return 'finished';
+  end
+  $$;
+
+-- A form's call that could not send its practice mail records, under that mail's claim, what
+-- the acknowledgement's limits said for its network and day (p_charged: counted; false: spent).
+-- Once per mail: the first decision stays. 'recorded', 'decided' (an earlier call's stands:
+-- the caller gives back what it counted) or 'lost' (the claim is not the row's any more).
+create function public.charge_acknowledgement(p_claim uuid, p_charged boolean) returns text
+  language plpgsql
+  security invoker
+  set search_path = ''
+  as $$
+  declare
+    m public.outbox_mails;
+  begin
+    select * into m from public.outbox_mails o
+     where o.claim = p_claim and o.sent_at is null and private.mail_kind_refers_to(o.kind) in ('contact-message', 'appointment-request')
+       and o.recipient = 'practice'
+     for update;
+    if not found then
+      return 'lost';
+    end if;
+    if m.acknowledgement_charged is not null then
+      return 'decided';
+    end if;
+    update public.outbox_mails o set acknowledgement_charged = p_charged where o.id = m.id;
+    return 'recorded';
   end
   $$;
 
@@ -509,8 +549,10 @@ grant execute on function private.mail_json(public.outbox_mails), private.claima
   private.take_claim(uuid), private.give_up_stale_mail(date) to service_role;
 revoke all on function public.claim_mail(text, text, integer, integer, date, jsonb, timestamptz),
   public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
+  public.charge_acknowledgement(uuid, boolean),
   public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer)
   from public, anon, authenticated;
 grant execute on function public.claim_mail(text, text, integer, integer, date, jsonb, timestamptz),
   public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
+  public.charge_acknowledgement(uuid, boolean),
   public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer) to service_role;

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dailyCapNoticeMail } from '../../supabase/functions/_shared/mail/budget.ts';
 import { contactAcknowledgementMail } from '../../supabase/functions/_shared/forms/request-emails.ts';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
+import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
+import { readConfig } from '../../supabase/functions/_shared/config.ts';
+import { acknowledgementShare } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import {
   backendTarget,
   browserClient,
@@ -31,6 +34,8 @@ let mail: MailApi;
 const FN = 'send-contact-email';
 const CAP_NOTICE_SUBJECT = dailyCapNoticeMail({ practiceEmail: 'x@example.ch' }, 1, new Date()).subject;
 const PRACTICE = 'praxis@ruhepol-schlafberatung.ch';
+const settings = readFunctionsSettings();
+const limits = readConfig((name) => settings[name]).limits;
 
 beforeAll(async () => {
   backend = await backendTarget();
@@ -279,6 +284,62 @@ describe('send-contact-email', () => {
       await mail.waitFor((m) => m.Subject === CAP_NOTICE_SUBJECT);
       // The calls have answered, and a function sends before it answers: whatever it sent is caught.
       expect((await mail.list()).map((m) => m.Subject)).toEqual([CAP_NOTICE_SUBJECT]);
+    } finally {
+      await backend.query(`delete from public.rate_limit_events where bucket = 'mail'`);
+      await backend.query(`delete from public.outbox_mails where kind = 'cap-notice'`);
+    }
+  });
+
+  it.runIf(ownStandIn)('charges the acknowledgements of messages the cap held back to the network and the day they arrived: a flood spends none of the next day\'s', async () => {
+    // The day's practice mails already went out: every message now waits for the outbox.
+    await backend.query(`insert into public.rate_limit_events (bucket, key) select 'mail', 'all' from generate_series(1, $1::int)`, [limits.dailyMailCap]);
+    const flood = ownIpv6Network();
+    const flooders: string[] = [];
+    const ids: string[] = [];
+    try {
+      // One network (two of its /64s) sends all it may for the day, each message under a stranger's address.
+      for (const subnet of ['1', '2']) {
+        for (let n = 0; n < limits.rateLimitMax; n++) {
+          const email = newVisitor().email;
+          const body = contactSubmission(email);
+          const answer = await callFunction(backend, FN, body, { ip: `${flood}:${subnet}::${n + 1}` });
+          expect(answer).toMatchObject({ status: 202, json: { queued: true, reason: 'daily_cap' } });
+          flooders.push(email);
+          ids.push(body.requestId);
+        }
+      }
+      // A genuine visitor of another network, the same day.
+      const genuine = newVisitor();
+      const genuineBody = contactSubmission(genuine.email);
+      expect(await callFunction(backend, FN, genuineBody, { ip: genuine.ip })).toMatchObject({ status: 202 });
+      ids.push(genuineBody.requestId);
+
+      // The next day: the day's events are a day old, and so are the messages (past the callers' grace).
+      await backend.query(`update public.rate_limit_events set created_at = created_at - interval '25 hours' where created_at > now() - interval '1 hour'`);
+      await backend.query(`delete from public.rate_limit_events where bucket = 'mail'`);
+      await backend.query(
+        `update public.outbox_mails set created_at = created_at - interval '25 hours' where contact_message_id = any($1::uuid[])`,
+        [ids],
+      );
+      const run = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
+        method: 'POST',
+        headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(run.status).toBe(200);
+      for (const id of ids) await finishedAcknowledgement(backend, 'contact', id);
+
+      // Every message reached the practice; the network had its day's share of acknowledgements, no more.
+      const practiceMails = (await mail.all()).filter((m) => isTo(m, PRACTICE) && m.Subject !== CAP_NOTICE_SUBJECT);
+      expect(practiceMails).toHaveLength(ids.length);
+      const acknowledged = (await mail.all()).filter((m) => flooders.some((email) => isTo(m, email)));
+      expect(acknowledged).toHaveLength(acknowledgementShare(limits));
+      await mail.waitFor((m) => isTo(m, genuine.email));
+      // What went out today was charged to the day they arrived: today's acknowledgements are whole.
+      const today = await backend.query<{ n: number }>(
+        `select count(*)::int as n from public.rate_limit_events where bucket in ('ack-daily', 'ack-client') and created_at > now() - interval '1 hour'`,
+      );
+      expect(today.rows[0]!.n).toBe(0);
     } finally {
       await backend.query(`delete from public.rate_limit_events where bucket = 'mail'`);
       await backend.query(`delete from public.outbox_mails where kind = 'cap-notice'`);

@@ -160,6 +160,7 @@ async function sendFormMails(
   claim: MailClaim,
   practiceMail: OutgoingMail,
   acknowledgement: OutgoingMail | null,
+  acknowledgementCharged: boolean,
 ) {
   let result: MailResult;
   if (run.capReached) {
@@ -170,7 +171,7 @@ async function sendFormMails(
     result = sent.ok ? sent : { ok: false, cause: sent.cause, deferred: Boolean(sent.capReached) };
   }
   if (!(await settle(run, kind, id, result, claim)) || !result.ok || !acknowledgement) return;
-  const ack = await sendOwedAcknowledgement(run.budget, run.salt, withKey(acknowledgement, formMailKey(kind, id, 'visitor')), run.deadline);
+  const ack = await sendOwedAcknowledgement(run.budget, run.salt, withKey(acknowledgement, formMailKey(kind, id, 'visitor')), run.deadline, acknowledgementCharged);
   if (ack.cause) run.causes.add(ack.cause);
 }
 
@@ -219,6 +220,7 @@ function sendContacts(run: Run) {
       claim,
       practiceMail,
       acknowledgement,
+      row.acknowledgement_charged === true,
     );
   }, () => run.capReached);
 }
@@ -233,6 +235,7 @@ function sendRequests(run: Run) {
       claim,
       practiceMail,
       acknowledgement,
+      row.acknowledgement_charged === true,
     );
   }, () => run.capReached);
 }
@@ -280,7 +283,8 @@ async function sendReminders(run: Run) {
 function sendAcknowledgements(run: Run) {
   return eachClaimed(run, () => run.store.claimPendingAcknowledgements(1, GRACE_SECONDS), async ({ row, claim }) => {
     const mail = row.form === 'contact' ? contactAcknowledgementMail(row, run.mail) : appointmentAcknowledgementMail(row, run.mail);
-    const result = await sendClaimedAcknowledgement(run.budget, run.salt, withKey(mail, formMailKey(row.form, row.id, 'visitor')), claim, run.deadline);
+    // Charged to the network and the day its request arrived, when its call could not send the practice mail.
+    const result = await sendClaimedAcknowledgement(run.budget, run.salt, withKey(mail, formMailKey(row.form, row.id, 'visitor')), claim, run.deadline, row.acknowledgement_charged === true);
     if (result.finished === 'lost') {
       console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'claim_lost', kind: 'acknowledgement', id: row.id, sent: result.ack === 'sent' }));
       run.causes.add('claim_lost');

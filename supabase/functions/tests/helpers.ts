@@ -26,6 +26,7 @@ import type {
   Decision,
   DigestClaim,
   DigestData,
+  AcknowledgementCharge,
   FinishResult,
   LifecycleResult,
   MailClaim,
@@ -205,6 +206,18 @@ export class FakeStore implements Store {
    * ('finished'; sent marks the mail done, a cause counts an attempt and waits for the
    * backoff), else 'lost' and nothing changes.
    */
+  /** Like public.charge_acknowledgement: the first decision under a live claim stays. */
+  chargeAcknowledgement(token: string, charged: boolean): Promise<AcknowledgementCharge> {
+    const mail = this.#claimed.get(token);
+    this.#enter(`chargeAcknowledgement:${charged}`);
+    if (!mail || this.claimTokens.get(`${mail.kind}:${mail.id}`) !== token) return Promise.resolve('lost');
+    const key = `${mail.kind}:${mail.id}`;
+    if (this.acknowledgementCharges.has(key)) return Promise.resolve('decided');
+    this.acknowledgementCharges.set(key, charged);
+    return Promise.resolve('recorded');
+  }
+  /** The decisions chargeAcknowledgement recorded, by `<kind>:<id>`. */
+  readonly acknowledgementCharges = new Map<string, boolean>();
   finishMail(token: string, outcome: MailOutcome, cause?: string, carried?: CarriedMails): Promise<FinishResult> {
     const mail = this.#claimed.get(token);
     const sent = outcome === 'sent';

@@ -410,7 +410,10 @@ Deno.test('the key is what the mail is: the visitor\'s call and the outbox send 
   assert.equal(first!.idempotencyKey, `contact/${body.requestId}/practice`);
   // The outbox sends the stored message later, marked «[Verspätet]»: other words, the same key.
   const stored = store.contacts.find((c) => c.id === body.requestId)!;
-  store.pendingContacts.push({ ...stored, created_at: '2026-12-10T07:00:00Z', send_failed_at: '2026-12-10T07:00:05Z' });
+  // The visitor's call charged the acknowledgement to its network and day (charge_acknowledgement).
+  const charged = store.acknowledgementCharges.get(`contact:${body.requestId}`);
+  assert.equal(charged, true);
+  store.pendingContacts.push({ ...stored, created_at: '2026-12-10T07:00:00Z', send_failed_at: '2026-12-10T07:00:05Z', acknowledgement_charged: charged });
   const outbox = createOutboxHandler({ config, store, mailer, now: () => NOW, log: () => {} });
   assert.equal((await run(outbox)).body.sent, 1);
   const [practice, ack] = mailer.sent;

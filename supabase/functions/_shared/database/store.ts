@@ -16,6 +16,7 @@ export interface StoredAppointmentRequest extends NewAppointmentRequest {
   /** The marks of its practice mail (…_outbox.sql, ../forms/request-emails.ts pendingRequestMails). */
   reported_at?: PracticeMailHistory['reported_at'];
   send_failed_at?: PracticeMailHistory['send_failed_at'];
+  acknowledgement_charged?: PracticeMailHistory['acknowledgement_charged'];
 }
 
 /**
@@ -28,6 +29,12 @@ export interface StoredAppointmentRequest extends NewAppointmentRequest {
 export interface PracticeMailHistory {
   reported_at?: string | null;
   send_failed_at?: string | null;
+  /**
+   * Whether the acknowledgement was charged to its network and day when the request arrived
+   * and its call could not send the practice mail (null: not then; false: their budget was
+   * spent, so none is owed). On an acknowledgement's own row: sent without a second charge.
+   */
+  acknowledgement_charged?: boolean | null;
 }
 
 
@@ -144,6 +151,13 @@ export interface Store {
    */
   finishMail(claim: string, outcome: MailOutcome, cause?: string, carried?: CarriedMails): Promise<FinishResult>;
   /**
+   * public.charge_acknowledgement: records, under the claim of a form's practice mail its call
+   * could not send, whether the visitor's acknowledgement was charged to the calling network
+   * and the day (true) or their budget was spent (false). 'decided' when an earlier call's
+   * decision stands (the caller gives back what it counted).
+   */
+  chargeAcknowledgement(claim: string, charged: boolean): Promise<AcknowledgementCharge>;
+  /**
    * public.discard_appointment_request: removes the unmailed request `id` for `email`, only
    * if the form proof `proofSignature` is the one that stored it.
    */
@@ -247,6 +261,8 @@ export interface StoredContactMessage {
   message: string;
   /** When a claim on its practice mail first ended without the mail (PracticeMailHistory). */
   send_failed_at?: string | null;
+  /** PracticeMailHistory. */
+  acknowledgement_charged?: PracticeMailHistory['acknowledgement_charged'];
 }
 
 /** What an acknowledgement is of: the contact message or the appointment request (private.mail_json's `form`). */
@@ -398,6 +414,7 @@ export const appointmentRecordSchema = z.object({
   message: nullableText,
   reported_at: z.optional(nullableText),
   send_failed_at: z.optional(nullableText),
+  acknowledgement_charged: z.optional(z.nullable(z.boolean())),
 });
 
 const isoTime = z.string().check(z.regex(/^\d{2}:\d{2}$/));
@@ -524,6 +541,11 @@ export function parseDigestClaim(value: unknown, takenAt: number): DigestClaim |
 /** public.finish_mail's answer. */
 export const parseFinish = (value: unknown): FinishResult => parseAnswer(z.enum(['finished', 'lost']), value, 'unexpected_finish_answer');
 
+/** What recording an acknowledgement's charge did (Store.chargeAcknowledgement). */
+export type AcknowledgementCharge = 'recorded' | 'decided' | 'lost';
+export const parseAcknowledgementCharge = (value: unknown): AcknowledgementCharge =>
+  parseAnswer(z.enum(['recorded', 'decided', 'lost']), value, 'unexpected_charge_answer');
+
 /** public.store_contact_message's answer: stored (now or before), or the id is another message's. */
 export const parseStoredContact = (value: unknown): 'stored' | 'conflict' =>
   parseAnswer(z.object({ status: z.enum(['stored', 'conflict']) }), value, 'unexpected_claim_answer').status;
@@ -574,6 +596,7 @@ const storedContactSchema = z.object({
   subject: nullableText,
   message: z.string(),
   send_failed_at: z.optional(nullableText),
+  acknowledgement_charged: z.optional(z.nullable(z.boolean())),
 });
 
 const claimedRowSchemas = {

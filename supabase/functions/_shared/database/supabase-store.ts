@@ -21,6 +21,7 @@ import {
   parseDigestData,
   parseDigestClaim,
   parseFinish,
+  parseAcknowledgementCharge,
   parseMailClaim,
   parseLifecycleAnswer,
   parseMoveAnswer,
@@ -205,6 +206,10 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
 
     async finishMail(claim, outcome, cause, carried) {
       return parseFinish(await rpc('finish_mail', finishArgs(claim, outcome, cause, carried)));
+    },
+
+    async chargeAcknowledgement(claim, charged) {
+      return parseAcknowledgementCharge(await rpc('charge_acknowledgement', { p_claim: claim, p_charged: charged }));
     },
 
     async discardAppointmentRequest(id, email, proofSignature) {

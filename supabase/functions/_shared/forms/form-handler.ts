@@ -28,7 +28,7 @@ import {
 import type { MailSettings } from '../mail/layout.ts';
 import { markAsDoubtful } from '../mail/layout.ts';
 import { formMailKey, withKey } from '../mail/mail-keys.ts';
-import { clientIp, takeSubmissionLimits } from '../database/rate-limit.ts';
+import { clientIp, giveBackAcknowledgement, takeAcknowledgement, takeSubmissionLimits } from '../database/rate-limit.ts';
 import { defaultLog, openFunctionRequest, type FunctionDeps, type LogLine } from '../http/request-gate.ts';
 import type { FinishResult, MailClaim, Store } from '../database/store.ts';
 import { sentTooFast, validateBody, type BotSignals } from './validation.ts';
@@ -69,6 +69,15 @@ export interface StepContext {
    * (sendOwedAcknowledgement); a send that fails or never runs is the outbox's to retry.
    */
   acknowledge(mail: OutgoingMail): void;
+  /**
+   * When the practice mail could not be sent now (the daily cap, an outage), the visitor's
+   * acknowledgement goes out later, from the outbox, which knows no client: it is charged now
+   * to this client's network and this day (takeAcknowledgement), and the decision recorded
+   * with the mail under `claim` (public.charge_acknowledgement) – so that what a flood leaves
+   * queued cannot spend the next day's acknowledgements. Answers a cause when that failed
+   * (the outbox then charges it when it sends). Never throws.
+   */
+  chargeAcknowledgement(to: string, claim: MailClaim): Promise<string | undefined>;
 }
 
 export interface FormHandlerOptions {
@@ -145,12 +154,12 @@ export async function deliverClaimed(context: StepContext, claimed: ClaimedSubmi
   const practiceMail = withKey(claimed.practiceMail, formMailKey(claimed.kind, claimed.id, 'practice'));
   const sent = await context.send(practiceMail, claimDeadline(claimed.claim));
   if (!sent.ok) {
-    let releaseCause: string | undefined;
+    let releaseCause = await context.chargeAcknowledgement(claimed.acknowledgement.to, claimed.claim);
     try {
-      if ((await claimed.finish(false)) === 'lost') releaseCause = 'release_claim_lost';
+      if ((await claimed.finish(false)) === 'lost') releaseCause = [releaseCause, 'release_claim_lost'].filter(Boolean).join(',');
     } catch (error) {
       // The claim then lapses by itself after two minutes.
-      releaseCause = `release_${failureCause(error)}`;
+      releaseCause = [releaseCause, `release_${failureCause(error)}`].filter(Boolean).join(',');
     }
     return notSentOutcome(sent, releaseCause);
   }
@@ -274,6 +283,18 @@ export function createFormHandler<T extends FormSubmission>(
         now: now(),
         send: (mail, deadline) => sendPracticeMail(budget, doubt ? markAsDoubtful(mail, doubt) : mail, now(), deadline),
         acknowledge: (mail) => void (owed = mail),
+        async chargeAcknowledgement(to, claim) {
+          try {
+            const charged = await takeAcknowledgement(store, config.limits, config.rateLimitSalt, to, client);
+            if ((await store.chargeAcknowledgement(claim.token, charged)) !== 'recorded' && charged) {
+              // An earlier call of the same request decided already: this one's count goes back.
+              await giveBackAcknowledgement(store, config.rateLimitSalt, to, client);
+            }
+            return undefined;
+          } catch (error) {
+            return `ack_charge_${failureCause(error)}`;
+          }
+        },
       };
       const outcome = await endpoint.handle(valid.value, context);
       const response = answer(outcome.status, outcome.body, {

@@ -141,21 +141,24 @@ export async function sendPracticeMail(budget: MailBudget, mail: OutgoingMail, n
 
 /**
  * The visitor's acknowledgement, within its limits; never throws. With a `deadline` (an
- * outbox run's end), skipped when the send would not be over by then.
+ * outbox run's end), skipped when the send would not be over by then. `charged`: counted
+ * already, to the network and the day its request arrived (PracticeMailHistory
+ * acknowledgement_charged), so neither counted again nor given back.
  */
 export async function sendAcknowledgement(
   budget: MailBudget,
   salt: string,
   mail: OutgoingMail,
   deadline?: number,
+  charged = false,
 ): Promise<{ ack: AckOutcome; cause?: string }> {
   if (!sendFits(budget.mailer, deadline)) return { ack: 'skipped', cause: `ack_${NO_TIME_LEFT}` };
   try {
-    if (!(await takeAcknowledgement(budget.store, budget.limits, salt, mail.to, budget.client))) return { ack: 'skipped' };
+    if (!charged && !(await takeAcknowledgement(budget.store, budget.limits, salt, mail.to, budget.client))) return { ack: 'skipped' };
     try {
       await (budget.deliver ?? ((m) => budget.mailer.send(m)))(mail);
     } catch (error) {
-      await giveBackAcknowledgement(budget.store, salt, mail.to, budget.client).catch(() => {});
+      if (!charged) await giveBackAcknowledgement(budget.store, salt, mail.to, budget.client).catch(() => {});
       throw error;
     }
     return { ack: 'sent' };
@@ -169,7 +172,7 @@ export async function sendAcknowledgement(
  * limits and finished – sent; dropped when the limits hold it back (one per mailbox an hour,
  * the day's cap: it is not owed then); failed otherwise, with the cause, so that the outbox
  * tries it again after the backoff (a send not started for lack of time is released without
- * an attempt). `deadline` besides the claim's own. Never throws.
+ * an attempt). `deadline` besides the claim's own; `charged` as sendAcknowledgement. Never throws.
  */
 export async function sendClaimedAcknowledgement(
   budget: MailBudget,
@@ -177,8 +180,9 @@ export async function sendClaimedAcknowledgement(
   mail: OutgoingMail,
   claim: MailClaim,
   deadline = Infinity,
+  charged = false,
 ): Promise<{ ack: AckOutcome; cause?: string; finished?: FinishResult }> {
-  const result = await sendAcknowledgement(budget, salt, mail, Math.min(claimDeadline(claim), deadline));
+  const result = await sendAcknowledgement(budget, salt, mail, Math.min(claimDeadline(claim), deadline), charged);
   const [outcome, finishCause] = result.ack === 'sent'
     ? ['sent' as const, undefined]
     : result.ack === 'skipped' && result.cause === undefined
@@ -206,11 +210,12 @@ export async function sendOwedAcknowledgement(
   salt: string,
   mail: OutgoingMail,
   deadline?: number,
+  charged = false,
 ): Promise<{ ack: AckOutcome; cause?: string }> {
   try {
     const claimed = await budget.store.claimMail('acknowledgement', mail.idempotencyKey ?? '');
     if (claimed.status !== 'claimed') return { ack: 'skipped' };
-    const { ack, cause } = await sendClaimedAcknowledgement(budget, salt, mail, claimed.claim, deadline);
+    const { ack, cause } = await sendClaimedAcknowledgement(budget, salt, mail, claimed.claim, deadline, charged);
     return { ack, ...(cause ? { cause } : {}) };
   } catch (error) {
     return { ack: 'failed', cause: `ack_${failureCause(error)}` };
