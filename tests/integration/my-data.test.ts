@@ -219,7 +219,7 @@ describe('«Meine Daten» in the database', () => {
     expect(erasure.rows[0]!.claimed).toMatchObject({ status: 'claimed', mails: [{ email: 'anna.erase@example.ch' }] });
     expect(await rowsAbout('anna.erase@example.ch')).toEqual({ requests: 0, messages: 0, subscribers: 0, mails: 0, limits: 0 });
     expect(await rowsAbout('beat.keep@example.ch')).toEqual(before);
-    // Nothing names the address any more but the practice's erasure mail (deleted once sent).
+    // Nothing names the address any more but the practice's erasure mail (until it is sent).
     const anywhere = await backend.query(
       `select 1 from public.outbox_mails where kind <> 'erasure' and (email ilike '%anna.erase%' or mailbox_key ilike '%anna.erase%')
        union all select 1 from public.appointment_requests where email ilike '%anna.erase%'
