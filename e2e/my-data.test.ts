@@ -144,7 +144,7 @@ test('«Meine Daten» from the confirmation mail: the export lists the mailbox\'
   // No row with the first mailbox; the second untouched.
   expect(await rowsOf(anna.email)).toEqual({ requests: 0, messages: 0, subscribers: 0, mails: 0 });
   const named = await queryRows(
-    // The practice's erasure mail keeps the address until the retention after it was sent.
+    // The practice's erasure mail keeps the address until it is sent (after the page's answer).
     `select 1 from public.outbox_mails where email = $1 and kind <> 'erasure'
      union all select 1 from public.appointment_requests where email = $1 or last_name = $2
      union all select 1 from public.contact_submissions where email = $1

@@ -66,8 +66,9 @@ create table public.outbox_mails (
   -- A row that refers to an address only. A data-link mail: the address it goes to (as
   -- typed; an erasure finds it by its private.address_key) and its mailbox
   -- (private.mailbox_key), by which the links' budget counts. An erasure mail: the erased
-  -- address (no mailbox key; about holds the cancelled slots as JSON). Every other row's
-  -- address is its request's, message's or subscriber's.
+  -- address (no mailbox key; about holds the cancelled slots as JSON) while it is owed, and
+  -- neither once it is sent (finish_mail clears them). Every other row's address is its
+  -- request's, message's or subscriber's.
   email text,
   mailbox_key text,
   about text,
@@ -105,11 +106,13 @@ create table public.outbox_mails (
       when 'subscriber-article' then subscriber_id is not null and article_slug is not null
       when 'day' then about is not null
       when 'address' then email is not null and mailbox_key is not null
-      when 'erased-address' then email is not null and about is not null
+      -- What the mail needs until it is sent; nothing of the erased address afterwards.
+      when 'erased-address' then case when sent_at is null then email is not null and about is not null
+                                      else email is null and about is null end
     end),
   constraint claim_with_time check ((claim is null) = (claimed_at is null)),
   constraint address_only_for_its_kind check (
-    (private.mail_kind_refers_to(kind) in ('address', 'erased-address')) = (email is not null)
+    (email is null or private.mail_kind_refers_to(kind) in ('address', 'erased-address'))
     and (private.mail_kind_refers_to(kind) = 'address') = (mailbox_key is not null))
 );
 comment on table public.outbox_mails is
@@ -355,7 +358,11 @@ create function public.claim_mail(
   $$;
 
 -- The one finish: ends the claim p_claim with the send's outcome:
---   sent                the mail is done for good. A form's practice mail then owes the
+--   sent                the mail is done for good. A mail about an erased address
+--                       (private.mail_kind_refers_to 'erased-address': the practice's
+--                       erasure mail) forgets it now: its email and about (the cancelled
+--                       slots) are cleared, so nothing names the address once the practice
+--                       has the mail. A form's practice mail then owes the
 --                       visitor's acknowledgement (a request only when the site reported
 --                       it), written here; a mail that carried others (the digest, p_carried:
 --                       {"contacts": [id], "deliveries": [{kind, id}], "newsletter_mails": [id]})
@@ -389,6 +396,12 @@ create function public.finish_mail(
     update public.outbox_mails o
       set claim = null, claimed_at = null,
           sent_at = case when outcome = 'sent' then now() end,
+          -- Cleared rather than the row deleted: the row and its key stay, sent, so that
+          -- claim_mail by that key still answers 'already_sent' (not 'not_found', which
+          -- says the mail is not owed) and the outbox never claims it again – exactly once
+          -- holds for a sender that retries. The retention deletes the emptied row later.
+          email = case when outcome = 'sent' and private.mail_kind_refers_to(o.kind) = 'erased-address' then null else o.email end,
+          about = case when outcome = 'sent' and private.mail_kind_refers_to(o.kind) = 'erased-address' then null else o.about end,
           superseded_at = case when outcome = 'dropped' then now() else o.superseded_at end,
           failed_at = case when outcome = 'failed' then coalesce(o.failed_at, now()) else o.failed_at end,
           attempts = case when outcome = 'failed' and p_cause is not null then o.attempts + 1 else o.attempts end,

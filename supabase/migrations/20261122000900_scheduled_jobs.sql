@@ -56,7 +56,8 @@ create function public.delete_expired_form_submissions(
     delete from public.outbox_mails
      where kind = 'data-link' and coalesce(sent_at, superseded_at) < now() - private.data_link_lifetime();
     get diagnostics links = row_count;
-    -- An erasure mail (the erased address) once the practice has it.
+    -- An erasure mail once the practice has it: its address and slots were cleared when it
+    -- was sent (finish_mail); the emptied row, which said the mail was sent, goes too.
     delete from public.outbox_mails where kind = 'erasure' and sent_at is not null;
     get diagnostics erasures = row_count;
     -- An invoice ten years after the end of its year (CO Art. 958f; …_invoices.sql): not

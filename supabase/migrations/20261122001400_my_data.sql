@@ -185,9 +185,13 @@ create function public.mailbox_appointments(p_address_key text) returns jsonb
 -- per appointment the feeds showed, every row about the address deleted, and – when
 -- anything was erased – the practice's erasure mail owed (kind 'erasure', recipient the
 -- practice); the caller claims it (public.claim_mail) and sends it after the transaction;
--- the outbox sends it if that fails. Its row keeps the address (for the practice to find its own
--- copies) and the cancelled slots (day, time, minutes, advisor, sequence: the tombstone's
--- fields) in `about`, nothing else; it is deleted by the retention once sent
+-- the outbox sends it if that fails (the mail may wait there while the provider fails).
+-- Until it is sent its row keeps the address (for the practice to find its own copies) and
+-- the cancelled slots (day, time, minutes, advisor, sequence: the tombstone's fields) in
+-- `about`, nothing else; public.finish_mail clears both when it is sent (…_outbox.sql: a
+-- row about an erased address holds it only until the practice has the mail), so once the
+-- practice has it no row names the address but the invoices. The emptied row – its key
+-- still answering 'already_sent' – is deleted by the retention
 -- (public.delete_expired_form_submissions).
 -- Concurrent and repeated calls for one address are one after the other (a transaction
 -- lock on the key): the second finds nothing, owes no mail and answers zero counts.

@@ -10,17 +10,23 @@
  * and one erasure mail for the practice; the retention deletes tombstones whose day has
  * passed. public.owe_data_link owes a link only to an address with something stored, within
  * the links' budget; public.claim_due_links sends what the budget held back, oldest first.
+ * Once the practice has its erasure mail (public.finish_mail, sent – by the erasing call or,
+ * after that send failed, by the outbox), no column of any table names the address or the
+ * cancelled appointment, the invoices (kept by law) apart; a repeated erasure owes no second
+ * mail, and the first one's key still answers that it was sent.
  * Under each request my_data lists its offered times and its earlier-time wish and offers
  * (…_my_data_offers.sql): an earlier time freed by another visitor only as a time.
  * The function, the mails and the feed: e2e/my-data.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
+import { hashKey, mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { addressKey } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { bookableDays } from '../../supabase/functions/_shared/domain/availability.ts';
+import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
 import { reminderDueAt } from '../../supabase/functions/_shared/domain/outbox.ts';
+import { erasureMailKey, formMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import { parseMyData } from '../../supabase/functions/_shared/my-data/store.ts';
-import { newAppointmentRequest, backendTarget, bookableDate, type TestBackend, zurichDate } from './stack-harness.ts';
+import { newAppointmentRequest, backendTarget, bookableDate, rowsNaming, type TestBackend, zurichDate } from './stack-harness.ts';
 
 let backend: TestBackend;
 
@@ -213,7 +219,7 @@ describe('«Meine Daten» in the database', () => {
     expect(erasure.rows[0]!.claimed).toMatchObject({ status: 'claimed', mails: [{ email: 'anna.erase@example.ch' }] });
     expect(await rowsAbout('anna.erase@example.ch')).toEqual({ requests: 0, messages: 0, subscribers: 0, mails: 0, limits: 0 });
     expect(await rowsAbout('beat.keep@example.ch')).toEqual(before);
-    // Nothing names the address any more but the practice's erasure mail (deleted once sent).
+    // Nothing names the address any more but the practice's erasure mail (until it is sent).
     const anywhere = await backend.query(
       `select 1 from public.outbox_mails where kind <> 'erasure' and (email ilike '%anna.erase%' or mailbox_key ilike '%anna.erase%')
        union all select 1 from public.appointment_requests where email ilike '%anna.erase%'
@@ -226,6 +232,82 @@ describe('«Meine Daten» in the database', () => {
     const tombstone = tombstones.rows[0]!.feed.find((row) => row.id === anna.requests[0]!.id)!;
     expect(Object.keys(tombstone).sort()).toEqual(['advisor', 'appointment_minutes', 'calendar_sequence', 'confirmed_date', 'confirmed_time', 'id']);
     expect(tombstone).toMatchObject({ confirmed_date: anna.requests[0]!.preferred_date, confirmed_time: '09:30', calendar_sequence: 2 });
+  });
+
+  it('once the practice has its erasure mail, no row names the address (the invoices apart); a repeated erasure owes no second one', async () => {
+    // The address as typed, its domain in capitals: found in any case. A tag, so that its
+    // mailbox key (the limits' folded key) is a needle of its own.
+    const email = 'Ida.Loesch+Schlaf@Example.CH';
+    const key = addressKey(email);
+    const mailboxHash = await hashKey('a salt of this test', mailboxKey(email));
+    const claim = async (kind: string, mailKey: string) =>
+      (await asService<{ claimed: { status: string; mails: ({ claim: string } & Record<string, unknown>)[] } }>(
+        `public.claim_mail($1, $2) as claimed`, [kind, mailKey])).rows[0]!.claimed;
+    const finish = async (token: string, sent: boolean, cause: string | null = null) =>
+      (await asService<{ finished: string }>(`public.finish_mail($1, $2, $3) as finished`, [token, sent, cause])).rows[0]!.finished;
+
+    // A contact message, its practice mail sent (which owes the acknowledgement).
+    const { rows: [message] } = await backend.query<{ id: string }>(
+      `insert into public.contact_submissions (name, email, message) values ('Ida Lösch', $1, 'Ich schlafe schlecht.') returning id`, [email]);
+    const practiceMail = await claim('contact', formMailKey('contact', message!.id, 'practice'));
+    expect(await finish(practiceMail.mails[0]!.claim, true)).toBe('finished');
+    // A confirmed appointment with its invoice (issued on its day).
+    const appointment = newAppointmentRequest(email, { preferred_date: bookableDate(30), preferred_time: '10:00' });
+    await backend.query(
+      `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [appointment.id, appointment.first_name, appointment.last_name, appointment.email, appointment.phone, appointment.service, appointment.preferred_date, appointment.preferred_time],
+    );
+    expect((await asService<{ decided: { result: string } }>(`public.decide_appointment($1, 'confirm', $2::date, '10:00') as decided`,
+      [appointment.id, appointment.preferred_date])).rows[0]!.decided.result).toBe('changed');
+    const issued = (await asService<{ answer: { result: string } }>(`public.issue_invoice($1, 19000, $2) as answer`,
+      [appointment.id, zurichInstant(appointment.preferred_date, '12:00').toISOString()])).rows[0]!.answer;
+    expect(issued.result).toBe('issued');
+    // A data-link mail sent, and the next one held back by the links' budget.
+    const link = (await asService<{ owed: { status: string; key: string } }>(`public.owe_data_link($1, 600, 100) as owed`, [email])).rows[0]!.owed;
+    expect(link.status).toBe('owed');
+    expect(await finish((await claim('data-link', link.key)).mails[0]!.claim, true)).toBe('finished');
+    expect((await asService<{ owed: { status: string } }>(`public.owe_data_link($1, 600, 100) as owed`, [email])).rows[0]!.owed.status).toBe('deferred');
+    await backend.query(`insert into public.rate_limit_events (bucket, key) values ('ack', $1)`, [mailboxHash]);
+    const needles = [email, mailboxKey(email), appointment.id];
+    expect(await rowsNaming(backend, needles, { except: ['public.invoices'] })).not.toEqual([]);
+
+    const erase = async () =>
+      (await asService<{ erased: Record<string, number | string | null> }>(`public.erase_mailbox($1, $2) as erased`, [key, mailboxHash])).rows[0]!.erased;
+    const erased = await erase();
+    expect(erased).toMatchObject({ requests: 1, messages: 1, rate_limit_events: 1, cancelled: 1, invoices_kept: 1 });
+    const erasureKey = erased.erasure as string;
+
+    // The erasing call's own send fails: the mail waits in the outbox with what it needs.
+    const own = await claim('erasure', erasureKey);
+    expect(own).toMatchObject({ status: 'claimed', mails: [{ email, appointments: [{ id: appointment.id }] }] });
+    expect(await finish(own.mails[0]!.claim, false, 'smtp_421')).toBe('finished');
+    // The outbox's run, once the owing call's grace and the backoff have passed, sends it.
+    await backend.query(
+      `update public.outbox_mails set created_at = created_at - interval '3 minutes', next_attempt_at = now() where idempotency_key = $1`,
+      [erasureKey],
+    );
+    const due = (await asService<{ due: { mails: ({ claim: string; email: string } & Record<string, unknown>)[] } }>(
+      `public.claim_mail('erasure', p_limit => 100, p_grace_seconds => 120) as due`)).rows[0]!.due.mails;
+    const retried = due.find((mail) => mail.email === email);
+    expect(retried).toMatchObject({ appointments: [{ id: appointment.id, confirmed_date: appointment.preferred_date, confirmed_time: '10:00' }] });
+    expect(await finish(retried!.claim, true)).toBe('finished');
+
+    // The practice has it: nothing names the address, its mailbox or the erased appointment
+    // any more – the invoice, kept ten years by law, apart.
+    expect(await rowsNaming(backend, needles, { except: ['public.invoices'] })).toEqual([]);
+    // «Meine Daten» for the address shows the invoice and nothing else.
+    const data = (await asService<{ data: Record<string, unknown[] | null> }>(`public.my_data($1) as data`, [key])).rows[0]!.data;
+    expect(data).toMatchObject({ requests: [], messages: [], newsletter: null, mails: [] });
+    expect(data.invoices).toHaveLength(1);
+
+    // The erasing call again: nothing left to erase, no second mail owed; the first mail's key
+    // still says it was sent, and the outbox has nothing of it to send.
+    expect(await erase()).toMatchObject({ requests: 0, messages: 0, newsletter: 0, mails: 0, cancelled: 0, erasure: null });
+    expect(await claim('erasure', erasureKey)).toEqual({ status: 'already_sent', mails: [] });
+    const again = (await asService<{ due: { mails: { id: string }[] } }>(
+      `public.claim_mail('erasure', p_limit => 100, p_grace_seconds => 120) as due`)).rows[0]!.due.mails;
+    expect(again.map((mail) => erasureMailKey(mail.id))).not.toContain(erasureKey);
   });
 
   it('the retention deletes a tombstone once its day has passed and a data-link mail once the link it carried has expired, never one still owed', async () => {

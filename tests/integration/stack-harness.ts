@@ -424,3 +424,41 @@ export async function settleAcknowledgements(backend: TestBackend): Promise<void
           and gave_up_at is null and created_at > now() - interval '5 minutes'`,
     )).rows[0]!.n), { timeout: 10_000, interval: 20 }).toBe(0);
 }
+
+/**
+ * Every place the database still holds one of `needles` (lower case): `schema.table.column`
+ * of each row, over every text, JSON and array column of every table the stack has (the
+ * project's and the stand-in's own), compared in lower case – an address is found whatever
+ * the case it was stored in. `except`: tables (`schema.table`) left out, what is kept on
+ * purpose (an invoice, kept ten years by law).
+ */
+export async function rowsNaming(backend: TestBackend, needles: string[], { except = [] }: { except?: string[] } = {}): Promise<string[]> {
+  const { rows: columns } = await backend.query<{ table_name: string; column_name: string; at: string }>(
+    `select format('%I.%I', c.table_schema, c.table_name) as table_name, format('%I', c.column_name) as column_name,
+            c.table_schema || '.' || c.table_name || '.' || c.column_name as at
+       from information_schema.columns c
+       join information_schema.tables t
+         on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema not in ('pg_catalog', 'information_schema') and c.table_schema not like 'pg\\_%'
+        and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY', 'USER-DEFINED')
+        and not (c.table_schema || '.' || c.table_name = any($1::text[]))
+      order by 1, 2`,
+    [except],
+  );
+  if (columns.length === 0) throw new Error('no text columns found: the scan would pass for nothing');
+  const lower = needles.map((needle) => needle.toLowerCase());
+  const found: string[] = [];
+  // One statement per table, its columns together (a union of them all is slow on PGlite).
+  const byTable = new Map<string, typeof columns>();
+  for (const column of columns) byTable.set(column.table_name, [...(byTable.get(column.table_name) ?? []), column]);
+  for (const [table, cols] of byTable) {
+    const { rows } = await backend.query<{ at: string }>(
+      cols.map((col, i) =>
+        `select $${i + 2}::text as at from ${table} x
+          where exists (select 1 from unnest($1::text[]) n where strpos(lower(x.${col.column_name}::text), n) > 0)`).join(' union all '),
+      [lower, ...cols.map((col) => col.at)],
+    );
+    found.push(...rows.map((row) => row.at));
+  }
+  return found;
+}

@@ -3,9 +3,10 @@
  * address asked for it, which of its appointments the erasure cancelled – said as what it
  * is, not as a cancellation through the confirmation's link – and the request to delete
  * the practice's own copies (its mails about this person), which the website cannot reach.
- * One mail per erasure, from its outbox row (kind 'erasure', public.erase_mailbox): the row
- * holds the address and the cancelled slots (day, time, minutes, advisor, calendar
- * sequence), nothing else about the person. Each cancelled appointment comes with a
+ * One mail per erasure, from its outbox row (kind 'erasure', public.erase_mailbox): until
+ * the mail is sent the row holds the address and the cancelled slots (day, time, minutes,
+ * advisor, calendar sequence), nothing else about the person; public.finish_mail clears
+ * both when it is sent. Each cancelled appointment comes with a
  * METHOD:CANCEL file of the same UID, so a calendar that imported the confirmation drops
  * it. Pure.
  */
