@@ -232,6 +232,11 @@ export type MailKind = keyof typeof mailKinds;
 /** Every kind, in the registry's order. */
 export const MAIL_KINDS = Object.keys(mailKinds) as MailKind[];
 
+/** Whether `value` names a kind of the registry (a row read back from the database). */
+export function isMailKind(value: string): value is MailKind {
+  return (MAIL_KINDS as readonly string[]).includes(value);
+}
+
 /** The kinds whose row refers to `refersTo`. */
 export function kindsReferringTo(refersTo: MailRefersTo): MailKind[] {
   return MAIL_KINDS.filter((kind) => mailKinds[kind].refersTo === refersTo);
