@@ -49,7 +49,12 @@ import { DOTLESS_DOMAINS } from '../../supabase/functions/_shared/database/rate-
 import { MY_DATA_REQUESTED_LINK_HOURS } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { EARLIER_OFFER_INTERVAL_HOURS } from '../../supabase/functions/_shared/domain/earlier-time.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../../supabase/functions/_shared/domain/offers.ts';
-import { INVOICE_PAYMENT_DAYS, INVOICE_RETENTION_YEARS } from '../../supabase/functions/_shared/domain/invoice.ts';
+import {
+  INVOICE_PAYMENT_DAYS,
+  INVOICE_RESEND_INTERVAL_MINUTES,
+  INVOICE_RESENDS_MAX,
+  INVOICE_RETENTION_YEARS,
+} from '../../supabase/functions/_shared/domain/invoice.ts';
 import { MAIL_KINDS, mailKinds } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
 import { OUTCOME_OF_MOVE, OUTCOME_OF_STATUS } from '../../supabase/functions/_shared/domain/outcome.ts';
 import {
@@ -184,6 +189,8 @@ export function rulesSql(): string {
     'private.max_offers()',
     'private.invoice_payment_days()',
     'private.invoice_retention_years()',
+    'private.invoice_resends_max()',
+    'private.invoice_resend_interval()',
     'private.offer_lifetime()',
     'private.mail_kinds()',
     'private.mail_kind_recipient(text)',
@@ -496,6 +503,11 @@ ${constant('invoice_payment_days', 'integer', String(INVOICE_PAYMENT_DAYS), `An 
 
 ${constant('invoice_retention_years', 'integer', String(INVOICE_RETENTION_YEARS), `An invoice is kept this many years after the end of its year, also after an erasure
 -- (CO Art. 958f; INVOICE_RETENTION_YEARS).`)}
+
+${constant('invoice_resends_max', 'integer', String(INVOICE_RESENDS_MAX), `«Rechnung erneut senden» owes an invoice's mail again at most this many times in all,
+-- the first mail not counted (INVOICE_RESENDS_MAX; public.resend_invoice).`)}
+
+${constant('invoice_resend_interval', 'interval', `make_interval(mins => ${INVOICE_RESEND_INTERVAL_MINUTES})`, `…and at most once in this period, from the last resend (INVOICE_RESEND_INTERVAL_MINUTES).`)}
 
 ${header('8. The mail kinds (mail-kinds.ts, the registry).')}
 

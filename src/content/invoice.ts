@@ -6,8 +6,8 @@
  * what a press led to. It speaks to the practice's staff, in the Sie-form. The invoice
  * itself and its mail are written in supabase/functions/_shared/invoices/.
  */
-import { formatInvoiceAmount } from '@domain/invoice';
-import { formatDateLong } from '@domain/dates';
+import { formatInvoiceAmount, INVOICE_RESENDS_MAX } from '@domain/invoice';
+import { formatDateLong, formatInstantLong } from '@domain/dates';
 
 const CHF_MIN = '1.00';
 const CHF_MAX = "9'999.95";
@@ -46,6 +46,14 @@ export const invoiceTexts = {
     paid: (number: string) => `Rechnung ${number} ist als bezahlt markiert.`,
     tooSoon: (from: string) => `Die Rechnung kann erst ab dem Tag des Termins gesendet werden: ${formatDateLong(from)}.`,
     inProgress: 'Die Rechnung wird gerade gesendet. Bitte laden Sie die Seite in einer Minute neu.',
+    /** «Rechnung erneut senden» within the hour of the last resend: nothing was sent; `nextAt` an ISO instant. */
+    resentRecently: (number: string, nextAt: string) =>
+      `Rechnung ${number} wurde vor Kurzem bereits erneut gesendet – diesmal wurde nichts versendet. ` +
+      `Erneut senden ist wieder möglich ab ${formatInstantLong(new Date(nextAt))}.`,
+    /** Its resends spent (INVOICE_RESENDS_MAX): nothing was sent, and the visitor has the PDF on «Meine Daten». */
+    resentTooOften: (number: string) =>
+      `Rechnung ${number} wurde bereits ${INVOICE_RESENDS_MAX}-mal erneut gesendet; öfter sendet die Website sie nicht – ` +
+      'diesmal wurde nichts versendet. Die Person, die den Termin gebucht hat, kann sie unter «Meine Daten» als PDF herunterladen.',
     pdfFailed:
       'Die Rechnung ist gespeichert, aber das PDF konnte nicht erstellt werden – es wurde nichts versendet. ' +
       'Bitte versuchen Sie es später noch einmal; bleibt der Fehler, melden Sie ihn der Betreuung der Website.',

@@ -6,6 +6,7 @@
  */
 import { practice } from './practice';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
+import type { MailKind } from '@domain/mail-kinds';
 
 /** «keine Nachricht», «1 Nachricht», «2 Nachrichten». */
 function counted(count: number, none: string, one: string, many: string): string {
@@ -100,6 +101,10 @@ export const myDataPage = {
     pending: 'angemeldet, noch nicht bestätigt',
     confirmed: 'bestätigt',
   },
+  /**
+   * Every kind of the registry: a kind added without its label does not compile. The
+   * practice's own notices (digest, cap-notice) are about no address and never listed.
+   */
   mailKinds: {
     contact: 'Ihre Nachricht an die Praxis',
     request: 'Ihre Terminanfrage an die Praxis',
@@ -110,8 +115,12 @@ export const myDataPage = {
     announcement: 'Newsletter',
     'data-link': 'Link zu «Meine Daten»',
     'earlier-offer': 'Angebot eines früheren Termins',
+    invoice: 'Rechnung',
     'sleep-reminder': 'Erinnerung an das Schlaftagebuch',
-  } as Record<string, string>,
+    erasure: 'Mitteilung an die Praxis über Ihre Löschung',
+    digest: 'Tagesübersicht der Praxis',
+    'cap-notice': 'Hinweis der Website an die Praxis',
+  } satisfies Record<MailKind, string>,
   recipients: {
     practice: 'die Praxis',
     visitor: 'Sie',

@@ -169,6 +169,27 @@ describe('«Meine Daten»', () => {
     );
   });
 
+  it('lists every mail under its kind\'s label, an invoice mail too (not the kind\'s name)', async () => {
+    const mail = DATA.mails[0]!;
+    const withMails: MyData = {
+      ...DATA,
+      mails: [
+        { ...mail, kind: 'invoice', createdAt: '2026-12-11T11:00:00.000Z', sentAt: '2026-12-11T11:00:02.000Z', dueAt: '2026-12-11T11:00:00.000Z' },
+        { ...mail, kind: 'sleep-reminder', createdAt: '2026-12-10T06:00:00.000Z', sentAt: '2026-12-10T06:00:01.000Z', dueAt: '2026-12-10T06:00:00.000Z' },
+      ],
+    };
+    const user = await open();
+    show.mockResolvedValue({ kind: 'data', data: withMails });
+    await user.click(screen.getByRole('button', { name: copy.showLabel }));
+    await screen.findByRole('heading', { level: 2, name: copy.dataTitle });
+    const mails = within(screen.getByRole('region', { name: new RegExp(copy.sections.mails) }));
+    expect(mails.getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual([
+      copy.mailKinds.invoice,
+      copy.mailKinds['sleep-reminder'],
+    ]);
+    expect(copy.mailKinds.invoice).not.toBe('invoice');
+  });
+
   it('downloads exactly what was shown as JSON', async () => {
     const user = await open();
     show.mockResolvedValue({ kind: 'data', data: DATA });

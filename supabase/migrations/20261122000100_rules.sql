@@ -443,6 +443,19 @@ create or replace function private.invoice_retention_years() returns integer
   set search_path = ''
   as $$ select 10 $$;
 
+-- «Rechnung erneut senden» owes an invoice's mail again at most this many times in all,
+-- the first mail not counted (INVOICE_RESENDS_MAX; public.resend_invoice).
+create or replace function private.invoice_resends_max() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 3 $$;
+
+-- …and at most once in this period, from the last resend (INVOICE_RESEND_INTERVAL_MINUTES).
+create or replace function private.invoice_resend_interval() returns interval
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select make_interval(mins => 60) $$;
+
 -- ---------------------------------------------------------------------------------------
 -- 8. The mail kinds (mail-kinds.ts, the registry).
 
@@ -648,6 +661,8 @@ revoke all on function
   private.max_offers(),
   private.invoice_payment_days(),
   private.invoice_retention_years(),
+  private.invoice_resends_max(),
+  private.invoice_resend_interval(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),
@@ -683,6 +698,8 @@ grant execute on function
   private.max_offers(),
   private.invoice_payment_days(),
   private.invoice_retention_years(),
+  private.invoice_resends_max(),
+  private.invoice_resend_interval(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),

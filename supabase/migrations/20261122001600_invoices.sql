@@ -12,7 +12,8 @@
 -- erasure, and the invoice stays (appointment_request_id set null) for ten years, as Swiss
 -- law keeps business records (CO Art. 958f); delete_expired_form_submissions deletes it then.
 --
--- The clock: p_now (default now()) where a test needs to move in time.
+-- The clock: p_now (default now()) where a test needs to move in time; a resend's outbox row
+-- is written at it (resend_invoice's budget).
 --
 -- All of it is for the service role only (RLS on, no policy).
 
@@ -65,13 +66,14 @@ create function private.invoice_json(i public.invoices) returns jsonb
                                  and m.sent_at is null and m.superseded_at is null))
   $$;
 
--- Owes the invoice's `send`th mail (its key invoice/<number>/<send>).
-create function private.owe_invoice_mail(i public.invoices, p_send integer) returns void
+-- Owes the invoice's `send`th mail (its key invoice/<number>/<send>), written at `p_at`:
+-- resend_invoice's budget reads when each resend was owed, in its caller's clock (p_now).
+create function private.owe_invoice_mail(i public.invoices, p_send integer, p_at timestamptz) returns void
   language sql
   set search_path = ''
   as $$
-    insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key)
-    values ('invoice', i.appointment_request_id, i.number, format('invoice/%s/%s', i.number, p_send))
+    insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key, created_at)
+    values ('invoice', i.appointment_request_id, i.number, format('invoice/%s/%s', i.number, p_send), p_at)
   $$;
 
 -- «Rechnung senden»: the appointment's invoice, issued now unless it has one. Answers
@@ -117,16 +119,23 @@ create function public.issue_invoice(p_request uuid, p_amount_rappen integer, p_
               private.address_key(r.email), r.first_name, r.last_name, r.service,
               r.confirmed_date, r.confirmed_time, r.appointment_minutes, r.advisor, p_amount_rappen, today)
       returning * into i;
-    perform private.owe_invoice_mail(i, 1);
+    -- The first mail is not the resend budget's, so its row keeps the transaction's time
+    -- (the outbox's grace period reads it).
+    perform private.owe_invoice_mail(i, 1, now());
     return jsonb_build_object('result', 'issued', 'invoice', private.invoice_json(i));
   end
   $$;
 
 -- «Rechnung erneut senden»: the same invoice once more. While a mail of it is still owed
 -- (not sent yet: a failed send, or a press a moment ago) that one is the answer, so a
--- double press sends once; else the next send is owed. {result: 'owed' | 'pending' |
--- 'not_found', invoice}.
-create function public.resend_invoice(p_request uuid)
+-- double press sends once. Else the next send is owed within the resend budget
+-- (domain/invoice.ts, generated: private.invoice_resends_max() resends in all, the first
+-- mail not counted, and at most one per private.invoice_resend_interval() from the last
+-- resend), counted from the invoice's outbox rows under its row's lock: neither a press
+-- sent again nor presses at once pass it. {result: 'owed' | 'pending' | 'not_found',
+-- invoice}, or {result: 'limited', retry_after_seconds, invoice}: the seconds until a press
+-- may owe the next one, null once the budget is spent for good.
+create function public.resend_invoice(p_request uuid, p_now timestamptz default null)
   returns jsonb
   language plpgsql
   security invoker
@@ -134,7 +143,10 @@ create function public.resend_invoice(p_request uuid)
   as $$
   declare
     i public.invoices;
+    pressed_at timestamptz := coalesce(p_now, now());
     sends integer;
+    resends integer;
+    next_at timestamptz;
   begin
     select * into i from public.invoices v where v.appointment_request_id = p_request for update;
     if not found then
@@ -143,8 +155,19 @@ create function public.resend_invoice(p_request uuid)
     if (private.invoice_json(i) ->> 'mail_pending')::boolean then
       return jsonb_build_object('result', 'pending', 'invoice', private.invoice_json(i));
     end if;
-    select count(*) into sends from public.outbox_mails m where m.kind = 'invoice' and m.about = i.number;
-    perform private.owe_invoice_mail(i, sends + 1);
+    select count(*),
+           count(*) filter (where m.idempotency_key <> format('invoice/%s/1', i.number)),
+           max(m.created_at) filter (where m.idempotency_key <> format('invoice/%s/1', i.number)) + private.invoice_resend_interval()
+      into sends, resends, next_at
+      from public.outbox_mails m where m.kind = 'invoice' and m.about = i.number;
+    if resends >= private.invoice_resends_max() then
+      return jsonb_build_object('result', 'limited', 'retry_after_seconds', null, 'invoice', private.invoice_json(i));
+    end if;
+    if next_at > pressed_at then
+      return jsonb_build_object('result', 'limited', 'retry_after_seconds', ceil(extract(epoch from next_at - pressed_at))::integer,
+                                'invoice', private.invoice_json(i));
+    end if;
+    perform private.owe_invoice_mail(i, sends + 1, pressed_at);
     return jsonb_build_object('result', 'owed', 'invoice', private.invoice_json(i));
   end
   $$;
@@ -221,20 +244,20 @@ revoke all on public.invoice_counters, public.invoices from public, anon, authen
 grant all on public.invoice_counters, public.invoices to service_role;
 
 revoke all on function private.invoice_json(public.invoices),
-  private.owe_invoice_mail(public.invoices, integer),
+  private.owe_invoice_mail(public.invoices, integer, timestamptz),
   private.my_invoices(text) from public;
 grant execute on function private.invoice_json(public.invoices),
-  private.owe_invoice_mail(public.invoices, integer),
+  private.owe_invoice_mail(public.invoices, integer, timestamptz),
   private.my_invoices(text) to service_role;
 
 revoke all on function public.issue_invoice(uuid, integer, timestamptz),
-  public.resend_invoice(uuid),
+  public.resend_invoice(uuid, timestamptz),
   public.mark_invoice_paid(uuid, timestamptz),
   public.invoice_of(uuid),
   public.my_invoice(text, text),
   public.open_invoices(timestamptz) from public, anon, authenticated;
 grant execute on function public.issue_invoice(uuid, integer, timestamptz),
-  public.resend_invoice(uuid),
+  public.resend_invoice(uuid, timestamptz),
   public.mark_invoice_paid(uuid, timestamptz),
   public.invoice_of(uuid),
   public.my_invoice(text, text),

@@ -6,14 +6,21 @@
  * press is refused with the day; on the day it issues the invoice and sends the visitor the
  * mail «Rechnung <number> – Ruhepol Schlafberatung» with rechnung-<number>.pdf, once however
  * many presses come at once; «Rechnung erneut senden» sends the same invoice again; «Als
- * bezahlt markieren» marks it; a service without a catalogue price needs «Betrag (CHF)».
+ * bezahlt markieren» marks it; a service without a catalogue price needs «Betrag (CHF)»;
+ * «Rechnung erneut senden» stays within its budget (INVOICE_RESENDS_MAX in all, one per
+ * INVOICE_RESEND_INTERVAL_MINUTES), however many presses come one after another or at once.
  * The database alone: invoices.test.ts; the QR code: ../invoice-qr-bill.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signActionToken } from '../../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import type { AppointmentAction } from '../../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
-import { invoiceFileName, invoiceSubject } from '../../supabase/functions/_shared/domain/invoice.ts';
+import {
+  INVOICE_RESEND_INTERVAL_MINUTES,
+  INVOICE_RESENDS_MAX,
+  invoiceFileName,
+  invoiceSubject,
+} from '../../supabase/functions/_shared/domain/invoice.ts';
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type MailApi } from '../support/mail-api.ts';
@@ -129,6 +136,67 @@ describe('the invoice on the practice\'s page', () => {
     expect(await invoicesOf(id)).toHaveLength(1);
     const paid = await press(id, { intent: 'invoice-paid' }, noon(date));
     expect(paid.json).toMatchObject({ result: 'paid', mail: 'none', view: { invoicing: { invoice: { number, state: 'paid' } } } });
+  });
+
+  it('sends an invoice again within its budget: 30 presses, one after another and at once, send INVOICE_RESENDS_MAX mails, the rest answer 429 with when to press again', async () => {
+    const { id, date, email } = await confirmed();
+    const start = noon(date);
+    const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    const interval = INVOICE_RESEND_INTERVAL_MINUTES;
+    const first = await press(id, { intent: 'invoice' }, start);
+    expect(first.json, first.text).toMatchObject({ result: 'issued', mail: 'sent' });
+    const { number } = (await invoicesOf(id))[0]!;
+    const again = (at: Date) => press(id, { intent: 'invoice-again' }, at);
+    const sentAgain = (answer: Awaited<ReturnType<typeof again>>) => answer.status === 200 && answer.json?.mail === 'sent';
+    /** A refused press: 429, the seconds until the next may send (body and Retry-After; null once the budget is spent for good), the page's view. */
+    const expectLimited = (answer: Awaited<ReturnType<typeof again>>, retryAfterSeconds: number | null) => {
+      expect(answer.status, answer.text).toBe(429);
+      expect(answer.json).toMatchObject({ error: 'limited', retryAfterSeconds, view: { invoicing: { invoice: { number, state: 'sent' } } } });
+      expect(answer.headers.get('retry-after')).toBe(retryAfterSeconds === null ? null : String(retryAfterSeconds));
+    };
+    const presses: Awaited<ReturnType<typeof again>>[] = [];
+
+    // Right after the first mail: one resend (the first mail is not the budget's), then 9
+    // presses within the hour, refused with the seconds until the hour is over.
+    const soon = await again(start);
+    expect(soon.json, soon.text).toMatchObject({ result: 'owed', mail: 'sent' });
+    presses.push(soon);
+    for (const minutes of [0, 0, 1, 10, 10, 30, 30, 59, interval - 1 / 60]) {
+      const answer = await again(later(minutes));
+      expectLimited(answer, Math.round((interval - minutes) * 60));
+      presses.push(answer);
+    }
+    // The hour over: 10 presses at once send one mail; the others find it owed or sent.
+    const together = await Promise.all(Array.from({ length: 10 }, () => again(later(interval))));
+    expect(together.filter(sentAgain)).toHaveLength(1);
+    for (const answer of together.filter((answer) => !sentAgain(answer))) {
+      if (answer.status === 429) expectLimited(answer, interval * 60);
+      else if (answer.status === 409) expect(answer.json).toEqual({ error: 'in_progress' });
+      else expect(answer.json, answer.text).toMatchObject({ result: 'pending', mail: 'already_sent' });
+    }
+    presses.push(...together);
+    // Every hour one more, until INVOICE_RESENDS_MAX are spent…
+    for (let resend = 3; resend <= INVOICE_RESENDS_MAX; resend += 1) {
+      const answer = await again(later((resend - 1) * interval));
+      expect(sentAgain(answer), answer.text).toBe(true);
+      presses.push(answer);
+    }
+    // …then refused for good, however long after.
+    const spent = INVOICE_RESENDS_MAX * interval;
+    while (presses.length < 30) {
+      const answer = await again(later(spent + (presses.length % 3) * 24 * 60));
+      expectLimited(answer, null);
+      presses.push(answer);
+    }
+
+    expect(presses).toHaveLength(30);
+    expect(presses.filter(sentAgain)).toHaveLength(INVOICE_RESENDS_MAX);
+    // Every press has answered, so every send is over: the first mail and the resends, no more.
+    const { rows } = await backend.query<{ owed: number; sent: number }>(
+      `select count(*)::int as owed, count(sent_at)::int as sent from public.outbox_mails where kind = 'invoice' and about = $1`, [number]);
+    expect(rows[0]).toEqual({ owed: 1 + INVOICE_RESENDS_MAX, sent: 1 + INVOICE_RESENDS_MAX });
+    await expect.poll(async () => (await invoiceMails(email)).length, { timeout: 15_000 }).toBe(1 + INVOICE_RESENDS_MAX);
+    expect((await invoiceMails(email)).map((m) => m.Subject)).toEqual(Array.from({ length: 1 + INVOICE_RESENDS_MAX }, () => invoiceSubject(number)));
   });
 
   it('takes the amount the practice types for a service without a catalogue price, and refuses one that is not an amount', async () => {

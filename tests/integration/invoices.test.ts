@@ -4,12 +4,14 @@
  * appointment one invoice from its day on (Zurich), numbered `<year>-<4 digits>` without
  * gaps in one sequence per year, in the same transaction as its first mail (outbox kind
  * 'invoice'); concurrent presses give one invoice; a failed issue takes no number;
- * resend_invoice owes the same invoice once more (once per press while none is pending);
+ * resend_invoice owes the same invoice once more (once per press while none is pending),
+ * within its budget (INVOICE_RESENDS_MAX in all, one per INVOICE_RESEND_INTERVAL_MINUTES,
+ * counted in its p_now's clock, however many calls come at once);
  * mark_invoice_paid marks it once; the tables are closed to the site's REST keys.
  * The function (the PDF, the mail, the page): invoice-action.test.ts and e2e/invoice.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_NUMBER } from '../../supabase/functions/_shared/domain/invoice.ts';
+import { INVOICE_NUMBER, INVOICE_RESEND_INTERVAL_MINUTES, INVOICE_RESENDS_MAX } from '../../supabase/functions/_shared/domain/invoice.ts';
 import { zurichInstant, zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { backendTarget, browserClient, newAppointmentRequest, newVisitor, slotSequence, type TestBackend } from './stack-harness.ts';
 
@@ -145,6 +147,31 @@ describe('issuing an invoice', () => {
     const once = await paid('2030-01-01T10:00:00Z');
     expect(once.invoice!.paid_at).not.toBeNull();
     expect((await paid('2030-02-01T10:00:00Z')).invoice!.paid_at).toBe(once.invoice!.paid_at);
+  });
+});
+
+describe('the resend budget', () => {
+  it('owes INVOICE_RESENDS_MAX resends, one per interval after the last, the first mail not counted; concurrent calls owe one', async () => {
+    const { id, date } = await confirmedAppointment();
+    const { invoice } = await issue(id, date);
+    const start = zurichInstant(date, '12:00').getTime();
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+    const resend = async (minutes: number) =>
+      (await asService<{ answer: IssueAnswer & { retry_after_seconds?: number | null } }>(`public.resend_invoice($1, $2) as answer`, [id, at(minutes)])).rows[0]!.answer;
+    const sendAll = () => backend.query(`update public.outbox_mails set sent_at = now() where kind = 'invoice' and about = $1 and sent_at is null`, [invoice!.number]);
+    await sendAll();
+    const interval = INVOICE_RESEND_INTERVAL_MINUTES;
+    // Concurrent calls take turns at the invoice's lock: one owes, the others find it owed.
+    const together = await Promise.all(Array.from({ length: 6 }, () => resend(0)));
+    expect(together.filter((answer) => answer.result === 'owed')).toHaveLength(1);
+    expect(together.filter((answer) => answer.result !== 'owed').map((answer) => answer.result)).toEqual(Array(5).fill('pending'));
+    await sendAll();
+    expect(await resend(interval - 1)).toMatchObject({ result: 'limited', retry_after_seconds: 60, invoice: { number: invoice!.number, sends: 2 } });
+    for (let n = 2; n <= INVOICE_RESENDS_MAX; n += 1) {
+      expect(await resend((n - 1) * interval)).toMatchObject({ result: 'owed', invoice: { sends: n + 1 } });
+      await sendAll();
+    }
+    expect(await resend(100 * interval)).toMatchObject({ result: 'limited', retry_after_seconds: null, invoice: { sends: 1 + INVOICE_RESENDS_MAX } });
   });
 });
 

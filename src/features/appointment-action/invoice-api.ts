@@ -16,6 +16,12 @@ export type InvoiceResult =
   | { kind: 'done'; result: string; mail: 'sent' | 'already_sent' | 'none'; invoicing: InvoiceView | undefined }
   | { kind: 'too_soon'; from: string; invoicing: InvoiceView | undefined }
   | { kind: 'invoice_failed'; cause: string; invoicing: InvoiceView | undefined }
+  /**
+   * «Rechnung erneut senden» held back by the invoice's resend budget (domain/invoice.ts):
+   * `nextAt` the instant (ISO) a press may send it again, rounded up to the minute; null:
+   * it has been sent again as often as it may be.
+   */
+  | { kind: 'limited'; nextAt: string | null; invoicing: InvoiceView | undefined }
   | { kind: 'invalid_amount' }
   | { kind: 'conflict' | 'in_progress' | 'failed' };
 
@@ -40,8 +46,8 @@ export function readInvoicing(value: unknown): InvoiceView | undefined {
 
 const invoicingOf = (body: Record<string, unknown>) => readInvoicing(isObject(body.view) ? body.view.invoicing : undefined);
 
-/** Reads an answer's body (200 or an error's) into an InvoiceResult. */
-export function fromInvoiceAnswer(status: number, body: unknown): InvoiceResult {
+/** Reads an answer's body (200 or an error's) into an InvoiceResult; `now`: when it came. */
+export function fromInvoiceAnswer(status: number, body: unknown, now: Date = new Date()): InvoiceResult {
   if (!isObject(body)) return { kind: 'failed' };
   if (status === 200 && typeof body.result === 'string' && ['sent', 'already_sent', 'none'].includes(body.mail as string)) {
     return { kind: 'done', result: body.result, mail: body.mail as 'sent' | 'already_sent' | 'none', invoicing: invoicingOf(body) };
@@ -58,6 +64,14 @@ export function fromInvoiceAnswer(status: number, body: unknown): InvoiceResult 
       return { kind: 'conflict' };
     case 'in_progress':
       return { kind: 'in_progress' };
+    case 'limited': {
+      const seconds = body.retryAfterSeconds;
+      if (seconds === null) return { kind: 'limited', nextAt: null, invoicing: invoicingOf(body) };
+      if (!Number.isInteger(seconds) || (seconds as number) <= 0) return { kind: 'failed' };
+      // Up to the minute the page names: a press in that minute is not held back again.
+      const nextAt = Math.ceil((now.getTime() + (seconds as number) * 1000) / 60_000) * 60_000;
+      return { kind: 'limited', nextAt: new Date(nextAt).toISOString(), invoicing: invoicingOf(body) };
+    }
     default:
       return { kind: 'failed' };
   }

@@ -103,6 +103,21 @@ describe('the invoice on /termin/aktion', () => {
     expect(press).toHaveBeenLastCalledWith(expect.any(String), 'invoice-again', undefined);
   });
 
+  it('«Rechnung erneut senden» held back by its budget: the practice reads that nothing was sent and from when it can be sent again', async () => {
+    const user = await openWith(issued('sent'));
+    const nextAt = '2026-11-27T13:05:00.000Z';
+    press.mockResolvedValue({ kind: 'limited', nextAt, invoicing: issued('sent') });
+    await user.click(screen.getByRole('button', { name: copy.sendAgain }));
+    expect(press).toHaveBeenLastCalledWith(expect.any(String), 'invoice-again', undefined);
+    expect(await screen.findByRole('alert')).toHaveTextContent(spaced(copy.outcome.resentRecently('2026-0007', nextAt)));
+    expect(screen.getByText(copy.state.sent(today))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: copy.sendAgain })).toBeInTheDocument();
+
+    press.mockResolvedValue({ kind: 'limited', nextAt: null, invoicing: issued('sent') });
+    await user.click(screen.getByRole('button', { name: copy.sendAgain }));
+    await expect.poll(() => screen.getByRole('alert').textContent).toBe(spaced(copy.outcome.resentTooOften('2026-0007')));
+  });
+
   it('a service without a price: «Betrag (CHF)» is required and checked before sending; a valid amount is sent as typed', async () => {
     const user = await openWith({ from: today, priceRappen: null, invoice: null });
     const field = screen.getByLabelText(new RegExp(`^${copy.amount.label.replace(/[()]/g, '\\$&')}`));

@@ -32,6 +32,8 @@ function noticeOf(result: InvoiceResult, invoicing: InvoiceView | undefined): No
       return { tone: 'problem', text: result.cause === 'invoice_pdf_failed' ? copy.outcome.pdfFailed : copy.outcome.mailFailed };
     case 'in_progress':
       return { tone: 'problem', text: copy.outcome.inProgress };
+    case 'limited':
+      return { tone: 'problem', text: result.nextAt === null ? copy.outcome.resentTooOften(number) : copy.outcome.resentRecently(number, result.nextAt) };
     case 'conflict':
       return { tone: 'problem', text: copy.outcome.conflict };
     default:
@@ -46,7 +48,8 @@ function noticeOf(result: InvoiceResult, invoicing: InvoiceView | undefined): No
  * catalogue, or typed in «Betrag (CHF)» for a service without a price, checked as the
  * function checks it: domain/invoice.ts parseInvoiceAmount). Then the invoice's number,
  * date, amount and state, with «Rechnung erneut senden» and «Als bezahlt markieren». One
- * press at a time; what a press led to is announced (role status / alert).
+ * press at a time; what a press led to is announced (role status / alert) – a resend the
+ * invoice's budget holds back with the time it may be pressed again.
  */
 export function InvoicePanel({ invoicing: initial, token, today }: InvoicePanelProps) {
   const [invoicing, setInvoicing] = useState<InvoiceView | undefined>(() => readInvoicing(initial));

@@ -154,7 +154,7 @@ export function MyDataView({ data }: { data: MyData }) {
       </Part>
       <Part id="meine-daten-mails" title={copy.sections.mails} empty={copy.none.mails} count={data.mails.length}>
         {data.mails.map((mail, n) => (
-          <Entry key={n} title={copy.mailKinds[mail.kind] ?? mail.kind}>
+          <Entry key={n} title={copy.mailKinds[mail.kind]}>
             <Facts items={mailFacts(mail, data.readAt)} />
           </Entry>
         ))}

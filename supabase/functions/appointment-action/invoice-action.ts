@@ -5,7 +5,11 @@
  * - `invoice` «Rechnung senden»: from the appointment's day (Zurich) on, issues the invoice
  *   (public.issue_invoice: the number and the first mail owed in one transaction; a second
  *   or concurrent press finds the same invoice) and sends its mail once;
- * - `invoice-again` «Rechnung erneut senden»: the same invoice once more (resend_invoice);
+ * - `invoice-again` «Rechnung erneut senden»: the same invoice once more (resend_invoice),
+ *   within its budget (domain/invoice.ts: INVOICE_RESENDS_MAX in all, one per
+ *   INVOICE_RESEND_INTERVAL_MINUTES), which the database counts under the invoice's lock; a
+ *   press it holds back answers 429 `limited` with the seconds until the next may send
+ *   (Retry-After; null once spent for good) and the page's view, and sends nothing;
  * - `invoice-paid` «Als bezahlt markieren».
  * The amount is the catalogue's price; a service without one (priceChf null) needs the
  * amount the practice typed in «Betrag (CHF)» (domain/invoice.ts parseInvoiceAmount). The
@@ -114,8 +118,17 @@ export async function pressInvoice(press: InvoicePress): Promise<Response> {
     result = issued.result;
     key = issued.invoice.mail_pending ? issued.invoice.mail_key : null;
   } else if (intent === 'invoice-again') {
-    const again = await invoices.resend(request.id);
+    const again = await invoices.resend(request.id, press.now);
     if (again.result === 'not_found') return answer(409, { error: 'no_invoice', view: await current() }, code('no_invoice'));
+    if (again.result === 'limited') {
+      const retryAfterSeconds = again.retry_after_seconds;
+      return answer(
+        429,
+        { error: 'limited', retryAfterSeconds, view: await current() },
+        code('limited'),
+        retryAfterSeconds === null ? undefined : { 'retry-after': String(retryAfterSeconds) },
+      );
+    }
     result = again.result;
     key = again.invoice.mail_key;
   } else {

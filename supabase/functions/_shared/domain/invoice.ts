@@ -15,6 +15,22 @@ export const INVOICE_PAYMENT_DAYS = 30;
 /** An invoice is kept this many years after the end of its year (CO Art. 958f), also after an erasure; then the retention deletes it. */
 export const INVOICE_RETENTION_YEARS = 10;
 
+/**
+ * «Rechnung erneut senden» mails the visitor the invoice again at most this many times in
+ * all: the first mail («Rechnung senden») is not one of them. Beyond a lost mail or two, the
+ * visitor downloads the PDF on «Meine Daten»; the page's button must not turn the practice's
+ * address into a sender of PDFs on repeat. public.resend_invoice counts them
+ * (private.invoice_resends_max(), generated: npm run db:rules).
+ */
+export const INVOICE_RESENDS_MAX = 3;
+
+/**
+ * …and at most once in this many minutes (from the last resend; the first resend may follow
+ * the first mail at once): time for a mail to arrive before it is sent again
+ * (private.invoice_resend_interval()).
+ */
+export const INVOICE_RESEND_INTERVAL_MINUTES = 60;
+
 /** `2026-0001`: the year of its date and its place in that year's sequence. */
 export const INVOICE_NUMBER = /^([0-9]{4})-([0-9]{4})$/;
 

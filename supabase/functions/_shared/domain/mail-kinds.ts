@@ -44,9 +44,12 @@ export type MailRefersTo =
  * - `acknowledgement`: one per mailbox an hour, the client network's share, the day's cap;
  * - `newsletter-confirmation`: one per mailbox in the pending period, the day's cap;
  * - `data-link`: the «Meine Daten» links' own limits;
+ * - `invoice-resend`: an invoice's resends, counted by public.resend_invoice under the
+ *   invoice's lock: INVOICE_RESENDS_MAX in all, one per INVOICE_RESEND_INTERVAL_MINUTES
+ *   (domain/invoice.ts; the first mail, «Rechnung senden», is not one);
  * - null: none (the practice's own actions and the schedule bound them).
  */
-export type MailBudget = 'daily-mail-cap' | 'acknowledgement' | 'newsletter-confirmation' | 'data-link' | null;
+export type MailBudget = 'daily-mail-cap' | 'acknowledgement' | 'newsletter-confirmation' | 'data-link' | 'invoice-resend' | null;
 
 export interface MailKindEntry {
   recipient: MailRecipient;
@@ -58,9 +61,10 @@ export interface MailKindEntry {
    * What a spent budget does to the mail: `waits` – it stays owed and goes out when there is
    * room, oldest first; `superseded` – it is not owed any more, recorded with its cause and
    * shown in «Meine Daten» (an acknowledgement within the hour of the last one: the visitor
-   * has one). Never dropped in silence.
+   * has one); `refused` – it is never owed: the press that would owe it is answered that
+   * the budget holds it back, and when it may be pressed again. Never dropped in silence.
    */
-  whenSpent: 'waits' | 'superseded';
+  whenSpent: 'waits' | 'superseded' | 'refused';
   /**
    * Whether the outbox gives up on it after GIVE_UP_AFTER_DAYS and the digest reports it
    * with its content. Not for a mail whose point passes sooner (a link that expires, an
@@ -134,14 +138,16 @@ export const mailKinds = {
     renderer: 'lifecycle/earlier-time-mails.ts#earlierOfferMail',
     owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
   },
-  // The invoice (issue 52): its row refers to the appointment and names the invoice's number
-  // in `about`; the PDF is made from the stored invoice when the mail is sent.
+  // The invoice: its row refers to the appointment and names the invoice's number in
+  // `about`; the PDF is made from the stored invoice when the mail is sent. The first mail
+  // is the practice's one press; the resends are budgeted, since a press sends a PDF from
+  // the practice's address each time (the page says when the next may go).
   invoice: {
     recipient: 'visitor',
     refersTo: 'appointment-request',
     key: 'invoice/<number>/<send>',
-    budget: null,
-    whenSpent: 'waits',
+    budget: 'invoice-resend',
+    whenSpent: 'refused',
     givenUp: true,
     renderer: 'invoices/invoice-mail.ts#invoiceMail',
     owedWhen: "«Rechnung senden» or «Rechnung erneut senden» on the appointment's page (issue_invoice, resend_invoice)",
@@ -225,6 +231,11 @@ export type MailKind = keyof typeof mailKinds;
 
 /** Every kind, in the registry's order. */
 export const MAIL_KINDS = Object.keys(mailKinds) as MailKind[];
+
+/** Whether `value` names a kind of the registry (a row read back from the database). */
+export function isMailKind(value: string): value is MailKind {
+  return (MAIL_KINDS as readonly string[]).includes(value);
+}
 
 /** The kinds whose row refers to `refersTo`. */
 export function kindsReferringTo(refersTo: MailRefersTo): MailKind[] {

@@ -9,6 +9,7 @@ import type { AdvisorId } from './practice.ts';
 import type { ServiceValue } from './catalog.ts';
 import type { OfferStatus } from './offers.ts';
 import type { MyDataSleepDiary, MyDataSleepDiaryLink, SleepDiaryAdvisorView } from './sleep-diary.ts';
+import type { MailKind } from './mail-kinds.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -467,7 +468,8 @@ export interface MyDataNewsletter {
 
 /** A mail sent or owed to the mailbox (or the practice's mail about its request or message): no text, only what and when. */
 export interface MyDataMail {
-  kind: string;
+  /** The registry's kind: «Meine Daten» labels every kind (content/my-data.ts). */
+  kind: MailKind;
   recipient: 'practice' | 'visitor' | 'subscriber';
   createdAt: string;
   sentAt: string | null;

@@ -69,11 +69,19 @@ const issueAnswerSchema = z.union([
   z.object({ result: z.enum(['not_found', 'not_confirmed']) }),
 ]);
 
-/** resend_invoice's and mark_invoice_paid's answer. */
-export type InvoiceChange = { result: 'owed' | 'pending' | 'paid'; invoice: StoredInvoice } | { result: 'not_found' };
+/**
+ * resend_invoice's and mark_invoice_paid's answer; `limited`: the resend budget
+ * (domain/invoice.ts INVOICE_RESENDS_MAX, INVOICE_RESEND_INTERVAL_MINUTES) owes nothing now,
+ * for `retry_after_seconds` (null: never again).
+ */
+export type InvoiceChange =
+  | { result: 'owed' | 'pending' | 'paid'; invoice: StoredInvoice }
+  | { result: 'limited'; retry_after_seconds: number | null; invoice: StoredInvoice }
+  | { result: 'not_found' };
 
 const changeAnswerSchema = z.union([
   z.object({ result: z.enum(['owed', 'pending', 'paid']), invoice: storedInvoiceSchema }),
+  z.object({ result: z.literal('limited'), retry_after_seconds: z.nullable(z.number().check(z.int(), z.positive())), invoice: storedInvoiceSchema }),
   z.object({ result: z.literal('not_found') }),
 ]);
 
@@ -128,8 +136,8 @@ export const parseOpenInvoices = (value: unknown): OpenInvoice[] =>
 export interface InvoiceStore {
   /** public.issue_invoice: the appointment's invoice, issued at `now` unless it has one. */
   issue(requestId: string, amountRappen: number, now: Date): Promise<IssueResult>;
-  /** public.resend_invoice: the next send owed, unless one is still owed. */
-  resend(requestId: string): Promise<InvoiceChange>;
+  /** public.resend_invoice at `now`: the next send owed, unless one is still owed or the resend budget holds it back. */
+  resend(requestId: string, now: Date): Promise<InvoiceChange>;
   /** public.mark_invoice_paid. */
   markPaid(requestId: string, now: Date): Promise<InvoiceChange>;
   /** public.invoice_of: the appointment's invoice, or null. */

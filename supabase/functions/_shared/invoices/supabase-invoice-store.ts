@@ -8,8 +8,8 @@ export function createSupabaseInvoiceStore(url: string, secretKey: string, baseF
     async issue(requestId, amountRappen, now) {
       return parseIssueAnswer(await rpc('issue_invoice', { p_request: requestId, p_amount_rappen: amountRappen, p_now: now.toISOString() }));
     },
-    async resend(requestId) {
-      return parseInvoiceChange(await rpc('resend_invoice', { p_request: requestId }));
+    async resend(requestId, now) {
+      return parseInvoiceChange(await rpc('resend_invoice', { p_request: requestId, p_now: now.toISOString() }));
     },
     async markPaid(requestId, now) {
       return parseInvoiceChange(await rpc('mark_invoice_paid', { p_request: requestId, p_now: now.toISOString() }));

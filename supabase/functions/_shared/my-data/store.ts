@@ -13,6 +13,7 @@ import type { StoredInvoice } from '../invoices/store.ts';
 export type { CalendarCancellation } from './erasure-mail.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
 import { reminderDueAt } from '../domain/outbox.ts';
+import { isMailKind } from '../domain/mail-kinds.ts';
 import { parseSleepDiaries } from '../sleep-diary/store.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
 
@@ -228,8 +229,10 @@ function mailOf(row: Row): MyDataMail {
   const createdAt = instant(str(row, 'created_at'));
   // A reminder's appointment day (my_data answers it for reminders only).
   const appointmentDate = opt(row, 'appointment_date');
+  const kind = str(row, 'kind');
+  if (!isMailKind(kind)) throw new StoreError('unexpected_my_data_answer');
   return {
-    kind: str(row, 'kind'),
+    kind,
     recipient: str(row, 'recipient') as MyDataMail['recipient'],
     createdAt,
     sentAt: optInstant(opt(row, 'sent_at')),
