@@ -36,6 +36,18 @@ export const SLEEP_DIARY_DAILY_WRITES = 60;
 /** The morning reminder («Jeden Morgen erinnern») is owed from this hour (Zurich) each morning until the appointment. */
 export const SLEEP_REMINDER_HOUR = 7;
 
+/**
+ * The morning reminders a day in all, their own budget's cap (sleep-diary/reminder-budget.ts;
+ * no other mail counts towards it). Reminders go only to confirmed appointments whose visitor
+ * turned them on, so the practice's confirmations bound them: two advisors hold about 20 of the
+ * hour-long consultations a day, some 100 a working week, and a diary is kept for the two weeks
+ * before its appointment (nights go back SLEEP_DIARY_DAYS_BACK days) – every appointment of two
+ * full weeks with its reminders on is 200. A day that owes more is a diary turned on months
+ * ahead in a fully booked practice, or a fault (reminders owed twice over); the cap keeps the
+ * outbox from mailing on, and what it holds back is dropped with its cause, never sent late.
+ */
+export const SLEEP_REMINDER_DAILY_CAP = 200;
+
 /** The reminder's kind in the registry of mail kinds (domain/mail-kinds.ts). */
 export const SLEEP_REMINDER_KIND = 'sleep-reminder' satisfies MailKind;
 
