@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { addressKey } from '../../supabase/functions/_shared/domain/my-data.ts';
-import { addDays, SLEEP_DIARY_DAILY_WRITES, SLEEP_DIARY_FUNCTION, SLEEP_NOTE_MAX, type SleepNight } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
+import { addDays, nightProblem, SLEEP_DIARY_DAILY_WRITES, SLEEP_DIARY_FUNCTION, SLEEP_NOTE_MAX, type SleepNight } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
 import { actionUrl } from '../../supabase/functions/_shared/lifecycle/action-links.ts';
 import { requestedMyDataUrl } from '../../supabase/functions/_shared/my-data/links.ts';
 import { SLEEP_DIARY_LINK_TEXT } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
@@ -226,6 +226,23 @@ describe('sleep-diary: nights', () => {
     const unknown = await call({ action: 'save', token: diary.token, night: { ...night(0), mood: 'gut' } });
     expect(unknown).toMatchObject({ status: 400, json: { error: 'invalid_body' } });
     // The night stored first is as it was.
+    expect(await storedNights(diary.id)).toEqual([{ morning: zurichDate(0), quality: 3, note: 'Nachbarn laut' }]);
+  });
+
+  it('refuses a note Postgres cannot store – a lone surrogate, NUL – at the note with 400, and stores nothing of it', async () => {
+    const diary = await diaryOf();
+    await call({ action: 'consent', token: diary.token });
+    await call({ action: 'save', token: diary.token, night: night(0) });
+    const unstorable: [string, string][] = [['a\ud800b', 'not_well_formed'], ['\udc00', 'not_well_formed'], ['a\u0000b', 'control_character']];
+    for (const [note, reason] of unstorable) {
+      const refused = await call({ action: 'save', token: diary.token, night: night(0, { note, quality: 1 }) });
+      expect({ status: refused.status, json: refused.json }, JSON.stringify(note)).toEqual({
+        status: 400,
+        json: { error: 'invalid_night', field: 'note', reason },
+      });
+      // The page checks the night with the same rule before it sends it.
+      expect(nightProblem({ ...night(0, { note }) }, { today: zurichDate(0), appointmentDate: diary.date })).toEqual({ field: 'note', reason });
+    }
     expect(await storedNights(diary.id)).toEqual([{ morning: zurichDate(0), quality: 3, note: 'Nachbarn laut' }]);
   });
 

@@ -193,3 +193,10 @@ Deno.test('a claimed reminder: sent; dropped with its cause when its budget hold
   assert.equal(store.counts.get(`${SLEEP_REMINDER_BUCKET}|b/2026-11-27`), 0);
   assert.equal(store.counts.get(`${SLEEP_REMINDER_DAILY_BUCKET}|${SLEEP_REMINDER_DAILY_KEY}`), 1);
 });
+
+Deno.test('the note: what the database cannot store is refused at the note, before its length', () => {
+  assert.deepEqual(nightProblem({ ...example, note: 'a\ud800b' }, days), { field: 'note', reason: 'not_well_formed' });
+  assert.deepEqual(nightProblem({ ...example, note: `${'x'.repeat(SLEEP_NOTE_MAX + 1)}\udc00` }, days), { field: 'note', reason: 'not_well_formed' });
+  assert.deepEqual(nightProblem({ ...example, note: 'a\u0000b' }, days), { field: 'note', reason: 'control_character' });
+  assert.equal(nightProblem({ ...example, note: 'Traum 😴' }, days), null);
+});

@@ -15,7 +15,7 @@
  * is an hour shorter than its wall clock says, the night they go back an hour longer.
  */
 import { formatDateLong, parseIsoDate, zurichInstant } from './dates.ts';
-import { looksBlank, MULTI_LINE_FORBIDDEN } from './field-rules.ts';
+import { looksBlank, MULTI_LINE_FORBIDDEN, storableProblem } from './field-rules.ts';
 import type { MailKind } from './mail-kinds.ts';
 
 /** The function's name (supabase/functions/sleep-diary), which the page calls. */
@@ -120,7 +120,8 @@ export type SleepNightReason =
   | 'latency_too_long'
   | 'wake_too_long'
   | 'not_a_choice'
-  | 'control_character';
+  | 'control_character'
+  | 'not_well_formed';
 
 export interface SleepNightProblem {
   field: SleepNightField;
@@ -219,6 +220,9 @@ export function nightProblem(night: Record<string, unknown>, days: SleepDiaryDay
   const note = night.note;
   if (note !== undefined && note !== null) {
     if (typeof note !== 'string') return problem('note', 'not_a_choice');
+    // What the database cannot store first: the rule every function's text is held to.
+    const unstorable = storableProblem(note);
+    if (unstorable) return problem('note', unstorable);
     if ([...note].length > SLEEP_NOTE_MAX) return problem('note', 'too_long');
     if (MULTI_LINE_FORBIDDEN.test(note)) return problem('note', 'control_character');
   }
