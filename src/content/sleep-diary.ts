@@ -126,6 +126,7 @@ export const sleepDiaryPage = {
     wake_too_long: 'Einschlafdauer und Wachzeit zusammen sind länger als die Zeit vom Einschlafversuch bis zum endgültigen Aufwachen.',
     not_a_choice: 'Bitte eine der Möglichkeiten wählen.',
     control_character: 'Die Notiz enthält unsichtbare Steuerzeichen. Bitte entfernen Sie sie.',
+    not_well_formed: 'Die Notiz enthält ein unvollständiges Zeichen, das sich nicht speichern lässt. Bitte tippen Sie sie neu ein.',
   } satisfies Record<SleepNightReason, string>,
   /** The confirmation mail's and «Meine Daten»'s link text. */
   linkLabel: 'Schlaftagebuch führen',

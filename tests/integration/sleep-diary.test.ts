@@ -16,18 +16,25 @@
  * The rules and figures themselves: supabase/functions/tests/sleep-diary.test.ts; the page:
  * e2e/sleep-diary.test.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { addressKey } from '../../supabase/functions/_shared/domain/my-data.ts';
-import { addDays, SLEEP_DIARY_DAILY_WRITES, SLEEP_DIARY_FUNCTION, SLEEP_NOTE_MAX, type SleepNight } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
+import { addDays, nightProblem, SLEEP_DIARY_DAILY_WRITES, SLEEP_DIARY_FUNCTION, SLEEP_NOTE_MAX, type SleepNight } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
 import { actionUrl } from '../../supabase/functions/_shared/lifecycle/action-links.ts';
 import { requestedMyDataUrl } from '../../supabase/functions/_shared/my-data/links.ts';
 import { SLEEP_DIARY_LINK_TEXT } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { sleepDiaryUrl } from '../../supabase/functions/_shared/sleep-diary/links.ts';
 import { signSleepDiaryToken } from '../../supabase/functions/_shared/sleep-diary/tokens.ts';
 import { SLEEP_REMINDER_STOP_QUERY, SLEEP_REMINDER_SUBJECT } from '../../supabase/functions/_shared/sleep-diary/reminder-mail.ts';
-import { SLEEP_REMINDER_HOUR, SLEEP_REMINDER_KIND } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
+import { SLEEP_REMINDER_DAILY_CAP, SLEEP_REMINDER_HOUR, SLEEP_REMINDER_KIND } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
+import {
+  SLEEP_REMINDER_DAILY_BUCKET,
+  SLEEP_REMINDER_DAILY_KEY,
+  SLEEP_REMINDER_LIMITED,
+} from '../../supabase/functions/_shared/sleep-diary/reminder-budget.ts';
 import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
+import { CONTACT_FUNCTION } from '../../src/features/contact/contact-message.ts';
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { isTo, mailApi } from '../support/mail-api.ts';
 import {
@@ -35,6 +42,7 @@ import {
   backendTarget,
   browserClient,
   callFunction,
+  finishedAcknowledgement,
   newAppointmentRequest,
   newVisitor,
   slotSequence,
@@ -221,6 +229,23 @@ describe('sleep-diary: nights', () => {
     expect(await storedNights(diary.id)).toEqual([{ morning: zurichDate(0), quality: 3, note: 'Nachbarn laut' }]);
   });
 
+  it('refuses a note Postgres cannot store – a lone surrogate, NUL – at the note with 400, and stores nothing of it', async () => {
+    const diary = await diaryOf();
+    await call({ action: 'consent', token: diary.token });
+    await call({ action: 'save', token: diary.token, night: night(0) });
+    const unstorable: [string, string][] = [['a\ud800b', 'not_well_formed'], ['\udc00', 'not_well_formed'], ['a\u0000b', 'control_character']];
+    for (const [note, reason] of unstorable) {
+      const refused = await call({ action: 'save', token: diary.token, night: night(0, { note, quality: 1 }) });
+      expect({ status: refused.status, json: refused.json }, JSON.stringify(note)).toEqual({
+        status: 400,
+        json: { error: 'invalid_night', field: 'note', reason },
+      });
+      // The page checks the night with the same rule before it sends it.
+      expect(nightProblem({ ...night(0, { note }) }, { today: zurichDate(0), appointmentDate: diary.date })).toEqual({ field: 'note', reason });
+    }
+    expect(await storedNights(diary.id)).toEqual([{ morning: zurichDate(0), quality: 3, note: 'Nachbarn laut' }]);
+  });
+
   it('a cancelled appointment\'s diary takes no more nights, but can still be withdrawn', async () => {
     const diary = await diaryOf();
     await call({ action: 'consent', token: diary.token });
@@ -315,6 +340,71 @@ describe('sleep-diary: the morning reminder', () => {
     expect(await call({ action: 'reminders', token: stop![1]!, on: false })).toMatchObject({ status: 200, json: { diary: { reminders: false } } });
     await runOutbox(at(1, SLEEP_REMINDER_HOUR));
     expect(await reminderRows(diary.id)).toHaveLength(1);
+  });
+
+  /** A contact message with `email` sent through the contact form's function, its acknowledgement sent to `email`. */
+  const acknowledgedContactMessage = async (email: string) => {
+    const message = {
+      requestId: randomUUID(),
+      name: 'Fremde Person',
+      email,
+      phone: null,
+      subject: null,
+      message: 'Bitte melden Sie sich.',
+      website: '',
+      elapsedMs: 15_000,
+    };
+    expect(await callFunction(backend, CONTACT_FUNCTION, message, { ip: newVisitor().ip })).toMatchObject({ status: 200 });
+    expect((await finishedAcknowledgement(backend, 'contact', message.requestId)).sent_at).not.toBeNull();
+    await mailApi(backend.mailUrl).waitFor((m) => isTo(m, email) && m.Subject !== SLEEP_REMINDER_SUBJECT, { timeoutMs: 20_000 });
+  };
+
+  it('goes out even when a stranger\'s contact message to the keeper\'s address was just acknowledged', async () => {
+    const diary = await diaryOf();
+    await call({ action: 'consent', token: diary.token });
+    await call({ action: 'reminders', token: diary.token, on: true });
+    // A stranger's contact message with the keeper's address: its acknowledgement goes to the keeper.
+    await acknowledgedContactMessage(diary.email);
+
+    // The morning's run: the reminder has a budget of its own, which the acknowledgement did not spend.
+    await runOutbox(at(0, SLEEP_REMINDER_HOUR));
+    expect(await reminderRows(diary.id)).toEqual([{ about: zurichDate(0), sent: true, superseded: false }]);
+    await mailApi(backend.mailUrl).waitFor((m) => isTo(m, diary.email) && m.Subject === SLEEP_REMINDER_SUBJECT, { timeoutMs: 20_000 });
+  });
+
+  it('spends nothing of the acknowledgement\'s: the keeper\'s own contact message right after it is acknowledged', async () => {
+    const diary = await diaryOf();
+    await call({ action: 'consent', token: diary.token });
+    await call({ action: 'reminders', token: diary.token, on: true });
+    await runOutbox(at(0, SLEEP_REMINDER_HOUR));
+    expect(await reminderRows(diary.id)).toEqual([{ about: zurichDate(0), sent: true, superseded: false }]);
+    await acknowledgedContactMessage(diary.email);
+  });
+
+  it(`past the day's ${SLEEP_REMINDER_DAILY_CAP} in its own bucket, a reminder is dropped with its cause, never sent late`, async () => {
+    const diary = await diaryOf();
+    await call({ action: 'consent', token: diary.token });
+    await call({ action: 'reminders', token: diary.token, on: true });
+    // The day's reminders stand in for a day that has sent its cap.
+    await backend.query(`insert into public.rate_limit_events (bucket, key) select $1, $2 from generate_series(1, $3)`, [
+      SLEEP_REMINDER_DAILY_BUCKET,
+      SLEEP_REMINDER_DAILY_KEY,
+      SLEEP_REMINDER_DAILY_CAP,
+    ]);
+    try {
+      await runOutbox(at(0, SLEEP_REMINDER_HOUR));
+    } finally {
+      await backend.query(`delete from public.rate_limit_events where bucket = $1`, [SLEEP_REMINDER_DAILY_BUCKET]);
+    }
+    const held = await backend.query<{ sent: boolean; superseded: boolean; last_cause: string | null }>(
+      `select sent_at is not null as sent, superseded_at is not null as superseded, last_cause from public.outbox_mails
+        where kind = $2 and appointment_request_id = $1`,
+      [diary.id, SLEEP_REMINDER_KIND],
+    );
+    expect(held.rows).toEqual([{ sent: false, superseded: true, last_cause: SLEEP_REMINDER_LIMITED }]);
+    // A later run the same morning owes it no more: the cap having room again changes nothing.
+    await runOutbox(at(0, SLEEP_REMINDER_HOUR, 10));
+    expect(await reminderRows(diary.id)).toEqual([{ about: zurichDate(0), sent: false, superseded: true }]);
   });
 
   it('ends with the appointment, and takes no reminder without consent', async () => {

@@ -32,7 +32,7 @@ import { hashKey, mailboxKey } from '../_shared/database/rate-limit.ts';
 import type { Store } from '../_shared/database/store.ts';
 import { MY_DATA_FUNCTION } from '../_shared/domain/my-data.ts';
 import { botSignals } from '../_shared/domain/schemas.ts';
-import { fieldSchemas } from '../_shared/domain/field-schemas.ts';
+import { fieldSchemas, storableString } from '../_shared/domain/field-schemas.ts';
 import type { MyDataErased } from '../_shared/domain/wire-types.ts';
 import { admitAddressSubmission } from '../_shared/forms/address-submission.ts';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
@@ -57,12 +57,12 @@ const actionSchema = z.looseObject({ action: z.enum(['show', 'erase', 'link', 'i
 /** «PDF herunterladen» of one of the address's invoices (my-data-invoice.ts). */
 const invoiceSchema = z.strictObject({
   action: z.literal('invoice'),
-  token: z.string().check(z.minLength(1), z.maxLength(1024)),
-  number: z.string().check(z.regex(INVOICE_NUMBER)),
+  token: storableString.check(z.minLength(1), z.maxLength(1024)),
+  number: storableString.check(z.regex(INVOICE_NUMBER)),
 });
 const tokenSchema = z.strictObject({
   action: z.enum(['show', 'erase']),
-  token: z.string().check(z.minLength(1), z.maxLength(1024)),
+  token: storableString.check(z.minLength(1), z.maxLength(1024)),
 });
 const linkSchema = z.strictObject({
   action: z.literal('link'),

@@ -69,6 +69,7 @@ import { sendClaimedInvoice } from '../_shared/invoices/invoice-mail.ts';
 import { SLEEP_REMINDER_HOUR, SLEEP_REMINDER_KIND } from '../_shared/domain/sleep-diary.ts';
 import { sleepDiaryUrl } from '../_shared/sleep-diary/links.ts';
 import { sleepReminderKey, sleepReminderMail } from '../_shared/sleep-diary/reminder-mail.ts';
+import { sendClaimedSleepReminder } from '../_shared/sleep-diary/reminder-budget.ts';
 import type { SleepDiaryStore } from '../_shared/sleep-diary/store.ts';
 
 export const FUNCTION_NAME = 'send-pending-mail';
@@ -367,8 +368,9 @@ async function sendInvoices(run: Run, invoices: InvoiceStore | null | undefined)
 /**
  * The sleep diary's morning reminders (kind 'sleep-reminder'): from SLEEP_REMINDER_HOUR the
  * morning's reminders are owed (owe_sleep_reminders: once a day per diary with «Jeden Morgen
- * erinnern» on, until the appointment), then each is claimed and sent within the
- * acknowledgements' budget; one the budget holds back is dropped (its morning passes).
+ * erinnern» on, until the appointment), then each is claimed and sent within the reminders'
+ * own budget (sleep-diary/reminder-budget.ts: one per diary a morning, the day's cap), which no
+ * other mail to the mailbox spends; one the budget holds back is dropped (its morning passes).
  */
 async function sendSleepReminders(run: Run, diaries: SleepDiaryStore | null | undefined) {
   if (!diaries || zurichWallClock(run.now).hour < SLEEP_REMINDER_HOUR) return;
@@ -380,13 +382,13 @@ async function sendSleepReminders(run: Run, diaries: SleepDiaryStore | null | un
       return;
     }
     const mail = withKey(sleepReminderMail(row, run.mail, await sleepDiaryUrl(run.links, row)), sleepReminderKey(row.id, today));
-    const result = await sendClaimedAcknowledgement(run.budget, run.salt, mail, claim, run.deadline);
+    const result = await sendClaimedSleepReminder(run.store, run.budget.mailer, row.id, today, mail, claim, run.deadline);
     if (result.finished === 'lost') {
-      console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'claim_lost', kind: SLEEP_REMINDER_KIND, id: row.id, sent: result.ack === 'sent' }));
+      console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'claim_lost', kind: SLEEP_REMINDER_KIND, id: row.id, sent: result.outcome === 'sent' }));
       run.causes.add('claim_lost');
     }
-    if (result.ack === 'sent') run.tally.sent++;
-    if (result.ack === 'failed') run.tally.failed++;
+    if (result.outcome === 'sent') run.tally.sent++;
+    if (result.outcome === 'failed') run.tally.failed++;
     if (result.cause) run.causes.add(result.cause);
   });
 }

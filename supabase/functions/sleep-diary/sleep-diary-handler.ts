@@ -31,6 +31,7 @@ import {
   type SleepDiaryView,
   type SleepNight,
 } from '../_shared/domain/sleep-diary.ts';
+import { storableString } from '../_shared/domain/field-schemas.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
 import { type JsonObject, readJsonObject } from '../_shared/http/json.ts';
 import { type Answer, type FunctionDeps, openRequest } from '../_shared/http/request-gate.ts';
@@ -41,7 +42,7 @@ import { cleanNote } from '../_shared/domain/sleep-diary.ts';
 
 export const FUNCTION_NAME = SLEEP_DIARY_FUNCTION;
 
-const token = z.string().check(z.minLength(1), z.maxLength(1024));
+const token = storableString.check(z.minLength(1), z.maxLength(1024));
 /** A night's keys, each value checked by nightProblem (which names the field and the rule). */
 const nightSchema = z.strictObject({
   morning: z.unknown(),

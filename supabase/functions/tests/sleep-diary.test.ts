@@ -10,8 +10,18 @@ import {
   nightProblem,
   SLEEP_DIARY_DAYS_BACK,
   SLEEP_NOTE_MAX,
+  SLEEP_REMINDER_DAILY_CAP,
   type SleepNight,
 } from '../_shared/domain/sleep-diary.ts';
+import {
+  SLEEP_REMINDER_BUCKET,
+  SLEEP_REMINDER_DAILY_BUCKET,
+  SLEEP_REMINDER_DAILY_KEY,
+  SLEEP_REMINDER_LIMITED,
+  sendClaimedSleepReminder,
+  takeSleepReminder,
+} from '../_shared/sleep-diary/reminder-budget.ts';
+import { FakeMailer, FakeStore } from './helpers.ts';
 
 /** The issue's example: bed 23:00, attempt 23:15, 30 min to fall asleep, 2 awakenings, 20 min awake, final 06:15, up 06:45. */
 const example: SleepNight = {
@@ -151,4 +161,42 @@ Deno.test('the diary link: its own token, valid until the end of the day after t
   const view = await signActionToken(secret, { requestId: id, action: 'view', expiresAt: 4_000_000_000 });
   assert.equal((await readSleepDiaryToken(secret, view)).ok, false);
   assert.equal((await signSleepDiaryToken(secret, { requestId: id, expiresAt: 4_000_000_000 })).includes('|'), false);
+});
+
+Deno.test('the morning reminder\'s own budget: one per diary a morning, the day\'s cap, never an acknowledgement\'s bucket', async () => {
+  const store = new FakeStore();
+  assert.equal(await takeSleepReminder(store, 'a', '2026-11-27'), true);
+  assert.equal(await takeSleepReminder(store, 'a', '2026-11-27'), false);
+  assert.equal(await takeSleepReminder(store, 'a', '2026-11-28'), true);
+  assert.equal(await takeSleepReminder(store, 'b', '2026-11-27'), true);
+  assert.deepEqual(new Set(store.rateCalls.map((call) => call.bucket)), new Set([SLEEP_REMINDER_BUCKET, SLEEP_REMINDER_DAILY_BUCKET]));
+  // The day's cap spent: refused, and the diary's morning not spent on it.
+  store.counts.set(`${SLEEP_REMINDER_DAILY_BUCKET}|${SLEEP_REMINDER_DAILY_KEY}`, SLEEP_REMINDER_DAILY_CAP);
+  assert.equal(await takeSleepReminder(store, 'c', '2026-11-27'), false);
+  assert.equal(store.counts.get(`${SLEEP_REMINDER_BUCKET}|c/2026-11-27`), 0);
+});
+
+Deno.test('a claimed reminder: sent; dropped with its cause when its budget holds it back; a failed send gives its budget back', async () => {
+  const store = new FakeStore();
+  const mailer = new FakeMailer();
+  const mail = { to: 'anna@example.ch', subject: 's', text: 't', html: 'h' };
+  const sent = await sendClaimedSleepReminder(store, mailer, 'a', '2026-11-27', mail, store.takeOverClaim('sleep-reminder', 'a'));
+  assert.deepEqual(sent, { outcome: 'sent', finished: 'finished' });
+  const again = await sendClaimedSleepReminder(store, mailer, 'a', '2026-11-27', mail, store.takeOverClaim('sleep-reminder', 'a'));
+  assert.deepEqual(again, { outcome: 'dropped', cause: SLEEP_REMINDER_LIMITED, finished: 'finished' });
+  assert.equal(store.calls.filter((call) => call === 'finishMail:sleep-reminder:dropped').length, 1);
+  assert.equal(mailer.sent.length, 1);
+
+  mailer.fail = 'all';
+  const failed = await sendClaimedSleepReminder(store, mailer, 'b', '2026-11-27', mail, store.takeOverClaim('sleep-reminder', 'b'));
+  assert.deepEqual(failed, { outcome: 'failed', cause: 'smtp_ECONNREFUSED', finished: 'finished' });
+  assert.equal(store.counts.get(`${SLEEP_REMINDER_BUCKET}|b/2026-11-27`), 0);
+  assert.equal(store.counts.get(`${SLEEP_REMINDER_DAILY_BUCKET}|${SLEEP_REMINDER_DAILY_KEY}`), 1);
+});
+
+Deno.test('the note: what the database cannot store is refused at the note, before its length', () => {
+  assert.deepEqual(nightProblem({ ...example, note: 'a\ud800b' }, days), { field: 'note', reason: 'not_well_formed' });
+  assert.deepEqual(nightProblem({ ...example, note: `${'x'.repeat(SLEEP_NOTE_MAX + 1)}\udc00` }, days), { field: 'note', reason: 'not_well_formed' });
+  assert.deepEqual(nightProblem({ ...example, note: 'a\u0000b' }, days), { field: 'note', reason: 'control_character' });
+  assert.equal(nightProblem({ ...example, note: 'Traum 😴' }, days), null);
 });

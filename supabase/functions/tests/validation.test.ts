@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { serviceCatalog, timeSlots } from '../_shared/domain/catalog.ts';
 import { FIELD_LIMITS } from '../_shared/domain/field-limits.ts';
-import { characterCount } from '../_shared/domain/field-rules.ts';
+import { characterCount, storableProblem } from '../_shared/domain/field-rules.ts';
+import { storableString } from '../_shared/domain/field-schemas.ts';
+import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
+import { linkSchema } from '../_shared/newsletter/schemas.ts';
 import {
   appointmentSubmissionSchema,
   contactSubmissionSchema,
@@ -261,4 +264,20 @@ Deno.test('the speed hint: sent faster than MIN_FORM_MS', () => {
   assert.equal(sentTooFast({ elapsedMs: 3000 }, 3000), false);
   assert.equal(sentTooFast({ elapsedMs: 2999 }, 3000), true);
   assert.equal(sentTooFast({ elapsedMs: 0 }, 0), false);
+});
+
+Deno.test('what Postgres cannot store: a lone surrogate or NUL, refused by every request schema at its field', () => {
+  for (const [value, problem] of [['a\ud800b', 'not_well_formed'], ['\udfff', 'not_well_formed'], ['a\u0000b', 'control_character']] as const) {
+    assert.equal(storableProblem(value), problem);
+    assert.equal(storableString.safeParse(value).success, false);
+    assertRejects(validateBody(appointmentActionSchema, { token: 't', intent: 'invoice', amount: value }), 'amount');
+    assertRejects(validateBody(appointmentActionSchema, { token: value, intent: 'show' }), 'token');
+    assertRejects(validateBody(linkSchema, { action: 'confirm', token: value }), 'token');
+    assertRejects(contact({ website: value }), 'website');
+  }
+  // A pair is one character, and tabs and line breaks are text.
+  for (const value of ['😴', 'a\tb\nc', '']) {
+    assert.equal(storableProblem(value), null);
+    assert.equal(storableString.safeParse(value).success, true);
+  }
 });

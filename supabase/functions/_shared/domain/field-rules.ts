@@ -99,6 +99,22 @@ function isWellFormed(value: string): boolean {
   return true;
 }
 
+/** Why Postgres would refuse a text (storableProblem). */
+export type StorableProblem = 'not_well_formed' | 'control_character';
+
+/**
+ * What Postgres cannot store in text or jsonb, whatever the field: a lone surrogate (UTF-16
+ * that names no character, so it has no UTF-8, and jsonb refuses its `\ud800` escape) and NUL
+ * (text cannot hold it, jsonb refuses `\u0000`). Postgres answers both with 22P02, which a
+ * function that passed them on answered with a 500. The one rule for every text a function
+ * takes: fieldProblem applies it to the forms' fields, nightProblem to the diary's note, and
+ * every other string of a function's wire schema is built on field-schemas.ts storableString.
+ */
+export function storableProblem(value: string): StorableProblem | null {
+  if (!isWellFormed(value)) return 'not_well_formed';
+  return value.includes('\u0000') ? 'control_character' : null;
+}
+
 /** Postgres counts characters (code points), JavaScript's length counts UTF-16 units. */
 export function characterCount(value: string): number {
   let count = 0;
@@ -120,8 +136,9 @@ export function fieldProblem(kind: FieldKind, value: string, maxLength: number):
     if (characterCount(value) > maxLength) return 'too_long';
     return isMailAddress(value, maxLength) ? null : 'not_an_email';
   }
-  // A lone surrogate cannot be stored as UTF-8; Postgres would refuse it with a 500.
-  if (!isWellFormed(value)) return 'not_well_formed';
+  // The e-mail grammar above is ASCII without controls: stricter than storableProblem.
+  const unstorable = storableProblem(value);
+  if (unstorable) return unstorable;
   if ((kind === 'text' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value)) return 'control_character';
   if (looksBlank(value)) return 'blank';
   if (characterCount(value) > maxLength) return 'too_long';

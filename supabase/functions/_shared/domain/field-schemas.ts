@@ -10,7 +10,22 @@
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS } from './field-limits.ts';
-import { CONTACT_NAME_MAX, fieldProblem, type FieldKind } from './field-rules.ts';
+import { CONTACT_NAME_MAX, fieldProblem, type FieldKind, storableProblem } from './field-rules.ts';
+
+/**
+ * Every other string a function takes (tokens, dates, the amount, the honeypot, the proof's
+ * parts): refused when Postgres could not store it (storableProblem), before whatever else its
+ * schema asks of it – so no string of a request reaches the database to be refused there with
+ * a 500. The functions' wire schemas use this, never a bare z.string()
+ * (tests/architecture/wire-strings.test.ts); the field schemas below apply the same rule
+ * through fieldProblem.
+ */
+export const storableString = z.string().check(
+  z.superRefine((value, context) => {
+    const problem = storableProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
 /**
  * A filled-in text field of a kind. A refusal's message is the FieldProblem code

@@ -47,9 +47,12 @@ export type MailRefersTo =
  * - `invoice-resend`: an invoice's resends, counted by public.resend_invoice under the
  *   invoice's lock: INVOICE_RESENDS_MAX in all, one per INVOICE_RESEND_INTERVAL_MINUTES
  *   (domain/invoice.ts; the first mail, «Rechnung senden», is not one);
+ * - `sleep-reminder`: the sleep diary's morning reminders' own: one per diary a morning,
+ *   SLEEP_REMINDER_DAILY_CAP a day in all (sleep-diary/reminder-budget.ts) – no other mail to
+ *   the mailbox spends it, so nobody else's acknowledgement can silence a reminder;
  * - null: none (the practice's own actions and the schedule bound them).
  */
-export type MailBudget = 'daily-mail-cap' | 'acknowledgement' | 'newsletter-confirmation' | 'data-link' | 'invoice-resend' | null;
+export type MailBudget = 'daily-mail-cap' | 'acknowledgement' | 'newsletter-confirmation' | 'data-link' | 'invoice-resend' | 'sleep-reminder' | null;
 
 export interface MailKindEntry {
   recipient: MailRecipient;
@@ -156,9 +159,10 @@ export const mailKinds = {
     recipient: 'visitor',
     refersTo: 'appointment-request',
     key: 'sleep-reminder/<id>/<day>',
-    // The acknowledgements' budget: one mail per mailbox an hour, the day's cap (a reminder
-    // held back is superseded – that morning's point has passed – and «Meine Daten» shows it).
-    budget: 'acknowledgement',
+    // Its own budget, never the acknowledgements': a contact message sent by anyone with the
+    // keeper's address must not hold the morning's reminder back. One held back by it is
+    // superseded – that morning's point has passed – and «Meine Daten» shows it.
+    budget: 'sleep-reminder',
     whenSpent: 'superseded',
     givenUp: false,
     renderer: 'sleep-diary/reminder-mail.ts#sleepReminderMail',

@@ -7,19 +7,19 @@
 import * as z from 'zod/mini';
 import { parseIsoDate } from './dates.ts';
 import { serviceCatalog, timeSlots } from './catalog.ts';
-import { fieldSchemas } from './field-schemas.ts';
+import { fieldSchemas, storableString } from './field-schemas.ts';
 import { advisorIds } from './practice.ts';
 import { MAX_OFFERS } from './offers.ts';
 import type { AppointmentActionCommand, AppointmentFormSubmission, ContactFormSubmission } from './wire-types.ts';
 import { INVOICE_INTENTS } from './wire-types.ts';
 
-const isoDate = z.string().check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
+const isoDate = storableString.check(z.refine((value) => parseIsoDate(value) !== null, { message: 'not_a_date' }));
 
 export const serviceLabels = serviceCatalog.map((service) => service.label) as [string, ...string[]];
 const service = z.enum(serviceLabels);
 const timeSlot = z.enum(timeSlots);
 
-const hex = (maxLength: number) => z.string().check(z.maxLength(maxLength), z.regex(/^[0-9a-f]+$/));
+const hex = (maxLength: number) => storableString.check(z.maxLength(maxLength), z.regex(/^[0-9a-f]+$/));
 const positiveInteger = (max = Number.MAX_SAFE_INTEGER) => z.int().check(z.positive(), z.maximum(max));
 
 /**
@@ -30,7 +30,7 @@ const positiveInteger = (max = Number.MAX_SAFE_INTEGER) => z.int().check(z.posit
 const formProof = z.strictObject({
   challenge: z.strictObject({
     parameters: z.strictObject({
-      algorithm: z.string().check(z.maxLength(32)),
+      algorithm: storableString.check(z.maxLength(32)),
       nonce: hex(64),
       salt: hex(64),
       cost: positiveInteger(),
@@ -40,7 +40,7 @@ const formProof = z.strictObject({
       expiresAt: z.optional(positiveInteger()),
       data: z.optional(
         z
-          .record(z.string().check(z.maxLength(32)), z.union([z.string().check(z.maxLength(64)), z.number(), z.boolean(), z.null()]))
+          .record(storableString.check(z.maxLength(32)), z.union([storableString.check(z.maxLength(64)), z.number(), z.boolean(), z.null()]))
           .check(z.refine((data) => Object.keys(data).length <= 4, { message: 'too_long' })),
       ),
     }),
@@ -56,7 +56,7 @@ const formProof = z.strictObject({
 /** What the form reports about itself so bots can be told apart (src/components/forms/bot-signals.tsx). */
 export const botSignals = {
   /** The hidden honeypot field; people leave it empty. */
-  website: z.string().check(z.maxLength(1000)),
+  website: storableString.check(z.maxLength(1000)),
   /** Milliseconds the form was open before it was sent. */
   elapsedMs: z.number().check(z.nonnegative()),
   altcha: formProof,
@@ -104,12 +104,12 @@ export const appointmentSubmissionSchema = z.strictObject({
  * database's check (request_appointment_move), with the closures it alone knows.
  */
 export const appointmentActionSchema = z.strictObject({
-  token: z.string().check(z.minLength(1), z.maxLength(512)),
+  token: storableString.check(z.minLength(1), z.maxLength(512)),
   intent: z.enum(['show', 'act', ...INVOICE_INTENTS]),
   date: z.optional(isoDate),
   time: z.optional(timeSlot),
   note: z.optional(fieldSchemas.staffNote),
   advisor: z.optional(z.enum(advisorIds)),
   offers: z.optional(z.array(z.strictObject({ date: isoDate, time: timeSlot })).check(z.minLength(1), z.maxLength(MAX_OFFERS))),
-  amount: z.optional(z.string().check(z.maxLength(20))),
+  amount: z.optional(storableString.check(z.maxLength(20))),
 }) satisfies z.ZodMiniType<AppointmentActionCommand>;

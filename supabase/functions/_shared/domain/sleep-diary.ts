@@ -15,7 +15,7 @@
  * is an hour shorter than its wall clock says, the night they go back an hour longer.
  */
 import { formatDateLong, parseIsoDate, zurichInstant } from './dates.ts';
-import { looksBlank, MULTI_LINE_FORBIDDEN } from './field-rules.ts';
+import { looksBlank, MULTI_LINE_FORBIDDEN, storableProblem } from './field-rules.ts';
 import type { MailKind } from './mail-kinds.ts';
 
 /** The function's name (supabase/functions/sleep-diary), which the page calls. */
@@ -35,6 +35,18 @@ export const SLEEP_DIARY_DAILY_WRITES = 60;
 
 /** The morning reminder («Jeden Morgen erinnern») is owed from this hour (Zurich) each morning until the appointment. */
 export const SLEEP_REMINDER_HOUR = 7;
+
+/**
+ * The morning reminders a day in all, their own budget's cap (sleep-diary/reminder-budget.ts;
+ * no other mail counts towards it). Reminders go only to confirmed appointments whose visitor
+ * turned them on, so the practice's confirmations bound them: two advisors hold about 20 of the
+ * hour-long consultations a day, some 100 a working week, and a diary is kept for the two weeks
+ * before its appointment (nights go back SLEEP_DIARY_DAYS_BACK days) – every appointment of two
+ * full weeks with its reminders on is 200. A day that owes more is a diary turned on months
+ * ahead in a fully booked practice, or a fault (reminders owed twice over); the cap keeps the
+ * outbox from mailing on, and what it holds back is dropped with its cause, never sent late.
+ */
+export const SLEEP_REMINDER_DAILY_CAP = 200;
 
 /** The reminder's kind in the registry of mail kinds (domain/mail-kinds.ts). */
 export const SLEEP_REMINDER_KIND = 'sleep-reminder' satisfies MailKind;
@@ -108,7 +120,8 @@ export type SleepNightReason =
   | 'latency_too_long'
   | 'wake_too_long'
   | 'not_a_choice'
-  | 'control_character';
+  | 'control_character'
+  | 'not_well_formed';
 
 export interface SleepNightProblem {
   field: SleepNightField;
@@ -207,6 +220,9 @@ export function nightProblem(night: Record<string, unknown>, days: SleepDiaryDay
   const note = night.note;
   if (note !== undefined && note !== null) {
     if (typeof note !== 'string') return problem('note', 'not_a_choice');
+    // What the database cannot store first: the rule every function's text is held to.
+    const unstorable = storableProblem(note);
+    if (unstorable) return problem('note', unstorable);
     if ([...note].length > SLEEP_NOTE_MAX) return problem('note', 'too_long');
     if (MULTI_LINE_FORBIDDEN.test(note)) return problem('note', 'control_character');
   }

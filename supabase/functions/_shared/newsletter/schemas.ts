@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { botSignals } from '../domain/schemas.ts';
-import { fieldSchemas } from '../domain/field-schemas.ts';
+import { fieldSchemas, storableString } from '../domain/field-schemas.ts';
 import type { NewsletterLinkCommand, SubscribeFormSubmission } from '../domain/newsletter.ts';
 
 export const NEWSLETTER_ACTIONS = ['subscribe', 'confirm', 'unsubscribe'] as const;
@@ -23,5 +23,5 @@ export const subscribeSchema = z.strictObject({
 /** A link's token (about 130 characters; read and checked by tokens.ts). */
 export const linkSchema = z.strictObject({
   action: z.enum(['confirm', 'unsubscribe']),
-  token: z.string().check(z.minLength(1), z.maxLength(512)),
+  token: storableString.check(z.minLength(1), z.maxLength(512)),
 }) satisfies z.ZodMiniType<NewsletterLinkCommand>;
