@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { runJob } from '../scripts/stack/job-timer.ts';
-import { formatDuration, formatPercent, nightName, SLEEP_DIARY_PAGE_PATH } from '../supabase/functions/_shared/domain/sleep-diary.ts';
+import { formatDuration, formatPercent, nightFigures, nightName, SLEEP_DIARY_PAGE_PATH } from '../supabase/functions/_shared/domain/sleep-diary.ts';
 import { viewLink } from '../supabase/functions/_shared/lifecycle/action-links.ts';
 import { SLEEP_DIARY_LINK_TEXT } from '../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { sleepDiaryAdvisorView, sleepDiaryPage as copy } from '../src/content/sleep-diary.ts';
@@ -144,9 +144,14 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   const table = page.getByRole('table', { name: copy.tableCaption });
   await expect(table.getByRole('row')).toHaveCount(3);
   const today = table.getByRole('row', { name: new RegExp(nightName(zurichDate(0))) });
-  await expect(today).toContainText(formatDuration(465).replaceAll('\u00a0', ' '));
-  await expect(today).toContainText(formatDuration(370).replaceAll('\u00a0', ' '));
-  await expect(today).toContainText(formatPercent(80).replaceAll('\u00a0', ' '));
+  // Real minutes, as the domain counts them: the night the clocks go forward is an hour shorter.
+  const figures = nightFigures({
+    morning: zurichDate(0), bedTime: '23:00', attemptTime: '23:15', latencyMinutes: 30, awakenings: 2, wakeMinutes: 20,
+    finalWakeTime: '06:15', upTime: '06:45', quality: 4, note: 'Espresso am Abend',
+  });
+  await expect(today).toContainText(formatDuration(figures.inBedMinutes).replaceAll('\u00a0', ' '));
+  await expect(today).toContainText(formatDuration(figures.sleepMinutes).replaceAll('\u00a0', ' '));
+  await expect(today).toContainText(formatPercent(figures.efficiencyPercent).replaceAll('\u00a0', ' '));
   await expectNoAxeViolations(page, '/schlaftagebuch with two nights at 390 px');
   const scriptKb = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024;
   testInfo.annotations.push({ type: 'js-kb', description: `${scriptKb.toFixed(1)} KB of JavaScript in ${scripts.size} files after two nights saved` });
