@@ -2,15 +2,18 @@
 /**
  * npm test (or the command given after `--`) at each of the dates the calendar makes hard:
  * the whole process tree – Node, PGlite inside it, Deno, Chromium – runs under Debian's
- * libfaketime (`apt-get install -y faketime`), its clock starting at the date and running on
- * from there. Nothing in the project fakes the clock for this, so a test that passes on one
+ * libfaketime (`apt-get install -y faketime`), its clock moved by one offset from the real
+ * time, so that it reads the date when the command starts and runs on from there. An offset,
+ * not faketime's `@<date>`: that starts every process's clock at the date when the process
+ * starts, and a function started a minute into the run would then be a minute behind the
+ * tests and the database. Nothing in the project fakes the clock for this, so a test that passes on one
  * day and fails on another shows up here, not on the day it happens to run.
  *
  *   npm run test:dates                                   every date, the whole npm test
  *   npm run test:dates -- npx playwright test e2e/sleep-diary.test.ts
  *   TEST_DATES=2028-02-29T09:00:00 npm run test:dates    one date of your own
  *
- * The times are UTC (faketime reads them in TZ, set to UTC here); the tests choose their own
+ * The times are UTC; the tests choose their own
  * zone (Europe/Zurich) where it matters. Needs nothing but faketime; exits non-zero when the
  * command failed at any date, and prints one line per date.
  */
@@ -40,9 +43,9 @@ if (spawnSync('faketime', ['-f', '@2026-01-01 00:00:00', 'true']).status !== 0) 
 
 const results = [];
 for (const [date, why] of dates) {
-  const at = date.replace('T', ' ');
+  const offset = Math.round((Date.parse(`${date}Z`) - Date.now()) / 1000);
   console.log(`\n=== ${date} UTC: ${why}\n`);
-  const run = spawnSync('faketime', ['-f', `@${at}`, program, ...args], { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+  const run = spawnSync('faketime', ['-f', `${offset >= 0 ? '+' : ''}${offset}`, program, ...args], { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
   results.push([date, run.status === 0 ? 'passed' : `failed (exit ${run.status ?? run.signal})`]);
 }
 console.log('\n' + results.map(([date, outcome]) => `${date} UTC: ${outcome}`).join('\n'));
