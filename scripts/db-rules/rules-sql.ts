@@ -55,7 +55,7 @@ import {
   INVOICE_RESENDS_MAX,
   INVOICE_RETENTION_YEARS,
 } from '../../supabase/functions/_shared/domain/invoice.ts';
-import { MAIL_KINDS, mailKinds } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
+import { MAIL_KINDS, mailKinds, type MailKindSql } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
 import { OUTCOME_OF_MOVE, OUTCOME_OF_STATUS } from '../../supabase/functions/_shared/domain/outcome.ts';
 import {
   SLEEP_AWAKENINGS_MAX,
@@ -125,6 +125,85 @@ const constant = (name: string, type: string, value: string, about: string) => `
 create or replace function private.${name}() returns ${type}
 ${immutable}
   as $$ select ${value} $$;`;
+
+/** The generated dispatch functions' signatures (their privileges). */
+export const mailKindDispatchSignatures = [
+  'private.mail_kind_payload(record)',
+  'private.mail_kind_due(record, date, interval)',
+  'private.mail_kind_prepare(text, jsonb, timestamptz)',
+  'private.mail_kind_room(record, jsonb)',
+  'private.mail_kind_checks_room(text)',
+  'private.mail_kind_gives_up(record, date)',
+];
+
+/**
+ * The kinds' SQL hooks (mailKinds[kind].sql) as plpgsql CASEs over the kind: each `when`
+ * calls the hook the registry names, `otherwise` is what a kind without one does. plpgsql
+ * resolves the hooks when it runs, so they may live in later migrations than this one.
+ */
+function mailKindDispatchSql(): string {
+  const hookBranches = (hook: keyof MailKindSql, call: (name: string) => string, kinds = MAIL_KINDS) =>
+    kinds.flatMap((kind) => {
+      const name = (mailKinds[kind].sql as MailKindSql)[hook];
+      return name === undefined ? [] : [`      when ${sqlLiteral(kind)} then ${call(name)}`];
+    });
+  const givenUpByDefault = MAIL_KINDS.filter(
+    (kind) => mailKinds[kind].givenUp && (mailKinds[kind].sql as MailKindSql).givenUpWhen === undefined,
+  );
+  const dispatch = (signature: string, returns: string, volatility: string, body: string) => `create or replace function ${signature} returns ${returns}
+  language plpgsql${volatility}
+  set search_path = ''
+  as $$
+  begin
+${body}
+  end
+  $$;`;
+  return `-- What a mail of a kind says to its sender (mailKinds[kind].sql.payload): private.mail_json
+-- adds its claim's token. null for no kind, or when what the row refers to is gone.
+${dispatch('private.mail_kind_payload(m record)', 'jsonb', ' stable', `    return case m.kind
+${hookBranches('payload', (name) => `${name}(m)`).join('\n')}
+    end;`)}
+
+-- Whether a claimable mail is due in the outbox's run (sql.due); a kind without its own rule
+-- is due once it is older than the grace period p_grace (a younger one is the owing call's).
+${dispatch('private.mail_kind_due(o record, p_today date, p_grace interval)', 'boolean', ' stable', `    return case o.kind
+${hookBranches('due', (name) => `${name}(o, p_today, p_grace)`).join('\n')}
+      else o.created_at < now() - p_grace
+    end;`)}
+
+-- What the outbox's run does before it claims mails of kind p_kind (sql.prepare), with the
+-- kind's budget p_budget as the functions configure it.
+${dispatch('private.mail_kind_prepare(p_kind text, p_budget jsonb, p_now timestamptz)', 'void', '', `    case p_kind
+${hookBranches('prepare', (name) => `perform ${name}(p_budget, p_now);`).join('\n')}
+      else null;
+    end case;`)}
+
+-- Whether the kind's budget p_budget has room for due mail o now (sql.room); true for a kind
+-- whose budget is not decided mail by mail.
+${dispatch('private.mail_kind_room(o record, p_budget jsonb)', 'boolean', ' stable', `    return case o.kind
+${hookBranches('room', (name) => `${name}(o, p_budget)`).join('\n')}
+      else true
+    end;`)}
+
+-- Whether the outbox's run decides kind p_kind's budget mail by mail (sql.room): it then
+-- looks past its batch for the mails the budget has room for.
+create or replace function private.mail_kind_checks_room(p_kind text) returns boolean
+${immutable}
+  as $$
+    select coalesce(p_kind = any (${textArray(MAIL_KINDS.filter((kind) => (mailKinds[kind].sql as MailKindSql).room !== undefined))}), false)
+  $$;
+
+-- Whether the outbox gives up on unsent mail o now (mailKinds[kind].givenUp, sql.givenUpWhen):
+-- by default once it was owed longer than private.give_up_after(); never for a kind it does
+-- not give up on.
+${dispatch('private.mail_kind_gives_up(o record, p_today date)', 'boolean', ' stable', `    return case o.kind
+${[
+  ...hookBranches('givenUpWhen', (name) => `${name}(o, p_today)`),
+  ...givenUpByDefault.map((kind) => `      when ${sqlLiteral(kind)} then o.created_at < now() - private.give_up_after()`),
+].join('\n')}
+      else false
+    end;`)}`;
+}
 
 /** The generated migration's text: a pure function of the domain modules and the Unicode version. */
 export function rulesSql(): string {
@@ -196,6 +275,7 @@ export function rulesSql(): string {
     'private.mail_kind_recipient(text)',
     'private.mail_kind_refers_to(text)',
     'private.mail_kind_given_up(text)',
+    ...mailKindDispatchSignatures,
     'private.sleep_diary_retention()',
     'private.sleep_diary_daily_writes()',
     'private.sleep_note_max()',
@@ -539,6 +619,8 @@ ${immutable}
   as $$
     select coalesce(p_kind = any (${textArray(MAIL_KINDS.filter((kind) => mailKinds[kind].givenUp))}), false)
   $$;
+
+${mailKindDispatchSql()}
 
 ${header('9. The outcome of a request (outcome.ts).')}
 

@@ -521,6 +521,110 @@ create or replace function private.mail_kind_given_up(p_kind text) returns boole
     select coalesce(p_kind = any (array['contact', 'request', 'acknowledgement', 'outcome', 'reminder', 'invoice', 'newsletter-confirmation', 'announcement']::text[]), false)
   $$;
 
+-- What a mail of a kind says to its sender (mailKinds[kind].sql.payload): private.mail_json
+-- adds its claim's token. null for no kind, or when what the row refers to is gone.
+create or replace function private.mail_kind_payload(m record) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return case m.kind
+      when 'contact' then private.contact_mail_json(m)
+      when 'request' then private.appointment_mail_json(m)
+      when 'acknowledgement' then private.acknowledgement_mail_json(m)
+      when 'outcome' then private.appointment_mail_json(m)
+      when 'reminder' then private.appointment_mail_json(m)
+      when 'earlier-offer' then private.earlier_offer_mail_json(m)
+      when 'invoice' then private.invoice_mail_json(m)
+      when 'sleep-reminder' then private.appointment_mail_json(m)
+      when 'newsletter-confirmation' then private.newsletter_confirmation_mail_json(m)
+      when 'announcement' then private.announcement_mail_json(m)
+      when 'data-link' then private.data_link_mail_json(m)
+      when 'erasure' then private.erasure_mail_json(m)
+      when 'digest' then private.day_mail_json(m)
+      when 'cap-notice' then private.day_mail_json(m)
+    end;
+  end
+  $$;
+
+-- Whether a claimable mail is due in the outbox's run (sql.due); a kind without its own rule
+-- is due once it is older than the grace period p_grace (a younger one is the owing call's).
+create or replace function private.mail_kind_due(o record, p_today date, p_grace interval) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return case o.kind
+      when 'reminder' then private.reminder_mail_due(o, p_today, p_grace)
+      when 'newsletter-confirmation' then private.newsletter_confirmation_mail_due(o, p_today, p_grace)
+      when 'announcement' then private.announcement_mail_due(o, p_today, p_grace)
+      when 'data-link' then private.data_link_mail_due(o, p_today, p_grace)
+      else o.created_at < now() - p_grace
+    end;
+  end
+  $$;
+
+-- What the outbox's run does before it claims mails of kind p_kind (sql.prepare), with the
+-- kind's budget p_budget as the functions configure it.
+create or replace function private.mail_kind_prepare(p_kind text, p_budget jsonb, p_now timestamptz) returns void
+  language plpgsql
+  set search_path = ''
+  as $$
+  begin
+    case p_kind
+      when 'earlier-offer' then perform private.prepare_earlier_offer_mails(p_budget, p_now);
+      when 'newsletter-confirmation' then perform private.prepare_newsletter_confirmation_mails(p_budget, p_now);
+      when 'data-link' then perform private.prepare_data_link_mails(p_budget, p_now);
+      else null;
+    end case;
+  end
+  $$;
+
+-- Whether the kind's budget p_budget has room for due mail o now (sql.room); true for a kind
+-- whose budget is not decided mail by mail.
+create or replace function private.mail_kind_room(o record, p_budget jsonb) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return case o.kind
+      when 'data-link' then private.data_link_mail_has_room(o, p_budget)
+      else true
+    end;
+  end
+  $$;
+
+-- Whether the outbox's run decides kind p_kind's budget mail by mail (sql.room): it then
+-- looks past its batch for the mails the budget has room for.
+create or replace function private.mail_kind_checks_room(p_kind text) returns boolean
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$
+    select coalesce(p_kind = any (array['data-link']::text[]), false)
+  $$;
+
+-- Whether the outbox gives up on unsent mail o now (mailKinds[kind].givenUp, sql.givenUpWhen):
+-- by default once it was owed longer than private.give_up_after(); never for a kind it does
+-- not give up on.
+create or replace function private.mail_kind_gives_up(o record, p_today date) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return case o.kind
+      when 'reminder' then private.reminder_mail_given_up(o, p_today)
+      when 'contact' then o.created_at < now() - private.give_up_after()
+      when 'request' then o.created_at < now() - private.give_up_after()
+      when 'acknowledgement' then o.created_at < now() - private.give_up_after()
+      when 'outcome' then o.created_at < now() - private.give_up_after()
+      when 'invoice' then o.created_at < now() - private.give_up_after()
+      when 'newsletter-confirmation' then o.created_at < now() - private.give_up_after()
+      when 'announcement' then o.created_at < now() - private.give_up_after()
+      else false
+    end;
+  end
+  $$;
+
 -- ---------------------------------------------------------------------------------------
 -- 9. The outcome of a request (outcome.ts).
 
@@ -668,6 +772,12 @@ revoke all on function
   private.mail_kind_recipient(text),
   private.mail_kind_refers_to(text),
   private.mail_kind_given_up(text),
+  private.mail_kind_payload(record),
+  private.mail_kind_due(record, date, interval),
+  private.mail_kind_prepare(text, jsonb, timestamptz),
+  private.mail_kind_room(record, jsonb),
+  private.mail_kind_checks_room(text),
+  private.mail_kind_gives_up(record, date),
   private.sleep_diary_retention(),
   private.sleep_diary_daily_writes(),
   private.sleep_note_max(),
@@ -705,6 +815,12 @@ grant execute on function
   private.mail_kind_recipient(text),
   private.mail_kind_refers_to(text),
   private.mail_kind_given_up(text),
+  private.mail_kind_payload(record),
+  private.mail_kind_due(record, date, interval),
+  private.mail_kind_prepare(text, jsonb, timestamptz),
+  private.mail_kind_room(record, jsonb),
+  private.mail_kind_checks_room(text),
+  private.mail_kind_gives_up(record, date),
   private.sleep_diary_retention(),
   private.sleep_diary_daily_writes(),
   private.sleep_note_max(),

@@ -1013,8 +1013,10 @@ create function private.owe_appointment_mails() returns trigger
         values ('request', new.id, 'request/' || new.id || '/practice');
     end if;
     if tg_op = 'INSERT' or new.outcome_key is distinct from old.outcome_key then
-      update public.outbox_mails set superseded_at = now()
-       where appointment_request_id = new.id and kind = 'outcome' and sent_at is null and superseded_at is null;
+      -- The earlier state's unsent mails are not owed any more (no cause of their own).
+      perform private.supersede_mails(array(
+        select o.id from public.outbox_mails o
+         where o.appointment_request_id = new.id and o.kind = 'outcome' and o.sent_at is null and o.superseded_at is null), null);
       if new.outcome_key is not null then
         insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key)
           values ('outcome', new.id, new.outcome_key, 'outcome/' || new.id || '/' || new.outcome_key)
@@ -1022,8 +1024,10 @@ create function private.owe_appointment_mails() returns trigger
       end if;
     end if;
     if reminder_changed then
-      update public.outbox_mails set superseded_at = now()
-       where appointment_request_id = new.id and kind = 'reminder' and sent_at is null and superseded_at is null;
+      -- The reminder of the appointment as it stood is not owed any more.
+      perform private.supersede_mails(array(
+        select o.id from public.outbox_mails o
+         where o.appointment_request_id = new.id and o.kind = 'reminder' and o.sent_at is null and o.superseded_at is null), null);
       -- The confirmation is the reminder when the appointment is today or tomorrow: a reminder
       -- the day before would only repeat it, and one confirmed after the day's reminders went
       -- out would otherwise get none.
@@ -1042,6 +1046,58 @@ create trigger appointment_mails_owed
   after insert or update on public.appointment_requests
   for each row execute function private.owe_appointment_mails();
 revoke all on function private.owe_appointment_mails() from public;
+
+-- The outbox's hooks of the request's mails (the registry's mailKinds[kind].sql, called by
+-- the dispatch generated into …_rules.sql). Their row is typed `record`: public.outbox_mails
+-- is created later (…_outbox.sql), and plpgsql reads its fields when it runs.
+
+-- What the sender of a mail about a request reads (the request's, the practice's, its
+-- outcome's, its reminder's, a sleep reminder's; an earlier-time offer and an invoice add
+-- to it): the request as private.appointment_json gives it and the marks of the practice's
+-- mail (send_failed_at, reported_at, whether its acknowledgement was charged).
+create function private.appointment_mail_json(m record) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return (select private.appointment_json(a) || jsonb_build_object(
+                     'send_failed_at', m.failed_at, 'reported_at', m.request_reported_at, 'form', 'request',
+                     'acknowledgement_charged', m.acknowledgement_charged)
+              from public.appointment_requests a where a.id = m.appointment_request_id);
+  end
+  $$;
+
+-- A reminder is due on the day before its appointment (p_today + 1) while that stands,
+-- whatever its age: only the outbox sends it, no owing call has it first.
+create function private.reminder_mail_due(o record, p_today date, p_grace interval) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return exists (
+      select 1 from public.appointment_requests a
+       where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date = p_today + 1);
+  end
+  $$;
+
+-- A reminder is given up not after private.give_up_after() – it is owed for the day before
+-- its appointment, however far ahead that lies – but once it failed and its appointment's
+-- day has come: it is pointless from then on.
+create function private.reminder_mail_given_up(o record, p_today date) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return o.attempts > 0 and exists (
+      select 1 from public.appointment_requests a
+       where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date <= p_today);
+  end
+  $$;
+
+revoke all on function private.appointment_mail_json(record), private.reminder_mail_due(record, date, interval),
+  private.reminder_mail_given_up(record, date) from public;
+grant execute on function private.appointment_mail_json(record), private.reminder_mail_due(record, date, interval),
+  private.reminder_mail_given_up(record, date) to service_role;
 
 -- A confirmed appointment leaves its time: its start time is offered to the visitors
 -- waiting for an earlier one (private.offer_freed_time, …_earlier_times.sql). Cancelled,

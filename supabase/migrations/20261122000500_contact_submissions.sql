@@ -84,6 +84,21 @@ create trigger contact_mail_owed
   after insert on public.contact_submissions
   for each row execute function private.owe_contact_mail();
 
+-- What the sender of a mail about a message reads (the practice's mail, the visitor's
+-- acknowledgement): the message and the marks of the practice's mail (the outbox's hook,
+-- mailKinds[kind].sql.payload; `record`: public.outbox_mails is created later, in
+-- …_outbox.sql, and plpgsql reads its fields when it runs).
+create function private.contact_mail_json(m record) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return (select to_jsonb(c) || jsonb_build_object('send_failed_at', m.failed_at, 'form', 'contact',
+                                                     'acknowledgement_charged', m.acknowledgement_charged)
+              from public.contact_submissions c where c.id = m.contact_message_id);
+  end
+  $$;
+
 -- Privileges: the service role only.
 alter table public.contact_submissions enable row level security;
 revoke all on public.contact_submissions from anon, authenticated;
@@ -91,3 +106,5 @@ grant all on public.contact_submissions to service_role;
 revoke all on function public.store_contact_message(uuid, text, text, text, text, text) from public, anon, authenticated;
 grant execute on function public.store_contact_message(uuid, text, text, text, text, text) to service_role;
 revoke all on function private.owe_contact_mail() from public;
+revoke all on function private.contact_mail_json(record) from public;
+grant execute on function private.contact_mail_json(record) to service_role;

@@ -17,7 +17,7 @@
 --    confirmation mails. An owed mail is sent by the function itself (after its answer)
 --    while the day's budget has room; the outbox sends it if that send fails. When the
 --    budget is spent it is deferred, not dropped: the outbox sends it once the budget allows
---    (private.charge_deferred_confirmations). A form proof counts for one subscription.
+--    (private.prepare_newsletter_confirmation_mails). A form proof counts for one subscription.
 -- 3. Articles: public.publish_articles(list) records each slug once; a slug seen for the
 --    first time whose date lies within the last 30 days (Zurich) is announced – one outbox
 --    mail per subscriber confirmed at that moment, sent by the outbox once each (claimed
@@ -141,7 +141,7 @@ comment on function public.newsletter_housekeeping() is
 -- (private.newsletter_confirm_interval; confirming gives it back), and within the asking
 -- network's share of the day's budget. Then it is sent now if the day's budget has room and
 -- no earlier mail waits for it; else it is deferred, never dropped: it waits in the outbox
--- (last_cause 'daily_budget') and private.charge_deferred_confirmations charges it to the
+-- (last_cause 'daily_budget') and private.prepare_newsletter_confirmation_mails charges it to the
 -- budget, oldest first, when there is room.
 -- A proof counts for one subscription: the first call that presents it marks it
 -- (used_form_proofs.stored_row); the same proof again – a retry after a lost answer, or a
@@ -224,8 +224,10 @@ create function public.newsletter_subscribe(
            confirm_limit_key = p_mailbox_hash
      where s.id = r.id
      returning * into r;
-    update public.outbox_mails o set superseded_at = now()
-     where o.subscriber_id = r.id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null;
+    -- The earlier confirmation mail is not owed any more: this one replaces it.
+    perform private.supersede_mails(array(
+      select o.id from public.outbox_mails o
+       where o.subscriber_id = r.id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null), null);
     -- The key of mail-keys.ts (newsletterConfirmKey): the subscriber and when it was asked, in ms.
     key := 'newsletter-confirm/' || r.id || '/' || floor(extract(epoch from r.confirm_requested_at) * 1000)::bigint;
     if deferred then
@@ -239,19 +241,30 @@ create function public.newsletter_subscribe(
   end
   $$;
 
--- Before the outbox's run claims confirmation mails (public.claim_mail, …_outbox.sql, which
--- never claims a deferred one): the deferred ones (last_cause 'daily_budget'), oldest first,
--- are charged to the day's budget (p_daily_cap) while it has room – all that fit, not only
--- the run's batch, so that none waits behind one too young to be claimed; each is then an
--- ordinary mail, its address kept three days from now, as the mail will say.
-create function private.charge_deferred_confirmations(p_daily_cap integer)
+-- The outbox's hooks of the newsletter's mails (the registry's mailKinds[kind].sql, called
+-- by the dispatch generated into …_rules.sql). Their row is typed `record`:
+-- public.outbox_mails is created later (…_outbox.sql), and plpgsql reads its fields when it
+-- runs.
+
+-- The confirmation's preparation, before the outbox's run claims confirmation mails
+-- (public.claim_mail, …_outbox.sql, which never claims a deferred one): with the day's
+-- budget p_budget {"daily_cap"}, the deferred ones (last_cause 'daily_budget'), oldest
+-- first, are charged to it while it has room – all that fit, not only the run's batch, so
+-- that none waits behind one too young to be claimed; each is then an ordinary mail
+-- (private.undefer_mail), its address kept three days from now, as the mail will say.
+create function private.prepare_newsletter_confirmation_mails(p_budget jsonb, p_now timestamptz)
   returns void
   language plpgsql
   set search_path = ''
   as $$
   declare
+    daily_cap integer;
     m record;
   begin
+    if not coalesce(p_budget ? 'daily_cap', false) then
+      return;
+    end if;
+    daily_cap := (p_budget ->> 'daily_cap')::integer;
     for m in
       select o.id, o.subscriber_id from public.outbox_mails o
        where o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null
@@ -259,14 +272,64 @@ create function private.charge_deferred_confirmations(p_daily_cap integer)
          and exists (select 1 from public.newsletter_subscribers s
                       where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now())
        order by o.created_at, o.id
-       limit greatest(p_daily_cap, 1)
+       limit greatest(daily_cap, 1)
        for update skip locked
     loop
-      exit when public.take_rate_limit('newsletter-confirm-daily', 'all', greatest(p_daily_cap, 1), 86400) > 0;
-      update public.outbox_mails o set last_cause = null, next_attempt_at = null where o.id = m.id;
+      exit when public.take_rate_limit('newsletter-confirm-daily', 'all', greatest(daily_cap, 1), 86400) > 0;
+      perform private.undefer_mail(m.id);
       update public.newsletter_subscribers s set expires_at = now() + private.newsletter_pending_period()
        where s.id = m.subscriber_id and s.status = 'pending';
     end loop;
+  end
+  $$;
+
+-- A confirmation is due while its address is pending and its link works, once charged to
+-- the day's budget (one deferred by it waits for the preparation above), and older than the
+-- grace period (a younger one is the subscribing call's).
+create function private.newsletter_confirmation_mail_due(o record, p_today date, p_grace interval) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return o.created_at < now() - p_grace and o.last_cause is distinct from 'daily_budget'
+       and exists (select 1 from public.newsletter_subscribers s
+                    where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now());
+  end
+  $$;
+
+-- An announcement is due while its address is confirmed, older than the grace period.
+create function private.announcement_mail_due(o record, p_today date, p_grace interval) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return o.created_at < now() - p_grace
+       and exists (select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed');
+  end
+  $$;
+
+-- What a confirmation's sender reads: its address, how long it is kept and when it asked.
+create function private.newsletter_confirmation_mail_json(m record) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return (select jsonb_build_object('id', s.id, 'email', s.email, 'expires_at', s.expires_at,
+                     'confirm_requested_at', s.confirm_requested_at)
+              from public.newsletter_subscribers s where s.id = m.subscriber_id);
+  end
+  $$;
+
+-- What an announcement's sender reads: the address and the article it is told of.
+create function private.announcement_mail_json(m record) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return (select jsonb_build_object('subscriber_id', s.id, 'email', s.email, 'slug', n.slug, 'title', n.title,
+                     'excerpt', n.excerpt, 'published_on', n.published_on, 'author', n.author)
+              from public.newsletter_subscribers s, public.newsletter_articles n
+             where s.id = m.subscriber_id and n.slug = m.article_slug);
   end
   $$;
 
@@ -283,8 +346,9 @@ create function public.newsletter_confirm(p_id uuid) returns text
      where s.id = p_id and s.status = 'pending' and s.expires_at > now();
     if found then
       -- A confirmation mail still on its way is pointless now.
-      update public.outbox_mails o set superseded_at = now()
-       where o.subscriber_id = p_id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null;
+      perform private.supersede_mails(array(
+        select o.id from public.outbox_mails o
+         where o.subscriber_id = p_id and o.kind = 'newsletter-confirmation' and o.sent_at is null and o.superseded_at is null), null);
       -- The mailbox's owner has answered: its one confirmation mail in 30 days is given back
       -- (subscribing again after an unsubscription is mailed at once).
       delete from public.rate_limit_events e
@@ -417,8 +481,12 @@ revoke all on function public.newsletter_housekeeping(),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) from public, anon, authenticated;
-revoke all on function private.charge_deferred_confirmations(integer) from public;
-grant execute on function private.charge_deferred_confirmations(integer) to service_role;
+revoke all on function private.prepare_newsletter_confirmation_mails(jsonb, timestamptz),
+  private.newsletter_confirmation_mail_due(record, date, interval), private.announcement_mail_due(record, date, interval),
+  private.newsletter_confirmation_mail_json(record), private.announcement_mail_json(record) from public;
+grant execute on function private.prepare_newsletter_confirmation_mails(jsonb, timestamptz),
+  private.newsletter_confirmation_mail_due(record, date, interval), private.announcement_mail_due(record, date, interval),
+  private.newsletter_confirmation_mail_json(record), private.announcement_mail_json(record) to service_role;
 grant execute on function public.newsletter_housekeeping(),
   public.newsletter_subscribe(text, text, text, text, integer, integer, text),
   public.newsletter_confirm(uuid),

@@ -140,51 +140,29 @@ create unique index outbox_mails_claim on public.outbox_mails (claim) where clai
 -- one (the model is Supabase Queues / pgmq: a read with a visibility timeout, then an
 -- archive; docs/decisions/009-one-queue-shape.md).
 
--- What a claimed mail's sender needs: what it refers to (the request as
--- private.appointment_json gives it, the contact message, the subscriber with the article
--- it is told of, the offered earlier time, the address, the day), with the claim's token and
--- the marks of the practice's mail (send_failed_at, reported_at). plpgsql, so that it may
--- read tables of later migrations (the earlier-time offers).
+-- What a claimed mail's sender needs: its kind's payload – what it refers to (the request
+-- as private.appointment_json gives it, the contact message, the subscriber with the article
+-- it is told of, the offered earlier time, the invoice, the address, the day) and the marks
+-- of the practice's mail – with the claim's token. The payload is the kind's own function,
+-- named in the registry (mailKinds[kind].sql.payload, generated into
+-- private.mail_kind_payload), in the migration of what it reads.
 create function private.mail_json(m public.outbox_mails) returns jsonb
-  language plpgsql stable
+  language sql stable
   set search_path = ''
-  as $$
-  begin
-    return (select coalesce(
-      (select to_jsonb(c) || jsonb_build_object('claim', m.claim, 'send_failed_at', m.failed_at, 'form', 'contact',
-                'acknowledgement_charged', m.acknowledgement_charged)
-         from public.contact_submissions c where c.id = m.contact_message_id),
-      (select private.appointment_json(a) || jsonb_build_object(
-                'claim', m.claim, 'send_failed_at', m.failed_at, 'reported_at', m.request_reported_at, 'form', 'request',
-                'acknowledgement_charged', m.acknowledgement_charged)
-              || coalesce((select jsonb_build_object('offer', jsonb_build_object(
-                                    'number', o.id, 'date', o.offered_date, 'time', o.offered_time))
-                             from public.earlier_time_offers o
-                            where m.kind = 'earlier-offer' and o.id::text = m.about), '{}'::jsonb)
-              -- An invoice mail: the invoice its about names (…_invoices.sql).
-              || coalesce((select jsonb_build_object('invoice', private.invoice_json(i))
-                             from public.invoices i
-                            where m.kind = 'invoice' and i.number = m.about), '{}'::jsonb)
-         from public.appointment_requests a where a.id = m.appointment_request_id),
-      (select jsonb_build_object('id', s.id, 'email', s.email, 'expires_at', s.expires_at,
-                'confirm_requested_at', s.confirm_requested_at, 'claim', m.claim)
-         from public.newsletter_subscribers s
-        where s.id = m.subscriber_id and private.mail_kind_refers_to(m.kind) = 'subscriber'),
-      (select jsonb_build_object('subscriber_id', s.id, 'email', s.email, 'slug', n.slug, 'title', n.title,
-                'excerpt', n.excerpt, 'published_on', n.published_on, 'author', n.author, 'claim', m.claim)
-         from public.newsletter_subscribers s, public.newsletter_articles n
-        where s.id = m.subscriber_id and n.slug = m.article_slug),
-      (select jsonb_build_object('id', m.id, 'day', m.about, 'claim', m.claim, 'key', m.idempotency_key)
-        where private.mail_kind_refers_to(m.kind) = 'day'),
-      (select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at, 'claim', m.claim)
-        where private.mail_kind_refers_to(m.kind) = 'address'),
-      (select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at, 'claim', m.claim,
-                -- Cast only for such a row (a CASE the planner folds away for the others):
-                -- another kind's about is no JSON.
-                'appointments', case when private.mail_kind_refers_to(m.kind) = 'erased-address' then m.about::jsonb end)
-        where private.mail_kind_refers_to(m.kind) = 'erased-address')));
-  end
-  $$;
+  as $$ select private.mail_kind_payload(m) || jsonb_build_object('claim', m.claim) $$;
+
+-- The payload of a form's acknowledgement: that of its contact message or of its request.
+create function private.acknowledgement_mail_json(m public.outbox_mails) returns jsonb
+  language sql stable
+  set search_path = ''
+  as $$ select coalesce(private.contact_mail_json(m), private.appointment_mail_json(m)) $$;
+
+-- The payload of a mail about the site's day (private.mail_kind_refers_to 'day': the digest,
+-- the cap notice): its day and its key.
+create function private.day_mail_json(m public.outbox_mails) returns jsonb
+  language sql stable
+  set search_path = ''
+  as $$ select jsonb_build_object('id', m.id, 'day', m.about, 'key', m.idempotency_key) $$;
 
 -- Whether a mail may be claimed now: not sent, still owed, not a practice mail the digest
 -- carried (that counts as delivered), and no claim that holds (a claim lapses after
@@ -217,13 +195,14 @@ create function private.take_claim(p_id uuid) returns public.outbox_mails
   end
   $$;
 
--- Gives up on what is still not sent after private.give_up_after(), of the kinds the
--- registry gives up on (private.mail_kind_given_up: not a data-link mail, which is just not
--- sent after its link expired and deleted by the retention, nor an earlier-time offer,
--- superseded as stale a day after it was owed, nor the practice's own digest and notices).
--- A reminder that failed is given up once its appointment's day has come. Nothing is
--- deleted: the digest reports it, with the content. Answers what it gave up on now:
--- [{kind, id}] (id: the request's, the message's or the subscriber's).
+-- Gives up on what is still not sent, of the kinds the registry gives up on
+-- (private.mail_kind_given_up: not a data-link mail, which the outbox sends however long it
+-- waited, nor an earlier-time offer, superseded as stale a day after it was owed, nor the
+-- practice's own digest and notices): after private.give_up_after(), or when the kind's own
+-- rule says so (mailKinds[kind].sql.givenUpWhen, through private.mail_kind_gives_up – a
+-- reminder that failed once its appointment's day has come). Nothing is deleted: the digest
+-- reports it, with the content. Answers what it gave up on now: [{kind, id}] (id: the
+-- request's, the message's or the subscriber's).
 create function private.give_up_stale_mail(p_today date) returns jsonb
   language plpgsql
   set search_path = ''
@@ -236,12 +215,7 @@ create function private.give_up_stale_mail(p_today date) returns jsonb
          set gave_up_at = now(), last_cause = coalesce(o.last_cause, 'never_sent')
        where o.sent_at is null and o.superseded_at is null and o.gave_up_at is null and private.mail_kind_given_up(o.kind)
          and (o.reported_at is null or o.recipient <> 'practice')
-         and case o.kind
-               when 'reminder' then o.attempts > 0 and exists (
-                 select 1 from public.appointment_requests a
-                  where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date <= p_today)
-               else o.created_at < now() - private.give_up_after()
-             end
+         and private.mail_kind_gives_up(o, p_today)
        returning o.kind, coalesce(o.contact_message_id, o.appointment_request_id, o.subscriber_id) as ref_id
     )
     select coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'id', ref_id)), '[]') into given from stale;
@@ -259,18 +233,22 @@ create function private.give_up_stale_mail(p_today date) returns jsonb
 --
 -- Due (no key): the outbox's run. First whatever has waited too long is given up
 -- (private.give_up_stale_mail, answered as "given_up"), and the kind's own preparation runs
--- (a newsletter confirmation deferred by the day's budget is charged to it while there is
--- room; an earlier-time offer whose time is gone is superseded). p_budget is the kind's
+-- (mailKinds[kind].sql.prepare, through private.mail_kind_prepare: a newsletter confirmation
+-- deferred by the day's budget is charged to it while there is room; an earlier-time offer
+-- whose time is gone is superseded; the data links' budget is locked). p_budget is the kind's
 -- budget as the functions configure it: {"daily_cap"} of the newsletter confirmations,
--- {"per_address_seconds", "daily_cap"} of the data links (a link is claimed only while the
--- budget has room for it, private.data_link_room, …_my_data.sql). Then up to
--- p_limit mails of the kind that are due, oldest first: not sent, not superseded, not given
--- up, not waiting for their next attempt, no live claim, and older than p_grace_seconds
--- (younger ones are the owing call's own). A reminder is due on the day before its
--- appointment (p_today + 1); a newsletter mail while its address is pending (a confirmation)
--- or confirmed (an announcement); a data-link mail however long it waited (its link is
--- made when it is sent, dataLinkMailFor, so it works its whole lifetime). Answers
--- {"status": "claimed", "mails": [...], "given_up": [...]}.
+-- {"per_address_seconds", "daily_cap"} of the data links. Then up to p_limit mails of the
+-- kind that are due, oldest first: not sent, not superseded, not given up, not waiting for
+-- their next attempt, no live claim, and due by the kind's rule (sql.due, through
+-- private.mail_kind_due; by default older than p_grace_seconds – younger ones are the owing
+-- call's own): a reminder on the day before its appointment (p_today + 1), whatever its
+-- age; a newsletter mail while its address is pending (a confirmation, once charged to the
+-- day's budget) or confirmed (an announcement); a data-link mail the budget held back at
+-- once, however long it waited (its link is made when it is sent, dataLinkMailFor, so it
+-- works its whole lifetime). A kind whose budget decides mail by mail (sql.room, through
+-- private.mail_kind_room: the data links, private.data_link_room, …_my_data.sql) is claimed
+-- only while it has room, and the run looks past its batch for one it has room for.
+-- Answers {"status": "claimed", "mails": [...], "given_up": [...]}.
 --
 -- Every mail is private.mail_json of its row, with its claim's token.
 create function public.claim_mail(
@@ -291,7 +269,7 @@ create function public.claim_mail(
     today date := coalesce(p_today, (now() at time zone 'Europe/Zurich')::date);
     claimed jsonb := '[]'::jsonb;
     given jsonb;
-    due record;
+    due public.outbox_mails;
   begin
     if p_kind is null or not p_kind = any (private.mail_kinds()) then
       raise exception 'unknown mail kind %', p_kind using errcode = '22023';
@@ -314,40 +292,20 @@ create function public.claim_mail(
     end if;
 
     given := private.give_up_stale_mail(today);
-    if p_kind = 'newsletter-confirmation' and p_budget ? 'daily_cap' then
-      perform private.charge_deferred_confirmations((p_budget ->> 'daily_cap')::integer);
-    elsif p_kind = 'earlier-offer' then
-      perform private.supersede_gone_earlier_offers(coalesce(p_now, now()));
-    elsif p_kind = 'data-link' then
-      -- The links' budget is decided one at a time (owe_data_link takes the same lock).
-      perform pg_advisory_xact_lock(hashtextextended('data-link-budget', 0));
-    end if;
+    perform private.mail_kind_prepare(p_kind, p_budget, coalesce(p_now, now()));
     -- What is due, oldest first, locked (others' runs skip it); each then claimed.
     for due in
-      select o.id, o.mailbox_key from public.outbox_mails o
+      select o.* from public.outbox_mails o
        where o.kind = p_kind and o.gave_up_at is null and private.claimable(o)
          and (o.next_attempt_at is null or o.next_attempt_at <= now())
-         and (p_kind = 'reminder' or o.created_at < now() - make_interval(secs => p_grace_seconds)
-              -- A link the budget held back is no asking call's any more.
-              or (p_kind = 'data-link' and o.last_cause = 'link_budget'))
-         and (p_kind <> 'reminder' or exists (
-               select 1 from public.appointment_requests a
-                where a.id = o.appointment_request_id and a.status = 'confirmed' and a.confirmed_date = today + 1))
-         -- A confirmation mail deferred by the day's budget is claimed only once charged to it.
-         and (p_kind <> 'newsletter-confirmation' or o.last_cause is distinct from 'daily_budget')
-         and (p_kind <> 'newsletter-confirmation' or exists (
-               select 1 from public.newsletter_subscribers s
-                where s.id = o.subscriber_id and s.status = 'pending' and s.expires_at > now()))
-         and (p_kind <> 'announcement' or exists (
-               select 1 from public.newsletter_subscribers s where s.id = o.subscriber_id and s.status = 'confirmed'))
+         and private.mail_kind_due(o, today, make_interval(secs => p_grace_seconds))
        order by o.created_at, o.id
-       -- A link the budget has no room for is passed over: look further than the batch.
-       limit case when p_kind = 'data-link' then 1000 else least(greatest(p_limit, 0), 100) end
+       -- A mail the budget has no room for is passed over: look further than the batch.
+       limit case when private.mail_kind_checks_room(p_kind) then 1000 else least(greatest(p_limit, 0), 100) end
        for update skip locked
     loop
       exit when jsonb_array_length(claimed) >= least(greatest(p_limit, 0), 100);
-      continue when p_kind = 'data-link' and not private.data_link_room(
-        due.mailbox_key, (p_budget ->> 'per_address_seconds')::integer, (p_budget ->> 'daily_cap')::integer);
+      continue when not private.mail_kind_room(due, p_budget);
       m := private.take_claim(due.id);
       if m.id is not null then
         claimed := claimed || jsonb_build_array(private.mail_json(m));
@@ -431,6 +389,53 @@ create function public.finish_mail(
     end if;
     return 'finished';
   end
+  $$;
+
+-- The one ending of a mail without its send, for what owes mail: of the mails p_ids (the rows
+-- the caller selected, in its own migration and by its own rule), those still owed – not
+-- sent, not superseded – are not owed any more: superseded now, with p_cause as their last
+-- cause (null keeps the cause they have: a row a later state of its request or subscriber
+-- replaced). Whether a live claim protects a mail is the caller's choice (its select); a
+-- sender that holds one ends it with finish_mail. Answers how many it superseded. Used by the
+-- triggers and functions of …_appointment_requests.sql, …_newsletter.sql,
+-- …_earlier_times.sql and …_sleep_diary.sql.
+create function private.supersede_mails(p_ids uuid[], p_cause text) returns integer
+  language plpgsql
+  set search_path = ''
+  as $$
+  declare
+    superseded integer;
+  begin
+    update public.outbox_mails o
+       set superseded_at = now(), last_cause = coalesce(left(p_cause, 100), o.last_cause)
+     where o.id = any (p_ids) and o.sent_at is null and o.superseded_at is null;
+    get diagnostics superseded = row_count;
+    return superseded;
+  end
+  $$;
+
+-- A mail a budget deferred (its last_cause names the budget) is owed like any other now: the
+-- cause cleared, no next attempt to wait for. Not an ending: the budget's own function
+-- (private.prepare_newsletter_confirmation_mails, …_newsletter.sql) decides when, this
+-- writes it.
+create function private.undefer_mail(p_id uuid) returns void
+  language sql
+  set search_path = ''
+  as $$
+    update public.outbox_mails o set last_cause = null, next_attempt_at = null
+     where o.id = p_id and o.sent_at is null and o.superseded_at is null
+  $$;
+
+-- The given-up mails p_ids that a digest that went out listed are reported: the practice has
+-- them now (a practice mail counts as delivered: claim_mail answers already_sent, and a claim
+-- on it is void). The digest decides which (private.mark_carried, …_digest.sql); only a
+-- given-up mail that is still unsent and unreported is marked.
+create function private.mark_mails_reported(p_ids uuid[]) returns void
+  language sql
+  set search_path = ''
+  as $$
+    update public.outbox_mails o set reported_at = now(), claim = null, claimed_at = null
+     where o.id = any (p_ids) and o.gave_up_at is not null and o.sent_at is null and o.reported_at is null
   $$;
 
 -- A form's call that could not send its practice mail records, under that mail's claim, what
@@ -557,9 +562,13 @@ revoke all on public.outbox_mails from anon, authenticated;
 grant all on public.outbox_mails to service_role;
 
 revoke all on function private.mail_json(public.outbox_mails), private.claimable(public.outbox_mails),
-  private.take_claim(uuid), private.give_up_stale_mail(date) from public;
+  private.acknowledgement_mail_json(public.outbox_mails), private.day_mail_json(public.outbox_mails),
+  private.take_claim(uuid), private.give_up_stale_mail(date), private.supersede_mails(uuid[], text),
+  private.undefer_mail(uuid), private.mark_mails_reported(uuid[]) from public;
 grant execute on function private.mail_json(public.outbox_mails), private.claimable(public.outbox_mails),
-  private.take_claim(uuid), private.give_up_stale_mail(date) to service_role;
+  private.acknowledgement_mail_json(public.outbox_mails), private.day_mail_json(public.outbox_mails),
+  private.take_claim(uuid), private.give_up_stale_mail(date), private.supersede_mails(uuid[], text),
+  private.undefer_mail(uuid), private.mark_mails_reported(uuid[]) to service_role;
 revoke all on function public.claim_mail(text, text, integer, integer, date, jsonb, timestamptz),
   public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
   public.charge_acknowledgement(uuid, boolean),

@@ -143,23 +143,25 @@ create function public.practice_digest_data(p_now timestamptz default now()) ret
 
 -- What a digest that went out carried (public.finish_mail's p_carried): the given-up mails
 -- it listed are marked reported (contacts and deliveries name them by what they refer to,
--- newsletter_mails by their own id). A practice mail it carried counts as delivered (the
+-- newsletter_mails by their own id) with private.mark_mails_reported (…_outbox.sql, which
+-- alone writes the outbox's rows). A practice mail it carried counts as delivered (the
 -- practice has it now: claim_mail answers already_sent, nothing sends it again); a visitor's
 -- mail may still be sent by the action page's press.
 create function private.mark_carried(p_carried jsonb) returns void
   language sql
   set search_path = ''
   as $$
-    update public.outbox_mails o set reported_at = now(), claim = null, claimed_at = null
-     where o.gave_up_at is not null and o.sent_at is null and o.reported_at is null
-       and (o.id in (select x::uuid from jsonb_array_elements_text(coalesce(p_carried -> 'newsletter_mails', '[]')) as x)
-            or exists (
-              select 1 from (select 'contact' as kind, x::uuid as id
-                               from jsonb_array_elements_text(coalesce(p_carried -> 'contacts', '[]')) as x
-                             union all
-                             select r.kind, r.id
-                               from jsonb_to_recordset(coalesce(p_carried -> 'deliveries', '[]')) as r(kind text, id uuid)) x
-               where o.kind = x.kind and coalesce(o.contact_message_id, o.appointment_request_id) = x.id))
+    select private.mark_mails_reported(array(
+      select o.id from public.outbox_mails o
+       where o.gave_up_at is not null and o.sent_at is null and o.reported_at is null
+         and (o.id in (select x::uuid from jsonb_array_elements_text(coalesce(p_carried -> 'newsletter_mails', '[]')) as x)
+              or exists (
+                select 1 from (select 'contact' as kind, x::uuid as id
+                                 from jsonb_array_elements_text(coalesce(p_carried -> 'contacts', '[]')) as x
+                               union all
+                               select r.kind, r.id
+                                 from jsonb_to_recordset(coalesce(p_carried -> 'deliveries', '[]')) as r(kind text, id uuid)) x
+                 where o.kind = x.kind and coalesce(o.contact_message_id, o.appointment_request_id) = x.id))))
   $$;
 
 -- ---------------------------------------------------------------------------------------

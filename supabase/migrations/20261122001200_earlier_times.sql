@@ -276,22 +276,39 @@ create function public.take_earlier_time(p_id uuid, p_offer bigint, p_now timest
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 6. The outbox's run claims the offer mails due with public.claim_mail('earlier-offer')
--- (…_outbox.sql), which calls this first: an unsent offer mail whose time is no longer
--- open, or older than the interval (a newer offer may be due by then), is superseded
--- (last_cause 'offer_gone'): such a mail would only disappoint. Only the outbox sends them
--- (no visitor's call goes first), so the run claims them with no grace period.
-create function private.supersede_gone_earlier_offers(p_now timestamptz) returns void
+-- 6. The offer's mail in the outbox (the registry's mailKinds['earlier-offer'].sql, called by
+-- the dispatch generated into …_rules.sql).
+
+-- What its sender reads: the request's payload (private.appointment_mail_json) and the offer
+-- (its number, the offered day and time).
+create function private.earlier_offer_mail_json(m public.outbox_mails) returns jsonb
+  language sql stable
+  set search_path = ''
+  as $$
+    select private.appointment_mail_json(m)
+           || coalesce((select jsonb_build_object('offer', jsonb_build_object(
+                                 'number', o.id, 'date', o.offered_date, 'time', o.offered_time))
+                          from public.earlier_time_offers o where o.id::text = m.about), '{}'::jsonb)
+  $$;
+
+-- The outbox's run claims the offer mails due with public.claim_mail('earlier-offer')
+-- (…_outbox.sql), which prepares them with this first: an unsent offer mail no sender holds
+-- whose time is no longer open, or older than the interval (a newer offer may be due by
+-- then), is superseded (last_cause 'offer_gone'): such a mail would only disappoint. Each is
+-- locked as it is chosen, so that one a sender claims meanwhile is chosen only if its claim
+-- has lapsed. Only the outbox sends them (no visitor's call goes first), so the run claims
+-- them with no grace period. p_budget: none.
+create function private.prepare_earlier_offer_mails(p_budget jsonb, p_now timestamptz) returns void
   language sql
   set search_path = ''
   as $$
-    update public.outbox_mails m
-       set superseded_at = now(), last_cause = 'offer_gone'
-      from public.earlier_time_offers o, public.appointment_requests a
-     where m.kind = 'earlier-offer' and m.sent_at is null and m.superseded_at is null
-       and (m.claimed_at is null or m.claimed_at < now() - private.claim_lapse())
-       and o.id::text = m.about and a.id = o.appointment_request_id
-       and (private.earlier_offer_status(o, a, p_now) <> 'open' or m.created_at < now() - private.earlier_offer_interval())
+    select private.supersede_mails(array(
+      select m.id from public.outbox_mails m, public.earlier_time_offers o, public.appointment_requests a
+       where m.kind = 'earlier-offer' and m.sent_at is null and m.superseded_at is null
+         and (m.claimed_at is null or m.claimed_at < now() - private.claim_lapse())
+         and o.id::text = m.about and a.id = o.appointment_request_id
+         and (private.earlier_offer_status(o, a, p_now) <> 'open' or m.created_at < now() - private.earlier_offer_interval())
+         for update of m), 'offer_gone')
   $$;
 
 -- ---------------------------------------------------------------------------------------
@@ -305,11 +322,13 @@ revoke all on function private.slot_instant(date, text),
   private.earlier_offer_status(public.earlier_time_offers, public.appointment_requests, timestamptz),
   private.earlier_answer(text, uuid, bigint, timestamptz),
   private.offer_freed_time(date, text, timestamptz),
-  private.supersede_gone_earlier_offers(timestamptz) from public;
+  private.earlier_offer_mail_json(public.outbox_mails),
+  private.prepare_earlier_offer_mails(jsonb, timestamptz) from public;
 grant execute on function private.slot_instant(date, text),
   private.earlier_offer_status(public.earlier_time_offers, public.appointment_requests, timestamptz),
   private.earlier_answer(text, uuid, bigint, timestamptz),
-  private.supersede_gone_earlier_offers(timestamptz) to service_role;
+  private.earlier_offer_mail_json(public.outbox_mails),
+  private.prepare_earlier_offer_mails(jsonb, timestamptz) to service_role;
 
 revoke all on function public.earlier_time_state(uuid, bigint, timestamptz),
   public.want_earlier_time(uuid, timestamptz),

@@ -376,6 +376,10 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
   end
   $$;
 
+-- ---------------------------------------------------------------------------------------
+-- 5. The outbox's hooks of the link and the erasure mail (the registry's mailKinds[kind].sql,
+-- called by the dispatch generated into …_rules.sql).
+--
 -- The outbox's run claims the link mails due with public.claim_mail('data-link', …) with
 -- the links' budget (…_outbox.sql): those held back by the budget (last_cause
 -- 'link_budget') at once, the others after the grace period (younger ones are the asking
@@ -383,13 +387,56 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
 -- (private.data_link_room): one whose mailbox had a link a moment ago waits, and none once
 -- the day's cap is reached.
 
+-- Before the run claims: the links' budget is decided one at a time (owe_data_link takes the
+-- same lock), so concurrent askers and the outbox cannot overshoot it.
+create function private.prepare_data_link_mails(p_budget jsonb, p_now timestamptz) returns void
+  language sql
+  set search_path = ''
+  as $$ select pg_advisory_xact_lock(hashtextextended('data-link-budget', 0)) $$;
+
+-- Due: a link the budget held back at once (it is no asking call's any more), the others
+-- after the grace period.
+create function private.data_link_mail_due(o public.outbox_mails, p_today date, p_grace interval) returns boolean
+  language sql stable
+  set search_path = ''
+  as $$ select o.created_at < now() - p_grace or o.last_cause = 'link_budget' $$;
+
+-- Whether the links' budget p_budget {"per_address_seconds", "daily_cap"} has room for this
+-- link now.
+create function private.data_link_mail_has_room(o public.outbox_mails, p_budget jsonb) returns boolean
+  language sql stable
+  set search_path = ''
+  as $$
+    select private.data_link_room(o.mailbox_key, (p_budget ->> 'per_address_seconds')::integer,
+                                  (p_budget ->> 'daily_cap')::integer)
+  $$;
+
+-- What the link's sender reads: the address and its mailbox, nothing else (the link is
+-- made when it is sent).
+create function private.data_link_mail_json(m public.outbox_mails) returns jsonb
+  language sql stable
+  set search_path = ''
+  as $$ select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at) $$;
+
+-- What the erasure mail's sender reads: the erased address and the cancelled slots (its
+-- about, JSON) – both null once it is sent (finish_mail clears them).
+create function private.erasure_mail_json(m public.outbox_mails) returns jsonb
+  language sql stable
+  set search_path = ''
+  as $$ select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at, 'appointments', m.about::jsonb) $$;
+
 revoke all on function
   public.calendar_cancellations_between(date, date),
   public.my_data(text),
   public.mailbox_appointments(text),
   public.erase_mailbox(text, text),
   public.owe_data_link(text, integer, integer),
-  private.data_link_room(text, integer, integer)
+  private.data_link_room(text, integer, integer),
+  private.prepare_data_link_mails(jsonb, timestamptz),
+  private.data_link_mail_due(public.outbox_mails, date, interval),
+  private.data_link_mail_has_room(public.outbox_mails, jsonb),
+  private.data_link_mail_json(public.outbox_mails),
+  private.erasure_mail_json(public.outbox_mails)
   from public, anon, authenticated;
 grant execute on function
   public.calendar_cancellations_between(date, date),
@@ -397,5 +444,10 @@ grant execute on function
   public.mailbox_appointments(text),
   public.erase_mailbox(text, text),
   public.owe_data_link(text, integer, integer),
-  private.data_link_room(text, integer, integer)
+  private.data_link_room(text, integer, integer),
+  private.prepare_data_link_mails(jsonb, timestamptz),
+  private.data_link_mail_due(public.outbox_mails, date, interval),
+  private.data_link_mail_has_room(public.outbox_mails, jsonb),
+  private.data_link_mail_json(public.outbox_mails),
+  private.erasure_mail_json(public.outbox_mails)
   to service_role;

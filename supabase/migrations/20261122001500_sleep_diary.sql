@@ -245,14 +245,15 @@ create function private.supersede_sleep_reminders(p_id uuid, p_cause text, p_tod
   language sql
   set search_path = ''
   as $$
-    update public.outbox_mails o set superseded_at = now(), last_cause = p_cause
-     where o.kind = 'sleep-reminder' and o.sent_at is null and o.superseded_at is null
-       and (o.appointment_request_id = p_id
-            or (p_id is null and (o.about < p_today::text or not exists (
-                  select 1 from public.sleep_diaries d
-                    join public.appointment_requests a on a.id = d.appointment_request_id
-                   where d.appointment_request_id = o.appointment_request_id and d.reminders
-                     and a.status = 'confirmed' and a.confirmed_date >= p_today))))
+    select private.supersede_mails(array(
+      select o.id from public.outbox_mails o
+       where o.kind = 'sleep-reminder' and o.sent_at is null and o.superseded_at is null
+         and (o.appointment_request_id = p_id
+              or (p_id is null and (o.about < p_today::text or not exists (
+                    select 1 from public.sleep_diaries d
+                      join public.appointment_requests a on a.id = d.appointment_request_id
+                     where d.appointment_request_id = o.appointment_request_id and d.reminders
+                       and a.status = 'confirmed' and a.confirmed_date >= p_today))))), p_cause)
   $$;
 
 -- The outbox's run from 07:00 (SLEEP_REMINDER_HOUR, the function decides the hour): the

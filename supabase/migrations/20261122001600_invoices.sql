@@ -76,6 +76,18 @@ create function private.owe_invoice_mail(i public.invoices, p_send integer, p_at
     values ('invoice', i.appointment_request_id, i.number, format('invoice/%s/%s', i.number, p_send), p_at)
   $$;
 
+-- What an invoice mail's sender reads (the outbox's hook, mailKinds.invoice.sql.payload):
+-- the appointment's payload (private.appointment_mail_json) and the invoice its about names,
+-- from which the PDF is made.
+create function private.invoice_mail_json(m public.outbox_mails) returns jsonb
+  language sql stable
+  set search_path = ''
+  as $$
+    select private.appointment_mail_json(m)
+           || coalesce((select jsonb_build_object('invoice', private.invoice_json(i))
+                          from public.invoices i where i.number = m.about), '{}'::jsonb)
+  $$;
+
 -- «Rechnung senden»: the appointment's invoice, issued now unless it has one. Answers
 -- {result, invoice}: 'issued' (this call gave the number and owes its first mail),
 -- 'existing' (issued before: a second or concurrent press), 'not_found', 'not_confirmed'
@@ -244,9 +256,11 @@ revoke all on public.invoice_counters, public.invoices from public, anon, authen
 grant all on public.invoice_counters, public.invoices to service_role;
 
 revoke all on function private.invoice_json(public.invoices),
+  private.invoice_mail_json(public.outbox_mails),
   private.owe_invoice_mail(public.invoices, integer, timestamptz),
   private.my_invoices(text) from public;
 grant execute on function private.invoice_json(public.invoices),
+  private.invoice_mail_json(public.outbox_mails),
   private.owe_invoice_mail(public.invoices, integer, timestamptz),
   private.my_invoices(text) to service_role;
 

@@ -11,6 +11,13 @@
  * tests/architecture/mail-kinds.test.ts checks that no migration lists kinds by hand, that
  * each renderer exists and that docs/backend.md's table of kinds is this one. Adding a kind
  * is one entry here, its renderer and its tests. Pure.
+ *
+ * What a kind's SQL does differently – what it says to its sender, when it is due, what the
+ * outbox's run does first, its budget's check, when it is given up – lives in its entity's
+ * migration as small private functions that each entry names (`sql`); the outbox's claim
+ * (public.claim_mail), private.mail_json and private.give_up_stale_mail reach them through
+ * dispatch functions generated from these names (private.mail_kind_payload, …), so the
+ * outbox's own SQL names no kind.
  */
 
 /** Who reads a mail. A state's practice copy rides with the visitor's row (outcome-mails.ts). */
@@ -78,6 +85,44 @@ export interface MailKindEntry {
   renderer: string;
   /** What owes it, in a few words (docs/backend.md's table). */
   owedWhen: string;
+  /** Its SQL hooks (MailKindSql). */
+  sql: MailKindSql;
+}
+
+/**
+ * The names of a kind's SQL hooks, each a function of the migrations (`private.<name>`), called
+ * by a dispatch that `npm run db:rules` generates from these entries (…_rules.sql). `o`/`m` is
+ * the kind's row of public.outbox_mails – typed `record` in a migration before the outbox's,
+ * which cannot name the table yet. tests/architecture/mail-kinds.test.ts fails when one is
+ * missing or has another signature.
+ */
+export interface MailKindSql {
+  /**
+   * What its sender reads (private.mail_json adds the claim's token):
+   * `(m) returns jsonb`, null when what it refers to is gone.
+   */
+  payload: string;
+  /**
+   * Whether a claimable row is due in the outbox's run: `(o, p_today date, p_grace interval)
+   * returns boolean`. Without one: older than the grace period (younger rows are the owing
+   * call's own).
+   */
+  due?: string;
+  /**
+   * What the outbox's run does before it claims the kind: `(p_budget jsonb, p_now timestamptz)
+   * returns void` (p_budget: the kind's budget as the functions configure it).
+   */
+  prepare?: string;
+  /**
+   * Whether the kind's budget has room for this due mail now: `(o, p_budget jsonb) returns
+   * boolean`; the run then looks past its batch for mails it has room for.
+   */
+  room?: string;
+  /**
+   * When the outbox gives up on a mail of a kind it gives up on (givenUp): `(o, p_today date)
+   * returns boolean`. Without one: not sent GIVE_UP_AFTER_DAYS after it was owed.
+   */
+  givenUpWhen?: string;
 }
 
 export const mailKinds = {
@@ -90,6 +135,7 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'forms/request-emails.ts#pendingContactMails',
     owedWhen: 'a contact message is stored (trigger on contact_submissions)',
+    sql: { payload: 'private.contact_mail_json' },
   },
   request: {
     recipient: 'practice',
@@ -100,6 +146,7 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'forms/request-emails.ts#pendingRequestMails',
     owedWhen: 'an appointment request is stored (trigger on appointment_requests)',
+    sql: { payload: 'private.appointment_mail_json' },
   },
   acknowledgement: {
     recipient: 'visitor',
@@ -110,6 +157,7 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'forms/request-emails.ts#contactAcknowledgementMail',
     owedWhen: "its form's practice mail is finished as sent (finish_mail; a request the site never reported owes none)",
+    sql: { payload: 'private.acknowledgement_mail_json' },
   },
   outcome: {
     recipient: 'visitor',
@@ -120,6 +168,7 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'lifecycle/outcome-mails.ts#outcomeMails',
     owedWhen: "the request's outcome_key changes (trigger on appointment_requests; the earlier state's unsent row is superseded)",
+    sql: { payload: 'private.appointment_mail_json' },
   },
   reminder: {
     recipient: 'visitor',
@@ -130,6 +179,7 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'lifecycle/outcome-mails.ts#reminderMails',
     owedWhen: 'an appointment is confirmed or moved to a day after tomorrow (trigger on appointment_requests)',
+    sql: { payload: 'private.appointment_mail_json', due: 'private.reminder_mail_due', givenUpWhen: 'private.reminder_mail_given_up' },
   },
   'earlier-offer': {
     recipient: 'visitor',
@@ -140,6 +190,7 @@ export const mailKinds = {
     givenUp: false,
     renderer: 'lifecycle/earlier-time-mails.ts#earlierOfferMail',
     owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
+    sql: { payload: 'private.earlier_offer_mail_json', prepare: 'private.prepare_earlier_offer_mails' },
   },
   // The invoice: its row refers to the appointment and names the invoice's number in
   // `about`; the PDF is made from the stored invoice when the mail is sent. The first mail
@@ -154,6 +205,7 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'invoices/invoice-mail.ts#invoiceMail',
     owedWhen: "«Rechnung senden» or «Rechnung erneut senden» on the appointment's page (issue_invoice, resend_invoice)",
+    sql: { payload: 'private.invoice_mail_json' },
   },
   'sleep-reminder': {
     recipient: 'visitor',
@@ -167,6 +219,7 @@ export const mailKinds = {
     givenUp: false,
     renderer: 'sleep-diary/reminder-mail.ts#sleepReminderMail',
     owedWhen: "each morning from 07:00 while a sleep diary's «Jeden Morgen erinnern» is on, until the appointment (owe_sleep_reminders, the outbox's run)",
+    sql: { payload: 'private.appointment_mail_json' },
   },
   'newsletter-confirmation': {
     recipient: 'subscriber',
@@ -177,6 +230,11 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'newsletter/mails.ts#confirmationMail',
     owedWhen: 'an address asks to subscribe and a confirmation is owed (newsletter_subscribe)',
+    sql: {
+      payload: 'private.newsletter_confirmation_mail_json',
+      due: 'private.newsletter_confirmation_mail_due',
+      prepare: 'private.prepare_newsletter_confirmation_mails',
+    },
   },
   announcement: {
     recipient: 'subscriber',
@@ -187,6 +245,7 @@ export const mailKinds = {
     givenUp: true,
     renderer: 'newsletter/mails.ts#announcementMail',
     owedWhen: 'an article is published, once per confirmed subscriber (publish_articles)',
+    sql: { payload: 'private.announcement_mail_json', due: 'private.announcement_mail_due' },
   },
   'data-link': {
     recipient: 'visitor',
@@ -197,6 +256,12 @@ export const mailKinds = {
     givenUp: false,
     renderer: 'my-data/mails.ts#dataLinkMailFor',
     owedWhen: '«Link senden» on «Meine Daten» (owe_data_link)',
+    sql: {
+      payload: 'private.data_link_mail_json',
+      due: 'private.data_link_mail_due',
+      prepare: 'private.prepare_data_link_mails',
+      room: 'private.data_link_mail_has_room',
+    },
   },
   erasure: {
     recipient: 'practice',
@@ -207,6 +272,7 @@ export const mailKinds = {
     givenUp: false,
     renderer: 'my-data/erasure-mail.ts#erasureMail',
     owedWhen: '«Alle meine Daten löschen» erased something (erase_mailbox; it asks the practice to delete its copies)',
+    sql: { payload: 'private.erasure_mail_json' },
   },
   digest: {
     recipient: 'practice',
@@ -217,6 +283,7 @@ export const mailKinds = {
     givenUp: false,
     renderer: 'send-practice-digest/digest-email.ts#digestMail',
     owedWhen: "the day's first scheduled run from 07:00, or a POST by hand (claim_practice_digest)",
+    sql: { payload: 'private.day_mail_json' },
   },
   'cap-notice': {
     recipient: 'practice',
@@ -227,6 +294,7 @@ export const mailKinds = {
     givenUp: false,
     renderer: 'mail/budget.ts#dailyCapNoticeMail',
     owedWhen: "the day's cap first holds a practice mail back (owe_day_mail)",
+    sql: { payload: 'private.day_mail_json' },
   },
 } as const satisfies Record<string, MailKindEntry>;
 
