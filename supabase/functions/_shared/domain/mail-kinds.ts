@@ -9,8 +9,10 @@
  * (`npm run db:rules`, 20261122000100_rules.sql: private.mail_kinds(),
  * private.mail_kind_refers_to(), private.mail_kind_recipient(), private.mail_kind_given_up());
  * tests/architecture/mail-kinds.test.ts checks that no migration lists kinds by hand, that
- * each renderer exists and that docs/backend.md's table of kinds is this one. Adding a kind
- * is one entry here, its renderer and its tests. Pure.
+ * each renderer exists and that docs/backend.md's table of kinds is this one. The outbox's
+ * run sends each kind through its sender (../outbox/kind-senders.ts, a Record<MailKind, …>);
+ * adding a kind is one entry here, its SQL hooks in its entity's migration, its renderer, its
+ * sender, its two labels and its tests (docs/backend.md, «Adding a kind»). Pure.
  *
  * What a kind's SQL does differently – what it says to its sender, when it is due, what the
  * outbox's run does first, its budget's check, when it is given up – lives in its entity's
