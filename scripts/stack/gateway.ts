@@ -393,6 +393,12 @@ export function createGateway(options: GatewayOptions): http.Server {
       );
     }
   });
+  // Kept-alive client connections for about as long as a production proxy keeps them
+  // (nginx's default keepalive_timeout is 75 s), not Node's 5 s: a client that reuses an idle
+  // connection just as the server drops it sees ECONNRESET ("fetch failed"), which a busy
+  // test process did, a few times a run. server.close() still ends idle connections at once.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 61_000;
   server.on('close', () => agent.destroy());
   return server;
 }
