@@ -42,7 +42,7 @@ describe('check:deploy', () => {
       expect(results.length).toBeGreaterThanOrEqual(17);
       expect(results.filter((r) => !r.ok).map((r) => r.name)).toEqual(DEMO_CHECKS);
     }
-  });
+  }, 60_000);
 
   it('refuses an invoice IBAN with wrong check digits, of another country, a QR-IBAN, or the demo account; takes a real one', async () => {
     const verdict = async (iban: string) =>
@@ -60,7 +60,7 @@ describe('check:deploy', () => {
     }
     expect((await verdict(OWN_IBAN)).ok).toBe(true);
     expect((await verdict('LI21 0881 0000 2324 013A A')).ok).toBe(true);
-  });
+  }, 60_000);
 
   it('refuses the demo secrets, and secrets short of 32 random bytes, when they are given to it', async () => {
     const short = { ...demoSecrets(), ACTION_TOKEN_SECRET: randomBytes(31).toString('hex'), RATE_LIMIT_SALT: 'ab12'.repeat(16) } as Partial<Record<SecretSetting, string>>;
@@ -71,7 +71,7 @@ describe('check:deploy', () => {
     expect(judged.find((r) => r.name.startsWith('ACTION_TOKEN_SECRET'))!.detail).toContain('encodes 31 bytes, fewer than 32');
     expect(judged.find((r) => r.name.startsWith('RATE_LIMIT_SALT'))!.detail).toContain('repeats itself');
     expect(judged.find((r) => r.name.startsWith('FORM_PROOF_SECRET'))!.detail).toContain("the repository's demo value");
-  });
+  }, 60_000);
 
   it.runIf(ownStandIn)('passes every check against a stack with random secrets of its own, given and found live; one feed\'s secret rotated, that feed\'s check tells', async () => {
     const secrets = Object.fromEntries(SECRET_SETTINGS.map((name) => [name, randomBytes(32).toString('hex')])) as Record<SecretSetting, string>;
