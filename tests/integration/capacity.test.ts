@@ -260,7 +260,7 @@ describe('on the stack', () => {
       expect(compared).toBeGreaterThan(2000);
       expect(taken).toBeGreaterThan(compared / 10);
       expect(compared - taken).toBeGreaterThan(compared / 10);
-    });
+    }, 60_000);
   });
 
   describe('the edges of the rule', () => {
