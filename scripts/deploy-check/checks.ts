@@ -59,7 +59,7 @@ export interface DeployTarget {
   iban?: string;
 }
 
-/** The check of the invoices' IBAN (issue 52): its name, as the results list it. */
+/** The check of the invoices' IBAN: its name, as the results list it. */
 export const INVOICE_IBAN_CHECK = "the invoices' IBAN (domain/practice.ts) is a Swiss or Liechtenstein account with valid check digits, not the demo account";
 
 const IBAN_REFUSALS: Record<IbanRefusal, string> = {

@@ -12,7 +12,7 @@ import { LOCAL_KEYS } from './local-config';
 import { STARTING } from './terminal';
 
 const READY = 'Press Ctrl-C to stop.';
-/** The most a start may print, from its first line to READY (issue 50). */
+/** The most a start may print, from its first line to READY. */
 const MAX_START_LINES = 15;
 
 let running: NpmProcess | undefined;

@@ -1,6 +1,6 @@
 /**
  * Copy of the invoice on the practice's appointment page (/termin/aktion, the staff links
- * and the calendar feeds' view link; issue 52): «Rechnung senden» from the appointment's
+ * and the calendar feeds' view link): «Rechnung senden» from the appointment's
  * day, the amount the practice types for a service without a catalogue price, the invoice's
  * number, date, amount and state, «Rechnung erneut senden», «Als bezahlt markieren», and
  * what a press led to. It speaks to the practice's staff, in the Sie-form. The invoice
