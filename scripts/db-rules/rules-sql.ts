@@ -35,11 +35,12 @@ import {
   NAME_LETTER,
   SINGLE_LINE_FORBIDDEN,
 } from '../../supabase/functions/_shared/domain/field-rules.ts';
-import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
+import { ANNOUNCEMENTS_DAILY_CAP, NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
 import { cancellationNoticeHours, practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
 import {
   CLAIM_LAPSE_SECONDS,
   FORGET_AFTER_DAYS,
+  APPOINTMENT_MAILS_DAILY_MAX,
   GIVE_UP_AFTER_DAYS,
   RETRY_FIRST_MINUTES,
   RETRY_MAX_MINUTES,
@@ -270,11 +271,14 @@ export function rulesSql(): string {
     'private.invoice_retention_years()',
     'private.invoice_resends_max()',
     'private.invoice_resend_interval()',
+    'private.appointment_mails_daily_max()',
+    'private.announcements_daily_cap()',
     'private.offer_lifetime()',
     'private.mail_kinds()',
     'private.mail_kind_recipient(text)',
     'private.mail_kind_refers_to(text)',
     'private.mail_kind_given_up(text)',
+    'private.mail_kind_budget(text)',
     ...mailKindDispatchSignatures,
     'private.sleep_diary_retention()',
     'private.sleep_diary_daily_writes()',
@@ -584,6 +588,12 @@ ${constant('invoice_payment_days', 'integer', String(INVOICE_PAYMENT_DAYS), `An 
 ${constant('invoice_retention_years', 'integer', String(INVOICE_RETENTION_YEARS), `An invoice is kept this many years after the end of its year, also after an erasure
 -- (CO Art. 958f; INVOICE_RETENTION_YEARS).`)}
 
+${constant('appointment_mails_daily_max', 'integer', String(APPOINTMENT_MAILS_DAILY_MAX), `The most mails about one appointment to its visitor a Zurich day (APPOINTMENT_MAILS_DAILY_MAX;
+-- the budget 'appointment-mails', private.appointment_mail_has_room).`)}
+
+${constant('announcements_daily_cap', 'integer', String(ANNOUNCEMENTS_DAILY_CAP), `The most newsletter announcements a Zurich day (ANNOUNCEMENTS_DAILY_CAP; the budget
+-- 'announcements', private.announcement_mail_has_room).`)}
+
 ${constant('invoice_resends_max', 'integer', String(INVOICE_RESENDS_MAX), `«Rechnung erneut senden» owes an invoice's mail again at most this many times in all,
 -- the first mail not counted (INVOICE_RESENDS_MAX; public.resend_invoice).`)}
 
@@ -609,6 +619,16 @@ ${immutable}
   as $$
     select case p_kind
 ${MAIL_KINDS.map((kind) => `      when ${sqlLiteral(kind)} then ${sqlLiteral(mailKinds[kind].refersTo)}`).join('\n')}
+    end
+  $$;
+
+-- The budget a kind's sends draw on (mailKinds[kind].budget): a hook of a budget that
+-- several kinds share counts their mails together.
+create or replace function private.mail_kind_budget(p_kind text) returns text
+${immutable}
+  as $$
+    select case p_kind
+${MAIL_KINDS.map((kind) => `      when ${sqlLiteral(kind)} then ${sqlLiteral(mailKinds[kind].budget)}`).join('\n')}
     end
   $$;
 

@@ -443,6 +443,20 @@ create or replace function private.invoice_retention_years() returns integer
   set search_path = ''
   as $$ select 10 $$;
 
+-- The most mails about one appointment to its visitor a Zurich day (APPOINTMENT_MAILS_DAILY_MAX;
+-- the budget 'appointment-mails', private.appointment_mail_has_room).
+create or replace function private.appointment_mails_daily_max() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 8 $$;
+
+-- The most newsletter announcements a Zurich day (ANNOUNCEMENTS_DAILY_CAP; the budget
+-- 'announcements', private.announcement_mail_has_room).
+create or replace function private.announcements_daily_cap() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 100 $$;
+
 -- «Rechnung erneut senden» owes an invoice's mail again at most this many times in all,
 -- the first mail not counted (INVOICE_RESENDS_MAX; public.resend_invoice).
 create or replace function private.invoice_resends_max() returns integer
@@ -509,6 +523,30 @@ create or replace function private.mail_kind_refers_to(p_kind text) returns text
       when 'erasure' then 'erased-address'
       when 'digest' then 'day'
       when 'cap-notice' then 'day'
+    end
+  $$;
+
+-- The budget a kind's sends draw on (mailKinds[kind].budget): a hook of a budget that
+-- several kinds share counts their mails together.
+create or replace function private.mail_kind_budget(p_kind text) returns text
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$
+    select case p_kind
+      when 'contact' then 'daily-mail-cap'
+      when 'request' then 'daily-mail-cap'
+      when 'acknowledgement' then 'acknowledgement'
+      when 'outcome' then 'appointment-mails'
+      when 'reminder' then 'appointment-mails'
+      when 'earlier-offer' then 'appointment-mails'
+      when 'invoice' then 'invoice-resend'
+      when 'sleep-reminder' then 'sleep-reminder'
+      when 'newsletter-confirmation' then 'newsletter-confirmation'
+      when 'announcement' then 'announcements'
+      when 'data-link' then 'data-link'
+      when 'erasure' then 'erased-data'
+      when 'digest' then 'one-a-day'
+      when 'cap-notice' then 'one-a-day'
     end
   $$;
 
@@ -588,6 +626,10 @@ create or replace function private.mail_kind_room(o record, p_budget jsonb) retu
   as $$
   begin
     return case o.kind
+      when 'outcome' then private.appointment_mail_has_room(o, p_budget)
+      when 'reminder' then private.appointment_mail_has_room(o, p_budget)
+      when 'earlier-offer' then private.appointment_mail_has_room(o, p_budget)
+      when 'announcement' then private.announcement_mail_has_room(o, p_budget)
       when 'data-link' then private.data_link_mail_has_room(o, p_budget)
       else true
     end;
@@ -600,7 +642,7 @@ create or replace function private.mail_kind_checks_room(p_kind text) returns bo
   language sql immutable parallel safe
   set search_path = ''
   as $$
-    select coalesce(p_kind = any (array['data-link']::text[]), false)
+    select coalesce(p_kind = any (array['outcome', 'reminder', 'earlier-offer', 'announcement', 'data-link']::text[]), false)
   $$;
 
 -- Whether the outbox gives up on unsent mail o now (mailKinds[kind].givenUp, sql.givenUpWhen):
@@ -767,11 +809,14 @@ revoke all on function
   private.invoice_retention_years(),
   private.invoice_resends_max(),
   private.invoice_resend_interval(),
+  private.appointment_mails_daily_max(),
+  private.announcements_daily_cap(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),
   private.mail_kind_refers_to(text),
   private.mail_kind_given_up(text),
+  private.mail_kind_budget(text),
   private.mail_kind_payload(record),
   private.mail_kind_due(record, date, interval),
   private.mail_kind_prepare(text, jsonb, timestamptz),
@@ -810,11 +855,14 @@ grant execute on function
   private.invoice_retention_years(),
   private.invoice_resends_max(),
   private.invoice_resend_interval(),
+  private.appointment_mails_daily_max(),
+  private.announcements_daily_cap(),
   private.offer_lifetime(),
   private.mail_kinds(),
   private.mail_kind_recipient(text),
   private.mail_kind_refers_to(text),
   private.mail_kind_given_up(text),
+  private.mail_kind_budget(text),
   private.mail_kind_payload(record),
   private.mail_kind_due(record, date, interval),
   private.mail_kind_prepare(text, jsonb, timestamptz),

@@ -1094,10 +1094,27 @@ create function private.reminder_mail_given_up(o record, p_today date) returns b
   end
   $$;
 
+-- The budget the request's mails to its visitor share (its states', its reminders, its
+-- earlier-time offers: the kinds whose private.mail_kind_budget is o's): room while fewer
+-- than private.appointment_mails_daily_max() of them went out since Zurich's midnight,
+-- those the action page's presses sent included. A mail without room waits for the next day.
+create function private.appointment_mail_has_room(o record, p_budget jsonb) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return (select count(*) from public.outbox_mails s
+             where s.appointment_request_id = o.appointment_request_id
+               and private.mail_kind_budget(s.kind) = private.mail_kind_budget(o.kind)
+               and (s.sent_at at time zone 'Europe/Zurich')::date = private.practice_today())
+           < private.appointment_mails_daily_max();
+  end
+  $$;
+
 revoke all on function private.appointment_mail_json(record), private.reminder_mail_due(record, date, interval),
-  private.reminder_mail_given_up(record, date) from public;
+  private.reminder_mail_given_up(record, date), private.appointment_mail_has_room(record, jsonb) from public;
 grant execute on function private.appointment_mail_json(record), private.reminder_mail_due(record, date, interval),
-  private.reminder_mail_given_up(record, date) to service_role;
+  private.reminder_mail_given_up(record, date), private.appointment_mail_has_room(record, jsonb) to service_role;
 
 -- A confirmed appointment leaves its time: its start time is offered to the visitors
 -- waiting for an earlier one (private.offer_freed_time, …_earlier_times.sql). Cancelled,

@@ -78,24 +78,31 @@ comment on table public.newsletter_articles is
 -- key). One whose confirmation mail never went out (deferred by the day's budget and given
 -- up, or never sent at all) gets its mailbox's charge back (confirm_limit_key): only a mail
 -- that was sent counts as the mailbox's one in 30 days, so its owner can subscribe again.
--- Answers how many were deleted.
+-- An address whose mail is still owed and not yet reported stays until the digest has
+-- named it (given up, reported_at): nothing owed is deleted in silence. Answers how many
+-- were deleted.
 create function private.delete_lapsed_pending() returns integer
   language plpgsql
   security invoker
   set search_path = ''
   as $$
   declare
-    deleted integer;
+    lapsed uuid[];
   begin
+    select coalesce(array_agg(s.id), '{}') into lapsed
+      from public.newsletter_subscribers s
+     where s.status = 'pending' and s.expires_at <= now()
+       and not exists (select 1 from public.outbox_mails o
+                        where o.subscriber_id = s.id and o.sent_at is null and o.superseded_at is null
+                          and o.reported_at is null);
     delete from public.rate_limit_events e
      using public.newsletter_subscribers s
-     where s.status = 'pending' and s.expires_at <= now()
+     where s.id = any (lapsed)
        and e.bucket = 'newsletter-confirm' and e.key = s.confirm_limit_key
        and not exists (select 1 from public.outbox_mails o
                         where o.subscriber_id = s.id and o.kind = 'newsletter-confirmation' and o.sent_at is not null);
-    delete from public.newsletter_subscribers s where s.status = 'pending' and s.expires_at <= now();
-    get diagnostics deleted = row_count;
-    return deleted;
+    delete from public.newsletter_subscribers s where s.id = any (lapsed);
+    return cardinality(lapsed);
   end
   $$;
 revoke all on function private.delete_lapsed_pending() from public;
@@ -308,6 +315,20 @@ create function private.announcement_mail_due(o record, p_today date, p_grace in
   end
   $$;
 
+-- The announcements' budget: room while fewer than private.announcements_daily_cap() of
+-- them went out since Zurich's midnight; the rest wait for the next day, oldest first.
+create function private.announcement_mail_has_room(o record, p_budget jsonb) returns boolean
+  language plpgsql stable
+  set search_path = ''
+  as $$
+  begin
+    return (select count(*) from public.outbox_mails s
+             where private.mail_kind_budget(s.kind) = private.mail_kind_budget(o.kind)
+               and s.sent_at >= (private.practice_today()::timestamp at time zone 'Europe/Zurich'))
+           < private.announcements_daily_cap();
+  end
+  $$;
+
 -- What a confirmation's sender reads: its address, how long it is kept and when it asked.
 create function private.newsletter_confirmation_mail_json(m record) returns jsonb
   language plpgsql stable
@@ -483,9 +504,11 @@ revoke all on function public.newsletter_housekeeping(),
   public.publish_articles(jsonb) from public, anon, authenticated;
 revoke all on function private.prepare_newsletter_confirmation_mails(jsonb, timestamptz),
   private.newsletter_confirmation_mail_due(record, date, interval), private.announcement_mail_due(record, date, interval),
+  private.announcement_mail_has_room(record, jsonb),
   private.newsletter_confirmation_mail_json(record), private.announcement_mail_json(record) from public;
 grant execute on function private.prepare_newsletter_confirmation_mails(jsonb, timestamptz),
   private.newsletter_confirmation_mail_due(record, date, interval), private.announcement_mail_due(record, date, interval),
+  private.announcement_mail_has_room(record, jsonb),
   private.newsletter_confirmation_mail_json(record), private.announcement_mail_json(record) to service_role;
 grant execute on function public.newsletter_housekeeping(),
   public.newsletter_subscribe(text, text, text, text, integer, integer, text),

@@ -95,10 +95,10 @@ describe('the registry of mail kinds', () => {
     expect(source).toMatch(new RegExp(`export (async )?function ${name}\\b`));
   });
 
-  it("is docs/backend.md's table of kinds, row by row, with each kind's recipient", async () => {
+  it("is docs/backend.md's table of kinds, row by row, with each kind's recipient and budget", async () => {
     const doc = await readFile(path.join(root, 'docs/backend.md'), 'utf8');
-    const rows = [...doc.matchAll(/^\| `([a-z-]+)` \| ([a-z]+)[^|]*\|/gm)].map((m) => [m[1], m[2]]);
-    expect(rows).toEqual(MAIL_KINDS.map((kind) => [kind, mailKinds[kind].recipient]));
+    const rows = [...doc.matchAll(/^\| `([a-z-]+)` \| ([a-z]+)[^|]*\| `([a-z-]+)` \|/gm)].map((m) => [m[1], m[2], m[3]]);
+    expect(rows).toEqual(MAIL_KINDS.map((kind) => [kind, mailKinds[kind].recipient, mailKinds[kind].budget]));
   });
 
   describe.each(MAIL_KINDS)("%s's SQL hooks", (kind) => {

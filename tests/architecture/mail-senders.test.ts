@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAIL_KINDS, mailKinds } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
+import { MAIL_KINDS, type MailBudget, mailKinds, type MailKindSql } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
 import { WAITING_MAIL_LABELS } from '../../supabase/functions/send-practice-digest/digest-email.ts';
 import { myDataPage } from '../../src/content/my-data.ts';
 
@@ -23,6 +23,30 @@ async function functionSources(): Promise<{ file: string; text: string }[]> {
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => !file.startsWith(path.join(functionsDir, 'tests')));
   return Promise.all(files.map(async (file) => ({ file, text: await readFile(file, 'utf8') })));
+}
+
+/**
+ * Where each budget is enforced by running code: a function of the functions (`ts:`) or of the
+ * migrations (`sql:`) that counts it, or `room` – the kind's own SQL hook (sql.room), which the
+ * outbox's claim asks for every due mail. A budget added without one does not compile.
+ */
+const BUDGET_ENFORCED_BY = {
+  'daily-mail-cap': 'ts:sendPracticeMail',
+  acknowledgement: 'ts:takeAcknowledgement',
+  'newsletter-confirmation': 'sql:private.prepare_newsletter_confirmation_mails',
+  'data-link': 'room',
+  'invoice-resend': 'sql:public.resend_invoice',
+  'sleep-reminder': 'ts:takeSleepReminder',
+  'appointment-mails': 'room',
+  announcements: 'room',
+  'erased-data': 'sql:public.erase_mailbox',
+  'one-a-day': 'sql:public.owe_day_mail',
+} as const satisfies Record<MailBudget, string>;
+
+async function migrationsText(): Promise<string> {
+  const dir = path.join(root, 'supabase/migrations');
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql'));
+  return (await Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')))).join('\n');
 }
 
 describe('the registry runs the outbox', () => {
@@ -52,8 +76,21 @@ describe('the registry runs the outbox', () => {
     const calls = (await functionSources()).filter(({ text }) =>
       [...text.matchAll(new RegExp(`\\b${name}\\(`, 'g'))].length > [...text.matchAll(new RegExp(`function ${name}\\(`, 'g'))].length);
     expect(calls.map(({ file }) => path.relative(root, file)), `${name} is called`).not.toEqual([]);
-    expect(entry).toHaveProperty('budget');
     expect(myDataPage.mailKinds[kind]).toMatch(/\S/);
     expect(WAITING_MAIL_LABELS[kind]).toMatch(/\S/);
+  });
+
+  it.each(MAIL_KINDS)('%s: its budget is enforced where this lists, by code that runs', async (kind) => {
+    const enforcer: string = BUDGET_ENFORCED_BY[mailKinds[kind].budget];
+    if (enforcer === 'room') {
+      expect((mailKinds[kind].sql as MailKindSql).room, `${kind} has no room hook`).toMatch(/^private\./);
+    } else if (enforcer.startsWith('sql:')) {
+      expect(await migrationsText()).toMatch(new RegExp(`create function ${enforcer.slice(4).replace('.', '\\.')}\\(`));
+    } else {
+      const name = enforcer.slice(3);
+      const sources = await functionSources();
+      expect(sources.some(({ text }) => text.includes(`export async function ${name}(`)), `${name} is defined`).toBe(true);
+      expect(sources.some(({ text }) => new RegExp(`(?<!function )\\b${name}\\(`).test(text)), `${name} is called`).toBe(true);
+    }
   });
 });

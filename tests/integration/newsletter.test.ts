@@ -366,6 +366,15 @@ describe('newsletter: no oracle, one confirmation mail per mailbox', () => {
     expect((await mailboxEvents(unlucky)).rows).toHaveLength(1);
     await backend.query(`update public.newsletter_subscribers set expires_at = now() - interval '1 second' where mailbox_key = $1`, [mailboxKey(unlucky)]);
     await backend.query(`select (select set_config('role', 'service_role', true)), public.newsletter_housekeeping()`);
+    // Its mail still owed and not yet named by the digest: the address stays, nothing owed goes in silence.
+    expect((await subscriberOf(unlucky))?.status).toBe('pending');
+    // Given up and reported by the digest (as the outbox and the digest end it): now it lapses.
+    await backend.query(
+      `update public.outbox_mails set gave_up_at = now(), reported_at = now()
+        where subscriber_id = (select id from public.newsletter_subscribers where mailbox_key = $1)`,
+      [mailboxKey(unlucky)],
+    );
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.newsletter_housekeeping()`);
     expect(await subscriberOf(unlucky)).toBeUndefined();
     expect((await mailboxEvents(unlucky)).rows).toEqual([]);
     expect((await call(unlucky, (await spent()) + 1)).data).toMatchObject({ queued: true });

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { formMailKey, outcomeMailsKey, reminderMailKey } from '../../supabase/functions/_shared/mail/mail-keys.ts';
 import type { MailKind } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
+import { APPOINTMENT_MAILS_DAILY_MAX } from '../../supabase/functions/_shared/domain/outbox.ts';
+import { ANNOUNCEMENTS_DAILY_CAP } from '../../supabase/functions/_shared/domain/newsletter.ts';
 import { addDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { ageOutboxMails, newAppointmentRequest, backendTarget, outboxMails, slotSequence, type TestBackend } from './stack-harness.ts';
 
@@ -122,5 +124,72 @@ describe('one outbox: every mail a row of its own', () => {
     expect((await outboxMails(backend, 'reminder', id)).map((mail) => mail.superseded_at)).toEqual([expect.any(Date)]);
     // The superseded confirmation is no mail any more: not claimable, nothing the outbox or the digest sees.
     expect(await rpc('claim_mail', { p_kind: 'outcome', p_key: outcomeMailsKey(id, 'confirmed') })).toEqual({ status: 'not_found', mails: [] });
+  });
+});
+
+describe('every kind draws on a budget', () => {
+  /** `n` mails of `kind` about request `id` to its visitor, sent `ago` before now (as the outbox finishes them). */
+  async function sentAbout(id: string, n: number, ago = '0 seconds') {
+    await backend.query(
+      `insert into public.outbox_mails (kind, appointment_request_id, idempotency_key, sent_at)
+       select 'reminder', $1::uuid, 'reminder/' || $1::text || '/' || (1000 + i) || '/visitor', now() - $3::interval
+         from generate_series(1, $2) i`,
+      [id, n, ago],
+    );
+  }
+
+  it("holds an appointment's mails to its visitor back past the day's most and sends them the next day", async () => {
+    const { id } = await confirmedRequest();
+    await ageOutboxMails(backend, id);
+    await sentAbout(id, APPOINTMENT_MAILS_DAILY_MAX);
+    expect((await due('outcome')).map((mail) => mail.id)).not.toContain(id);
+    // Still owed, untouched: no attempt counted, nothing superseded.
+    expect((await outboxMails(backend, 'outcome', id)).map((mail) => [mail.sent_at, mail.superseded_at, mail.attempts]))
+      .toEqual([[null, null, 0]]);
+    // The next day (the day's mails now yesterday's), the confirmation goes out.
+    await backend.query(`update public.outbox_mails set sent_at = sent_at - interval '1 day' where appointment_request_id = $1 and sent_at is not null`, [id]);
+    const [confirmation] = (await due('outcome')).filter((mail) => mail.id === id);
+    expect(confirmation?.outcome_key).toBe('confirmed');
+    expect(await rpc('finish_mail', { p_claim: confirmation!.claim, p_sent: true })).toBe('finished');
+  });
+
+  it("counts one fewer than the day's most as room: the bound is exact", async () => {
+    const { id } = await confirmedRequest();
+    await ageOutboxMails(backend, id);
+    await sentAbout(id, APPOINTMENT_MAILS_DAILY_MAX - 1);
+    const claimed = (await due('outcome')).filter((mail) => mail.id === id);
+    expect(claimed).toHaveLength(1);
+    expect(await rpc('finish_mail', { p_claim: claimed[0]!.claim, p_sent: true })).toBe('finished');
+  });
+
+  it("sends at most the day's cap of announcements and the rest the next day, oldest first", async () => {
+    const slug = `budget-${crypto.randomUUID().slice(0, 8)}`;
+    await backend.query(
+      `insert into public.newsletter_articles (slug, title, excerpt, published_on, author, announced_at)
+       values ($1, 'Titel', 'Auszug', current_date, 'Autorin', now())`,
+      [slug],
+    );
+    const { rows: subscribers } = await backend.query<{ id: string }>(
+      `insert into public.newsletter_subscribers (email, mailbox_key, status, confirmed_at)
+       select 'budget-' || i || '-' || $2 || '@example.ch', 'budget-' || i || '-' || $2 || '@example.ch', 'confirmed', now()
+         from generate_series(1, $1) i
+       returning id`,
+      [ANNOUNCEMENTS_DAILY_CAP + 1, slug],
+    );
+    // The day's cap already sent (to all but the last), the last one owed, old enough to be due.
+    await backend.query(
+      `insert into public.outbox_mails (kind, subscriber_id, article_slug, idempotency_key, created_at, sent_at)
+       select 'announcement', s, $2, 'newsletter/' || $2 || '/' || s, now() - interval '1 hour',
+              case when n <= $3 then now() end
+         from unnest($1::uuid[]) with ordinality as t(s, n)`,
+      [subscribers.map((row) => row.id), slug, ANNOUNCEMENTS_DAILY_CAP],
+    );
+    const last = subscribers.at(-1)!.id;
+    const claimedFor = async () => (await due('announcement')).filter((mail) => (mail as { subscriber_id?: string }).subscriber_id === last);
+    expect(await claimedFor()).toEqual([]);
+    await backend.query(`update public.outbox_mails set sent_at = sent_at - interval '1 day' where article_slug = $1 and sent_at is not null`, [slug]);
+    const claimed = await claimedFor();
+    expect(claimed).toHaveLength(1);
+    expect(await rpc('finish_mail', { p_claim: claimed[0]!.claim, p_sent: true })).toBe('finished');
   });
 });

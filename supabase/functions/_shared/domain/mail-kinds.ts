@@ -48,7 +48,10 @@ export type MailRefersTo =
   | 'day';
 
 /**
- * The budget a kind's sends draw on (config.ts Limits, mail/budget.ts):
+ * The budget a kind's sends draw on (config.ts Limits, mail/budget.ts). Every kind has one,
+ * chosen for its recipient; the outbox's run asks for the kind's as the functions configure
+ * it (outbox/run.ts, budgetOf) and the database's hooks read which kinds share one
+ * (private.mail_kind_budget, generated):
  * - `daily-mail-cap`: the day's cap on the forms' practice mails (DAILY_MAIL_CAP);
  * - `acknowledgement`: one per mailbox an hour, the client network's share, the day's cap;
  * - `newsletter-confirmation`: one per mailbox in the pending period, the day's cap;
@@ -59,22 +62,45 @@ export type MailRefersTo =
  * - `sleep-reminder`: the sleep diary's morning reminders' own: one per diary a morning,
  *   SLEEP_REMINDER_DAILY_CAP a day in all (sleep-diary/reminder-budget.ts) – no other mail to
  *   the mailbox spends it, so nobody else's acknowledgement can silence a reminder;
- * - null: none (the practice's own actions and the schedule bound them).
+ * - `appointment-mails`: the mails about one appointment to its visitor – its states', its
+ *   reminders, its earlier-time offers – at most APPOINTMENT_MAILS_DAILY_MAX a Zurich day
+ *   from the outbox, counting what the action page's presses sent (domain/outbox.ts);
+ * - `announcements`: the newsletter's announcements, ANNOUNCEMENTS_DAILY_CAP a Zurich day in
+ *   all (domain/newsletter.ts), so a long list does not spend the provider's day;
+ * - `erased-data`: one mail per erasure that deleted something (public.erase_mailbox), so
+ *   never more than the forms and the newsletter stored for the address under their limits;
+ * - `one-a-day`: one per Zurich day, by its key (digest/<day>, cap-notice/<day>/practice:
+ *   public.owe_day_mail owes a day's mail once).
  */
-export type MailBudget = 'daily-mail-cap' | 'acknowledgement' | 'newsletter-confirmation' | 'data-link' | 'invoice-resend' | 'sleep-reminder' | null;
+export type MailBudget =
+  | 'daily-mail-cap'
+  | 'acknowledgement'
+  | 'newsletter-confirmation'
+  | 'data-link'
+  | 'invoice-resend'
+  | 'sleep-reminder'
+  | 'appointment-mails'
+  | 'announcements'
+  | 'erased-data'
+  | 'one-a-day';
 
 export interface MailKindEntry {
   recipient: MailRecipient;
   refersTo: MailRefersTo;
-  /** The row's idempotency key (mail/mail-keys.ts builds it; the database writes the same). */
+  /**
+   * The row's idempotency key, a template: each `<name>` is a value of the mail (mail/mail-keys.ts
+   * mailKey fills it; the database writes the same).
+   */
   key: string;
   budget: MailBudget;
   /**
    * What a spent budget does to the mail: `waits` – it stays owed and goes out when there is
    * room, oldest first; `superseded` – it is not owed any more, recorded with its cause and
    * shown in «Meine Daten» (an acknowledgement within the hour of the last one: the visitor
-   * has one); `refused` – it is never owed: the press that would owe it is answered that
-   * the budget holds it back, and when it may be pressed again. Never dropped in silence.
+   * has one); `refused` – it is never owed past the budget: the press that would owe it is
+   * answered that the budget holds it back, and when it may be pressed again (an invoice's
+   * resend), or the call owes nothing (a day's second digest, an erasure that deleted
+   * nothing). Never dropped in silence.
    */
   whenSpent: 'waits' | 'superseded' | 'refused';
   /**
@@ -153,7 +179,7 @@ export const mailKinds = {
   acknowledgement: {
     recipient: 'visitor',
     refersTo: 'form',
-    key: 'contact/<id>/visitor, request/<id>/visitor',
+    key: '<form>/<id>/visitor',
     budget: 'acknowledgement',
     whenSpent: 'superseded',
     givenUp: true,
@@ -165,34 +191,34 @@ export const mailKinds = {
     recipient: 'visitor',
     refersTo: 'appointment-request',
     key: 'outcome/<id>/<outcome_key>',
-    budget: null,
+    budget: 'appointment-mails',
     whenSpent: 'waits',
     givenUp: true,
     renderer: 'lifecycle/outcome-mails.ts#outcomeMails',
     owedWhen: "the request's outcome_key changes (trigger on appointment_requests; the earlier state's unsent row is superseded)",
-    sql: { payload: 'private.appointment_mail_json' },
+    sql: { payload: 'private.appointment_mail_json', room: 'private.appointment_mail_has_room' },
   },
   reminder: {
     recipient: 'visitor',
     refersTo: 'appointment-request',
     key: 'reminder/<id>/<sequence>/visitor',
-    budget: null,
+    budget: 'appointment-mails',
     whenSpent: 'waits',
     givenUp: true,
     renderer: 'lifecycle/outcome-mails.ts#reminderMails',
     owedWhen: 'an appointment is confirmed or moved to a day after tomorrow (trigger on appointment_requests)',
-    sql: { payload: 'private.appointment_mail_json', due: 'private.reminder_mail_due', givenUpWhen: 'private.reminder_mail_given_up' },
+    sql: { payload: 'private.appointment_mail_json', due: 'private.reminder_mail_due', givenUpWhen: 'private.reminder_mail_given_up', room: 'private.appointment_mail_has_room' },
   },
   'earlier-offer': {
     recipient: 'visitor',
     refersTo: 'appointment-request',
     key: 'earlier-offer/<offer>/visitor',
-    budget: null,
+    budget: 'appointment-mails',
     whenSpent: 'waits',
     givenUp: false,
     renderer: 'lifecycle/earlier-time-mails.ts#earlierOfferMail',
     owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
-    sql: { payload: 'private.earlier_offer_mail_json', prepare: 'private.prepare_earlier_offer_mails' },
+    sql: { payload: 'private.earlier_offer_mail_json', prepare: 'private.prepare_earlier_offer_mails', room: 'private.appointment_mail_has_room' },
   },
   // The invoice: its row refers to the appointment and names the invoice's number in
   // `about`; the PDF is made from the stored invoice when the mail is sent. The first mail
@@ -226,7 +252,7 @@ export const mailKinds = {
   'newsletter-confirmation': {
     recipient: 'subscriber',
     refersTo: 'subscriber',
-    key: 'newsletter-confirm/<subscriber>/<asked, ms>',
+    key: 'newsletter-confirm/<subscriber>/<asked_ms>',
     budget: 'newsletter-confirmation',
     whenSpent: 'waits',
     givenUp: true,
@@ -242,17 +268,17 @@ export const mailKinds = {
     recipient: 'subscriber',
     refersTo: 'subscriber-article',
     key: 'newsletter/<slug>/<subscriber>',
-    budget: null,
+    budget: 'announcements',
     whenSpent: 'waits',
     givenUp: true,
     renderer: 'newsletter/mails.ts#announcementMail',
     owedWhen: 'an article is published, once per confirmed subscriber (publish_articles)',
-    sql: { payload: 'private.announcement_mail_json', due: 'private.announcement_mail_due' },
+    sql: { payload: 'private.announcement_mail_json', due: 'private.announcement_mail_due', room: 'private.announcement_mail_has_room' },
   },
   'data-link': {
     recipient: 'visitor',
     refersTo: 'address',
-    key: 'data-link/<row id>',
+    key: 'data-link/<row>',
     budget: 'data-link',
     whenSpent: 'waits',
     givenUp: false,
@@ -268,9 +294,9 @@ export const mailKinds = {
   erasure: {
     recipient: 'practice',
     refersTo: 'erased-address',
-    key: 'erasure/<row id>',
-    budget: null,
-    whenSpent: 'waits',
+    key: 'erasure/<row>',
+    budget: 'erased-data',
+    whenSpent: 'refused',
     givenUp: false,
     renderer: 'my-data/erasure-mail.ts#erasureMail',
     owedWhen: '«Alle meine Daten löschen» erased something (erase_mailbox; it asks the practice to delete its copies)',
@@ -280,8 +306,8 @@ export const mailKinds = {
     recipient: 'practice',
     refersTo: 'day',
     key: 'digest/<day>',
-    budget: null,
-    whenSpent: 'waits',
+    budget: 'one-a-day',
+    whenSpent: 'refused',
     givenUp: false,
     renderer: 'send-practice-digest/digest-email.ts#digestMail',
     owedWhen: "the day's first scheduled run from 07:00, or a POST by hand (claim_practice_digest)",
@@ -291,8 +317,8 @@ export const mailKinds = {
     recipient: 'practice',
     refersTo: 'day',
     key: 'cap-notice/<day>/practice',
-    budget: null,
-    whenSpent: 'waits',
+    budget: 'one-a-day',
+    whenSpent: 'refused',
     givenUp: false,
     renderer: 'mail/budget.ts#dailyCapNoticeMail',
     owedWhen: "the day's cap first holds a practice mail back (owe_day_mail)",
@@ -309,6 +335,19 @@ export const MAIL_KINDS = Object.keys(mailKinds) as MailKind[];
 /** Whether `value` names a kind of the registry (a row read back from the database). */
 export function isMailKind(value: string): value is MailKind {
   return (MAIL_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * What a sender does with a claimed mail of `kind` that its budget holds back at its send
+ * (mailKinds[kind].whenSpent): `dropped` – finished as superseded, with the budget's cause
+ * («Meine Daten» shows it); `deferred` – released without an attempt counted, to go out when
+ * the budget has room. A kind whose budget refuses the press that would owe it is never
+ * claimed past its budget: asking is a mistake in the sender.
+ */
+export function whenHeldBack(kind: MailKind): 'dropped' | 'deferred' {
+  const spent: MailKindEntry['whenSpent'] = mailKinds[kind].whenSpent;
+  if (spent === 'refused') throw new Error(`a mail of kind ${kind} is refused when owed, never held back at its send`);
+  return spent === 'superseded' ? 'dropped' : 'deferred';
 }
 
 /** The kinds whose row refers to `refersTo`. */

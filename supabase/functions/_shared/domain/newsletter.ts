@@ -24,6 +24,14 @@ export const NEWSLETTER_PENDING_DAYS = 3;
  */
 export const NEWSLETTER_CONFIRM_INTERVAL_DAYS = 30;
 
+/**
+ * The outbox sends at most this many announcements of new articles a Zurich day (mailKinds'
+ * budget 'announcements'); the rest wait for the next day, oldest first. The provider's
+ * daily quota is shared with every visitor's acknowledgement and the practice's own mail, so
+ * a publication to a long list must not spend it in one morning.
+ */
+export const ANNOUNCEMENTS_DAILY_CAP = 100;
+
 /** The site's page the confirmation mail links to, with the token in the fragment. */
 export const NEWSLETTER_CONFIRM_PATH = '/newsletter/bestaetigen';
 /** The site's page every newsletter's visible «Newsletter abbestellen» link opens, token in the fragment. */

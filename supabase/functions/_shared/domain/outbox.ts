@@ -24,6 +24,17 @@ export const WAITING_REPORTED_AFTER_HOURS = 24;
 /** A mail still not sent after this many days is given up, and the next digest reports it. */
 export const GIVE_UP_AFTER_DAYS = 3;
 
+/**
+ * The outbox sends at most this many mails about one appointment to its visitor in a Zurich
+ * day (its states', its reminders, its earlier-time offers: mailKinds' budget
+ * 'appointment-mails'), counting the ones the action page's presses sent; a mail past it
+ * waits for the next day. Each state owes one mail and each reminder one per appointment as
+ * it stands, so a genuine day – confirmed, moved, reminded, offered an earlier time – stays
+ * well below it; it is the bound for a day that is not (a loop of presses, a flood of freed
+ * times).
+ */
+export const APPOINTMENT_MAILS_DAILY_MAX = 8;
+
 /** Tomorrow's reminders go out from this hour (Zurich) on the day before. */
 export const REMINDERS_FROM_HOUR = 9;
 

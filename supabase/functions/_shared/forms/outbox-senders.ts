@@ -10,7 +10,7 @@ import { sendClaimedAcknowledgement, sendOwedAcknowledgement, sendPracticeMail }
 import { formMailKey, withKey } from '../mail/mail-keys.ts';
 import type { OutgoingMail } from '../mail/types.ts';
 import type { MailClaim } from '../database/store.ts';
-import { claimLost, deadlineFor, GRACE_SECONDS, kindSender, type MailResult, type OutboxRun, settle, tallyOutcome } from '../outbox/run.ts';
+import { claimLost, deadlineFor, GRACE_SECONDS, heldBack, kindSender, type MailResult, type OutboxRun, settle, tallyOutcome } from '../outbox/run.ts';
 import { appointmentAcknowledgementMail, contactAcknowledgementMail, pendingContactMails, pendingRequestMails } from './request-emails.ts';
 
 /**
@@ -27,11 +27,11 @@ async function sendFormMails(
 ) {
   let result: MailResult;
   if (run.capReached) {
-    result = { ok: false, cause: 'daily_cap', deferred: true };
+    result = heldBack(kind, 'daily_cap');
   } else {
     const sent = await sendPracticeMail(run.budget, withKey(mails.practiceMail, formMailKey(kind, id, 'practice')), run.now, deadlineFor(run, claim));
     if (!sent.ok && sent.capReached) run.capReached = true;
-    result = sent.ok ? sent : { ok: false, cause: sent.cause, deferred: Boolean(sent.capReached) };
+    result = sent.ok ? sent : sent.capReached ? heldBack(kind, sent.cause) : { ok: false, cause: sent.cause };
   }
   if (!(await settle(run, kind, id, result, claim)) || !result.ok || !mails.acknowledgement) return;
   const ack = await sendOwedAcknowledgement(

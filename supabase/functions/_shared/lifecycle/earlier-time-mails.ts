@@ -6,6 +6,7 @@
  */
 import { formatDateTimeLong, zurichInstant } from '../domain/dates.ts';
 import type { MailSettings } from '../mail/layout.ts';
+import { mailKey } from '../mail/mail-keys.ts';
 import type { OutgoingMail } from '../mail/types.ts';
 import { EARLIER_WISH_NOTICE_HOURS } from '../domain/earlier-time.ts';
 import { actionUrl, type LinkSettings } from './action-links.ts';
@@ -49,4 +50,4 @@ export async function earlierOfferMail(appointment: Appointment, offer: EarlierO
 }
 
 /** The offer mail's idempotency key: one mail per offer, whoever sends it. */
-export const earlierOfferMailKey = (offer: number) => `earlier-offer/${offer}/visitor`;
+export const earlierOfferMailKey = (offer: number) => mailKey('earlier-offer', { offer });

@@ -20,6 +20,7 @@
 import type { Limits } from '../config.ts';
 import { formatInstantLong, zurichIsoDate } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
+import { whenHeldBack } from '../domain/mail-kinds.ts';
 import { htmlDocument, type MailSettings, paragraph } from './layout.ts';
 import { capNoticeKey, withKey } from './mail-keys.ts';
 import { MailError, type Mailer, type OutgoingMail } from './transport.ts';
@@ -186,7 +187,7 @@ export async function sendClaimedAcknowledgement(
   const [outcome, finishCause] = result.ack === 'sent'
     ? ['sent' as const, undefined]
     : result.ack === 'skipped' && result.cause === undefined
-    ? ['dropped' as const, ACK_LIMITED]
+    ? (whenHeldBack('acknowledgement') === 'dropped' ? ['dropped' as const, ACK_LIMITED] : ['failed' as const, undefined])
     : ['failed' as const, result.ack === 'failed' ? result.cause : undefined];
   try {
     const finished = await budget.store.finishMail(claim.token, outcome, finishCause);

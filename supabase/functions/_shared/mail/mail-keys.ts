@@ -7,31 +7,36 @@
  * key only once in 24 hours; SMTP has no such thing, so the key becomes the Message-ID
  * (transport.ts; docs/appointment-lifecycle.md, «Exactly once, and what remains»).
  *
- *   contact/<id>/practice        the practice's mail of a contact message
- *   contact/<id>/visitor         its acknowledgement
- *   request/<id>/practice        the practice's mail of an appointment request (and its links)
- *   request/<id>/visitor         its acknowledgement
- *   outcome/<id>/<key>/<role>    the mails of a state (outcome_key: confirmed, moved:2, …);
- *                                outcome/<id>/<key> is their outbox row's key
- *   reminder/<id>/<seq>/visitor  the reminder of the appointment as it is (calendar_sequence)
- *   cap-notice/<day>/practice    the practice's notice that the daily cap held mail back
- *   newsletter-confirm/<subscriber>/<asked>   a newsletter address's confirmation mail (asked: when, in ms)
- *   newsletter/<article>/<subscriber>         an article's announcement to one subscriber
- *   data-link/<row>              a «Meine Daten» link asked for on the page (its outbox row's id, never the address)
+ * Each kind's key is a template in the registry (domain/mail-kinds.ts, `key`), filled here by
+ * mailKey; a state's two mails add their role to their row's key (outcome/<id>/<key>/<role>).
  */
+import { type MailKind, mailKinds } from '../domain/mail-kinds.ts';
 import type { OutgoingMail } from './types.ts';
 
 /** Who a mail is for. */
 export type MailRole = 'practice' | 'visitor';
 
+/** The names of a key template's `<name>` parts. */
+type KeyParts<T extends string> = T extends `${string}<${infer Name}>${infer Rest}` ? Name | KeyParts<Rest> : never;
+
+/**
+ * The idempotency key of a mail of `kind`: the registry's template (mailKinds[kind].key)
+ * with each `<name>` filled from `values`; a part the template names and `values` lacks
+ * does not compile.
+ */
+export function mailKey<K extends MailKind>(kind: K, values: Record<KeyParts<(typeof mailKinds)[K]['key']>, string | number>): string {
+  const parts = values as Record<string, string | number>;
+  return mailKinds[kind].key.replace(/<([a-z_]+)>/g, (_, name: string) => String(parts[name]));
+}
+
 /** A form's two mails: the practice's, and the visitor's acknowledgement. */
-export function formMailKey(kind: 'contact' | 'request', id: string, role: MailRole): string {
-  return `${kind}/${id}/${role}`;
+export function formMailKey(form: 'contact' | 'request', id: string, role: MailRole): string {
+  return role === 'practice' ? mailKey(form, { id }) : mailKey('acknowledgement', { form, id });
 }
 
 /** The outbox row of a state's mails (public.outbox_mails.idempotency_key, written by …_outbox.sql). */
 export function outcomeMailsKey(id: string, outcomeKey: string): string {
-  return `outcome/${id}/${outcomeKey}`;
+  return mailKey('outcome', { id, outcome_key: outcomeKey });
 }
 
 /** A mail of a request's state: its outcome_key ('confirmed', 'declined', 'cancelled', 'move-requested:1', 'moved:1', …). */
@@ -44,12 +49,12 @@ export function outcomeMailKey(id: string, outcomeKey: string, role: MailRole): 
  * confirmation and move, so a moved appointment's reminder is a new mail.
  */
 export function reminderMailKey(id: string, calendarSequence: number): string {
-  return `reminder/${id}/${calendarSequence}/visitor`;
+  return mailKey('reminder', { id, sequence: calendarSequence });
 }
 
 /** The notice that the daily cap held a practice mail back: one a day ('YYYY-MM-DD', Zurich). */
 export function capNoticeKey(day: string): string {
-  return `cap-notice/${day}/practice`;
+  return mailKey('cap-notice', { day });
 }
 
 /**
@@ -58,22 +63,22 @@ export function capNoticeKey(day: string): string {
  * the outbox's retries of it share the key, and the next day's new request has its own.
  */
 export function newsletterConfirmKey(subscriberId: string, requestedAtMs: number): string {
-  return `newsletter-confirm/${subscriberId}/${requestedAtMs}`;
+  return mailKey('newsletter-confirmation', { subscriber: subscriberId, asked_ms: requestedAtMs });
 }
 
 /** An article's announcement to one subscriber: one ever (its outbox mail's key). */
 export function newsletterMailKey(slug: string, subscriberId: string): string {
-  return `newsletter/${slug}/${subscriberId}`;
+  return mailKey('announcement', { slug, subscriber: subscriberId });
 }
 
 /** A «Meine Daten» link's mail: its outbox row's key (public.owe_data_link). */
 export function dataLinkMailKey(rowId: string): string {
-  return `data-link/${rowId}`;
+  return mailKey('data-link', { row: rowId });
 }
 
 /** The practice's mail about an erasure: its outbox row's key (public.erase_mailbox). */
 export function erasureMailKey(rowId: string): string {
-  return `erasure/${rowId}`;
+  return mailKey('erasure', { row: rowId });
 }
 
 export function withKey(mail: OutgoingMail, key: string): OutgoingMail {

@@ -7,17 +7,14 @@
  */
 import { failureCause, NO_TIME_LEFT, sendFits } from '../mail/budget.ts';
 import { MailError } from '../mail/transport.ts';
-import { deadlineFor, GRACE_SECONDS, kindSender, type MailResult, sendAll, settle } from '../outbox/run.ts';
+import { budgetOf, deadlineFor, GRACE_SECONDS, kindSender, type MailResult, sendAll, settle } from '../outbox/run.ts';
 import { erasureMailFor } from './erasure-mail.ts';
 import { dataLinkMailFor } from './mails.ts';
 
 export const dataLinkSender = kindSender({
   ready: (run) => run.stores.myData !== null,
   claimNext: (run) =>
-    run.stores.myData!.claimDueLinks(1, GRACE_SECONDS, {
-      perAddressSeconds: run.budget.limits.dataLinkPerAddressSeconds,
-      dailyCap: run.budget.limits.dataLinkDailyCap,
-    }),
+    run.stores.myData!.claimDueLinks(1, GRACE_SECONDS, budgetOf(run, 'data-link')),
   async send(run, { row, claim }) {
     let result: MailResult = { ok: true };
     try {

@@ -6,7 +6,7 @@
  * each announcement of a new article to each confirmed subscriber, once.
  */
 import type { MailKind } from '../database/store.ts';
-import { claimLost, GRACE_SECONDS, kindSender, type OutboxRun } from '../outbox/run.ts';
+import { budgetOf, claimLost, GRACE_SECONDS, kindSender, type OutboxRun } from '../outbox/run.ts';
 import { deliverAnnouncement, deliverConfirmation, type Delivery } from './deliver.ts';
 
 /** A newsletter mail's outcome in the tally; a claim found lost is logged like the others'. */
@@ -27,7 +27,7 @@ export const confirmationSender = kindSender({
   async prepare(run) {
     await run.stores.newsletter!.store.housekeeping();
   },
-  claimNext: (run) => run.stores.newsletter!.store.claimConfirmations(1, GRACE_SECONDS, run.budget.limits.ackDailyCap),
+  claimNext: (run) => run.stores.newsletter!.store.claimConfirmations(1, GRACE_SECONDS, budgetOf(run, 'newsletter-confirmation').dailyCap),
   async send(run, claimed) {
     settleNewsletter(run, 'newsletter-confirmation', await deliverConfirmation(run.stores.newsletter!, claimed, run.deadline));
   },

@@ -11,6 +11,7 @@ import { claimDeadline, failureCause, type MailBudget, NO_TIME_LEFT, sendFits } 
 import { MailError } from '../mail/transport.ts';
 import type { OutgoingMail } from '../mail/types.ts';
 import type { Claimed, MailClaim, MailKind, Store } from '../database/store.ts';
+import { mailKinds, whenHeldBack } from '../domain/mail-kinds.ts';
 import type { NewsletterSending } from '../newsletter/deliver.ts';
 import type { MyDataStore } from '../my-data/store.ts';
 import type { EarlierStore } from '../lifecycle/earlier-time.ts';
@@ -61,7 +62,37 @@ export interface OutboxRun {
   stores: OutboxStores;
 }
 
-export type MailResult = { ok: true } | { ok: false; cause: string; deferred?: boolean };
+export type MailResult = { ok: true } | { ok: false; cause: string; deferred?: boolean; superseded?: boolean };
+
+/**
+ * A claimed mail of `kind` that its budget holds back now, as the registry says its spent
+ * budget treats it (whenHeldBack): released to wait, no attempt counted, or superseded with
+ * `cause`.
+ */
+export function heldBack(kind: MailKind, cause: string): MailResult {
+  return whenHeldBack(kind) === 'deferred' ? { ok: false, cause, deferred: true } : { ok: false, cause, superseded: true };
+}
+
+/** The budgets the functions' settings configure, as each kind's claim asks public.claim_mail within them. */
+export interface ConfiguredBudgets {
+  'newsletter-confirmation': { dailyCap: number };
+  'data-link': { perAddressSeconds: number; dailyCap: number };
+}
+
+/**
+ * The budget of `kind` (mailKinds[kind].budget) as this run's settings configure it, for its
+ * claim. The other budgets are the database's own rules (its hooks, its constants).
+ */
+export function budgetOf<K extends keyof ConfiguredBudgets>(run: OutboxRun, kind: K & MailKind): ConfiguredBudgets[K] {
+  const limits = run.budget.limits;
+  const configured: ConfiguredBudgets = {
+    'newsletter-confirmation': { dailyCap: limits.ackDailyCap },
+    'data-link': { perAddressSeconds: limits.dataLinkPerAddressSeconds, dailyCap: limits.dataLinkDailyCap },
+  };
+  const budget = mailKinds[kind].budget;
+  if (!(budget in configured)) throw new Error(`the budget ${budget} of ${kind} is not configured by the functions`);
+  return configured[budget as K];
+}
 
 /** When the sends under `claim` must be over: before the claim lapses, and within the run. */
 export function deadlineFor(run: OutboxRun, claim: MailClaim): number {
@@ -81,7 +112,7 @@ export function claimLost(run: OutboxRun, kind: MailKind, id: string | undefined
  */
 export async function settle(run: OutboxRun, kind: MailKind, id: string, result: MailResult, claim: MailClaim) {
   const cause = result.ok || result.deferred ? undefined : result.cause;
-  const finished = await run.store.finishMail(claim.token, result.ok ? 'sent' : 'failed', cause);
+  const finished = await run.store.finishMail(claim.token, result.ok ? 'sent' : result.superseded ? 'dropped' : 'failed', cause);
   if (result.ok) run.tally.sent++;
   if (finished === 'lost') {
     claimLost(run, kind, id, result.ok);
@@ -90,6 +121,8 @@ export async function settle(run: OutboxRun, kind: MailKind, id: string, result:
   if (result.ok) return true;
   if (result.deferred) {
     run.tally.deferred++;
+  } else if (result.superseded) {
+    run.causes.add(result.cause);
   } else {
     run.tally.failed++;
     run.causes.add(result.cause);

@@ -11,7 +11,8 @@
  * not sent. A send that failed gives back what it took, so the outbox's retry is not held back
  * by its own first attempt.
  */
-import { SLEEP_REMINDER_DAILY_CAP } from '../domain/sleep-diary.ts';
+import { SLEEP_REMINDER_DAILY_CAP, SLEEP_REMINDER_KIND } from '../domain/sleep-diary.ts';
+import { whenHeldBack } from '../domain/mail-kinds.ts';
 import { DAY_SECONDS } from '../database/rate-limit.ts';
 import type { FinishResult, MailClaim, Store } from '../database/store.ts';
 import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../mail/budget.ts';
@@ -72,7 +73,9 @@ export async function sendClaimedSleepReminder(
       throw new MailError(NO_TIME_LEFT);
     }
     if (!(await takeSleepReminder(store, requestId, day))) {
-      outcome = 'dropped';
+      // Held back: what the registry says its spent budget does (superseded: its morning passes).
+      outcome = whenHeldBack(SLEEP_REMINDER_KIND) === 'dropped' ? 'dropped' : 'failed';
+      attempt = outcome === 'dropped';
       cause = SLEEP_REMINDER_LIMITED;
     } else {
       try {

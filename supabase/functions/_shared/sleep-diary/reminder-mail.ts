@@ -8,6 +8,7 @@ import type { Appointment } from '../lifecycle/appointment-emails.ts';
 import { visitorMail } from '../lifecycle/appointment-emails.ts';
 import type { OutgoingMail } from '../mail/transport.ts';
 import type { MailSettings } from '../mail/layout.ts';
+import { mailKey } from '../mail/mail-keys.ts';
 import { formatDateTimeLong } from '../domain/dates.ts';
 
 export const SLEEP_REMINDER_SUBJECT = 'Schlaftagebuch: Wie war Ihre Nacht?';
@@ -16,9 +17,9 @@ export const SLEEP_REMINDER_LINK_TEXT = 'Nacht eintragen';
 export const SLEEP_REMINDER_STOP_LABEL = 'Keine Erinnerungen mehr? Ein Klick auf der Seite genügt:';
 export const SLEEP_REMINDER_STOP_TEXT = 'Erinnerungen beenden';
 
-/** The mail's own idempotency key (mail-kinds.ts: `sleep-reminder/<id>/<day>`), as its outbox row's. */
+/** The mail's own idempotency key (the registry's template), as its outbox row's. */
 export function sleepReminderKey(requestId: string, day: string): string {
-  return `sleep-reminder/${requestId}/${day}`;
+  return mailKey('sleep-reminder', { id: requestId, day });
 }
 
 /** The query that opens the diary's page with «Erinnerungen beenden» first (the site reads it). */
