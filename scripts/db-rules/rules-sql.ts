@@ -42,6 +42,7 @@ import {
   FORGET_AFTER_DAYS,
   APPOINTMENT_MAILS_DAILY_MAX,
   GIVE_UP_AFTER_DAYS,
+  JOB_CALL_TIMEOUT_MS,
   RETRY_FIRST_MINUTES,
   RETRY_MAX_MINUTES,
   WAITING_REPORTED_AFTER_HOURS,
@@ -260,6 +261,7 @@ export function rulesSql(): string {
     'private.claim_lapse()',
     'private.retry_delay(integer)',
     'private.give_up_after()',
+    'private.job_call_timeout_ms()',
     'private.forget_after()',
     'private.waiting_reported_after()',
     'private.mailbox_key(text)',
@@ -517,6 +519,9 @@ ${immutable}
     select least(make_interval(mins => ${RETRY_MAX_MINUTES}),
                  make_interval(mins => ${RETRY_FIRST_MINUTES}) * power(2, least(greatest(p_failures, 0), 20)))
   $$;
+
+${constant('job_call_timeout_ms', 'integer', String(JOB_CALL_TIMEOUT_MS), `How long a scheduled job's call waits for its function's answer, pg_net's timeout_milliseconds
+-- (JOB_CALL_TIMEOUT_MS: the platform's limit on a request, so a whole run's answer is recorded).`)}
 
 ${constant('give_up_after', 'interval', `make_interval(days => ${GIVE_UP_AFTER_DAYS})`, `A mail still not sent after this is given up and reported by the digest (GIVE_UP_AFTER_DAYS).`)}
 

@@ -331,6 +331,13 @@ create or replace function private.retry_delay(p_failures integer) returns inter
                  make_interval(mins => 1) * power(2, least(greatest(p_failures, 0), 20)))
   $$;
 
+-- How long a scheduled job's call waits for its function's answer, pg_net's timeout_milliseconds
+-- (JOB_CALL_TIMEOUT_MS: the platform's limit on a request, so a whole run's answer is recorded).
+create or replace function private.job_call_timeout_ms() returns integer
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$ select 150000 $$;
+
 -- A mail still not sent after this is given up and reported by the digest (GIVE_UP_AFTER_DAYS).
 create or replace function private.give_up_after() returns interval
   language sql immutable parallel safe
@@ -798,6 +805,7 @@ revoke all on function
   private.claim_lapse(),
   private.retry_delay(integer),
   private.give_up_after(),
+  private.job_call_timeout_ms(),
   private.forget_after(),
   private.waiting_reported_after(),
   private.mailbox_key(text),
@@ -844,6 +852,7 @@ grant execute on function
   private.claim_lapse(),
   private.retry_delay(integer),
   private.give_up_after(),
+  private.job_call_timeout_ms(),
   private.forget_after(),
   private.waiting_reported_after(),
   private.mailbox_key(text),

@@ -98,7 +98,7 @@ declare
         'authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'secret_key')
       ),
       body := '%s'::jsonb,
-      timeout_milliseconds := 60000
+      timeout_milliseconds := private.job_call_timeout_ms()
     )
   $call$;
 begin
@@ -114,7 +114,9 @@ begin
   -- The outbox and the digest, which call edge functions over HTTP.
   if exists (select 1 from pg_available_extensions where name = 'pg_cron')
      and exists (select 1 from pg_available_extensions where name = 'pg_net') then
-    create extension if not exists pg_net;
+    -- In the schema extensions, as Supabase's dashboard puts it (its security advisor flags an
+    -- extension in public); its functions live in the schema net whatever the schema here.
+    create extension if not exists pg_net with schema extensions;
     perform cron.schedule('send-pending-mail', '*/5 * * * *', format(call, 'send-pending-mail', '{}'));
     perform cron.schedule('send-practice-digest', '0 5-17 * * *', format(call, 'send-practice-digest', '{"when":"scheduled"}'));
   end if;

@@ -21,15 +21,15 @@ import { failureCause } from '../_shared/mail/budget.ts';
 import { openFunctionRequest, type FunctionDeps } from '../_shared/http/request-gate.ts';
 import { OUTBOX_FUNCTION, type OutboxRun, runKindSender } from '../_shared/outbox/run.ts';
 import { kindSenders } from '../_shared/outbox/kind-senders.ts';
+import { OUTBOX_RUN_BUDGET_MS } from '../_shared/domain/outbox.ts';
 
 export const FUNCTION_NAME = OUTBOX_FUNCTION;
 /**
- * How long a run sends: every send is over by then. The platform stops a function after
- * 150 s (Supabase docs, "Limits", wall clock on the free plan), and a send cut off there is
- * one whose outcome nobody learns; the rest is for ending the last claim and recording the
- * run. The caller (pg_net, the stack's timer) may stop waiting earlier: the run goes on.
+ * How long a run sends (domain/outbox.ts): inside the platform's limit on a request, and
+ * inside the scheduled job's wait for the answer (JOB_CALL_TIMEOUT_MS). The caller (pg_net,
+ * the stack's timer) may stop waiting earlier: the run goes on.
  */
-export const RUN_BUDGET_MS = 120_000;
+export const RUN_BUDGET_MS = OUTBOX_RUN_BUDGET_MS;
 
 /** Settings for tests; the defaults are the production values. */
 export interface OutboxOptions {

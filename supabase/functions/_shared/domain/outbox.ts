@@ -6,6 +6,27 @@
  */
 import { zurichInstant } from './dates.ts';
 
+/**
+ * How long hosted Supabase lets a request run before it answers (Supabase docs, Edge
+ * Functions «Limits»: request idle timeout 150 s, after which the gateway answers 504; the
+ * wall clock is 150 s on the free plan, 400 s on paid ones).
+ */
+export const FUNCTION_REQUEST_LIMIT_MS = 150_000;
+
+/**
+ * How long one run of the outbox (send-pending-mail) sends: every send is over by then; the
+ * rest of FUNCTION_REQUEST_LIMIT_MS is for ending the last claim and recording the run.
+ */
+export const OUTBOX_RUN_BUDGET_MS = 120_000;
+
+/**
+ * How long a scheduled job's call waits for its function's answer (pg_net's
+ * timeout_milliseconds, …_scheduled_jobs.sql): as long as the platform lets the function
+ * answer, so that a whole run's answer is recorded (net._http_response) and never cut off
+ * as a timeout while the function still works.
+ */
+export const JOB_CALL_TIMEOUT_MS = FUNCTION_REQUEST_LIMIT_MS;
+
 /** A claim on a mail lapses after this; then the next sender may take the mail. */
 export const CLAIM_LAPSE_SECONDS = 120;
 
