@@ -5,7 +5,7 @@
  * Mailer (Resend over fetch, or nodemailer), and the newsletter's store.
  * The only module that touches Deno.env, nodemailer and supabase-js together.
  */
-import nodemailer from 'npm:nodemailer@7.0.13';
+import nodemailer from 'nodemailer';
 import { readConfig } from './config.ts';
 import type { FunctionDeps } from './http/request-gate.ts';
 import { fixedNow } from './http/test-clock.ts';

@@ -4,8 +4,8 @@ import type { StoredAppointmentRequest, StoredOffer, TakeOfferResult } from '../
 import { offerLapsesAt } from '../_shared/domain/offers.ts';
 import { outcomeKeyOf } from '../_shared/domain/outcome.ts';
 import { MailError, type Mailer, type OutgoingMail } from '../_shared/mail/transport.ts';
-import { solveChallenge } from 'npm:altcha-lib@2.8.0';
-import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import { addDays, slotRefusalReason } from '../_shared/domain/availability.ts';

@@ -3,7 +3,7 @@
  * of the migrations, nothing else (the embedded local stack implements
  * exactly that subset of PostgREST). Every call has a time limit.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2.119.1';
+import { createClient } from '@supabase/supabase-js';
 import {
   parseAppointmentState,
   parseAppointmentStates,

@@ -10,8 +10,8 @@
  * chosen one (about 0.2–0.6 s in Chromium on this project's CI machine; a few times that
  * on a slow phone, spent while the visitor fills in the form).
  */
-import { createChallenge, randomInt, verifySolution } from 'npm:altcha-lib@2.8.0';
-import { deriveKey } from 'npm:altcha-lib@2.8.0/algorithms/web/pbkdf2';
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import type { FormChallenge, FormProof } from '../domain/wire-types.ts';
 
 import { CHALLENGE_TTL_SECONDS, PROOF_ALGORITHM, PROOF_COST, PROOF_COUNTER } from './form-proof-parameters.ts';

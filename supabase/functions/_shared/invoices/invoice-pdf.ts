@@ -9,8 +9,8 @@
  * gives the same page. What goes into the QR bill – the IBAN, the amount, the RF reference
  * derived from the number, the number as the additional information – is qrBillData's.
  */
-import PDFDocument from 'npm:pdfkit@0.17.2';
-import { SwissQRBill } from 'npm:swissqrbill@4.4.1/pdf';
+import PDFDocument from 'pdfkit';
+import { SwissQRBill } from 'swissqrbill/pdf';
 import { formatDateLong, formatDateShort } from '../domain/dates.ts';
 import { creditorReference, formatInvoiceAmount, INVOICE_PAYMENT_DAYS, invoiceDueDate, normalizeIban } from '../domain/invoice.ts';
 import { addressLine, advisorName, type InvoiceCreditor, practiceBilling, practiceContact } from '../domain/practice.ts';
