@@ -10,7 +10,9 @@
  * for the build works; a project with only legacy keys passes its anon key
  * (SUPABASE_ANON_KEY or VITE_SUPABASE_ANON_KEY). The invoices' IBAN (domain/practice.ts
  * practiceBilling) must be a Swiss or Liechtenstein account with valid check digits and not
- * the demo account.
+ * the demo account. With SITE_ORIGIN (or VITE_SITE_URL) it also sends the browser's
+ * preflights from the site: the booking insert's and each function's. A failed check ends
+ * with what to fix.
  */
 import { runDeployChecks, type SecretSetting } from './checks.ts';
 import { SECRET_SETTINGS } from '../demo-secrets.ts';
@@ -38,6 +40,7 @@ if (!supabaseUrl || !publicKey) {
 
 console.log(`Checking ${supabaseUrl}${siteOrigin ? ` for the site ${siteOrigin}` : ''} …\n`);
 const results = await runDeployChecks({ supabaseUrl, publicKey, siteOrigin: siteOrigin?.replace(/\/+$/, ''), dbUrl, secrets });
+if (!siteOrigin) console.log("(SITE_ORIGIN not set: the browser's preflights from the site – the booking insert's, the functions' – were not checked)\n");
 if (!dbUrl) console.log('(SUPABASE_DB_URL not set: the scheduled jobs and Vault secrets were not checked)\n');
 if (unjudged.length > 0) console.log(`(not in the environment, so their strength was not judged: ${unjudged.join(', ')})\n`);
 for (const result of results) {

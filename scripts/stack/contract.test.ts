@@ -21,10 +21,11 @@ import { bookableDays, isoWeekday, openingHours } from '../../supabase/functions
 import { zurichIsoDate } from '../../supabase/functions/_shared/domain/dates.ts';
 import { newAppointmentRequest, formProofHeaders } from '../../tests/integration/stack-harness.ts';
 import type { Database } from './database';
+import { readAuthSettings } from './auth-settings';
 import { createGateway } from './gateway';
 import { LOCAL_KEYS } from './local-config';
 import { HOST, listen } from './ports';
-import { startStack, type RunningStack } from './start-stack';
+import { REPO_ROOT, startStack, type RunningStack } from './start-stack';
 
 let stack: RunningStack;
 
@@ -151,15 +152,18 @@ describe('the API gateway: apikey', () => {
   });
 
   // CLI internal/start/templates/kong.yml puts Kong's cors plugin, unconfigured, on /rest/v1
-  // (Kong 2.8.1, the CLI's pkg/config/templates/Dockerfile); Kong's kong/plugins/cors/
-  // handler.lua answers a preflight itself: 200, origin *, its default methods, and – with
-  // no `headers` configured – the requested headers echoed, whatever they are. PostgREST
-  // (v14.12 src/PostgREST/Cors.hs) and hosted Supabase's gateway allow any requested header
-  // too (docs/local-stack.md, "CORS"). The site's insert adds `x-form-proof`.
+  // (Kong 2.8.1, the CLI's pkg/config/templates/Dockerfile; both in the CLI 3.1.0 binary);
+  // Kong's kong/plugins/cors/handler.lua (tag 2.8.1) answers a preflight itself: 200, origin
+  // *, its default methods, no Max-Age, no Vary, and – with no `headers` configured – the
+  // requested headers echoed, whatever they are. PostgREST (Cors.hs) and hosted Supabase's
+  // gateway allow any requested header too (gateway.ts, ALLOW_ORIGIN, has the sources with
+  // their commits). The site's insert adds `x-form-proof`: npm run check:deploy asks a live
+  // project exactly that preflight (the site's own headers, from SITE_ORIGIN).
   it('answers the browser’s preflight before any key check, allowing the headers it asks for', async () => {
     for (const requested of [
       'apikey,authorization,content-profile,content-type,x-client-info',
       'apikey,authorization,content-profile,content-type,x-client-info,x-form-proof',
+      'Content-Type, X-Anything-Else',
     ]) {
       const answer = await call('/rest/v1/appointment_requests', {
         method: 'OPTIONS',
@@ -174,6 +178,7 @@ describe('the API gateway: apikey', () => {
       expect(answer.headers.get('access-control-allow-methods')).toBe('GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT');
       expect(answer.headers.get('access-control-allow-headers')).toBe(requested);
       expect(answer.headers.get('access-control-max-age')).toBeNull();
+      expect(answer.headers.get('vary')).toBeNull();
       expect(answer.text).toBe('');
     }
     // And every answer after it carries the origin (the same handler's header_filter).
@@ -597,6 +602,39 @@ describe('/functions/v1/<function> while the function boots', () => {
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
       expect(await response.json()).toEqual({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
     }
+  });
+});
+
+describe('/auth/v1/settings', () => {
+  // GoTrue's GET /settings (supabase/auth internal/api/settings.go): 200, application/json,
+  // its Settings in field order; from supabase/config.toml as the CLI configures GoTrue
+  // (auth-settings.ts has the sources). Caller: scripts/deploy-check (sign-ups must be off).
+  // Behind the hosted gateway's key check, with the same 401 bodies as /rest/v1.
+  it('answers Auth’s settings from supabase/config.toml: sign-ups off', async () => {
+    for (const headers of [{ apikey: LOCAL_KEYS.publishable }, { apikey: LOCAL_KEYS.anon, Authorization: `Bearer ${LOCAL_KEYS.anon}` }] as Record<string, string>[]) {
+      const answer = await call('/auth/v1/settings', { headers });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect(answer.text).toBe(JSON.stringify(readAuthSettings(REPO_ROOT)));
+      expect(Object.keys(answer.json as object)).toEqual([
+        'external', 'disable_signup', 'mailer_autoconfirm', 'phone_autoconfirm', 'sms_provider', 'saml_enabled',
+        'saml_private_key_next_configured', 'passkeys_enabled',
+      ]);
+      expect(answer.json).toMatchObject({ disable_signup: true, external: { email: true, phone: false, anonymous_users: false, apple: false } });
+    }
+  });
+
+  it('refuses it without the project’s key, as /rest/v1', async () => {
+    const missing = await call('/auth/v1/settings', { headers: {} });
+    expect(missing.status).toBe(401);
+    expect(missing.json).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    const foreign = await call('/auth/v1/settings', { headers: { apikey: 'sb_publishable_someone-elses-project' } });
+    expect(foreign.status).toBe(401);
+    expect(foreign.json).toMatchObject({ message: 'Invalid API key' });
+    // The rest of Auth is not there: the stand-in's 404, naming what it serves.
+    const signup = await call('/auth/v1/signup', { method: 'POST', headers: { apikey: LOCAL_KEYS.publishable, 'Content-Type': 'application/json' }, body: {} });
+    expect(signup.status).toBe(404);
+    expect(signup.json).toMatchObject({ code: 'STACK404' });
   });
 });
 

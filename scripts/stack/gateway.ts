@@ -8,6 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ApiError, pgrstError, unsupported } from './api-error';
+import type { AuthSettings } from './auth-settings';
 import type { Database } from './database';
 import type { ProjectKeys } from './local-config';
 import { errorResponse, handleRest, type ApiRole, type RestResponse } from './postgrest';
@@ -34,6 +35,11 @@ export interface GatewayOptions {
    * and the `read_timeout` of the CLI's Kong route to the edge runtime.
    */
   functionBootWaitMs?: number;
+  /**
+   * What GET /auth/v1/settings answers (auth-settings.ts, from supabase/config.toml); the
+   * only Auth endpoint served. Absent: no Auth at all (every /auth/v1 path is a 404).
+   */
+  authSettings?: AuthSettings;
 }
 
 /** The request idle timeout (Supabase docs, guides/functions/limits; CLI kong.yml, functions-v1 `read_timeout: 150000`). */
@@ -43,10 +49,40 @@ export const FUNCTION_BOOT_WAIT_MS = 150_000;
 const MAX_REST_BODY = 1024 * 1024;
 
 /**
- * CORS on /rest/v1 as Kong's cors plugin with no settings (the CLI's kong.yml) does it:
- * every answer allows any origin; a preflight (OPTIONS with Origin and
- * Access-Control-Request-Method) is answered at once with the methods Kong lists and the
- * requested headers echoed (Kong's kong/plugins/cors/handler.lua).
+ * CORS on /rest/v1 as Kong's cors plugin with no settings does it: every answer allows any
+ * origin; a preflight (OPTIONS with Origin and Access-Control-Request-Method) is answered
+ * at once, before any key check: 200, an empty body, `Access-Control-Allow-Origin: *`,
+ * `Access-Control-Allow-Headers` = the request's Access-Control-Request-Headers exactly as
+ * sent (reflected: no fixed list, so the booking insert's `x-form-proof` passes with
+ * whatever else the site's client sends), `Access-Control-Allow-Methods` Kong's default
+ * list, no Access-Control-Max-Age, no Vary. Where that is written down:
+ *
+ * - `supabase start` (CLI 3.1.0, the devDependency): its Kong is `library/kong:2.8.1` and
+ *   its kong.yml puts `- name: cors` without `config` on the `rest-v1` route (both embedded
+ *   in node_modules/@supabase/cli-linux-x64/bin/supabase 3.1.0; in the repository
+ *   github.com/supabase/cli at 1d1e7191268e068fe9cb6aba524d1c619a9c727b:
+ *   apps/cli-go/internal/start/templates/kong.yml and apps/cli-go/pkg/config/templates/Dockerfile).
+ *   CLI 3.1's experimental stack (SUPABASE_EXPERIMENTAL_STACK=1), which replaces Kong by a
+ *   proxy of its own, answers the same: 200, `*`, Kong's methods, the requested headers echoed.
+ * - Kong 2.8.1 (github.com/Kong/kong, tag 2.8.1 = 05b7a4a01600520e29341107a6da69faa1da6b33):
+ *   kong/plugins/cors/handler.lua `CorsHandler:access` – without `conf.headers` it sets
+ *   Access-Control-Allow-Headers to the request's Access-Control-Request-Headers; methods
+ *   `concat(conf.methods, ",")` of schema.lua's default
+ *   GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT; Max-Age only with `conf.max_age`;
+ *   `configure_origin` sets `*` and adds Vary: Origin only for a configured origin list;
+ *   then `kong.response.exit(200)`. `header_filter` puts `*` on every other answer.
+ * - Hosted Supabase: no configuration of /rest/v1's CORS is offered; its gateway answers
+ *   `Access-Control-Allow-Origin: *` whatever PostgREST is set to (issue
+ *   github.com/supabase/supabase/issues/42033), its preflight carries allow-headers,
+ *   allow-methods and allow-origin and no max-age (supabase/supabase#9051, Kong's shape),
+ *   and Supabase's own guide has browsers send a custom header to the Data API and read
+ *   it in Postgres (guides/api/securing-your-api, `x-app-api-key`). Every supabase-js
+ *   call sends `Authorization`, which a wildcard `*` does not cover (Fetch standard), so
+ *   the gateway names what is asked for. PostgREST behind it would allow any requested
+ *   header too (`corsRequestHeaders = "Authorization" : accHeaders` in src/PostgREST/Cors.hs of
+ *   v14.12, 6200fbad58b99568c5124657ff43d4f6774c79fe, and src/library/PostgREST/Cors.hs of v16.2).
+ *   What a live project answers is checked by `npm run check:deploy` (the booking
+ *   insert's preflight from the site's origin, scripts/deploy-check/checks.ts).
  */
 const ALLOW_ORIGIN = { 'Access-Control-Allow-Origin': '*' };
 
@@ -210,6 +246,28 @@ async function serveRest(options: GatewayOptions, request: IncomingMessage, resp
   } catch (error) {
     sendRest(response, errorResponse(error, caller?.role ?? 'anon'));
   }
+}
+
+/**
+ * GET /auth/v1/settings: GoTrue's answer (auth-settings.ts has its sources) behind the
+ * hosted gateway's key check, the same as /rest/v1's (a missing or unknown apikey is 401
+ * with the same bodies; `supabase start`'s Kong checks none). Preflights are not needed:
+ * the site never calls Auth (src/lib/supabase-lite.ts loads auth-js only for a stored
+ * session, which this site has no way to make), only check:deploy does, from a server.
+ */
+function serveAuthSettings(options: GatewayOptions, request: IncomingMessage, response: ServerResponse, url: URL): boolean {
+  if (!options.authSettings || url.pathname !== '/auth/v1/settings' || request.method !== 'GET') return false;
+  request.resume();
+  try {
+    authenticateRest(request.headers, url.searchParams, options.keys);
+  } catch (error) {
+    sendRest(response, errorResponse(error, 'anon'));
+    return true;
+  }
+  const body = JSON.stringify(options.authSettings);
+  response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  response.end(body);
+  return true;
 }
 
 /**
@@ -379,14 +437,14 @@ export function createGateway(options: GatewayOptions): http.Server {
       serveFunction(options, agent, request, response, url).catch((error: unknown) => {
         sendError(response, error instanceof ApiError ? error : pgrstError(400, 'STACK400', 'Malformed function URL'));
       });
-    } else {
+    } else if (!serveAuthSettings(options, request, response, url)) {
       request.resume();
       const service = /^\/(auth|storage|realtime|graphql)\/v1\//.exec(url.pathname)?.[1];
       sendError(
         response,
         pgrstError(404, 'STACK404', `No route matched ${request.method} ${url.pathname}`, {
           hint: service
-            ? `Supabase ${service} is not part of the local stack (only /rest/v1 and /functions/v1); use \`supabase start\` for it.`
+            ? `Supabase ${service} is not part of the local stack (only /rest/v1, /functions/v1 and GET /auth/v1/settings); use \`supabase start\` for it.`
             : 'The local stack serves /rest/v1/<table>, /rest/v1/rpc/<function> and /functions/v1/<function>.',
         }),
         url.pathname.startsWith('/rest/') ? ALLOW_ORIGIN : {},

@@ -19,6 +19,7 @@ import {
   type Database,
   type QueryResult,
 } from './database';
+import { readAuthSettings } from './auth-settings';
 import { discoverFunctions, launchFunctions, readFunctionsConfig, type FunctionsRuntime } from './functions';
 import { createGateway } from './gateway';
 import { LOCAL_KEYS, LOCAL_PORTS } from './local-config';
@@ -423,6 +424,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       keys: LOCAL_KEYS,
       functions: { lookup: (name) => runtime?.lookup(name) },
       trustForwardedFor: options.trustForwardedFor,
+      // Auth's settings, as `supabase start` configures GoTrue from supabase/config.toml.
+      authSettings: readAuthSettings(REPO_ROOT),
     });
     ports.gateway = await listen(gateway, ports.gateway);
     cleanups.push(() => closeServer(gateway));

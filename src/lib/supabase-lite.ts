@@ -64,7 +64,7 @@ const clientInfo = (library: string, version: string) => ({ 'X-Client-Info': `${
 /** New-format keys are not JWTs: never sent as a bearer token to the functions (supabase-js's `isNewApiKey`). */
 const isNewApiKey = (key: string) => key.startsWith('sb_publishable_') || key.startsWith('sb_secret_');
 
-/** supabase-js's `resolveFetch`: the global fetch, looked up at each call. */
+/** supabase-js's `resolveFetch` without a custom fetch: the global fetch, looked up at each call. */
 const globalFetch: Fetch = (...args) => fetch(...args);
 
 /** supabase-js's `fetchWithAuth` (without trace propagation, which it leaves off by default). */
@@ -98,7 +98,17 @@ function hasStoredEntry(storageKey: string): boolean {
   }
 }
 
-export function createSupabaseClient(supabaseUrl: string, supabaseKey: string): SupabaseClient {
+export interface SupabaseClientOptions {
+  /**
+   * supabase-js's `global.fetch`: what sends the requests instead of the global fetch. The
+   * site leaves it out; `npm run check:deploy` passes one that keeps the requests, to learn
+   * which headers the site's calls send (scripts/deploy-check/site-requests.ts).
+   */
+  fetch?: Fetch;
+}
+
+export function createSupabaseClient(supabaseUrl: string, supabaseKey: string, options: SupabaseClientOptions = {}): SupabaseClient {
+  const baseFetch = options.fetch ?? globalFetch;
   const baseUrl = baseUrlOf(supabaseUrl);
   if (!supabaseKey) throw new Error('supabaseKey is required.');
   const storageKey = `sb-${baseUrl.hostname.split('.')[0]}-auth-token`;
@@ -137,12 +147,12 @@ export function createSupabaseClient(supabaseUrl: string, supabaseKey: string): 
   const rest: Rest = new PostgrestClient(new URL('rest/v1', baseUrl).href, {
     headers: clientInfo('postgrest-js', postgrestJsVersion),
     schema: 'public',
-    fetch: globalFetch,
+    fetch: baseFetch,
     wrapFetch: (fetch) => fetchWithAuth(supabaseKey, sessionToken, fetch, true),
   });
   const functions = new FunctionsClient(new URL('functions/v1', baseUrl).href, {
     headers: clientInfo('functions-js', functionsJsVersion),
-    customFetch: fetchWithAuth(supabaseKey, sessionToken, globalFetch, !isNewApiKey(supabaseKey)),
+    customFetch: fetchWithAuth(supabaseKey, sessionToken, baseFetch, !isNewApiKey(supabaseKey)),
   });
 
   return { from: rest.from.bind(rest), rpc: rest.rpc.bind(rest), functions };

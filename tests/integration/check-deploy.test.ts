@@ -3,10 +3,24 @@
  * `npm run check:deploy` against the local stack: green for the project's own backend but
  * for its demo secrets and the demo IBAN of the invoices, which it refuses; all green for a stack with secrets of its own,
  * given and judged; and red when the stack is made to leak – so the check can actually fail.
+ * What a visitor's browser needs is checked the same way: green against the stand-in (which
+ * answers the booking insert's preflight and Auth's settings as `supabase start` and hosted
+ * do, scripts/stack/contract.test.ts), red behind a proxy that answers them wrong.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_IBAN_CHECK, runDeployChecks, type SecretSetting } from '../../scripts/deploy-check/checks.ts';
+import {
+  BOOKING_PREFLIGHT_CHECK,
+  FUNCTION_CALLERS,
+  INVOICE_IBAN_CHECK,
+  runDeployChecks,
+  SIGNUPS_OFF_CHECK,
+  type CheckResult,
+  type SecretSetting,
+} from '../../scripts/deploy-check/checks.ts';
 import { DEMO_IBAN } from '../../supabase/functions/_shared/domain/practice.ts';
 import { demoSecrets, SECRET_SETTINGS } from '../../scripts/demo-secrets.ts';
 import { FEED_IDS, feedSecretName } from '../../supabase/functions/_shared/calendar-feeds.ts';
@@ -25,6 +39,73 @@ const DEMO_CHECKS = [
 /** An ordinary Swiss IBAN with valid check digits that is not the demo account. */
 const OWN_IBAN = 'CH56 0483 5012 3456 7800 9';
 
+/** The jobs' checks, by job (scripts/deploy-check/checks.ts, SCHEDULED_JOBS). */
+const JOB_CHECK = {
+  'send-pending-mail': 'the job send-pending-mail is scheduled (pg_cron) and reads project_url and secret_key from Vault',
+  'send-practice-digest': 'the job send-practice-digest is scheduled (pg_cron) and reads project_url and secret_key from Vault',
+  'newsletter-housekeeping': 'the job newsletter-housekeeping is scheduled (pg_cron)',
+};
+
+/** Every failed check says what to fix. */
+function expectFixes(results: CheckResult[]) {
+  for (const result of results.filter((r) => !r.ok)) expect(result.detail, result.name).toMatch(/; fix: \S/);
+}
+
+/**
+ * The command a function's job is scheduled with: the migration's own `call`
+ * (…_scheduled_jobs.sql), formatted as it formats it – what cron.job holds on hosted Supabase.
+ */
+function scheduledCall(fn: string, body: string): string {
+  const migration = readFileSync(new URL('../../supabase/migrations/20261122000900_scheduled_jobs.sql', import.meta.url), 'utf8');
+  return /\$call\$([\s\S]*?)\$call\$/.exec(migration)![1]!.replace('%s', fn).replace('%s', body);
+}
+
+/**
+ * The backend behind a proxy that answers wrong where a live project could: the REST
+ * preflight with a fixed list of allowed headers – as Kong's cors plugin does with
+ * `config.headers` set, here to what supabase-js sends without the site's x-form-proof – and
+ * Auth's settings with sign-ups on. Everything else passes through unchanged.
+ */
+async function wrongProxy(apiUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(apiUrl);
+  const server = http.createServer((request, response) => {
+    if (request.method === 'OPTIONS' && request.url?.startsWith('/rest/v1/') && request.headers.origin && request.headers['access-control-request-method']) {
+      response.writeHead(200, {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': 'apikey,authorization,content-profile,content-type,x-client-info',
+        'Access-Control-Allow-Methods': 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT',
+        'Content-Length': '0',
+      });
+      response.end();
+      return;
+    }
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
+      if (request.url !== '/auth/v1/settings' || answer.statusCode !== 200) {
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = JSON.stringify({ ...JSON.parse(Buffer.concat(chunks).toString('utf8')), disable_signup: false });
+        response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+        response.end(body);
+      });
+    });
+    forward.on('error', (error) => response.destroy(error));
+    request.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
 let backend: TestBackend;
 
 beforeAll(async () => {
@@ -41,6 +122,37 @@ describe('check:deploy', () => {
       const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey, siteOrigin: SITE_ORIGIN });
       expect(results.length).toBeGreaterThanOrEqual(17);
       expect(results.filter((r) => !r.ok).map((r) => r.name)).toEqual(DEMO_CHECKS);
+      expectFixes(results);
+      // What a visitor's browser needs: the booking insert's preflight with the site's own
+      // headers, sign-ups off, and every function's preflight and key check.
+      expect(results.find((r) => r.name === BOOKING_PREFLIGHT_CHECK)).toMatchObject({
+        ok: true,
+        detail: expect.stringContaining('asking apikey,authorization,content-profile,content-type,x-client-info,x-form-proof → 200'),
+      });
+      expect(results.find((r) => r.name === SIGNUPS_OFF_CHECK)).toMatchObject({ ok: true, detail: 'GET /auth/v1/settings → 200, disable_signup: true' });
+      for (const fn of Object.keys(FUNCTION_CALLERS)) {
+        const own = results.filter((r) => r.name.startsWith(`${fn} `));
+        expect(own.filter((r) => /CORS/.test(r.name)).length, fn).toBeGreaterThanOrEqual(1);
+        expect(own.filter((r) => /not the project's|not made with/.test(r.name)).length, fn).toBe(1);
+      }
+      expect(results.filter((r) => r.name.includes("accepts the site's origin with the headers the site sends"))).toHaveLength(6);
+    }
+  }, 60_000);
+
+  it('fails the booking insert\'s preflight when x-form-proof is not allowed, and sign-ups when they are on – saying what to fix', async () => {
+    const proxy = await wrongProxy(backend.apiUrl);
+    try {
+      const results = await runDeployChecks({ supabaseUrl: proxy.url, publicKey: backend.publishableKey, siteOrigin: SITE_ORIGIN });
+      expect(new Set(results.filter((r) => !r.ok).map((r) => r.name))).toEqual(new Set([...DEMO_CHECKS, BOOKING_PREFLIGHT_CHECK, SIGNUPS_OFF_CHECK]));
+      expectFixes(results);
+      const preflight = results.find((r) => r.name === BOOKING_PREFLIGHT_CHECK)!;
+      expect(preflight.detail).toContain('Access-Control-Allow-Headers lacks x-form-proof');
+      expect(preflight.detail).toContain(`fix: the browser refuses every booking from ${SITE_ORIGIN}`);
+      const signups = results.find((r) => r.name === SIGNUPS_OFF_CHECK)!;
+      expect(signups.detail).toBe('GET /auth/v1/settings → 200, disable_signup: false; fix: dashboard Authentication → Sign In / Providers → '
+        + '«Allow new users to sign up» off, or `npx supabase config push` (supabase/config.toml [auth] enable_signup = false)');
+    } finally {
+      await proxy.close();
     }
   }, 60_000);
 
@@ -133,9 +245,12 @@ describe('check:deploy', () => {
   it('fails when a function accepts the site’s origin but the site is another', async () => {
     const results = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, siteOrigin: 'https://elsewhere.example' });
     const cors = results.filter((r) => r.name.includes("accepts the site's origin"));
-    // The six functions the browser calls (scripts/deploy-check/checks.ts, BROWSER_FUNCTIONS; the sleep diary's is the sixth).
+    // The six functions the browser calls (scripts/deploy-check/checks.ts, FUNCTION_CALLERS 'site'; the sleep diary's is the sixth).
     expect(cors).toHaveLength(6);
     expect(cors.every((r) => !r.ok)).toBe(true);
+    expect(cors[0]!.detail).toContain('fix: add https://elsewhere.example to ALLOWED_ORIGINS');
+    // /rest/v1 allows any origin (`*`), so the booking insert's preflight passes for any site.
+    expect(results.find((r) => r.name === BOOKING_PREFLIGHT_CHECK)).toMatchObject({ ok: true });
   });
 
   it.runIf(ownStandIn)('fails when the database\'s form-proof secret is not the functions\'', async () => {
@@ -154,21 +269,35 @@ describe('check:deploy', () => {
   it.runIf(ownStandIn)('with the database connection: the schedules and the Vault secrets, red when one is missing', async () => {
     // The stand-in has no pg_cron (its timer plays the jobs' part): first it says so.
     const without = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
-    expect(without.find((r) => r.name === 'the job send-pending-mail is scheduled (pg_cron)')).toMatchObject({ ok: false });
-    // Then with cron.job as pg_cron keeps it, and the secrets the deploy steps store.
+    expect(without.find((r) => r.name === JOB_CHECK['send-pending-mail'])).toMatchObject({ ok: false, detail: expect.stringContaining('fix: Database → Extensions') });
+    // Then with cron.job as pg_cron keeps it – each job's command as the migrations schedule
+    // it – and the secrets the deploy steps store.
     await backend.query(`create schema cron`);
-    await backend.query(`create table cron.job (jobid serial primary key, jobname text, schedule text, active boolean default true)`);
-    await backend.query(`insert into cron.job (jobname, schedule) values ('send-pending-mail', '*/5 * * * *'), ('send-practice-digest', '0 5-17 * * *'), ('delete-expired-form-submissions', '17 3 * * *'), ('newsletter-housekeeping', '41 * * * *')`);
+    await backend.query(`create table cron.job (jobid serial primary key, jobname text, schedule text, command text, active boolean default true)`);
+    await backend.query(`insert into cron.job (jobname, schedule, command) values ('send-pending-mail', '*/5 * * * *', $1), ('send-practice-digest', '0 5-17 * * *', $2),
+      ('delete-expired-form-submissions', '17 3 * * *', 'select public.delete_expired_form_submissions()'), ('newsletter-housekeeping', '41 * * * *', 'select public.newsletter_housekeeping()')`,
+    [scheduledCall('send-pending-mail', '{}'), scheduledCall('send-practice-digest', '{"when":"scheduled"}')]);
     await backend.query(`select vault.create_secret('https://example.supabase.co', 'project_url'), vault.create_secret('sb_secret_x', 'secret_key')`);
     try {
       const green = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
       // The local stack runs with the demo secrets: only their checks are red.
       expect(green.filter((r) => !r.ok).map((r) => r.name)).toEqual(DEMO_CHECKS);
       expect(green.filter((r) => r.name.startsWith('Vault holds'))).toHaveLength(3);
-      await backend.query(`update cron.job set active = false where jobname = 'send-practice-digest'`);
+      expect(green.find((r) => r.name === JOB_CHECK['send-pending-mail'])).toMatchObject({ ok: true, detail: '*/5 * * * *; reads project_url, secret_key from Vault' });
+      // A job whose command no longer reads the secret key, one that reads it from a Vault
+      // without it, one switched off: each red, each saying what to fix.
+      await backend.query(`update cron.job set command = replace(command, 'secret_key', 'service_key') where jobname = 'send-pending-mail'`);
       await backend.query(`delete from vault.secrets where name = 'secret_key'`);
+      await backend.query(`update cron.job set active = false where jobname = 'newsletter-housekeeping'`);
       const red = await runDeployChecks({ supabaseUrl: backend.apiUrl, publicKey: backend.publishableKey, dbUrl: backend.dbUrl });
-      expect(red.filter((r) => !r.ok).map((r) => r.name)).toEqual([...DEMO_CHECKS, 'the job send-practice-digest is scheduled (pg_cron)', 'Vault holds the secret secret_key']);
+      expect(red.filter((r) => !r.ok).map((r) => r.name)).toEqual([
+        ...DEMO_CHECKS, JOB_CHECK['send-pending-mail'], JOB_CHECK['send-practice-digest'], JOB_CHECK['newsletter-housekeeping'], 'Vault holds the secret secret_key',
+      ]);
+      expectFixes(red);
+      const detail = (name: string) => red.find((r) => r.name === name)!.detail;
+      expect(detail(JOB_CHECK['send-pending-mail'])).toContain("its command reads project_url, service_key from Vault, not secret_key; fix: its command is not the migrations'");
+      expect(detail(JOB_CHECK['send-practice-digest'])).toContain("Vault, which lacks secret_key; fix: select vault.create_secret('…', 'secret_key')");
+      expect(detail(JOB_CHECK['newsletter-housekeeping'])).toContain('41 * * * *, inactive; fix: Database → Cron Jobs: activate newsletter-housekeeping');
     } finally {
       await backend.query(`drop schema cron cascade`);
       await backend.query(`delete from vault.secrets where name in ('project_url', 'secret_key')`);

@@ -1,11 +1,11 @@
 import { bookableServices, type ServiceValue } from '@/content/services';
 import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
-import { encodeFormProofHeader, FORM_PROOF_HEADER } from '@/components/forms/form-proof-header';
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import { appointmentFormSubmission, type AppointmentFormSubmission, type NewAppointmentRequest } from '@domain/wire-types';
+import { insertAppointmentRequest } from './appointment-insert';
 
 export const APPOINTMENT_FIELDS = [
   'vorname',
@@ -21,7 +21,6 @@ export const APPOINTMENT_FIELDS = [
 ] as const;
 export type AppointmentFormValues = Record<(typeof APPOINTMENT_FIELDS)[number], string>;
 
-export const APPOINTMENT_TABLE = 'appointment_requests';
 export const APPOINTMENT_FUNCTION = 'send-appointment-email';
 
 /** Both steps of one submission: the row to store and the e-mail function's body (its proof is added when sent). */
@@ -74,10 +73,7 @@ export async function sendAppointmentRequest({ row, email }: PreparedAppointment
   // The proof first: without one neither step can succeed, so nothing is sent in vain.
   const altcha = await takeFormProof(APPOINTMENT_FUNCTION);
   const supabase = await getSupabaseClient();
-  const { error: insertError } = await supabase
-    .from(APPOINTMENT_TABLE)
-    .insert(row)
-    .setHeader(FORM_PROOF_HEADER, encodeFormProofHeader(altcha));
+  const { error: insertError } = await insertAppointmentRequest(supabase, row, altcha);
   if (insertError && insertError.code !== ALREADY_STORED) throw insertError;
   const { data, error: mailError } = await supabase.functions.invoke<unknown>(APPOINTMENT_FUNCTION, { body: { ...email, altcha } });
   if (mailError) throw mailError;
