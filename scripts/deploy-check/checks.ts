@@ -140,6 +140,8 @@ export interface CheckResult {
 export const BOOKING_PREFLIGHT_CHECK = "the booking insert's CORS preflight from the site's origin allows the headers the site sends (x-form-proof among them)";
 /** The check of Auth's sign-ups: its name, as the results list it. */
 export const SIGNUPS_OFF_CHECK = 'sign-ups are off (Auth settings: disable_signup)';
+/** What to do when they are on: the dashboard, never config push (it would push the local stack's site_url too). */
+export const SIGNUPS_OFF_FIX = 'dashboard Authentication → Sign In / Providers → «Allow new users to sign up» off (docs/deploy.md step 8)';
 
 const FOREIGN_ORIGIN = 'https://not-the-site.example';
 /** The functions that take the forms (they issue form-proof challenges). */
@@ -307,7 +309,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
       disabled = undefined;
     }
     return [result.status === 200 && disabled === true, `GET /auth/v1/settings → ${result.status}, disable_signup: ${String(disabled)}`];
-  }, 'dashboard Authentication → Sign In / Providers → «Allow new users to sign up» off, or `npx supabase config push` (supabase/config.toml [auth] enable_signup = false)');
+  }, SIGNUPS_OFF_FIX);
 
   // Every function the project deploys (supabase/config.toml), checked as its callers need it.
   const deployed = await projectFunctions();

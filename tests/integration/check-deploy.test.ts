@@ -17,7 +17,7 @@ import {
   FUNCTION_CALLERS,
   INVOICE_IBAN_CHECK,
   runDeployChecks,
-  SIGNUPS_OFF_CHECK,
+  SIGNUPS_OFF_CHECK, SIGNUPS_OFF_FIX,
   type CheckResult,
   type SecretSetting,
 } from '../../scripts/deploy-check/checks.ts';
@@ -149,8 +149,7 @@ describe('check:deploy', () => {
       expect(preflight.detail).toContain('Access-Control-Allow-Headers lacks x-form-proof');
       expect(preflight.detail).toContain(`fix: the browser refuses every booking from ${SITE_ORIGIN}`);
       const signups = results.find((r) => r.name === SIGNUPS_OFF_CHECK)!;
-      expect(signups.detail).toBe('GET /auth/v1/settings → 200, disable_signup: false; fix: dashboard Authentication → Sign In / Providers → '
-        + '«Allow new users to sign up» off, or `npx supabase config push` (supabase/config.toml [auth] enable_signup = false)');
+      expect(signups.detail).toBe(`GET /auth/v1/settings → 200, disable_signup: false; fix: ${SIGNUPS_OFF_FIX}`);
     } finally {
       await proxy.close();
     }
