@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { addressKey } from '../../supabase/functions/_shared/domain/my-data.ts';
-import { addDays, nightProblem, SLEEP_DIARY_DAILY_WRITES, SLEEP_DIARY_FUNCTION, SLEEP_NOTE_MAX, type SleepNight } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
+import { addDays, nightFigures, nightProblem, SLEEP_DIARY_DAILY_WRITES, SLEEP_DIARY_FUNCTION, SLEEP_NOTE_MAX, type SleepNight } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
 import { actionUrl } from '../../supabase/functions/_shared/lifecycle/action-links.ts';
 import { requestedMyDataUrl } from '../../supabase/functions/_shared/my-data/links.ts';
 import { SLEEP_DIARY_LINK_TEXT } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
@@ -208,11 +208,14 @@ describe('sleep-diary: nights', () => {
     const diary = await diaryOf();
     await call({ action: 'consent', token: diary.token });
     await call({ action: 'save', token: diary.token, night: night(0) });
+    // From trying to sleep to waking for good: an hour shorter or longer on a night the clocks change.
+    const figures = nightFigures(night(0));
+    const asleepSpan = figures.sleepMinutes + figures.latencyMinutes + figures.wakeMinutes;
     const refusals: [Record<string, unknown>, string, string][] = [
       [night(0, { attemptTime: '22:30', quality: 1 }), 'attemptTime', 'out_of_order'],
       [night(-1), 'morning', 'in_future'],
       [night(15), 'morning', 'too_old'],
-      [night(0, { latencyMinutes: 400, wakeMinutes: 40 }), 'wakeMinutes', 'wake_too_long'],
+      [night(0, { latencyMinutes: asleepSpan - 10, wakeMinutes: 20 }), 'wakeMinutes', 'wake_too_long'],
       [night(0, { note: 'x'.repeat(SLEEP_NOTE_MAX + 1) }), 'note', 'too_long'],
       [{ ...night(0), quality: 9 }, 'quality', 'not_a_choice'],
       [{ ...night(0), upTime: '7 Uhr' }, 'upTime', 'not_a_time'],
