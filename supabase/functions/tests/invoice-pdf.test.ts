@@ -6,7 +6,7 @@
  * part (poppler's pdftotext, under Node).
  */
 import assert from 'node:assert/strict';
-import PDFDocument from 'npm:pdfkit@0.17.2';
+import PDFDocument from 'pdfkit';
 import { FIELD_LIMITS } from '../_shared/domain/field-limits.ts';
 import { fieldProblem, isNameCharacter } from '../_shared/domain/field-rules.ts';
 import { practiceBilling } from '../_shared/domain/practice.ts';

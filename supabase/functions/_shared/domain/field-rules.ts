@@ -84,7 +84,7 @@ export const NAME_DOMAIN_LIKE = /\.[^ '\u2019\u02BC.\-\u2010\u00B7]{2}/u;
 /**
  * A letter or mark of a script the invoice PDF cannot print (invoices/invoice-pdf.ts prints
  * the name in an embedded Noto Sans subset, tools/fonts/invoice-name-font.ts). A name's
- * letters and marks come from U+0000–U+052F (Basic Latin to Cyrillic Supplement: every
+ * letters and marks come from U+0041–U+052F (Basic Latin to Cyrillic Supplement: every
  * European diacritic, IPA letters, Greek, Cyrillic; not the Coptic letters U+03E2–U+03EF,
  * which Noto Sans lacks) and U+1E00–U+1FFF (Latin Extended Additional, for Vietnamese and
  * Welsh; Greek Extended, for polytonic Greek); the combining accents U+0300–U+036F lie in the
@@ -98,7 +98,7 @@ export const NAME_DOMAIN_LIKE = /\.[^ '\u2019\u02BC.\-\u2010\u00B7]{2}/u;
  * Latin and Cyrillic extensions), which the font does not cover. The form says so at the
  * field (fieldProblemTexts.nameScript); a visitor writes the name in Latin letters.
  */
-export const NAME_OTHER_SCRIPT = /(?![\u0000-\u03E1\u03F0-\u052F\u1E00-\u1FFF])[\p{L}\p{M}]/u;
+export const NAME_OTHER_SCRIPT = /(?![\u0041-\u03E1\u03F0-\u052F\u1E00-\u1FFF])[\p{L}\p{M}]/u;
 
 /** Why a value is not a name: a letter of a script the invoice cannot print, or not made like a name at all. */
 export function personNameProblem(value: string): 'name_script' | 'not_a_name' | null {
