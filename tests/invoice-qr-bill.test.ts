@@ -10,51 +10,16 @@
  * (poppler-utils, zxing-cpp-tools) the suite is skipped, and fails under CI=true (.ci/run
  * installs them).
  */
-import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creditorReference, isCreditorReference } from '../supabase/functions/_shared/domain/invoice.ts';
 import { practiceBilling } from '../supabase/functions/_shared/domain/practice.ts';
 import { SAMPLE_INVOICE } from '../supabase/functions/tests/sample-invoice.ts';
+import { pdfTools, renderInvoice, run } from './support/pdf-tools.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '..');
-const HOW_TO_GET_THEM = 'Debian: `apt-get install -y poppler-utils zxing-cpp-tools` (.ci/run installs them).';
-
-function findTool(name: string): string | null {
-  for (const dir of [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin']) {
-    const candidate = path.join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
-
-const tools = { pdfinfo: findTool('pdfinfo'), pdftoppm: findTool('pdftoppm'), zxing: findTool('ZXingReader') };
-const missing = Object.entries(tools).filter(([, found]) => found === null).map(([name]) => name);
-
-/** Like scripts/prerender/nginx-config.test.ts: without the tools, skipped locally, failed under CI=true. */
-const describeWithTools: (name: string, body: () => void) => void =
-  missing.length === 0
-    ? describe
-    : process.env.CI === 'true'
-      ? (name) =>
-          describe(name, () => {
-            it('needs poppler-utils and zxing-cpp-tools', () => {
-              throw new Error(`Missing ${missing.join(', ')}. ${HOW_TO_GET_THEM}`);
-            });
-          })
-      : (name) =>
-          describe.skip(name, () => {
-            it(`skipped: missing ${missing.join(', ')}. ${HOW_TO_GET_THEM}`, () => {});
-          });
+const { tools, describeWithTools } = pdfTools(['pdfinfo', 'pdftoppm', 'ZXingReader']);
 
 const invoice = SAMPLE_INVOICE;
 
@@ -66,15 +31,10 @@ describeWithTools('the invoice PDF’s QR bill, read by ZXingReader', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'invoice-qr-'));
     const pdf = path.join(dir, 'rechnung.pdf');
-    const rendered = await run(
-      path.join(root, 'node_modules/.bin/deno'),
-      ['run', '--config', 'supabase/functions/tests/deno.json', '--allow-read', '--allow-env', 'supabase/functions/tests/render-invoice-pdf.ts', JSON.stringify(invoice)],
-      { cwd: root, encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
-    );
-    writeFileSync(pdf, rendered.stdout);
-    info = (await run(tools.pdfinfo!, [pdf])).stdout;
-    await run(tools.pdftoppm!, ['-r', '300', '-png', '-singlefile', pdf, path.join(dir, 'page')]);
-    decoded = (await run(tools.zxing!, [path.join(dir, 'page.png')])).stdout;
+    writeFileSync(pdf, await renderInvoice(invoice));
+    info = (await run(tools.pdfinfo, [pdf])).stdout;
+    await run(tools.pdftoppm, ['-r', '300', '-png', '-singlefile', pdf, path.join(dir, 'page')]);
+    decoded = (await run(tools.ZXingReader, [path.join(dir, 'page.png')])).stdout;
   }, 120_000);
 
   afterAll(() => {

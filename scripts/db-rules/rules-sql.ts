@@ -33,6 +33,7 @@ import {
   NAME_DOMAIN_LIKE,
   NAME_INVISIBLE,
   NAME_LETTER,
+  NAME_OTHER_SCRIPT,
   SINGLE_LINE_FORBIDDEN,
 } from '../../supabase/functions/_shared/domain/field-rules.ts';
 import { ANNOUNCEMENTS_DAILY_CAP, NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
@@ -114,6 +115,7 @@ export function rulePatterns() {
     nameLetter: postgresRegex(NAME_LETTER),
     nameInvisible: postgresRegex(NAME_INVISIBLE),
     nameDomainLike: postgresRegex(NAME_DOMAIN_LIKE),
+    nameOtherScript: postgresRegex(NAME_OTHER_SCRIPT),
   };
 }
 
@@ -393,7 +395,9 @@ comment on function private.looks_blank(text) is
 
 -- A name (isPersonName): only letters, marks and the names' punctuation (NAME_CHARACTERS);
 -- a letter (NAME_LETTER); no default-ignorable code point (NAME_INVISIBLE); no dot followed
--- by two letters or marks, nothing that reads as a domain (NAME_DOMAIN_LIKE).
+-- by two letters or marks, nothing that reads as a domain (NAME_DOMAIN_LIKE); no letter or
+-- mark of a script the invoice PDF cannot print (NAME_OTHER_SCRIPT: Latin, Greek and
+-- Cyrillic only).
 create or replace function private.is_person_name(value text) returns boolean
 ${immutable}
   as $$
@@ -401,9 +405,10 @@ ${immutable}
        and value ~ ${sqlLiteral(patterns.nameLetter)}
        and value !~ ${sqlLiteral(patterns.nameInvisible)}
        and value !~ ${sqlLiteral(patterns.nameDomainLike)}
+       and value !~ ${sqlLiteral(patterns.nameOtherScript)}
   $$;
 comment on function private.is_person_name(text) is
-  'True for a name: letters and marks of any script, spaces, apostrophes, hyphens, dots; a letter; nothing invisible; nothing like a domain.';
+  'True for a name: Latin, Greek or Cyrillic letters and marks, spaces, apostrophes, hyphens, dots; a letter; nothing invisible; nothing like a domain.';
 
 -- The length limits (characters), as the form's maxLength and the functions have them.
 

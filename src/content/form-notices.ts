@@ -44,5 +44,11 @@ export const fieldProblemTexts = {
   notAnEmail: 'Bitte geben Sie eine vollständige E-Mail-Adresse ein, z. B. name@beispiel.ch.',
   /** A name with a digit, @, a link or a domain (field-rules.ts, isPersonName). */
   notAName: 'Bitte geben Sie hier nur Ihren Namen ein: Buchstaben, Leerzeichen, Bindestrich, Apostroph oder Punkt – keine Ziffern, Adressen oder Links.',
+  /**
+   * A name with letters of a script the invoice PDF cannot print (field-rules.ts,
+   * NAME_OTHER_SCRIPT): Hebrew, Arabic, Chinese, Japanese, Korean, Indic scripts and others.
+   */
+  nameScript:
+    'Bitte schreiben Sie Ihren Namen mit lateinischen, griechischen oder kyrillischen Buchstaben (z. B. «Müller», «Παπαδόπουλος», «Иванов»). Andere Schriften können wir auf unseren Rechnungen leider nicht drucken.',
   invisibleCharacters: 'Dieses Feld enthält unsichtbare Steuer- oder Formatzeichen. Bitte tippen Sie den Text neu ein.',
 } as const;

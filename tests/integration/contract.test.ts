@@ -278,6 +278,8 @@ describe('the database and the forms agree', () => {
       'bit.ly', 'Anna bit.ly', 'x.ch', 'www.bank', 'Anna .ch', 'Anna. Ch', 'Dr.med', 'O\u0308.', 'J.O\u0308.', 'e\u0301e\u0301.e\u0301e\u0301',
       'Anna1', 'Anna@x', 'a:b', 'a/b', '\u2800', 'A\u2800B', '\u3164', 'Be\u3164at', '\u115F\u1160', 'A\uFFA0', ' \u2000 ', '\u00A0', 'Anna\u00A0Muster',
       'Anna\u200BMuster', '\u034F', 'A\u034F', 'Anna\tMuster', 'x'.repeat(100), 'x'.repeat(101), 'Ä'.repeat(100), '\u0301', 'a\u0301',
+      // The scripts the invoice prints, and some it does not.
+      'Ὀδυσσεύς Λαέρτιος', 'Дмитрий', 'Zoe\u0308', 'דוד Müller', 'محمد', 'ジョン・スミス', 'Anna・Muster', 'Ϣenoute', 'Ａｎｎａ', 'a\u1DC4', 'राम',
     ];
     const rows = await sql<{ ok: boolean }>(
       `select not private.forbidden_in_line(v) and not private.is_blank(v) and not private.looks_blank(v)

@@ -173,6 +173,24 @@ describe('no attacker text from the practice\'s address (item 4)', () => {
     }
   });
 
+  it('takes names only in the scripts the invoice PDF prints (Latin, Greek, Cyrillic): over REST and in both functions', async () => {
+    // Before: stored, and printed on the invoice as garbage (Helvetica has no Hebrew or CJK glyphs).
+    const { ip, email } = newVisitor();
+    for (const name of ['דוד Müller', 'محمد', '李小龍', 'ジョン・スミス', 'राम']) {
+      const insert = await insertAppointment(backend, ip, newAppointmentRequest(email, { first_name: name }));
+      expect(insert.status, name).toBe(400);
+      expect(insert.error?.message, name).toContain('"first_name_is_a_name"');
+      expect((await callFunction(backend, APPOINTMENT, appointmentSubmission(newAppointmentRequest(email, { last_name: name })), { ip })).json, name)
+        .toEqual({ error: 'invalid_body', field: 'lastName' });
+      expect((await callFunction(backend, CONTACT, contactSubmission(email, { name }), { ip: newVisitor().ip })).json, name)
+        .toEqual({ error: 'invalid_body', field: 'name' });
+    }
+    const greek = newVisitor();
+    expect((await insertAppointment(backend, greek.ip, newAppointmentRequest(greek.email, { first_name: 'Ὀδυσσεύς', last_name: 'Λαέρτιος' }))).error).toBeNull();
+    const cyrillic = newVisitor();
+    expect((await insertAppointment(backend, cyrillic.ip, newAppointmentRequest(cyrillic.email, { first_name: 'Дмитрий', last_name: 'Шостакович' }))).error).toBeNull();
+  });
+
   it('the decline greets no one by name: it repeats nothing the visitor typed', async () => {
     // Before: «Guten Tag Ihr Konto wurde gesperrt …», from the practice to whoever's address it was.
     const { ip, email } = newVisitor();

@@ -19,11 +19,15 @@
  * Subsetting is harfbuzz's (npm `subset-font`). The output depends only on the Fontsource
  * files and charset.ts: run this after updating @fontsource-variable/* or the charset, and
  * commit the result.
+ *
+ * It also writes the invoice PDF's font for visitors' names (./invoice-name-font.ts): a Noto
+ * Sans subset made from the name rule, so run it after changing that rule too.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import subsetFont from 'subset-font';
 import { CORE_CHARACTERS } from './charset.ts';
+import { NAME_FONT_MODULE, writeNameFont } from './invoice-name-font.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fontsource = (name: string) => path.join(root, 'node_modules/@fontsource-variable', name, 'files', `${name}-latin-wght-normal.woff2`);
@@ -72,3 +76,5 @@ const header = `/*
  */
 `;
 await writeFile(path.join(root, 'src/styles/fonts.css'), `${header}${rules.join('\n')}\n`);
+
+console.log(`${NAME_FONT_MODULE}: ${((await writeNameFont()) / 1024).toFixed(1)} KB of TrueType`);

@@ -39,6 +39,8 @@ describe('checkFields (the functions’ field schemas, worded for the visitor)',
     ['vorname', 'a link', 'Ihr Konto https://bank.example', fieldProblemTexts.notAName],
     ['nachname', 'a domain', 'bank.example', fieldProblemTexts.notAName],
     ['nachname', 'a digit', 'Muster1', fieldProblemTexts.notAName],
+    ['vorname', 'Hebrew letters (the invoice cannot print them)', 'דוד', fieldProblemTexts.nameScript],
+    ['nachname', 'Chinese characters', '李小龍', fieldProblemTexts.nameScript],
     ['vorname', 'a Hangul filler (looks blank)', '\u3164', fieldProblemTexts.blank],
     ['vorname', 'a Braille blank', '\u2800', fieldProblemTexts.blank],
     ['email', 'a trailing dot', 'anna@beispiel.ch.', fieldProblemTexts.notAnEmail],
@@ -46,6 +48,14 @@ describe('checkFields (the functions’ field schemas, worded for the visitor)',
     const form = filledForm({ [name]: value });
     expect(checkFields(form, rules)).toBe(false);
     expect(messageOf(form, name)).toBe(text);
+  });
+
+  it('lets Latin, Greek and Cyrillic names through, accents typed as combining marks too', () => {
+    for (const [vorname, nachname] of [['Ὀδυσσεύς', 'Λαέρτιος'], ['Дмитрий', 'Шостакович'], ['Zoe\u0308', 'A\u030Angstro\u0308m-Çelik']]) {
+      const form = filledForm({ vorname: vorname!, nachname: nachname! });
+      expect(checkFields(form, rules), `${vorname} ${nachname}`).toBe(true);
+      form.remove();
+    }
   });
 
   it('keeps tabs and line breaks in a message, which a one-line field refuses', () => {

@@ -1,7 +1,7 @@
 /**
  * The CPU time of one invoice PDF in Deno, as the function spends it: the first one in a
  * fresh isolate (the cold path – pdfkit's and swissqrbill's modules evaluated, the standard
- * font's metrics read) and the next ones (warm). Prints one JSON line. Run by
+ * font's metrics read, the name font decoded and parsed) and the next ones (warm). Prints one JSON line. Run by
  * scripts/bench/invoice-pdf-cpu.ts (`npm run bench:functions`), a measurement, not a test.
  */
 import process from 'node:process';

@@ -67,24 +67,60 @@ export function isMailAddress(value: string, maxLength: number = FIELD_LIMITS.em
 }
 
 /**
- * A name: letters and combining marks of any script, spaces, apostrophes (' ’ ʼ), hyphens
- * (- ‐), dots and the middle dots that join transcribed names (· ・); at least one letter;
- * no default-ignorable character (the Hangul fillers are letters that show nothing); and no
- * dot followed directly by two letters, so nothing that reads as a domain (`bit.ly`,
- * `x.ch`). No digits, no @, no colon or slash: a name cannot carry a link, a phone number
- * or an address into a mail that greets someone with it (docs/security-and-limits.md).
- * Initials keep their dots: `J. R.`, `H.P.`.
+ * A name: letters and combining marks, spaces, apostrophes (' ’ ʼ), hyphens (- ‐), dots and
+ * the middle dot that joins names (·); at least one letter; no default-ignorable character
+ * (the Hangul fillers are letters that show nothing); and no dot followed directly by two
+ * letters, so nothing that reads as a domain (`bit.ly`, `x.ch`). No digits, no @, no colon
+ * or slash: a name cannot carry a link, a phone number or an address into a mail that
+ * greets someone with it (docs/security-and-limits.md). Initials keep their dots: `J. R.`,
+ * `H.P.`. The letters and marks are those of the scripts the invoice prints (NAME_OTHER_SCRIPT).
  */
-export const NAME_CHARACTERS = /^[\p{L}\p{M} '\u2019\u02BC.\-\u2010\u00B7\u30FB]+$/u;
+export const NAME_CHARACTERS = /^[\p{L}\p{M} '\u2019\u02BC.\-\u2010\u00B7]+$/u;
 /** A letter: given NAME_CHARACTERS, what is neither punctuation, space nor a mark (ʼ U+02BC is a letter to Unicode, an apostrophe here). */
-export const NAME_LETTER = /[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB\p{M}]/u;
+export const NAME_LETTER = /[^ '\u2019\u02BC.\-\u2010\u00B7\p{M}]/u;
 export const NAME_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 /** A dot followed by two characters that are not punctuation or space (letters or marks, given NAME_CHARACTERS). */
-export const NAME_DOMAIN_LIKE = /\.[^ '\u2019\u02BC.\-\u2010\u00B7\u30FB]{2}/u;
+export const NAME_DOMAIN_LIKE = /\.[^ '\u2019\u02BC.\-\u2010\u00B7]{2}/u;
+/**
+ * A letter or mark of a script the invoice PDF cannot print (invoices/invoice-pdf.ts prints
+ * the name in an embedded Noto Sans subset, tools/fonts/invoice-name-font.ts). A name's
+ * letters and marks come from U+0041–U+052F (Basic Latin to Cyrillic Supplement: every
+ * European diacritic, IPA letters, Greek, Cyrillic; not the Coptic letters U+03E2–U+03EF,
+ * which Noto Sans lacks) and U+1E00–U+1FFF (Latin Extended Additional, for Vietnamese and
+ * Welsh; Greek Extended, for polytonic Greek); the combining accents U+0300–U+036F lie in the
+ * first range, so a name typed with them (NFD) passes and prints composed (NFC).
+ *
+ * Refused, because a PDF would misprint them: the right-to-left scripts (Hebrew, Arabic),
+ * which need the bidirectional algorithm and Arabic joining that pdfkit does not do; the
+ * Indic and South-East Asian scripts, which need reordering and shaping it does only in
+ * part; Chinese, Japanese and Korean, whose fonts run to many megabytes (a function may
+ * bundle 20 MB); and the rest (Armenian, Georgian, Ethiopic …, full-width Latin, the rarer
+ * Latin and Cyrillic extensions), which the font does not cover. The form says so at the
+ * field (fieldProblemTexts.nameScript); a visitor writes the name in Latin letters.
+ */
+export const NAME_OTHER_SCRIPT = /(?![\u0041-\u03E1\u03F0-\u052F\u1E00-\u1FFF])[\p{L}\p{M}]/u;
 
-/** Whether `value` is made like a name (the characters alone; blank and length are fieldProblem's). */
+/** Why a value is not a name: a letter of a script the invoice cannot print, or not made like a name at all. */
+export function personNameProblem(value: string): 'name_script' | 'not_a_name' | null {
+  // The script first: a name in Hebrew is not mended by leaving out a digit.
+  if (NAME_OTHER_SCRIPT.test(value)) return 'name_script';
+  const madeLikeAName =
+    NAME_CHARACTERS.test(value) && NAME_LETTER.test(value) && !NAME_INVISIBLE.test(value) && !NAME_DOMAIN_LIKE.test(value);
+  return madeLikeAName ? null : 'not_a_name';
+}
+
+/**
+ * Whether one character may stand in a name (the rule's classes, taken one code point at a
+ * time; whether a name is made of them is isPersonName's): the set the invoice's name font
+ * covers (tools/fonts/invoice-name-font.ts).
+ */
+export function isNameCharacter(character: string): boolean {
+  return NAME_CHARACTERS.test(character) && !NAME_OTHER_SCRIPT.test(character) && !NAME_INVISIBLE.test(character);
+}
+
+/** Whether `value` is made like a name, in a script the invoice prints (the characters alone; blank and length are fieldProblem's). */
 export function isPersonName(value: string): boolean {
-  return NAME_CHARACTERS.test(value) && NAME_LETTER.test(value) && !NAME_INVISIBLE.test(value) && !NAME_DOMAIN_LIKE.test(value);
+  return personNameProblem(value) === null;
 }
 
 /**
@@ -125,7 +161,7 @@ export function characterCount(value: string): number {
 /** 'line': one line of text (phone, subject); 'name': a person's name; 'text': several lines. */
 export type FieldKind = 'line' | 'name' | 'text' | 'email';
 
-export type FieldProblem = 'not_well_formed' | 'control_character' | 'blank' | 'too_long' | 'not_an_email' | 'not_a_name';
+export type FieldProblem = 'not_well_formed' | 'control_character' | 'blank' | 'too_long' | 'not_an_email' | 'not_a_name' | 'name_script';
 
 /**
  * What is wrong with a filled-in value of a field of this kind, or null. Whether the
@@ -142,7 +178,7 @@ export function fieldProblem(kind: FieldKind, value: string, maxLength: number):
   if ((kind === 'text' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value)) return 'control_character';
   if (looksBlank(value)) return 'blank';
   if (characterCount(value) > maxLength) return 'too_long';
-  if (kind === 'name' && !isPersonName(value)) return 'not_a_name';
+  if (kind === 'name') return personNameProblem(value);
   return null;
 }
 
