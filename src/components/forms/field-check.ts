@@ -34,6 +34,8 @@ function problemText(problem: FieldProblem, maxLength: number): string {
       return fieldProblemTexts.notAnEmail;
     case 'not_a_name':
       return fieldProblemTexts.notAName;
+    case 'not_a_phone':
+      return fieldProblemTexts.notAPhone;
     case 'control_character':
     case 'not_well_formed':
       return fieldProblemTexts.invisibleCharacters;
