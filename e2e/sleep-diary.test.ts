@@ -2,7 +2,7 @@
  * The sleep diary in the browser on the real stack (issue 51): the visitor opens
  * «Schlaftagebuch führen» from the confirmation mail the outbox sends, consents, keeps two
  * nights and has a third refused at its field – keyboard only, at 390 px; the chart and the
- * table show the nights; axe finds nothing at 390 and 1280 px. Then the practice opens the
+ * nights show them (a list at 390 px, a table at 1280 px); axe finds nothing at 390 and 1280 px. Then the practice opens the
  * appointment's page with the calendar feeds' view link and reads the diary there.
  *
  * Screenshots go to the test's output folder (and to /work/shots when SHOTS_DIR is set).
@@ -139,11 +139,12 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   await page.keyboard.press('Enter');
   await expect(page.getByText(copy.form.saved(nightName(zurichDate(-1))))).toBeVisible();
 
-  // The chart and the table: two nights, by morning.
+  // The chart and the nights: two, by morning – at 390 px a list, a night per item.
   await expect(page.getByRole('img', { name: copy.chart.label(2) })).toBeVisible();
-  const table = page.getByRole('table', { name: copy.tableCaption });
-  await expect(table.getByRole('row')).toHaveCount(3);
-  const today = table.getByRole('row', { name: new RegExp(nightName(zurichDate(0))) });
+  const nights = page.getByRole('list', { name: copy.tableCaption });
+  await expect(nights.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: copy.tableCaption })).toBeHidden();
+  const today = nights.getByRole('listitem').filter({ hasText: nightName(zurichDate(0)) });
   // Real minutes, as the domain counts them: the night the clocks go forward is an hour shorter.
   const figures = nightFigures({
     morning: zurichDate(0), bedTime: '23:00', attemptTime: '23:15', latencyMinutes: 30, awakenings: 2, wakeMinutes: 20,
@@ -159,6 +160,8 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   expect(scriptKb).toBeLessThanOrEqual(150);
   await shot(page, testInfo.outputPath.bind(testInfo), 'diary-phone');
   await page.setViewportSize(VIEWPORTS.desktop);
+  // At 1280 px the same nights as a table.
+  await expect(page.getByRole('table', { name: copy.tableCaption }).getByRole('row')).toHaveCount(3);
   await expectNoAxeViolations(page, '/schlaftagebuch with two nights at 1280 px');
   await shot(page, testInfo.outputPath.bind(testInfo), 'diary-desktop');
 

@@ -34,6 +34,7 @@ import {
   NAME_INVISIBLE,
   NAME_LETTER,
   NAME_OTHER_SCRIPT,
+  PHONE_NUMBER,
   SINGLE_LINE_FORBIDDEN,
 } from '../../supabase/functions/_shared/domain/field-rules.ts';
 import { ANNOUNCEMENTS_DAILY_CAP, NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
@@ -116,6 +117,7 @@ export function rulePatterns() {
     nameInvisible: postgresRegex(NAME_INVISIBLE),
     nameDomainLike: postgresRegex(NAME_DOMAIN_LIKE),
     nameOtherScript: postgresRegex(NAME_OTHER_SCRIPT),
+    phoneNumber: postgresRegex(PHONE_NUMBER),
   };
 }
 
@@ -244,6 +246,7 @@ export function rulesSql(): string {
     'private.is_mail_address(text)',
     'private.looks_blank(text)',
     'private.is_person_name(text)',
+    'private.is_phone_number(text)',
     ...limits.map(([name]) => `private.${name}()`),
     'private.is_time_slot(text)',
     'private.is_service_label(text)',
@@ -410,7 +413,18 @@ ${immutable}
 comment on function private.is_person_name(text) is
   'True for a name: Latin, Greek or Cyrillic letters and marks, spaces, apostrophes, hyphens, dots; a letter; nothing invisible; nothing like a domain.';
 
--- The length limits (characters), as the form's maxLength and the functions have them.
+-- A phone number (isPhoneNumber, PHONE_NUMBER): ASCII digits, at least PHONE_DIGITS_MIN of
+-- them, with spaces (also no-break and narrow no-break), / - . and parentheses between them,
+-- and a + only first. What the practice calls back from its digest must be a number.
+create or replace function private.is_phone_number(value text) returns boolean
+${immutable}
+  as $$
+    select value ~ ${sqlLiteral(patterns.phoneNumber)}
+  $$;
+comment on function private.is_phone_number(text) is
+  'True for a phone number: digits with spaces, / - . and parentheses, at least six digits, a + only first (field-rules.ts, PHONE_NUMBER).';
+
+-- The length limits (characters), as the forms and the functions have them.
 
 ${limits.map(([name, limit, about]) => constant(name, 'integer', String(limit), `${about}.`)).join('\n\n')}
 

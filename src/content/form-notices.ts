@@ -3,6 +3,7 @@
  * request stored while the day's mail cap holds its e-mail back, the label while sending,
  * and the privacy line under each submit button.
  */
+import { PHONE_DIGITS_MIN } from '@domain/field-rules';
 import { practice } from './practice';
 
 export const sendFailedNotice = {
@@ -51,4 +52,14 @@ export const fieldProblemTexts = {
   nameScript:
     'Bitte schreiben Sie Ihren Namen mit lateinischen, griechischen oder kyrillischen Buchstaben (z. B. «Müller», «Παπαδόπουλος», «Иванов»). Andere Schriften können wir auf unseren Rechnungen leider nicht drucken.',
   invisibleCharacters: 'Dieses Feld enthält unsichtbare Steuer- oder Formatzeichen. Bitte tippen Sie den Text neu ein.',
+  /** A phone that is not digits with the usual separators (field-rules.ts, isPhoneNumber). */
+  notAPhone: `Bitte geben Sie eine Telefonnummer mit mindestens ${PHONE_DIGITS_MIN} Ziffern ein, z. B. 079 123 45 67. Erlaubt sind Leerzeichen, / - . und Klammern, ein + nur am Anfang.`,
+} as const;
+
+/**
+ * What a field says under it from the start, where its rule is not what a visitor would
+ * guess: the phone takes digits only (the booking form needs it, the contact form not).
+ */
+export const fieldHints = {
+  phone: 'Mit Vorwahl, z. B. 079 123 45 67 oder +41 79 123 45 67; Leerzeichen, / - . und Klammern sind erlaubt.',
 } as const;

@@ -5,6 +5,39 @@
 import type { SleepNightField, SleepNightReason, SleepQuality } from '@domain/sleep-diary';
 import { SLEEP_DIARY_DAYS_BACK, SLEEP_DIARY_RETENTION_DAYS, SLEEP_NOTE_MAX, SLEEP_REMINDER_HOUR } from '@domain/sleep-diary';
 
+/** The figures of a night and of the averages (the Consensus Sleep Diary's), as the page names them. */
+const figures = {
+  title: 'Ihre Nächte',
+  averagesTitle: (count: number) => (count === 1 ? 'Durchschnitt (1 Nacht)' : `Durchschnitt (${count} Nächte)`),
+  none: 'Noch keine Nacht eingetragen.',
+  inBed: 'Zeit im Bett',
+  sleep: 'Schlaf',
+  efficiency: 'Schlafeffizienz',
+  latency: 'Einschlafdauer',
+  wake: 'Wach in der Nacht',
+  awakenings: 'Aufgewacht',
+  quality: 'Qualität',
+  note: 'Notiz',
+  night: 'Nacht',
+  times: 'Bett – Aufstehen',
+};
+
+/**
+ * A label with a soft hyphen after each of `pieces`, read from its start: where a narrow
+ * table column may break it, with a hyphen (breakAfter('Einschlafdauer', 'Ein', 'schlaf')
+ * is Ein-schlaf-dauer). A wide column shows it whole.
+ */
+function breakAfter(label: string, ...pieces: string[]): string {
+  let at = 0;
+  let marked = '';
+  for (const piece of pieces) {
+    const end = label.indexOf(piece, at) + piece.length;
+    marked += `${label.slice(at, end)}\u00AD`;
+    at = end;
+  }
+  return marked + label.slice(at);
+}
+
 export const sleepDiaryPage = {
   title: 'Schlaftagebuch',
   appointmentLabel: 'Ihr Termin',
@@ -71,21 +104,24 @@ export const sleepDiaryPage = {
     4: 'gut',
     5: 'sehr gut',
   } satisfies Record<SleepQuality, string>,
-  figures: {
-    title: 'Ihre Nächte',
-    averagesTitle: (count: number) => (count === 1 ? 'Durchschnitt (1 Nacht)' : `Durchschnitt (${count} Nächte)`),
-    none: 'Noch keine Nacht eingetragen.',
-    inBed: 'Zeit im Bett',
-    sleep: 'Schlaf',
-    efficiency: 'Schlafeffizienz',
-    latency: 'Einschlafdauer',
-    wake: 'Wach in der Nacht',
-    awakenings: 'Aufgewacht',
-    quality: 'Qualität',
-    note: 'Notiz',
-    night: 'Nacht',
-    times: 'Bett – Aufstehen',
-  },
+  figures,
+  /**
+   * The nights table's column headers, in the order of its columns: the figures' words, the
+   * longer ones with a soft hyphen where a narrow column may break them (Schlaf-effizienz),
+   * so that all ten columns fit the advisor's view at 1280 px.
+   */
+  tableHeaders: [
+    figures.night,
+    breakAfter(figures.times, 'Bett – Auf'),
+    figures.inBed,
+    figures.sleep,
+    breakAfter(figures.efficiency, 'Schlaf', 'effi'),
+    breakAfter(figures.latency, 'Ein', 'schlaf'),
+    figures.wake,
+    breakAfter(figures.awakenings, 'Auf', 'ge'),
+    breakAfter(figures.quality, 'Quali'),
+    figures.note,
+  ],
   chart: {
     label: (count: number) =>
       `Balkendiagramm der ${count === 1 ? 'Nacht' : `${count} Nächte`} zwischen 18 Uhr abends und 14 Uhr mittags: ` +

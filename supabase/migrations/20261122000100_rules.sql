@@ -125,7 +125,19 @@ create or replace function private.is_person_name(value text) returns boolean
 comment on function private.is_person_name(text) is
   'True for a name: Latin, Greek or Cyrillic letters and marks, spaces, apostrophes, hyphens, dots; a letter; nothing invisible; nothing like a domain.';
 
--- The length limits (characters), as the form's maxLength and the functions have them.
+-- A phone number (isPhoneNumber, PHONE_NUMBER): ASCII digits, at least PHONE_DIGITS_MIN of
+-- them, with spaces (also no-break and narrow no-break), / - . and parentheses between them,
+-- and a + only first. What the practice calls back from its digest must be a number.
+create or replace function private.is_phone_number(value text) returns boolean
+  language sql immutable parallel safe
+  set search_path = ''
+  as $$
+    select value ~ '^[\u002B]?(?:[\u0020\u0028\u0029\u002D-\u002F\u00A0\u202F]*[\u0030-\u0039]){6}[\u0020\u0028\u0029\u002D-\u0039\u00A0\u202F]*$'
+  $$;
+comment on function private.is_phone_number(text) is
+  'True for a phone number: digits with spaces, / - . and parentheses, at least six digits, a + only first (field-rules.ts, PHONE_NUMBER).';
+
+-- The length limits (characters), as the forms and the functions have them.
 
 -- FIELD_LIMITS.name.
 create or replace function private.name_max_length() returns integer
@@ -759,6 +771,7 @@ revoke all on function
   private.is_mail_address(text),
   private.looks_blank(text),
   private.is_person_name(text),
+  private.is_phone_number(text),
   private.name_max_length(),
   private.email_max_length(),
   private.phone_max_length(),
@@ -780,6 +793,7 @@ grant execute on function
   private.is_mail_address(text),
   private.looks_blank(text),
   private.is_person_name(text),
+  private.is_phone_number(text),
   private.name_max_length(),
   private.email_max_length(),
   private.phone_max_length(),

@@ -121,7 +121,8 @@ create table public.appointment_requests (
   phone text not null
     constraint phone_valid check (private.is_filled(phone, private.phone_max_length()))
     constraint phone_characters check (not private.forbidden_in_line(phone) and not private.is_blank(phone))
-    constraint phone_shows_text check (not private.looks_blank(phone)),
+    constraint phone_shows_text check (not private.looks_blank(phone))
+    constraint phone_is_a_number check (private.is_phone_number(phone)),
   service text not null constraint service_valid check (private.is_service_label(service)),
   preferred_date date not null,
   preferred_time text constraint preferred_time_valid check (preferred_time is null or private.is_time_slot(preferred_time)),

@@ -21,7 +21,8 @@ create table public.contact_submissions (
   phone text
     constraint phone_valid check (phone is null or private.is_filled(phone, private.phone_max_length()))
     constraint phone_characters check (not private.forbidden_in_line(phone) and not private.is_blank(phone))
-    constraint phone_shows_text check (phone is null or not private.looks_blank(phone)),
+    constraint phone_shows_text check (phone is null or not private.looks_blank(phone))
+    constraint phone_is_a_number check (phone is null or private.is_phone_number(phone)),
   subject text
     constraint subject_valid check (subject is null or private.is_filled(subject, private.subject_max_length()))
     constraint subject_characters check (not private.forbidden_in_line(subject) and not private.is_blank(subject))

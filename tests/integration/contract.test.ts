@@ -5,10 +5,10 @@
  * what the site and the functions use (catalog.ts, field-limits.ts, field-rules.ts); and
  * the client the booking insert's guard counts a request under with the one the functions
  * count it under (rate-limit.ts: IPv6 per /64, and per /48 for the day), and its limits
- * with the functions'. The e-mail address grammar, the name rule and what counts as blank
- * (field-rules.ts) are compared too: the address pattern as text and address by address,
- * the name and blank rules code point by code point and on strings that test their
- * combinations. The SQL is generated from the TypeScript (`npm run db:rules`); this test
+ * with the functions'. The e-mail address grammar, the name and phone rules and what
+ * counts as blank (field-rules.ts) are compared too: the address pattern as text and
+ * address by address, the name, phone and blank rules code point by code point and on
+ * strings that test their combinations. The SQL is generated from the TypeScript (`npm run db:rules`); this test
  * checks that the database computes with it what the functions compute.
  *
  * Which code points the character rules are compared on depends on the engine. A
@@ -27,6 +27,7 @@ import {
   CONTACT_NAME_MAX,
   fieldProblem,
   isPersonName,
+  isPhoneNumber,
   looksBlank,
   MAIL_ADDRESS_PATTERN,
   MULTI_LINE_FORBIDDEN,
@@ -289,6 +290,31 @@ describe('the database and the forms agree', () => {
     );
     expect(rows.map((row) => row.ok)).toEqual(names.map((name) => fieldProblem('name', name, FIELD_LIMITS.name) === null));
   });
+
+  it('on what is a phone number: each code point as a phone\'s last character, and strings that combine the rule\'s parts', async () => {
+    // Six digits before it: the code point decides alone whether the number is one.
+    const asLast = (character: string) => isPhoneNumber(`079123${character}`);
+    const tried = codePointsToCompare([asLast]);
+    const rows = await sql<{ c: number }>(`select c from ${tried.sql} where private.is_phone_number('079123' || chr(c)) order by c`, tried.params);
+    expect(rows.map((row) => row.c)).toEqual([...tried.codePoints()].filter((c) => asLast(String.fromCodePoint(c))));
+
+    const phones = [
+      '079 123 45 67', '+41 79 123 45 67', '044/123 45 67', '(044) 123-45-67', '+41 (0)79 123 45 67', '079.123.45.67', '+41\u00A044\u00A0555\u00A027\u00A080',
+      '079\u202F123\u202F45\u202F67', '123456', '12345', '1 2 3 4 5', '(1)(2)(3)(4)(5)(6)', '+123456', '++123456', '+ 123456', '079+123456', '123456+',
+      '📞 079 abc', '079 abc 45 67', '', ' ', '+', '()', '0791234567\n', '\u0660\u0667\u0669\u0661\u0662\u0663\u0664', '０７９１２３４５６７', '079_123_45_67',
+      '079 123 45 67 x12', '0'.repeat(32), '0'.repeat(33),
+    ];
+    const [row] = await sql<{ ok: boolean[] }>('select array_agg(private.is_phone_number(v) order by n) as ok from unnest($1::text[]) with ordinality as t(v, n)', [phones]);
+    expect(row!.ok).toEqual(phones.map(isPhoneNumber));
+    // And as the tables take them: the rule, the characters and the limit together.
+    const table = await sql<{ ok: boolean }>(
+      `select private.is_filled(v, private.phone_max_length()) and not private.forbidden_in_line(v) and not private.is_blank(v)
+              and not private.looks_blank(v) and private.is_phone_number(v) as ok
+         from unnest($1::text[]) with ordinality as t(v, n) order by n`,
+      [phones],
+    );
+    expect(table.map((r) => r.ok)).toEqual(phones.map((phone) => fieldProblem('phone', phone, FIELD_LIMITS.phone) === null));
+  }, 120_000);
 
   it('on the client network of the limits per day: an IPv6 /48, an IPv4 address', async () => {
     const requests: Record<string, string>[] = [

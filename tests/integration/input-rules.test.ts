@@ -4,7 +4,10 @@
  * booking's REST insert held to the function's rules, one address rule and one mailbox
  * key, no oracle, no attacker text from the practice's address, and the smaller items.
  * Every test here failed on the code before these rules were added (the note on each says
- * how), except the start times of a past day, which were already refused. docs/security-and-limits.md says what is promised.
+ * how), except the start times of a past day, which were already refused, and what the phone
+ * rule must keep working (the phones people write, null for none) and the limits at the
+ * function and the tables, which held already: a value was cut in the form, by its
+ * maxLength. docs/security-and-limits.md says what is promised.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +15,8 @@ import { signActionToken } from '../../supabase/functions/_shared/lifecycle/acti
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { MY_DATA_FUNCTION } from '../../supabase/functions/_shared/domain/my-data.ts';
 import { NEWSLETTER_FUNCTION } from '../../supabase/functions/_shared/domain/newsletter.ts';
+import { FIELD_LIMITS } from '../../supabase/functions/_shared/domain/field-limits.ts';
+import { CONTACT_NAME_MAX } from '../../supabase/functions/_shared/domain/field-rules.ts';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
   ageOutboxMails,
@@ -395,5 +400,78 @@ describe('text Postgres cannot store is refused at the field, by every function'
     const proof = !('token' in sent) || fn === CONTACT || fn === APPOINTMENT;
     const answer = await callFunction(backend, fn, sent, { ip: newVisitor().ip, proof });
     expect({ status: answer.status, json: answer.json }).toEqual({ status: 400, json: { error: 'invalid_body', field } });
+  });
+});
+
+describe('a phone is a phone, and a value over its field\'s limit is refused, never cut', () => {
+  // Before: `📞 079 abc` was stored over REST and by both functions (it reached the practice's
+  // digest as the phone to call back), and nothing anywhere said what a phone is.
+  const NOT_A_PHONE = ['📞 079 abc', '12345', '079+123456', 'bitte anrufen'];
+  const PHONES = ['079 123 45 67', '+41 79 123 45 67', '044/123 45 67', '(044) 123-45-67'];
+  const contactRow = (phone: string | null, overrides: { name?: string; subject?: string } = {}) =>
+    backend.query(`insert into public.contact_submissions (name, email, phone, subject, message) values ($1, $2, $3, $4, 'Hallo')`, [
+      overrides.name ?? 'Anna Muster',
+      newVisitor().email,
+      phone,
+      overrides.subject ?? null,
+    ]);
+
+  it.each(NOT_A_PHONE)('refuses %s as the phone: the booking\'s insert, both functions and the contact table', async (phone) => {
+    const { ip, email } = newVisitor();
+    const insert = await insertAppointment(backend, ip, newAppointmentRequest(email, { phone }));
+    expect(insert.status).toBe(400);
+    expect(insert.error).toMatchObject({ code: '23514' });
+    expect(insert.error?.message).toContain('"phone_is_a_number"');
+    expect(await callFunction(backend, APPOINTMENT, appointmentSubmission(newAppointmentRequest(email, { phone })), { ip })).toMatchObject({
+      status: 400,
+      json: { error: 'invalid_body', field: 'phone' },
+    });
+    expect(await callFunction(backend, CONTACT, contactSubmission(email, { phone }), { ip: newVisitor().ip })).toMatchObject({
+      status: 400,
+      json: { error: 'invalid_body', field: 'phone' },
+    });
+    await expect(contactRow(phone)).rejects.toThrow(/"phone_is_a_number"/);
+  });
+
+  it('stores the phones people write, and an optional phone left empty as null', async () => {
+    for (const phone of PHONES) {
+      const { ip, email } = newVisitor();
+      expect((await insertAppointment(backend, ip, newAppointmentRequest(email, { phone }))).error, phone).toBeNull();
+      await contactRow(phone);
+    }
+    const body = contactSubmission(newVisitor().email, { phone: null });
+    expect(await callFunction(backend, CONTACT, body, { ip: newVisitor().ip })).toMatchObject({ status: 200 });
+    const { rows } = await backend.query<{ phone: string | null }>('select phone from public.contact_submissions where id = $1', [body.requestId]);
+    expect(rows).toEqual([{ phone: null }]);
+  });
+
+  it('refuses a value one character over its limit with the field, and stores none cut to the limit', async () => {
+    // Before: the form's maxLength cut a pasted 120-character surname to 100 without a word.
+    const { ip, email } = newVisitor();
+    const long = 'x'.repeat(FIELD_LIMITS.name + 1);
+    const insert = await insertAppointment(backend, ip, newAppointmentRequest(email, { last_name: long }));
+    expect(insert.status).toBe(400);
+    expect(insert.error?.message).toContain('"last_name_valid"');
+    expect((await callFunction(backend, APPOINTMENT, appointmentSubmission(newAppointmentRequest(email, { last_name: long })), { ip })).json)
+      .toEqual({ error: 'invalid_body', field: 'lastName' });
+    const overLimit: Array<[field: string, value: string]> = [
+      ['name', `Anna ${'x'.repeat(CONTACT_NAME_MAX - 4)}`],
+      ['phone', '0'.repeat(FIELD_LIMITS.phone + 1)],
+      ['subject', 's'.repeat(FIELD_LIMITS.subject + 1)],
+      ['message', 'm'.repeat(FIELD_LIMITS.message + 1)],
+    ];
+    for (const [field, value] of overLimit) {
+      expect((await callFunction(backend, CONTACT, contactSubmission(newVisitor().email, { [field]: value }), { ip: newVisitor().ip })).json, field)
+        .toEqual({ error: 'invalid_body', field });
+    }
+    await expect(contactRow(null, { name: overLimit[0]![1] })).rejects.toThrow(/"name_valid"/);
+    await expect(contactRow(overLimit[1]![1])).rejects.toThrow(/"phone_valid"/);
+    await expect(contactRow(null, { subject: overLimit[2]![1] })).rejects.toThrow(/"subject_valid"/);
+    // At the limit each is taken whole.
+    await contactRow('0'.repeat(FIELD_LIMITS.phone), { name: `Anna ${'x'.repeat(CONTACT_NAME_MAX - 5)}`, subject: 's'.repeat(FIELD_LIMITS.subject) });
+    const { rows } = await backend.query<{ n: number }>('select char_length(subject) as n from public.contact_submissions where phone = $1', [
+      '0'.repeat(FIELD_LIMITS.phone),
+    ]);
+    expect(rows.map((row) => Number(row.n))).toContain(FIELD_LIMITS.subject);
   });
 });

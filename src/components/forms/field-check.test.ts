@@ -1,5 +1,6 @@
 import { fieldProblemTexts } from '@/content/form-notices';
 import { FIELD_LIMITS } from '@domain/field-limits';
+import { fieldProblem, isPhoneNumber, PHONE_DIGITS_MIN } from '@domain/field-rules';
 import { checkFields, MESSAGE_RULE, PERSONAL_DETAILS_RULES } from './field-check';
 
 /** A form with the shared fields, filled with valid values that each test then spoils. */
@@ -64,5 +65,59 @@ describe('checkFields (the functions’ field schemas, worded for the visitor)',
     const form = filledForm({ vorname: 'Anna\tMaria' });
     expect(checkFields(form, rules)).toBe(false);
     expect(messageOf(form, 'vorname')).toBe(fieldProblemTexts.invisibleCharacters);
+  });
+});
+
+describe('a phone is a phone (isPhoneNumber, the rule the functions and the tables use)', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  const ACCEPTED = ['079 123 45 67', '+41 79 123 45 67', '044/123 45 67', '(044) 123-45-67', '+41 (0)79 123 45 67', '0791234567', '079.123.45.67', '123456'];
+  const REFUSED: Array<[string, string]> = [
+    ['an emoji and letters', '📞 079 abc'],
+    ['five digits', '12345'],
+    ['a + inside', '079+123456'],
+    ['letters', 'null siebenundsiebzig'],
+    ['letters beside digits', '079 123 45 67 abends'],
+    ['a second +', '++41 79 123 45 67'],
+    ['other punctuation', '079 123 45 67, 044 123'],
+    ['a link', 'https://x.example/0791234567'],
+    ['digits of another script', '٠٧٩١٢٣٤٥٦٧'],
+    ['a + alone', '+'],
+  ];
+
+  it.each(ACCEPTED)('accepts %s', (phone) => {
+    expect(isPhoneNumber(phone)).toBe(true);
+    expect(fieldProblem('phone', phone, FIELD_LIMITS.phone)).toBeNull();
+    const form = filledForm({ telefon: phone });
+    expect(checkFields(form, rules)).toBe(true);
+    expect(messageOf(form, 'telefon')).toBe('');
+  });
+
+  it.each(REFUSED)('refuses %s (%s) at the field, with the phone’s message', (_what, phone) => {
+    expect(isPhoneNumber(phone)).toBe(false);
+    expect(fieldProblem('phone', phone, FIELD_LIMITS.phone)).toBe('not_a_phone');
+    const form = filledForm({ telefon: phone });
+    expect(checkFields(form, rules)).toBe(false);
+    expect(messageOf(form, 'telefon')).toBe(fieldProblemTexts.notAPhone);
+  });
+
+  it('needs at least PHONE_DIGITS_MIN digits, whatever separates them', () => {
+    expect(isPhoneNumber('1'.repeat(PHONE_DIGITS_MIN))).toBe(true);
+    expect(isPhoneNumber('1'.repeat(PHONE_DIGITS_MIN - 1))).toBe(false);
+    expect(isPhoneNumber(`(${'1 '.repeat(PHONE_DIGITS_MIN - 1)})`)).toBe(false);
+  });
+
+  it('an empty optional phone is no phone (sent as null); a required one must be filled', () => {
+    expect(checkFields(filledForm({ telefon: '' }), rules)).toBe(true);
+    const form = filledForm({ telefon: '  ' });
+    (form.elements.namedItem('telefon') as HTMLInputElement).required = true;
+    expect(checkFields(form, rules)).toBe(false);
+    expect(messageOf(form, 'telefon')).toBe(fieldProblemTexts.blank);
+  });
+
+  it('a phone over its limit gets the limit’s message, not the phone’s', () => {
+    const form = filledForm({ telefon: '0'.repeat(FIELD_LIMITS.phone + 1) });
+    expect(checkFields(form, rules)).toBe(false);
+    expect(messageOf(form, 'telefon')).toBe(fieldProblemTexts.tooLong(FIELD_LIMITS.phone));
   });
 });

@@ -36,6 +36,8 @@ function problemText(problem: FieldProblem, maxLength: number): string {
       return fieldProblemTexts.notAName;
     case 'name_script':
       return fieldProblemTexts.nameScript;
+    case 'not_a_phone':
+      return fieldProblemTexts.notAPhone;
     case 'control_character':
     case 'not_well_formed':
       return fieldProblemTexts.invisibleCharacters;

@@ -2,6 +2,7 @@ import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { fieldProblemTexts } from '@/content/form-notices';
 import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { characterCount } from '@domain/field-rules';
 
 const controlClasses =
   'mt-1.5 block w-full rounded-lg border border-sand-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm ' +
@@ -83,30 +84,62 @@ type Common = {
   describedBy?: string;
 };
 
-export function TextField({ label, hint, message, after, describedBy, className, required, ...input }: Common & ComponentProps<'input'>) {
+/**
+ * A field's limit, said while the visitor edits: `limit` instead of maxLength, which makes
+ * the browser stop typing and cut a pasted text at the limit without a word (a surname of
+ * 120 characters arrived as its first 100). The whole value stays; once it is longer the
+ * field says by how much, and the form's own check refuses it on sending with the field
+ * schema's limit and message. Counted in characters (code points), as the functions and
+ * Postgres count: an emoji is one.
+ */
+function useLimit(limit: number | undefined, message: string | undefined) {
+  const [length, setLength] = useState(0);
+  const over = limit !== undefined && length > limit ? fieldProblemTexts.overLimit(length, limit) : '';
+  return {
+    // With a limit the message's live region is there from the start, so the first one is announced.
+    message: limit === undefined ? message : message || over,
+    measure: (value: string) => {
+      if (limit !== undefined) setLength(characterCount(value));
+    },
+  };
+}
+
+type Limited = {
+  /** The field schema's limit, in characters: said at the field once the value is longer, never cut (useLimit). */
+  limit?: number;
+};
+
+export function TextField({ label, hint, message, after, describedBy, className, required, limit, onChange, ...input }: Common & Limited & ComponentProps<'input'>) {
+  const limited = useLimit(limit, message);
   return (
     <FieldShell
       label={label}
       hint={hint}
-      message={message}
+      message={limited.message}
       after={after}
       describedBy={describedBy}
       required={required}
       className={className}
     >
       {({ id, describedBy, invalid }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={invalid} required={required} className={controlClasses} {...input} />
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          required={required}
+          className={controlClasses}
+          onChange={(event) => {
+            limited.measure(event.currentTarget.value);
+            onChange?.(event);
+          }}
+          {...input}
+        />
       )}
     </FieldShell>
   );
 }
 
-/**
- * A text area. With `limit` (instead of maxLength, which makes the browser cut a pasted
- * text at the limit without a word), the whole text stays, and once it is longer the
- * field says by how much, while the visitor edits; the form's own check refuses it on
- * sending with the same limit.
- */
+/** A text area; `limit` as TextField's. */
 export function TextAreaField({
   label,
   hint,
@@ -116,17 +149,10 @@ export function TextAreaField({
   limit,
   onChange,
   ...textarea
-}: Common & ComponentProps<'textarea'> & { limit?: number }) {
-  const [length, setLength] = useState(0);
-  const over = limit !== undefined && length > limit ? fieldProblemTexts.overLimit(length, limit) : '';
+}: Common & Limited & ComponentProps<'textarea'>) {
+  const limited = useLimit(limit, message);
   return (
-    <FieldShell
-      label={label}
-      hint={hint}
-      message={limit === undefined ? message : message || over}
-      required={required}
-      className={className}
-    >
+    <FieldShell label={label} hint={hint} message={limited.message} required={required} className={className}>
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
@@ -135,7 +161,7 @@ export function TextAreaField({
           required={required}
           className={cn(controlClasses, 'resize-y')}
           onChange={(event) => {
-            if (limit !== undefined) setLength(event.currentTarget.value.length);
+            limited.measure(event.currentTarget.value);
             onChange?.(event);
           }}
           {...textarea}

@@ -1,3 +1,4 @@
+import { fieldHints } from '@/content/form-notices';
 import type { FormFieldCopy } from '@/content/types';
 import { EmailField } from '@/components/forms/email-field';
 import { TextField } from '@/components/forms/form-field';
@@ -7,21 +8,22 @@ type PersonalFields = Record<'vorname' | 'nachname' | 'email' | 'telefon', FormF
 
 /**
  * First name, last name, e-mail and phone: the fields both forms open with, with the
- * backend's length limits. The contact form leaves the phone optional, the booking
- * form needs it (docs/product.md §5).
+ * backend's length limits, said at the field rather than enforced by cutting (form-field.tsx,
+ * `limit`). The contact form leaves the phone optional, the booking form needs it
+ * (docs/product.md §5); either way the hint says what a phone may hold (isPhoneNumber).
  */
 export function PersonalDetailsFields({ fields, phoneRequired }: { fields: PersonalFields; phoneRequired: boolean }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} maxLength={FIELD_LIMITS.name} />
-      <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} maxLength={FIELD_LIMITS.name} />
+      <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} limit={FIELD_LIMITS.name} />
+      <TextField label={fields.nachname.label} name="nachname" required autoComplete={fields.nachname.autoComplete} limit={FIELD_LIMITS.name} />
       <EmailField
         label={fields.email.label}
         name="email"
         required
         placeholder={fields.email.placeholder}
         autoComplete={fields.email.autoComplete}
-        maxLength={FIELD_LIMITS.email}
+        limit={FIELD_LIMITS.email}
       />
       <TextField
         label={fields.telefon.label}
@@ -30,7 +32,8 @@ export function PersonalDetailsFields({ fields, phoneRequired }: { fields: Perso
         required={phoneRequired}
         placeholder={fields.telefon.placeholder}
         autoComplete={fields.telefon.autoComplete}
-        maxLength={FIELD_LIMITS.phone}
+        hint={fieldHints.phone}
+        limit={FIELD_LIMITS.phone}
       />
     </div>
   );

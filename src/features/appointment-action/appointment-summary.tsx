@@ -47,7 +47,7 @@ export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
       <h2 className="text-2xl">{summary.title}</h2>
       <dl className="mt-4 divide-y divide-sand-200">
         {rows.map(([term, value]) => (
-          <div key={term} className="grid gap-x-6 gap-y-0.5 py-3 sm:grid-cols-[11rem_minmax(0,1fr)]">
+          <div key={term} className="grid grid-cols-1 gap-x-6 gap-y-0.5 py-3 sm:grid-cols-[11rem_minmax(0,1fr)]">
             <dt className="font-semibold text-night-800">{term}</dt>
             <dd className="[overflow-wrap:anywhere]">{value}</dd>
           </div>

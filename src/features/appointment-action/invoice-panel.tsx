@@ -157,9 +157,10 @@ export function InvoicePanel({ invoicing: initial, token, today }: InvoicePanelP
                   ],
                 ] as const
               ).map(([term, value]) => (
-                <div key={term} className="grid gap-x-6 gap-y-0.5 py-3 sm:grid-cols-[11rem_minmax(0,1fr)]">
+                // The name is the visitor's, maybe one long word: it wraps inside its column (as AppointmentSummary's).
+                <div key={term} className="grid grid-cols-1 gap-x-6 gap-y-0.5 py-3 sm:grid-cols-[11rem_minmax(0,1fr)]">
                   <dt className="font-semibold text-night-800">{term}</dt>
-                  <dd>{value}</dd>
+                  <dd className="[overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
             </dl>

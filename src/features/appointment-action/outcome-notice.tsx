@@ -127,7 +127,8 @@ export function OutcomeNotice({ outcome, view }: { outcome: Outcome; view: Appoi
       className={cn('mt-8 flex gap-3 rounded-xl border-2 bg-white p-4 sm:p-5', style.box)}
     >
       <Symbol aria-hidden="true" className={cn('mt-1 size-5 shrink-0', style.symbol)} />
-      <div>
+      {/* min-w-0: a notice may name the visitor, whose name may be one long word that must wrap here. */}
+      <div className="min-w-0">
         <p className="font-semibold text-night-800">{title}</p>
         <p className="mt-1">{text}</p>
         {phone && <PracticePhone className="mt-2" />}

@@ -43,7 +43,8 @@ export function SlotCapacity({ capacity, whatNow }: SlotCapacityProps) {
       ) : (
         <div className="flex max-w-prose gap-3 rounded-xl border-2 border-night-600 bg-white px-4 py-3">
           <TriangleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-night-700" />
-          <div>
+          {/* min-w-0: the text names the visitor, whose name may be one long word that must wrap here. */}
+          <div className="min-w-0">
             <p className="font-semibold text-night-800">{texts.nobodyFree}</p>
             <CollisionList capacity={capacity} />
             <p className="mt-3">{whatNow}</p>

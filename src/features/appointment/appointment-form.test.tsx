@@ -22,7 +22,8 @@ import {
 } from '@/test/supabase-mock';
 import { resetFormProofMock, takeFormProof, TEST_PROOF, testProof } from '@/test/form-proof-mock';
 import { appointmentPage } from '@/content/appointment';
-import { sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
+import { fieldHints, fieldProblemTexts, sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
+import { FIELD_LIMITS } from '@domain/field-limits';
 
 const REQUEST_SENT = appointmentPage.form.successNotice.title;
 
@@ -492,6 +493,48 @@ describe('appointment form', () => {
     await user.clear(field('Telefon'));
     await user.click(submitButton());
     expect(insert).not.toHaveBeenCalled();
+  });
+
+  it('refuses a phone that is no phone at its field, with the hint beside it, and sends nothing', async () => {
+    const user = await openAppointmentForm();
+    await fillRequired(user);
+    const phone = field('Telefon');
+    expect(phone).toHaveAccessibleDescription(fieldHints.phone);
+    await user.clear(phone);
+    await enter(user, phone, '📞 079 abc');
+    await user.click(submitButton());
+    expect(insert).not.toHaveBeenCalled();
+    expect(invoke).not.toHaveBeenCalled();
+    // jsdom's reportValidity() moves no focus; Chromium's does (e2e/field-check.test.ts).
+    expect((phone as HTMLInputElement).validationMessage).toBe(fieldProblemTexts.notAPhone);
+
+    await user.clear(phone);
+    await enter(user, phone, '(044) 123-45-67');
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    expect(insert.mock.calls[0]![0]).toMatchObject({ phone: '(044) 123-45-67' });
+  });
+
+  it('keeps a surname pasted over the limit whole, says so at the field, and sends nothing until it is shortened', async () => {
+    const user = await openAppointmentForm();
+    await fillRequired(user);
+    const surname = field('Nachname') as HTMLInputElement;
+    await user.clear(surname);
+    const long = 'Keller'.repeat(20);
+    await enter(user, surname, long);
+    // Nothing cut: the browser's maxLength would have kept 100 of the 120 characters without a word.
+    expect(surname.value).toBe(long);
+    expect(surname).toHaveAttribute('aria-invalid', 'true');
+    expect(surname).toHaveAccessibleDescription(fieldProblemTexts.overLimit(long.length, FIELD_LIMITS.name));
+    await user.click(submitButton());
+    expect(insert).not.toHaveBeenCalled();
+    expect(surname.validationMessage).toBe(fieldProblemTexts.tooLong(FIELD_LIMITS.name));
+
+    await user.clear(surname);
+    await enter(user, surname, 'Keller');
+    expect(surname).not.toHaveAttribute('aria-invalid');
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
   });
 
   describe('the practice’s rules at the date field, before anything is sent', () => {

@@ -5,7 +5,8 @@ import { prepareFormProof, resetFormProofMock, takeFormProof, TEST_PROOF } from 
 import { renderRoute } from '@/test/render-route';
 import { emailSuggestionTexts } from '@/content/email-suggestion';
 import { contactPage } from '@/content/contact';
-import { sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
+import { fieldHints, fieldProblemTexts, sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
+import { FIELD_LIMITS } from '@domain/field-limits';
 
 const CONTACT_SENT = contactPage.form.successNotice.title;
 
@@ -145,6 +146,27 @@ describe('contact form', () => {
     await user.click(submitButton());
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
     expect(invoke.mock.calls[0]![1].body).toMatchObject({ name: 'Anna Muster', email: 'anna@example.ch' });
+  });
+
+  it('takes the phone as optional but, when given, only as a phone; a subject over its limit is kept whole and refused', async () => {
+    const user = await openContactForm();
+    await fillRequired(user);
+    expect(field('Telefon')).toHaveAccessibleDescription(fieldHints.phone);
+    await enter(user, field('Telefon'), '12345');
+    const subject = 'Frage '.repeat(40).trim();
+    await enter(user, field('Betreff'), subject);
+    expect(field('Betreff').value).toBe(subject);
+    await user.click(submitButton());
+    expect(field('Telefon').validationMessage).toBe(fieldProblemTexts.notAPhone);
+    expect(field('Betreff').validationMessage).toBe(fieldProblemTexts.tooLong(FIELD_LIMITS.subject));
+    expect(invoke).not.toHaveBeenCalled();
+
+    // Emptied, the optional phone is sent as null again.
+    await user.clear(field('Telefon'));
+    await user.clear(field('Betreff'));
+    await user.click(submitButton());
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    expect(invoke.mock.calls[0]![1].body).toMatchObject({ phone: null, subject: null });
   });
 
   it('does not send while a required field is empty (the browser’s own check)', async () => {

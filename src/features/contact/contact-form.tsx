@@ -34,7 +34,7 @@ export function ContactForm() {
   return (
     <form {...formProps} aria-labelledby="kontaktformular-titel" className="relative space-y-5">
       <PersonalDetailsFields fields={fields} phoneRequired={false} />
-      <TextField label={fields.betreff.label} name="betreff" maxLength={FIELD_LIMITS.subject} />
+      <TextField label={fields.betreff.label} name="betreff" limit={FIELD_LIMITS.subject} />
       <TextAreaField
         label={fields.nachricht.label}
         name="nachricht"

@@ -38,7 +38,7 @@ function LinkForm() {
   });
   return (
     <form {...formProps} className="relative mt-4 space-y-4">
-      <EmailField label={copy.emailLabel} name="email" required autoComplete="email" maxLength={FIELD_LIMITS.email} message="" />
+      <EmailField label={copy.emailLabel} name="email" required autoComplete="email" limit={FIELD_LIMITS.email} message="" />
       <button
         type="submit"
         disabled={!interactive}

@@ -8,11 +8,13 @@ const instant = (iso: string) => formatInstantLong(new Date(iso));
 
 function Facts({ items }: { items: [label: string, value: ReactNode][] }) {
   return (
-    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+    // minmax(0, …) and anywhere: a value is the visitor's own text (a name, an address, a
+    // message without a space), which must wrap inside its column, not size it.
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
       {items.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-semibold text-night-800">{label}</dt>
-          <dd className="mb-2 whitespace-pre-wrap break-words sm:mb-0">{value}</dd>
+          <dd className="mb-2 whitespace-pre-wrap [overflow-wrap:anywhere] sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>

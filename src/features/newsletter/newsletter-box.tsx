@@ -12,7 +12,6 @@ import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import type { BlogPage } from '@/content/blog';
 import { noScriptNote, sendingLabel } from '@/content/form-notices';
-import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldSchemas } from '@domain/field-schemas';
 import { NEWSLETTER_FUNCTION, SUBSCRIBE_FIELDS, sendSubscribeSubmission, prepareSubscribeSubmission } from './newsletter-api';
 
@@ -26,7 +25,8 @@ type NewsletterCopy = BlogPage['newsletter'];
  * the mail that follows – the same words whether or not the address was known, so the box
  * tells nobody who is subscribed. Its proof is prepared on the first focus. A likely typo
  * in the address brings «Meinten Sie …?» under the button (where it moves nothing the
- * visitor is about to press).
+ * visitor is about to press). No maxLength: an address over its limit is not cut to one
+ * that may be someone else's, it is refused with the field's message on sending.
  */
 function SubscribeForm({ content }: { content: NewsletterCopy }) {
   const inputId = useId();
@@ -54,7 +54,6 @@ function SubscribeForm({ content }: { content: NewsletterCopy }) {
           type="email"
           required
           autoComplete="email"
-          maxLength={FIELD_LIMITS.email}
           placeholder={content.placeholder}
           {...inputProps}
           aria-describedby={suggestion !== null ? `${promptId} ${noteId}` : noteId}

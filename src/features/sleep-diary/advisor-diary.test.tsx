@@ -32,6 +32,25 @@ describe('the advisor\'s view of the sleep diary', () => {
     expect(averages.textContent).toContain(formatPercent(77));
   });
 
+  it('has every night twice, once for each width: a table row with its column headers, and a list item with a description list', () => {
+    render(<AdvisorSleepDiary diary={{ nights: [night('2026-11-26'), { ...night('2026-11-27'), quality: 5, note: 'Espresso am Abend' }] }} />);
+    const section = screen.getByRole('region', { name: copy.title });
+    const table = within(section).getByRole('table', { name: sleepDiaryPage.tableCaption });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(sleepDiaryPage.tableHeaders);
+    // The row header shows the short name; its full name is what a screen reader reads.
+    expect(within(table).getByRole('rowheader', { name: nightName('2026-11-27') })).toBeInTheDocument();
+    const list = within(section).getByRole('list', { name: sleepDiaryPage.tableCaption });
+    const item = within(list).getAllByRole('listitem')[1]!;
+    expect(item).toHaveTextContent(nightName('2026-11-27'));
+    const terms = within(item).getAllByRole('term').map((term) => term.textContent);
+    expect(terms).toContain(sleepDiaryPage.figures.quality);
+    expect(terms).toContain(sleepDiaryPage.figures.note);
+    const quality = within(item).getByText(sleepDiaryPage.figures.quality, { selector: 'dt' });
+    expect(quality.nextElementSibling).toHaveTextContent(sleepDiaryPage.qualities[5]);
+    // A night without a note has no «Notiz» in its list.
+    expect(within(within(list).getAllByRole('listitem')[0]!).queryByText(sleepDiaryPage.figures.note, { selector: 'dt' })).toBeNull();
+  });
+
   it('says when there is no diary, or no night yet', () => {
     render(<AdvisorSleepDiary diary={null} />);
     expect(screen.getByText(copy.none)).toBeInTheDocument();

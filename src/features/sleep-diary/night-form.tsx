@@ -247,7 +247,11 @@ export function NightForm({
   );
 }
 
-/** A time on the 24-hour clock: a short text field with the number pad, normalised when left. */
+/**
+ * A time on the 24-hour clock: a short text field with the number pad, normalised when left.
+ * No maxLength: a sixth character typed or pasted stays and gets the time's message, rather
+ * than being dropped so that «23:155» quietly reads 23:15.
+ */
 function ClockField({
   label,
   onChange,
@@ -259,7 +263,6 @@ function ClockField({
       label={label}
       inputMode="numeric"
       autoComplete="off"
-      maxLength={5}
       placeholder="hh:mm"
       onChange={onChange}
       onBlur={(event) => {

@@ -129,48 +129,100 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
   );
 }
 
+/** A night's figures in the table's order, between its name and its note: [label, value]. */
+function nightValues(night: SleepNight): [label: string, value: string][] {
+  const figures = nightFigures(night);
+  return [
+    // A no-break space before the dash: a narrow column breaks after it, never leaves it alone on a line.
+    [text.times, `${night.bedTime}\u00a0– ${night.upTime}`],
+    [text.inBed, formatDuration(figures.inBedMinutes)],
+    [text.sleep, formatDuration(figures.sleepMinutes)],
+    [text.efficiency, formatPercent(figures.efficiencyPercent)],
+    [text.latency, formatDuration(figures.latencyMinutes)],
+    [text.wake, formatDuration(figures.wakeMinutes)],
+    [text.awakenings, String(night.awakenings)],
+    [text.quality, copy.qualities[night.quality]],
+  ];
+}
+
+/**
+ * The nights with their figures: where its box is at least 42rem wide (the advisor's view at
+ * 1280 px, the visitor's page on a desktop), a table whose ten columns all fit – the cells
+ * wrap at their spaces, the longer headers at their soft hyphens, the night's name is short
+ * (its full name for screen readers), and a note breaks anywhere; in a narrower box (a phone)
+ * the same nights as a list, each night a description list under its name. A container
+ * query, not the viewport's width: the box decides, whichever page it is on. Only one of the
+ * two is displayed, so assistive technology meets the nights once.
+ */
 export function NightsTable({ nights }: { nights: readonly SleepNight[] }) {
   const captionId = useId();
+  const listCaptionId = useId();
   return (
-    // A table wider than a phone scrolls sideways: the keyboard must reach the scroller to
-    // scroll it (WCAG 2.1.1; axe's scrollable-region-focusable), so it is focusable, as a region named by the caption.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scroller itself is what the keyboard operates
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="mt-6 overflow-x-auto rounded-lg border border-sand-300 bg-white print:overflow-visible">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption id={captionId} className="px-3 pt-3 text-left font-semibold text-night-800">
-          {copy.tableCaption}
-        </caption>
-        <thead>
-          <tr className="border-b border-sand-300">
-            {[text.night, text.times, text.inBed, text.sleep, text.efficiency, text.latency, text.wake, text.awakenings, text.quality, text.note].map((label) => (
-              <th key={label} scope="col" className="px-3 py-2 font-semibold">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {nights.map((night) => {
-            const figures = nightFigures(night);
-            return (
-              <tr key={night.morning} className="border-b border-sand-200 last:border-0">
-                <th scope="row" className="px-3 py-2 font-medium">
-                  {nightName(night.morning)}
+    <div className="@container mt-6">
+      {/*
+        A table wider than its box after all (a large minimum font size set in the browser)
+        scrolls sideways: the keyboard must reach the scroller to scroll it (WCAG 2.1.1; axe's
+        scrollable-region-focusable), so it is focusable, as a region named by the caption.
+      */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the scroller itself is what the keyboard operates */}
+      <div role="region" aria-labelledby={captionId} tabIndex={0} className="hidden overflow-x-auto rounded-lg border border-sand-300 bg-white @2xl:block print:overflow-visible">
+        <table className="w-full text-left text-sm">
+          <caption id={captionId} className="px-2 pt-3 text-left font-semibold text-night-800">
+            {copy.tableCaption}
+          </caption>
+          <thead>
+            <tr className="border-b border-sand-300">
+              {copy.tableHeaders.map((label) => (
+                <th key={label} scope="col" className="px-2 py-2 align-bottom font-semibold">
+                  {label}
                 </th>
-                <td className="whitespace-nowrap px-3 py-2">{`${night.bedTime} – ${night.upTime}`}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDuration(figures.inBedMinutes)}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDuration(figures.sleepMinutes)}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatPercent(figures.efficiencyPercent)}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDuration(figures.latencyMinutes)}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDuration(figures.wakeMinutes)}</td>
-                <td className="px-3 py-2">{night.awakenings}</td>
-                <td className="whitespace-nowrap px-3 py-2">{copy.qualities[night.quality]}</td>
-                <td className="px-3 py-2">{night.note ?? ''}</td>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {nights.map((night) => (
+              <tr key={night.morning} className="border-b border-sand-200 align-top last:border-0">
+                <th scope="row" className="whitespace-nowrap px-2 py-2 font-medium">
+                  <span aria-hidden="true">{shortName(night.morning)}</span>
+                  <span className="sr-only">{nightName(night.morning)}</span>
+                </th>
+                {nightValues(night).map(([label, value]) => (
+                  <td key={label} className="px-2 py-2">
+                    {value}
+                  </td>
+                ))}
+                <td className="min-w-24 px-2 py-2 [overflow-wrap:anywhere]">{night.note ?? ''}</td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="@2xl:hidden">
+        <p id={listCaptionId} className="font-semibold text-night-800">
+          {copy.tableCaption}
+        </p>
+        <ul aria-labelledby={listCaptionId} className="mt-2 space-y-3">
+          {nights.map((night) => (
+            <li key={night.morning} className="rounded-lg border border-sand-300 bg-white p-3 print:border-black">
+              <p className="font-semibold text-night-800">{nightName(night.morning)}</p>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+                {nightValues(night).map(([label, value]) => (
+                  <div key={label} className="min-w-0">
+                    <dt className="text-ink-muted">{label}</dt>
+                    <dd className="font-medium text-ink">{value}</dd>
+                  </div>
+                ))}
+                {night.note !== null && (
+                  <div className="col-span-2 min-w-0">
+                    <dt className="text-ink-muted">{text.note}</dt>
+                    <dd className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">{night.note}</dd>
+                  </div>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

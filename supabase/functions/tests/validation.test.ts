@@ -85,6 +85,20 @@ Deno.test('contact: lengths follow field-limits.ts, the name holds first and las
   assertRejects(contact({ email: `a@${'b'.repeat(64)}.ch` }), 'email');
 });
 
+Deno.test('a phone is digits with the usual separators, at least six, + only at the start: in both functions', () => {
+  for (const phone of ['079 123 45 67', '+41 79 123 45 67', '044/123 45 67', '(044) 123-45-67', '+41 (0)79 123 45 67', '079.123.45.67']) {
+    assert.ok(contact({ phone }).ok, phone);
+    assert.ok(appointment({ phone }).ok, phone);
+  }
+  for (const phone of ['📞 079 abc', '12345', '079+123456', 'keine', '079 123 45 67 abends', '++41 79 123 45 67', '+']) {
+    assertRejects(contact({ phone }), 'phone');
+    assertRejects(appointment({ phone }), 'phone');
+  }
+  // The booking needs one; the contact message takes none (null), never an empty one.
+  assertRejects(appointment({ phone: null }), 'phone');
+  assert.ok(contact({ phone: null }).ok);
+});
+
 Deno.test('lengths are counted in characters as Postgres does, not in UTF-16 units', () => {
   const emoji = '😴';
   assert.equal(emoji.length, 2);

@@ -1,7 +1,9 @@
 /**
- * Field length limits of both forms. The browser enforces them with maxLength, the edge
- * functions and the database constraints with the same numbers, so a visitor never
- * types something the backend then refuses. Imported by the site and the functions.
+ * Field length limits of both forms, in characters (code points, as Postgres counts). The
+ * forms say at the field when a value is longer and refuse to send it (never cutting it:
+ * no maxLength), the edge functions and the database constraints refuse it with the same
+ * numbers, so a visitor never sends something the backend then refuses without a word.
+ * Imported by the site and the functions.
  */
 export const FIELD_LIMITS = {
   name: 100,

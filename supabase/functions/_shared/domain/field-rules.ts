@@ -124,6 +124,28 @@ export function isPersonName(value: string): boolean {
 }
 
 /**
+ * A phone number as people write it: ASCII digits, at least PHONE_DIGITS_MIN of them, with
+ * the usual separators between them – spaces (also the no-break and narrow no-break space
+ * a number copied from a web page or a signature brings along), `/`, `-`, `.` and
+ * parentheses – and a `+` only as the first character (`+41 79 123 45 67`,
+ * `044/123 45 67`, `(044) 123-45-67`, `+41 (0)79 123 45 67`). No letters, no other
+ * punctuation or symbol: the practice calls the number back from its digest and its mails,
+ * so what is stored must be a number it can dial, not a word, a link or an emoji. Six
+ * digits is the shortest a Swiss or foreign number with its area code has; the length limit
+ * (FIELD_LIMITS.phone) bounds the rest. The same pattern is the database's
+ * (private.is_phone_number, generated).
+ */
+export const PHONE_DIGITS_MIN = 6;
+/** The separators a phone number may have between its digits (a character class's contents). */
+const PHONE_SEPARATORS = String.raw` \u00A0\u202F/.()\-`;
+export const PHONE_NUMBER = new RegExp(`^\\+?(?:[${PHONE_SEPARATORS}]*[0-9]){${PHONE_DIGITS_MIN}}[0-9${PHONE_SEPARATORS}]*$`, 'u');
+
+/** Whether `value` is written like a phone number (PHONE_NUMBER; blank and length are fieldProblem's). */
+export function isPhoneNumber(value: string): boolean {
+  return PHONE_NUMBER.test(value);
+}
+
+/**
  * No lone surrogate (String.prototype.isWellFormed, written out for browsers before 2023):
  * iterating by code points yields a lone surrogate as a unit of its own.
  */
@@ -158,10 +180,10 @@ export function characterCount(value: string): number {
   return count;
 }
 
-/** 'line': one line of text (phone, subject); 'name': a person's name; 'text': several lines. */
-export type FieldKind = 'line' | 'name' | 'text' | 'email';
+/** 'line': one line of text (the subject); 'name': a person's name; 'phone': a phone number; 'text': several lines. */
+export type FieldKind = 'line' | 'name' | 'phone' | 'text' | 'email';
 
-export type FieldProblem = 'not_well_formed' | 'control_character' | 'blank' | 'too_long' | 'not_an_email' | 'not_a_name' | 'name_script';
+export type FieldProblem = 'not_well_formed' | 'control_character' | 'blank' | 'too_long' | 'not_an_email' | 'not_a_name' | 'name_script' | 'not_a_phone';
 
 /**
  * What is wrong with a filled-in value of a field of this kind, or null. Whether the
@@ -178,7 +200,9 @@ export function fieldProblem(kind: FieldKind, value: string, maxLength: number):
   if ((kind === 'text' ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value)) return 'control_character';
   if (looksBlank(value)) return 'blank';
   if (characterCount(value) > maxLength) return 'too_long';
+  // The shapes after the length: a value over its limit is asked to be shorter first, whatever it holds.
   if (kind === 'name') return personNameProblem(value);
+  if (kind === 'phone' && !isPhoneNumber(value)) return 'not_a_phone';
   return null;
 }
 

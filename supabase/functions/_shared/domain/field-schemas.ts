@@ -48,7 +48,8 @@ export const fieldSchemas = {
   /** The contact form's name: first and last name joined by one space. */
   fullName: textField('name', CONTACT_NAME_MAX),
   email: textField('email', FIELD_LIMITS.email),
-  phone: textField('line', FIELD_LIMITS.phone),
+  /** Digits with the usual separators, at least six (isPhoneNumber). */
+  phone: textField('phone', FIELD_LIMITS.phone),
   subject: textField('line', FIELD_LIMITS.subject),
   message: textField('text', FIELD_LIMITS.message),
   staffNote: textField('text', FIELD_LIMITS.staffNote),

@@ -331,7 +331,7 @@ export function chartSpans(night: SleepNight): { bed: number; up: number; asleep
   return { bed: clamp(bed), up: clamp(up), asleepFrom: clamp(Math.min(attempt + night.latencyMinutes, final)), asleepTo: clamp(final) };
 }
 
-/** The field limits the form's inputs carry (maxLength, max), the same the checks use. */
+/** The field limits of the form's inputs (the note's `limit`, the counts' max), the same the checks use. */
 export const SLEEP_FIELD_LIMITS = { note: SLEEP_NOTE_MAX, minutes: SLEEP_MINUTES_MAX, awakenings: SLEEP_AWAKENINGS_MAX } as const;
 
 /** What the page sends the function sleep-diary (the token from the link's fragment). */
