@@ -21,7 +21,7 @@ import { confirmedAppointment, isTo } from './support/lifecycle.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
 
-const link = async (requestId: string, action: AppointmentAction = 'view') =>
+const link = async (requestId: string, action: AppointmentAction = 'practice') =>
   `/termin/aktion#${await signActionToken(e2e().actionTokenSecret, { requestId, action, expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400 })}`;
 
 /** Phone and desktop screenshots of the page as it is, when INVOICE_SHOTS names a folder. */

@@ -201,6 +201,20 @@ export const appointmentActionPage = {
   },
 
   /**
+   * practice: the link in the practice's «Termin bestätigt» copy, the morning digest and a
+   * renewal mail – the appointment's page for the practice: the appointment, the sleep diary
+   * and the invoice below (docs/appointment-lifecycle.md, «The practice's links, day by day»).
+   */
+  practicePage: {
+    headline: 'Termin im Überblick',
+    confirmed: 'Ab dem Tag des Termins senden Sie unten die Rechnung; ist sie bezahlt, markieren Sie sie hier als bezahlt.',
+    cancelled: 'Dieser Termin ist abgesagt.',
+    requested: 'Diese Anfrage ist noch offen: Bestätigen oder ablehnen können Sie sie mit den Links in der E-Mail der Anfrage oder der Tagesübersicht.',
+    declined: 'Diese Anfrage ist abgelehnt.',
+    note: 'Verschieben lässt sich der Termin nur mit den Links in den E-Mails; die Kontaktangaben stehen in der E-Mail der Anfrage.',
+  },
+
+  /**
    * «An earlier time» (docs/appointment-lifecycle.md): for the visitor. earlier – the
    * confirmation's link asks for one; take-earlier – an offer mail's link takes the freed time;
    * end-earlier – every offer mail's link ends the wish.

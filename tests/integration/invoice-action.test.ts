@@ -63,7 +63,7 @@ const token = (requestId: string, action: AppointmentAction, at: Date) =>
   signActionToken(SETTINGS.ACTION_TOKEN_SECRET ?? '', { requestId, action, expiresAt: Math.floor(at.getTime() / 1000) + 30 * 86_400 });
 
 /** A press at `at` (the function's clock), as the page sends it. */
-async function press(id: string, body: Record<string, unknown>, at: Date, action: AppointmentAction = 'view') {
+async function press(id: string, body: Record<string, unknown>, at: Date, action: AppointmentAction = 'practice') {
   return callFunction(backend, 'appointment-action', { token: await token(id, action, at), ...body }, {
     ip: newVisitor().ip, proof: false, headers: { [TEST_CLOCK_HEADER]: at.toISOString() },
   });

@@ -91,7 +91,7 @@ describe('issuing an invoice', () => {
     const { rows } = await backend.query<Record<string, unknown>>(`select * from public.invoices where number = $1`, [number]);
     // No message, no phone, no e-mail as typed: the address key only.
     expect(Object.keys(rows[0]!).sort()).toEqual([
-      'address_key', 'advisor', 'amount_rappen', 'appointment_date', 'appointment_request_id', 'appointment_time', 'created_at',
+      'address_key', 'advisor', 'amount_rappen', 'appointment_date', 'appointment_id', 'appointment_request_id', 'appointment_time', 'created_at',
       'first_name', 'issued_on', 'last_name', 'minutes', 'number', 'paid_at', 'service',
     ]);
     expect(rows[0]!.address_key).toBe(email.replace(/@(.*)$/, (_, domain: string) => `@${domain.toLowerCase()}`));

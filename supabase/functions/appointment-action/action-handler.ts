@@ -311,8 +311,9 @@ async function act(
   }
   if (amount !== undefined) return answer(400, { error: 'invalid_body', field: 'amount' }, { code: 'invalid_body', field: 'amount' });
 
-  // A view link (the calendar feeds') shows and never acts: a calendar provider holds it.
-  if (action === 'view') return invalid('intent');
+  // A view link (the calendar feeds') shows and never acts: a calendar provider holds it. The
+  // practice link shows the appointment for its invoice and diary and decides nothing.
+  if (action === 'view' || action === 'practice') return invalid('intent');
   // What the press sends must fit the link: a time only for a slot without one or with a
   // new date to move to, a note only to decline.
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');

@@ -33,7 +33,7 @@ import type { Answer } from '../_shared/http/request-gate.ts';
 import type { JsonObject } from '../_shared/http/json.ts';
 
 /** The practice's links: the page they open shows the invoice of a confirmed appointment. */
-const PRACTICE_LINKS: readonly AppointmentAction[] = ['confirm-preferred', 'confirm-alternative', 'decline', 'confirm-move', 'decline-move', 'view'];
+const PRACTICE_LINKS: readonly AppointmentAction[] = ['practice', 'confirm-preferred', 'confirm-alternative', 'decline', 'confirm-move', 'decline-move'];
 
 export function isInvoiceIntent(intent: string): intent is InvoiceIntent {
   return (INVOICE_INTENTS as readonly string[]).includes(intent);

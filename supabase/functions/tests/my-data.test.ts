@@ -441,7 +441,7 @@ Deno.test('an erased appointment\'s tombstone is rendered exactly as a cancelled
 Deno.test('invoice: the PDF of one of the token\'s address\'s invoices, made again from the stored invoice; another\'s number is 404, a forged token 403', async () => {
   const { handle, myData } = setup();
   const invoice: StoredInvoice = {
-    number: '2026-0003', appointment_request_id: null, first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
+    number: '2026-0003', appointment_id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6c', appointment_request_id: null, first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
     appointment_date: '2026-12-11', appointment_time: '10:00', minutes: 60, advisor: 'sandra-huber', amount_rappen: 19000,
     issued_on: '2026-12-11', paid_at: null, sent_at: '2026-12-11T10:00:00Z', mail_key: 'invoice/2026-0003/1', mail_pending: false,
   };

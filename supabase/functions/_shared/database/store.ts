@@ -289,6 +289,8 @@ export interface DigestData {
 /** An invoice unpaid more than INVOICE_PAYMENT_DAYS after its date, as the digest lists it (public.open_invoices; invoices/store.ts parses it). */
 export interface OpenInvoice {
   number: string;
+  /** The appointment it was issued for, by id (kept after the request is deleted: the practice link names it). */
+  appointment_id: string;
   first_name: string;
   last_name: string;
   service: string;

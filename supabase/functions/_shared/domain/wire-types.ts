@@ -176,11 +176,18 @@ export const APPOINTMENT_ACTION_KINDS = [
   'confirm-move',
   'decline-move',
   /**
-   * Shows the request and decides nothing about it: the link in the practice's calendar
-   * feeds. A calendar provider keeps the feed, so the link it carries must not decide
-   * anything; like the staff links it takes the invoice's buttons (INVOICE_INTENTS).
+   * The calendar feeds' link: shows the entry's schedule (ScheduleEntryView: time, service,
+   * advisor) and nothing the visitor wrote, decides nothing and mails no visitor. A calendar
+   * provider keeps the feed, and everyone the calendar is shared with has it; its one press
+   * is `renew-link` («Link an die Praxis senden»).
    */
   'view',
+  /**
+   * The practice's page of an appointment (the «Termin bestätigt» copy, the digest, a renewal
+   * mail): the appointment, the sleep diary and the invoice's buttons (INVOICE_INTENTS);
+   * it decides nothing about the appointment. After an erasure: the kept invoice.
+   */
+  'practice',
   /**
    * «An earlier time» (docs/appointment-lifecycle.md): the visitor asks to hear of an earlier
    * time (the confirmation's link), takes an offered one (the offer mail's link; the token

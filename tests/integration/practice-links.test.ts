@@ -1,0 +1,169 @@
+// @vitest-environment node
+/**
+ * The practice's links on the stack, as the practice uses them from its inbox
+ * (docs/appointment-lifecycle.md, «The practice's links, day by day»): the links the
+ * functions put into their mails – the «Termin bestätigt» copy, the digest's appointments,
+ * undecided requests and open invoices – work through the last second their rule gives
+ * (domain/practice-links.ts: the appointment's day plus the invoice's payment period plus a
+ * margin, at least STAFF_LINK_DAYS from the mail) and not one second longer; an appointment
+ * booked 60 days ahead is invoiced on its day from that morning's digest and marked paid from
+ * the digest after its payment period. Every clock here is the functions' test clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readActionToken, signActionToken } from '../../supabase/functions/_shared/lifecycle/action-tokens.ts';
+import { addDays } from '../../supabase/functions/_shared/domain/availability.ts';
+import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
+import { INVOICE_PAYMENT_DAYS, invoiceSubject } from '../../supabase/functions/_shared/domain/invoice.ts';
+import { PRACTICE_LINK_DAYS_AFTER, STAFF_LINK_DAYS } from '../../supabase/functions/_shared/domain/practice-links.ts';
+import { PRACTICE_LINK_LABEL } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
+import { OPEN_INVOICE_LINK_LABEL } from '../../supabase/functions/send-practice-digest/digest-email.ts';
+import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
+import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
+import { isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
+import { backendTarget, bookableDate, callFunction, newAppointmentRequest, newVisitor, type TestBackend } from './stack-harness.ts';
+
+let backend: TestBackend;
+let mail: MailApi;
+const SETTINGS = readFunctionsSettings();
+const SECRET = SETTINGS.ACTION_TOKEN_SECRET ?? '';
+const PRACTICE = (SETTINGS.PRACTICE_EMAIL ?? '').toLowerCase();
+
+beforeAll(async () => {
+  backend = await backendTarget();
+  mail = mailApi(backend.mailUrl);
+}, 180_000);
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+/** The action page's token of the link after `label` in a mail's text part. */
+function linkAfter(text: string, label: string): string {
+  const at = text.indexOf(`${label}:\n`);
+  expect(at, label).toBeGreaterThanOrEqual(0);
+  const match = /\/termin\/aktion#([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(text.slice(at));
+  return match![1]!;
+}
+
+/** The claim a token carries (read well before it expires). */
+async function claimOf(token: string) {
+  const read = await readActionToken(SECRET, token, new Date(0));
+  if (!read.ok) throw new Error(read.reason);
+  return read.claim;
+}
+
+/** appointment-action at `at` (the function's clock). */
+const action = (body: Record<string, unknown>, at: Date) =>
+  callFunction(backend, 'appointment-action', body, { ip: newVisitor().ip, proof: false, headers: { [TEST_CLOCK_HEADER]: at.toISOString() } });
+
+/** The morning digest by hand at `at` (the function's clock), and the digest mail it sent. */
+async function digestAt(at: Date): Promise<Mail> {
+  const before = new Set((await mail.list()).map((item) => item.ID));
+  const response = await fetch(`${backend.apiUrl}/functions/v1/send-practice-digest`, {
+    method: 'POST',
+    headers: {
+      apikey: backend.secretKey,
+      authorization: `Bearer ${backend.secretKey}`,
+      'content-type': 'application/json',
+      [TEST_CLOCK_HEADER]: at.toISOString(),
+    },
+    body: '{}',
+  });
+  expect(response.status).toBe(200);
+  return mail.waitFor((m) => !before.has(m.ID) && isTo(m, PRACTICE) && m.Subject.startsWith('Tagesübersicht'));
+}
+
+/** 00:00 in Zurich after the day `days` after `day`: when an appointment's practice links stop working. */
+const endOfDayAfter = (day: string, days: number) => zurichInstant(addDays(day, days + 1), '00:00');
+
+/** A last name of letters no other request of the suite has, to find its part of a digest by. */
+const names = ['Amsel', 'Birke', 'Distel', 'Eibe', 'Fichte', 'Ginster'];
+let named = 0;
+
+/** A request stored as the form stores it, its practice mail counted as sent. */
+async function storedRequest(preferred: string, alternative: string | null = null, time = '10:00') {
+  const visitor = newVisitor();
+  const row = newAppointmentRequest(visitor.email, { preferred_date: preferred, preferred_time: time, last_name: names[named++ % names.length] });
+  await backend.query(
+    `insert into public.appointment_requests (id, first_name, last_name, email, phone, service, preferred_date, preferred_time, alternative_date)
+     values ($1, $2, $3, $4, $5, 'Schlafberatung', $6, $7, $8)`,
+    [row.id, row.first_name, row.last_name, row.email, row.phone, preferred, time, alternative],
+  );
+  await backend.query(`update public.outbox_mails set sent_at = now() where appointment_request_id = $1`, [row.id]);
+  return { id: row.id as string, name: `${row.first_name} ${row.last_name}`, ...visitor };
+}
+
+describe('the practice\'s links from its inbox', () => {
+  it('an appointment booked 60 days ahead: confirmed from the request, invoiced on its day from the digest, marked paid from the digest after its payment period; each link works through its last second', async () => {
+    const now = new Date();
+    const day = bookableDate(60);
+    const request = await storedRequest(day, null, '15:30');
+    // The practice confirms from the request's mail (its decline link would do the same page).
+    const confirm = await signActionToken(SECRET, { requestId: request.id, action: 'confirm-preferred', expiresAt: Math.floor(now.getTime() / 1000) + 86_400 });
+    const confirmed = await action({ token: confirm, intent: 'act', advisor: 'sandra-huber' }, now);
+    expect(confirmed).toMatchObject({ status: 200, json: { result: 'changed', mail: 'sent' } });
+
+    // «Termin bestätigt» carries the appointment's page, valid until the invoice is done.
+    const copy = await mail.waitFor((m) => isTo(m, PRACTICE) && m.Subject.startsWith(`Termin bestätigt: ${request.name}`));
+    const fromCopy = linkAfter(copy.Text, PRACTICE_LINK_LABEL);
+    const until = endOfDayAfter(day, PRACTICE_LINK_DAYS_AFTER);
+    expect(await claimOf(fromCopy)).toEqual({ requestId: request.id, action: 'practice', expiresAt: until.getTime() / 1000 });
+    // Its last second works, the next does not (the page then offers a new link).
+    expect((await action({ token: fromCopy, intent: 'show' }, until)).status).toBe(200);
+    expect(await action({ token: fromCopy, intent: 'show' }, new Date(until.getTime() + 1000)))
+      .toMatchObject({ status: 403, json: { error: 'invalid_link', reason: 'expired' } });
+
+    // The morning of the day: the digest lists the appointment with its page; «Rechnung senden».
+    const morning = await digestAt(zurichInstant(day, '07:05'));
+    expect(morning.Text).toContain('Termine heute und morgen');
+    const today = linkAfter(morning.Text.slice(morning.Text.indexOf(request.name)), PRACTICE_LINK_LABEL);
+    expect(await claimOf(today)).toMatchObject({ requestId: request.id, action: 'practice', expiresAt: until.getTime() / 1000 });
+    const shown = await action({ token: today, intent: 'show' }, zurichInstant(day, '07:10'));
+    expect(shown.json).toMatchObject({ view: { action: 'practice', invoicing: { from: day, invoice: null }, sleepDiary: null } });
+    const sent = await action({ token: today, intent: 'invoice' }, zurichInstant(day, '16:40'));
+    expect(sent).toMatchObject({ status: 200, json: { result: 'issued', mail: 'sent' } });
+    const number = ((sent.json!.view as { invoicing: { invoice: { number: string } } }).invoicing.invoice.number);
+    await mail.waitFor((m) => isTo(m, request.email) && m.Subject === invoiceSubject(number));
+
+    // After the payment period: the digest lists the invoice as open, with a fresh link; «Als bezahlt markieren».
+    const later = zurichInstant(addDays(day, INVOICE_PAYMENT_DAYS + 1), '07:05');
+    const overdue = await digestAt(later);
+    const fromDigest = linkAfter(overdue.Text, OPEN_INVOICE_LINK_LABEL(number));
+    const claim = await claimOf(fromDigest);
+    expect(claim).toMatchObject({ requestId: request.id, action: 'practice' });
+    expect(claim.expiresAt).toBe(Math.max(until.getTime(), Math.ceil(later.getTime() / 1000) * 1000 + STAFF_LINK_DAYS * 86_400_000) / 1000);
+    const paid = await action({ token: fromDigest, intent: 'invoice-paid' }, later);
+    expect(paid).toMatchObject({ status: 200, json: { result: 'paid', view: { invoicing: { invoice: { number, state: 'paid' } } } } });
+    // Paid: the next morning's digest lists it no more.
+    const next = await digestAt(new Date(later.getTime() + 86_400_000));
+    expect(next.Text).not.toContain(OPEN_INVOICE_LINK_LABEL(number));
+  });
+
+  it('a request\'s confirm and decline links last until its latest wished day plus the invoice\'s period, through their last second', async () => {
+    const preferred = bookableDate(50);
+    const alternative = addDays(preferred, 3);
+    const request = await storedRequest(preferred, alternative);
+    const digest = await digestAt(new Date());
+    const decline = linkAfter(digest.Text.slice(digest.Text.indexOf(request.name)), 'Ablehnen oder einen anderen Termin vorschlagen');
+    const until = endOfDayAfter(alternative, PRACTICE_LINK_DAYS_AFTER);
+    expect(await claimOf(decline)).toEqual({ requestId: request.id, action: 'decline', expiresAt: until.getTime() / 1000 });
+    expect(await action({ token: decline, intent: 'show' }, until)).toMatchObject({ status: 200, json: { view: { action: 'decline', status: 'requested' } } });
+    expect(await action({ token: decline, intent: 'show' }, new Date(until.getTime() + 1000)))
+      .toMatchObject({ status: 403, json: { error: 'invalid_link', reason: 'expired' } });
+  });
+
+  it('a link sent long after its day still works STAFF_LINK_DAYS from its mail, through its last second', async () => {
+    // A request (stored by the service role, as a phone booking) for a day 40 days ago, still undecided.
+    const past = addDays(bookableDate(0), -42);
+    const request = await storedRequest(bookableDate(5));
+    await backend.query(`update public.appointment_requests set preferred_date = $2 where id = $1`, [request.id, past]);
+    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const digest = await digestAt(sentAt);
+    const decline = linkAfter(digest.Text.slice(digest.Text.indexOf(request.name)), 'Ablehnen oder einen anderen Termin vorschlagen');
+    const until = new Date(sentAt.getTime() + STAFF_LINK_DAYS * 86_400_000);
+    expect(until.getTime()).toBeGreaterThan(endOfDayAfter(past, PRACTICE_LINK_DAYS_AFTER).getTime());
+    expect(await claimOf(decline)).toMatchObject({ action: 'decline', expiresAt: until.getTime() / 1000 });
+    expect((await action({ token: decline, intent: 'show' }, until)).status).toBe(200);
+    expect((await action({ token: decline, intent: 'show' }, new Date(until.getTime() + 1000))).status).toBe(403);
+  });
+});
