@@ -7,6 +7,8 @@
  * form's date and time messages are the appointment form's (appointment.ts, slotFieldTexts).
  */
 import { practice } from './practice';
+import { PRACTICE_LINK_DAYS_AFTER, STAFF_LINK_DAYS } from '@domain/practice-links';
+import { formatInstantLong } from '@domain/dates';
 
 const notice = practice.cancellationNoticeHours;
 
@@ -44,6 +46,31 @@ export const appointmentActionPage = {
       'Bitte versuchen Sie es in einem Moment noch einmal, oder rufen Sie uns an.',
     ],
     retry: 'Erneut versuchen',
+  },
+
+  /**
+   * A lapsed link of the practice (its mails' links, a calendar entry's), and the calendar
+   * entry's page: a fresh link is mailed to the practice's own address, never anyone else's
+   * (docs/appointment-lifecycle.md, «Renewing a lapsed link»).
+   */
+  renew: {
+    expiredHeadline: 'Dieser Link ist abgelaufen',
+    expired: [
+      `Die Links in den E-Mails der Praxis gelten bis ${PRACTICE_LINK_DAYS_AFTER} Tage nach dem Termin, mindestens ${STAFF_LINK_DAYS} Tage ab ihrer E-Mail.`,
+      'Die Website sendet Ihnen einen neuen Link an die E-Mail-Adresse der Praxis – nur dorthin, wer auch immer hier klickt.',
+    ],
+    button: 'Neuen Link an die Praxis senden',
+    /** On a calendar entry's page (the view link), which shows only the schedule. */
+    feedButton: 'Link an die Praxis senden',
+    sending: 'Wird gesendet …',
+    sent: 'Ein neuer Link ist an die E-Mail-Adresse der Praxis unterwegs. Bitte sehen Sie in wenigen Minuten im Posteingang der Praxis nach.',
+    queued: 'Der neue Link ist vorgemerkt, die E-Mail konnte aber gerade nicht gesendet werden. Die Website sendet sie in den nächsten Minuten selbst an die Praxis.',
+    /** Held back by the renewals' budget; `nextAt` an ISO instant. */
+    limited: (nextAt: string) =>
+      'Zu diesem Termin hat die Website vor Kurzem schon einen Link an die Praxis gesendet – bitte sehen Sie im Posteingang der Praxis nach. ' +
+      `Einen weiteren sendet sie ab ${formatInstantLong(new Date(nextAt))}.`,
+    notFound: 'Diese Anfrage ist nicht mehr gespeichert; einen neuen Link gibt es dafür nicht.',
+    failed: 'Das hat nicht geklappt: Die Verbindung ist fehlgeschlagen oder unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es noch einmal.',
   },
 
   /** Before the tel: link. */

@@ -120,6 +120,7 @@ export const myDataPage = {
     erasure: 'Mitteilung an die Praxis über Ihre Löschung',
     digest: 'Tagesübersicht der Praxis',
     'cap-notice': 'Hinweis der Website an die Praxis',
+    'practice-link': 'Neuer Link der Praxis zu Ihrem Termin',
   } satisfies Record<MailKind, string>,
   recipients: {
     practice: 'die Praxis',

@@ -6,6 +6,7 @@ import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { practice } from '@/content/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
+import { renewPracticeLink } from '@/features/appointment-action/renew-api';
 import { makeView, scheduled } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
@@ -25,6 +26,9 @@ vi.mock('@/features/appointment-action/action-api', () => ({
 }));
 const show = vi.mocked(showAppointment);
 const act = vi.mocked(actOnAppointment);
+// «Neuen Link an die Praxis senden»: the tests decide what the function answers.
+vi.mock('@/features/appointment-action/renew-api', () => ({ renewPracticeLink: vi.fn() }));
+const renew = vi.mocked(renewPracticeLink);
 // The move form asks for the taken times of the chosen day, as the booking form does.
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 
@@ -263,6 +267,22 @@ describe('/termin/aktion', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist abgelaufen' })).toBeInTheDocument();
       expect(screen.queryByText(/ungültig/)).toBeNull();
       expectWaysOn();
+    });
+
+    it('a lapsed practice link: «Neuen Link an die Praxis senden», which mails the practice and says so; held back, says until when', async () => {
+      show.mockResolvedValue({ kind: 'invalid_link', reason: 'expired', renewable: true });
+      renew.mockReset();
+      renew.mockResolvedValueOnce({ kind: 'sent' }).mockResolvedValueOnce({ kind: 'limited', nextAt: '2026-12-11T10:05:00.000Z' });
+      const user = await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.renew.expiredHeadline })).toBeInTheDocument();
+      for (const line of copy.renew.expired) expect(screen.getByText(line)).toBeInTheDocument();
+      // The practice's way on is its inbox, not the visitor's booking page.
+      expect(inMain().queryByRole('link', { name: copy.bookingLink })).toBeNull();
+      await user.click(button(copy.renew.button));
+      expect(renew).toHaveBeenCalledWith(TOKEN);
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.renew.sent);
+      await user.click(button(copy.renew.button));
+      expect(await screen.findByRole('alert')).toHaveTextContent(copy.renew.limited('2026-12-11T10:05:00.000Z'));
     });
 
     it('a request no longer stored: says so, with the phone', async () => {

@@ -24,7 +24,7 @@ export default function TerminAktionPage() {
               onResend={(stored) => void resend(stored)}
             />
           ) : (
-            <RequestUnavailable state={state} onRetry={retryLoading} />
+            <RequestUnavailable state={state} onRetry={retryLoading} token={linkToken} />
           )}
           {/* The practice's links of a confirmed appointment: its invoice (issue 52). */}
           {state.step === 'ready' && <InvoicePanel key={state.checkedAt} invoicing={state.view.invoicing} token={linkToken} />}

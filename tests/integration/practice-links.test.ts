@@ -14,13 +14,20 @@ import { readActionToken, signActionToken } from '../../supabase/functions/_shar
 import { addDays } from '../../supabase/functions/_shared/domain/availability.ts';
 import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
 import { INVOICE_PAYMENT_DAYS, invoiceSubject } from '../../supabase/functions/_shared/domain/invoice.ts';
-import { PRACTICE_LINK_DAYS_AFTER, STAFF_LINK_DAYS } from '../../supabase/functions/_shared/domain/practice-links.ts';
+import {
+  PRACTICE_LINK_DAILY_CAP,
+  PRACTICE_LINK_DAYS_AFTER,
+  PRACTICE_LINK_NETWORK_DAILY_MAX,
+  PRACTICE_LINK_RENEWAL_MINUTES,
+  STAFF_LINK_DAYS,
+} from '../../supabase/functions/_shared/domain/practice-links.ts';
+import { PRACTICE_LINK_MAIL_TITLE } from '../../supabase/functions/_shared/lifecycle/practice-link-mail.ts';
 import { PRACTICE_LINK_LABEL } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { OPEN_INVOICE_LINK_LABEL } from '../../supabase/functions/send-practice-digest/digest-email.ts';
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
-import { backendTarget, bookableDate, callFunction, newAppointmentRequest, newVisitor, type TestBackend } from './stack-harness.ts';
+import { backendTarget, bookableDate, callFunction, newAppointmentRequest, newVisitor, ownIpv6Network, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
 let mail: MailApi;
@@ -165,5 +172,102 @@ describe('the practice\'s links from its inbox', () => {
     expect(await claimOf(decline)).toMatchObject({ action: 'decline', expiresAt: until.getTime() / 1000 });
     expect((await action({ token: decline, intent: 'show' }, until)).status).toBe(200);
     expect((await action({ token: decline, intent: 'show' }, new Date(until.getTime() + 1000))).status).toBe(403);
+  });
+});
+
+/** A practice link that lapsed a minute before `at`. */
+const lapsed = (requestId: string, action: 'practice' | 'decline' | 'cancel' = 'practice', at = new Date()) =>
+  signActionToken(SECRET, { requestId, action, expiresAt: Math.floor(at.getTime() / 1000) - 60 });
+
+/** «Neuen Link an die Praxis senden» from the client `ip`, at `at` (the function's clock). */
+const renew = (token: string, ip: string, at = new Date()) =>
+  callFunction(backend, 'appointment-action', { token, intent: 'renew-link' }, { ip, proof: false, headers: { [TEST_CLOCK_HEADER]: at.toISOString() } });
+
+/** The renewal mails caught so far (to whomever they went). */
+const renewalMails = async () => (await mail.all()).filter((m) => m.Subject.startsWith(PRACTICE_LINK_MAIL_TITLE));
+
+describe('«Neuen Link an die Praxis senden»', () => {
+  it('a lapsed practice link asks for a fresh one, mailed to the practice only; once an hour per appointment; a visitor\'s lapsed link cannot', async () => {
+    const request = await storedRequest(bookableDate(20), null, '11:00');
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.decide_appointment($1, 'confirm', $2::date, '11:00', null, 'lukas-brunner')`, [request.id, bookableDate(20)]);
+    const token = await lapsed(request.id);
+    expect(await action({ token, intent: 'show' }, new Date())).toMatchObject({ status: 403, json: { error: 'invalid_link', reason: 'expired', renewable: true } });
+    // Acting on a lapsed link stays refused.
+    expect(await action({ token, intent: 'invoice-paid' }, new Date())).toMatchObject({ status: 403, json: { reason: 'expired' } });
+
+    const ip = newVisitor().ip;
+    const before = (await renewalMails()).length;
+    expect(await renew(token, ip)).toMatchObject({ status: 200, json: { result: 'owed', mail: 'sent' } });
+    const renewal = await mail.waitFor((m) => m.Subject.startsWith(`${PRACTICE_LINK_MAIL_TITLE}: ${request.name}`));
+    expect(renewal.To.map((to) => to.Address.toLowerCase())).toEqual([PRACTICE]);
+    expect([...renewal.Cc ?? [], ...renewal.Bcc ?? []]).toEqual([]);
+    expect(renewal.ReplyTo.map((to) => to.Address.toLowerCase())).toEqual([PRACTICE]);
+    expect(renewal.Text).not.toContain(request.email);
+    // A fresh practice link, valid by the rule from now.
+    const fresh = linkAfter(renewal.Text, PRACTICE_LINK_LABEL);
+    expect(await claimOf(fresh)).toMatchObject({ requestId: request.id, action: 'practice' });
+    expect(await action({ token: fresh, intent: 'show' }, new Date())).toMatchObject({ status: 200, json: { view: { action: 'practice', status: 'confirmed' } } });
+
+    // Within the hour: nothing owed, and when the next may go.
+    const again = await renew(token, newVisitor().ip);
+    expect(again.status).toBe(429);
+    expect(again.json).toMatchObject({ error: 'limited' });
+    const seconds = again.json!.retryAfterSeconds as number;
+    expect(seconds).toBeGreaterThan(PRACTICE_LINK_RENEWAL_MINUTES * 60 - 30);
+    expect(seconds).toBeLessThanOrEqual(PRACTICE_LINK_RENEWAL_MINUTES * 60);
+    expect(again.headers.get('retry-after')).toBe(String(seconds));
+    // An hour later, one more.
+    const later = new Date(Date.now() + (PRACTICE_LINK_RENEWAL_MINUTES * 60 + 5) * 1000);
+    expect((await renew(token, newVisitor().ip, later)).status).toBe(200);
+    await expect.poll(async () => (await renewalMails()).length).toBe(before + 2);
+
+    // The visitor's own lapsed link: expired, nothing to renew, nothing mailed.
+    const cancel = await lapsed(request.id, 'cancel');
+    const visitors = await action({ token: cancel, intent: 'show' }, new Date());
+    expect(visitors).toMatchObject({ status: 403, json: { reason: 'expired' } });
+    expect(visitors.json).not.toHaveProperty('renewable');
+    expect((await renew(cancel, newVisitor().ip)).status).toBe(403);
+    // A forged one: refused before the database is asked.
+    expect((await renew(`${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`, newVisitor().ip)).status).toBe(403);
+    // A valid staff link needs none.
+    const valid = await signActionToken(SECRET, { requestId: request.id, action: 'decline', expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    expect(await renew(valid, newVisitor().ip)).toMatchObject({ status: 400, json: { error: 'invalid_body', field: 'intent' } });
+    expect((await renewalMails()).length).toBe(before + 2);
+  });
+
+  it('a flood of renewal requests sends at most the budget: one network its share, all networks the day\'s cap, one per appointment however many at once', async () => {
+    const appointments = await Promise.all(Array.from({ length: PRACTICE_LINK_DAILY_CAP + 10 }, (_, n) => storedRequest(bookableDate(30 + (n % 40)))));
+    const tokens = await Promise.all(appointments.map((request) => lapsed(request.id, n(request) % 2 ? 'decline' : 'practice')));
+    function n(request: { id: string }) {
+      return appointments.indexOf(request as (typeof appointments)[number]);
+    }
+    const owedToday = async () =>
+      (await backend.query<{ n: number }>(`select count(*)::int as n from public.outbox_mails where kind = 'practice-link' and created_at > now() - interval '1 day'`)).rows[0]!.n;
+    const before = await owedToday();
+    const mailsBefore = (await renewalMails()).length;
+
+    // One network (an IPv6 /48: its /64s are one client each), every appointment's link, ten at a time.
+    const network = ownIpv6Network();
+    const statuses: number[] = [];
+    for (let i = 0; i < tokens.length; i += 10) {
+      const batch = tokens.slice(i, i + 10).map((token, k) => renew(token, `${network}:${(i + k).toString(16)}::1`));
+      statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PRACTICE_LINK_NETWORK_DAILY_MAX);
+    expect(statuses.filter((status) => status !== 200).every((status) => status === 429)).toBe(true);
+
+    // Many networks, each link three times at once: one per appointment, the day's cap in all.
+    const answers = await Promise.all(tokens.flatMap((token) => [0, 1, 2].map(() => renew(token, newVisitor().ip))));
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 429)).toBe(true);
+    const owed = await owedToday();
+    expect(owed).toBe(Math.max(before, PRACTICE_LINK_DAILY_CAP));
+    const perAppointment = await backend.query<{ n: number }>(
+      `select count(*)::int as n from public.outbox_mails where kind = 'practice-link' and appointment_request_id = any($1::uuid[]) group by appointment_request_id`,
+      [appointments.map((request) => request.id)]);
+    expect(perAppointment.rows.every((row) => row.n === 1)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 200).length + PRACTICE_LINK_NETWORK_DAILY_MAX).toBe(owed - before);
+    // Each owed renewal went out once, to the practice and nobody else.
+    await expect.poll(async () => (await renewalMails()).length, { timeout: 20_000 }).toBe(mailsBefore + owed - before);
+    expect((await renewalMails()).every((m) => m.To.length === 1 && m.To[0]!.Address.toLowerCase() === PRACTICE)).toBe(true);
   });
 });

@@ -42,7 +42,8 @@ export type ActionResult =
   | { kind: 'view'; view: AppointmentActionView }
   /** 200 to `act`. */
   | { kind: 'done'; result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent' | 'none'; view: AppointmentActionView }
-  | { kind: 'invalid_link'; reason: InvalidLinkReason }
+  /** `renewable`: a lapsed link of the practice's, which may ask for a fresh one mailed to the practice. */
+  | { kind: 'invalid_link'; reason: InvalidLinkReason; renewable?: boolean }
   | { kind: 'not_found' }
   | { kind: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
   /** The advisor chosen (or everyone) has an overlapping appointment by now: nothing changed; `view` is the day as it is now. */
@@ -136,7 +137,7 @@ export function fromErrorBody(body: unknown): ActionResult {
   switch (body.error) {
     case 'invalid_link': {
       const reason = INVALID_LINK_REASONS.includes(body.reason as string) ? (body.reason as InvalidLinkReason) : 'malformed';
-      return { kind: 'invalid_link', reason };
+      return reason === 'expired' && body.renewable === true ? { kind: 'invalid_link', reason, renewable: true } : { kind: 'invalid_link', reason };
     }
     case 'not_found':
       return { kind: 'not_found' };

@@ -2,6 +2,7 @@ import { appointmentPath } from '@/app/router/route-table';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { PracticePhone } from './practice-phone';
+import { RenewLink } from './renew-link';
 import type { PageState } from './use-appointment-action';
 
 type NoViewState = Exclude<PageState, { step: 'ready' }>;
@@ -28,9 +29,9 @@ function Paragraphs({ lines }: { lines: readonly string[] }) {
  * Every state without a request to show: loading (also the prerendered HTML), a link
  * that cannot be used, a request no longer stored, a failure to load. A broken or
  * expired link shows nothing of any request, only the ways on: the phone and the
- * booking page.
+ * booking page – or, for a lapsed link of the practice's, a fresh one mailed to the practice.
  */
-export function RequestUnavailable({ state, onRetry }: { state: NoViewState; onRetry: () => void }) {
+export function RequestUnavailable({ state, onRetry, token }: { state: NoViewState; onRetry: () => void; token: () => string }) {
   switch (state.step) {
     case 'loading':
       return (
@@ -46,6 +47,16 @@ export function RequestUnavailable({ state, onRetry }: { state: NoViewState; onR
         </>
       );
     case 'invalid_link': {
+      // A lapsed link of the practice's: the way on is a fresh one in the practice's inbox.
+      if (state.renewable) {
+        return (
+          <>
+            <Headline>{copy.renew.expiredHeadline}</Headline>
+            <Paragraphs lines={copy.renew.expired} />
+            <RenewLink token={token} label={copy.renew.button} />
+          </>
+        );
+      }
       const text = state.reason === 'expired' ? copy.expiredLink : copy.invalidLink;
       return (
         <>

@@ -41,8 +41,8 @@ export type Outcome =
 export type PageState =
   /** The prerendered page, and until the function answers. */
   | { step: 'loading' }
-  /** `missing`: neither the address nor this tab has a token. */
-  | { step: 'invalid_link'; reason: InvalidLinkReason | 'missing' }
+  /** `missing`: neither the address nor this tab has a token. `renewable`: a lapsed practice link («Neuen Link an die Praxis senden»). */
+  | { step: 'invalid_link'; reason: InvalidLinkReason | 'missing'; renewable?: boolean }
   | { step: 'not_found' }
   /** Reading the request failed (network, 429, 5xx): retry or call. */
   | { step: 'load_failed' }
@@ -56,7 +56,7 @@ export function stateAfterShow(result: ActionResult, now: number): PageState {
     case 'view':
       return { step: 'ready', view: result.view, checkedAt: now, outcome: null };
     case 'invalid_link':
-      return { step: 'invalid_link', reason: result.reason };
+      return result.renewable ? { step: 'invalid_link', reason: result.reason, renewable: true } : { step: 'invalid_link', reason: result.reason };
     case 'not_found':
       return { step: 'not_found' };
     default:
@@ -96,7 +96,7 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
       return { step: 'ready', view: result.view, checkedAt: now, outcome: { kind: result.kind, id } };
     case 'invalid_link':
       // The link expired between opening the page and pressing.
-      return { step: 'invalid_link', reason: result.reason };
+      return result.renewable ? { step: 'invalid_link', reason: result.reason, renewable: true } : { step: 'invalid_link', reason: result.reason };
     case 'not_found':
       return { step: 'not_found' };
     case 'in_progress':

@@ -13,7 +13,7 @@
  * _shared/domain/wire-types.ts (AppointmentAction…).
  */
 import { type LinkSettings } from '../_shared/lifecycle/action-links.ts';
-import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
+import { type ActionClaim, type AppointmentAction, isMoveAction, isPracticeAction, readActionToken, readLapsedActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
 import { changeEarlier, type EarlierStore, isEarlierAction } from '../_shared/lifecycle/earlier-time.ts';
@@ -38,6 +38,8 @@ import type { InvoiceStore } from '../_shared/invoices/store.ts';
 import { invoicingOf, isInvoiceIntent, pressInvoice } from './invoice-action.ts';
 import { advisorDiary } from '../_shared/sleep-diary/advisor-view.ts';
 import type { SleepDiaryStore } from '../_shared/sleep-diary/store.ts';
+import type { PracticeLinkStore } from '../_shared/lifecycle/practice-link-store.ts';
+import { renewLink } from './renew-link.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
 
@@ -256,7 +258,7 @@ export function createActionHandler(deps: FunctionDeps): (request: Request) => P
     if ('response' in opened) return opened.response;
     const { answer, store, mailer } = opened;
     try {
-      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.invoices, deps.sleepDiary);
+      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.invoices, deps.sleepDiary, deps.practiceLinks);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }
@@ -273,6 +275,7 @@ async function act(
   earlier: EarlierStore | null | undefined,
   invoices: InvoiceStore | null | undefined,
   sleepDiary?: SleepDiaryStore | null,
+  practiceLinks?: PracticeLinkStore | null,
 ): Promise<Response> {
   const body = await readJsonObject(request);
   if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
@@ -282,9 +285,33 @@ async function act(
   }
   const { token, intent, time, note, date, advisor, offers, amount } = valid.value;
 
+  // «Neuen Link an die Praxis senden» (renew-link.ts): the practice's own address gets a fresh link.
+  const renew = (claim: ActionClaim) => {
+    if (!practiceLinks) throw new Error('practice link store not configured');
+    return renewLink({
+      request, answer, store, mailer, practiceLinks, claim, now,
+      salt: config.rateLimitSalt,
+      mail: { practiceEmail: config.mail!.practiceEmail },
+      links: { secret: config.actionSecret, siteUrl: config.siteUrl },
+    });
+  };
   const link = await readActionToken(config.actionSecret, token, now);
-  if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
+  if (!link.ok) {
+    // A lapsed practice link acts on nothing, but may ask for a fresh one mailed to the practice.
+    const lapsed = link.reason === 'expired' ? await readLapsedActionToken(config.actionSecret, token) : null;
+    if (lapsed?.ok && isPracticeAction(lapsed.claim.action)) {
+      if (intent === 'renew-link') return await renew(lapsed.claim);
+      return answer(403, { error: 'invalid_link', reason: 'expired', renewable: true }, { code: 'link_expired' });
+    }
+    return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
+  }
   const { action, requestId, move } = link.claim;
+  // A valid link needs no renewal – but the feeds' view link offers it: the page it opens shows
+  // only the entry's schedule, the practice's mail the rest.
+  if (intent === 'renew-link') {
+    if (action !== 'view') return answer(400, { error: 'invalid_body', field: 'intent' }, { code: 'invalid_body', field: 'intent' });
+    return await renew(link.claim);
+  }
   const code = (outcome: string) => ({ code: `${action}_${outcome}` });
   const invalid = (field: string) => answer(400, { error: 'invalid_body', field }, { code: 'invalid_body', field });
 

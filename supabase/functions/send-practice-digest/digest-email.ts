@@ -39,6 +39,7 @@ export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
   erasure: 'Mitteilungen über Löschungen an die Praxis',
   digest: 'Tagesübersichten',
   'cap-notice': 'Hinweise auf das Tageslimit',
+  'practice-link': 'Neue Links zu Terminen an die Praxis',
 };
 
 export const WAITING_TITLE = 'Wartende E-Mails';

@@ -100,17 +100,19 @@ Deno.test('a tampered, expired, foreign or malformed token: 403 invalid_link, no
   const { handle, store, logs } = setup();
   const good = await token('confirm-preferred');
   const tampered = good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA');
-  const cases: [string, string][] = [
-    [tampered, 'tampered'],
-    [await token('confirm-preferred', Math.floor(NOW.getTime() / 1000) - 1), 'expired'],
-    [await token('confirm-preferred', IN_30_DAYS, REQUEST_ID, 'another-projects-secret-of-32-characters'), 'tampered'],
-    ['not-a-token', 'malformed'],
+  const cases: [string, Record<string, unknown>][] = [
+    [tampered, { reason: 'tampered' }],
+    // A lapsed practice link may ask for a fresh one mailed to the practice («Renewing a lapsed link»).
+    [await token('confirm-preferred', Math.floor(NOW.getTime() / 1000) - 1), { reason: 'expired', renewable: true }],
+    [await token('cancel', Math.floor(NOW.getTime() / 1000) - 1), { reason: 'expired' }],
+    [await token('confirm-preferred', IN_30_DAYS, REQUEST_ID, 'another-projects-secret-of-32-characters'), { reason: 'tampered' }],
+    ['not-a-token', { reason: 'malformed' }],
   ];
-  for (const [value, reason] of cases) {
+  for (const [value, refusal] of cases) {
     for (const intent of ['show', 'act']) {
       const answer = await call(handle, { token: value, intent });
       assert.equal(answer.status, 403);
-      assert.deepEqual(answer.body, { error: 'invalid_link', reason });
+      assert.deepEqual(answer.body, { error: 'invalid_link', ...refusal });
     }
   }
   assert.deepEqual(store.calls, []);

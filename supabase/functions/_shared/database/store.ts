@@ -606,6 +606,7 @@ const claimedRowSchemas = {
   request: appointmentRecordSchema,
   outcome: appointmentStateSchema,
   reminder: appointmentStateSchema,
+  'practice-link': z.object({ ...appointmentStateSchema.shape, key: z.string() }),
   acknowledgement: z.union([
     z.object({ form: z.literal('contact'), ...storedContactSchema.shape }),
     z.object({ form: z.literal('request'), ...appointmentRecordSchema.shape }),
@@ -616,6 +617,7 @@ const claimedRowSchemas = {
 export function parseClaimedRows(kind: 'contact', value: unknown, takenAt: number): Claimed<StoredContactMessage>[];
 export function parseClaimedRows(kind: 'request', value: unknown, takenAt: number): Claimed<StoredAppointmentRequest>[];
 export function parseClaimedRows(kind: 'outcome' | 'reminder', value: unknown, takenAt: number): Claimed<AppointmentRequest>[];
+export function parseClaimedRows(kind: 'practice-link', value: unknown, takenAt: number): Claimed<AppointmentRequest & { key: string }>[];
 export function parseClaimedRows(kind: 'acknowledgement', value: unknown, takenAt: number): Claimed<AcknowledgedForm>[];
 export function parseClaimedRows(kind: keyof typeof claimedRowSchemas, value: unknown, takenAt: number): Claimed<unknown>[] {
   const code = `unexpected_${kind}_claim`;

@@ -70,7 +70,13 @@ export type MailRefersTo =
  * - `erased-data`: one mail per erasure that deleted something (public.erase_mailbox), so
  *   never more than the forms and the newsletter stored for the address under their limits;
  * - `one-a-day`: one per Zurich day, by its key (digest/<day>, cap-notice/<day>/practice:
- *   public.owe_day_mail owes a day's mail once).
+ *   public.owe_day_mail owes a day's mail once);
+ * - `practice-link`: the renewals of the practice's links, counted by
+ *   public.owe_practice_link when one is asked for: one per appointment in
+ *   PRACTICE_LINK_RENEWAL_MINUTES, PRACTICE_LINK_NETWORK_DAILY_MAX a day from one client
+ *   network, PRACTICE_LINK_DAILY_CAP a day in all (domain/practice-links.ts) – whoever holds a
+ *   lapsed link or a calendar feed cannot flood the practice's inbox, and one client cannot
+ *   spend the day's cap on its own.
  */
 export type MailBudget =
   | 'daily-mail-cap'
@@ -82,7 +88,8 @@ export type MailBudget =
   | 'appointment-mails'
   | 'announcements'
   | 'erased-data'
-  | 'one-a-day';
+  | 'one-a-day'
+  | 'practice-link';
 
 export interface MailKindEntry {
   recipient: MailRecipient;
@@ -301,6 +308,21 @@ export const mailKinds = {
     renderer: 'my-data/erasure-mail.ts#erasureMail',
     owedWhen: '«Alle meine Daten löschen» erased something (erase_mailbox; it asks the practice to delete its copies)',
     sql: { payload: 'private.erasure_mail_json' },
+  },
+  // A fresh practice link to an appointment, mailed to the practice's own address and never
+  // anyone else's: asked for on the page of a lapsed practice link («Neuen Link an die Praxis
+  // senden») or of a calendar feed's entry («Link an die Praxis senden»). Its row refers to the
+  // appointment; its links are made when it is sent.
+  'practice-link': {
+    recipient: 'practice',
+    refersTo: 'appointment-request',
+    key: 'practice-link/<row>',
+    budget: 'practice-link',
+    whenSpent: 'refused',
+    givenUp: false,
+    renderer: 'lifecycle/practice-link-mail.ts#practiceLinkMail',
+    owedWhen: "«Neuen Link an die Praxis senden» on a lapsed practice link's page, «Link an die Praxis senden» on a calendar entry's (owe_practice_link)",
+    sql: { payload: 'private.practice_link_mail_json' },
   },
   digest: {
     recipient: 'practice',

@@ -217,8 +217,13 @@ export interface AppointmentSlot {
 export interface AppointmentActionCommand {
   /** The token from the link's fragment. */
   token: string;
-  /** `invoice`, `invoice-again`, `invoice-paid`: the practice's invoice buttons (INVOICE_INTENTS). */
-  intent: 'show' | 'act' | InvoiceIntent;
+  /**
+   * `invoice`, `invoice-again`, `invoice-paid`: the practice's invoice buttons (INVOICE_INTENTS);
+   * `renew-link`: a fresh practice link mailed to the practice's own address – from a lapsed
+   * practice link («Neuen Link an die Praxis senden») or a calendar feed's view link («Link an
+   * die Praxis senden»).
+   */
+  intent: 'show' | 'act' | 'renew-link' | InvoiceIntent;
   /** Confirming a slot the visitor gave without a time: the time the practice picks. */
   time?: string;
   /** Declining: the practice's note to the visitor (optional, ≤ 1000 characters). */
