@@ -218,13 +218,24 @@ export const appointmentActionPage = {
   },
 
   /**
-   * view: the link in an entry of the practice's calendar feeds; it shows the request and,
-   * for an appointment, its invoice (docs/appointment-lifecycle.md, «The invoice»), nothing
-   * that decides the appointment.
+   * view: the link in an entry of the practice's calendar feeds. A calendar provider and
+   * everyone the calendar is shared with hold it, so it shows the entry's schedule only –
+   * nothing the visitor wrote, no diary, no invoice – and its one button mails the practice's
+   * own address a practice link (docs/appointment-lifecycle.md, «The practice's calendar feeds»).
    */
   viewOnly: {
-    headline: 'Termin im Überblick',
-    note: 'Bestätigen, ablehnen oder verschieben lässt sich der Termin nur mit den Links in den E-Mails der Praxis; die Kontaktangaben und die Nachricht stehen in der E-Mail der Anfrage.',
+    headline: 'Termin im Kalender der Praxis',
+    note:
+      'Diese Seite zeigt, was im Kalender steht: wann, welche Leistung und wer von uns berät – ohne Namen, Nachricht und Schlaftagebuch. ' +
+      'Den Kalender halten auch der Kalenderdienst und alle, mit denen er geteilt ist.',
+    practiceLink:
+      'Die Seite des Termins mit Name, Schlaftagebuch und Rechnung öffnet ein Link aus den E-Mails der Praxis. ' +
+      'Die Website sendet Ihnen einen an die E-Mail-Adresse der Praxis – nur dorthin.',
+    summaryTitle: 'Im Kalender',
+    when: 'Termin',
+    duration: 'Dauer',
+    minutes: (minutes: number) => `${minutes} Minuten`,
+    notFound: 'Dieser Termin ist nicht mehr gespeichert.',
   },
 
   /**

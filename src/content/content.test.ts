@@ -233,10 +233,10 @@ describe('datenschutz', () => {
     }
   });
 
-  it('says what the practice\'s calendar feeds hold: no message, phone or e-mail; a cancellation only as «Abgesagt»', () => {
+  it('says what the practice\'s calendar feeds hold: no name, message, phone, e-mail or diary; a cancellation only as «Abgesagt»', () => {
     const section = privacyPage.sections.find((s) => s.id === 'praxiskalender')!;
     const text = [...section.paragraphs, ...(section.list ?? []), ...(section.notes ?? [])].join('\n');
-    for (const needle of ['Nachricht', 'Telefonnummer', 'E-Mail-Adresse', `«${CANCELLED_SUMMARY}»`, `${LOOKBACK_DAYS} Tage`, 'Google', 'iCloud', 'HTTPS']) {
+    for (const needle of ['Ihr Name', 'Nachricht', 'Telefonnummer', 'E-Mail-Adresse', 'Schlaftagebuch', `«${CANCELLED_SUMMARY}»`, `${LOOKBACK_DAYS} Tage`, 'Google', 'iCloud', 'HTTPS']) {
       expect(text).toContain(needle);
     }
   });

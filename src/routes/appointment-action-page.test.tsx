@@ -285,6 +285,26 @@ describe('/termin/aktion', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(copy.renew.limited('2026-12-11T10:05:00.000Z'));
     });
 
+    it('a calendar entry\'s link: its schedule only – no name, no diary, no invoice – and «Link an die Praxis senden»', async () => {
+      show.mockResolvedValue({
+        kind: 'entry',
+        entry: { action: 'view', status: 'confirmed', service: 'Schlafberatung', confirmed: { date: '2026-12-11', time: '09:30' }, minutes: 60, advisor: 'sandra-huber' },
+      });
+      renew.mockReset();
+      renew.mockResolvedValue({ kind: 'sent' });
+      const user = await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.viewOnly.headline })).toBeInTheDocument();
+      expect(summaryValue(copy.summary.service)).toBe('Schlafberatung');
+      expect(summaryValue(copy.viewOnly.when)).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(summaryValue(copy.summary.advisor)).toBe(SANDRA_HUBER);
+      expect(screen.queryByText(copy.summary.name, { selector: 'dt' })).toBeNull();
+      // The one button: a practice link mailed to the practice.
+      expect(buttonNames()).toEqual([copy.renew.feedButton]);
+      await user.click(button(copy.renew.feedButton));
+      expect(renew).toHaveBeenCalledWith(TOKEN);
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.renew.sent);
+    });
+
     it('a request no longer stored: says so, with the phone', async () => {
       show.mockResolvedValue({ kind: 'not_found' });
       await openLink();

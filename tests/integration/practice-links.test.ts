@@ -235,6 +235,65 @@ describe('«Neuen Link an die Praxis senden»', () => {
     expect((await renewalMails()).length).toBe(before + 2);
   });
 
+});
+
+describe('the calendar feed\'s link: a schedule, not a key', () => {
+  it('shows no name, diary, note or invoice, refuses every action, mails no visitor; its one press mails the practice', async () => {
+    const day = bookableDate(3);
+    const request = await storedRequest(day, null, '09:30');
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.decide_appointment($1, 'confirm', $2::date, '09:30', null, 'sandra-huber')`, [request.id, day]);
+    // The visitor keeps a diary with a note (health data), and the appointment has an invoice.
+    const note = 'Rückenschmerzen seit der Operation';
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.consent_sleep_diary($1)`, [request.id]);
+    await backend.query(
+      `select (select set_config('role', 'service_role', true)), public.save_sleep_night($1, $2::jsonb)`,
+      [request.id, JSON.stringify({ morning: addDays(day, -2), bedTime: '23:00', attemptTime: '23:15', latencyMinutes: 30, awakenings: 2, wakeMinutes: 20, finalWakeTime: '06:15', upTime: '06:45', quality: 2, note })],
+    );
+    const page = await signActionToken(SECRET, { requestId: request.id, action: 'practice', expiresAt: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+    const issued = await action({ token: page, intent: 'invoice' }, zurichInstant(day, '12:00'));
+    expect(issued.json).toMatchObject({ result: 'issued', mail: 'sent' });
+    const number = (issued.json!.view as { invoicing: { invoice: { number: string } } }).invoicing.invoice.number;
+    // The practice's own page has the diary (its note) and the invoice.
+    expect((await action({ token: page, intent: 'show' }, zurichInstant(day, '12:00'))).text).toContain(note);
+
+    // The feed's link, as the feed writes it.
+    const view = await signActionToken(SECRET, { requestId: request.id, action: 'view', expiresAt: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+    const shown = await action({ token: view, intent: 'show' }, zurichInstant(day, '12:00'));
+    expect(shown.status).toBe(200);
+    expect(Object.keys(shown.json!)).toEqual(['entry']);
+    for (const secret of [note, 'sleepDiary', 'invoicing', number, request.email, request.name.split(' ')[0]!, request.name.split(' ')[1]!]) {
+      expect(shown.text).not.toContain(secret);
+    }
+    const mailsBefore = (await mail.all()).filter((m) => isTo(m, request.email)).length;
+    const sendsBefore = (await backend.query<{ n: number }>(`select count(*)::int as n from public.outbox_mails where kind = 'invoice' and about = $1`, [number])).rows[0]!.n;
+    for (const body of [
+      { intent: 'act' },
+      { intent: 'act', note: 'x' },
+      { intent: 'invoice' },
+      { intent: 'invoice-again' },
+      { intent: 'invoice-paid' },
+    ]) {
+      const pressed = await action({ token: view, ...body }, zurichInstant(day, '12:00'));
+      expect([pressed.status, pressed.json], JSON.stringify(body)).toEqual([400, { error: 'invalid_body', field: 'intent' }]);
+    }
+    const after = await backend.query<{ status: string; paid: boolean; sends: number }>(
+      `select a.status, i.paid_at is not null as paid,
+              (select count(*)::int from public.outbox_mails m where m.kind = 'invoice' and m.about = i.number) as sends
+         from public.appointment_requests a join public.invoices i on i.appointment_id = a.id where a.id = $1`, [request.id]);
+    expect(after.rows[0]).toEqual({ status: 'confirmed', paid: false, sends: sendsBefore });
+    expect((await mail.all()).filter((m) => isTo(m, request.email))).toHaveLength(mailsBefore);
+
+    // «Link an die Praxis senden»: to the practice only.
+    expect(await renew(view, newVisitor().ip)).toMatchObject({ status: 200, json: { result: 'owed', mail: 'sent' } });
+    const renewal = await mail.waitFor((m) => m.Subject.startsWith(`${PRACTICE_LINK_MAIL_TITLE}: ${request.name}`));
+    expect(renewal.To.map((to) => to.Address.toLowerCase())).toEqual([PRACTICE]);
+    expect(renewal.Text).not.toContain(note);
+    expect((await mail.all()).filter((m) => isTo(m, request.email))).toHaveLength(mailsBefore);
+  });
+});
+
+// Last: it spends the day's cap of renewals, which the tests above draw on.
+describe('the renewals\' budget', () => {
   it('a flood of renewal requests sends at most the budget: one network its share, all networks the day\'s cap, one per appointment however many at once', async () => {
     const appointments = await Promise.all(Array.from({ length: PRACTICE_LINK_DAILY_CAP + 10 }, (_, n) => storedRequest(bookableDate(30 + (n % 40)))));
     const tokens = await Promise.all(appointments.map((request) => lapsed(request.id, n(request) % 2 ? 'decline' : 'practice')));

@@ -17,6 +17,7 @@ import {
   type AppointmentStatus,
   type EarlierTimeView,
   type ScheduledAppointment,
+  type ScheduleEntryView,
   type SlotWarning,
 } from '@domain/wire-types';
 import { parseIsoDate } from '@domain/dates';
@@ -40,6 +41,8 @@ export type MoveRefusal = SlotRefusalReason | 'same_slot';
 export type ActionResult =
   /** 200 to `show`. */
   | { kind: 'view'; view: AppointmentActionView }
+  /** 200 to `show` on a calendar entry's view link: its schedule only. */
+  | { kind: 'entry'; entry: ScheduleEntryView }
   /** 200 to `act`. */
   | { kind: 'done'; result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent' | 'none'; view: AppointmentActionView }
   /** `renewable`: a lapsed link of the practice's, which may ask for a fresh one mailed to the practice. */
@@ -165,8 +168,9 @@ export function fromErrorBody(body: unknown): ActionResult {
   }
 }
 
-/** A 200 answer: `{ view }` to show, `{ result, mail, view }` to act. */
+/** A 200 answer: `{ view }` (or a calendar entry's `{ entry }`) to show, `{ result, mail, view }` to act. */
 export function fromAnswer(data: unknown, intent: AppointmentActionCommand['intent']): ActionResult {
+  if (intent === 'show' && isObject(data) && isEntry(data.entry)) return { kind: 'entry', entry: data.entry };
   const view = isObject(data) ? readView(data.view) : undefined;
   if (!isObject(data) || !view) return FAILED;
   if (intent === 'show') return { kind: 'view', view };
@@ -233,6 +237,15 @@ function isEarlier(value: unknown): value is EarlierTimeView {
 
 function isBooking(value: unknown): value is NonNullable<AppointmentActionView['booking']> {
   return isObject(value) && isDate(value.first) && isDate(value.last) && Array.isArray(value.closedDays) && value.closedDays.every(isDate);
+}
+
+/** A calendar entry's view: its schedule, checked. */
+function isEntry(value: unknown): value is ScheduleEntryView {
+  return (
+    isObject(value) && value.action === 'view' && STATUSES.includes(value.status as string) && typeof value.service === 'string' &&
+    (value.confirmed === null || isDateAndTime(value.confirmed)) && isMinutes(value.minutes) &&
+    (value.advisor === null || isAdvisorId(value.advisor))
+  );
 }
 
 /** A field the view may lack (a function deployed before it): null. Present, it must have its shape. */

@@ -5,7 +5,7 @@ import { PracticePhone } from './practice-phone';
 import { RenewLink } from './renew-link';
 import type { PageState } from './use-appointment-action';
 
-type NoViewState = Exclude<PageState, { step: 'ready' }>;
+type NoViewState = Exclude<PageState, { step: 'ready' | 'entry' }>;
 
 function Headline({ children }: { children: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdvisorId } from '@domain/practice';
-import type { AppointmentActionView } from '@domain/wire-types';
+import type { AppointmentActionView, ScheduleEntryView } from '@domain/wire-types';
 import {
   actOnAppointment,
   showAppointment,
@@ -47,7 +47,9 @@ export type PageState =
   /** Reading the request failed (network, 429, 5xx): retry or call. */
   | { step: 'load_failed' }
   /** `checkedAt`: when the view arrived, for the deadlines it carries (read outside rendering). */
-  | { step: 'ready'; view: AppointmentActionView; checkedAt: number; outcome: Outcome | null };
+  | { step: 'ready'; view: AppointmentActionView; checkedAt: number; outcome: Outcome | null }
+  /** A calendar entry's view link: its schedule, and «Link an die Praxis senden». */
+  | { step: 'entry'; entry: ScheduleEntryView };
 
 export type ReadyState = Extract<PageState, { step: 'ready' }>;
 
@@ -55,6 +57,8 @@ export function stateAfterShow(result: ActionResult, now: number): PageState {
   switch (result.kind) {
     case 'view':
       return { step: 'ready', view: result.view, checkedAt: now, outcome: null };
+    case 'entry':
+      return { step: 'entry', entry: result.entry };
     case 'invalid_link':
       return result.renewable ? { step: 'invalid_link', reason: result.reason, renewable: true } : { step: 'invalid_link', reason: result.reason };
     case 'not_found':
@@ -102,6 +106,7 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
     case 'in_progress':
     case 'invalid_body':
     case 'failed':
+    case 'entry':
     case 'view': {
       if (previous.step !== 'ready') return previous;
       const kind =

@@ -23,7 +23,7 @@ import type { FunctionConfig } from '../_shared/config.ts';
 import { slotWindow } from '../_shared/domain/availability.ts';
 import { cancellationNoticeHours } from '../_shared/domain/practice.ts';
 import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
-import type { AppointmentActionView, AppointmentSlot, EarlierTimeView, ScheduledAppointment, SlotWarning } from '../_shared/domain/wire-types.ts';
+import type { AppointmentActionView, AppointmentSlot, EarlierTimeView, ScheduledAppointment, ScheduleEntryView, SlotWarning } from '../_shared/domain/wire-types.ts';
 import type { AdvisorId } from '../_shared/domain/practice.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
@@ -80,6 +80,18 @@ export interface ViewContext {
   offer?: number;
   /** The practice's links of a confirmed appointment: its invoice (invoice-action.ts). */
   invoicing?: AppointmentActionView['invoicing'];
+}
+
+/** What a calendar entry's view link shows: its schedule, nothing the visitor wrote. */
+export function scheduleEntryView(request: AppointmentRequest): ScheduleEntryView {
+  return {
+    action: 'view',
+    status: request.status,
+    service: request.service,
+    confirmed: request.confirmed_date !== null && request.confirmed_time !== null ? { date: request.confirmed_date, time: request.confirmed_time } : null,
+    minutes: request.appointment_minutes,
+    advisor: request.advisor,
+  };
 }
 
 /** The request as the page shows it: no e-mail address, phone or message. */
@@ -315,8 +327,13 @@ async function act(
   const code = (outcome: string) => ({ code: `${action}_${outcome}` });
   const invalid = (field: string) => answer(400, { error: 'invalid_body', field }, { code: 'invalid_body', field });
 
+  // A calendar feed's link (a calendar provider and everyone the calendar is shared with hold
+  // it): the entry's schedule, nothing the visitor wrote, no diary, no invoice, no press but
+  // renew-link above – any other press refused before anything is read.
+  if (action === 'view' && intent !== 'show') return invalid('intent');
   const stored = await store.getAppointment(requestId);
-  if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
+  if (!stored) return answer(404, { error: 'not_found', ...(isPracticeAction(action) ? { forPractice: true } : {}) }, code('not_found'));
+  if (action === 'view') return answer(200, { entry: scheduleEntryView(stored) as unknown as JsonObject }, code('show'));
   const slot = slotOf(action, stored);
   const context = await viewContext(store, link.claim, stored, now, config, earlier, invoices);
   const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
@@ -338,9 +355,8 @@ async function act(
   }
   if (amount !== undefined) return answer(400, { error: 'invalid_body', field: 'amount' }, { code: 'invalid_body', field: 'amount' });
 
-  // A view link (the calendar feeds') shows and never acts: a calendar provider holds it. The
-  // practice link shows the appointment for its invoice and diary and decides nothing.
-  if (action === 'view' || action === 'practice') return invalid('intent');
+  // The practice link shows the appointment for its invoice and diary and decides nothing.
+  if (action === 'practice') return invalid('intent');
   // What the press sends must fit the link: a time only for a slot without one or with a
   // new date to move to, a note only to decline.
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');

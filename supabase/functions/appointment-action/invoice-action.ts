@@ -1,7 +1,7 @@
 /**
- * The invoice buttons of the practice's page (issue 52): the practice's links to a confirmed
- * appointment (the staff links and the calendar feeds' view link) show its invoice
- * (InvoiceView) and take three commands:
+ * The invoice buttons of the practice's page: the practice's links to a confirmed
+ * appointment (the practice link of its mails and the digest, and the staff links) show its
+ * invoice (InvoiceView) and take three commands:
  * - `invoice` «Rechnung senden»: from the appointment's day (Zurich) on, issues the invoice
  *   (public.issue_invoice: the number and the first mail owed in one transaction; a second
  *   or concurrent press finds the same invoice) and sends its mail once;
@@ -13,10 +13,10 @@
  * - `invoice-paid` «Als bezahlt markieren».
  * The amount is the catalogue's price; a service without one (priceChf null) needs the
  * amount the practice typed in «Betrag (CHF)» (domain/invoice.ts parseInvoiceAmount). The
- * view link may send these although it never decides an appointment: an invoice changes
- * nothing about the appointment, and only a person presses the button (a calendar provider
- * only fetches the page). A PDF that cannot be made answers 502 `invoice_failed` with its
- * cause and nothing was sent; the invoice stays issued and a press sends it again.
+ * calendar feeds' view link never does: a calendar provider and everyone the calendar is
+ * shared with hold it, and «Rechnung erneut senden» mails the visitor. A PDF that cannot be
+ * made answers 502 `invoice_failed` with its cause and nothing was sent; the invoice stays
+ * issued and a press sends it again.
  */
 import type { AppointmentRequest, Store } from '../_shared/database/store.ts';
 import { findService } from '../_shared/mail/layout.ts';

@@ -280,7 +280,10 @@ Deno.test('mail fails: 502 mail_failed, stored; pressing again sends without a s
 Deno.test('a request no longer stored: 404 not_found; only POST; the site\'s key only', async () => {
   const { handle } = setup();
   const other = await token('decline', IN_30_DAYS, '00000000-0000-4000-8000-000000000000');
-  assert.deepEqual((await call(handle, { token: other, intent: 'show' })).body, { error: 'not_found' });
+  // A practice link: the page speaks to the practice (the visitor's «Bitte rufen Sie uns an» is not for it).
+  assert.deepEqual((await call(handle, { token: other, intent: 'show' })).body, { error: 'not_found', forPractice: true });
+  const visitors = await token('cancel', IN_30_DAYS, '00000000-0000-4000-8000-000000000000');
+  assert.deepEqual((await call(handle, { token: visitors, intent: 'show' })).body, { error: 'not_found' });
   const get = await handle(new Request('http://localhost/', { method: 'GET', headers: { origin: ORIGIN } }));
   assert.equal(get.status, 405);
   assert.equal(get.headers.get('allow'), 'POST, OPTIONS');

@@ -242,15 +242,16 @@ export interface AppointmentActionCommand {
 }
 
 /**
- * The practice's invoice buttons on its links' page (issue 52): «Rechnung senden» (issue it
- * and mail it), «Rechnung erneut senden» (the same invoice again), «Als bezahlt markieren».
+ * The practice's invoice buttons on its links' page: «Rechnung senden» (issue it and mail
+ * it), «Rechnung erneut senden» (the same invoice again), «Als bezahlt markieren».
  */
 export const INVOICE_INTENTS = ['invoice', 'invoice-again', 'invoice-paid'] as const;
 export type InvoiceIntent = (typeof INVOICE_INTENTS)[number];
 
 /**
- * The appointment's invoice as the practice's page shows it: on the staff and view links of
- * a confirmed appointment (or one with an invoice); absent on the visitor's links.
+ * The appointment's invoice as the practice's page shows it: on the practice and staff links
+ * of a confirmed appointment (or one with an invoice); absent on the visitor's links and the
+ * calendar feeds' view link.
  */
 export interface InvoiceView {
   /** The first day (Zurich) «Rechnung senden» may be pressed: the appointment's day. */
@@ -354,8 +355,25 @@ export interface AppointmentActionView {
   earlier?: EarlierTimeView | null;
   /** The practice's links of a confirmed appointment: its invoice (InvoiceView); absent otherwise. */
   invoicing?: InvoiceView;
-  /** The practice's links (view and staff): the visitor's sleep diary, null when none is kept (domain/sleep-diary.ts). */
+  /** The practice's links (practice and staff, never a feed's view link): the visitor's sleep diary, null when none is kept (domain/sleep-diary.ts). */
   sleepDiary?: SleepDiaryAdvisorView | null;
+}
+
+/**
+ * What a calendar feed's view link shows (appointment-action's `show` answers `{ entry }`):
+ * the schedule its entry holds – when, what, with whom of the practice, the state – and
+ * nothing the visitor wrote (no name, message, contact, diary), nothing to decide or send
+ * but «Link an die Praxis senden» (`renew-link`).
+ */
+export interface ScheduleEntryView {
+  action: 'view';
+  status: AppointmentStatus;
+  /** The service's label. */
+  service: string;
+  /** The confirmed slot; null for a request never confirmed. */
+  confirmed: { date: string; time: string } | null;
+  minutes: number;
+  advisor: AdvisorId | null;
 }
 
 /**
