@@ -9,6 +9,8 @@
 import { practice } from './practice';
 import { PRACTICE_LINK_DAYS_AFTER, STAFF_LINK_DAYS } from '@domain/practice-links';
 import { formatInstantLong } from '@domain/dates';
+import { INVOICE_RETENTION_YEARS } from '@domain/invoice';
+import { slotRules } from '@domain/availability';
 
 const notice = practice.cancellationNoticeHours;
 
@@ -38,6 +40,29 @@ export const appointmentActionPage = {
   notFound: {
     headline: 'Anfrage nicht gefunden',
     text: ['Diese Terminanfrage ist bei uns nicht mehr gespeichert.', 'Bitte rufen Sie uns an, wir helfen Ihnen gerne weiter.'],
+  },
+  /** The same on a practice link (no invoice kept): in the practice's words, not the visitor's «Bitte rufen Sie uns an». */
+  notFoundPractice: {
+    headline: 'Anfrage gelöscht',
+    text: [
+      `Diese Anfrage ist nicht mehr gespeichert: Die Person hat ihre Daten über «Meine Daten» löschen lassen, oder sie ist ${slotRules.retentionMonths} Monate nach der Anfrage gelöscht worden.`,
+      'Eine Rechnung zu diesem Termin gibt es nicht. Was noch in Ihrem Postfach steht, sind Ihre eigenen Kopien.',
+    ],
+  },
+  /**
+   * A practice link whose request is deleted while its invoice is kept (ErasedAppointmentView):
+   * the invoice's copy of the appointment, and the invoice with its buttons below.
+   */
+  erased: {
+    headline: 'Termin gelöscht – Rechnung aufbewahrt',
+    text: [
+      `Die Anfrage zu diesem Termin ist gelöscht: auf Wunsch der Person («Alle meine Daten löschen» unter «Meine Daten») oder ${slotRules.retentionMonths} Monate nach der Anfrage. ` +
+        'Mit ihr sind ihre E-Mails und das Schlaftagebuch gelöscht.',
+      `Die Rechnung bewahren wir ${INVOICE_RETENTION_YEARS} Jahre nach Ende ihres Jahres auf, wie es das Gesetz für Geschäftsbücher verlangt (Art. 958f OR). ` +
+        'Sie können sie hier als bezahlt markieren oder erneut senden – an die Adresse auf der Rechnung.',
+    ],
+    summaryTitle: 'Laut Rechnung',
+    when: 'Termin',
   },
   loadFailed: {
     headline: 'Die Anfrage konnte nicht geladen werden',

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { invoiceTexts } from '@/content/invoice';
 import { practice } from '@/content/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
@@ -303,6 +304,37 @@ describe('/termin/aktion', () => {
       await user.click(button(copy.renew.feedButton));
       expect(renew).toHaveBeenCalledWith(TOKEN);
       expect(await screen.findByRole('status')).toHaveTextContent(copy.renew.sent);
+    });
+
+    it('a practice link whose request is deleted but whose invoice is kept: the practice\'s words, the invoice\'s copy, «Als bezahlt markieren» and «Rechnung erneut senden»', async () => {
+      show.mockResolvedValue({
+        kind: 'erased',
+        erased: {
+          action: 'practice',
+          appointment: { name: 'Erna Erased', service: 'Schlafberatung', date: '2026-12-11', time: '09:30', minutes: 60, advisor: 'sandra-huber' },
+          invoicing: {
+            from: '2026-12-11',
+            priceRappen: 19000,
+            invoice: { number: '2026-0007', issuedOn: '2026-12-11', amountRappen: 19000, state: 'sent', sentAt: '2026-12-11T15:00:00.000Z', paidAt: null },
+          },
+        },
+      });
+      await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.erased.headline })).toBeInTheDocument();
+      for (const line of copy.erased.text) expect(screen.getByText(line)).toBeInTheDocument();
+      expect(screen.queryByText(copy.notFound.headline)).toBeNull();
+      expect(screen.queryByText(copy.notFound.text[1]!)).toBeNull();
+      expect(summaryValue(copy.summary.name)).toBe('Erna Erased');
+      expect(screen.getByText('2026-0007')).toBeInTheDocument();
+      expect(buttonNames()).toEqual([invoiceTexts.sendAgain, invoiceTexts.markPaid]);
+    });
+
+    it('a practice link whose request is deleted and has no invoice: «Anfrage gelöscht», no call to make', async () => {
+      show.mockResolvedValue({ kind: 'not_found', forPractice: true });
+      await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.notFoundPractice.headline })).toBeInTheDocument();
+      for (const line of copy.notFoundPractice.text) expect(screen.getByText(line)).toBeInTheDocument();
+      expect(screen.queryByText(copy.notFound.text[1]!)).toBeNull();
     });
 
     it('a request no longer stored: says so, with the phone', async () => {

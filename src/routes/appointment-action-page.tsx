@@ -4,6 +4,7 @@ import { RequestView } from '@/features/appointment-action/request-view';
 import { useAppointmentAction } from '@/features/appointment-action/use-appointment-action';
 import { InvoicePanel } from '@/features/appointment-action/invoice-panel';
 import { ScheduleEntry } from '@/features/appointment-action/schedule-entry';
+import { ErasedAppointment } from '@/features/appointment-action/erased-appointment';
 
 /**
  * /termin/aktion#<token>: the page the links in the appointment e-mails open (unlisted:
@@ -27,11 +28,15 @@ export default function TerminAktionPage() {
             />
           ) : state.step === 'entry' ? (
             <ScheduleEntry entry={state.entry} token={linkToken} />
+          ) : state.step === 'erased' ? (
+            <ErasedAppointment erased={state.erased} />
           ) : (
             <RequestUnavailable state={state} onRetry={retryLoading} token={linkToken} />
           )}
           {/* The practice's links of a confirmed appointment: its invoice. */}
           {state.step === 'ready' && <InvoicePanel key={state.checkedAt} invoicing={state.view.invoicing} token={linkToken} />}
+          {/* A deleted appointment's kept invoice: «Als bezahlt markieren», «Rechnung erneut senden». */}
+          {state.step === 'erased' && <InvoicePanel invoicing={state.erased.invoicing} token={linkToken} />}
         </div>
       </Container>
     </section>

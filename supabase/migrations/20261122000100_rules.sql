@@ -545,7 +545,7 @@ create or replace function private.mail_kind_refers_to(p_kind text) returns text
       when 'outcome' then 'appointment-request'
       when 'reminder' then 'appointment-request'
       when 'earlier-offer' then 'appointment-request'
-      when 'invoice' then 'appointment-request'
+      when 'invoice' then 'invoice'
       when 'sleep-reminder' then 'appointment-request'
       when 'newsletter-confirmation' then 'subscriber'
       when 'announcement' then 'subscriber-article'

@@ -73,24 +73,27 @@ create function private.invoice_json(i public.invoices) returns jsonb
 
 -- Owes the invoice's `send`th mail (its key invoice/<number>/<send>), written at `p_at`:
 -- resend_invoice's budget reads when each resend was owed, in its caller's clock (p_now).
+-- The row names the invoice only (mail kind refers to 'invoice'), so it stays with the
+-- invoice when the request is deleted: after an erasure the invoice's page still knows when
+-- it was sent and how often, and «Rechnung erneut senden» still owes its next send.
 create function private.owe_invoice_mail(i public.invoices, p_send integer, p_at timestamptz) returns void
   language sql
   set search_path = ''
   as $$
-    insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key, created_at)
-    values ('invoice', i.appointment_request_id, i.number, format('invoice/%s/%s', i.number, p_send), p_at)
+    insert into public.outbox_mails (kind, about, idempotency_key, created_at)
+    values ('invoice', i.number, format('invoice/%s/%s', i.number, p_send), p_at)
   $$;
 
 -- What an invoice mail's sender reads (the outbox's hook, mailKinds.invoice.sql.payload):
--- the appointment's payload (private.appointment_mail_json) and the invoice its about names,
--- from which the PDF is made.
+-- the invoice its about names, from which the PDF is made, and the address on the invoice
+-- (its address key: the address as typed, the domain in lower case) – also after the request
+-- is gone. Null when the invoice is gone (the retention).
 create function private.invoice_mail_json(m public.outbox_mails) returns jsonb
   language sql stable
   set search_path = ''
   as $$
-    select private.appointment_mail_json(m)
-           || coalesce((select jsonb_build_object('invoice', private.invoice_json(i))
-                          from public.invoices i where i.number = m.about), '{}'::jsonb)
+    select jsonb_build_object('id', m.id, 'email', i.address_key, 'invoice', private.invoice_json(i))
+      from public.invoices i where i.number = m.about
   $$;
 
 -- «Rechnung senden»: the appointment's invoice, issued now unless it has one. Answers

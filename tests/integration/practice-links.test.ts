@@ -27,6 +27,8 @@ import { OPEN_INVOICE_LINK_LABEL } from '../../supabase/functions/send-practice-
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type Mail, type MailApi } from '../support/mail-api.ts';
+import { signMyDataToken } from '../../supabase/functions/_shared/my-data/tokens.ts';
+import { erasureKeptInvoices } from '../../supabase/functions/_shared/my-data/erasure-mail.ts';
 import { backendTarget, bookableDate, callFunction, newAppointmentRequest, newVisitor, ownIpv6Network, type TestBackend } from './stack-harness.ts';
 
 let backend: TestBackend;
@@ -289,6 +291,62 @@ describe('the calendar feed\'s link: a schedule, not a key', () => {
     expect(renewal.To.map((to) => to.Address.toLowerCase())).toEqual([PRACTICE]);
     expect(renewal.Text).not.toContain(note);
     expect((await mail.all()).filter((m) => isTo(m, request.email))).toHaveLength(mailsBefore);
+  });
+});
+
+describe('the invoice outlives the erasure', () => {
+  it('an erased appointment\'s practice link shows the kept invoice in the practice\'s words; it is marked paid and sent again to the address on the invoice; the erasure says what it kept and what it deleted', async () => {
+    const day = bookableDate(4);
+    const request = await storedRequest(day, null, '13:30');
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.decide_appointment($1, 'confirm', $2::date, '13:30', null, 'lukas-brunner')`, [request.id, day]);
+    await backend.query(`update public.outbox_mails set sent_at = now() where appointment_request_id = $1 and sent_at is null`, [request.id]);
+    await backend.query(`select (select set_config('role', 'service_role', true)), public.consent_sleep_diary($1)`, [request.id]);
+    const page = await signActionToken(SECRET, { requestId: request.id, action: 'practice', expiresAt: Math.floor(Date.now() / 1000) + 90 * 86_400 });
+    const onDay = zurichInstant(day, '15:00');
+    const issued = await action({ token: page, intent: 'invoice' }, onDay);
+    expect(issued.json).toMatchObject({ result: 'issued', mail: 'sent' });
+    const number = (issued.json!.view as { invoicing: { invoice: { number: string } } }).invoicing.invoice.number;
+    await mail.waitFor((m) => isTo(m, request.email) && m.Subject === invoiceSubject(number));
+
+    // The visitor erases everything on «Meine Daten».
+    const key = request.email.replace(/@(.*)$/, (_, domain: string) => `@${domain.toLowerCase()}`);
+    const myData = await signMyDataToken(SECRET, { address: key, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    const erased = await callFunction(backend, 'my-data', { action: 'erase', token: myData }, { ip: newVisitor().ip, proof: false });
+    expect(erased).toMatchObject({ status: 200, json: { erased: { requests: 1, sleepDiaries: 1, invoicesKept: 1 } } });
+    // The practice's erasure mail says what is kept, for how long and why.
+    const notice = await mail.waitFor((m) => isTo(m, PRACTICE) && m.Subject.includes(request.email) && m.Subject.startsWith('Löschung'));
+    expect(notice.Text).toContain(erasureKeptInvoices([number]));
+    expect(notice.Text).toContain('Schlaftagebücher');
+
+    // The practice's link still leads to the invoice, in the practice's words.
+    const shown = await action({ token: page, intent: 'show' }, onDay);
+    expect(shown.status).toBe(200);
+    expect(shown.json).toMatchObject({
+      erased: {
+        action: 'practice',
+        appointment: { name: request.name, service: 'Schlafberatung', date: day, time: '13:30', advisor: 'lukas-brunner' },
+        invoicing: { invoice: { number, state: 'sent' } },
+      },
+    });
+    expect(shown.text).not.toContain(request.email);
+    // «Rechnung erneut senden»: to the address on the invoice.
+    const before = (await mail.all()).filter((m) => isTo(m, request.email) && m.Subject === invoiceSubject(number)).length;
+    const again = await action({ token: page, intent: 'invoice-again' }, new Date(onDay.getTime() + 3_600_000));
+    expect(again).toMatchObject({ status: 200, json: { result: 'owed', mail: 'sent', view: { invoicing: { invoice: { number } } } } });
+    await expect.poll(async () => (await mail.all()).filter((m) => isTo(m, key) && m.Subject === invoiceSubject(number)).length).toBe(before + 1);
+    // «Als bezahlt markieren».
+    const paid = await action({ token: page, intent: 'invoice-paid' }, new Date(onDay.getTime() + 7_200_000));
+    expect(paid).toMatchObject({ status: 200, json: { result: 'paid', view: { invoicing: { invoice: { number, state: 'paid' } } } } });
+    // Nothing else is left to press.
+    expect(await action({ token: page, intent: 'act' }, onDay)).toMatchObject({ status: 404, json: { error: 'not_found', forPractice: true } });
+    // A visitor's link to it: the visitor's words, nothing of the invoice.
+    const cancel = await signActionToken(SECRET, { requestId: request.id, action: 'cancel', expiresAt: Math.floor(onDay.getTime() / 1000) + 3600 });
+    expect(await action({ token: cancel, intent: 'show' }, onDay)).toMatchObject({ status: 404, json: { error: 'not_found' } });
+    // The calendar's link: nothing of the invoice either.
+    const view = await signActionToken(SECRET, { requestId: request.id, action: 'view', expiresAt: Math.floor(onDay.getTime() / 1000) + 3600 });
+    const viewed = await action({ token: view, intent: 'show' }, onDay);
+    expect(viewed.status).toBe(404);
+    expect(viewed.text).not.toContain(number);
   });
 });
 

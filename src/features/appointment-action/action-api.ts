@@ -16,6 +16,7 @@ import {
   type AppointmentSlot,
   type AppointmentStatus,
   type EarlierTimeView,
+  type ErasedAppointmentView,
   type ScheduledAppointment,
   type ScheduleEntryView,
   type SlotWarning,
@@ -43,11 +44,14 @@ export type ActionResult =
   | { kind: 'view'; view: AppointmentActionView }
   /** 200 to `show` on a calendar entry's view link: its schedule only. */
   | { kind: 'entry'; entry: ScheduleEntryView }
+  /** 200 to `show` on a practice link whose request is deleted: the invoice kept (its `invoicing` checked by the panel). */
+  | { kind: 'erased'; erased: ErasedAppointmentView }
   /** 200 to `act`. */
   | { kind: 'done'; result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent' | 'none'; view: AppointmentActionView }
   /** `renewable`: a lapsed link of the practice's, which may ask for a fresh one mailed to the practice. */
   | { kind: 'invalid_link'; reason: InvalidLinkReason; renewable?: boolean }
-  | { kind: 'not_found' }
+  /** `forPractice`: a practice link – the page speaks to the practice. */
+  | { kind: 'not_found'; forPractice?: boolean }
   | { kind: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
   /** The advisor chosen (or everyone) has an overlapping appointment by now: nothing changed; `view` is the day as it is now. */
   | { kind: 'advisor_busy'; view: AppointmentActionView }
@@ -143,7 +147,7 @@ export function fromErrorBody(body: unknown): ActionResult {
       return reason === 'expired' && body.renewable === true ? { kind: 'invalid_link', reason, renewable: true } : { kind: 'invalid_link', reason };
     }
     case 'not_found':
-      return { kind: 'not_found' };
+      return body.forPractice === true ? { kind: 'not_found', forPractice: true } : { kind: 'not_found' };
     case 'conflict':
     case 'too_late':
     case 'slot_past':
@@ -171,6 +175,7 @@ export function fromErrorBody(body: unknown): ActionResult {
 /** A 200 answer: `{ view }` (or a calendar entry's `{ entry }`) to show, `{ result, mail, view }` to act. */
 export function fromAnswer(data: unknown, intent: AppointmentActionCommand['intent']): ActionResult {
   if (intent === 'show' && isObject(data) && isEntry(data.entry)) return { kind: 'entry', entry: data.entry };
+  if (intent === 'show' && isObject(data) && isErased(data.erased)) return { kind: 'erased', erased: data.erased };
   const view = isObject(data) ? readView(data.view) : undefined;
   if (!isObject(data) || !view) return FAILED;
   if (intent === 'show') return { kind: 'view', view };
@@ -245,6 +250,17 @@ function isEntry(value: unknown): value is ScheduleEntryView {
     isObject(value) && value.action === 'view' && STATUSES.includes(value.status as string) && typeof value.service === 'string' &&
     (value.confirmed === null || isDateAndTime(value.confirmed)) && isMinutes(value.minutes) &&
     (value.advisor === null || isAdvisorId(value.advisor))
+  );
+}
+
+/** A deleted appointment's kept invoice: the copy's fields checked here, its invoicing by the panel (invoice-api.ts readInvoicing). */
+function isErased(value: unknown): value is ErasedAppointmentView {
+  if (!isObject(value) || !ACTIONS.includes(value.action as string) || !isObject(value.invoicing)) return false;
+  const { appointment } = value;
+  return (
+    isObject(appointment) && typeof appointment.name === 'string' && typeof appointment.service === 'string' &&
+    isDate(appointment.date) && isTime(appointment.time) && isMinutes(appointment.minutes) &&
+    (appointment.advisor === null || isAdvisorId(appointment.advisor))
   );
 }
 

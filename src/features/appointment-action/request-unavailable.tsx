@@ -5,7 +5,7 @@ import { PracticePhone } from './practice-phone';
 import { RenewLink } from './renew-link';
 import type { PageState } from './use-appointment-action';
 
-type NoViewState = Exclude<PageState, { step: 'ready' | 'entry' }>;
+type NoViewState = Exclude<PageState, { step: 'ready' | 'entry' | 'erased' }>;
 
 function Headline({ children }: { children: string }) {
   return (
@@ -70,6 +70,15 @@ export function RequestUnavailable({ state, onRetry, token }: { state: NoViewSta
       );
     }
     case 'not_found':
+      // A practice link: what happened, in the practice's words – no call to make.
+      if (state.forPractice) {
+        return (
+          <>
+            <Headline>{copy.notFoundPractice.headline}</Headline>
+            <Paragraphs lines={copy.notFoundPractice.text} />
+          </>
+        );
+      }
       return (
         <>
           <Headline>{copy.notFound.headline}</Headline>

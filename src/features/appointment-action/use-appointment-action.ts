@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdvisorId } from '@domain/practice';
-import type { AppointmentActionView, ScheduleEntryView } from '@domain/wire-types';
+import type { AppointmentActionView, ErasedAppointmentView, ScheduleEntryView } from '@domain/wire-types';
 import {
   actOnAppointment,
   showAppointment,
@@ -43,7 +43,10 @@ export type PageState =
   | { step: 'loading' }
   /** `missing`: neither the address nor this tab has a token. `renewable`: a lapsed practice link («Neuen Link an die Praxis senden»). */
   | { step: 'invalid_link'; reason: InvalidLinkReason | 'missing'; renewable?: boolean }
-  | { step: 'not_found' }
+  /** `forPractice`: a practice link, in the practice's words. */
+  | { step: 'not_found'; forPractice?: boolean }
+  /** A practice link whose request is deleted while its invoice is kept. */
+  | { step: 'erased'; erased: ErasedAppointmentView }
   /** Reading the request failed (network, 429, 5xx): retry or call. */
   | { step: 'load_failed' }
   /** `checkedAt`: when the view arrived, for the deadlines it carries (read outside rendering). */
@@ -59,10 +62,12 @@ export function stateAfterShow(result: ActionResult, now: number): PageState {
       return { step: 'ready', view: result.view, checkedAt: now, outcome: null };
     case 'entry':
       return { step: 'entry', entry: result.entry };
+    case 'erased':
+      return { step: 'erased', erased: result.erased };
     case 'invalid_link':
       return result.renewable ? { step: 'invalid_link', reason: result.reason, renewable: true } : { step: 'invalid_link', reason: result.reason };
     case 'not_found':
-      return { step: 'not_found' };
+      return result.forPractice ? { step: 'not_found', forPractice: true } : { step: 'not_found' };
     default:
       return { step: 'load_failed' };
   }
@@ -102,11 +107,12 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
       // The link expired between opening the page and pressing.
       return result.renewable ? { step: 'invalid_link', reason: result.reason, renewable: true } : { step: 'invalid_link', reason: result.reason };
     case 'not_found':
-      return { step: 'not_found' };
+      return result.forPractice ? { step: 'not_found', forPractice: true } : { step: 'not_found' };
     case 'in_progress':
     case 'invalid_body':
     case 'failed':
     case 'entry':
+    case 'erased':
     case 'view': {
       if (previous.step !== 'ready') return previous;
       const kind =

@@ -35,7 +35,7 @@ import { type Answer, openFunctionRequest, type FunctionDeps } from '../_shared/
 import type { AppointmentRequest, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
 import type { InvoiceStore } from '../_shared/invoices/store.ts';
-import { invoicingOf, isInvoiceIntent, pressInvoice } from './invoice-action.ts';
+import { invoicingOf, isInvoiceIntent, pressErased, pressInvoice } from './invoice-action.ts';
 import { advisorDiary } from '../_shared/sleep-diary/advisor-view.ts';
 import type { SleepDiaryStore } from '../_shared/sleep-diary/store.ts';
 import type { PracticeLinkStore } from '../_shared/lifecycle/practice-link-store.ts';
@@ -332,7 +332,17 @@ async function act(
   // renew-link above – any other press refused before anything is read.
   if (action === 'view' && intent !== 'show') return invalid('intent');
   const stored = await store.getAppointment(requestId);
-  if (!stored) return answer(404, { error: 'not_found', ...(isPracticeAction(action) ? { forPractice: true } : {}) }, code('not_found'));
+  if (!stored) {
+    // Deleted (an erasure, the retention): on the practice's links, the invoice it kept.
+    const kept = invoices && isPracticeAction(action) && action !== 'view' ? await invoices.of(requestId) : null;
+    if (kept) {
+      return await pressErased({
+        answer, store, mailer, invoices: invoices!, now, action, intent, amount, requestId, kept,
+        mail: { practiceEmail: config.mail!.practiceEmail },
+      });
+    }
+    return answer(404, { error: 'not_found', ...(isPracticeAction(action) ? { forPractice: true } : {}) }, code('not_found'));
+  }
   if (action === 'view') return answer(200, { entry: scheduleEntryView(stored) as unknown as JsonObject }, code('show'));
   const slot = slotOf(action, stored);
   const context = await viewContext(store, link.claim, stored, now, config, earlier, invoices);

@@ -194,14 +194,16 @@ function fieldsPart(fields: Field[], note: string): Part {
   return { text: `${note}\n\n${textFields(fields)}`, html: `${paragraph(note)}\n${htmlFields(fields)}` };
 }
 
-const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder' | 'invoice', (r: AppointmentRequest) => string> = {
+const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder', (r: AppointmentRequest) => string> = {
   request: () => 'Die E-Mail zu dieser Terminanfrage kam nie an; die Anfrage steht oben bei den offenen Anfragen.',
   outcome: (r) =>
     `Die E-Mail an ${fullName(r)} über den Stand der Anfrage (${statusText(r)}) konnte nicht zugestellt werden. Bitte informieren Sie ${fullName(r)} telefonisch.`,
   reminder: (r) => `Die Erinnerung an ${fullName(r)} konnte nicht zugestellt werden.`,
-  invoice: (r) =>
-    `Die Rechnung an ${fullName(r)} konnte nicht zugestellt werden. Bitte senden Sie sie auf der Seite des Termins erneut («Rechnung erneut senden») oder per Post.`,
 };
+
+/** An invoice's mail given up: what to do, on its appointment's page (also after an erasure). */
+export const undeliveredInvoiceNote = (number: string, name: string) =>
+  `Die Rechnung ${number} an ${name} konnte nicht zugestellt werden. Bitte senden Sie sie auf der Seite des Termins erneut («Rechnung erneut senden») oder per Post.`;
 
 function statusText(r: AppointmentRequest): string {
   const key = r.outcome_key ?? '';
@@ -265,6 +267,13 @@ export function digestMail(
         { label: 'Anfrage-Nr.', value: request.id },
       ], UNDELIVERED_NOTE[kind](request))
     ),
+    ...(data.gaveUpInvoices ?? []).map((mail): Part => {
+      const note = undeliveredInvoiceNote(mail.number, `${mail.first_name} ${mail.last_name}`);
+      const page = pages.invoices.get(mail.number);
+      if (!page) return { text: note, html: paragraph(note) };
+      const fields: Field[] = [{ label: 'Rechnung', value: mail.number }, { label: 'Termin', value: formatDateLong(mail.appointment_date) }];
+      return actionsPart(fields, [{ label: OPEN_INVOICE_LINK_LABEL(mail.number), href: page }], note);
+    }),
     ...data.gaveUpNewsletter.map((mail) =>
       fieldsPart(
         [{ label: 'E-Mail', value: mail.email, href: mailtoHref(mail.email) }],

@@ -73,7 +73,7 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
         if (request.confirmed_date) appointments.set(request.id, await practiceLink(settings, { id: request.id, confirmed_date: request.confirmed_date }, at));
       }
       const invoices = new Map<string, string>();
-      for (const invoice of data.openInvoices ?? []) {
+      for (const invoice of [...(data.openInvoices ?? []), ...(data.gaveUpInvoices ?? [])]) {
         invoices.set(invoice.number, await practiceLink(settings, { id: invoice.appointment_id, confirmed_date: invoice.appointment_date }, at));
       }
       const mail = digestMail(data, links, { practiceEmail }, day, at, { appointments, invoices });
@@ -98,12 +98,13 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
         contacts: data.gaveUpContacts.map((c) => c.id),
         deliveries: data.gaveUpAppointments.map(({ kind, request }) => ({ kind, id: request.id })),
         newsletterMails: data.gaveUpNewsletter.map((mail) => mail.id),
+        invoiceMails: (data.gaveUpInvoices ?? []).map((mail) => mail.id),
       });
       const summary = {
         sent: true,
         undecided: data.undecidedTotal,
         confirmed: data.confirmed.length,
-        undelivered: data.gaveUpContacts.length + data.gaveUpAppointments.length + data.gaveUpNewsletter.length,
+        undelivered: data.gaveUpContacts.length + data.gaveUpAppointments.length + (data.gaveUpInvoices?.length ?? 0) + data.gaveUpNewsletter.length,
         failedRuns: data.failedRuns.length,
       };
       await store.recordJobRun(FUNCTION_NAME, true, summary);

@@ -11,7 +11,7 @@ import { moveLinksExpiry, practiceLinkExpiryOf, staffLinksExpiry } from '../_sha
 import { STAFF_LINK_DAYS } from '../_shared/domain/practice-links.ts';
 import { PRACTICE_LINK_LABEL } from '../_shared/lifecycle/appointment-emails.ts';
 import { createDigestHandler } from '../send-practice-digest/digest-handler.ts';
-import { OPEN_INVOICE_LINK_LABEL, WAITING_INTRO, WAITING_TITLE, waitedText, waitingLine } from '../send-practice-digest/digest-email.ts';
+import { OPEN_INVOICE_LINK_LABEL, undeliveredInvoiceNote, WAITING_INTRO, WAITING_TITLE, waitedText, waitingLine } from '../send-practice-digest/digest-email.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
 import { ACTION_TOKEN_SECRET, actionClaims, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 import { advisorName } from '../_shared/domain/practice.ts';
@@ -176,7 +176,7 @@ Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with t
   const [page] = await actionClaims(mail, NOW);
   assert.deepEqual(page, { requestId: appointment.id, action: 'practice', expiresAt: practiceLinkExpiryOf({ confirmed_date: '2026-12-11' }, NOW).getTime() / 1000 });
   // What it carried counts as delivered and reported.
-  assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }], newsletterMails: [] }]);
+  assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }], newsletterMails: [], invoiceMails: [] }]);
 });
 
 /** A confirmed appointment on `date` at `time` for `advisor`, with a name to find it by. */
@@ -296,7 +296,7 @@ Deno.test('what the outbox gave up on of the newsletter is listed and reported b
   assert.deepEqual(await run(handle), { status: 200, body: { sent: true, undecided: 0, confirmed: 0, undelivered: 1, failedRuns: 0 } });
   assert.match(mailer.sent[0]!.text, /Ankündigung des Artikels «Besser schlafen mit Rückenschmerzen» an diese Newsletter-Adresse/);
   assert.match(mailer.sent[0]!.text, /leserin@example\.ch/);
-  assert.deepEqual(store.reported, [{ contacts: [], deliveries: [], newsletterMails: [mailId] }]);
+  assert.deepEqual(store.reported, [{ contacts: [], deliveries: [], newsletterMails: [mailId], invoiceMails: [] }]);
 });
 
 Deno.test('the mails that have waited more than a day are named, kind by kind, with the oldest one\'s time; nothing else about them', async () => {
@@ -336,7 +336,11 @@ Deno.test('the invoices open more than 30 days after their date, one line each w
     },
   } as unknown as InvoiceStore;
   const handle = createDigestHandler({ config: testConfig(), store, mailer, invoices, now: () => NOW, log: () => {} });
-  store.digest = { ...store.digest, gaveUpAppointments: [{ kind: 'invoice', request: older }] };
+  // An invoice mail given up: named by its invoice (it refers to the invoice, kept after an erasure), with the same page.
+  store.digest = {
+    ...store.digest,
+    gaveUpInvoices: [{ id: '00000000-0000-4000-8000-00000000b001', number: '2026-0001', first_name: 'Anna', last_name: 'Muster', appointment_id: open[0]!.appointment_id, appointment_date: '2026-11-05' }],
+  };
   const { status } = await run(handle);
   assert.equal(status, 200);
   assert.deepEqual(asked, [NOW]);
@@ -348,7 +352,10 @@ Deno.test('the invoices open more than 30 days after their date, one line each w
   assert.ok(mail.text.includes('2026-0001 · Anna Muster · CHF\u00a0190.00 · vom 05.11.2026, seit 35 Tagen offen'));
   // Its appointment's page, by the appointment's id (kept after an erasure), fresh for STAFF_LINK_DAYS at least.
   assert.ok(mail.text.includes(`${OPEN_INVOICE_LINK_LABEL('2026-0001')}:\n`));
-  const [page] = await actionClaims(mail, NOW);
+  const [page, again] = await actionClaims(mail, NOW);
   assert.deepEqual(page, { requestId: open[0]!.appointment_id, action: 'practice', expiresAt: NOW.getTime() / 1000 + STAFF_LINK_DAYS * 86_400 });
-  assert.match(mail.text, /Die Rechnung an Anna Muster konnte nicht zugestellt werden/);
+  assert.deepEqual(again, page);
+  assert.ok(mail.text.includes(undeliveredInvoiceNote('2026-0001', 'Anna Muster')));
+  // The digest carried it: marked reported by its own id.
+  assert.deepEqual(store.reported.at(-1)?.invoiceMails, ['00000000-0000-4000-8000-00000000b001']);
 });

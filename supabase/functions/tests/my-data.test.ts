@@ -200,11 +200,13 @@ class FakeMyDataStore implements MyDataStore {
         rate_limit_events: 0,
         calendar_cancellations: appointments.length,
         cancelled: appointments.length,
+        sleep_diaries: 0,
+        invoices_kept: 0,
       },
       // Nothing was stored (a second press): no erasure mail owed.
       notice: had === undefined
         ? null
-        : { row: { id: `9c1d${String(this.erased.length).padStart(4, '0')}-7a4d-4e2f-9b6a-1c2d3e4f5a6b`, email: address, created_at: NOW.toISOString(), appointments }, claim: this.#claim() },
+        : { row: { id: `9c1d${String(this.erased.length).padStart(4, '0')}-7a4d-4e2f-9b6a-1c2d3e4f5a6b`, email: address, created_at: NOW.toISOString(), appointments, invoices: [] }, claim: this.#claim() },
     });
   }
   oweDataLink(email: string, budget: DataLinkBudget): Promise<DataLinkOwed> {
@@ -340,7 +342,7 @@ Deno.test('erase: one call erases (the appointments cancelled with it) and sends
 
   const again = await handle(post({ action: 'erase', token }));
   assert.equal(again.status, 200);
-  assert.deepEqual(await again.json(), { erased: { requests: 0, messages: 0, newsletter: 0, mails: 0, cancelled: 0 } });
+  assert.deepEqual(await again.json(), { erased: { requests: 0, messages: 0, newsletter: 0, mails: 0, cancelled: 0, sleepDiaries: 0, invoicesKept: 0 } });
   await settled();
   assert.equal(mailer.sent.length, 1, 'no second erasure mail');
 });

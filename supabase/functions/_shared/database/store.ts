@@ -227,6 +227,19 @@ export interface CarriedMails {
   contacts: string[];
   deliveries: { kind: MailKind; id: string }[];
   newsletterMails: string[];
+  /** The invoice mails given up (by their own id: they refer to the invoice, not the request). */
+  invoiceMails?: string[];
+}
+
+/** An invoice's mail the outbox gave up on, as the digest lists it (with its appointment's page). */
+export interface GaveUpInvoiceMail {
+  /** The outbox row's id (what the digest's finish marks reported). */
+  id: string;
+  number: string;
+  first_name: string;
+  last_name: string;
+  appointment_id: string;
+  appointment_date: string;
 }
 
 /** The kinds of mail about the site's day that a sender owes (public.owe_day_mail): not the digest, which has its own. */
@@ -274,7 +287,9 @@ export interface DigestData {
   undecidedTotal: number;
   confirmed: AppointmentRequest[];
   gaveUpContacts: StoredContactMessage[];
-  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder' | 'invoice'; request: AppointmentRequest }[];
+  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentRequest }[];
+  /** Absent from an older database's answer: none. */
+  gaveUpInvoices?: GaveUpInvoiceMail[];
   gaveUpNewsletter: GaveUpNewsletterMail[];
   failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
   outboxLastRunAt: string | null;
@@ -643,7 +658,15 @@ const digestSchema = z.object({
   undecidedTotal: z.int().check(z.nonnegative()),
   confirmed: z.array(appointmentStateSchema),
   gaveUpContacts: z.array(storedContactSchema),
-  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder', 'invoice']), request: appointmentStateSchema })),
+  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder']), request: appointmentStateSchema })),
+  gaveUpInvoices: z.optional(z.array(z.object({
+    id: uuid,
+    number: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    appointment_id: uuid,
+    appointment_date: isoDate,
+  }))),
   gaveUpNewsletter: z.array(z.object({
     id: uuid,
     kind: z.enum(['newsletter-confirmation', 'announcement']),

@@ -35,6 +35,9 @@ export type MailRecipient = 'practice' | 'visitor' | 'subscriber';
  * - `address`: the address the row holds itself (email, mailbox_key), nothing else;
  * - `erased-address`: an address erased on «Meine Daten», which the row holds itself (email,
  *   and the cancelled slots in about) until the practice has the mail;
+ * - `invoice`: an invoice by its number (about), nothing else – it outlives its request (the
+ *   retention, an erasure), and so do its mails: the invoice's state (sent when, its resends)
+ *   is read from them for its ten years, and the retention deletes them with it;
  * - `day`: nothing but its day (about), a mail to the practice about the site's day.
  */
 export type MailRefersTo =
@@ -45,6 +48,7 @@ export type MailRefersTo =
   | 'subscriber-article'
   | 'address'
   | 'erased-address'
+  | 'invoice'
   | 'day';
 
 /**
@@ -227,13 +231,14 @@ export const mailKinds = {
     owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
     sql: { payload: 'private.earlier_offer_mail_json', prepare: 'private.prepare_earlier_offer_mails', room: 'private.appointment_mail_has_room' },
   },
-  // The invoice: its row refers to the appointment and names the invoice's number in
-  // `about`; the PDF is made from the stored invoice when the mail is sent. The first mail
+  // The invoice: its row names the invoice's number in `about` and refers to nothing else, so
+  // it stays with the invoice when the request is deleted; it goes to the address on the
+  // invoice; the PDF is made from the stored invoice when the mail is sent. The first mail
   // is the practice's one press; the resends are budgeted, since a press sends a PDF from
   // the practice's address each time (the page says when the next may go).
   invoice: {
     recipient: 'visitor',
-    refersTo: 'appointment-request',
+    refersTo: 'invoice',
     key: 'invoice/<number>/<send>',
     budget: 'invoice-resend',
     whenSpent: 'refused',

@@ -270,6 +270,19 @@ export interface InvoiceView {
   } | null;
 }
 
+/**
+ * The practice's page of an appointment whose request is deleted – erased through «Meine
+ * Daten», or past the 12 months' retention – while its invoice is kept (ten years, CO Art.
+ * 958f): what the invoice's copy says of the appointment, and the invoice with «Als bezahlt
+ * markieren» and «Rechnung erneut senden» (to the address on the invoice). appointment-action's
+ * `show` answers `{ erased }` on the practice's links.
+ */
+export interface ErasedAppointmentView {
+  action: AppointmentActionKind;
+  appointment: { name: string; service: string; date: string; time: string; minutes: number; advisor: AdvisorId | null };
+  invoicing: InvoiceView;
+}
+
 /** A time the practice offered when declining, as the page shows it. */
 export interface AppointmentOffer {
   /** Its number (the take-offer link names it). */
@@ -565,6 +578,10 @@ export interface MyDataErased {
   mails: number;
   /** Confirmed appointments cancelled first (the practice was told). */
   cancelled: number;
+  /** Sleep diaries deleted with their requests. */
+  sleepDiaries: number;
+  /** Invoices kept ten years (CO Art. 958f), still on «Meine Daten» as PDF. */
+  invoicesKept: number;
 }
 
 /** The answer to `invoice`: the PDF, made again from the stored invoice, in base64, and its file name. */
