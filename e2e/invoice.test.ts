@@ -1,6 +1,6 @@
 /**
- * «Rechnung senden» in Chromium against the stack (issue 52): the practice opens the
- * appointment's view link (the calendar feeds'). Before the appointment's day the button is
+ * «Rechnung senden» in Chromium against the stack: the practice opens the appointment's
+ * practice link (its «Termin bestätigt» copy's, the digest's). Before the appointment's day the button is
  * greyed with the day it becomes possible and a press sends nothing; on the day one press
  * sends the visitor «Rechnung <number> – Ruhepol Schlafberatung» with rechnung-<number>.pdf,
  * and the page shows the number, date, amount and state; «Als bezahlt markieren» marks it.

@@ -125,8 +125,11 @@ for (const [width, viewport] of WIDTHS) {
       await test.step('the morning of the day: the digest lists it with its link; «Rechnung senden»', async () => {
         const morning = zurichInstant(day, '07:30');
         const digest = await digestAt(morning, name);
-        await page.setContent(digest.HTML);
-        await shot(page, 'digest', width);
+        // The digest as the practice's mail app renders it: its HTML, on a page of its own.
+        const mailView = await page.context().newPage();
+        await mailView.setContent(digest.HTML);
+        await shot(mailView, 'digest', width);
+        await mailView.close();
         const link = linkAfter(digest.Text, PRACTICE_LINK_LABEL, name);
         await clockAt(page, zurichInstant(day, '16:00'));
         await page.goto(onSite(link));

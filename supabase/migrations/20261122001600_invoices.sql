@@ -1,4 +1,4 @@
--- The invoices (issue 52; docs/appointment-lifecycle.md, «The invoice»): «Rechnung senden» on
+-- The invoices (docs/appointment-lifecycle.md, «The invoice»): «Rechnung senden» on
 -- the appointment's page issues one invoice per appointment, numbered `<year>-<4 digits>`
 -- without gaps, one sequence per year, in the same transaction as the row that owes its
 -- mail (outbox kind 'invoice', key invoice/<number>/<send>, the number in `about`). The PDF
