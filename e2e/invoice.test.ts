@@ -1,6 +1,6 @@
 /**
- * «Rechnung senden» in Chromium against the stack (issue 52): the practice opens the
- * appointment's view link (the calendar feeds'). Before the appointment's day the button is
+ * «Rechnung senden» in Chromium against the stack: the practice opens the appointment's
+ * practice link (its «Termin bestätigt» copy's, the digest's). Before the appointment's day the button is
  * greyed with the day it becomes possible and a press sends nothing; on the day one press
  * sends the visitor «Rechnung <number> – Ruhepol Schlafberatung» with rechnung-<number>.pdf,
  * and the page shows the number, date, amount and state; «Als bezahlt markieren» marks it.
@@ -21,7 +21,7 @@ import { confirmedAppointment, isTo } from './support/lifecycle.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
 
-const link = async (requestId: string, action: AppointmentAction = 'view') =>
+const link = async (requestId: string, action: AppointmentAction = 'practice') =>
   `/termin/aktion#${await signActionToken(e2e().actionTokenSecret, { requestId, action, expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400 })}`;
 
 /** Phone and desktop screenshots of the page as it is, when INVOICE_SHOTS names a folder. */

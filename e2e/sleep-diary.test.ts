@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { runJob } from '../scripts/stack/job-timer.ts';
 import { formatDuration, formatPercent, nightFigures, nightName, SLEEP_DIARY_PAGE_PATH } from '../supabase/functions/_shared/domain/sleep-diary.ts';
-import { viewLink } from '../supabase/functions/_shared/lifecycle/action-links.ts';
+import { practiceLink } from '../supabase/functions/_shared/lifecycle/action-links.ts';
 import { SLEEP_DIARY_LINK_TEXT } from '../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { sleepDiaryAdvisorView, sleepDiaryPage as copy } from '../src/content/sleep-diary.ts';
 import { expectNoAxeViolations, tabUntil } from './support/a11y.ts';
@@ -165,9 +165,9 @@ test('the diary from the confirmation: consent, two nights, a refused one, the c
   await expectNoAxeViolations(page, '/schlaftagebuch with two nights at 1280 px');
   await shot(page, testInfo.outputPath.bind(testInfo), 'diary-desktop');
 
-  // The practice: the calendar feeds' view link shows the diary on the appointment's page.
+  // The practice: its practice link (the «Termin bestätigt» copy, the digest) shows the diary on the appointment's page.
   const settings = { secret: e2e().actionTokenSecret, siteUrl: '' };
-  const view = new URL(await viewLink(settings, id, new Date(Date.now() + 86_400_000)), 'http://site.invalid');
+  const view = new URL(await practiceLink(settings, { id, confirmed_date: day }, new Date()), 'http://site.invalid');
   await page.goto(`${view.pathname}${view.hash}`);
   await waitForHydration(page);
   const diary = page.getByRole('region', { name: sleepDiaryAdvisorView.title });

@@ -60,6 +60,11 @@ import {
   INVOICE_RETENTION_YEARS,
 } from '../../supabase/functions/_shared/domain/invoice.ts';
 import { MAIL_KINDS, mailKinds, type MailKindSql } from '../../supabase/functions/_shared/domain/mail-kinds.ts';
+import {
+  PRACTICE_LINK_DAILY_CAP,
+  PRACTICE_LINK_NETWORK_DAILY_MAX,
+  PRACTICE_LINK_RENEWAL_MINUTES,
+} from '../../supabase/functions/_shared/domain/practice-links.ts';
 import { OUTCOME_OF_MOVE, OUTCOME_OF_STATUS } from '../../supabase/functions/_shared/domain/outcome.ts';
 import {
   SLEEP_AWAKENINGS_MAX,
@@ -76,7 +81,7 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds', 'outcome', 'sleep-diary', 'invoice'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds', 'outcome', 'sleep-diary', 'invoice', 'practice-links'];
 
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
@@ -278,6 +283,9 @@ export function rulesSql(): string {
     'private.invoice_retention_years()',
     'private.invoice_resends_max()',
     'private.invoice_resend_interval()',
+    'private.practice_link_renewal_interval()',
+    'private.practice_link_network_daily_max()',
+    'private.practice_link_daily_cap()',
     'private.appointment_mails_daily_max()',
     'private.announcements_daily_cap()',
     'private.offer_lifetime()',
@@ -622,6 +630,15 @@ ${constant('invoice_resends_max', 'integer', String(INVOICE_RESENDS_MAX), `«Rec
 -- the first mail not counted (INVOICE_RESENDS_MAX; public.resend_invoice).`)}
 
 ${constant('invoice_resend_interval', 'interval', `make_interval(mins => ${INVOICE_RESEND_INTERVAL_MINUTES})`, `…and at most once in this period, from the last resend (INVOICE_RESEND_INTERVAL_MINUTES).`)}
+
+${header("7c. The practice's links (practice-links.ts).")}
+
+${constant('practice_link_renewal_interval', 'interval', `make_interval(mins => ${PRACTICE_LINK_RENEWAL_MINUTES})`, `A lapsed practice link's page mails the practice a fresh one at most once per appointment
+-- in this period (PRACTICE_LINK_RENEWAL_MINUTES; public.owe_practice_link).`)}
+
+${constant('practice_link_network_daily_max', 'integer', String(PRACTICE_LINK_NETWORK_DAILY_MAX), `…at most this many a day asked from one client network (PRACTICE_LINK_NETWORK_DAILY_MAX)…`)}
+
+${constant('practice_link_daily_cap', 'integer', String(PRACTICE_LINK_DAILY_CAP), `…and at most this many a day in all (PRACTICE_LINK_DAILY_CAP).`)}
 
 ${header('8. The mail kinds (mail-kinds.ts, the registry).')}
 

@@ -7,6 +7,10 @@
  * form's date and time messages are the appointment form's (appointment.ts, slotFieldTexts).
  */
 import { practice } from './practice';
+import { PRACTICE_LINK_DAYS_AFTER, STAFF_LINK_DAYS } from '@domain/practice-links';
+import { formatInstantLong } from '@domain/dates';
+import { INVOICE_RETENTION_YEARS } from '@domain/invoice';
+import { slotRules } from '@domain/availability';
 
 const notice = practice.cancellationNoticeHours;
 
@@ -37,6 +41,29 @@ export const appointmentActionPage = {
     headline: 'Anfrage nicht gefunden',
     text: ['Diese Terminanfrage ist bei uns nicht mehr gespeichert.', 'Bitte rufen Sie uns an, wir helfen Ihnen gerne weiter.'],
   },
+  /** The same on a practice link (no invoice kept): in the practice's words, not the visitor's «Bitte rufen Sie uns an». */
+  notFoundPractice: {
+    headline: 'Anfrage gelöscht',
+    text: [
+      `Diese Anfrage ist nicht mehr gespeichert: Die Person hat ihre Daten über «Meine Daten» löschen lassen, oder sie ist ${slotRules.retentionMonths} Monate nach der Anfrage gelöscht worden.`,
+      'Eine Rechnung zu diesem Termin gibt es nicht. Was noch in Ihrem Postfach steht, sind Ihre eigenen Kopien.',
+    ],
+  },
+  /**
+   * A practice link whose request is deleted while its invoice is kept (ErasedAppointmentView):
+   * the invoice's copy of the appointment, and the invoice with its buttons below.
+   */
+  erased: {
+    headline: 'Termin gelöscht – Rechnung aufbewahrt',
+    text: [
+      `Die Anfrage zu diesem Termin ist gelöscht: auf Wunsch der Person («Alle meine Daten löschen» unter «Meine Daten») oder ${slotRules.retentionMonths} Monate nach der Anfrage. ` +
+        'Mit ihr sind ihre E-Mails und das Schlaftagebuch gelöscht.',
+      `Die Rechnung bewahren wir ${INVOICE_RETENTION_YEARS} Jahre nach Ende ihres Jahres auf, wie es das Gesetz für Geschäftsbücher verlangt (Art. 958f OR). ` +
+        'Sie können sie hier als bezahlt markieren oder erneut senden – an die Adresse auf der Rechnung.',
+    ],
+    summaryTitle: 'Laut Rechnung',
+    when: 'Termin',
+  },
   loadFailed: {
     headline: 'Die Anfrage konnte nicht geladen werden',
     text: [
@@ -44,6 +71,31 @@ export const appointmentActionPage = {
       'Bitte versuchen Sie es in einem Moment noch einmal, oder rufen Sie uns an.',
     ],
     retry: 'Erneut versuchen',
+  },
+
+  /**
+   * A lapsed link of the practice (its mails' links, a calendar entry's), and the calendar
+   * entry's page: a fresh link is mailed to the practice's own address, never anyone else's
+   * (docs/appointment-lifecycle.md, «Renewing a lapsed link»).
+   */
+  renew: {
+    expiredHeadline: 'Dieser Link ist abgelaufen',
+    expired: [
+      `Die Links in den E-Mails der Praxis gelten bis ${PRACTICE_LINK_DAYS_AFTER} Tage nach dem Termin, mindestens ${STAFF_LINK_DAYS} Tage ab ihrer E-Mail.`,
+      'Die Website sendet Ihnen einen neuen Link an die E-Mail-Adresse der Praxis – nur dorthin, wer auch immer hier klickt.',
+    ],
+    button: 'Neuen Link an die Praxis senden',
+    /** On a calendar entry's page (the view link), which shows only the schedule. */
+    feedButton: 'Link an die Praxis senden',
+    sending: 'Wird gesendet …',
+    sent: 'Ein neuer Link ist an die E-Mail-Adresse der Praxis unterwegs. Bitte sehen Sie in wenigen Minuten im Posteingang der Praxis nach.',
+    queued: 'Der neue Link ist vorgemerkt, die E-Mail konnte aber gerade nicht gesendet werden. Die Website sendet sie in den nächsten Minuten selbst an die Praxis.',
+    /** Held back by the renewals' budget; `nextAt` an ISO instant. */
+    limited: (nextAt: string) =>
+      'Zu diesem Termin hat die Website vor Kurzem schon einen Link an die Praxis gesendet – bitte sehen Sie im Posteingang der Praxis nach. ' +
+      `Einen weiteren sendet sie ab ${formatInstantLong(new Date(nextAt))}.`,
+    notFound: 'Diese Anfrage ist nicht mehr gespeichert; einen neuen Link gibt es dafür nicht.',
+    failed: 'Das hat nicht geklappt: Die Verbindung ist fehlgeschlagen oder unser Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es noch einmal.',
   },
 
   /** Before the tel: link. */
@@ -191,13 +243,38 @@ export const appointmentActionPage = {
   },
 
   /**
-   * view: the link in an entry of the practice's calendar feeds; it shows the request and,
-   * for an appointment, its invoice (docs/appointment-lifecycle.md, «The invoice»), nothing
-   * that decides the appointment.
+   * view: the link in an entry of the practice's calendar feeds. A calendar provider and
+   * everyone the calendar is shared with hold it, so it shows the entry's schedule only –
+   * nothing the visitor wrote, no diary, no invoice – and its one button mails the practice's
+   * own address a practice link (docs/appointment-lifecycle.md, «The practice's calendar feeds»).
    */
   viewOnly: {
+    headline: 'Termin im Kalender der Praxis',
+    note:
+      'Diese Seite zeigt, was im Kalender steht: wann, welche Leistung und wer von uns berät – ohne Namen, Nachricht und Schlaftagebuch. ' +
+      'Den Kalender halten auch der Kalenderdienst und alle, mit denen er geteilt ist.',
+    practiceLink:
+      'Die Seite des Termins mit Name, Schlaftagebuch und Rechnung öffnet ein Link aus den E-Mails der Praxis. ' +
+      'Die Website sendet Ihnen einen an die E-Mail-Adresse der Praxis – nur dorthin.',
+    summaryTitle: 'Im Kalender',
+    when: 'Termin',
+    duration: 'Dauer',
+    minutes: (minutes: number) => `${minutes} Minuten`,
+    notFound: 'Dieser Termin ist nicht mehr gespeichert.',
+  },
+
+  /**
+   * practice: the link in the practice's «Termin bestätigt» copy, the morning digest and a
+   * renewal mail – the appointment's page for the practice: the appointment, the sleep diary
+   * and the invoice below (docs/appointment-lifecycle.md, «The practice's links, day by day»).
+   */
+  practicePage: {
     headline: 'Termin im Überblick',
-    note: 'Bestätigen, ablehnen oder verschieben lässt sich der Termin nur mit den Links in den E-Mails der Praxis; die Kontaktangaben und die Nachricht stehen in der E-Mail der Anfrage.',
+    confirmed: 'Ab dem Tag des Termins senden Sie unten die Rechnung; ist sie bezahlt, markieren Sie sie hier als bezahlt.',
+    cancelled: 'Dieser Termin ist abgesagt.',
+    requested: 'Diese Anfrage ist noch offen: Bestätigen oder ablehnen können Sie sie mit den Links in der E-Mail der Anfrage oder der Tagesübersicht.',
+    declined: 'Diese Anfrage ist abgelehnt.',
+    note: 'Verschieben lässt sich der Termin nur mit den Links in den E-Mails; die Kontaktangaben stehen in der E-Mail der Anfrage.',
   },
 
   /**

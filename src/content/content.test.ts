@@ -233,10 +233,10 @@ describe('datenschutz', () => {
     }
   });
 
-  it('says what the practice\'s calendar feeds hold: no message, phone or e-mail; a cancellation only as «Abgesagt»', () => {
+  it('says what the practice\'s calendar feeds hold: no name, message, phone, e-mail or diary; a cancellation only as «Abgesagt»', () => {
     const section = privacyPage.sections.find((s) => s.id === 'praxiskalender')!;
     const text = [...section.paragraphs, ...(section.list ?? []), ...(section.notes ?? [])].join('\n');
-    for (const needle of ['Nachricht', 'Telefonnummer', 'E-Mail-Adresse', `«${CANCELLED_SUMMARY}»`, `${LOOKBACK_DAYS} Tage`, 'Google', 'iCloud', 'HTTPS']) {
+    for (const needle of ['Ihr Name', 'Nachricht', 'Telefonnummer', 'E-Mail-Adresse', 'Schlaftagebuch', `«${CANCELLED_SUMMARY}»`, `${LOOKBACK_DAYS} Tage`, 'Google', 'iCloud', 'HTTPS']) {
       expect(text).toContain(needle);
     }
   });
@@ -276,13 +276,24 @@ describe('all content', () => {
 describe('«Meine Daten»: the erasure\'s result in German, not in «(n)» forms', () => {
   it('names one, several and none in their own words', async () => {
     const { myDataPage } = await import('./my-data');
-    expect(myDataPage.erase.doneText({ requests: 1, messages: 0, newsletter: 1, mails: 2, cancelled: 1 })).toBe(
-      'Gelöscht: 1 Terminanfrage, keine Nachricht, das Newsletter-Abonnement und 2 E-Mail-Einträge. ' +
+    expect(myDataPage.erase.doneText({ requests: 1, messages: 0, newsletter: 1, mails: 2, cancelled: 1, sleepDiaries: 1 })).toBe(
+      'Gelöscht: 1 Terminanfrage mit ihrem Termin, keine Nachricht, 1 Schlaftagebuch mit allen Nächten, das Newsletter-Abonnement und 2 E-Mail-Einträge. ' +
         'Ein bevorstehender Termin wurde abgesagt; die Praxis ist informiert.',
     );
-    expect(myDataPage.erase.doneText({ requests: 2, messages: 1, newsletter: 0, mails: 0, cancelled: 2 })).toBe(
-      'Gelöscht: 2 Terminanfragen, 1 Nachricht, kein Newsletter-Abonnement und kein E-Mail-Eintrag. ' +
+    expect(myDataPage.erase.doneText({ requests: 2, messages: 1, newsletter: 0, mails: 0, cancelled: 2, sleepDiaries: 0 })).toBe(
+      'Gelöscht: 2 Terminanfragen mit ihren Terminen, 1 Nachricht, kein Schlaftagebuch, kein Newsletter-Abonnement und kein E-Mail-Eintrag. ' +
         '2 bevorstehende Termine wurden abgesagt; die Praxis ist informiert.',
     );
+  });
+
+  it('says what the erasure keeps, how long and why: the invoices, ten years, Art. 958f OR', async () => {
+    const { myDataPage } = await import('./my-data');
+    expect(myDataPage.erase.keptText(0)).toBe('Aufbewahrt wird nichts: Zu Ihrer Adresse ist keine Rechnung gespeichert.');
+    for (const kept of [1, 2]) {
+      const text = myDataPage.erase.keptText(kept);
+      expect(text.startsWith(kept === 1 ? 'Aufbewahrt: Ihre Rechnung.' : 'Aufbewahrt: Ihre 2 Rechnungen.')).toBe(true);
+      for (const part of ['10 Jahre nach Ende ihres Jahres', 'Gesetz', '(Art. 958f OR)', '«Meine Daten»', 'PDF']) expect(text).toContain(part);
+    }
+    expect(myDataPage.erase.confirmText).toContain('Schlaftagebuch');
   });
 });

@@ -7,6 +7,7 @@
 import { practice } from './practice';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 import type { MailKind } from '@domain/mail-kinds';
+import { INVOICE_RETENTION_YEARS } from '@domain/invoice';
 
 /** «keine Nachricht», «1 Nachricht», «2 Nachrichten». */
 function counted(count: number, none: string, one: string, many: string): string {
@@ -120,6 +121,7 @@ export const myDataPage = {
     erasure: 'Mitteilung an die Praxis über Ihre Löschung',
     digest: 'Tagesübersicht der Praxis',
     'cap-notice': 'Hinweis der Website an die Praxis',
+    'practice-link': 'Neuer Link der Praxis zu Ihrem Termin',
   } satisfies Record<MailKind, string>,
   recipients: {
     practice: 'die Praxis',
@@ -135,16 +137,26 @@ export const myDataPage = {
       'Die Praxis erhält die Absage, der Termin wird frei. Das lässt sich nicht rückgängig machen.',
     button: 'Alle meine Daten löschen',
     confirmTitle: 'Wirklich alles löschen?',
-    confirmText: 'Ihre Terminanfragen, Termine, Nachrichten, das Newsletter-Abonnement und die Liste der E-Mails werden endgültig gelöscht.',
+    confirmText:
+      'Ihre Terminanfragen, Termine, Nachrichten, Ihr Schlaftagebuch, das Newsletter-Abonnement und die Liste der E-Mails werden endgültig gelöscht. ' +
+      `Rechnungen bleiben ${INVOICE_RETENTION_YEARS} Jahre gespeichert (Art. 958f OR).`,
     confirmButton: 'Ja, endgültig löschen',
     cancelButton: 'Abbrechen',
     pending: 'Wird gelöscht …',
     doneTitle: 'Ihre Daten sind gelöscht',
-    doneText: (counts: { requests: number; messages: number; newsletter: number; mails: number; cancelled: number }) =>
-      `Gelöscht: ${counted(counts.requests, 'keine Terminanfrage', 'Terminanfrage', 'Terminanfragen')}, ${counted(counts.messages, 'keine Nachricht', 'Nachricht', 'Nachrichten')}, ` +
+    doneText: (counts: { requests: number; messages: number; newsletter: number; mails: number; cancelled: number; sleepDiaries: number }) =>
+      `Gelöscht: ${counted(counts.requests, 'keine Terminanfrage', 'Terminanfrage mit ihrem Termin', 'Terminanfragen mit ihren Terminen')}, ${counted(counts.messages, 'keine Nachricht', 'Nachricht', 'Nachrichten')}, ` +
+      `${counted(counts.sleepDiaries, 'kein Schlaftagebuch', 'Schlaftagebuch mit allen Nächten', 'Schlaftagebücher mit allen Nächten')}, ` +
       `${counts.newsletter === 0 ? 'kein' : 'das'} Newsletter-Abonnement und ${counted(counts.mails, 'kein E-Mail-Eintrag', 'E-Mail-Eintrag', 'E-Mail-Einträge')}.` +
       (counts.cancelled === 1 ? ' Ein bevorstehender Termin wurde abgesagt; die Praxis ist informiert.' : '') +
       (counts.cancelled > 1 ? ` ${counts.cancelled} bevorstehende Termine wurden abgesagt; die Praxis ist informiert.` : ''),
+    /** What the erasure kept, how long and why: the invoices (CO Art. 958f). */
+    keptText: (invoices: number) =>
+      invoices === 0
+        ? 'Aufbewahrt wird nichts: Zu Ihrer Adresse ist keine Rechnung gespeichert.'
+        : `Aufbewahrt: ${invoices === 1 ? 'Ihre Rechnung' : `Ihre ${invoices} Rechnungen`}. Rechnungen bewahren wir ${INVOICE_RETENTION_YEARS} Jahre nach Ende ihres Jahres auf, ` +
+          'wie es das Gesetz für Geschäftsbücher verlangt (Art. 958f OR) – nur mit dem, was eine Rechnung enthalten muss: Name, Termin, Leistung, Betrag. ' +
+          'Unter «Meine Daten» können Sie sie weiterhin als PDF herunterladen; danach löschen wir sie.',
     mailFailedTitle: 'Noch nichts gelöscht',
     mailFailedText:
       'Die Absage Ihres Termins konnte der Praxis gerade nicht gesendet werden. Es wurde nichts gelöscht. Bitte versuchen Sie es in einigen Minuten noch einmal.',

@@ -127,11 +127,11 @@ export const privacyPage: PrivacyPage = {
       ],
       list: [
         'Datum, Uhrzeit, Dauer und Leistung des Termins und, ausser bei einer Beratung bei Ihnen zu Hause, den Ort der Praxis',
-        'Ihren Vor- und Nachnamen und wer von uns Sie berät',
-        'einen geheimen Link (HTTPS) auf die Übersicht Ihrer Anfrage, ohne E-Mail-Adresse, Telefonnummer und Nachricht und ohne Änderungsmöglichkeit',
+        'wer von uns Sie berät',
+        'einen geheimen Link (HTTPS) auf eine Seite mit denselben Angaben, ohne Ihren Namen und ohne Änderungsmöglichkeit; sie kann der Praxis nur einen neuen Link an ihre eigene E-Mail-Adresse senden',
       ],
       notes: [
-        `Nachricht, Telefonnummer, E-Mail-Adresse und unbestätigte Anfragen stehen nie im Kalender. Ein abgesagter Termin zeigt bis zum Termintag nur «${CANCELLED_SUMMARY}» und die Uhrzeit; bestätigte Termine verschwinden ${LOOKBACK_DAYS} Tage nach dem Termin. Abonnieren wir den Kalender über Google Kalender, Microsoft Outlook oder Apple iCloud, speichert der Anbieter die Einträge, auch ausserhalb der Schweiz.`,
+        `Ihr Name, Nachricht, Telefonnummer, E-Mail-Adresse, Ihr Schlaftagebuch und unbestätigte Anfragen stehen nie im Kalender. Ein abgesagter Termin zeigt bis zum Termintag nur «${CANCELLED_SUMMARY}» und die Uhrzeit; bestätigte Termine verschwinden ${LOOKBACK_DAYS} Tage nach dem Termin. Abonnieren wir den Kalender über Google Kalender, Microsoft Outlook oder Apple iCloud, speichert der Anbieter die Einträge, auch ausserhalb der Schweiz.`,
       ],
     },
     {

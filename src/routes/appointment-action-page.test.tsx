@@ -3,9 +3,11 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { invoiceTexts } from '@/content/invoice';
 import { practice } from '@/content/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
+import { renewPracticeLink } from '@/features/appointment-action/renew-api';
 import { makeView, scheduled } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
@@ -25,6 +27,9 @@ vi.mock('@/features/appointment-action/action-api', () => ({
 }));
 const show = vi.mocked(showAppointment);
 const act = vi.mocked(actOnAppointment);
+// «Neuen Link an die Praxis senden»: the tests decide what the function answers.
+vi.mock('@/features/appointment-action/renew-api', () => ({ renewPracticeLink: vi.fn() }));
+const renew = vi.mocked(renewPracticeLink);
 // The move form asks for the taken times of the chosen day, as the booking form does.
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 
@@ -263,6 +268,73 @@ describe('/termin/aktion', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist abgelaufen' })).toBeInTheDocument();
       expect(screen.queryByText(/ungültig/)).toBeNull();
       expectWaysOn();
+    });
+
+    it('a lapsed practice link: «Neuen Link an die Praxis senden», which mails the practice and says so; held back, says until when', async () => {
+      show.mockResolvedValue({ kind: 'invalid_link', reason: 'expired', renewable: true });
+      renew.mockReset();
+      renew.mockResolvedValueOnce({ kind: 'sent' }).mockResolvedValueOnce({ kind: 'limited', nextAt: '2026-12-11T10:05:00.000Z' });
+      const user = await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.renew.expiredHeadline })).toBeInTheDocument();
+      for (const line of copy.renew.expired) expect(screen.getByText(line)).toBeInTheDocument();
+      // The practice's way on is its inbox, not the visitor's booking page.
+      expect(inMain().queryByRole('link', { name: copy.bookingLink })).toBeNull();
+      await user.click(button(copy.renew.button));
+      expect(renew).toHaveBeenCalledWith(TOKEN);
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.renew.sent);
+      await user.click(button(copy.renew.button));
+      expect(await screen.findByRole('alert')).toHaveTextContent(copy.renew.limited('2026-12-11T10:05:00.000Z'));
+    });
+
+    it('a calendar entry\'s link: its schedule only – no name, no diary, no invoice – and «Link an die Praxis senden»', async () => {
+      show.mockResolvedValue({
+        kind: 'entry',
+        entry: { action: 'view', status: 'confirmed', service: 'Schlafberatung', confirmed: { date: '2026-12-11', time: '09:30' }, minutes: 60, advisor: 'sandra-huber' },
+      });
+      renew.mockReset();
+      renew.mockResolvedValue({ kind: 'sent' });
+      const user = await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.viewOnly.headline })).toBeInTheDocument();
+      expect(summaryValue(copy.summary.service)).toBe('Schlafberatung');
+      expect(summaryValue(copy.viewOnly.when)).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(summaryValue(copy.summary.advisor)).toBe(SANDRA_HUBER);
+      expect(screen.queryByText(copy.summary.name, { selector: 'dt' })).toBeNull();
+      // The one button: a practice link mailed to the practice.
+      expect(buttonNames()).toEqual([copy.renew.feedButton]);
+      await user.click(button(copy.renew.feedButton));
+      expect(renew).toHaveBeenCalledWith(TOKEN);
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.renew.sent);
+    });
+
+    it('a practice link whose request is deleted but whose invoice is kept: the practice\'s words, the invoice\'s copy, «Als bezahlt markieren» and «Rechnung erneut senden»', async () => {
+      show.mockResolvedValue({
+        kind: 'erased',
+        erased: {
+          action: 'practice',
+          appointment: { name: 'Erna Erased', service: 'Schlafberatung', date: '2026-12-11', time: '09:30', minutes: 60, advisor: 'sandra-huber' },
+          invoicing: {
+            from: '2026-12-11',
+            priceRappen: 19000,
+            invoice: { number: '2026-0007', issuedOn: '2026-12-11', amountRappen: 19000, state: 'sent', sentAt: '2026-12-11T15:00:00.000Z', paidAt: null },
+          },
+        },
+      });
+      await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.erased.headline })).toBeInTheDocument();
+      for (const line of copy.erased.text) expect(screen.getByText(line)).toBeInTheDocument();
+      expect(screen.queryByText(copy.notFound.headline)).toBeNull();
+      expect(screen.queryByText(copy.notFound.text[1]!)).toBeNull();
+      expect(summaryValue(copy.summary.name)).toBe('Erna Erased');
+      expect(screen.getByText('2026-0007')).toBeInTheDocument();
+      expect(buttonNames()).toEqual([invoiceTexts.sendAgain, invoiceTexts.markPaid]);
+    });
+
+    it('a practice link whose request is deleted and has no invoice: «Anfrage gelöscht», no call to make', async () => {
+      show.mockResolvedValue({ kind: 'not_found', forPractice: true });
+      await openLink();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.notFoundPractice.headline })).toBeInTheDocument();
+      for (const line of copy.notFoundPractice.text) expect(screen.getByText(line)).toBeInTheDocument();
+      expect(screen.queryByText(copy.notFound.text[1]!)).toBeNull();
     });
 
     it('a request no longer stored: says so, with the phone', async () => {

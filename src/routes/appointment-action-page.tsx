@@ -3,12 +3,15 @@ import { RequestUnavailable } from '@/features/appointment-action/request-unavai
 import { RequestView } from '@/features/appointment-action/request-view';
 import { useAppointmentAction } from '@/features/appointment-action/use-appointment-action';
 import { InvoicePanel } from '@/features/appointment-action/invoice-panel';
+import { ScheduleEntry } from '@/features/appointment-action/schedule-entry';
+import { ErasedAppointment } from '@/features/appointment-action/erased-appointment';
 
 /**
  * /termin/aktion#<token>: the page the links in the appointment e-mails open (unlisted:
  * noindex, in no sitemap or menu). Opening it only shows the request; the practice
  * confirms or declines a request or a wish to move it, the visitor cancels or moves the
- * appointment, by pressing a button. No hero: the page is a tool, and its first paint is text.
+ * appointment, by pressing a button. A calendar entry's link shows the entry's schedule only.
+ * No hero: the page is a tool, and its first paint is text.
  */
 export default function TerminAktionPage() {
   const { state, pending, act, resend, retryLoading, linkToken } = useAppointmentAction();
@@ -23,11 +26,17 @@ export default function TerminAktionPage() {
               onAct={(input) => void act(input)}
               onResend={(stored) => void resend(stored)}
             />
+          ) : state.step === 'entry' ? (
+            <ScheduleEntry entry={state.entry} token={linkToken} />
+          ) : state.step === 'erased' ? (
+            <ErasedAppointment erased={state.erased} />
           ) : (
-            <RequestUnavailable state={state} onRetry={retryLoading} />
+            <RequestUnavailable state={state} onRetry={retryLoading} token={linkToken} />
           )}
-          {/* The practice's links of a confirmed appointment: its invoice (issue 52). */}
+          {/* The practice's links of a confirmed appointment: its invoice. */}
           {state.step === 'ready' && <InvoicePanel key={state.checkedAt} invoicing={state.view.invoicing} token={linkToken} />}
+          {/* A deleted appointment's kept invoice: «Als bezahlt markieren», «Rechnung erneut senden». */}
+          {state.step === 'erased' && <InvoicePanel invoicing={state.erased.invoicing} token={linkToken} />}
         </div>
       </Container>
     </section>

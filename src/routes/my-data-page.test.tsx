@@ -227,13 +227,17 @@ describe('«Meine Daten»', () => {
     expect(erase).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: copy.erase.button }));
-    const erased = { requests: 1, messages: 0, newsletter: 1, mails: 1, cancelled: 1 };
+    const erased = { requests: 1, messages: 0, newsletter: 1, mails: 1, cancelled: 1, sleepDiaries: 1, invoicesKept: 1 };
     erase.mockResolvedValue({ kind: 'erased', erased });
     await user.click(screen.getByRole('button', { name: copy.erase.confirmButton }));
     const done = await screen.findByRole('heading', { level: 1, name: copy.erase.doneTitle });
     expect(erase).toHaveBeenCalledExactlyOnceWith(TOKEN);
     expect(done).toHaveFocus();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent(copy.erase.doneText(erased));
+    // What was deleted – the diary too – and what is kept, how long and why.
+    expect(copy.erase.doneText(erased)).toContain('1 Schlaftagebuch');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent(copy.erase.keptText(1));
+    expect(copy.erase.keptText(1)).toMatch(/10 Jahre.*Art\. 958f OR/);
     expect(screen.queryByText('Ich schlafe schlecht.')).not.toBeInTheDocument();
   });
 

@@ -107,8 +107,9 @@ export default function MyDataPage() {
             {heading}
           </h1>
           {state.step !== 'erased' && <p className="mt-4 text-lg">{copy.intro}</p>}
-          <div role="status" className="mt-4 text-lg">
+          <div role="status" className="mt-4 space-y-3 text-lg">
             {status && <p>{status}</p>}
+            {state.step === 'erased' && <p>{copy.erase.keptText(state.erased.invoicesKept)}</p>}
           </div>
 
           {(state.step === 'reading' || state.step === 'ready' || state.step === 'loading') && (

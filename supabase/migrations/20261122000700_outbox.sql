@@ -54,7 +54,8 @@ create table public.outbox_mails (
   -- generated into …_rules.sql, so no migration lists kinds by hand).
   kind text not null constraint kind_valid check (kind = any (private.mail_kinds())),
   -- What it refers to (private.mail_kind_refers_to): a contact message, a request, a
-  -- subscriber (with the article for an announcement), or nothing but its address or day.
+  -- subscriber (with the article for an announcement), or nothing but its address, its
+  -- invoice's number or its day.
   -- Deleted with it (the 12-month retention, an unsubscription, an expired pending address).
   contact_message_id uuid references public.contact_submissions (id) on delete cascade,
   appointment_request_id uuid references public.appointment_requests (id) on delete cascade,
@@ -96,7 +97,7 @@ create table public.outbox_mails (
   superseded_at timestamptz,
   constraint refers_to_one check (
     num_nonnulls(contact_message_id, appointment_request_id, subscriber_id)
-      = case when private.mail_kind_refers_to(kind) in ('address', 'erased-address', 'day') then 0 else 1 end),
+      = case when private.mail_kind_refers_to(kind) in ('address', 'erased-address', 'invoice', 'day') then 0 else 1 end),
   constraint refers_to_its_kind check (
     case private.mail_kind_refers_to(kind)
       when 'contact-message' then contact_message_id is not null
@@ -105,6 +106,8 @@ create table public.outbox_mails (
       when 'subscriber' then subscriber_id is not null and article_slug is null
       when 'subscriber-article' then subscriber_id is not null and article_slug is not null
       when 'day' then about is not null
+      -- An invoice's mail: its number, nothing else (the invoice outlives its request).
+      when 'invoice' then about is not null
       when 'address' then email is not null and mailbox_key is not null
       -- What the mail needs until it is sent; nothing of the erased address afterwards.
       when 'erased-address' then case when sent_at is null then email is not null and about is not null

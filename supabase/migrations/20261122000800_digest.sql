@@ -83,10 +83,13 @@ create function public.owe_practice_digest(p_day date, p_scheduled boolean) retu
 -- mails given up on and not reported yet (with the message itself; a superseded one is
 -- no loss); failed job runs since the last digest; when send-pending-mail last ran.
 create function public.practice_digest_data(p_now timestamptz default now()) returns jsonb
-  language sql stable
+  -- plpgsql, so that it may read the invoices of a later migration (…_invoices.sql).
+  language plpgsql stable
   security invoker
   set search_path = ''
   as $$
+  begin
+    return (
     with today as (select (p_now at time zone 'Europe/Zurich')::date as day),
     since as (
       select coalesce(max(o.sent_at), p_now - interval '1 day') as at
@@ -118,6 +121,14 @@ create function public.practice_digest_data(p_now timestamptz default now()) ret
           from public.appointment_requests a join public.outbox_mails o on o.appointment_request_id = a.id
          where o.kind <> 'acknowledgement'
            and o.gave_up_at is not null and o.reported_at is null and o.sent_at is null and o.superseded_at is null), '[]'),
+      -- An invoice's mail given up (kind referring to the invoice, also after its request is
+      -- gone): the invoice's number and name, the appointment's id for its page's link.
+      'gaveUpInvoices', coalesce((
+        select jsonb_agg(jsonb_build_object('id', o.id, 'number', i.number, 'first_name', i.first_name, 'last_name', i.last_name,
+                                            'appointment_id', i.appointment_id, 'appointment_date', i.appointment_date)
+                         order by o.gave_up_at, o.id)
+          from public.outbox_mails o join public.invoices i on i.number = o.about and o.kind = 'invoice'
+         where o.gave_up_at is not null and o.reported_at is null and o.sent_at is null and o.superseded_at is null), '[]'),
       'gaveUpNewsletter', coalesce((
         select jsonb_agg(jsonb_build_object('id', o.id, 'kind', o.kind, 'email', s.email, 'title', n.title) order by o.gave_up_at, o.id)
           from public.outbox_mails o join public.newsletter_subscribers s on s.id = o.subscriber_id
@@ -138,12 +149,13 @@ create function public.practice_digest_data(p_now timestamptz default now()) ret
                    and o.kind <> 'digest'
                    and o.created_at < coalesce(p_now, now()) - private.waiting_reported_after()
                  group by o.kind) w), '[]')
-    )
+    ));
+  end
   $$;
 
 -- What a digest that went out carried (public.finish_mail's p_carried): the given-up mails
 -- it listed are marked reported (contacts and deliveries name them by what they refer to,
--- newsletter_mails by their own id) with private.mark_mails_reported (…_outbox.sql, which
+-- newsletter_mails and invoice_mails by their own id) with private.mark_mails_reported (…_outbox.sql, which
 -- alone writes the outbox's rows). A practice mail it carried counts as delivered (the
 -- practice has it now: claim_mail answers already_sent, nothing sends it again); a visitor's
 -- mail may still be sent by the action page's press.
@@ -155,6 +167,7 @@ create function private.mark_carried(p_carried jsonb) returns void
       select o.id from public.outbox_mails o
        where o.gave_up_at is not null and o.sent_at is null and o.reported_at is null
          and (o.id in (select x::uuid from jsonb_array_elements_text(coalesce(p_carried -> 'newsletter_mails', '[]')) as x)
+              or o.id in (select x::uuid from jsonb_array_elements_text(coalesce(p_carried -> 'invoice_mails', '[]')) as x)
               or exists (
                 select 1 from (select 'contact' as kind, x::uuid as id
                                  from jsonb_array_elements_text(coalesce(p_carried -> 'contacts', '[]')) as x

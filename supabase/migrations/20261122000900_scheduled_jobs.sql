@@ -61,10 +61,16 @@ create function public.delete_expired_form_submissions(
     delete from public.outbox_mails where kind = 'erasure' and sent_at is not null;
     get diagnostics erasures = row_count;
     -- An invoice ten years after the end of its year (CO Art. 958f; …_invoices.sql): not
-    -- by the form retention, which it outlives.
-    delete from public.invoices
-     where issued_on < make_date(extract(year from private.practice_today())::integer - private.invoice_retention_years(), 1, 1);
-    get diagnostics invoices = row_count;
+    -- by the form retention, which it outlives – and its mails with it (they refer to the
+    -- invoice, not to the request, so that its state outlives the request too).
+    with gone as (
+      delete from public.invoices
+       where issued_on < make_date(extract(year from private.practice_today())::integer - private.invoice_retention_years(), 1, 1)
+      returning number
+    ), mails as (
+      delete from public.outbox_mails m where m.kind = 'invoice' and m.about in (select number from gone)
+    )
+    select count(*) into invoices from gone;
     -- The sleep diaries 90 days after their appointment (…_sleep_diary.sql).
     diaries := private.delete_expired_sleep_diaries();
     return jsonb_build_object(

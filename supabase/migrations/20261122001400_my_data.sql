@@ -143,6 +143,10 @@ create function public.my_data(p_address_key text) returns jsonb
                  'delete_at', case
                    -- A link's lifetime starts when it is sent (its link is made then); one still owed: not yet known.
                    when m.kind = 'data-link' then m.sent_at + private.data_link_lifetime()
+                   -- An invoice's mail goes with its invoice, ten years after the end of its year.
+                   when m.kind = 'invoice' then (
+                     select make_date(extract(year from i.issued_on)::integer + private.invoice_retention_years() + 1, 1, 1)::timestamptz
+                       from public.invoices i where i.number = m.about)
                    when m.appointment_request_id is not null
                      then (select a.created_at + r.span from requests a, retention r where a.id = m.appointment_request_id)
                    when m.contact_message_id is not null
@@ -154,7 +158,9 @@ create function public.my_data(p_address_key text) returns jsonb
          where m.appointment_request_id in (select id from requests)
             or m.contact_message_id in (select id from messages)
             or m.subscriber_id in (select id from subscriber)
-            or (m.kind = 'data-link' and private.address_key(m.email) = p_address_key)), '[]'::jsonb)
+            or (m.kind = 'data-link' and private.address_key(m.email) = p_address_key)
+            -- The invoices' mails, which refer to the invoice (kept after an erasure), not the request.
+            or (m.kind = 'invoice' and m.about in (select i.number from public.invoices i where i.address_key = p_address_key))), '[]'::jsonb)
     ))
     -- The invoices, kept ten years also after an erasure (…_invoices.sql, private.my_invoices).
     || jsonb_build_object('invoices', private.my_invoices(p_address_key));
@@ -214,6 +220,8 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
     limits integer := 0;
     tombstones integer;
     kept integer;
+    kept_numbers jsonb;
+    diaries integer;
     cancelled integer := 0;
     told jsonb;
     slots jsonb;
@@ -264,6 +272,10 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
       (select a.email from public.appointment_requests a where private.address_key(a.email) = p_address_key limit 1),
       (select c.email from public.contact_submissions c where private.address_key(c.email) = p_address_key limit 1),
       (select s.email from public.newsletter_subscribers s where private.address_key(s.email) = p_address_key limit 1));
+    -- The sleep diaries go with their requests (on delete cascade): counted first, for the
+    -- page that says what was deleted.
+    select count(*) into diaries from public.sleep_diaries d
+     where d.appointment_request_id in (select a.id from public.appointment_requests a where private.address_key(a.email) = p_address_key);
     delete from public.appointment_requests a where private.address_key(a.email) = p_address_key;
     get diagnostics requests = row_count;
     delete from public.contact_submissions c where private.address_key(c.email) = p_address_key;
@@ -276,11 +288,15 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
       delete from public.rate_limit_events e where e.key = p_mailbox_hash;
       get diagnostics limits = row_count;
     end if;
-    -- The invoices stay (ten years, CO Art. 958f): their request is gone (set null), they are not.
-    select count(*) into kept from public.invoices i where i.address_key = p_address_key;
+    -- The invoices stay (ten years, CO Art. 958f): their request is gone (set null), they are
+    -- not, nor their mails (which refer to the invoice); the practice's links still find them
+    -- by the appointment's id. The erasure mail names their numbers.
+    select count(*), coalesce(jsonb_agg(i.number order by i.number), '[]'::jsonb) into kept, kept_numbers
+      from public.invoices i where i.address_key = p_address_key;
     if address is not null then
       insert into public.outbox_mails (id, kind, email, about, idempotency_key)
-        values (erasure_id, 'erasure', address, slots::text, 'erasure/' || erasure_id);
+        values (erasure_id, 'erasure', address, jsonb_build_object('appointments', slots, 'invoices', kept_numbers)::text,
+                'erasure/' || erasure_id);
       erasure := 'erasure/' || erasure_id;
     end if;
     return jsonb_build_object(
@@ -291,6 +307,7 @@ create function public.erase_mailbox(p_address_key text, p_mailbox_hash text def
       'rate_limit_events', limits,
       'calendar_cancellations', tombstones,
       'cancelled', cancelled,
+      'sleep_diaries', diaries,
       'invoices_kept', kept,
       'erasure', erasure
     );
@@ -418,12 +435,15 @@ create function private.data_link_mail_json(m public.outbox_mails) returns jsonb
   set search_path = ''
   as $$ select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at) $$;
 
--- What the erasure mail's sender reads: the erased address and the cancelled slots (its
--- about, JSON) – both null once it is sent (finish_mail clears them).
+-- What the erasure mail's sender reads: the erased address, the cancelled slots and the
+-- numbers of the invoices kept (its about, JSON) – null once it is sent (finish_mail clears them).
 create function private.erasure_mail_json(m public.outbox_mails) returns jsonb
   language sql stable
   set search_path = ''
-  as $$ select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at, 'appointments', m.about::jsonb) $$;
+  as $$
+    select jsonb_build_object('id', m.id, 'email', m.email, 'created_at', m.created_at,
+                              'appointments', m.about::jsonb -> 'appointments', 'invoices', m.about::jsonb -> 'invoices')
+  $$;
 
 revoke all on function
   public.calendar_cancellations_between(date, date),

@@ -1,4 +1,4 @@
--- The invoices (issue 52; docs/appointment-lifecycle.md, «The invoice»): «Rechnung senden» on
+-- The invoices (docs/appointment-lifecycle.md, «The invoice»): «Rechnung senden» on
 -- the appointment's page issues one invoice per appointment, numbered `<year>-<4 digits>`
 -- without gaps, one sequence per year, in the same transaction as the row that owes its
 -- mail (outbox kind 'invoice', key invoice/<number>/<send>, the number in `about`). The PDF
@@ -28,9 +28,13 @@ comment on table public.invoice_counters is 'The last invoice number given in ea
 
 create table public.invoices (
   number text primary key constraint number_valid check (number ~ '^[0-9]{4}-[0-9]{4}$'),
-  -- One invoice per appointment; set null when the request is deleted (retention, erasure).
-  appointment_request_id uuid constraint one_invoice_per_appointment unique
-    references public.appointment_requests (id) on delete set null,
+  -- One invoice per appointment: the appointment's id, kept after its request is deleted
+  -- (retention, erasure) as the calendar's tombstone keeps it – a random id that names
+  -- nobody, by which the practice's links to the appointment still find the invoice
+  -- («Als bezahlt markieren», «Rechnung erneut senden» after an erasure).
+  appointment_id uuid not null constraint one_invoice_per_appointment unique,
+  -- The request while it is stored; set null when it is deleted (retention, erasure).
+  appointment_request_id uuid references public.appointment_requests (id) on delete set null,
   address_key text not null,
   first_name text not null,
   last_name text not null,
@@ -48,6 +52,7 @@ create table public.invoices (
 comment on table public.invoices is
   'One invoice per appointment, numbered without gaps per year; kept ten years (CO Art. 958f), also after an erasure.';
 create index invoices_address_key on public.invoices (address_key);
+create index invoices_request on public.invoices (appointment_request_id);
 create index invoices_open on public.invoices (issued_on) where paid_at is null;
 
 -- The invoice as the functions read it: the row, its mails' state (the last send's key, when
@@ -68,24 +73,27 @@ create function private.invoice_json(i public.invoices) returns jsonb
 
 -- Owes the invoice's `send`th mail (its key invoice/<number>/<send>), written at `p_at`:
 -- resend_invoice's budget reads when each resend was owed, in its caller's clock (p_now).
+-- The row names the invoice only (mail kind refers to 'invoice'), so it stays with the
+-- invoice when the request is deleted: after an erasure the invoice's page still knows when
+-- it was sent and how often, and «Rechnung erneut senden» still owes its next send.
 create function private.owe_invoice_mail(i public.invoices, p_send integer, p_at timestamptz) returns void
   language sql
   set search_path = ''
   as $$
-    insert into public.outbox_mails (kind, appointment_request_id, about, idempotency_key, created_at)
-    values ('invoice', i.appointment_request_id, i.number, format('invoice/%s/%s', i.number, p_send), p_at)
+    insert into public.outbox_mails (kind, about, idempotency_key, created_at)
+    values ('invoice', i.number, format('invoice/%s/%s', i.number, p_send), p_at)
   $$;
 
 -- What an invoice mail's sender reads (the outbox's hook, mailKinds.invoice.sql.payload):
--- the appointment's payload (private.appointment_mail_json) and the invoice its about names,
--- from which the PDF is made.
+-- the invoice its about names, from which the PDF is made, and the address on the invoice
+-- (its address key: the address as typed, the domain in lower case) – also after the request
+-- is gone. Null when the invoice is gone (the retention).
 create function private.invoice_mail_json(m public.outbox_mails) returns jsonb
   language sql stable
   set search_path = ''
   as $$
-    select private.appointment_mail_json(m)
-           || coalesce((select jsonb_build_object('invoice', private.invoice_json(i))
-                          from public.invoices i where i.number = m.about), '{}'::jsonb)
+    select jsonb_build_object('id', m.id, 'email', i.address_key, 'invoice', private.invoice_json(i))
+      from public.invoices i where i.number = m.about
   $$;
 
 -- «Rechnung senden»: the appointment's invoice, issued now unless it has one. Answers
@@ -110,7 +118,7 @@ create function public.issue_invoice(p_request uuid, p_amount_rappen integer, p_
     if not found then
       return jsonb_build_object('result', 'not_found');
     end if;
-    select * into i from public.invoices v where v.appointment_request_id = p_request;
+    select * into i from public.invoices v where v.appointment_id = p_request;
     if found then
       return jsonb_build_object('result', 'existing', 'invoice', private.invoice_json(i));
     end if;
@@ -125,9 +133,9 @@ create function public.issue_invoice(p_request uuid, p_amount_rappen integer, p_
     update public.invoice_counters c set last_number = c.last_number + 1
       where c.year = extract(year from today)::integer
       returning c.last_number into seq;
-    insert into public.invoices (number, appointment_request_id, address_key, first_name, last_name, service,
+    insert into public.invoices (number, appointment_id, appointment_request_id, address_key, first_name, last_name, service,
                                  appointment_date, appointment_time, minutes, advisor, amount_rappen, issued_on)
-      values (format('%s-%s', extract(year from today)::integer, lpad(seq::text, 4, '0')), r.id,
+      values (format('%s-%s', extract(year from today)::integer, lpad(seq::text, 4, '0')), r.id, r.id,
               private.address_key(r.email), r.first_name, r.last_name, r.service,
               r.confirmed_date, r.confirmed_time, r.appointment_minutes, r.advisor, p_amount_rappen, today)
       returning * into i;
@@ -160,7 +168,7 @@ create function public.resend_invoice(p_request uuid, p_now timestamptz default 
     resends integer;
     next_at timestamptz;
   begin
-    select * into i from public.invoices v where v.appointment_request_id = p_request for update;
+    select * into i from public.invoices v where v.appointment_id = p_request for update;
     if not found then
       return jsonb_build_object('result', 'not_found');
     end if;
@@ -195,7 +203,7 @@ create function public.mark_invoice_paid(p_request uuid, p_now timestamptz defau
     i public.invoices;
   begin
     update public.invoices v set paid_at = coalesce(v.paid_at, coalesce(p_now, now()))
-     where v.appointment_request_id = p_request
+     where v.appointment_id = p_request
      returning * into i;
     if i.number is null then
       return jsonb_build_object('result', 'not_found');
@@ -204,12 +212,12 @@ create function public.mark_invoice_paid(p_request uuid, p_now timestamptz defau
   end
   $$;
 
--- The appointment's invoice (for its page), or null.
+-- The appointment's invoice (for its page), or null – also once the request is deleted.
 create function public.invoice_of(p_request uuid) returns jsonb
   language sql stable
   security invoker
   set search_path = ''
-  as $$ select private.invoice_json(i) from public.invoices i where i.appointment_request_id = p_request $$;
+  as $$ select private.invoice_json(i) from public.invoices i where i.appointment_id = p_request $$;
 
 -- «Meine Daten» (…_my_data.sql): the address's invoices as public.my_data lists them, with
 -- the day the retention deletes each (ten years after the end of its year), and one of them

@@ -41,6 +41,7 @@ const BUDGET_ENFORCED_BY = {
   announcements: 'room',
   'erased-data': 'sql:public.erase_mailbox',
   'one-a-day': 'sql:public.owe_day_mail',
+  'practice-link': 'sql:public.owe_practice_link',
 } as const satisfies Record<MailBudget, string>;
 
 async function migrationsText(): Promise<string> {

@@ -131,7 +131,7 @@ async function fetchFeed(feed: FeedId) {
   const response = await fetch(await feedUrl(functionsUrl(), FEED_SECRETS[feed], feed));
   const text = await response.text();
   expect(response.status, text).toBe(200);
-  return { response, feed: parseFeed(text) };
+  return { response, text, feed: parseFeed(text) };
 }
 
 const uid = (id: string) => `${id}@ruhepol-schlafberatung.ch`;
@@ -216,7 +216,8 @@ describe('the practice calendar feeds', () => {
       tzid: 'Europe/Zurich',
       start: visitorEntry.start,
       minutes: 60,
-      summary: `Schlafberatung: Anna Muster (${SANDRA_HUBER})`,
+      // The service and the advisor, never the visitor: a feed is a schedule, not a key.
+      summary: `Schlafberatung (${SANDRA_HUBER})`,
       location: practiceContact.address,
     });
     expect(annaEntry.sequence).toBe(1);
@@ -224,10 +225,11 @@ describe('the practice calendar feeds', () => {
     const [advisorLine, serviceLine, linkLine, ...more] = annaEntry.description.split('\n');
     expect([advisorLine, serviceLine, more]).toEqual([`${ENTRY_LABELS.advisor}: ${advisorName('sandra-huber')}`, `${ENTRY_LABELS.service}: ${serviceWithPrice('Schlafberatung')}`, []]);
     expect(linkLine).toMatch(new RegExp(`^${ENTRY_LABELS.request}: ${SETTINGS.SITE_URL}${ACTION_PAGE_PATH}#[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
-    expect(sandra.feed.entries.get(uid(anna.id))).toMatchObject({ summary: 'Schlafberatung: Anna Muster', uid: visitorEntry.uid, sequence: 1 });
+    expect(sandra.feed.entries.get(uid(anna.id))).toMatchObject({ summary: 'Schlafberatung', uid: visitorEntry.uid, sequence: 1 });
+    for (const { text } of [praxis, sandra, lukas]) expect(text).not.toMatch(/Anna|Muster|Carla|Meier/);
 
     expect(lukas.feed.entries.get(uid(carla.id))).toMatchObject({
-      summary: 'Follow-up Termin: Carla Meier',
+      summary: 'Follow-up Termin',
       status: 'CONFIRMED',
       start: `${bookableDate(42)}T15:00:00`,
       minutes: 30,
@@ -298,10 +300,10 @@ describe('the practice calendar feeds', () => {
     expect(praxis.entries.get(uid(d.id))).toMatchObject({ status: 'CANCELLED', summary: CANCELLED_SUMMARY, start: `${bookableDate(50)}T13:00:00` });
     expect(praxis.entries.get(uid(d.id))!.properties.map((property) => property.split(' ')[0]).sort()).toEqual(['dtend', 'dtstamp', 'dtstart', 'sequence', 'status', 'summary', 'transp', 'uid']);
     expect(praxis.entries.has(uid(e.id))).toBe(false);
-    expect(praxis.entries.get(uid(a.id))!.summary).toBe(`Schlafberatung: Rita Ruhig (${advisorName('sandra-huber')})`);
+    expect(praxis.entries.get(uid(a.id))!.summary).toBe(`Schlafberatung (${advisorName('sandra-huber')})`);
   });
 
-  it('an entry\'s link opens the request\'s page for viewing only: the action function shows it and refuses to act on it', async () => {
+  it('an entry\'s link shows its schedule only – no name, diary or invoice – and cannot act or mail a visitor: every press is refused', async () => {
     const v = await stored({ first_name: 'Vera', last_name: 'Sicht', preferred_date: bookableDate(52), preferred_time: '15:00' });
     await confirmed(v.id, bookableDate(52), '15:00', 'sandra-huber');
     const { feed } = await fetchFeed('sandra-huber');
@@ -309,12 +311,17 @@ describe('the practice calendar feeds', () => {
     const token = line.slice(line.indexOf('#') + 1);
     const shown = await callFunction(backend, 'appointment-action', { token, intent: 'show' }, { ip: v.ip, proof: false });
     expect(shown.status, shown.text).toBe(200);
-    expect(shown.json).toMatchObject({ view: { action: 'view', status: 'confirmed', name: 'Vera Sicht', advisor: 'sandra-huber' } });
-    expect(shown.text).not.toContain(v.email);
-    const pressed = await callFunction(backend, 'appointment-action', { token, intent: 'act' }, { ip: v.ip, proof: false });
-    expect([pressed.status, pressed.json]).toEqual([400, { error: 'invalid_body', field: 'intent' }]);
-    const { rows } = await backend.query<{ status: string }>('select status from public.appointment_requests where id = $1', [v.id]);
-    expect(rows[0]!.status).toBe('confirmed');
+    expect(shown.json).toEqual({
+      entry: { action: 'view', status: 'confirmed', service: 'Schlafberatung', confirmed: { date: bookableDate(52), time: '15:00' }, minutes: 60, advisor: 'sandra-huber' },
+    });
+    for (const secret of [v.email, 'Vera', 'Sicht']) expect(shown.text).not.toContain(secret);
+    for (const intent of ['act', 'invoice', 'invoice-again', 'invoice-paid']) {
+      const pressed = await callFunction(backend, 'appointment-action', { token, intent }, { ip: v.ip, proof: false });
+      expect([pressed.status, pressed.json], intent).toEqual([400, { error: 'invalid_body', field: 'intent' }]);
+    }
+    const { rows } = await backend.query<{ status: string; invoices: number }>(
+      'select status, (select count(*)::int from public.invoices where appointment_id = $1) as invoices from public.appointment_requests where id = $1', [v.id]);
+    expect(rows[0]).toEqual({ status: 'confirmed', invoices: 0 });
   });
 
   it('answers a wrong, revoked or unknown address, another path or method with 404 and nothing else; HEAD like GET without the body', async () => {

@@ -63,7 +63,7 @@ const token = (requestId: string, action: AppointmentAction, at: Date) =>
   signActionToken(SETTINGS.ACTION_TOKEN_SECRET ?? '', { requestId, action, expiresAt: Math.floor(at.getTime() / 1000) + 30 * 86_400 });
 
 /** A press at `at` (the function's clock), as the page sends it. */
-async function press(id: string, body: Record<string, unknown>, at: Date, action: AppointmentAction = 'view') {
+async function press(id: string, body: Record<string, unknown>, at: Date, action: AppointmentAction = 'practice') {
   return callFunction(backend, 'appointment-action', { token: await token(id, action, at), ...body }, {
     ip: newVisitor().ip, proof: false, headers: { [TEST_CLOCK_HEADER]: at.toISOString() },
   });
@@ -120,7 +120,8 @@ describe('the invoice on the practice\'s page', () => {
     // Only the one mail: the other presses found the invoice and its mail sent, or being sent
     // (409 in_progress, sending nothing). Every press has answered, so every send is over.
     const { rows } = await backend.query<{ sent: number }>(
-      `select count(*)::int as sent from public.outbox_mails where kind = 'invoice' and appointment_request_id = $1 and sent_at is not null`, [id]);
+      `select count(*)::int as sent from public.outbox_mails m join public.invoices i on i.number = m.about
+        where m.kind = 'invoice' and i.appointment_id = $1 and m.sent_at is not null`, [id]);
     expect(rows[0]!.sent).toBe(1);
     expect(await invoiceMails(email)).toHaveLength(1);
   });
@@ -224,6 +225,8 @@ describe('the invoice on the practice\'s page', () => {
       `select (select set_config('role', 'service_role', true)), public.issue_invoice($1, 19000, $2) as answer`, [id, noon(date).toISOString()]);
     const { number } = rows[0]!.answer.invoice;
     await ageOutboxMails(backend, id);
+    // The invoice's mail refers to the invoice, not the request: aged by its number.
+    await backend.query(`update public.outbox_mails set created_at = created_at - interval '3 minutes' where kind = 'invoice' and about = $1`, [number]);
     const outbox = async () => {
       const response = await fetch(`${backend.apiUrl}/functions/v1/send-pending-mail`, {
         method: 'POST',
@@ -237,7 +240,8 @@ describe('the invoice on the practice\'s page', () => {
     expect(message.Attachments.map((attachment) => attachment.FileName)).toEqual([invoiceFileName(number)]);
     expect(await outbox()).toBe(200);
     const sent = await backend.query<{ sent: number }>(
-      `select count(*)::int as sent from public.outbox_mails where kind = 'invoice' and appointment_request_id = $1 and sent_at is not null`, [id]);
+      `select count(*)::int as sent from public.outbox_mails m join public.invoices i on i.number = m.about
+        where m.kind = 'invoice' and i.appointment_id = $1 and m.sent_at is not null`, [id]);
     expect(sent.rows[0]!.sent).toBe(1);
     expect(await invoiceMails(email)).toHaveLength(1);
   });

@@ -91,13 +91,14 @@ describe('issuing an invoice', () => {
     const { rows } = await backend.query<Record<string, unknown>>(`select * from public.invoices where number = $1`, [number]);
     // No message, no phone, no e-mail as typed: the address key only.
     expect(Object.keys(rows[0]!).sort()).toEqual([
-      'address_key', 'advisor', 'amount_rappen', 'appointment_date', 'appointment_request_id', 'appointment_time', 'created_at',
+      'address_key', 'advisor', 'amount_rappen', 'appointment_date', 'appointment_id', 'appointment_request_id', 'appointment_time', 'created_at',
       'first_name', 'issued_on', 'last_name', 'minutes', 'number', 'paid_at', 'service',
     ]);
     expect(rows[0]!.address_key).toBe(email.replace(/@(.*)$/, (_, domain: string) => `@${domain.toLowerCase()}`));
-    const mails = await backend.query<{ kind: string; about: string; appointment_request_id: string }>(
+    // The mail names the invoice only: it stays with the invoice when the request goes.
+    const mails = await backend.query<{ kind: string; about: string; appointment_request_id: string | null }>(
       `select kind, about, appointment_request_id from public.outbox_mails where idempotency_key = $1`, [`invoice/${number}/1`]);
-    expect(mails.rows).toEqual([{ kind: 'invoice', about: number, appointment_request_id: id }]);
+    expect(mails.rows).toEqual([{ kind: 'invoice', about: number, appointment_request_id: null }]);
   });
 
   it('gives one invoice however often and however concurrently the button is pressed', async () => {
@@ -108,7 +109,8 @@ describe('issuing an invoice', () => {
     expect(new Set(answers.map((answer) => answer.invoice!.number)).size).toBe(1);
     const { rows } = await backend.query<{ invoices: number; mails: number }>(
       `select (select count(*)::int from public.invoices where appointment_request_id = $1) as invoices,
-              (select count(*)::int from public.outbox_mails where kind = 'invoice' and appointment_request_id = $1) as mails`, [id]);
+              (select count(*)::int from public.outbox_mails m join public.invoices i on i.number = m.about
+                where m.kind = 'invoice' and i.appointment_id = $1) as mails`, [id]);
     expect(rows[0]).toEqual({ invoices: 1, mails: 1 });
   });
 
@@ -221,8 +223,9 @@ describe('the invoices and «Meine Daten»', () => {
               (select count(*)::int from public.invoices where number = $2) as invoices,
               (select appointment_request_id::text from public.invoices where number = $2) as request_ref,
               (select count(*)::int from public.outbox_mails where kind = 'invoice' and about = $2) as invoice_mails`, [id, invoice!.number]);
-    // The request and its mails are gone; the invoice stays, no longer tied to a request.
-    expect(rows[0]).toEqual({ requests: 0, invoices: 1, request_ref: null, invoice_mails: 0 });
+    // The request and its mails are gone; the invoice stays, no longer tied to a request, with
+    // its own mail (its state: when it was sent) – it refers to the invoice.
+    expect(rows[0]).toEqual({ requests: 0, invoices: 1, request_ref: null, invoice_mails: 1 });
     expect((await listed()).map((row) => row.number)).toEqual([invoice!.number]);
     // The other address's invoice is untouched.
     expect((await backend.query(`select 1 from public.invoices where appointment_request_id = $1`, [other.id])).rows).toHaveLength(1);

@@ -296,9 +296,10 @@ describe('«Meine Daten» in the database', () => {
     // The practice has it: nothing names the address, its mailbox or the erased appointment
     // any more – the invoice, kept ten years by law, apart.
     expect(await rowsNaming(backend, needles, { except: ['public.invoices'] })).toEqual([]);
-    // «Meine Daten» for the address shows the invoice and nothing else.
+    // «Meine Daten» for the address shows the invoice (with its mails, kept with it) and nothing else.
     const data = (await asService<{ data: Record<string, unknown[] | null> }>(`public.my_data($1) as data`, [key])).rows[0]!.data;
-    expect(data).toMatchObject({ requests: [], messages: [], newsletter: null, mails: [] });
+    expect(data).toMatchObject({ requests: [], messages: [], newsletter: null });
+    expect((data.mails as { kind: string }[]).map((m) => m.kind)).toEqual(['invoice']);
     expect(data.invoices).toHaveLength(1);
 
     // The erasing call again: nothing left to erase, no second mail owed; the first mail's key

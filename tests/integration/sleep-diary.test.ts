@@ -277,24 +277,24 @@ describe('sleep-diary: nights', () => {
 });
 
 describe('sleep-diary: the advisor reads it on the appointment\'s page', () => {
-  const showAction = async (id: string, action: 'view' | 'decline' | 'cancel') => {
+  const showAction = async (id: string, action: 'practice' | 'view' | 'decline' | 'cancel') => {
     const token = fragment(await actionUrl(settings(), id, action, new Date(Date.now() + 86_400_000)));
     return callFunction(backend, 'appointment-action', { token, intent: 'show' }, { ip: newVisitor().ip, proof: false });
   };
 
-  it('the practice\'s view and staff links show the nights; a visitor\'s link does not; no diary is null', async () => {
+  it('the practice\'s practice and staff links show the nights; a visitor\'s link does not; no diary is null', async () => {
     const diary = await diaryOf();
     await call({ action: 'consent', token: diary.token });
     await call({ action: 'save', token: diary.token, night: night(1) });
     await call({ action: 'save', token: diary.token, night: night(0) });
-    const viewed = await showAction(diary.id, 'view');
+    const viewed = await showAction(diary.id, 'practice');
     expect(viewed.status).toBe(200);
     expect((viewed.json!.view as { sleepDiary: unknown }).sleepDiary).toEqual({ nights: [night(1), night(0)] });
     expect(((await showAction(diary.id, 'decline')).json!.view as { sleepDiary: unknown }).sleepDiary).toEqual({ nights: [night(1), night(0)] });
     expect((await showAction(diary.id, 'cancel')).json!.view).not.toHaveProperty('sleepDiary');
 
     const without = await diaryOf();
-    expect(((await showAction(without.id, 'view')).json!.view as { sleepDiary: unknown }).sleepDiary).toBeNull();
+    expect(((await showAction(without.id, 'practice')).json!.view as { sleepDiary: unknown }).sleepDiary).toBeNull();
   });
 });
 

@@ -16,7 +16,9 @@ import {
   type AppointmentSlot,
   type AppointmentStatus,
   type EarlierTimeView,
+  type ErasedAppointmentView,
   type ScheduledAppointment,
+  type ScheduleEntryView,
   type SlotWarning,
 } from '@domain/wire-types';
 import { parseIsoDate } from '@domain/dates';
@@ -40,10 +42,16 @@ export type MoveRefusal = SlotRefusalReason | 'same_slot';
 export type ActionResult =
   /** 200 to `show`. */
   | { kind: 'view'; view: AppointmentActionView }
+  /** 200 to `show` on a calendar entry's view link: its schedule only. */
+  | { kind: 'entry'; entry: ScheduleEntryView }
+  /** 200 to `show` on a practice link whose request is deleted: the invoice kept (its `invoicing` checked by the panel). */
+  | { kind: 'erased'; erased: ErasedAppointmentView }
   /** 200 to `act`. */
   | { kind: 'done'; result: 'changed' | 'unchanged'; mail: 'sent' | 'already_sent' | 'none'; view: AppointmentActionView }
-  | { kind: 'invalid_link'; reason: InvalidLinkReason }
-  | { kind: 'not_found' }
+  /** `renewable`: a lapsed link of the practice's, which may ask for a fresh one mailed to the practice. */
+  | { kind: 'invalid_link'; reason: InvalidLinkReason; renewable?: boolean }
+  /** `forPractice`: a practice link – the page speaks to the practice. */
+  | { kind: 'not_found'; forPractice?: boolean }
   | { kind: 'conflict' | 'too_late' | 'slot_past'; view: AppointmentActionView }
   /** The advisor chosen (or everyone) has an overlapping appointment by now: nothing changed; `view` is the day as it is now. */
   | { kind: 'advisor_busy'; view: AppointmentActionView }
@@ -136,10 +144,10 @@ export function fromErrorBody(body: unknown): ActionResult {
   switch (body.error) {
     case 'invalid_link': {
       const reason = INVALID_LINK_REASONS.includes(body.reason as string) ? (body.reason as InvalidLinkReason) : 'malformed';
-      return { kind: 'invalid_link', reason };
+      return reason === 'expired' && body.renewable === true ? { kind: 'invalid_link', reason, renewable: true } : { kind: 'invalid_link', reason };
     }
     case 'not_found':
-      return { kind: 'not_found' };
+      return body.forPractice === true ? { kind: 'not_found', forPractice: true } : { kind: 'not_found' };
     case 'conflict':
     case 'too_late':
     case 'slot_past':
@@ -164,8 +172,10 @@ export function fromErrorBody(body: unknown): ActionResult {
   }
 }
 
-/** A 200 answer: `{ view }` to show, `{ result, mail, view }` to act. */
+/** A 200 answer: `{ view }` (or a calendar entry's `{ entry }`) to show, `{ result, mail, view }` to act. */
 export function fromAnswer(data: unknown, intent: AppointmentActionCommand['intent']): ActionResult {
+  if (intent === 'show' && isObject(data) && isEntry(data.entry)) return { kind: 'entry', entry: data.entry };
+  if (intent === 'show' && isObject(data) && isErased(data.erased)) return { kind: 'erased', erased: data.erased };
   const view = isObject(data) ? readView(data.view) : undefined;
   if (!isObject(data) || !view) return FAILED;
   if (intent === 'show') return { kind: 'view', view };
@@ -232,6 +242,26 @@ function isEarlier(value: unknown): value is EarlierTimeView {
 
 function isBooking(value: unknown): value is NonNullable<AppointmentActionView['booking']> {
   return isObject(value) && isDate(value.first) && isDate(value.last) && Array.isArray(value.closedDays) && value.closedDays.every(isDate);
+}
+
+/** A calendar entry's view: its schedule, checked. */
+function isEntry(value: unknown): value is ScheduleEntryView {
+  return (
+    isObject(value) && value.action === 'view' && STATUSES.includes(value.status as string) && typeof value.service === 'string' &&
+    (value.confirmed === null || isDateAndTime(value.confirmed)) && isMinutes(value.minutes) &&
+    (value.advisor === null || isAdvisorId(value.advisor))
+  );
+}
+
+/** A deleted appointment's kept invoice: the copy's fields checked here, its invoicing by the panel (invoice-api.ts readInvoicing). */
+function isErased(value: unknown): value is ErasedAppointmentView {
+  if (!isObject(value) || !ACTIONS.includes(value.action as string) || !isObject(value.invoicing)) return false;
+  const { appointment } = value;
+  return (
+    isObject(appointment) && typeof appointment.name === 'string' && typeof appointment.service === 'string' &&
+    isDate(appointment.date) && isTime(appointment.time) && isMinutes(appointment.minutes) &&
+    (appointment.advisor === null || isAdvisorId(appointment.advisor))
+  );
 }
 
 /** A field the view may lack (a function deployed before it): null. Present, it must have its shape. */

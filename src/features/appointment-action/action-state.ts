@@ -70,7 +70,8 @@ export function isProducedByLink(view: AppointmentActionView): boolean {
     case 'decline-move':
       return view.status === 'confirmed' && view.move?.thisLink === true && view.move.status === 'declined';
     case 'view':
-      // A view link changes nothing, so no e-mail is ever its own.
+    case 'practice':
+      // A view or practice link changes nothing about the appointment, so no e-mail is ever its own.
       return false;
     case 'earlier':
     case 'take-earlier':
@@ -301,7 +302,8 @@ function mailPendingText(view: AppointmentActionView): string {
     case 'decline-move':
       return copy.mailPending.declineMove(view.name);
     case 'view':
-      // Never asked: isProducedByLink is false for a view link.
+    case 'practice':
+      // Never asked: isProducedByLink is false for a view or practice link.
       return '';
     case 'earlier':
     case 'take-earlier':
@@ -330,6 +332,9 @@ function describeByAction(view: AppointmentActionView, now: number): ViewDescrip
     case 'view':
       // The calendar feeds' link: the summary below says it all, and nothing can be pressed.
       return describe(copy.viewOnly.headline, [copy.viewOnly.note]);
+    case 'practice':
+      // The practice's page of the appointment: the invoice and the diary follow the summary.
+      return describe(copy.practicePage.headline, [copy.practicePage[view.status], copy.practicePage.note]);
     case 'earlier':
     case 'take-earlier':
     case 'end-earlier':

@@ -36,7 +36,8 @@ function successText(view: AppointmentActionView): string {
     case 'decline-move':
       return texts.success.declineMove(view.name);
     case 'view':
-      // Never: a view link offers nothing to press, so no press succeeds.
+    case 'practice':
+      // Never: a view or practice link offers nothing to press but the invoice's (its own notices).
       return '';
     case 'earlier':
     case 'take-earlier':

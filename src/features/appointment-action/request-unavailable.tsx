@@ -2,9 +2,10 @@ import { appointmentPath } from '@/app/router/route-table';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { PracticePhone } from './practice-phone';
+import { RenewLink } from './renew-link';
 import type { PageState } from './use-appointment-action';
 
-type NoViewState = Exclude<PageState, { step: 'ready' }>;
+type NoViewState = Exclude<PageState, { step: 'ready' | 'entry' | 'erased' }>;
 
 function Headline({ children }: { children: string }) {
   return (
@@ -28,9 +29,9 @@ function Paragraphs({ lines }: { lines: readonly string[] }) {
  * Every state without a request to show: loading (also the prerendered HTML), a link
  * that cannot be used, a request no longer stored, a failure to load. A broken or
  * expired link shows nothing of any request, only the ways on: the phone and the
- * booking page.
+ * booking page – or, for a lapsed link of the practice's, a fresh one mailed to the practice.
  */
-export function RequestUnavailable({ state, onRetry }: { state: NoViewState; onRetry: () => void }) {
+export function RequestUnavailable({ state, onRetry, token }: { state: NoViewState; onRetry: () => void; token: () => string }) {
   switch (state.step) {
     case 'loading':
       return (
@@ -46,6 +47,16 @@ export function RequestUnavailable({ state, onRetry }: { state: NoViewState; onR
         </>
       );
     case 'invalid_link': {
+      // A lapsed link of the practice's: the way on is a fresh one in the practice's inbox.
+      if (state.renewable) {
+        return (
+          <>
+            <Headline>{copy.renew.expiredHeadline}</Headline>
+            <Paragraphs lines={copy.renew.expired} />
+            <RenewLink token={token} label={copy.renew.button} />
+          </>
+        );
+      }
       const text = state.reason === 'expired' ? copy.expiredLink : copy.invalidLink;
       return (
         <>
@@ -59,6 +70,15 @@ export function RequestUnavailable({ state, onRetry }: { state: NoViewState; onR
       );
     }
     case 'not_found':
+      // A practice link: what happened, in the practice's words – no call to make.
+      if (state.forPractice) {
+        return (
+          <>
+            <Headline>{copy.notFoundPractice.headline}</Headline>
+            <Paragraphs lines={copy.notFoundPractice.text} />
+          </>
+        );
+      }
       return (
         <>
           <Headline>{copy.notFound.headline}</Headline>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdvisorId } from '@domain/practice';
-import type { AppointmentActionView } from '@domain/wire-types';
+import type { AppointmentActionView, ErasedAppointmentView, ScheduleEntryView } from '@domain/wire-types';
 import {
   actOnAppointment,
   showAppointment,
@@ -41,13 +41,18 @@ export type Outcome =
 export type PageState =
   /** The prerendered page, and until the function answers. */
   | { step: 'loading' }
-  /** `missing`: neither the address nor this tab has a token. */
-  | { step: 'invalid_link'; reason: InvalidLinkReason | 'missing' }
-  | { step: 'not_found' }
+  /** `missing`: neither the address nor this tab has a token. `renewable`: a lapsed practice link («Neuen Link an die Praxis senden»). */
+  | { step: 'invalid_link'; reason: InvalidLinkReason | 'missing'; renewable?: boolean }
+  /** `forPractice`: a practice link, in the practice's words. */
+  | { step: 'not_found'; forPractice?: boolean }
+  /** A practice link whose request is deleted while its invoice is kept. */
+  | { step: 'erased'; erased: ErasedAppointmentView }
   /** Reading the request failed (network, 429, 5xx): retry or call. */
   | { step: 'load_failed' }
   /** `checkedAt`: when the view arrived, for the deadlines it carries (read outside rendering). */
-  | { step: 'ready'; view: AppointmentActionView; checkedAt: number; outcome: Outcome | null };
+  | { step: 'ready'; view: AppointmentActionView; checkedAt: number; outcome: Outcome | null }
+  /** A calendar entry's view link: its schedule, and «Link an die Praxis senden». */
+  | { step: 'entry'; entry: ScheduleEntryView };
 
 export type ReadyState = Extract<PageState, { step: 'ready' }>;
 
@@ -55,10 +60,14 @@ export function stateAfterShow(result: ActionResult, now: number): PageState {
   switch (result.kind) {
     case 'view':
       return { step: 'ready', view: result.view, checkedAt: now, outcome: null };
+    case 'entry':
+      return { step: 'entry', entry: result.entry };
+    case 'erased':
+      return { step: 'erased', erased: result.erased };
     case 'invalid_link':
-      return { step: 'invalid_link', reason: result.reason };
+      return result.renewable ? { step: 'invalid_link', reason: result.reason, renewable: true } : { step: 'invalid_link', reason: result.reason };
     case 'not_found':
-      return { step: 'not_found' };
+      return result.forPractice ? { step: 'not_found', forPractice: true } : { step: 'not_found' };
     default:
       return { step: 'load_failed' };
   }
@@ -96,12 +105,14 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
       return { step: 'ready', view: result.view, checkedAt: now, outcome: { kind: result.kind, id } };
     case 'invalid_link':
       // The link expired between opening the page and pressing.
-      return { step: 'invalid_link', reason: result.reason };
+      return result.renewable ? { step: 'invalid_link', reason: result.reason, renewable: true } : { step: 'invalid_link', reason: result.reason };
     case 'not_found':
-      return { step: 'not_found' };
+      return result.forPractice ? { step: 'not_found', forPractice: true } : { step: 'not_found' };
     case 'in_progress':
     case 'invalid_body':
     case 'failed':
+    case 'entry':
+    case 'erased':
     case 'view': {
       if (previous.step !== 'ready') return previous;
       const kind =

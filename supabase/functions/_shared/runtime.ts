@@ -17,6 +17,7 @@ import { createSupabaseNewsletterStore } from './newsletter/supabase-newsletter-
 import { createSupabaseEarlierStore } from './lifecycle/supabase-earlier-store.ts';
 import { createSupabaseInvoiceStore } from './invoices/supabase-invoice-store.ts';
 import { createSupabaseSleepDiaryStore } from './sleep-diary/supabase-sleep-diary-store.ts';
+import { createSupabasePracticeLinkStore } from './lifecycle/supabase-practice-link-store.ts';
 
 /** What every function exports besides its name: its handler, built from its dependencies. */
 export type CreateHandler = (deps: FunctionDeps) => (request: Request) => Promise<Response>;
@@ -64,11 +65,12 @@ function createRuntime(name: string): FunctionDeps {
   const earlier = config.supabase ? createSupabaseEarlierStore(config.supabase.url, config.supabase.secretKey) : null;
   const invoices = config.supabase ? createSupabaseInvoiceStore(config.supabase.url, config.supabase.secretKey) : null;
   const sleepDiary = config.supabase ? createSupabaseSleepDiaryStore(config.supabase.url, config.supabase.secretKey) : null;
+  const practiceLinks = config.supabase ? createSupabasePracticeLinkStore(config.supabase.url, config.supabase.secretKey) : null;
   if (mailer && config.mail) {
     const where = config.mail.transport.kind === 'smtp'
       ? `SMTP ${config.mail.transport.options.host}:${config.mail.transport.options.port}`
       : 'Resend';
     console.log(`${prefix} mail via ${where}; allowed origins: ${config.allowedOrigins.join(', ') || 'none'}`);
   }
-  return { config, store, mailer, newsletter, myData, earlier, invoices, sleepDiary };
+  return { config, store, mailer, newsletter, myData, earlier, invoices, sleepDiary, practiceLinks };
 }

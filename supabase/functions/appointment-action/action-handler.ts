@@ -13,7 +13,7 @@
  * _shared/domain/wire-types.ts (AppointmentAction…).
  */
 import { type LinkSettings } from '../_shared/lifecycle/action-links.ts';
-import { type ActionClaim, type AppointmentAction, isMoveAction, readActionToken } from '../_shared/lifecycle/action-tokens.ts';
+import { type ActionClaim, type AppointmentAction, isMoveAction, isPracticeAction, readActionToken, readLapsedActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { outcomeMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { readSlotWarning } from '../_shared/lifecycle/slot-checks.ts';
 import { changeEarlier, type EarlierStore, isEarlierAction } from '../_shared/lifecycle/earlier-time.ts';
@@ -23,7 +23,7 @@ import type { FunctionConfig } from '../_shared/config.ts';
 import { slotWindow } from '../_shared/domain/availability.ts';
 import { cancellationNoticeHours } from '../_shared/domain/practice.ts';
 import { appointmentActionSchema } from '../_shared/domain/schemas.ts';
-import type { AppointmentActionView, AppointmentSlot, EarlierTimeView, ScheduledAppointment, SlotWarning } from '../_shared/domain/wire-types.ts';
+import type { AppointmentActionView, AppointmentSlot, EarlierTimeView, ScheduledAppointment, ScheduleEntryView, SlotWarning } from '../_shared/domain/wire-types.ts';
 import type { AdvisorId } from '../_shared/domain/practice.ts';
 import { zurichInstant, zurichIsoDate } from '../_shared/domain/dates.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
@@ -35,9 +35,11 @@ import { type Answer, openFunctionRequest, type FunctionDeps } from '../_shared/
 import type { AppointmentRequest, LifecycleResult, MoveResult, Store } from '../_shared/database/store.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
 import type { InvoiceStore } from '../_shared/invoices/store.ts';
-import { invoicingOf, isInvoiceIntent, pressInvoice } from './invoice-action.ts';
+import { invoicingOf, isInvoiceIntent, pressErased, pressInvoice } from './invoice-action.ts';
 import { advisorDiary } from '../_shared/sleep-diary/advisor-view.ts';
 import type { SleepDiaryStore } from '../_shared/sleep-diary/store.ts';
+import type { PracticeLinkStore } from '../_shared/lifecycle/practice-link-store.ts';
+import { renewLink } from './renew-link.ts';
 
 export const FUNCTION_NAME = 'appointment-action';
 
@@ -78,6 +80,18 @@ export interface ViewContext {
   offer?: number;
   /** The practice's links of a confirmed appointment: its invoice (invoice-action.ts). */
   invoicing?: AppointmentActionView['invoicing'];
+}
+
+/** What a calendar entry's view link shows: its schedule, nothing the visitor wrote. */
+export function scheduleEntryView(request: AppointmentRequest): ScheduleEntryView {
+  return {
+    action: 'view',
+    status: request.status,
+    service: request.service,
+    confirmed: request.confirmed_date !== null && request.confirmed_time !== null ? { date: request.confirmed_date, time: request.confirmed_time } : null,
+    minutes: request.appointment_minutes,
+    advisor: request.advisor,
+  };
 }
 
 /** The request as the page shows it: no e-mail address, phone or message. */
@@ -256,7 +270,7 @@ export function createActionHandler(deps: FunctionDeps): (request: Request) => P
     if ('response' in opened) return opened.response;
     const { answer, store, mailer } = opened;
     try {
-      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.invoices, deps.sleepDiary);
+      return await act(request, answer, store, mailer, deps.config, now(), deps.earlier, deps.invoices, deps.sleepDiary, deps.practiceLinks);
     } catch (error) {
       return answer(500, { error: 'internal_error' }, { code: 'internal_error', cause: failureCause(error) });
     }
@@ -273,6 +287,7 @@ async function act(
   earlier: EarlierStore | null | undefined,
   invoices: InvoiceStore | null | undefined,
   sleepDiary?: SleepDiaryStore | null,
+  practiceLinks?: PracticeLinkStore | null,
 ): Promise<Response> {
   const body = await readJsonObject(request);
   if (!body.ok) return answer(body.status, { error: body.error }, { code: body.error });
@@ -282,14 +297,53 @@ async function act(
   }
   const { token, intent, time, note, date, advisor, offers, amount } = valid.value;
 
+  // «Neuen Link an die Praxis senden» (renew-link.ts): the practice's own address gets a fresh link.
+  const renew = (claim: ActionClaim) => {
+    if (!practiceLinks) throw new Error('practice link store not configured');
+    return renewLink({
+      request, answer, store, mailer, practiceLinks, claim, now,
+      salt: config.rateLimitSalt,
+      mail: { practiceEmail: config.mail!.practiceEmail },
+      links: { secret: config.actionSecret, siteUrl: config.siteUrl },
+    });
+  };
   const link = await readActionToken(config.actionSecret, token, now);
-  if (!link.ok) return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
+  if (!link.ok) {
+    // A lapsed practice link acts on nothing, but may ask for a fresh one mailed to the practice.
+    const lapsed = link.reason === 'expired' ? await readLapsedActionToken(config.actionSecret, token) : null;
+    if (lapsed?.ok && isPracticeAction(lapsed.claim.action)) {
+      if (intent === 'renew-link') return await renew(lapsed.claim);
+      return answer(403, { error: 'invalid_link', reason: 'expired', renewable: true }, { code: 'link_expired' });
+    }
+    return answer(403, { error: 'invalid_link', reason: link.reason }, { code: `link_${link.reason}` });
+  }
   const { action, requestId, move } = link.claim;
+  // A valid link needs no renewal – but the feeds' view link offers it: the page it opens shows
+  // only the entry's schedule, the practice's mail the rest.
+  if (intent === 'renew-link') {
+    if (action !== 'view') return answer(400, { error: 'invalid_body', field: 'intent' }, { code: 'invalid_body', field: 'intent' });
+    return await renew(link.claim);
+  }
   const code = (outcome: string) => ({ code: `${action}_${outcome}` });
   const invalid = (field: string) => answer(400, { error: 'invalid_body', field }, { code: 'invalid_body', field });
 
+  // A calendar feed's link (a calendar provider and everyone the calendar is shared with hold
+  // it): the entry's schedule, nothing the visitor wrote, no diary, no invoice, no press but
+  // renew-link above – any other press refused before anything is read.
+  if (action === 'view' && intent !== 'show') return invalid('intent');
   const stored = await store.getAppointment(requestId);
-  if (!stored) return answer(404, { error: 'not_found' }, code('not_found'));
+  if (!stored) {
+    // Deleted (an erasure, the retention): on the practice's links, the invoice it kept.
+    const kept = invoices && isPracticeAction(action) && action !== 'view' ? await invoices.of(requestId) : null;
+    if (kept) {
+      return await pressErased({
+        answer, store, mailer, invoices: invoices!, now, action, intent, amount, requestId, kept,
+        mail: { practiceEmail: config.mail!.practiceEmail },
+      });
+    }
+    return answer(404, { error: 'not_found', ...(isPracticeAction(action) ? { forPractice: true } : {}) }, code('not_found'));
+  }
+  if (action === 'view') return answer(200, { entry: scheduleEntryView(stored) as unknown as JsonObject }, code('show'));
   const slot = slotOf(action, stored);
   const context = await viewContext(store, link.claim, stored, now, config, earlier, invoices);
   const view = (state: AppointmentRequest) => actionView(action, state, context) as unknown as JsonObject;
@@ -311,8 +365,8 @@ async function act(
   }
   if (amount !== undefined) return answer(400, { error: 'invalid_body', field: 'amount' }, { code: 'invalid_body', field: 'amount' });
 
-  // A view link (the calendar feeds') shows and never acts: a calendar provider holds it.
-  if (action === 'view') return invalid('intent');
+  // The practice link shows the appointment for its invoice and diary and decides nothing.
+  if (action === 'practice') return invalid('intent');
   // What the press sends must fit the link: a time only for a slot without one or with a
   // new date to move to, a note only to decline.
   if (note !== undefined && action !== 'decline' && action !== 'decline-move') return invalid('note');

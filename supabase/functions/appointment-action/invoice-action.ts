@@ -1,7 +1,7 @@
 /**
- * The invoice buttons of the practice's page (issue 52): the practice's links to a confirmed
- * appointment (the staff links and the calendar feeds' view link) show its invoice
- * (InvoiceView) and take three commands:
+ * The invoice buttons of the practice's page: the practice's links to a confirmed
+ * appointment (the practice link of its mails and the digest, and the staff links) show its
+ * invoice (InvoiceView) and take three commands:
  * - `invoice` «Rechnung senden»: from the appointment's day (Zurich) on, issues the invoice
  *   (public.issue_invoice: the number and the first mail owed in one transaction; a second
  *   or concurrent press finds the same invoice) and sends its mail once;
@@ -13,15 +13,15 @@
  * - `invoice-paid` «Als bezahlt markieren».
  * The amount is the catalogue's price; a service without one (priceChf null) needs the
  * amount the practice typed in «Betrag (CHF)» (domain/invoice.ts parseInvoiceAmount). The
- * view link may send these although it never decides an appointment: an invoice changes
- * nothing about the appointment, and only a person presses the button (a calendar provider
- * only fetches the page). A PDF that cannot be made answers 502 `invoice_failed` with its
- * cause and nothing was sent; the invoice stays issued and a press sends it again.
+ * calendar feeds' view link never does: a calendar provider and everyone the calendar is
+ * shared with hold it, and «Rechnung erneut senden» mails the visitor. A PDF that cannot be
+ * made answers 502 `invoice_failed` with its cause and nothing was sent; the invoice stays
+ * issued and a press sends it again.
  */
 import type { AppointmentRequest, Store } from '../_shared/database/store.ts';
 import { findService } from '../_shared/mail/layout.ts';
 import { parseInvoiceAmount, rappenOf } from '../_shared/domain/invoice.ts';
-import type { InvoiceIntent, InvoiceView } from '../_shared/domain/wire-types.ts';
+import type { ErasedAppointmentView, InvoiceIntent, InvoiceView } from '../_shared/domain/wire-types.ts';
 import { INVOICE_INTENTS } from '../_shared/domain/wire-types.ts';
 import type { AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
 import type { InvoiceStore, StoredInvoice } from '../_shared/invoices/store.ts';
@@ -33,20 +33,23 @@ import type { Answer } from '../_shared/http/request-gate.ts';
 import type { JsonObject } from '../_shared/http/json.ts';
 
 /** The practice's links: the page they open shows the invoice of a confirmed appointment. */
-const PRACTICE_LINKS: readonly AppointmentAction[] = ['confirm-preferred', 'confirm-alternative', 'decline', 'confirm-move', 'decline-move', 'view'];
+const PRACTICE_LINKS: readonly AppointmentAction[] = ['practice', 'confirm-preferred', 'confirm-alternative', 'decline', 'confirm-move', 'decline-move'];
 
 export function isInvoiceIntent(intent: string): intent is InvoiceIntent {
   return (INVOICE_INTENTS as readonly string[]).includes(intent);
 }
 
+/** What the invoice buttons need of the appointment: the request, or after its deletion the invoice's copy of it. */
+export type InvoiceSubject = Pick<AppointmentRequest, 'id' | 'service' | 'status' | 'confirmed_date'>;
+
 /** The catalogue's price of the request's service in Rappen; null: none (the practice types it). */
-function catalogueRappen(request: AppointmentRequest): number | null {
+function catalogueRappen(request: Pick<InvoiceSubject, 'service'>): number | null {
   const price = findService(request.service)?.priceChf ?? null;
   return price === null ? null : rappenOf(price);
 }
 
 /** The invoice as the page shows it. */
-export function invoiceView(request: AppointmentRequest, stored: StoredInvoice | null): InvoiceView {
+export function invoiceView(request: Pick<InvoiceSubject, 'service' | 'confirmed_date'>, stored: StoredInvoice | null): InvoiceView {
   return {
     from: stored?.appointment_date ?? request.confirmed_date!,
     priceRappen: catalogueRappen(request),
@@ -65,7 +68,7 @@ export function invoiceView(request: AppointmentRequest, stored: StoredInvoice |
  * The invoice part of the view: on the practice's links of a confirmed appointment, or of
  * one with an invoice (cancelled after it); undefined otherwise (the visitor's links never).
  */
-export async function invoicingOf(invoices: InvoiceStore | null | undefined, action: AppointmentAction, request: AppointmentRequest): Promise<InvoiceView | undefined> {
+export async function invoicingOf(invoices: InvoiceStore | null | undefined, action: AppointmentAction, request: InvoiceSubject): Promise<InvoiceView | undefined> {
   if (!invoices || !PRACTICE_LINKS.includes(action)) return undefined;
   if (request.status !== 'confirmed' && request.status !== 'cancelled') return undefined;
   const stored = await invoices.of(request.id);
@@ -81,13 +84,15 @@ export interface InvoicePress {
   mail: MailSettings;
   now: Date;
   action: AppointmentAction;
-  request: AppointmentRequest;
+  request: InvoiceSubject;
   intent: InvoiceIntent;
   amount: string | undefined;
   /** The page's view of the request with `invoicing` as it is now. */
   view: (invoicing: InvoiceView | undefined) => JsonObject;
   /** The PDF maker (tests give one that fails); invoice-pdf.ts's by default. */
   render?: typeof invoicePdf;
+  /** The invoice as the page shows it now; by default the request's (invoicingOf). */
+  invoicing?: () => Promise<InvoiceView | undefined>;
 }
 
 /** One press of an invoice button: the invoice changed as asked, its mail sent once, the view as it is now. */
@@ -95,7 +100,7 @@ export async function pressInvoice(press: InvoicePress): Promise<Response> {
   const { answer, invoices, action, request, intent, amount } = press;
   const code = (outcome: string) => ({ code: `${action}_invoice_${outcome}` });
   const invalid = (field: string) => answer(400, { error: 'invalid_body', field }, { code: 'invalid_body', field });
-  const current = async () => press.view(await invoicingOf(invoices, action, request));
+  const current = async () => press.view(await (press.invoicing ? press.invoicing() : invoicingOf(invoices, action, request)));
   if (!PRACTICE_LINKS.includes(action)) return invalid('intent');
   if (amount !== undefined && intent !== 'invoice') return invalid('amount');
 
@@ -143,4 +148,52 @@ export async function pressInvoice(press: InvoicePress): Promise<Response> {
     return answer(502, { error: 'invoice_failed', cause: sent.failed, stored: true, view: await current() }, { ...code('mail_failed'), cause: sent.failed });
   }
   return answer(200, { result, mail: sent, view: await current() }, code(`${result}_${sent}`));
+}
+
+/** The appointment as its kept invoice's copy says it (no request left to read). */
+function erasedView(action: AppointmentAction, kept: StoredInvoice, invoicing: InvoiceView): ErasedAppointmentView {
+  return {
+    action,
+    appointment: {
+      name: `${kept.first_name} ${kept.last_name}`,
+      service: kept.service,
+      date: kept.appointment_date,
+      time: kept.appointment_time,
+      minutes: kept.minutes,
+      advisor: kept.advisor,
+    },
+    invoicing,
+  };
+}
+
+export interface ErasedPress extends Omit<InvoicePress, 'request' | 'view' | 'intent' | 'invoicing'> {
+  /** The practice link's appointment id (the invoice's appointment_id). */
+  requestId: string;
+  kept: StoredInvoice;
+  intent: string;
+}
+
+/**
+ * A practice link whose request is deleted (an erasure, the retention) while its invoice is
+ * kept: `show` answers the invoice's copy of the appointment with the invoice
+ * (ErasedAppointmentView, `{ erased }`); «Als bezahlt markieren» and «Rechnung erneut senden»
+ * act on the kept invoice – the resend to the address on the invoice (its mail refers to the
+ * invoice, not the request). Nothing else is left to press.
+ */
+export async function pressErased(press: ErasedPress): Promise<Response> {
+  const { answer, invoices, action, requestId, kept, intent } = press;
+  const subject: InvoiceSubject = { id: requestId, service: kept.service, status: 'confirmed', confirmed_date: kept.appointment_date };
+  const invoicing = async () => {
+    const now = await invoices.of(requestId);
+    return now ? invoiceView(subject, now) : undefined;
+  };
+  const view = (current: InvoiceView | undefined) =>
+    (current ? erasedView(action, kept, current) : { action }) as unknown as JsonObject;
+  if (intent === 'show') {
+    return answer(200, { erased: erasedView(action, kept, invoiceView(subject, kept)) as unknown as JsonObject }, { code: `${action}_erased_show` });
+  }
+  if (!isInvoiceIntent(intent) || intent === 'invoice') {
+    return answer(404, { error: 'not_found', forPractice: true }, { code: `${action}_erased_not_found` });
+  }
+  return await pressInvoice({ ...press, intent, request: subject, view, invoicing });
 }

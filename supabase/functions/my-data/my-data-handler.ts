@@ -131,6 +131,8 @@ async function withToken(context: Context, body: JsonObject): Promise<Response> 
     newsletter: counts.newsletter,
     mails: counts.mails,
     cancelled: counts.cancelled,
+    sleepDiaries: counts.sleep_diaries,
+    invoicesKept: counts.invoices_kept,
   };
   const response = answer(200, { erased } as unknown as JsonObject, { code: 'erased' });
   if (notice) {

@@ -1,13 +1,16 @@
 /**
- * What a calendar feed holds: the schedule of who sees whom when – and no more. A practice
- * that subscribes in Google Calendar, Outlook or iCloud hands every entry to that provider,
- * which keeps it on its own servers; the visitors' health is in their messages. So:
+ * What a calendar feed holds: the schedule of which advisor is busy when, with what – and no
+ * more. A feed is a schedule, not a key: a practice that subscribes in Google Calendar,
+ * Outlook or iCloud hands every entry to that provider, which keeps it on its own servers,
+ * and everyone the calendar is shared with reads it. A named person booked for sleep
+ * counselling for back pain is health data, and so is what the visitor wrote. So:
  * - A confirmed appointment (from LOOKBACK_DAYS ago on, at its confirmed slot for its
- *   appointment_minutes, STATUS:CONFIRMED) shows its time, the service, the visitor's name
- *   and the advisor, and links to the request's page for the practice (a `view` link: the
- *   action page, token in the fragment, showing the request and deciding nothing). No
- *   message, phone, e-mail address or request number: the practice reads those in the
- *   request's e-mail, which the feed's provider never sees.
+ *   appointment_minutes, STATUS:CONFIRMED) shows its time, the service and the advisor, and
+ *   links to the entry's page (a `view` link: the action page, token in the fragment, showing
+ *   the same schedule, deciding nothing, mailing no visitor; its one press mails the practice's
+ *   own address a practice link). No name, message, phone, e-mail address, sleep diary or
+ *   request number: the practice reads those in its mails and on the practice link's page,
+ *   which the feed's provider never sees.
  * - A cancelled appointment stays as STATUS:CANCELLED until its day has passed, so a
  *   calendar that had it sees the cancellation – «Abgesagt» and the time, blocking no time,
  *   nothing about the person (no name, service, place or link); then it is gone.
@@ -70,8 +73,8 @@ export function feedAppointments(feed: FeedId, rows: readonly AppointmentRequest
 export const ENTRY_LABELS = {
   advisor: 'Beratung durch',
   service: 'Dienstleistung',
-  /** The request's page for the practice (a view link), where the rest is read. */
-  request: 'Anfrage ansehen',
+  /** The entry's page (a view link): the same schedule, and «Link an die Praxis senden». */
+  request: 'Termin ansehen',
 } as const;
 
 /**
@@ -109,10 +112,11 @@ export function feedEvent(feed: FeedId, row: Scheduled, now: Date, requestPage: 
     // A cancelled appointment blocks no time.
     return { ...slot, summary: CANCELLED_SUMMARY, description: '', status: 'CANCELLED', transparent: true };
   }
-  const who = `${row.service}: ${row.first_name} ${row.last_name}`;
+  // The service, never who: the practice's mails name the visitor.
+  const what = row.service;
   return {
     ...slot,
-    summary: feed === PRACTICE_FEED ? `${who} (${row.advisor ? advisorName(row.advisor) : NO_ADVISOR})` : who,
+    summary: feed === PRACTICE_FEED ? `${what} (${row.advisor ? advisorName(row.advisor) : NO_ADVISOR})` : what,
     description: description(row, requestPage),
     ...(findService(row.service)?.value === HOME_VISIT ? {} : { location: practiceContact.address }),
     status: 'CONFIRMED',

@@ -72,6 +72,7 @@ export function createOutboxHandler(deps: FunctionDeps, options: OutboxOptions =
         earlier: deps.earlier ?? null,
         invoices: deps.invoices ?? null,
         sleepDiary: deps.sleepDiary ?? null,
+        practiceLinks: deps.practiceLinks ?? null,
       },
     };
     try {

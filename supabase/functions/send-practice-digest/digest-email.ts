@@ -11,6 +11,7 @@
  */
 import { OPEN_INVOICES_INTRO, openInvoiceLine, openInvoicesTitle } from './open-invoices.ts';
 import type { MoveLinks, StaffLinks } from '../_shared/lifecycle/action-links.ts';
+import { PRACTICE_LINK_LABEL } from '../_shared/lifecycle/appointment-emails.ts';
 import { practiceAdvisors, replyWithinHours } from '../_shared/domain/practice.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
 import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NOT_GIVEN, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields } from '../_shared/mail/layout.ts';
@@ -19,6 +20,7 @@ import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
 import type { AppointmentRequest, DigestData, MailKind } from '../_shared/database/store.ts';
 import { WAITING_REPORTED_AFTER_HOURS } from '../_shared/domain/outbox.ts';
+import { PRACTICE_LINK_DAYS_AFTER, STAFF_LINK_DAYS } from '../_shared/domain/practice-links.ts';
 import { SLEEP_DIARY_DIGEST_LABEL, sleepDiaryDigestValue } from '../_shared/sleep-diary/digest.ts';
 
 /** What the practice reads for each kind of mail that waits (every kind of the registry has one). */
@@ -37,6 +39,7 @@ export const WAITING_MAIL_LABELS: Record<MailKind, string> = {
   erasure: 'Mitteilungen über Löschungen an die Praxis',
   digest: 'Tagesübersichten',
   'cap-notice': 'Hinweise auf das Tageslimit',
+  'practice-link': 'Neue Links zu Terminen an die Praxis',
 };
 
 export const WAITING_TITLE = 'Wartende E-Mails';
@@ -81,6 +84,20 @@ export function waitedText(createdAt: string, now: Date): string {
 
 /** The links of an undecided row: a request's confirm and decline links, or those of a wish to move. */
 export type DigestLinks = { kind: 'request'; links: StaffLinks } | { kind: 'move'; links: MoveLinks };
+
+/**
+ * The practice links (action-links.ts practiceLink) of the digest's appointments and open
+ * invoices: the appointment's page with its invoice, fresh every morning.
+ */
+export interface DigestPages {
+  /** By request id: today's and tomorrow's appointments. */
+  appointments: ReadonlyMap<string, string>;
+  /** By invoice number: the invoices open past their payment period (also an erased appointment's). */
+  invoices: ReadonlyMap<string, string>;
+}
+
+/** The open invoice's link in the digest, after its line. */
+export const OPEN_INVOICE_LINK_LABEL = (number: string) => `Rechnung ${number} öffnen – als bezahlt markieren oder erneut senden`;
 
 /** A confirmed appointment whose visitor asked to move it, and the practice has not decided yet. */
 export const isPendingMove = (request: AppointmentRequest) => request.status === 'confirmed' && request.move_status === 'requested';
@@ -131,7 +148,7 @@ function undecidedPart(request: AppointmentRequest, links: StaffLinks, now: Date
   return actionsPart(fields, actions);
 }
 
-function appointmentPart(request: AppointmentRequest, sleepNights?: Record<string, number>): Part {
+function appointmentPart(request: AppointmentRequest, page: string | undefined, sleepNights?: Record<string, number>): Part {
   const fields: Field[] = [
     { label: 'Termin', value: formatDateTimeLong(request.confirmed_date!, request.confirmed_time) },
     { label: 'Name', value: fullName(request) },
@@ -140,7 +157,8 @@ function appointmentPart(request: AppointmentRequest, sleepNights?: Record<strin
     // How many nights of the sleep diary were kept, nothing of them (sleep-diary/digest.ts).
     ...(sleepNights ? [{ label: SLEEP_DIARY_DIGEST_LABEL, value: sleepDiaryDigestValue(sleepNights[request.id] ?? null) }] : []),
   ];
-  return { text: textFields(fields), html: htmlFields(fields) };
+  // The appointment's page: the invoice from its day on, the diary (domain/practice-links.ts).
+  return page ? actionsPart(fields, [{ label: PRACTICE_LINK_LABEL, href: page }]) : { text: textFields(fields), html: htmlFields(fields) };
 }
 
 /** The group of appointments without an advisor (confirmed before advisors were recorded). */
@@ -153,14 +171,14 @@ export const NO_APPOINTMENTS = 'Keine Termine.';
  * only when some appointment has no advisor. Within a group the rows keep their order
  * (by day and time).
  */
-function appointmentsSection(title: string, rows: readonly AppointmentRequest[], sleepNights?: Record<string, number>): Part {
+function appointmentsSection(title: string, rows: readonly AppointmentRequest[], pages: DigestPages, sleepNights?: Record<string, number>): Part {
   const groups: { heading: string; rows: AppointmentRequest[] }[] = [
     ...practiceAdvisors.map(({ id, name }) => ({ heading: name, rows: rows.filter((r) => r.advisor === id) })),
     ...(rows.some((r) => r.advisor === null) ? [{ heading: UNASSIGNED_HEADING, rows: rows.filter((r) => r.advisor === null) }] : []),
   ];
   const parts = groups.map((group) => {
     const heading = group.heading;
-    const entries = group.rows.map((row) => appointmentPart(row, sleepNights));
+    const entries = group.rows.map((row) => appointmentPart(row, pages.appointments.get(row.id), sleepNights));
     return {
       text: `${heading}\n${'-'.repeat(heading.length)}\n\n` + (entries.length ? entries.map((p) => p.text).join('\n\n---\n\n') : NO_APPOINTMENTS),
       html: `${h3(heading)}\n` + (entries.length ? entries.map((p) => p.html).join(`\n${rule}\n`) : paragraph(NO_APPOINTMENTS)),
@@ -176,14 +194,16 @@ function fieldsPart(fields: Field[], note: string): Part {
   return { text: `${note}\n\n${textFields(fields)}`, html: `${paragraph(note)}\n${htmlFields(fields)}` };
 }
 
-const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder' | 'invoice', (r: AppointmentRequest) => string> = {
+const UNDELIVERED_NOTE: Record<'request' | 'outcome' | 'reminder', (r: AppointmentRequest) => string> = {
   request: () => 'Die E-Mail zu dieser Terminanfrage kam nie an; die Anfrage steht oben bei den offenen Anfragen.',
   outcome: (r) =>
     `Die E-Mail an ${fullName(r)} über den Stand der Anfrage (${statusText(r)}) konnte nicht zugestellt werden. Bitte informieren Sie ${fullName(r)} telefonisch.`,
   reminder: (r) => `Die Erinnerung an ${fullName(r)} konnte nicht zugestellt werden.`,
-  invoice: (r) =>
-    `Die Rechnung an ${fullName(r)} konnte nicht zugestellt werden. Bitte senden Sie sie auf der Seite des Termins erneut («Rechnung erneut senden») oder per Post.`,
 };
+
+/** An invoice's mail given up: what to do, on its appointment's page (also after an erasure). */
+export const undeliveredInvoiceNote = (number: string, name: string) =>
+  `Die Rechnung ${number} an ${name} konnte nicht zugestellt werden. Bitte senden Sie sie auf der Seite des Termins erneut («Rechnung erneut senden») oder per Post.`;
 
 function statusText(r: AppointmentRequest): string {
   const key = r.outcome_key ?? '';
@@ -207,6 +227,7 @@ export function digestMail(
   settings: MailSettings,
   day: string,
   now: Date,
+  pages: DigestPages,
 ): OutgoingMail | null {
   const sections: Part[] = [];
   const counts: string[] = [];
@@ -223,7 +244,7 @@ export function digestMail(
   }
 
   if (data.confirmed.length > 0) {
-    sections.push(appointmentsSection('Termine heute und morgen', data.confirmed, data.sleepNights));
+    sections.push(appointmentsSection('Termine heute und morgen', data.confirmed, pages, data.sleepNights));
     counts.push(`${data.confirmed.length} ${data.confirmed.length === 1 ? 'Termin' : 'Termine'}`);
   }
 
@@ -246,6 +267,13 @@ export function digestMail(
         { label: 'Anfrage-Nr.', value: request.id },
       ], UNDELIVERED_NOTE[kind](request))
     ),
+    ...(data.gaveUpInvoices ?? []).map((mail): Part => {
+      const note = undeliveredInvoiceNote(mail.number, `${mail.first_name} ${mail.last_name}`);
+      const page = pages.invoices.get(mail.number);
+      if (!page) return { text: note, html: paragraph(note) };
+      const fields: Field[] = [{ label: 'Rechnung', value: mail.number }, { label: 'Termin', value: formatDateLong(mail.appointment_date) }];
+      return actionsPart(fields, [{ label: OPEN_INVOICE_LINK_LABEL(mail.number), href: page }], note);
+    }),
     ...data.gaveUpNewsletter.map((mail) =>
       fieldsPart(
         [{ label: 'E-Mail', value: mail.email, href: mailtoHref(mail.email) }],
@@ -260,12 +288,22 @@ export function digestMail(
     counts.push(`${undelivered.length} nicht zugestellt`);
   }
 
-  // The invoices unpaid more than 30 days after their date (issue 52): open-invoices.ts.
+  // The invoices unpaid past their payment period, each with its appointment's page: open-invoices.ts.
   const openInvoices = data.openInvoices ?? [];
   if (openInvoices.length > 0) {
-    const lines = openInvoices.map((invoice) => openInvoiceLine(invoice, day));
+    const parts = openInvoices.map((invoice): Part => {
+      const line = openInvoiceLine(invoice, day);
+      const page = pages.invoices.get(invoice.number);
+      if (!page) return { text: line, html: paragraph(line) };
+      const label = OPEN_INVOICE_LINK_LABEL(invoice.number);
+      return {
+        text: `${line}\n${label}:\n${page}`,
+        html: `${paragraph(line)}\n<p style="margin:0 0 12px">${htmlButton(page, label, 'secondary')}</p>`,
+      };
+    });
     sections.push(section(openInvoicesTitle(openInvoices.length), [
-      { text: `${OPEN_INVOICES_INTRO}\n\n${lines.join('\n')}`, html: `${paragraph(OPEN_INVOICES_INTRO)}\n${lines.map(paragraph).join('\n')}` },
+      { text: OPEN_INVOICES_INTRO, html: paragraph(OPEN_INVOICES_INTRO) },
+      ...parts,
     ]));
     counts.push(`${openInvoices.length} ${openInvoices.length === 1 ? 'Rechnung' : 'Rechnungen'} offen`);
   }
@@ -298,7 +336,8 @@ export function digestMail(
   if (sections.length === 0) return null;
   const title = `Tagesübersicht ${formatDateLong(day)}`;
   const intro = `Guten Tag. Das steht an (Stand ${formatInstantLong(now)}).`;
-  const footer = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion aus. ' +
+  const footer = 'Jeder Link öffnet eine Seite der Website mit der Anfrage oder dem Termin; erst dort lösen Sie die Aktion aus. ' +
+    `Die Links gelten mindestens ${STAFF_LINK_DAYS} Tage, die eines Termins bis ${PRACTICE_LINK_DAYS_AFTER} Tage nach dem Termin. ` +
     'Diese E-Mail enthält Ihre Bestätigungslinks: bitte nicht weiterleiten.';
   return {
     to: settings.practiceEmail,

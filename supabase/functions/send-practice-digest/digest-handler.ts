@@ -11,7 +11,7 @@
  * under its key (digest/<day>). What the digest carried from the outbox counts as
  * delivered afterwards.
  */
-import { moveLinks, staffLinks } from '../_shared/lifecycle/action-links.ts';
+import { moveLinks, practiceLink, staffLinks } from '../_shared/lifecycle/action-links.ts';
 import { zurichIsoDate, zurichWallClock } from '../_shared/domain/dates.ts';
 import { readJsonObject } from '../_shared/http/json.ts';
 import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../_shared/mail/budget.ts';
@@ -51,7 +51,7 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
       const { token } = claimed.claim;
 
       const data = await store.digestData(at);
-      // The invoices open more than 30 days (issue 52).
+      // The invoices open past their payment period.
       if (deps.invoices) data.openInvoices = await deps.invoices.open(at);
       // The sleep diaries' nights kept, by appointment: counts only (sleep-diary/digest.ts).
       if (deps.sleepDiary) data.sleepNights = await deps.sleepDiary.nightCounts(data.confirmed.map((request) => request.id));
@@ -65,7 +65,18 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
             : { kind: 'request', links: await staffLinks(settings, request, at) },
         );
       }
-      const mail = digestMail(data, links, { practiceEmail }, day, at);
+      // Each of today's and tomorrow's appointments and each open invoice with its page, whose
+      // link works past the invoice's payment (domain/practice-links.ts); an erased
+      // appointment's invoice is found by the appointment's id all the same.
+      const appointments = new Map<string, string>();
+      for (const request of data.confirmed) {
+        if (request.confirmed_date) appointments.set(request.id, await practiceLink(settings, { id: request.id, confirmed_date: request.confirmed_date }, at));
+      }
+      const invoices = new Map<string, string>();
+      for (const invoice of [...(data.openInvoices ?? []), ...(data.gaveUpInvoices ?? [])]) {
+        invoices.set(invoice.number, await practiceLink(settings, { id: invoice.appointment_id, confirmed_date: invoice.appointment_date }, at));
+      }
+      const mail = digestMail(data, links, { practiceEmail }, day, at, { appointments, invoices });
       if (!mail) {
         await store.finishMail(token, 'dropped', 'nothing');
         await store.recordJobRun(FUNCTION_NAME, true, { sent: false });
@@ -87,12 +98,13 @@ export function createDigestHandler(deps: FunctionDeps): (request: Request) => P
         contacts: data.gaveUpContacts.map((c) => c.id),
         deliveries: data.gaveUpAppointments.map(({ kind, request }) => ({ kind, id: request.id })),
         newsletterMails: data.gaveUpNewsletter.map((mail) => mail.id),
+        invoiceMails: (data.gaveUpInvoices ?? []).map((mail) => mail.id),
       });
       const summary = {
         sent: true,
         undecided: data.undecidedTotal,
         confirmed: data.confirmed.length,
-        undelivered: data.gaveUpContacts.length + data.gaveUpAppointments.length + data.gaveUpNewsletter.length,
+        undelivered: data.gaveUpContacts.length + data.gaveUpAppointments.length + (data.gaveUpInvoices?.length ?? 0) + data.gaveUpNewsletter.length,
         failedRuns: data.failedRuns.length,
       };
       await store.recordJobRun(FUNCTION_NAME, true, summary);

@@ -28,7 +28,7 @@ function flipped(token: string, index: number): string {
 Deno.test('action token: a signed claim reads back as it was, for every action (the move actions with their wish\'s number, take-earlier and take-offer with their offer\'s)', async () => {
   assert.deepEqual([...APPOINTMENT_ACTIONS], [
     'confirm-preferred', 'confirm-alternative', 'decline', 'cancel', 'request-move', 'confirm-move', 'decline-move', 'view',
-    'earlier', 'take-earlier', 'end-earlier', 'take-offer',
+    'practice', 'earlier', 'take-earlier', 'end-earlier', 'take-offer',
   ]);
   assert.deepEqual([...MOVE_ACTIONS], ['confirm-move', 'decline-move']);
   for (const action of APPOINTMENT_ACTIONS) {

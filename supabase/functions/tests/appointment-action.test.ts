@@ -100,17 +100,19 @@ Deno.test('a tampered, expired, foreign or malformed token: 403 invalid_link, no
   const { handle, store, logs } = setup();
   const good = await token('confirm-preferred');
   const tampered = good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA');
-  const cases: [string, string][] = [
-    [tampered, 'tampered'],
-    [await token('confirm-preferred', Math.floor(NOW.getTime() / 1000) - 1), 'expired'],
-    [await token('confirm-preferred', IN_30_DAYS, REQUEST_ID, 'another-projects-secret-of-32-characters'), 'tampered'],
-    ['not-a-token', 'malformed'],
+  const cases: [string, Record<string, unknown>][] = [
+    [tampered, { reason: 'tampered' }],
+    // A lapsed practice link may ask for a fresh one mailed to the practice («Renewing a lapsed link»).
+    [await token('confirm-preferred', Math.floor(NOW.getTime() / 1000) - 1), { reason: 'expired', renewable: true }],
+    [await token('cancel', Math.floor(NOW.getTime() / 1000) - 1), { reason: 'expired' }],
+    [await token('confirm-preferred', IN_30_DAYS, REQUEST_ID, 'another-projects-secret-of-32-characters'), { reason: 'tampered' }],
+    ['not-a-token', { reason: 'malformed' }],
   ];
-  for (const [value, reason] of cases) {
+  for (const [value, refusal] of cases) {
     for (const intent of ['show', 'act']) {
       const answer = await call(handle, { token: value, intent });
       assert.equal(answer.status, 403);
-      assert.deepEqual(answer.body, { error: 'invalid_link', reason });
+      assert.deepEqual(answer.body, { error: 'invalid_link', ...refusal });
     }
   }
   assert.deepEqual(store.calls, []);
@@ -278,7 +280,10 @@ Deno.test('mail fails: 502 mail_failed, stored; pressing again sends without a s
 Deno.test('a request no longer stored: 404 not_found; only POST; the site\'s key only', async () => {
   const { handle } = setup();
   const other = await token('decline', IN_30_DAYS, '00000000-0000-4000-8000-000000000000');
-  assert.deepEqual((await call(handle, { token: other, intent: 'show' })).body, { error: 'not_found' });
+  // A practice link: the page speaks to the practice (the visitor's «Bitte rufen Sie uns an» is not for it).
+  assert.deepEqual((await call(handle, { token: other, intent: 'show' })).body, { error: 'not_found', forPractice: true });
+  const visitors = await token('cancel', IN_30_DAYS, '00000000-0000-4000-8000-000000000000');
+  assert.deepEqual((await call(handle, { token: visitors, intent: 'show' })).body, { error: 'not_found' });
   const get = await handle(new Request('http://localhost/', { method: 'GET', headers: { origin: ORIGIN } }));
   assert.equal(get.status, 405);
   assert.equal(get.headers.get('allow'), 'POST, OPTIONS');

@@ -11,6 +11,7 @@ import {
   moveDeclinedMail,
   movedMail,
   movedPracticeMail,
+  PRACTICE_LINK_LABEL,
   moveRequestedMail,
   moveRequestedPracticeMail,
   type MoveWish,
@@ -25,7 +26,7 @@ import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
-import type { VisitorLinks } from '../_shared/lifecycle/action-links.ts';
+import { moveLinksExpiry, practiceLinkExpiryOf, type VisitorLinks } from '../_shared/lifecycle/action-links.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeStore, ORIGIN, property, unfold } from './helpers.ts';
 import { advisorName } from '../_shared/domain/practice.ts';
 
@@ -34,6 +35,8 @@ const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-27T10:00:00Z');
+/** The practice link of the practice's copies (action-links.ts practiceLink). */
+const PAGE = { link: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#practice.token', until: new Date('2027-02-13T23:00:00Z') };
 const CANCEL_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#cancel.token';
 const REQUEST_MOVE_URL = 'https://www.ruhepol-schlafberatung.ch/termin/aktion#requestMove.token';
 /** The visitor's links three weeks before: cancel and request-move. */
@@ -81,6 +84,7 @@ function moved(overrides: Partial<MovedAppointment> = {}): MovedAppointment {
 const MOVE_LINKS = {
   confirmMove: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#confirm-move.token',
   declineMove: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#decline-move.token',
+  until: new Date('2027-02-13T23:00:00Z'),
 };
 
 
@@ -118,9 +122,12 @@ Deno.test('confirmation: date, time, address, what to bring, the 24-hour rule wi
 
 Deno.test('the practice\'s confirmed entry: the same UID and SEQUENCE as the visitor\'s, its contact details', () => {
   const visitor = confirmationMail(appointment(), settings, NOW, LINKS).attachments![0]!.content;
-  const practice = confirmedPracticeMail(appointment(), settings, NOW);
+  const practice = confirmedPracticeMail(appointment(), settings, NOW, PAGE);
   assert.equal(practice.to, 'praxis@ruhepol-schlafberatung.ch');
-  assert.equal(practice.replyTo, 'beat.keller@example.ch');
+  // It carries the practice link (the invoice, the diary): a reply goes to the practice, «Beat Keller antworten» to the visitor.
+  assert.equal(practice.replyTo, 'praxis@ruhepol-schlafberatung.ch');
+  assert.match(practice.text, new RegExp(`${PRACTICE_LINK_LABEL}:\n${PAGE.link.replace(/[.#]/g, '\\$&')}`));
+  assert.match(practice.text, /Beat Keller antworten:\nmailto:beat\.keller@example\.ch\?/);
   assert.equal(practice.subject, 'Termin bestätigt: Beat Keller – Montag, 14. Dezember 2026, 17:00 Uhr');
   const ics = practice.attachments![0]!.content;
   const uid = (content: string) => /UID:(.+)\r\n/.exec(content)?.[1];
@@ -200,16 +207,16 @@ Deno.test('Swiss spelling in every lifecycle mail: no ß; HTML parts are complet
   const cancelled = appointment({ status: 'cancelled', calendar_sequence: 2 });
   const all = [
     confirmationMail(confirmed, settings, NOW, LINKS),
-    confirmedPracticeMail(confirmed, settings, NOW),
+    confirmedPracticeMail(confirmed, settings, NOW, PAGE),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, BOOKING_URL),
     cancellationMail(cancelled, settings, NOW, BOOKING_URL),
-    cancelledPracticeMail(cancelled, settings, NOW, NOW),
+    cancelledPracticeMail(cancelled, settings, NOW, NOW, PAGE),
     reminderMail(confirmed, settings),
     reminderMail(confirmed, settings, LINKS),
     moveRequestedMail(wish(), settings),
     moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, [NOBODY_FREE_WARNING]),
     movedMail(moved(), settings, NOW, LINKS),
-    movedPracticeMail(moved(), settings, NOW),
+    movedPracticeMail(moved(), settings, NOW, PAGE),
     moveDeclinedMail(wish({ move_status: 'declined', staff_note: 'Gruss' }), settings, LINKS),
     moveDeclinedMail(wish({ move_status: 'declined' }), settings, null),
   ];
@@ -219,16 +226,17 @@ Deno.test('Swiss spelling in every lifecycle mail: no ß; HTML parts are complet
   }
 });
 
-Deno.test('practice mails: the visitor\'s address is percent-encoded in the mailto link, Reply-To adds no staff link', () => {
+Deno.test('practice mails: the visitor\'s address is percent-encoded in the mailto links; with the practice link, Reply-To is the practice', () => {
   const tricky = appointment({ email: 'x?bcc=spy@example.org' });
   for (const mail of [
-    confirmedPracticeMail(tricky, settings, NOW),
-    cancelledPracticeMail({ ...tricky, status: 'cancelled' }, settings, NOW, NOW),
+    confirmedPracticeMail(tricky, settings, NOW, PAGE),
+    cancelledPracticeMail({ ...tricky, status: 'cancelled' }, settings, NOW, NOW, PAGE),
   ]) {
     assert.ok(mail.html.includes('href="mailto:x%3Fbcc%3Dspy@example.org"'), mail.subject);
     assert.equal(/href="[^"]*bcc=/.test(mail.html), false);
-    assert.equal(mail.replyTo, 'x?bcc=spy@example.org');
-    assert.equal((mail.text + mail.html).includes('/termin/aktion'), false);
+    // The link opens the diary and sends the invoice: a reply must not quote it to the visitor.
+    assert.equal(mail.replyTo, settings.practiceEmail);
+    assert.ok(mail.text.includes(PAGE.link) && mail.html.includes(PAGE.link), mail.subject);
   }
 });
 
@@ -338,9 +346,9 @@ Deno.test('moved: the visitor\'s new confirmation moves the same calendar entry 
 });
 
 Deno.test('moved: the practice\'s updated entry replaces the old one; the old slot is free on the website', () => {
-  const mail = movedPracticeMail(moved(), settings, NOW);
+  const mail = movedPracticeMail(moved(), settings, NOW, PAGE);
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
-  assert.equal(mail.replyTo, 'beat.keller@example.ch');
+  assert.equal(mail.replyTo, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mail.subject, 'Termin verschoben: Beat Keller – Dienstag, 15. Dezember 2026, 10:00 Uhr');
   assert.match(mail.text, /Termin:\s+Dienstag, 15\. Dezember 2026, 10:00 Uhr/);
   assert.match(mail.text, /Früherer Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
@@ -351,7 +359,8 @@ Deno.test('moved: the practice\'s updated entry replaces the old one; the old sl
   assert.equal(entry.sequence, visitor.sequence);
   assert.deepEqual(entry.start, ['20261215T100000']);
   assert.equal(entry.method, 'REQUEST');
-  assert.equal((mail.text + mail.html).includes('/termin/aktion'), false);
+  // Its one action link: the appointment's page (the invoice follows the new day).
+  assert.ok(mail.text.includes(`${PRACTICE_LINK_LABEL}:\n${PAGE.link}`));
 });
 
 Deno.test('move declined: the appointment stays, the practice\'s note (escaped), the links while offered, no calendar file', () => {
@@ -415,9 +424,9 @@ Deno.test('an appointment without an advisor: the sentence is left out, no place
   }
   assert.deepEqual(icsValues(visitorMails[0]!, 'SUMMARY'), ['Schlafberatung bei Ruhepol Schlafberatung']);
   const practiceMails = [
-    confirmedPracticeMail(unassigned, settings, NOW),
-    cancelledPracticeMail({ ...unassigned, status: 'cancelled' }, settings, NOW, NOW),
-    movedPracticeMail(moved({ advisor: null }), settings, NOW),
+    confirmedPracticeMail(unassigned, settings, NOW, PAGE),
+    cancelledPracticeMail({ ...unassigned, status: 'cancelled' }, settings, NOW, NOW, PAGE),
+    movedPracticeMail(moved({ advisor: null }), settings, NOW, PAGE),
   ];
   for (const mail of practiceMails) {
     assert.equal(/Beratung durch|Huber|Brunner|undefined|null/.test(mail.text + mail.html + unfolded(mail)), false, mail.subject);
@@ -427,9 +436,9 @@ Deno.test('an appointment without an advisor: the sentence is left out, no place
 
 Deno.test('the practice\'s mails about a confirmed, cancelled or moved appointment name the advisor, and so does its entry', () => {
   const cases: [OutgoingMail, string][] = [
-    [confirmedPracticeMail(appointment(), settings, NOW), SANDRA_HUBER],
-    [cancelledPracticeMail(appointment({ status: 'cancelled', calendar_sequence: 2 }), settings, NOW, NOW), SANDRA_HUBER],
-    [movedPracticeMail(moved({ advisor: 'lukas-brunner' }), settings, NOW), LUKAS_BRUNNER],
+    [confirmedPracticeMail(appointment(), settings, NOW, PAGE), SANDRA_HUBER],
+    [cancelledPracticeMail(appointment({ status: 'cancelled', calendar_sequence: 2 }), settings, NOW, NOW, PAGE), SANDRA_HUBER],
+    [movedPracticeMail(moved({ advisor: 'lukas-brunner' }), settings, NOW, PAGE), LUKAS_BRUNNER],
   ];
   for (const [mail, advisor] of cases) {
     assert.match(mail.text, new RegExp(`Termin:\\s+[^\\n]+\\nBeratung durch:\\s+${advisor}\\n`), mail.subject);
@@ -444,9 +453,9 @@ Deno.test('the calendar entry lasts the appointment\'s own appointment_minutes, 
   const followUp = appointment({ service: 'Follow-up Termin', appointment_minutes: 45 });
   const cases: OutgoingMail[] = [
     confirmationMail(followUp, settings, NOW, LINKS),
-    confirmedPracticeMail(followUp, settings, NOW),
+    confirmedPracticeMail(followUp, settings, NOW, PAGE),
     cancellationMail({ ...followUp, status: 'cancelled', calendar_sequence: 2 }, settings, NOW, BOOKING_URL),
-    cancelledPracticeMail({ ...followUp, status: 'cancelled', calendar_sequence: 2 }, settings, NOW, NOW),
+    cancelledPracticeMail({ ...followUp, status: 'cancelled', calendar_sequence: 2 }, settings, NOW, NOW, PAGE),
   ];
   for (const mail of cases) {
     assert.deepEqual(icsValues(mail, 'DTSTART'), ['20261214T170000'], mail.subject);
@@ -456,7 +465,7 @@ Deno.test('the calendar entry lasts the appointment\'s own appointment_minutes, 
   assert.match(reminderMail(followUp, settings).text, /Dauer:\s+45 Minuten/);
 
   const longMove = moved({ appointment_minutes: 90 });
-  for (const mail of [movedMail(longMove, settings, NOW, LINKS), movedPracticeMail(longMove, settings, NOW)]) {
+  for (const mail of [movedMail(longMove, settings, NOW, LINKS), movedPracticeMail(longMove, settings, NOW, PAGE)]) {
     assert.deepEqual(icsValues(mail, 'DTEND'), ['20261215T113000'], mail.subject);
   }
   assert.match(movedMail(longMove, settings, NOW, LINKS).text, /Dauer:\s+90 Minuten/);
@@ -501,6 +510,10 @@ Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, l
     'Termin bestätigt: Beat Keller – Montag, 14. Dezember 2026, 17:00 Uhr',
   ]);
   assert.deepEqual((await claimsIn(confirmedMails[0]!)).map((c) => c.action), ['cancel', 'request-move', 'earlier']);
+  // The practice's copy: the appointment's page, until its invoice is done.
+  assert.deepEqual(await claimsIn(confirmedMails[1]!), [
+    { requestId: confirmed.id, action: 'practice', expiresAt: practiceLinkExpiryOf(confirmed as { confirmed_date: string }, NOW).getTime() / 1000 },
+  ]);
 
   const requested = appointmentState({ ...confirmed, move_status: 'requested', move_date: '2026-12-15', move_time: '10:00', move_count: 2 });
   assert.equal(requested.outcome_key, 'move-requested:2');
@@ -511,7 +524,9 @@ Deno.test('outcomeMails by key: confirmed, move-requested (the practice first, l
   ]);
   const staff = await claimsIn(requestedMails[0]!);
   assert.deepEqual(staff.map((c) => [c.action, c.move]), [['confirm-move', 2], ['decline-move', 2]]);
-  assert.equal(staff[0]!.expiresAt, NOW.getTime() / 1000 + 30 * 86_400, 'the practice\'s links work 30 days');
+  // Until the end of the later of the two days plus the invoice's payment period and the margin (domain/practice-links.ts).
+  assert.equal(staff[0]!.expiresAt, moveLinksExpiry(requested, NOW).getTime() / 1000);
+  assert.equal(new Date(staff[0]!.expiresAt * 1000).toISOString(), '2027-02-13T23:00:00.000Z', 'the wished 15 December plus 60 days, to its end');
   assert.ok(requestedMails.every((m) => m.attachments === undefined), 'nothing changes in a calendar yet');
 
   const movedRow = appointmentState({

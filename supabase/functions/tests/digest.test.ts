@@ -7,10 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
+import { moveLinksExpiry, practiceLinkExpiryOf, staffLinksExpiry } from '../_shared/lifecycle/action-links.ts';
+import { STAFF_LINK_DAYS } from '../_shared/domain/practice-links.ts';
+import { PRACTICE_LINK_LABEL } from '../_shared/lifecycle/appointment-emails.ts';
 import { createDigestHandler } from '../send-practice-digest/digest-handler.ts';
-import { WAITING_INTRO, WAITING_TITLE, waitedText, waitingLine } from '../send-practice-digest/digest-email.ts';
+import { OPEN_INVOICE_LINK_LABEL, undeliveredInvoiceNote, WAITING_INTRO, WAITING_TITLE, waitedText, waitingLine } from '../send-practice-digest/digest-email.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
-import { ACTION_TOKEN_SECRET, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
+import { ACTION_TOKEN_SECRET, actionClaims, appointmentState, FakeMailer, FakeStore, PUBLISHABLE_KEY, SECRET_KEY, testConfig } from './helpers.ts';
 import { advisorName } from '../_shared/domain/practice.ts';
 import type { InvoiceStore, OpenInvoice } from '../_shared/invoices/store.ts';
 import { OPEN_INVOICES_INTRO, openInvoiceLine, openInvoicesTitle } from '../send-practice-digest/open-invoices.ts';
@@ -118,7 +121,14 @@ Deno.test('a pending wish to move is listed with the current and the wished slot
     ['3', 'confirm-move', 2],
     ['3', 'decline-move', 2],
   ]);
-  assert.ok(claims.every((c) => c.ok && c.claim.expiresAt === NOW.getTime() / 1000 + 30 * 86_400), 'fresh, valid 30 days');
+  // Fresh, and valid past the appointment's invoice and its payment (domain/practice-links.ts).
+  const seconds = (at: Date) => at.getTime() / 1000;
+  assert.deepEqual(claims.map((c) => c.ok && c.claim.expiresAt), [
+    ...Array(3).fill(seconds(staffLinksExpiry(older, NOW))),
+    ...Array(2).fill(seconds(moveLinksExpiry(wish, NOW))),
+  ]);
+  assert.equal(moveLinksExpiry(wish, NOW).toISOString(), '2027-02-19T23:00:00.000Z', 'the wished day plus 60 days, to its end');
+  assert.ok(claims.every((c) => c.ok && c.claim.expiresAt >= seconds(NOW) + STAFF_LINK_DAYS * 86_400), 'at least STAFF_LINK_DAYS');
 });
 
 Deno.test('an undelivered mail about a wish to move names it', async () => {
@@ -161,8 +171,12 @@ Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with t
   assert.match(mail.text, /Bitte informieren Sie Beat Keller telefonisch/);
   assert.match(mail.text, /send-pending-mail – failed 2, causes smtp_554/);
   assert.match(mail.html, /href="mailto:clara%3Fbcc%3Dx@example\.ch"/);
+  // The appointment with its page (the invoice, the diary), valid until its payment is done.
+  assert.ok(mail.text.includes(`${PRACTICE_LINK_LABEL}:\n`));
+  const [page] = await actionClaims(mail, NOW);
+  assert.deepEqual(page, { requestId: appointment.id, action: 'practice', expiresAt: practiceLinkExpiryOf({ confirmed_date: '2026-12-11' }, NOW).getTime() / 1000 });
   // What it carried counts as delivered and reported.
-  assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }], newsletterMails: [] }]);
+  assert.deepEqual(store.reported, [{ contacts: [contact.id], deliveries: [{ kind: 'outcome', id: appointment.id }], newsletterMails: [], invoiceMails: [] }]);
 });
 
 /** A confirmed appointment on `date` at `time` for `advisor`, with a name to find it by. */
@@ -282,7 +296,7 @@ Deno.test('what the outbox gave up on of the newsletter is listed and reported b
   assert.deepEqual(await run(handle), { status: 200, body: { sent: true, undecided: 0, confirmed: 0, undelivered: 1, failedRuns: 0 } });
   assert.match(mailer.sent[0]!.text, /Ankündigung des Artikels «Besser schlafen mit Rückenschmerzen» an diese Newsletter-Adresse/);
   assert.match(mailer.sent[0]!.text, /leserin@example\.ch/);
-  assert.deepEqual(store.reported, [{ contacts: [], deliveries: [], newsletterMails: [mailId] }]);
+  assert.deepEqual(store.reported, [{ contacts: [], deliveries: [], newsletterMails: [mailId], invoiceMails: [] }]);
 });
 
 Deno.test('the mails that have waited more than a day are named, kind by kind, with the oldest one\'s time; nothing else about them', async () => {
@@ -311,7 +325,7 @@ Deno.test('the invoices open more than 30 days after their date, one line each w
   const store = new FakeStore();
   const mailer = new FakeMailer();
   const open: OpenInvoice[] = [{
-    number: '2026-0001', first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
+    number: '2026-0001', appointment_id: '00000000-0000-4000-8000-00000000a001', first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
     appointment_date: '2026-11-05', amount_rappen: 19000, issued_on: '2026-11-05',
   }];
   const asked: Date[] = [];
@@ -322,7 +336,11 @@ Deno.test('the invoices open more than 30 days after their date, one line each w
     },
   } as unknown as InvoiceStore;
   const handle = createDigestHandler({ config: testConfig(), store, mailer, invoices, now: () => NOW, log: () => {} });
-  store.digest = { ...store.digest, gaveUpAppointments: [{ kind: 'invoice', request: older }] };
+  // An invoice mail given up: named by its invoice (it refers to the invoice, kept after an erasure), with the same page.
+  store.digest = {
+    ...store.digest,
+    gaveUpInvoices: [{ id: '00000000-0000-4000-8000-00000000b001', number: '2026-0001', first_name: 'Anna', last_name: 'Muster', appointment_id: open[0]!.appointment_id, appointment_date: '2026-11-05' }],
+  };
   const { status } = await run(handle);
   assert.equal(status, 200);
   assert.deepEqual(asked, [NOW]);
@@ -332,5 +350,12 @@ Deno.test('the invoices open more than 30 days after their date, one line each w
   assert.ok(mail.text.includes(OPEN_INVOICES_INTRO));
   assert.ok(mail.text.includes(openInvoiceLine(open[0]!, '2026-12-10')));
   assert.ok(mail.text.includes('2026-0001 · Anna Muster · CHF\u00a0190.00 · vom 05.11.2026, seit 35 Tagen offen'));
-  assert.match(mail.text, /Die Rechnung an Anna Muster konnte nicht zugestellt werden/);
+  // Its appointment's page, by the appointment's id (kept after an erasure), fresh for STAFF_LINK_DAYS at least.
+  assert.ok(mail.text.includes(`${OPEN_INVOICE_LINK_LABEL('2026-0001')}:\n`));
+  const [page, again] = await actionClaims(mail, NOW);
+  assert.deepEqual(page, { requestId: open[0]!.appointment_id, action: 'practice', expiresAt: NOW.getTime() / 1000 + STAFF_LINK_DAYS * 86_400 });
+  assert.deepEqual(again, page);
+  assert.ok(mail.text.includes(undeliveredInvoiceNote('2026-0001', 'Anna Muster')));
+  // The digest carried it: marked reported by its own id.
+  assert.deepEqual(store.reported.at(-1)?.invoiceMails, ['00000000-0000-4000-8000-00000000b001']);
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ACTION_PAGE_PATH, bookingUrl, moveLinks, staffLinks, type StaffLinks, visitorLinks } from '../_shared/lifecycle/action-links.ts';
+import { ACTION_PAGE_PATH, bookingUrl, moveLinks, practiceLink, practiceLinkExpiryOf, staffLinks, type StaffLinks, visitorLinks } from '../_shared/lifecycle/action-links.ts';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import {
   type Appointment,
@@ -45,6 +45,7 @@ const LINKS: StaffLinks = {
   confirmPreferred: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#preferred.token',
   confirmAlternative: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#alternative.token',
   decline: 'https://www.ruhepol-schlafberatung.ch/termin/aktion#decline.token',
+  until: new Date('2027-01-21T23:00:00Z'),
 };
 
 function allMails(): OutgoingMail[] {
@@ -294,25 +295,26 @@ async function everyMail(): Promise<OutgoingMail[]> {
   const booking = bookingUrl(linkSettings);
   const links = await visitorLinks(linkSettings, confirmed, NOW);
   assert.ok(links.requestMove, 'three weeks before: the request-move link too');
+  const page = { link: await practiceLink(linkSettings, confirmed, NOW), until: practiceLinkExpiryOf(confirmed, NOW) };
   return [
     contactPracticeMail(contactSubmission(), settings, NOW),
     contactAcknowledgementMail(contactSubmission(), settings),
     appointmentPracticeMail(record, settings, NOW, await staffLinks(linkSettings, record, NOW)),
     appointmentAcknowledgementMail(record, settings),
     confirmationMail(confirmed, settings, NOW, links),
-    confirmedPracticeMail(confirmed, settings, NOW),
+    confirmedPracticeMail(confirmed, settings, NOW, page),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking, [
       { date: '2026-12-16', time: '09:00', link: await offerLink(linkSettings, record.id, { number: 1, date: '2026-12-16', time: '09:00' }) },
     ]),
     await earlierOfferMail(confirmed, { number: 7, date: '2026-12-10', time: '10:00' }, settings, linkSettings),
     cancellationMail(cancelled, settings, NOW, booking),
-    cancelledPracticeMail(cancelled, settings, NOW, NOW),
+    cancelledPracticeMail(cancelled, settings, NOW, NOW, page),
     reminderMail(confirmed, settings, links),
     moveRequestedPracticeMail(wish, settings, await moveLinks(linkSettings, wish, NOW), [NOBODY_FREE_WARNING]),
     moveRequestedMail(wish, settings),
     movedMail(moved, settings, NOW, await visitorLinks(linkSettings, moved, NOW)),
-    movedPracticeMail(moved, settings, NOW),
+    movedPracticeMail(moved, settings, NOW, page),
     moveDeclinedMail({ ...wish, move_status: 'declined', staff_note: 'Leider ausgebucht' }, settings, links),
   ];
 }
@@ -350,8 +352,10 @@ Deno.test('no mail a visitor can reply to or receive carries a staff link', asyn
       assert.equal(mail.replyTo, settings.practiceEmail, mail.subject);
     }
   }
-  assert.equal(staffMails, 2, 'the request\'s mail and the wish to move it carry the staff links');
-  assert.ok(mails.some((mail) => mail.replyTo === VISITORS.appointment), 'the test covers mails with Reply-To the visitor');
+  // The request's mail and the wish to move it carry the staff links, the practice's copies of
+  // the confirmed, cancelled and moved appointment its practice link.
+  assert.equal(staffMails, 5);
+  assert.ok(mails.some((mail) => mail.replyTo === VISITORS.contact), 'the test covers mails with Reply-To the visitor');
 });
 
 Deno.test('every mailto link in every mail is percent-encoded and adds at most a subject', async () => {

@@ -9,6 +9,7 @@ import { SAMPLE_INVOICE } from './sample-invoice.ts';
 /** The PDF tests' sample invoice, as the store answers it with its mail still owed. */
 const INVOICE: StoredInvoice = {
   ...SAMPLE_INVOICE,
+  appointment_id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b',
   appointment_request_id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b',
   paid_at: null,
   sent_at: null,
@@ -83,7 +84,7 @@ Deno.test('a PDF that cannot be made sends nothing: the claim is released with i
     invoices: fakeInvoices().invoices,
     mail: { practiceEmail: 'praxis@example.ch' },
     now: new Date('2026-12-11T12:00:00Z'),
-    action: 'view',
+    action: 'practice',
     request,
     intent: 'invoice',
     amount: undefined,

@@ -200,11 +200,13 @@ class FakeMyDataStore implements MyDataStore {
         rate_limit_events: 0,
         calendar_cancellations: appointments.length,
         cancelled: appointments.length,
+        sleep_diaries: 0,
+        invoices_kept: 0,
       },
       // Nothing was stored (a second press): no erasure mail owed.
       notice: had === undefined
         ? null
-        : { row: { id: `9c1d${String(this.erased.length).padStart(4, '0')}-7a4d-4e2f-9b6a-1c2d3e4f5a6b`, email: address, created_at: NOW.toISOString(), appointments }, claim: this.#claim() },
+        : { row: { id: `9c1d${String(this.erased.length).padStart(4, '0')}-7a4d-4e2f-9b6a-1c2d3e4f5a6b`, email: address, created_at: NOW.toISOString(), appointments, invoices: [] }, claim: this.#claim() },
     });
   }
   oweDataLink(email: string, budget: DataLinkBudget): Promise<DataLinkOwed> {
@@ -340,7 +342,7 @@ Deno.test('erase: one call erases (the appointments cancelled with it) and sends
 
   const again = await handle(post({ action: 'erase', token }));
   assert.equal(again.status, 200);
-  assert.deepEqual(await again.json(), { erased: { requests: 0, messages: 0, newsletter: 0, mails: 0, cancelled: 0 } });
+  assert.deepEqual(await again.json(), { erased: { requests: 0, messages: 0, newsletter: 0, mails: 0, cancelled: 0, sleepDiaries: 0, invoicesKept: 0 } });
   await settled();
   assert.equal(mailer.sent.length, 1, 'no second erasure mail');
 });
@@ -441,7 +443,7 @@ Deno.test('an erased appointment\'s tombstone is rendered exactly as a cancelled
 Deno.test('invoice: the PDF of one of the token\'s address\'s invoices, made again from the stored invoice; another\'s number is 404, a forged token 403', async () => {
   const { handle, myData } = setup();
   const invoice: StoredInvoice = {
-    number: '2026-0003', appointment_request_id: null, first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
+    number: '2026-0003', appointment_id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6c', appointment_request_id: null, first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
     appointment_date: '2026-12-11', appointment_time: '10:00', minutes: 60, advisor: 'sandra-huber', amount_rappen: 19000,
     issued_on: '2026-12-11', paid_at: null, sent_at: '2026-12-11T10:00:00Z', mail_key: 'invoice/2026-0003/1', mail_pending: false,
   };

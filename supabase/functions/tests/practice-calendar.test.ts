@@ -261,7 +261,7 @@ Deno.test('calendar feed: a failing database is a 500 without a body, logged wit
 
 // ------------------------------------------------------------------------------ what each feed holds
 
-Deno.test('calendar feed: each advisor\'s appointments in their feed, all of them in the practice\'s with the advisor named; undecided and declined requests in none', async () => {
+Deno.test('calendar feed: each advisor\'s appointments in their feed, all of them in the practice\'s with the advisor named, never the visitor; undecided and declined requests in none', async () => {
   const { handle, store } = setup();
   const rows = [
     confirmed(1, { first_name: 'Anna', last_name: 'Muster', message: 'Seit Monaten wach um 3 Uhr.\nWas tun?' }),
@@ -287,11 +287,13 @@ Deno.test('calendar feed: each advisor\'s appointments in their feed, all of the
   assert.deepEqual(uids(lukas), [uid(id(2))]);
 
   const [anna, carla, home] = events(praxis) as [string[], string[], string[]];
-  assert.equal(value(anna, 'SUMMARY'), `Schlafberatung: Anna Muster (${SANDRA_HUBER})`);
-  assert.equal(value(carla, 'SUMMARY'), `Schlafberatung: Carla Meier (${LUKAS_BRUNNER})`);
-  assert.equal(value(home, 'SUMMARY'), 'Schlafberatung & Beratung zu Hause: Beat Keller (ohne Zuteilung)');
-  assert.equal(value(events(sandra)[0]!, 'SUMMARY'), 'Schlafberatung: Anna Muster', 'an advisor\'s own feed needs no name');
-  assert.equal(value(events(lukas)[0]!, 'SUMMARY'), 'Schlafberatung: Carla Meier');
+  // A schedule, not a key: the service and the advisor, never who (a named person seeking sleep counselling is health data).
+  assert.equal(value(anna, 'SUMMARY'), `Schlafberatung (${SANDRA_HUBER})`);
+  assert.equal(value(carla, 'SUMMARY'), `Schlafberatung (${LUKAS_BRUNNER})`);
+  assert.equal(value(home, 'SUMMARY'), 'Schlafberatung & Beratung zu Hause (ohne Zuteilung)');
+  assert.equal(value(events(sandra)[0]!, 'SUMMARY'), 'Schlafberatung', 'an advisor\'s own feed needs no advisor');
+  assert.equal(value(events(lukas)[0]!, 'SUMMARY'), 'Schlafberatung');
+  for (const text of [praxis, sandra, lukas]) assert.doesNotMatch(text, /Anna|Muster|Carla|Meier|Beat|Keller/);
 
   assert.equal(value(anna, 'DTSTART'), '20261211T093000');
   assert.ok(anna.includes('DTSTART;TZID=Europe/Zurich:20261211T093000'));
@@ -354,7 +356,7 @@ Deno.test('calendar feed: no message, phone, e-mail address or request number in
   assert.deepEqual(uids((await fetchFeed(handle, 'praxis')).text).sort(), [1, 2, 3, 5].map((n) => uid(id(n))).sort());
 });
 
-Deno.test('calendar feed: an entry links to the request\'s page with a view token that shows the request and decides nothing, valid while the entry is in the feed', async () => {
+Deno.test('calendar feed: an entry links to its page with a view token that shows the schedule only – no name, diary or invoice – and acts on nothing, valid while the entry is in the feed', async () => {
   const store = new FakeStore();
   const { handle } = setup({}, store);
   store.appointments.set(REQUEST_ID, appointmentState({ status: 'confirmed', confirmed_date: '2026-12-11', confirmed_time: '09:30', advisor: 'sandra-huber', calendar_sequence: 1, outcome_key: 'confirmed', outcome_sent_for: 'confirmed' }));
@@ -376,13 +378,17 @@ Deno.test('calendar feed: an entry links to the request\'s page with a view toke
   const act = createActionHandler({ config: testConfig(), store, mailer, now: () => NOW, log: () => {} });
   const shown = await act(post({ token, intent: 'show' }));
   assert.equal(shown.status, 200);
-  const { view } = await shown.json();
-  assert.equal(view.action, 'view');
-  assert.equal(view.name, 'Beat Keller');
-  assert.ok(!JSON.stringify(view).includes('beat.keller@example.ch') && !JSON.stringify(view).includes('+41 44 123 45 67'));
-  const pressed = await act(post({ token, intent: 'act' }));
-  assert.equal(pressed.status, 400);
-  assert.deepEqual(await pressed.json(), { error: 'invalid_body', field: 'intent' });
+  const body = await shown.json();
+  assert.deepEqual(body, {
+    entry: { action: 'view', status: 'confirmed', service: 'Schlafberatung', confirmed: { date: '2026-12-11', time: '09:30' }, minutes: 60, advisor: 'sandra-huber' },
+  });
+  assert.ok(!JSON.stringify(body).includes('Beat') && !JSON.stringify(body).includes('Keller'));
+  // Every press but «Link an die Praxis senden» is refused, before anything is read.
+  for (const intent of ['act', 'invoice', 'invoice-again', 'invoice-paid']) {
+    const pressed = await act(post({ token, intent }));
+    assert.equal(pressed.status, 400, intent);
+    assert.deepEqual(await pressed.json(), { error: 'invalid_body', field: 'intent' });
+  }
   assert.equal(store.appointments.get(REQUEST_ID)!.status, 'confirmed');
   assert.deepEqual(mailer.sent, []);
 });

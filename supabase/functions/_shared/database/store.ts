@@ -227,6 +227,19 @@ export interface CarriedMails {
   contacts: string[];
   deliveries: { kind: MailKind; id: string }[];
   newsletterMails: string[];
+  /** The invoice mails given up (by their own id: they refer to the invoice, not the request). */
+  invoiceMails?: string[];
+}
+
+/** An invoice's mail the outbox gave up on, as the digest lists it (with its appointment's page). */
+export interface GaveUpInvoiceMail {
+  /** The outbox row's id (what the digest's finish marks reported). */
+  id: string;
+  number: string;
+  first_name: string;
+  last_name: string;
+  appointment_id: string;
+  appointment_date: string;
 }
 
 /** The kinds of mail about the site's day that a sender owes (public.owe_day_mail): not the digest, which has its own. */
@@ -274,7 +287,9 @@ export interface DigestData {
   undecidedTotal: number;
   confirmed: AppointmentRequest[];
   gaveUpContacts: StoredContactMessage[];
-  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder' | 'invoice'; request: AppointmentRequest }[];
+  gaveUpAppointments: { kind: 'request' | 'outcome' | 'reminder'; request: AppointmentRequest }[];
+  /** Absent from an older database's answer: none. */
+  gaveUpInvoices?: GaveUpInvoiceMail[];
   gaveUpNewsletter: GaveUpNewsletterMail[];
   failedRuns: { job: string; ranAt: string; summary: Record<string, unknown> }[];
   outboxLastRunAt: string | null;
@@ -289,6 +304,8 @@ export interface DigestData {
 /** An invoice unpaid more than INVOICE_PAYMENT_DAYS after its date, as the digest lists it (public.open_invoices; invoices/store.ts parses it). */
 export interface OpenInvoice {
   number: string;
+  /** The appointment it was issued for, by id (kept after the request is deleted: the practice link names it). */
+  appointment_id: string;
   first_name: string;
   last_name: string;
   service: string;
@@ -604,6 +621,7 @@ const claimedRowSchemas = {
   request: appointmentRecordSchema,
   outcome: appointmentStateSchema,
   reminder: appointmentStateSchema,
+  'practice-link': z.object({ ...appointmentStateSchema.shape, key: z.string() }),
   acknowledgement: z.union([
     z.object({ form: z.literal('contact'), ...storedContactSchema.shape }),
     z.object({ form: z.literal('request'), ...appointmentRecordSchema.shape }),
@@ -614,6 +632,7 @@ const claimedRowSchemas = {
 export function parseClaimedRows(kind: 'contact', value: unknown, takenAt: number): Claimed<StoredContactMessage>[];
 export function parseClaimedRows(kind: 'request', value: unknown, takenAt: number): Claimed<StoredAppointmentRequest>[];
 export function parseClaimedRows(kind: 'outcome' | 'reminder', value: unknown, takenAt: number): Claimed<AppointmentRequest>[];
+export function parseClaimedRows(kind: 'practice-link', value: unknown, takenAt: number): Claimed<AppointmentRequest & { key: string }>[];
 export function parseClaimedRows(kind: 'acknowledgement', value: unknown, takenAt: number): Claimed<AcknowledgedForm>[];
 export function parseClaimedRows(kind: keyof typeof claimedRowSchemas, value: unknown, takenAt: number): Claimed<unknown>[] {
   const code = `unexpected_${kind}_claim`;
@@ -639,7 +658,15 @@ const digestSchema = z.object({
   undecidedTotal: z.int().check(z.nonnegative()),
   confirmed: z.array(appointmentStateSchema),
   gaveUpContacts: z.array(storedContactSchema),
-  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder', 'invoice']), request: appointmentStateSchema })),
+  gaveUpAppointments: z.array(z.object({ kind: z.enum(['request', 'outcome', 'reminder']), request: appointmentStateSchema })),
+  gaveUpInvoices: z.optional(z.array(z.object({
+    id: uuid,
+    number: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    appointment_id: uuid,
+    appointment_date: isoDate,
+  }))),
   gaveUpNewsletter: z.array(z.object({
     id: uuid,
     kind: z.enum(['newsletter-confirmation', 'announcement']),

@@ -47,7 +47,9 @@ export function finishArgs(claim: string, outcome: MailOutcome, cause?: string, 
     p_sent: outcome === 'sent',
     p_cause: cause ?? null,
     p_drop: outcome === 'dropped',
-    p_carried: carried ? { contacts: carried.contacts, deliveries: carried.deliveries, newsletter_mails: carried.newsletterMails } : null,
+    p_carried: carried
+      ? { contacts: carried.contacts, deliveries: carried.deliveries, newsletter_mails: carried.newsletterMails, invoice_mails: carried.invoiceMails ?? [] }
+      : null,
   };
 }
 

@@ -35,6 +35,9 @@ export type MailRecipient = 'practice' | 'visitor' | 'subscriber';
  * - `address`: the address the row holds itself (email, mailbox_key), nothing else;
  * - `erased-address`: an address erased on «Meine Daten», which the row holds itself (email,
  *   and the cancelled slots in about) until the practice has the mail;
+ * - `invoice`: an invoice by its number (about), nothing else – it outlives its request (the
+ *   retention, an erasure), and so do its mails: the invoice's state (sent when, its resends)
+ *   is read from them for its ten years, and the retention deletes them with it;
  * - `day`: nothing but its day (about), a mail to the practice about the site's day.
  */
 export type MailRefersTo =
@@ -45,6 +48,7 @@ export type MailRefersTo =
   | 'subscriber-article'
   | 'address'
   | 'erased-address'
+  | 'invoice'
   | 'day';
 
 /**
@@ -70,7 +74,13 @@ export type MailRefersTo =
  * - `erased-data`: one mail per erasure that deleted something (public.erase_mailbox), so
  *   never more than the forms and the newsletter stored for the address under their limits;
  * - `one-a-day`: one per Zurich day, by its key (digest/<day>, cap-notice/<day>/practice:
- *   public.owe_day_mail owes a day's mail once).
+ *   public.owe_day_mail owes a day's mail once);
+ * - `practice-link`: the renewals of the practice's links, counted by
+ *   public.owe_practice_link when one is asked for: one per appointment in
+ *   PRACTICE_LINK_RENEWAL_MINUTES, PRACTICE_LINK_NETWORK_DAILY_MAX a day from one client
+ *   network, PRACTICE_LINK_DAILY_CAP a day in all (domain/practice-links.ts) – whoever holds a
+ *   lapsed link or a calendar feed cannot flood the practice's inbox, and one client cannot
+ *   spend the day's cap on its own.
  */
 export type MailBudget =
   | 'daily-mail-cap'
@@ -82,7 +92,8 @@ export type MailBudget =
   | 'appointment-mails'
   | 'announcements'
   | 'erased-data'
-  | 'one-a-day';
+  | 'one-a-day'
+  | 'practice-link';
 
 export interface MailKindEntry {
   recipient: MailRecipient;
@@ -220,13 +231,14 @@ export const mailKinds = {
     owedWhen: 'a time frees up that a visitor waiting for an earlier one can take (trigger on appointment_requests)',
     sql: { payload: 'private.earlier_offer_mail_json', prepare: 'private.prepare_earlier_offer_mails', room: 'private.appointment_mail_has_room' },
   },
-  // The invoice: its row refers to the appointment and names the invoice's number in
-  // `about`; the PDF is made from the stored invoice when the mail is sent. The first mail
+  // The invoice: its row names the invoice's number in `about` and refers to nothing else, so
+  // it stays with the invoice when the request is deleted; it goes to the address on the
+  // invoice; the PDF is made from the stored invoice when the mail is sent. The first mail
   // is the practice's one press; the resends are budgeted, since a press sends a PDF from
   // the practice's address each time (the page says when the next may go).
   invoice: {
     recipient: 'visitor',
-    refersTo: 'appointment-request',
+    refersTo: 'invoice',
     key: 'invoice/<number>/<send>',
     budget: 'invoice-resend',
     whenSpent: 'refused',
@@ -301,6 +313,21 @@ export const mailKinds = {
     renderer: 'my-data/erasure-mail.ts#erasureMail',
     owedWhen: '«Alle meine Daten löschen» erased something (erase_mailbox; it asks the practice to delete its copies)',
     sql: { payload: 'private.erasure_mail_json' },
+  },
+  // A fresh practice link to an appointment, mailed to the practice's own address and never
+  // anyone else's: asked for on the page of a lapsed practice link («Neuen Link an die Praxis
+  // senden») or of a calendar feed's entry («Link an die Praxis senden»). Its row refers to the
+  // appointment; its links are made when it is sent.
+  'practice-link': {
+    recipient: 'practice',
+    refersTo: 'appointment-request',
+    key: 'practice-link/<row>',
+    budget: 'practice-link',
+    whenSpent: 'refused',
+    givenUp: false,
+    renderer: 'lifecycle/practice-link-mail.ts#practiceLinkMail',
+    owedWhen: "«Neuen Link an die Praxis senden» on a lapsed practice link's page, «Link an die Praxis senden» on a calendar entry's (owe_practice_link)",
+    sql: { payload: 'private.practice_link_mail_json' },
   },
   digest: {
     recipient: 'practice',

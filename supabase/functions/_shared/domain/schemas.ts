@@ -105,7 +105,7 @@ export const appointmentSubmissionSchema = z.strictObject({
  */
 export const appointmentActionSchema = z.strictObject({
   token: storableString.check(z.minLength(1), z.maxLength(512)),
-  intent: z.enum(['show', 'act', ...INVOICE_INTENTS]),
+  intent: z.enum(['show', 'act', 'renew-link', ...INVOICE_INTENTS]),
   date: z.optional(isoDate),
   time: z.optional(timeSlot),
   note: z.optional(fieldSchemas.staffNote),

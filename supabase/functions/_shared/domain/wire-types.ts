@@ -176,11 +176,18 @@ export const APPOINTMENT_ACTION_KINDS = [
   'confirm-move',
   'decline-move',
   /**
-   * Shows the request and decides nothing about it: the link in the practice's calendar
-   * feeds. A calendar provider keeps the feed, so the link it carries must not decide
-   * anything; like the staff links it takes the invoice's buttons (INVOICE_INTENTS).
+   * The calendar feeds' link: shows the entry's schedule (ScheduleEntryView: time, service,
+   * advisor) and nothing the visitor wrote, decides nothing and mails no visitor. A calendar
+   * provider keeps the feed, and everyone the calendar is shared with has it; its one press
+   * is `renew-link` («Link an die Praxis senden»).
    */
   'view',
+  /**
+   * The practice's page of an appointment (the «Termin bestätigt» copy, the digest, a renewal
+   * mail): the appointment, the sleep diary and the invoice's buttons (INVOICE_INTENTS);
+   * it decides nothing about the appointment. After an erasure: the kept invoice.
+   */
+  'practice',
   /**
    * «An earlier time» (docs/appointment-lifecycle.md): the visitor asks to hear of an earlier
    * time (the confirmation's link), takes an offered one (the offer mail's link; the token
@@ -210,8 +217,13 @@ export interface AppointmentSlot {
 export interface AppointmentActionCommand {
   /** The token from the link's fragment. */
   token: string;
-  /** `invoice`, `invoice-again`, `invoice-paid`: the practice's invoice buttons (INVOICE_INTENTS). */
-  intent: 'show' | 'act' | InvoiceIntent;
+  /**
+   * `invoice`, `invoice-again`, `invoice-paid`: the practice's invoice buttons (INVOICE_INTENTS);
+   * `renew-link`: a fresh practice link mailed to the practice's own address – from a lapsed
+   * practice link («Neuen Link an die Praxis senden») or a calendar feed's view link («Link an
+   * die Praxis senden»).
+   */
+  intent: 'show' | 'act' | 'renew-link' | InvoiceIntent;
   /** Confirming a slot the visitor gave without a time: the time the practice picks. */
   time?: string;
   /** Declining: the practice's note to the visitor (optional, ≤ 1000 characters). */
@@ -230,15 +242,16 @@ export interface AppointmentActionCommand {
 }
 
 /**
- * The practice's invoice buttons on its links' page (issue 52): «Rechnung senden» (issue it
- * and mail it), «Rechnung erneut senden» (the same invoice again), «Als bezahlt markieren».
+ * The practice's invoice buttons on its links' page: «Rechnung senden» (issue it and mail
+ * it), «Rechnung erneut senden» (the same invoice again), «Als bezahlt markieren».
  */
 export const INVOICE_INTENTS = ['invoice', 'invoice-again', 'invoice-paid'] as const;
 export type InvoiceIntent = (typeof INVOICE_INTENTS)[number];
 
 /**
- * The appointment's invoice as the practice's page shows it: on the staff and view links of
- * a confirmed appointment (or one with an invoice); absent on the visitor's links.
+ * The appointment's invoice as the practice's page shows it: on the practice and staff links
+ * of a confirmed appointment (or one with an invoice); absent on the visitor's links and the
+ * calendar feeds' view link.
  */
 export interface InvoiceView {
   /** The first day (Zurich) «Rechnung senden» may be pressed: the appointment's day. */
@@ -255,6 +268,19 @@ export interface InvoiceView {
     sentAt: string | null;
     paidAt: string | null;
   } | null;
+}
+
+/**
+ * The practice's page of an appointment whose request is deleted – erased through «Meine
+ * Daten», or past the 12 months' retention – while its invoice is kept (ten years, CO Art.
+ * 958f): what the invoice's copy says of the appointment, and the invoice with «Als bezahlt
+ * markieren» and «Rechnung erneut senden» (to the address on the invoice). appointment-action's
+ * `show` answers `{ erased }` on the practice's links.
+ */
+export interface ErasedAppointmentView {
+  action: AppointmentActionKind;
+  appointment: { name: string; service: string; date: string; time: string; minutes: number; advisor: AdvisorId | null };
+  invoicing: InvoiceView;
 }
 
 /** A time the practice offered when declining, as the page shows it. */
@@ -342,8 +368,25 @@ export interface AppointmentActionView {
   earlier?: EarlierTimeView | null;
   /** The practice's links of a confirmed appointment: its invoice (InvoiceView); absent otherwise. */
   invoicing?: InvoiceView;
-  /** The practice's links (view and staff): the visitor's sleep diary, null when none is kept (domain/sleep-diary.ts). */
+  /** The practice's links (practice and staff, never a feed's view link): the visitor's sleep diary, null when none is kept (domain/sleep-diary.ts). */
   sleepDiary?: SleepDiaryAdvisorView | null;
+}
+
+/**
+ * What a calendar feed's view link shows (appointment-action's `show` answers `{ entry }`):
+ * the schedule its entry holds – when, what, with whom of the practice, the state – and
+ * nothing the visitor wrote (no name, message, contact, diary), nothing to decide or send
+ * but «Link an die Praxis senden» (`renew-link`).
+ */
+export interface ScheduleEntryView {
+  action: 'view';
+  status: AppointmentStatus;
+  /** The service's label. */
+  service: string;
+  /** The confirmed slot; null for a request never confirmed. */
+  confirmed: { date: string; time: string } | null;
+  minutes: number;
+  advisor: AdvisorId | null;
 }
 
 /**
@@ -535,6 +578,10 @@ export interface MyDataErased {
   mails: number;
   /** Confirmed appointments cancelled first (the practice was told). */
   cancelled: number;
+  /** Sleep diaries deleted with their requests. */
+  sleepDiaries: number;
+  /** Invoices kept ten years (CO Art. 958f), still on «Meine Daten» as PDF. */
+  invoicesKept: number;
 }
 
 /** The answer to `invoice`: the PDF, made again from the stored invoice, in base64, and its file name. */

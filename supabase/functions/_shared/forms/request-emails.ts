@@ -13,7 +13,7 @@ import { formatDateLong, formatInstantLong } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { practiceContact, practiceName, replyWithinHours } from '../domain/practice.ts';
 import type { StoredAppointmentRequest, StoredContactMessage } from '../database/store.ts';
-import { STAFF_LINK_DAYS, type StaffLinks } from '../lifecycle/action-links.ts';
+import type { StaffLinks } from '../lifecycle/action-links.ts';
 import { buildCalendarFile, calendarUid } from '../mail/ics.ts';
 import {
   type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, markAsDelayed, markAsDoubtful,
@@ -119,8 +119,12 @@ export function answerLink(person: { first_name: string; last_name: string; emai
   };
 }
 
-export const STAFF_LINKS_HINT = 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion mit einer ' +
-  `Schaltfläche aus. Die Besucherin oder der Besucher erhält dann automatisch eine E-Mail. Die Links gelten ${STAFF_LINK_DAYS} Tage.`;
+/** What the practice's links do and until when they work (domain/practice-links.ts: past the appointment's invoice and its payment). */
+export function staffLinksHint(until: Date): string {
+  return 'Jeder Link öffnet eine Seite der Website mit der Anfrage; erst dort lösen Sie die Aktion mit einer ' +
+    'Schaltfläche aus. Die Besucherin oder der Besucher erhält dann automatisch eine E-Mail. ' +
+    `Die Links gelten bis ${formatInstantLong(until)}: Nach der Bestätigung senden Sie auf derselben Seite die Rechnung und markieren sie als bezahlt.`;
+}
 
 /** A practice mail with the links that decide something (a request, a wish to move it). */
 export interface StaffDecision {
@@ -138,6 +142,8 @@ export interface StaffDecision {
   warning?: string | null;
   actionsTitle: string;
   actions: MailLink[];
+  /** Until when the actions' links work (StaffLinks.until, MoveLinks.until). */
+  linksUntil: Date;
   hint: string;
   attachments?: MailAttachment[];
 }
@@ -163,7 +169,7 @@ export function staffDecisionMail(settings: MailSettings, mail: StaffDecision): 
     text: `${mail.textHeading ?? mail.title}\n\n${mail.intro ? `${mail.intro}\n\n` : ''}` +
       `${mail.answer.label}:\n${mail.answer.href}\n\n${answerHint}\n\n${textFields(mail.fields)}\n\n` +
       (mail.warning ? `${mail.warning}\n\n` : '') +
-      `${mail.actionsTitle}\n\n${linksText}\n\n${STAFF_LINKS_HINT}\n\n${mail.hint}\n`,
+      `${mail.actionsTitle}\n\n${linksText}\n\n${staffLinksHint(mail.linksUntil)}\n\n${mail.hint}\n`,
     html: htmlDocument(
       mail.title,
       `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(mail.title)}</h1>\n` +
@@ -172,7 +178,7 @@ export function staffDecisionMail(settings: MailSettings, mail: StaffDecision): 
         `<p style="margin:0 0 24px;color:#475569">${escapeHtml(answerHint)}</p>\n${htmlFields(mail.fields)}\n` +
         (mail.warning ? `<p style="margin:16px 0 0;padding:8px 12px;background:#fef3c7">${escapeHtml(mail.warning)}</p>\n` : '') +
         `<h2 style="font-size:16px;margin:24px 0 12px">${escapeHtml(mail.actionsTitle)}</h2>\n${buttons}\n` +
-        `<p style="margin:12px 0 0;color:#475569">${escapeHtml(STAFF_LINKS_HINT)}</p>\n` +
+        `<p style="margin:12px 0 0;color:#475569">${escapeHtml(staffLinksHint(mail.linksUntil))}</p>\n` +
         `<p style="margin:24px 0 0;color:#475569">${escapeHtml(mail.hint)}</p>`,
     ),
     ...(mail.attachments ? { attachments: mail.attachments } : {}),
@@ -206,6 +212,7 @@ export function appointmentPracticeMail(record: StoredAppointmentRequest, settin
     ],
     actionsTitle: 'Termin bestätigen oder ablehnen',
     actions: staffLinkItems(links, record),
+    linksUntil: links.until,
     hint: `Der Kalendereintrag im Anhang (${CALENDAR_FILENAME}) ist provisorisch. ` +
       `Bitte bestätigen Sie den Termin innerhalb von ${replyWithinHours} Stunden.`,
     attachments: [

@@ -15,6 +15,7 @@ import type { EarlierStore } from '../lifecycle/earlier-time.ts';
 import type { InvoiceStore } from '../invoices/store.ts';
 import type { MyDataStore } from '../my-data/store.ts';
 import type { SleepDiaryStore } from '../sleep-diary/store.ts';
+import type { PracticeLinkStore } from '../lifecycle/practice-link-store.ts';
 
 export interface LogLine {
   fn: string;
@@ -76,6 +77,8 @@ export interface FunctionDeps {
   invoices?: InvoiceStore | null;
   /** The sleep diary's database calls (../sleep-diary/store.ts), for the sleep-diary function. */
   sleepDiary?: SleepDiaryStore | null;
+  /** The renewals of the practice's links (../lifecycle/practice-link-store.ts), for the action function and the outbox. */
+  practiceLinks?: PracticeLinkStore | null;
   now?: () => Date;
   log?: (line: LogLine) => void;
 }

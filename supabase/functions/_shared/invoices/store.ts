@@ -14,6 +14,8 @@ const isoDate = z.string().check(z.regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/));
 /** One invoice as public.invoice_json gives it (private.invoice_json): the row and its mails' state. */
 export interface StoredInvoice {
   number: string;
+  /** The appointment it was issued for, by id: kept after the request is deleted, so its practice links find it. */
+  appointment_id: string;
   /** Null once the request is deleted (retention, erasure): the invoice stays. */
   appointment_request_id: string | null;
   first_name: string;
@@ -36,6 +38,7 @@ export interface StoredInvoice {
 
 export const storedInvoiceSchema = z.object({
   number: z.string().check(z.regex(INVOICE_NUMBER)),
+  appointment_id: z.string(),
   appointment_request_id: z.nullable(z.string()),
   first_name: z.string(),
   last_name: z.string(),
@@ -122,6 +125,7 @@ export type { OpenInvoice };
 
 const openInvoiceSchema = z.object({
   number: z.string().check(z.regex(INVOICE_NUMBER)),
+  appointment_id: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   service: z.string(),

@@ -7,6 +7,7 @@
 import { signActionToken, type AppointmentAction } from './action-tokens.ts';
 import { zurichInstant } from '../domain/dates.ts';
 import { cancellationNoticeHours } from '../domain/practice.ts';
+import { latestDay, practiceLinkExpiry, STAFF_LINK_DAYS } from '../domain/practice-links.ts';
 import { sleepDiaryUrl } from '../sleep-diary/links.ts';
 
 /** The action page's path on the site (src/app/router/route-table.ts, id 'termin-aktion'). */
@@ -14,8 +15,8 @@ export const ACTION_PAGE_PATH = '/termin/aktion';
 /** The bookings page, for "book again" links. */
 export const BOOKING_PAGE_PATH = '/termin-vereinbaren';
 
-/** How long the practice's links in a request's e-mail work. Long enough for holidays; a slot that has begun is refused anyway. */
-export const STAFF_LINK_DAYS = 30;
+/** The least the practice's links work from their mail; how long they work is domain/practice-links.ts. */
+export { STAFF_LINK_DAYS };
 
 export interface LinkSettings {
   /** ACTION_TOKEN_SECRET. */
@@ -29,12 +30,16 @@ export interface StaffLinks {
   /** Only when the visitor gave an alternative date. */
   confirmAlternative: string | null;
   decline: string;
+  /** Until when they work (staffLinksExpiry), as the mail says. */
+  until: Date;
 }
 
 /** The practice's links to decide a visitor's wish to move an appointment. */
 export interface MoveLinks {
   confirmMove: string;
   declineMove: string;
+  /** Until when they work (moveLinksExpiry), as the mail says. */
+  until: Date;
 }
 
 /** The visitor's links for a confirmed appointment. */
@@ -59,41 +64,76 @@ export async function actionUrl(settings: LinkSettings, requestId: string, actio
   return `${settings.siteUrl}${ACTION_PAGE_PATH}#${token}`;
 }
 
-const staffExpiry = (now: Date) => new Date(now.getTime() + STAFF_LINK_DAYS * 86_400_000);
+/** Until when the practice's links of a request work (practiceLinkExpiry): the latest of its wished days counts. */
+export function staffLinksExpiry(request: { preferred_date: string; alternative_date: string | null }, now: Date): Date {
+  return practiceLinkExpiry(latestDay(request.preferred_date, request.alternative_date), now);
+}
 
-/** The practice's links for a new request, valid STAFF_LINK_DAYS from `now`. */
+/** The practice's links for a new request, valid by the practice links' rule (domain/practice-links.ts). */
 export async function staffLinks(
   settings: LinkSettings,
-  request: { id: string; alternative_date: string | null },
+  request: { id: string; preferred_date: string; alternative_date: string | null },
   now: Date,
 ): Promise<StaffLinks> {
-  const expiresAt = staffExpiry(now);
+  const expiresAt = staffLinksExpiry(request, now);
   return {
     confirmPreferred: await actionUrl(settings, request.id, 'confirm-preferred', expiresAt),
     confirmAlternative: request.alternative_date === null
       ? null
       : await actionUrl(settings, request.id, 'confirm-alternative', expiresAt),
     decline: await actionUrl(settings, request.id, 'decline', expiresAt),
+    until: expiresAt,
   };
 }
 
+/** The appointment a wish to move is about: its slot now and the wished one. */
+export interface MoveWishDays {
+  id: string;
+  move_count: number;
+  confirmed_date: string | null;
+  move_date: string | null;
+}
+
+/** Until when the practice's links of a wish to move work: the later of the current and the wished day counts. */
+export function moveLinksExpiry(request: MoveWishDays, now: Date): Date {
+  return practiceLinkExpiry(latestDay(request.confirmed_date, request.move_date), now);
+}
+
 /**
- * The practice's links for the visitor's wish number `move_count`, valid STAFF_LINK_DAYS
- * from `now`. They decide that wish only: after a later one they show the current state.
+ * The practice's links for the visitor's wish number `move_count`, valid by the practice
+ * links' rule. They decide that wish only: after a later one they show the current state.
  */
-export async function moveLinks(settings: LinkSettings, request: { id: string; move_count: number }, now: Date): Promise<MoveLinks> {
-  const expiresAt = staffExpiry(now);
+export async function moveLinks(settings: LinkSettings, request: MoveWishDays, now: Date): Promise<MoveLinks> {
+  const expiresAt = moveLinksExpiry(request, now);
   return {
     confirmMove: await actionUrl(settings, request.id, 'confirm-move', expiresAt, request.move_count),
     declineMove: await actionUrl(settings, request.id, 'decline-move', expiresAt, request.move_count),
+    until: expiresAt,
   };
 }
 
+/** Until when the practice link of an appointment on `day`, sent at `now`, works (practiceLinkExpiry). */
+export const practiceLinkExpiryOf = (appointment: { confirmed_date: string }, now: Date) => practiceLinkExpiry(appointment.confirmed_date, now);
+
 /**
- * The practice's link in a calendar feed's entry: the action page showing the request,
- * with no button (a `view` token decides nothing), valid until `expiresAt`. A calendar
- * provider that keeps the feed keeps this link too; it shows what the page shows (name,
- * service, slots, state, advisor – never the e-mail address, phone or message).
+ * The practice's link to an appointment (action `practice`): its page for the practice –
+ * the appointment, the visitor's sleep diary, the invoice with «Rechnung senden», «Rechnung
+ * erneut senden» and «Als bezahlt markieren» – deciding nothing about the appointment. In
+ * the practice's mails only («Termin bestätigt», the digest, a renewal), never in a feed or
+ * a visitor's mail; valid by the practice links' rule. After an erasure the page shows the
+ * kept invoice (the function finds it by the appointment's id).
+ */
+export function practiceLink(settings: LinkSettings, appointment: { id: string; confirmed_date: string }, now: Date): Promise<string> {
+  return actionUrl(settings, appointment.id, 'practice', practiceLinkExpiryOf(appointment, now));
+}
+
+/**
+ * The link in a calendar feed's entry: the action page showing the entry's schedule (time,
+ * service, advisor) and nothing the visitor wrote, deciding nothing and mailing no visitor
+ * (a `view` token: appointment-action answers it with the entry only), valid until
+ * `expiresAt`. A calendar provider that keeps the feed keeps this link too, as does everyone
+ * the calendar is shared with: it opens no health data and acts on nothing. Its one button,
+ * «Link an die Praxis senden», mails the practice's own address a practice link.
  */
 export function viewLink(settings: LinkSettings, requestId: string, expiresAt: Date): Promise<string> {
   return actionUrl(settings, requestId, 'view', expiresAt);

@@ -27,6 +27,19 @@ export function isMoveAction(action: AppointmentAction): action is MoveAction {
   return (MOVE_ACTIONS as readonly string[]).includes(action);
 }
 
+/**
+ * The actions of the practice's links – its mails' and its calendar feeds' – as against the
+ * visitor's: a lapsed one of these may ask for a fresh link mailed to the practice («Neuen
+ * Link an die Praxis senden», appointment-action's `renew-link`).
+ */
+export const PRACTICE_ACTIONS = [
+  'confirm-preferred', 'confirm-alternative', 'decline', 'confirm-move', 'decline-move', 'practice', 'view',
+] as const satisfies readonly AppointmentAction[];
+
+export function isPracticeAction(action: AppointmentAction): boolean {
+  return (PRACTICE_ACTIONS as readonly string[]).includes(action);
+}
+
 /** The actions whose token carries a number as a fifth field: a wish's (the move actions), an offer's (take-earlier, take-offer). */
 function isNumbered(action: AppointmentAction): boolean {
   return isMoveAction(action) || isOfferAction(action);
@@ -74,6 +87,21 @@ export async function signActionToken(secret: string, claim: ActionClaim): Promi
 
 /** The claim of a genuine, unexpired token (signed-fields.ts checks the signature first). */
 export async function readActionToken(secret: string, token: string, now: Date = new Date()): Promise<ActionTokenResult> {
+  const read = await readGenuineToken(secret, token);
+  if (!read.ok) return read;
+  if (now.getTime() / 1000 > read.claim.expiresAt) return { ok: false, reason: 'expired' };
+  return read;
+}
+
+/**
+ * The claim of a genuine token whatever its expiry: what a lapsed practice link may still
+ * ask (a fresh link for the practice, never an action). Its signature is checked like any.
+ */
+export async function readLapsedActionToken(secret: string, token: string): Promise<ActionTokenResult> {
+  return await readGenuineToken(secret, token);
+}
+
+async function readGenuineToken(secret: string, token: string): Promise<ActionTokenResult> {
   const signed = await readSignedFields(secret, token);
   if (!signed.ok) return signed;
   const { fields } = signed;
@@ -88,7 +116,6 @@ export async function readActionToken(secret: string, token: string, now: Date =
     // Signed by us but not in this shape: a token of a later version, or a bug.
     return { ok: false, reason: 'malformed' };
   }
-  if (now.getTime() / 1000 > expiresAt) return { ok: false, reason: 'expired' };
   const claim: ActionClaim = { requestId: requestId!, action: action as AppointmentAction, expiresAt };
   if (fieldCount === 5 && isOfferAction(action as AppointmentAction)) claim.offer = Number(move);
   else if (fieldCount === 5) claim.move = Number(move);

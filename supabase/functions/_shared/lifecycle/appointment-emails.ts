@@ -9,8 +9,9 @@
  *   same calendar entry, moved) or the news that the appointment stays;
  * - to the practice: the confirmed appointment (the same calendar entry, replacing the
  *   tentative one of the request), the visitor's cancellation (METHOD:CANCEL), the wish to
- *   move with its confirm and decline links (Reply-To the practice itself) and the moved
- *   appointment's updated entry.
+ *   move with its confirm and decline links and the moved appointment's updated entry –
+ *   each with a link to the appointment's page that works until its invoice is done
+ *   (../domain/practice-links.ts), and so Reply-To the practice itself.
  * These go out only after a person acted on a signed link. The ones after a confirmation
  * greet the visitor by name – a name the rules keep to letters (../domain/field-rules.ts,
  * isPersonName: no link, number or address can ride in it); the decline does not: it goes
@@ -28,7 +29,7 @@ import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain
 import { OFFER_LIFETIME_DAYS } from '../domain/offers.ts';
 import { calendarUid } from '../mail/ics.ts';
 import {
-  type Field, findService, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT,
+  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT,
   serviceWithPrice, signatureLines, textFields,
 } from '../mail/layout.ts';
 import { escapeHtml } from '../domain/html.ts';
@@ -244,21 +245,56 @@ function callUsBlock(): Block {
   return { text: `Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: ${practiceContact.phone.display}.` };
 }
 
+/** The practice link's words in the practice's mails about an appointment (action-links.ts practiceLink). */
+export const PRACTICE_LINK_LABEL = 'Termin öffnen – Rechnung und Schlaftagebuch';
+
+/** What the practice link does and how long it works (domain/practice-links.ts), after the link. */
+export function practiceLinkHint(until: Date): string {
+  return 'Der Link öffnet die Seite des Termins auf der Website: Ab dem Tag des Termins senden Sie dort die Rechnung ' +
+    `(«Rechnung senden») und markieren sie später als bezahlt. Er gilt bis ${formatInstantLong(until)}; ` +
+    'danach schickt Ihnen die Seite auf Wunsch einen neuen.';
+}
+
 /**
- * Reply-To the visitor is safe here: these mails carry no action link (only the request's
- * mail has the practice's links, and its Reply-To is the practice; ../forms/request-emails.ts).
+ * The practice's copy of a state (confirmed, taken offer, moved, cancelled): its fields, the
+ * calendar entry and the practice link to the appointment's page (`page`: its URL and until
+ * when it works). Reply-To is the practice itself, never the visitor: a reply would quote the
+ * link, which opens the visitor's sleep diary and sends the invoice; «<Name> antworten» opens
+ * a fresh mail to the visitor instead (as in the request's mail, ../forms/request-emails.ts).
  */
-function practiceMail(appointment: Appointment, settings: MailSettings, title: string, fields: Field[], hint: string, attachment: MailAttachment): OutgoingMail {
+export interface PracticePage {
+  link: string;
+  until: Date;
+}
+
+function practiceMail(
+  appointment: Appointment,
+  settings: MailSettings,
+  title: string,
+  fields: Field[],
+  hint: string,
+  attachment: MailAttachment,
+  page: PracticePage,
+): OutgoingMail {
   const name = fullName(appointment);
+  const answer = answerLink(appointment, `Ihr Termin bei ${practiceName}`);
+  const answerHint = `An ${name} schreiben Sie über «${answer.label}»: Das öffnet eine neue E-Mail. ` +
+    'Diese Nachricht enthält Ihren Link zur Seite des Termins und darf nicht weitergeleitet werden; «Antworten» geht deshalb an Ihre eigene Adresse.';
+  const linkHint = practiceLinkHint(page.until);
   return {
     to: settings.practiceEmail,
-    replyTo: appointment.email,
+    replyTo: settings.practiceEmail,
     subject: oneLine(`${title}: ${name} – ${when(appointment)}`),
-    text: `${title}\n\n${textFields(fields)}\n\n${hint}\n`,
+    text: `${title}\n\n${answer.label}:\n${answer.href}\n\n${answerHint}\n\n${textFields(fields)}\n\n${hint}\n\n` +
+      `${PRACTICE_LINK_LABEL}:\n${page.link}\n\n${linkHint}\n`,
     html: htmlDocument(
       title,
-      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n${htmlFields(fields)}\n` +
-        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>`,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>\n` +
+        `<p style="margin:0 0 8px">${htmlButton(answer.href, answer.label, 'secondary')}</p>\n` +
+        `<p style="margin:0 0 24px;color:#475569">${escapeHtml(answerHint)}</p>\n${htmlFields(fields)}\n` +
+        `<p style="margin:24px 0 0;color:#475569">${escapeHtml(hint)}</p>\n` +
+        `<p style="margin:24px 0 8px">${htmlButton(page.link, PRACTICE_LINK_LABEL, 'primary')}</p>\n` +
+        `<p style="margin:0;color:#475569">${escapeHtml(linkHint)}</p>`,
     ),
     attachments: [attachment],
   };
@@ -303,7 +339,7 @@ export function confirmationMail(appointment: Appointment, settings: MailSetting
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 
-export function confirmedPracticeMail(appointment: Appointment, settings: MailSettings, now: Date): OutgoingMail {
+export function confirmedPracticeMail(appointment: Appointment, settings: MailSettings, now: Date, page: PracticePage): OutgoingMail {
   return practiceMail(
     appointment,
     settings,
@@ -312,6 +348,7 @@ export function confirmedPracticeMail(appointment: Appointment, settings: MailSe
     `${fullName(appointment)} erhält die Bestätigung mit demselben Kalendereintrag. Der Eintrag im Anhang ` +
       `(${CONFIRMED_CALENDAR_FILENAME}) ersetzt den provisorischen Eintrag der Anfrage in Ihrem Kalender.`,
     calendarAttachment(appointment, settings, now, true),
+    page,
   );
 }
 
@@ -366,7 +403,7 @@ function offerBlocks(offers: readonly OfferedTime[]): Block[] {
 }
 
 /** The practice's short mail when the visitor took an offered time: with the entry for its calendar, as a confirmation's. */
-export function offerTakenPracticeMail(appointment: Appointment, settings: MailSettings, now: Date): OutgoingMail {
+export function offerTakenPracticeMail(appointment: Appointment, settings: MailSettings, now: Date, page: PracticePage): OutgoingMail {
   return practiceMail(
     appointment,
     settings,
@@ -375,6 +412,7 @@ export function offerTakenPracticeMail(appointment: Appointment, settings: MailS
     `${fullName(appointment)} hat den angebotenen Termin ${when(appointment)} genommen und erhält die Bestätigung mit demselben ` +
       `Kalendereintrag (${CONFIRMED_CALENDAR_FILENAME}, im Anhang). Die anderen angebotenen Termine sind verfallen.`,
     calendarAttachment(appointment, settings, now, true),
+    page,
   );
 }
 
@@ -391,7 +429,7 @@ export function cancellationMail(appointment: Appointment, settings: MailSetting
 /** How the practice's copy says the visitor cancelled (an erasure's cancellation says so otherwise: ../my-data/erasure-mail.ts). */
 export const CANCELLED_BY_LINK = 'hat den Termin über den Link in der Bestätigung abgesagt';
 
-export function cancelledPracticeMail(appointment: Appointment, settings: MailSettings, now: Date, cancelledAt: Date): OutgoingMail {
+export function cancelledPracticeMail(appointment: Appointment, settings: MailSettings, now: Date, cancelledAt: Date, page: PracticePage): OutgoingMail {
   return practiceMail(
     appointment,
     settings,
@@ -400,6 +438,7 @@ export function cancelledPracticeMail(appointment: Appointment, settings: MailSe
     `${fullName(appointment)} ${CANCELLED_BY_LINK} und erhält eine Bestätigung. ` +
       `Der Anhang (${CANCELLED_CALENDAR_FILENAME}) entfernt den Termin aus Ihrem Kalender; der Zeitpunkt ist auf der Website wieder frei.`,
     calendarAttachment(appointment, settings, now, true),
+    page,
   );
 }
 
@@ -477,6 +516,7 @@ export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings
       { label: `Neuen Termin bestätigen – ${wished(wish)}`, href: links.confirmMove },
       { label: `Verschiebung ablehnen – der Termin am ${when(wish)} bleibt`, href: links.declineMove },
     ],
+    linksUntil: links.until,
     hint: `Bitte entscheiden Sie innerhalb von ${replyWithinHours} Stunden. Mit der Bestätigung erhalten Sie und ${name} ` +
       'den geänderten Kalendereintrag, und der bisherige Zeitpunkt ist auf der Website wieder frei.',
   });
@@ -502,7 +542,7 @@ export function movedMail(moved: MovedAppointment, settings: MailSettings, now: 
   ], [calendarAttachment(moved, settings, now, false)]);
 }
 
-export function movedPracticeMail(moved: MovedAppointment, settings: MailSettings, now: Date): OutgoingMail {
+export function movedPracticeMail(moved: MovedAppointment, settings: MailSettings, now: Date, page: PracticePage): OutgoingMail {
   return practiceMail(
     moved,
     settings,
@@ -512,6 +552,7 @@ export function movedPracticeMail(moved: MovedAppointment, settings: MailSetting
       `(${CONFIRMED_CALENDAR_FILENAME}) ersetzt den bisherigen in Ihrem Kalender; der frühere Zeitpunkt ` +
       `(${movedFrom(moved)}) ist auf der Website wieder frei.`,
     calendarAttachment(moved, settings, now, true),
+    page,
   );
 }
 

@@ -2,7 +2,7 @@
  * The outbox's senders of an appointment's mails to the visitor (kinds 'outcome', 'reminder',
  * 'earlier-offer'): a state's mails whose send failed on the action page, tomorrow's reminders
  * from REMINDERS_FROM_HOUR the day before, and the offers of a freed time to the visitors
- * waiting for an earlier one.
+ * waiting for an earlier one; and the practice's own renewal mails ('practice-link').
  */
 import { zurichIsoDate, zurichWallClock } from '../domain/dates.ts';
 import { REMINDERS_FROM_HOUR } from '../domain/outbox.ts';
@@ -12,6 +12,7 @@ import { deadlineFor, GRACE_SECONDS, kindSender, type MailResult, sendAll, settl
 import { isAppointment } from './appointment-emails.ts';
 import { earlierOfferMail, earlierOfferMailKey } from './earlier-time-mails.ts';
 import { outcomeMails, reminderMails } from './outcome-mails.ts';
+import { practiceLinkMail } from './practice-link-mail.ts';
 
 export const outcomeSender = kindSender({
   claimNext: (run) => run.store.claimPendingOutcomes(1, GRACE_SECONDS),
@@ -63,5 +64,24 @@ export const earlierOfferSender = kindSender({
       ? await sendAll(run, [withKey(await earlierOfferMail(request, offer, run.mail, run.links), earlierOfferMailKey(offer.number))], deadlineFor(run, claim))
       : { ok: false as const, cause: 'no_slot' };
     await settle(run, 'earlier-offer', request.id, result, claim);
+  },
+});
+
+/**
+ * The renewals of the practice's links a press could not send (practice-link-mail.ts): to
+ * the practice's own address, with links made now. Their budget was counted when they were
+ * owed (public.owe_practice_link); what is owed goes out.
+ */
+export const practiceLinkSender = kindSender({
+  ready: (run) => run.stores.practiceLinks !== null,
+  claimNext: (run) => run.stores.practiceLinks!.claimDue(1, GRACE_SECONDS),
+  async send(run, { row, claim }) {
+    let result: MailResult;
+    try {
+      result = await sendAll(run, [withKey(await practiceLinkMail(row, run.mail, run.links, run.now), row.key)], deadlineFor(run, claim));
+    } catch (error) {
+      result = { ok: false, cause: failureCause(error) };
+    }
+    await settle(run, 'practice-link', row.id, result, claim);
   },
 });

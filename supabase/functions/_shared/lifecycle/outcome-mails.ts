@@ -7,10 +7,11 @@
  * first (claim_mail, claim_due_mail) and finishes it after (finish_mail), so each key's
  * mails go out once. Pure apart from signing the links and the two reads of a wish's warnings.
  */
-import { beforeNotice, bookingUrl, type LinkSettings, moveLinks, visitorLinks } from './action-links.ts';
+import { beforeNotice, bookingUrl, type LinkSettings, moveLinks, practiceLink, practiceLinkExpiryOf, visitorLinks } from './action-links.ts';
 import {
   type Appointment,
   cancellationMail,
+  type PracticePage,
   cancelledPracticeMail,
   confirmationMail,
   confirmedPracticeMail,
@@ -55,18 +56,20 @@ export async function outcomeMails(
   }
   if (!isAppointment(request)) throw new Error(`no slot for outcome ${request.outcome_key}`);
   const appointment: Appointment = request;
+  // The practice's copies carry the appointment's page, for its invoice (domain/practice-links.ts).
+  const page: PracticePage = { link: await practiceLink(links, appointment, now), until: practiceLinkExpiryOf(appointment, now) };
 
   switch (key.kind) {
     case 'confirmed':
       return [
         confirmationMail(appointment, mail, now, await visitorLinks(links, appointment, now)),
         // Taken from the practice's offers: a short mail saying which time (with the same calendar entry).
-        appointment.confirmed_offer ? offerTakenPracticeMail(appointment, mail, now) : confirmedPracticeMail(appointment, mail, now),
+        appointment.confirmed_offer ? offerTakenPracticeMail(appointment, mail, now, page) : confirmedPracticeMail(appointment, mail, now, page),
       ];
     case 'cancelled': {
       // The practice first – its calendar must free the slot.
       const cancelledAt = request.cancelled_at ? new Date(request.cancelled_at) : now;
-      return [cancelledPracticeMail(appointment, mail, now, cancelledAt), cancellationMail(appointment, mail, now, bookingUrl(links))];
+      return [cancelledPracticeMail(appointment, mail, now, cancelledAt, page), cancellationMail(appointment, mail, now, bookingUrl(links))];
     }
     case 'move-requested': {
       if (!hasMoveWish(appointment)) throw new Error('move-requested without a wished slot');
@@ -74,7 +77,7 @@ export async function outcomeMails(
       const warnings = await slotWarningLines(lookup, request, wish);
       // The practice first: the wish waits for its decision.
       return [
-        moveRequestedPracticeMail(appointment, mail, await moveLinks(links, { id: appointment.id, move_count: key.move }, now), warnings),
+        moveRequestedPracticeMail(appointment, mail, await moveLinks(links, { ...appointment, move_count: key.move }, now), warnings),
         moveRequestedMail(appointment, mail),
       ];
     }
@@ -82,7 +85,7 @@ export async function outcomeMails(
       if (!wasMoved(appointment)) throw new Error('moved without the earlier slot');
       return [
         movedMail(appointment, mail, now, await visitorLinks(links, appointment, now)),
-        movedPracticeMail(appointment, mail, now),
+        movedPracticeMail(appointment, mail, now, page),
       ];
     case 'move-declined':
       if (!hasMoveWish(appointment)) throw new Error('move-declined without a wished slot');

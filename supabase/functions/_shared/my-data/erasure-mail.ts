@@ -42,6 +42,8 @@ export interface ErasureNotice {
   /** When the erasure was done. */
   created_at: string;
   appointments: CalendarCancellation[];
+  /** The numbers of the address's invoices the erasure kept (ten years, CO Art. 958f). */
+  invoices: string[];
 }
 
 export const ERASURE_TITLE = 'Löschung über «Meine Daten»';
@@ -50,7 +52,14 @@ export const ERASURE_CALENDAR_FILENAME = 'absage.ics';
 /** The first sentence: who asked for what. */
 export function erasureStatement(email: string): string {
   return `Die Person mit der E-Mail-Adresse ${email} hat über «Meine Daten» auf der Website verlangt, dass alle Daten zu dieser Adresse gelöscht werden. ` +
-    'Die Website hat ihre Anfragen, Nachrichten, das Newsletter-Abonnement und die dazugehörigen E-Mail-Einträge gelöscht.';
+    'Die Website hat ihre Anfragen und Termine, Nachrichten, Schlaftagebücher, das Newsletter-Abonnement und die dazugehörigen E-Mail-Einträge gelöscht.';
+}
+
+/** The invoices the erasure kept: why, how long, and how the practice still reaches them. */
+export function erasureKeptInvoices(numbers: readonly string[]): string {
+  const which = numbers.length === 1 ? `Die Rechnung ${numbers[0]} bleibt` : `Die Rechnungen ${numbers.join(', ')} bleiben`;
+  return `${which} gespeichert: Rechnungen bewahren wir zehn Jahre nach Ende ihres Jahres auf, wie es das Gesetz für Geschäftsbücher verlangt (Art. 958f OR). ` +
+    'Ihre Links zum Termin und die Tagesübersicht öffnen sie weiter – zum Markieren als bezahlt und zum erneuten Senden an die Adresse auf der Rechnung.';
 }
 
 /** Before the cancelled appointments: cancelled by the erasure, not by the visitor's cancel link. */
@@ -92,6 +101,7 @@ export function erasureMail(notice: ErasureNotice, settings: MailSettings, now: 
   const lines = [
     erasureStatement(notice.email),
     `Gelöscht: ${formatInstantLong(erasedAt)}`,
+    ...(notice.invoices.length > 0 ? [erasureKeptInvoices(notice.invoices)] : []),
   ];
   const slots = notice.appointments.map(slotLine);
   const attachments: MailAttachment[] = notice.appointments.map((appointment, index) => ({

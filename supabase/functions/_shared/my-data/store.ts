@@ -27,6 +27,10 @@ export interface ErasedCounts {
   calendar_cancellations: number;
   /** Appointments the erasure cancelled. */
   cancelled: number;
+  /** Sleep diaries deleted with their requests. */
+  sleep_diaries: number;
+  /** Invoices kept (ten years, CO Art. 958f). */
+  invoices_kept: number;
 }
 
 /** The erasure's answer: the counts, and the practice's erasure mail claimed for the caller (null: nothing was erased, none owed). */
@@ -90,6 +94,8 @@ const erasedSchema = z.object({
   rate_limit_events: count,
   calendar_cancellations: count,
   cancelled: count,
+  sleep_diaries: z.optional(count),
+  invoices_kept: z.optional(count),
 });
 
 /** A tombstone's fields: the feeds' cancelled entries, and the appointments an erasure cancelled. */
@@ -106,12 +112,14 @@ const erasureNoticeSchema = z.object({
   email: z.string(),
   created_at: z.string(),
   appointments: z.array(cancellationSchema),
+  /** The numbers of the invoices the erasure kept (absent in a row written before they were named). */
+  invoices: z.optional(z.nullable(z.array(z.string()))),
   claim: z.string(),
 });
 
 function noticeOf(value: unknown, takenAt: number): { row: ErasureNotice; claim: MailClaim } {
   const { claim, ...row } = parseAnswer(erasureNoticeSchema, value, 'unexpected_erasure_answer');
-  return { row: { ...row, appointments: row.appointments as CalendarCancellation[] }, claim: { token: claim, takenAt } };
+  return { row: { ...row, appointments: row.appointments as CalendarCancellation[], invoices: row.invoices ?? [] }, claim: { token: claim, takenAt } };
 }
 
 /** public.erase_mailbox's answer: the counts, and the erasure mail when it was claimed for the caller. */
@@ -128,6 +136,8 @@ export function parseErasure(value: unknown, takenAt: number): Erasure {
       rate_limit_events: counts.rate_limit_events,
       calendar_cancellations: counts.calendar_cancellations,
       cancelled: counts.cancelled,
+      sleep_diaries: counts.sleep_diaries ?? 0,
+      invoices_kept: counts.invoices_kept ?? 0,
     },
     notice: claimed ? noticeOf((erasure as { mail: unknown }).mail, takenAt) : null,
   };

@@ -8,7 +8,7 @@
  */
 import type { MailKind } from '../domain/mail-kinds.ts';
 import { acknowledgementSender, contactSender, requestSender } from '../forms/outbox-senders.ts';
-import { earlierOfferSender, outcomeSender, reminderSender } from '../lifecycle/outbox-senders.ts';
+import { earlierOfferSender, outcomeSender, practiceLinkSender, reminderSender } from '../lifecycle/outbox-senders.ts';
 import { announcementSender, confirmationSender } from '../newsletter/outbox-senders.ts';
 import { dataLinkSender, erasureSender } from '../my-data/outbox-senders.ts';
 import { invoiceSender } from '../invoices/outbox-sender.ts';
@@ -30,6 +30,7 @@ export const kindSenders = {
   invoice: invoiceSender,
   'sleep-reminder': sleepReminderSender,
   'cap-notice': capNoticeSender,
+  'practice-link': practiceLinkSender,
   // Sent by send-practice-digest, every morning and by hand: it carries the outbox's own report.
   digest: null,
 } as const satisfies Record<MailKind, AnyKindSender | null>;

@@ -17,6 +17,7 @@ import type { MyDataStore } from '../my-data/store.ts';
 import type { EarlierStore } from '../lifecycle/earlier-time.ts';
 import type { InvoiceStore } from '../invoices/store.ts';
 import type { SleepDiaryStore } from '../sleep-diary/store.ts';
+import type { PracticeLinkStore } from '../lifecycle/practice-link-store.ts';
 
 /** The function whose run this is: its log lines and its job record say so. */
 export const OUTBOX_FUNCTION = 'send-pending-mail';
@@ -42,6 +43,7 @@ export interface OutboxStores {
   earlier: EarlierStore | null;
   invoices: InvoiceStore | null;
   sleepDiary: SleepDiaryStore | null;
+  practiceLinks: PracticeLinkStore | null;
 }
 
 export interface OutboxRun {
