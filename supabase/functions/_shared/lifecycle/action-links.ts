@@ -1,8 +1,10 @@
 /**
- * The links in the appointment e-mails (confirm, decline, cancel, move) and the practice's
- * calendar feeds (view): the site's action page with a signed token in the fragment (`<site>/termin/aktion#<token>`). Browsers never send a fragment to a server,
- * so the token reaches no access log and no Referer; the page POSTs it to
- * appointment-action. Pure: the secret, the site and the clock are passed in.
+ * The links in the appointment e-mails (confirm, decline, cancel, move, the practice link to
+ * an appointment's page) and the practice's calendar feeds (view): the site's action page
+ * with a signed token in the fragment (`<site>/termin/aktion#<token>`). Browsers never send
+ * a fragment to a server, so the token reaches no access log and no Referer; the page POSTs
+ * it to appointment-action. The practice's links work until the appointment's business is
+ * done (../domain/practice-links.ts). Pure: the secret, the site and the clock are passed in.
  */
 import { signActionToken, type AppointmentAction } from './action-tokens.ts';
 import { zurichInstant } from '../domain/dates.ts';
