@@ -26,7 +26,7 @@ afterAll(async () => {
 async function insertAppointment(ageSql: string): Promise<string> {
   const { rows } = await backend.query<{ id: string }>(
     `insert into public.appointment_requests (first_name, last_name, email, phone, service, preferred_date, created_at)
-     values ('Alt', 'Anfrage', 'alt@example.ch', '044', 'Schlafberatung', $1, now() - $2::interval) returning id`,
+     values ('Alt', 'Anfrage', 'alt@example.ch', '044 000 00 00', 'Schlafberatung', $1, now() - $2::interval) returning id`,
     [zurichDate(1), ageSql],
   );
   return rows[0]!.id;
