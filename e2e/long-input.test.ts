@@ -15,7 +15,7 @@ import { advisorName } from '../supabase/functions/_shared/domain/practice.ts';
 import { CONTACT_NAME_MAX, MAIL_LOCAL_PART_MAX } from '../supabase/functions/_shared/domain/field-rules.ts';
 import { FIELD_LIMITS } from '../supabase/functions/_shared/domain/field-limits.ts';
 import { nightName, SLEEP_NOTE_MAX } from '../supabase/functions/_shared/domain/sleep-diary.ts';
-import { viewLink } from '../supabase/functions/_shared/lifecycle/action-links.ts';
+import { practiceLink } from '../supabase/functions/_shared/lifecycle/action-links.ts';
 import { signActionToken } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { myDataUrl } from '../supabase/functions/_shared/my-data/links.ts';
 import { sleepDiaryUrl } from '../supabase/functions/_shared/sleep-diary/links.ts';
@@ -137,7 +137,8 @@ test('the advisor\'s view of a diary: at 1280 px every column of the nights in v
       [id, zurichDate(-back), quality, text],
     );
   }
-  const view = new URL(await viewLink({ secret: e2e().actionTokenSecret, siteUrl: '' }, id, new Date(Date.now() + 86_400_000)), 'http://site.invalid');
+  // The practice's own link from its mails: the calendar feed's view link shows no diary.
+  const view = new URL(await practiceLink({ secret: e2e().actionTokenSecret, siteUrl: '' }, { id, confirmed_date: appointmentDay }, new Date()), 'http://site.invalid');
 
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto(`${view.pathname}${view.hash}`);
