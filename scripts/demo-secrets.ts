@@ -12,7 +12,7 @@ import { FEED_IDS, feedSecretName } from '../supabase/functions/_shared/calendar
 
 const EXAMPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'supabase', 'functions', '.env.example');
 
-/** The settings that are secrets: each must be random, at least 32 bytes (docs/deploy.md, step 4). */
+/** The settings that are secrets: each must be random, at least 32 bytes (docs/deploy.md, step 3). */
 export const SECRET_SETTINGS = ['RATE_LIMIT_SALT', 'FORM_PROOF_SECRET', 'ACTION_TOKEN_SECRET', ...FEED_IDS.map(feedSecretName)] as const;
 
 /** The one feed secret of earlier versions' .env.example: a project may have copied it into a feed's setting. */

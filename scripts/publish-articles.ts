@@ -1,7 +1,7 @@
 /**
  * `npm run newsletter:publish`: tells the backend which blog articles the site has, so that
  * a new one is announced to the newsletter's subscribers (docs/backend.md, «The
- * newsletter»; docs/deploy.md, step 9). Reads the front matter of every
+ * newsletter»; docs/deploy.md, step 14). Reads the front matter of every
  * src/content/articles/*.md (YAML between two `---` lines: title, excerpt, date, author, …)
  * and calls public.publish_articles with the project's secret key. The database records
  * each slug once: a slug it has not seen whose date lies within the last 30 days (Zurich)

@@ -81,7 +81,7 @@ const IBAN_REFUSALS: Record<IbanRefusal, string> = {
   qr_iban: 'a QR-IBAN, which takes QR references only; the invoices carry an RF reference: give the ordinary IBAN',
 };
 
-const IBAN_FIX = "set practiceBilling.iban in supabase/functions/_shared/domain/practice.ts to the practice's ordinary CH or LI IBAN, then deploy the functions (docs/deploy.md, step 5)";
+const IBAN_FIX = "set practiceBilling.iban in supabase/functions/_shared/domain/practice.ts to the practice's ordinary CH or LI IBAN, then deploy the functions (docs/deploy.md, steps 5 and 10)";
 
 /** Whether invoices may be paid into `iban` in production: a real CH/LI account, not the demo one. */
 export function invoiceIbanVerdict(iban: string): [boolean, string] {
@@ -179,7 +179,7 @@ type Verdict = [ok: boolean, detail: string] | [ok: boolean, detail: string, fix
 type Check = (name: string, run: () => Promise<Verdict>, fix?: string) => Promise<void>;
 
 const DB_PUSH = '`npx supabase db push` (docs/deploy.md, step 3)';
-const deploy = (fn: string) => `deploy it from this repository: \`npx supabase functions deploy ${fn}\` (docs/deploy.md, step 5)`;
+const deploy = (fn: string) => `deploy it from this repository: \`npx supabase functions deploy ${fn}\` (docs/deploy.md, step 10)`;
 
 export async function runDeployChecks(target: DeployTarget): Promise<CheckResult[]> {
   const base = target.supabaseUrl.replace(/\/+$/, '');
