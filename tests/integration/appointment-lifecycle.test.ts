@@ -236,24 +236,35 @@ describe('get_appointment_request', () => {
 // The reminders are the outbox's (send-pending-mail): from 09:00 Zurich time the day before
 // it claims them as below (store.ts claimPendingReminders: no grace period, the day before's date).
 describe('claim_mail (reminder, due) / finish_mail', () => {
-  const due = async (days: number) =>
-    (await rpc<{ mails: { id: string; claim: string }[] }>('claim_mail', {
+  /** This file's requests: on a stand-in shared by every file, others' reminders of the same day are due too. */
+  const mine = new Set<string>();
+  const due = async (days: number) => {
+    const mails = (await rpc<{ mails: { id: string; claim: string }[] }>('claim_mail', {
       p_kind: 'reminder',
       p_limit: 50,
       p_grace_seconds: 0,
       p_today: zurichDate(days - 1),
     })).mails;
+    // Another file's reminder is released at once, no attempt counted, as if never claimed here.
+    for (const mail of mails) if (!mine.has(mail.id)) await rpc('finish_mail', { p_claim: mail.claim, p_sent: false });
+    return mails.filter((mail) => mine.has(mail.id));
+  };
+  const stored = async (days: number, time: string) => {
+    const id = await storedRequest(days, time);
+    mine.add(id);
+    return id;
+  };
   const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
   it('claims each confirmed appointment of the day once; a failed send is released, a sent one never claimed again', async () => {
     const days = 20;
-    const reminded = await storedRequest(days, '09:00');
+    const reminded = await stored(days, '09:00');
     await decide(reminded, 'confirm', { p_date: zurichDate(days), p_time: '09:00' });
-    const cancelled = await storedRequest(days, '10:00');
+    const cancelled = await stored(days, '10:00');
     await decide(cancelled, 'confirm', { p_date: zurichDate(days), p_time: '10:00' });
     await rpc('cancel_appointment', { p_id: cancelled });
-    await storedRequest(days, '11:00');
-    const declined = await storedRequest(days, '13:00');
+    await stored(days, '11:00');
+    const declined = await stored(days, '13:00');
     await decide(declined, 'decline');
 
     const first = await due(days);
@@ -272,7 +283,7 @@ describe('claim_mail (reminder, due) / finish_mail', () => {
     const days = 21;
     const appointments: string[] = [];
     for (const time of ['09:00', '09:30', '10:00']) {
-      const id = await storedRequest(days, time);
+      const id = await stored(days, time);
       await decide(id, 'confirm', { p_date: zurichDate(days), p_time: time });
       appointments.push(id);
     }
@@ -283,7 +294,7 @@ describe('claim_mail (reminder, due) / finish_mail', () => {
 
   it('waits after a failed send as the outbox records it (finish_mail with its cause), then claims it again', async () => {
     const days = 22;
-    const id = await storedRequest(days, '14:00');
+    const id = await stored(days, '14:00');
     await decide(id, 'confirm', { p_date: zurichDate(days), p_time: '14:00' });
     const [claimed] = await due(days);
     expect(claimed!.id).toBe(id);
@@ -307,12 +318,12 @@ describe('claim_mail (reminder, due) / finish_mail', () => {
   });
 
   it('takes a confirmation for today or tomorrow as the reminder: reminded at once, never claimed', async () => {
-    const today = await storedRequest(0, '20:00');
+    const today = await stored(0, '20:00');
     await decide(today, 'confirm', { p_date: zurichDate(0), p_time: '20:00' });
     // 17:00: appointment-function.test.ts confirms two appointments at 09:30 tomorrow (a shared backend).
-    const tomorrow = await storedRequest(1, '17:00');
+    const tomorrow = await stored(1, '17:00');
     await decide(tomorrow, 'confirm', { p_date: zurichDate(1), p_time: '17:00' });
-    const later = await storedRequest(2, '09:00');
+    const later = await stored(2, '09:00');
     await decide(later, 'confirm', { p_date: zurichDate(2), p_time: '09:00' });
 
     // The confirmation is the reminder: no reminder owed for today or tomorrow.
@@ -326,7 +337,7 @@ describe('claim_mail (reminder, due) / finish_mail', () => {
     expect((await reminderRows(tomorrow)).filter((row) => row.claimed_at !== null)).toEqual([]);
 
     // A decline owes no reminder.
-    const declined = await storedRequest(1, '10:00');
+    const declined = await stored(1, '10:00');
     await decide(declined, 'decline');
     expect(await reminderRows(declined)).toEqual([]);
   });
