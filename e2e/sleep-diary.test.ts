@@ -1,5 +1,5 @@
 /**
- * The sleep diary in the browser on the real stack (issue 51): the visitor opens
+ * The sleep diary in the browser on the real stack: the visitor opens
  * «Schlaftagebuch führen» from the confirmation mail the outbox sends, consents, keeps two
  * nights and has a third refused at its field – keyboard only, at 390 px; the chart and the
  * nights show them (a list at 390 px, a table at 1280 px); axe finds nothing at 390 and 1280 px. Then the practice opens the

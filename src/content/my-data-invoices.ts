@@ -1,5 +1,5 @@
 /**
- * Copy of the invoices on «Meine Daten» (/meine-daten; issue 52): each invoice made out to
+ * Copy of the invoices on «Meine Daten» (/meine-daten): each invoice made out to
  * the address, its PDF again, and that invoices are kept ten years – also after «Alle meine
  * Daten löschen» – as Swiss law keeps business records (Art. 958f OR).
  */

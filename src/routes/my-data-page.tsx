@@ -143,7 +143,7 @@ export default function MyDataPage() {
                 <span className="text-sm text-ink-muted">{copy.downloadHint}</span>
               </div>
               <MyDataView data={state.data} />
-              {/* The invoices, kept ten years (issue 52). */}
+              {/* The invoices, kept ten years. */}
               <MyDataInvoices invoices={state.data.invoices ?? []} token={() => token.current} />
 
               <section aria-labelledby="meine-daten-loeschen" className="mt-12 rounded-xl border-2 border-red-700/40 bg-white p-6">

@@ -1,4 +1,4 @@
--- The sleep diary (issue 51; docs/product.md §10): a visitor's nights before a confirmed
+-- The sleep diary (docs/product.md §10): a visitor's nights before a confirmed
 -- appointment, kept on the page /schlaftagebuch through the function sleep-diary, read by the
 -- advisor on the action page. Health data (revFADP Art. 5 c): stored only after the
 -- visitor's consent (a row of sleep_diaries), deleted at once when it is withdrawn, with the

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Tests take the practice's names from the domain module, never as pasted text (issue 40):
+ * Tests take the practice's names from the domain module, never as pasted text:
  * a renamed advisor then changes one line, and a test cannot pass against a stale copy. This
  * scans every test file and the tests' support modules for an advisor's full name.
  */

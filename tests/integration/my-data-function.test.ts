@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The function my-data against the real stack (the Deno function, the database, the mail
- * catcher) – issue 49, items 2, 4 (the erasure's mail) and 5:
+ * catcher):
  * - «Link senden» right after a booking: the link arrives (it has a budget of its own, not
  *   the acknowledgement's);
  * - a flood of link requests for strangers from 20 networks spends nobody's budget: a

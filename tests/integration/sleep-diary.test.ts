@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The sleep diary against the real stack (issue 51): the function sleep-diary, its tables
+ * The sleep diary against the real stack: the function sleep-diary, its tables
  * and RPCs (…_sleep_diary.sql), «Meine Daten» and the retention.
  * - the token: the diary's own link opens it; a forged, expired or action link's token does not;
  * - consent first: before «Ich willige ein …» nothing is stored, a night is refused;

@@ -1,5 +1,5 @@
 /**
- * The invoice buttons' calls (issue 52): the same function as the page's other presses
+ * The invoice buttons' calls: the same function as the page's other presses
  * (appointment-action, action-api.ts) with the intents `invoice`, `invoice-again` and
  * `invoice-paid`. Every answer becomes one `InvoiceResult`; the invoice part of the view
  * is checked here (readInvoicing), so the panel never formats a malformed date.

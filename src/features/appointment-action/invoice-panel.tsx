@@ -42,7 +42,7 @@ function noticeOf(result: InvoiceResult, invoicing: InvoiceView | undefined): No
 }
 
 /**
- * The invoice on the practice's page of a confirmed appointment (issue 52): before the
+ * The invoice on the practice's page of a confirmed appointment: before the
  * appointment's day (Zurich) «Rechnung senden» is greyed (aria-disabled) with the day it
  * becomes possible; from it, one press issues and mails the invoice (the amount from the
  * catalogue, or typed in «Betrag (CHF)» for a service without a price, checked as the

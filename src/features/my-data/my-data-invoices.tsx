@@ -32,7 +32,7 @@ function save({ filename, pdf }: MyDataInvoicePdf) {
 }
 
 /**
- * «Meine Daten»'s invoices (issue 52): each one made out to the address, with its state and
+ * «Meine Daten»'s invoices: each one made out to the address, with its state and
  * the day it is deleted, its PDF again (made from the stored invoice), and that invoices are
  * kept ten years, also after the erasure.
  */

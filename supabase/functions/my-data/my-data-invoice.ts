@@ -1,5 +1,5 @@
 /**
- * «PDF herunterladen» on «Meine Daten» (issue 52): one of the address's invoices, its PDF
+ * «PDF herunterladen» on «Meine Daten»: one of the address's invoices, its PDF
  * made again from the stored invoice (the same content as the mailed one), answered in
  * base64 with its file name. Only the token's address's own invoices: another number
  * answers 404 as one that does not exist.

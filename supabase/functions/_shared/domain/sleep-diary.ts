@@ -1,5 +1,5 @@
 /**
- * The sleep diary (docs/product.md §10, issue 51): a visitor's nights before their first
+ * The sleep diary (docs/product.md §10): a visitor's nights before their first
  * appointment, kept on the page /schlaftagebuch and read by the advisor on the action page.
  * The rules of one night and the figures of the Consensus Sleep Diary (Carney et al., SLEEP
  * 35(2), 2012) are written here once: the page checks a night with `nightProblem` before

@@ -528,7 +528,7 @@ export interface MyDataMail {
 }
 
 /**
- * An invoice as «Meine Daten» lists it (issue 52): kept ten years after the end of its year
+ * An invoice as «Meine Daten» lists it: kept ten years after the end of its year
  * (CO Art. 958f), also after an erasure; its PDF again with the command `invoice`.
  */
 export interface MyDataInvoice {

@@ -1,5 +1,5 @@
 /**
- * «Meine Daten»'s invoices (issue 52; …_invoices.sql private.my_invoices, public.my_invoice):
+ * «Meine Daten»'s invoices (…_invoices.sql private.my_invoices, public.my_invoice):
  * the list as the page shows it, and one of the address's own read for «PDF herunterladen»,
  * whose PDF is made again from the stored invoice (invoices/invoice-pdf.ts). Pure apart
  * from the calls.
