@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 
 /**
  * The seam between the site and the edge functions. They share one module, the domain
@@ -35,6 +36,52 @@ const SEAM_RULES = {
 };
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/**
+ * The site's import zones, one way down: src/app (the shell: router, islands' start, head)
+ * and src/routes (one thin file per page, composing features) may import everything below;
+ * a feature (src/features/<name>) imports its own files and the shared layers – components/,
+ * lib/, hooks/, content/, @domain – never another feature, the routes or the app; the shared
+ * layers import no feature, route or app. What two features share moves down into
+ * components/ or lib/; where a page shows one feature inside another, the route composes them
+ * (a slot prop). tests/architecture/import-zones.test.ts shows each rule refusing.
+ */
+const UPWARD = [
+  { regex: '^@/(app|routes)(/|$)', message: 'Only src/app and src/routes import the app and the pages: pass what is needed down, or move it into lib/ or components/.' },
+  { regex: '^(\\.\\./)+(app|routes)(/|$)', message: 'Only src/app and src/routes import the app and the pages (and by the @/ alias).' },
+];
+const ANY_FEATURE = [
+  { regex: '^@/features(/|$)', message: 'The shared layers (components/, lib/, hooks/, content/) import no feature: move the shared part down here.' },
+  { regex: '^(\\.\\./)+features(/|$)', message: 'The shared layers import no feature (and by the @/ alias).' },
+];
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const zoneRules = [
+  {
+    files: ['src/{components,lib,hooks,content}/**/*.{ts,tsx}'],
+    rules: restrict([...SEAM_RULES.site, ...UPWARD, ...ANY_FEATURE]),
+  },
+  ...features.flatMap((feature) => {
+    const zone = [
+      ...SEAM_RULES.site,
+      ...UPWARD,
+      {
+        regex: `^@/features/(?!${feature}/)`,
+        message: `Features do not import each other: share through components/ or lib/, or let the route compose the two (${feature}).`,
+      },
+    ];
+    const leaving = (parents) => ({
+      regex: `^(\\.\\./){${parents},}`,
+      message: 'A feature imports its own files relatively and everything else by the @/ alias.',
+    });
+    // A file at the feature's top may not go up at all; one in a subfolder (api/) one level.
+    return [
+      { files: [`src/features/${feature}/*.{ts,tsx}`], rules: restrict([...zone, leaving(1)]) },
+      { files: [`src/features/${feature}/*/**/*.{ts,tsx}`], rules: restrict([...zone, leaving(2)]) },
+    ];
+  }),
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'node_modules', 'playwright-report', 'test-results'] },
   {
@@ -52,6 +99,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.{ts,tsx}'], rules: restrict(SEAM_RULES.site) },
+  ...zoneRules,
   {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { parser: tseslint.parser },

@@ -5,7 +5,7 @@
  * ::placeholder and ::marker) must have the same computed style from the page's own rules
  * as from the whole sheet, at phone and desktop width – except inside a `hidden` element,
  * which only React opens, once the whole sheet applies (src/main.tsx), and the main content
- * after the end of a long page's first screen (src/app/first-screen.ts), which must be below it.
+ * after the end of a long page's first screen (src/lib/first-screen.ts), which must be below it.
  *
  * One page load per route serves both widths (and one context many routes): the page's own
  * rules are measured, the whole sheet is added and measured again, then removed before the
@@ -22,7 +22,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { routes } from './support/site.ts';
-import { FIRST_SCREEN_END_ATTRIBUTE } from '../src/app/first-screen.ts';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../src/lib/first-screen.ts';
 
 // The tests here change nothing: the two workers may share this file's tests, so that a
 // long sweep does not end the run on one worker alone.

@@ -5,7 +5,7 @@ import { App } from '@/app/app';
 import { preloadAllPages } from '@/app/router/routes';
 
 export { headElementsFor, renderHeadHtml } from '@/app/head/head';
-export { pageRoutes } from '@/app/router/route-table';
+export { pageRoutes } from '@/lib/route-table';
 export { siteUrl } from '@/app/head/site-config';
 
 /** The Supabase project this build talks to (the prerender step writes it into the CSP). */

@@ -2,7 +2,7 @@ import '@/styles/index.css';
 import { loadFullStyleSheet } from '@/app/full-style-sheet';
 import { loadWebFonts } from '@/app/web-fonts';
 import { activatePageModules, EARLY_PRESS_HANDOFF } from '@/app/starter/page-starter';
-import { hydrationModeOf } from '@/app/islands/hydration-mode';
+import { hydrationModeOf } from '@/lib/hydration-mode';
 
 /**
  * The browser entry, deliberately tiny: every page arrives prerendered and complete, so

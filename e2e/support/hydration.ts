@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { HYDRATION_ATTRIBUTE } from '../../src/app/islands/hydration-mode.ts';
-import { ISLAND_ATTRIBUTE } from '../../src/app/islands/island-attributes.ts';
+import { HYDRATION_ATTRIBUTE } from '../../src/lib/hydration-mode.ts';
+import { ISLAND_ATTRIBUTE } from '../../src/components/islands/island-attributes.ts';
 
 /**
  * Resolves once React has hydrated the page. Prerendered HTML looks complete before that,

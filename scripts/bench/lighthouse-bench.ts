@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { articlePath, isListed, sitePages } from '../../src/app/router/site-pages.ts';
+import { articlePath, isListed, sitePages } from '../../src/lib/site-pages.ts';
 import { readArticlesSync } from '../articles/article-source.ts';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';

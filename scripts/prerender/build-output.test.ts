@@ -14,13 +14,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isListed, pageRoutes } from '../../src/app/router/route-table.ts';
-import { HYDRATION_ATTRIBUTE } from '../../src/app/islands/hydration-mode.ts';
-import { ISLAND_ATTRIBUTE } from '../../src/app/islands/island-attributes.ts';
+import { isListed, pageRoutes } from '../../src/lib/route-table.ts';
+import { HYDRATION_ATTRIBUTE } from '../../src/lib/hydration-mode.ts';
+import { ISLAND_ATTRIBUTE } from '../../src/components/islands/island-attributes.ts';
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../stack/local-config.ts';
 import { buildForHost, HOSTED_PUBLISHABLE_KEY, HOSTED_URL } from './hosted-build.ts';
 import { createStaticServer } from '../static-server.ts';
-import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/app/first-screen.ts';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/lib/first-screen.ts';
 
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { blogArticles } from '../../src/content/article-index.ts';

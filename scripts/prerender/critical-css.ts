@@ -17,7 +17,7 @@
  */
 import Beasties from 'beasties';
 import postcss from 'postcss';
-import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/app/first-screen.ts';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/lib/first-screen.ts';
 
 /**
  * The @font-face rules a page needs before the whole sheet has loaded: the local,

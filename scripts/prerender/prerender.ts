@@ -9,14 +9,14 @@ import {
   pageStylePolicy,
   redirectsFile,
 } from './host-config.ts';
-import type { PageRoute } from '../../src/app/router/route-table.ts';
+import type { PageRoute } from '../../src/lib/route-table.ts';
 import { DEFERRED_STYLE_TYPE } from '../../src/app/full-style-sheet.ts';
 import { criticalStyle, endsFirstScreen, withoutFirstPaintFontFaces } from './critical-css.ts';
 import { readArticles } from '../articles/article-source.ts';
 import { atomFeed, FEED_PATH } from '../articles/atom-feed.ts';
 import { buildPageStarter, withInlineIcon, withPageStarter } from './page-starter.ts';
 import { PAGE_MODULES_ID } from '../../src/app/starter/page-starter.ts';
-import { HYDRATION_ATTRIBUTE, type HydrationMode } from '../../src/app/islands/hydration-mode.ts';
+import { HYDRATION_ATTRIBUTE, type HydrationMode } from '../../src/lib/hydration-mode.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {

@@ -386,7 +386,7 @@ describe('/rest/v1/rpc/<function>', () => {
   });
 
   // The booking form's start times (…_appointment_requests.sql; the site's
-  // src/features/appointment/start-times.ts): supabase.rpc with the publishable key, a
+  // src/components/slots/start-times.ts): supabase.rpc with the publishable key, a
   // function anon may execute; jsonb comes back as JSON (PG Response.hs, as above). A day
   // is free for a service when an advisor is: on an empty day, every start time it offers.
   it('answers the site’s start-times call: 200 with the JSON array of {time, free}', async () => {

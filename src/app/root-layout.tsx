@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, type ReactNo
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { HEAD_MARKER } from '@/app/head/head-marker';
-import { Island } from '@/app/islands/island';
+import { Island } from '@/components/islands/island';
 import { showWebFontsIfLoaded } from '@/app/web-fonts';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { uiText } from '@/content/ui-text';

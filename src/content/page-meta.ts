@@ -1,10 +1,10 @@
 /**
  * What each page says of itself in <head> and in search results: its title and
- * description, by its id in the page registry (src/app/router/site-pages.ts), and the 404
+ * description, by its id in the page registry (src/lib/site-pages.ts), and the 404
  * page's. The blog's articles and filtered lists take theirs from the articles
  * (src/content/article-index.ts). Only the <head> builder and the prerender step read this.
  */
-import type { PageId } from '@/app/router/site-pages';
+import type { PageId } from '@/lib/site-pages';
 import { practice } from './practice';
 
 export interface PageMeta {

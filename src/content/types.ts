@@ -1,10 +1,10 @@
 /**
  * Shapes shared by several content modules. Pure types: nothing here renders anything.
  */
-import type { SitePath } from '@/app/router/route-table';
+import type { SitePath } from '@/lib/route-table';
 import type { ContentIcon } from './icons';
 
-/** The site's routes (the page registry, src/app/router/route-table.ts). Links in content may only point here. */
+/** The site's routes (the page registry, src/lib/route-table.ts). Links in content may only point here. */
 export type { SitePath };
 
 /** A call-to-action link (rendered as a button or link by the UI). */

@@ -5,6 +5,7 @@ import { useAppointmentAction } from '@/features/appointment-action/use-appointm
 import { InvoicePanel } from '@/features/appointment-action/invoice-panel';
 import { ScheduleEntry } from '@/features/appointment-action/schedule-entry';
 import { ErasedAppointment } from '@/features/appointment-action/erased-appointment';
+import { AdvisorSleepDiary } from '@/features/sleep-diary/advisor-diary';
 
 /**
  * /termin/aktion#<token>: the page the links in the appointment e-mails open (unlisted:
@@ -13,7 +14,7 @@ import { ErasedAppointment } from '@/features/appointment-action/erased-appointm
  * appointment, by pressing a button. A calendar entry's link shows the entry's schedule only.
  * No hero: the page is a tool, and its first paint is text.
  */
-export default function TerminAktionPage() {
+export default function AppointmentActionPage() {
   const { state, pending, act, resend, retryLoading, linkToken } = useAppointmentAction();
   return (
     <section aria-labelledby="aktion-titel" className="bg-cream py-12 sm:py-16">
@@ -25,6 +26,7 @@ export default function TerminAktionPage() {
               pending={pending}
               onAct={(input) => void act(input)}
               onResend={(stored) => void resend(stored)}
+              sleepDiary={state.view.sleepDiary !== undefined && <AdvisorSleepDiary diary={state.view.sleepDiary} />}
             />
           ) : state.step === 'entry' ? (
             <ScheduleEntry entry={state.entry} token={linkToken} />

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { findPageRoute } from '@/app/router/route-table';
+import { findPageRoute } from '@/lib/route-table';
 import { allCategoriesChip, type BlogCategoryChip } from '@/content/article-meta';
 import { blogArticles } from '@/content/article-index';
 import { blogPage } from '@/content/blog';

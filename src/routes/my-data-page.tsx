@@ -5,6 +5,7 @@ import { myDataPage as copy } from '@/content/my-data';
 import { DataLinkForm } from '@/features/my-data/data-link-form';
 import { eraseMyData, myDataBlob, showMyData } from '@/features/my-data/my-data-api';
 import { MyDataView } from '@/features/my-data/my-data-view';
+import { MyDataSleepDiaries } from '@/features/sleep-diary/my-data-diaries';
 import { MyDataInvoices } from '@/features/my-data/my-data-invoices';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import type { MyData, MyDataErased } from '@domain/wire-types';
@@ -142,7 +143,7 @@ export default function MyDataPage() {
                 </button>
                 <span className="text-sm text-ink-muted">{copy.downloadHint}</span>
               </div>
-              <MyDataView data={state.data} />
+              <MyDataView data={state.data} sleepDiaries={<MyDataSleepDiaries data={state.data} />} />
               {/* The invoices, kept ten years. */}
               <MyDataInvoices invoices={state.data.invoices ?? []} token={() => token.current} />
 

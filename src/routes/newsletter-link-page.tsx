@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { pagePath } from '@/app/router/route-table';
+import { pagePath } from '@/lib/route-table';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { newsletterLinkPages, newsletterLinkProblems as problems } from '@/content/newsletter';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PageLink } from '@/app/router/page-links';
+import { PageLink } from '@/lib/page-links';
 import { Container } from '@/components/ui/section';
 import { uiText } from '@/content/ui-text';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PageLink } from '@/app/router/page-links';
+import { PageLink } from '@/lib/page-links';
 import { buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
-import { pagePath } from '@/app/router/site-pages';
+import { pagePath } from '@/lib/site-pages';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
 import { NightForm } from '@/features/sleep-diary/night-form';
 import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary, type DiaryResult } from '@/features/sleep-diary/sleep-diary-api';

@@ -21,7 +21,8 @@ describe('the seam between src/ and supabase/', () => {
     ['src/features/appointment/appointment-request.ts', '../../../supabase/functions/_shared/domain/dates.ts'],
     ['src/app/head/head.ts', '../../../supabase/seed.sql'],
   ])('src/ may not import supabase/ by path: %s ← %s', async (file, specifier) => {
-    expect(await seamMessages(file, specifier)).toEqual([expect.stringContaining('@domain/<file>')]);
+    // A feature's file also hears that it left its folder (tests/architecture/import-zones.test.ts).
+    expect(await seamMessages(file, specifier)).toEqual(expect.arrayContaining([expect.stringContaining('@domain/<file>')]));
   });
 
   it('src/ imports the shared domain module through its alias, and the Supabase packages', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head/head';
-import { isListed, pageRoutes } from '@/app/router/route-table';
+import { isListed, pageRoutes } from '@/lib/route-table';
 import { serviceCatalog } from '@domain/catalog';
 
 const listedPageRoutes = pageRoutes.filter(isListed);

@@ -1,6 +1,6 @@
 import { HEAD_MARKER } from '@/app/head/head-marker';
-import { heroImageSources } from '@/app/head/hero-image';
-import { findPageRoute, type PageId, type PageRoute } from '@/app/router/route-table';
+import { heroImageSources } from '@/lib/hero-image';
+import { findPageRoute, type PageId, type PageRoute } from '@/lib/route-table';
 import { absoluteUrl } from '@/app/head/site-config';
 import { articleJsonLd, practiceJsonLd } from '@/app/head/structured-data';
 import { articleBySlug, blogCategoryPages } from '@/content/article-index';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HYDRATION_ATTRIBUTE, hydrationModeOf } from '@/app/islands/hydration-mode';
-import { ISLAND_ATTRIBUTE } from '@/app/islands/island-attributes';
+import { HYDRATION_ATTRIBUTE, hydrationModeOf } from '@/lib/hydration-mode';
+import { ISLAND_ATTRIBUTE } from '@/components/islands/island-attributes';
 import { startIslands } from '@/app/islands/start-islands';
-import { findPageRoute } from '@/app/router/route-table';
+import { findPageRoute } from '@/lib/route-table';
 import { uiText } from '@/content/ui-text';
 import { renderPage } from '@/entry-server';
 import { setupUser } from '@/test/user';

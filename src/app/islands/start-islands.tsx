@@ -1,8 +1,8 @@
 import { startTransition, StrictMode, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Committed } from '@/app/committed';
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '@/app/islands/island-attributes';
-import { islandComponents, isIslandName } from '@/app/islands/island-components';
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '@/components/islands/island-attributes';
+import { islandComponents, isIslandName } from '@/components/islands/island-components';
 
 /**
  * Hydrates each island of a prerendered page as a root of its own; everything around them
@@ -13,7 +13,7 @@ import { islandComponents, isIslandName } from '@/app/islands/island-components'
 export async function startIslands(beforeHydration?: () => void, root: ParentNode = document): Promise<void> {
   const islands = [...root.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)].map((element) => {
     const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? undefined;
-    if (!isIslandName(name)) throw new Error(`Unknown island "${name}": add it to src/app/islands/island-components.ts`);
+    if (!isIslandName(name)) throw new Error(`Unknown island "${name}": add it to src/components/islands/island-components.ts`);
     const json = element.getAttribute(ISLAND_PROPS_ATTRIBUTE);
     return { element, Component: islandComponents[name] as ComponentType<object>, props: json ? (JSON.parse(json) as object) : {} };
   });

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentTitle, headElementsFor } from '@/app/head/head';
-import { heroImageSources } from '@/app/head/hero-image';
+import { heroImageSources } from '@/lib/hero-image';
 import {
   findPageRoute,
   footerNavigation,
@@ -11,7 +11,7 @@ import {
   mainNavigation,
   pageRoutes,
   type PageEntry,
-} from '@/app/router/route-table';
+} from '@/lib/route-table';
 import { pageComponentFor } from '@/app/router/routes';
 import { renderRoute } from '@/test/render-route';
 import { outputFileFor, sitemapXml } from '../../../scripts/prerender/prerender';

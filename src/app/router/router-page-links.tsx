@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PageLinksContext, type PageLinkProps } from '@/app/router/page-links';
+import { PageLinksContext, type PageLinkProps } from '@/lib/page-links';
 
 /**
  * A page link as the router's Link: a click opens the page inside the app. `discover`

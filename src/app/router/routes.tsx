@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { lazyPage, type LazyPage } from '@/app/router/lazy-page';
-import { findPageRoute, pageRoutes, type PageEntry } from '@/app/router/route-table';
+import { findPageRoute, pageRoutes, type PageEntry } from '@/lib/route-table';
 import NotFoundPage from '@/routes/not-found-page';
 
 type PageModule = { default: ComponentType };

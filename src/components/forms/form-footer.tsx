@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { PageLink } from '@/app/router/page-links';
-import { pagePath } from '@/app/router/route-table';
+import { PageLink } from '@/lib/page-links';
+import { pagePath } from '@/lib/route-table';
 import { buttonClasses } from '@/components/ui/button-link';
 import { noScriptNote, privacyNote, sendingLabel } from '@/content/form-notices';
 

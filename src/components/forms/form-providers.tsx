@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/app/providers/query-client';
+import { createQueryClient } from '@/lib/query-client';
 import { Toaster } from '@/components/ui/toaster';
 
 /**

@@ -1,6 +1,6 @@
-import { PageLink } from '@/app/router/page-links';
+import { PageLink } from '@/lib/page-links';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { footerNavigation } from '@/app/router/route-table';
+import { footerNavigation } from '@/lib/route-table';
 import { addressLines, practice } from '@/content/practice';
 import { Container } from '@/components/ui/section';
 import { uiText } from '@/content/ui-text';

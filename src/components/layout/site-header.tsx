@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
-import { appointmentPath, mainNavigation } from '@/app/router/route-table';
-import { isOpenPage, PageLink, usePagePath } from '@/app/router/page-links';
+import { appointmentPath, mainNavigation } from '@/lib/route-table';
+import { isOpenPage, PageLink, usePagePath } from '@/lib/page-links';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { SiteLogo } from '@/components/layout/site-logo';

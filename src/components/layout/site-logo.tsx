@@ -1,4 +1,4 @@
-import { PageLink } from '@/app/router/page-links';
+import { PageLink } from '@/lib/page-links';
 import { Moon } from 'lucide-react';
 import { practice } from '@/content/practice';
 

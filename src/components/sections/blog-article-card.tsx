@@ -1,6 +1,6 @@
 import { Activity, BookOpen, Clock, HeartPulse, Lightbulb, MessagesSquare, type LucideIcon } from 'lucide-react';
-import { PageLink } from '@/app/router/page-links';
-import { articlePath } from '@/app/router/route-table';
+import { PageLink } from '@/lib/page-links';
+import { articlePath } from '@/lib/route-table';
 import { articlePageText, type BlogArticle, type BlogCategory } from '@/content/blog';
 import { buttonClasses } from '@/components/ui/button-link';
 import { Card, IconBadge } from '@/components/ui/card';

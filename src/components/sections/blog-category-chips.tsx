@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { PageLink } from '@/app/router/page-links';
-import { categoryPath, pagePath } from '@/app/router/route-table';
+import { PageLink } from '@/lib/page-links';
+import { categoryPath, pagePath } from '@/lib/route-table';
 import { Container } from '@/components/ui/section';
 import { allCategoriesChip, blogCategories, type BlogCategoryChip } from '@/content/article-meta';
 import { cn } from '@/lib/cn';

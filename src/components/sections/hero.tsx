@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { heroImageSources } from '@/app/head/hero-image';
-import { Island } from '@/app/islands/island';
-import { usePagePath } from '@/app/router/page-links';
-import { appointmentPath, findPageRoute } from '@/app/router/route-table';
+import { heroImageSources } from '@/lib/hero-image';
+import { Island } from '@/components/islands/island';
+import { usePagePath } from '@/lib/page-links';
+import { appointmentPath, findPageRoute } from '@/lib/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { cn } from '@/lib/cn';
@@ -38,7 +38,7 @@ export interface HeroProps {
 export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, size = 'compact' }: HeroProps) {
   const pathname = usePagePath();
   const baseName = image ?? findPageRoute(pathname)?.heroImage;
-  if (!baseName) throw new Error(`No hero image for ${pathname}: register the page in src/app/router/route-table.ts`);
+  if (!baseName) throw new Error(`No hero image for ${pathname}: register the page in src/lib/route-table.ts`);
   const still = heroImageSources(baseName);
 
   return (

@@ -1,4 +1,4 @@
-import { PageLink } from '@/app/router/page-links';
+import { PageLink } from '@/lib/page-links';
 import { ArrowRight } from 'lucide-react';
 import { CheckList } from '@/components/sections/check-list';
 import { cardGrid, cardGridItem, type SectionTone } from '@/components/sections/section-layout';

@@ -1,4 +1,4 @@
-import { PageLink, type PageLinkProps } from '@/app/router/page-links';
+import { PageLink, type PageLinkProps } from '@/lib/page-links';
 import { cn } from '@/lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost-light' | 'accent';

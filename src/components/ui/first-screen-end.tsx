@@ -1,7 +1,7 @@
-import { FIRST_SCREEN_END_ATTRIBUTE } from '@/app/first-screen';
+import { FIRST_SCREEN_END_ATTRIBUTE } from '@/lib/first-screen';
 
 /**
- * Marks where a long page's first screen has surely ended (src/app/first-screen.ts): the
+ * Marks where a long page's first screen has surely ended (src/lib/first-screen.ts): the
  * rest of its main content is styled by the whole sheet, which loads right after the largest
  * paint, before anyone has scrolled that far; a browser without JavaScript loads it at once
  * (<noscript>). The page's inline style then fits the first round trip of a new connection

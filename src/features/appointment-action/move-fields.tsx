@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/app/providers/query-client';
+import { createQueryClient } from '@/lib/query-client';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
-import { SlotFields } from '@/features/appointment/slot-fields';
-import { refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
+import { SlotFields } from '@/components/slots/slot-fields';
+import { refusalOf, type SlotRefusal, type SlotRules } from '@/components/slots/slot-rules';
 import { serviceCatalog } from '@domain/catalog';
 import type { AppointmentActionView } from '@domain/wire-types';
 import type { Outcome } from './use-appointment-action';

@@ -1,4 +1,4 @@
-import { appointmentPath } from '@/app/router/route-table';
+import { appointmentPath } from '@/lib/route-table';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { PracticePhone } from './practice-phone';

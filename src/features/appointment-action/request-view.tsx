@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
-import { appointmentPath } from '@/app/router/route-table';
+import { appointmentPath } from '@/lib/route-table';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { ActInput } from './action-api';
 import { describeView } from './action-state';
@@ -9,7 +10,6 @@ import { OutcomeNotice } from './outcome-notice';
 import { PracticePhone } from './practice-phone';
 import { OfferLinks } from './offer-links';
 import type { ReadyState } from './use-appointment-action';
-import { AdvisorSleepDiary } from '@/features/sleep-diary/advisor-diary';
 
 interface RequestViewProps {
   state: ReadyState;
@@ -17,6 +17,8 @@ interface RequestViewProps {
   onAct: (input: ActInput) => void;
   /** `stored`: what to send when there was no press before (a reload): the wished slot of a move. */
   onResend: (stored: ActInput) => void;
+  /** The visitor's sleep diary for the practice, below the summary: rendered by the sleep diary feature, composed by the page. */
+  sleepDiary?: ReactNode;
 }
 
 /**
@@ -25,7 +27,7 @@ interface RequestViewProps {
  * keeps its place whether or not a notice is shown, so the form – and what was typed
  * into it – survives a failed press.
  */
-export function RequestView({ state, pending, onAct, onResend }: RequestViewProps) {
+export function RequestView({ state, pending, onAct, onResend, sleepDiary }: RequestViewProps) {
   const { view, outcome, checkedAt } = state;
   const description = describeView(view, checkedAt);
   // A press the function refused for good (deadline passed, slot begun) is not offered again.
@@ -58,7 +60,7 @@ export function RequestView({ state, pending, onAct, onResend }: RequestViewProp
       )}
       {view.action === 'take-offer' && <OfferLinks view={view} />}
       <AppointmentSummary view={view} />
-      {view.sleepDiary !== undefined && <AdvisorSleepDiary diary={view.sleepDiary} />}
+      {sleepDiary}
       {notice && <OutcomeNotice key={outcome.id} outcome={outcome} view={view} />}
       {control && (
         <ActionForm control={control} view={view} pending={pending} refused={refused} onAct={onAct} onResend={() => onResend(stored)} />

@@ -13,9 +13,9 @@ import {
   sendAppointmentRequest,
   prepareAppointmentRequest,
 } from '@/features/appointment/appointment-request';
-import { useClosedDays } from '@/features/appointment/closed-days';
-import { SlotFields } from '@/features/appointment/slot-fields';
-import { insertRefusalOf, refusalOf, type SlotRefusal, type SlotRules } from '@/features/appointment/slot-rules';
+import { useClosedDays } from '@/components/slots/closed-days';
+import { SlotFields } from '@/components/slots/slot-fields';
+import { insertRefusalOf, refusalOf, type SlotRefusal, type SlotRules } from '@/components/slots/slot-rules';
 import { slotWindow } from '@domain/availability';
 import { zurichIsoDate } from '@domain/dates';
 import { FIELD_LIMITS } from '@domain/field-limits';

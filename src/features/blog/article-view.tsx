@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import { ArrowLeft, Clock } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { PageLink } from '@/app/router/page-links';
-import { categoryPath, pagePath } from '@/app/router/route-table';
+import { PageLink } from '@/lib/page-links';
+import { categoryPath, pagePath } from '@/lib/route-table';
 import { ClosingCta } from '@/components/sections/closing-cta';
 import { Container } from '@/components/ui/section';
 import type { Article } from '@/content/article-meta';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { myDataPage as copy } from '@/content/my-data';
 import { formatInstantLong, formatSlotLong } from '@domain/dates';
-import { MyDataSleepDiaries } from '@/features/sleep-diary/my-data-diaries';
 import type { MyData, MyDataMail, MyDataMessage, MyDataAppointmentRequest, MyDataOfferedTime } from '@domain/wire-types';
 
 const instant = (iso: string) => formatInstantLong(new Date(iso));
@@ -116,7 +115,11 @@ function Part({ id, title, empty, children, count }: { id: string; title: string
 }
 
 /** Everything stored about the mailbox, in readable German sections, each item with its deletion date. */
-export function MyDataView({ data }: { data: MyData }) {
+/**
+ * `sleepDiaries`: the sleep diaries' part, which the sleep diary feature renders (the page
+ * composes the two features; neither imports the other).
+ */
+export function MyDataView({ data, sleepDiaries }: { data: MyData; sleepDiaries?: ReactNode }) {
   const nothing = data.requests.length === 0 && data.messages.length === 0 && data.newsletter === null && data.mails.length === 0 &&
     (data.invoices ?? []).length === 0;
   return (
@@ -132,7 +135,7 @@ export function MyDataView({ data }: { data: MyData }) {
           </Entry>
         ))}
       </Part>
-      <MyDataSleepDiaries data={data} />
+      {sleepDiaries}
       <Part id="meine-daten-nachrichten" title={copy.sections.messages} empty={copy.none.messages} count={data.messages.length}>
         {data.messages.map((message) => (
           <Entry key={message.id} title={message.subject ?? copy.fields.message}>

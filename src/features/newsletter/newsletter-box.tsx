@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { PageLink } from '@/app/router/page-links';
-import { pagePath } from '@/app/router/route-table';
+import { PageLink } from '@/lib/page-links';
+import { pagePath } from '@/lib/route-table';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { EmailSuggestionPrompt, useEmailSuggestion } from '@/components/forms/email-suggestion-prompt';
 import type { FieldRule } from '@/components/forms/field-check';

@@ -8,7 +8,7 @@
 /** The function's name (supabase/functions/my-data), which the page calls. */
 export const MY_DATA_FUNCTION = 'my-data';
 
-/** The page's path on the site (src/app/router/route-table.ts, id 'meine-daten'). */
+/** The page's path on the site (src/lib/route-table.ts, id 'meine-daten'). */
 export const MY_DATA_PAGE_PATH = '/meine-daten';
 
 /**

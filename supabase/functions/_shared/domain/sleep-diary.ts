@@ -21,7 +21,7 @@ import type { MailKind } from './mail-kinds.ts';
 /** The function's name (supabase/functions/sleep-diary), which the page calls. */
 export const SLEEP_DIARY_FUNCTION = 'sleep-diary';
 
-/** The page's path on the site (src/app/router/route-table.ts, id 'schlaftagebuch'). */
+/** The page's path on the site (src/lib/route-table.ts, id 'schlaftagebuch'). */
 export const SLEEP_DIARY_PAGE_PATH = '/schlaftagebuch';
 
 /** A morning may be entered at most this many days back (a diary kept from memory a week later is no diary). */

@@ -12,7 +12,7 @@ import { cancellationNoticeHours } from '../domain/practice.ts';
 import { latestDay, practiceLinkExpiry, STAFF_LINK_DAYS } from '../domain/practice-links.ts';
 import { sleepDiaryUrl } from '../sleep-diary/links.ts';
 
-/** The action page's path on the site (src/app/router/route-table.ts, id 'termin-aktion'). */
+/** The action page's path on the site (src/lib/route-table.ts, id 'termin-aktion'). */
 export const ACTION_PAGE_PATH = '/termin/aktion';
 /** The bookings page, for "book again" links. */
 export const BOOKING_PAGE_PATH = '/termin-vereinbaren';

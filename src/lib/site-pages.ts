@@ -1,8 +1,8 @@
 import { articleCategories, categorySlug, type ArticleCategory } from '@/content/article-meta';
-import type { HydrationMode } from '@/app/islands/hydration-mode';
+import type { HydrationMode } from '@/lib/hydration-mode';
 
 /**
- * The site's own pages and the shapes of the page registry (src/app/router/route-table.ts,
+ * The site's own pages and the shapes of the page registry (src/lib/route-table.ts,
  * which adds the blog's articles and filtered lists). Kept apart so that Node scripts (the
  * benchmark) can read the site's pages without the articles, which only Vite can list.
  */

@@ -1,6 +1,6 @@
 import type { ComponentProps, ComponentType } from 'react';
-import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '@/app/islands/island-attributes';
-import { islandComponents, type IslandName } from '@/app/islands/island-components';
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '@/components/islands/island-attributes';
+import { islandComponents, type IslandName } from '@/components/islands/island-components';
 
 type IslandProps<N extends IslandName> = ComponentProps<(typeof islandComponents)[N]> & object;
 

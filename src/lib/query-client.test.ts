@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, queryRetryDelay } from '@/app/providers/query-client';
+import { createQueryClient, queryRetryDelay } from '@/lib/query-client';
 
 describe('query client defaults', () => {
   const options = createQueryClient().getDefaultOptions();

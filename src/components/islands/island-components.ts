@@ -4,7 +4,7 @@ import { HeroVideo } from '@/components/sections/hero-video';
 /**
  * The parts of a page that react to the visitor, by the name its markup carries
  * (data-island). On a page that hydrates only its islands (a page entry's
- * `hydration: 'islands'`, src/app/router/site-pages.ts), these are the only components the
+ * `hydration: 'islands'`, src/lib/site-pages.ts), these are the only components the
  * browser downloads and runs, with React but without the router. An island renders no
  * React Router part and no useId (its ids must be the same alone as inside the whole app).
  */
