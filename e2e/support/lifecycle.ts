@@ -23,7 +23,7 @@ export const onSite = (link: string) => `/termin/aktion${new URL(link).hash}`;
 /**
  * The buttons that decide something on the action page: every button of <main> but the
  * invoice's, which the practice's links of an appointment show beside the decision
- * (src/features/appointment-action/invoice-panel.tsx).
+ * (src/features/invoice/invoice-panel.tsx).
  */
 export function decisionButtons(page: Page): Locator {
   const invoiceButtons = [invoiceTexts.send, invoiceTexts.sendAgain, invoiceTexts.markPaid, invoiceTexts.sending];

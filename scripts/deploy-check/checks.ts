@@ -284,7 +284,7 @@ export async function runDeployChecks(target: DeployTarget): Promise<CheckResult
       const insert = await bookingInsert(target.publicKey, row);
       const asked = requestHeadersToAsk(insert.headers);
       if (!asked.split(',').includes(FORM_PROOF_HEADER)) {
-        return [false, `the site's insert asks for ${asked}, without ${FORM_PROOF_HEADER}`, 'src/features/appointment/appointment-insert.ts must send the form proof in its header, as the database requires'];
+        return [false, `the site's insert asks for ${asked}, without ${FORM_PROOF_HEADER}`, 'src/features/appointment/api/appointment-insert.ts must send the form proof in its header, as the database requires'];
       }
       const result = await probe(`${base}${insert.path}`, {
         method: 'OPTIONS',

@@ -1,7 +1,7 @@
 /**
  * What the site's browser code sends, learnt from that code instead of written down again:
  * the site's own client (src/lib/supabase-lite.ts) makes the site's own calls – the booking
- * insert (src/features/appointment/appointment-insert.ts) and a function call – into a
+ * insert (src/features/appointment/api/appointment-insert.ts) and a function call – into a
  * fetch that keeps each request instead of sending it. A header the site starts to send
  * (another library version, a new custom header) is then in the preflight check:deploy
  * sends, and a live project that would refuse it fails the check before a visitor fails.
@@ -10,7 +10,7 @@
  * fetch» and «CORS check»), so the checks hold a live answer to the rule the browser holds
  * it to – not to one server's way of writing it.
  */
-import { insertAppointmentRequest } from '../../src/features/appointment/appointment-insert.ts';
+import { insertAppointmentRequest } from '../../src/features/appointment/api/appointment-insert.ts';
 import { createSupabaseClient, type SupabaseClient } from '../../src/lib/supabase-lite.ts';
 import type { FormProof, NewAppointmentRequest } from '../../supabase/functions/_shared/domain/wire-types.ts';
 

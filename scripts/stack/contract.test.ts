@@ -88,7 +88,7 @@ async function call(
 const appointment = (overrides: Record<string, unknown> = {}) => newAppointmentRequest(`vertrag-${randomUUID()}@example.ch`, overrides);
 
 /**
- * The site's insert (src/features/appointment/appointment-request.ts): supabase-js's
+ * The site's insert (src/features/appointment/api/appointment-request.ts): supabase-js's
  * headers plus `x-form-proof`, a fresh proof for send-appointment-email signed with the
  * functions' FORM_PROOF_SECRET – which the stack stores in Vault for the database to check.
  */
@@ -189,7 +189,7 @@ describe('the API gateway: apikey', () => {
 });
 
 describe('/rest/v1/<table>', () => {
-  // src/features/appointment/appointment-request.ts: supabase.from('appointment_requests').insert(row),
+  // src/features/appointment/api/appointment-request.ts: supabase.from('appointment_requests').insert(row),
   // no Prefer. PG Response.hs (MutationCreate): 201; without return=representation no body
   // and no Content-Type. The same raw with Prefer: return=minimal (tests, legacy anon key).
   it('stores the site’s appointment request: 201, empty body', async () => {

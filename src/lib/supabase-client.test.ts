@@ -101,7 +101,7 @@ const row = {
   message: null,
 };
 
-/** The proof header the appointment insert carries (src/features/appointment/appointment-request.ts). */
+/** The proof header the appointment insert carries (src/features/appointment/api/appointment-request.ts). */
 const PROOF_HEADER = encodeFormProofHeader(TEST_PROOF);
 
 /** The site's four kinds of call (src/features/*, src/components/forms/form-proof.ts). */

@@ -6,8 +6,8 @@ import { appointmentActionPage as copy } from '@/content/appointment-action';
 import { invoiceTexts } from '@/content/invoice';
 import { practice } from '@/content/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
-import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/action-api';
-import { renewPracticeLink } from '@/features/appointment-action/renew-api';
+import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/api/action-api';
+import { renewPracticeLink } from '@/features/appointment-action/api/renew-api';
 import { makeView, scheduled } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
@@ -21,14 +21,14 @@ const SANDRA_HUBER = advisorName('sandra-huber');
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/appointment-action/action-api', () => ({
+vi.mock('@/features/appointment-action/api/action-api', () => ({
   showAppointment: vi.fn(),
   actOnAppointment: vi.fn(),
 }));
 const show = vi.mocked(showAppointment);
 const act = vi.mocked(actOnAppointment);
 // «Neuen Link an die Praxis senden»: the tests decide what the function answers.
-vi.mock('@/features/appointment-action/renew-api', () => ({ renewPracticeLink: vi.fn() }));
+vi.mock('@/features/appointment-action/api/renew-api', () => ({ renewPracticeLink: vi.fn() }));
 const renew = vi.mocked(renewPracticeLink);
 // The move form asks for the taken times of the chosen day, as the booking form does.
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));

@@ -2,7 +2,7 @@ import { Container } from '@/components/ui/section';
 import { RequestUnavailable } from '@/features/appointment-action/request-unavailable';
 import { RequestView } from '@/features/appointment-action/request-view';
 import { useAppointmentAction } from '@/features/appointment-action/use-appointment-action';
-import { InvoicePanel } from '@/features/appointment-action/invoice-panel';
+import { InvoicePanel } from '@/features/invoice/invoice-panel';
 import { ScheduleEntry } from '@/features/appointment-action/schedule-entry';
 import { ErasedAppointment } from '@/features/appointment-action/erased-appointment';
 import { AdvisorSleepDiary } from '@/features/sleep-diary/advisor-diary';

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { myDataPage as copy } from '@/content/my-data';
-import { eraseMyData, sendDataLinkSubmission, showMyData } from '@/features/my-data/my-data-api';
+import { eraseMyData, sendDataLinkSubmission, showMyData } from '@/features/my-data/api/my-data-api';
 import { renderRoute } from '@/test/render-route';
 import type { MyData } from '@domain/wire-types';
 import { formatInstantLong, formatSlotLong } from '@domain/dates';
@@ -11,8 +11,8 @@ import { reminderDueAt } from '@domain/outbox';
 const SANDRA_HUBER = advisorName('sandra-huber');
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/my-data/my-data-api', async (original) => ({
-  ...(await original<typeof import('@/features/my-data/my-data-api')>()),
+vi.mock('@/features/my-data/api/my-data-api', async (original) => ({
+  ...(await original<typeof import('@/features/my-data/api/my-data-api')>()),
   showMyData: vi.fn(),
   eraseMyData: vi.fn(),
   sendDataLinkSubmission: vi.fn(),

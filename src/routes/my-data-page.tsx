@@ -3,10 +3,10 @@ import { buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { myDataPage as copy } from '@/content/my-data';
 import { DataLinkForm } from '@/features/my-data/data-link-form';
-import { eraseMyData, myDataBlob, showMyData } from '@/features/my-data/my-data-api';
+import { eraseMyData, myDataBlob, showMyData } from '@/features/my-data/api/my-data-api';
 import { MyDataView } from '@/features/my-data/my-data-view';
 import { MyDataSleepDiaries } from '@/features/sleep-diary/my-data-diaries';
-import { MyDataInvoices } from '@/features/my-data/my-data-invoices';
+import { MyDataInvoices } from '@/features/invoice/my-data-invoices';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import type { MyData, MyDataErased } from '@domain/wire-types';
 

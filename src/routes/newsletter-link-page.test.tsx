@@ -1,11 +1,11 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsletterLinkPages, newsletterLinkProblems } from '@/content/newsletter';
-import { sendLinkAction } from '@/features/newsletter/newsletter-api';
+import { sendLinkAction } from '@/features/newsletter/api/newsletter-api';
 import { renderRoute } from '@/test/render-route';
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/newsletter/newsletter-api', () => ({ sendLinkAction: vi.fn() }));
+vi.mock('@/features/newsletter/api/newsletter-api', () => ({ sendLinkAction: vi.fn() }));
 const send = vi.mocked(sendLinkAction);
 
 const TOKEN = 'v1.bmV3c2xldHRlcg.c2lnbmF0dXJl';

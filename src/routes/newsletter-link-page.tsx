@@ -4,7 +4,7 @@ import { pagePath } from '@/lib/route-table';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { newsletterLinkPages, newsletterLinkProblems as problems } from '@/content/newsletter';
-import { sendLinkAction, type LinkAction } from '@/features/newsletter/newsletter-api';
+import { sendLinkAction, type LinkAction } from '@/features/newsletter/api/newsletter-api';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import { NEWSLETTER_CONFIRM_PATH } from '@domain/newsletter';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
-import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary } from '@/features/sleep-diary/sleep-diary-api';
+import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary } from '@/features/sleep-diary/api/sleep-diary-api';
 import { normalizeClock } from '@/features/sleep-diary/night-form';
 import { renderRoute } from '@/test/render-route';
 import { formatDateTimeLong } from '@domain/dates';
@@ -9,8 +9,8 @@ import { advisorName } from '@domain/practice';
 import { formatDuration, formatPercent, nightName, type SleepDiaryView, type SleepNight } from '@domain/sleep-diary';
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/sleep-diary/sleep-diary-api', async (original) => ({
-  ...(await original<typeof import('@/features/sleep-diary/sleep-diary-api')>()),
+vi.mock('@/features/sleep-diary/api/sleep-diary-api', async (original) => ({
+  ...(await original<typeof import('@/features/sleep-diary/api/sleep-diary-api')>()),
   showDiary: vi.fn(),
   consentToDiary: vi.fn(),
   saveNight: vi.fn(),

@@ -5,7 +5,7 @@ import { Container } from '@/components/ui/section';
 import { pagePath } from '@/lib/site-pages';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
 import { NightForm } from '@/features/sleep-diary/night-form';
-import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary, type DiaryResult } from '@/features/sleep-diary/sleep-diary-api';
+import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary, type DiaryResult } from '@/features/sleep-diary/api/sleep-diary-api';
 import { SleepFigures } from '@/features/sleep-diary/sleep-figures';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import { formatDateLong, formatDateTimeLong } from '@domain/dates';

@@ -53,7 +53,7 @@ describe('nothing below the app imports it', () => {
 
   it.each([
     ['src/components/layout/site-header.tsx', '@/features/newsletter/newsletter-box'],
-    ['src/lib/query-client.ts', '../features/appointment/appointment-request'],
+    ['src/lib/query-client.ts', '../features/appointment/api/appointment-request'],
   ])('the shared layers import no feature: %s ← %s', async (file, specifier) => {
     expect(await refusals(file, specifier)).toEqual([expect.stringContaining('import no feature')]);
   });

@@ -17,8 +17,8 @@ async function seamMessages(filePath: string, specifier: string): Promise<string
 
 describe('the seam between src/ and supabase/', () => {
   it.each([
-    ['src/features/appointment/appointment-request.ts', '../../../supabase/functions/_shared/http/cors.ts'],
-    ['src/features/appointment/appointment-request.ts', '../../../supabase/functions/_shared/domain/dates.ts'],
+    ['src/features/appointment/api/appointment-request.ts', '../../../supabase/functions/_shared/http/cors.ts'],
+    ['src/features/appointment/api/appointment-request.ts', '../../../supabase/functions/_shared/domain/dates.ts'],
     ['src/app/head/head.ts', '../../../supabase/seed.sql'],
   ])('src/ may not import supabase/ by path: %s ← %s', async (file, specifier) => {
     // A feature's file also hears that it left its folder (tests/architecture/import-zones.test.ts).
@@ -26,7 +26,7 @@ describe('the seam between src/ and supabase/', () => {
   });
 
   it('src/ imports the shared domain module through its alias, and the Supabase packages', async () => {
-    expect(await seamMessages('src/features/appointment/appointment-request.ts', '@domain/dates')).toEqual([]);
+    expect(await seamMessages('src/features/appointment/api/appointment-request.ts', '@domain/dates')).toEqual([]);
     expect(await seamMessages('src/lib/supabase-lite.ts', '@supabase/postgrest-js')).toEqual([]);
   });
 

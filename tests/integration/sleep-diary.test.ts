@@ -34,7 +34,7 @@ import {
   SLEEP_REMINDER_LIMITED,
 } from '../../supabase/functions/_shared/sleep-diary/reminder-budget.ts';
 import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
-import { CONTACT_FUNCTION } from '../../src/features/contact/contact-message.ts';
+import { CONTACT_FUNCTION } from '../../src/features/contact/api/contact-message.ts';
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { isTo, mailApi } from '../support/mail-api.ts';
 import {

@@ -1,5 +1,6 @@
 import { loadOnce } from '@/lib/load-once';
-import { getSupabaseClient } from '@/lib/supabase-client';
+import { callFunction, FunctionCallFailed } from '@/lib/call-function';
+import { challengeAnswerSchema } from '@domain/answers';
 import type { FormChallenge, FormProof } from '@domain/wire-types';
 
 /**
@@ -21,11 +22,9 @@ const MIN_REMAINING_MS = 10 * 60_000;
 const prepared = new Map<string, () => Promise<FormProof>>();
 
 async function fetchChallenge(fn: string): Promise<FormChallenge> {
-  const supabase = await getSupabaseClient();
-  const { data, error } = await supabase.functions.invoke<{ challenge: FormChallenge }>(fn, { method: 'GET' });
-  if (error) throw error;
-  if (!data?.challenge) throw new Error(`${fn} answered no challenge`);
-  return data.challenge;
+  const call = await callFunction(fn, { answer: challengeAnswerSchema });
+  if (call.kind !== 'answer') throw new FunctionCallFailed(fn);
+  return call.data.challenge;
 }
 
 function solveInWorker(challenge: FormChallenge): Promise<FormProof['solution']> {

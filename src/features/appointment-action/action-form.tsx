@@ -9,7 +9,7 @@ import { offerTexts, appointmentActionPage as copy } from '@/content/appointment
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { advisorName, isAdvisorId, type AdvisorId } from '@domain/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
-import type { ActInput } from './action-api';
+import type { ActInput } from './api/action-api';
 import { slotCapacity, slotWarnings, type Control } from './action-state';
 import { MoveFields, MOVE_FIELDS } from './move-fields';
 import { SlotCapacity } from './slot-capacity';

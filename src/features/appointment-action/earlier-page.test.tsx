@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView, EarlierTimeView } from '@domain/wire-types';
 import { formatInstantLong } from '@domain/dates';
-import { actOnAppointment, showAppointment } from '@/features/appointment-action/action-api';
+import { actOnAppointment, showAppointment } from '@/features/appointment-action/api/action-api';
 import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { resetSupabaseMock } from '@/test/supabase-mock';
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/appointment-action/action-api', () => ({ showAppointment: vi.fn(), actOnAppointment: vi.fn() }));
+vi.mock('@/features/appointment-action/api/action-api', () => ({ showAppointment: vi.fn(), actOnAppointment: vi.fn() }));
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 const show = vi.mocked(showAppointment);
 const act = vi.mocked(actOnAppointment);

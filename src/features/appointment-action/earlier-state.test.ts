@@ -84,7 +84,7 @@ describe('an offer\'s link that ends the wish', () => {
 
 describe('the function\'s answers on these links', () => {
   it('a wish stored owes no mail ("none"); the view carries the wish and the offer', async () => {
-    const { fromAnswer, fromErrorBody } = await import('./action-api');
+    const { fromAnswer, fromErrorBody } = await import('./api/action-api');
     const view = link('take-earlier', { wanted: true, offer: offer('taken') });
     expect(fromAnswer({ result: 'changed', mail: 'none', view: link('earlier', { wanted: true, offer: null }) }, 'act')).toMatchObject({ kind: 'done', mail: 'none' });
     expect(fromErrorBody({ error: 'conflict', view })).toEqual({ kind: 'conflict', view });

@@ -4,13 +4,13 @@ import { offerTexts } from '@/content/appointment-action';
 import type { AppointmentActionView, AppointmentOffer } from '@domain/wire-types';
 import { formatDateTimeLong } from '@domain/dates';
 import { MAX_OFFERS } from '@domain/offers';
-import { actOnAppointment, showAppointment } from '@/features/appointment-action/action-api';
+import { actOnAppointment, showAppointment } from '@/features/appointment-action/api/action-api';
 import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { resetSupabaseMock } from '@/test/supabase-mock';
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/appointment-action/action-api', () => ({ showAppointment: vi.fn(), actOnAppointment: vi.fn() }));
+vi.mock('@/features/appointment-action/api/action-api', () => ({ showAppointment: vi.fn(), actOnAppointment: vi.fn() }));
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 const show = vi.mocked(showAppointment);
 const act = vi.mocked(actOnAppointment);

@@ -7,7 +7,7 @@ import type { AppointmentActionView, AppointmentOffer } from '@domain/wire-types
 import { describeView, isProducedByLink } from './action-state';
 import { otherOpenOffers } from './offer-state';
 import { stateAfterAct } from './use-appointment-action';
-import { fromErrorBody } from './action-api';
+import { fromErrorBody } from './api/action-api';
 
 const NOW = Date.parse('2026-12-01T08:00:00Z');
 const offer = (number: number, status: AppointmentOffer['status'], link: string | null = `https://example.ch/termin/aktion#t${number}`): AppointmentOffer => ({

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
-import { renewPracticeLink, type RenewResult } from './renew-api';
+import { renewPracticeLink, type RenewResult } from './api/renew-api';
 
 type Notice = { tone: 'ok' | 'problem'; text: string };
 

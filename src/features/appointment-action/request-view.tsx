@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { appointmentPath } from '@/lib/route-table';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
-import type { ActInput } from './action-api';
+import type { ActInput } from './api/action-api';
 import { describeView } from './action-state';
 import { ActionForm } from './action-form';
 import { AppointmentSummary } from './appointment-summary';

@@ -8,7 +8,7 @@ import {
   type ActionResult,
   type InvalidLinkReason,
   type MoveRefusal,
-} from '@/features/appointment-action/action-api';
+} from '@/features/appointment-action/api/action-api';
 import { isInPageJump, keptToken, readFragment, takeTokenFromAddress } from '@/lib/link-token';
 
 /** This tab's copy of the page's token, for a reload (src/lib/link-token.ts). */

@@ -12,7 +12,7 @@ import {
   APPOINTMENT_FUNCTION,
   sendAppointmentRequest,
   prepareAppointmentRequest,
-} from '@/features/appointment/appointment-request';
+} from '@/features/appointment/api/appointment-request';
 import { useClosedDays } from '@/components/slots/closed-days';
 import { SlotFields } from '@/components/slots/slot-fields';
 import { insertRefusalOf, refusalOf, type SlotRefusal, type SlotRules } from '@/components/slots/slot-rules';

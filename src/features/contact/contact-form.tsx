@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { PersonalDetailsFields } from '@/components/forms/personal-details-fields';
 import { MESSAGE_RULE, PERSONAL_DETAILS_RULES, type FieldRule } from '@/components/forms/field-check';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
-import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactSubmission, prepareContactSubmission } from '@/features/contact/contact-message';
+import { CONTACT_FIELDS, CONTACT_FUNCTION, sendContactSubmission, prepareContactSubmission } from '@/features/contact/api/contact-message';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldSchemas } from '@domain/field-schemas';
 

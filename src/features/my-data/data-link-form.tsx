@@ -10,7 +10,7 @@ import { noScriptNote, sendingLabel } from '@/content/form-notices';
 import { myDataPage } from '@/content/my-data';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldSchemas } from '@domain/field-schemas';
-import { LINK_FIELDS, MY_DATA_FUNCTION, sendDataLinkSubmission, prepareDataLinkSubmission, type PreparedDataLinkSubmission } from './my-data-api';
+import { LINK_FIELDS, MY_DATA_FUNCTION, sendDataLinkSubmission, prepareDataLinkSubmission, type PreparedDataLinkSubmission } from './api/my-data-api';
 
 const LINK_RULES: readonly FieldRule[] = [{ name: 'email', schema: fieldSchemas.email }];
 const copy = myDataPage.linkForm;

@@ -13,7 +13,7 @@ import { Section } from '@/components/ui/section';
 import type { BlogPage } from '@/content/blog';
 import { noScriptNote, sendingLabel } from '@/content/form-notices';
 import { fieldSchemas } from '@domain/field-schemas';
-import { NEWSLETTER_FUNCTION, SUBSCRIBE_FIELDS, sendSubscribeSubmission, prepareSubscribeSubmission } from './newsletter-api';
+import { NEWSLETTER_FUNCTION, SUBSCRIBE_FIELDS, sendSubscribeSubmission, prepareSubscribeSubmission } from './api/newsletter-api';
 
 const SUBSCRIBE_RULES: readonly FieldRule[] = [{ name: 'email', schema: fieldSchemas.email }];
 

@@ -17,7 +17,7 @@ import {
   type SleepNightReason,
   cleanNote,
 } from '@domain/sleep-diary';
-import type { DiaryResult } from './sleep-diary-api';
+import type { DiaryResult } from './api/sleep-diary-api';
 
 type Values = Record<SleepNightField, string>;
 type Messages = Partial<Record<SleepNightField, string>>;

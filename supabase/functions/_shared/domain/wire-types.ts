@@ -214,6 +214,9 @@ export interface AppointmentSlot {
  * Body of appointment-action (docs/appointment-lifecycle.md): `show` reads the request the
  * token is for and changes nothing; `act` does the token's action.
  */
+/** The edge function behind the action page and every action link. */
+export const APPOINTMENT_ACTION_FUNCTION = 'appointment-action';
+
 export interface AppointmentActionCommand {
   /** The token from the link's fragment. */
   token: string;

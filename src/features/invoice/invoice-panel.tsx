@@ -6,7 +6,7 @@ import { invoiceTexts as copy } from '@/content/invoice';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';
 import { formatInvoiceAmount, parseInvoiceAmount } from '@domain/invoice';
 import type { InvoiceIntent, InvoiceView } from '@domain/wire-types';
-import { pressInvoiceButton, readInvoicing, type InvoiceResult } from './invoice-api';
+import { pressInvoiceButton, readInvoicing, type InvoiceResult } from './api/invoice-api';
 
 interface InvoicePanelProps {
   /** The view's invoice part as the page loaded it (unchecked: readInvoicing checks it). */

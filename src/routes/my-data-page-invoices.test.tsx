@@ -2,14 +2,14 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { myDataPage as copy } from '@/content/my-data';
 import { myDataInvoiceTexts } from '@/content/my-data-invoices';
-import { showMyData } from '@/features/my-data/my-data-api';
+import { showMyData } from '@/features/my-data/api/my-data-api';
 import { renderRoute } from '@/test/render-route';
 import type { MyData } from '@domain/wire-types';
 import { formatDateLong } from '@domain/dates';
 import { invoke, resetSupabaseMock } from '@/test/supabase-mock';
 
-vi.mock('@/features/my-data/my-data-api', async (original) => ({
-  ...(await original<typeof import('@/features/my-data/my-data-api')>()),
+vi.mock('@/features/my-data/api/my-data-api', async (original) => ({
+  ...(await original<typeof import('@/features/my-data/api/my-data-api')>()),
   showMyData: vi.fn(),
 }));
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));

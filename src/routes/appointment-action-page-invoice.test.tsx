@@ -3,20 +3,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { invoiceTexts as copy } from '@/content/invoice';
 import type { AppointmentActionView, InvoiceView } from '@domain/wire-types';
 import { zurichIsoDate } from '@domain/dates';
-import { showAppointment } from '@/features/appointment-action/action-api';
-import { pressInvoiceButton } from '@/features/appointment-action/invoice-api';
+import { showAppointment } from '@/features/appointment-action/api/action-api';
+import { pressInvoiceButton } from '@/features/invoice/api/invoice-api';
 import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
 import { resetSupabaseMock } from '@/test/supabase-mock';
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/appointment-action/action-api', async (original) => ({
-  ...(await original<typeof import('@/features/appointment-action/action-api')>()),
+vi.mock('@/features/appointment-action/api/action-api', async (original) => ({
+  ...(await original<typeof import('@/features/appointment-action/api/action-api')>()),
   showAppointment: vi.fn(),
   actOnAppointment: vi.fn(),
 }));
-vi.mock('@/features/appointment-action/invoice-api', async (original) => ({
-  ...(await original<typeof import('@/features/appointment-action/invoice-api')>()),
+vi.mock('@/features/invoice/api/invoice-api', async (original) => ({
+  ...(await original<typeof import('@/features/invoice/api/invoice-api')>()),
   pressInvoiceButton: vi.fn(),
 }));
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));

@@ -7,7 +7,8 @@
 import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import type { SendOutcome } from '@/components/forms/send-outcome';
-import { getSupabaseClient } from '@/lib/supabase-client';
+import { callFunction, FunctionCallFailed } from '@/lib/call-function';
+import { errorAnswerSchema, myDataAnswerSchema, myDataErasedAnswerSchema, submissionAnswerSchema } from '@domain/answers';
 import { MY_DATA_FUNCTION } from '@domain/my-data';
 import type { MyData, MyDataCommand, MyDataErased } from '@domain/wire-types';
 
@@ -16,39 +17,21 @@ export { MY_DATA_FUNCTION };
 export type ShowResult = { kind: 'data'; data: MyData } | { kind: 'invalid_link' } | { kind: 'failed' };
 export type EraseResult = { kind: 'erased'; erased: MyDataErased } | { kind: 'invalid_link' } | { kind: 'mail_failed' } | { kind: 'failed' };
 
-async function call(body: MyDataCommand): Promise<{ data: unknown; status: number | null }> {
-  const supabase = await getSupabaseClient();
-  const { data, error } = await supabase.functions.invoke(MY_DATA_FUNCTION, { body });
-  if (!error) return { data, status: 200 };
-  const status = (error as { context?: { status?: number } }).context?.status;
-  return { data: null, status: typeof status === 'number' ? status : null };
-}
-
-const isMyData = (value: unknown): value is MyData =>
-  typeof value === 'object' && value !== null && Array.isArray((value as MyData).requests) && Array.isArray((value as MyData).messages) &&
-  Array.isArray((value as MyData).mails);
-
 export async function showMyData(token: string): Promise<ShowResult> {
-  try {
-    const { data, status } = await call({ action: 'show', token });
-    if (status === 403) return { kind: 'invalid_link' };
-    const shown = (data as { data?: unknown } | null)?.data;
-    return status === 200 && isMyData(shown) ? { kind: 'data', data: shown } : { kind: 'failed' };
-  } catch {
-    return { kind: 'failed' };
-  }
+  const body: MyDataCommand = { action: 'show', token };
+  const call = await callFunction(MY_DATA_FUNCTION, { body, answer: myDataAnswerSchema, refusal: errorAnswerSchema });
+  if (call.kind === 'answer') return { kind: 'data', data: call.data.data };
+  return call.kind === 'refused' && call.status === 403 ? { kind: 'invalid_link' } : { kind: 'failed' };
 }
 
 export async function eraseMyData(token: string): Promise<EraseResult> {
-  try {
-    const { data, status } = await call({ action: 'erase', token });
-    if (status === 403) return { kind: 'invalid_link' };
-    if (status === 502) return { kind: 'mail_failed' };
-    const erased = (data as { erased?: MyDataErased } | null)?.erased;
-    return status === 200 && erased ? { kind: 'erased', erased } : { kind: 'failed' };
-  } catch {
-    return { kind: 'failed' };
-  }
+  const body: MyDataCommand = { action: 'erase', token };
+  const call = await callFunction(MY_DATA_FUNCTION, { body, answer: myDataErasedAnswerSchema, refusal: errorAnswerSchema });
+  if (call.kind === 'answer') return { kind: 'erased', erased: call.data.erased };
+  if (call.kind === 'refused' && call.status === 403) return { kind: 'invalid_link' };
+  // The erasure is done, its confirmation mail owed but not sent (it goes out from the outbox).
+  if (call.kind === 'refused' && call.status === 502) return { kind: 'mail_failed' };
+  return { kind: 'failed' };
 }
 
 export const LINK_FIELDS = ['email'] as const;
@@ -61,9 +44,8 @@ export function prepareDataLinkSubmission(values: Record<(typeof LINK_FIELDS)[nu
 /** The same answer for every address: any error rejects (the form shows the failure notice). */
 export async function sendDataLinkSubmission(request: PreparedDataLinkSubmission): Promise<SendOutcome> {
   const altcha = await takeFormProof(MY_DATA_FUNCTION);
-  const supabase = await getSupabaseClient();
-  const { error } = await supabase.functions.invoke(MY_DATA_FUNCTION, { body: { ...request, altcha } });
-  if (error) throw error;
+  const call = await callFunction(MY_DATA_FUNCTION, { body: { ...request, altcha }, answer: submissionAnswerSchema });
+  if (call.kind !== 'answer') throw new FunctionCallFailed(MY_DATA_FUNCTION);
   return 'sent';
 }
 

@@ -2,7 +2,8 @@ import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import { emptyToNull } from '@/components/forms/read-form';
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
-import { getSupabaseClient } from '@/lib/supabase-client';
+import { callFunction, FunctionCallFailed } from '@/lib/call-function';
+import { submissionAnswerSchema } from '@domain/answers';
 import type { ContactFormSubmission } from '@domain/wire-types';
 
 export const CONTACT_FIELDS = ['vorname', 'nachname', 'email', 'telefon', 'betreff', 'nachricht'] as const;
@@ -32,8 +33,7 @@ export function prepareContactSubmission(values: ContactFormValues, signals: For
  */
 export async function sendContactSubmission(request: PreparedContactSubmission): Promise<SendOutcome> {
   const altcha = await takeFormProof(CONTACT_FUNCTION);
-  const supabase = await getSupabaseClient();
-  const { data, error } = await supabase.functions.invoke<unknown>(CONTACT_FUNCTION, { body: { ...request, altcha } });
-  if (error) throw error;
-  return sendOutcomeOf(data);
+  const call = await callFunction(CONTACT_FUNCTION, { body: { ...request, altcha }, answer: submissionAnswerSchema });
+  if (call.kind !== 'answer') throw new FunctionCallFailed(CONTACT_FUNCTION);
+  return sendOutcomeOf(call.data);
 }

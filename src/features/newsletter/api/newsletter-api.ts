@@ -1,7 +1,8 @@
 import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import type { SendOutcome } from '@/components/forms/send-outcome';
-import { getSupabaseClient } from '@/lib/supabase-client';
+import { callFunction, FunctionCallFailed } from '@/lib/call-function';
+import { errorAnswerSchema, submissionAnswerSchema } from '@domain/answers';
 import { NEWSLETTER_FUNCTION, type NewsletterLinkCommand, type SubscribeFormSubmission } from '@domain/newsletter';
 
 export { NEWSLETTER_FUNCTION };
@@ -22,9 +23,8 @@ export function prepareSubscribeSubmission(values: Record<(typeof SUBSCRIBE_FIEL
  */
 export async function sendSubscribeSubmission(request: PreparedSubscribeSubmission): Promise<SendOutcome> {
   const altcha = await takeFormProof(NEWSLETTER_FUNCTION);
-  const supabase = await getSupabaseClient();
-  const { error } = await supabase.functions.invoke(NEWSLETTER_FUNCTION, { body: { ...request, altcha } });
-  if (error) throw error;
+  const call = await callFunction(NEWSLETTER_FUNCTION, { body: { ...request, altcha }, answer: submissionAnswerSchema });
+  if (call.kind !== 'answer') throw new FunctionCallFailed(NEWSLETTER_FUNCTION);
   return 'sent';
 }
 
@@ -34,11 +34,9 @@ export type LinkOutcome = 'done' | 'link_invalid';
 
 /** Sends a link's token; 'link_invalid' for the function's 410, a rejection for anything else (offline, 5xx). */
 export async function sendLinkAction(action: LinkAction, token: string): Promise<LinkOutcome> {
-  const supabase = await getSupabaseClient();
   const body: NewsletterLinkCommand = { action, token };
-  const { error } = await supabase.functions.invoke(NEWSLETTER_FUNCTION, { body });
-  if (!error) return 'done';
-  const status = (error as { context?: { status?: number } }).context?.status;
-  if (status === 410) return 'link_invalid';
-  throw error;
+  const call = await callFunction(NEWSLETTER_FUNCTION, { body, answer: submissionAnswerSchema, refusal: errorAnswerSchema });
+  if (call.kind === 'answer') return 'done';
+  if (call.kind === 'refused' && call.status === 410) return 'link_invalid';
+  throw new FunctionCallFailed(NEWSLETTER_FUNCTION);
 }

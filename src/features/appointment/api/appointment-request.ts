@@ -4,6 +4,8 @@ import { takeFormProof } from '@/components/forms/form-proof';
 import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome';
 import { emptyToNull } from '@/components/forms/read-form';
 import { getSupabaseClient } from '@/lib/supabase-client';
+import { callFunction, FunctionCallFailed } from '@/lib/call-function';
+import { submissionAnswerSchema } from '@domain/answers';
 import { appointmentFormSubmission, type AppointmentFormSubmission, type NewAppointmentRequest } from '@domain/wire-types';
 import { insertAppointmentRequest } from './appointment-insert';
 
@@ -75,7 +77,7 @@ export async function sendAppointmentRequest({ row, email }: PreparedAppointment
   const supabase = await getSupabaseClient();
   const { error: insertError } = await insertAppointmentRequest(supabase, row, altcha);
   if (insertError && insertError.code !== ALREADY_STORED) throw insertError;
-  const { data, error: mailError } = await supabase.functions.invoke<unknown>(APPOINTMENT_FUNCTION, { body: { ...email, altcha } });
-  if (mailError) throw mailError;
-  return sendOutcomeOf(data);
+  const call = await callFunction(APPOINTMENT_FUNCTION, { body: { ...email, altcha }, answer: submissionAnswerSchema });
+  if (call.kind !== 'answer') throw new FunctionCallFailed(APPOINTMENT_FUNCTION);
+  return sendOutcomeOf(call.data);
 }

@@ -1,24 +1,10 @@
 import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { myDataInvoiceTexts as copy } from '@/content/my-data-invoices';
-import { getSupabaseClient } from '@/lib/supabase-client';
 import { formatDateLong, formatSlotLong } from '@domain/dates';
 import { formatInvoiceAmount } from '@domain/invoice';
-import { MY_DATA_FUNCTION } from '@domain/my-data';
-import type { MyDataCommand, MyDataInvoice, MyDataInvoicePdf } from '@domain/wire-types';
-
-/** The invoice's PDF made again by the function (command `invoice`), or null when that failed. */
-export async function fetchInvoicePdf(token: string, number: string): Promise<MyDataInvoicePdf | null> {
-  try {
-    const supabase = await getSupabaseClient();
-    const body: MyDataCommand = { action: 'invoice', token, number };
-    const { data, error } = await supabase.functions.invoke(MY_DATA_FUNCTION, { body });
-    const invoice = (data as { invoice?: MyDataInvoicePdf } | null)?.invoice;
-    return !error && typeof invoice?.pdf === 'string' && typeof invoice.filename === 'string' ? invoice : null;
-  } catch {
-    return null;
-  }
-}
+import type { MyDataInvoice, MyDataInvoicePdf } from '@domain/wire-types';
+import { fetchInvoicePdf } from './api/invoice-pdf';
 
 /** Saves the PDF under its file name (rechnung-<number>.pdf). */
 function save({ filename, pdf }: MyDataInvoicePdf) {
