@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { callFunction } from '@/lib/call-function';
 import type { SlotRefusalReason } from '@domain/availability';
-import { actAnswerSchema, actionRefusalSchema, showAnswerSchema } from '@domain/answers';
+import { actAnswerSchema, actionRefusalSchema, showAnswerSchema } from '@domain/action-answers';
 import {
   APPOINTMENT_ACTION_FUNCTION,
   type AppointmentActionCommand,

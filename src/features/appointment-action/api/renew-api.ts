@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { callFunction } from '@/lib/call-function';
-import { renewAnswerSchema, renewRefusalSchema } from '@domain/answers';
+import { renewAnswerSchema, renewRefusalSchema } from '@domain/action-answers';
 import { APPOINTMENT_ACTION_FUNCTION } from '@domain/wire-types';
 
 const TIMEOUT_MS = 30_000;

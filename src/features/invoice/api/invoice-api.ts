@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { callFunction } from '@/lib/call-function';
-import { invoiceAnswerSchema, invoiceRefusalSchema, invoiceViewSchema } from '@domain/answers';
+import { invoiceAnswerSchema, invoiceRefusalSchema, invoiceViewSchema } from '@domain/action-answers';
 import { APPOINTMENT_ACTION_FUNCTION, type InvoiceIntent, type InvoiceView } from '@domain/wire-types';
 
 /** A press sends an e-mail with a PDF before it answers. */

@@ -4,7 +4,7 @@
  * @domain/wire-types, the answer in @domain/answers). The token is never logged.
  */
 import { callFunction } from '@/lib/call-function';
-import { myDataInvoiceAnswerSchema } from '@domain/answers';
+import { myDataInvoiceAnswerSchema } from '@domain/my-data-answers';
 import { MY_DATA_FUNCTION } from '@domain/my-data';
 import type { MyDataCommand, MyDataInvoicePdf } from '@domain/wire-types';
 

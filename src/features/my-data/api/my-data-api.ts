@@ -8,7 +8,8 @@ import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import type { SendOutcome } from '@/components/forms/send-outcome';
 import { callFunction, FunctionCallFailed } from '@/lib/call-function';
-import { errorAnswerSchema, myDataAnswerSchema, myDataErasedAnswerSchema, submissionAnswerSchema } from '@domain/answers';
+import { errorAnswerSchema, submissionAnswerSchema } from '@domain/answers';
+import { myDataAnswerSchema, myDataErasedAnswerSchema } from '@domain/my-data-answers';
 import { MY_DATA_FUNCTION } from '@domain/my-data';
 import type { MyData, MyDataCommand, MyDataErased } from '@domain/wire-types';
 

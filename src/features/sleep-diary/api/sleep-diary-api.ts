@@ -5,7 +5,7 @@
  * token nor a night is logged.
  */
 import { callFunction } from '@/lib/call-function';
-import { sleepDiaryAnswerSchema, sleepDiaryRefusalSchema } from '@domain/answers';
+import { sleepDiaryAnswerSchema, sleepDiaryRefusalSchema } from '@domain/sleep-diary-answers';
 import {
   SLEEP_DIARY_FUNCTION,
   type SleepDiaryCommand,
