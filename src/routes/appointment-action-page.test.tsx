@@ -14,7 +14,7 @@ import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { addDays, slotWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichInstant } from '@domain/dates';
-import TerminAktionPage from './appointment-action-page';
+import AppointmentActionPage from './appointment-action-page';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
@@ -98,7 +98,7 @@ describe('/termin/aktion', () => {
       window.history.replaceState(null, '', `/termin/aktion#${TOKEN}`);
       const html = renderToString(
         <MemoryRouter initialEntries={['/termin/aktion']}>
-          <TerminAktionPage />
+          <AppointmentActionPage />
         </MemoryRouter>,
       );
       expect(html).toContain('Terminanfrage</h1>');

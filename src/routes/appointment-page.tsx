@@ -7,7 +7,7 @@ import { AppointmentForm } from '@/features/appointment/appointment-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
-export default function TerminPage() {
+export default function AppointmentPage() {
   const { hero, form } = appointmentPage;
   usePrefetchSupabase();
   return (

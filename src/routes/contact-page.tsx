@@ -10,7 +10,7 @@ import { ContactForm } from '@/features/contact/contact-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
-export default function KontaktPage() {
+export default function ContactPage() {
   const { hero, infoCardsTitle, infoCards, form, closingCta } = contactPage;
   usePrefetchSupabase();
   return (

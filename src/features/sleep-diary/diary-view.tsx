@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PageLink } from '@/lib/page-links';
+import { buttonClasses } from '@/components/ui/button-link';
+import { pagePath } from '@/lib/site-pages';
+import { sleepDiaryPage as copy } from '@/content/sleep-diary';
+import { formatDateLong, formatDateTimeLong } from '@domain/dates';
+import { advisorName, isAdvisorId } from '@domain/practice';
+import type { SleepDiaryView } from '@domain/sleep-diary';
+import { consentToDiary, saveNight, setReminders, withdrawDiary, type DiaryResult } from './api/sleep-diary-api';
+import { NightForm } from './night-form';
+import { SleepFigures } from './sleep-figures';
+import { diaryStateOf, type DiaryState } from './use-sleep-diary';
+
+function appointmentLine(diary: SleepDiaryView): string {
+  const { appointment } = diary;
+  const when = formatDateTimeLong(appointment.date, appointment.time || null);
+  const advisor = appointment.advisor !== null && isAdvisorId(appointment.advisor) ? `, ${advisorName(appointment.advisor)}` : '';
+  return `${when} – ${appointment.service}${advisor}`;
+}
+
+/**
+ * One appointment's diary: the appointment and why the diary helps; until the visitor consents
+ * nothing is stored; then the nights' figures, chart and table, the form for a night, the
+ * reminders, and «Einwilligung widerrufen», which deletes the diary at once.
+ */
+export function DiaryView({
+  diary,
+  note,
+  token,
+  stopAsked,
+  onChange,
+}: {
+  diary: SleepDiaryView;
+  note?: string;
+  token: string;
+  stopAsked: boolean;
+  onChange: (state: DiaryState) => void;
+}) {
+  const stopButton = useRef<HTMLButtonElement>(null);
+  // Opened from the reminder's «Erinnerungen beenden»: its button takes the focus, one press ends them.
+  const offerStop = stopAsked && diary.reminders;
+  useEffect(() => {
+    if (offerStop) stopButton.current?.focus();
+  }, [offerStop]);
+  const [pending, setPending] = useState(false);
+  const [ticked, setTicked] = useState(false);
+  const [consentMessage, setConsentMessage] = useState('');
+  const checkbox = useRef<HTMLInputElement>(null);
+  const open = diary.appointment.status === 'confirmed';
+
+  async function act(call: () => Promise<DiaryResult>, done: string) {
+    setPending(true);
+    const result = await call();
+    setPending(false);
+    if (result.kind === 'diary') onChange({ step: 'shown', diary: result.diary, note: done });
+    else if (result.kind === 'closed') onChange({ step: 'shown', diary, note: copy.closed });
+    else if (result.kind === 'limited') onChange({ step: 'shown', diary, note: copy.limited });
+    else if (result.kind === 'failed' || result.kind === 'no_consent' || result.kind === 'invalid_night') onChange({ step: 'shown', diary, note: copy.failed });
+    else onChange(diaryStateOf(result));
+  }
+
+  function consent(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    if (!ticked) {
+      setConsentMessage(copy.consent.required);
+      checkbox.current?.focus();
+      return;
+    }
+    void act(() => consentToDiary(token), '');
+  }
+
+  return (
+    <>
+      <p className="mt-2 text-lg">
+        <strong>{copy.appointmentLabel}:</strong> {appointmentLine(diary)}
+      </p>
+      <p className="mt-4">{copy.why}</p>
+      <div role="status" className="mt-4 font-medium">
+        {note && <p>{note}</p>}
+        {!open && <p>{copy.closed}</p>}
+      </div>
+
+      {stopAsked && diary.consent && (
+        <section aria-labelledby="erinnerungen-beenden" className="mt-6 rounded-xl border-2 border-night-700 bg-white p-5">
+          <h2 id="erinnerungen-beenden" className="text-xl">
+            {copy.reminders.stop}
+          </h2>
+          {diary.reminders ? (
+            <button
+              ref={stopButton}
+              type="button"
+              onClick={() => !pending && void act(() => setReminders(token, false), copy.reminders.off)}
+              aria-disabled={pending || undefined}
+              className={buttonClasses('primary', 'md', 'mt-3 aria-disabled:pointer-events-none aria-disabled:opacity-70')}
+            >
+              {copy.reminders.stop}
+            </button>
+          ) : (
+            <p className="mt-2">{copy.reminders.alreadyOff}</p>
+          )}
+        </section>
+      )}
+
+      {!diary.consent && open && (
+        <form onSubmit={consent} noValidate aria-labelledby="einwilligung" className="mt-8 rounded-xl border border-sand-300 bg-white p-6">
+          <h2 id="einwilligung" className="text-2xl">
+            {copy.consent.title}
+          </h2>
+          <p className="mt-2">{copy.consent.text}</p>
+          <div className="mt-4 flex items-start gap-3">
+            <input
+              ref={checkbox}
+              id="einwilligung-haekchen"
+              type="checkbox"
+              checked={ticked}
+              onChange={(event) => {
+                setTicked(event.currentTarget.checked);
+                setConsentMessage('');
+              }}
+              aria-invalid={consentMessage ? true : undefined}
+              aria-describedby={consentMessage ? 'einwilligung-meldung' : undefined}
+              className="mt-1 size-5 shrink-0 accent-night-700"
+            />
+            <label htmlFor="einwilligung-haekchen">
+              {copy.consent.checkbox}{' '}
+              (<PageLink to={pagePath('datenschutz')} className="underline">
+                {copy.consent.privacyLink}
+              </PageLink>)
+            </label>
+          </div>
+          <p id="einwilligung-meldung" aria-live="polite" className="mt-1.5 text-sm font-medium text-red-800">
+            {consentMessage}
+          </p>
+          <button
+            type="submit"
+            aria-disabled={pending || undefined}
+            className={buttonClasses('primary', 'lg', 'mt-4 aria-disabled:pointer-events-none aria-disabled:opacity-70')}
+          >
+            {pending ? copy.consent.starting : copy.consent.start}
+          </button>
+        </form>
+      )}
+
+      {diary.consent && (
+        <>
+          <section aria-labelledby="ihre-naechte" className="mt-10">
+            <h2 id="ihre-naechte" className="text-2xl">
+              {copy.figures.title}
+            </h2>
+            <SleepFigures nights={diary.nights} headingLevel={3} />
+          </section>
+
+          {open && (
+            <section aria-labelledby="nacht-eintragen" className="mt-10 rounded-xl border border-sand-300 bg-white p-5 sm:p-6">
+              <h2 id="nacht-eintragen" className="text-2xl">
+                {copy.form.title}
+              </h2>
+              <NightForm
+                diary={diary}
+                save={(night) => saveNight(token, night)}
+                onSaved={(next) => onChange({ step: 'shown', diary: next })}
+              />
+            </section>
+          )}
+
+          {open && (
+            <section aria-labelledby="erinnerung" className="mt-10">
+              <h2 id="erinnerung" className="text-xl">
+                {copy.reminders.title}
+              </h2>
+              <div className="mt-3 flex items-start gap-3">
+                <input
+                  id="erinnerung-haekchen"
+                  type="checkbox"
+                  checked={diary.reminders}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked;
+                    if (!pending) void act(() => setReminders(token, on), on ? copy.reminders.on : copy.reminders.off);
+                  }}
+                  aria-describedby="erinnerung-hinweis"
+                  className="mt-1 size-5 shrink-0 accent-night-700"
+                />
+                <label htmlFor="erinnerung-haekchen">{copy.reminders.label}</label>
+              </div>
+              <p id="erinnerung-hinweis" className="mt-1 text-sm text-ink-muted">
+                {copy.reminders.hint}
+              </p>
+            </section>
+          )}
+
+          <section aria-labelledby="einwilligung-widerrufen" className="mt-10 border-t border-sand-300 pt-6">
+            <h2 id="einwilligung-widerrufen" className="text-xl">
+              {copy.consent.title}
+            </h2>
+            <p className="mt-2">
+              {copy.consent.given} {formatDateLong(diary.deleteOn)}.
+            </p>
+            <button
+              type="button"
+              onClick={() => !pending && void act(() => withdrawDiary(token), copy.consent.withdrawn)}
+              aria-disabled={pending || undefined}
+              aria-describedby="widerrufen-hinweis"
+              className={buttonClasses('secondary', 'md', 'mt-3 aria-disabled:pointer-events-none aria-disabled:opacity-70')}
+            >
+              {copy.consent.withdraw}
+            </button>
+            <p id="widerrufen-hinweis" className="mt-1 text-sm text-ink-muted">
+              {copy.consent.withdrawHint}
+            </p>
+          </section>
+        </>
+      )}
+    </>
+  );
+}
