@@ -4,6 +4,7 @@
  * The database's own rules for the same calls: tests/integration/appointment-lifecycle.test.ts.
  */
 import assert from 'node:assert/strict';
+import { assertActionAnswer } from './answer-contract.ts';
 import { signActionToken, type AppointmentAction } from '../_shared/lifecycle/action-tokens.ts';
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
@@ -64,7 +65,9 @@ function confirmedState(overrides: Partial<AppointmentRequest> = {}): Appointmen
 async function call(handle: (request: Request) => Promise<Response>, body: Record<string, unknown>) {
   const response = await handle(post(body));
   // deno-lint-ignore no-explicit-any -- the tests read the JSON answer field by field
-  return { status: response.status, body: await response.json() as Record<string, any> };
+  const answer = { status: response.status, body: await response.json() as Record<string, any> };
+  assertActionAnswer(body.intent, answer.status, answer.body);
+  return answer;
 }
 
 Deno.test('show: the request without address, phone or message, and nothing changes', async () => {
@@ -699,4 +702,10 @@ Deno.test('the wish\'s mails fail: 502 mail_failed with mailPending; the next pr
   assert.deepEqual([retried.status, retried.body.result, retried.body.mail, retried.body.view.mailPending], [200, 'unchanged', 'sent', false]);
   assert.equal(store.appointments.get(REQUEST_ID)!.move_count, 1);
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'beat.keller@example.ch']);
+});
+
+Deno.test("every answer read here is checked against the site's schemas, which refuse one the site could not read", () => {
+  assert.throws(() => assertActionAnswer('show', 200, { view: { action: 'confirm-preferred', status: 'requested' } }), /outside the site's schema/);
+  assert.throws(() => assertActionAnswer('act', 409, { error: 'conflict' }), /outside the site's schema/);
+  assert.doesNotThrow(() => assertActionAnswer('act', 429, { error: 'rate_limited', retryAfterSeconds: 60 }));
 });

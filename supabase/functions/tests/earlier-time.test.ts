@@ -6,6 +6,7 @@
  * sends nothing, and the outbox's offer mail. The database's part: tests/integration/earlier-time.test.ts.
  */
 import assert from 'node:assert/strict';
+import { assertActionAnswer } from './answer-contract.ts';
 import { signActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
@@ -96,7 +97,9 @@ const token = (action: 'earlier' | 'end-earlier' | 'take-earlier', offer?: numbe
 async function call(handle: (request: Request) => Promise<Response>, body: Record<string, unknown>) {
   const response = await handle(post(body));
   // deno-lint-ignore no-explicit-any -- the tests read the JSON answer field by field
-  return { status: response.status, body: await response.json() as Record<string, any> };
+  const answer = { status: response.status, body: await response.json() as Record<string, any> };
+  assertActionAnswer(body.intent, answer.status, answer.body);
+  return answer;
 }
 
 Deno.test('earlier: show changes nothing; the press stores the wish once, without a mail', async () => {

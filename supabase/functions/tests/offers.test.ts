@@ -7,6 +7,7 @@
  * offer whose time was booked by others meanwhile reads 'busy' and is linked nowhere.
  */
 import assert from 'node:assert/strict';
+import { assertActionAnswer } from './answer-contract.ts';
 import { readActionToken, signActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { MAX_OFFERS, OFFER_LIFETIME_DAYS } from '../_shared/domain/offers.ts';
@@ -31,7 +32,9 @@ function setup(now = NOW) {
 async function call(handle: (request: Request) => Promise<Response>, body: Record<string, unknown>) {
   const response = await handle(post(body));
   // deno-lint-ignore no-explicit-any -- the tests read the JSON answer field by field
-  return { status: response.status, body: await response.json() as Record<string, any> };
+  const answer = { status: response.status, body: await response.json() as Record<string, any> };
+  assertActionAnswer(body.intent, answer.status, answer.body);
+  return answer;
 }
 
 const declineToken = () => signActionToken(ACTION_TOKEN_SECRET, { requestId: REQUEST_ID, action: 'decline', expiresAt: IN_30_DAYS });
