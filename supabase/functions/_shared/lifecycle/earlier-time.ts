@@ -39,7 +39,7 @@ export interface EarlierStore {
   end(id: string, now: Date): Promise<EarlierResult>;
   /** public.take_earlier_time: the offered time, in one transaction. */
   take(id: string, offer: number, now: Date): Promise<EarlierResult>;
-  /** public.claim_due_earlier_offers: the offer mails due (the outbox), each with its claim. */
+  /** public.claim_mail('earlier-offer'), due: the offer mails due (the outbox), each with its claim. */
   claimDueOffers(limit: number, now: Date): Promise<Claimed<OfferMailRow>[]>;
 }
 
