@@ -28,15 +28,19 @@ export interface Finding {
 const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 // Written to by builds and runs, never committed.
 const GENERATED = /^(dist|\.stack-data|node_modules|test-results|playwright-report|bench-results|coverage|~)(\/|$)|(^|\/)\.env$/;
-// SQL functions the docs may name that PostgreSQL or its extensions provide.
-const BUILT_IN_SQL = new Set(['gen_random_uuid', 'pg_advisory_xact_lock', 'date_trunc', 'current_setting', 'set_config', 'http_post', 'make_interval']);
+// SQL functions that PostgreSQL or its extensions provide, which the docs and the functions may name.
+export const BUILT_IN_SQL = new Set(['gen_random_uuid', 'pg_advisory_xact_lock', 'date_trunc', 'current_setting', 'set_config', 'http_post', 'make_interval']);
 
-/** Names the migrations create, in file order; a later `drop` removes one. */
-export function sqlObjects(migrations: string[]): Set<string> {
+/**
+ * Names the migrations create, in file order; a later `drop` removes one. `kinds` keeps the
+ * objects of those kinds only (`['function', 'procedure']`: what can be called).
+ */
+export function sqlObjects(migrations: string[], kinds?: readonly string[]): Set<string> {
   const names = new Set<string>();
-  const object = /\b(create(?:\s+or\s+replace)?|drop)\s+(?:materialized\s+view|table|view|function|procedure|type|sequence)\s+(?:if\s+(?:not\s+)?exists\s+)?"?([a-z_]+)"?\."?([a-z0-9_]+)"?/gi;
+  const object = /\b(create(?:\s+or\s+replace)?|drop)\s+(materialized\s+view|table|view|function|procedure|type|sequence)\s+(?:if\s+(?:not\s+)?exists\s+)?"?([a-z_]+)"?\."?([a-z0-9_]+)"?/gi;
   for (const text of migrations) {
-    for (const [, verb, schema, name] of text.matchAll(object)) {
+    for (const [, verb, kind, schema, name] of text.matchAll(object)) {
+      if (kinds && !kinds.includes(kind!.toLowerCase().replace(/\s+/g, ' '))) continue;
       const keys = [`${schema!.toLowerCase()}.${name!.toLowerCase()}`, name!.toLowerCase()];
       for (const key of keys) {
         if (verb!.toLowerCase() === 'drop') names.delete(key);
