@@ -9,7 +9,8 @@
  * address, leaving a tombstone without personal data for an appointment the feeds showed
  * and one erasure mail for the practice; the retention deletes tombstones whose day has
  * passed. public.owe_data_link owes a link only to an address with something stored, within
- * the links' budget; public.claim_due_links sends what the budget held back, oldest first.
+ * the links' budget; public.claim_mail('data-link'), due, sends what the budget held back,
+ * oldest first.
  * Once the practice has its erasure mail (public.finish_mail, sent – by the erasing call or,
  * after that send failed, by the outbox), no column of any table names the address or the
  * cancelled appointment, the invoices (kept by law) apart; a repeated erasure owes no second

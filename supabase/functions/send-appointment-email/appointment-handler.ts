@@ -1,7 +1,7 @@
 /**
  * send-appointment-email's own step. The browser stored the request itself (anon insert);
  * this sends the practice's e-mail once per stored row: the row is claimed atomically by
- * id and matching values (claim_request_mail), the e-mail is built from the
+ * id and matching values (match_appointment_request, then claim_mail), the e-mail is built from the
  * claimed row (never from the body), and the claim is finished as sent or released. The
  * practice's mail carries the links to confirm or decline the request (appointment-action).
  */

@@ -10,7 +10,7 @@ import { assertActionAnswer } from './answer-contract.ts';
 import { signActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { createOutboxHandler } from '../send-pending-mail/outbox-handler.ts';
-import type { EarlierResult, EarlierStore, OfferMailRow } from '../_shared/lifecycle/earlier-time.ts';
+import type { EarlierResult, EarlierStore, EarlierTimeOffer } from '../_shared/lifecycle/earlier-time.ts';
 import { earlierOfferMail, earlierOfferMailKey, OFFER_END_TEXT, OFFER_TAKE_TEXT } from '../_shared/lifecycle/earlier-time-mails.ts';
 import { confirmationMail, EARLIER_LINK_TEXT, type Appointment } from '../_shared/lifecycle/appointment-emails.ts';
 import { visitorLinks } from '../_shared/lifecycle/action-links.ts';
@@ -36,7 +36,7 @@ class FakeEarlierStore implements EarlierStore {
   wanted = new Set<string>();
   offers = new Map<number, { id: string; date: string; time: string }>();
   takenBy = new Map<string, string>();
-  due: Claimed<OfferMailRow>[] = [];
+  due: Claimed<EarlierTimeOffer>[] = [];
   constructor(readonly store: FakeStore) {}
 
   #view(id: string, offer: number | null): EarlierTimeView {

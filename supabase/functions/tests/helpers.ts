@@ -164,7 +164,7 @@ export class FakeStore implements Store {
   /** Proof signature → the request id that used it first. */
   usedProofs = new Map<string, string>();
   claims: AppointmentClaim[] = [];
-  /** claim_request_mail's answer; a 'claimed' one gets a claim of its own when it names none. */
+  /** claimAppointmentNotification's answer (match_appointment_request, then claim_mail); a 'claimed' one gets a claim of its own when it names none. */
   claimAnswer: ClaimResult | { status: 'claimed'; request: StoredAppointmentRequest } = { status: 'claimed', request: storedAppointmentRequest() };
   /** finish_mail calls on a request's practice mail that found their claim (a lost one changes nothing). */
   finished: { id: string; sent: boolean }[] = [];
@@ -346,7 +346,7 @@ export class FakeStore implements Store {
     if (this.#held('acknowledgement', key)) return Promise.resolve({ status: 'in_progress' });
     return Promise.resolve({ status: 'claimed', claim: this.#claim('acknowledgement', key) });
   }
-  /** Like public.claim_due_mail('acknowledgement'): owed, unclaimed, not waiting for the backoff. */
+  /** Like public.claim_mail('acknowledgement'), due: owed, unclaimed, not waiting for the backoff. */
   claimPendingAcknowledgements(limit: number, _graceSeconds: number): Promise<Claimed<AcknowledgedForm>[]> {
     this.#enter('claimPendingAcknowledgements');
     const due = [...this.acknowledgements]
@@ -591,7 +591,7 @@ export class FakeStore implements Store {
         .map((r) => ({ ...r })),
     );
   }
-  // The outbox (public.claim_due_mail and friends), in memory: the claims and the backoff, without the clock.
+  // The outbox (public.claim_mail, due, and public.finish_mail), in memory: the claims and the backoff, without the clock.
   pendingContacts: StoredContactMessage[] = [];
   pendingRequests: StoredAppointmentRequest[] = [];
   /** kind:id → attempts; a failed mail is not due again in the same test unless `backoffOver` is set. */
@@ -669,7 +669,7 @@ export class FakeStore implements Store {
   digestDays = new Map<string, string>();
   /** What each digest that went out carried (finishMail's `carried`). */
   reported: CarriedMails[] = [];
-  /** Like public.claim_practice_digest: the day's digest claimed, unless it is being sent, or (scheduled) went out or was found empty. */
+  /** Like public.owe_practice_digest, then public.claim_mail: the day's digest claimed, unless it is being sent, or (scheduled) went out or was found empty. */
   claimDigest(day: string, scheduled: boolean): Promise<DigestClaim | null> {
     this.#enter('claimDigest');
     const state = this.digestDays.get(day);

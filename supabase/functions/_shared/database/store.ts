@@ -10,7 +10,7 @@ import { OFFER_STATUSES, type OfferStatus } from '../domain/offers.ts';
 import { MAIL_KINDS, type MailKind, type mailKinds } from '../domain/mail-kinds.ts';
 import type { AppointmentFormSubmission, NewAppointmentRequest, AppointmentStatus, BotSignals, ContactFormSubmission } from '../domain/wire-types.ts';
 
-/** A stored appointment request as claim_request_mail returns it. */
+/** A stored appointment request as public.claim_mail returns its practice mail (kind 'request'). */
 export interface StoredAppointmentRequest extends NewAppointmentRequest {
   created_at: string;
   /** The marks of its practice mail (…_outbox.sql, ../forms/request-emails.ts pendingRequestMails). */
@@ -263,7 +263,7 @@ export interface GaveUpNewsletterMail {
   title: string | null;
 }
 
-/** A stored contact message, as claim_due_mail('contact') answers it. */
+/** A stored contact message, as public.claim_mail('contact', …) answers it. */
 export interface StoredContactMessage {
   id: string;
   created_at: string;
@@ -548,7 +548,7 @@ export interface DigestClaim {
   key: string;
 }
 
-/** public.claim_practice_digest's answer: the claim and the key, or null. */
+/** The digest's mail as public.claim_mail answers it (by the key public.owe_practice_digest owed): the claim and the key, or null. */
 export function parseDigestClaim(value: unknown, takenAt: number): DigestClaim | null {
   if (value === null) return null;
   const answer = parseAnswer(z.object({ claim: z.string(), key: z.string() }), value, 'unexpected_digest_claim');
@@ -628,7 +628,7 @@ const claimedRowSchemas = {
   ]),
 } as const;
 
-/** claim_due_mail's mails of one kind, each with its claim. */
+/** public.claim_mail's due mails of one kind, each with its claim. */
 export function parseClaimedRows(kind: 'contact', value: unknown, takenAt: number): Claimed<StoredContactMessage>[];
 export function parseClaimedRows(kind: 'request', value: unknown, takenAt: number): Claimed<StoredAppointmentRequest>[];
 export function parseClaimedRows(kind: 'outcome' | 'reminder', value: unknown, takenAt: number): Claimed<AppointmentRequest>[];
@@ -686,7 +686,7 @@ const claimAnswerSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('in_progress') }),
 ]);
 
-/** claim_request_mail's jsonb answer, checked, with the claim's token from the claimed mail. */
+/** A request's practice mail as public.claim_mail answers it (after public.match_appointment_request), checked, with the claim's token from the claimed mail. */
 export function parseClaimAnswer(value: unknown, takenAt: number): ClaimResult {
   const parsed = claimAnswerSchema.safeParse(value);
   if (!parsed.success) throw new StoreError('unexpected_claim_answer');

@@ -18,8 +18,8 @@
  *
  * The database holds the same rule: the exclusion constraint advisor_one_at_a_time (one
  * advisor, no overlapping spans), the lengths in private.service_minutes (generated from
- * catalog.ts) and private.start_time_availability; tests/integration/capacity.test.ts
- * compares them with this file. Pure: no network, no env.
+ * catalog.ts), private.someone_free and public.appointment_start_times;
+ * tests/integration/capacity.test.ts compares them with this file. Pure: no network, no env.
  */
 import { serviceCatalog } from './catalog.ts';
 import { type AdvisorId, practiceAdvisors } from './practice.ts';

@@ -337,7 +337,7 @@ export const mailKinds = {
     whenSpent: 'refused',
     givenUp: false,
     renderer: 'send-practice-digest/digest-email.ts#digestMail',
-    owedWhen: "the day's first scheduled run from 07:00, or a POST by hand (claim_practice_digest)",
+    owedWhen: "the day's first scheduled run from 07:00, or a POST by hand (owe_practice_digest)",
     sql: { payload: 'private.day_mail_json' },
   },
   'cap-notice': {

@@ -11,7 +11,7 @@ import { INVOICE_NUMBER } from '../domain/invoice.ts';
 
 const isoDate = z.string().check(z.regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/));
 
-/** One invoice as public.invoice_json gives it (private.invoice_json): the row and its mails' state. */
+/** One invoice as private.invoice_json gives it (in the answers of public.issue_invoice, public.invoice_of and the others): the row and its mails' state. */
 export interface StoredInvoice {
   number: string;
   /** The appointment it was issued for, by id: kept after the request is deleted, so its practice links find it. */

@@ -24,8 +24,8 @@ export type EarlierResult =
   | { result: 'changed' | 'unchanged' | 'taken' | 'too_late' | 'conflict'; request: AppointmentRequest; earlier: EarlierTimeView }
   | { result: 'not_found' };
 
-/** An offer mail claimed for its sending: the waiting visitor's appointment and the offered time. */
-export interface OfferMailRow {
+/** An earlier-time offer whose mail the outbox claimed: the waiting visitor's appointment and the offered time. */
+export interface EarlierTimeOffer {
   request: AppointmentRequest;
   offer: EarlierOffer;
 }
@@ -39,8 +39,8 @@ export interface EarlierStore {
   end(id: string, now: Date): Promise<EarlierResult>;
   /** public.take_earlier_time: the offered time, in one transaction. */
   take(id: string, offer: number, now: Date): Promise<EarlierResult>;
-  /** public.claim_due_earlier_offers: the offer mails due (the outbox), each with its claim. */
-  claimDueOffers(limit: number, now: Date): Promise<Claimed<OfferMailRow>[]>;
+  /** public.claim_mail('earlier-offer'), due: the offer mails due (the outbox), each with its claim. */
+  claimDueOffers(limit: number, now: Date): Promise<Claimed<EarlierTimeOffer>[]>;
 }
 
 /** What the press on an earlier-time link does. */
@@ -105,7 +105,7 @@ const claimedOfferSchema = z.array(z.object({
   offer: z.object({ number: offerNumber, date: isoDate, time: isoTime }),
 }));
 
-export function parseClaimedOffers(value: unknown, takenAt: number): Claimed<OfferMailRow>[] {
+export function parseClaimedOffers(value: unknown, takenAt: number): Claimed<EarlierTimeOffer>[] {
   return parseAnswer(claimedOfferSchema, value, 'unexpected_earlier_offer_claim').map(({ claim, offer, ...request }) => {
     if (!/^[0-9a-f-]{36}$/i.test(claim)) throw new StoreError('unexpected_claim_token');
     return { row: { request: request as AppointmentRequest, offer }, claim: { token: claim, takenAt } };

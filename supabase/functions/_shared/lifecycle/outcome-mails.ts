@@ -4,7 +4,7 @@
  * appointment 'move-requested:<n>', 'moved:<n>', 'move-declined:<n>'. Sent by
  * appointment-action when the practice or the visitor presses the button, and by the
  * outbox (send-pending-mail) when that send failed; either claims the state's outbox mail
- * first (claim_mail, claim_due_mail) and finishes it after (finish_mail), so each key's
+ * first (claim_mail: by key, or due) and finishes it after (finish_mail), so each key's
  * mails go out once. Pure apart from signing the links and the two reads of a wish's warnings.
  */
 import { beforeNotice, bookingUrl, type LinkSettings, moveLinks, practiceLink, practiceLinkExpiryOf, visitorLinks } from './action-links.ts';

@@ -75,9 +75,9 @@ export interface MyDataStore {
   erase(address: string, mailboxHash: string): Promise<Erasure>;
   /** public.owe_data_link: the link mail to `email`, owed only when something is stored under it, within the links' budget. */
   oweDataLink(email: string, budget: DataLinkBudget): Promise<DataLinkOwed>;
-  /** public.claim_due_links: the link mails due (held back by the budget, or not sent by the asking call) while their links work and the budget has room (the outbox). */
+  /** public.claim_mail('data-link'), due: the link mails due (held back by the budget, or not sent by the asking call) while their links work and the budget has room (the outbox). */
   claimDueLinks(limit: number, graceSeconds: number, budget: DataLinkBudget): Promise<Claimed<DataLinkMail>[]>;
-  /** public.claim_due_mail('erasure'): the erasure mails the erasing call could not send (the outbox). */
+  /** public.claim_mail('erasure'), due: the erasure mails the erasing call could not send (the outbox). */
   claimDueErasures(limit: number, graceSeconds: number): Promise<Claimed<ErasureNotice>[]>;
   /** public.calendar_cancellations_between. */
   cancellations(from: string, to: string): Promise<CalendarCancellation[]>;
@@ -143,7 +143,7 @@ export function parseErasure(value: unknown, takenAt: number): Erasure {
   };
 }
 
-/** claim_due_mail('erasure')'s rows, each with its claim. */
+/** public.claim_mail('erasure')'s due mails, each with its claim. */
 export const parseClaimedErasures = (value: unknown, takenAt: number): Claimed<ErasureNotice>[] =>
   rows(value).map((mail) => noticeOf(mail, takenAt));
 
@@ -280,7 +280,7 @@ export function parseDataLinkOwed(value: unknown, takenAt: number): DataLinkOwed
   return { status: 'claimed', claim: claim.claim, row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') } };
 }
 
-/** claim_due_mail's data-link rows, each with its claim. */
+/** public.claim_mail('data-link')'s due mails, each with its claim. */
 export function parseClaimedLinks(value: unknown, takenAt: number): Claimed<DataLinkMail>[] {
   return rows(value).map((mail) => {
     const claim = str(mail, 'claim');

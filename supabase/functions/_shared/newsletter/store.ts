@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { type Claimed, type FinishResult, type MailClaim, type MailOutcome, parseAnswer, StoreError } from '../database/store.ts';
 
-/** A confirmation mail owed to a pending address (newsletter_subscribe, claim_due_mail('newsletter-confirmation')). */
+/** A confirmation mail owed to a pending address (newsletter_subscribe, claim_mail('newsletter-confirmation', …)). */
 export interface NewsletterConfirmationMail {
   id: string;
   email: string;
@@ -17,7 +17,7 @@ export interface NewsletterConfirmationMail {
   confirm_requested_at: string;
 }
 
-/** An announcement owed to a confirmed subscriber (claim_due_mail('announcement')). */
+/** An announcement owed to a confirmed subscriber (claim_mail('announcement', …)). */
 export interface AnnouncementMail {
   subscriber_id: string;
   email: string;
@@ -64,11 +64,12 @@ export interface NewsletterStore {
   /** public.newsletter_unsubscribe: true when an address was deleted. */
   unsubscribe(subscriberId: string): Promise<boolean>;
   /**
-   * public.claim_due_confirmations(limit, grace, dailyCap): the mails deferred by the day's
-   * budget charged to it while it has room (oldest first), then the due ones claimed.
+   * public.claim_mail('newsletter-confirmation'), due, with the day's budget (dailyCap): the
+   * mails the budget deferred charged to it while it has room (oldest first), then the due
+   * ones claimed.
    */
   claimConfirmations(limit: number, graceSeconds: number, dailyCap: number): Promise<Claimed<NewsletterConfirmationMail>[]>;
-  /** public.claim_due_mail('announcement', limit, 0). */
+  /** public.claim_mail('announcement'), due, without a grace period. */
   claimAnnouncements(limit: number): Promise<Claimed<AnnouncementMail>[]>;
   /**
    * public.finish_mail, as the forms' Store has it: sent marks the mail sent, not sent
