@@ -145,7 +145,7 @@ export const sleepDiaryPage = {
     finalWakeTime: 'Liegt vor dem Einschlafversuch – oder die Nacht wäre länger als 24 Stunden.',
     upTime: 'Liegt vor dem endgültigen Aufwachen – oder die Nacht wäre länger als 24 Stunden.',
   } satisfies Partial<Record<SleepNightField, string>>,
-  /** The message at the field for each refusal of nightProblem. */
+  /** The message at the field for each reason the night schema (parseNight) refuses. */
   problems: {
     missing: 'Bitte ausfüllen.',
     not_a_date: 'Bitte ein gültiges Datum wählen.',

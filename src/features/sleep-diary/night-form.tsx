@@ -6,7 +6,7 @@ import { sleepDiaryPage as copy } from '@/content/sleep-diary';
 import { parseIsoDate } from '@domain/dates';
 import {
   nightName,
-  nightProblem,
+  parseNight,
   SLEEP_AWAKENINGS_MAX,
   SLEEP_MINUTES_MAX,
   SLEEP_NOTE_MAX,
@@ -137,14 +137,14 @@ export function NightForm({
     event.preventDefault();
     if (sending) return;
     const night = nightOf(values);
-    const problem = nightProblem(night, { today: diary.today, appointmentDate: diary.appointment.date });
+    const { night: parsed, problem } = parseNight(night, { today: diary.today, appointmentDate: diary.appointment.date });
     if (problem) {
       refuse(problem.field, problemText(problem.field, problem.reason));
       return;
     }
     setSending(true);
     setStatus('');
-    const result = await save(night as unknown as SleepNight);
+    const result = await save(parsed);
     setSending(false);
     if (result.kind === 'diary') {
       setMessages({});

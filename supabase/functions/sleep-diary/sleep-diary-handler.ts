@@ -8,7 +8,7 @@
  *   the consent, the nights; reading changes nothing.
  * - POST `{ action: 'consent', token }`: «Ich willige ein …»; from now on nights are stored.
  * - POST `{ action: 'save', token, night }`: the night checked with the domain's rules
- *   (nightProblem: the same call as the page's) against today in Zurich and the appointment's
+ *   (parseNight, the night schema the page checks with too) against today in Zurich and the appointment's
  *   day, then stored, its morning's night replaced. 400 `{ error: 'invalid_night', field,
  *   reason }` stores nothing; 409 `{ error: 'no_consent' }` before consent.
  * - POST `{ action: 'withdraw', token }`: «Einwilligung widerrufen»: the diary deleted at once.
@@ -25,11 +25,11 @@ import { zurichIsoDate } from '../_shared/domain/dates.ts';
 import {
   addDays,
   morningWindow,
-  nightProblem,
+  parseNight,
   SLEEP_DIARY_FUNCTION,
+  SLEEP_NIGHT_FIELDS,
   SLEEP_DIARY_RETENTION_DAYS,
   type SleepDiaryView,
-  type SleepNight,
 } from '../_shared/domain/sleep-diary.ts';
 import { storableString } from '../_shared/domain/field-schemas.ts';
 import { validateBody } from '../_shared/forms/validation.ts';
@@ -38,24 +38,12 @@ import { type Answer, type FunctionDeps, openRequest } from '../_shared/http/req
 import { failureCause } from '../_shared/mail/budget.ts';
 import type { SleepDiaryStore, SleepDiaryWrite, StoredSleepDiary } from '../_shared/sleep-diary/store.ts';
 import { readSleepDiaryToken } from '../_shared/sleep-diary/tokens.ts';
-import { cleanNote } from '../_shared/domain/sleep-diary.ts';
 
 export const FUNCTION_NAME = SLEEP_DIARY_FUNCTION;
 
 const token = storableString.check(z.minLength(1), z.maxLength(1024));
-/** A night's keys, each value checked by nightProblem (which names the field and the rule). */
-const nightSchema = z.strictObject({
-  morning: z.unknown(),
-  bedTime: z.unknown(),
-  attemptTime: z.unknown(),
-  latencyMinutes: z.unknown(),
-  awakenings: z.unknown(),
-  wakeMinutes: z.unknown(),
-  finalWakeTime: z.unknown(),
-  upTime: z.unknown(),
-  quality: z.unknown(),
-  note: z.optional(z.unknown()),
-});
+/** A night's keys (no other); their values are parsed by the domain's night schema (parseNight), which names the field and the rule. */
+const nightSchema = z.partialRecord(z.enum(SLEEP_NIGHT_FIELDS), z.unknown());
 const commandSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.enum(['show', 'consent', 'withdraw']), token }),
   z.strictObject({ action: z.literal('save'), token, night: nightSchema }),
@@ -150,12 +138,10 @@ export function createSleepDiaryHandler(deps: FunctionDeps): (request: Request) 
           if (stored.appointment.status !== 'confirmed' || stored.appointment.date === null) {
             return answer(409, { error: 'closed' }, { code: 'closed' });
           }
-          const raw = command.night as Record<string, unknown>;
-          const problem = nightProblem(raw, { today: zurichIsoDate(0, at), appointmentDate: stored.appointment.date });
+          const { night, problem } = parseNight(command.night, { today: zurichIsoDate(0, at), appointmentDate: stored.appointment.date });
           if (problem) {
             return answer(400, { error: 'invalid_night', field: problem.field, reason: problem.reason }, { code: 'invalid_night', field: problem.field });
           }
-          const night = { ...(raw as unknown as SleepNight), note: cleanNote(raw.note as string | null | undefined) };
           return refusal(answer, await diaries.save(requestId, night)) ?? await shown('saved');
         }
       }

@@ -2,7 +2,7 @@
  * The sleep diary (docs/product.md §10): a visitor's nights before their first
  * appointment, kept on the page /schlaftagebuch and read by the advisor on the action page.
  * The rules of one night and the figures of the Consensus Sleep Diary (Carney et al., SLEEP
- * 35(2), 2012) are written here once: the page checks a night with `nightProblem` before
+ * 35(2), 2012) are written here once: the page checks a night with `parseNight` (its schema, `sleepNightSchema`) before
  * sending it, the function sleep-diary checks it again with the same call, and the database
  * gets its copy of the limits generated (`npm run db:rules`: the note's length, the minutes,
  * the writes a day, the retention). Pure: no network, no environment; the clock is passed in.
@@ -14,6 +14,7 @@
  * real minutes on the practice's clock (Europe/Zurich): the night the clocks go forward
  * is an hour shorter than its wall clock says, the night they go back an hour longer.
  */
+import * as z from 'zod/mini';
 import { formatDateLong, parseIsoDate, zurichInstant } from './dates.ts';
 import { looksBlank, MULTI_LINE_FORBIDDEN, storableProblem } from './field-rules.ts';
 import type { MailKind } from './mail-kinds.ts';
@@ -186,60 +187,98 @@ function nightInstants(night: Pick<SleepNight, 'morning' | 'bedTime' | 'attemptT
 const isWhole = (value: unknown, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
 
-/**
- * The first problem of a night in the form's order, or null: every field, then the order of
- * the times, then the minutes between them. The site and the function call this same check.
- */
-export function nightProblem(night: Record<string, unknown>, days: SleepDiaryDays): SleepNightProblem | null {
-  const problem = (field: SleepNightField, reason: SleepNightReason) => ({ field, reason });
-  const { morning } = night;
-  if (typeof morning !== 'string' || morning === '') return problem('morning', 'missing');
-  if (!parseIsoDate(morning)) return problem('morning', 'not_a_date');
-  if (morning > days.today) return problem('morning', 'in_future');
-  if (morning > days.appointmentDate) return problem('morning', 'after_appointment');
-  if (morning < morningWindow(days).first) return problem('morning', 'too_old');
-  for (const field of ['bedTime', 'attemptTime'] as const) {
-    const value = night[field];
-    if (typeof value !== 'string' || value === '') return problem(field, 'missing');
-    if (!TIME.test(value)) return problem(field, 'not_a_time');
-  }
-  for (const field of ['latencyMinutes', 'awakenings', 'wakeMinutes'] as const) {
-    const value = night[field];
-    if (value === undefined || value === null || value === '') return problem(field, 'missing');
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return problem(field, 'not_a_number');
-    if (!isWhole(value, field === 'awakenings' ? SLEEP_AWAKENINGS_MAX : SLEEP_MINUTES_MAX)) return problem(field, 'too_many');
-  }
-  for (const field of ['finalWakeTime', 'upTime'] as const) {
-    const value = night[field];
-    if (typeof value !== 'string' || value === '') return problem(field, 'missing');
-    if (!TIME.test(value)) return problem(field, 'not_a_time');
-  }
-  if (!(SLEEP_QUALITIES as readonly unknown[]).includes(night.quality)) {
-    return problem('quality', night.quality === undefined || night.quality === null ? 'missing' : 'not_a_choice');
-  }
-  const note = night.note;
-  if (note !== undefined && note !== null) {
-    if (typeof note !== 'string') return problem('note', 'not_a_choice');
-    // What the database cannot store first: the rule every function's text is held to.
-    const unstorable = storableProblem(note);
-    if (unstorable) return problem('note', unstorable);
-    if ([...note].length > SLEEP_NOTE_MAX) return problem('note', 'too_long');
-    if (MULTI_LINE_FORBIDDEN.test(note)) return problem('note', 'control_character');
-  }
+/** A rule of one field: its reason when the value breaks it; the first broken rule ends the field's check. */
+const rule = (holds: (value: unknown) => boolean, reason: SleepNightReason) => z.refine(holds, { message: reason, abort: true });
 
-  const times = night as unknown as SleepNight;
-  const gaps = clockGaps(times);
-  if (gaps[0] + gaps[1] + gaps[2] >= DAY_MINUTES) {
-    // The times go round the clock: one is out of order. The longest gap is where it breaks
-    // (bed 23:00, attempt 22:30 reads as 23½ hours later): the field after it is marked.
-    const longest = gaps.indexOf(Math.max(...gaps));
-    return problem((['attemptTime', 'finalWakeTime', 'upTime'] as const)[longest]!, 'out_of_order');
-  }
-  const instants = nightInstants(times);
-  const asleepSpan = (instants.final - instants.attempt) / 60_000;
-  if (times.latencyMinutes > asleepSpan) return problem('latencyMinutes', 'latency_too_long');
-  if (times.latencyMinutes + times.wakeMinutes > asleepSpan) return problem('wakeMinutes', 'wake_too_long');
-  return null;
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const clockTime = z.custom<string>().check(rule((value) => typeof value === 'string' && value !== '', 'missing'), rule((value) => TIME.test(value as string), 'not_a_time'));
+const count = (max: number) =>
+  z.custom<number>().check(
+    rule(present, 'missing'),
+    rule((value) => typeof value === 'number' && Number.isInteger(value) && value >= 0, 'not_a_number'),
+    rule((value) => isWhole(value, max), 'too_many'),
+  );
+
+/**
+ * A night as the page sends it, parsed against `days`: each field by its rules in the form's
+ * order, then – only when every field holds – the order of the times and the minutes between
+ * them. A refused night's issues carry the field as their path and the reason as their message
+ * (nightProblem reads the first). The site checks a night with it before sending, the function
+ * when it arrives.
+ */
+export function sleepNightSchema(days: SleepDiaryDays) {
+  const window = morningWindow(days);
+  return z
+    .strictObject({
+      morning: z.custom<string>().check(
+        rule((value) => typeof value === 'string' && value !== '', 'missing'),
+        rule((value) => parseIsoDate(value as string) !== null, 'not_a_date'),
+        rule((value) => (value as string) <= days.today, 'in_future'),
+        rule((value) => (value as string) <= days.appointmentDate, 'after_appointment'),
+        rule((value) => (value as string) >= window.first, 'too_old'),
+      ),
+      bedTime: clockTime,
+      attemptTime: clockTime,
+      latencyMinutes: count(SLEEP_MINUTES_MAX),
+      awakenings: count(SLEEP_AWAKENINGS_MAX),
+      wakeMinutes: count(SLEEP_MINUTES_MAX),
+      finalWakeTime: clockTime,
+      upTime: clockTime,
+      quality: z.custom<SleepQuality>().check(
+        rule(present, 'missing'),
+        rule((value) => (SLEEP_QUALITIES as readonly unknown[]).includes(value), 'not_a_choice'),
+      ),
+      note: z.pipe(
+        z.custom<string | null | undefined>().check(
+          rule((value) => value === undefined || value === null || typeof value === 'string', 'not_a_choice'),
+          // What the database cannot store first: the rule every function's text is held to.
+          z.check((ctx) => {
+            const unstorable = typeof ctx.value === 'string' ? storableProblem(ctx.value) : null;
+            if (unstorable) ctx.issues.push({ code: 'custom', message: unstorable, input: ctx.value, continue: false });
+          }),
+          rule((value) => typeof value !== 'string' || [...value].length <= SLEEP_NOTE_MAX, 'too_long'),
+          rule((value) => typeof value !== 'string' || !MULTI_LINE_FORBIDDEN.test(value), 'control_character'),
+        ),
+        z.transform(cleanNote),
+      ),
+    })
+    .check(
+      z.check((ctx) => {
+        const night = ctx.value;
+        const refuse = (field: SleepNightField, reason: SleepNightReason) => {
+          ctx.issues.push({ code: 'custom', message: reason, path: [field], input: night });
+        };
+        const gaps = clockGaps(night);
+        if (gaps[0] + gaps[1] + gaps[2] >= DAY_MINUTES) {
+          // The times go round the clock: one is out of order. The longest gap is where it breaks
+          // (bed 23:00, attempt 22:30 reads as 23½ hours later): the field after it is marked.
+          const longest = gaps.indexOf(Math.max(...gaps));
+          return refuse((['attemptTime', 'finalWakeTime', 'upTime'] as const)[longest]!, 'out_of_order');
+        }
+        const instants = nightInstants(night);
+        const asleepSpan = (instants.final - instants.attempt) / 60_000;
+        if (night.latencyMinutes > asleepSpan) return refuse('latencyMinutes', 'latency_too_long');
+        if (night.latencyMinutes + night.wakeMinutes > asleepSpan) refuse('wakeMinutes', 'wake_too_long');
+      }),
+    ) satisfies z.ZodMiniType<SleepNight, unknown>;
+}
+
+/** A night parsed (the note cleaned: blanks are no note), or its first problem in the form's order. */
+export function parseNight(night: unknown, days: SleepDiaryDays): { night: SleepNight; problem: null } | { night: null; problem: SleepNightProblem } {
+  const parsed = sleepNightSchema(days).safeParse(night);
+  if (parsed.success) return { night: parsed.data, problem: null };
+  const [issue] = parsed.error.issues;
+  const field = issue?.path[0];
+  // Not a night at all (not an object, a key of none of its fields; the function refuses those
+  // before, as a malformed body): refused at its first field.
+  return (SLEEP_NIGHT_FIELDS as readonly unknown[]).includes(field) && issue
+    ? { night: null, problem: { field: field as SleepNightField, reason: issue.message as SleepNightReason } }
+    : { night: null, problem: { field: 'morning', reason: 'missing' } };
+}
+
+/** The first problem of a night in the form's order, or null (parseNight's). */
+export function nightProblem(night: Record<string, unknown>, days: SleepDiaryDays): SleepNightProblem | null {
+  return parseNight(night, days).problem;
 }
 
 /** A night as the page's form holds it: a note of blanks only is no note. */
