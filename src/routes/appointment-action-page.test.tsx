@@ -3,8 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { slotFieldTexts } from '@/content/appointment';
+import { fieldProblemTexts } from '@/content/form-notices';
+import { findBookableService } from '@/content/services';
 import { invoiceTexts } from '@/content/invoice';
-import { practice } from '@/content/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/api/action-api';
 import { renewPracticeLink } from '@/features/appointment-action/api/renew-api';
@@ -13,12 +15,16 @@ import { renderRoute } from '@/test/render-route';
 import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
 import { addDays, slotWindow, holidayName, isoWeekday } from '@domain/availability';
-import { formatDateLong, zurichInstant } from '@domain/dates';
+import { formatDateLong, formatInstantLong, zurichInstant } from '@domain/dates';
 import AppointmentActionPage from './appointment-action-page';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
+/** The visitor of makeView's request, as the page names them. */
+const NAME = 'Beat Keller';
+/** A slot's warning as the page writes it: the warning, then the advice to confirm only what the practice keeps. */
+const warned = (warning: string) => `${warning} ${copy.slotWarning.confirmAnyway}`;
 
 // The page's boundary: the tests decide what the function answers and see what is sent.
 vi.mock('@/features/appointment-action/api/action-api', () => ({
@@ -27,7 +33,7 @@ vi.mock('@/features/appointment-action/api/action-api', () => ({
 }));
 const show = vi.mocked(showAppointment);
 const act = vi.mocked(actOnAppointment);
-// «Neuen Link an die Praxis senden»: the tests decide what the function answers.
+// The lapsed link's renew button (copy.renew.button): the tests decide what the function answers.
 vi.mock('@/features/appointment-action/api/renew-api', () => ({ renewPracticeLink: vi.fn() }));
 const renew = vi.mocked(renewPracticeLink);
 // The move form asks for the taken times of the chosen day, as the booking form does.
@@ -101,8 +107,8 @@ describe('/termin/aktion', () => {
           <AppointmentActionPage />
         </MemoryRouter>,
       );
-      expect(html).toContain('Terminanfrage</h1>');
-      expect(html).toContain('Anfrage wird geladen …');
+      expect(html).toContain(`${copy.loading.headline}</h1>`);
+      expect(html).toContain(copy.loading.text);
       expect(html).not.toContain(TOKEN);
       expect(show).not.toHaveBeenCalled();
       expect(act).not.toHaveBeenCalled();
@@ -196,7 +202,7 @@ describe('/termin/aktion', () => {
       expect(() => window.sessionStorage.getItem('termin-aktion-token')).toThrow();
       show.mockResolvedValue({ kind: 'failed' });
       const user = await openLink();
-      expect(await screen.findByRole('heading', { level: 1, name: 'Die Anfrage konnte nicht geladen werden' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.loadFailed.headline })).toBeInTheDocument();
       expect(window.location.hash).toBe('');
 
       show.mockResolvedValue({ kind: 'view', view: makeView() });
@@ -249,7 +255,7 @@ describe('/termin/aktion', () => {
     it('without a token says the link is invalid, and asks the function nothing', async () => {
       await openLink(null);
       expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist ungültig' })).toBeInTheDocument();
-      expect(screen.getByText(/beim Kopieren nicht vollständig übernommen/)).toBeInTheDocument();
+      expect(screen.getByText(copy.invalidLink.text[0])).toBeInTheDocument();
       expectWaysOn();
       expect(show).not.toHaveBeenCalled();
     });
@@ -258,7 +264,7 @@ describe('/termin/aktion', () => {
       show.mockResolvedValue({ kind: 'invalid_link', reason });
       await openLink();
       expect(await screen.findByRole('heading', { level: 1, name: 'Dieser Link ist ungültig' })).toBeInTheDocument();
-      expect(screen.getByText(/direkt aus der E-Mail, oder rufen Sie uns an/)).toBeInTheDocument();
+      expect(screen.getByText(copy.invalidLink.text[1])).toBeInTheDocument();
       expectWaysOn();
     });
 
@@ -270,7 +276,7 @@ describe('/termin/aktion', () => {
       expectWaysOn();
     });
 
-    it('a lapsed practice link: «Neuen Link an die Praxis senden», which mails the practice and says so; held back, says until when', async () => {
+    it(`a lapsed practice link: «${copy.renew.button}», which mails the practice and says so; held back, says until when`, async () => {
       show.mockResolvedValue({ kind: 'invalid_link', reason: 'expired', renewable: true });
       renew.mockReset();
       renew.mockResolvedValueOnce({ kind: 'sent' }).mockResolvedValueOnce({ kind: 'limited', nextAt: '2026-12-11T10:05:00.000Z' });
@@ -340,16 +346,16 @@ describe('/termin/aktion', () => {
     it('a request no longer stored: says so, with the phone', async () => {
       show.mockResolvedValue({ kind: 'not_found' });
       await openLink();
-      expect(await screen.findByRole('heading', { level: 1, name: 'Anfrage nicht gefunden' })).toBeInTheDocument();
-      expect(screen.getByText('Diese Terminanfrage ist bei uns nicht mehr gespeichert.')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: copy.notFound.headline })).toBeInTheDocument();
+      expect(screen.getByText(copy.notFound.text[0])).toBeInTheDocument();
       expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
     });
 
     it('a failure to load: an error with the phone, and loading again on request', async () => {
       show.mockResolvedValue({ kind: 'failed' });
       const user = await openLink();
-      expect(await screen.findByRole('heading', { level: 1, name: 'Die Anfrage konnte nicht geladen werden' })).toBeInTheDocument();
-      expect(screen.getByRole('alert')).toHaveTextContent('Die Verbindung ist fehlgeschlagen');
+      expect(await screen.findByRole('heading', { level: 1, name: copy.loadFailed.headline })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(copy.loadFailed.text[0]);
       expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       show.mockResolvedValue({ kind: 'view', view: makeView() });
       await user.click(button('Erneut versuchen'));
@@ -365,7 +371,7 @@ describe('/termin/aktion', () => {
       expect(summaryValue('Leistung')).toBe('Schlafberatung');
       expect(summaryValue('Wunschtermin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
       expect(summaryValue('Alternativtermin')).toBe('Montag, 14. Dezember 2026 (keine Uhrzeit gewählt)');
-      expect(summaryValue('Stand')).toBe('Angefragt, noch nicht bestätigt');
+      expect(summaryValue('Stand')).toBe(copy.status.requested);
       expect(screen.queryByText('Bestätigter Termin')).toBeNull();
     });
 
@@ -381,8 +387,8 @@ describe('/termin/aktion', () => {
     it('shows the slot to confirm, who is free, one button per advisor; the press confirms with that one and the page names them', async () => {
       const user = await openWithView(makeView());
       expect(headline()).toHaveTextContent('Termin bestätigen');
-      expect(screen.getByText('Zu bestätigen ist der Wunschtermin: Freitag, 11. Dezember 2026, 09:30 Uhr.')).toBeInTheDocument();
-      expect(screen.getByText('Zu dieser Zeit sind beide frei. Wählen Sie, wer den Termin übernimmt.')).toBeInTheDocument();
+      expect(screen.getByText(copy.confirm.toConfirm(copy.confirm.slotNames['confirm-preferred'], 'Freitag, 11. Dezember 2026, 09:30 Uhr'))).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.bothFree)).toBeInTheDocument();
       expect(screen.queryByRole('combobox')).toBeNull();
       expect(buttonNames()).toEqual([WITH_SANDRA, WITH_LUKAS]);
       expect(act).not.toHaveBeenCalled();
@@ -403,9 +409,7 @@ describe('/termin/aktion', () => {
 
       await reactAct(async () => answer.resolve(done(makeView({ ...confirmedPreferred, advisor: 'lukas-brunner' }))));
       const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent(
-        `Der Termin ist bestätigt und bei ${LUKAS_BRUNNER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
-      );
+      expect(notice).toHaveTextContent(copy.outcome.success.confirm(NAME, LUKAS_BRUNNER));
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Termin bestätigt');
       expect(summaryValue('Beratung durch')).toBe(LUKAS_BRUNNER);
@@ -414,7 +418,7 @@ describe('/termin/aktion', () => {
 
     it('one advisor busy at that time: says who is free and what the other has then, and offers only the free one', async () => {
       const user = await openWithView(makeView({ schedule: [scheduled('sandra-huber', '09:00'), scheduled('lukas-brunner', '14:00')] }));
-      expect(screen.getByText(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:`)).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.oneFree(LUKAS_BRUNNER))).toBeInTheDocument();
       expect(inMain().getByRole('listitem')).toHaveTextContent(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`);
       expect(buttonNames()).toEqual([WITH_LUKAS]);
       act.mockResolvedValue(done(makeView({ ...confirmedPreferred, advisor: 'lukas-brunner' })));
@@ -431,18 +435,14 @@ describe('/termin/aktion', () => {
           ],
         }),
       );
-      expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.nobodyFree)).toBeInTheDocument();
       // The lead says what a confirmation would do, not that one is coming.
-      expect(screen.getByText('Mit Ihrer Bestätigung erhält Beat Keller eine E-Mail mit Kalendereintrag.')).toBeInTheDocument();
+      expect(screen.getByText(copy.confirm.whatHappens(NAME))).toBeInTheDocument();
       expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
         `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
         `${LUKAS_BRUNNER}: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein`,
       ]);
-      expect(
-        screen.getByText(
-          'Bestätigen lässt sich der Termin so nicht. Sie können die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen» aus Ihrer E-Mail ablehnen und Beat Keller dabei eine andere Zeit vorschlagen.',
-        ),
-      ).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.whatNow(NAME))).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
       // Information, not an error: nothing was pressed.
       expect(screen.queryByRole('alert')).toBeNull();
@@ -450,20 +450,20 @@ describe('/termin/aktion', () => {
 
     it('names the alternative when the link confirms it', async () => {
       await openWithView(makeView({ action: 'confirm-alternative', slot: { date: '2026-12-14', time: '10:00' } }));
-      expect(screen.getByText('Zu bestätigen ist der Alternativtermin: Montag, 14. Dezember 2026, 10:00 Uhr.')).toBeInTheDocument();
+      expect(screen.getByText(copy.confirm.toConfirm(copy.confirm.slotNames['confirm-alternative'], 'Montag, 14. Dezember 2026, 10:00 Uhr'))).toBeInTheDocument();
     });
 
     it('asks for a time when the slot has none: a required choice of the 21 slots, then who is free then; sent as `time` with the advisor', async () => {
       const slot = { date: '2026-12-14', time: null };
       const user = await openWithView(makeView({ action: 'confirm-alternative', slot }));
-      expect(screen.getByText(/Beat Keller hat für diesen Tag keine Uhrzeit gewählt/)).toBeInTheDocument();
+      expect(screen.getByText(copy.confirm.pickTime(NAME))).toBeInTheDocument();
       const time = screen.getByLabelText(/^Uhrzeit/) as HTMLSelectElement;
       expect(time).toBeRequired();
       const options = within(time).getAllByRole('option').slice(1);
       expect(options).toHaveLength(21);
       expect(options[0]).toHaveTextContent('09:00 Uhr');
       expect(options.at(-1)).toHaveTextContent('20:00 Uhr');
-      expect(screen.getByText('Sobald Sie eine Uhrzeit gewählt haben, sehen Sie hier, wer von beiden frei ist.')).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.pickTimeFirst)).toBeInTheDocument();
 
       // Without a time nothing is sent.
       expect(buttonNames()).toEqual(['Termin bestätigen']);
@@ -475,10 +475,10 @@ describe('/termin/aktion', () => {
         done(makeView({ action: 'confirm-alternative', slot, status: 'confirmed', confirmed: { date: '2026-12-14', time: '14:00' }, advisor: 'sandra-huber' })),
       );
       await user.selectOptions(time, '14:00');
-      expect(screen.getByText('Zu dieser Zeit sind beide frei. Wählen Sie, wer den Termin übernimmt.')).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.bothFree)).toBeInTheDocument();
       await user.click(button(WITH_SANDRA));
       expect(act).toHaveBeenCalledWith(TOKEN, { time: '14:00', advisor: 'sandra-huber' });
-      expect(await screen.findByRole('status')).toHaveTextContent(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen.`);
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.outcome.success.confirm(NAME, SANDRA_HUBER));
     });
 
     it('marks the times at which both are busy in the time choice, still selectable; picking one lists the collisions and takes the buttons away', async () => {
@@ -492,16 +492,14 @@ describe('/termin/aktion', () => {
       expect(within(time).getByRole('option', { name: '14:30 Uhr' })).toBeEnabled();
 
       // The region that says who is free is live: a screen reader hears the news with the choice.
-      const region = screen.getByText('Sobald Sie eine Uhrzeit gewählt haben, sehen Sie hier, wer von beiden frei ist.').closest('[aria-live]');
+      const region = screen.getByText(copy.capacity.pickTimeFirst).closest('[aria-live]');
       expect(region).toHaveAttribute('aria-live', 'polite');
       await user.selectOptions(time, '14:00');
-      expect(region).toHaveTextContent('Zu dieser Zeit haben beide Beratenden bereits Termine:');
-      expect(region).toHaveTextContent(
-        'Wählen Sie eine andere Uhrzeit, oder lehnen Sie die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen» aus Ihrer E-Mail ab und schlagen Sie Beat Keller dabei eine andere Zeit vor.',
-      );
+      expect(region).toHaveTextContent(copy.capacity.nobodyFree);
+      expect(region).toHaveTextContent(copy.capacity.whatNowPickTime(NAME));
       expect(inMain().queryByRole('button')).toBeNull();
       await user.selectOptions(time, '14:30');
-      expect(region).toHaveTextContent(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:${SANDRA_HUBER}: 14:00–15:00 Uhr`);
+      expect(region).toHaveTextContent(`${copy.capacity.oneFree(LUKAS_BRUNNER)}${SANDRA_HUBER}: 14:00–15:00 Uhr`);
       expect(buttonNames()).toEqual([WITH_LUKAS]);
     });
 
@@ -512,10 +510,8 @@ describe('/termin/aktion', () => {
       await user.click(button(WITH_SANDRA));
       expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Inzwischen belegt');
-      expect(alert).toHaveTextContent(
-        `In der Zwischenzeit wurde ${SANDRA_HUBER} zu dieser Zeit für einen anderen Termin eingeteilt. Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.`,
-      );
+      expect(alert).toHaveTextContent(copy.outcome.advisorBusy.title);
+      expect(alert).toHaveTextContent(copy.outcome.advisorBusy.text(SANDRA_HUBER));
       expect(alert).toHaveFocus();
       expect(headline()).toHaveTextContent('Termin bestätigen');
       expect(inMain().getByRole('listitem')).toHaveTextContent(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Vera Vorher`);
@@ -525,27 +521,27 @@ describe('/termin/aktion', () => {
       const full = makeView({ schedule: [...now.schedule, scheduled('lukas-brunner', '10:00', { name: 'Walter Weiss' })] });
       act.mockResolvedValueOnce({ kind: 'advisor_busy', view: full });
       await user.click(button(WITH_LUKAS));
-      await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`In der Zwischenzeit wurde ${LUKAS_BRUNNER} zu dieser Zeit`));
-      expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(copy.outcome.advisorBusy.text(LUKAS_BRUNNER)));
+      expect(screen.getByText(copy.capacity.nobodyFree)).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('a request already confirmed for this slot: says so, no button', async () => {
       await openWithView(makeView(confirmedPreferred));
       expect(headline()).toHaveTextContent('Termin bestätigt');
-      expect(screen.getByText('Dieser Termin ist bestätigt.')).toBeInTheDocument();
+      expect(screen.getByText(copy.state.confirmedThis)).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('a request confirmed for the other slot, declined or cancelled: explains, no button', async () => {
       await openWithView(makeView({ status: 'confirmed', confirmed: { date: '2026-12-14', time: '10:00' } }));
-      expect(screen.getByText(/Bestätigt ist ein anderer Termin: Montag, 14. Dezember 2026, 10:00 Uhr\./)).toBeInTheDocument();
+      expect(screen.getByText(copy.state.confirmedOther('Montag, 14. Dezember 2026, 10:00 Uhr'))).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it.each([
-      ['declined', 'Anfrage abgelehnt', /Diese Anfrage ist abgelehnt; bestätigen lässt sie sich nicht mehr/],
-      ['cancelled', 'Termin abgesagt', /Dieser Termin ist abgesagt; bestätigen lässt er sich nicht mehr/],
+      ['declined', copy.stateHeadlines.declined, copy.state.declinedNoConfirm(NAME)],
+      ['cancelled', copy.stateHeadlines.cancelled, copy.state.cancelledNoConfirm],
     ] as const)('a %s request: explains, no button', async (status, title, text) => {
       await openWithView(makeView({ status, ...(status === 'cancelled' && { confirmed: confirmedPreferred.confirmed }) }));
       expect(headline()).toHaveTextContent(title);
@@ -564,7 +560,7 @@ describe('/termin/aktion', () => {
       act.mockResolvedValue({ kind: 'conflict', view: makeView({ status: 'declined' }) });
       await user.click(button(WITH_SANDRA));
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Die Anfrage wurde inzwischen anders entschieden oder abgesagt.');
+      expect(alert).toHaveTextContent(copy.outcome.conflict.text);
       expect(alert).toHaveFocus();
       expect(headline()).toHaveTextContent('Anfrage abgelehnt');
       expect(summaryValue('Stand')).toBe('Abgelehnt');
@@ -575,7 +571,7 @@ describe('/termin/aktion', () => {
       const user = await openWithView(makeView());
       act.mockResolvedValue({ kind: 'slot_past', view: makeView() });
       await user.click(button(WITH_SANDRA));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit');
+      expect(await screen.findByRole('alert')).toHaveTextContent(copy.outcome.slotPast.text(NAME));
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
@@ -583,12 +579,13 @@ describe('/termin/aktion', () => {
       const slot = { date: '2026-12-11', time: null };
       const pendingView = makeView({ slot, ...confirmedPreferred, mailPending: true });
       const user = await openWithView(pendingView);
-      expect(screen.getByText(/Die Bestätigung an Beat Keller ist noch nicht per E-Mail versandt/)).toBeInTheDocument();
+      expect(screen.getByText(copy.mailPending.confirm(NAME))).toBeInTheDocument();
       expect(act).not.toHaveBeenCalled();
       act.mockResolvedValue(done({ ...pendingView, mailPending: false }, 'unchanged'));
       await user.click(button('E-Mail jetzt senden'));
       expect(act).toHaveBeenCalledWith(TOKEN, {});
-      expect(await screen.findByRole('status')).toHaveTextContent('Beat Keller erhält die Bestätigung');
+      // The view names no advisor: the notice names none.
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.outcome.success.confirm(NAME, null));
     });
   });
 
@@ -600,9 +597,7 @@ describe('/termin/aktion', () => {
 
       await user.click(button(WITH_SANDRA));
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(
-        'Gespeichert, aber die E-Mail konnte nicht versandt werden. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
-      );
+      expect(alert).toHaveTextContent(copy.outcome.mailFailed.text);
       expect(alert).toHaveFocus();
 
       await user.click(button('E-Mail jetzt senden'));
@@ -610,9 +605,7 @@ describe('/termin/aktion', () => {
       expect(act.mock.calls[1]).toEqual(act.mock.calls[0]);
       expect(act.mock.calls[1]).toEqual([TOKEN, { advisor: 'sandra-huber' }]);
       const success = await screen.findByRole('status');
-      expect(success).toHaveTextContent(
-        `Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`,
-      );
+      expect(success).toHaveTextContent(copy.outcome.success.confirm(NAME, SANDRA_HUBER));
       expect(success).toHaveFocus();
       expect(screen.queryByRole('alert')).toBeNull();
     });
@@ -625,7 +618,7 @@ describe('/termin/aktion', () => {
     it('says the visitor gets a kind e-mail with the note and a link to book again; the note is optional', async () => {
       const user = await openWithView(declineView);
       expect(headline()).toHaveTextContent('Anfrage ablehnen');
-      expect(screen.getByText(/erhält eine freundliche Absage per E-Mail, mit Ihrer Nachricht .* einem Link, um einen neuen Termin anzufragen/)).toBeInTheDocument();
+      expect(screen.getByText(copy.decline.whatHappens(NAME))).toBeInTheDocument();
       expect(noteField()).not.toBeRequired();
       // No maxLength: a pasted text is never cut without a word.
       expect(noteField()).not.toHaveAttribute('maxLength');
@@ -636,7 +629,7 @@ describe('/termin/aktion', () => {
       // A blank note is no note.
       expect(act).toHaveBeenCalledWith(TOKEN, {});
       const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent('Die Anfrage ist abgelehnt. Beat Keller erhält Ihre Absage per E-Mail.');
+      expect(notice).toHaveTextContent(copy.outcome.success.decline(NAME));
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Anfrage abgelehnt');
     });
@@ -656,9 +649,10 @@ describe('/termin/aktion', () => {
       // A pasted text stays whole; the field says at once by how much it is too long.
       fireEvent.change(noteField(), { target: { value: 'x'.repeat(1001) } });
       expect(noteField().value).toHaveLength(1001);
-      expect(noteField()).toHaveAccessibleDescription(/Ihr Text hat 1001 Zeichen, 1 mehr als die 1000 möglichen\. Bitte kürzen Sie ihn\./);
+      // How much too long the text is, before the field's hint.
+      expect(noteField()).toHaveAccessibleDescription(`${fieldProblemTexts.overLimit(1001, 1000)} ${copy.decline.noteHint}`);
       await user.click(button('Anfrage ablehnen'));
-      expect(noteField().validationMessage).toBe('Bitte kürzen Sie den Text auf höchstens 1000 Zeichen.');
+      expect(noteField().validationMessage).toBe(fieldProblemTexts.tooLong(1000));
       expect(act).not.toHaveBeenCalled();
 
       // Shortened, it goes.
@@ -674,7 +668,7 @@ describe('/termin/aktion', () => {
       const user = await openWithView(declineView);
       fireEvent.change(noteField(), { target: { value: 'Leider \u202Eausgebucht' } });
       await user.click(button('Anfrage ablehnen'));
-      expect(noteField().validationMessage).toMatch(/unsichtbare Steuer- oder Formatzeichen/);
+      expect(noteField().validationMessage).toBe(fieldProblemTexts.invisibleCharacters);
       expect(act).not.toHaveBeenCalled();
     });
 
@@ -684,7 +678,7 @@ describe('/termin/aktion', () => {
       await user.type(noteField(), 'Leider ausgebucht.');
       await user.click(button('Anfrage ablehnen'));
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Das hat nicht geklappt');
+      expect(alert).toHaveTextContent(copy.outcome.failed.text);
       expect(within(alert).getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(alert).toHaveFocus();
       expect(noteField()).toHaveValue('Leider ausgebucht.');
@@ -692,7 +686,7 @@ describe('/termin/aktion', () => {
       act.mockResolvedValueOnce(done(makeView({ action: 'decline', slot: null, status: 'declined' })));
       await user.click(button('Anfrage ablehnen'));
       expect(act).toHaveBeenLastCalledWith(TOKEN, { note: 'Leider ausgebucht.' });
-      expect(await screen.findByRole('status')).toHaveTextContent('Die Anfrage ist abgelehnt.');
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.outcome.success.decline(NAME));
     });
 
     it('a press while another is sending the e-mail: asks to wait and reload', async () => {
@@ -700,20 +694,20 @@ describe('/termin/aktion', () => {
       act.mockResolvedValue({ kind: 'in_progress' });
       await user.click(button('Anfrage ablehnen'));
       const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent('Die E-Mail wird gerade gesendet. Bitte warten Sie einen Moment und laden Sie die Seite dann neu.');
+      expect(notice).toHaveTextContent(copy.outcome.inProgress.text);
       expect(notice).toHaveFocus();
     });
 
     it('a declined request: says so, no button', async () => {
       await openWithView(makeView({ action: 'decline', slot: null, status: 'declined' }));
-      expect(screen.getByText('Diese Anfrage ist abgelehnt.')).toBeInTheDocument();
+      expect(screen.getByText(copy.state.declined)).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
       expect(inMain().queryByRole('textbox')).toBeNull();
     });
 
     it('a request confirmed meanwhile: explains, no button', async () => {
       await openWithView(makeView({ action: 'decline', slot: null, ...confirmedPreferred }));
-      expect(screen.getByText(/Diese Anfrage ist bereits bestätigt: Freitag, 11. Dezember 2026, 09:30 Uhr\./)).toBeInTheDocument();
+      expect(screen.getByText(copy.state.confirmedNoDecline('Freitag, 11. Dezember 2026, 09:30 Uhr', NAME))).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
   });
@@ -723,24 +717,22 @@ describe('/termin/aktion', () => {
       const user = await openWithView(cancellable);
       expect(headline()).toHaveTextContent('Termin absagen');
       expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
-      expect(
-        screen.getByText('Online absagen können Sie bis 24 Stunden vor dem Termin, also bis Mittwoch, 10. Dezember 2036, 09:30 Uhr.'),
-      ).toBeInTheDocument();
+      expect(screen.getByText(copy.cancel.until('Mittwoch, 10. Dezember 2036, 09:30 Uhr'))).toBeInTheDocument();
       expect(act).not.toHaveBeenCalled();
 
       act.mockResolvedValue(done({ ...cancellable, status: 'cancelled', cancelUntil: null }));
       await user.click(button('Termin absagen'));
       expect(act).toHaveBeenCalledWith(TOKEN, {});
       const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent('Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.');
+      expect(notice).toHaveTextContent(copy.outcome.success.cancel);
       expect(notice).toHaveFocus();
-      expect(headline()).toHaveTextContent('Ihr Termin ist abgesagt');
+      expect(headline()).toHaveTextContent(copy.stateHeadlines.visitorCancelled);
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('after the deadline: no button, only the phone', async () => {
       await openWithView(pastDeadline);
-      expect(screen.getByText('Eine Absage ist jetzt nur noch telefonisch möglich.')).toBeInTheDocument();
+      expect(screen.getByText(copy.cancel.tooLate)).toBeInTheDocument();
       expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(inMain().queryByRole('button')).toBeNull();
     });
@@ -749,23 +741,23 @@ describe('/termin/aktion', () => {
       const user = await openWithView(cancellable);
       act.mockResolvedValue({ kind: 'too_late', view: cancellable });
       await user.click(button('Termin absagen'));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Die Frist für eine Online-Absage (24 Stunden vor dem Termin) ist abgelaufen.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(copy.outcome.tooLate.text);
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('an appointment already cancelled: «Ihr Termin ist abgesagt.», no button, no wish still «waiting»', async () => {
       const openWish = { date: '2026-12-15', time: '10:00', status: 'requested', thisLink: true } as const;
       await openWithView({ ...cancellable, status: 'cancelled', cancelUntil: null, move: openWish });
-      expect(screen.getByText('Ihr Termin ist abgesagt.')).toBeInTheDocument();
-      expect(summaryValue('Stand')).toBe('Abgesagt');
+      expect(screen.getByText(copy.state.cancelled)).toBeInTheDocument();
+      expect(summaryValue('Stand')).toBe(copy.status.cancelled);
       expect(screen.queryByText('Gewünschter neuer Termin', { selector: 'dt' })).toBeNull();
-      expect(screen.queryByText(/wartet auf die Bestätigung der Praxis/)).toBeNull();
+      expect(screen.queryByText(copy.moveStatus.requested, { exact: false })).toBeNull();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('a request not yet confirmed: nothing to cancel online, the phone instead', async () => {
       await openWithView(makeView({ action: 'cancel', slot: null }));
-      expect(screen.getByText(/Ihre Anfrage ist noch nicht bestätigt/)).toBeInTheDocument();
+      expect(screen.getByText(copy.state.requestedNoCancel)).toBeInTheDocument();
       expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
@@ -786,6 +778,7 @@ describe('/termin/aktion', () => {
     const CLOSURE = bookableDay(5);
     const NEW_DAY = bookableDay(8);
     const currentText = `${formatDateLong(CURRENT)}, 09:30 Uhr`;
+    const newText = `${formatDateLong(NEW_DAY)}, 10:00 Uhr`;
     const moveView = (overrides: Partial<AppointmentActionView> = {}) =>
       makeView({
         action: 'request-move',
@@ -819,8 +812,8 @@ describe('/termin/aktion', () => {
     it('shows the current appointment and the deadline, and a new date and time under the booking form’s rules', async () => {
       await openWithView(moveView());
       expect(headline()).toHaveTextContent('Termin verschieben');
-      expect(screen.getByText(`Ihr jetziger Termin: ${currentText}.`)).toBeInTheDocument();
-      expect(screen.getByText(/^Online verschieben können Sie bis 24 Stunden vor dem Termin, also bis /)).toBeInTheDocument();
+      expect(screen.getByText(copy.requestMove.current(currentText))).toBeInTheDocument();
+      expect(screen.getByText(copy.requestMove.until(formatInstantLong(new Date(moveView().cancelUntil!))))).toBeInTheDocument();
       expect(summaryValue('Bestätigter Termin')).toBe(currentText);
       expect(screen.getByRole('group', { name: 'Neuer Termin' })).toBeInTheDocument();
       const { first, last } = slotWindow(today());
@@ -837,33 +830,24 @@ describe('/termin/aktion', () => {
       const { last } = slotWindow(today());
 
       await choose(user, CLOSURE);
-      expectMessage(dateField(), `Am ${formatDateLong(CLOSURE)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
-      expect(timeLabels()).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+      expectMessage(dateField(), slotFieldTexts.closedClosure(formatDateLong(CLOSURE)));
+      expect(timeLabels()).toEqual([slotFieldTexts.noTimesClosed]);
 
       const sunday = firstDayWhere((day) => isoWeekday(day) === 7 && holidayName(day) === null);
       await choose(user, sunday);
-      expectMessage(
-        dateField(),
-        `Am ${formatDateLong(sunday)} ist die Praxis geschlossen: An diesem Wochentag gibt es keine Termine. Bitte wählen Sie einen anderen Tag.`,
-      );
+      expectMessage(dateField(), slotFieldTexts.closedWeekday(formatDateLong(sunday)));
 
       const holiday = firstDayWhere((day) => holidayName(day) !== null);
       await choose(user, holiday);
-      expectMessage(dateField(), `Am ${formatDateLong(holiday)} ist die Praxis geschlossen (${holidayName(holiday)}). Bitte wählen Sie einen anderen Tag.`);
+      expectMessage(dateField(), slotFieldTexts.closedHoliday(formatDateLong(holiday), holidayName(holiday)!));
 
       await choose(user, addDays(today(), 1));
-      expectMessage(
-        dateField(),
-        // The first day the practice is open (the closure lies later).
-        `Online können Sie Termine frühestens für ${formatDateLong(bookableDay(0))} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
-      );
-      expect(timeLabels()).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
+      // The first day the practice is open (the closure lies later).
+      expectMessage(dateField(), slotFieldTexts.tooSoon(formatDateLong(bookableDay(0))));
+      expect(timeLabels()).toEqual([slotFieldTexts.noTimesUnbookable]);
 
       await choose(user, addDays(last, 1));
-      expectMessage(
-        dateField(),
-        `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(last)}.`,
-      );
+      expectMessage(dateField(), slotFieldTexts.tooFar(formatDateLong(last)));
 
       await choose(user, NEW_DAY);
       expect(dateField()).not.toHaveAttribute('aria-invalid');
@@ -890,7 +874,7 @@ describe('/termin/aktion', () => {
     });
 
     it('asks for the appointment’s own service (the view names it by its label); one the catalogue does not know as the shortest', async () => {
-      const user = await openWithView(moveView({ service: 'Schlafberatung & Beratung zu Hause' }));
+      const user = await openWithView(moveView({ service: findBookableService('beratung-zuhause').label }));
       await choose(user, NEW_DAY);
       await vi.waitFor(() => expect(rpc).toHaveBeenCalledWith('appointment_start_times', { p_day: NEW_DAY, p_service: 'beratung-zuhause' }));
       cleanup();
@@ -908,13 +892,11 @@ describe('/termin/aktion', () => {
       await user.click(button('Verschiebung anfragen'));
       expect(act).toHaveBeenCalledWith(TOKEN, { date: NEW_DAY, time: '10:00' });
       const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent(
-        'Ihr Wunsch ist bei uns angekommen. Die Praxis bestätigt den neuen Termin innerhalb von 24 Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.',
-      );
+      expect(notice).toHaveTextContent(copy.outcome.success.requestMove);
       expect(notice).toHaveFocus();
-      expect(headline()).toHaveTextContent('Ihr Wunsch wartet auf die Praxis');
+      expect(headline()).toHaveTextContent(copy.requestMove.pendingHeadline);
       expect(summaryValue('Bestätigter Termin')).toBe(currentText);
-      expect(summaryValue('Gewünschter neuer Termin')).toBe(`${formatDateLong(NEW_DAY)}, 10:00 Uhr (wartet auf die Bestätigung der Praxis)`);
+      expect(summaryValue('Gewünschter neuer Termin')).toBe(`${newText} (${copy.moveStatus.requested})`);
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
@@ -938,18 +920,18 @@ describe('/termin/aktion', () => {
       // Closed since the page was opened: the answer's view knows it.
       act.mockResolvedValueOnce({ kind: 'unavailable', reason: 'closed', view: moveView({ booking: { ...slotWindow(today()), closedDays: [CLOSURE, NEW_DAY] } }) });
       await user.click(button('Verschiebung anfragen'));
-      await waitForMessage(dateField(), `Am ${formatDateLong(NEW_DAY)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
+      await waitForMessage(dateField(), slotFieldTexts.closedClosure(formatDateLong(NEW_DAY)));
       expect(dateField()).toHaveFocus();
       expect(dateField()).toHaveValue(NEW_DAY);
       expect(screen.queryByRole('alert')).toBeNull();
-      expect(timeLabels()).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+      expect(timeLabels()).toEqual([slotFieldTexts.noTimesClosed]);
 
       const other = bookableDay(9);
       await choose(user, other);
       await user.selectOptions(timeField(), '11:00');
       act.mockResolvedValueOnce({ kind: 'unavailable', reason: 'time_not_offered', view: moveView() });
       await user.click(button('Verschiebung anfragen'));
-      await waitForMessage(timeField(), 'Diese Uhrzeit bieten wir an diesem Tag nicht an. Bitte wählen Sie eine Uhrzeit aus der Liste.');
+      await waitForMessage(timeField(), slotFieldTexts.timeNotOffered);
       expect(timeField()).toHaveFocus();
       expect(act).toHaveBeenLastCalledWith(TOKEN, { date: other, time: '11:00' });
     });
@@ -962,10 +944,7 @@ describe('/termin/aktion', () => {
       const booking = { first: bookableDay(9), last: slotWindow(today()).last, closedDays: [] };
       act.mockResolvedValue({ kind: 'unavailable', reason: 'too_soon', view: moveView({ booking }) });
       await user.click(button('Verschiebung anfragen'));
-      await waitForMessage(
-        dateField(),
-        `Online können Sie Termine frühestens für ${formatDateLong(booking.first)} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
-      );
+      await waitForMessage(dateField(), slotFieldTexts.tooSoon(formatDateLong(booking.first)));
     });
 
     it('a conflict on the press (cancelled, or a wish already waiting): the current state, no form', async () => {
@@ -975,12 +954,10 @@ describe('/termin/aktion', () => {
       act.mockResolvedValue({ kind: 'conflict', view: moveView({ status: 'cancelled', cancelUntil: null }) });
       await user.click(button('Verschiebung anfragen'));
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(
-        'Ihr Termin wurde inzwischen abgesagt, oder ein anderer Wunsch wartet noch auf die Praxis. Den aktuellen Stand sehen Sie hier.',
-      );
+      expect(alert).toHaveTextContent(copy.outcome.conflictRequestMove.text);
       expect(alert).toHaveFocus();
-      expect(headline()).toHaveTextContent('Ihr Termin ist abgesagt');
-      expect(screen.getByText('Ihr Termin ist abgesagt; verschieben lässt er sich nicht mehr.')).toBeInTheDocument();
+      expect(headline()).toHaveTextContent(copy.stateHeadlines.visitorCancelled);
+      expect(screen.getByText(copy.state.cancelledNoMove)).toBeInTheDocument();
       expect(screen.queryByLabelText(/^Neues Datum/)).toBeNull();
     });
 
@@ -991,7 +968,7 @@ describe('/termin/aktion', () => {
       act.mockResolvedValue({ kind: 'too_late', view: moveView() });
       await user.click(button('Verschiebung anfragen'));
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Die Frist für eine Online-Verschiebung (24 Stunden vor dem Termin) ist abgelaufen.');
+      expect(alert).toHaveTextContent(copy.outcome.tooLateRequestMove.text);
       expect(within(alert).getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(inMain().queryByRole('button')).toBeNull();
     });
@@ -999,7 +976,7 @@ describe('/termin/aktion', () => {
     it('after the deadline: only the phone', async () => {
       await openWithView(moveView({ cancelUntil: '2020-12-10T08:30:00.000Z' }));
       expect(headline()).toHaveTextContent('Termin verschieben');
-      expect(screen.getByText('Verschieben ist jetzt nur noch telefonisch möglich.')).toBeInTheDocument();
+      expect(screen.getByText(copy.requestMove.tooLate)).toBeInTheDocument();
       expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
       expect(screen.queryByLabelText(/^Neues Datum/)).toBeNull();
       expect(inMain().queryByRole('button')).toBeNull();
@@ -1007,17 +984,17 @@ describe('/termin/aktion', () => {
 
     it('a wish already waiting: says it waits for the practice, no second form', async () => {
       await openWithView(waiting(moveView()));
-      expect(headline()).toHaveTextContent('Ihr Wunsch wartet auf die Praxis');
-      expect(screen.getByText(/^Sie möchten den Termin auf .* verschieben\. Die Praxis meldet sich innerhalb von 24 Stunden/)).toBeInTheDocument();
-      expect(screen.getByText('Einen weiteren Wunsch können Sie senden, sobald die Praxis geantwortet hat.')).toBeInTheDocument();
+      expect(headline()).toHaveTextContent(copy.requestMove.pendingHeadline);
+      expect(screen.getByText(copy.requestMove.pending(newText))).toBeInTheDocument();
+      expect(screen.getByText(copy.requestMove.pendingNoSecond)).toBeInTheDocument();
       expect(screen.queryByLabelText(/^Neues Datum/)).toBeNull();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('after a declined wish: says so, and the form is there again', async () => {
       await openWithView(moveView({ move: { date: NEW_DAY, time: '10:00', status: 'declined', thisLink: true } }));
-      expect(screen.getByText(/^Ihren letzten Wunsch \(.*\) konnte die Praxis leider nicht bestätigen; Ihr Termin bleibt bestehen\.$/)).toBeInTheDocument();
-      expect(summaryValue('Gewünschter neuer Termin')).toBe(`${formatDateLong(NEW_DAY)}, 10:00 Uhr (abgelehnt)`);
+      expect(screen.getByText(copy.requestMove.lastDeclined(newText))).toBeInTheDocument();
+      expect(summaryValue('Gewünschter neuer Termin')).toBe(`${newText} (${copy.moveStatus.declined})`);
       expect(dateField()).toBeInTheDocument();
     });
 
@@ -1029,15 +1006,15 @@ describe('/termin/aktion', () => {
         .mockResolvedValueOnce({ kind: 'mail_failed', view: { ...waiting(moveView()), mailPending: true } })
         .mockResolvedValueOnce(done(waiting(moveView()), 'unchanged'));
       await user.click(button('Verschiebung anfragen'));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Gespeichert, aber die E-Mail konnte nicht versandt werden.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(copy.outcome.mailFailed.text);
       await user.click(button('E-Mail jetzt senden'));
       expect(act.mock.calls[1]).toEqual([TOKEN, { date: NEW_DAY, time: '10:00' }]);
-      expect(await screen.findByRole('status')).toHaveTextContent('Ihr Wunsch ist bei uns angekommen.');
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.outcome.success.requestMove);
     });
 
     it('opened again with the wish’s e-mails pending: sends them for the stored wish', async () => {
       const user = await openWithView({ ...waiting(moveView()), mailPending: true });
-      expect(screen.getByText(/Ihr Wunsch ist gespeichert, aber die E-Mails dazu sind noch nicht versandt/)).toBeInTheDocument();
+      expect(screen.getByText(copy.mailPending.requestMove)).toBeInTheDocument();
       act.mockResolvedValue(done(waiting(moveView()), 'unchanged'));
       await user.click(button('E-Mail jetzt senden'));
       expect(act).toHaveBeenCalledWith(TOKEN, { date: NEW_DAY, time: '10:00' });
@@ -1049,7 +1026,7 @@ describe('/termin/aktion', () => {
       await user.selectOptions(timeField(), '10:00');
       act.mockResolvedValue({ kind: 'failed' });
       await user.click(button('Verschiebung anfragen'));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Das hat nicht geklappt');
+      expect(await screen.findByRole('alert')).toHaveTextContent(copy.outcome.failed.text);
       expect(dateField()).toHaveValue(NEW_DAY);
       expect(timeField()).toHaveValue('10:00');
     });
@@ -1066,7 +1043,9 @@ describe('/termin/aktion', () => {
     const requested = { date: wished.date, time: wished.time, status: 'requested', thisLink: true } as const;
     const moveLink = (action: 'confirm-move' | 'decline-move', overrides: Partial<AppointmentActionView> = {}) =>
       makeView({ action, status: 'confirmed', confirmed: current, slot: wished, move: requested, cancelUntil: '2036-12-10T08:30:00.000Z', ...overrides });
-    const christmas = 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.';
+    const currentText = 'Freitag, 11. Dezember 2026, 09:30 Uhr';
+    const wishedText = 'Freitag, 25. Dezember 2026, 10:00 Uhr';
+    const christmas = warned(copy.slotWarning.holiday('Freitag, 25. Dezember 2026', 'Weihnachten'));
 
     it('confirm: the current and the wished slot, the warning (closed) that does not block, who is free, and the press', async () => {
       // Lukas sees someone at the wished time; the appointment's own advisor (Sandra) is free.
@@ -1074,14 +1053,12 @@ describe('/termin/aktion', () => {
         moveLink('confirm-move', { slotWarning: { kind: 'holiday', name: 'Weihnachten' }, advisor: 'sandra-huber', schedule: [scheduled('lukas-brunner', '10:30')] }),
       );
       expect(headline()).toHaveTextContent('Verschiebung bestätigen');
-      expect(
-        screen.getByText('Beat Keller möchte den Termin verschieben, vom Freitag, 11. Dezember 2026, 09:30 Uhr auf Freitag, 25. Dezember 2026, 10:00 Uhr.'),
-      ).toBeInTheDocument();
-      expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(screen.getByText(copy.move.wish(NAME, currentText, wishedText))).toBeInTheDocument();
+      expect(summaryValue('Bestätigter Termin')).toBe(currentText);
       expect(summaryValue('Beratung durch')).toBe(SANDRA_HUBER);
-      expect(summaryValue('Gewünschter neuer Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr (wartet auf die Bestätigung der Praxis)');
+      expect(summaryValue('Gewünschter neuer Termin')).toBe(`${wishedText} (${copy.moveStatus.requested})`);
       expect(screen.getByText(christmas)).toBeInTheDocument();
-      expect(screen.getByText(`Zu dieser Zeit ist nur ${SANDRA_HUBER} frei. Bereits eingeteilt:`)).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.oneFree(SANDRA_HUBER))).toBeInTheDocument();
       expect(inMain().getByRole('listitem')).toHaveTextContent(`${LUKAS_BRUNNER}: 10:30–11:30 Uhr, Schlafberatung, Anna Muster`);
       // Read with the button, and not an alert: nothing went wrong.
       expect(buttonNames()).toEqual([WITH_SANDRA]);
@@ -1094,60 +1071,52 @@ describe('/termin/aktion', () => {
       await user.click(button(WITH_SANDRA));
       expect(act).toHaveBeenCalledWith(TOKEN, { advisor: 'sandra-huber' });
       const notice = await screen.findByRole('status');
-      expect(notice).toHaveTextContent(
-        `Der Termin ist verschoben und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin ist wieder frei.`,
-      );
+      expect(notice).toHaveTextContent(copy.outcome.success.confirmMove(NAME, SANDRA_HUBER));
       expect(notice).toHaveFocus();
       expect(headline()).toHaveTextContent('Verschiebung bestätigt');
-      expect(summaryValue('Bestätigter Termin')).toBe('Freitag, 25. Dezember 2026, 10:00 Uhr');
-      expect(summaryValue('Verschoben von')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(summaryValue('Bestätigter Termin')).toBe(wishedText);
+      expect(summaryValue('Verschoben von')).toBe(currentText);
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('confirm with both busy at the wished time: no button, the collisions, and that declining keeps the appointment', async () => {
       await openWithView(moveLink('confirm-move', { schedule: [scheduled('sandra-huber', '09:30'), scheduled('lukas-brunner', '10:00', { minutes: 120 })] }));
-      expect(screen.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.nobodyFree)).toBeInTheDocument();
       expect(inMain().getAllByRole('listitem').map((item) => item.textContent)).toEqual([
         `${SANDRA_HUBER}: 09:30–10:30 Uhr, Schlafberatung, Anna Muster`,
         `${LUKAS_BRUNNER}: 10:00–12:00 Uhr, Schlafberatung, Anna Muster`,
       ]);
-      expect(
-        screen.getByText(
-          'Bestätigen lässt sich die Verschiebung so nicht. Sie können sie mit dem Link aus Ihrer E-Mail ablehnen und Beat Keller dabei eine andere Zeit vorschlagen; der bisherige Termin bleibt bestehen.',
-        ),
-      ).toBeInTheDocument();
+      expect(screen.getByText(copy.capacity.whatNowMove(NAME))).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('decline: an optional note, sent trimmed; the appointment stays', async () => {
       const user = await openWithView(moveLink('decline-move'));
       expect(headline()).toHaveTextContent('Verschiebung ablehnen');
-      expect(screen.getByText(/der bisherige Termin bleibt bestehen\.$/)).toBeInTheDocument();
+      expect(screen.getByText(copy.move.declineWhatHappens(NAME))).toBeInTheDocument();
       const note = screen.getByLabelText(/^Nachricht an Beat Keller \(optional\)/);
       expect(note).not.toBeRequired();
       act.mockResolvedValue(done(moveLink('decline-move', { move: { ...requested, status: 'declined' }, staffNote: 'Am 25. ist zu.' })));
       await user.type(note, '  Am 25. ist zu. ');
       await user.click(button('Verschiebung ablehnen'));
       expect(act).toHaveBeenCalledWith(TOKEN, { note: 'Am 25. ist zu.' });
-      expect(await screen.findByRole('status')).toHaveTextContent(
-        'Die Verschiebung ist abgelehnt. Beat Keller erhält Ihre Antwort per E-Mail; der Termin bleibt bestehen.',
-      );
+      expect(await screen.findByRole('status')).toHaveTextContent(copy.outcome.success.declineMove(NAME));
       expect(headline()).toHaveTextContent('Verschiebung abgelehnt');
     });
 
     it('a link of an earlier wish: the current state, no button', async () => {
       await openWithView(moveLink('confirm-move', { move: { date: '2026-12-28', time: '14:00', status: 'requested', thisLink: false } }));
-      expect(headline()).toHaveTextContent('Dieser Link ist überholt');
-      expect(screen.getByText(/Dieser Link gehört zu einem früheren Wunsch von Beat Keller/)).toBeInTheDocument();
-      expect(screen.getByText(/Über den neueren Wunsch \(Montag, 28. Dezember 2026, 14:00 Uhr\) entscheiden Sie mit den Links in der neueren E-Mail/)).toBeInTheDocument();
+      expect(headline()).toHaveTextContent(copy.stateHeadlines.moveReplaced);
+      expect(screen.getByText(copy.state.moveReplaced(NAME))).toBeInTheDocument();
+      expect(screen.getByText(copy.state.newerMovePending('Montag, 28. Dezember 2026, 14:00 Uhr'))).toBeInTheDocument();
       expect(inMain().queryByRole('button')).toBeNull();
     });
 
     it('a wish already decided: the state, no button', async () => {
       await openWithView(moveLink('decline-move', { confirmed: wished, movedFrom: current, move: { ...requested, status: 'confirmed' } }));
       expect(headline()).toHaveTextContent('Verschiebung bestätigt');
-      expect(screen.getByText(/Ablehnen lässt sie sich nicht mehr/)).toBeInTheDocument();
-      expect(summaryValue('Verschoben von')).toBe('Freitag, 11. Dezember 2026, 09:30 Uhr');
+      expect(screen.getByText(copy.state.moveConfirmedNoDecline(wishedText))).toBeInTheDocument();
+      expect(summaryValue('Verschoben von')).toBe(currentText);
       expect(inMain().queryByRole('button')).toBeNull();
       expect(inMain().queryByRole('textbox')).toBeNull();
     });
@@ -1156,8 +1125,8 @@ describe('/termin/aktion', () => {
       const user = await openWithView(moveLink('confirm-move'));
       act.mockResolvedValue({ kind: 'conflict', view: moveLink('confirm-move', { move: { ...requested, thisLink: false } }) });
       await user.click(button(WITH_SANDRA));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Über diesen Wunsch wurde inzwischen anders entschieden');
-      expect(headline()).toHaveTextContent('Dieser Link ist überholt');
+      expect(await screen.findByRole('alert')).toHaveTextContent(copy.outcome.conflictMove.text);
+      expect(headline()).toHaveTextContent(copy.stateHeadlines.moveReplaced);
       expect(inMain().queryByRole('button')).toBeNull();
     });
   });
@@ -1166,7 +1135,7 @@ describe('/termin/aktion', () => {
     it('warn and still confirm', async () => {
       const slot = { date: '2026-12-25', time: '09:30' };
       const user = await openWithView(makeView({ preferred: slot, slot, slotWarning: { kind: 'holiday', name: 'Weihnachten' } }));
-      const warning = 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.';
+      const warning = warned(copy.slotWarning.holiday('Freitag, 25. Dezember 2026', 'Weihnachten'));
       expect(screen.getByText(warning)).toBeInTheDocument();
       expect(button(WITH_SANDRA)).toHaveAccessibleDescription(warning);
       expect(button(WITH_LUKAS)).toHaveAccessibleDescription(warning);
@@ -1177,10 +1146,10 @@ describe('/termin/aktion', () => {
 
     it('a closure, or a time the day does not offer', async () => {
       await openWithView(makeView({ slotWarning: { kind: 'closure' } }));
-      expect(screen.getByText(/^Achtung: Am Freitag, 11\. Dezember 2026 ist die Praxis geschlossen \(eingetragene Schliessung\)\./)).toBeInTheDocument();
+      expect(screen.getByText(warned(copy.slotWarning.closure('Freitag, 11. Dezember 2026')))).toBeInTheDocument();
       cleanup();
       await openWithView(makeView({ slotWarning: { kind: 'time_not_offered' } }));
-      expect(screen.getByText(/^Achtung: Um 09:30 Uhr gibt es am Freitag, 11\. Dezember 2026 keine Termine\./)).toBeInTheDocument();
+      expect(screen.getByText(warned(copy.slotWarning.timeNotOffered('Freitag, 11. Dezember 2026', '09:30 Uhr')))).toBeInTheDocument();
     });
   });
 });

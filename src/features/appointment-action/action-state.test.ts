@@ -4,6 +4,7 @@ import { makeView, scheduled } from '@/test/appointment-action-view';
 import type { AppointmentActionView, AppointmentMove } from '@domain/wire-types';
 import { canMoveOnline, collisionText, describeView, isProducedByLink, slotCapacity, slotWarnings } from './action-state';
 import { advisorName } from '@domain/practice';
+import { appointmentActionPage as copy } from '@/content/appointment-action';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
@@ -13,6 +14,10 @@ const NOW = Date.parse('2026-12-01T08:00:00Z');
 const confirmed = { status: 'confirmed', confirmed: { date: '2026-12-11', time: '09:30' } } as const;
 const deadline = '2026-12-10T08:30:00.000Z';
 const booking = { first: '2026-12-03', last: '2027-06-01', closedDays: [] };
+/** The current and the wished slot, and the visitor of makeView, as the page writes them. */
+const current = 'Freitag, 11. Dezember 2026, 09:30 Uhr';
+const wished = 'Dienstag, 15. Dezember 2026, 10:00 Uhr';
+const name = 'Beat Keller';
 const wish = (status: AppointmentMove['status'], thisLink = true): AppointmentMove => ({ date: '2026-12-15', time: '10:00', status, thisLink });
 
 const requestMove = (overrides: Partial<AppointmentActionView> = {}) =>
@@ -23,11 +28,11 @@ const moveLink = (action: 'confirm-move' | 'decline-move', move: AppointmentMove
 describe('the request-move link (the visitor)', () => {
   it('before the deadline: the current appointment, the deadline and the form', () => {
     const description = describeView(requestMove(), NOW);
-    expect(description).toMatchObject({ headline: 'Termin verschieben', control: 'request-move', callUs: false });
+    expect(description).toMatchObject({ headline: copy.requestMove.headline, control: 'request-move', callUs: false });
     expect(description.lines).toEqual([
-      'Ihr jetziger Termin: Freitag, 11. Dezember 2026, 09:30 Uhr.',
-      'Online verschieben können Sie bis 24 Stunden vor dem Termin, also bis Donnerstag, 10. Dezember 2026, 09:30 Uhr.',
-      'Wählen Sie einen neuen Tag und eine Uhrzeit. Die Praxis bestätigt den neuen Termin innerhalb von 24 Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.',
+      copy.requestMove.current(current),
+      copy.requestMove.until('Donnerstag, 10. Dezember 2026, 09:30 Uhr'),
+      copy.requestMove.howItWorks,
     ]);
     expect(canMoveOnline(requestMove(), NOW)).toBe(true);
   });
@@ -35,17 +40,13 @@ describe('the request-move link (the visitor)', () => {
   it('after a declined wish: says so, and offers the form again', () => {
     const description = describeView(requestMove({ move: wish('declined') }), NOW);
     expect(description.control).toBe('request-move');
-    expect(description.lines).toContain(
-      'Ihren letzten Wunsch (Dienstag, 15. Dezember 2026, 10:00 Uhr) konnte die Praxis leider nicht bestätigen; Ihr Termin bleibt bestehen.',
-    );
+    expect(description.lines).toContain(copy.requestMove.lastDeclined(wished));
   });
 
   it('with a wish waiting: no second form', () => {
     const description = describeView(requestMove({ move: wish('requested') }), NOW);
-    expect(description).toMatchObject({ headline: 'Ihr Wunsch wartet auf die Praxis', control: null });
-    expect(description.lines).toContain(
-      'Sie möchten den Termin auf Dienstag, 15. Dezember 2026, 10:00 Uhr verschieben. Die Praxis meldet sich innerhalb von 24 Stunden per E-Mail; bis dahin gilt Ihr jetziger Termin.',
-    );
+    expect(description).toMatchObject({ headline: copy.requestMove.pendingHeadline, control: null });
+    expect(description.lines).toContain(copy.requestMove.pending(wished));
     expect(canMoveOnline(requestMove({ move: wish('requested') }), NOW)).toBe(false);
   });
 
@@ -54,14 +55,14 @@ describe('the request-move link (the visitor)', () => {
     ['without the slot rules', requestMove({ booking: null }), NOW],
   ])('%s: the phone, no form', (_what, view, now) => {
     const description = describeView(view, now);
-    expect(description).toMatchObject({ headline: 'Termin verschieben', control: null, callUs: true });
-    expect(description.lines).toContain('Verschieben ist jetzt nur noch telefonisch möglich.');
+    expect(description).toMatchObject({ headline: copy.requestMove.headline, control: null, callUs: true });
+    expect(description.lines).toContain(copy.requestMove.tooLate);
   });
 
   it.each([
-    ['cancelled', 'Ihr Termin ist abgesagt', 'Ihr Termin ist abgesagt; verschieben lässt er sich nicht mehr.'],
-    ['declined', 'Ihre Anfrage wurde nicht bestätigt', 'Diese Anfrage wurde nicht bestätigt; es gibt keinen Termin, den Sie verschieben könnten.'],
-    ['requested', 'Ihre Anfrage ist noch offen', expect.stringMatching(/^Ihre Anfrage ist noch nicht bestätigt\./)],
+    ['cancelled', copy.stateHeadlines.visitorCancelled, copy.state.cancelledNoMove],
+    ['declined', copy.stateHeadlines.visitorDeclined, copy.state.declinedNoMove],
+    ['requested', copy.stateHeadlines.visitorRequested, copy.state.requestedNoMove],
   ] as const)('on a %s request: explains, no form', (status, headline, line) => {
     const description = describeView(requestMove({ status, ...(status !== 'cancelled' && { confirmed: null, cancelUntil: null }) }), NOW);
     expect(description).toMatchObject({ headline, control: null, lines: [line] });
@@ -72,31 +73,28 @@ describe('the request-move link (the visitor)', () => {
     expect(isProducedByLink(view)).toBe(true);
     const description = describeView(view, NOW);
     expect(description.control).toBe('resend');
-    expect(description.lines.at(-1)).toBe('Ihr Wunsch ist gespeichert, aber die E-Mails dazu sind noch nicht versandt: Der letzte Versuch ist fehlgeschlagen.');
+    expect(description.lines.at(-1)).toBe(copy.mailPending.requestMove);
   });
 });
 
 describe('the move links (the practice)', () => {
   it('the latest wish, waiting: the current and the wished slot, and the button', () => {
     expect(describeView(moveLink('confirm-move', wish('requested')), NOW)).toMatchObject({
-      headline: 'Verschiebung bestätigen',
+      headline: copy.move.confirmHeadline,
       control: 'confirm-move',
-      lines: [
-        'Beat Keller möchte den Termin verschieben, vom Freitag, 11. Dezember 2026, 09:30 Uhr auf Dienstag, 15. Dezember 2026, 10:00 Uhr.',
-        'Beat Keller erhält den neuen Termin mit Kalendereintrag per E-Mail; der bisherige Termin wird frei.',
-      ],
+      lines: [copy.move.wish(name, current, wished), copy.move.confirmWhatHappens(name)],
     });
     expect(describeView(moveLink('decline-move', wish('requested')), NOW)).toMatchObject({
-      headline: 'Verschiebung ablehnen',
+      headline: copy.move.declineHeadline,
       control: 'decline-move',
     });
   });
 
   it.each([
-    ['confirm-move', 'confirmed', 'Verschiebung bestätigt', 'Die Verschiebung ist bestätigt: Der Termin ist jetzt am Dienstag, 15. Dezember 2026, 10:00 Uhr.'],
-    ['decline-move', 'confirmed', 'Verschiebung bestätigt', 'Die Verschiebung ist bereits bestätigt: Der Termin ist jetzt am Dienstag, 15. Dezember 2026, 10:00 Uhr. Ablehnen lässt sie sich nicht mehr.'],
-    ['decline-move', 'declined', 'Verschiebung abgelehnt', 'Die Verschiebung ist abgelehnt; der Termin bleibt am Freitag, 11. Dezember 2026, 09:30 Uhr.'],
-    ['confirm-move', 'declined', 'Verschiebung abgelehnt', 'Die Verschiebung ist bereits abgelehnt; bestätigen lässt sie sich nicht mehr. Der Termin bleibt am Freitag, 11. Dezember 2026, 09:30 Uhr.'],
+    ['confirm-move', 'confirmed', copy.stateHeadlines.moveConfirmed, copy.state.moveConfirmed(wished)],
+    ['decline-move', 'confirmed', copy.stateHeadlines.moveConfirmed, copy.state.moveConfirmedNoDecline(wished)],
+    ['decline-move', 'declined', copy.stateHeadlines.moveDeclined, copy.state.moveDeclined(current)],
+    ['confirm-move', 'declined', copy.stateHeadlines.moveDeclined, copy.state.moveDeclinedNoConfirm(current)],
   ] as const)('%s on a wish already %s: the state, no button', (action, status, headline, line) => {
     const move = wish(status);
     const view = moveLink(action, move, status === 'confirmed' ? { confirmed: { date: move.date, time: move.time }, movedFrom: confirmed.confirmed } : {});
@@ -105,39 +103,39 @@ describe('the move links (the practice)', () => {
 
   it('a link of an earlier wish: overtaken, never acts, says what holds now', () => {
     const pendingNewer = describeView(moveLink('confirm-move', wish('requested', false)), NOW);
-    expect(pendingNewer).toMatchObject({ headline: 'Dieser Link ist überholt', control: null });
-    expect(pendingNewer.lines).toEqual([
-      'Dieser Link gehört zu einem früheren Wunsch von Beat Keller. Inzwischen gibt es einen neueren; dieser Link ändert nichts mehr.',
-      'Über den neueren Wunsch (Dienstag, 15. Dezember 2026, 10:00 Uhr) entscheiden Sie mit den Links in der neueren E-Mail.',
-    ]);
+    expect(pendingNewer).toMatchObject({ headline: copy.stateHeadlines.moveReplaced, control: null });
+    expect(pendingNewer.lines).toEqual([copy.state.moveReplaced(name), copy.state.newerMovePending(wished)]);
     const decidedNewer = describeView(moveLink('decline-move', wish('declined', false)), NOW);
     expect(decidedNewer.control).toBeNull();
-    expect(decidedNewer.lines.at(-1)).toBe('Der Termin ist jetzt am Freitag, 11. Dezember 2026, 09:30 Uhr.');
+    expect(decidedNewer.lines.at(-1)).toBe(copy.state.currentAppointment(current));
   });
 
   it('an appointment cancelled meanwhile: nothing to decide', () => {
     expect(describeView(moveLink('confirm-move', wish('requested'), { status: 'cancelled', cancelUntil: null }), NOW)).toMatchObject({
-      headline: 'Termin abgesagt',
+      headline: copy.stateHeadlines.cancelled,
       control: null,
-      lines: ['Dieser Termin ist abgesagt; über die Verschiebung gibt es nichts mehr zu entscheiden.'],
+      lines: [copy.state.cancelledNoMoveDecision],
     });
   });
 
   it('a decision whose e-mail failed: only the link that made it offers to send it', () => {
     const moved = moveLink('confirm-move', wish('confirmed'), { mailPending: true, confirmed: { date: '2026-12-15', time: '10:00' } });
     expect(describeView(moved, NOW).control).toBe('resend');
-    expect(describeView(moved, NOW).lines.at(-1)).toBe('Der neue Termin ist noch nicht per E-Mail an Beat Keller versandt: Der letzte Versuch ist fehlgeschlagen.');
+    expect(describeView(moved, NOW).lines.at(-1)).toBe(copy.mailPending.confirmMove(name));
     expect(isProducedByLink({ ...moved, action: 'decline-move' })).toBe(false);
     expect(isProducedByLink({ ...moved, move: wish('confirmed', false) })).toBe(false);
   });
 });
 
 describe('slot warnings (they never take the button away)', () => {
+  const christmas = 'Freitag, 25. Dezember 2026';
+  /** A warning is followed by the advice to confirm only a slot the practice will keep. */
+  const warned = (warning: string) => `${warning} ${copy.slotWarning.confirmAnyway}`;
   it.each([
-    [{ kind: 'holiday', name: 'Weihnachten' }, 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.'],
-    [{ kind: 'weekday' }, 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (an diesem Wochentag gibt es keine Termine). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.'],
-    [{ kind: 'closure' }, 'Achtung: Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (eingetragene Schliessung). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.'],
-    [{ kind: 'time_not_offered' }, 'Achtung: Um 10:00 Uhr gibt es am Freitag, 25. Dezember 2026 keine Termine. Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.'],
+    [{ kind: 'holiday', name: 'Weihnachten' }, warned(copy.slotWarning.holiday(christmas, 'Weihnachten'))],
+    [{ kind: 'weekday' }, warned(copy.slotWarning.weekday(christmas))],
+    [{ kind: 'closure' }, warned(copy.slotWarning.closure(christmas))],
+    [{ kind: 'time_not_offered' }, warned(copy.slotWarning.timeNotOffered(christmas, '10:00 Uhr'))],
   ] as const)('%j', (slotWarning, text) => {
     const view = makeView({ slot: { date: '2026-12-25', time: '10:00' }, slotWarning });
     expect(slotWarnings(view, 'confirm')).toEqual([text]);
@@ -147,9 +145,7 @@ describe('slot warnings (they never take the button away)', () => {
   it('with the slot outside the opening hours only that one; none once the link has nothing to confirm', () => {
     const view = moveLink('confirm-move', wish('requested'), { slotWarning: { kind: 'closure' }, schedule: [scheduled('sandra-huber', '10:00'), scheduled('lukas-brunner', '10:00')] });
     // Who is free is not a warning: slotCapacity says it, and takes the buttons away.
-    expect(slotWarnings(view, 'confirm-move')).toEqual([
-      'Achtung: Am Dienstag, 15. Dezember 2026 ist die Praxis geschlossen (eingetragene Schliessung). Bestätigen Sie nur, wenn Sie den Termin trotzdem wahrnehmen.',
-    ]);
+    expect(slotWarnings(view, 'confirm-move')).toEqual([warned(copy.slotWarning.closure('Dienstag, 15. Dezember 2026'))]);
     expect(slotWarnings(view, null)).toEqual([]);
     expect(slotWarnings(view, 'resend')).toEqual([]);
   });

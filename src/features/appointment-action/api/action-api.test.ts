@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeView, scheduled } from '@/test/appointment-action-view';
 import { getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { findBookableService } from '@/content/services';
 import { actOnAppointment, APPOINTMENT_ACTION_FUNCTION, showAppointment } from './action-api';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
@@ -97,7 +98,7 @@ describe('appointment-action calls', () => {
       confirmed: { date: '2026-12-11', time: '09:30' },
       advisor: 'sandra-huber',
       minutes: 30,
-      schedule: [scheduled('lukas-brunner', '09:00'), scheduled(null, '14:00', { minutes: 120, service: 'Schlafberatung & Beratung zu Hause' })],
+      schedule: [scheduled('lukas-brunner', '09:00'), scheduled(null, '14:00', { minutes: 120, service: findBookableService('beratung-zuhause').label })],
     });
     invoke.mockResolvedValue({ data: { view: scheduleView }, error: null });
     await expect(showAppointment(TOKEN)).resolves.toEqual({ kind: 'view', view: scheduleView });
