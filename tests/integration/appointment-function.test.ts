@@ -11,6 +11,7 @@ import { addressesOf, isTo, mailApi, type Mail, type MailApi } from '../support/
 import type { FormProof } from '../../supabase/functions/_shared/domain/wire-types.ts';
 import { zurichInstant } from '../../supabase/functions/_shared/domain/dates.ts';
 import { REMINDERS_FROM_HOUR } from '../../supabase/functions/_shared/domain/outbox.ts';
+import { DAILY_CAP_NOTICE_TITLE } from '../../supabase/functions/_shared/mail/budget.ts';
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import {
   appointmentSubmission,
@@ -266,9 +267,9 @@ describe('send-appointment-email', () => {
       // The refusal took nothing from the cap.
       expect(await mailEvents()).toBe(charged);
       // The practice hears of the cap once, and of nothing else; the visitor gets no acknowledgement yet.
-      await mail.waitFor((m) => m.Subject === 'Tageslimit der Website-Formulare erreicht');
+      await mail.waitFor((m) => m.Subject === DAILY_CAP_NOTICE_TITLE);
       // The calls have answered, and a function sends before it answers: whatever it sent is caught.
-      expect((await mail.list()).map((m) => m.Subject)).toEqual(['Tageslimit der Website-Formulare erreicht']);
+      expect((await mail.list()).map((m) => m.Subject)).toEqual([DAILY_CAP_NOTICE_TITLE]);
     } finally {
       await backend.query(`delete from public.rate_limit_events where bucket in ('mail', 'mail-cap-notice')`);
     }

@@ -21,6 +21,7 @@ import { ACTION_PAGE_PATH } from '../../supabase/functions/_shared/lifecycle/act
 import { serviceWithPrice } from '../../supabase/functions/_shared/mail/layout.ts';
 import { advisorName, practiceContact } from '../../supabase/functions/_shared/domain/practice.ts';
 import { CANCELLED_SUMMARY } from '../../supabase/functions/_shared/domain/calendar-feed.ts';
+import { serviceCatalog } from '../../supabase/functions/_shared/domain/catalog.ts';
 import { ENTRY_LABELS } from '../../supabase/functions/practice-calendar/feed-content.ts';
 import { FEED_IDS, type FeedId, feedSecretName, feedToken, feedUrl } from '../../supabase/functions/practice-calendar/feed-urls.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
@@ -40,6 +41,8 @@ import {
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
+/** The home visit's label, as the catalog names it. */
+const HOME_VISIT = serviceCatalog.find((entry) => entry.value === 'beratung-zuhause')!.label;
 
 let backend: TestBackend;
 let service: SupabaseClient;
@@ -174,7 +177,7 @@ describe('the practice calendar feeds', () => {
     const past = await stored({ first_name: 'Paul', last_name: 'Vorher' });
     await confirmed(past.id, addDays(today, -21), '10:30', 'lukas-brunner');
     // the first advisor's home visit, cancelled by the visitor: shown as cancelled until its day has passed.
-    const home = await stored({ first_name: 'Hanna', last_name: 'Haus', service: 'Schlafberatung & Beratung zu Hause' });
+    const home = await stored({ first_name: 'Hanna', last_name: 'Haus', service: HOME_VISIT });
     await confirmed(home.id, bookableDate(43), '18:30', 'sandra-huber');
     expect((await rpc('cancel_appointment', { p_id: home.id })).result).toBe('changed');
     // Not in any feed: an undecided request, a declined one, a cancellation whose day has

@@ -17,6 +17,7 @@ import { startStack, type RunningStack } from '../../scripts/stack/start-stack.t
 import { appointmentSubmission, newAppointmentRequest, callFunction, newVisitor, ownStandIn, proofHeader, signedProof, SITE_ORIGIN, solvedProof, insertAppointment } from './stack-harness.ts';
 import { standInTarget, type BackendTarget } from '../support/backend-target.ts';
 import { addressesOf, isTo, mailApi } from '../support/mail-api.ts';
+import { CONTACT_PRACTICE_TITLE } from '../../supabase/functions/_shared/forms/request-emails.ts';
 
 const CONTACT = 'send-contact-email';
 const APPOINTMENT = 'send-appointment-email';
@@ -144,7 +145,7 @@ it.runIf(ownStandIn)('400 bogus calls from 100 clients leave a genuine message f
   const genuine = { ...message(victim), altcha: await solvedProof(backend, CONTACT, '127.0.0.1') };
   expect(await postFrom(client(3, 1), CONTACT, genuine)).toEqual({ status: 200, json: { ok: true } });
   const delivered = await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(victim));
-  expect(delivered.Subject).toBe('Neue Nachricht über das Kontaktformular: Anna Muster');
+  expect(delivered.Subject).toBe(`${CONTACT_PRACTICE_TITLE}: Anna Muster`);
 }, 120_000);
 
 it.runIf(ownStandIn)('a captured genuine request replayed from 20 clients sends no mail', async () => {

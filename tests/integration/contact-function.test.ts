@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dailyCapNoticeMail } from '../../supabase/functions/_shared/mail/budget.ts';
-import { contactAcknowledgementMail } from '../../supabase/functions/_shared/forms/request-emails.ts';
+import { CONTACT_PRACTICE_TITLE, contactAcknowledgementMail } from '../../supabase/functions/_shared/forms/request-emails.ts';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { readConfig } from '../../supabase/functions/_shared/config.ts';
@@ -202,7 +202,7 @@ describe('send-contact-email', () => {
     expect([tooFast.status, tooFast.json]).toEqual([200, { ok: true }]);
     expect((await storedMessages(email)).rows).toHaveLength(1);
     const toPractice = await mail.waitFor((m) => isTo(m, PRACTICE) && addressesOf(m.ReplyTo).includes(email));
-    expect(toPractice.Subject).toBe('[Prüfen] Neue Nachricht über das Kontaktformular: Anna Muster');
+    expect(toPractice.Subject).toBe(`[Prüfen] ${CONTACT_PRACTICE_TITLE}: Anna Muster`);
     expect(toPractice.Text).toMatch(/^Bitte prüfen: Das Formular wurde 0.9 Sekunden nach dem Öffnen abgeschickt/);
   });
 

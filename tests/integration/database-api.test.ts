@@ -8,6 +8,7 @@
  * as it checks the ones send-appointment-email issues.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceCatalog, type ServiceValue } from '../../supabase/functions/_shared/domain/catalog.ts';
 import {
   newAppointmentRequest,
   backendTarget,
@@ -23,6 +24,9 @@ import {
 } from './stack-harness.ts';
 
 let backend: TestBackend;
+
+/** A service's label, as the catalog names it and the table stores it. */
+const label = (value: ServiceValue) => serviceCatalog.find((entry) => entry.value === value)!.label;
 
 beforeAll(async () => {
   backend = await backendTarget({ functions: false });
@@ -196,9 +200,9 @@ describe('appointment_requests for anon', () => {
   it('accepts a bookable day, the first and last slot and the three service labels (every slot: contract.test.ts)', async () => {
     const { email, ip } = newVisitor();
     for (const [service, time] of [
-      ['Schlafberatung', '09:00'],
-      ['Follow-up Termin', '20:00'],
-      ['Schlafberatung & Beratung zu Hause', null],
+      [label('schlafberatung'), '09:00'],
+      [label('follow-up'), '20:00'],
+      [label('beratung-zuhause'), null],
     ] as const) {
       const { error } = await insertAppointment(backend, ip, newAppointmentRequest(email, { service, preferred_time: time }));
       expect(error, service).toBeNull();

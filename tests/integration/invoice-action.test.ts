@@ -22,6 +22,7 @@ import {
   invoiceSubject,
 } from '../../supabase/functions/_shared/domain/invoice.ts';
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
+import { serviceCatalog } from '../../supabase/functions/_shared/domain/catalog.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import { ageOutboxMails, backendTarget, callFunction, newAppointmentRequest, newVisitor, slotSequence, type TestBackend } from './stack-harness.ts';
@@ -29,6 +30,8 @@ import { ageOutboxMails, backendTarget, callFunction, newAppointmentRequest, new
 let backend: TestBackend;
 let mail: MailApi;
 const SETTINGS = readFunctionsSettings();
+/** The home visit's label, as the catalog names it: a service without a catalogue price. */
+const HOME_VISIT = serviceCatalog.find((entry) => entry.value === 'beratung-zuhause')!.label;
 
 beforeAll(async () => {
   backend = await backendTarget();
@@ -201,7 +204,7 @@ describe('the invoice on the practice\'s page', () => {
   });
 
   it('takes the amount the practice types for a service without a catalogue price, and refuses one that is not an amount', async () => {
-    const { id, date } = await confirmed('Schlafberatung & Beratung zu Hause');
+    const { id, date } = await confirmed(HOME_VISIT);
     const shown = await press(id, { intent: 'show' }, noon(date));
     expect((shown.json!.view as { invoicing: { priceRappen: number | null } }).invoicing.priceRappen).toBeNull();
     for (const body of [{}, { amount: '12.34' }, { amount: 'zweihundert' }, { amount: '0' }]) {

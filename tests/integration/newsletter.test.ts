@@ -20,7 +20,7 @@ import { publishArticles, type ArticleEntry } from '../../scripts/publish-articl
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
 import { hashKey, mailboxKey } from '../../supabase/functions/_shared/database/rate-limit.ts';
 import { unsubscribeLinks } from '../../supabase/functions/_shared/newsletter/links.ts';
-import { CONFIRMATION_SUBJECT, nextConfirmationAfter } from '../../supabase/functions/_shared/newsletter/mails.ts';
+import { CONFIRMATION_SUBJECT, NEWSLETTER_FOOTER, nextConfirmationAfter } from '../../supabase/functions/_shared/newsletter/mails.ts';
 import { formatInstantLong } from '../../supabase/functions/_shared/domain/dates.ts';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '../../supabase/functions/_shared/domain/newsletter.ts';
 import {
@@ -166,7 +166,7 @@ describe('newsletter: double opt-in and the announcement', () => {
     expect(announcement.Text).toContain(article.excerpt);
     expect(announcement.Text).toContain(SANDRA_HUBER);
     expect(announcement.Text).toMatch(new RegExp(`Artikel lesen:\\n\\S+/blog/${article.slug}\\n`));
-    expect(announcement.Text).toContain('Sie erhalten diese E-Mail, weil Sie den Newsletter der Ruhepol Schlafberatung abonniert haben.');
+    expect(announcement.Text).toContain(NEWSLETTER_FOOTER);
     const pageToken = tokenIn(announcement.Text, '/newsletter/abmelden');
     expect(announcement.HTML).toContain('Newsletter abbestellen</a>');
 

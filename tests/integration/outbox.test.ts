@@ -10,7 +10,7 @@
  *   and one client (an IPv6 /64 included) stores at most its quota.
  * - The morning digest's content.
  */
-import { WAITING_MAIL_LABELS, WAITING_TITLE } from '../../supabase/functions/send-practice-digest/digest-email.ts';
+import { WAITING_MAIL_LABELS, WAITING_TITLE, waitedTooLong } from '../../supabase/functions/send-practice-digest/digest-email.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressesOf, isTo, mailApi, type MailApi } from '../support/mail-api.ts';
 import {
@@ -276,7 +276,7 @@ describe.runIf(ownStandIn)('the practice digest', () => {
     expect(addressesOf(digest.ReplyTo)).toEqual([PRACTICE]);
     const text = digest.Text ?? '';
     expect(text).toContain('Wartende Person');
-    expect(text).toMatch(/seit 30 Stunden – länger als die versprochenen 24 Stunden/);
+    expect(text).toContain(waitedTooLong('seit 30 Stunden'));
     expect(text).toMatch(/Wunschtermin bestätigen[^\n]*:\n\S+\/termin\/aktion#/);
     expect(text).toMatch(/Termine heute und morgen[\s\S]*Morgen Termin/);
 

@@ -23,6 +23,8 @@ import {
 } from '../../supabase/functions/_shared/domain/practice-links.ts';
 import { PRACTICE_LINK_MAIL_TITLE } from '../../supabase/functions/_shared/lifecycle/practice-link-mail.ts';
 import { PRACTICE_LINK_LABEL } from '../../supabase/functions/_shared/lifecycle/appointment-emails.ts';
+import { DECLINE_LINK_LABEL } from '../../supabase/functions/_shared/forms/request-emails.ts';
+import { appointmentActionPage } from '../../src/content/appointment-action.ts';
 import { OPEN_INVOICE_LINK_LABEL } from '../../supabase/functions/send-practice-digest/digest-email.ts';
 import { TEST_CLOCK_HEADER } from '../../supabase/functions/_shared/http/test-clock.ts';
 import { readFunctionsSettings } from '../../scripts/stack/start-stack.ts';
@@ -154,7 +156,7 @@ describe('the practice\'s links from its inbox', () => {
     const alternative = addDays(preferred, 3);
     const request = await storedRequest(preferred, alternative);
     const digest = await digestAt(new Date());
-    const decline = linkAfter(digest.Text.slice(digest.Text.indexOf(request.name)), 'Ablehnen oder einen anderen Termin vorschlagen');
+    const decline = linkAfter(digest.Text.slice(digest.Text.indexOf(request.name)), DECLINE_LINK_LABEL);
     const until = endOfDayAfter(alternative, PRACTICE_LINK_DAYS_AFTER);
     expect(await claimOf(decline)).toEqual({ requestId: request.id, action: 'decline', expiresAt: until.getTime() / 1000 });
     expect(await action({ token: decline, intent: 'show' }, until)).toMatchObject({ status: 200, json: { view: { action: 'decline', status: 'requested' } } });
@@ -170,7 +172,7 @@ describe('the practice\'s links from its inbox', () => {
     await backend.query(`update public.appointment_requests set preferred_date = $2 where id = $1`, [request.id, past]);
     const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const digest = await digestAt(sentAt);
-    const decline = linkAfter(digest.Text.slice(digest.Text.indexOf(request.name)), 'Ablehnen oder einen anderen Termin vorschlagen');
+    const decline = linkAfter(digest.Text.slice(digest.Text.indexOf(request.name)), DECLINE_LINK_LABEL);
     const until = new Date(sentAt.getTime() + STAFF_LINK_DAYS * 86_400_000);
     expect(until.getTime()).toBeGreaterThan(endOfDayAfter(past, PRACTICE_LINK_DAYS_AFTER).getTime());
     expect(await claimOf(decline)).toMatchObject({ action: 'decline', expiresAt: until.getTime() / 1000 });
@@ -183,14 +185,14 @@ describe('the practice\'s links from its inbox', () => {
 const lapsed = (requestId: string, action: 'practice' | 'decline' | 'cancel' = 'practice', at = new Date()) =>
   signActionToken(SECRET, { requestId, action, expiresAt: Math.floor(at.getTime() / 1000) - 60 });
 
-/** «Neuen Link an die Praxis senden» from the client `ip`, at `at` (the function's clock). */
+/** The lapsed link page's renew button (intent renew-link) from the client `ip`, at `at` (the function's clock). */
 const renew = (token: string, ip: string, at = new Date()) =>
   callFunction(backend, 'appointment-action', { token, intent: 'renew-link' }, { ip, proof: false, headers: { [TEST_CLOCK_HEADER]: at.toISOString() } });
 
 /** The renewal mails caught so far (to whomever they went). */
 const renewalMails = async () => (await mail.all()).filter((m) => m.Subject.startsWith(PRACTICE_LINK_MAIL_TITLE));
 
-describe('«Neuen Link an die Praxis senden»', () => {
+describe(`«${appointmentActionPage.renew.button}»`, () => {
   it('a lapsed practice link asks for a fresh one, mailed to the practice only; once an hour per appointment; a visitor\'s lapsed link cannot', async () => {
     const request = await storedRequest(bookableDate(20), null, '11:00');
     await backend.query(`select (select set_config('role', 'service_role', true)), public.decide_appointment($1, 'confirm', $2::date, '11:00', null, 'lukas-brunner')`, [request.id, bookableDate(20)]);

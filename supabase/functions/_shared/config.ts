@@ -121,6 +121,15 @@ function wholeNumber(value: string, allowZero: boolean): number | null {
   return Number.isSafeInteger(number) && (number > 0 || (allowZero && number === 0)) ? number : null;
 }
 
+/** Why mail is not configured, one reason each (joined into the mail_not_configured problem). */
+export const MAIL_CONFIG_PROBLEMS = {
+  noTransport: 'neither RESEND_API_KEY nor SMTP_URL is set',
+  noSender: 'MAIL_FROM is not set',
+  badSender: 'MAIL_FROM is not "Name <address>" or an address',
+  noPracticeEmail: 'PRACTICE_EMAIL is not set',
+  badPracticeEmail: 'PRACTICE_EMAIL is not one e-mail address',
+} as const;
+
 export function readConfig(getEnv: GetEnv): FunctionConfig {
   const env = (name: string) => {
     const value = getEnv(name)?.trim();
@@ -142,14 +151,14 @@ export function readConfig(getEnv: GetEnv): FunctionConfig {
     if ('error' in parsed) mailMissing.push(parsed.error);
     else transport = { kind: 'smtp', options: parsed };
   } else {
-    mailMissing.push('neither RESEND_API_KEY nor SMTP_URL is set');
+    mailMissing.push(MAIL_CONFIG_PROBLEMS.noTransport);
   }
   const from = env('MAIL_FROM');
-  if (!from) mailMissing.push('MAIL_FROM is not set');
-  else if (!SENDER.test(from)) mailMissing.push('MAIL_FROM is not "Name <address>" or an address');
+  if (!from) mailMissing.push(MAIL_CONFIG_PROBLEMS.noSender);
+  else if (!SENDER.test(from)) mailMissing.push(MAIL_CONFIG_PROBLEMS.badSender);
   const practiceEmail = env('PRACTICE_EMAIL');
-  if (!practiceEmail) mailMissing.push('PRACTICE_EMAIL is not set');
-  else if (!ADDRESS.test(practiceEmail)) mailMissing.push('PRACTICE_EMAIL is not one e-mail address');
+  if (!practiceEmail) mailMissing.push(MAIL_CONFIG_PROBLEMS.noPracticeEmail);
+  else if (!ADDRESS.test(practiceEmail)) mailMissing.push(MAIL_CONFIG_PROBLEMS.badPracticeEmail);
   const mail = transport && from && practiceEmail && mailMissing.length === 0
     ? { transport, from, practiceEmail }
     : null;

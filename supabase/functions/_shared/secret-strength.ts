@@ -41,23 +41,34 @@ function base64Bytes(text: string): Uint8Array {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
+/** secretWeakness's reasons, one for each way a secret falls short. */
+export const SECRET_WEAKNESSES = {
+  notSet: 'is not set',
+  demo: "is the repository's demo value",
+  hexUnmixed: 'is hex without both digits and letters: not random output',
+  base64Unmixed: 'is not hex, and not base64 with upper and lower case: not random output',
+  neither: 'is neither hex nor base64: not random output',
+  tooShort: (bytes: number) => `encodes ${bytes} bytes, fewer than ${MIN_SECRET_BYTES}`,
+  repeats: (distinct: number) => `repeats itself (${distinct} different bytes): not random output`,
+} as const;
+
 /** Why `secret` is not random enough for production, or null when it is. `demoValues`: the repository's own, refused whatever their form. */
 export function secretWeakness(secret: string | undefined, demoValues: Iterable<string> = []): string | null {
   const text = (secret ?? '').trim();
-  if (text === '') return 'is not set';
-  for (const demo of demoValues) if (demo.trim() !== '' && demo.trim() === text) return "is the repository's demo value";
+  if (text === '') return SECRET_WEAKNESSES.notSet;
+  for (const demo of demoValues) if (demo.trim() !== '' && demo.trim() === text) return SECRET_WEAKNESSES.demo;
   let bytes: Uint8Array;
   if (HEX.test(text)) {
-    if (!/[0-9]/.test(text) || !/[a-fA-F]/.test(text)) return 'is hex without both digits and letters: not random output';
+    if (!/[0-9]/.test(text) || !/[a-fA-F]/.test(text)) return SECRET_WEAKNESSES.hexUnmixed;
     bytes = hexBytes(text);
   } else if (BASE64.test(text) || BASE64URL.test(text)) {
-    if (!/[a-z]/.test(text) || !/[A-Z]/.test(text)) return 'is not hex, and not base64 with upper and lower case: not random output';
+    if (!/[a-z]/.test(text) || !/[A-Z]/.test(text)) return SECRET_WEAKNESSES.base64Unmixed;
     bytes = base64Bytes(text);
   } else {
-    return 'is neither hex nor base64: not random output';
+    return SECRET_WEAKNESSES.neither;
   }
-  if (bytes.length < MIN_SECRET_BYTES) return `encodes ${bytes.length} bytes, fewer than ${MIN_SECRET_BYTES}`;
-  if (new Set(bytes).size < MIN_DISTINCT_BYTES) return `repeats itself (${new Set(bytes).size} different bytes): not random output`;
+  if (bytes.length < MIN_SECRET_BYTES) return SECRET_WEAKNESSES.tooShort(bytes.length);
+  if (new Set(bytes).size < MIN_DISTINCT_BYTES) return SECRET_WEAKNESSES.repeats(new Set(bytes).size);
   return null;
 }
 

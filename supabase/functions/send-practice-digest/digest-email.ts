@@ -11,7 +11,8 @@
  */
 import { OPEN_INVOICES_INTRO, openInvoiceLine, openInvoicesTitle } from './open-invoices.ts';
 import type { MoveLinks, StaffLinks } from '../_shared/lifecycle/action-links.ts';
-import { PRACTICE_LINK_LABEL } from '../_shared/lifecycle/appointment-emails.ts';
+import { confirmMoveLabel, declineMoveLabel, PRACTICE_LINK_LABEL } from '../_shared/lifecycle/appointment-emails.ts';
+import { DECLINE_LINK_LABEL } from '../_shared/forms/request-emails.ts';
 import { practiceAdvisors, replyWithinHours } from '../_shared/domain/practice.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
 import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NOT_GIVEN, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields } from '../_shared/mail/layout.ts';
@@ -73,12 +74,15 @@ function section(title: string, parts: Part[]): Part {
 
 const fullName = (r: AppointmentRequest) => `${r.first_name} ${r.last_name}`;
 
+/** A wait past the promised hours: "seit 30 Stunden – länger als die versprochenen 24 Stunden" (`since`: "seit 30 Stunden"). */
+export const waitedTooLong = (since: string) => `${since} – länger als die versprochenen ${replyWithinHours} Stunden`;
+
 /** "seit 30 Stunden – länger als die versprochenen 24 Stunden" */
 export function waitedText(createdAt: string, now: Date): string {
   const hours = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 3_600_000));
   const since = hours < 1 ? 'seit weniger als einer Stunde' : hours === 1 ? 'seit 1 Stunde' : `seit ${hours} Stunden`;
   return hours >= replyWithinHours
-    ? `${since} – länger als die versprochenen ${replyWithinHours} Stunden`
+    ? waitedTooLong(since)
     : `${since} (noch ${replyWithinHours - hours} von ${replyWithinHours} Stunden)`;
 }
 
@@ -123,8 +127,8 @@ function movePart(request: AppointmentRequest, links: MoveLinks, now: Date): Par
     { label: 'Wartet', value: waitedText(request.move_requested_at ?? request.created_at, now) },
   ];
   return actionsPart(fields, [
-    { label: `Neuen Termin bestätigen – ${wished}`, href: links.confirmMove },
-    { label: `Verschiebung ablehnen – der Termin am ${current} bleibt`, href: links.declineMove },
+    { label: confirmMoveLabel(wished), href: links.confirmMove },
+    { label: declineMoveLabel(current), href: links.declineMove },
   ], `Verschiebung gewünscht: ${fullName(request)} möchte den bestätigten Termin verschieben.`);
 }
 
@@ -143,7 +147,7 @@ function undecidedPart(request: AppointmentRequest, links: StaffLinks, now: Date
     ...(links.confirmAlternative && request.alternative_date
       ? [{ label: `Alternativtermin bestätigen – ${requestedSlot(request.alternative_date, request.alternative_time)}`, href: links.confirmAlternative }]
       : []),
-    { label: 'Ablehnen oder einen anderen Termin vorschlagen', href: links.decline },
+    { label: DECLINE_LINK_LABEL, href: links.decline },
   ];
   return actionsPart(fields, actions);
 }

@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import {
   type Appointment,
+  CALL_US_TEXT,
+  CANCEL_LINK_LABEL,
   cancellationMail,
   cancelledPracticeMail,
   confirmationMail,
   confirmedPracticeMail,
   DECLINE_NOT_YOURS,
   declineMail,
+  declineMoveLabel,
   type MovedAppointment,
+  MOVE_WARNING_CONSEQUENCE,
+  moveDeclinedLead,
   moveDeclinedMail,
   movedMail,
   movedPracticeMail,
@@ -16,15 +21,18 @@ import {
   moveRequestedPracticeMail,
   type MoveWish,
   reminderMail,
+  REQUEST_MOVE_LINK_LABEL,
   DECLINE_SUBJECT,
   OFFERS_SUBJECT,
 } from '../_shared/lifecycle/appointment-emails.ts';
 import { appointmentAcknowledgementMail } from '../_shared/forms/request-emails.ts';
 import { outcomeMails, reminderMails } from '../_shared/lifecycle/outcome-mails.ts';
 import { parseOutcomeKey } from '../_shared/domain/outcome.ts';
-import { NOBODY_FREE_WARNING } from '../_shared/lifecycle/slot-checks.ts';
+import { NOBODY_FREE_WARNING, slotWarningText } from '../_shared/lifecycle/slot-checks.ts';
+import { serviceCatalog } from '../_shared/domain/catalog.ts';
 import { readActionToken } from '../_shared/lifecycle/action-tokens.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
+import type { SlotWarning } from '../_shared/domain/wire-types.ts';
 import type { MailSettings } from '../_shared/mail/layout.ts';
 import { moveLinksExpiry, practiceLinkExpiryOf, type VisitorLinks } from '../_shared/lifecycle/action-links.ts';
 import { ACTION_TOKEN_SECRET, appointmentState, calendarOf, FakeStore, ORIGIN, property, unfold } from './helpers.ts';
@@ -32,6 +40,8 @@ import { advisorName } from '../_shared/domain/practice.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
+/** The home visit's label, as the catalog names it (no practice address, no parking hint). */
+const HOME_VISIT = serviceCatalog.find((entry) => entry.value === 'beratung-zuhause')!.label;
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-27T10:00:00Z');
@@ -100,9 +110,9 @@ Deno.test('confirmation: date, time, address, what to bring, the 24-hour rule wi
     /Dauer:\s+60 Minuten/,
     /Ort:\s+Birmensdorferstrasse 42, 8142 Uitikon ZH/,
     /bequeme Kleidung/,
-    /Bis 24 Stunden vor dem Termin können Sie ihn hier absagen, danach bitte telefonisch:\nhttps:\/\/www\.ruhepol-schlafberatung\.ch\/termin\/aktion#cancel\.token/,
     /\+41\s44\s555\s27\s80/,
   ]) assert.match(mail.text, expected);
+  assert.ok(mail.text.includes(`${CANCEL_LINK_LABEL}\n${CANCEL_URL}\n`));
   // In the HTML part the token-laden address hides behind words (it would run off a phone's screen).
   assert.ok(mail.html.includes(`href="${CANCEL_URL}" style="word-break:break-all">Termin online absagen</a>`));
   assert.equal(mail.html.includes(`>${CANCEL_URL}<`), false);
@@ -137,11 +147,11 @@ Deno.test('the practice\'s confirmed entry: the same UID and SEQUENCE as the vis
 });
 
 Deno.test('a home visit: no practice address, the address is agreed by phone; no parking hint', () => {
-  const mail = confirmationMail(appointment({ service: 'Schlafberatung & Beratung zu Hause' }), settings, NOW, LINKS);
+  const mail = confirmationMail(appointment({ service: HOME_VISIT }), settings, NOW, LINKS);
   assert.match(mail.text, /Ort:\s+Bei Ihnen zu Hause/);
   assert.equal(mail.text.includes('Parkplätze'), false);
   assert.equal(mail.attachments![0]!.content.includes('LOCATION:'), false);
-  assert.match(reminderMail(appointment({ service: 'Schlafberatung & Beratung zu Hause' }), settings).text, /Bei Ihnen zu Hause/);
+  assert.match(reminderMail(appointment({ service: HOME_VISIT }), settings).text, /Bei Ihnen zu Hause/);
 });
 
 Deno.test('visitor values are escaped in the HTML part, subjects stay one line', () => {
@@ -246,9 +256,7 @@ Deno.test('confirmation: «Termin verschieben» after the cancel link while offe
   const mail = confirmationMail(appointment(), settings, NOW, LINKS);
   assert.ok(
     mail.text.includes(
-      'Falls Sie verhindert sind: Bis 24 Stunden vor dem Termin können Sie ihn hier absagen, danach bitte telefonisch:\n' +
-        `${CANCEL_URL}\n\nMöchten Sie den Termin verschieben? Bis 24 Stunden vor dem Termin schlagen Sie hier einen anderen ` +
-        `Zeitpunkt vor; bis wir ihn bestätigen, bleibt dieser Termin bestehen:\n${REQUEST_MOVE_URL}\n`,
+      `${CANCEL_LINK_LABEL}\n${CANCEL_URL}\n\n${REQUEST_MOVE_LINK_LABEL}\n${REQUEST_MOVE_URL}\n`,
     ),
   );
   assert.ok(mail.html.includes(`href="${REQUEST_MOVE_URL}" style="word-break:break-all">Termin verschieben</a>`));
@@ -268,7 +276,8 @@ Deno.test('reminder: cancel and «Termin verschieben» while more than 24 hours 
   assert.ok(withLinks.html.includes('>Termin online absagen</a>'));
   const without = reminderMail(appointment(), settings);
   assert.equal(without.text.includes('/termin/aktion'), false);
-  assert.match(without.text, /Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: \+41\s44\s555\s27\s80\./);
+  assert.ok(without.text.includes(CALL_US_TEXT));
+  assert.match(CALL_US_TEXT, /\+41\s44\s555\s27\s80\.$/);
 
   // The outbox's choice: the reminder goes out from 09:00 the day before.
   const links = { secret: ACTION_TOKEN_SECRET, siteUrl: ORIGIN };
@@ -314,14 +323,15 @@ Deno.test('move requested, the practice\'s mail: both slots, its links for this 
   assert.match(mail.text, /Bisheriger Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
   assert.match(mail.text, /Gewünschter Termin:\s+Dienstag, 15\. Dezember 2026, 10:00 Uhr/);
   assert.ok(mail.text.includes(`Neuen Termin bestätigen – Dienstag, 15. Dezember 2026, 10:00 Uhr:\n${MOVE_LINKS.confirmMove}`));
-  assert.ok(mail.text.includes(`Verschiebung ablehnen – der Termin am Montag, 14. Dezember 2026, 17:00 Uhr bleibt:\n${MOVE_LINKS.declineMove}`));
+  assert.ok(mail.text.includes(`${declineMoveLabel('Montag, 14. Dezember 2026, 17:00 Uhr')}:\n${MOVE_LINKS.declineMove}`));
   assert.ok(mail.html.includes(`href="${MOVE_LINKS.confirmMove}"`));
   assert.ok(mail.text.includes('Beat Keller antworten:\nmailto:beat.keller@example.ch?subject='));
   assert.equal(mail.text.includes('Achtung'), false);
   assert.equal(mail.attachments, undefined);
 
-  const warned = moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, ['Am Freitag, 25. Dezember 2026 ist Weihnachten; die Praxis ist an diesem Feiertag geschlossen.']);
-  assert.match(warned.text, /Achtung: Am Freitag, 25\. Dezember 2026 ist Weihnachten; die Praxis ist an diesem Feiertag geschlossen\. Sie können den Termin trotzdem bestätigen\./);
+  const christmas = slotWarningText({ date: '2026-12-25', time: '10:00' }, { kind: 'holiday', name: 'Weihnachten' });
+  const warned = moveRequestedPracticeMail(wish(), settings, MOVE_LINKS, [christmas]);
+  assert.ok(warned.text.includes(`Achtung: ${christmas} ${MOVE_WARNING_CONSEQUENCE.confirmAnyway}`));
   assert.match(warned.html, /background:#fef3c7">Achtung: /);
 });
 
@@ -367,7 +377,7 @@ Deno.test('move declined: the appointment stays, the practice\'s note (escaped),
   const declined = wish({ move_status: 'declined', staff_note: 'Am 15. sind wir <b>ausgebucht</b>.' });
   const mail = moveDeclinedMail(declined, settings, LINKS);
   assert.equal(mail.subject, 'Ihr Termin bleibt bestehen: Montag, 14. Dezember 2026, 17:00 Uhr');
-  assert.match(mail.text, /Leider können wir Ihnen den gewünschten Termin am Dienstag, 15\. Dezember 2026, 10:00 Uhr nicht anbieten\. Ihr Termin bleibt wie vereinbart:/);
+  assert.ok(mail.text.includes(moveDeclinedLead('Dienstag, 15. Dezember 2026, 10:00 Uhr')));
   assert.match(mail.text, /Termin:\s+Montag, 14\. Dezember 2026, 17:00 Uhr/);
   assert.match(mail.text, /Unsere Nachricht an Sie:\nAm 15\. sind wir <b>ausgebucht<\/b>\./);
   assert.ok(mail.html.includes('&lt;b&gt;ausgebucht&lt;/b&gt;'));
@@ -377,7 +387,7 @@ Deno.test('move declined: the appointment stays, the practice\'s note (escaped),
   const late = moveDeclinedMail(wish({ move_status: 'declined' }), settings, null);
   assert.equal(late.text.includes('Unsere Nachricht'), false);
   assert.equal(late.text.includes('/termin/aktion'), false);
-  assert.match(late.text, /rufen Sie uns bitte so früh wie möglich an/);
+  assert.ok(late.text.includes(CALL_US_TEXT));
 });
 
 // ---------------------------------------------------------------- the advisor and the appointment's length
@@ -574,16 +584,12 @@ Deno.test('outcomeMails for a wish: the practice is warned about a holiday, a cl
     return /Achtung: (.*)\n/.exec(practice!.text)?.[1] ?? null;
   };
   assert.equal(await warningOf('2026-12-15', '10:00'), null);
-  assert.equal(
-    await warningOf('2026-12-25', '10:00'),
-    'Am Freitag, 25. Dezember 2026 ist Weihnachten; die Praxis ist an diesem Feiertag geschlossen. Sie können den Termin trotzdem bestätigen.',
-  );
-  assert.equal(await warningOf('2026-12-20', '10:00'), 'Am Sonntag, 20. Dezember 2026 ist die Praxis geschlossen (kein Öffnungstag). Sie können den Termin trotzdem bestätigen.');
+  // Each warning as the practice reads it, with what it may still do (the slot's own sentence: slotWarningText).
+  const warned = (date: string, warning: SlotWarning) => `${slotWarningText({ date, time: '10:00' }, warning)} ${MOVE_WARNING_CONSEQUENCE.confirmAnyway}`;
+  assert.equal(await warningOf('2026-12-25', '10:00'), warned('2026-12-25', { kind: 'holiday', name: 'Weihnachten' }));
+  assert.equal(await warningOf('2026-12-20', '10:00'), warned('2026-12-20', { kind: 'weekday' }));
   store.closures.push({ first_day: '2026-12-16', last_day: '2026-12-18' });
-  assert.equal(
-    await warningOf('2026-12-17', '10:00'),
-    'Am Donnerstag, 17. Dezember 2026 ist die Praxis geschlossen (eingetragene Schliessung). Sie können den Termin trotzdem bestätigen.',
-  );
+  assert.equal(await warningOf('2026-12-17', '10:00'), warned('2026-12-17', { kind: 'closure' }));
   // Another visitor's confirmed appointment at the wished time: the other advisor is still free.
   const other = (id: string, advisor: 'sandra-huber' | 'lukas-brunner', time: string) =>
     store.appointments.set(id, appointmentState({ id, status: 'confirmed', confirmed_date: '2026-12-15', confirmed_time: time, advisor, calendar_sequence: 1 }));
@@ -591,7 +597,7 @@ Deno.test('outcomeMails for a wish: the practice is warned about a holiday, a cl
   assert.equal(await warningOf('2026-12-15', '10:00'), null, 'one advisor is busy, the other free');
   // Both advisors busy for part of the hour (09:30–10:30 overlaps 10:00–11:00).
   other('00000000-0000-4000-8000-0000000000ab', 'lukas-brunner', '09:30');
-  assert.equal(await warningOf('2026-12-15', '10:00'), `${NOBODY_FREE_WARNING} So lässt sich die Verschiebung nicht bestätigen: Lehnen Sie sie ab oder schlagen Sie eine andere Zeit vor.`);
+  assert.equal(await warningOf('2026-12-15', '10:00'), `${NOBODY_FREE_WARNING} ${MOVE_WARNING_CONSEQUENCE.nobodyFree}`);
   // The own current slot is no one else's: with one other appointment at it, an advisor is free.
   store.appointments.set(base.id, { ...base });
   store.appointments.set('00000000-0000-4000-8000-0000000000ac', appointmentState({

@@ -13,16 +13,18 @@ import {
   spansOverlap,
   startTimeAvailability,
 } from '../_shared/domain/capacity.ts';
-import { timeSlots } from '../_shared/domain/catalog.ts';
+import { serviceCatalog, type ServiceValue, timeSlots } from '../_shared/domain/catalog.ts';
 
 const DAY = '2026-12-11';
+/** A service's label, as the catalog names it and a request stores it. */
+const label = (value: ServiceValue) => serviceCatalog.find((entry) => entry.value === value)!.label;
 const booked = (advisor: BookedSpan['advisor'], time: string, minutes = 60, date = DAY): BookedSpan => ({ advisor, date, time, minutes });
 const takenTimes = (minutes: number, appointments: BookedSpan[]) =>
   startTimeAvailability(DAY, minutes, timeSlots, appointments).filter((slot) => !slot.free).map((slot) => slot.time);
 
 Deno.test('each service has its length, by value or by the stored label; anything else has none', () => {
   assert.deepEqual(['schlafberatung', 'follow-up', 'beratung-zuhause'].map(serviceMinutes), [60, 30, 120]);
-  assert.deepEqual(['Schlafberatung', 'Follow-up Termin', 'Schlafberatung & Beratung zu Hause'].map(serviceMinutes), [60, 30, 120]);
+  assert.deepEqual((['schlafberatung', 'follow-up', 'beratung-zuhause'] as const).map(label).map(serviceMinutes), [60, 30, 120]);
   assert.equal(serviceMinutes('Massage'), null);
 });
 

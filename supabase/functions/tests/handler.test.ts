@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { CLAIM_LAPSE_MS } from '../_shared/database/store.ts';
-import { CLAIM_MARGIN_MS } from '../_shared/mail/budget.ts';
+import { CLAIM_MARGIN_MS, DAILY_CAP_NOTICE_TITLE } from '../_shared/mail/budget.ts';
+import { CONTACT_PRACTICE_TITLE } from '../_shared/forms/request-emails.ts';
 import { createFormHandler, type LogLine } from '../_shared/forms/form-handler.ts';
 import { hashKey } from '../_shared/database/rate-limit.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
@@ -233,7 +234,7 @@ Deno.test('sent faster than a person: delivered, marked for checking, never drop
   assert.equal(store.contacts.length, 1);
   await afterAnswers();
   const [practice, ack] = mailer.sent;
-  assert.equal(practice!.subject, '[Prüfen] Neue Nachricht über das Kontaktformular: Anna Muster');
+  assert.equal(practice!.subject, `[Prüfen] ${CONTACT_PRACTICE_TITLE}: Anna Muster`);
   assert.match(practice!.text, /^Bitte prüfen: Das Formular wurde 1 Sekunde nach dem Öffnen abgeschickt/);
   assert.match(practice!.html, /<body[^>]*>\n<p[^>]*>Bitte prüfen: /);
   // The visitor's acknowledgement is the usual one.
@@ -328,7 +329,7 @@ Deno.test('the daily mail cap reached: 202 queued, the request kept for the outb
   assert.deepEqual(store.finished, [{ id: REQUEST_ID, sent: false }]);
   assert.equal((await contact(post(contactSubmission()))).status, 202);
   assert.equal(store.contacts.length, 1);
-  const notices = mailer.sent.filter((mail) => mail.subject === 'Tageslimit der Website-Formulare erreicht');
+  const notices = mailer.sent.filter((mail) => mail.subject === DAILY_CAP_NOTICE_TITLE);
   assert.equal(notices.length, 1);
   assert.equal(notices[0]!.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mailer.sent.length, 1);
@@ -403,7 +404,7 @@ Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged 
   const [practice, ack] = mailer.sent;
   assert.equal(practice!.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(practice!.replyTo, 'anna.muster@example.ch');
-  assert.equal(practice!.subject, 'Neue Nachricht über das Kontaktformular: Anna Muster');
+  assert.equal(practice!.subject, `${CONTACT_PRACTICE_TITLE}: Anna Muster`);
   assert.equal(ack!.to, 'anna.muster@example.ch');
   // Its own line once it is done.
   assert.deepEqual(logs.at(-1), { fn: 'send-contact-email', status: 200, ms: logs.at(-1)!.ms, code: 'acknowledgement', ack: 'sent' });

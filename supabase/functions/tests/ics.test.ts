@@ -5,8 +5,11 @@ import { buildCalendarFile, escapeIcsText, foldIcsLine, type CalendarRequest } f
 import { storedAppointmentRequest, REQUEST_ID } from './helpers.ts';
 import { buildCalendarFeed, calendarEvent, type CalendarEvent } from '../_shared/mail/ics.ts';
 import { advisorName } from '../_shared/domain/practice.ts';
+import { serviceCatalog } from '../_shared/domain/catalog.ts';
 
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
+/** The home visit's label, as the catalog names it. */
+const HOME_VISIT = serviceCatalog.find((entry) => entry.value === 'beratung-zuhause')!.label;
 
 const STAMP = new Date('2026-11-22T10:15:42.500Z');
 
@@ -77,8 +80,8 @@ Deno.test('ics: the length comes from the service in the catalogue', () => {
     property(appointmentCalendarFile(storedAppointmentRequest({ service, preferred_time: time }), STAMP), 'DTEND')[0];
   assert.equal(end('Schlafberatung'), 'DTEND;TZID=Europe/Zurich:20261211T103000');
   assert.equal(end('Follow-up Termin'), 'DTEND;TZID=Europe/Zurich:20261211T100000');
-  assert.equal(end('Schlafberatung & Beratung zu Hause'), 'DTEND;TZID=Europe/Zurich:20261211T113000');
-  assert.equal(end('Schlafberatung & Beratung zu Hause', '20:00'), 'DTEND;TZID=Europe/Zurich:20261211T220000');
+  assert.equal(end(HOME_VISIT), 'DTEND;TZID=Europe/Zurich:20261211T113000');
+  assert.equal(end(HOME_VISIT, '20:00'), 'DTEND;TZID=Europe/Zurich:20261211T220000');
 });
 
 Deno.test('ics: without a preferred time, an all-day entry and no time zone', () => {

@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { reminderDueAt, REMINDERS_FROM_HOUR } from '../_shared/domain/outbox.ts';
 import type { LogLine } from '../_shared/http/request-gate.ts';
 import { CLAIM_LAPSE_MS, type StoredContactMessage } from '../_shared/database/store.ts';
-import { CLAIM_MARGIN_MS } from '../_shared/mail/budget.ts';
+import { CLAIM_MARGIN_MS, DAILY_CAP_NOTICE_TITLE } from '../_shared/mail/budget.ts';
+import { CONTACT_PRACTICE_TITLE } from '../_shared/forms/request-emails.ts';
+import { CALL_US_TEXT } from '../_shared/lifecycle/appointment-emails.ts';
 import { createOutboxHandler, type OutboxOptions } from '../send-pending-mail/outbox-handler.ts';
 import { formMailKey } from '../_shared/mail/mail-keys.ts';
 import { createContactHandler } from '../send-contact-email/contact-handler.ts';
@@ -72,7 +74,7 @@ Deno.test('a stored message the visitor\'s call could not mail: the practice get
   store.pendingContacts.push({ ...contact('00000000-0000-4000-8000-00000000000a'), send_failed_at: '2026-12-10T07:00:05Z' });
   assert.deepEqual(await run(handle), { status: 200, body: { sent: 1, failed: 0, deferred: 0, gaveUp: 0 } });
   assert.deepEqual(mailer.sent.map((mail) => mail.to), ['praxis@ruhepol-schlafberatung.ch', 'a@example.ch']);
-  assert.match(mailer.sent[0]!.subject, /^\[Verspätet\] Neue Nachricht über das Kontaktformular: Anna Muster$/);
+  assert.equal(mailer.sent[0]!.subject, `[Verspätet] ${CONTACT_PRACTICE_TITLE}: Anna Muster`);
   assert.match(mailer.sent[0]!.text, /eingegangen am Donnerstag, 10\. Dezember 2026, 08:00 Uhr/);
   assert.match(mailer.sent[0]!.text, /Rückenschmerzen/);
   assert.equal(store.counts.get('mail|all'), 1, 'the practice mail is charged to the daily cap');
@@ -121,7 +123,7 @@ Deno.test('the daily cap defers the rest without counting a failure; they go out
   assert.deepEqual((await run(handle)).body, { sent: 1, failed: 0, deferred: 1, gaveUp: 0 });
   assert.equal(store.deliveries.size, 0, 'a deferred mail is no failure');
   // The cap's notice went to the practice once (outside the cap).
-  assert.equal(mailer.sent.filter((mail) => mail.subject === 'Tageslimit der Website-Formulare erreicht').length, 1);
+  assert.equal(mailer.sent.filter((mail) => mail.subject === DAILY_CAP_NOTICE_TITLE).length, 1);
   store.counts.set('mail|all', 0);
   assert.deepEqual((await run(handle)).body, { sent: 1, failed: 0, deferred: 0, gaveUp: 0 });
 });
@@ -165,7 +167,7 @@ Deno.test('tomorrow\'s reminders from 09:00 Zurich time, once; none for a cancel
   assert.ok(mailer.sent[0]!.text.includes(`Sie werden von ${SANDRA_HUBER} beraten.`), 'the reminder names the advisor');
   // 23 hours before: no links any more, the phone number.
   assert.equal(mailer.sent[0]!.text.includes('/termin/aktion'), false);
-  assert.match(mailer.sent[0]!.text, /rufen Sie uns bitte so früh wie möglich an/);
+  assert.ok(mailer.sent[0]!.text.includes(CALL_US_TEXT));
   assert.equal((await run(handle)).body.sent, 0);
 });
 

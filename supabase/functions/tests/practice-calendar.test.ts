@@ -17,7 +17,8 @@ import type { AppointmentRequest } from '../_shared/database/store.ts';
 import { createActionHandler } from '../appointment-action/action-handler.ts';
 import { createCalendarHandler, type FeedLogLine } from '../practice-calendar/calendar-handler.ts';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '../_shared/domain/calendar-feed.ts';
-import { ENTRY_LABELS, viewLinkExpiry } from '../practice-calendar/feed-content.ts';
+import { ENTRY_LABELS, NO_ADVISOR, viewLinkExpiry } from '../practice-calendar/feed-content.ts';
+import { serviceCatalog } from '../_shared/domain/catalog.ts';
 import { FEED_IDS, type FeedId, feedSecretName, feedToken, feedUrl, parseFeedPath } from '../practice-calendar/feed-urls.ts';
 import { appointmentState, calendarOf, FakeMailer, FakeStore, ORIGIN, post, REQUEST_ID, testConfig, unfold } from './helpers.ts';
 import { ACTION_TOKEN_SECRET } from './helpers.ts';
@@ -25,6 +26,8 @@ import { advisorName } from '../_shared/domain/practice.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 const LUKAS_BRUNNER = advisorName('lukas-brunner');
+/** The home visit's label, as the catalog names it. */
+const HOME_VISIT = serviceCatalog.find((entry) => entry.value === 'beratung-zuhause')!.label;
 
 /** Each feed's own secret. */
 const FEED_SECRETS: Record<FeedId, string> = {
@@ -270,7 +273,7 @@ Deno.test('calendar feed: each advisor\'s appointments in their feed, all of the
       advisor: null,
       confirmed_date: '2026-12-12',
       confirmed_time: '19:00',
-      service: 'Schlafberatung & Beratung zu Hause',
+      service: HOME_VISIT,
       // The length stored with the request, whatever the catalogue says now (120).
       appointment_minutes: 90,
     }),
@@ -290,7 +293,7 @@ Deno.test('calendar feed: each advisor\'s appointments in their feed, all of the
   // A schedule, not a key: the service and the advisor, never who (a named person seeking sleep counselling is health data).
   assert.equal(value(anna, 'SUMMARY'), `Schlafberatung (${SANDRA_HUBER})`);
   assert.equal(value(carla, 'SUMMARY'), `Schlafberatung (${LUKAS_BRUNNER})`);
-  assert.equal(value(home, 'SUMMARY'), 'Schlafberatung & Beratung zu Hause (ohne Zuteilung)');
+  assert.equal(value(home, 'SUMMARY'), `${HOME_VISIT} (${NO_ADVISOR})`);
   assert.equal(value(events(sandra)[0]!, 'SUMMARY'), 'Schlafberatung', 'an advisor\'s own feed needs no advisor');
   assert.equal(value(events(lukas)[0]!, 'SUMMARY'), 'Schlafberatung');
   for (const text of [praxis, sandra, lukas]) assert.doesNotMatch(text, /Anna|Muster|Carla|Meier|Beat|Keller/);

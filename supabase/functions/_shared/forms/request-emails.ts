@@ -28,8 +28,11 @@ import type { ContactFormSubmission } from './validation.ts';
 /** The parts of a contact message its mails use: what the visitor sent, or the stored row. */
 export type ContactMessage = Pick<ContactFormSubmission, 'name' | 'email' | 'phone' | 'subject' | 'message'>;
 
+/** The heading of the practice's mail about a contact message, and its subject before the visitor's name. */
+export const CONTACT_PRACTICE_TITLE = 'Neue Nachricht über das Kontaktformular';
+
 export function contactPracticeMail(request: ContactMessage, settings: MailSettings, receivedAt: Date): OutgoingMail {
-  const title = 'Neue Nachricht über das Kontaktformular';
+  const title = CONTACT_PRACTICE_TITLE;
   const fields: Field[] = [
     { label: 'Name', value: request.name },
     { label: 'E-Mail', value: request.email, href: mailtoHref(request.email) },
@@ -94,6 +97,9 @@ export interface MailLink {
   href: string;
 }
 
+/** The words of the practice's decline link for a request, in its mail, the digest and the renewed links' mail. */
+export const DECLINE_LINK_LABEL = 'Ablehnen oder einen anderen Termin vorschlagen';
+
 function staffLinkItems(links: StaffLinks, record: StoredAppointmentRequest): MailLink[] {
   return [
     { label: `Wunschtermin bestätigen – ${requestedSlot(record.preferred_date, record.preferred_time)}`, href: links.confirmPreferred },
@@ -103,7 +109,7 @@ function staffLinkItems(links: StaffLinks, record: StoredAppointmentRequest): Ma
         href: links.confirmAlternative,
       }]
       : []),
-    { label: 'Ablehnen oder einen anderen Termin vorschlagen', href: links.decline },
+    { label: DECLINE_LINK_LABEL, href: links.decline },
   ];
 }
 

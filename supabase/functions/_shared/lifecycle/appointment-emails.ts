@@ -241,8 +241,10 @@ function visitorLinkBlocks(links: VisitorLinks): Block[] {
 }
 
 /** Inside the notice there are no links: only a call changes the appointment. */
+export const CALL_US_TEXT = `Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: ${practiceContact.phone.display}.`;
+
 function callUsBlock(): Block {
-  return { text: `Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: ${practiceContact.phone.display}.` };
+  return { text: CALL_US_TEXT };
 }
 
 /** The practice link's words in the practice's mails about an appointment (action-links.ts practiceLink). */
@@ -476,22 +478,29 @@ export function moveRequestedMail(wish: MoveWish, settings: MailSettings): Outgo
 }
 
 /**
+ * What the practice can do about the warnings of a wished slot: outside the opening hours
+ * it may still confirm; with both advisors busy the database refuses the confirmation.
+ */
+export const MOVE_WARNING_CONSEQUENCE = {
+  nobodyFree: 'So lässt sich die Verschiebung nicht bestätigen: Lehnen Sie sie ab oder schlagen Sie eine andere Zeit vor.',
+  confirmAnyway: 'Sie können den Termin trotzdem bestätigen.',
+} as const;
+
+function warningConsequence(warnings: readonly string[]): string {
+  return warnings.includes(NOBODY_FREE_WARNING) ? MOVE_WARNING_CONSEQUENCE.nobodyFree : MOVE_WARNING_CONSEQUENCE.confirmAnyway;
+}
+
+/** The practice's two links for a wish to move (`wished`, `current`: the slots in words), in its mail and in the digest. */
+export const confirmMoveLabel = (wished: string) => `Neuen Termin bestätigen – ${wished}`;
+export const declineMoveLabel = (current: string) => `Verschiebung ablehnen – der Termin am ${current} bleibt`;
+
+/**
  * The practice decides the wish: the current and the wished slot, what speaks against the
  * wished one (`warnings`: outside the opening hours, already taken – it may confirm
  * anyway), and its links for this wish (Reply-To the practice itself, as for a new
  * request: ../forms/request-emails.ts staffDecisionMail). Nothing changes in a calendar
  * yet: no attachment.
  */
-/**
- * What the practice can do about the warnings of a wished slot: outside the opening hours
- * it may still confirm; with both advisors busy the database refuses the confirmation.
- */
-function warningConsequence(warnings: readonly string[]): string {
-  return warnings.includes(NOBODY_FREE_WARNING)
-    ? 'So lässt sich die Verschiebung nicht bestätigen: Lehnen Sie sie ab oder schlagen Sie eine andere Zeit vor.'
-    : 'Sie können den Termin trotzdem bestätigen.';
-}
-
 export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings, links: MoveLinks, warnings: readonly string[]): OutgoingMail {
   const name = fullName(wish);
   const title = 'Terminverschiebung gewünscht';
@@ -513,8 +522,8 @@ export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings
     warning: warnings.length ? `Achtung: ${warnings.join(' ')} ${warningConsequence(warnings)}` : null,
     actionsTitle: 'Verschiebung bestätigen oder ablehnen',
     actions: [
-      { label: `Neuen Termin bestätigen – ${wished(wish)}`, href: links.confirmMove },
-      { label: `Verschiebung ablehnen – der Termin am ${when(wish)} bleibt`, href: links.declineMove },
+      { label: confirmMoveLabel(wished(wish)), href: links.confirmMove },
+      { label: declineMoveLabel(when(wish)), href: links.declineMove },
     ],
     linksUntil: links.until,
     hint: `Bitte entscheiden Sie innerhalb von ${replyWithinHours} Stunden. Mit der Bestätigung erhalten Sie und ${name} ` +
@@ -556,6 +565,10 @@ export function movedPracticeMail(moved: MovedAppointment, settings: MailSetting
   );
 }
 
+/** The first sentence of the declined wish's mail (`wishedSlot`: the wished slot in words). */
+export const moveDeclinedLead = (wishedSlot: string) =>
+  `Leider können wir Ihnen den gewünschten Termin am ${wishedSlot} nicht anbieten. Ihr Termin bleibt wie vereinbart:`;
+
 /**
  * The practice declined the wish: the appointment stays as it was (nothing changes in a
  * calendar: no attachment), with the practice's note if any; while the appointment is more
@@ -563,7 +576,7 @@ export function movedPracticeMail(moved: MovedAppointment, settings: MailSetting
  */
 export function moveDeclinedMail(wish: MoveWish, settings: MailSettings, links: VisitorLinks | null): OutgoingMail {
   return visitorMail(wish, settings, `Ihr Termin bleibt bestehen: ${when(wish)}`, [
-    { text: `Leider können wir Ihnen den gewünschten Termin am ${wished(wish)} nicht anbieten. Ihr Termin bleibt wie vereinbart:` },
+    { text: moveDeclinedLead(wished(wish)) },
     { fields: appointmentFields(wish) },
     ...(wish.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: wish.staff_note }] : []),
     ...(links ? visitorLinkBlocks(links) : [callUsBlock()]),

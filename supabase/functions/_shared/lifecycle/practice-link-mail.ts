@@ -18,7 +18,8 @@ import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, on
 import type { OutgoingMail } from '../mail/types.ts';
 import type { AppointmentRequest } from '../database/store.ts';
 import { type LinkSettings, moveLinks, practiceLink, practiceLinkExpiryOf, staffLinks } from './action-links.ts';
-import { PRACTICE_LINK_LABEL } from './appointment-emails.ts';
+import { confirmMoveLabel, PRACTICE_LINK_LABEL } from './appointment-emails.ts';
+import { DECLINE_LINK_LABEL } from '../forms/request-emails.ts';
 
 export const PRACTICE_LINK_MAIL_TITLE = 'Neuer Link zu einem Termin';
 
@@ -51,7 +52,7 @@ async function linksFor(request: AppointmentRequest, links: LinkSettings, now: D
         ...(staff.confirmAlternative && request.alternative_date
           ? [{ label: `Alternativtermin bestätigen – ${requestedSlot(request.alternative_date, request.alternative_time)}`, href: staff.confirmAlternative }]
           : []),
-        { label: 'Ablehnen oder einen anderen Termin vorschlagen', href: staff.decline },
+        { label: DECLINE_LINK_LABEL, href: staff.decline },
       ],
       until: staff.until,
     };
@@ -62,7 +63,7 @@ async function linksFor(request: AppointmentRequest, links: LinkSettings, now: D
     const move = await moveLinks(links, request, now);
     return {
       items: [
-        { label: `Neuen Termin bestätigen – ${formatDateTimeLong(request.move_date, request.move_time)}`, href: move.confirmMove },
+        { label: confirmMoveLabel(formatDateTimeLong(request.move_date, request.move_time)), href: move.confirmMove },
         { label: 'Verschiebung ablehnen', href: move.declineMove },
         page,
       ],

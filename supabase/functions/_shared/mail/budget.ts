@@ -223,9 +223,12 @@ export async function sendOwedAcknowledgement(
   }
 }
 
+/** The daily cap notice's heading and subject. */
+export const DAILY_CAP_NOTICE_TITLE = 'Tageslimit der Website-Formulare erreicht';
+
 /** Sent once a day at most, when the daily cap on practice mails stops the forms. */
 export function dailyCapNoticeMail(settings: MailSettings, cap: number, now: Date): OutgoingMail {
-  const title = 'Tageslimit der Website-Formulare erreicht';
+  const title = DAILY_CAP_NOTICE_TITLE;
   const lines = [
     `Die Website hat heute ${cap} E-Mails aus den Formularen an die Praxis geschickt; das ist das eingestellte Tageslimit (DAILY_MAIL_CAP).`,
     'Weitere Nachrichten und Terminanfragen gehen nicht verloren: Die Website speichert sie und schickt sie Ihnen automatisch, ' +

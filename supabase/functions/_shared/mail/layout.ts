@@ -110,12 +110,16 @@ export function markAsDoubtful(mail: OutgoingMail, reason: string): OutgoingMail
   };
 }
 
+/** The note at the top of a late practice mail (markAsDelayed): when the form's data came in. */
+export const delayedNote = (receivedAt: Date) =>
+  `Verspätet zugestellt: eingegangen am ${formatInstantLong(receivedAt)}; der E-Mail-Versand war bis jetzt gestört.`;
+
 /**
  * A practice mail the outbox delivers late (after a mail outage or the daily cap): the
  * subject and the top say so, so that the practice knows why the 24 hours started earlier.
  */
 export function markAsDelayed(mail: OutgoingMail, receivedAt: Date): OutgoingMail {
-  const note = `Verspätet zugestellt: eingegangen am ${formatInstantLong(receivedAt)}; der E-Mail-Versand war bis jetzt gestört.`;
+  const note = delayedNote(receivedAt);
   return {
     ...mail,
     subject: oneLine(`[Verspätet] ${mail.subject}`),

@@ -36,6 +36,15 @@ export function nextConfirmationAfter(requestedAt: Date): Date {
   return new Date(requestedAt.getTime() + NEWSLETTER_CONFIRM_INTERVAL_DAYS * 86_400_000);
 }
 
+/** What the confirmation mail says happens if it is ignored, with its two dates (the arguments as confirmationMail's). */
+export function confirmationIgnoreText(expiresAt: Date, requestedAt: Date): string {
+  return 'Haben Sie den Newsletter nicht bestellt, oder möchten Sie ihn doch nicht, ignorieren Sie diese E-Mail einfach: ' +
+    `Dann erhalten Sie keinen Newsletter, Ihre Adresse wird nach ${NEWSLETTER_PENDING_DAYS} Tagen ` +
+    `(am ${formatInstantLong(expiresAt)}) automatisch gelöscht, und bis zum ${formatInstantLong(nextConfirmationAfter(requestedAt))} ` +
+    `(${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach dieser Anmeldung) senden wir Ihnen keine solche E-Mail mehr, ` +
+    'auch wenn jemand Ihre Adresse erneut anmeldet.';
+}
+
 /**
  * The confirmation mail. `expiresAt`: when the unconfirmed address is deleted and the link
  * stops working; `requestedAt`: when this mail was asked for, the moment the database
@@ -49,11 +58,7 @@ export function confirmationMail(to: string, confirmLink: string, expiresAt: Dat
     `Sie haben auf ${website} den Newsletter der ${practiceName} bestellt: Wir schreiben Ihnen, wenn im Blog ein neuer Artikel erscheint.`,
     'Bitte bestätigen Sie Ihre Anmeldung mit dem Link unten. Erst dann erhalten Sie den Newsletter.',
   ];
-  const ignore = 'Haben Sie den Newsletter nicht bestellt, oder möchten Sie ihn doch nicht, ignorieren Sie diese E-Mail einfach: ' +
-    `Dann erhalten Sie keinen Newsletter, Ihre Adresse wird nach ${NEWSLETTER_PENDING_DAYS} Tagen ` +
-    `(am ${formatInstantLong(expiresAt)}) automatisch gelöscht, und bis zum ${formatInstantLong(nextConfirmationAfter(requestedAt))} ` +
-    `(${NEWSLETTER_CONFIRM_INTERVAL_DAYS} Tage nach dieser Anmeldung) senden wir Ihnen keine solche E-Mail mehr, ` +
-    'auch wenn jemand Ihre Adresse erneut anmeldet.';
+  const ignore = confirmationIgnoreText(expiresAt, requestedAt);
   return {
     to,
     replyTo: settings.practiceEmail,
