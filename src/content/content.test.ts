@@ -27,6 +27,8 @@ import { SLEEP_DIARY_PAGE_PATH, SLEEP_DIARY_RETENTION_DAYS } from '@domain/sleep
 
 // Pass the string, not `new URL(...)`: under jsdom the global URL is not Node's.
 const contentDir = dirname(fileURLToPath(import.meta.url));
+/** The product specification (docs/product.md): what the pages must say. */
+const productSpec = readFileSync(`${contentDir}/../../docs/product.md`, 'utf8');
 const allPages = { homePage, sleepCounsellingPage, aboutPage, blogPage, legalNoticePage, privacyPage, appointmentActionPage };
 
 /** Every string value reachable from `value`, with its path, for whole-content checks. */
@@ -70,7 +72,8 @@ describe('service cards', () => {
 
 describe('home page', () => {
   it('has the headline and calls to action of the spec', () => {
-    expect(homePage.hero.title).toBe('Endlich wieder schmerzfrei schlafen');
+    // The headline is the one docs/product.md gives the home page's hero.
+    expect(productSpec).toContain(`| \`/\` | hero "${homePage.hero.title}" `);
     expect(homePage.hero.primaryCta).toEqual({ label: 'Termin vereinbaren', to: '/termin-vereinbaren' });
     expect(homePage.hero.secondaryCta.to).toBe('/schlafberatung');
     expect(homePage.closingCta.primary.to).toBe('/termin-vereinbaren');
@@ -101,8 +104,9 @@ describe('schlafberatung page', () => {
       '/media/illustration-koerpervermessung.svg',
       '/media/illustration-schlafsystem.svg',
     ]);
+    // docs/product.md: «needs and anamnesis with body measurement, correct lying, prevention».
     expect(sleepCounsellingPage.consultation.items.map((i) => i.title)).toEqual([
-      'Bedarfsabklärung mit Anamnese und Körpervermessung',
+      expect.stringMatching(/^Bedarfsabklärung .*Anamnese .*Körpervermessung$/),
       'Richtiges Liegen',
       'Richtige Prävention',
     ]);
@@ -275,20 +279,23 @@ describe('all content', () => {
 
 describe('«Meine Daten»: the erasure\'s result in German, not in «(n)» forms', () => {
   it('names one, several and none in their own words', async () => {
-    const { myDataPage } = await import('./my-data');
+    const { myDataPage, erasureResultTexts: words } = await import('./my-data');
+    const { requests, messages, sleepDiaries, mails } = words;
     expect(myDataPage.erase.doneText({ requests: 1, messages: 0, newsletter: 1, mails: 2, cancelled: 1, sleepDiaries: 1 })).toBe(
-      'Gelöscht: 1 Terminanfrage mit ihrem Termin, keine Nachricht, 1 Schlaftagebuch mit allen Nächten, das Newsletter-Abonnement und 2 E-Mail-Einträge. ' +
-        'Ein bevorstehender Termin wurde abgesagt; die Praxis ist informiert.',
+      `Gelöscht: 1 ${requests.one}, ${messages.none}, 1 ${sleepDiaries.one}, das Newsletter-Abonnement und 2 ${mails.many}. ${words.cancelledOne}`,
     );
     expect(myDataPage.erase.doneText({ requests: 2, messages: 1, newsletter: 0, mails: 0, cancelled: 2, sleepDiaries: 0 })).toBe(
-      'Gelöscht: 2 Terminanfragen mit ihren Terminen, 1 Nachricht, kein Schlaftagebuch, kein Newsletter-Abonnement und kein E-Mail-Eintrag. ' +
-        '2 bevorstehende Termine wurden abgesagt; die Praxis ist informiert.',
+      `Gelöscht: 2 ${requests.many}, 1 ${messages.one}, ${sleepDiaries.none}, kein Newsletter-Abonnement und ${mails.none}. ${words.cancelledMany(2)}`,
+    );
+    // Nothing cancelled: the result ends with the count.
+    expect(myDataPage.erase.doneText({ requests: 0, messages: 2, newsletter: 0, mails: 1, cancelled: 0, sleepDiaries: 2 })).toBe(
+      `Gelöscht: ${requests.none}, 2 ${messages.many}, 2 ${sleepDiaries.many}, kein Newsletter-Abonnement und 1 ${mails.one}.`,
     );
   });
 
   it('says what the erasure keeps, how long and why: the invoices, ten years, Art. 958f OR', async () => {
-    const { myDataPage } = await import('./my-data');
-    expect(myDataPage.erase.keptText(0)).toBe('Aufbewahrt wird nichts: Zu Ihrer Adresse ist keine Rechnung gespeichert.');
+    const { myDataPage, erasureResultTexts } = await import('./my-data');
+    expect(myDataPage.erase.keptText(0)).toBe(erasureResultTexts.keptNothing);
     for (const kept of [1, 2]) {
       const text = myDataPage.erase.keptText(kept);
       expect(text.startsWith(kept === 1 ? 'Aufbewahrt: Ihre Rechnung.' : 'Aufbewahrt: Ihre 2 Rechnungen.')).toBe(true);

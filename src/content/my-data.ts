@@ -9,11 +9,33 @@ import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 import type { MailKind } from '@domain/mail-kinds';
 import { INVOICE_RETENTION_YEARS } from '@domain/invoice';
 
+/** How the erasure's result names a kind of data it deleted: for none, for one and for several. */
+interface CountedWords {
+  none: string;
+  one: string;
+  many: string;
+}
+
 /** «keine Nachricht», «1 Nachricht», «2 Nachrichten». */
-function counted(count: number, none: string, one: string, many: string): string {
+function counted(count: number, { none, one, many }: CountedWords): string {
   if (count === 0) return none;
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/**
+ * The words of the erasure's result (`myDataPage.erase.doneText`, `keptText`): each kind
+ * of data deleted, counted; the upcoming appointments it cancelled; and that no invoice
+ * was kept.
+ */
+export const erasureResultTexts = {
+  requests: { none: 'keine Terminanfrage', one: 'Terminanfrage mit ihrem Termin', many: 'Terminanfragen mit ihren Terminen' },
+  messages: { none: 'keine Nachricht', one: 'Nachricht', many: 'Nachrichten' },
+  sleepDiaries: { none: 'kein Schlaftagebuch', one: 'Schlaftagebuch mit allen Nächten', many: 'Schlaftagebücher mit allen Nächten' },
+  mails: { none: 'kein E-Mail-Eintrag', one: 'E-Mail-Eintrag', many: 'E-Mail-Einträge' },
+  cancelledOne: 'Ein bevorstehender Termin wurde abgesagt; die Praxis ist informiert.',
+  cancelledMany: (count: number) => `${count} bevorstehende Termine wurden abgesagt; die Praxis ist informiert.`,
+  keptNothing: 'Aufbewahrt wird nichts: Zu Ihrer Adresse ist keine Rechnung gespeichert.',
+} as const;
 
 export const myDataPage = {
   title: 'Meine Daten',
@@ -145,15 +167,15 @@ export const myDataPage = {
     pending: 'Wird gelöscht …',
     doneTitle: 'Ihre Daten sind gelöscht',
     doneText: (counts: { requests: number; messages: number; newsletter: number; mails: number; cancelled: number; sleepDiaries: number }) =>
-      `Gelöscht: ${counted(counts.requests, 'keine Terminanfrage', 'Terminanfrage mit ihrem Termin', 'Terminanfragen mit ihren Terminen')}, ${counted(counts.messages, 'keine Nachricht', 'Nachricht', 'Nachrichten')}, ` +
-      `${counted(counts.sleepDiaries, 'kein Schlaftagebuch', 'Schlaftagebuch mit allen Nächten', 'Schlaftagebücher mit allen Nächten')}, ` +
-      `${counts.newsletter === 0 ? 'kein' : 'das'} Newsletter-Abonnement und ${counted(counts.mails, 'kein E-Mail-Eintrag', 'E-Mail-Eintrag', 'E-Mail-Einträge')}.` +
-      (counts.cancelled === 1 ? ' Ein bevorstehender Termin wurde abgesagt; die Praxis ist informiert.' : '') +
-      (counts.cancelled > 1 ? ` ${counts.cancelled} bevorstehende Termine wurden abgesagt; die Praxis ist informiert.` : ''),
+      `Gelöscht: ${counted(counts.requests, erasureResultTexts.requests)}, ${counted(counts.messages, erasureResultTexts.messages)}, ` +
+      `${counted(counts.sleepDiaries, erasureResultTexts.sleepDiaries)}, ` +
+      `${counts.newsletter === 0 ? 'kein' : 'das'} Newsletter-Abonnement und ${counted(counts.mails, erasureResultTexts.mails)}.` +
+      (counts.cancelled === 1 ? ` ${erasureResultTexts.cancelledOne}` : '') +
+      (counts.cancelled > 1 ? ` ${erasureResultTexts.cancelledMany(counts.cancelled)}` : ''),
     /** What the erasure kept, how long and why: the invoices (CO Art. 958f). */
     keptText: (invoices: number) =>
       invoices === 0
-        ? 'Aufbewahrt wird nichts: Zu Ihrer Adresse ist keine Rechnung gespeichert.'
+        ? erasureResultTexts.keptNothing
         : `Aufbewahrt: ${invoices === 1 ? 'Ihre Rechnung' : `Ihre ${invoices} Rechnungen`}. Rechnungen bewahren wir ${INVOICE_RETENTION_YEARS} Jahre nach Ende ihres Jahres auf, ` +
           'wie es das Gesetz für Geschäftsbücher verlangt (Art. 958f OR) – nur mit dem, was eine Rechnung enthalten muss: Name, Termin, Leistung, Betrag. ' +
           'Unter «Meine Daten» können Sie sie weiterhin als PDF herunterladen; danach löschen wir sie.',

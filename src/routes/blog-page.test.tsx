@@ -4,6 +4,7 @@ import { getSupabaseClient, httpError, invoke, resetSupabaseMock } from '@/test/
 import { resetFormProofMock, TEST_PROOF } from '@/test/form-proof-mock';
 import { renderRoute } from '@/test/render-route';
 import { emailSuggestionTexts } from '@/content/email-suggestion';
+import { blogPage } from '@/content/blog';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
@@ -180,7 +181,7 @@ describe('/blog', () => {
 
   it('ends with a call to action to book an appointment', async () => {
     await renderRoute('/blog');
-    const cta = screen.getByRole('region', { name: 'Lieber persönlich beraten lassen?' });
+    const cta = screen.getByRole('region', { name: blogPage.closingCta.title });
     expect(within(cta).getByRole('link', { name: 'Termin vereinbaren' })).toHaveAttribute('href', '/termin-vereinbaren');
   });
 });
@@ -194,7 +195,7 @@ describe('an article page', () => {
     expect(article).toHaveTextContent(/Lesezeit: \d+ Min\./);
     expect(within(article).getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(3);
     expect(within(article).getByRole('heading', { level: 2, name: 'Quellen' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Lieber persönlich beraten lassen?' })).getByRole('link', { name: 'Termin vereinbaren' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: blogPage.closingCta.title })).getByRole('link', { name: 'Termin vereinbaren' })).toBeInTheDocument();
     await user.click(within(article).getByRole('link', { name: 'Gesundheit' }));
     await waitFor(() => expect(location.pathname).toBe('/blog/kategorie/gesundheit'));
   });

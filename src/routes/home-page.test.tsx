@@ -11,8 +11,8 @@ const headingsIn = (element: HTMLElement, level: number) =>
 describe('home page', () => {
   it('greets with the headline and offers to book or to read about the counselling', async () => {
     await renderRoute('/');
-    const hero = region('Endlich wieder schmerzfrei schlafen');
-    expect(within(hero).getByRole('heading', { level: 1 })).toHaveTextContent('Endlich wieder schmerzfrei schlafen');
+    const hero = region(homePage.hero.title);
+    expect(within(hero).getByRole('heading', { level: 1 })).toHaveTextContent(homePage.hero.title);
     expect(within(hero).getByRole('link', { name: 'Termin vereinbaren' })).toHaveAttribute('href', '/termin-vereinbaren');
     expect(within(hero).getByRole('link', { name: 'Mehr zur Schlafberatung' })).toHaveAttribute('href', '/schlafberatung');
   });
@@ -57,7 +57,7 @@ describe('home page', () => {
 
   it('quotes three clients, each with a five-star rating a screen reader can announce', async () => {
     await renderRoute('/');
-    const section = region('Das sagen unsere Kundinnen und Kunden');
+    const section = region(homePage.testimonials.title);
     const figures = within(section).getAllByRole('figure');
     expect(figures).toHaveLength(3);
     figures.forEach((figure, index) => {

@@ -1,11 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { legalEntity, legalNoticePage } from '@/content/legal-notice';
 import { practice } from '@/content/practice';
 import { isValidSwissUid } from '@/test/swiss-uid';
 import { renderRoute } from '@/test/render-route';
 import { advisorName } from '@domain/practice';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
+
+/** A text as a regular expression that matches it literally. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The value (<dd>) that follows a label (<dt>) in the legal notice's definition list. */
 function detail(label: string): HTMLElement {
@@ -43,7 +47,11 @@ describe('/impressum', () => {
   it('shows the commercial register (canton Zürich) with its firm number, a valid UID and the VAT number', async () => {
     await renderRoute('/impressum');
     // The firm number (CH-ID) of the canton's register office 020 (Zürich), in its real shape.
-    expect(detail('Handelsregister')).toHaveTextContent(/^Handelsregister des Kantons Zürich\s*Firmennummer CH-020\.\d\.\d{3}\.\d{3}-\d$/);
+    expect(detail('Handelsregister')).toHaveTextContent(
+      new RegExp(String.raw`^${escapeRegExp(legalEntity.commercialRegister)}\s*Firmennummer CH-020\.\d\.\d{3}\.\d{3}-\d$`),
+    );
+    // The register is the one of the canton of the registered office.
+    expect(legalEntity.commercialRegister).toContain(legalEntity.registeredAddress.locality);
     const uid = detail('UID').textContent ?? '';
     expect(uid).toMatch(/^CHE-\d{3}\.\d{3}\.\d{3}$/);
     expect(isValidSwissUid(uid)).toBe(true);
@@ -55,14 +63,7 @@ describe('/impressum', () => {
     const headings = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
-    expect(headings).toEqual([
-      'Verantwortlich für den Inhalt',
-      'Haftungsausschluss',
-      'Hinweis zu Gesundheitsthemen',
-      'Haftung für Links',
-      'Urheberrechte',
-      'Anwendbares Recht und Gerichtsstand',
-    ]);
+    expect(headings).toEqual([legalNoticePage.detailsTitle, ...legalNoticePage.sections.map((entry) => entry.title)]);
     expect(screen.getByRole('main')).toHaveTextContent('Gerichtsstand ist Zürich');
   });
 });

@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { practice } from '@/content/practice';
-import { privacyPage } from '@/content/privacy';
+import { privacyPage, type PrivacySectionId } from '@/content/privacy';
 import { renderRoute } from '@/test/render-route';
 
 const sectionTitles = privacyPage.sections.map((entry) => entry.title);
+/** A section's copy, by its anchor id. */
+const copyOf = (id: PrivacySectionId) => privacyPage.sections.find((entry) => entry.id === id)!;
 /** The revision date as the page shows it: 27.11.2026. */
 const revised = privacyPage.lastUpdated.split('-').reverse().join('.');
 
@@ -61,21 +63,13 @@ describe('/datenschutz', () => {
     const appointment = within(section('Terminanfrage'))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(appointment).toEqual([
-      'Vorname und Nachname',
-      'E-Mail-Adresse',
-      'Telefonnummer',
-      'Gewünschte Leistung',
-      'Wunschtermin (Datum, freiwillig mit Uhrzeit)',
-      'Alternativtermin (freiwillig, Datum und Uhrzeit)',
-      'Nachricht (freiwillig)',
-    ]);
+    expect(appointment).toEqual(copyOf('terminanfrage').list);
   });
 
   it('states the retention period, the supervisory authority and the visitor’s rights', async () => {
     await renderRoute('/datenschutz');
     expect(section('Aufbewahrung und Löschung')).toHaveTextContent('löschen wir 12 Monate nach ihrem Eingang');
-    const complaint = section('Beschwerde bei der Aufsichtsbehörde');
+    const complaint = section(copyOf('beschwerde').title);
     expect(complaint).toHaveTextContent('Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB)');
     expect(within(complaint).getByRole('link', { name: 'www.edoeb.admin.ch' })).toHaveAttribute(
       'href',
@@ -93,7 +87,7 @@ describe('/datenschutz', () => {
 
   it('names the controller and links its e-mail address and phone number', async () => {
     await renderRoute('/datenschutz');
-    const controller = section('Verantwortliche Stelle und Kontakt');
+    const controller = section(copyOf('verantwortliche-stelle').title);
     expect(controller).toHaveTextContent('Ruhepol Schlafberatung GmbH, Badenerstrasse 318, 8004 Zürich ZH');
     expect(within(controller).getByRole('link', { name: practice.email })).toHaveAttribute('href', `mailto:${practice.email}`);
     expect(within(controller).getByRole('link', { name: practice.phone.display })).toHaveAttribute(

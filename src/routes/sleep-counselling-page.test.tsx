@@ -44,7 +44,7 @@ describe('/schlafberatung', () => {
 
   it('explains the process as three numbered steps: Analyse, Diagnose, Lösung', async () => {
     await renderRoute('/schlafberatung');
-    const process = region('In drei Schritten zu besserem Schlaf');
+    const process = region(sleepCounsellingPage.process.title);
     const list = within(process).getByRole('list');
     expect(list.tagName).toBe('OL');
     const steps = within(list).getAllByRole('listitem');
@@ -64,11 +64,8 @@ describe('/schlafberatung', () => {
 
   it('explains body measurement and tailor-made sleep systems, each with its illustration', async () => {
     await renderRoute('/schlafberatung');
-    for (const [title, explainer] of [
-      ['Warum die Körpervermessung so wichtig ist', sleepCounsellingPage.explainers[0]],
-      ['Massgeschneiderte Schlafsysteme', sleepCounsellingPage.explainers[1]],
-    ] as const) {
-      const section = region(title);
+    for (const explainer of sleepCounsellingPage.explainers) {
+      const section = region(explainer.title);
       expect(section).toHaveAttribute('id', explainer.id);
       for (const paragraph of explainer.paragraphs) expect(section).toHaveTextContent(paragraph);
       const image = within(section).getByRole('img', { name: explainer.image.alt });
@@ -82,12 +79,9 @@ describe('/schlafberatung', () => {
   it('says what a consultation contains, with the disclaimer', async () => {
     await renderRoute('/schlafberatung');
     const consultation = region('Das beinhaltet eine Beratung');
-    expect(headingsIn(consultation, 3)).toEqual([
-      'Bedarfsabklärung mit Anamnese und Körpervermessung',
-      'Richtiges Liegen',
-      'Richtige Prävention',
-    ]);
-    expect(consultation).toHaveTextContent('Weiterverweisung an Netzwerkpartner erfolgt nur mit Ihrem Einverständnis');
+    expect(headingsIn(consultation, 3)).toEqual(sleepCounsellingPage.consultation.items.map((item) => item.title));
+    // Each part with its text; the last one says a referral to network partners needs consent.
+    for (const item of sleepCounsellingPage.consultation.items) expect(consultation).toHaveTextContent(item.text);
     expect(consultation).toHaveTextContent(sleepCounsellingPage.consultation.disclaimer);
   });
 

@@ -19,6 +19,9 @@ export interface HeadElement {
   text?: string;
 }
 
+/** What <head> says for a registered page whose title and description are not yet written. */
+export const missingPageMetaMessage = (id: string) => `Page ${id} has no title and description in src/content/page-meta.ts`;
+
 /** A page's title and description: its registry entry's, or for the blog's pages, from the articles. */
 export function pageMeta(route: PageRoute | undefined): PageMeta {
   if (!route) return notFoundMeta;
@@ -28,7 +31,7 @@ export function pageMeta(route: PageRoute | undefined): PageMeta {
   }
   if (route.category !== undefined) return { title: `Blog: ${route.category}`, description: blogCategoryPages[route.category] };
   const meta = sitePageMeta[route.id as PageId] as PageMeta | undefined;
-  if (!meta) throw new Error(`Page ${route.id} has no title and description in src/content/page-meta.ts`);
+  if (!meta) throw new Error(missingPageMetaMessage(route.id));
   return meta;
 }
 

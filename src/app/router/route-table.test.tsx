@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentTitle, headElementsFor } from '@/app/head/head';
+import { documentTitle, headElementsFor, missingPageMetaMessage } from '@/app/head/head';
 import { heroImageSources } from '@/lib/hero-image';
 import {
   findPageRoute,
@@ -43,7 +43,7 @@ describe('page registry', () => {
     expect(outputFileFor('dist', eighthPage.path)).toBe('dist/liegediagnostik/index.html');
     expect(sitemapXml('https://www.example.ch', registry)).toContain('<loc>https://www.example.ch/liegediagnostik</loc>');
     // Its title and description are copy, by its id: until they are written, <head> says what is missing.
-    expect(() => documentTitle(eighthPage)).toThrow('liegediagnostik has no title and description in src/content/page-meta.ts');
+    expect(() => documentTitle(eighthPage)).toThrow(missingPageMetaMessage(eighthPage.id));
     // The router loads the entry's module; one that is not in src/routes is reported at once.
     const loaded = pageComponentFor(eighthPage, { '/src/routes/liegediagnostik-page.tsx': async () => ({ default: () => null }) });
     expect(typeof loaded.preload).toBe('function');

@@ -3,6 +3,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Hero } from '@/components/sections/hero';
 import { setupUser } from '@/test/user';
+import { homePage } from '@/content/home';
+import { uiText } from '@/content/ui-text';
 
 function preferReducedMotion(reduce: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
@@ -19,7 +21,7 @@ function preferReducedMotion(reduce: boolean) {
 function renderHero(props: Partial<React.ComponentProps<typeof Hero>> = {}) {
   return render(
     <MemoryRouter>
-      <Hero title="Endlich wieder schmerzfrei schlafen" image="hero-home" video="hero-home" {...props} />
+      <Hero title={homePage.hero.title} image="hero-home" video="hero-home" {...props} />
     </MemoryRouter>,
   );
 }
@@ -47,7 +49,7 @@ describe('Hero', () => {
   it('shows the title and the still image, sized and loaded eagerly as the largest paint', () => {
     preferReducedMotion(false);
     renderHero({ image: 'hero-blog', video: undefined });
-    expect(screen.getByRole('heading', { level: 1, name: 'Endlich wieder schmerzfrei schlafen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: homePage.hero.title })).toBeInTheDocument();
     const image = document.querySelector('img')!;
     expect(image.getAttribute('src')).toBe('/media/hero-blog.webp');
     expect(image.getAttribute('srcset')).toBe('/media/hero-blog-sm.webp 800w, /media/hero-blog.webp 1600w');
@@ -66,7 +68,7 @@ describe('Hero', () => {
     expect(element).toHaveAttribute('loop');
     expect(element).toHaveAttribute('autoplay');
     expect(element).toHaveAttribute('playsinline');
-    expect(element).toHaveTextContent('Ihr Browser unterstützt das Video-Tag nicht.');
+    expect(element).toHaveTextContent(uiText.hero.noVideoSupport);
     expect([...element.querySelectorAll('source')].map((s) => s.getAttribute('src'))).toEqual([
       '/media/hero-home.webm',
       '/media/hero-home.mp4',

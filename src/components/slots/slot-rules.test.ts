@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, bookableDays, slotWindow, holidaysOf, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';
+import { slotFieldTexts } from '@/content/appointment';
 import { dateProblem, dateProblemText, firstOpenDay, insertRefusalOf, refusalOf, type SlotRules } from './slot-rules';
 
 const today = zurichIsoDate();
@@ -22,9 +23,7 @@ describe('dateProblem (the domain’s slotRefusalReason, for a window given by t
     expect(isoWeekday(christmas)).toBe(7);
     const problem = dateProblem(christmas, rules)!;
     expect(problem).toEqual({ kind: 'closed', reason: { kind: 'holiday', name: 'Weihnachten' } });
-    expect(dateProblemText(christmas, problem)).toBe(
-      'Am Sonntag, 25. Dezember 2033 ist die Praxis geschlossen (Weihnachten). Bitte wählen Sie einen anderen Tag.',
-    );
+    expect(dateProblemText(christmas, problem)).toBe(slotFieldTexts.closedHoliday('Sonntag, 25. Dezember 2033', 'Weihnachten'));
   });
 });
 
@@ -59,10 +58,10 @@ describe('the database’s refusal of an insert', () => {
       reason: 'closed',
       date: open,
       time: null,
-      message: `Am ${formatDateLong(open!)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`,
+      message: slotFieldTexts.closedClosure(formatDateLong(open!)),
     });
-    expect(refusalOf('too_soon', { date: open!, time: '09:00' }, rules).message).toContain(`frühestens für ${formatDateLong(open!)}`);
-    expect(refusalOf('too_far', { date: open!, time: null }, rules).message).toContain(`bis spätestens ${formatDateLong(rules.last)}`);
+    expect(refusalOf('too_soon', { date: open!, time: '09:00' }, rules).message).toBe(slotFieldTexts.tooSoon(formatDateLong(open!)));
+    expect(refusalOf('too_far', { date: open!, time: null }, rules).message).toBe(slotFieldTexts.tooFar(formatDateLong(rules.last)));
     expect(refusalOf('time_not_offered', { date: open!, time: '09:00' }, rules)).toMatchObject({ field: 'time', time: '09:00' });
   });
 });
@@ -79,7 +78,7 @@ describe('the earliest day the field names is one the practice is open (the cloc
     expect(firstOpenDay(rules)).toBe('2026-11-30');
     const problem = dateProblem('2026-11-28', rules)!;
     expect(problem).toEqual({ kind: 'too_soon', first: '2026-11-30' });
-    expect(dateProblemText('2026-11-28', problem)).toContain('frühestens für Montag, 30. November 2026 anfragen');
+    expect(dateProblemText('2026-11-28', problem)).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
     // The Sunday itself is in the window and closed, and says so.
     expect(dateProblem('2026-11-29', rules)).toEqual({ kind: 'closed', reason: { kind: 'weekday' } });
   });
@@ -89,7 +88,7 @@ describe('the earliest day the field names is one the practice is open (the cloc
     // 23 December 2026, a Wednesday: Christmas (Friday), Stephanstag (Saturday), Sunday, then Monday.
     const rules = rulesOn('2026-12-23');
     expect(rules.first).toBe('2026-12-25');
-    expect(dateProblemText('2026-12-24', dateProblem('2026-12-24', rules)!)).toContain('frühestens für Montag, 28. Dezember 2026 anfragen');
+    expect(dateProblemText('2026-12-24', dateProblem('2026-12-24', rules)!)).toBe(slotFieldTexts.tooSoon('Montag, 28. Dezember 2026'));
   });
 
   it('names the window’s first day when that day is open (a Thursday: the Saturday)', () => {
@@ -100,8 +99,8 @@ describe('the earliest day the field names is one the practice is open (the cloc
 
   it('the database’s «too soon» read back names the open day as well', () => {
     const rules = rulesOn('2026-11-27');
-    expect(refusalOf('too_soon', { date: '2026-11-28', time: '10:00' }, rules).message).toContain('frühestens für Montag, 30. November 2026');
+    expect(refusalOf('too_soon', { date: '2026-11-28', time: '10:00' }, rules).message).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
     // A day the rules here find bookable, refused as too soon by a clock ahead of the visitor's.
-    expect(refusalOf('too_soon', { date: '2026-12-02', time: '10:00' }, rules).message).toContain('frühestens für Montag, 30. November 2026');
+    expect(refusalOf('too_soon', { date: '2026-12-02', time: '10:00' }, rules).message).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
   });
 });

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { practice } from '@/content/practice';
 import { bookableServices, servicePriceText } from '@/content/services';
 import { addDays, slotWindow, holidayName, isoWeekday } from '@domain/availability';
 import { formatDateLong } from '@domain/dates';
@@ -21,7 +20,7 @@ import {
   supabaseError,
 } from '@/test/supabase-mock';
 import { resetFormProofMock, takeFormProof, TEST_PROOF, testProof } from '@/test/form-proof-mock';
-import { appointmentPage } from '@/content/appointment';
+import { appointmentPage, slotFieldTexts } from '@/content/appointment';
 import { fieldHints, fieldProblemTexts, sendFailedNotice, sendingLabel, storedQueuedNotice } from '@/content/form-notices';
 import { FIELD_LIMITS } from '@domain/field-limits';
 
@@ -84,7 +83,7 @@ describe('appointment form', () => {
     expect(preferredDate).toHaveAttribute('type', 'date');
     expect(within(fieldset('Alternativtermin')).getByLabelText(/^Datum/)).not.toBeRequired();
     expect(field('Nachricht \\(optional\\)')).toHaveAttribute('rows', '4');
-    expect(screen.getByText('* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.')).toBeInTheDocument();
+    expect(screen.getByText(appointmentPage.form.requiredNote)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
   });
 
@@ -236,9 +235,7 @@ describe('appointment form', () => {
 
     answer.resolve({ data: { ok: true }, error: null });
     expect(await screen.findByText(REQUEST_SENT)).toBeInTheDocument();
-    expect(
-      screen.getByText('Vielen Dank für Ihre Terminanfrage. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(appointmentPage.form.successNotice.description)).toBeInTheDocument();
     expect(submitButton()).toHaveTextContent('Termin anfragen');
     expect(field('Vorname')).toHaveValue('');
     expect(field('Leistung')).toHaveValue('');
@@ -247,9 +244,7 @@ describe('appointment form', () => {
 
   async function expectFailureShown() {
     expect(await screen.findByText(sendFailedNotice.title)).toBeInTheDocument();
-    expect(
-      screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(sendFailedNotice.description)).toBeInTheDocument();
     expect(field('Vorname')).toHaveValue('Beat');
     expect(field('Leistung')).toHaveValue('follow-up');
     expect(within(fieldset('Wunschtermin')).getByLabelText(/^Datum/)).toHaveValue(DAY);
@@ -333,11 +328,8 @@ describe('appointment form', () => {
     await fillRequired(user);
     await user.click(submitButton());
     expect(await screen.findByText(storedQueuedNotice.title)).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Ihre Anfrage ist bei uns gespeichert. Wegen sehr vieler Anfragen erreicht sie uns heute verzögert; wir melden uns so bald wie möglich. Wenn es eilt, erreichen Sie uns unter +41 44 555 27 80.',
-      ),
-    ).toBeInTheDocument();
+    // The phone number's no-break spaces folded, as getByText folds the page's text.
+    expect(screen.getByText(storedQueuedNotice.description.replace(/\s+/g, ' '))).toBeInTheDocument();
     // Announced as a status, not an alert: nothing went wrong for the visitor.
     await waitFor(() => expect(document.querySelector('[role="status"][aria-live="assertive"]')).toHaveTextContent(storedQueuedNotice.title));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -437,7 +429,7 @@ describe('appointment form', () => {
     expect(time).not.toHaveAttribute('aria-invalid');
 
     await user.selectOptions(field('Leistung'), 'schlafberatung');
-    const text = 'Diese Uhrzeit ist bereits vergeben. Bitte wählen Sie eine andere Uhrzeit.';
+    const text = slotFieldTexts.chosenTimeTaken;
     await waitFor(() => expect(time).toHaveAccessibleDescription(text));
     expect(time).toHaveAttribute('aria-invalid', 'true');
     expect(time.validationMessage).toBe(text);
@@ -542,6 +534,8 @@ describe('appointment form', () => {
     const timeField = (legend = 'Wunschtermin') => within(fieldset(legend)).getByLabelText('Uhrzeit') as HTMLSelectElement;
     const timeOptions = (legend = 'Wunschtermin') => within(timeField(legend)).getAllByRole('option') as HTMLOptionElement[];
     const closedDaysCalls = () => rpc.mock.calls.filter(([name]) => name === 'practice_closed_days');
+    /** What every closed-day message says right after its date, whatever the reason (closure, weekday, holiday). */
+    const closedDayPhrase = slotFieldTexts.closedClosure('|').split('|')[1]!.split('.')[0]!;
 
     /** The message under the field: its description, its validation message, and marked invalid. */
     function expectMessage(field: HTMLElement, text: string) {
@@ -564,8 +558,7 @@ describe('appointment form', () => {
     }
 
     // The first day the practice is open: the window's first day may be a Sunday or a holiday.
-    const tooSoon = () =>
-      `Online können Sie Termine frühestens für ${formatDateLong(bookableDay(0))} anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`;
+    const tooSoon = () => slotFieldTexts.tooSoon(formatDateLong(bookableDay(0)));
 
     it.each([
       ['today', () => today()],
@@ -574,7 +567,7 @@ describe('appointment form', () => {
       const user = await openAppointmentForm();
       await choose(user, day());
       expectMessage(dateField(), tooSoon());
-      expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
+      expect(timeOptions().map((o) => o.textContent)).toEqual([slotFieldTexts.noTimesUnbookable]);
     });
 
     it('the first bookable day is fine: no message, that day’s times', async () => {
@@ -589,12 +582,9 @@ describe('appointment form', () => {
       const user = await openAppointmentForm();
       const sunday = firstDayWhere((d) => isoWeekday(d) === 7 && holidayName(d) === null);
       await choose(user, sunday);
-      expectMessage(
-        dateField(),
-        `Am ${formatDateLong(sunday)} ist die Praxis geschlossen: An diesem Wochentag gibt es keine Termine. Bitte wählen Sie einen anderen Tag.`,
-      );
+      expectMessage(dateField(), slotFieldTexts.closedWeekday(formatDateLong(sunday)));
       const options = timeOptions();
-      expect(options.map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+      expect(options.map((o) => o.textContent)).toEqual([slotFieldTexts.noTimesClosed]);
       // No start times asked for on a closed day.
       expect(rpc).not.toHaveBeenCalledWith('appointment_start_times', expect.anything());
     });
@@ -604,11 +594,8 @@ describe('appointment form', () => {
       // Zurich's holidays are never 5 months apart: one always lies in the 6-month window.
       const holiday = firstDayWhere((d) => holidayName(d) !== null);
       await choose(user, holiday);
-      expectMessage(
-        dateField(),
-        `Am ${formatDateLong(holiday)} ist die Praxis geschlossen (${holidayName(holiday)}). Bitte wählen Sie einen anderen Tag.`,
-      );
-      expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+      expectMessage(dateField(), slotFieldTexts.closedHoliday(formatDateLong(holiday), holidayName(holiday)!));
+      expect(timeOptions().map((o) => o.textContent)).toEqual([slotFieldTexts.noTimesClosed]);
     });
 
     it('Christmas Day, as the visitor reads it (the clock set to Friday, 20 November 2026)', async () => {
@@ -616,18 +603,15 @@ describe('appointment form', () => {
       try {
         const user = await openAppointmentForm();
         await choose(user, '2026-12-25');
-        expectMessage(dateField(), 'Am Freitag, 25. Dezember 2026 ist die Praxis geschlossen (Weihnachten). Bitte wählen Sie einen anderen Tag.');
+        expectMessage(dateField(), slotFieldTexts.closedHoliday('Freitag, 25. Dezember 2026', 'Weihnachten'));
         await choose(user, '2026-11-21');
         expectMessage(
           dateField(),
           // Two days ahead is the Sunday, when the practice is closed: the Monday is named.
-          `Online können Sie Termine frühestens für Montag, 23. November 2026 anfragen. Für einen früheren Termin rufen Sie uns bitte an: ${practice.phone.display}.`,
+          slotFieldTexts.tooSoon('Montag, 23. November 2026'),
         );
         await choose(user, '2027-05-21');
-        expectMessage(
-          dateField(),
-          'So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens Donnerstag, 20. Mai 2027.',
-        );
+        expectMessage(dateField(), slotFieldTexts.tooFar('Donnerstag, 20. Mai 2027'));
       } finally {
         vi.useRealTimers();
       }
@@ -639,12 +623,12 @@ describe('appointment form', () => {
       const user = await openAppointmentForm();
       expect(closedDaysCalls()).toHaveLength(0);
       await choose(user, closure);
-      await waitFor(() => expectMessage(dateField(), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`));
-      expect(timeOptions().map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Praxis geschlossen']);
+      await waitFor(() => expectMessage(dateField(), slotFieldTexts.closedClosure(formatDateLong(closure))));
+      expect(timeOptions().map((o) => o.textContent)).toEqual([slotFieldTexts.noTimesClosed]);
       expect(closedDaysCalls()).toEqual([['practice_closed_days', { p_from: slotWindow(today()).first, p_days: 200 }]]);
       // The alternative date knows it too, without asking again.
       await choose(user, closure, 'Alternativtermin');
-      expectMessage(dateField('Alternativtermin'), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`);
+      expectMessage(dateField('Alternativtermin'), slotFieldTexts.closedClosure(formatDateLong(closure)));
       // Another day is fine again.
       await choose(user, DAY);
       expectNoMessage(dateField());
@@ -657,7 +641,7 @@ describe('appointment form', () => {
       await openAppointmentForm();
       await waitFor(() => expect(dateField()).toHaveAttribute('min'));
       fireEvent.change(dateField(), { target: { value: closure } });
-      await waitFor(() => expectMessage(dateField(), `Am ${formatDateLong(closure)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`));
+      await waitFor(() => expectMessage(dateField(), slotFieldTexts.closedClosure(formatDateLong(closure))));
     });
 
     it('without the closures (the call fails) every rule-open day is offered', async () => {
@@ -673,11 +657,8 @@ describe('appointment form', () => {
       const user = await openAppointmentForm();
       const { last } = slotWindow(today());
       await choose(user, addDays(last, 1), 'Alternativtermin');
-      expectMessage(
-        dateField('Alternativtermin'),
-        `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(last)}.`,
-      );
-      expect(timeOptions('Alternativtermin').map((o) => o.textContent)).toEqual(['Keine Uhrzeit: Tag nicht buchbar']);
+      expectMessage(dateField('Alternativtermin'), slotFieldTexts.tooFar(formatDateLong(last)));
+      expect(timeOptions('Alternativtermin').map((o) => o.textContent)).toEqual([slotFieldTexts.noTimesUnbookable]);
       // The preferred date's own fields are untouched.
       expectNoMessage(dateField());
     });
@@ -711,7 +692,7 @@ describe('appointment form', () => {
       dateField('Alternativtermin').addEventListener('invalid', invalid);
       await user.click(submitButton());
       expect(invalid).toHaveBeenCalledTimes(1);
-      expect(dateField('Alternativtermin').validationMessage).toMatch(/^Am .* ist die Praxis geschlossen/);
+      expect(dateField('Alternativtermin').validationMessage).toBe(slotFieldTexts.closedWeekday(formatDateLong(sunday)));
       expect(Array.from(dateField().form!.elements).filter((e) => !(e as HTMLInputElement).validity.valid)).toEqual([
         dateField('Alternativtermin'),
       ]);
@@ -743,9 +724,7 @@ describe('appointment form', () => {
 
     async function expectErrorNotice() {
       expect(await screen.findByText(sendFailedNotice.title)).toBeInTheDocument();
-      expect(
-        screen.getByText('Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut oder kontaktieren Sie uns direkt.'),
-      ).toBeInTheDocument();
+      expect(screen.getByText(sendFailedNotice.description)).toBeInTheDocument();
     }
 
     it('the database refuses a day closed meanwhile: the error notice, and «geschlossen» at the field, which takes the focus; the closures are read again', async () => {
@@ -756,7 +735,7 @@ describe('appointment form', () => {
       rpc.mockImplementation(async (name) => ({ data: name === 'practice_closed_days' ? [DAY] : [], error: null }));
       await user.click(submitButton());
       await expectErrorNotice();
-      const text = `Am ${formatDateLong(DAY)} ist die Praxis geschlossen. Bitte wählen Sie einen anderen Tag.`;
+      const text = slotFieldTexts.closedClosure(formatDateLong(DAY));
       await waitFor(() => expectMessage(dateField(), text));
       expect(dateField()).toHaveFocus();
       expect(dateField()).toHaveValue(DAY);
@@ -782,7 +761,7 @@ describe('appointment form', () => {
       refusedInsert('alternative_date:too_far', `alternative_date ${ALT_DAY} is too far ahead`);
       await user.click(submitButton());
       await expectErrorNotice();
-      const text = `So weit im Voraus können Sie noch keinen Termin anfragen. Online anfragen können Sie Termine bis spätestens ${formatDateLong(slotWindow(today()).last)}.`;
+      const text = slotFieldTexts.tooFar(formatDateLong(slotWindow(today()).last));
       await waitFor(() => expectMessage(dateField('Alternativtermin'), text));
       expect(dateField('Alternativtermin')).toHaveFocus();
       expectNoMessage(dateField());
@@ -795,7 +774,7 @@ describe('appointment form', () => {
       refusedInsert('preferred_time:time_not_offered', `preferred_time 09:30 is not offered on preferred_date ${DAY}`);
       await user.click(submitButton());
       await expectErrorNotice();
-      const text = 'Diese Uhrzeit bieten wir an diesem Tag nicht an. Bitte wählen Sie eine Uhrzeit aus der Liste.';
+      const text = slotFieldTexts.timeNotOffered;
       await waitFor(() => expect(timeField()).toHaveAccessibleDescription(text));
       expect(timeField()).toHaveAttribute('aria-invalid', 'true');
       expect(timeField()).toHaveFocus();
@@ -811,7 +790,7 @@ describe('appointment form', () => {
       await user.click(submitButton());
       await expectErrorNotice();
       expectNoMessage(dateField());
-      expect(screen.queryByText(/ist die Praxis geschlossen/)).toBeNull();
+      expect(screen.queryByText((text) => text.includes(closedDayPhrase))).toBeNull();
     });
 
     it('a value typed over the limits by script still gets its message (min and max are only the picker’s)', async () => {
