@@ -16,6 +16,7 @@ import { signActionToken } from '../supabase/functions/_shared/lifecycle/action-
 import { zurichInstant, zurichWallClock } from '../supabase/functions/_shared/domain/dates.ts';
 import { REMINDERS_FROM_HOUR } from '../supabase/functions/_shared/domain/outbox.ts';
 import { TEST_CLOCK_HEADER } from '../supabase/functions/_shared/http/test-clock.ts';
+import { CANCEL_LINK_LABEL } from '../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import type { Mail } from '../tests/support/mail-api.ts';
 import {
   isPracticeMailAbout,
@@ -30,6 +31,7 @@ import {
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { ALONE } from './support/alone.ts';
 import {
+  actionLinkLabels,
   actionLinks,
   attachmentText,
   confirmedAppointment,
@@ -40,6 +42,7 @@ import {
   parseCalendar,
   reminderMails,
   requestedAppointment,
+  requestPracticeMailFor,
 } from './support/lifecycle.ts';
 import { e2e } from './support/context.ts';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
@@ -116,7 +119,8 @@ test('request → links that change nothing → confirm with an advisor → cale
   expect(links).toHaveLength(3);
   expect(staffMail.Text).toContain('Wunschtermin bestätigen – ');
   expect(staffMail.Text).toContain('Alternativtermin bestätigen – ');
-  expect(staffMail.Text).toContain('Ablehnen oder einen anderen Termin vorschlagen');
+  // Each link under its words, as request-emails.ts writes them for this request: the last declines.
+  expect(actionLinkLabels(staffMail.Text)).toEqual(actionLinkLabels((await requestPracticeMailFor(input.email, links)).text));
   const [confirmLink, , declineLink] = links as [string, string, string];
 
   await test.step('opening every link (a mail scanner, a link preview, a person looking) changes nothing', async () => {
@@ -151,19 +155,19 @@ test('request → links that change nothing → confirm with an advisor → cale
 
     await page.getByRole('button', { name: WITH_SANDRA }).click();
     await expect(
-      page.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`),
+      page.getByText(copy.outcome.success.confirm('Beat Keller', SANDRA_HUBER)),
     ).toBeVisible();
     await expectNoAxeViolations(page, 'the confirm page after the press');
     // The second tab's press finds it confirmed: nothing changes, and it says with whom.
     await second.getByRole('button', { name: WITH_LUKAS }).click();
-    await expect(second.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen.`, { exact: false }).first()).toBeVisible();
+    await expect(second.getByText(copy.outcome.success.confirm('Beat Keller', SANDRA_HUBER)).first()).toBeVisible();
     await second.close();
     expect(await advisor(input.email)).toBe('sandra-huber');
 
     const mail = await mails().waitFor((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '));
     expect(mail.Text).toContain('Birmensdorferstrasse 42, 8142 Uitikon ZH');
     expect(mail.Text).toContain('bequeme Kleidung');
-    expect(mail.Text).toContain('Bis 24 Stunden vor dem Termin können Sie ihn hier absagen, danach bitte telefonisch:');
+    expect(mail.Text).toContain(CANCEL_LINK_LABEL);
     const entry = parseCalendar(await attachmentText(mail, 'termin.ics'));
     expect(entry).toMatchObject({ method: 'REQUEST', sequence: 1, status: 'CONFIRMED', startZone: 'Europe/Zurich', startLocal: `${day}T10:30:00` });
     expect(entry.start.toISOString()).toBe(zurichInstant(day, '10:30').toISOString());
@@ -201,7 +205,7 @@ test('request → links that change nothing → confirm with an advisor → cale
     await expect(page.getByRole('button', { name: 'Termin absagen' })).toBeVisible();
     await expectNoAxeViolations(page, 'the cancel page at 390 px');
     await page.getByRole('button', { name: 'Termin absagen' }).click();
-    await expect(page.getByText('Ihr Termin ist abgesagt. Sie erhalten eine Bestätigung per E-Mail; die Praxis ist informiert.')).toBeVisible();
+    await expect(page.getByText(copy.outcome.success.cancel)).toBeVisible();
 
     const practiceMail = await mails().waitFor((m) => isPracticeMailAbout(m, input.email) && m.Subject.startsWith('Termin abgesagt: Beat Keller'));
     const entry = parseCalendar(await attachmentText(practiceMail, 'absage.ics'));
@@ -212,7 +216,7 @@ test('request → links that change nothing → confirm with an advisor → cale
 
   await test.step('the decline link of the same request now explains instead of acting', async () => {
     await page.goto(onSite(declineLink));
-    await expect(page.getByText('Dieser Termin ist bereits abgesagt.')).toBeVisible();
+    await expect(page.getByText(copy.state.cancelledNoDecline)).toBeVisible();
     await expect(page.getByRole('button', { name: copy.decline.button })).toHaveCount(0);
   });
 
@@ -226,14 +230,14 @@ test('a confirmation during a mail outage is stored, the page says the mail fail
   await page.goto(onSite(confirmLink!));
   await mailOutage();
   await page.getByRole('button', { name: WITH_SANDRA }).click();
-  await expect(page.getByText('Gespeichert, aber die E-Mail konnte nicht versandt werden.', { exact: false })).toBeVisible();
+  await expect(page.getByText(copy.outcome.mailFailed.text)).toBeVisible();
   await expectNoAxeViolations(page, 'the mail-failed notice');
   expect(await status(input.email)).toBe('confirmed');
 
   await mailOutageOff();
   await page.getByRole('button', { name: 'E-Mail jetzt senden' }).click();
   await expect(
-    page.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Beat Keller erhält die Bestätigung mit Kalendereintrag per E-Mail.`),
+    page.getByText(copy.outcome.success.confirm('Beat Keller', SANDRA_HUBER)),
   ).toBeVisible();
   await mails().waitFor((m) => isTo(m, input.email) && m.Subject.startsWith('Terminbestätigung: '));
   // The press has answered (its mails are caught) and recorded them as sent: nothing more comes.
@@ -257,9 +261,9 @@ test('a request declined with a note; a tampered link shows a clear page and cha
   await expect(page.getByRole('button', { name: copy.decline.button })).toBeVisible();
   await expectNoAxeViolations(page, 'the decline page at 390 px');
   const note = 'Leider sind wir an diesem Tag ausgebucht. Am Dienstag darauf hätten wir um 10:00 Uhr Zeit.';
-  await page.getByLabel('Nachricht an Beat Keller (optional)').fill(note);
+  await page.getByLabel(copy.decline.noteLabel('Beat Keller')).fill(note);
   await page.getByRole('button', { name: copy.decline.button }).click();
-  await expect(page.getByText('Die Anfrage ist abgelehnt. Beat Keller erhält Ihre Absage per E-Mail.')).toBeVisible();
+  await expect(page.getByText(copy.outcome.success.decline('Beat Keller'))).toBeVisible();
   const declined = await mails().waitFor((m) => isTo(m, input.email) && m.Subject === 'Ihre Terminanfrage bei Ruhepol Schlafberatung' && m.Text.includes('Leider können wir'));
   expect(declined.Text).toContain(note);
   expect(declined.Text).toMatch(/\/termin-vereinbaren/);
@@ -287,7 +291,7 @@ test('a cancellation inside 24 hours is refused: the page offers the phone, the 
   });
 
   await page.goto(`/termin/aktion#${token}`);
-  await expect(page.getByText('Eine Absage ist jetzt nur noch telefonisch möglich.')).toBeVisible();
+  await expect(page.getByText(copy.cancel.tooLate)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Termin absagen' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /\+41\s44\s555\s27\s80/ }).first()).toBeVisible();
 
@@ -348,7 +352,7 @@ test('reminders: a confirmation for tomorrow is its own reminder; the outbox rem
     await page.goto(`/termin/aktion#${token}`);
     await page.getByRole('button', { name: WITH_SANDRA }).click();
     await expect(
-      page.getByText(`Der Termin ist bestätigt und bei ${SANDRA_HUBER} eingetragen. Rita Rhein erhält die Bestätigung mit Kalendereintrag per E-Mail.`),
+      page.getByText(copy.outcome.success.confirm('Rita Rhein', SANDRA_HUBER)),
     ).toBeVisible();
     await mails().waitFor((m) => isTo(m, confirmedToday) && m.Subject.startsWith('Terminbestätigung: '));
     // The decision itself is the reminder: no reminder owed, no second mail the day before.

@@ -150,7 +150,10 @@ test('move: wish → the practice confirms → same UID, higher SEQUENCE, new ti
     await expect(decisionButtons(page)).toHaveCount(0);
     // The decline link of the decided wish.
     await page.goto(onSite(declineMove));
-    await expect(page.getByRole('button', { name: 'Verschiebung ablehnen' })).toHaveCount(0);
+    // Once the page says the wish is decided (the page before showed the same appointment, so
+    // not its date), it has no button to decline.
+    await expect(page.getByText(copy.state.moveConfirmedNoDecline(formatDateTimeLong(moved.date, moved.time)))).toBeVisible();
+    await expect(page.getByRole('button', { name: copy.move.declineButton })).toHaveCount(0);
     // The first confirmation's move link shows the appointment where it is now.
     await page.goto(onSite(requestMoveLink!));
     await expect(page.getByText(formatDateTimeLong(moved.date, moved.time), { exact: false }).first()).toBeVisible();

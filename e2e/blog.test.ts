@@ -8,6 +8,7 @@ import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { blogArticles, routes } from './support/site.ts';
 import { articleCategories, categorySlug } from '../src/content/article-meta.ts';
+import { blogPage } from '../src/content/blog.ts';
 import type { Page } from '@playwright/test';
 
 // Every test here is a page load of its own that changes nothing: the two workers may share
@@ -50,7 +51,7 @@ test('«Lesen» opens the article; its links lead on inside the site', async ({ 
   await expect(page).toHaveURL(/\/blog\/ablauf-schlafberatung$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
   await expect(page).toHaveTitle(`${article.title} – Ruhepol Schlafberatung`);
-  await page.getByRole('region', { name: 'Lieber persönlich beraten lassen?' }).getByRole('link', { name: 'Termin vereinbaren' }).click();
+  await page.getByRole('region', { name: blogPage.closingCta.title }).getByRole('link', { name: blogPage.closingCta.primary.label }).click();
   await expect(page).toHaveURL(/\/termin-vereinbaren$/);
 });
 

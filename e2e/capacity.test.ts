@@ -148,13 +148,13 @@ test.describe('the practice’s confirm page', () => {
   test('both advisors free: one button each; the press confirms with the one chosen, and the page names them', async ({ page, watched }) => {
     const id = await requestedAppointment(day(92), '10:00', uniqueEmail('capacity-both'), { ...SCHLAFBERATUNG, firstName: 'Beat', lastName: 'Keller' });
     await openConfirmLink(page, id);
-    await expect(page.getByText('Zu dieser Zeit sind beide frei. Wählen Sie, wer den Termin übernimmt.')).toBeVisible();
+    await expect(page.getByText(copy.capacity.bothFree)).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByRole('button')).toHaveText([WITH_SANDRA, WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm page, both advisors free');
 
     await page.getByRole('button', { name: WITH_LUKAS }).click();
-    await expect(page.getByRole('status').filter({ hasText: `Der Termin ist bestätigt und bei ${LUKAS_BRUNNER} eingetragen.` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: copy.outcome.success.confirm('Beat Keller', LUKAS_BRUNNER) })).toBeVisible();
     await expect(page.getByText('Beratung durch', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(LUKAS_BRUNNER);
     await expect(main.getByRole('button')).toHaveCount(0);
     expect(await advisorOf(id)).toEqual({ status: 'confirmed', advisor: 'lukas-brunner' });
@@ -169,12 +169,12 @@ test.describe('the practice’s confirm page', () => {
     const id = await requestedAppointment(busy, '09:30', uniqueEmail('capacity-none'), { ...SCHLAFBERATUNG, firstName: 'Beat', lastName: 'Keller' });
     const token = await openConfirmLink(page, id);
 
-    await expect(page.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeVisible();
+    await expect(page.getByText(copy.capacity.nobodyFree)).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
-      `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
-      `${LUKAS_BRUNNER}: 10:00–10:30 Uhr, Follow-up Termin, Vera Vorher`,
+      copy.capacity.collision(SANDRA_HUBER, '09:00', '10:00', 'Schlafberatung', 'Anna Muster'),
+      copy.capacity.collision(LUKAS_BRUNNER, '10:00', '10:30', 'Follow-up Termin', 'Vera Vorher'),
     ]);
-    await expect(page.getByText(/^Bestätigen lässt sich der Termin so nicht\. Sie können die Anfrage mit dem Link «Ablehnen oder einen anderen Termin vorschlagen»/)).toBeVisible();
+    await expect(page.getByText(copy.capacity.whatNow('Beat Keller'))).toBeVisible();
     await expect(decisionButtons(page)).toHaveCount(0);
     await expectNoAxeViolations(page, 'the confirm page, nobody free');
     await page.setViewportSize(VIEWPORTS.mobile);
@@ -194,8 +194,8 @@ test.describe('the practice’s confirm page', () => {
     await confirmedAppointment(oneFree, '09:00', uniqueEmail('capacity-first'), { ...SCHLAFBERATUNG, firstName: 'Anna', lastName: 'Muster', advisor: 'sandra-huber' });
     const id = await requestedAppointment(oneFree, '09:30', uniqueEmail('capacity-one'), { ...SCHLAFBERATUNG, firstName: 'Beat', lastName: 'Keller' });
     await openConfirmLink(page, id);
-    await expect(page.getByText(`Zu dieser Zeit ist nur ${LUKAS_BRUNNER} frei. Bereits eingeteilt:`)).toBeVisible();
-    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`]);
+    await expect(page.getByText(copy.capacity.oneFree(LUKAS_BRUNNER))).toBeVisible();
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([copy.capacity.collision(SANDRA_HUBER, '09:00', '10:00', 'Schlafberatung', 'Anna Muster')]);
     await expect(decisionButtons(page)).toHaveText([WITH_LUKAS]);
     await expectNoAxeViolations(page, 'the confirm page, one advisor free');
 
@@ -203,15 +203,13 @@ test.describe('the practice’s confirm page', () => {
     await confirmedAppointment(oneFree, '10:00', uniqueEmail('capacity-meanwhile'), { ...SCHLAFBERATUNG, firstName: 'Walter', lastName: 'Weiss', advisor: 'lukas-brunner' });
     await page.getByRole('button', { name: WITH_LUKAS }).click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Inzwischen belegt');
-    await expect(alert).toContainText(
-      `In der Zwischenzeit wurde ${LUKAS_BRUNNER} zu dieser Zeit für einen anderen Termin eingeteilt. Noch ist nichts bestätigt; unten sehen Sie, wer jetzt frei ist.`,
-    );
+    await expect(alert).toContainText(copy.outcome.advisorBusy.title);
+    await expect(alert).toContainText(copy.outcome.advisorBusy.text(LUKAS_BRUNNER));
     await expect(alert).toBeFocused();
-    await expect(page.getByText('Zu dieser Zeit haben beide Beratenden bereits Termine:')).toBeVisible();
+    await expect(page.getByText(copy.capacity.nobodyFree)).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
-      `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
-      `${LUKAS_BRUNNER}: 10:00–11:00 Uhr, Schlafberatung, Walter Weiss`,
+      copy.capacity.collision(SANDRA_HUBER, '09:00', '10:00', 'Schlafberatung', 'Anna Muster'),
+      copy.capacity.collision(LUKAS_BRUNNER, '10:00', '11:00', 'Schlafberatung', 'Walter Weiss'),
     ]);
     await expect(decisionButtons(page)).toHaveCount(0);
     expect(await advisorOf(id)).toEqual({ status: 'requested', advisor: null });

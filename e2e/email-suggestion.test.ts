@@ -91,6 +91,8 @@ for (const { name, path, open, label, typed, meant, toButton } of cases) {
 
     await field.focus();
     await page.keyboard.type(typed);
+    // Typed in full, and still in the field: nothing is asked while typing.
+    await expect(field).toHaveValue(typed);
     await expect(question).toBeHidden();
     // From here on, nothing is asked of the backend (the focus above fetched the form proof).
     await proofFetched;
@@ -118,6 +120,8 @@ for (const { name, path, open, label, typed, meant, toButton } of cases) {
     await expectVisibleFocus(page, 'the e-mail field after taking the suggestion');
     // Leaving the corrected field again: nothing more to suggest.
     await page.keyboard.press('Tab');
+    // Once the focus has left it (what asks the question), nothing is asked.
+    await expect(field).not.toBeFocused();
     await expect(form.getByText(/^Meinten Sie/)).toHaveCount(0);
 
     // Worked out in the page: nothing went to the backend for it, and nothing went wrong.

@@ -37,9 +37,7 @@ test.describe('field check before sending', () => {
     await submitButton(form).click();
 
     const email = form.getByLabel('E-Mail');
-    await expect.poll(() => email.evaluate((element: HTMLInputElement) => element.validationMessage)).toBe(
-      'Bitte geben Sie eine vollständige E-Mail-Adresse ein, z. B. name@beispiel.ch.',
-    );
+    await expect.poll(() => email.evaluate((element: HTMLInputElement) => element.validationMessage)).toBe(fieldProblemTexts.notAnEmail);
     expect(await email.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(posts).toEqual([]);
 

@@ -8,9 +8,10 @@
  * day and then put on today in the database (the day, not the hour, is what counts).
  * Screenshots of the states go to $INVOICE_SHOTS (if set), at phone and desktop width.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { signActionToken, type AppointmentAction } from '../supabase/functions/_shared/lifecycle/action-tokens.ts';
 import { invoiceFileName, invoiceSubject } from '../supabase/functions/_shared/domain/invoice.ts';
+import { APPOINTMENT_ACTION_FUNCTION } from '../supabase/functions/_shared/domain/wire-types.ts';
 import { invoiceTexts as copy } from '../src/content/invoice.ts';
 import type { Mail } from '../tests/support/mail-api.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
@@ -35,6 +36,11 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize(VIEWPORTS.mobile);
 }
 
+/** The page's call to the action function with this intent ('show': the page loading; 'invoice': «Rechnung senden»). */
+const isActionCall = (request: Request, intent: string) =>
+  request.url().endsWith(`/functions/v1/${APPOINTMENT_ACTION_FUNCTION}`) && request.method() === 'POST' &&
+  (request.postDataJSON() as { intent?: unknown } | null)?.intent === intent;
+
 const invoicesOf = (id: string) => queryRows<{ number: string }>(`select number from public.invoices where appointment_request_id = $1`, [id]);
 
 test('the invoice on the practice\'s page: greyed before the appointment\'s day; on it one press sends the PDF; then number, date, amount, state; paid', async ({ page }) => {
@@ -50,8 +56,19 @@ test('the invoice on the practice\'s page: greyed before the appointment\'s day;
     const button = page.getByRole('button', { name: copy.send });
     await expect(button).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByText(copy.notYet(day))).toBeVisible();
+    const invoiceCalls: string[] = [];
+    page.on('request', (request) => {
+      if (isActionCall(request, 'invoice')) invoiceCalls.push(request.url());
+    });
     await button.click({ force: true });
     await shots(page, 'before');
+    // A press that sent anything went out before the page's next call to the function: the
+    // reload's, answered with the appointment as it is now – still without an invoice.
+    const reloaded = page.waitForResponse((response) => isActionCall(response.request(), 'show'));
+    await page.reload();
+    expect((await reloaded).status()).toBe(200);
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(invoiceCalls, 'calls the press made').toEqual([]);
     expect(await invoicesOf(id)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
 import { waitForHydration } from './support/hydration.ts';
 import { normalizeText } from './support/site.ts';
+import { homePage } from '../src/content/home.ts';
 
 test.use({ viewport: VIEWPORTS.mobile });
 
@@ -25,7 +26,7 @@ test.describe('404', () => {
       await page.waitForURL('/');
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).innerText().then(normalizeText))
-        .toBe(normalizeText('Endlich wieder schmerzfrei schlafen'));
+        .toBe(normalizeText(homePage.hero.title));
     });
   }
 });

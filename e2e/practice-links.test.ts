@@ -22,7 +22,8 @@ import { TEST_CLOCK_HEADER } from '../supabase/functions/_shared/http/test-clock
 import { PRACTICE_LINK_LABEL } from '../supabase/functions/_shared/lifecycle/appointment-emails.ts';
 import { PRACTICE_LINK_MAIL_TITLE } from '../supabase/functions/_shared/lifecycle/practice-link-mail.ts';
 import { signMyDataToken } from '../supabase/functions/_shared/my-data/tokens.ts';
-import { addressKey } from '../supabase/functions/_shared/domain/my-data.ts';
+import { addressKey, MY_DATA_FUNCTION } from '../supabase/functions/_shared/domain/my-data.ts';
+import type { MyDataErased } from '../supabase/functions/_shared/domain/wire-types.ts';
 import { OPEN_INVOICE_LINK_LABEL } from '../supabase/functions/send-practice-digest/digest-email.ts';
 import { ENTRY_LABELS } from '../supabase/functions/practice-calendar/feed-content.ts';
 import { feedSecretName, feedUrl, PRACTICE_FEED } from '../supabase/functions/practice-calendar/feed-urls.ts';
@@ -161,7 +162,7 @@ for (const [width, viewport] of WIDTHS) {
         expect(row!.paid).toBe(true);
       });
 
-      await test.step('the «Termin bestätigt» link after its lifetime: «Neuen Link an die Praxis senden», to the practice only', async () => {
+      await test.step(`the «Termin bestätigt» link after its lifetime: «${copy.renew.button}», to the practice only`, async () => {
         const lapsed = zurichInstant(addDays(day, PRACTICE_LINK_DAYS_AFTER + 2), '09:00');
         await clockAt(page, lapsed);
         await page.goto(onSite(fromCopy));
@@ -238,10 +239,16 @@ for (const [width, viewport] of WIDTHS) {
         await waitForHydration(page);
         await page.getByRole('button', { name: myDataPage.showLabel }).click();
         await page.getByRole('button', { name: myDataPage.erase.button }).click();
+        const erasure = page.waitForResponse((response) =>
+          response.url().endsWith(`/functions/v1/${MY_DATA_FUNCTION}`) && response.request().postDataJSON()?.action === 'erase'
+        );
         await page.getByRole('button', { name: myDataPage.erase.confirmButton }).click();
         await expect(page.getByRole('heading', { level: 1, name: myDataPage.erase.doneTitle })).toBeVisible({ timeout: 20_000 });
+        // What the function counted, in the page's words: the diary among it.
+        const { erased } = (await (await erasure).json()) as { erased: MyDataErased };
+        expect(erased.sleepDiaries, 'sleep diaries deleted').toBe(1);
         const status = page.getByRole('status').first();
-        await expect(status).toContainText('1 Schlaftagebuch mit allen Nächten');
+        await expect(status).toContainText(myDataPage.erase.doneText(erased));
         await expect(status).toContainText(myDataPage.erase.keptText(1));
         await shot(page, 'erasure-done', width);
         expect(await queryRows(`select 1 from public.appointment_requests where id = $1`, [id])).toEqual([]);

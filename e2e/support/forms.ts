@@ -8,6 +8,8 @@ import { bookableDay, mailsTo, practiceMailsFor, queryRows, uniqueEmail } from '
 import { appointmentPage } from '../../src/content/appointment.ts';
 import { contactPage } from '../../src/content/contact.ts';
 import { sendFailedNotice, sendingLabel } from '../../src/content/form-notices.ts';
+import { contactPracticeMail } from '../../supabase/functions/_shared/forms/request-emails.ts';
+import type { OutgoingMail } from '../../supabase/functions/_shared/mail/types.ts';
 import { e2e } from './context.ts';
 
 /** The backend drops forms sent within MIN_FORM_MS (3 s) of appearing as bots; people take longer. */
@@ -81,6 +83,24 @@ export function appointmentInput(label: string): AppointmentInput {
     alternativUhrzeit: '14:00',
     nachricht: 'Am liebsten am Vormittag.',
   };
+}
+
+/**
+ * The practice's mail of a contact message as send-contact-email writes it
+ * (request-emails.ts) for what the visitor typed; `receivedAt` only stamps its text.
+ */
+export function contactPracticeMailOf(input: ContactInput, receivedAt = new Date()): OutgoingMail {
+  return contactPracticeMail(
+    {
+      name: `${input.vorname} ${input.nachname}`,
+      email: input.email,
+      phone: input.telefon,
+      subject: input.betreff,
+      message: input.nachricht,
+    },
+    { practiceEmail: e2e().practiceEmail },
+    receivedAt,
+  );
 }
 
 /** The values as the form holds them (the service as its option value, without the label). */
@@ -315,15 +335,19 @@ export async function expectAppointmentStored(input: Stored<AppointmentInput>, {
   else expect(rows[0]!.sent_at, 'sent_at of its outbox mail').toBeNull();
 }
 
-/** Both e-mails: to the practice (about the visitor: backend.ts isPracticeMailAbout) and the acknowledgement to the visitor. */
-export async function expectBothMails(visitorEmail: string, practiceSubject: RegExp) {
+/**
+ * Both e-mails: to the practice (about the visitor: backend.ts isPracticeMailAbout) and the
+ * acknowledgement to the visitor. The practice's subject: exactly this string, or matching this pattern.
+ */
+export async function expectBothMails(visitorEmail: string, practiceSubject: string | RegExp) {
   await expect
     .poll(async () => ({ practice: (await practiceMailsFor(visitorEmail)).length, visitor: (await mailsTo(visitorEmail)).length }), {
       timeout: 10_000,
     })
     .toEqual({ practice: 1, visitor: 1 });
   const [toPractice] = await practiceMailsFor(visitorEmail);
-  expect(toPractice!.Subject).toMatch(practiceSubject);
+  if (typeof practiceSubject === 'string') expect(toPractice!.Subject).toBe(practiceSubject);
+  else expect(toPractice!.Subject).toMatch(practiceSubject);
   return { toPractice: toPractice!, toVisitor: (await mailsTo(visitorEmail))[0]! };
 }
 

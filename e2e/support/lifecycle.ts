@@ -5,16 +5,52 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { AdvisorId } from '../../supabase/functions/_shared/domain/practice.ts';
+import type { StoredAppointmentRequest } from '../../supabase/functions/_shared/database/store.ts';
+import { appointmentPracticeMail } from '../../supabase/functions/_shared/forms/request-emails.ts';
+import type { OutgoingMail } from '../../supabase/functions/_shared/mail/types.ts';
 import type { Mail } from '../../tests/support/mail-api.ts';
 import type { Locator, Page } from '@playwright/test';
 import { invoiceTexts } from '../../src/content/invoice.ts';
 import { mails, queryRows } from './backend.ts';
+import { e2e } from './context.ts';
 
 export const isTo = (mail: Mail, address: string) => mail.To.some((to) => to.Address.toLowerCase() === address.toLowerCase());
 
 /** The action-page links in a mail's text part (the token is the fragment). */
 export function actionLinks(mail: Mail): string[] {
   return [...mail.Text.matchAll(/https?:\/\/\S+\/termin\/aktion#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g)].map((match) => match[0]);
+}
+
+/**
+ * The words above each action-page link in a mail's text (the templates write
+ * «<label>:» on the line before the link): what the reader takes each link for.
+ */
+export function actionLinkLabels(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  return lines.flatMap((line, index) => (/^https?:\/\/\S+\/termin\/aktion#/.test(line) ? [lines[index - 1] ?? ''] : []));
+}
+
+/**
+ * The practice's mail of the stored request from this address as request-emails.ts writes
+ * it, with the action links a received copy carries (`links`: confirm the wished slot, the
+ * alternative if any, decline) – to compare the received mail's words with.
+ */
+export async function requestPracticeMailFor(email: string, links: readonly string[]): Promise<OutgoingMail> {
+  const [row] = await queryRows<Omit<StoredAppointmentRequest, 'created_at'> & { created_at: Date }>(
+    `select id::text, first_name, last_name, email, phone, service, preferred_date::text, preferred_time,
+            alternative_date::text, alternative_time, message, created_at
+       from public.appointment_requests where email = $1`,
+    [email],
+  );
+  if (!row) throw new Error(`no request from ${email}`);
+  const [confirmPreferred, ...others] = links;
+  return appointmentPracticeMail({ ...row, created_at: row.created_at.toISOString() }, { practiceEmail: e2e().practiceEmail }, new Date(), {
+    confirmPreferred: confirmPreferred!,
+    confirmAlternative: others.length > 1 ? others[0]! : null,
+    decline: others.at(-1)!,
+    // Only the links' hint names it; the labels do not.
+    until: new Date(),
+  });
 }
 
 /** The link on the site under test: the mails point at SITE_URL, which is the build under test on the stand-in. */

@@ -1,9 +1,12 @@
 /**
- * What each page must show, by docs/product.md §2. Texts the
- * spec spells out are written here as it spells them; names, numbers and addresses come
- * from the content modules the site renders (the practice's data, not the spec's words).
+ * What each page must show, by docs/product.md §2. Headings, labels and names as short as
+ * the spec spells them are written here; the sentences, names, numbers and addresses come
+ * from the content modules the site renders, so that a page is checked for the words the
+ * site writes (tests/architecture/pasted-names.test.ts keeps them from being pasted here).
  */
+import { appointmentPage } from '../../src/content/appointment.ts';
 import { blogPage } from '../../src/content/blog.ts';
+import { contactPage } from '../../src/content/contact.ts';
 import { readArticlesSync } from '../../scripts/articles/article-source.ts';
 import { privacyPage } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
@@ -35,7 +38,7 @@ export interface RouteExpectation {
 export const routes: RouteExpectation[] = [
   {
     path: '/',
-    h1: 'Endlich wieder schmerzfrei schlafen',
+    h1: homePage.hero.title,
     texts: [
       'Termin vereinbaren',
       'Mehr zur Schlafberatung',
@@ -100,8 +103,8 @@ export const routes: RouteExpectation[] = [
       'Schreiben Sie uns',
       'Nachricht senden',
       'Anfahrt',
-      'Kostenlose Parkplätze direkt hinter dem Gebäude.',
-      'Die Bushaltestelle erreichen Sie in 2 Minuten zu Fuss.',
+      // By car and by bus.
+      ...contactPage.directions.items.map((item) => item.text),
       'Termin online buchen',
     ],
     keyText: 'Schreiben Sie uns',
@@ -114,7 +117,7 @@ export const routes: RouteExpectation[] = [
       'Gewünschte Leistung',
       'Wunschtermin',
       'Alternativtermin',
-      '* Pflichtfelder. Wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
+      appointmentPage.form.requiredNote,
       'Termin anfragen',
       'Direkter Kontakt',
       'Unsere Services',
@@ -122,10 +125,8 @@ export const routes: RouteExpectation[] = [
       'CHF 100.–',
       'Preis auf Anfrage',
       'Wichtige Hinweise',
-      'Bitte sagen Sie Termine mindestens 24 Stunden im Voraus ab.',
-      'Bringen Sie bequeme Kleidung mit.',
-      'Kostenlose Parkplätze hinter dem Gebäude.',
-      'Es ist keine Vorbereitung nötig.',
+      // Cancelling, clothing, parking, no preparation.
+      ...appointmentPage.sidebar.notes.items.map((item) => item.text),
     ],
     keyText: 'Wichtige Hinweise',
   },
@@ -173,7 +174,7 @@ export const routes: RouteExpectation[] = [
       legalEntity.managingDirector,
       practice.email,
       practice.phone.display,
-      'Handelsregister des Kantons Zürich',
+      legalEntity.commercialRegister,
       legalEntity.uid,
     ],
     keyText: legalEntity.companyName,
