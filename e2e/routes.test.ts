@@ -182,7 +182,7 @@ test.describe('tooltips, used for the first time', () => {
   test.describe(() => {
     test.use({ viewport: VIEWPORTS.desktop });
 
-    test('/schlafberatung: resting the pointer on "Preis auf Anfrage" fetches Radix Tooltip and opens after the delay', async ({ page, watched }) => {
+    test('/schlafberatung: resting the pointer on "Preis auf Anfrage" fetches Radix Tooltip and opens it above the button', async ({ page, watched }) => {
       await page.goto('/schlafberatung');
       await waitForHydration(page);
       await watched.settle();
@@ -190,10 +190,9 @@ test.describe('tooltips, used for the first time', () => {
       const trigger = page.getByRole('main').getByRole('button', { name: 'Preis auf Anfrage' });
       await trigger.scrollIntoViewIfNeeded();
       await trigger.hover();
-      const restingSince = Date.now();
+      // The delay itself (TOOLTIP_DELAY_MS) is checked on a fixed clock in tooltip.test.tsx.
       const tooltip = page.getByRole('tooltip');
       await expect(tooltip).toHaveText(priceOnRequest.explanation, { timeout: 5000 });
-      expect(Date.now() - restingSince, 'opened only after the delay (700 ms)').toBeGreaterThanOrEqual(500);
       expect(radixTooltipRequests(watched)).toHaveLength(1);
       const [tip, button] = [await tooltip.boundingBox(), await trigger.boundingBox()];
       expect(tip && button && tip.y + tip.height <= button.y + 1, 'the tooltip sits above its button').toBe(true);
