@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, queryRetryDelay } from '@/lib/query-client';
+import { createQueryClient, knownResult, QueryCallFailed, queryRetryDelay } from '@/lib/query-client';
 
 describe('query client defaults', () => {
   const options = createQueryClient().getDefaultOptions();
@@ -24,5 +24,15 @@ describe('query client defaults', () => {
 
   it('never retries a mutation (a form is not sent twice behind the visitor’s back)', () => {
     expect(options.mutations?.retry).toBe(0);
+  });
+});
+
+describe('knownResult', () => {
+  it('passes every known result on, a refusal too', async () => {
+    await expect(knownResult(Promise.resolve({ kind: 'invalid_link' as const }))).resolves.toEqual({ kind: 'invalid_link' });
+  });
+
+  it('throws for a failed call, so the query retries it', async () => {
+    await expect(knownResult(Promise.resolve({ kind: 'failed' as const }))).rejects.toBeInstanceOf(QueryCallFailed);
   });
 });

@@ -38,3 +38,22 @@ export function createQueryClient(isServer = typeof window === 'undefined'): Que
     },
   });
 }
+
+/** A function call's result that is not known: the network, a timeout, a 5xx (src/lib/call-function.ts). */
+export class QueryCallFailed extends Error {
+  constructor() {
+    super('The function call failed');
+    this.name = 'QueryCallFailed';
+  }
+}
+
+/**
+ * A query's function from a feature's API call: every known result – a refusal too, such as
+ * an expired link – is the query's data and is never asked again; only `failed` throws, so
+ * the query's retries (3, from 1 s doubling) apply where trying again can help.
+ */
+export async function knownResult<Result extends { kind: string }>(call: Promise<Result>): Promise<Exclude<Result, { kind: 'failed' }>> {
+  const result = await call;
+  if (result.kind === 'failed') throw new QueryCallFailed();
+  return result as Exclude<Result, { kind: 'failed' }>;
+}

@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/lib/query-client';
+import type { ReactNode } from 'react';
+import { QueryProvider } from '@/lib/query-provider';
 import { Toaster } from '@/components/ui/toaster';
 
 /**
@@ -9,10 +8,9 @@ import { Toaster } from '@/components/ui/toaster';
  * download React Query; Radix Toast is loaded only when a form is sent (./toaster.tsx).
  */
 export function FormProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryProvider>
       <Toaster>{children}</Toaster>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }
