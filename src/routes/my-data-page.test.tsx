@@ -2,6 +2,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { myDataPage as copy } from '@/content/my-data';
 import { eraseMyData, sendDataLinkSubmission, showMyData } from '@/features/my-data/api/my-data-api';
+import { queryRetryDelay } from '@/lib/query-client';
 import { renderRoute } from '@/test/render-route';
 import type { MyData } from '@domain/wire-types';
 import { formatInstantLong, formatSlotLong } from '@domain/dates';
@@ -252,6 +253,26 @@ describe('«Meine Daten»', () => {
     expect(await screen.findByRole('heading', { name: copy.erase.mailFailedTitle })).toHaveFocus();
     expect(screen.getByText(copy.erase.mailFailedText)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: copy.failed.retry })).toBeInTheDocument();
+  });
+
+  it('a failed «Daten anzeigen» is never asked again behind the visitor\'s back: it says so and waits for the next press', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = await open();
+      show.mockResolvedValue({ kind: 'failed' });
+      await user.click(screen.getByRole('button', { name: copy.showLabel }));
+      expect(await screen.findByText(`${copy.failed.title}: ${copy.failed.text}`)).toBeInTheDocument();
+      // Past the time a query's retries (1 s, 2 s, 4 s) would have taken: still the one call.
+      await act(() => vi.advanceTimersByTimeAsync(queryRetryDelay(0) + queryRetryDelay(1) + queryRetryDelay(2)));
+      expect(show).toHaveBeenCalledExactlyOnceWith(TOKEN);
+
+      show.mockResolvedValue({ kind: 'data', data: DATA });
+      await user.click(screen.getByRole('button', { name: copy.showLabel }));
+      expect(await screen.findByRole('heading', { level: 2, name: copy.dataTitle })).toHaveFocus();
+      expect(show.mock.calls).toEqual([[TOKEN], [TOKEN]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an expired link says so and offers «Link senden»', async () => {

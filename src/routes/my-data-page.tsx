@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { myDataPage as copy } from '@/content/my-data';
+import { QueryProvider } from '@/lib/query-provider';
 import { DataLinkForm } from '@/features/my-data/data-link-form';
 import { MyDataErasure } from '@/features/my-data/my-data-erasure';
 import { MyDataView } from '@/features/my-data/my-data-view';
@@ -15,9 +16,19 @@ import { MyDataInvoices } from '@/features/invoice/my-data-invoices';
  * until «Daten anzeigen» is pressed; then the data with the sleep diaries and the invoices,
  * the download of exactly that, and the erasure with a confirmation step. Without a token, or with an
  * expired one, the form that sends a new link. Each outcome's heading takes the focus, and
- * the text that says what happened sits in a live region.
+ * the text that says what happened sits in a live region. Its calls are React Query's: the
+ * page's own client, around the invoices' too (the link form brings its own with the
+ * form's notices).
  */
 export default function MyDataPage() {
+  return (
+    <QueryProvider>
+      <MyDataContent />
+    </QueryProvider>
+  );
+}
+
+function MyDataContent() {
   const { state, token, show, ask, erase, cancel, download } = useMyData();
   const focusTarget = useRef<HTMLHeadingElement>(null);
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
 import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary } from '@/features/sleep-diary/api/sleep-diary-api';
 import { normalizeClock } from '@/features/sleep-diary/night-form';
+import { queryRetryDelay } from '@/lib/query-client';
 import { renderRoute } from '@/test/render-route';
 import { formatDateTimeLong } from '@domain/dates';
 import { advisorName } from '@domain/practice';
@@ -190,6 +191,81 @@ describe('the sleep diary page', () => {
     await open();
     expect(await screen.findByRole('heading', { level: 1, name: copy.invalid.title })).toHaveFocus();
     expect(screen.getByText(copy.invalid.text)).toBeInTheDocument();
+  });
+
+  describe('opening: only a failed call is asked again', () => {
+    const allRetries = queryRetryDelay(0) + queryRetryDelay(1) + queryRetryDelay(2);
+    beforeEach(() => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      ['an expired link', { kind: 'invalid_link' }, copy.invalid],
+      ['a diary no longer kept', { kind: 'not_found' }, copy.gone],
+    ] as const)('%s shows at once, asked once: a refusal is an answer, never retried', async (_case, answer, shown) => {
+      show.mockResolvedValue(answer);
+      await open();
+      // Before the first retry would be due.
+      await act(() => vi.advanceTimersByTimeAsync(queryRetryDelay(0) / 2));
+      expect(screen.getByRole('heading', { level: 1, name: shown.title })).toHaveFocus();
+      expect(screen.getByText(shown.text)).toBeInTheDocument();
+      expect(show).toHaveBeenCalledExactlyOnceWith(TOKEN);
+      // Past all the retries: still the one call.
+      await act(() => vi.advanceTimersByTimeAsync(allRetries));
+      expect(show).toHaveBeenCalledExactlyOnceWith(TOKEN);
+    });
+
+    it('a failed load keeps «loading» through the retries (1 s, 2 s, 4 s) and says it failed only after the last', async () => {
+      show.mockResolvedValue({ kind: 'failed' });
+      await open();
+      for (const [retry, calls] of [[0, 1], [1, 2], [2, 3]] as const) {
+        await act(() => vi.advanceTimersByTimeAsync(queryRetryDelay(retry) / 2));
+        expect(show).toHaveBeenCalledTimes(calls);
+        expect(screen.getByRole('status')).toHaveTextContent(copy.loading);
+        await act(() => vi.advanceTimersByTimeAsync(queryRetryDelay(retry) / 2));
+      }
+      expect(show).toHaveBeenCalledTimes(4);
+      expect(await screen.findByText(copy.failed)).toBeInTheDocument();
+      expect(screen.queryByText(copy.loading)).not.toBeInTheDocument();
+      expect(show.mock.calls.every(([token]) => token === TOKEN)).toBe(true);
+      // Given up: nothing more is asked.
+      await act(() => vi.advanceTimersByTimeAsync(allRetries));
+      expect(show).toHaveBeenCalledTimes(4);
+    });
+
+    it('a retry that answers shows the diary, and no failure', async () => {
+      show.mockResolvedValueOnce({ kind: 'failed' }).mockResolvedValue({ kind: 'diary', diary: DIARY });
+      await open();
+      await act(() => vi.advanceTimersByTimeAsync(queryRetryDelay(0)));
+      expect(await screen.findByRole('button', { name: copy.consent.start })).toBeInTheDocument();
+      expect(show).toHaveBeenCalledTimes(2);
+      expect(screen.queryByText(copy.failed)).not.toBeInTheDocument();
+    });
+  });
+
+  it('a press answered «link expired» says so; a night answered so is the form\'s failure, the diary stays', async () => {
+    show.mockResolvedValue({ kind: 'diary', diary: { ...DIARY, consent: true } });
+    const user = await open();
+    await screen.findByRole('button', { name: copy.form.submit });
+    for (const [label, value] of [
+      [copy.labels.bedTime, '23:00'], [copy.labels.attemptTime, '23:15'], [copy.labels.latencyMinutes, '30'], [copy.labels.awakenings, '2'],
+      [copy.labels.wakeMinutes, '20'], [copy.labels.finalWakeTime, '06:15'], [copy.labels.upTime, '06:45'],
+    ] as const) await user.type(screen.getByLabelText(label), value);
+    await user.click(screen.getByRole('radio', { name: copy.qualities[4] }));
+    save.mockResolvedValue({ kind: 'invalid_link' });
+    await user.click(screen.getByRole('button', { name: copy.form.submit }));
+    expect(await screen.findByText(copy.failed)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: copy.title })).toBeInTheDocument();
+    expect(screen.getByLabelText(copy.labels.bedTime)).toHaveValue('23:00');
+
+    withdraw.mockResolvedValue({ kind: 'not_found' });
+    await user.click(screen.getByRole('button', { name: copy.consent.withdraw }));
+    expect(await screen.findByRole('heading', { level: 1, name: copy.gone.title })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: copy.form.submit })).not.toBeInTheDocument();
+    expect(withdraw).toHaveBeenCalledExactlyOnceWith(TOKEN);
   });
 
   it('names the night only once the date field holds a whole date (typing a year passes through 0002)', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Container } from '@/components/ui/section';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
+import { QueryProvider } from '@/lib/query-provider';
 import { DiaryView } from '@/features/sleep-diary/diary-view';
 import { useSleepDiary } from '@/features/sleep-diary/use-sleep-diary';
 
@@ -9,9 +10,18 @@ import { useSleepDiary } from '@/features/sleep-diary/use-sleep-diary';
  * appointment, linked from its confirmation mail and «Meine Daten» (docs/product.md §10). The
  * token is read from the fragment after load and cleared from the address
  * (features/sleep-diary/use-sleep-diary.ts); the diary itself is features/sleep-diary/diary-view.tsx.
+ * Its calls are React Query's (the page's own client).
  */
 export default function SleepDiaryPage() {
-  const { token, stopAsked, state, setState } = useSleepDiary();
+  return (
+    <QueryProvider>
+      <SleepDiary />
+    </QueryProvider>
+  );
+}
+
+function SleepDiary() {
+  const { stopAsked, state, pending, act, save } = useSleepDiary();
   const heading = useRef<HTMLHeadingElement>(null);
 
   const failedStep = state.step === 'invalid' || state.step === 'gone' || state.step === 'missing';
@@ -39,7 +49,7 @@ export default function SleepDiaryPage() {
             {text && <p>{text}</p>}
           </div>
           {state.step === 'shown' && (
-            <DiaryView diary={state.diary} note={state.note} token={token} stopAsked={stopAsked} onChange={(next) => setState(next)} />
+            <DiaryView diary={state.diary} note={state.note} stopAsked={stopAsked} pending={pending} onAct={act} onSave={save} />
           )}
         </div>
       </Container>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { myDataPage as copy } from '@/content/my-data';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import type { MyData, MyDataErased } from '@domain/wire-types';
-import { eraseMyData, myDataBlob, showMyData } from './api/my-data-api';
+import { myDataBlob, type EraseResult, type ShowResult } from './api/my-data-api';
+import { useEraseMyDataMutation, useShowMyDataMutation } from './api/my-data-queries';
 
 export type MyDataState =
   | { step: 'reading' | 'missing' | 'invalid' }
@@ -16,11 +17,15 @@ const STORAGE_KEY = 'my-data-token';
  * «Meine Daten»'s state: the token read from the fragment after load and cleared from the
  * address (src/lib/link-token.ts); nothing is read until «Daten anzeigen» is pressed (`show`),
  * so a mail scanner that opens the link sees nothing; the erasure with its confirmation step
- * (`ask`, `erase`, `cancel`); the download of exactly what is shown.
+ * (`ask`, `erase`, `cancel`); the download of exactly what is shown. Both calls are
+ * mutations (./api/my-data-queries.ts); their answers make the page's next state
+ * (stateAfterShow, stateAfterErase).
  */
 export function useMyData() {
   const token = useRef('');
   const [state, setState] = useState<MyDataState>({ step: 'reading' });
+  const showing = useShowMyDataMutation();
+  const erasing = useEraseMyDataMutation();
 
   useEffect(() => {
     token.current = takeTokenFromAddress(STORAGE_KEY) || keptToken(STORAGE_KEY);
@@ -30,25 +35,22 @@ export function useMyData() {
   function show() {
     if (state.step === 'loading') return;
     setState({ step: 'loading' });
-    void showMyData(token.current).then((result) => {
-      if (result.kind === 'data') setState({ step: 'shown', data: result.data });
-      else if (result.kind === 'invalid_link') setState({ step: 'invalid' });
-      else setState({ step: 'ready', failed: true });
-    });
+    showing.mutate(token.current, { onSuccess: (result) => setState(stateAfterShow(result)) });
   }
 
   function erase(data: MyData) {
     setState({ step: 'erasing', data });
-    void eraseMyData(token.current).then((result) => {
-      if (result.kind === 'erased') {
-        try {
-          window.sessionStorage.removeItem(STORAGE_KEY);
-        } catch {
-          // Storage refused: nothing kept.
+    erasing.mutate(token.current, {
+      onSuccess: (result) => {
+        if (result.kind === 'erased') {
+          try {
+            window.sessionStorage.removeItem(STORAGE_KEY);
+          } catch {
+            // Storage refused: nothing kept.
+          }
         }
-        setState({ step: 'erased', erased: result.erased });
-      } else if (result.kind === 'invalid_link') setState({ step: 'invalid' });
-      else setState({ step: 'shown', data, problem: result.kind === 'mail_failed' ? 'mail_failed' : 'failed' });
+        setState(stateAfterErase(data, result));
+      },
     });
   }
 
@@ -62,6 +64,20 @@ export function useMyData() {
     cancel: (data: MyData) => setState({ step: 'shown', data }),
     download: downloadMyData,
   };
+}
+
+/** What «Daten anzeigen»'s answer makes of the page: the data, the expired link, or the press again with the failure. */
+export function stateAfterShow(result: ShowResult): MyDataState {
+  if (result.kind === 'data') return { step: 'shown', data: result.data };
+  if (result.kind === 'invalid_link') return { step: 'invalid' };
+  return { step: 'ready', failed: true };
+}
+
+/** What the erasure's answer makes of the page shown with `data`: what was erased, the expired link, or the data again with the problem. */
+export function stateAfterErase(data: MyData, result: EraseResult): MyDataState {
+  if (result.kind === 'erased') return { step: 'erased', erased: result.erased };
+  if (result.kind === 'invalid_link') return { step: 'invalid' };
+  return { step: 'shown', data, problem: result.kind === 'mail_failed' ? 'mail_failed' : 'failed' };
 }
 
 /** The download: exactly what was shown, as a JSON file. */

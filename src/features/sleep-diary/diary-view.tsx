@@ -5,11 +5,11 @@ import { pagePath } from '@/lib/site-pages';
 import { sleepDiaryPage as copy } from '@/content/sleep-diary';
 import { formatDateLong, formatDateTimeLong } from '@domain/dates';
 import { advisorName, isAdvisorId } from '@domain/practice';
-import type { SleepDiaryView } from '@domain/sleep-diary';
-import { consentToDiary, saveNight, setReminders, withdrawDiary, type DiaryResult } from './api/sleep-diary-api';
+import type { SleepDiaryView, SleepNight } from '@domain/sleep-diary';
+import type { DiaryResult } from './api/sleep-diary-api';
+import type { DiaryCommand } from './api/sleep-diary-queries';
 import { NightForm } from './night-form';
 import { SleepFigures } from './sleep-figures';
-import { diaryStateOf, type DiaryState } from './use-sleep-diary';
 
 function appointmentLine(diary: SleepDiaryView): string {
   const { appointment } = diary;
@@ -21,20 +21,25 @@ function appointmentLine(diary: SleepDiaryView): string {
 /**
  * One appointment's diary: the appointment and why the diary helps; until the visitor consents
  * nothing is stored; then the nights' figures, chart and table, the form for a night, the
- * reminders, and «Einwilligung widerrufen», which deletes the diary at once.
+ * reminders, and «Einwilligung widerrufen», which deletes the diary at once. The presses
+ * and the night go to the page's hook (use-sleep-diary.ts): `onAct` with the note its
+ * success leaves, one press at a time (`pending` while one is on its way); `onSave` for the
+ * night form, whose saved diary arrives as a new `diary`.
  */
 export function DiaryView({
   diary,
   note,
-  token,
   stopAsked,
-  onChange,
+  pending,
+  onAct,
+  onSave,
 }: {
   diary: SleepDiaryView;
   note?: string;
-  token: string;
   stopAsked: boolean;
-  onChange: (state: DiaryState) => void;
+  pending: boolean;
+  onAct: (command: Exclude<DiaryCommand, { action: 'save' }>, done: string) => void;
+  onSave: (night: SleepNight) => Promise<DiaryResult>;
 }) {
   const stopButton = useRef<HTMLButtonElement>(null);
   // Opened from the reminder's «Erinnerungen beenden»: its button takes the focus, one press ends them.
@@ -42,22 +47,10 @@ export function DiaryView({
   useEffect(() => {
     if (offerStop) stopButton.current?.focus();
   }, [offerStop]);
-  const [pending, setPending] = useState(false);
   const [ticked, setTicked] = useState(false);
   const [consentMessage, setConsentMessage] = useState('');
   const checkbox = useRef<HTMLInputElement>(null);
   const open = diary.appointment.status === 'confirmed';
-
-  async function act(call: () => Promise<DiaryResult>, done: string) {
-    setPending(true);
-    const result = await call();
-    setPending(false);
-    if (result.kind === 'diary') onChange({ step: 'shown', diary: result.diary, note: done });
-    else if (result.kind === 'closed') onChange({ step: 'shown', diary, note: copy.closed });
-    else if (result.kind === 'limited') onChange({ step: 'shown', diary, note: copy.limited });
-    else if (result.kind === 'failed' || result.kind === 'no_consent' || result.kind === 'invalid_night') onChange({ step: 'shown', diary, note: copy.failed });
-    else onChange(diaryStateOf(result));
-  }
 
   function consent(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,7 +60,7 @@ export function DiaryView({
       checkbox.current?.focus();
       return;
     }
-    void act(() => consentToDiary(token), '');
+    onAct({ action: 'consent' }, '');
   }
 
   return (
@@ -90,7 +83,7 @@ export function DiaryView({
             <button
               ref={stopButton}
               type="button"
-              onClick={() => !pending && void act(() => setReminders(token, false), copy.reminders.off)}
+              onClick={() => !pending && onAct({ action: 'reminders', on: false }, copy.reminders.off)}
               aria-disabled={pending || undefined}
               className={buttonClasses('primary', 'md', 'mt-3 aria-disabled:pointer-events-none aria-disabled:opacity-70')}
             >
@@ -156,11 +149,7 @@ export function DiaryView({
               <h2 id="nacht-eintragen" className="text-2xl">
                 {copy.form.title}
               </h2>
-              <NightForm
-                diary={diary}
-                save={(night) => saveNight(token, night)}
-                onSaved={(next) => onChange({ step: 'shown', diary: next })}
-              />
+              <NightForm diary={diary} save={onSave} />
             </section>
           )}
 
@@ -176,7 +165,7 @@ export function DiaryView({
                   checked={diary.reminders}
                   onChange={(event) => {
                     const on = event.currentTarget.checked;
-                    if (!pending) void act(() => setReminders(token, on), on ? copy.reminders.on : copy.reminders.off);
+                    if (!pending) onAct({ action: 'reminders', on }, on ? copy.reminders.on : copy.reminders.off);
                   }}
                   aria-describedby="erinnerung-hinweis"
                   className="mt-1 size-5 shrink-0 accent-night-700"
@@ -198,7 +187,7 @@ export function DiaryView({
             </p>
             <button
               type="button"
-              onClick={() => !pending && void act(() => withdrawDiary(token), copy.consent.withdrawn)}
+              onClick={() => !pending && onAct({ action: 'withdraw' }, copy.consent.withdrawn)}
               aria-disabled={pending || undefined}
               aria-describedby="widerrufen-hinweis"
               className={buttonClasses('secondary', 'md', 'mt-3 aria-disabled:pointer-events-none aria-disabled:opacity-70')}

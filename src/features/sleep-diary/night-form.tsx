@@ -80,16 +80,9 @@ const valuesOf = (night: SleepNight): Values => ({
  * domain's rules before anything is sent (the function checks the same again). A broken rule
  * puts its message at the field, marks it invalid and moves the focus there; what was typed
  * stays. A morning already kept fills the form with its night: saving it again replaces it.
+ * `save` sends the night; the diary it answers comes back as the next `diary`.
  */
-export function NightForm({
-  diary,
-  save,
-  onSaved,
-}: {
-  diary: SleepDiaryView;
-  save: (night: SleepNight) => Promise<DiaryResult>;
-  onSaved: (diary: SleepDiaryView) => void;
-}) {
+export function NightForm({ diary, save }: { diary: SleepDiaryView; save: (night: SleepNight) => Promise<DiaryResult> }) {
   const kept = (morning: string) => diary.nights.find((night) => night.morning === morning);
   const defaultMorning = diary.lastMorning;
   const [values, setValues] = useState<Values>(() => {
@@ -149,7 +142,6 @@ export function NightForm({
     if (result.kind === 'diary') {
       setMessages({});
       setStatus(copy.form.saved(nightName(night.morning as string)));
-      onSaved(result.diary);
     } else if (result.kind === 'invalid_night') {
       refuse(result.field, problemText(result.field, result.reason));
     } else {
