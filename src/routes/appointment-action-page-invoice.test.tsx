@@ -1,27 +1,27 @@
 import { act as reactAct, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invoiceTexts as copy } from '@/content/invoice';
 import type { AppointmentActionView, InvoiceView } from '@domain/wire-types';
 import { zurichIsoDate } from '@domain/dates';
-import { showAppointment } from '@/features/appointment-action/api/action-api';
-import { pressInvoiceButton } from '@/features/invoice/api/invoice-api';
 import { makeView } from '@/test/appointment-action-view';
 import { renderRoute } from '@/test/render-route';
-import { resetSupabaseMock } from '@/test/supabase-mock';
+import { httpError, invoke, resetSupabaseMock } from '@/test/supabase-mock';
 
-// The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/appointment-action/api/action-api', async (original) => ({
-  ...(await original<typeof import('@/features/appointment-action/api/action-api')>()),
-  showAppointment: vi.fn(),
-  actOnAppointment: vi.fn(),
-}));
-vi.mock('@/features/invoice/api/invoice-api', async (original) => ({
-  ...(await original<typeof import('@/features/invoice/api/invoice-api')>()),
-  pressInvoiceButton: vi.fn(),
-}));
+// The page's boundary is the function client's: the tests decide what appointment-action
+// answers (the page's view, the invoice buttons' presses, which are mutations of the
+// feature's api) and see what is sent.
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
-const show = vi.mocked(showAppointment);
-const press = vi.mocked(pressInvoiceButton);
+
+const TOKEN = 'v1.Zm9v.YmFy';
+type Answer = { data: unknown; error: Error | null };
+let pressAnswer: Answer;
+/** What the next invoice press is answered: a 200's body, or an error's status and body. */
+const answerPress = (body: unknown, status = 200) => {
+  pressAnswer = status === 200 ? { data: body, error: null } : { data: null, error: httpError(status, body) };
+};
+const isInvoicePress = (body: unknown) => String((body as { intent?: unknown }).intent).startsWith('invoice');
+/** The invoice presses' bodies, in the order sent. */
+const presses = () => invoke.mock.calls.map(([, options]) => options.body).filter(isInvoicePress);
 
 /** Testing Library reads a no-break space as a space. */
 const spaced = (text: string) => text.replace(/\s+/g, ' ');
@@ -29,8 +29,9 @@ const today = zurichIsoDate(0);
 const tomorrow = zurichIsoDate(1);
 
 async function openWith(invoicing: InvoiceView | undefined, view: Partial<AppointmentActionView> = {}) {
-  show.mockResolvedValue({ kind: 'view', view: makeView({ action: 'view', status: 'confirmed', ...view, ...(invoicing ? { invoicing } : {}) }) });
-  window.history.replaceState(null, '', '/termin/aktion#v1.Zm9v.YmFy');
+  const shown = makeView({ action: 'view', status: 'confirmed', ...view, ...(invoicing ? { invoicing } : {}) });
+  invoke.mockImplementation(async (_name, { body }) => (isInvoicePress(body) ? pressAnswer : { data: { view: shown }, error: null }));
+  window.history.replaceState(null, '', `/termin/aktion#${TOKEN}`);
   let opened: Awaited<ReturnType<typeof renderRoute>> | undefined;
   await reactAct(async () => {
     opened = await renderRoute('/termin/aktion');
@@ -54,11 +55,10 @@ const issued = (state: 'unsent' | 'sent' | 'paid'): InvoiceView => ({
 
 describe('the invoice on /termin/aktion', () => {
   beforeEach(() => {
-    show.mockReset();
-    press.mockReset();
     resetSupabaseMock();
     window.sessionStorage.clear();
   });
+  afterEach(() => vi.useRealTimers());
 
   it('is not there without the invoice part (the visitor\'s links)', async () => {
     await openWith(undefined);
@@ -72,16 +72,15 @@ describe('the invoice on /termin/aktion', () => {
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(copy.notYet(tomorrow));
     await user.click(button);
-    expect(press).not.toHaveBeenCalled();
+    expect(presses()).toEqual([]);
   });
 
   it('from the day: one press sends it with the catalogue\'s amount, then the page shows number, date, amount and state', async () => {
     const user = await openWith({ from: today, priceRappen: 19000, invoice: null });
     expect(screen.getByText(spaced(copy.catalogueAmount(19000)))).toBeInTheDocument();
-    press.mockResolvedValue({ kind: 'done', result: 'issued', mail: 'sent', invoicing: issued('sent') });
+    answerPress({ result: 'issued', mail: 'sent', view: { invoicing: issued('sent') } });
     await user.click(screen.getByRole('button', { name: copy.send }));
-    expect(press).toHaveBeenCalledTimes(1);
-    expect(press).toHaveBeenCalledWith(expect.any(String), 'invoice', undefined);
+    expect(presses()).toEqual([{ token: TOKEN, intent: 'invoice' }]);
     expect(await screen.findByRole('status')).toHaveTextContent(copy.outcome.sent('2026-0007'));
     expect(screen.getByText('2026-0007')).toBeInTheDocument();
     expect(screen.getByText('CHF 190.00')).toBeInTheDocument();
@@ -93,27 +92,29 @@ describe('the invoice on /termin/aktion', () => {
 
   it('«Als bezahlt markieren» and «Rechnung erneut senden» send their intents; paid, the mark is gone', async () => {
     const user = await openWith(issued('sent'));
-    press.mockResolvedValue({ kind: 'done', result: 'paid', mail: 'none', invoicing: issued('paid') });
+    answerPress({ result: 'paid', mail: 'none', view: { invoicing: issued('paid') } });
     await user.click(screen.getByRole('button', { name: copy.markPaid }));
-    expect(press).toHaveBeenLastCalledWith(expect.any(String), 'invoice-paid', undefined);
+    expect(presses().at(-1)).toEqual({ token: TOKEN, intent: 'invoice-paid' });
     expect(await screen.findByRole('status')).toHaveTextContent(copy.outcome.paid('2026-0007'));
     expect(screen.queryByRole('button', { name: copy.markPaid })).toBeNull();
-    press.mockResolvedValue({ kind: 'done', result: 'owed', mail: 'sent', invoicing: issued('paid') });
+    answerPress({ result: 'owed', mail: 'sent', view: { invoicing: issued('paid') } });
     await user.click(screen.getByRole('button', { name: copy.sendAgain }));
-    expect(press).toHaveBeenLastCalledWith(expect.any(String), 'invoice-again', undefined);
+    expect(presses().at(-1)).toEqual({ token: TOKEN, intent: 'invoice-again' });
   });
 
   it('«Rechnung erneut senden» held back by its budget: the practice reads that nothing was sent and from when it can be sent again', async () => {
+    // The page names the minute from the answer's seconds and its own clock: a clock that stands still.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${today}T12:00:20.000Z`) });
     const user = await openWith(issued('sent'));
-    const nextAt = '2026-11-27T13:05:00.000Z';
-    press.mockResolvedValue({ kind: 'limited', nextAt, invoicing: issued('sent') });
+    const nextAt = `${today}T12:56:00.000Z`;
+    answerPress({ error: 'limited', retryAfterSeconds: 3300, view: { invoicing: issued('sent') } }, 429);
     await user.click(screen.getByRole('button', { name: copy.sendAgain }));
-    expect(press).toHaveBeenLastCalledWith(expect.any(String), 'invoice-again', undefined);
+    expect(presses().at(-1)).toEqual({ token: TOKEN, intent: 'invoice-again' });
     expect(await screen.findByRole('alert')).toHaveTextContent(spaced(copy.outcome.resentRecently('2026-0007', nextAt)));
     expect(screen.getByText(copy.state.sent(today))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: copy.sendAgain })).toBeInTheDocument();
 
-    press.mockResolvedValue({ kind: 'limited', nextAt: null, invoicing: issued('sent') });
+    answerPress({ error: 'limited', retryAfterSeconds: null, view: { invoicing: issued('sent') } }, 429);
     await user.click(screen.getByRole('button', { name: copy.sendAgain }));
     await expect.poll(() => screen.getByRole('alert').textContent).toBe(spaced(copy.outcome.resentTooOften('2026-0007')));
   });
@@ -126,17 +127,17 @@ describe('the invoice on /termin/aktion', () => {
     await user.type(field, '12.34');
     await user.click(screen.getByRole('button', { name: copy.send }));
     expect(field).toHaveAccessibleDescription(expect.stringContaining(copy.amount.invalid));
-    expect(press).not.toHaveBeenCalled();
+    expect(presses()).toEqual([]);
     await user.clear(field);
     await user.type(field, '240.50');
-    press.mockResolvedValue({ kind: 'done', result: 'issued', mail: 'sent', invoicing: { ...issued('sent'), priceRappen: null } });
+    answerPress({ result: 'issued', mail: 'sent', view: { invoicing: { ...issued('sent'), priceRappen: null } } });
     await user.click(screen.getByRole('button', { name: copy.send }));
-    expect(press).toHaveBeenCalledWith(expect.any(String), 'invoice', '240.50');
+    expect(presses()).toEqual([{ token: TOKEN, intent: 'invoice', amount: '240.50' }]);
   });
 
   it('a PDF that cannot be made: the practice reads that nothing was sent, and the invoice stays to send again', async () => {
     const user = await openWith({ from: today, priceRappen: 19000, invoice: null });
-    press.mockResolvedValue({ kind: 'invoice_failed', cause: 'invoice_pdf_failed', invoicing: issued('unsent') });
+    answerPress({ error: 'invoice_failed', cause: 'invoice_pdf_failed', view: { invoicing: issued('unsent') } }, 502);
     await user.click(screen.getByRole('button', { name: copy.send }));
     expect(await screen.findByRole('alert')).toHaveTextContent(copy.outcome.pdfFailed);
     expect(screen.getByText(copy.state.unsent)).toBeInTheDocument();

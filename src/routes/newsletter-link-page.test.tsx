@@ -1,12 +1,19 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsletterLinkPages, newsletterLinkProblems } from '@/content/newsletter';
-import { sendLinkAction } from '@/features/newsletter/api/newsletter-api';
+import { NEWSLETTER_FUNCTION } from '@/features/newsletter/api/newsletter-api';
+import { queryRetryDelay } from '@/lib/query-client';
 import { renderRoute } from '@/test/render-route';
+import { httpError, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
 
-// The page's boundary: the tests decide what the function answers and see what is sent.
-vi.mock('@/features/newsletter/api/newsletter-api', () => ({ sendLinkAction: vi.fn() }));
-const send = vi.mocked(sendLinkAction);
+// The page's boundary is the function client's: the tests decide what the function
+// answers and see what is sent (the page's press is a mutation of the feature's api).
+vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
+const send = invoke;
+const DONE = { data: { status: 'confirmed' }, error: null };
+const REFUSED = { data: null, error: httpError(410, { error: 'link_invalid' }) };
+const OFFLINE = { data: null, error: supabaseError('FunctionsFetchError') };
+const sent = (action: 'confirm' | 'unsubscribe') => [NEWSLETTER_FUNCTION, { body: { action, token: TOKEN } }];
 
 const TOKEN = 'v1.bmV3c2xldHRlcg.c2lnbmF0dXJl';
 
@@ -21,10 +28,14 @@ async function openLink(path: '/newsletter/bestaetigen' | '/newsletter/abmelden'
 }
 
 beforeEach(() => {
-  send.mockReset();
+  resetSupabaseMock();
   window.sessionStorage.clear();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('the newsletter link pages', () => {
   it('confirm: sends nothing until the press, then names the outcome in the focused heading and the live region', async () => {
@@ -34,11 +45,11 @@ describe('the newsletter link pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: copy.title })).toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
 
-    send.mockResolvedValue('done');
+    send.mockResolvedValue(DONE);
     await user.click(screen.getByRole('button', { name: copy.buttonLabel }));
 
     const heading = await screen.findByRole('heading', { level: 1, name: copy.done.title });
-    expect(send).toHaveBeenCalledExactlyOnceWith('confirm', TOKEN);
+    expect(send).toHaveBeenCalledExactlyOnceWith(...sent('confirm'));
     expect(heading).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(copy.done.text);
     expect(screen.queryByRole('button', { name: copy.buttonLabel })).not.toBeInTheDocument();
@@ -49,22 +60,41 @@ describe('the newsletter link pages', () => {
     const copy = newsletterLinkPages.unsubscribe;
     const user = await openLink('/newsletter/abmelden');
 
-    send.mockRejectedValueOnce(new Error('offline'));
+    send.mockResolvedValueOnce(OFFLINE);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: copy.buttonLabel }));
     const failed = await screen.findByRole('heading', { level: 1, name: newsletterLinkProblems.failed.title });
     expect(failed).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(newsletterLinkProblems.failed.text);
 
-    send.mockResolvedValueOnce('link_invalid');
+    send.mockResolvedValueOnce(REFUSED);
     await user.click(screen.getByRole('button', { name: newsletterLinkProblems.retryLabel }));
     const invalid = await screen.findByRole('heading', { level: 1, name: copy.invalid.title });
     expect(invalid).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(copy.invalid.text);
-    expect(send.mock.calls).toEqual([
-      ['unsubscribe', TOKEN],
-      ['unsubscribe', TOKEN],
-    ]);
+    expect(send.mock.calls).toEqual([sent('unsubscribe'), sent('unsubscribe')]);
+  });
+
+  it('a press is never repeated behind the visitor\'s back: a refused link shows at once, a failed one waits for the next press', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const copy = newsletterLinkPages.confirm;
+    const user = await openLink('/newsletter/bestaetigen');
+
+    send.mockResolvedValueOnce(REFUSED);
+    await user.click(screen.getByRole('button', { name: copy.buttonLabel }));
+    expect(await screen.findByRole('heading', { level: 1, name: copy.invalid.title })).toHaveFocus();
+    expect(send).toHaveBeenCalledExactlyOnceWith(...sent('confirm'));
+
+    cleanup();
+    send.mockClear().mockResolvedValue(OFFLINE);
+    const again = await openLink('/newsletter/bestaetigen');
+    await again.click(screen.getByRole('button', { name: copy.buttonLabel }));
+    expect(await screen.findByRole('heading', { level: 1, name: newsletterLinkProblems.failed.title })).toHaveFocus();
+    // Past the time a query's retries (1 s, 2 s, 4 s) would have taken: still the one call.
+    await act(() => vi.advanceTimersByTimeAsync(queryRetryDelay(0) + queryRetryDelay(1) + queryRetryDelay(2)));
+    expect(send).toHaveBeenCalledExactlyOnceWith(...sent('confirm'));
+    expect(screen.getByRole('button', { name: newsletterLinkProblems.retryLabel })).toBeInTheDocument();
   });
 
   it('a link without its token says what is missing, offers no button and takes no focus', async () => {

@@ -1,19 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { pagePath } from '@/lib/route-table';
+import { QueryProvider } from '@/lib/query-provider';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { newsletterLinkPages, newsletterLinkProblems as problems } from '@/content/newsletter';
-import { sendLinkAction, type LinkAction } from '@/features/newsletter/api/newsletter-api';
-import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
-import { NEWSLETTER_CONFIRM_PATH } from '@domain/newsletter';
-
-type Step = 'reading' | 'ready' | 'sending' | 'done' | 'missing' | 'invalid' | 'failed';
-
-/** The path decides what the link does: the confirm link of the double opt-in, or the unsubscribe link. */
-function actionOf(pathname: string): LinkAction {
-  return pathname.replace(/\/+$/, '') === NEWSLETTER_CONFIRM_PATH ? 'confirm' : 'unsubscribe';
-}
+import { linkActionOf, useNewsletterLink } from '@/features/newsletter/use-newsletter-link';
 
 /**
  * /newsletter/bestaetigen#<token> and /newsletter/abmelden#<token> (unlisted): the pages
@@ -26,35 +17,18 @@ function actionOf(pathname: string): LinkAction {
  * the start: a screen reader hears what happened and goes on reading from there.
  */
 export default function NewsletterLinkPage() {
-  const action = actionOf(useLocation().pathname);
+  return (
+    <QueryProvider>
+      <NewsletterLink />
+    </QueryProvider>
+  );
+}
+
+function NewsletterLink() {
+  const action = linkActionOf(useLocation().pathname);
   const copy = newsletterLinkPages[action];
-  const storageKey = `newsletter-${action}-token`;
-  const token = useRef('');
-  const heading = useRef<HTMLHeadingElement>(null);
   // 'reading' is also the prerendered HTML: the token exists only in the browser.
-  const [step, setStep] = useState<Step>('reading');
-
-  useEffect(() => {
-    token.current = takeTokenFromAddress(storageKey) || keptToken(storageKey);
-    setStep(token.current === '' ? 'missing' : 'ready');
-  }, [storageKey]);
-
-  // Only a press leads to these steps (a link without its token is 'missing').
-  const answered = step === 'done' || step === 'invalid' || step === 'failed';
-  useEffect(() => {
-    if (answered) heading.current?.focus();
-  }, [answered]);
-
-  function send() {
-    if (step === 'sending') return;
-    setStep('sending');
-    sendLinkAction(action, token.current)
-      .then((outcome) => setStep(outcome === 'done' ? 'done' : 'invalid'))
-      .catch((error: unknown) => {
-        console.error(error);
-        setStep('failed');
-      });
-  }
+  const { step, send, heading } = useNewsletterLink(action);
 
   const message =
     step === 'done' ? copy.done : step === 'invalid' ? copy.invalid : step === 'missing' ? problems.missing : step === 'failed' ? problems.failed : null;

@@ -6,7 +6,7 @@ import { invoiceTexts as copy } from '@/content/invoice';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';
 import { formatInvoiceAmount, parseInvoiceAmount } from '@domain/invoice';
 import type { InvoiceIntent, InvoiceView } from '@domain/wire-types';
-import { pressInvoiceButton, readInvoicing, type InvoiceResult } from './api/invoice-api';
+import { readInvoicing, useInvoiceButtonMutation, type InvoiceResult } from './api/invoice-api';
 
 interface InvoicePanelProps {
   /** The view's invoice part as the page loaded it (unchecked: readInvoicing checks it). */
@@ -52,10 +52,15 @@ function noticeOf(result: InvoiceResult, invoicing: InvoiceView | undefined): No
  * invoice's budget holds back with the time it may be pressed again.
  */
 export function InvoicePanel({ invoicing: initial, token, today }: InvoicePanelProps) {
+  // What a press answers replaces the page's invoice part here: the page's view is not
+  // asked again, and the panel shows the invoice as the function last reported it.
   const [invoicing, setInvoicing] = useState<InvoiceView | undefined>(() => readInvoicing(initial));
-  const [pending, setPending] = useState<InvoiceIntent | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [amountMessage, setAmountMessage] = useState('');
+  const pressing = useInvoiceButtonMutation();
+  const pending: InvoiceIntent | null = pressing.isPending ? pressing.variables.intent : null;
+  // The buttons stay focusable while sending (aria-disabled), so a second press arrives;
+  // a ref, because it can come before the mutation's pending state is rendered.
   const sending = useRef(false);
   const titleId = useId();
   const notYetId = useId();
@@ -64,27 +69,33 @@ export function InvoicePanel({ invoicing: initial, token, today }: InvoicePanelP
   const day = today ?? zurichIsoDate(0);
   const tooSoon = invoice === null && day < invoicing.from;
 
-  async function press(intent: InvoiceIntent, amount?: string) {
+  function press(intent: InvoiceIntent, amount?: string) {
     if (sending.current) return;
     sending.current = true;
-    setPending(intent);
-    const result = await pressInvoiceButton(token(), intent, amount);
-    sending.current = false;
-    setPending(null);
-    if (result.kind === 'invalid_amount') {
-      setAmountMessage(copy.amount.invalid);
-      return;
-    }
-    const next = 'invoicing' in result && result.invoicing ? result.invoicing : invoicing;
-    if (next) setInvoicing(next);
-    setNotice(noticeOf(result, next));
+    pressing.mutate(
+      { token: token(), intent, amount },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onSuccess: (result) => {
+          if (result.kind === 'invalid_amount') {
+            setAmountMessage(copy.amount.invalid);
+            return;
+          }
+          const next = 'invoicing' in result && result.invoicing ? result.invoicing : invoicing;
+          if (next) setInvoicing(next);
+          setNotice(noticeOf(result, next));
+        },
+      },
+    );
   }
 
   function onSend(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (tooSoon || pending) return;
     if (invoicing!.priceRappen !== null) {
-      void press('invoice');
+      press('invoice');
       return;
     }
     const typed = new FormData(event.currentTarget).get('betrag');
@@ -92,13 +103,13 @@ export function InvoicePanel({ invoicing: initial, token, today }: InvoicePanelP
     if (text === '') return setAmountMessage(copy.amount.missing);
     if (parseInvoiceAmount(text) === null) return setAmountMessage(copy.amount.invalid);
     setAmountMessage('');
-    void press('invoice', text);
+    press('invoice', text);
   }
 
   const button = (intent: InvoiceIntent, label: string, variant: 'primary' | 'secondary', extra: Record<string, unknown> = {}) => (
     <button
       type={intent === 'invoice' ? 'submit' : 'button'}
-      onClick={intent === 'invoice' ? undefined : () => void press(intent)}
+      onClick={intent === 'invoice' ? undefined : () => press(intent)}
       aria-disabled={pending !== null || tooSoon || undefined}
       aria-busy={pending === intent || undefined}
       className={buttonClasses(variant, 'lg', 'w-full sm:w-auto aria-disabled:pointer-events-none aria-disabled:opacity-60')}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { myDataInvoiceTexts as copy } from '@/content/my-data-invoices';
 import { formatDateLong, formatSlotLong } from '@domain/dates';
 import { formatInvoiceAmount } from '@domain/invoice';
 import type { MyDataInvoice, MyDataInvoicePdf } from '@domain/wire-types';
-import { fetchInvoicePdf } from './api/invoice-pdf';
+import { useInvoicePdfMutation } from './api/invoice-pdf';
 
 /** Saves the PDF under its file name (rechnung-<number>.pdf). */
 function save({ filename, pdf }: MyDataInvoicePdf) {
@@ -23,17 +23,27 @@ function save({ filename, pdf }: MyDataInvoicePdf) {
  * kept ten years, also after the erasure.
  */
 export function MyDataInvoices({ invoices, token }: { invoices: MyDataInvoice[]; token: () => string }) {
-  const [pending, setPending] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const fetching = useInvoicePdfMutation();
+  // The invoice whose PDF is on its way, and the one whose PDF could not be had (the last press's).
+  const pending = fetching.isPending ? fetching.variables.number : null;
+  const failed = fetching.isSuccess && fetching.data === null ? fetching.variables.number : null;
+  // One download at a time: a second press can come before the pending state is rendered.
+  const sending = useRef(false);
 
-  async function download(number: string) {
-    if (pending) return;
-    setPending(number);
-    setFailed(null);
-    const pdf = await fetchInvoicePdf(token(), number);
-    setPending(null);
-    if (pdf) save(pdf);
-    else setFailed(number);
+  function download(number: string) {
+    if (sending.current) return;
+    sending.current = true;
+    fetching.mutate(
+      { token: token(), number },
+      {
+        onSettled: () => {
+          sending.current = false;
+        },
+        onSuccess: (pdf) => {
+          if (pdf) save(pdf);
+        },
+      },
+    );
   }
 
   return (
@@ -68,7 +78,7 @@ export function MyDataInvoices({ invoices, token }: { invoices: MyDataInvoice[];
               </dl>
               <button
                 type="button"
-                onClick={() => void download(invoice.number)}
+                onClick={() => download(invoice.number)}
                 aria-disabled={pending !== null || undefined}
                 aria-busy={pending === invoice.number || undefined}
                 className={buttonClasses('secondary', 'md', 'mt-3 aria-disabled:pointer-events-none aria-disabled:opacity-70')}
