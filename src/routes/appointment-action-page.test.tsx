@@ -11,6 +11,7 @@ import type { AppointmentActionView } from '@domain/wire-types';
 import { actOnAppointment, showAppointment, type ActionResult } from '@/features/appointment-action/api/action-api';
 import { renewPracticeLink } from '@/features/appointment-action/api/renew-api';
 import { makeView, scheduled } from '@/test/appointment-action-view';
+import { queryRetryDelay } from '@/lib/query-client';
 import { renderRoute } from '@/test/render-route';
 import { deferred, resetSupabaseMock, rpc } from '@/test/supabase-mock';
 import { bookableDay, firstDayWhere, today } from '@/test/booking-days';
@@ -74,6 +75,16 @@ async function openWithView(view: AppointmentActionView) {
   return user;
 }
 
+/**
+ * The request's query asks again after a failed call – 1 s, 2 s, 4 s (the client's
+ * defaults) – and says it failed only after the last: the page's timers run through them.
+ * Needs `vi.useFakeTimers({ shouldAdvanceTime: true })`.
+ */
+const RETRY_DELAYS = [0, 1, 2].map(queryRetryDelay);
+async function throughRetries() {
+  for (const delay of RETRY_DELAYS) await reactAct(() => vi.advanceTimersByTimeAsync(delay));
+}
+
 /** The page itself, without the header's menu button and the footer's phone link. */
 const inMain = () => within(screen.getByRole('main'));
 /** The page's h1 (getByRole also fails if there were two). */
@@ -94,6 +105,7 @@ describe('/termin/aktion', () => {
     window.sessionStorage.clear();
   });
   afterEach(() => {
+    vi.useRealTimers();
     window.history.replaceState(null, '', '/');
     window.sessionStorage.clear();
     vi.restoreAllMocks();
@@ -201,7 +213,9 @@ describe('/termin/aktion', () => {
       vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(refuse);
       expect(() => window.sessionStorage.getItem('termin-aktion-token')).toThrow();
       show.mockResolvedValue({ kind: 'failed' });
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = await openLink();
+      await throughRetries();
       expect(await screen.findByRole('heading', { level: 1, name: copy.loadFailed.headline })).toBeInTheDocument();
       expect(window.location.hash).toBe('');
 
@@ -231,6 +245,44 @@ describe('/termin/aktion', () => {
       act.mockResolvedValue(done({ ...declineView, status: 'declined' }));
       await user.click(button('Anfrage ablehnen'));
       expect(act).toHaveBeenCalledWith('other.token', {});
+    });
+
+    it('a press still on its way when another link is pasted: its answer is not shown over the other request', async () => {
+      const user = await openWithView(makeView());
+      const answer = deferred<ActionResult>();
+      act.mockReturnValue(answer.promise);
+      await user.click(button(WITH_SANDRA));
+      const declineView = makeView({ action: 'decline', slot: null });
+      show.mockResolvedValue({ kind: 'view', view: declineView });
+      changeFragment('other.token');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anfrage ablehnen' })).toBeInTheDocument();
+      await reactAct(async () => answer.resolve(done(makeView(confirmedPreferred))));
+      expect(headline()).toHaveTextContent('Anfrage ablehnen');
+      expect(screen.queryByRole('status')).toBeNull();
+      expect(act).toHaveBeenCalledExactlyOnceWith(TOKEN, { advisor: 'sandra-huber' });
+    });
+
+    it('the same link pasted again, or back to it from another: read anew, as a page load would', async () => {
+      const user = await openWithView(makeView());
+      act.mockResolvedValue(done(makeView(confirmedPreferred)));
+      await user.click(button(WITH_SANDRA));
+      expect(await screen.findByRole('status')).toBeInTheDocument();
+      // What the function shows for the link now: the confirmed request, and no notice of an earlier press.
+      show.mockResolvedValue({ kind: 'view', view: makeView(confirmedPreferred) });
+      const calls = show.mock.calls.length;
+      changeFragment(TOKEN);
+      await screen.findByRole('heading', { level: 1, name: 'Termin bestätigt' });
+      expect(show).toHaveBeenCalledTimes(calls + 1);
+      expect(screen.queryByRole('status')).toBeNull();
+
+      show.mockResolvedValue({ kind: 'view', view: makeView({ action: 'decline', slot: null }) });
+      changeFragment('other.token');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Anfrage ablehnen' })).toBeInTheDocument();
+      show.mockResolvedValue({ kind: 'view', view: makeView({ ...confirmedPreferred, advisor: 'sandra-huber', mailPending: false }) });
+      changeFragment(TOKEN);
+      await screen.findByRole('heading', { level: 1, name: 'Termin bestätigt' });
+      expect(show).toHaveBeenLastCalledWith(TOKEN);
+      expect(show).toHaveBeenCalledTimes(calls + 3);
     });
 
     it('the skip link (#inhalt) is an in-page jump: the request stays', async () => {
@@ -351,16 +403,58 @@ describe('/termin/aktion', () => {
       expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
     });
 
-    it('a failure to load: an error with the phone, and loading again on request', async () => {
+    it('a failure to load: «loading» through the retries, then an error with the phone, and loading again on request', async () => {
       show.mockResolvedValue({ kind: 'failed' });
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = await openLink();
+      for (const [retry, delay] of RETRY_DELAYS.entries()) {
+        // Halfway to the next try: still loading, asked once per try so far.
+        await reactAct(() => vi.advanceTimersByTimeAsync(delay / 2));
+        expect(show).toHaveBeenCalledTimes(retry + 1);
+        expect(headline()).toHaveTextContent(copy.loading.headline);
+        expect(screen.queryByText(copy.loadFailed.headline)).toBeNull();
+        await reactAct(() => vi.advanceTimersByTimeAsync(delay / 2));
+      }
       expect(await screen.findByRole('heading', { level: 1, name: copy.loadFailed.headline })).toBeInTheDocument();
+      expect(show).toHaveBeenCalledTimes(RETRY_DELAYS.length + 1);
+      expect(show.mock.calls.every(([token]) => token === TOKEN)).toBe(true);
       expect(screen.getByRole('alert')).toHaveTextContent(copy.loadFailed.text[0]);
       expect(inMain().getByRole('link', { name: /\+41\s44\s555\s27\s80/ })).toHaveAttribute('href', PHONE_HREF);
+      // Given up: nothing more is asked until the press.
+      await reactAct(() => vi.advanceTimersByTimeAsync(RETRY_DELAYS.reduce((sum, delay) => sum + delay, 0)));
+      expect(show).toHaveBeenCalledTimes(RETRY_DELAYS.length + 1);
       show.mockResolvedValue({ kind: 'view', view: makeView() });
       await user.click(button('Erneut versuchen'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Termin bestätigen' })).toBeInTheDocument();
+      expect(show).toHaveBeenLastCalledWith(TOKEN);
       expect(act).not.toHaveBeenCalled();
+    });
+
+    it('a retry that answers shows the request, and no failure', async () => {
+      show.mockResolvedValueOnce({ kind: 'failed' }).mockResolvedValue({ kind: 'view', view: makeView() });
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await openLink();
+      await reactAct(() => vi.advanceTimersByTimeAsync(queryRetryDelay(0)));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Termin bestätigen' })).toBeInTheDocument();
+      expect(show).toHaveBeenCalledTimes(2);
+      expect(screen.queryByText(copy.loadFailed.headline)).toBeNull();
+    });
+
+    it.each([
+      ['an expired link', { kind: 'invalid_link', reason: 'expired' }, 'Dieser Link ist abgelaufen'],
+      ['a request no longer stored', { kind: 'not_found' }, copy.notFound.headline],
+    ] as const)('%s shows at once and is asked once: a refusal is an answer, never retried', async (_case, answer, shown) => {
+      show.mockResolvedValue(answer);
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await openLink();
+      // Before the first retry would be due.
+      await reactAct(() => vi.advanceTimersByTimeAsync(queryRetryDelay(0) / 2));
+      expect(headline()).toHaveTextContent(shown);
+      expect(show).toHaveBeenCalledExactlyOnceWith(TOKEN);
+      // Past all the retries: still the one call.
+      await throughRetries();
+      expect(show).toHaveBeenCalledExactlyOnceWith(TOKEN);
+      expect(headline()).toHaveTextContent(shown);
     });
   });
 

@@ -1,4 +1,5 @@
 import { Container } from '@/components/ui/section';
+import { QueryProvider } from '@/lib/query-provider';
 import { RequestUnavailable } from '@/features/appointment-action/request-unavailable';
 import { RequestView } from '@/features/appointment-action/request-view';
 import { useAppointmentAction } from '@/features/appointment-action/use-appointment-action';
@@ -12,9 +13,18 @@ import { AdvisorSleepDiary } from '@/features/sleep-diary/advisor-diary';
  * noindex, in no sitemap or menu). Opening it only shows the request; the practice
  * confirms or declines a request or a wish to move it, the visitor cancels or moves the
  * appointment, by pressing a button. A calendar entry's link shows the entry's schedule only.
- * No hero: the page is a tool, and its first paint is text.
+ * No hero: the page is a tool, and its first paint is text. Its calls – the request's
+ * query, the presses (the invoice's too) – share the page's one React Query client.
  */
 export default function AppointmentActionPage() {
+  return (
+    <QueryProvider>
+      <ActionPage />
+    </QueryProvider>
+  );
+}
+
+function ActionPage() {
   const { state, pending, act, resend, retryLoading, linkToken } = useAppointmentAction();
   return (
     <section aria-labelledby="aktion-titel" className="bg-cream py-12 sm:py-16">
@@ -24,8 +34,8 @@ export default function AppointmentActionPage() {
             <RequestView
               state={state}
               pending={pending}
-              onAct={(input) => void act(input)}
-              onResend={(stored) => void resend(stored)}
+              onAct={act}
+              onResend={resend}
               sleepDiary={state.view.sleepDiary !== undefined && <AdvisorSleepDiary diary={state.view.sleepDiary} />}
             />
           ) : state.step === 'entry' ? (

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { appointmentActionPage as copy } from '@/content/appointment-action';
-import { renewPracticeLink, type RenewResult } from './api/renew-api';
+import type { RenewResult } from './api/renew-api';
+import { useRenewLinkMutation } from './api/action-queries';
 
 type Notice = { tone: 'ok' | 'problem'; text: string };
 
@@ -27,25 +28,26 @@ function noticeOf(result: RenewResult): Notice {
  * One press at a time; after a mail went out the button stays, the budget answers a second.
  */
 export function RenewLink({ token, label }: { token: () => string; label: string }) {
-  const [pending, setPending] = useState(false);
+  const { mutate: renew, isPending: pending } = useRenewLinkMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
   const sending = useRef(false);
 
-  async function press() {
+  function press() {
     if (sending.current) return;
     sending.current = true;
-    setPending(true);
-    const result = await renewPracticeLink(token());
-    sending.current = false;
-    setPending(false);
-    setNotice(noticeOf(result));
+    renew(token(), {
+      onSettled: () => {
+        sending.current = false;
+      },
+      onSuccess: (result) => setNotice(noticeOf(result)),
+    });
   }
 
   return (
     <div className="mt-6">
       <button
         type="button"
-        onClick={() => void press()}
+        onClick={press}
         aria-disabled={pending || undefined}
         aria-busy={pending || undefined}
         className={buttonClasses('primary', 'lg', 'w-full sm:w-auto aria-disabled:pointer-events-none aria-disabled:opacity-60')}

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AdvisorId } from '@domain/practice';
 import type { AppointmentActionView, ErasedAppointmentView, ScheduleEntryView } from '@domain/wire-types';
-import {
-  actOnAppointment,
-  showAppointment,
-  type ActInput,
-  type ActionResult,
-  type InvalidLinkReason,
-  type MoveRefusal,
+import type {
+  ActInput,
+  ActionResult,
+  InvalidLinkReason,
+  MoveRefusal,
 } from '@/features/appointment-action/api/action-api';
+import { appointmentQueryKey, useActOnAppointmentMutation, useAppointmentShow } from '@/features/appointment-action/api/action-queries';
 import { isInPageJump, keptToken, readFragment, takeTokenFromAddress } from '@/lib/link-token';
 
 /** This tab's copy of the page's token, for a reload (src/lib/link-token.ts). */
@@ -122,39 +122,61 @@ export function stateAfterAct(previous: PageState, result: ActionResult, id: num
   }
 }
 
+/** What the request's query holds (useAppointmentShow): its answer, when it came, and where its fetch stands. */
+export interface ShowQueryState {
+  data: Exclude<ActionResult, { kind: 'failed' }> | undefined;
+  dataUpdatedAt: number;
+  status: 'pending' | 'error' | 'success';
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+}
+
+/**
+ * The page as the request's query has it: its answer (checked when it came), or the
+ * failure once the query's retries are spent and it is not fetching again («Erneut
+ * versuchen» shows «loading» until the new answer), else loading.
+ */
+export function stateOfShowQuery({ data, dataUpdatedAt, status, fetchStatus }: ShowQueryState): PageState {
+  if (data !== undefined) return stateAfterShow(data, dataUpdatedAt);
+  if (status === 'error' && fetchStatus === 'idle') return { step: 'load_failed' };
+  return { step: 'loading' };
+}
+
 /**
  * The action page's state. After mount (never during prerender) it reads the token –
  * from the address, which it then clears (src/lib/link-token.ts), else the one this page or
- * tab already read (StrictMode's second effect, "Erneut versuchen", a reload) – and asks
- * the function to show the request; opening the link changes nothing. Only `act` – a
- * button press – asks it to act. One press at a time: the ref, not `pending`, because a
- * second click can come before the next render.
+ * tab already read (StrictMode's second effect, a reload) – and the request's query shows
+ * the request; opening the link changes nothing. Only `act` – a button press – asks the
+ * function to act; its answer is the page's state from then on (the query keeps what the
+ * opening read). One press at a time: the ref, not `pending`, because a second click can
+ * come before the next render.
  */
 export function useAppointmentAction() {
-  const [state, setState] = useState<PageState>({ step: 'loading' });
-  const [pending, setPending] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const token = useRef('');
+  const queryClient = useQueryClient();
+  // null until the effect has read the address: the prerendered page and the first render load.
+  const [token, setToken] = useState<string | null>(null);
+  // What the last press's answer made of the page; null: what the opening read.
+  const [acted, setActed] = useState<PageState | null>(null);
+  const shown = useAppointmentShow(token ?? '');
+  const { mutate: sendPress, isPending: pending } = useActOnAppointmentMutation();
+  const tokenRef = useRef('');
+  // Each reading of a link counts: a press's answer belongs to the reading it was pressed on.
+  const reading = useRef(0);
   const sending = useRef(false);
   const lastInput = useRef<ActInput | undefined>(undefined);
   const outcomeIds = useRef(0);
 
   useEffect(() => {
-    let current = true;
     const load = () => {
       // The page's own memory before storage: storage may be off, or hold an older token it could not replace.
-      const linkToken = takeTokenFromAddress(TOKEN_KEY) || token.current || keptToken(TOKEN_KEY);
-      token.current = linkToken;
+      const linkToken = takeTokenFromAddress(TOKEN_KEY) || tokenRef.current || keptToken(TOKEN_KEY);
+      tokenRef.current = linkToken;
+      reading.current += 1;
       lastInput.current = undefined;
-      if (!linkToken) {
-        setState({ step: 'invalid_link', reason: 'missing' });
-        return;
-      }
-      setState({ step: 'loading' });
-      void showAppointment(linkToken).then((result) => {
-        // A newer link (another fragment pasted into this tab) has taken over.
-        if (current && token.current === linkToken) setState(stateAfterShow(result, Date.now()));
-      });
+      setToken(linkToken);
+      setActed(null);
+      // A link read again (pasted anew, or back to it from another) is asked anew, as a
+      // page load would: what it showed before may have changed since.
+      if (linkToken !== '') void queryClient.resetQueries({ queryKey: appointmentQueryKey(linkToken), exact: true });
     };
     // Pasting another link's address into this tab changes only the fragment: no page
     // load, so read the new token – the button must never act on a request other than
@@ -168,26 +190,38 @@ export function useAppointmentAction() {
     };
     load();
     window.addEventListener('hashchange', onHashChange);
-    return () => {
-      current = false;
-      window.removeEventListener('hashchange', onHashChange);
-    };
-  }, [attempt]);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [queryClient]);
 
-  const act = useCallback(async (input: ActInput) => {
-    const linkToken = token.current;
-    if (sending.current || !linkToken) return;
-    sending.current = true;
-    setPending(true);
-    lastInput.current = input;
-    const result = await actOnAppointment(linkToken, input);
-    sending.current = false;
-    setPending(false);
-    if (token.current !== linkToken) return;
-    const id = ++outcomeIds.current;
-    const now = Date.now();
-    setState((previous) => stateAfterAct(previous, result, id, now, input));
-  }, []);
+  const state: PageState =
+    token === null ? { step: 'loading' } : token === '' ? { step: 'invalid_link', reason: 'missing' } : (acted ?? stateOfShowQuery(shown));
+
+  const act = useCallback(
+    (input: ActInput) => {
+      const linkToken = tokenRef.current;
+      const pressedOn = reading.current;
+      if (sending.current || !linkToken) return;
+      sending.current = true;
+      lastInput.current = input;
+      sendPress(
+        { token: linkToken, input },
+        {
+          onSettled: () => {
+            sending.current = false;
+          },
+          onSuccess: (result) => {
+            // A newer link (another fragment pasted into this tab) has taken over.
+            if (reading.current !== pressedOn) return;
+            const id = ++outcomeIds.current;
+            const now = Date.now();
+            const opened = stateOfShowQuery(queryClient.getQueryState<ShowQueryState['data']>(appointmentQueryKey(linkToken)) ?? NOTHING_SHOWN);
+            setActed((previous) => stateAfterAct(previous ?? opened, result, id, now, input));
+          },
+        },
+      );
+    },
+    [sendPress, queryClient],
+  );
 
   /**
    * Sends the e-mail of a change already stored: the same press again (the function
@@ -197,10 +231,14 @@ export function useAppointmentAction() {
    */
   const resend = useCallback((stored: ActInput = {}) => act(lastInput.current ?? stored), [act]);
 
-  const retryLoading = useCallback(() => setAttempt((count) => count + 1), []);
+  const { refetch } = shown;
+  const retryLoading = useCallback(() => void refetch(), [refetch]);
 
   /** The link's token as read, for the invoice buttons' own calls (invoice-panel.tsx). */
-  const linkToken = useCallback(() => token.current, []);
+  const linkToken = useCallback(() => tokenRef.current, []);
 
   return { state, pending, act, resend, retryLoading, linkToken };
 }
+
+/** A query not in the cache (removed meanwhile): nothing read yet. */
+const NOTHING_SHOWN: ShowQueryState = { data: undefined, dataUpdatedAt: 0, status: 'pending', fetchStatus: 'idle' };
