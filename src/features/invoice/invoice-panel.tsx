@@ -6,7 +6,8 @@ import { invoiceTexts as copy } from '@/content/invoice';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';
 import { formatInvoiceAmount, parseInvoiceAmount } from '@domain/invoice';
 import type { InvoiceIntent, InvoiceView } from '@domain/wire-types';
-import { readInvoicing, useInvoiceButtonMutation, type InvoiceResult } from './api/invoice-api';
+import { readInvoicing, type InvoiceResult } from './api/invoice-api';
+import { useInvoiceButtonMutation } from './api/invoice-queries';
 
 interface InvoicePanelProps {
   /** The view's invoice part as the page loaded it (unchecked: readInvoicing checks it). */

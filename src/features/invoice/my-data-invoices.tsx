@@ -4,7 +4,7 @@ import { myDataInvoiceTexts as copy } from '@/content/my-data-invoices';
 import { formatDateLong, formatSlotLong } from '@domain/dates';
 import { formatInvoiceAmount } from '@domain/invoice';
 import type { MyDataInvoice, MyDataInvoicePdf } from '@domain/wire-types';
-import { useInvoicePdfMutation } from './api/invoice-pdf';
+import { useInvoicePdfMutation } from './api/invoice-queries';
 
 /** Saves the PDF under its file name (rechnung-<number>.pdf). */
 function save({ filename, pdf }: MyDataInvoicePdf) {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import { NEWSLETTER_CONFIRM_PATH } from '@domain/newsletter';
-import { useLinkActionMutation, type LinkAction, type LinkOutcome } from './api/newsletter-api';
+import { type LinkAction, type LinkOutcome } from './api/newsletter-api';
+import { useLinkActionMutation } from './api/newsletter-queries';
 
 export type LinkStep = 'reading' | 'ready' | 'sending' | 'done' | 'missing' | 'invalid' | 'failed';
 

@@ -4,7 +4,6 @@
  * `invoice-paid`. Every answer becomes one `InvoiceResult`; the invoice part of the view
  * is checked here (readInvoicing), so the panel never formats a malformed date.
  */
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { callFunction } from '@/lib/call-function';
 import { invoiceAnswerSchema, invoiceRefusalSchema, invoiceViewSchema } from '@domain/action-answers';
@@ -92,13 +91,4 @@ export interface InvoicePress {
   token: string;
   intent: InvoiceIntent;
   amount?: string | undefined;
-}
-
-/**
- * An invoice button's press as a mutation: it issues, mails or marks the invoice, so it
- * runs only on the press and is never repeated behind the practice's back (a repeat could
- * mail the invoice once more); every answer, a refusal too, is its data (an InvoiceResult).
- */
-export function useInvoiceButtonMutation() {
-  return useMutation({ mutationFn: ({ token, intent, amount }: InvoicePress) => pressInvoiceButton(token, intent, amount) });
 }

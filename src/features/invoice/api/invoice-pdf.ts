@@ -3,7 +3,6 @@
  * `invoice` makes the stored invoice's PDF again (contract: MyDataCommand in
  * @domain/wire-types, the answer in @domain/answers). The token is never logged.
  */
-import { useMutation } from '@tanstack/react-query';
 import { callFunction } from '@/lib/call-function';
 import { myDataInvoiceAnswerSchema } from '@domain/my-data-answers';
 import { MY_DATA_FUNCTION } from '@domain/my-data';
@@ -14,12 +13,4 @@ export async function fetchInvoicePdf(token: string, number: string): Promise<My
   const body: MyDataCommand = { action: 'invoice', token, number };
   const call = await callFunction(MY_DATA_FUNCTION, { body, answer: myDataInvoiceAnswerSchema });
   return call.kind === 'answer' ? call.data.invoice : null;
-}
-
-/**
- * «PDF herunterladen» as a mutation: the PDF is made only when the button is pressed, and
- * a failure waits for the next press (the page says so) instead of being asked again.
- */
-export function useInvoicePdfMutation() {
-  return useMutation({ mutationFn: ({ token, number }: { token: string; number: string }) => fetchInvoicePdf(token, number) });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { FormSignals } from '@/components/forms/bot-signals';
 import { takeFormProof } from '@/components/forms/form-proof';
 import type { SendOutcome } from '@/components/forms/send-outcome';
@@ -40,17 +39,4 @@ export async function sendLinkAction(action: LinkAction, token: string): Promise
   if (call.kind === 'answer') return 'done';
   if (call.kind === 'refused' && call.status === 410) return 'link_invalid';
   throw new FunctionCallFailed(NEWSLETTER_FUNCTION);
-}
-
-/**
- * The link page's press as a mutation: it runs only when the visitor presses (a mail
- * scanner that opens the link sends nothing) and is never repeated behind their back –
- * after a failure the page offers the press again. Keyed by the action, so the page's
- * answer is dropped when the same page switches from one link to the other.
- */
-export function useLinkActionMutation(action: LinkAction) {
-  return useMutation({
-    mutationKey: ['newsletter', action],
-    mutationFn: (token: string) => sendLinkAction(action, token),
-  });
 }
