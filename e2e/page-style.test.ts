@@ -69,7 +69,12 @@ function measureStyles(page: Page, phase: 'before' | 'after'): Promise<string[]>
       // be below it): it waits for the whole sheet. The footer is compared.
       const end = document.querySelector(`[${endAttribute}]`);
       const waits = (el: Element) => !!end && !!(end.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) && !!end.closest('main')?.contains(el);
-      const elements = [...document.querySelectorAll('body *')].filter((el) => !el.closest('[hidden]:not([hidden="until-found"])') && !waits(el));
+      // Not the scripts: the starter (src/app/starter) appends the entry's <script> to <body>
+      // when the first paint is done or 3 s have passed, which may fall between the two
+      // measurements; a script has no style to compare.
+      const elements = [...document.querySelectorAll('body *')].filter(
+        (el) => el.tagName !== 'SCRIPT' && !el.closest('[hidden]:not([hidden="until-found"])') && !waits(el),
+      );
       const properties = (window as unknown as { pageStyleProperties: string[] }).pageStyleProperties;
       const all = (style: CSSStyleDeclaration) => properties.map((property) => `${property}:${style.getPropertyValue(property)}`);
       // What holds the end of the first screen grows or shrinks with what follows it, below the first screen.
