@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpError, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
+import { appointmentActionPage } from '@/content/appointment-action';
 import { APPOINTMENT_ACTION_FUNCTION } from '@domain/wire-types';
 import { fromRenewAnswer, renewPracticeLink } from './renew-api';
 
 vi.mock('@/lib/supabase-client', () => import('@/test/supabase-mock'));
 
-describe('«Neuen Link an die Praxis senden»', () => {
+describe(`«${appointmentActionPage.renew.button}»`, () => {
   beforeEach(() => {
     resetSupabaseMock();
     vi.spyOn(console, 'error').mockImplementation(() => {});
