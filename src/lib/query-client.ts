@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
 
 /** Data cache defaults from docs/product.md §9, written out so they read like it. */
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
@@ -56,4 +56,25 @@ export async function knownResult<Result extends { kind: string }>(call: Promise
   const result = await call;
   if (result.kind === 'failed') throw new QueryCallFailed();
   return result as Exclude<Result, { kind: 'failed' }>;
+}
+
+/**
+ * What a page reads as its link opens, for the token read from it ('' until then: nothing
+ * is asked): a known answer through knownResult, never refetched on its own – the page is
+ * one visit's state, and a refetch on focus could replace what the visitor is about to press
+ * on or typing against.
+ */
+export function linkQueryOptions<Key extends QueryKey, Result extends { kind: string }>(
+  queryKey: Key,
+  token: string,
+  read: (token: string) => Promise<Result>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: () => knownResult(read(token)),
+    enabled: token !== '',
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 }

@@ -7,29 +7,16 @@
  * (the client's defaults): a failure is said, and the press is offered again.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { knownResult } from '@/lib/query-client';
+import { linkQueryOptions } from '@/lib/query-client';
 import { actOnAppointment, showAppointment, type ActInput } from './action-api';
 import { renewPracticeLink } from './renew-api';
 
 /** One token's request: another link pasted into the tab is another query. */
 export const appointmentQueryKey = (token: string) => ['appointment-action', token] as const;
 
-/**
- * The request the token is for, asked once the token is read ('' until then: nothing is
- * asked). A known answer – a refusal too, such as an expired link – is the data and is
- * shown at once; only a failed call is retried (the client's defaults). Never refetched on
- * its own: the page is one visit's state, and a refetch could replace the request the
- * person is about to press on.
- */
+/** The request the token is for: a refusal, such as an expired link, is shown at once (linkQueryOptions). */
 export function useAppointmentShow(token: string) {
-  return useQuery({
-    queryKey: appointmentQueryKey(token),
-    queryFn: () => knownResult(showAppointment(token)),
-    enabled: token !== '',
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  return useQuery(linkQueryOptions(appointmentQueryKey(token), token, showAppointment));
 }
 
 /** A press on the link's button: `token` is the link it was pressed on, `input` what it sends. */

@@ -5,28 +5,16 @@
  * reminders, the withdrawal – is a mutation whose answer becomes the query's data.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { knownResult } from '@/lib/query-client';
+import { linkQueryOptions } from '@/lib/query-client';
 import type { SleepNight } from '@domain/sleep-diary';
 import { consentToDiary, saveNight, setReminders, showDiary, withdrawDiary, type DiaryResult } from './sleep-diary-api';
 
 /** One token's diary: another token (another appointment) is another diary. */
 export const diaryQueryKey = (token: string) => ['sleep-diary', token] as const;
 
-/**
- * The diary the token opens, asked once the token is read ('' until then: nothing is asked).
- * A known answer – a refusal too – is the data; only a failed call is retried (the client's
- * defaults). Never refetched: the page is one visit's state, and a refetch on focus could
- * replace what the visitor is typing against.
- */
+/** The diary the token opens: a refusal is shown at once (linkQueryOptions). */
 export function useDiary(token: string) {
-  return useQuery({
-    queryKey: diaryQueryKey(token),
-    queryFn: () => knownResult(showDiary(token)),
-    enabled: token !== '',
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  return useQuery(linkQueryOptions(diaryQueryKey(token), token, showDiary));
 }
 
 /** What a press asks of the function. */
