@@ -445,22 +445,29 @@ describe('sleep-diary: the digest', () => {
     await call({ action: 'consent', token: kept.token });
     await call({ action: 'save', token: kept.token, night: night(1, { note: 'Geheime Notiz' }) });
     await call({ action: 'save', token: kept.token, night: night(0) });
-    // Both appointments tomorrow, as time would bring them (the digest lists today's and tomorrow's), each by a name of its own.
+    // Both appointments tomorrow, as time would bring them (the digest lists today's and tomorrow's), each by a
+    // name of its own run: a stack that other suites share holds their digests too, and earlier runs' of this one.
+    const ofRun = (id: string) => id.slice(0, 8).replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)]!);
+    const keptName = `Tagebuch${ofRun(kept.id)}`;
+    const noneName = `Ohnetagebuch${ofRun(none.id)}`;
     await backend.query(`update public.appointment_requests set confirmed_date = $2::date where id = any($1::uuid[])`, [[kept.id, none.id], zurichDate(1)]);
-    await backend.query(`update public.appointment_requests set last_name = 'Tagebuch' where id = $1`, [kept.id]);
-    await backend.query(`update public.appointment_requests set last_name = 'Ohnetagebuch' where id = $1`, [none.id]);
+    await backend.query(`update public.appointment_requests set last_name = $2 where id = $1`, [kept.id, keptName]);
+    await backend.query(`update public.appointment_requests set last_name = $2 where id = $1`, [none.id, noneName]);
     const response = await fetch(`${backend.apiUrl}/functions/v1/send-practice-digest`, {
       method: 'POST',
       headers: { apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json' },
       body: '{}',
     });
-    expect(response.status).toBe(200);
+    expect({ status: response.status, json: await response.json() }).toMatchObject({ status: 200, json: { sent: true } });
     const practice = readFunctionsSettings().PRACTICE_EMAIL ?? 'praxis@ruhepol-schlafberatung.ch';
-    const digest = await mailApi(backend.mailUrl).waitFor((m) => isTo(m, practice) && m.Subject.startsWith('Tagesübersicht'), { timeoutMs: 20_000 });
     // Each appointment's entry (the digest separates them with '---').
-    const entry = (name: string) => digest.Text.split('\n---\n').find((part) => part.includes(`Beat ${name}\n`)) ?? '';
-    expect(entry('Tagebuch')).toMatch(/Schlaftagebuch: +2 Nächte/);
-    expect(entry('Ohnetagebuch')).toMatch(/Schlaftagebuch: +keines/);
+    const entryIn = (text: string, name: string) => text.split('\n---\n').find((part) => part.includes(`Beat ${name}\n`));
+    const digest = await mailApi(backend.mailUrl).waitFor(
+      (m) => isTo(m, practice) && m.Subject.startsWith('Tagesübersicht') && entryIn(m.Text, keptName) !== undefined,
+      { timeoutMs: 20_000 },
+    );
+    expect(entryIn(digest.Text, keptName)).toMatch(/Schlaftagebuch: +2 Nächte/);
+    expect(entryIn(digest.Text, noneName)).toMatch(/Schlaftagebuch: +keines/);
     expect(digest.Text).not.toContain('Geheime Notiz');
     expect(digest.HTML).not.toContain('Geheime Notiz');
   });
