@@ -2,12 +2,22 @@
  * `npm run newsletter:publish`: tells the backend which blog articles the site has, so that
  * a new one is announced to the newsletter's subscribers (docs/backend.md, «The
  * newsletter»; docs/deploy.md, step 14). Reads the front matter of every
- * src/content/articles/*.md (YAML between two `---` lines: title, excerpt, date, author, …)
- * and calls public.publish_articles with the project's secret key. The database records
- * each slug once: a slug it has not seen whose date lies within the last 30 days (Zurich)
- * is announced – one mail per confirmed subscriber, sent by the outbox –, an older one is
+ * src/content/articles/*.md and src/content/articles/en/*.md (YAML between two `---` lines:
+ * title, excerpt, date, author, …) and calls public.publish_articles with the project's
+ * secret key, each article with its language. The database records each slug once: a slug
+ * it has not seen whose date lies within the last 30 days (Zurich) is announced – one mail
+ * per confirmed subscriber of the article's language, sent by the outbox –, an older one is
  * only recorded, a date still ahead waits for a later run. Running it again with the same
  * articles queues nothing.
+ *
+ * The languages (docs/decisions/011-two-languages.md): a subscriber is told of the articles
+ * of their language only, so every mail and every page it links to is in it. An English
+ * subscriber hears of a new German article through its translation (the English file whose
+ * `translationOf` names it) – announced when that translation is first published, in the
+ * same deploy or a later one (within 30 days of its own date). A German article without a
+ * translation is not announced to English subscribers: a mail in English pointing to a page
+ * they may not read would break the language promise, and the translation, once published,
+ * gets its own announcement.
  *
  *   SUPABASE_URL=https://<ref>.supabase.co SUPABASE_SECRET_KEY=sb_secret_… npm run newsletter:publish
  *
@@ -19,11 +29,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import type { ArticleMeta } from '../src/content/article-meta.ts';
-import { readArticles } from './articles/article-source.ts';
+import { ENGLISH_ARTICLES_DIR, readArticles } from './articles/article-source.ts';
 import { LOCAL_SECRET_KEY, LOCAL_SUPABASE_URL } from './stack/local-config.ts';
 
-/** What publish_articles is told of an article (its file name without `.md` is the slug). */
-export type ArticleEntry = Pick<ArticleMeta, 'slug' | 'title' | 'excerpt' | 'date' | 'author'>;
+/**
+ * What publish_articles is told of an article (its file name without `.md` is the slug) and
+ * its language (absent: German).
+ */
+export type ArticleEntry = Pick<ArticleMeta, 'slug' | 'title' | 'excerpt' | 'date' | 'author'> & Partial<Pick<ArticleMeta, 'language'>>;
 
 /** The project the articles are registered with: its API URL and its secret key (service role). */
 export interface PublishSettings {
@@ -40,9 +53,10 @@ export interface PublishResult {
   queued: number;
 }
 
-/** Every article of the site, read and checked as the build reads them (scripts/articles). */
+/** Every article of the site in both languages, read and checked as the build reads them (scripts/articles). */
 export async function readArticleEntries(): Promise<ArticleEntry[]> {
-  return (await readArticles()).map(({ slug, title, excerpt, date, author }) => ({ slug, title, excerpt, date, author }));
+  const articles = [...await readArticles(), ...await readArticles(ENGLISH_ARTICLES_DIR)];
+  return articles.map(({ slug, title, excerpt, date, author, language }) => ({ slug, title, excerpt, date, author, language }));
 }
 
 /** Registers `articles` with the project (public.publish_articles); throws with the database's message when it refuses. */
@@ -50,7 +64,7 @@ export async function publishArticles(articles: readonly ArticleEntry[], setting
   const supabase = createClient(settings.url, settings.secretKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const items = articles.map(({ slug, title, excerpt, date, author }) => ({ slug, title, excerpt, date, author }));
+  const items = articles.map(({ slug, title, excerpt, date, author, language }) => ({ slug, title, excerpt, date, author, ...(language ? { language } : {}) }));
   const { data, error } = await supabase.rpc('publish_articles', { p_articles: items });
   if (error) throw new Error(`publish_articles: ${error.message}${error.code ? ` (${error.code})` : ''}`);
   return data as PublishResult;

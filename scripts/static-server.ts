@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse, type Server } 
 import path from 'node:path';
 import sirv from 'sirv';
 import { HOST_CONFIG_FILES, headersForPath, parseHeadersFile, type HeaderRule } from './prerender/host-config.ts';
+import { languageOfPath } from '../src/lib/language.ts';
 
 /** The `_headers` rules of a build, re-read when the file changes (a rebuild under a running preview). */
 function hostHeaderRules(root: string): (pathname: string) => Promise<Record<string, string>> {
@@ -43,8 +44,9 @@ export function createStaticServer(root: string): Server {
   // browser tests start the server before the build has written anything.
   const files = sirv(absoluteRoot, { dev: true, etag: true, gzip: true });
 
-  const sendNotFound = async (request: IncomingMessage, response: ServerResponse, headers: Record<string, string>) => {
-    const page = path.join(absoluteRoot, '404.html');
+  const sendNotFound = async (request: IncomingMessage, response: ServerResponse, headers: Record<string, string>, pathname: string) => {
+    // The 404 page in the path's language, as the host configuration has it (scripts/prerender/host-config.ts).
+    const page = path.join(absoluteRoot, languageOfPath(pathname) === 'en' ? 'en' : '', '404.html');
     const gzipped = acceptsGzip(request) ? await readFile(`${page}.gz`).catch(() => undefined) : undefined;
     const body = gzipped ?? (await readFile(page).catch(() => undefined));
     setAll(response, { ...headers, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
@@ -73,12 +75,12 @@ export function createStaticServer(root: string): Server {
       ...(await rulesFor(pathname)),
     };
     if (HOST_CONFIG_FILES.includes(pathname.slice(1))) {
-      await sendNotFound(request, response, headers);
+      await sendNotFound(request, response, headers, pathname);
       return;
     }
     // sirv keeps headers already set on the response over its own.
     setAll(response, headers);
-    files(request, response, () => void sendNotFound(request, response, headers));
+    files(request, response, () => void sendNotFound(request, response, headers, pathname));
   });
 }
 

@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router-dom';
 import { App } from '@/app/app';
 import { preloadAllPages } from '@/app/router/routes';
 
-export { headElementsFor, renderHeadHtml } from '@/app/head/head';
+export { documentLanguage, headElementsFor, renderHeadHtml } from '@/app/head/head';
 export { pageRoutes } from '@/lib/route-table';
 export { siteUrl } from '@/app/head/site-config';
 

@@ -97,6 +97,7 @@ export function contactPracticeMailOf(input: ContactInput, receivedAt = new Date
       phone: input.telefon,
       subject: input.betreff,
       message: input.nachricht,
+      language: 'de',
     },
     { practiceEmail: e2e().practiceEmail },
     receivedAt,

@@ -38,7 +38,7 @@ export function actionLinkLabels(text: string): string[] {
 export async function requestPracticeMailFor(email: string, links: readonly string[]): Promise<OutgoingMail> {
   const [row] = await queryRows<Omit<StoredAppointmentRequest, 'created_at'> & { created_at: Date }>(
     `select id::text, first_name, last_name, email, phone, service, preferred_date::text, preferred_time,
-            alternative_date::text, alternative_time, message, created_at
+            alternative_date::text, alternative_time, message, language, created_at
        from public.appointment_requests where email = $1`,
     [email],
   );

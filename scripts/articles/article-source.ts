@@ -15,6 +15,8 @@ import { byPublication, isArticleCategory, type Article, type ArticleMeta } from
 import { practiceAdvisors } from '../../supabase/functions/_shared/domain/practice.ts';
 
 export const ARTICLES_DIR = 'src/content/articles';
+/** The English articles: src/content/articles/en/<slug>.md, each naming the German one it translates, if any. */
+export const ENGLISH_ARTICLES_DIR = `${ARTICLES_DIR}/en`;
 
 /** Words per minute for German running text read on a screen; the result is rounded up. */
 export const WORDS_PER_MINUTE = 200;
@@ -74,9 +76,16 @@ export function parseArticle(file: string, source: string): Article {
   if (body.trim() === '') throw new ArticleError(file, 'the article has no text');
   if (/^#\s/m.test(body)) throw new ArticleError(file, 'the text must not contain a «# » heading: the title is the page heading; start sections with «## »');
   const html = markdown.parse(body, { async: false });
+  const language = path.basename(path.dirname(file)) === 'en' ? 'en' : 'de';
+  const translationOf = fields.translationOf;
+  if (translationOf !== undefined && (language !== 'en' || typeof translationOf !== 'string' || !SLUG.test(translationOf))) {
+    throw new ArticleError(file, '«translationOf» belongs to an English article and names the German article\'s file without «.md»');
+  }
 
   return {
     slug,
+    language,
+    ...(translationOf !== undefined && { translationOf }),
     title: requireText(file, fields, 'title'),
     excerpt: requireText(file, fields, 'excerpt'),
     category,
@@ -101,6 +110,6 @@ export function readArticlesSync(dir = ARTICLES_DIR): Article[] {
   return files.map((name) => parseArticle(path.join(dir, name), readFileSync(path.join(dir, name), 'utf8'))).sort(byPublication);
 }
 
-export function metaOf({ slug, title, excerpt, category, date, author, featured, readMinutes }: Article): ArticleMeta {
-  return { slug, title, excerpt, category, date, author, featured, readMinutes };
+export function metaOf({ html: _html, ...meta }: Article): ArticleMeta {
+  return meta;
 }

@@ -6,7 +6,10 @@
  *   page registry names the file as the page's module and each article is a chunk of its
  *   own, loaded only by whoever opens it;
  * - `src/content/articles/<slug>.md?meta` imports as its facts only (no text), for the
- *   blog list and the registry;
+ *   blog list and the <head>;
+ * - `src/content/articles/en/<slug>.md?translation` imports as the slug of the German
+ *   article it translates (or null): all the registry needs to pair the two;
+ * - the English articles in src/content/articles/en/ are pages the same way;
  * - the dev server answers /blog/feed.xml as the build writes it (scripts/prerender).
  */
 import path from 'node:path';
@@ -14,7 +17,8 @@ import type { Plugin } from 'vite';
 import { metaOf, parseArticle, readArticles } from './article-source.ts';
 import { atomFeed, FEED_PATH } from './atom-feed.ts';
 
-const ARTICLE_FILE = /\/src\/content\/articles\/[^/]+\.md$/;
+const ARTICLE_FILE = /\/src\/content\/articles\/(?:en\/)?[^/]+\.md$/;
+const QUERIES = new Set([undefined, 'meta', 'translation']);
 
 export function articlePages(): Plugin {
   return {
@@ -22,11 +26,12 @@ export function articlePages(): Plugin {
     enforce: 'pre',
     async load(id) {
       const [file, query] = id.split('?', 2) as [string, string | undefined];
-      if (!ARTICLE_FILE.test(file) || (query !== undefined && query !== 'meta')) return null;
+      if (!ARTICLE_FILE.test(file) || !QUERIES.has(query)) return null;
       this.addWatchFile(file);
       const { readFile } = await import('node:fs/promises');
       const article = parseArticle(path.relative(process.cwd(), file), await readFile(file, 'utf8'));
       if (query === 'meta') return `export default ${JSON.stringify(metaOf(article))};`;
+      if (query === 'translation') return `export default ${JSON.stringify(article.translationOf ?? null)};`;
       return [
         `import { createElement } from 'react';`,
         `import { ArticleView } from '/src/features/blog/article-view.tsx';`,

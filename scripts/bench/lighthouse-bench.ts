@@ -23,8 +23,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { articlePath, isListed, sitePages } from '../../src/lib/site-pages.ts';
-import { readArticlesSync } from '../articles/article-source.ts';
+import { articlePath, categoryPath, isListed, sitePages } from '../../src/lib/site-pages.ts';
+import { ENGLISH_ARTICLES_DIR, readArticlesSync } from '../articles/article-source.ts';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../stack/local-config.ts';
 import { createStaticServer } from '../static-server.ts';
@@ -82,14 +82,21 @@ if (args.help) {
 
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a whole number ≥ 1, got "${args.runs}".\n${usage}`);
-// By default the site's listed pages and the newest article (every article is the same
-// template); an unlisted page (reached from e-mails, no hero), another article or a
-// filtered list (the blog page again) can still be named with --routes.
+// By default the site's listed pages in both languages and the newest article of each
+// (every article is the same template); an unlisted page (reached from e-mails, no hero),
+// another article or a filtered list (the blog page again) can still be named with --routes.
 const articlePaths = readArticlesSync().map((article) => articlePath(article.slug));
+const englishArticlePaths = readArticlesSync(ENGLISH_ARTICLES_DIR).map((article) => articlePath(article.slug, 'en'));
 const routes = args.routes
   ? args.routes.split(',').map((r) => r.trim()).filter(Boolean)
-  : [...sitePages.filter(isListed).map((r) => r.path as string), articlePaths[0]!];
-const knownRoutes = new Set<string>([...sitePages.map((r) => r.path), ...articlePaths, '/blog/kategorie/tipps']);
+  : [...sitePages.filter(isListed).map((r) => r.path as string), articlePaths[0]!, englishArticlePaths[0]!];
+const knownRoutes = new Set<string>([
+  ...sitePages.map((r) => r.path),
+  ...articlePaths,
+  ...englishArticlePaths,
+  categoryPath('Tipps', 'de'),
+  categoryPath('Tipps', 'en'),
+]);
 for (const route of routes) {
   if (!knownRoutes.has(route)) fail(`Unknown route "${route}". Pages: ${[...knownRoutes].join(', ')}`);
 }

@@ -2,8 +2,8 @@
  * The database's copy of every rule the TypeScript domain module states, generated: the
  * field rules and lengths (field-rules.ts, field-limits.ts), the address grammar, the
  * service catalogue and time slots (catalog.ts), the slot rules and the retention
- * (availability.ts), the advisors (practice.ts) and how long an unconfirmed newsletter
- * address is kept (newsletter.ts). `npm run db:rules` (./cli.ts) writes it to ONE
+ * (availability.ts), the advisors (practice.ts), how long an unconfirmed newsletter
+ * address is kept (newsletter.ts) and the visitor's languages (languages.ts). `npm run db:rules` (./cli.ts) writes it to ONE
  * migration, RULES_MIGRATION, overwriting it; the project is before its first deploy, so
  * the baseline may be rewritten. tests/architecture/db-rules.test.ts fails while the file
  * differs from rulesSql(), and tests/architecture/rule-literals.test.ts while a rule's
@@ -74,6 +74,7 @@ import {
   SLEEP_NOTE_MAX,
   SLEEP_QUALITIES,
 } from '../../supabase/functions/_shared/domain/sleep-diary.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../supabase/functions/_shared/domain/languages.ts';
 import { codePointRanges, postgresRegex } from './postgres-regex.ts';
 
 /** The one generated migration, relative to the repository. */
@@ -81,7 +82,7 @@ export const RULES_MIGRATION = 'supabase/migrations/20261122000100_rules.sql';
 export const RULES_MIGRATION_PATH = fileURLToPath(new URL(`../../${RULES_MIGRATION}`, import.meta.url));
 
 /** The domain modules the file is generated from (named in its first line). */
-export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds', 'outcome', 'sleep-diary', 'invoice', 'practice-links'];
+export const RULE_SOURCES = ['field-rules', 'field-limits', 'catalog', 'availability', 'practice', 'newsletter', 'outbox', 'my-data', 'earlier-time', 'offers', 'mail-kinds', 'outcome', 'sleep-diary', 'invoice', 'practice-links', 'languages'];
 
 /** Besides the domain modules: mailboxKey's table of dotless providers (../../supabase/functions/_shared/database/rate-limit.ts). */
 export const MAILBOX_KEY_SOURCE = 'supabase/functions/_shared/database/rate-limit.ts (DOTLESS_DOMAINS, mailboxKey)';
@@ -256,6 +257,8 @@ export function rulesSql(): string {
     'private.is_time_slot(text)',
     'private.is_service_label(text)',
     'private.outcome_key(text, text, integer)',
+    'private.is_language(text)',
+    'private.default_language()',
   ];
   const serviceRoleSignatures = [
     'private.easter_sunday(integer)',
@@ -718,6 +721,19 @@ ${constant('sleep_minutes_max', 'integer', String(SLEEP_MINUTES_MAX), 'The most 
 ${constant('sleep_awakenings_max', 'integer', String(SLEEP_AWAKENINGS_MAX), 'The most awakenings a night counts (SLEEP_AWAKENINGS_MAX).')}
 
 ${constant('sleep_quality_max', 'integer', String(Math.max(...SLEEP_QUALITIES)), 'The quality of a night: 1 … this (SLEEP_QUALITIES).')}
+
+${header(`11. The languages (languages.ts): the \`language\` columns' check and default (the
+-- appointment requests, the contact messages, the newsletter's subscribers). Called by the
+-- CHECKs and defaults of anon's inserts, so granted to anon with the field rules.`)}
+
+-- One of the languages a visitor may use the site in (LANGUAGES).
+create or replace function private.is_language(value text) returns boolean
+${immutable}
+  as $$
+    select value in (${LANGUAGES.map(sqlLiteral).join(', ')})
+  $$;
+
+${constant('default_language', 'text', `${sqlLiteral(DEFAULT_LANGUAGE)}::text`, `What a row without a language is in, and what the spec's inserts store (DEFAULT_LANGUAGE).`)}
 
 ${header('Privileges.')}
 

@@ -23,19 +23,24 @@ import { createStaticServer } from '../static-server.ts';
 import { FIRST_SCREEN_END_ATTRIBUTE } from '../../src/lib/first-screen.ts';
 
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { blogArticles } from '../../src/content/article-index.ts';
-import { blogPage } from '../../src/content/blog.ts';
-import { newsletterLinkPages } from '../../src/content/newsletter.ts';
-import { privacyPage } from '../../src/content/privacy.ts';
+import { articlesIn, blogArticles } from '../../src/content/article-index.ts';
+import { blogCopy } from '../../src/content/blog.ts';
+import { newsletterCopy } from '../../src/content/newsletter.ts';
+import { privacyCopy } from '../../src/content/privacy.ts';
 import { homePage } from '../../src/content/home.ts';
-import { legalNoticePage } from '../../src/content/legal-notice.ts';
-import { contactPage } from '../../src/content/contact.ts';
-import { sleepCounsellingPage } from '../../src/content/sleep-counselling.ts';
-import { appointmentPage } from '../../src/content/appointment.ts';
-import { appointmentActionPage } from '../../src/content/appointment-action.ts';
-import { myDataPage } from '../../src/content/my-data.ts';
-import { sleepDiaryPage } from '../../src/content/sleep-diary.ts';
-import { aboutPage } from '../../src/content/about.ts';
+import { homeCopy } from '../../src/content/home.ts';
+import { legalNoticeCopy } from '../../src/content/legal-notice.ts';
+import { contactCopy } from '../../src/content/contact.ts';
+import { sleepCounsellingCopy } from '../../src/content/sleep-counselling.ts';
+import { appointmentCopy } from '../../src/content/appointment.ts';
+import { appointmentActionCopy, appointmentActionPage } from '../../src/content/appointment-action.ts';
+import { myDataPage, myDataCopy } from '../../src/content/my-data.ts';
+import { sleepDiaryCopy, sleepDiaryPage } from '../../src/content/sleep-diary.ts';
+import { aboutCopy } from '../../src/content/about.ts';
+import { uiTextCopy } from '../../src/content/ui-text.ts';
+import { onlyIn } from '../../src/content/all-copy.ts';
+import { practiceContact } from '../../supabase/functions/_shared/domain/practice.ts';
+import { languages, languageTags, type Language } from '../../src/lib/language.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** A message React Router keeps in its production code: a file with it carries the router. */
@@ -44,25 +49,33 @@ const run = promisify(execFile);
 let outDir: string;
 
 const listedPageRoutes = pageRoutes.filter(isListed);
-const mainHeading: Record<string, string> = {
-  '/': homePage.hero.title,
-  '/schlafberatung': sleepCounsellingPage.hero.title,
-  '/uber-uns': aboutPage.hero.title,
-  '/kontakt': contactPage.hero.title,
-  '/termin-vereinbaren': appointmentPage.hero.title,
-  '/blog': blogPage.hero.title,
-  '/impressum': legalNoticePage.hero.title,
-  '/datenschutz': privacyPage.hero.title,
-  // Prerendered before any request is read (the token is in the fragment): the neutral loading state.
-  '/termin/aktion': appointmentActionPage.loading.headline,
-  '/newsletter/bestaetigen': newsletterLinkPages.confirm.title,
-  '/newsletter/abmelden': newsletterLinkPages.unsubscribe.title,
-  '/meine-daten': myDataPage.title,
-  '/schlaftagebuch': sleepDiaryPage.title,
-  // The filtered lists are the blog page; an article's heading is its title.
-  ...Object.fromEntries(pageRoutes.filter((r) => r.path.startsWith('/blog/kategorie/')).map((r) => [r.path, blogPage.hero.title])),
-  ...Object.fromEntries(blogArticles.map((a) => [`/blog/${a.slug}`, a.title])),
-};
+/** Each page's main heading in each language, from that language's copy. */
+function mainHeadings(language: Language): Record<string, string> {
+  const pathOf = (id: string) =>
+    pageRoutes.find((route) => route.id === id && route.language === language)!.path;
+  const blog = blogCopy[language].blogPage;
+  return {
+    [pathOf('home')]: homeCopy[language].homePage.hero.title,
+    [pathOf('schlafberatung')]: sleepCounsellingCopy[language].sleepCounsellingPage.hero.title,
+    [pathOf('uber-uns')]: aboutCopy[language].aboutPage.hero.title,
+    [pathOf('kontakt')]: contactCopy[language].contactPage.hero.title,
+    [pathOf('termin-vereinbaren')]: appointmentCopy[language].appointmentPage.hero.title,
+    [pathOf('blog')]: blog.hero.title,
+    [pathOf('impressum')]: legalNoticeCopy[language].legalNoticePage.hero.title,
+    [pathOf('datenschutz')]: privacyCopy[language].privacyPage.hero.title,
+    // Prerendered before any request is read (the token is in the fragment): the neutral loading state.
+    [pathOf('termin-aktion')]: appointmentActionCopy[language].appointmentActionPage.loading.headline,
+    [pathOf('newsletter-bestaetigen')]: newsletterCopy[language].newsletterLinkPages.confirm.title,
+    [pathOf('newsletter-abmelden')]: newsletterCopy[language].newsletterLinkPages.unsubscribe.title,
+    [pathOf('meine-daten')]: myDataCopy[language].myDataPage.title,
+    [pathOf('schlaftagebuch')]: sleepDiaryCopy[language].sleepDiaryPage.title,
+    // The filtered lists are the blog page; an article's heading is its title.
+    ...Object.fromEntries(pageRoutes.filter((r) => r.category && r.language === language).map((r) => [r.path, blog.hero.title])),
+    ...Object.fromEntries(articlesIn(language).map((a) => [pageRoutes.find((r) => r.slug === a.slug && r.language === language)!.path, a.title])),
+  };
+}
+const mainHeading: Record<string, string> = { ...mainHeadings('de'), ...mainHeadings('en') };
+const languageOfRoute = (route: string) => pageRoutes.find((r) => r.path === route)!.language;
 
 const htmlOf = (route: string) => readFile(path.join(outDir, route, 'index.html'), 'utf8');
 const textOf = (html: string) => html.replace(/<!-- -->|\u00ad|&shy;/g, '').replace(/&amp;/g, '&').replace(/&#x27;/g, "'");
@@ -80,13 +93,14 @@ afterAll(async () => {
 describe('npm run build', () => {
   it.each(pageRoutes.map((r) => [r.path]))('writes %s as a complete HTML page', async (route) => {
     const html = await htmlOf(route);
-    expect(html).toMatch(/^<!doctype html>\s*<html lang="de-CH">/);
+    const language = languageOfRoute(route);
+    expect(html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${languageTags[language]}">`));
     expect(html).toMatch(/<title data-page-head>[^<]*Ruhepol Schlafberatung[^<]*<\/title>/);
     expect(html).toContain(`<link rel="canonical" href="https://www.ruhepol-schlafberatung.ch${route}"`);
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(textOf(h1Of(html) ?? '')).toBe(mainHeading[route]);
     // Header and footer are part of the static page, not added later by JavaScript.
-    expect(html).toContain('Termin vereinbaren');
+    expect(html).toContain(uiTextCopy[language].uiText.header.bookingCta);
     expect(html).toContain('© <!-- -->2025');
     // No inline scripts other than JSON-LD data, index.html's choice of fonts and the page
     // starter (allowed by their hashes): the site runs under a strict CSP.
@@ -117,12 +131,13 @@ describe('npm run build', () => {
       expect(noscript, route.path).toHaveLength(html.includes(`${FIRST_SCREEN_END_ATTRIBUTE}=""`) ? 1 : 0);
       if (noscript.length > 0) marked.push(route.path);
     }
-    expect(marked).toEqual(['/schlafberatung']);
+    expect(marked).toEqual(['/schlafberatung', '/en/sleep-counselling']);
   });
 
   it('writes every page under its own route, and the 404 page', async () => {
     const files = [...pageRoutes.map((r) => path.join(r.path, 'index.html')), '404.html'];
     for (const file of files) expect((await stat(path.join(outDir, file))).isFile()).toBe(true);
+    expect(await readFile(path.join(outDir, 'en/404.html'), 'utf8')).toMatch(/^<!doctype html>\s*<html lang="en-CH">/);
     const notFound = await readFile(path.join(outDir, '404.html'), 'utf8');
     expect(notFound).toContain('Oops! Page not found');
     expect(notFound).toContain('<meta name="robots" content="noindex"');
@@ -225,6 +240,48 @@ describe('npm run build', () => {
       }
       expect(await htmlOf('/blog')).toContain('<link rel="alternate" type="application/atom+xml" title="Blog – Ruhepol Schlafberatung" href="/blog/feed.xml"');
     });
+  });
+
+  it('lists every German page with its English pair in sitemap.xml, each naming the other, and both pages name the pair in <head>', async () => {
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    const site = 'https://www.ruhepol-schlafberatung.ch';
+    const entryOf = (route: string) => new RegExp(`<url><loc>${site}${route}</loc>(.*?)</url>`).exec(sitemap)?.[1] ?? '';
+    const german = listedPageRoutes.filter((route) => route.language === 'de');
+    expect(german.length).toBeGreaterThan(10);
+    for (const route of german) {
+      const english = route.alternates.en;
+      expect(english, `${route.path} has an English pair`).toBeDefined();
+      const links = [
+        `<xhtml:link rel="alternate" hreflang="de-CH" href="${site}${route.path}"/>`,
+        `<xhtml:link rel="alternate" hreflang="en-CH" href="${site}${english}"/>`,
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${site}${route.path}"/>`,
+      ];
+      expect(entryOf(route.path), route.path).toBe(links.join(''));
+      expect(entryOf(english!), english).toBe(links.join(''));
+      for (const page of [route.path, english!]) {
+        const html = await htmlOf(page);
+        expect(html, page).toContain(`<link rel="alternate" hreflang="de-CH" href="${site}${route.path}" data-page-head>`);
+        expect(html, page).toContain(`<link rel="alternate" hreflang="en-CH" href="${site}${english}" data-page-head>`);
+        expect(html, page).toContain(`<link rel="alternate" hreflang="x-default" href="${site}${route.path}" data-page-head>`);
+      }
+    }
+  });
+
+  it.each(pageRoutes.map((r) => [r.path, r.language] as const))('%s shows no text of the other language’s copy', async (route, language) => {
+    const other = languages.find((candidate) => candidate !== language)!;
+    const html = await htmlOf(route);
+    // What a reader sees: the body's text, without scripts, templates and the islands' props.
+    const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)![1]!
+      .replace(/<(script|template|style)[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, '\n');
+    const text = textOf(body).replace(/&quot;/g, '"').replace(/&nbsp;/g, '\u00a0').replace(/[ \t]+/g, ' ');
+    // The practice's name is a name in both languages («Schlafberatung» in the logo).
+    const foreign = onlyIn(other).filter((candidate) => !practiceContact.name.includes(candidate));
+    // A short text counts where it is all of an element's text (a label, a button); a longer one anywhere
+    // (a short word may also occur in the other language, e.g. an English title quoted in a German article).
+    const nodes = new Set(text.split('\n').map((node) => node.trim()));
+    const shown = (candidate: string) => (candidate.length >= 20 ? text.includes(candidate) : nodes.has(candidate));
+    expect(foreign.filter(shown)).toEqual([]);
   });
 
   it('writes sitemap.xml with every listed page, not the unlisted one, and robots.txt pointing to it', async () => {

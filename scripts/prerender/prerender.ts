@@ -17,11 +17,14 @@ import { atomFeed, FEED_PATH } from '../articles/atom-feed.ts';
 import { buildPageStarter, withInlineIcon, withPageStarter } from './page-starter.ts';
 import { PAGE_MODULES_ID } from '../../src/app/starter/page-starter.ts';
 import { HYDRATION_ATTRIBUTE, type HydrationMode } from '../../src/lib/hydration-mode.ts';
+import { defaultLanguage, languages, languageTags } from '../../src/lib/language.ts';
 
 /** What the server bundle (src/entry-server.tsx) exports for prerendering. */
 export interface ServerEntry {
   renderPage(pathname: string): Promise<{ html: string }>;
   headElementsFor(pathname: string): HeadElement[];
+  /** The page's `<html lang>`. */
+  documentLanguage(pathname: string): string;
   renderHeadHtml(elements: HeadElement[]): string;
   pageRoutes: readonly PageRoute[];
   siteUrl: string;
@@ -32,8 +35,14 @@ export interface ServerEntry {
 /** The build's manifest, as far as the prerender step reads it: each chunk's file and static imports. */
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-/** A path no page uses, rendered as the 404 page. */
-const NOT_FOUND_PROBE = '/404';
+/**
+ * The 404 page of each language: a path no page uses, rendered as the 404 page, and its
+ * file. An unknown path under /en/ gets the English one (host-config.ts, static-server.ts).
+ */
+export const notFoundPages = [
+  { probe: '/404', file: '404.html' },
+  { probe: '/en/404', file: 'en/404.html' },
+] as const;
 
 /** Where src/main.tsx starts each kind of page: the whole app, or the islands alone. */
 const HYDRATION_STARTS: Record<HydrationMode, string> = {
@@ -110,21 +119,39 @@ export function withoutComments(template: string): string {
   return template.replace(/[ \t]*<!--(?!app-(?:head|html)-->)[\s\S]*?-->[ \t]*\n?/g, '');
 }
 
-export function fillTemplate(template: string, head: string, body: string): string {
+const HTML_LANG = /<html lang="[^"]*">/;
+
+export function fillTemplate(template: string, head: string, body: string, lang?: string): string {
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html must contain <!--app-head--> and <!--app-html-->');
   }
+  if (!HTML_LANG.test(template)) throw new Error('index.html must start its document with <html lang="…">');
   // Function replacers: page HTML may contain "$&"-like sequences that string replacement would expand.
-  return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
+  const filled = template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => body);
+  return lang === undefined ? filled : filled.replace(HTML_LANG, () => `<html lang="${lang}">`);
 }
 
-/** The listed pages only: an unlisted one (reached from e-mails) says noindex and stays out. */
+/**
+ * The listed pages of both languages: an unlisted one (reached from e-mails) says noindex
+ * and stays out. Each page of a pair names the pair and x-default, as its <head> does
+ * (Google Search Central, "Localized versions of your page": sitemap method).
+ */
 export function sitemapXml(siteUrl: string, routes: readonly PageRoute[]): string {
   const urls = routes
     .filter((route) => !route.unlisted)
-    .map((route) => `  <url><loc>${siteUrl}${route.path}</loc></url>`)
+    .map((route) => {
+      const pairs = languages.flatMap((language) => (route.alternates[language] ? [[language, route.alternates[language]] as const] : []));
+      const links =
+        pairs.length < 2
+          ? []
+          : [
+              ...pairs.map(([language, pagePath]) => `<xhtml:link rel="alternate" hreflang="${languageTags[language]}" href="${siteUrl}${pagePath}"/>`),
+              `<xhtml:link rel="alternate" hreflang="x-default" href="${siteUrl}${route.alternates[defaultLanguage]}"/>`,
+            ];
+      return `  <url><loc>${siteUrl}${route.path}</loc>${links.join('')}</url>`;
+    })
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
 }
 
 /** The blog's Atom feed, /blog/feed.xml (its link is in the blog pages' <head>). */
@@ -152,7 +179,7 @@ export function outputFileFor(outDir: string, routePath: string): string {
 export async function writeSpaShells({ outDir, entry }: { outDir: string; entry: ServerEntry }): Promise<string[]> {
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const shell = fillTemplate(template, '', '');
-  const files = [...entry.pageRoutes.map((route) => outputFileFor(outDir, route.path)), path.join(outDir, '404.html')];
+  const files = [...entry.pageRoutes.map((route) => outputFileFor(outDir, route.path)), ...notFoundPages.map(({ file }) => path.join(outDir, file))];
   for (const file of files) {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, shell);
@@ -186,14 +213,15 @@ export async function prerender({ outDir, entry }: { outDir: string; entry: Serv
       ...(route ? [pageModulesTemplate(manifest, hydration, route.module)] : []),
     ].join('\n    ');
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, await withPageStyle(withHydrationMode(fillTemplate(template, head, html), hydration), css, sheet));
+    const document = fillTemplate(template, head, html, entry.documentLanguage(pathname));
+    await writeFile(file, await withPageStyle(withHydrationMode(document, hydration), css, sheet));
     written.push(file);
   }
 
   for (const route of entry.pageRoutes) {
     await renderTo(outputFileFor(outDir, route.path), route.path, route);
   }
-  await renderTo(path.join(outDir, '404.html'), NOT_FOUND_PROBE, undefined);
+  for (const { probe, file } of notFoundPages) await renderTo(path.join(outDir, file), probe, undefined);
   // Every page now declares the first paint's faces inline; the whole sheet, loaded after
   // that paint, must not declare them again (critical-css.ts).
   await writeFile(path.join(outDir, sheet.href), withoutFirstPaintFontFaces(css));

@@ -1,11 +1,13 @@
+import { useCopy } from '@/content/copy';
 import { Container } from '@/components/ui/section';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 /**
  * Shown instead of a blank page when rendering fails anywhere. It uses a plain <a> so
  * the way home is a full page load, which also recovers from a broken client state.
  */
 export function ErrorPage() {
+  const { uiText } = useCopy(uiTextCopy);
   return (
     <Container className="py-24 text-center">
       <h1 lang="en" className="text-3xl sm:text-4xl">

@@ -1,3 +1,4 @@
+import { useCopy } from '@/content/copy';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/app/error-boundary';
@@ -5,7 +6,7 @@ import { HEAD_MARKER } from '@/app/head/head-marker';
 import { Island } from '@/components/islands/island';
 import { showWebFontsIfLoaded } from '@/app/web-fonts';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 /**
  * On every navigation: the new page's <head>. The builder (titles, descriptions, the
@@ -26,9 +27,9 @@ function useDocumentHead() {
     // The dev server's page has no managed <head> yet.
     if (isFirstRender && document.head.querySelector(`[${HEAD_MARKER}]`) !== null) return;
     let current = true;
-    void import('@/app/head/head').then(({ applyHead, headElementsFor }) => {
+    void import('@/app/head/head').then(({ applyHead, documentLanguage, headElementsFor }) => {
       // A quicker second navigation has already taken over.
-      if (current) applyHead(document, headElementsFor(pathname));
+      if (current) applyHead(document, headElementsFor(pathname), documentLanguage(pathname));
     });
     return () => {
       current = false;
@@ -61,6 +62,7 @@ function PageArrival({ mainRef, isLandingLocation }: PageArrivalProps) {
 }
 
 export function RootLayout({ children }: { children: ReactNode }) {
+  const { uiText } = useCopy(uiTextCopy);
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const { pathname } = location;
@@ -99,6 +101,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
 
 /** Shown only while a page's chunk loads after a navigation (rarely visible). */
 function PageLoading() {
+  const { uiText } = useCopy(uiTextCopy);
   return (
     <div role="status" className="min-h-[60vh] px-4 py-24 text-center text-ink-muted">
       {uiText.pageLoading}

@@ -2,6 +2,8 @@
  * Copy of /uber-uns. The advisors are defined in team.ts; the address shown in the
  * location block is `practice.practiceAddress` (format it with `addressLines`).
  */
+import { localized } from './copy';
+import * as aboutEn from './en/about';
 import { practice } from './practice';
 import { advisors, lukasBrunner, professionalAssociation, sandraHuber, type Advisor } from './team';
 import type { ClosingCta, IconItem, ImageRef, PageHero, TextSection } from './types';
@@ -132,3 +134,6 @@ export const aboutPage: AboutPage = {
     secondary: { label: 'Kontakt aufnehmen', to: '/kontakt' },
   },
 };
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(aboutCopy)`. */
+export const aboutCopy = localized({ aboutPage }, aboutEn);

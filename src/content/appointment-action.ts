@@ -6,6 +6,8 @@
  * in the Sie-form. Texts that name the person or a date are functions of them. The move
  * form's date and time messages are the appointment form's (appointment.ts, slotFieldTexts).
  */
+import { localized } from './copy';
+import * as appointmentActionEn from './en/appointment-action';
 import { practice } from './practice';
 import { PRACTICE_LINK_DAYS_AFTER, STAFF_LINK_DAYS } from '@domain/practice-links';
 import { formatInstantLong } from '@domain/dates';
@@ -526,3 +528,6 @@ export const offerTexts = {
     },
   },
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(appointmentActionCopy)`. */
+export const appointmentActionCopy = localized({ appointmentActionPage, offerTexts }, appointmentActionEn);

@@ -2,6 +2,8 @@
  * Copy of the booking page (/termin-vereinbaren): hero, the form's sections and labels,
  * and the sidebar. Services, prices and time slots come from services.ts.
  */
+import { localized } from './copy';
+import * as appointmentEn from './en/appointment';
 import { CalendarX, Car, Check, Shirt, type ContentIcon } from './icons';
 import { practice } from './practice';
 import type { FormFieldCopy, PageHero } from './types';
@@ -91,3 +93,6 @@ export const appointmentPage = {
     },
   },
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(appointmentCopy)`. */
+export const appointmentCopy = localized({ appointmentPage, slotFieldTexts }, appointmentEn);

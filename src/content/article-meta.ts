@@ -13,9 +13,17 @@ export const allCategoriesChip = 'Alle';
 export const blogCategories = [allCategoriesChip, ...articleCategories] as const;
 export type BlogCategoryChip = (typeof blogCategories)[number];
 
-/** "Tipps" → "tipps": the category's segment in /blog/kategorie/<segment>. */
-export function categorySlug(category: ArticleCategory): string {
-  return category.toLowerCase();
+/** The English list's segments, /en/blog/category/<segment>. */
+const englishCategorySlugs: Record<ArticleCategory, string> = {
+  Gesundheit: 'health',
+  Beratung: 'counselling',
+  Tipps: 'tips',
+  Technologie: 'technology',
+};
+
+/** "Tipps" → "tipps": the category's segment in /blog/kategorie/<segment> (in English, /en/blog/category/tips). */
+export function categorySlug(category: ArticleCategory, language: 'de' | 'en' = 'de'): string {
+  return language === 'en' ? englishCategorySlugs[category] : category.toLowerCase();
 }
 
 export function isArticleCategory(value: unknown): value is ArticleCategory {
@@ -24,8 +32,12 @@ export function isArticleCategory(value: unknown): value is ArticleCategory {
 
 /** What the list, the registry, the feed and the newsletter know of an article (its front matter and reading time). */
 export interface ArticleMeta {
-  /** The file's name without `.md`: the article's address, /blog/<slug>. */
+  /** The file's name without `.md`: the article's address, /blog/<slug> (in English, /en/blog/<slug>). */
   slug: string;
+  /** 'en' for a file in src/content/articles/en/. */
+  language: 'de' | 'en';
+  /** An English article's German original, by its slug (the pair hreflang and the language switch name). */
+  translationOf?: string;
   title: string;
   /** Two or three sentences: the card's text, the page's description, the feed's summary. */
   excerpt: string;

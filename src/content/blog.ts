@@ -2,6 +2,8 @@
  * The blog: its articles (Markdown files in src/content/articles, rendered at build time –
  * docs/content-editing.md says how to add one) and the texts of the list page.
  */
+import { localized } from './copy';
+import * as blogEn from './en/blog';
 import type { ArticleCategory, ArticleMeta } from './article-meta';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS, NEWSLETTER_PENDING_DAYS } from '@domain/newsletter';
 import type { ClosingCta, PageHero } from './types';
@@ -84,3 +86,6 @@ export const articlePageText = {
   /** The reading time as shown: '5 Min.'. */
   readTime: (minutes: number) => `${minutes} Min.`,
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(blogCopy)`. */
+export const blogCopy = localized({ articlePageText, blogPage }, blogEn);

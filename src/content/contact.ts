@@ -3,9 +3,12 @@
  * location box, directions and the closing call to action. Phone, e-mail and address
  * come from practice.ts.
  */
+import { localized } from './copy';
+import * as contactEn from './en/contact';
 import { Bus, Calendar, Car, Mail, MapPin, Phone, type ContentIcon } from './icons';
 import { addressLines, practice } from './practice';
 import type { Cta, FormFieldCopy, PageHero } from './types';
+import { pagePath } from '@/lib/site-pages';
 
 export interface InfoCard {
   icon: ContentIcon;
@@ -74,6 +77,9 @@ export const contactPage = {
   closingCta: {
     title: 'Lieber gleich einen Termin?',
     text: 'Wählen Sie Ihre Wunschzeit online – wir bestätigen Ihren Termin innerhalb von 24 Stunden.',
-    primary: { label: 'Termin online buchen', to: '/termin-vereinbaren' } satisfies Cta,
+    primary: { label: 'Termin online buchen', to: pagePath('termin-vereinbaren') } satisfies Cta,
   },
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(contactCopy)`. */
+export const contactCopy = localized({ contactPage }, contactEn);

@@ -3,6 +3,8 @@
  * request stored while the day's mail cap holds its e-mail back, the label while sending,
  * and the privacy line under each submit button.
  */
+import { localized } from './copy';
+import * as formNoticesEn from './en/form-notices';
 import { PHONE_DIGITS_MIN } from '@domain/field-rules';
 import { practice } from './practice';
 
@@ -63,3 +65,6 @@ export const fieldProblemTexts = {
 export const fieldHints = {
   phone: 'Mit Vorwahl, z. B. 079 123 45 67 oder +41 79 123 45 67; Leerzeichen, / - . und Klammern sind erlaubt.',
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(formNoticesCopy)`. */
+export const formNoticesCopy = localized({ fieldHints, fieldProblemTexts, noScriptNote, privacyNote, sendFailedNotice, sendingLabel, storedQueuedNotice }, formNoticesEn);

@@ -2,6 +2,8 @@
  * Copy of the home page (/). The service cards come from service-cards.ts, the
  * testimonials from testimonials.ts; this module holds everything else.
  */
+import { localized } from './copy';
+import * as homeEn from './en/home';
 import { practice } from './practice';
 import { serviceCards, type ServiceCard } from './service-cards';
 import { lukasBrunner, professionalAssociation, sandraHuber } from './team';
@@ -106,3 +108,6 @@ export const homePage: HomePage = {
     secondary: { label: 'Kontakt aufnehmen', to: '/kontakt' },
   },
 };
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(homeCopy)`. */
+export const homeCopy = localized({ homePage }, homeEn);

@@ -6,6 +6,8 @@
  * what a press led to. It speaks to the practice's staff, in the Sie-form. The invoice
  * itself and its mail are written in supabase/functions/_shared/invoices/.
  */
+import { localized } from './copy';
+import * as invoiceEn from './en/invoice';
 import { formatInvoiceAmount, INVOICE_RESENDS_MAX } from '@domain/invoice';
 import { formatDateLong, formatInstantLong } from '@domain/dates';
 
@@ -64,3 +66,6 @@ export const invoiceTexts = {
     failed: 'Das hat nicht geklappt. Bitte versuchen Sie es noch einmal.',
   },
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(invoiceCopy)`. */
+export const invoiceCopy = localized({ invoiceTexts }, invoiceEn);

@@ -3,27 +3,16 @@
  * e-mail come from practice.ts. `legalNoticePage.details` is the ready-made list of facts
  * (label + lines, optional link), so the page needs no formatting logic of its own.
  */
+import { localized } from './copy';
+import * as legalNoticeEn from './en/legal-notice';
 import { addressLines, practice } from './practice';
-import { sandraHuber } from './team';
 import type { PageHero, TextSection } from './types';
+import { company } from './company';
 
-const uid = 'CHE-318.472.653';
-
+/** The company's facts (./company.ts) with the register's name as the German notice writes it. */
 export const legalEntity = {
-  companyName: 'Ruhepol Schlafberatung GmbH',
-  managingDirector: sandraHuber.name,
+  ...company,
   commercialRegister: 'Handelsregister des Kantons Zürich',
-  /**
-   * Firmennummer (CH-ID) in the commercial register: CH-<office>.<type>.<number>-<check>;
-   * 020 is the register office of the canton of Zurich. Fictional, in the real shape.
-   */
-  registerNumber: 'CH-020.4.061.237-5',
-  /** Swiss company identification number; the check digit is valid (src/test/swiss-uid.ts checks it). */
-  uid,
-  /** The UID with the VAT suffix, as printed on invoices. */
-  vatNumber: `${uid} MWST`,
-  /** Registered office (Zürich), not the practice in Uitikon. */
-  registeredAddress: practice.registeredAddress,
 } as const;
 
 export interface LegalNoticeDetail {
@@ -97,3 +86,6 @@ export const legalNoticePage: LegalNoticePage = {
     },
   ],
 };
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(legalNoticeCopy)`. */
+export const legalNoticeCopy = localized({ legalEntity, legalNoticePage }, legalNoticeEn);

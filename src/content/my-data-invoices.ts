@@ -3,6 +3,8 @@
  * the address, its PDF again, and that invoices are kept ten years – also after «Alle meine
  * Daten löschen» – as Swiss law keeps business records (Art. 958f OR).
  */
+import { localized } from './copy';
+import * as myDataInvoicesEn from './en/my-data-invoices';
 export const myDataInvoiceTexts = {
   title: 'Rechnungen',
   none: 'Keine Rechnungen.',
@@ -24,3 +26,6 @@ export const myDataInvoiceTexts = {
   pdfPending: 'PDF wird erstellt …',
   pdfFailed: 'Das PDF konnte nicht geladen werden. Bitte versuchen Sie es noch einmal.',
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(myDataInvoicesCopy)`. */
+export const myDataInvoicesCopy = localized({ myDataInvoiceTexts }, myDataInvoicesEn);

@@ -4,6 +4,8 @@
  * (revFADP Art. 25); without a link it sends one. The function's contract:
  * @domain/wire-types (MyData…).
  */
+import { localized } from './copy';
+import * as myDataEn from './en/my-data';
 import { practice } from './practice';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 import type { MailKind } from '@domain/mail-kinds';
@@ -71,8 +73,11 @@ export const myDataPage = {
     newsletter: 'Kein Abonnement.',
     mails: 'Keine E-Mails.',
   },
+  /** The language stored with a request, a message or the subscription (its mails are written in it). */
+  languageNames: { de: 'Deutsch', en: 'Englisch' },
   fields: {
     createdAt: 'Gesendet am',
+    language: 'Sprache',
     name: 'Name',
     email: 'E-Mail',
     phone: 'Telefon',
@@ -209,3 +214,6 @@ export const myDataPage = {
       'Sehen Sie auch im Spam-Ordner nach. Kommt auch nach einer Viertelstunde keine, ist zu genau dieser Adresse nichts gespeichert.',
   },
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(myDataCopy)`. */
+export const myDataCopy = localized({ erasureResultTexts, myDataPage }, myDataEn);

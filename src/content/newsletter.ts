@@ -4,6 +4,8 @@
  * newsletter). Each shows what the link will do and does it when the visitor presses the
  * button: a mail scanner that opens links confirms or deletes nothing.
  */
+import { localized } from './copy';
+import * as newsletterEn from './en/newsletter';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 import { practice } from './practice';
 
@@ -61,3 +63,6 @@ export const newsletterLinkProblems = {
   retryLabel: 'Noch einmal versuchen',
   blogLinkLabel: 'Zum Blog und zur Anmeldung',
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(newsletterCopy)`. */
+export const newsletterCopy = localized({ newsletterLinkPages, newsletterLinkProblems }, newsletterEn);

@@ -4,6 +4,8 @@
  * page's. The blog's articles and filtered lists take theirs from the articles
  * (src/content/article-index.ts). Only the <head> builder and the prerender step read this.
  */
+import { localized } from './copy';
+import * as pageMetaEn from './en/page-meta';
 import type { PageId } from '@/lib/site-pages';
 import { practice } from './practice';
 
@@ -12,6 +14,12 @@ export interface PageMeta {
   /** 120–160 characters, for search results and link previews. */
   description: string;
 }
+
+/** What the practice's structured data (JSON-LD, on the home page) says in words. */
+export const structuredDataText = {
+  areaServed: 'Kanton Zürich',
+  offerCatalogName: 'Leistungen',
+};
 
 export const notFoundMeta: PageMeta = {
   title: 'Seite nicht gefunden',
@@ -76,3 +84,6 @@ export const sitePageMeta: Record<PageId, PageMeta> = {
     description: `Den Newsletter der ${practice.name} abbestellen: Diese Seite öffnen Sie über den Link am Ende jeder Newsletter-E-Mail.`,
   },
 };
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(pageMetaCopy)`. */
+export const pageMetaCopy = localized({ notFoundMeta, sitePageMeta, structuredDataText }, pageMetaEn);

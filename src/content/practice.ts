@@ -6,6 +6,8 @@
  * around them (tagline, map link, notes). Fictional sample data until the practice
  * replaces it.
  */
+import { localized } from './copy';
+import * as practiceEn from './en/practice';
 import {
   cancellationNoticeHours,
   practiceContact,
@@ -38,6 +40,9 @@ export const practice = {
 } as const;
 
 /** "Birmensdorferstrasse 42, 8142 Uitikon ZH" style lines, as the address is printed. */
-export function addressLines(address: PostalAddress): [string, string] {
+export function addressLines(address: Pick<PostalAddress, 'street' | 'postalCode' | 'locality' | 'region'>): [string, string] {
   return [address.street, `${address.postalCode} ${address.locality} ${address.region}`];
 }
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(practiceCopy)`. */
+export const practiceCopy = localized({ practice }, practiceEn);

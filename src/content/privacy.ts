@@ -6,6 +6,8 @@
  * Keep it true: if the site gains cookies, analytics, embedded maps, web fonts from a
  * third party or a new processor, this text must change with it.
  */
+import { localized } from './copy';
+import * as privacyEn from './en/privacy';
 import { addressLines, practice } from './practice';
 import { legalEntity } from './legal-notice';
 import type { PageHero } from './types';
@@ -242,3 +244,6 @@ export const privacyPage: PrivacyPage = {
     },
   ],
 };
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(privacyCopy)`. */
+export const privacyCopy = localized({ privacyPage }, privacyEn);

@@ -4,6 +4,8 @@
  * with three highlights each, which are that page's copy: sleep-counselling.ts). Defined
  * once so both pages say the same thing.
  */
+import { localized } from './copy';
+import * as serviceCardsEn from './en/service-cards';
 import { Moon, Ruler, ShieldCheck, type ContentIcon } from './icons';
 import type { SitePath } from './types';
 
@@ -46,3 +48,6 @@ export const serviceCards: readonly [ServiceCard, ServiceCard, ServiceCard] = [
     to: '/schlafberatung',
   },
 ];
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(serviceCardsCopy)`. */
+export const serviceCardsCopy = localized({ serviceCards }, serviceCardsEn);

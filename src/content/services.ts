@@ -4,22 +4,20 @@
  * `label` is what is stored and mailed (docs/product.md §3: the readable label is stored). Labels,
  * prices, lengths and time slots come from the catalogue the edge functions share.
  */
+import { localized } from './copy';
+import type { BookableService } from './types';
+import * as servicesEn from './en/services';
 import {
   formatChf,
   serviceCatalog,
   timeSlots,
-  type ServiceCatalogEntry,
   type ServiceValue,
   type TimeSlot,
 } from '@domain/catalog';
 
 export { timeSlots, type ServiceValue, type TimeSlot };
 
-export interface BookableService extends ServiceCatalogEntry {
-  /** Length as shown to visitors. */
-  durationLabel: string;
-  description: string;
-}
+export type { BookableService } from './types';
 
 /** Display texts for the services of the shared catalogue (label, price, length live there). */
 const serviceTexts: Record<ServiceValue, Pick<BookableService, 'durationLabel' | 'description'>> = {
@@ -64,3 +62,15 @@ export function servicePriceText(service: BookableService): string {
 export function timeSlotLabel(slot: TimeSlot): string {
   return `${slot} Uhr`;
 }
+
+/**
+ * A service as a request or an invoice stores it – the catalogue's label, which is German
+ * (docs/product.md §3) – in this module's language; a label the catalogue no longer knows
+ * stays as stored.
+ */
+export function storedServiceLabel(stored: string): string {
+  return stored;
+}
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(servicesCopy)`. */
+export const servicesCopy = localized({ bookableServices, findBookableService, priceOnRequest, servicePriceText, storedServiceLabel, timeSlotLabel }, servicesEn);

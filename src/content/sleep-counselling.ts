@@ -3,6 +3,8 @@
  * The three service cards are shared with the home page (service-cards.ts); their
  * highlights are shown on this page only and live here.
  */
+import { localized } from './copy';
+import * as sleepCounsellingEn from './en/sleep-counselling';
 import { practice } from './practice';
 import { serviceCards, type ServiceCard, type ServiceCardId } from './service-cards';
 import { findBookableService, servicePriceText } from './services';
@@ -207,3 +209,6 @@ export const sleepCounsellingPage: SleepCounsellingPage = {
     secondary: { label: 'Fragen? Kontakt aufnehmen', to: '/kontakt' },
   },
 };
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(sleepCounsellingCopy)`. */
+export const sleepCounsellingCopy = localized({ sleepCounsellingPage }, sleepCounsellingEn);

@@ -2,6 +2,8 @@
  * The sleep diary (/schlaftagebuch, and the advisor's view on /termin/aktion): every German
  * text, Swiss spelling. The rules and figures: @domain/sleep-diary (docs/product.md §10).
  */
+import { localized } from './copy';
+import * as sleepDiaryEn from './en/sleep-diary';
 import type { SleepNightField, SleepNightReason, SleepQuality } from '@domain/sleep-diary';
 import { SLEEP_DIARY_DAYS_BACK, SLEEP_DIARY_RETENTION_DAYS, SLEEP_NOTE_MAX, SLEEP_REMINDER_HOUR } from '@domain/sleep-diary';
 
@@ -186,3 +188,6 @@ export const sleepDiaryMyData = {
   on: 'ja',
   off: 'nein',
 };
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(sleepDiaryCopy)`. */
+export const sleepDiaryCopy = localized({ sleepDiaryAdvisorView, sleepDiaryMyData, sleepDiaryPage }, sleepDiaryEn);

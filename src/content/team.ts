@@ -3,6 +3,8 @@
  * legal notice; the names and ids come from the shared domain module (@domain/practice),
  * where the booking functions assign appointments to them.
  */
+import { localized } from './copy';
+import * as teamEn from './en/team';
 import { type AdvisorId, advisorName } from '@domain/practice';
 import type { ImageRef } from './types';
 
@@ -65,3 +67,6 @@ export const lukasBrunner: Advisor = {
 };
 
 export const advisors: readonly [Advisor, Advisor] = [sandraHuber, lukasBrunner];
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(teamCopy)`. */
+export const teamCopy = localized({ advisors, lukasBrunner, professionalAssociation, sandraHuber }, teamEn);

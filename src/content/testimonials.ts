@@ -2,6 +2,8 @@
  * The three static testimonials on the home page (the Testimonial of docs/product.md §3).
  * Names are shortened to first name, initial and place, as the clients agreed to.
  */
+import { localized } from './copy';
+import * as testimonialsEn from './en/testimonials';
 
 export type Rating = 1 | 2 | 3 | 4 | 5;
 
@@ -34,3 +36,6 @@ export const testimonials: readonly [Testimonial, Testimonial, Testimonial] = [
     rating: 5,
   },
 ];
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(testimonialsCopy)`. */
+export const testimonialsCopy = localized({ testimonials }, testimonialsEn);

@@ -3,6 +3,7 @@
  */
 import type { SitePath } from '@/lib/route-table';
 import type { ContentIcon } from './icons';
+import type { ServiceCatalogEntry } from '@domain/catalog';
 
 /** The site's routes (the page registry, src/lib/route-table.ts). Links in content may only point here. */
 export type { SitePath };
@@ -53,4 +54,11 @@ export interface FormFieldCopy {
   placeholder?: string;
   /** Autofill hint (HTML autocomplete), so browsers can fill the field correctly. */
   autoComplete?: string;
+}
+
+/** A service of the catalogue (@domain/catalog) with the texts a page shows of it. */
+export interface BookableService extends ServiceCatalogEntry {
+  /** Length as shown to visitors. */
+  durationLabel: string;
+  description: string;
 }

@@ -2,6 +2,9 @@
  * The site's small interface texts (navigation, buttons, screen-reader labels) that are
  * not part of one page's copy. Page copy lives in the page modules.
  */
+import { localized } from './copy';
+import * as uiTextEn from './en/ui-text';
+
 export const uiText = {
   skipLink: 'Zum Inhalt springen',
   pageLoading: 'Seite wird geladen …',
@@ -12,6 +15,8 @@ export const uiText = {
     closeMenu: 'Menü schliessen',
     /** The booking button, always in the header (docs/product.md §2) and again in the mobile menu. */
     bookingCta: 'Termin vereinbaren',
+    /** The language switch's name for screen readers (components/layout/language-switch.tsx). */
+    languageSwitch: 'Sprache',
   },
   footer: {
     navigation: 'Fusszeile',
@@ -64,3 +69,6 @@ export const uiText = {
   /** "5 von 5 Sternen": what a screen reader says instead of five separate drawings. */
   ratingLabel: (rating: number, max: number) => `${rating} von ${max} Sternen`,
 } as const;
+
+/** This module's copy in both languages (./copy.ts): `const { … } = useCopy(uiTextCopy)`. */
+export const uiTextCopy = localized({ uiText }, uiTextEn);

@@ -1,4 +1,5 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType } from 'react';
+import { languageOfPath, type Language } from '@/lib/language';
 
 /** A link to one of the site's pages (or an anchor on one): `to` is its path. */
 export interface PageLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -43,6 +44,11 @@ export function PageLink(props: PageLinkProps) {
 /** The open page's path. */
 export function usePagePath(): string {
   return useContext(PageLinksContext).pathname;
+}
+
+/** The open page's language, which its path says (src/lib/language.ts). */
+export function useLanguage(): Language {
+  return languageOfPath(usePagePath());
 }
 
 /**

@@ -10,6 +10,7 @@
  * too, made from the articles' files (blogPageRoutes below): an article is added by adding its file.
  */
 import { articleCategories, categorySlug } from '@/content/article-meta';
+import { languages, type Language } from './language';
 import { articlePath, categoryPath, pagePath, sitePages, type ArticlePage, type CategoryPage, type PageEntry } from './site-pages';
 
 export * from './site-pages';
@@ -17,30 +18,52 @@ export * from './site-pages';
 /**
  * The articles' slugs: their files' names. Only the names – every page loads this module,
  * and an article's facts are read where they are shown (src/content/article-index.ts); the
- * files themselves are the articles' lazily loaded pages (./routes.tsx).
+ * files themselves are the articles' lazily loaded pages (./routes.tsx). An English
+ * article's file also says which German one it translates (`?translation`, a slug).
  */
-const articleSlugs = Object.keys(import.meta.glob('/src/content/articles/*.md')).map((file) => file.slice(file.lastIndexOf('/') + 1, -'.md'.length));
+const slugOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.md'.length);
+const germanSlugs = Object.keys(import.meta.glob('/src/content/articles/*.md')).map(slugOf);
+const englishArticles = Object.entries(
+  import.meta.glob<string | null>('/src/content/articles/en/*.md', { eager: true, query: '?translation', import: 'default' }),
+).map(([file, translationOf]) => ({ slug: slugOf(file), translationOf }));
 
-/** The filtered lists (the blog page again, its chips set to one category) and the articles. */
+/** The filtered lists (the blog page again, its chips set to one category) and the articles, in both languages. */
 function blogPageRoutes(): PageEntry[] {
-  const lists = articleCategories.map(
-    (category): CategoryPage => ({
-      id: `blog-${categorySlug(category)}`,
-      path: categoryPath(category),
-      module: 'src/routes/blog-page.tsx',
-      category,
-      heroImage: 'hero-blog',
-    }),
+  const lists = languages.flatMap((language) =>
+    articleCategories.map(
+      (category): CategoryPage => ({
+        id: `blog-${categorySlug(category)}`,
+        path: categoryPath(category, language),
+        language,
+        alternates: { de: categoryPath(category, 'de'), en: categoryPath(category, 'en') },
+        module: 'src/routes/blog-page.tsx',
+        category,
+        heroImage: 'hero-blog',
+      }),
+    ),
   );
-  const articles = articleSlugs.map(
-    (slug): ArticlePage => ({
-      id: `artikel-${slug}`,
-      path: articlePath(slug),
-      module: `src/content/articles/${slug}.md`,
-      slug,
-      hydration: 'islands',
+  const translationOf = new Map(englishArticles.flatMap(({ slug, translationOf }) => (translationOf ? [[translationOf, slug] as const] : [])));
+  for (const german of translationOf.keys()) {
+    if (!germanSlugs.includes(german)) throw new Error(`An English article translates «${german}», which is not in src/content/articles`);
+  }
+  const article = (slug: string, language: Language, alternates: ArticlePage['alternates']): ArticlePage => ({
+    id: `artikel-${slug}`,
+    path: articlePath(slug, language),
+    language,
+    alternates,
+    module: `src/content/articles/${language === 'en' ? 'en/' : ''}${slug}.md`,
+    slug,
+    hydration: 'islands',
+  });
+  const articles = [
+    ...germanSlugs.map((slug) => {
+      const english = translationOf.get(slug);
+      return article(slug, 'de', { de: articlePath(slug, 'de'), ...(english && { en: articlePath(english, 'en') }) });
     }),
-  );
+    ...englishArticles.map(({ slug, translationOf: german }) =>
+      article(slug, 'en', { en: articlePath(slug, 'en'), ...(german && { de: articlePath(german, 'de') }) }),
+    ),
+  ];
   return [...lists, ...articles];
 }
 
@@ -73,7 +96,26 @@ export function footerNavigationOf(routes: readonly PageEntry[]): NavigationLink
   ];
 }
 
-export const mainNavigation = headerNavigationOf(pageRoutes);
-export const footerNavigation = footerNavigationOf(pageRoutes);
+const routesIn = (language: Language) => pageRoutes.filter((route) => route.language === language);
 
-export const appointmentPath = pagePath('termin-vereinbaren');
+/** The header navigation of each language. */
+export const mainNavigation: Readonly<Record<Language, NavigationLink[]>> = {
+  de: headerNavigationOf(routesIn('de')),
+  en: headerNavigationOf(routesIn('en')),
+};
+/** The footer's page list of each language. */
+export const footerNavigation: Readonly<Record<Language, NavigationLink[]>> = {
+  de: footerNavigationOf(routesIn('de')),
+  en: footerNavigationOf(routesIn('en')),
+};
+
+/** The booking page (the header's button, the heroes' default call to action) in a language. */
+export const appointmentPath = (language: Language = 'de') => pagePath('termin-vereinbaren', language);
+
+/**
+ * The same page in the other language, for the language switch: its pair, or – for a page
+ * without one (an article not translated, an unknown path) – the other language's home page.
+ */
+export function pairedPath(pathname: string, language: Language): string {
+  return findPageRoute(pathname)?.alternates[language] ?? pagePath('home', language);
+}

@@ -1,5 +1,7 @@
-import { articleCategories, categorySlug, type ArticleCategory } from '@/content/article-meta';
+import { categorySlug, type articleCategories, type ArticleCategory } from '@/content/article-meta';
 import type { HydrationMode } from '@/lib/hydration-mode';
+import { languages, type Language } from '@/lib/language';
+import { LINKED_PAGE_PATHS } from '@domain/link-paths';
 
 /**
  * The site's own pages and the shapes of the page registry (src/lib/route-table.ts,
@@ -7,8 +9,16 @@ import type { HydrationMode } from '@/lib/hydration-mode';
  * benchmark) can read the site's pages without the articles, which only Vite can list.
  */
 interface PageEntryBase {
+  /** The page's id, the same in both languages (its title and description are found by it). */
   id: string;
   path: `/${string}`;
+  /** The language of the page's copy; its path says it too (src/lib/language.ts). */
+  language: Language;
+  /**
+   * The same page in each language, this one included: hreflang, the language switch. An
+   * English article without a German original, or the reverse, has only its own.
+   */
+  alternates: Partial<Record<Language, `/${string}`>>;
   /**
    * The page's component (default export), in its own chunk; also what the prerender step
    * preloads. An article's module is its Markdown file (scripts/articles/vite-articles.ts).
@@ -84,107 +94,139 @@ export interface CategoryPage extends PageEntryBase {
 
 export type PageEntry = ListedPage | ArticlePage | CategoryPage | UnlistedPage;
 
-/** The site's own pages (the blog's articles and filtered lists follow from the articles). */
-export const sitePages = [
+/** What the registry writes of one of the site's own pages: its path and labels in each language. */
+type SitePageSource = Omit<ListedPage | UnlistedPage, 'path' | 'language' | 'alternates' | 'navLabel' | 'footerLabel'> & {
+  paths: Record<Language, `/${string}`>;
+  navLabel?: Record<Language, string>;
+  footerLabel?: Record<Language, string>;
+};
+
+/**
+ * The site's own pages, each with its path in both languages (the German ones are the
+ * product specification's routes). The pages the functions' mails link to take their
+ * paths from @domain/link-paths, which the mails build their links with. The blog's articles and filtered lists follow from the
+ * articles.
+ */
+export const sitePageSources = [
   {
     id: 'home',
-    path: '/',
+    paths: { de: '/', en: '/en' },
     module: 'src/routes/home-page.tsx',
     heroImage: 'hero-home',
-    navLabel: 'Home',
+    navLabel: { de: 'Home', en: 'Home' },
     hydration: 'islands',
   },
   {
     id: 'schlafberatung',
-    path: '/schlafberatung',
+    paths: { de: '/schlafberatung', en: '/en/sleep-counselling' },
     module: 'src/routes/sleep-counselling-page.tsx',
     heroImage: 'hero-schlafberatung',
-    navLabel: 'Schlafberatung',
+    navLabel: { de: 'Schlafberatung', en: 'Sleep counselling' },
   },
   {
     id: 'uber-uns',
-    path: '/uber-uns',
+    paths: { de: '/uber-uns', en: '/en/about-us' },
     module: 'src/routes/about-page.tsx',
     heroImage: 'hero-uber-uns',
-    navLabel: 'Über uns',
+    navLabel: { de: 'Über uns', en: 'About us' },
     hydration: 'islands',
   },
   {
     id: 'kontakt',
-    path: '/kontakt',
+    paths: { de: '/kontakt', en: '/en/contact' },
     module: 'src/routes/contact-page.tsx',
     heroImage: 'hero-kontakt',
-    navLabel: 'Kontakt',
+    navLabel: { de: 'Kontakt', en: 'Contact' },
   },
   {
     id: 'termin-vereinbaren',
-    path: '/termin-vereinbaren',
+    paths: LINKED_PAGE_PATHS.booking,
     module: 'src/routes/appointment-page.tsx',
     heroImage: 'hero-termin',
   },
   {
     id: 'blog',
-    path: '/blog',
+    paths: { de: '/blog', en: '/en/blog' },
     module: 'src/routes/blog-page.tsx',
     heroImage: 'hero-blog',
-    footerLabel: 'Blog',
+    footerLabel: { de: 'Blog', en: 'Blog' },
   },
   {
     id: 'impressum',
-    path: '/impressum',
+    paths: { de: '/impressum', en: '/en/legal-notice' },
     module: 'src/routes/legal-notice-page.tsx',
     heroImage: 'hero-rechtliches',
-    footerLabel: 'Impressum',
+    footerLabel: { de: 'Impressum', en: 'Legal notice' },
     hydration: 'islands',
   },
   {
     id: 'datenschutz',
-    path: '/datenschutz',
+    paths: { de: '/datenschutz', en: '/en/privacy' },
     module: 'src/routes/privacy-page.tsx',
     heroImage: 'hero-rechtliches',
-    footerLabel: 'Datenschutz',
+    footerLabel: { de: 'Datenschutz', en: 'Privacy' },
     hydration: 'islands',
   },
   {
     id: 'termin-aktion',
-    path: '/termin/aktion',
+    paths: LINKED_PAGE_PATHS.action,
     module: 'src/routes/appointment-action-page.tsx',
     unlisted: true,
   },
   {
     id: 'newsletter-bestaetigen',
-    path: '/newsletter/bestaetigen',
+    paths: LINKED_PAGE_PATHS.newsletterConfirm,
     module: 'src/routes/newsletter-link-page.tsx',
     unlisted: true,
   },
   {
     id: 'newsletter-abmelden',
-    path: '/newsletter/abmelden',
+    paths: LINKED_PAGE_PATHS.newsletterUnsubscribe,
     module: 'src/routes/newsletter-link-page.tsx',
     unlisted: true,
   },
   {
     id: 'meine-daten',
-    path: '/meine-daten',
+    paths: LINKED_PAGE_PATHS.myData,
     module: 'src/routes/my-data-page.tsx',
     unlisted: true,
   },
   {
     id: 'schlaftagebuch',
-    path: '/schlaftagebuch',
+    paths: LINKED_PAGE_PATHS.sleepDiary,
     module: 'src/routes/sleep-diary-page.tsx',
     unlisted: true,
   },
-] as const satisfies readonly PageEntry[];
+] as const satisfies readonly SitePageSource[];
 
-/** The blog's address of an article. */
-export function articlePath(slug: string): `/blog/${string}` {
-  return `/blog/${slug}`;
+/** The site's own pages, one entry per language. */
+export const sitePages: readonly (ListedPage | UnlistedPage)[] = sitePageSources.flatMap((source: SitePageSource) =>
+  languages.map((language): ListedPage | UnlistedPage => {
+    const { paths, navLabel, footerLabel, ...page } = source;
+    return {
+      ...page,
+      path: paths[language],
+      language,
+      alternates: paths,
+      ...(navLabel && { navLabel: navLabel[language] }),
+      ...(footerLabel && { footerLabel: footerLabel[language] }),
+    } as ListedPage | UnlistedPage;
+  }),
+);
+
+/** The blog's list: /blog, /en/blog. */
+export function blogPath(language: Language = 'de'): `/${string}` {
+  return language === 'en' ? '/en/blog' : '/blog';
 }
 
-/** The address of the blog's list filtered by a category («Alle» is /blog itself). */
-export function categoryPath(category: (typeof articleCategories)[number]): `/blog/${string}` {
-  return `/blog/kategorie/${categorySlug(category)}`;
+/** The blog's address of an article. */
+export function articlePath(slug: string, language: Language = 'de'): `/${string}` {
+  return `${blogPath(language)}/${slug}`;
+}
+
+/** The address of the blog's list filtered by a category («Alle» is the blog page itself). */
+export function categoryPath(category: (typeof articleCategories)[number], language: Language = 'de'): `/${string}` {
+  return `${blogPath(language)}/${language === 'en' ? 'category' : 'kategorie'}/${categorySlug(category, language)}`;
 }
 
 /** Whether search engines may know the page (sitemap.xml lists it; an unlisted one says noindex). */
@@ -193,12 +235,13 @@ export function isListed(route: PageEntry): route is ListedPage | ArticlePage | 
 }
 
 /** The site's own pages' ids (pagePath takes these). */
-export type PageId = (typeof sitePages)[number]['id'];
-/** The site's paths. Links in content may only point here. */
-export type SitePath = (typeof sitePages)[number]['path'] | `/blog/${string}`;
+export type PageId = (typeof sitePageSources)[number]['id'];
+/** The site's paths, in both languages. Links in content may only point here. */
+export type SitePath = (typeof sitePageSources)[number]['paths'][Language] | `/blog/${string}` | `/en/blog/${string}`;
 
-export function pagePath(id: PageId): SitePath {
-  const route = sitePages.find((r) => r.id === id);
-  if (!route) throw new Error(`Unknown page id: ${id}`);
-  return route.path;
+/** A page's path in a language (German unless told). */
+export function pagePath(id: PageId, language: Language = 'de'): SitePath {
+  const source = sitePageSources.find((r) => r.id === id);
+  if (!source) throw new Error(`Unknown page id: ${id}`);
+  return source.paths[language];
 }

@@ -1,3 +1,4 @@
+import { useCopy } from '@/content/copy';
 import { AdvisorProfiles } from '@/components/sections/advisor-profiles';
 import { CheckListSection } from '@/components/sections/check-list';
 import { ClosingCta } from '@/components/sections/closing-cta';
@@ -6,10 +7,12 @@ import { Hero } from '@/components/sections/hero';
 import { LocationSection } from '@/components/sections/location-section';
 import { ProseSection } from '@/components/sections/prose-section';
 import { TeamRoles } from '@/components/sections/team-roles';
-import { practice } from '@/content/practice';
-import { aboutPage } from '@/content/about';
+import { practiceCopy } from '@/content/practice';
+import { aboutCopy } from '@/content/about';
 
 export default function AboutPage() {
+  const { aboutPage } = useCopy(aboutCopy);
+  const { practice } = useCopy(practiceCopy);
   const { hero, mission, location, advisorsTitle, advisors, values, team, qualifications, closingCta } = aboutPage;
   return (
     <>

@@ -2,12 +2,15 @@ import { AppointmentSidebar } from '@/components/sections/appointment-sidebar';
 import { Hero } from '@/components/sections/hero';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/section';
-import { appointmentPage } from '@/content/appointment';
+import { useCopy } from '@/content/copy';
+import { appointmentCopy } from '@/content/appointment';
 import { AppointmentForm } from '@/features/appointment/appointment-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
+/** /termin-vereinbaren and /en/book-an-appointment: the page's language is its path's. */
 export default function AppointmentPage() {
+  const { appointmentPage } = useCopy(appointmentCopy);
   const { hero, form } = appointmentPage;
   usePrefetchSupabase();
   return (

@@ -131,7 +131,7 @@ describe('/blog', () => {
       await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
       const [name, options] = invoke.mock.calls[0]!;
       expect(name).toBe('newsletter');
-      expect(options.body).toEqual({ action: 'subscribe', email: 'anna@example.ch', website: '', elapsedMs: expect.any(Number), altcha: TEST_PROOF });
+      expect(options.body).toEqual({ action: 'subscribe', email: 'anna@example.ch', language: 'de', website: '', elapsedMs: expect.any(Number), altcha: TEST_PROOF });
       expect(await screen.findByText('Fast geschafft')).toBeInTheDocument();
       expect(input()).toHaveValue('');
       expect(location).toEqual({ pathname: '/blog', hash: '' });

@@ -1,8 +1,10 @@
+import { useCopy } from '@/content/copy';
 import { useLocation } from 'react-router-dom';
+import { useLanguage } from '@/lib/page-links';
 import { findPageRoute } from '@/lib/route-table';
 import { allCategoriesChip, type BlogCategoryChip } from '@/content/article-meta';
-import { blogArticles } from '@/content/article-index';
-import { blogPage } from '@/content/blog';
+import { articlesIn } from '@/content/article-index';
+import { blogCopy } from '@/content/blog';
 import { BlogArticleList } from '@/components/sections/blog-article-list';
 import type { BlogCardLabels } from '@/components/sections/blog-article-card';
 import { BlogCategoryChips } from '@/components/sections/blog-category-chips';
@@ -10,12 +12,6 @@ import { ClosingCta } from '@/components/sections/closing-cta';
 import { Hero } from '@/components/sections/hero';
 import { NewsletterBox } from '@/features/newsletter/newsletter-box';
 import { Section } from '@/components/ui/section';
-
-const cardLabels: BlogCardLabels = {
-  read: blogPage.readLabel,
-  authorPrefix: blogPage.authorPrefix,
-  readTime: blogPage.readTimeLabel,
-};
 
 /** The chip of the list at this address: /blog is «Alle», /blog/kategorie/<name> its category. */
 function chipOf(pathname: string): BlogCategoryChip {
@@ -28,8 +24,11 @@ function chipOf(pathname: string): BlogCategoryChip {
  * left out.
  */
 export default function BlogPage() {
+  const { blogPage } = useCopy(blogCopy);
+  const articles = articlesIn(useLanguage());
+  const cardLabels: BlogCardLabels = { read: blogPage.readLabel, authorPrefix: blogPage.authorPrefix, readTime: blogPage.readTimeLabel };
   const current = chipOf(useLocation().pathname);
-  const shown = current === allCategoriesChip ? blogArticles : blogArticles.filter((article) => article.category === current);
+  const shown = current === allCategoriesChip ? articles : articles.filter((article) => article.category === current);
   const featured = shown.filter((article) => article.featured);
   const others = shown.filter((article) => !article.featured);
   return (

@@ -5,12 +5,15 @@ import { Hero } from '@/components/sections/hero';
 import { LocationBox } from '@/components/sections/location-box';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
-import { contactPage } from '@/content/contact';
+import { useCopy } from '@/content/copy';
+import { contactCopy } from '@/content/contact';
 import { ContactForm } from '@/features/contact/contact-form';
 import { FormProviders } from '@/components/forms/form-providers';
 import { usePrefetchSupabase } from '@/components/forms/use-prefetch-supabase';
 
+/** /kontakt and /en/contact: the page's language is its path's. */
 export default function ContactPage() {
+  const { contactPage } = useCopy(contactCopy);
   const { hero, infoCardsTitle, infoCards, form, closingCta } = contactPage;
   usePrefetchSupabase();
   return (

@@ -1,13 +1,16 @@
+import { useCopy } from '@/content/copy';
 import { ClosingCta } from '@/components/sections/closing-cta';
 import { FeatureGrid } from '@/components/sections/feature-grid';
 import { Hero } from '@/components/sections/hero';
 import { ProseSection } from '@/components/sections/prose-section';
 import { ServiceCardGrid } from '@/components/sections/service-card-grid';
 import { TestimonialList } from '@/components/sections/testimonial-list';
-import { homePage } from '@/content/home';
-import { testimonials } from '@/content/testimonials';
+import { homeCopy } from '@/content/home';
+import { testimonialsCopy } from '@/content/testimonials';
 
 export default function HomePage() {
+  const { testimonials } = useCopy(testimonialsCopy);
+  const { homePage } = useCopy(homeCopy);
   const { hero, intro, services, benefits, closingCta } = homePage;
   return (
     <>

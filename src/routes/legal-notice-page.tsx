@@ -1,10 +1,12 @@
-import { legalNoticePage } from '@/content/legal-notice';
+import { useCopy } from '@/content/copy';
+import { legalNoticeCopy } from '@/content/legal-notice';
 import { Hero } from '@/components/sections/hero';
 import { LegalDetails } from '@/components/sections/legal-details';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
 import { Section } from '@/components/ui/section';
 
 export default function LegalNoticePage() {
+  const { legalNoticePage } = useCopy(legalNoticeCopy);
   const { hero, detailsTitle, details, sections } = legalNoticePage;
   return (
     <>

@@ -50,10 +50,11 @@ const DATA: MyData = {
       offers: [],
       earlierWish: null,
       earlierOffers: [],
+      language: 'de',
     },
   ],
   messages: [],
-  newsletter: { email: 'anna@example.ch', status: 'confirmed', createdAt: '2026-11-01T09:00:00.000Z', confirmedAt: '2026-11-01T09:05:00.000Z', deleteAt: null },
+  newsletter: { email: 'anna@example.ch', status: 'confirmed', createdAt: '2026-11-01T09:00:00.000Z', confirmedAt: '2026-11-01T09:05:00.000Z', language: 'de', deleteAt: null },
   mails: [{
     kind: 'acknowledgement',
     recipient: 'visitor',

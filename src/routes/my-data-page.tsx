@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
-import { myDataPage as copy } from '@/content/my-data';
+import { useCopy } from '@/content/copy';
+import { myDataCopy } from '@/content/my-data';
 import { QueryProvider } from '@/lib/query-provider';
 import { DataLinkForm } from '@/features/my-data/data-link-form';
 import { MyDataErasure } from '@/features/my-data/my-data-erasure';
@@ -29,6 +30,7 @@ export default function MyDataPage() {
 }
 
 function MyDataContent() {
+  const { myDataPage: copy } = useCopy(myDataCopy);
   const { state, token, show, ask, erase, cancel, download } = useMyData();
   const focusTarget = useRef<HTMLHeadingElement>(null);
 

@@ -1,6 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsletterLinkPages, newsletterLinkProblems } from '@/content/newsletter';
+import { newsletterLinkPages as newsletterLinkPagesEn, newsletterLinkProblems as newsletterLinkProblemsEn } from '@/content/en/newsletter';
 import { NEWSLETTER_FUNCTION } from '@/features/newsletter/api/newsletter-api';
 import { queryRetryDelay } from '@/lib/query-client';
 import { renderRoute } from '@/test/render-route';
@@ -18,7 +19,10 @@ const sent = (action: 'confirm' | 'unsubscribe') => [NEWSLETTER_FUNCTION, { body
 const TOKEN = 'v1.bmV3c2xldHRlcg.c2lnbmF0dXJl';
 
 /** Opens a link from a newsletter e-mail: the token in the fragment. */
-async function openLink(path: '/newsletter/bestaetigen' | '/newsletter/abmelden', token: string | null = TOKEN) {
+async function openLink(
+  path: '/newsletter/bestaetigen' | '/newsletter/abmelden' | '/en/newsletter/confirm' | '/en/newsletter/unsubscribe',
+  token: string | null = TOKEN,
+) {
   window.history.replaceState(null, '', `${path}${token === null ? '' : `#${token}`}`);
   let opened: Awaited<ReturnType<typeof renderRoute>> | undefined;
   await act(async () => {
@@ -103,5 +107,69 @@ describe('the newsletter link pages', () => {
     expect(heading).not.toHaveFocus();
     expect(screen.queryByRole('button', { name: newsletterLinkPages.confirm.buttonLabel })).not.toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('the newsletter link pages in English', () => {
+  /** Characteristic German texts of the pages' copy, none of which an English page shows. */
+  const germanTexts = [
+    newsletterLinkPages.confirm.title,
+    newsletterLinkPages.confirm.intro,
+    newsletterLinkPages.confirm.done.text,
+    newsletterLinkPages.unsubscribe.title,
+    newsletterLinkPages.unsubscribe.buttonLabel,
+    newsletterLinkPages.unsubscribe.invalid.text,
+    newsletterLinkProblems.missing.text,
+    newsletterLinkProblems.failed.text,
+    newsletterLinkProblems.retryLabel,
+    newsletterLinkProblems.blogLinkLabel,
+  ];
+  function expectNoGerman() {
+    const text = document.body.textContent ?? '';
+    for (const german of germanTexts) expect(text).not.toContain(german);
+  }
+
+  it('/en/newsletter/confirm confirms: English texts before and after the press, and the English blog linked', async () => {
+    const copy = newsletterLinkPagesEn.confirm;
+    const user = await openLink('/en/newsletter/confirm');
+    expect(screen.getByRole('heading', { level: 1, name: copy.title })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(copy.intro);
+    expectNoGerman();
+
+    send.mockResolvedValue(DONE);
+    await user.click(screen.getByRole('button', { name: copy.buttonLabel }));
+    expect(await screen.findByRole('heading', { level: 1, name: copy.done.title })).toHaveFocus();
+    expect(send).toHaveBeenCalledExactlyOnceWith(...sent('confirm'));
+    expect(screen.getByRole('status')).toHaveTextContent(copy.done.text);
+    expect(screen.getByRole('link', { name: newsletterLinkProblemsEn.blogLinkLabel })).toHaveAttribute('href', '/en/blog#newsletter');
+    expectNoGerman();
+  });
+
+  it('/en/newsletter/unsubscribe unsubscribes: a failure and a refused link in English', async () => {
+    const copy = newsletterLinkPagesEn.unsubscribe;
+    const user = await openLink('/en/newsletter/unsubscribe');
+    expect(screen.getByRole('heading', { level: 1, name: copy.title })).toBeInTheDocument();
+
+    send.mockResolvedValueOnce(OFFLINE);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: copy.buttonLabel }));
+    expect(await screen.findByRole('heading', { level: 1, name: newsletterLinkProblemsEn.failed.title })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(newsletterLinkProblemsEn.failed.text);
+    expectNoGerman();
+
+    send.mockResolvedValueOnce(REFUSED);
+    await user.click(screen.getByRole('button', { name: newsletterLinkProblemsEn.retryLabel }));
+    expect(await screen.findByRole('heading', { level: 1, name: copy.invalid.title })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(copy.invalid.text);
+    expect(send.mock.calls).toEqual([sent('unsubscribe'), sent('unsubscribe')]);
+    expectNoGerman();
+  });
+
+  it('a link without its token says so in English', async () => {
+    await openLink('/en/newsletter/confirm', null);
+    expect(await screen.findByRole('heading', { level: 1, name: newsletterLinkProblemsEn.missing.title })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(newsletterLinkProblemsEn.missing.text);
+    expect(screen.queryByRole('button', { name: newsletterLinkPagesEn.confirm.buttonLabel })).not.toBeInTheDocument();
+    expectNoGerman();
   });
 });

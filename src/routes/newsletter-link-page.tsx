@@ -1,16 +1,19 @@
 import { useLocation } from 'react-router-dom';
+import { useLanguage } from '@/lib/page-links';
 import { pagePath } from '@/lib/route-table';
 import { QueryProvider } from '@/lib/query-provider';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
-import { newsletterLinkPages, newsletterLinkProblems as problems } from '@/content/newsletter';
+import { useCopy } from '@/content/copy';
+import { newsletterCopy } from '@/content/newsletter';
 import { linkActionOf, useNewsletterLink } from '@/features/newsletter/use-newsletter-link';
 
 /**
- * /newsletter/bestaetigen#<token> and /newsletter/abmelden#<token> (unlisted): the pages
- * the newsletter's e-mails link to. The token is read from the fragment and cleared from
- * the address (src/lib/link-token.ts); nothing happens until the visitor presses the
- * button, so a mail scanner that opens the link neither confirms nor unsubscribes.
+ * /newsletter/bestaetigen#<token> and /newsletter/abmelden#<token> (unlisted), in English
+ * /en/newsletter/confirm and /en/newsletter/unsubscribe: the pages the newsletter's e-mails
+ * link to. The token is read from the fragment and cleared from the address
+ * (src/lib/link-token.ts); nothing happens until the visitor presses the button, so a mail
+ * scanner that opens the link neither confirms nor unsubscribes.
  *
  * The pressed button goes away with the answer, so the heading (which now names the
  * outcome) takes the focus, and the text below it sits in a live region that is there from
@@ -26,6 +29,8 @@ export default function NewsletterLinkPage() {
 
 function NewsletterLink() {
   const action = linkActionOf(useLocation().pathname);
+  const language = useLanguage();
+  const { newsletterLinkPages, newsletterLinkProblems: problems } = useCopy(newsletterCopy);
   const copy = newsletterLinkPages[action];
   // 'reading' is also the prerendered HTML: the token exists only in the browser.
   const { step, send, heading } = useNewsletterLink(action);
@@ -61,7 +66,7 @@ function NewsletterLink() {
               </button>
             )}
             {step !== 'ready' && step !== 'sending' && step !== 'reading' && (
-              <ButtonLink to={`${pagePath('blog')}#newsletter`} variant="secondary" size="lg">
+              <ButtonLink to={`${pagePath('blog', language)}#newsletter`} variant="secondary" size="lg">
                 {problems.blogLinkLabel}
               </ButtonLink>
             )}

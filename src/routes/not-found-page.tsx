@@ -1,11 +1,15 @@
+import { useCopy } from '@/content/copy';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PageLink } from '@/lib/page-links';
+import { PageLink, useLanguage } from '@/lib/page-links';
+import { pagePath } from '@/lib/site-pages';
 import { Container } from '@/components/ui/section';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 export default function NotFoundPage() {
+  const { uiText } = useCopy(uiTextCopy);
   const { pathname } = useLocation();
+  const language = useLanguage();
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
@@ -17,7 +21,7 @@ export default function NotFoundPage() {
       </p>
       <p className="mx-auto mt-4 max-w-prose text-ink-muted">{uiText.notFound.explanation}</p>
       <PageLink
-        to="/"
+        to={pagePath('home', language)}
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-night-700 px-6 py-3 font-semibold text-white hover:bg-night-800"
       >
         {uiText.notFound.homeLink}

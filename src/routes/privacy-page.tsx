@@ -1,15 +1,17 @@
-import { privacyPage } from '@/content/privacy';
+import { useCopy } from '@/content/copy';
+import { privacyCopy } from '@/content/privacy';
 import { Hero } from '@/components/sections/hero';
 import { LegalTextSection } from '@/components/sections/legal-text-section';
 import { LegalToc } from '@/components/sections/legal-toc';
 import { Section } from '@/components/ui/section';
-import { formatDateShort } from '@domain/dates';
-
-// One break point, with its hyphen, for the hero title: the word is wider than a 360 px
-// screen at the hero's size, and browsers without a German hyphenation dictionary would clip it.
-const heroTitle = privacyPage.hero.title.replace('Datenschutzerklärung', 'Datenschutz\u00ADerklärung');
+import { dateFormatsCopy } from '@/content/dates';
 
 export default function PrivacyPage() {
+  const { privacyPage } = useCopy(privacyCopy);
+  const { formatDateShort } = useCopy(dateFormatsCopy);
+  // One break point, with its hyphen, for the German hero title: the word is wider than a 360 px
+  // screen at the hero's size, and browsers without a German hyphenation dictionary would clip it.
+  const heroTitle = privacyPage.hero.title.replace('Datenschutzerklärung', 'Datenschutz\u00ADerklärung');
   const { hero, lastUpdated, lastUpdatedLabel, tocTitle, sections } = privacyPage;
   return (
     <>

@@ -1,3 +1,4 @@
+import { useCopy } from '@/content/copy';
 import { CheckListSection } from '@/components/sections/check-list';
 import { ClosingCta } from '@/components/sections/closing-cta';
 import { ExplainerSection } from '@/components/sections/explainer-section';
@@ -7,9 +8,10 @@ import { Hero } from '@/components/sections/hero';
 import { ProcessSteps } from '@/components/sections/process-steps';
 import { ServiceCardGrid } from '@/components/sections/service-card-grid';
 import { ServicePricesSection } from '@/components/sections/service-price-list';
-import { sleepCounsellingPage } from '@/content/sleep-counselling';
+import { sleepCounsellingCopy } from '@/content/sleep-counselling';
 
 export default function SleepCounsellingPage() {
+  const { sleepCounsellingPage } = useCopy(sleepCounsellingCopy);
   const { hero, services, pricesTitle, process, benefits, competences, explainers, consultation, closingCta } = sleepCounsellingPage;
   const [measurement, sleepSystem] = explainers;
   return (

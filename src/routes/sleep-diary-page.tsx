@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Container } from '@/components/ui/section';
-import { sleepDiaryPage as copy } from '@/content/sleep-diary';
+import { useCopy } from '@/content/copy';
+import { sleepDiaryCopy } from '@/content/sleep-diary';
 import { QueryProvider } from '@/lib/query-provider';
 import { DiaryView } from '@/features/sleep-diary/diary-view';
 import { useSleepDiary } from '@/features/sleep-diary/use-sleep-diary';
@@ -21,6 +22,7 @@ export default function SleepDiaryPage() {
 }
 
 function SleepDiary() {
+  const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
   const { stopAsked, state, pending, act, save } = useSleepDiary();
   const heading = useRef<HTMLHeadingElement>(null);
 

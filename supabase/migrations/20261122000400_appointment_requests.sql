@@ -132,6 +132,11 @@ create table public.appointment_requests (
     constraint message_valid check (message is null or private.is_filled(message, private.message_max_length()))
     constraint message_characters check (not private.forbidden_in_message(message) and not private.is_blank(message))
     constraint message_shows_text check (message is null or not private.looks_blank(message)),
+  -- The language of the page it was sent from (domain/languages.ts, generated into
+  -- …_rules.sql): the visitor's mails are written in it, the practice's name it. The spec's
+  -- inserts leave it out: private.default_language().
+  language text not null default private.default_language()
+    constraint language_valid check (private.is_language(language)),
 
   -- The lifecycle (below, docs/appointment-lifecycle.md).
   status text not null default 'requested'
@@ -940,9 +945,9 @@ revoke all on public.appointment_requests from anon, authenticated;
 grant all on public.appointment_requests to service_role;
 
 -- anon: insert an appointment request, only the visitor's own columns (id, created_at
--- and every column after message are not theirs to set beyond the id).
+-- and every column after language are not theirs to set beyond the id).
 grant insert (id, first_name, last_name, email, phone, service, preferred_date, preferred_time,
-  alternative_date, alternative_time, message) on public.appointment_requests to anon;
+  alternative_date, alternative_time, message, language) on public.appointment_requests to anon;
 
 create policy "Visitors can submit appointment requests"
   on public.appointment_requests

@@ -30,20 +30,26 @@ create table public.contact_submissions (
   message text not null
     constraint message_valid check (private.is_filled(message, private.message_max_length()))
     constraint message_characters check (not private.forbidden_in_message(message) and not private.is_blank(message))
-    constraint message_shows_text check (not private.looks_blank(message))
+    constraint message_shows_text check (not private.looks_blank(message)),
+  -- The language of the page it was sent from (domain/languages.ts, generated into
+  -- …_rules.sql): the visitor's acknowledgement is written in it, the practice's mail names it.
+  language text not null default private.default_language()
+    constraint language_valid check (private.is_language(language))
 );
 comment on table public.contact_submissions is 'Messages from /kontakt. Deleted 12 months after creation.';
 
 -- Stores the message under the browser's id unless it is there already: {"status":
 -- "stored"} (now or before: the caller then claims its practice mail, public.claim_mail
 -- with the key contact/<id>/practice), or "conflict" (the id belongs to another message).
+-- p_language: the visitor's (null: private.default_language()).
 create function public.store_contact_message(
   p_id uuid,
   p_name text,
   p_email text,
   p_phone text,
   p_subject text,
-  p_message text
+  p_message text,
+  p_language text default null
 ) returns jsonb
   language plpgsql
   security invoker
@@ -51,15 +57,16 @@ create function public.store_contact_message(
   as $$
   declare
     existing public.contact_submissions;
+    v_language text := coalesce(p_language, private.default_language());
   begin
-    insert into public.contact_submissions (id, name, email, phone, subject, message)
-      values (p_id, p_name, p_email, p_phone, p_subject, p_message)
+    insert into public.contact_submissions (id, name, email, phone, subject, message, language)
+      values (p_id, p_name, p_email, p_phone, p_subject, p_message, v_language)
       on conflict (id) do nothing;
     if not found then
       select * into existing from public.contact_submissions c where c.id = p_id;
       if existing.name is distinct from p_name or existing.email is distinct from p_email
         or existing.phone is distinct from p_phone or existing.subject is distinct from p_subject
-        or existing.message is distinct from p_message then
+        or existing.message is distinct from p_message or existing.language is distinct from v_language then
         return jsonb_build_object('status', 'conflict');
       end if;
     end if;
@@ -104,8 +111,8 @@ create function private.contact_mail_json(m record) returns jsonb
 alter table public.contact_submissions enable row level security;
 revoke all on public.contact_submissions from anon, authenticated;
 grant all on public.contact_submissions to service_role;
-revoke all on function public.store_contact_message(uuid, text, text, text, text, text) from public, anon, authenticated;
-grant execute on function public.store_contact_message(uuid, text, text, text, text, text) to service_role;
+revoke all on function public.store_contact_message(uuid, text, text, text, text, text, text) from public, anon, authenticated;
+grant execute on function public.store_contact_message(uuid, text, text, text, text, text, text) to service_role;
 revoke all on function private.owe_contact_mail() from public;
 revoke all on function private.contact_mail_json(record) from public;
 grant execute on function private.contact_mail_json(record) to service_role;

@@ -52,6 +52,12 @@ create table public.newsletter_subscribers (
   -- The salted hash of the mailbox key its one confirmation mail in 30 days was charged to
   -- (rate_limit_events, bucket 'newsletter-confirm'): confirming gives it back.
   confirm_limit_key text,
+  -- The language of the page it subscribed on (domain/languages.ts, generated into
+  -- …_rules.sql): its mails are written in it, and it is told of the articles in it. Set
+  -- with each confirmation mail owed to the pending address (the mail it confirms is in it);
+  -- a confirmed address keeps it.
+  language text not null default private.default_language()
+    constraint language_valid check (private.is_language(language)),
   constraint pending_expires check ((status = 'pending') = (expires_at is not null)),
   constraint confirmed_when check ((status = 'confirmed') = (confirmed_at is not null))
 );
@@ -66,6 +72,10 @@ create table public.newsletter_articles (
   excerpt text not null constraint excerpt_valid check (char_length(excerpt) between 1 and 2000 and not private.forbidden_in_message(excerpt)),
   published_on date not null constraint published_on_is_a_day check (isfinite(published_on)),
   author text not null constraint author_valid check (char_length(author) between 1 and 200 and not private.forbidden_in_line(author)),
+  -- The article's language (the site's /blog/<slug> or /en/blog/<slug>): announced to the
+  -- subscribers of that language only. A slug names one article of either language.
+  language text not null default private.default_language()
+    constraint language_valid check (private.is_language(language)),
   first_seen_at timestamptz not null default now(),
   -- When its announcement was queued; null: only recorded (older than 30 days when first seen).
   announced_at timestamptz
@@ -139,7 +149,10 @@ comment on function public.newsletter_housekeeping() is
 -- 2. Subscribing. The function passes the address, its mailbox key, the salted hashes the
 -- limits count (of the mailbox key and of the client's network: rate-limit.ts) with the two
 -- numbers of the budget – the network's share and the day's total – and the signature of
--- the request's form proof (claimed for it by public.claim_form_proof).
+-- the request's form proof (claimed for it by public.claim_form_proof), and the language of
+-- the page it subscribed on (null: private.default_language()): a new address is stored in
+-- it, and a pending one owed a confirmation mail takes it (the mail is written in it); a
+-- confirmed address keeps its own (subscribing again confirms nothing).
 -- Answers {"queued": false} (nothing owed now), {"queued": false, "deferred": true} (owed,
 -- written to the outbox, sent by the outbox once the day's budget allows), or
 -- {"queued": true, "key": its idempotency key} – the confirmation mail owed now, which the
@@ -162,7 +175,8 @@ create function public.newsletter_subscribe(
   p_network_hash text,
   p_network_share integer,
   p_daily_cap integer,
-  p_proof_signature text
+  p_proof_signature text,
+  p_language text default null
 ) returns jsonb
   language plpgsql
   security invoker
@@ -177,6 +191,7 @@ create function public.newsletter_subscribe(
     waiting boolean;
     owed boolean := false;
     deferred boolean := false;
+    v_language text := coalesce(p_language, private.default_language());
   begin
     update public.used_form_proofs u set stored_row = true
      where u.signature = p_proof_signature and not u.stored_row;
@@ -186,8 +201,8 @@ create function public.newsletter_subscribe(
     end if;
     -- An address whose confirmation lapsed starts afresh (a new id: old links stay dead).
     perform private.delete_lapsed_pending();
-    insert into public.newsletter_subscribers (email, mailbox_key, expires_at)
-      values (p_email, p_mailbox_key, now() + private.newsletter_pending_period())
+    insert into public.newsletter_subscribers (email, mailbox_key, expires_at, language)
+      values (p_email, p_mailbox_key, now() + private.newsletter_pending_period(), v_language)
       on conflict (mailbox_key) do nothing;
     select * into r from public.newsletter_subscribers s where s.mailbox_key = p_mailbox_key for update;
     if not found then
@@ -228,7 +243,8 @@ create function public.newsletter_subscribe(
     update public.newsletter_subscribers s
        set expires_at = now() + private.newsletter_pending_period(),
            confirm_requested_at = now(),
-           confirm_limit_key = p_mailbox_hash
+           confirm_limit_key = p_mailbox_hash,
+           language = v_language
      where s.id = r.id
      returning * into r;
     -- The earlier confirmation mail is not owed any more: this one replaces it.
@@ -336,19 +352,20 @@ create function private.newsletter_confirmation_mail_json(m record) returns json
   as $$
   begin
     return (select jsonb_build_object('id', s.id, 'email', s.email, 'expires_at', s.expires_at,
-                     'confirm_requested_at', s.confirm_requested_at)
+                     'confirm_requested_at', s.confirm_requested_at, 'language', s.language)
               from public.newsletter_subscribers s where s.id = m.subscriber_id);
   end
   $$;
 
--- What an announcement's sender reads: the address and the article it is told of.
+-- What an announcement's sender reads: the address, its language and the article it is told
+-- of (one of that language: publish_articles owes it only to its language's subscribers).
 create function private.announcement_mail_json(m record) returns jsonb
   language plpgsql stable
   set search_path = ''
   as $$
   begin
     return (select jsonb_build_object('subscriber_id', s.id, 'email', s.email, 'slug', n.slug, 'title', n.title,
-                     'excerpt', n.excerpt, 'published_on', n.published_on, 'author', n.author)
+                     'excerpt', n.excerpt, 'published_on', n.published_on, 'author', n.author, 'language', s.language)
               from public.newsletter_subscribers s, public.newsletter_articles n
              where s.id = m.subscriber_id and n.slug = m.article_slug);
   end
@@ -398,12 +415,14 @@ create function public.newsletter_unsubscribe(p_id uuid) returns boolean
   $$;
 
 -- ---------------------------------------------------------------------------------------
--- 3. Articles. p_articles: [{slug, title, excerpt, date: 'YYYY-MM-DD', author}, …], the
--- blog's articles as the deploy finds them (scripts/publish-articles.ts). Each slug is
--- recorded once; a slug seen for the first time is announced when its date lies within the
--- last 30 days (Zurich), only recorded when older; a date still ahead is left for a later
--- call (neither recorded nor announced). Calling it again with the same list queues
--- nothing. An item that is not an article refuses the whole call (22023), naming it.
+-- 3. Articles. p_articles: [{slug, title, excerpt, date: 'YYYY-MM-DD', author, language?}, …],
+-- the blog's articles of both languages as the deploy finds them (scripts/publish-articles.ts;
+-- language absent: private.default_language()). Each slug is recorded once; a slug seen for
+-- the first time is announced when its date lies within the last 30 days (Zurich) – to the
+-- confirmed subscribers of its language –, only recorded when older; a date still ahead is
+-- left for a later call (neither recorded nor announced). Calling it again with the same
+-- list queues nothing. An item that is not an article, or a slug recorded in the other
+-- language, refuses the whole call (22023), naming it.
 -- Answers {"announced": [slugs], "recorded": [slugs], "known": [slugs], "later": [slugs],
 -- "queued": number of mails}.
 create function public.publish_articles(p_articles jsonb) returns jsonb
@@ -418,6 +437,7 @@ create function public.publish_articles(p_articles jsonb) returns jsonb
     inserted integer;
     v_slug text;
     v_date date;
+    v_language text;
     announce boolean;
     n integer;
     queued integer := 0;
@@ -439,11 +459,17 @@ create function public.publish_articles(p_articles jsonb) returns jsonb
          or jsonb_typeof(item -> 'title') is distinct from 'string'
          or jsonb_typeof(item -> 'excerpt') is distinct from 'string'
          or jsonb_typeof(item -> 'date') is distinct from 'string'
-         or jsonb_typeof(item -> 'author') is distinct from 'string' then
-        raise exception 'article %: an object with the strings slug, title, excerpt, date and author', idx
+         or jsonb_typeof(item -> 'author') is distinct from 'string'
+         or (item ? 'language' and jsonb_typeof(item -> 'language') is distinct from 'string') then
+        raise exception 'article %: an object with the strings slug, title, excerpt, date and author (and language)', idx
           using errcode = '22023';
       end if;
       v_slug := item ->> 'slug';
+      v_language := coalesce(item ->> 'language', private.default_language());
+      if not private.is_language(v_language) then
+        raise exception 'article % (%): language "%" is not one of the site''s', idx, v_slug, left(v_language, 20)
+          using errcode = '22023';
+      end if;
       if v_slug !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or char_length(v_slug) > 120 then
         raise exception 'article %: slug "%" is not lower-case words joined by hyphens', idx, left(v_slug, 130)
           using errcode = '22023';
@@ -462,8 +488,8 @@ create function public.publish_articles(p_articles jsonb) returns jsonb
       end if;
       announce := v_date >= today - 30;
       begin
-        insert into public.newsletter_articles (slug, title, excerpt, published_on, author, announced_at)
-          values (v_slug, btrim(item ->> 'title'), btrim(item ->> 'excerpt'), v_date, btrim(item ->> 'author'),
+        insert into public.newsletter_articles (slug, title, excerpt, published_on, author, language, announced_at)
+          values (v_slug, btrim(item ->> 'title'), btrim(item ->> 'excerpt'), v_date, btrim(item ->> 'author'), v_language,
                   case when announce then now() end)
           on conflict (slug) do nothing;
         get diagnostics inserted = row_count;
@@ -472,13 +498,17 @@ create function public.publish_articles(p_articles jsonb) returns jsonb
           using errcode = '22023';
       end;
       if inserted = 0 then
+        if exists (select 1 from public.newsletter_articles n where n.slug = v_slug and n.language <> v_language) then
+          raise exception 'article % (%): the slug is an article of the other language already', idx, v_slug
+            using errcode = '22023';
+        end if;
         known := known || v_slug;
         continue;
       end if;
       if announce then
         insert into public.outbox_mails (kind, subscriber_id, article_slug, idempotency_key)
           select 'announcement', s.id, v_slug, 'newsletter/' || v_slug || '/' || s.id
-            from public.newsletter_subscribers s where s.status = 'confirmed';
+            from public.newsletter_subscribers s where s.status = 'confirmed' and s.language = v_language;
         get diagnostics n = row_count;
         queued := queued + n;
         announced := announced || v_slug;
@@ -498,7 +528,7 @@ alter table public.newsletter_articles enable row level security;
 revoke all on public.newsletter_subscribers, public.newsletter_articles from anon, authenticated;
 grant all on public.newsletter_subscribers, public.newsletter_articles to service_role;
 revoke all on function public.newsletter_housekeeping(),
-  public.newsletter_subscribe(text, text, text, text, integer, integer, text),
+  public.newsletter_subscribe(text, text, text, text, integer, integer, text, text),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) from public, anon, authenticated;
@@ -511,7 +541,7 @@ grant execute on function private.prepare_newsletter_confirmation_mails(jsonb, t
   private.announcement_mail_has_room(record, jsonb),
   private.newsletter_confirmation_mail_json(record), private.announcement_mail_json(record) to service_role;
 grant execute on function public.newsletter_housekeeping(),
-  public.newsletter_subscribe(text, text, text, text, integer, integer, text),
+  public.newsletter_subscribe(text, text, text, text, integer, integer, text, text),
   public.newsletter_confirm(uuid),
   public.newsletter_unsubscribe(uuid),
   public.publish_articles(jsonb) to service_role;

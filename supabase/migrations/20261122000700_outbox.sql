@@ -72,6 +72,9 @@ create table public.outbox_mails (
   -- request's, message's or subscriber's.
   email text,
   mailbox_key text,
+  -- A data-link mail's language: the page's it was asked on (domain/languages.ts); null for
+  -- every other row, whose language is its request's, message's or subscriber's.
+  language text constraint language_valid check (language is null or private.is_language(language)),
   about text,
   idempotency_key text not null constraint idempotency_key_unique unique,
   created_at timestamptz not null default now(),
@@ -491,7 +494,9 @@ create function public.match_appointment_request(
   p_alternative_date date,
   p_alternative_time text,
   p_message text,
-  p_max_age_seconds integer default 900
+  p_max_age_seconds integer default 900,
+  -- The body's language (null: private.default_language(), as an insert without one stores).
+  p_language text default null
 ) returns jsonb
   language plpgsql
   stable
@@ -512,7 +517,8 @@ create function public.match_appointment_request(
        or r.preferred_time is distinct from p_preferred_time
        or r.alternative_date is distinct from p_alternative_date
        or r.alternative_time is distinct from p_alternative_time
-       or r.message is distinct from p_message then
+       or r.message is distinct from p_message
+       or r.language is distinct from coalesce(p_language, private.default_language()) then
       -- Not this request after all – unless its mail is out or on its way already.
       return jsonb_build_object('status', coalesce((
         select case when o.sent_at is not null or o.reported_at is not null then 'already_sent' else 'in_progress' end
@@ -575,9 +581,9 @@ grant execute on function private.mail_json(public.outbox_mails), private.claima
 revoke all on function public.claim_mail(text, text, integer, integer, date, jsonb, timestamptz),
   public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
   public.charge_acknowledgement(uuid, boolean),
-  public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer)
+  public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer, text)
   from public, anon, authenticated;
 grant execute on function public.claim_mail(text, text, integer, integer, date, jsonb, timestamptz),
   public.finish_mail(uuid, boolean, text, boolean, jsonb), public.owe_day_mail(text, date),
   public.charge_acknowledgement(uuid, boolean),
-  public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer) to service_role;
+  public.match_appointment_request(uuid, text, text, text, text, text, date, text, date, text, text, integer, text) to service_role;

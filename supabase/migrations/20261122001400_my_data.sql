@@ -90,7 +90,7 @@ create function public.my_data(p_address_key text) returns jsonb
                  'confirmed_time', a.confirmed_time, 'appointment_minutes', a.appointment_minutes,
                  'advisor', a.advisor, 'staff_note', a.staff_note, 'move_status', a.move_status,
                  'move_date', a.move_date, 'move_time', a.move_time, 'cancelled_at', a.cancelled_at,
-                 'delete_at', a.created_at + r.span,
+                 'language', a.language, 'delete_at', a.created_at + r.span,
                  -- The times offered when the practice declined it (…_offers.sql). A time someone
                  -- else was booked at meanwhile ('busy', …_offers.sql, private.offer_json) cannot be taken now:
                  -- 'lapsed' here, as for the earlier times below, without telling about another visitor.
@@ -125,12 +125,12 @@ create function public.my_data(p_address_key text) returns jsonb
       'messages', coalesce((
         select jsonb_agg(jsonb_build_object(
                  'id', c.id, 'created_at', c.created_at, 'name', c.name, 'email', c.email, 'phone', c.phone,
-                 'subject', c.subject, 'message', c.message, 'delete_at', c.created_at + r.span)
+                 'subject', c.subject, 'message', c.message, 'language', c.language, 'delete_at', c.created_at + r.span)
                order by c.created_at)
           from messages c, retention r), '[]'::jsonb),
       'newsletter', (
         select jsonb_build_object('email', s.email, 'status', s.status, 'created_at', s.created_at,
-                 'confirmed_at', s.confirmed_at, 'delete_at', s.expires_at)
+                 'confirmed_at', s.confirmed_at, 'language', s.language, 'delete_at', s.expires_at)
           from subscriber s),
       'mails', coalesce((
         select jsonb_agg(jsonb_build_object(
@@ -347,7 +347,8 @@ create function private.data_link_room(p_mailbox text, p_per_address_seconds int
                     or (m.sent_at is null and m.claimed_at >= now() - private.claim_lapse()))) < greatest(p_daily_cap, 1)
   $$;
 
-create function public.owe_data_link(p_email text, p_per_address_seconds integer, p_daily_cap integer) returns jsonb
+-- p_language: the page's the link was asked on; its mail is written in it (German when null).
+create function public.owe_data_link(p_email text, p_per_address_seconds integer, p_daily_cap integer, p_language text default null) returns jsonb
   language plpgsql
   security invoker
   set search_path = ''
@@ -383,12 +384,12 @@ create function public.owe_data_link(p_email text, p_per_address_seconds integer
           where m.kind = 'data-link' and m.last_cause = 'link_budget' and m.sent_at is null
             and m.superseded_at is null
             and private.data_link_room(m.mailbox_key, p_per_address_seconds, p_daily_cap)) then
-      insert into public.outbox_mails (id, kind, email, mailbox_key, idempotency_key, last_cause)
-        values (row_id, 'data-link', p_email, mailbox, 'data-link/' || row_id, 'link_budget');
+      insert into public.outbox_mails (id, kind, email, mailbox_key, language, idempotency_key, last_cause)
+        values (row_id, 'data-link', p_email, mailbox, p_language, 'data-link/' || row_id, 'link_budget');
       return jsonb_build_object('status', 'deferred');
     end if;
-    insert into public.outbox_mails (id, kind, email, mailbox_key, idempotency_key)
-      values (row_id, 'data-link', p_email, mailbox, 'data-link/' || row_id);
+    insert into public.outbox_mails (id, kind, email, mailbox_key, language, idempotency_key)
+      values (row_id, 'data-link', p_email, mailbox, p_language, 'data-link/' || row_id);
     return jsonb_build_object('status', 'owed', 'key', 'data-link/' || row_id);
   end
   $$;
@@ -428,12 +429,15 @@ create function private.data_link_mail_has_room(o public.outbox_mails, p_budget 
                                   (p_budget ->> 'daily_cap')::integer)
   $$;
 
--- What the link's sender reads: the address and its mailbox, nothing else (the link is
--- made when it is sent).
+-- What the link's sender reads: the address, its mailbox and the language it was asked in,
+-- nothing else (the link is made when it is sent).
 create function private.data_link_mail_json(m public.outbox_mails) returns jsonb
   language sql stable
   set search_path = ''
-  as $$ select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at) $$;
+  as $$
+    select jsonb_build_object('id', m.id, 'email', m.email, 'mailbox_key', m.mailbox_key, 'created_at', m.created_at,
+                              'language', coalesce(m.language, private.default_language()))
+  $$;
 
 -- What the erasure mail's sender reads: the erased address, the cancelled slots and the
 -- numbers of the invoices kept (its about, JSON) – null once it is sent (finish_mail clears them).
@@ -450,7 +454,7 @@ revoke all on function
   public.my_data(text),
   public.mailbox_appointments(text),
   public.erase_mailbox(text, text),
-  public.owe_data_link(text, integer, integer),
+  public.owe_data_link(text, integer, integer, text),
   private.data_link_room(text, integer, integer),
   private.prepare_data_link_mails(jsonb, timestamptz),
   private.data_link_mail_due(public.outbox_mails, date, interval),
@@ -463,7 +467,7 @@ grant execute on function
   public.my_data(text),
   public.mailbox_appointments(text),
   public.erase_mailbox(text, text),
-  public.owe_data_link(text, integer, integer),
+  public.owe_data_link(text, integer, integer, text),
   private.data_link_room(text, integer, integer),
   private.prepare_data_link_mails(jsonb, timestamptz),
   private.data_link_mail_due(public.outbox_mails, date, interval),

@@ -46,6 +46,9 @@ create table public.invoices (
   -- Whole Rappen, in 5-Rappen steps (domain/invoice.ts checks the typed amount's range).
   amount_rappen integer not null constraint amount_valid check (amount_rappen > 0 and amount_rappen % 5 = 0),
   issued_on date not null,
+  -- The language of its mail and PDF: the request's when it was issued (the invoice outlives
+  -- the request, domain/languages.ts).
+  language text not null default private.default_language() constraint language_valid check (private.is_language(language)),
   created_at timestamptz not null default now(),
   paid_at timestamptz
 );
@@ -134,10 +137,10 @@ create function public.issue_invoice(p_request uuid, p_amount_rappen integer, p_
       where c.year = extract(year from today)::integer
       returning c.last_number into seq;
     insert into public.invoices (number, appointment_id, appointment_request_id, address_key, first_name, last_name, service,
-                                 appointment_date, appointment_time, minutes, advisor, amount_rappen, issued_on)
+                                 appointment_date, appointment_time, minutes, advisor, amount_rappen, issued_on, language)
       values (format('%s-%s', extract(year from today)::integer, lpad(seq::text, 4, '0')), r.id, r.id,
               private.address_key(r.email), r.first_name, r.last_name, r.service,
-              r.confirmed_date, r.confirmed_time, r.appointment_minutes, r.advisor, p_amount_rappen, today)
+              r.confirmed_date, r.confirmed_time, r.appointment_minutes, r.advisor, p_amount_rappen, today, r.language)
       returning * into i;
     -- The first mail is not the resend budget's, so its row keeps the transaction's time
     -- (the outbox's grace period reads it).

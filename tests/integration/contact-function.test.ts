@@ -461,7 +461,7 @@ describe('send-contact-email: the acknowledgement after the answer', () => {
     const body = contactSubmission(email);
     expect(await callFunction(backend, FN, body, { ip })).toMatchObject({ status: 200, json: { ok: true } });
     const toVisitor = await mail.waitFor((m) => isTo(m, email));
-    expect(toVisitor.Subject).toBe(contactAcknowledgementMail({ email }, { practiceEmail: PRACTICE }).subject);
+    expect(toVisitor.Subject).toBe(contactAcknowledgementMail({ email, language: 'de' }, { practiceEmail: PRACTICE }).subject);
     expect((await finishedAcknowledgement(backend, 'contact', body.requestId)).sent_at).not.toBeNull();
   });
 });

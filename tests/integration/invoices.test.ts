@@ -92,7 +92,7 @@ describe('issuing an invoice', () => {
     // No message, no phone, no e-mail as typed: the address key only.
     expect(Object.keys(rows[0]!).sort()).toEqual([
       'address_key', 'advisor', 'amount_rappen', 'appointment_date', 'appointment_id', 'appointment_request_id', 'appointment_time', 'created_at',
-      'first_name', 'issued_on', 'last_name', 'minutes', 'number', 'paid_at', 'service',
+      'first_name', 'issued_on', 'language', 'last_name', 'minutes', 'number', 'paid_at', 'service',
     ]);
     expect(rows[0]!.address_key).toBe(email.replace(/@(.*)$/, (_, domain: string) => `@${domain.toLowerCase()}`));
     // The mail names the invoice only: it stays with the invoice when the request goes.

@@ -223,7 +223,7 @@ describe('newsletter: double opt-in and the announcement', () => {
     expect((await backend.query(`select 1 from public.outbox_mails where kind = 'announcement' and subscriber_id = $1`, [id])).rows).toHaveLength(1);
 
     // The page's token comes from an announcement; write one as the outbox would: its claim is taken by the run.
-    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id);
+    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id, 'de');
     const token = links.page.split('#')[1]!;
     expect(await follow('unsubscribe', token)).toMatchObject({ status: 200, json: { status: 'unsubscribed' } });
     expect(await subscriberOf(visitor.email)).toBeUndefined();
@@ -619,7 +619,7 @@ describe('newsletter: a proof counts for one subscription', () => {
     expect(first).toMatchObject({ status: 202, json: { ok: true } });
     await confirmationOf(reader.email);
     const id = (await subscriberOf(reader.email))!.id;
-    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id);
+    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id, 'de');
     expect(await follow('unsubscribe', links.page.split('#')[1]!)).toMatchObject({ status: 200 });
     expect(await subscriberOf(reader.email)).toBeUndefined();
 
@@ -679,7 +679,7 @@ describe('newsletter: confirming lifts the limit of one confirmation mail in 30 
   it('mails an address that confirmed, unsubscribed and subscribes again at once', async () => {
     const reader = await confirmedSubscriber();
     const id = (await subscriberOf(reader.email))!.id;
-    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id);
+    const links = await unsubscribeLinks({ secret: readFunctionsSettings().ACTION_TOKEN_SECRET ?? '', siteUrl: 'http://localhost:5173', apiUrl: backend.apiUrl }, id, 'de');
     expect(await follow('unsubscribe', links.page.split('#')[1]!)).toMatchObject({ status: 200 });
     expect(await subscribe(reader.email, newVisitor().ip)).toMatchObject({ status: 202, json: { ok: true } });
     expect(await confirmationRows(reader.email)).toHaveLength(1);

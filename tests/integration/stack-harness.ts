@@ -145,7 +145,11 @@ export function slotSequence(fromDays: number): () => { date: string; time: stri
   };
 }
 
-/** An appointment row as the site inserts it (a bookable day about a week ahead), with any field overridden. */
+/**
+ * An appointment row as the site inserts it (a bookable day about a week ahead), with any
+ * field overridden. Without a `language` override it names none: the spec's insert, which
+ * the database stores German (the site itself always names the page's language).
+ */
 export function newAppointmentRequest(email: string, overrides: Record<string, unknown> = {}): NewAppointmentRequest {
   return {
     id: crypto.randomUUID(),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyHead, headElementsFor, renderHeadHtml, type HeadElement } from '@/app/head/head';
 import { isListed, pageRoutes } from '@/lib/route-table';
+import { languages, languageTags, ogLocales } from '@/lib/language';
+import { notFoundMeta as englishNotFound } from '@/content/en/page-meta';
 import { serviceCatalog } from '@domain/catalog';
 
 const listedPageRoutes = pageRoutes.filter(isListed);
@@ -23,14 +25,43 @@ describe('page head', () => {
     expect(attr(head, { property: 'og:description' }, 'content')).toBe(description);
     expect(attr(head, { property: 'og:url' }, 'content')).toBe(`https://www.ruhepol-schlafberatung.ch${path}`);
     expect(attr(head, { property: 'og:image' }, 'content')).toMatch(/^https:\/\/.+\/media\/og-image\.jpg$/);
-    expect(attr(head, { property: 'og:locale' }, 'content')).toBe('de_CH');
+    const language = pageRoutes.find((route) => route.path === path)!.language;
+    expect(attr(head, { property: 'og:locale' }, 'content')).toBe(ogLocales[language]);
   });
 
-  it('gives every page a different title and description', () => {
-    const titles = pageRoutes.map((r) => headElementsFor(r.path).find((e) => e.tag === 'title')?.text);
-    const descriptions = pageRoutes.map((r) => attr(headElementsFor(r.path), { name: 'description' }, 'content'));
-    expect(new Set(titles).size).toBe(pageRoutes.length);
-    expect(new Set(descriptions).size).toBe(pageRoutes.length);
+  it.each(languages)('gives every page in %s a different title and description', (language) => {
+    const routes = pageRoutes.filter((r) => r.language === language);
+    const titles = routes.map((r) => headElementsFor(r.path).find((e) => e.tag === 'title')?.text);
+    const descriptions = routes.map((r) => attr(headElementsFor(r.path), { name: 'description' }, 'content'));
+    expect(new Set(titles).size).toBe(routes.length);
+    expect(new Set(descriptions).size).toBe(routes.length);
+  });
+
+  it.each(listedPageRoutes.map((r) => [r.path, r] as const))('%s names its pair in the other language, itself and x-default, and the pair names it back', (path, route) => {
+    const links = (at: string) =>
+      Object.fromEntries(
+        headElementsFor(at)
+          .filter((e) => e.attrs.rel === 'alternate' && e.attrs.hreflang)
+          .map((e) => [e.attrs.hreflang, e.attrs.href]),
+      );
+    const site = 'https://www.ruhepol-schlafberatung.ch';
+    const pair = route.alternates[route.language === 'de' ? 'en' : 'de'];
+    // Every page of the site has its pair (an article without a translation would have none).
+    expect(pair, path).toBeDefined();
+    const expected = {
+      [languageTags.de]: `${site}${route.alternates.de}`,
+      [languageTags.en]: `${site}${route.alternates.en}`,
+      'x-default': `${site}${route.alternates.de}`,
+    };
+    expect(links(path)).toEqual(expected);
+    expect(links(pair!)).toEqual(expected);
+  });
+
+  it('answers an unknown path under /en/ in English, as its own 404 page', () => {
+    const head = headElementsFor('/en/does-not-exist');
+    expect(head.find((e) => e.tag === 'title')?.text).toContain(englishNotFound.title);
+    expect(attr(head, { property: 'og:locale' }, 'content')).toBe(ogLocales.en);
+    expect(attr(head, { name: 'robots' }, 'content')).toBe('noindex');
   });
 
   it('preloads the hero image of the page as its largest paint', () => {

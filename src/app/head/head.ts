@@ -1,10 +1,12 @@
 import { HEAD_MARKER } from '@/app/head/head-marker';
 import { heroImageSources } from '@/lib/hero-image';
-import { findPageRoute, type PageId, type PageRoute } from '@/lib/route-table';
+import { defaultLanguage, languageOfPath, languages, languageTags, ogLocales, type Language } from '@/lib/language';
+import { blogPath, findPageRoute, type PageId, type PageRoute } from '@/lib/route-table';
 import { absoluteUrl } from '@/app/head/site-config';
 import { articleJsonLd, practiceJsonLd } from '@/app/head/structured-data';
-import { articleBySlug, blogCategoryPages } from '@/content/article-index';
-import { notFoundMeta, sitePageMeta, type PageMeta } from '@/content/page-meta';
+import { articleBySlug } from '@/content/article-index';
+import { articleCategoriesCopy } from '@/content/article-categories';
+import { pageMetaCopy, type PageMeta } from '@/content/page-meta';
 import { practice } from '@/content/practice';
 import { escapeHtml } from '@domain/html';
 
@@ -23,39 +25,44 @@ export interface HeadElement {
 export const missingPageMetaMessage = (id: string) => `Page ${id} has no title and description in src/content/page-meta.ts`;
 
 /** A page's title and description: its registry entry's, or for the blog's pages, from the articles. */
-export function pageMeta(route: PageRoute | undefined): PageMeta {
+export function pageMeta(route: PageRoute | undefined, language: Language = route?.language ?? defaultLanguage): PageMeta {
+  const { notFoundMeta, sitePageMeta } = pageMetaCopy[language];
   if (!route) return notFoundMeta;
   if (route.slug !== undefined) {
-    const { title, excerpt } = articleBySlug(route.slug);
+    const { title, excerpt } = articleBySlug(route.slug, language);
     return { title, description: excerpt };
   }
-  if (route.category !== undefined) return { title: `Blog: ${route.category}`, description: blogCategoryPages[route.category] };
+  if (route.category !== undefined) {
+    const { categoryLabels, blogCategoryPages } = articleCategoriesCopy[language];
+    return { title: `Blog: ${categoryLabels[route.category]}`, description: blogCategoryPages[route.category] };
+  }
   const meta = sitePageMeta[route.id as PageId] as PageMeta | undefined;
   if (!meta) throw new Error(missingPageMetaMessage(route.id));
   return meta;
 }
 
 /** "Blog – Ruhepol Schlafberatung"; the home page leads with the practice name. */
-export function documentTitle(route: PageRoute | undefined): string {
-  const { title } = pageMeta(route);
+export function documentTitle(route: PageRoute | undefined, language?: Language): string {
+  const { title } = pageMeta(route, language);
   if (route?.id === 'home') return `${practice.name} – ${title}`;
   return `${title} – ${practice.name}`;
 }
 
-const BLOG_PATH = '/blog';
 /** The blog's Atom feed, written by the prerender step (scripts/articles/atom-feed.ts). */
 export const BLOG_FEED = { path: '/blog/feed.xml', title: `Blog – ${practice.name}` } as const;
 
 export function headElementsFor(pathname: string): HeadElement[] {
   const route: PageRoute | undefined = findPageRoute(pathname);
-  const title = documentTitle(route);
-  const { description } = pageMeta(route);
-  const article = route?.slug === undefined ? undefined : articleBySlug(route.slug);
+  // An unknown path answers in the language its path names (the English 404 page under /en/).
+  const language = route?.language ?? languageOfPath(pathname);
+  const title = documentTitle(route, language);
+  const { description } = pageMeta(route, language);
+  const article = route?.slug === undefined ? undefined : articleBySlug(route.slug, language);
   const elements: HeadElement[] = [
     { tag: 'title', attrs: {}, text: title },
     { tag: 'meta', attrs: { name: 'description', content: description } },
     { tag: 'meta', attrs: { property: 'og:type', content: article ? 'article' : 'website' } },
-    { tag: 'meta', attrs: { property: 'og:locale', content: 'de_CH' } },
+    { tag: 'meta', attrs: { property: 'og:locale', content: ogLocales[language] } },
     { tag: 'meta', attrs: { property: 'og:site_name', content: practice.name } },
     { tag: 'meta', attrs: { property: 'og:title', content: title } },
     { tag: 'meta', attrs: { property: 'og:description', content: description } },
@@ -85,6 +92,7 @@ export function headElementsFor(pathname: string): HeadElement[] {
       { tag: 'meta', attrs: { property: 'og:url', content: absoluteUrl(route.path) } },
     );
   }
+  if (route && !route.unlisted) elements.push(...alternateLinks(route));
   if (!route || route.unlisted) {
     // An unknown path is not a page, and an unlisted one is only for whoever got its link
     // by e-mail: keep both out of search results.
@@ -93,11 +101,11 @@ export function headElementsFor(pathname: string): HeadElement[] {
   if (route && article) {
     elements.push(
       { tag: 'meta', attrs: { property: 'article:published_time', content: article.date } },
-      { tag: 'meta', attrs: { property: 'article:section', content: article.category } },
+      { tag: 'meta', attrs: { property: 'article:section', content: articleCategoriesCopy[language].categoryLabels[article.category] } },
       { tag: 'script', attrs: { type: 'application/ld+json' }, text: JSON.stringify(articleJsonLd(article, route.path)) },
     );
   }
-  if (route?.path.startsWith(BLOG_PATH)) {
+  if (route?.path.startsWith(blogPath('de'))) {
     // Feed readers find the blog's feed from any of its pages.
     elements.push({ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title: BLOG_FEED.title, href: BLOG_FEED.path } });
   }
@@ -105,12 +113,42 @@ export function headElementsFor(pathname: string): HeadElement[] {
     elements.push({
       tag: 'script',
       attrs: { type: 'application/ld+json' },
-      text: JSON.stringify(practiceJsonLd()),
+      text: JSON.stringify(practiceJsonLd(language)),
     });
   }
   return elements;
 }
 
+
+/**
+ * The page in each of its languages, itself included, and x-default (the German one), as
+ * search engines expect of every page of a pair (Google Search Central, "Localized
+ * versions of your page"); the other language's og:locale too. A page without a pair
+ * names only itself.
+ */
+function alternateLinks(route: PageRoute): HeadElement[] {
+  const pairs = languages.flatMap((language) => {
+    const path = route.alternates[language];
+    return path ? [{ language, path }] : [];
+  });
+  if (pairs.length < 2) return [];
+  const german = route.alternates[defaultLanguage];
+  return [
+    ...pairs.map(({ language, path }): HeadElement => ({
+      tag: 'link',
+      attrs: { rel: 'alternate', hreflang: languageTags[language], href: absoluteUrl(path) },
+    })),
+    ...(german ? [{ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: absoluteUrl(german) } } satisfies HeadElement] : []),
+    ...pairs
+      .filter(({ language }) => language !== route.language)
+      .map(({ language }): HeadElement => ({ tag: 'meta', attrs: { property: 'og:locale:alternate', content: ogLocales[language] } })),
+  ];
+}
+
+/** `<html lang>` of a page: the language its path names. */
+export function documentLanguage(pathname: string): string {
+  return languageTags[languageOfPath(pathname)];
+}
 
 /** HTML for the prerendered page. JSON-LD is escaped so "</script>" in data cannot end the block. */
 export function renderHeadHtml(elements: HeadElement[]): string {
@@ -126,8 +164,8 @@ export function renderHeadHtml(elements: HeadElement[]): string {
     .join('\n    ');
 }
 
-/** Replaces the managed head elements of the live document (client-side navigation). */
-export function applyHead(doc: Document, elements: HeadElement[]): void {
+/** Replaces the managed head elements of the live document (client-side navigation), and its `<html lang>`. */
+export function applyHead(doc: Document, elements: HeadElement[], lang?: string): void {
   doc.head.querySelectorAll(`[${HEAD_MARKER}]`).forEach((node) => node.remove());
   for (const { tag, attrs, text } of elements) {
     if (tag === 'link' && attrs.rel === 'preload') continue; // only useful on first load
@@ -139,4 +177,5 @@ export function applyHead(doc: Document, elements: HeadElement[]): void {
   }
   const title = elements.find((e) => e.tag === 'title')?.text;
   if (title !== undefined) doc.title = title;
+  if (lang !== undefined) doc.documentElement.lang = lang;
 }

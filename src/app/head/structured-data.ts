@@ -1,5 +1,8 @@
-import { practice } from '@/content/practice';
-import { bookableServices } from '@/content/services';
+import { practiceCopy } from '@/content/practice';
+import { languageTags, type Language } from '@/lib/language';
+import { articleCategoriesCopy } from '@/content/article-categories';
+import { pageMetaCopy } from '@/content/page-meta';
+import { servicesCopy } from '@/content/services';
 import { absoluteUrl } from '@/app/head/site-config';
 import type { ArticleMeta } from '@/content/article-meta';
 
@@ -8,7 +11,10 @@ import type { ArticleMeta } from '@/content/article-meta';
  * HealthAndBeautyBusiness is the LocalBusiness subtype that fits a non-medical
  * counselling practice (MedicalBusiness would claim a medical practice).
  */
-export function practiceJsonLd(): Record<string, unknown> {
+export function practiceJsonLd(language: Language = 'de'): Record<string, unknown> {
+  const { practice } = practiceCopy[language];
+  const { bookableServices } = servicesCopy[language];
+  const { structuredDataText } = pageMetaCopy[language];
   const address = practice.practiceAddress;
   return {
     '@context': 'https://schema.org',
@@ -28,11 +34,11 @@ export function practiceJsonLd(): Record<string, unknown> {
       addressRegion: address.region,
       addressCountry: address.country,
     },
-    areaServed: 'Kanton Zürich',
+    areaServed: structuredDataText.areaServed,
     currenciesAccepted: 'CHF',
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
-      name: 'Leistungen',
+      name: structuredDataText.offerCatalogName,
       itemListElement: bookableServices.map((service) => ({
         '@type': 'Offer',
         itemOffered: {
@@ -62,11 +68,11 @@ export function articleJsonLd(article: ArticleMeta, path: string): Record<string
     url,
     headline: article.title,
     description: article.excerpt,
-    articleSection: article.category,
-    inLanguage: 'de-CH',
+    articleSection: articleCategoriesCopy[article.language].categoryLabels[article.category],
+    inLanguage: languageTags[article.language],
     datePublished: article.date,
     image: absoluteUrl('/media/og-image.jpg'),
     author: { '@type': 'Person', name: article.author },
-    publisher: { '@type': 'Organization', '@id': `${absoluteUrl('/')}#praxis`, name: practice.name },
+    publisher: { '@type': 'Organization', '@id': `${absoluteUrl('/')}#praxis`, name: practiceCopy[article.language].practice.name },
   };
 }

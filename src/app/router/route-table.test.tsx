@@ -20,6 +20,8 @@ import { outputFileFor, sitemapXml } from '../../../scripts/prerender/prerender'
 const eighthPage: PageEntry = {
   id: 'liegediagnostik',
   path: '/liegediagnostik',
+  language: 'de',
+  alternates: { de: '/liegediagnostik', en: '/en/lying-position-diagnostics' },
   module: 'src/routes/liegediagnostik-page.tsx',
   heroImage: 'hero-schlafberatung',
   navLabel: 'Liegediagnostik',
@@ -34,7 +36,7 @@ describe('page registry', () => {
   });
 
   it('is the only list: a new entry reaches the router, both navigations, the prerender list and the sitemap', () => {
-    const registry: PageEntry[] = [...pageRoutes, eighthPage];
+    const registry: PageEntry[] = [...pageRoutes.filter((entry) => entry.language === 'de'), eighthPage];
     expect(findPageRoute('/liegediagnostik/', registry)).toBe(eighthPage);
     expect(headerNavigationOf(registry).at(-1)).toEqual({ path: '/liegediagnostik', label: 'Liegediagnostik' });
     expect(footerNavigationOf(registry).map((link) => link.label)).toEqual([
@@ -67,10 +69,12 @@ describe('page registry', () => {
 
   it('keeps an unlisted page out of both navigations and the sitemap, but routes and prerenders it', () => {
     const unlisted = pageRoutes.filter((entry: PageEntry) => entry.unlisted);
-    expect(unlisted.map((entry) => entry.path)).toEqual(['/termin/aktion', '/newsletter/bestaetigen', '/newsletter/abmelden', '/meine-daten', '/schlaftagebuch']);
+    expect(unlisted.filter((entry) => entry.language === 'de').map((entry) => entry.path)).toEqual([
+      '/termin/aktion', '/newsletter/bestaetigen', '/newsletter/abmelden', '/meine-daten', '/schlaftagebuch',
+    ]);
     expect(findPageRoute('/termin/aktion/')).toBe(unlisted[0]);
     expect(outputFileFor('dist', '/termin/aktion')).toBe('dist/termin/aktion/index.html');
-    const linked = [...mainNavigation, ...footerNavigation].map((link) => link.path);
+    const linked = [...mainNavigation.de, ...footerNavigation.de, ...mainNavigation.en, ...footerNavigation.en].map((link) => link.path);
     expect(linked).not.toContain('/termin/aktion');
     const sitemap = sitemapXml('https://www.example.ch', pageRoutes);
     expect(sitemap).not.toContain('/termin/aktion');

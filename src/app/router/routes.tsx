@@ -15,6 +15,7 @@ const pageModules = import.meta.glob<PageModule>([
   '/src/routes/*-page.tsx',
   '!/src/routes/not-found-page.tsx',
   '/src/content/articles/*.md',
+  '/src/content/articles/en/*.md',
 ]);
 
 /** The lazy component of a registry entry; a module missing from src/routes stops the app at start. */
@@ -41,7 +42,7 @@ export function PageRoutes() {
     <Routes>
       {pageRoutes.map((route) => {
         const Page = pages[route.id]!;
-        return <Route key={route.id} path={route.path} element={<Page />} />;
+        return <Route key={route.path} path={route.path} element={<Page />} />;
       })}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { BotSignals } from '@domain/wire-types';
-import { uiText } from '@/content/ui-text';
+import { useCopy } from '@/content/copy';
+import { uiTextCopy } from '@/content/ui-text';
 
 /**
  * Two quiet signals beside the form proof (form-proof.ts), without bothering people with
@@ -16,6 +17,7 @@ export type FormSignals = Omit<BotSignals, 'altcha'>;
 
 /** Hidden from sight, from the tab order and from screen readers; bots that fill every field fill this too. */
 export function HoneypotField() {
+  const { uiText } = useCopy(uiTextCopy);
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
       <label>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { emailSuggestionTexts as texts } from '@/content/email-suggestion';
+import { useCopy } from '@/content/copy';
+import { emailSuggestionCopy } from '@/content/email-suggestion';
 import { suggestEmail } from './email-suggestion';
 
 /**
@@ -62,7 +63,7 @@ export function useEmailSuggestion() {
 }
 
 /**
- * «Meinten Sie anna@gmail.com?» and a button that takes it. The polite live region is
+ * «Meinten Sie anna@gmail.com?» («Did you mean …?» on an English page) and a button that takes it. The polite live region is
  * there from the start, empty, so a screen reader announces the question when it appears;
  * the button is described by the question, for a visitor who reaches it with Tab.
  */
@@ -77,6 +78,7 @@ export function EmailSuggestionPrompt({
   take: () => void;
   className?: string;
 }) {
+  const { emailSuggestionTexts: texts } = useCopy(emailSuggestionCopy);
   const questionId = `${promptId}-frage`;
   return (
     <div id={promptId} aria-live="polite" className={className}>

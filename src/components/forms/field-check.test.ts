@@ -1,4 +1,5 @@
 import { fieldProblemTexts } from '@/content/form-notices';
+import { fieldProblemTexts as fieldProblemTextsEn } from '@/content/en/form-notices';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldProblem, isPhoneNumber, PHONE_DIGITS_MIN } from '@domain/field-rules';
 import { checkFields, MESSAGE_RULE, PERSONAL_DETAILS_RULES } from './field-check';
@@ -57,6 +58,16 @@ describe('checkFields (the functions’ field schemas, worded for the visitor)',
       expect(checkFields(form, rules), `${vorname} ${nachname}`).toBe(true);
       form.remove();
     }
+  });
+
+  it('words its messages in the texts it is given (an English page’s), German without them', () => {
+    const form = filledForm({ email: 'a@b', vorname: '   ', nachricht: 'x'.repeat(FIELD_LIMITS.message + 1) });
+    expect(checkFields(form, rules, fieldProblemTextsEn)).toBe(false);
+    expect(messageOf(form, 'email')).toBe(fieldProblemTextsEn.notAnEmail);
+    expect(messageOf(form, 'vorname')).toBe(fieldProblemTextsEn.blank);
+    expect(messageOf(form, 'nachricht')).toBe(fieldProblemTextsEn.tooLong(FIELD_LIMITS.message));
+    checkFields(form, rules);
+    expect(messageOf(form, 'email')).toBe(fieldProblemTexts.notAnEmail);
   });
 
   it('keeps tabs and line breaks in a message, which a one-line field refuses', () => {

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { fieldProblemTexts } from '@/content/form-notices';
+import type { Copy } from '@/content/copy';
+import { formNoticesCopy, type fieldProblemTexts } from '@/content/form-notices';
 import type { FieldProblem } from '@domain/field-rules';
 import { fieldSchemas, type FieldSchema } from '@domain/field-schemas';
 
@@ -23,34 +24,37 @@ export const MESSAGE_RULE: FieldRule = { name: 'nachricht', schema: fieldSchemas
 /** The practice's note to the visitor when it declines a request (the appointment action page). */
 export const STAFF_NOTE_RULE: FieldRule = { name: 'nachricht', schema: fieldSchemas.staffNote };
 
-/** The de-CH message for a field schema's refusal (its message is the FieldProblem, its params the limit). */
-function problemText(problem: FieldProblem, maxLength: number): string {
+/** What a field says about a value its function would refuse, in the page's language (`useCopy(formNoticesCopy)`). */
+export type FieldProblemTexts = Copy<typeof fieldProblemTexts>;
+
+/** The message for a field schema's refusal (its message is the FieldProblem, its params the limit). */
+function problemText(problem: FieldProblem, maxLength: number, texts: FieldProblemTexts): string {
   switch (problem) {
     case 'blank':
-      return fieldProblemTexts.blank;
+      return texts.blank;
     case 'too_long':
-      return fieldProblemTexts.tooLong(maxLength);
+      return texts.tooLong(maxLength);
     case 'not_an_email':
-      return fieldProblemTexts.notAnEmail;
+      return texts.notAnEmail;
     case 'not_a_name':
-      return fieldProblemTexts.notAName;
+      return texts.notAName;
     case 'name_script':
-      return fieldProblemTexts.nameScript;
+      return texts.nameScript;
     case 'not_a_phone':
-      return fieldProblemTexts.notAPhone;
+      return texts.notAPhone;
     case 'control_character':
     case 'not_well_formed':
-      return fieldProblemTexts.invisibleCharacters;
+      return texts.invisibleCharacters;
   }
 }
 
 /** What the function would say about this value, worded for the visitor; '' when it accepts it. */
-function fieldMessage(schema: FieldSchema, value: string): string {
+function fieldMessage(schema: FieldSchema, value: string, texts: FieldProblemTexts): string {
   const result = schema.safeParse(value);
   if (result.success) return '';
   const issue = result.error.issues[0];
   const maxLength = issue?.code === 'custom' ? Number(issue.params?.maxLength) : NaN;
-  return problemText(issue?.message as FieldProblem, maxLength);
+  return problemText(issue?.message as FieldProblem, maxLength, texts);
 }
 
 /**
@@ -59,15 +63,20 @@ function fieldMessage(schema: FieldSchema, value: string): string {
  * of spaces, an invisible control character) gets a message at the field, shown by the
  * browser and read by screen readers like its own, instead of the failure notice after
  * the round trip. Returns whether every field is fine (the browser shows the first
- * problem and focuses its field).
+ * problem and focuses its field). `texts` are the page's (`useCopy(formNoticesCopy).fieldProblemTexts`);
+ * without them the messages are German, the default language's.
  */
-export function checkFields(form: HTMLFormElement, rules: readonly FieldRule[]): boolean {
+export function checkFields(
+  form: HTMLFormElement,
+  rules: readonly FieldRule[],
+  texts: FieldProblemTexts = formNoticesCopy.de.fieldProblemTexts,
+): boolean {
   for (const rule of rules) {
     const field = form.elements.namedItem(rule.name);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
     // The forms send trimmed values (read-form.ts); an empty optional field is sent as null.
     const value = field.value.trim();
-    const message = value === '' ? (field.required ? fieldProblemTexts.blank : '') : fieldMessage(rule.schema, value);
+    const message = value === '' ? (field.required ? texts.blank : '') : fieldMessage(rule.schema, value, texts);
     field.setCustomValidity(message);
   }
   return form.reportValidity();

@@ -1,5 +1,6 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
-import { fieldProblemTexts } from '@/content/form-notices';
+import { useCopy } from '@/content/copy';
+import { formNoticesCopy } from '@/content/form-notices';
 import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { characterCount } from '@domain/field-rules';
@@ -93,6 +94,7 @@ type Common = {
  * Postgres count: an emoji is one.
  */
 function useLimit(limit: number | undefined, message: string | undefined) {
+  const { fieldProblemTexts } = useCopy(formNoticesCopy);
   const [length, setLength] = useState(0);
   const over = limit !== undefined && length > limit ? fieldProblemTexts.overLimit(length, limit) : '';
   return {

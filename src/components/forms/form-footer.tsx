@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { PageLink } from '@/lib/page-links';
+import { PageLink, useLanguage } from '@/lib/page-links';
 import { pagePath } from '@/lib/route-table';
 import { buttonClasses } from '@/components/ui/button-link';
-import { noScriptNote, privacyNote, sendingLabel } from '@/content/form-notices';
+import { useCopy } from '@/content/copy';
+import { formNoticesCopy } from '@/content/form-notices';
 
 const subscribeToNothing = () => () => {};
 
@@ -16,7 +17,8 @@ export function useIsInteractive(): boolean {
 }
 
 /**
- * Submit button (disabled and relabelled while sending) with the privacy line under it.
+ * Submit button (disabled and relabelled while sending) with the privacy line under it,
+ * which links the privacy notice in the page's language.
  * While sending it is disabled with aria-disabled, not the disabled attribute: a focused
  * button that becomes `disabled` drops focus to <body>, so a keyboard user who pressed
  * Enter would start over at the top of the page. The submission hook ignores sends
@@ -24,6 +26,8 @@ export function useIsInteractive(): boolean {
  */
 export function FormFooter({ label, isPending, note }: { label: string; isPending: boolean; note?: string }) {
   const interactive = useIsInteractive();
+  const language = useLanguage();
+  const { noScriptNote, privacyNote, sendingLabel } = useCopy(formNoticesCopy);
   return (
     <div className="space-y-3">
       {note && <p className="text-sm text-ink-muted">{note}</p>}
@@ -42,7 +46,7 @@ export function FormFooter({ label, isPending, note }: { label: string; isPendin
       </noscript>
       <p className="text-sm text-ink-muted">
         {privacyNote.text}{' '}
-        <PageLink to={pagePath('datenschutz')} className="font-medium text-night-700 underline underline-offset-4">
+        <PageLink to={pagePath('datenschutz', language)} className="font-medium text-night-700 underline underline-offset-4">
           {privacyNote.linkLabel}
         </PageLink>
         .

@@ -1,4 +1,5 @@
-import { fieldHints } from '@/content/form-notices';
+import { useCopy } from '@/content/copy';
+import { formNoticesCopy } from '@/content/form-notices';
 import type { FormFieldCopy } from '@/content/types';
 import { EmailField } from '@/components/forms/email-field';
 import { TextField } from '@/components/forms/form-field';
@@ -13,6 +14,7 @@ type PersonalFields = Record<'vorname' | 'nachname' | 'email' | 'telefon', FormF
  * (docs/product.md §5); either way the hint says what a phone may hold (isPhoneNumber).
  */
 export function PersonalDetailsFields({ fields, phoneRequired }: { fields: PersonalFields; phoneRequired: boolean }) {
+  const { fieldHints } = useCopy(formNoticesCopy);
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <TextField label={fields.vorname.label} name="vorname" required autoComplete={fields.vorname.autoComplete} limit={FIELD_LIMITS.name} />

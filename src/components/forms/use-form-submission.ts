@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { prepareToasts, useToast, type ToastMessage } from '@/components/ui/toaster';
-import { sendFailedNotice, storedQueuedNotice } from '@/content/form-notices';
+import { useCopy } from '@/content/copy';
+import type { Language } from '@/lib/language';
+import { useLanguage } from '@/lib/page-links';
+import { formNoticesCopy } from '@/content/form-notices';
 import { useBotSignals, type FormSignals } from './bot-signals';
 import { checkFields, clearFieldMessage, type FieldRule } from './field-check';
 import { prepareFormProof } from './form-proof';
@@ -17,7 +20,8 @@ interface Options<TName extends string, TRequest> {
   /** The function's rules for those fields, checked before anything is sent. */
   rules: readonly FieldRule[];
   /** The request from the values, the bot signals and the request's id (the same for a retry of the same values). */
-  toRequest: (values: Record<TName, string>, signals: FormSignals, requestId: string) => TRequest;
+  /** The request from the form's values; `language` is the page's, stored with what the visitor sends. */
+  toRequest: (values: Record<TName, string>, signals: FormSignals, requestId: string, language: Language) => TRequest;
   /** Sends the request; any rejection counts as a failed submission. */
   send: (request: TRequest) => Promise<SendOutcome>;
   /** Shown when the request is sent; a request stored but queued behind the day's mail cap gets the shared `storedQueuedNotice`. */
@@ -27,7 +31,8 @@ interface Options<TName extends string, TRequest> {
 }
 
 /**
- * The one submit behaviour both forms share (docs/product.md §4 and §8). The form's
+ * The one submit behaviour both forms share (docs/product.md §4 and §8), its field
+ * messages and notices in the page's language (`successNotice` is the form's, in it too). The form's
  * props prepare its proof on first focus, check the fields by the function's rules, read
  * them and send; while sending, `isPending`; on success the form is emptied, the next
  * request gets a new id and the success notice shows – or, when the function stored the
@@ -38,7 +43,9 @@ interface Options<TName extends string, TRequest> {
  */
 export function useFormSubmission<TName extends string, TRequest>(options: Options<TName, TRequest>) {
   const { functionName, fields, rules, toRequest, send, successNotice, onFailure } = options;
+  const { fieldProblemTexts, sendFailedNotice, storedQueuedNotice } = useCopy(formNoticesCopy);
   const toast = useToast();
+  const language = useLanguage();
   // This form's notices replace each other: only the latest outcome is shown.
   const group = useId();
   const botSignals = useBotSignals();
@@ -51,9 +58,9 @@ export function useFormSubmission<TName extends string, TRequest>(options: Optio
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    if (sending.current || !checkFields(form, rules)) return;
+    if (sending.current || !checkFields(form, rules, fieldProblemTexts)) return;
     const values = readTextFields(form, fields);
-    const request = toRequest(values, botSignals.read(form), requestIds.idFor(values));
+    const request = toRequest(values, botSignals.read(form), requestIds.idFor(values), language);
     sending.current = true;
     // The notices' code loads while the request is on its way, so the answer's notice need
     // not wait for it (if it fails here, the Toaster tries again and has a fallback).

@@ -1,11 +1,15 @@
-import { PageLink } from '@/lib/page-links';
+import { PageLink, useLanguage } from '@/lib/page-links';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { footerNavigation } from '@/lib/route-table';
-import { addressLines, practice } from '@/content/practice';
+import { addressLines, practiceCopy } from '@/content/practice';
 import { Container } from '@/components/ui/section';
-import { uiText } from '@/content/ui-text';
+import { useCopy } from '@/content/copy';
+import { uiTextCopy } from '@/content/ui-text';
 
 export function SiteFooter() {
+  const language = useLanguage();
+  const { practice } = useCopy(practiceCopy);
+  const { uiText } = useCopy(uiTextCopy);
   const [street, town] = addressLines(practice.practiceAddress);
   return (
     <footer className="on-dark bg-night-900 text-night-100">
@@ -44,7 +48,7 @@ export function SiteFooter() {
         <nav aria-label={uiText.footer.navigation}>
           <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-moon-300">{uiText.footer.pagesTitle}</h2>
           <ul className="mt-4 space-y-2 text-sm">
-            {footerNavigation.map((link) => (
+            {footerNavigation[language].map((link) => (
               <li key={link.path}>
                 <PageLink to={link.path} className="rounded hover:text-white hover:underline">
                   {link.label}

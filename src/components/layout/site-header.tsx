@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { appointmentPath, mainNavigation } from '@/lib/route-table';
-import { isOpenPage, PageLink, usePagePath } from '@/lib/page-links';
+import { isOpenPage, PageLink, useLanguage, usePagePath } from '@/lib/page-links';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
 import { SiteLogo } from '@/components/layout/site-logo';
 import { cn } from '@/lib/cn';
-import { uiText } from '@/content/ui-text';
+import { useCopy } from '@/content/copy';
+import { uiTextCopy } from '@/content/ui-text';
+import { LanguageSwitch } from '@/components/layout/language-switch';
 
 /** The mobile menu's id (the toggle controls it). Fixed, not useId: the header is an island (src/app/islands). */
 export const MOBILE_MENU_ID = 'mobile-menu';
@@ -23,6 +25,9 @@ const navLinkClasses = (isActive: boolean) =>
  */
 export function SiteHeader() {
   const pathname = usePagePath();
+  const language = useLanguage();
+  const { uiText } = useCopy(uiTextCopy);
+  const navigation = mainNavigation[language];
   // The menu remembers the page it was opened on, so any navigation (a link, the back
   // button) leaves it closed without an extra render.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
@@ -50,7 +55,7 @@ export function SiteHeader() {
 
         <nav aria-label={uiText.header.mainNavigation} className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {mainNavigation.map((route) => (
+            {navigation.map((route) => (
               <li key={route.path}>
                 <PageLink to={route.path} {...openPageProps(pathname, route.path)} className={navLinkClasses(isOpenPage(pathname, route.path))}>
                   {route.label}
@@ -61,8 +66,9 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch className="hidden md:block" />
           {/* Always in the sticky header, as docs/product.md §2 asks; compact on phones, where the logo and the menu button share the row. */}
-          <ButtonLink to={appointmentPath} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
+          <ButtonLink to={appointmentPath(language)} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
             {uiText.header.bookingCta}
           </ButtonLink>
           <button
@@ -87,7 +93,7 @@ export function SiteHeader() {
       >
         <Container className="py-4">
           <ul className="flex flex-col gap-1">
-            {mainNavigation.map((route) => (
+            {navigation.map((route) => (
               <li key={route.path}>
                 <PageLink
                   to={route.path}
@@ -103,9 +109,10 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <ButtonLink to={appointmentPath} onClick={closeMenu} size="lg" className="mt-4 w-full">
+          <ButtonLink to={appointmentPath(language)} onClick={closeMenu} size="lg" className="mt-4 w-full">
             {uiText.header.bookingCta}
           </ButtonLink>
+          <LanguageSwitch className="mt-4 flex justify-center" />
         </Container>
       </nav>
     </header>

@@ -1,8 +1,10 @@
+import { useCopy } from '@/content/copy';
 import { PageLink } from '@/lib/page-links';
 import { Moon } from 'lucide-react';
-import { practice } from '@/content/practice';
+import { practiceCopy } from '@/content/practice';
 
 export function SiteLogo({ onNavigate }: { onNavigate?: () => void }) {
+  const { practice } = useCopy(practiceCopy);
   return (
     <PageLink to="/" onClick={onNavigate} className="flex items-center gap-2 rounded-md text-night-800">
       <span className="grid size-9 place-items-center rounded-xl bg-night-700 text-moon-300">

@@ -1,8 +1,9 @@
+import { useCopy } from '@/content/copy';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import type { SectionTone } from '@/components/sections/section-layout';
 import type { Advisor } from '@/content/team';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 /** Intrinsic size of the portraits; shown smaller, so they stay sharp on high-density screens. */
 const PORTRAIT_SIZE = 480;
@@ -16,6 +17,7 @@ interface AdvisorProfilesProps {
 
 /** One card per advisor: portrait, name, role, bio and focus areas. Each card is an anchor (#sandra-huber). */
 export function AdvisorProfiles({ id, title, advisors, tone }: AdvisorProfilesProps) {
+  const { uiText } = useCopy(uiTextCopy);
   return (
     <Section id={id} title={title} tone={tone}>
       <ul className="grid gap-6 lg:grid-cols-2">

@@ -1,13 +1,17 @@
+import { useCopy } from '@/content/copy';
 import { Mail, Phone } from 'lucide-react';
-import { practice } from '@/content/practice';
-import { appointmentPage } from '@/content/appointment';
+import { practiceCopy } from '@/content/practice';
+import { appointmentCopy } from '@/content/appointment';
 import { ServicePriceList } from '@/components/sections/service-price-list';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 /** Beside the booking form: direct contact, services with prices, practical notes. */
 export function AppointmentSidebar() {
+  const { uiText } = useCopy(uiTextCopy);
+  const { appointmentPage } = useCopy(appointmentCopy);
+  const { practice } = useCopy(practiceCopy);
   const { directContact, services, notes } = appointmentPage.sidebar;
   return (
     <aside aria-label={uiText.bookingSidebar.label} className="space-y-6">

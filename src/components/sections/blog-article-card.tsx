@@ -1,10 +1,12 @@
+import { useCopy } from '@/content/copy';
 import { Activity, BookOpen, Clock, HeartPulse, Lightbulb, MessagesSquare, type LucideIcon } from 'lucide-react';
 import { PageLink } from '@/lib/page-links';
+import { articleCategoriesCopy } from '@/content/article-categories';
+import { dateFormatsCopy } from '@/content/dates';
 import { articlePath } from '@/lib/route-table';
-import { articlePageText, type BlogArticle, type BlogCategory } from '@/content/blog';
+import { type BlogArticle, type BlogCategory, blogCopy } from '@/content/blog';
 import { buttonClasses } from '@/components/ui/button-link';
 import { Card, IconBadge } from '@/components/ui/card';
-import { formatDateShort } from '@domain/dates';
 import { cn } from '@/lib/cn';
 
 const categoryIcons: Record<BlogCategory, LucideIcon> = {
@@ -35,6 +37,9 @@ export interface BlogArticleCardProps {
  * article, which stretches over the whole card so a tap anywhere on it opens the article.
  */
 export function BlogArticleCard({ article, variant = 'standard', labels }: BlogArticleCardProps) {
+  const { articlePageText } = useCopy(blogCopy);
+  const { categoryLabels } = useCopy(articleCategoriesCopy);
+  const { formatDateShort } = useCopy(dateFormatsCopy);
   const featured = variant === 'featured';
   const CategoryIcon = categoryIcons[article.category];
   return (
@@ -45,7 +50,7 @@ export function BlogArticleCard({ article, variant = 'standard', labels }: BlogA
         </IconBadge>
       )}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-muted">
-        <span className="rounded-full bg-sage-50 px-3 py-1 font-semibold text-sage-700">{article.category}</span>
+        <span className="rounded-full bg-sage-50 px-3 py-1 font-semibold text-sage-700">{categoryLabels[article.category]}</span>
         <time dateTime={article.date}>{formatDateShort(article.date)}</time>
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden="true" className="size-4" />
@@ -61,7 +66,7 @@ export function BlogArticleCard({ article, variant = 'standard', labels }: BlogA
         </p>
         {/* The title after «Lesen» tells the six links apart in a screen reader's list of links. */}
         <PageLink
-          to={articlePath(article.slug)}
+          to={articlePath(article.slug, article.language)}
           className={buttonClasses('secondary', 'md', "after:absolute after:inset-0 after:rounded-2xl after:content-['']")}
         >
           <BookOpen aria-hidden="true" className="size-4" />

@@ -1,6 +1,8 @@
 import { useId } from 'react';
-import { PageLink } from '@/lib/page-links';
+import { PageLink, useLanguage } from '@/lib/page-links';
 import { categoryPath, pagePath } from '@/lib/route-table';
+import { useCopy } from '@/content/copy';
+import { articleCategoriesCopy } from '@/content/article-categories';
 import { Container } from '@/components/ui/section';
 import { allCategoriesChip, blogCategories, type BlogCategoryChip } from '@/content/article-meta';
 import { cn } from '@/lib/cn';
@@ -22,6 +24,8 @@ export const BLOG_CHIPS_ID = 'kategorien';
 
 export function BlogCategoryChips({ label, current }: BlogCategoryChipsProps) {
   const labelId = useId();
+  const language = useLanguage();
+  const { allCategoriesLabel, categoryLabels } = useCopy(articleCategoriesCopy);
   return (
     <nav id={BLOG_CHIPS_ID} aria-labelledby={labelId} className="border-b border-sand-200 bg-cream">
       <Container className="flex flex-col gap-3 py-6 sm:flex-row sm:items-center sm:gap-4">
@@ -35,7 +39,7 @@ export function BlogCategoryChips({ label, current }: BlogCategoryChipsProps) {
               <li key={category}>
                 <PageLink
                   // To the chips again, so the list is in view, with and without JavaScript.
-                  to={`${category === allCategoriesChip ? pagePath('blog') : categoryPath(category)}#${BLOG_CHIPS_ID}`}
+                  to={`${category === allCategoriesChip ? pagePath('blog', language) : categoryPath(category, language)}#${BLOG_CHIPS_ID}`}
                   aria-current={isCurrent ? 'page' : undefined}
                   className={cn(
                     'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
@@ -44,7 +48,7 @@ export function BlogCategoryChips({ label, current }: BlogCategoryChipsProps) {
                       : 'border-sand-300 bg-white text-ink-muted hover:border-night-600 hover:text-night-700',
                   )}
                 >
-                  {category}
+                  {category === allCategoriesChip ? allCategoriesLabel : categoryLabels[category]}
                 </PageLink>
               </li>
             );

@@ -1,9 +1,11 @@
-import { contactPage } from '@/content/contact';
+import { useCopy } from '@/content/copy';
+import { contactCopy } from '@/content/contact';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 
 /** "Anfahrt": parking and the bus stop. */
 export function DirectionsCard() {
+  const { contactPage } = useCopy(contactCopy);
   const { directions } = contactPage;
   return (
     <Card>

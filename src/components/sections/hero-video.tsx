@@ -1,8 +1,9 @@
+import { useCopy } from '@/content/copy';
 import { useRef, useState } from 'react';
 import { Pause, Play } from 'lucide-react';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { cn } from '@/lib/cn';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 type VideoState = 'loading' | 'playing' | 'paused' | 'failed';
 
@@ -21,6 +22,7 @@ export interface HeroVideoProps {
  * visitor allows motion is known only in the browser (use-motion-allowed.ts).
  */
 export function HeroVideo({ video }: HeroVideoProps) {
+  const { uiText } = useCopy(uiTextCopy);
   const motionAllowed = useMotionAllowed();
   const [videoState, setVideoState] = useState<VideoState>('loading');
   const videoRef = useRef<HTMLVideoElement>(null);

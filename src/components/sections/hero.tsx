@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { heroImageSources } from '@/lib/hero-image';
 import { Island } from '@/components/islands/island';
-import { usePagePath } from '@/lib/page-links';
+import { useLanguage, usePagePath } from '@/lib/page-links';
 import { appointmentPath, findPageRoute } from '@/lib/route-table';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/section';
@@ -37,6 +37,7 @@ export interface HeroProps {
  */
 export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, size = 'compact' }: HeroProps) {
   const pathname = usePagePath();
+  const language = useLanguage();
   const baseName = image ?? findPageRoute(pathname)?.heroImage;
   if (!baseName) throw new Error(`No hero image for ${pathname}: register the page in src/lib/route-table.ts`);
   const still = heroImageSources(baseName);
@@ -76,7 +77,7 @@ export function Hero({ title, subtitle, lead, image, video, cta, secondaryCta, s
           {(cta || secondaryCta) && (
             <div className="mt-8 flex flex-wrap gap-3">
               {cta && (
-                <ButtonLink to={cta.to ?? appointmentPath} variant="accent" size="lg">
+                <ButtonLink to={cta.to ?? appointmentPath(language)} variant="accent" size="lg">
                   {cta.label}
                 </ButtonLink>
               )}

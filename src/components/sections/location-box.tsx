@@ -1,6 +1,7 @@
+import { useCopy } from '@/content/copy';
 import { ExternalLink } from 'lucide-react';
-import { contactPage } from '@/content/contact';
-import { addressLines, practice } from '@/content/practice';
+import { contactCopy } from '@/content/contact';
+import { addressLines, practiceCopy } from '@/content/practice';
 import { Card } from '@/components/ui/card';
 
 /**
@@ -9,6 +10,8 @@ import { Card } from '@/components/ui/card';
  * in the visitor's map service only when they choose to.
  */
 export function LocationBox() {
+  const { practice } = useCopy(practiceCopy);
+  const { contactPage } = useCopy(contactCopy);
   const { location } = contactPage;
   const [street, town] = addressLines(practice.practiceAddress);
   return (

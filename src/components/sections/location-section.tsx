@@ -1,10 +1,11 @@
+import { useCopy } from '@/content/copy';
 import { Calendar, MapPin, Phone } from 'lucide-react';
 import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import type { SectionTone } from '@/components/sections/section-layout';
-import { addressLines, type PhoneNumber, type PostalAddress } from '@/content/practice';
-import { uiText } from '@/content/ui-text';
+import { addressLines, type PhoneNumber } from '@/content/practice';
+import { uiTextCopy } from '@/content/ui-text';
 
 
 interface LocationSectionProps {
@@ -13,7 +14,7 @@ interface LocationSectionProps {
   text: string;
   /** Name printed as the first line of the address. */
   name: string;
-  address: PostalAddress;
+  address: Parameters<typeof addressLines>[0];
   phone: PhoneNumber;
   /** E.g. "Termine nach Vereinbarung". */
   note?: string;
@@ -24,6 +25,7 @@ interface LocationSectionProps {
 
 /** Where the practice is: a short text beside a card with the address, phone and a map link. */
 export function LocationSection({ id, title, text, name, address, phone, note, mapUrl, tone }: LocationSectionProps) {
+  const { uiText } = useCopy(uiTextCopy);
   const [street, town] = addressLines(address);
   return (
     <Section id={id} title={title} tone={tone}>

@@ -1,3 +1,4 @@
+import { useCopy } from '@/content/copy';
 import { PageLink } from '@/lib/page-links';
 import { ArrowRight } from 'lucide-react';
 import { CheckList } from '@/components/sections/check-list';
@@ -6,7 +7,7 @@ import { Card, IconBadge } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import type { ServiceCard, ServiceCardId } from '@/content/service-cards';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 /** Visible link text on every teaser card; the card title follows for screen readers, so the three links differ. */
 
@@ -33,6 +34,7 @@ type ServiceCardGridProps = {
 );
 
 export function ServiceCardGrid({ id, title, lead, cards, tone, variant, highlights }: ServiceCardGridProps) {
+  const { uiText } = useCopy(uiTextCopy);
   return (
     <Section id={id} title={title} lead={lead} tone={tone}>
       <ul className={cardGrid}>

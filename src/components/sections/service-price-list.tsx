@@ -1,9 +1,10 @@
+import { useCopy } from '@/content/copy';
 import { Info } from 'lucide-react';
 import { Icon } from '@/components/ui/icon';
 import { Section } from '@/components/ui/section';
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
 import type { SectionTone } from '@/components/sections/section-layout';
-import { bookableServices, priceOnRequest, type BookableService } from '@/content/services';
+import { type BookableService, servicesCopy } from '@/content/services';
 import { formatChf } from '@domain/catalog';
 import { cn } from '@/lib/cn';
 
@@ -20,7 +21,9 @@ interface ServicePriceListProps {
  * "Preis auf Anfrage" button whose tooltip says how the price is set. Used on
  * /schlafberatung and in the sidebar of the booking page.
  */
-export function ServicePriceList({ services = bookableServices, variant = 'full', className }: ServicePriceListProps) {
+export function ServicePriceList({ services: chosen, variant = 'full', className }: ServicePriceListProps) {
+  const { bookableServices } = useCopy(servicesCopy);
+  const services = chosen ?? bookableServices;
   const compact = variant === 'compact';
   return (
     // Its own provider, so any page (or sidebar) can use the list without setting one up.
@@ -51,6 +54,7 @@ export function ServicePriceList({ services = bookableServices, variant = 'full'
 }
 
 function PriceOnRequest() {
+  const { priceOnRequest } = useCopy(servicesCopy);
   return (
     <Tooltip content={priceOnRequest.explanation}>
       {/* A real button, so keyboard users can reach the explanation too. */}

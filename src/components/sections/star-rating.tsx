@@ -1,18 +1,16 @@
+import { useCopy } from '@/content/copy';
 import { Star } from 'lucide-react';
 import type { Rating } from '@/content/testimonials';
 import { cn } from '@/lib/cn';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 
 const MAX_STARS = 5;
 
-export function ratingLabel(rating: Rating): string {
-  return uiText.ratingLabel(rating, MAX_STARS);
-}
-
 /** Filled and empty stars as one image with a spoken label. */
 export function StarRating({ rating, className }: { rating: Rating; className?: string }) {
+  const { uiText } = useCopy(uiTextCopy);
   return (
-    <div role="img" aria-label={ratingLabel(rating)} className={cn('flex gap-1', className)}>
+    <div role="img" aria-label={uiText.ratingLabel(rating, MAX_STARS)} className={cn('flex gap-1', className)}>
       {Array.from({ length: MAX_STARS }, (_, index) => (
         <Star
           key={index}

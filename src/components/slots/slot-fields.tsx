@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { SelectField, TextField, type SelectOption } from '@/components/forms/form-field';
 import { OWN_MESSAGE } from '@/components/forms/field-check';
-import { timeSlotLabel } from '@/content/services';
-import { slotFieldTexts as texts } from '@/content/appointment';
+import { useCopy } from '@/content/copy';
+import { servicesCopy } from '@/content/services';
+import { appointmentCopy } from '@/content/appointment';
+import { dateFormatsCopy } from '@/content/dates';
 import { dayAvailability } from '@domain/availability';
 import type { TimeSlot } from '@domain/catalog';
 import { parseIsoDate } from '@domain/dates';
-import { anyDayTimes, dateProblem, dateProblemText, type SlotRefusal, type SlotRules } from './slot-rules';
+import { anyDayTimes, dateProblem, dateProblemText, slotRefusalText, type SlotRefusal, type SlotRules, type SlotWords } from './slot-rules';
 import { useTakenStartTimes } from './start-times';
 
 const ownMessage = { [OWN_MESSAGE]: true };
@@ -41,9 +43,14 @@ export interface SlotFieldsProps {
  * for the service's length (they cannot be chosen). A time already chosen that becomes
  * taken (another service, or the answer arriving later) says so at the field, and sending
  * stops there: the browser would otherwise leave the disabled choice out without a word.
- * The inputs stay uncontrolled; the component follows their values.
+ * The inputs stay uncontrolled; the component follows their values. Its words and dates
+ * are the page's language's.
  */
 export function SlotFields({ date, time, service, rules, refusal, current, onDateFocus }: SlotFieldsProps) {
+  const { slotFieldTexts: texts } = useCopy(appointmentCopy);
+  const { formatDateLong } = useCopy(dateFormatsCopy);
+  const { timeSlotLabel } = useCopy(servicesCopy);
+  const words: SlotWords = { texts, formatDateLong };
   const [chosenDate, setChosenDate] = useState('');
   const [chosenTime, setChosenTime] = useState('');
   const dateInput = useRef<HTMLInputElement>(null);
@@ -70,14 +77,14 @@ export function SlotFields({ date, time, service, rules, refusal, current, onDat
   // The rules here first: once the closures are read again they say the same, with the reason.
   // A time without its day (the optional Alternativtermin): the backend refuses it, so the date field asks for the day.
   const timeWithoutDate = chosenDate === '' && chosenTime !== '' ? texts.timeWithoutDate : '';
-  const dateMessage = problem ? dateProblemText(chosenDate, problem) : (dateRefusal?.message ?? timeWithoutDate);
+  const dateMessage = problem ? dateProblemText(chosenDate, problem, words) : dateRefusal ? slotRefusalText(dateRefusal, words) : timeWithoutDate;
 
   const day = dayChosen ? dayAvailability(chosenDate, rules?.closedDays) : null;
   const closed = problem ? problem.kind === 'closed' : dateRefusal ? dateRefusal.reason === 'closed' : day !== null && !day.open;
   const times: readonly TimeSlot[] = day === null ? anyDayTimes : day.open && !problem && !dateRefusal ? day.times : [];
   const taken = useTakenStartTimes(times.length > 0 && dayChosen ? chosenDate : '', service);
   const chosenTaken = chosenTime !== '' && times.includes(chosenTime as TimeSlot) && taken.includes(chosenTime);
-  const timeMessage = timeRefusal?.message ?? (chosenTaken ? texts.chosenTimeTaken : '');
+  const timeMessage = timeRefusal ? slotRefusalText(timeRefusal, words) : chosenTaken ? texts.chosenTimeTaken : '';
   const placeholder = times.length > 0 ? time.placeholder : closed ? texts.noTimesClosed : texts.noTimesUnbookable;
   const options: SelectOption[] = times.map((slot) =>
     current && current.date === chosenDate && current.time === slot

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, bookableDays, slotWindow, holidaysOf, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';
+import * as englishDates from '@domain/english-dates';
 import { slotFieldTexts } from '@/content/appointment';
-import { dateProblem, dateProblemText, firstOpenDay, insertRefusalOf, refusalOf, type SlotRules } from './slot-rules';
+import { slotFieldTexts as slotFieldTextsEn } from '@/content/en/appointment';
+import { dateProblem, dateProblemText, firstOpenDay, insertRefusalOf, refusalOf, slotRefusalText, type SlotRules, type SlotWords } from './slot-rules';
+
+/** The words of the German pages, and of the English ones. */
+const de: SlotWords = { texts: slotFieldTexts, formatDateLong };
+const en: SlotWords = { texts: slotFieldTextsEn, formatDateLong: englishDates.formatDateLong };
 
 const today = zurichIsoDate();
 const rulesWith = (closedDays: string[] = []): SlotRules => ({ ...slotWindow(today), closedDays: new Set(closedDays) });
@@ -23,7 +29,7 @@ describe('dateProblem (the domain’s slotRefusalReason, for a window given by t
     expect(isoWeekday(christmas)).toBe(7);
     const problem = dateProblem(christmas, rules)!;
     expect(problem).toEqual({ kind: 'closed', reason: { kind: 'holiday', name: 'Weihnachten' } });
-    expect(dateProblemText(christmas, problem)).toBe(slotFieldTexts.closedHoliday('Sonntag, 25. Dezember 2033', 'Weihnachten'));
+    expect(dateProblemText(christmas, problem, de)).toBe(slotFieldTexts.closedHoliday('Sonntag, 25. Dezember 2033', 'Weihnachten'));
   });
 });
 
@@ -53,16 +59,24 @@ describe('the database’s refusal of an insert', () => {
   it('says the reason at the field it concerns; a day the rules here find open is a closure', () => {
     const rules = rulesWith();
     const [open] = bookableDays(today, 1);
-    expect(refusalOf('closed', { date: open!, time: null }, rules)).toEqual({
-      field: 'date',
-      reason: 'closed',
-      date: open,
-      time: null,
-      message: slotFieldTexts.closedClosure(formatDateLong(open!)),
-    });
-    expect(refusalOf('too_soon', { date: open!, time: '09:00' }, rules).message).toBe(slotFieldTexts.tooSoon(formatDateLong(open!)));
-    expect(refusalOf('too_far', { date: open!, time: null }, rules).message).toBe(slotFieldTexts.tooFar(formatDateLong(rules.last)));
-    expect(refusalOf('time_not_offered', { date: open!, time: '09:00' }, rules)).toMatchObject({ field: 'time', time: '09:00' });
+    const closed = refusalOf('closed', { date: open!, time: null }, rules);
+    expect(closed).toEqual({ field: 'date', reason: 'closed', date: open, time: null, problem: { kind: 'closed', reason: { kind: 'closure' } } });
+    expect(slotRefusalText(closed, de)).toBe(slotFieldTexts.closedClosure(formatDateLong(open!)));
+    expect(slotRefusalText(refusalOf('too_soon', { date: open!, time: '09:00' }, rules), de)).toBe(slotFieldTexts.tooSoon(formatDateLong(open!)));
+    expect(slotRefusalText(refusalOf('too_far', { date: open!, time: null }, rules), de)).toBe(slotFieldTexts.tooFar(formatDateLong(rules.last)));
+    const time = refusalOf('time_not_offered', { date: open!, time: '09:00' }, rules);
+    expect(time).toMatchObject({ field: 'time', time: '09:00' });
+    expect(slotRefusalText(time, de)).toBe(slotFieldTexts.timeNotOffered);
+  });
+
+  it('words a refusal in the page’s language when the field shows it; a message its page wrote stays as it is', () => {
+    const rules = rulesWith();
+    const [open] = bookableDays(today, 1);
+    const refusal = refusalOf('too_far', { date: open!, time: null }, rules);
+    expect(slotRefusalText(refusal, en)).toBe(slotFieldTextsEn.tooFar(englishDates.formatDateLong(rules.last)));
+    expect(slotRefusalText(refusalOf('time_not_offered', { date: open!, time: '09:00' }, rules), en)).toBe(slotFieldTextsEn.timeNotOffered);
+    const worded = { field: 'time', reason: 'same_slot', date: open!, time: '09:00', message: 'as worded' } as const;
+    expect(slotRefusalText(worded, en)).toBe('as worded');
   });
 });
 
@@ -78,7 +92,8 @@ describe('the earliest day the field names is one the practice is open (the cloc
     expect(firstOpenDay(rules)).toBe('2026-11-30');
     const problem = dateProblem('2026-11-28', rules)!;
     expect(problem).toEqual({ kind: 'too_soon', first: '2026-11-30' });
-    expect(dateProblemText('2026-11-28', problem)).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
+    expect(dateProblemText('2026-11-28', problem, de)).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
+    expect(dateProblemText('2026-11-28', problem, en)).toBe(slotFieldTextsEn.tooSoon('Monday, 30 November 2026'));
     // The Sunday itself is in the window and closed, and says so.
     expect(dateProblem('2026-11-29', rules)).toEqual({ kind: 'closed', reason: { kind: 'weekday' } });
   });
@@ -88,7 +103,7 @@ describe('the earliest day the field names is one the practice is open (the cloc
     // 23 December 2026, a Wednesday: Christmas (Friday), Stephanstag (Saturday), Sunday, then Monday.
     const rules = rulesOn('2026-12-23');
     expect(rules.first).toBe('2026-12-25');
-    expect(dateProblemText('2026-12-24', dateProblem('2026-12-24', rules)!)).toBe(slotFieldTexts.tooSoon('Montag, 28. Dezember 2026'));
+    expect(dateProblemText('2026-12-24', dateProblem('2026-12-24', rules)!, de)).toBe(slotFieldTexts.tooSoon('Montag, 28. Dezember 2026'));
   });
 
   it('names the window’s first day when that day is open (a Thursday: the Saturday)', () => {
@@ -99,8 +114,8 @@ describe('the earliest day the field names is one the practice is open (the cloc
 
   it('the database’s «too soon» read back names the open day as well', () => {
     const rules = rulesOn('2026-11-27');
-    expect(refusalOf('too_soon', { date: '2026-11-28', time: '10:00' }, rules).message).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
+    expect(slotRefusalText(refusalOf('too_soon', { date: '2026-11-28', time: '10:00' }, rules), de)).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
     // A day the rules here find bookable, refused as too soon by a clock ahead of the visitor's.
-    expect(refusalOf('too_soon', { date: '2026-12-02', time: '10:00' }, rules).message).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
+    expect(slotRefusalText(refusalOf('too_soon', { date: '2026-12-02', time: '10:00' }, rules), de)).toBe(slotFieldTexts.tooSoon('Montag, 30. November 2026'));
   });
 });

@@ -2,12 +2,14 @@
  * The practice's rules (@domain/availability) as a date and time field applies them:
  * what is wrong with a chosen day, the times it offers, and the database's refusal of an
  * insert read back to the field it concerns. Pure: the booking form and the action page's
- * move form (./slot-fields.tsx) share it.
+ * move form (./slot-fields.tsx) share it. Its findings carry no words: the field puts them
+ * into the page's language (`SlotWords`) when it shows them.
  */
-import { slotFieldTexts as texts } from '@/content/appointment';
+import type { slotFieldTexts } from '@/content/appointment';
+import type { Copy } from '@/content/copy';
 import { addDays, SLOT_REFUSAL_REASONS, dayAvailability, openingHours, type SlotRefusalReason, type ClosedReason } from '@domain/availability';
 import { timeSlots, type TimeSlot } from '@domain/catalog';
-import { formatDateLong, parseIsoDate } from '@domain/dates';
+import { parseIsoDate } from '@domain/dates';
 
 /** What a date field checks a day against. */
 export interface SlotRules {
@@ -48,8 +50,18 @@ export function dateProblem(date: string, rules: SlotRules): DateProblem | null 
   return day.open ? null : { kind: 'closed', reason: day.reason };
 }
 
+/**
+ * What the messages are written with, in the page's language: the texts
+ * (`useCopy(appointmentCopy).slotFieldTexts`) and the long date
+ * (`useCopy(dateFormatsCopy).formatDateLong`, 'Freitag, 25. Dezember 2026').
+ */
+export interface SlotWords {
+  texts: Copy<typeof slotFieldTexts>;
+  formatDateLong: (iso: string) => string;
+}
+
 /** The field's message for a day it refuses. */
-export function dateProblemText(date: string, problem: DateProblem): string {
+export function dateProblemText(date: string, problem: DateProblem, { texts, formatDateLong }: SlotWords): string {
   switch (problem.kind) {
     case 'too_soon':
       return texts.tooSoon(formatDateLong(problem.first));
@@ -72,13 +84,23 @@ export const anyDayTimes: readonly TimeSlot[] = timeSlots.filter((slot) =>
   Object.values(openingHours).some((times) => (times as readonly string[]).includes(slot)),
 );
 
-/** A slot the backend refused, read back to the field it concerns: the field says `message` while it still holds the slot. */
-export interface SlotRefusal {
+/**
+ * A slot the backend refused, read back to the field it concerns: the field says why
+ * (slotRefusalText) while it still holds the slot. Either the rules' own `problem`, which
+ * the field words in the page's language, or – for what only its page knows (the move
+ * form's «same slot») – a `message` already worded.
+ */
+export type SlotRefusal = {
   field: 'date' | 'time';
   reason: SlotRefusalReason | 'same_slot';
   date: string;
   time: string | null;
-  message: string;
+} & ({ problem: DateProblem | 'time_not_offered'; message?: undefined } | { message: string; problem?: undefined });
+
+/** The field's message for a refusal. */
+export function slotRefusalText(refusal: SlotRefusal, words: SlotWords): string {
+  if (refusal.message !== undefined) return refusal.message;
+  return refusal.problem === 'time_not_offered' ? words.texts.timeNotOffered : dateProblemText(refusal.date, refusal.problem, words);
 }
 
 /**
@@ -88,7 +110,7 @@ export interface SlotRefusal {
  * clock that differs from the visitor's).
  */
 export function refusalOf(reason: SlotRefusalReason, slot: { date: string; time: string | null }, rules: SlotRules): SlotRefusal {
-  if (reason === 'time_not_offered') return { field: 'time', reason, ...slot, message: texts.timeNotOffered };
+  if (reason === 'time_not_offered') return { field: 'time', reason, ...slot, problem: 'time_not_offered' };
   const known = dateProblem(slot.date, rules);
   const problem: DateProblem =
     known?.kind === reason
@@ -98,7 +120,7 @@ export function refusalOf(reason: SlotRefusalReason, slot: { date: string; time:
         : reason === 'too_far'
           ? { kind: 'too_far', last: rules.last }
           : { kind: 'closed', reason: closedReasonOf(slot.date) };
-  return { field: 'date', reason, ...slot, message: dateProblemText(slot.date, problem) };
+  return { field: 'date', reason, ...slot, problem };
 }
 
 /** Why a day is closed by the rules here, or – when they find it open – a closure of the practice. */

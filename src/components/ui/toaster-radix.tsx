@@ -3,8 +3,9 @@
  * (./toaster.tsx): Radix toasts, announced to screen readers through a live region,
  * reachable with F8, dismissible with Escape, a swipe or the close button.
  */
+import { useCopy } from '@/content/copy';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 import { NoticeCloseSymbol, noticeCloseClassName, noticeClassName, NoticeSymbol, noticeViewportClassName } from './notice-parts';
 import type { ShownToast } from './toaster';
 
@@ -12,6 +13,7 @@ import type { ShownToast } from './toaster';
 const DURATION_MS = { success: 8000, destructive: 12000 } as const;
 
 export function RadixToasts({ toasts, onRemove }: { toasts: readonly ShownToast[]; onRemove: (id: number) => void }) {
+  const { uiText } = useCopy(uiTextCopy);
   return (
     <ToastPrimitive.Provider label={uiText.notices.label} swipeDirection="right">
       {toasts.map(({ id, title, description, variant = 'success' }) => (

@@ -1,3 +1,4 @@
+import { useCopy } from '@/content/copy';
 import {
   createContext,
   useCallback,
@@ -9,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { loadOnce } from '@/lib/load-once';
-import { uiText } from '@/content/ui-text';
+import { uiTextCopy } from '@/content/ui-text';
 import { NoticeCloseSymbol, noticeCloseClassName, noticeClassName, NoticeSymbol, noticeViewportClassName } from './notice-parts';
 
 export interface ToastMessage {
@@ -135,6 +136,7 @@ export function Toaster({ children }: { children: ReactNode }) {
 
 /** The notices without Radix: the same look, no timer (they stay until closed or replaced). */
 function FallbackNotices({ toasts, onRemove }: { toasts: readonly ShownToast[]; onRemove: (id: number) => void }) {
+  const { uiText } = useCopy(uiTextCopy);
   return (
     <section aria-label={uiText.notices.fallbackRegion} className={noticeViewportClassName}>
       <ol className="flex flex-col gap-3">
@@ -147,6 +149,7 @@ function FallbackNotices({ toasts, onRemove }: { toasts: readonly ShownToast[]; 
 }
 
 function FallbackNotice({ toast, onRemove }: { toast: ShownToast; onRemove: (id: number) => void }) {
+  const { uiText } = useCopy(uiTextCopy);
   const { id, title, description, variant = 'success' } = toast;
   // The live region is put in the page empty and filled a frame later, as Radix does,
   // so that screen readers announce it.

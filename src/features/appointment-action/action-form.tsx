@@ -4,8 +4,12 @@ import { buttonClasses } from '@/components/ui/button-link';
 import { SelectField, TextAreaField } from '@/components/forms/form-field';
 import { checkFields, clearFieldMessage, STAFF_NOTE_RULE } from '@/components/forms/field-check';
 import { readTextFields } from '@/components/forms/read-form';
-import { timeSlotLabel, timeSlots } from '@/content/services';
-import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
+import { servicesCopy, timeSlots } from '@/content/services';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
+import { formNoticesCopy } from '@/content/form-notices';
+import type { Language } from '@/lib/language';
+import { useLanguage } from '@/lib/page-links';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { advisorName, isAdvisorId, type AdvisorId } from '@domain/practice';
 import type { AppointmentActionView } from '@domain/wire-types';
@@ -16,11 +20,14 @@ import { SlotCapacity } from './slot-capacity';
 import { OfferChoices, readOfferChoices } from './offer-choices';
 import type { Outcome } from './use-appointment-action';
 
+type PageCopy = (typeof appointmentActionCopy)[Language];
+type Texts = PageCopy['appointmentActionPage'];
+
 /**
  * The 21 times; those at which both advisors have appointments say so but stay
  * selectable: the page then lists what collides.
  */
-function timeOptions(view: AppointmentActionView) {
+function timeOptions(view: AppointmentActionView, copy: Texts, timeSlotLabel: (slot: (typeof timeSlots)[number]) => string) {
   return timeSlots.map((slot) => ({
     value: slot,
     label: slotCapacity(view, slot)?.free.length === 0 ? `${timeSlotLabel(slot)} – ${copy.capacity.nobodyFreeTime}` : timeSlotLabel(slot),
@@ -28,24 +35,26 @@ function timeOptions(view: AppointmentActionView) {
 }
 
 /** What the practice can do when nobody is free, for this link. */
-function whatNowText(view: AppointmentActionView, control: Control, picksTime: boolean): string {
+function whatNowText(view: AppointmentActionView, control: Control, picksTime: boolean, copy: Texts): string {
   if (control === 'confirm-move') return copy.capacity.whatNowMove(view.name);
   return picksTime ? copy.capacity.whatNowPickTime(view.name) : copy.capacity.whatNow(view.name);
 }
 
-const buttonLabels: Record<Control, string> = {
-  confirm: copy.confirm.button,
-  decline: copy.decline.button,
-  cancel: copy.cancel.button,
-  resend: copy.mailPending.button,
-  'request-move': copy.requestMove.button,
-  'confirm-move': copy.move.confirmButton,
-  'decline-move': copy.move.declineButton,
-  earlier: copy.earlier.button,
-  'take-earlier': copy.earlier.takeButton,
-  'end-earlier': copy.earlier.endButton,
-  'take-offer': offerTexts.take.button,
-};
+function buttonLabels({ appointmentActionPage: copy, offerTexts }: PageCopy): Record<Control, string> {
+  return {
+    confirm: copy.confirm.button,
+    decline: copy.decline.button,
+    cancel: copy.cancel.button,
+    resend: copy.mailPending.button,
+    'request-move': copy.requestMove.button,
+    'confirm-move': copy.move.confirmButton,
+    'decline-move': copy.move.declineButton,
+    earlier: copy.earlier.button,
+    'take-earlier': copy.earlier.takeButton,
+    'end-earlier': copy.earlier.endButton,
+    'take-offer': offerTexts.take.button,
+  };
+}
 
 interface ActionFormProps {
   control: Control;
@@ -72,6 +81,12 @@ interface ActionFormProps {
  * and the page lists what collides (./slot-capacity.tsx).
  */
 export function ActionForm({ control, view, pending, refused = null, onAct, onResend }: ActionFormProps) {
+  const pageCopy = useCopy(appointmentActionCopy);
+  const copy = pageCopy.appointmentActionPage;
+  const { timeSlotLabel } = useCopy(servicesCopy);
+  const { fieldProblemTexts } = useCopy(formNoticesCopy);
+  const language = useLanguage();
+  const labels = buttonLabels(pageCopy);
   const needsTime = control === 'confirm' && view.slot?.time === null;
   const takesNote = control === 'decline' || control === 'decline-move';
   const decides = control === 'confirm' || control === 'confirm-move';
@@ -81,7 +96,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
   const [pressed, setPressed] = useState<AdvisorId | null>(null);
   const time = view.slot?.time ?? (pickedTime === '' ? null : pickedTime);
   const capacity = decides && time !== null ? slotCapacity(view, time) : null;
-  const warnings = slotWarnings(view, control);
+  const warnings = slotWarnings(view, control, language);
   const warningId = useId();
   const warningIds = warnings.map((_, index) => `${warningId}-${index}`);
   const describedBy = warnings.length > 0 ? warningIds.join(' ') : undefined;
@@ -94,7 +109,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
       return;
     }
     const form = event.currentTarget;
-    if (!checkFields(form, [STAFF_NOTE_RULE])) return;
+    if (!checkFields(form, [STAFF_NOTE_RULE], fieldProblemTexts)) return;
     if (control === 'request-move') {
       const { datum, uhrzeit } = readTextFields(form, MOVE_FIELDS);
       onAct({ date: datum, time: uhrzeit });
@@ -138,10 +153,10 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
     </button>
   );
   const buttons = !decides
-    ? [submitButton(buttonLabels[control])]
+    ? [submitButton(labels[control])]
     : capacity === null
       ? // No time picked yet: pressing asks for one (the select is required).
-        [submitButton(buttonLabels[control])]
+        [submitButton(labels[control])]
       : capacity.free.map((advisor) => submitButton(copy.capacity.confirmWith(advisorName(advisor)), advisor));
 
   return (
@@ -153,7 +168,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
           name="uhrzeit"
           required
           placeholder={copy.confirm.timePlaceholder}
-          options={timeOptions(view)}
+          options={timeOptions(view, copy, timeSlotLabel)}
           className="max-w-xs"
           onChange={(event) => setPickedTime(event.currentTarget.value)}
         />
@@ -164,7 +179,7 @@ export function ActionForm({ control, view, pending, refused = null, onAct, onRe
           <span>{text}</span>
         </p>
       ))}
-      {decides && <SlotCapacity capacity={capacity} whatNow={whatNowText(view, control, needsTime)} />}
+      {decides && <SlotCapacity capacity={capacity} whatNow={whatNowText(view, control, needsTime, copy)} />}
       {control === 'decline' && view.offerChoices && <OfferChoices view={{ ...view, offerChoices: view.offerChoices }} />}
       {takesNote && (
         <TextAreaField

@@ -27,7 +27,7 @@ const moveLink = (action: 'confirm-move' | 'decline-move', move: AppointmentMove
 
 describe('the request-move link (the visitor)', () => {
   it('before the deadline: the current appointment, the deadline and the form', () => {
-    const description = describeView(requestMove(), NOW);
+    const description = describeView(requestMove(), NOW, 'de');
     expect(description).toMatchObject({ headline: copy.requestMove.headline, control: 'request-move', callUs: false });
     expect(description.lines).toEqual([
       copy.requestMove.current(current),
@@ -38,13 +38,13 @@ describe('the request-move link (the visitor)', () => {
   });
 
   it('after a declined wish: says so, and offers the form again', () => {
-    const description = describeView(requestMove({ move: wish('declined') }), NOW);
+    const description = describeView(requestMove({ move: wish('declined') }), NOW, 'de');
     expect(description.control).toBe('request-move');
     expect(description.lines).toContain(copy.requestMove.lastDeclined(wished));
   });
 
   it('with a wish waiting: no second form', () => {
-    const description = describeView(requestMove({ move: wish('requested') }), NOW);
+    const description = describeView(requestMove({ move: wish('requested') }), NOW, 'de');
     expect(description).toMatchObject({ headline: copy.requestMove.pendingHeadline, control: null });
     expect(description.lines).toContain(copy.requestMove.pending(wished));
     expect(canMoveOnline(requestMove({ move: wish('requested') }), NOW)).toBe(false);
@@ -54,7 +54,7 @@ describe('the request-move link (the visitor)', () => {
     ['after the deadline', requestMove(), Date.parse(deadline)],
     ['without the slot rules', requestMove({ booking: null }), NOW],
   ])('%s: the phone, no form', (_what, view, now) => {
-    const description = describeView(view, now);
+    const description = describeView(view, now, 'de');
     expect(description).toMatchObject({ headline: copy.requestMove.headline, control: null, callUs: true });
     expect(description.lines).toContain(copy.requestMove.tooLate);
   });
@@ -64,14 +64,14 @@ describe('the request-move link (the visitor)', () => {
     ['declined', copy.stateHeadlines.visitorDeclined, copy.state.declinedNoMove],
     ['requested', copy.stateHeadlines.visitorRequested, copy.state.requestedNoMove],
   ] as const)('on a %s request: explains, no form', (status, headline, line) => {
-    const description = describeView(requestMove({ status, ...(status !== 'cancelled' && { confirmed: null, cancelUntil: null }) }), NOW);
+    const description = describeView(requestMove({ status, ...(status !== 'cancelled' && { confirmed: null, cancelUntil: null }) }), NOW, 'de');
     expect(description).toMatchObject({ headline, control: null, lines: [line] });
   });
 
   it('a waiting wish whose e-mails failed: offers to send them', () => {
     const view = requestMove({ move: wish('requested'), mailPending: true });
     expect(isProducedByLink(view)).toBe(true);
-    const description = describeView(view, NOW);
+    const description = describeView(view, NOW, 'de');
     expect(description.control).toBe('resend');
     expect(description.lines.at(-1)).toBe(copy.mailPending.requestMove);
   });
@@ -79,12 +79,12 @@ describe('the request-move link (the visitor)', () => {
 
 describe('the move links (the practice)', () => {
   it('the latest wish, waiting: the current and the wished slot, and the button', () => {
-    expect(describeView(moveLink('confirm-move', wish('requested')), NOW)).toMatchObject({
+    expect(describeView(moveLink('confirm-move', wish('requested')), NOW, 'de')).toMatchObject({
       headline: copy.move.confirmHeadline,
       control: 'confirm-move',
       lines: [copy.move.wish(name, current, wished), copy.move.confirmWhatHappens(name)],
     });
-    expect(describeView(moveLink('decline-move', wish('requested')), NOW)).toMatchObject({
+    expect(describeView(moveLink('decline-move', wish('requested')), NOW, 'de')).toMatchObject({
       headline: copy.move.declineHeadline,
       control: 'decline-move',
     });
@@ -98,20 +98,20 @@ describe('the move links (the practice)', () => {
   ] as const)('%s on a wish already %s: the state, no button', (action, status, headline, line) => {
     const move = wish(status);
     const view = moveLink(action, move, status === 'confirmed' ? { confirmed: { date: move.date, time: move.time }, movedFrom: confirmed.confirmed } : {});
-    expect(describeView(view, NOW)).toMatchObject({ headline, control: null, lines: [line] });
+    expect(describeView(view, NOW, 'de')).toMatchObject({ headline, control: null, lines: [line] });
   });
 
   it('a link of an earlier wish: overtaken, never acts, says what holds now', () => {
-    const pendingNewer = describeView(moveLink('confirm-move', wish('requested', false)), NOW);
+    const pendingNewer = describeView(moveLink('confirm-move', wish('requested', false)), NOW, 'de');
     expect(pendingNewer).toMatchObject({ headline: copy.stateHeadlines.moveReplaced, control: null });
     expect(pendingNewer.lines).toEqual([copy.state.moveReplaced(name), copy.state.newerMovePending(wished)]);
-    const decidedNewer = describeView(moveLink('decline-move', wish('declined', false)), NOW);
+    const decidedNewer = describeView(moveLink('decline-move', wish('declined', false)), NOW, 'de');
     expect(decidedNewer.control).toBeNull();
     expect(decidedNewer.lines.at(-1)).toBe(copy.state.currentAppointment(current));
   });
 
   it('an appointment cancelled meanwhile: nothing to decide', () => {
-    expect(describeView(moveLink('confirm-move', wish('requested'), { status: 'cancelled', cancelUntil: null }), NOW)).toMatchObject({
+    expect(describeView(moveLink('confirm-move', wish('requested'), { status: 'cancelled', cancelUntil: null }), NOW, 'de')).toMatchObject({
       headline: copy.stateHeadlines.cancelled,
       control: null,
       lines: [copy.state.cancelledNoMoveDecision],
@@ -120,8 +120,8 @@ describe('the move links (the practice)', () => {
 
   it('a decision whose e-mail failed: only the link that made it offers to send it', () => {
     const moved = moveLink('confirm-move', wish('confirmed'), { mailPending: true, confirmed: { date: '2026-12-15', time: '10:00' } });
-    expect(describeView(moved, NOW).control).toBe('resend');
-    expect(describeView(moved, NOW).lines.at(-1)).toBe(copy.mailPending.confirmMove(name));
+    expect(describeView(moved, NOW, 'de').control).toBe('resend');
+    expect(describeView(moved, NOW, 'de').lines.at(-1)).toBe(copy.mailPending.confirmMove(name));
     expect(isProducedByLink({ ...moved, action: 'decline-move' })).toBe(false);
     expect(isProducedByLink({ ...moved, move: wish('confirmed', false) })).toBe(false);
   });
@@ -138,16 +138,16 @@ describe('slot warnings (they never take the button away)', () => {
     [{ kind: 'time_not_offered' }, warned(copy.slotWarning.timeNotOffered(christmas, '10:00 Uhr'))],
   ] as const)('%j', (slotWarning, text) => {
     const view = makeView({ slot: { date: '2026-12-25', time: '10:00' }, slotWarning });
-    expect(slotWarnings(view, 'confirm')).toEqual([text]);
-    expect(describeView(view, NOW).control).toBe('confirm');
+    expect(slotWarnings(view, 'confirm', 'de')).toEqual([text]);
+    expect(describeView(view, NOW, 'de').control).toBe('confirm');
   });
 
   it('with the slot outside the opening hours only that one; none once the link has nothing to confirm', () => {
     const view = moveLink('confirm-move', wish('requested'), { slotWarning: { kind: 'closure' }, schedule: [scheduled('sandra-huber', '10:00'), scheduled('lukas-brunner', '10:00')] });
     // Who is free is not a warning: slotCapacity says it, and takes the buttons away.
-    expect(slotWarnings(view, 'confirm-move')).toEqual([warned(copy.slotWarning.closure('Dienstag, 15. Dezember 2026'))]);
-    expect(slotWarnings(view, null)).toEqual([]);
-    expect(slotWarnings(view, 'resend')).toEqual([]);
+    expect(slotWarnings(view, 'confirm-move', 'de')).toEqual([warned(copy.slotWarning.closure('Dienstag, 15. Dezember 2026'))]);
+    expect(slotWarnings(view, null, 'de')).toEqual([]);
+    expect(slotWarnings(view, 'resend', 'de')).toEqual([]);
   });
 });
 
@@ -164,7 +164,7 @@ describe('who is free for the slot (the day’s schedule, by @domain/capacity)',
     const capacity = slotCapacity(makeView({ schedule: [other, scheduled('lukas-brunner', '14:00')] }), '09:30');
     expect(capacity?.free).toEqual(['lukas-brunner']);
     expect(capacity?.collisions).toEqual([{ ...other, date: '2026-12-11' }]);
-    expect(collisionText(capacity!.collisions[0]!)).toBe(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`);
+    expect(collisionText(capacity!.collisions[0]!, 'de')).toBe(`${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`);
   });
 
   it('both busy: nobody, with every collision; spans that only touch do not collide', () => {
@@ -177,7 +177,7 @@ describe('who is free for the slot (the day’s schedule, by @domain/capacity)',
     });
     const capacity = slotCapacity(view, '09:30')!;
     expect(capacity.free).toEqual([]);
-    expect(capacity.collisions.map(collisionText)).toEqual([
+    expect(capacity.collisions.map((collision) => collisionText(collision, 'de'))).toEqual([
       `${SANDRA_HUBER}: 09:00–10:00 Uhr, Schlafberatung, Anna Muster`,
       `${LUKAS_BRUNNER}: 10:00–10:30 Uhr, Follow-up Termin, Rita Rhein`,
     ]);
@@ -196,7 +196,7 @@ describe('who is free for the slot (the day’s schedule, by @domain/capacity)',
     const view = makeView({ schedule: [scheduled(null, '09:00'), scheduled('sandra-huber', '10:00')] });
     const capacity = slotCapacity(view, '09:30')!;
     expect(capacity.free).toEqual([]);
-    expect(capacity.collisions.map(collisionText)).toEqual([
+    expect(capacity.collisions.map((collision) => collisionText(collision, 'de'))).toEqual([
       `${SANDRA_HUBER}: 10:00–11:00 Uhr, Schlafberatung, Anna Muster`,
       'Ohne Zuteilung: 09:00–10:00 Uhr, Schlafberatung, Anna Muster',
     ]);

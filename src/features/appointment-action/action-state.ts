@@ -3,18 +3,20 @@
  * request's status (docs/appointment-lifecycle.md): plain functions of the view, so each
  * case reads in one place and the component only lays it out.
  */
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import type { Language } from '@/lib/language';
 import type { AppointmentActionView, AppointmentSlot, ScheduledAppointment, SlotWarning } from '@domain/wire-types';
-import { formatDateLong, formatDateTimeLong, formatInstantLong, formatSlotLong, formatTime } from '@domain/dates';
 import { type BookedSpan, spanAvailability, spanEnd, type SpanAvailability } from '@domain/capacity';
 import { advisorName, type AdvisorId } from '@domain/practice';
+import { actionWords, type ActionWords } from './action-words';
 import { describeEarlier, earlierProducedByLink } from './earlier-state';
-import { offerTexts } from '@/content/appointment-action';
 import { describeTakeOffer, isTakenByLink } from './offer-state';
 
-/** 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it. */
-export function slotText(slot: AppointmentSlot): string {
-  return formatSlotLong(slot.date, slot.time);
+/**
+ * 'Freitag, 11. Dezember 2026, 09:30 Uhr', or the date followed by '(keine Uhrzeit gewählt)', as the e-mails write it
+ * (in English 'Friday, 11 December 2026, 09:30' or '… (no time chosen)').
+ */
+export function slotText(slot: AppointmentSlot, language: Language): string {
+  return actionWords(language).dates.formatSlotLong(slot.date, slot.time);
 }
 
 /** The one thing the page lets the person do. `resend` sends the e-mail of a change already stored. */
@@ -101,11 +103,12 @@ const describe = (headline: string, lines: string[], extra: Partial<ViewDescript
   ...extra,
 });
 
-function confirmedText(view: AppointmentActionView): string {
-  return view.confirmed ? formatDateTimeLong(view.confirmed.date, view.confirmed.time) : '';
+function confirmedText(view: AppointmentActionView, w: ActionWords): string {
+  return view.confirmed ? w.dates.formatDateTimeLong(view.confirmed.date, view.confirmed.time) : '';
 }
 
-function describeConfirm(view: AppointmentActionView & { action: 'confirm-preferred' | 'confirm-alternative' }): ViewDescription {
+function describeConfirm(view: AppointmentActionView & { action: 'confirm-preferred' | 'confirm-alternative' }, w: ActionWords): ViewDescription {
+  const { copy } = w;
   const { name, status, slot } = view;
   // An alternative to confirm on a request that has none (the e-mails carry no such link).
   if (slot === null) return describe(copy.stateHeadlines.noSlot, [copy.state.noSlot]);
@@ -114,7 +117,7 @@ function describeConfirm(view: AppointmentActionView & { action: 'confirm-prefer
       return describe(
         copy.confirm.headline,
         [
-          copy.confirm.toConfirm(copy.confirm.slotNames[view.action], slotText(slot)),
+          copy.confirm.toConfirm(copy.confirm.slotNames[view.action], w.dates.formatSlotLong(slot.date, slot.time)),
           ...(slot.time === null ? [copy.confirm.pickTime(name)] : []),
           copy.confirm.whatHappens(name),
         ],
@@ -122,7 +125,7 @@ function describeConfirm(view: AppointmentActionView & { action: 'confirm-prefer
       );
     case 'confirmed':
       return describe(copy.stateHeadlines.confirmed, [
-        confirmsThisSlot(view) ? copy.state.confirmedThis : copy.state.confirmedOther(confirmedText(view)),
+        confirmsThisSlot(view) ? copy.state.confirmedThis : copy.state.confirmedOther(confirmedText(view, w)),
       ]);
     case 'declined':
       return describe(copy.stateHeadlines.declined, [copy.state.declinedNoConfirm(name)]);
@@ -131,24 +134,26 @@ function describeConfirm(view: AppointmentActionView & { action: 'confirm-prefer
   }
 }
 
-function describeDecline(view: AppointmentActionView): ViewDescription {
+function describeDecline(view: AppointmentActionView, w: ActionWords): ViewDescription {
+  const { copy } = w;
   switch (view.status) {
     case 'requested':
       return describe(copy.decline.headline, [copy.decline.whatHappens(view.name)], { control: 'decline' });
     case 'declined':
       return describe(copy.stateHeadlines.declined, [copy.state.declined]);
     case 'confirmed':
-      return describe(copy.stateHeadlines.confirmed, [copy.state.confirmedNoDecline(confirmedText(view), view.name)]);
+      return describe(copy.stateHeadlines.confirmed, [copy.state.confirmedNoDecline(confirmedText(view, w), view.name)]);
     case 'cancelled':
       return describe(copy.stateHeadlines.cancelled, [copy.state.cancelledNoDecline]);
   }
 }
 
-function describeCancel(view: AppointmentActionView, now: number): ViewDescription {
+function describeCancel(view: AppointmentActionView, now: number, w: ActionWords): ViewDescription {
+  const { copy } = w;
   switch (view.status) {
     case 'confirmed':
       return canCancelOnline(view, now)
-        ? describe(copy.cancel.headline, [copy.cancel.until(formatInstantLong(new Date(view.cancelUntil!))), copy.cancel.whatHappens], {
+        ? describe(copy.cancel.headline, [copy.cancel.until(w.dates.formatInstantLong(new Date(view.cancelUntil!))), copy.cancel.whatHappens], {
             control: 'cancel',
           })
         : describe(copy.cancel.headline, [copy.cancel.tooLate], { callUs: true });
@@ -161,24 +166,25 @@ function describeCancel(view: AppointmentActionView, now: number): ViewDescripti
   }
 }
 
-const dateTimeText = (slot: { date: string; time: string }) => formatDateTimeLong(slot.date, slot.time);
+const dateTimeText = (slot: { date: string; time: string }, w: ActionWords) => w.dates.formatDateTimeLong(slot.date, slot.time);
 
-function describeRequestMove(view: AppointmentActionView, now: number): ViewDescription {
+function describeRequestMove(view: AppointmentActionView, now: number, w: ActionWords): ViewDescription {
+  const { copy } = w;
   const { requestMove } = copy;
   switch (view.status) {
     case 'confirmed': {
-      const current = requestMove.current(confirmedText(view));
+      const current = requestMove.current(confirmedText(view, w));
       const { move } = view;
       if (move?.status === 'requested') {
-        return describe(requestMove.pendingHeadline, [current, requestMove.pending(dateTimeText(move)), requestMove.pendingNoSecond]);
+        return describe(requestMove.pendingHeadline, [current, requestMove.pending(dateTimeText(move, w)), requestMove.pendingNoSecond]);
       }
       if (!canMoveOnline(view, now)) return describe(requestMove.headline, [current, requestMove.tooLate], { callUs: true });
       return describe(
         requestMove.headline,
         [
           current,
-          ...(move?.status === 'declined' ? [requestMove.lastDeclined(dateTimeText(move))] : []),
-          requestMove.until(formatInstantLong(new Date(view.cancelUntil!))),
+          ...(move?.status === 'declined' ? [requestMove.lastDeclined(dateTimeText(move, w))] : []),
+          requestMove.until(w.dates.formatInstantLong(new Date(view.cancelUntil!))),
           requestMove.howItWorks,
         ],
         { control: 'request-move' },
@@ -197,25 +203,26 @@ function describeRequestMove(view: AppointmentActionView, now: number): ViewDesc
  * The practice's links on a wish to move. Only the link of the latest wish, while it
  * waits, has a button; an earlier wish's link or a decided one shows how things are now.
  */
-function describeMoveDecision(view: AppointmentActionView & { action: 'confirm-move' | 'decline-move' }): ViewDescription {
+function describeMoveDecision(view: AppointmentActionView & { action: 'confirm-move' | 'decline-move' }, w: ActionWords): ViewDescription {
+  const { copy } = w;
   const { move, name } = view;
   const { state } = copy;
   const confirming = view.action === 'confirm-move';
   const headline = confirming ? copy.move.confirmHeadline : copy.move.declineHeadline;
   if (view.status === 'cancelled') return describe(copy.stateHeadlines.cancelled, [state.cancelledNoMoveDecision]);
   if (view.status !== 'confirmed' || move === null) return describe(headline, [state.noAppointmentToMove]);
-  const current = confirmedText(view);
+  const current = confirmedText(view, w);
   if (!move.thisLink) {
     return describe(copy.stateHeadlines.moveReplaced, [
       state.moveReplaced(name),
-      move.status === 'requested' ? state.newerMovePending(dateTimeText(move)) : state.currentAppointment(current),
+      move.status === 'requested' ? state.newerMovePending(dateTimeText(move, w)) : state.currentAppointment(current),
     ]);
   }
   switch (move.status) {
     case 'requested':
       return describe(
         headline,
-        [copy.move.wish(name, current, dateTimeText(move)), confirming ? copy.move.confirmWhatHappens(name) : copy.move.declineWhatHappens(name)],
+        [copy.move.wish(name, current, dateTimeText(move, w)), confirming ? copy.move.confirmWhatHappens(name) : copy.move.declineWhatHappens(name)],
         { control: view.action },
       );
     case 'confirmed':
@@ -225,8 +232,9 @@ function describeMoveDecision(view: AppointmentActionView & { action: 'confirm-m
   }
 }
 
-function slotWarningText(warning: SlotWarning, slot: AppointmentSlot): string {
-  const date = formatDateLong(slot.date);
+function slotWarningText(warning: SlotWarning, slot: AppointmentSlot, w: ActionWords): string {
+  const { copy, dates } = w;
+  const date = dates.formatDateLong(slot.date);
   switch (warning.kind) {
     case 'holiday':
       return copy.slotWarning.holiday(date, warning.name);
@@ -235,7 +243,7 @@ function slotWarningText(warning: SlotWarning, slot: AppointmentSlot): string {
     case 'closure':
       return copy.slotWarning.closure(date);
     case 'time_not_offered':
-      return copy.slotWarning.timeNotOffered(date, slot.time === null ? '' : formatTime(slot.time));
+      return copy.slotWarning.timeNotOffered(date, slot.time === null ? '' : dates.formatTime(slot.time));
   }
 }
 
@@ -244,10 +252,11 @@ function slotWarningText(warning: SlotWarning, slot: AppointmentSlot): string {
  * one): the day or time lies outside the opening hours. A warning only: the practice
  * decides. (Who is free at that time is slotCapacity's.)
  */
-export function slotWarnings(view: AppointmentActionView, control: Control | null): string[] {
+export function slotWarnings(view: AppointmentActionView, control: Control | null, language: Language): string[] {
   const { slot } = view;
   if (slot === null || (control !== 'confirm' && control !== 'confirm-move' && control !== 'decline-move')) return [];
-  return view.slotWarning ? [`${slotWarningText(view.slotWarning, slot)} ${copy.slotWarning.confirmAnyway}`] : [];
+  const w = actionWords(language);
+  return view.slotWarning ? [`${slotWarningText(view.slotWarning, slot, w)} ${w.copy.slotWarning.confirmAnyway}`] : [];
 }
 
 /** Another appointment of the day as capacity counts it, with what the page says of it. */
@@ -275,10 +284,11 @@ export function slotCapacity(view: AppointmentActionView, time: string): SlotCap
   return { ...availability, collisions };
 }
 
-/** «Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster» */
-export function collisionText(collision: ScheduledSpan): string {
+/** «Sandra Huber: 09:00–10:00 Uhr, Schlafberatung, Anna Muster» (the service in the page's language). */
+export function collisionText(collision: ScheduledSpan, language: Language): string {
+  const { copy, serviceLabel } = actionWords(language);
   const who = collision.advisor === null ? copy.capacity.unassigned : advisorName(collision.advisor);
-  return copy.capacity.collision(who, collision.time, spanEnd(collision), collision.service, collision.name);
+  return copy.capacity.collision(who, collision.time, spanEnd(collision), serviceLabel(collision.service), collision.name);
 }
 
 /** The advisor's name, or null for an appointment without one. */
@@ -286,7 +296,8 @@ export function advisorNameOf(advisor: AdvisorId | null): string | null {
   return advisor === null ? null : advisorName(advisor);
 }
 
-function mailPendingText(view: AppointmentActionView): string {
+function mailPendingText(view: AppointmentActionView, w: ActionWords): string {
+  const { copy, offerTexts } = w;
   switch (view.action) {
     case 'confirm-preferred':
     case 'confirm-alternative':
@@ -314,21 +325,22 @@ function mailPendingText(view: AppointmentActionView): string {
   }
 }
 
-function describeByAction(view: AppointmentActionView, now: number): ViewDescription {
+function describeByAction(view: AppointmentActionView, now: number, w: ActionWords, language: Language): ViewDescription {
+  const { copy } = w;
   const { action } = view;
   switch (action) {
     case 'confirm-preferred':
     case 'confirm-alternative':
-      return describeConfirm({ ...view, action });
+      return describeConfirm({ ...view, action }, w);
     case 'decline':
-      return describeDecline(view);
+      return describeDecline(view, w);
     case 'cancel':
-      return describeCancel(view, now);
+      return describeCancel(view, now, w);
     case 'request-move':
-      return describeRequestMove(view, now);
+      return describeRequestMove(view, now, w);
     case 'confirm-move':
     case 'decline-move':
-      return describeMoveDecision({ ...view, action });
+      return describeMoveDecision({ ...view, action }, w);
     case 'view':
       // The calendar feeds' link: the summary below says it all, and nothing can be pressed.
       return describe(copy.viewOnly.headline, [copy.viewOnly.note]);
@@ -338,18 +350,22 @@ function describeByAction(view: AppointmentActionView, now: number): ViewDescrip
     case 'earlier':
     case 'take-earlier':
     case 'end-earlier':
-      return describeEarlier({ ...view, action }, now);
+      return describeEarlier({ ...view, action }, now, language);
     case 'take-offer':
-      return describeTakeOffer(view);
+      return describeTakeOffer(view, language);
   }
 }
 
-/** Headline, explanation and the control for a view; `now` decides whether online cancelling or moving is still open. */
-export function describeView(view: AppointmentActionView, now: number): ViewDescription {
-  const description = describeByAction(view, now);
+/**
+ * Headline, explanation and the control for a view, in the page's language; `now` decides
+ * whether online cancelling or moving is still open.
+ */
+export function describeView(view: AppointmentActionView, now: number, language: Language): ViewDescription {
+  const w = actionWords(language);
+  const description = describeByAction(view, now, w, language);
   // The e-mail of this link's change failed earlier: say so, and offer to send it.
   if (view.mailPending && isProducedByLink(view)) {
-    return { ...description, lines: [...description.lines, mailPendingText(view)], control: 'resend' };
+    return { ...description, lines: [...description.lines, mailPendingText(view, w)], control: 'resend' };
   }
   return description;
 }

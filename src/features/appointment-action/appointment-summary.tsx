@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import type { AppointmentActionView } from '@domain/wire-types';
-import { formatDateTimeLong } from '@domain/dates';
-import { advisorNameOf, slotText } from './action-state';
+import { advisorNameOf } from './action-state';
+import { useActionWords } from './action-words';
 
 type Row = [term: string, value: ReactNode];
 
@@ -14,10 +13,13 @@ type Row = [term: string, value: ReactNode];
  * a wish to move it that is open or declined.
  */
 export function AppointmentSummary({ view }: { view: AppointmentActionView }) {
+  const { copy, offerTexts, dates, serviceLabel } = useActionWords();
+  const { formatDateTimeLong, formatSlotLong } = dates;
+  const slotText = (slot: { date: string; time: string | null }) => formatSlotLong(slot.date, slot.time);
   const { summary } = copy;
   const candidates: Array<Row | false> = [
     [summary.name, view.name],
-    [summary.service, view.service],
+    [summary.service, serviceLabel(view.service)],
     [summary.preferred, slotText(view.preferred)],
     view.alternative !== null && [summary.alternative, slotText(view.alternative)],
     view.confirmed !== null && [summary.confirmed, formatDateTimeLong(view.confirmed.date, view.confirmed.time)],

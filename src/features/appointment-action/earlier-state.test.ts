@@ -19,66 +19,66 @@ const link = (action: 'earlier' | 'take-earlier' | 'end-earlier', earlier: Earli
 
 describe('«Früherer Termin gewünscht» (the confirmation\'s link)', () => {
   it('not yet wished: the current appointment, how it works, and the button', () => {
-    const description = describeView(link('earlier', { wanted: false, offer: null }), NOW);
+    const description = describeView(link('earlier', { wanted: false, offer: null }), NOW, 'de');
     expect(description).toMatchObject({ headline: texts.headline, control: 'earlier' });
     expect(description.lines).toEqual([texts.current('Freitag, 11. Dezember 2026, 09:30 Uhr'), texts.howItWorks, texts.ends]);
   });
 
   it('wished: says so, no button', () => {
-    expect(describeView(link('earlier', { wanted: true, offer: null }), NOW)).toMatchObject({ headline: texts.wantedHeadline, control: null });
+    expect(describeView(link('earlier', { wanted: true, offer: null }), NOW, 'de')).toMatchObject({ headline: texts.wantedHeadline, control: null });
   });
 
   it('inside the notice: no button, the phone', () => {
-    expect(describeView(link('earlier', { wanted: false, offer: null }), Date.parse(deadline))).toMatchObject({ control: null, callUs: true });
+    expect(describeView(link('earlier', { wanted: false, offer: null }), Date.parse(deadline), 'de')).toMatchObject({ control: null, callUs: true });
   });
 
   it('a cancelled appointment: nothing to wish', () => {
-    expect(describeView(link('earlier', { wanted: false, offer: null }, { status: 'cancelled' }), NOW)).toMatchObject({ control: null, bookAgain: true });
+    expect(describeView(link('earlier', { wanted: false, offer: null }, { status: 'cancelled' }), NOW, 'de')).toMatchObject({ control: null, bookAgain: true });
   });
 });
 
 describe('an offer\'s link «Diesen früheren Termin nehmen»', () => {
   it('open: the freed time and the button', () => {
-    const description = describeView(link('take-earlier', { wanted: true, offer: offer('open') }), NOW);
+    const description = describeView(link('take-earlier', { wanted: true, offer: offer('open') }), NOW, 'de');
     expect(description).toMatchObject({ headline: texts.offerHeadline, control: 'take-earlier' });
     expect(description.lines[0]).toBe(texts.offer(offered));
   });
 
   it('taken by someone else: «leider schon vergeben», no button, still waiting', () => {
     const view = link('take-earlier', { wanted: true, offer: offer('taken') });
-    const description = describeView(view, NOW);
+    const description = describeView(view, NOW, 'de');
     expect(description).toMatchObject({ headline: texts.takenHeadline, control: null });
     expect(description.lines).toEqual([texts.taken(offered), texts.stillWanted]);
     expect(description.lines[0]).toMatch(/leider schon vergeben/);
-    expect(earlierConflictText(view)).toBe(texts.takenNotice);
+    expect(earlierConflictText(view, 'de')).toBe(texts.takenNotice);
   });
 
   it('taken, and an offer went out within the day: it says when the next offer mail can come at the earliest', () => {
     const view = link('take-earlier', { wanted: true, offer: offer('taken'), nextOfferFrom: '2026-12-02T07:15:00.000Z' });
-    expect(describeView(view, NOW).lines).toEqual([texts.taken(offered), texts.stillWantedFrom(formatInstantLong(new Date('2026-12-02T07:15:00.000Z')))]);
+    expect(describeView(view, NOW, 'de').lines).toEqual([texts.taken(offered), texts.stillWantedFrom(formatInstantLong(new Date('2026-12-02T07:15:00.000Z')))]);
     expect(texts.stillWantedFrom('x')).not.toBe(texts.stillWanted);
   });
 
   it('taken by this visitor: the appointment is there; its mails are this link\'s', () => {
     const view = link('take-earlier', { wanted: false, offer: offer('yours') }, { confirmed: { date: '2026-12-04', time: '10:00' } });
-    expect(describeView(view, NOW)).toMatchObject({ headline: texts.yoursHeadline, control: null });
+    expect(describeView(view, NOW, 'de')).toMatchObject({ headline: texts.yoursHeadline, control: null });
     expect(isProducedByLink(view)).toBe(true);
-    expect(describeView({ ...view, mailPending: true }, NOW).control).toBe('resend');
+    expect(describeView({ ...view, mailPending: true }, NOW, 'de').control).toBe('resend');
   });
 
   it('expired: no button', () => {
-    expect(describeView(link('take-earlier', { wanted: true, offer: offer('expired') }), NOW)).toMatchObject({ headline: texts.expiredHeadline, control: null });
+    expect(describeView(link('take-earlier', { wanted: true, offer: offer('expired') }), NOW, 'de')).toMatchObject({ headline: texts.expiredHeadline, control: null });
     expect(isProducedByLink(link('take-earlier', { wanted: true, offer: offer('open') }))).toBe(false);
   });
 });
 
 describe('an offer\'s link that ends the wish', () => {
   it('while wished: the button', () => {
-    expect(describeView(link('end-earlier', { wanted: true, offer: null }), NOW)).toMatchObject({ headline: texts.endHeadline, control: 'end-earlier' });
+    expect(describeView(link('end-earlier', { wanted: true, offer: null }), NOW, 'de')).toMatchObject({ headline: texts.endHeadline, control: 'end-earlier' });
   });
 
   it('ended: says so, no button', () => {
-    expect(describeView(link('end-earlier', { wanted: false, offer: null }), NOW)).toMatchObject({ headline: texts.endedHeadline, control: null });
+    expect(describeView(link('end-earlier', { wanted: false, offer: null }), NOW, 'de')).toMatchObject({ headline: texts.endedHeadline, control: null });
   });
 });
 

@@ -4,11 +4,9 @@
  * gewünscht»), 'take-earlier' (an offer mail's «Diesen früheren Termin nehmen») and
  * 'end-earlier' (ends the wish). Plain functions of the view, beside ./action-state.ts.
  */
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import type { Language } from '@/lib/language';
 import type { AppointmentActionKind, AppointmentActionView } from '@domain/wire-types';
-import { formatDateTimeLong, formatInstantLong } from '@domain/dates';
-
-const texts = copy.earlier;
+import { actionWords, type ActionWords } from './action-words';
 
 export type EarlierAction = 'earlier' | 'take-earlier' | 'end-earlier';
 export const isEarlierAction = (action: AppointmentActionKind): action is EarlierAction =>
@@ -33,14 +31,16 @@ const describe = (headline: string, lines: string[], extra: Partial<ViewDescript
   ...extra,
 });
 
-const current = (view: AppointmentActionView) => (view.confirmed ? formatDateTimeLong(view.confirmed.date, view.confirmed.time) : '');
+const current = (view: AppointmentActionView, w: ActionWords) =>
+  view.confirmed ? w.dates.formatDateTimeLong(view.confirmed.date, view.confirmed.time) : '';
 
 /** The appointment can still be moved online: confirmed and before the notice (the function decides in the end). */
 const beforeNotice = (view: AppointmentActionView, now: number) =>
   view.status === 'confirmed' && view.cancelUntil !== null && now < Date.parse(view.cancelUntil);
 
-function describeWish(view: AppointmentActionView, now: number): ViewDescription {
-  const lines = [texts.current(current(view))];
+function describeWish(view: AppointmentActionView, now: number, w: ActionWords): ViewDescription {
+  const texts = w.copy.earlier;
+  const lines = [texts.current(current(view, w))];
   if (view.earlier?.wanted) return describe(texts.wantedHeadline, [...lines, texts.wanted, texts.ends]);
   if (!beforeNotice(view, now)) return describe(texts.headline, [...lines, texts.tooLate], { callUs: true });
   return describe(texts.headline, [...lines, texts.howItWorks, texts.ends], { control: 'earlier' });
@@ -50,40 +50,46 @@ function describeWish(view: AppointmentActionView, now: number): ViewDescription
  * Still waiting after an offer: when the next offer mail can come – at the earliest the
  * time the function answers (one a day at most), else as soon as a time frees.
  */
-const stillWanted = (view: AppointmentActionView) =>
-  view.earlier?.nextOfferFrom ? texts.stillWantedFrom(formatInstantLong(new Date(view.earlier.nextOfferFrom))) : texts.stillWanted;
+const stillWanted = (view: AppointmentActionView, w: ActionWords) =>
+  view.earlier?.nextOfferFrom
+    ? w.copy.earlier.stillWantedFrom(w.dates.formatInstantLong(new Date(view.earlier.nextOfferFrom)))
+    : w.copy.earlier.stillWanted;
 
-function describeOffer(view: AppointmentActionView): ViewDescription {
+function describeOffer(view: AppointmentActionView, w: ActionWords): ViewDescription {
+  const texts = w.copy.earlier;
   const offer = view.earlier?.offer ?? null;
   if (offer === null) return describe(texts.expiredHeadline, [texts.expired]);
-  const offered = formatDateTimeLong(offer.date, offer.time);
+  const offered = w.dates.formatDateTimeLong(offer.date, offer.time);
   switch (offer.status) {
     case 'open':
-      return describe(texts.offerHeadline, [texts.offer(offered), texts.current(current(view)), texts.offerWhatHappens], { control: 'take-earlier' });
+      return describe(texts.offerHeadline, [texts.offer(offered), texts.current(current(view, w)), texts.offerWhatHappens], { control: 'take-earlier' });
     case 'yours':
       return describe(texts.yoursHeadline, [texts.yours(offered)]);
     case 'taken':
-      return describe(texts.takenHeadline, [texts.taken(offered), ...(view.earlier?.wanted ? [stillWanted(view)] : [])]);
+      return describe(texts.takenHeadline, [texts.taken(offered), ...(view.earlier?.wanted ? [stillWanted(view, w)] : [])]);
     case 'expired':
       return describe(texts.expiredHeadline, [texts.expired]);
   }
 }
 
-function describeEnd(view: AppointmentActionView): ViewDescription {
+function describeEnd(view: AppointmentActionView, w: ActionWords): ViewDescription {
+  const texts = w.copy.earlier;
   if (!view.earlier?.wanted) return describe(texts.endedHeadline, [texts.ended]);
-  return describe(texts.endHeadline, [texts.current(current(view)), texts.endWhatHappens], { control: 'end-earlier' });
+  return describe(texts.endHeadline, [texts.current(current(view, w)), texts.endWhatHappens], { control: 'end-earlier' });
 }
 
-/** Headline, explanation and the button for an earlier-time link. */
-export function describeEarlier(view: AppointmentActionView & { action: EarlierAction }, now: number): ViewDescription {
+/** Headline, explanation and the button for an earlier-time link, in the page's language. */
+export function describeEarlier(view: AppointmentActionView & { action: EarlierAction }, now: number, language: Language): ViewDescription {
+  const w = actionWords(language);
+  const texts = w.copy.earlier;
   if (view.status !== 'confirmed' && view.action !== 'end-earlier') return describe(texts.headline, [texts.notConfirmed], { bookAgain: true });
   switch (view.action) {
     case 'earlier':
-      return describeWish(view, now);
+      return describeWish(view, now, w);
     case 'take-earlier':
-      return describeOffer(view);
+      return describeOffer(view, w);
     case 'end-earlier':
-      return describeEnd(view);
+      return describeEnd(view, w);
   }
 }
 
@@ -91,7 +97,8 @@ export function describeEarlier(view: AppointmentActionView & { action: EarlierA
 export const earlierProducedByLink = (view: AppointmentActionView) => view.action === 'take-earlier' && view.earlier?.offer?.status === 'yours';
 
 /** The notice after a successful press. */
-export function earlierSuccessText(view: AppointmentActionView & { action: EarlierAction }): string {
+export function earlierSuccessText(view: AppointmentActionView & { action: EarlierAction }, language: Language): string {
+  const texts = actionWords(language).copy.earlier;
   switch (view.action) {
     case 'earlier':
       return texts.done;
@@ -103,6 +110,7 @@ export function earlierSuccessText(view: AppointmentActionView & { action: Earli
 }
 
 /** The notice after a refused press: taken by someone else («leider schon vergeben»), or the appointment changed. */
-export function earlierConflictText(view: AppointmentActionView) {
+export function earlierConflictText(view: AppointmentActionView, language: Language) {
+  const texts = actionWords(language).copy.earlier;
   return view.earlier?.offer?.status === 'taken' ? texts.takenNotice : texts.conflictNotice;
 }

@@ -1,8 +1,7 @@
 import { Card } from '@/components/ui/card';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
-import { formatDateTimeLong } from '@domain/dates';
 import type { ErasedAppointmentView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';
+import { useActionWords } from './action-words';
 
 /**
  * A practice link whose request is deleted – erased through «Meine Daten», or past the
@@ -11,12 +10,13 @@ import { advisorNameOf } from './action-state';
  * «Als bezahlt markieren» and «Rechnung erneut senden» follows (invoice-panel.tsx).
  */
 export function ErasedAppointment({ erased }: { erased: ErasedAppointmentView }) {
+  const { copy, dates, serviceLabel } = useActionWords();
   const { appointment } = erased;
   const advisor = advisorNameOf(appointment.advisor);
   const rows: [string, string][] = [
     [copy.summary.name, appointment.name],
-    [copy.summary.service, appointment.service],
-    [copy.erased.when, formatDateTimeLong(appointment.date, appointment.time)],
+    [copy.summary.service, serviceLabel(appointment.service)],
+    [copy.erased.when, dates.formatDateTimeLong(appointment.date, appointment.time)],
     ...(advisor ? ([[copy.summary.advisor, advisor]] as [string, string][]) : []),
   ];
   return (

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
 import { SlotFields } from '@/components/slots/slot-fields';
 import { refusalOf, type SlotRefusal, type SlotRules } from '@/components/slots/slot-rules';
 import { serviceCatalog } from '@domain/catalog';
@@ -31,6 +32,7 @@ function serviceValueOf(label: string): string {
  */
 export function MoveFields({ view, refused }: MoveFieldsProps) {
   const [queryClient] = useState(createQueryClient);
+  const { appointmentActionPage: copy } = useCopy(appointmentActionCopy);
   const { booking } = view;
   const rules = useMemo<SlotRules>(
     () => ({ first: booking.first, last: booking.last, closedDays: new Set(booking.closedDays) }),
@@ -41,7 +43,7 @@ export function MoveFields({ view, refused }: MoveFieldsProps) {
     return refused.reason === 'same_slot'
       ? { field: 'time', reason: 'same_slot', ...refused.slot, message: copy.requestMove.sameSlot }
       : refusalOf(refused.reason, refused.slot, rules);
-  }, [refused, rules]);
+  }, [refused, rules, copy]);
   const { requestMove } = copy;
   return (
     <fieldset className="space-y-4">

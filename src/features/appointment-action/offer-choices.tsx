@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { offerTexts } from '@/content/appointment-action';
-import { formatDateTimeLong } from '@domain/dates';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
 import { MAX_OFFERS } from '@domain/offers';
 import type { AppointmentActionView } from '@domain/wire-types';
 
@@ -21,6 +22,8 @@ export function readOfferChoices(form: HTMLFormElement): { date: string; time: s
  * ticked the others are disabled (and say why), so no press can send more.
  */
 export function OfferChoices({ view }: { view: AppointmentActionView & { offerChoices: { date: string; time: string }[] } }) {
+  const { offerTexts } = useCopy(appointmentActionCopy);
+  const { formatDateTimeLong } = useCopy(dateFormatsCopy);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const hintId = useId();
   const full = ticked.size >= MAX_OFFERS;

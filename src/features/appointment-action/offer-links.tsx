@@ -1,5 +1,6 @@
-import { offerTexts } from '@/content/appointment-action';
-import { formatDateTimeLong } from '@domain/dates';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { otherOpenOffers } from './offer-state';
 
@@ -8,6 +9,8 @@ import { otherOpenOffers } from './offer-state';
  * (the same page with that offer's token in the fragment: opening it changes nothing).
  */
 export function OfferLinks({ view }: { view: AppointmentActionView }) {
+  const { offerTexts } = useCopy(appointmentActionCopy);
+  const { formatDateTimeLong } = useCopy(dateFormatsCopy);
   const open = otherOpenOffers(view);
   if (open.length === 0 || view.status !== 'declined') return null;
   return (

@@ -23,7 +23,7 @@ const { take } = offerTexts;
 
 describe('the take-offer link (the visitor)', () => {
   it('an open offer: its time and the button «Diesen Termin nehmen»', () => {
-    const description = describeView(takeOffer(), NOW);
+    const description = describeView(takeOffer(), NOW, 'de');
     expect(description).toMatchObject({ headline: take.headline, control: 'take-offer' });
     expect(description.lines).toEqual([take.offered(formatDateTimeLong('2026-12-11', '10:00')), take.whatHappens]);
     expect(take.button).toBe('Diesen Termin nehmen');
@@ -31,14 +31,14 @@ describe('the take-offer link (the visitor)', () => {
 
   it('taken by this link: confirmed, no button; a failed mail is this link\'s to send again', () => {
     const view = takeOffer({ status: 'confirmed', confirmed: { date: '2026-12-11', time: '10:00' }, offers: [offer(1, 'taken'), offer(2, 'lapsed')] });
-    expect(describeView(view, NOW)).toMatchObject({ headline: take.takenHeadline, control: null });
+    expect(describeView(view, NOW, 'de')).toMatchObject({ headline: take.takenHeadline, control: null });
     expect(isProducedByLink(view)).toBe(true);
-    expect(describeView({ ...view, mailPending: true }, NOW).control).toBe('resend');
+    expect(describeView({ ...view, mailPending: true }, NOW, 'de').control).toBe('resend');
   });
 
   it('another offer was taken: this one has lapsed, and the page names the time taken', () => {
     const view = takeOffer({ offer: 2, status: 'confirmed', confirmed: { date: '2026-12-11', time: '10:00' }, offers: [offer(1, 'taken'), offer(2, 'lapsed')] });
-    const description = describeView(view, NOW);
+    const description = describeView(view, NOW, 'de');
     expect(description).toMatchObject({ headline: take.lapsedHeadline, control: null });
     expect(description.lines).toEqual([take.otherTaken(formatDateTimeLong('2026-12-11', '10:00'))]);
     expect(isProducedByLink(view)).toBe(false);
@@ -46,13 +46,13 @@ describe('the take-offer link (the visitor)', () => {
 
   it('lapsed by time with another still open: no button, the open one as a link', () => {
     const view = takeOffer({ offers: [offer(1, 'lapsed'), offer(2, 'open')] });
-    expect(describeView(view, NOW)).toMatchObject({ headline: take.lapsedHeadline, control: null, bookAgain: false });
+    expect(describeView(view, NOW, 'de')).toMatchObject({ headline: take.lapsedHeadline, control: null, bookAgain: false });
     expect(otherOpenOffers(view).map((open) => open.number)).toEqual([2]);
   });
 
   it('busy (someone else was booked at its time meanwhile) with another still open: no button, says so, the open one as a link', () => {
     const view = takeOffer({ offers: [offer(1, 'busy'), offer(2, 'open')] });
-    const description = describeView(view, NOW);
+    const description = describeView(view, NOW, 'de');
     expect(description).toMatchObject({ headline: take.busyHeadline, control: null, bookAgain: false });
     expect(description.lines).toEqual([take.busy(formatDateTimeLong('2026-12-11', '10:00'))]);
     expect(otherOpenOffers(view).map((open) => open.number)).toEqual([2]);
@@ -61,12 +61,12 @@ describe('the take-offer link (the visitor)', () => {
   it('busy, and the other offers busy or lapsed: none linked, the booking page instead', () => {
     const view = takeOffer({ offers: [offer(1, 'busy'), offer(2, 'busy'), offer(3, 'lapsed')] });
     expect(otherOpenOffers(view)).toEqual([]);
-    expect(describeView(view, NOW)).toMatchObject({ headline: take.busyHeadline, control: null, bookAgain: true, lines: [take.busy(formatDateTimeLong('2026-12-11', '10:00')), take.noneOpen] });
+    expect(describeView(view, NOW, 'de')).toMatchObject({ headline: take.busyHeadline, control: null, bookAgain: true, lines: [take.busy(formatDateTimeLong('2026-12-11', '10:00')), take.noneOpen] });
   });
 
   it('all lapsed: no button, the booking page instead', () => {
     const view = takeOffer({ offers: [offer(1, 'lapsed'), offer(2, 'lapsed')] });
-    expect(describeView(view, NOW)).toMatchObject({ control: null, bookAgain: true, lines: [take.lapsed, take.noneOpen] });
+    expect(describeView(view, NOW, 'de')).toMatchObject({ control: null, bookAgain: true, lines: [take.lapsed, take.noneOpen] });
   });
 });
 

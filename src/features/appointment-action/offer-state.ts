@@ -3,9 +3,9 @@
  * «Offered times»): the offered time and its button while it is open, or why it is not –
  * taken, lapsed, or busy (someone else was booked at that time meanwhile).
  */
-import { offerTexts } from '@/content/appointment-action';
-import { formatDateTimeLong } from '@domain/dates';
+import type { Language } from '@/lib/language';
 import type { AppointmentActionView, AppointmentOffer } from '@domain/wire-types';
+import { actionWords } from './action-words';
 
 /** As action-state's ViewDescription (which takes it as it is); its own type, so the two modules do not import each other. */
 export interface OfferDescription {
@@ -15,8 +15,6 @@ export interface OfferDescription {
   callUs: boolean;
   bookAgain: boolean;
 }
-
-const when = (slot: { date: string; time: string }) => formatDateTimeLong(slot.date, slot.time);
 
 /** The offer this link takes, if the view has it. */
 export function thisOffer(view: AppointmentActionView): AppointmentOffer | undefined {
@@ -37,8 +35,11 @@ const describe = (headline: string, lines: string[], extra: Partial<OfferDescrip
   ...extra,
 });
 
-export function describeTakeOffer(view: AppointmentActionView): OfferDescription {
+/** What the take-offer link says, in the page's language. */
+export function describeTakeOffer(view: AppointmentActionView, language: Language): OfferDescription {
+  const { offerTexts, dates } = actionWords(language);
   const { take } = offerTexts;
+  const when = (slot: { date: string; time: string }) => dates.formatDateTimeLong(slot.date, slot.time);
   const offer = thisOffer(view);
   if (offer?.status === 'taken') return describe(take.takenHeadline, [take.taken(when(offer))]);
   if (offer?.status === 'open' && view.status === 'declined') {

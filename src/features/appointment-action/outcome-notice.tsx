@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
-import { offerTexts, appointmentActionPage as copy } from '@/content/appointment-action';
 import { cn } from '@/lib/cn';
+import type { Language } from '@/lib/language';
+import { useLanguage } from '@/lib/page-links';
 import type { AppointmentActionView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';
+import { actionWords } from './action-words';
 import { earlierConflictText, earlierSuccessText } from './earlier-state';
 import { PracticePhone } from './practice-phone';
 import type { Outcome } from './use-appointment-action';
@@ -18,9 +20,9 @@ interface NoticeContent {
   phone?: boolean;
 }
 
-const { outcome: texts } = copy;
-
-function successText(view: AppointmentActionView): string {
+function successText(view: AppointmentActionView, language: Language): string {
+  const { copy, offerTexts } = actionWords(language);
+  const { outcome: texts } = copy;
   switch (view.action) {
     case 'confirm-preferred':
     case 'confirm-alternative':
@@ -42,13 +44,14 @@ function successText(view: AppointmentActionView): string {
     case 'earlier':
     case 'take-earlier':
     case 'end-earlier':
-      return earlierSuccessText({ ...view, action: view.action });
+      return earlierSuccessText({ ...view, action: view.action }, language);
     case 'take-offer':
       return offerTexts.outcome.done(advisorNameOf(view.advisor));
   }
 }
 
-function conflictText(view: AppointmentActionView) {
+function conflictText(view: AppointmentActionView, language: Language) {
+  const { outcome: texts } = actionWords(language).copy;
   switch (view.action) {
     case 'request-move':
       return texts.conflictRequestMove;
@@ -58,22 +61,24 @@ function conflictText(view: AppointmentActionView) {
     case 'earlier':
     case 'take-earlier':
     case 'end-earlier':
-      return earlierConflictText(view);
+      return earlierConflictText(view, language);
     default:
       return texts.conflict;
   }
 }
 
-function noticeContent(outcome: Outcome, view: AppointmentActionView): NoticeContent {
+function noticeContent(outcome: Outcome, view: AppointmentActionView, language: Language): NoticeContent {
+  const { copy, offerTexts } = actionWords(language);
+  const { outcome: texts } = copy;
   switch (outcome.kind) {
     case 'done':
-      return { tone: 'success', title: texts.success.title, text: successText(view) };
+      return { tone: 'success', title: texts.success.title, text: successText(view, language) };
     case 'in_progress':
       return { tone: 'info', ...texts.inProgress };
     case 'mail_failed':
       return { tone: 'error', ...texts.mailFailed };
     case 'conflict':
-      return { tone: 'error', ...conflictText(view) };
+      return { tone: 'error', ...conflictText(view, language) };
     case 'too_late':
       return view.action === 'request-move' ? { tone: 'error', ...texts.tooLateRequestMove, phone: true } : { tone: 'error', ...texts.tooLate };
     case 'unavailable':
@@ -112,11 +117,12 @@ const toneStyles: Record<Tone, { icon: LucideIcon; box: string; symbol: string }
  * repeats it. Keyed by the outcome's id where used, so a repeated outcome is announced again.
  */
 export function OutcomeNotice({ outcome, view }: { outcome: Outcome; view: AppointmentActionView }) {
+  const language = useLanguage();
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     region.current?.focus();
   }, [outcome.id]);
-  const { tone, title, text, phone } = noticeContent(outcome, view);
+  const { tone, title, text, phone } = noticeContent(outcome, view, language);
   const style = toneStyles[tone];
   const Symbol = style.icon;
   return (

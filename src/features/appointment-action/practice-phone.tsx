@@ -1,10 +1,13 @@
 import { Phone } from 'lucide-react';
-import { practice } from '@/content/practice';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { practiceCopy } from '@/content/practice';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
 import { cn } from '@/lib/cn';
 
 /** "Telefon der Praxis: +41 44 555 27 80" with a tel: link as large as a button (44 px). */
 export function PracticePhone({ className }: { className?: string }) {
+  const { appointmentActionPage: copy } = useCopy(appointmentActionCopy);
+  const { practice } = useCopy(practiceCopy);
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2', className)}>
       <span>{copy.phoneLabel}</span>

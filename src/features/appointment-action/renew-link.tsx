@@ -1,12 +1,16 @@
 import { useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
+import type { Language } from '@/lib/language';
 import type { RenewResult } from './api/renew-api';
 import { useRenewLinkMutation } from './api/action-queries';
 
 type Notice = { tone: 'ok' | 'problem'; text: string };
 
-function noticeOf(result: RenewResult): Notice {
+type Texts = (typeof appointmentActionCopy)[Language]['appointmentActionPage'];
+
+function noticeOf(result: RenewResult, copy: Texts): Notice {
   switch (result.kind) {
     case 'sent':
       return { tone: 'ok', text: copy.renew.sent };
@@ -28,6 +32,7 @@ function noticeOf(result: RenewResult): Notice {
  * One press at a time; after a mail went out the button stays, the budget answers a second.
  */
 export function RenewLink({ token, label }: { token: () => string; label: string }) {
+  const { appointmentActionPage: copy } = useCopy(appointmentActionCopy);
   const { mutate: renew, isPending: pending } = useRenewLinkMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
   const sending = useRef(false);
@@ -39,7 +44,7 @@ export function RenewLink({ token, label }: { token: () => string; label: string
       onSettled: () => {
         sending.current = false;
       },
-      onSuccess: (result) => setNotice(noticeOf(result)),
+      onSuccess: (result) => setNotice(noticeOf(result, copy)),
     });
   }
 

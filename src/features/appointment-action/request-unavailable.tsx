@@ -1,6 +1,8 @@
 import { appointmentPath } from '@/lib/route-table';
+import { useLanguage } from '@/lib/page-links';
 import { ButtonLink, buttonClasses } from '@/components/ui/button-link';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
 import { PracticePhone } from './practice-phone';
 import { RenewLink } from './renew-link';
 import type { PageState } from './use-appointment-action';
@@ -32,6 +34,8 @@ function Paragraphs({ lines }: { lines: readonly string[] }) {
  * booking page – or, for a lapsed link of the practice's, a fresh one mailed to the practice.
  */
 export function RequestUnavailable({ state, onRetry, token }: { state: NoViewState; onRetry: () => void; token: () => string }) {
+  const language = useLanguage();
+  const { appointmentActionPage: copy } = useCopy(appointmentActionCopy);
   switch (state.step) {
     case 'loading':
       return (
@@ -63,7 +67,7 @@ export function RequestUnavailable({ state, onRetry, token }: { state: NoViewSta
           <Headline>{text.headline}</Headline>
           <Paragraphs lines={text.text} />
           <PracticePhone className="mt-4" />
-          <ButtonLink to={appointmentPath} variant="secondary" size="lg" className="mt-6">
+          <ButtonLink to={appointmentPath(language)} variant="secondary" size="lg" className="mt-6">
             {copy.bookingLink}
           </ButtonLink>
         </>

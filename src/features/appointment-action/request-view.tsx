@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { appointmentPath } from '@/lib/route-table';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { useLanguage } from '@/lib/page-links';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
 import type { ActInput } from './api/action-api';
 import { describeView } from './action-state';
 import { ActionForm } from './action-form';
@@ -28,8 +30,10 @@ interface RequestViewProps {
  * into it – survives a failed press.
  */
 export function RequestView({ state, pending, onAct, onResend, sleepDiary }: RequestViewProps) {
+  const language = useLanguage();
+  const { appointmentActionPage: copy } = useCopy(appointmentActionCopy);
   const { view, outcome, checkedAt } = state;
-  const description = describeView(view, checkedAt);
+  const description = describeView(view, checkedAt, language);
   // A press the function refused for good (deadline passed, slot begun) is not offered again.
   const refusedForGood = outcome?.kind === 'too_late' || outcome?.kind === 'slot_past' || outcome?.kind === 'offer_taken';
   // After a mail failure the same button sends the e-mail again, even if the view does not say it is pending.
@@ -52,7 +56,7 @@ export function RequestView({ state, pending, onAct, onResend, sleepDiary }: Req
           ))}
           {description.callUs && <PracticePhone />}
           {description.bookAgain && (
-            <ButtonLink to={appointmentPath} variant="secondary" size="lg">
+            <ButtonLink to={appointmentPath(language)} variant="secondary" size="lg">
               {copy.bookingLink}
             </ButtonLink>
           )}

@@ -1,8 +1,7 @@
 import { Card } from '@/components/ui/card';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
-import { formatDateTimeLong } from '@domain/dates';
 import type { ScheduleEntryView } from '@domain/wire-types';
 import { advisorNameOf } from './action-state';
+import { useActionWords } from './action-words';
 import { RenewLink } from './renew-link';
 
 /**
@@ -12,11 +11,12 @@ import { RenewLink } from './renew-link';
  * provider and everyone the calendar is shared with hold this link.
  */
 export function ScheduleEntry({ entry, token }: { entry: ScheduleEntryView; token: () => string }) {
+  const { copy, dates, serviceLabel } = useActionWords();
   const { viewOnly, summary } = copy;
   const advisor = advisorNameOf(entry.advisor);
   const rows: [string, string][] = [
-    [summary.service, entry.service],
-    ...(entry.confirmed ? ([[viewOnly.when, formatDateTimeLong(entry.confirmed.date, entry.confirmed.time)]] as [string, string][]) : []),
+    [summary.service, serviceLabel(entry.service)],
+    ...(entry.confirmed ? ([[viewOnly.when, dates.formatDateTimeLong(entry.confirmed.date, entry.confirmed.time)]] as [string, string][]) : []),
     [viewOnly.duration, viewOnly.minutes(entry.minutes)],
     ...(advisor ? ([[summary.advisor, advisor]] as [string, string][]) : []),
     [summary.status, copy.status[entry.status]],

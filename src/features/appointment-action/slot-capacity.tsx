@@ -1,5 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
-import { appointmentActionPage as copy } from '@/content/appointment-action';
+import { appointmentActionCopy } from '@/content/appointment-action';
+import { useCopy } from '@/content/copy';
+import { useLanguage } from '@/lib/page-links';
 import { advisorName } from '@domain/practice';
 import { collisionText, type SlotCapacity as Capacity } from './action-state';
 
@@ -11,10 +13,11 @@ interface SlotCapacityProps {
 }
 
 function CollisionList({ capacity }: { capacity: Capacity }) {
+  const language = useLanguage();
   return (
     <ul className="mt-2 list-disc space-y-1 pl-6">
       {capacity.collisions.map((collision) => (
-        <li key={`${collision.advisor}-${collision.time}-${collision.name}`}>{collisionText(collision)}</li>
+        <li key={`${collision.advisor}-${collision.time}-${collision.name}`}>{collisionText(collision, language)}</li>
       ))}
     </ul>
   );
@@ -28,7 +31,7 @@ function CollisionList({ capacity }: { capacity: Capacity }) {
  * the practice picks another time. Said in words; the icon only repeats it.
  */
 export function SlotCapacity({ capacity, whatNow }: SlotCapacityProps) {
-  const { capacity: texts } = copy;
+  const { capacity: texts } = useCopy(appointmentActionCopy).appointmentActionPage;
   return (
     <div aria-live="polite">
       {capacity === null ? (

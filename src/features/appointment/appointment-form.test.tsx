@@ -157,6 +157,8 @@ describe('appointment form', () => {
         alternative_date: null,
         alternative_time: null,
         message: null,
+        // The German page's language, stored with the request.
+        language: 'de',
       },
       { 'x-form-proof': expect.stringMatching(/^[A-Za-z0-9_-]+$/) },
     );
@@ -173,6 +175,7 @@ describe('appointment form', () => {
         alternativeDate: null,
         alternativeTime: null,
         message: null,
+        language: 'de',
         website: '',
         elapsedMs: expect.any(Number),
         altcha: TEST_PROOF,

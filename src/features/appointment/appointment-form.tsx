@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { bookableServices, servicePriceText } from '@/content/services';
-import { appointmentPage } from '@/content/appointment';
+import { useCopy } from '@/content/copy';
+import { servicesCopy } from '@/content/services';
+import { appointmentCopy } from '@/content/appointment';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { SelectField, TextAreaField } from '@/components/forms/form-field';
@@ -19,11 +20,6 @@ import { insertRefusalOf, refusalOf, type SlotRefusal, type SlotRules } from '@/
 import { slotWindow } from '@domain/availability';
 import { zurichIsoDate } from '@domain/dates';
 import { FIELD_LIMITS } from '@domain/field-limits';
-
-const serviceOptions = bookableServices.map((service) => ({
-  value: service.value,
-  label: `${service.label} (${servicePriceText(service)})`,
-}));
 
 /** The text fields the function checks; service, dates and times are choices the form offers. */
 const APPOINTMENT_FIELD_RULES = [...PERSONAL_DETAILS_RULES, MESSAGE_RULE];
@@ -80,8 +76,15 @@ const SLOT_GROUPS = {
 type SlotGroup = keyof typeof SLOT_GROUPS;
 
 export function AppointmentForm() {
+  const { appointmentPage } = useCopy(appointmentCopy);
+  const { bookableServices, servicePriceText } = useCopy(servicesCopy);
   const { form: copy } = appointmentPage;
   const { fields, sections } = copy;
+  // The services by value (what is sent), with their labels and prices in the page's language.
+  const serviceOptions = useMemo(
+    () => bookableServices.map((service) => ({ value: service.value, label: `${service.label} (${servicePriceText(service)})` })),
+    [bookableServices, servicePriceText],
+  );
   const booking = useSlotWindow();
   const { service, select: serviceSelect, onChange: onServiceChange } = useChosenService();
   const closures = useClosedDays(booking.range?.first);

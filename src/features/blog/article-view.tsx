@@ -1,3 +1,4 @@
+import { useCopy } from '@/content/copy';
 import type { MouseEvent } from 'react';
 import { ArrowLeft, Clock } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
@@ -6,9 +7,10 @@ import { categoryPath, pagePath } from '@/lib/route-table';
 import { ClosingCta } from '@/components/sections/closing-cta';
 import { Container } from '@/components/ui/section';
 import type { Article } from '@/content/article-meta';
-import { articlePageText, blogPage } from '@/content/blog';
-import { advisors } from '@/content/team';
-import { formatDateLong } from '@domain/dates';
+import { blogCopy } from '@/content/blog';
+import { teamCopy } from '@/content/team';
+import { articleCategoriesCopy } from '@/content/article-categories';
+import { dateFormatsCopy } from '@/content/dates';
 
 /**
  * Links inside the article's text that lead to the site itself open like the site's other
@@ -32,6 +34,10 @@ function useInternalLinks() {
  * wrote it, and the blog's call to book. No hero image: the title is the first thing read.
  */
 export function ArticleView({ article }: { article: Article }) {
+  const { advisors } = useCopy(teamCopy);
+  const { articlePageText, blogPage } = useCopy(blogCopy);
+  const { categoryLabels } = useCopy(articleCategoriesCopy);
+  const { formatDateLong } = useCopy(dateFormatsCopy);
   const author = advisors.find((advisor) => advisor.name === article.author);
   const onTextClick = useInternalLinks();
   return (
@@ -40,7 +46,7 @@ export function ArticleView({ article }: { article: Article }) {
         <Container className="max-w-3xl py-12 sm:py-16">
           <header>
             <PageLink
-              to={pagePath('blog')}
+              to={pagePath('blog', article.language)}
               className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-night-700 underline-offset-4 hover:underline"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
@@ -48,10 +54,10 @@ export function ArticleView({ article }: { article: Article }) {
             </PageLink>
             <p className="mt-4">
               <PageLink
-                to={categoryPath(article.category)}
+                to={categoryPath(article.category, article.language)}
                 className="inline-flex min-h-11 items-center rounded-full bg-sage-50 px-3 text-sm font-semibold text-sage-700 underline-offset-4 hover:underline"
               >
-                {article.category}
+                {categoryLabels[article.category]}
               </PageLink>
             </p>
             <h1 id="artikel-titel" className="mt-4 text-3xl sm:text-4xl lg:text-5xl">

@@ -94,6 +94,8 @@ describe('contact form', () => {
         phone: null,
         subject: null,
         message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.',
+        // The German page's language, stored with the message.
+        language: 'de',
         website: '',
         elapsedMs: expect.any(Number),
         altcha: TEST_PROOF,

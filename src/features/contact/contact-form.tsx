@@ -1,4 +1,5 @@
-import { contactPage } from '@/content/contact';
+import { useCopy } from '@/content/copy';
+import { contactCopy } from '@/content/contact';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { FormFooter } from '@/components/forms/form-footer';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
@@ -20,6 +21,7 @@ const CONTACT_FIELD_RULES: readonly FieldRule[] = [
  * then the function's rules for each field (field-check.ts) before anything is sent.
  */
 export function ContactForm() {
+  const { contactPage } = useCopy(contactCopy);
   const { form: copy } = contactPage;
   const { fields } = copy;
   const { formProps, isPending } = useFormSubmission({

@@ -2,8 +2,11 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Card } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button-link';
 import { TextField } from '@/components/forms/form-field';
-import { invoiceTexts as copy } from '@/content/invoice';
-import { formatDateLong, zurichIsoDate } from '@domain/dates';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
+import { invoiceCopy } from '@/content/invoice';
+import type { Language } from '@/lib/language';
+import { zurichIsoDate } from '@domain/dates';
 import { formatInvoiceAmount, parseInvoiceAmount } from '@domain/invoice';
 import type { InvoiceIntent, InvoiceView } from '@domain/wire-types';
 import { readInvoicing, type InvoiceResult } from './api/invoice-api';
@@ -19,9 +22,10 @@ interface InvoicePanelProps {
 }
 
 type Notice = { tone: 'ok' | 'problem'; text: string };
+type Texts = (typeof invoiceCopy)[Language]['invoiceTexts'];
 
 /** What a press led to, in words; the invoice's number where there is one. */
-function noticeOf(result: InvoiceResult, invoicing: InvoiceView | undefined): Notice {
+function noticeOf(result: InvoiceResult, invoicing: InvoiceView | undefined, copy: Texts): Notice {
   const number = invoicing?.invoice?.number ?? '';
   switch (result.kind) {
     case 'done':
@@ -53,6 +57,8 @@ function noticeOf(result: InvoiceResult, invoicing: InvoiceView | undefined): No
  * invoice's budget holds back with the time it may be pressed again.
  */
 export function InvoicePanel({ invoicing: initial, token, today }: InvoicePanelProps) {
+  const { invoiceTexts: copy } = useCopy(invoiceCopy);
+  const { formatDateLong } = useCopy(dateFormatsCopy);
   // What a press answers replaces the page's invoice part here: the page's view is not
   // asked again, and the panel shows the invoice as the function last reported it.
   const [invoicing, setInvoicing] = useState<InvoiceView | undefined>(() => readInvoicing(initial));
@@ -86,7 +92,7 @@ export function InvoicePanel({ invoicing: initial, token, today }: InvoicePanelP
           }
           const next = 'invoicing' in result && result.invoicing ? result.invoicing : invoicing;
           if (next) setInvoicing(next);
-          setNotice(noticeOf(result, next));
+          setNotice(noticeOf(result, next, copy));
         },
       },
     );

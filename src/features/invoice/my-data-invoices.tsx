@@ -1,7 +1,9 @@
 import { useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
-import { myDataInvoiceTexts as copy } from '@/content/my-data-invoices';
-import { formatDateLong, formatSlotLong } from '@domain/dates';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
+import { myDataInvoicesCopy } from '@/content/my-data-invoices';
+import { servicesCopy } from '@/content/services';
 import { formatInvoiceAmount } from '@domain/invoice';
 import type { MyDataInvoice, MyDataInvoicePdf } from '@domain/wire-types';
 import { useInvoicePdfMutation } from './api/invoice-queries';
@@ -23,6 +25,9 @@ function save({ filename, pdf }: MyDataInvoicePdf) {
  * kept ten years, also after the erasure.
  */
 export function MyDataInvoices({ invoices, token }: { invoices: MyDataInvoice[]; token: () => string }) {
+  const { myDataInvoiceTexts: copy } = useCopy(myDataInvoicesCopy);
+  const { formatDateLong, formatSlotLong } = useCopy(dateFormatsCopy);
+  const { storedServiceLabel: serviceLabel } = useCopy(servicesCopy);
   const fetching = useInvoicePdfMutation();
   // The invoice whose PDF is on its way, and the one whose PDF could not be had (the last press's).
   const pending = fetching.isPending ? fetching.variables.number : null;
@@ -64,7 +69,7 @@ export function MyDataInvoices({ invoices, token }: { invoices: MyDataInvoice[];
                   [
                     [copy.fields.date, formatDateLong(invoice.issuedOn)],
                     [copy.fields.name, invoice.name],
-                    [copy.fields.appointment, `${invoice.service}, ${formatSlotLong(invoice.appointmentDate, invoice.appointmentTime)}`],
+                    [copy.fields.appointment, `${serviceLabel(invoice.service)}, ${formatSlotLong(invoice.appointmentDate, invoice.appointmentTime)}`],
                     [copy.fields.amount, formatInvoiceAmount(invoice.amountRappen)],
                     [copy.fields.state, invoice.paidAt ? copy.paid : copy.open],
                     [copy.fields.deleteAt, formatDateLong(invoice.deleteAt)],

@@ -6,14 +6,14 @@ import { useIsInteractive } from '@/components/forms/form-footer';
 import { FormProviders } from '@/components/forms/form-providers';
 import { useFormSubmission } from '@/components/forms/use-form-submission';
 import { buttonClasses } from '@/components/ui/button-link';
-import { noScriptNote, sendingLabel } from '@/content/form-notices';
-import { myDataPage } from '@/content/my-data';
+import { useCopy } from '@/content/copy';
+import { formNoticesCopy } from '@/content/form-notices';
+import { myDataCopy } from '@/content/my-data';
 import { FIELD_LIMITS } from '@domain/field-limits';
 import { fieldSchemas } from '@domain/field-schemas';
 import { LINK_FIELDS, MY_DATA_FUNCTION, sendDataLinkSubmission, prepareDataLinkSubmission, type PreparedDataLinkSubmission } from './api/my-data-api';
 
 const LINK_RULES: readonly FieldRule[] = [{ name: 'email', schema: fieldSchemas.email }];
-const copy = myDataPage.linkForm;
 
 /**
  * «Link senden»: the address, the form proof and the bot signals, as the site's forms send
@@ -21,6 +21,8 @@ const copy = myDataPage.linkForm;
  * address: a mail follows if the address is right.
  */
 function LinkForm() {
+  const copy = useCopy(myDataCopy).myDataPage.linkForm;
+  const { noScriptNote, sendingLabel } = useCopy(formNoticesCopy);
   const interactive = useIsInteractive();
   const [sent, setSent] = useState(false);
   const status = useRef<HTMLParagraphElement>(null);
@@ -59,6 +61,7 @@ function LinkForm() {
 }
 
 export function DataLinkForm() {
+  const copy = useCopy(myDataCopy).myDataPage.linkForm;
   return (
     <section aria-labelledby="meine-daten-link" className="mt-10 rounded-xl border border-sand-300 bg-white p-6">
       <h2 id="meine-daten-link" className="text-2xl">

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { buttonClasses } from '@/components/ui/button-link';
-import { myDataPage as copy } from '@/content/my-data';
+import { useCopy } from '@/content/copy';
+import { myDataCopy } from '@/content/my-data';
 import type { MyData } from '@domain/wire-types';
 import type { MyDataState } from './use-my-data';
 
@@ -24,6 +25,7 @@ export function MyDataErasure({
   onErase: (data: MyData) => void;
   onCancel: (data: MyData) => void;
 }) {
+  const { myDataPage: copy } = useCopy(myDataCopy);
   return (
     <section aria-labelledby="meine-daten-loeschen" className="mt-12 rounded-xl border-2 border-red-700/40 bg-white p-6">
       <h2

@@ -1,9 +1,31 @@
 import type { ReactNode } from 'react';
-import { myDataPage as copy } from '@/content/my-data';
-import { formatInstantLong, formatSlotLong } from '@domain/dates';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
+import { myDataCopy } from '@/content/my-data';
+import { servicesCopy } from '@/content/services';
+import type { Language } from '@/lib/language';
 import type { MyData, MyDataMail, MyDataMessage, MyDataAppointmentRequest, MyDataOfferedTime } from '@domain/wire-types';
 
-const instant = (iso: string) => formatInstantLong(new Date(iso));
+/** What the view writes with, in the page's language: its copy, the dates, the services' names. */
+interface Words {
+  copy: (typeof myDataCopy)[Language]['myDataPage'];
+  instant: (iso: string) => string;
+  slot: (date: string, time: string | null) => string;
+  /** A service as stored (the catalogue's German label), in the page's language. */
+  service: (stored: string) => string;
+}
+
+function useWords(): Words {
+  const { myDataPage: copy } = useCopy(myDataCopy);
+  const { formatInstantLong, formatSlotLong } = useCopy(dateFormatsCopy);
+  const { storedServiceLabel } = useCopy(servicesCopy);
+  return {
+    copy,
+    instant: (iso) => formatInstantLong(new Date(iso)),
+    slot: formatSlotLong,
+    service: storedServiceLabel,
+  };
+}
 
 function Facts({ items }: { items: [label: string, value: ReactNode][] }) {
   return (
@@ -30,19 +52,21 @@ function Entry({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Offered times: each slot, what became of it, and when it was offered. */
-function OfferedTimes({ times }: { times: MyDataOfferedTime[] }) {
+function OfferedTimes({ times, words }: { times: MyDataOfferedTime[]; words: Words }) {
+  const { copy, instant, slot } = words;
   return (
     <ul className="whitespace-normal">
       {times.map((offered, n) => (
         <li key={n}>
-          {formatSlotLong(offered.date, offered.time)} ({copy.offerStatus[offered.status]}; {copy.offeredAt} {instant(offered.offeredAt)})
+          {slot(offered.date, offered.time)} ({copy.offerStatus[offered.status]}; {copy.offeredAt} {instant(offered.offeredAt)})
         </li>
       ))}
     </ul>
   );
 }
 
-function requestFacts(request: MyDataAppointmentRequest): [string, ReactNode][] {
+function requestFacts(request: MyDataAppointmentRequest, words: Words): [string, ReactNode][] {
+  const { copy, instant, slot } = words;
   const f = copy.fields;
   const items: [string, ReactNode][] = [
     [f.createdAt, instant(request.createdAt)],
@@ -50,31 +74,33 @@ function requestFacts(request: MyDataAppointmentRequest): [string, ReactNode][] 
     [f.name, `${request.firstName} ${request.lastName}`],
     [f.email, request.email],
     [f.phone, request.phone],
-    [f.service, request.service],
-    [f.preferred, formatSlotLong(request.preferred.date, request.preferred.time)],
+    [f.service, words.service(request.service)],
+    [f.preferred, slot(request.preferred.date, request.preferred.time)],
+    [f.language, copy.languageNames[request.language]],
   ];
-  if (request.alternative) items.push([f.alternative, formatSlotLong(request.alternative.date, request.alternative.time)]);
-  if (request.confirmed) items.push([f.confirmed, formatSlotLong(request.confirmed.date, request.confirmed.time)]);
+  if (request.alternative) items.push([f.alternative, slot(request.alternative.date, request.alternative.time)]);
+  if (request.confirmed) items.push([f.confirmed, slot(request.confirmed.date, request.confirmed.time)]);
   if (request.advisor) items.push([f.advisor, request.advisor]);
-  if (request.move) items.push([f.move, `${formatSlotLong(request.move.date, request.move.time)} (${copy.moveStatus[request.move.status]})`]);
-  if (request.offers.length > 0) items.push([f.offers, <OfferedTimes times={request.offers} />]);
+  if (request.move) items.push([f.move, `${slot(request.move.date, request.move.time)} (${copy.moveStatus[request.move.status]})`]);
+  if (request.offers.length > 0) items.push([f.offers, <OfferedTimes times={request.offers} words={words} />]);
   if (request.earlierWish) {
     const wish = request.earlierWish;
     items.push([f.earlierWish, `${wish.active ? copy.earlierWish.active : copy.earlierWish.inactive} ${instant(wish.since)}`]);
   }
-  if (request.earlierOffers.length > 0) items.push([f.earlierOffers, <OfferedTimes times={request.earlierOffers} />]);
+  if (request.earlierOffers.length > 0) items.push([f.earlierOffers, <OfferedTimes times={request.earlierOffers} words={words} />]);
   if (request.message) items.push([f.message, request.message]);
   if (request.staffNote) items.push([f.staffNote, request.staffNote]);
   items.push([copy.deleteAt, instant(request.deleteAt)]);
   return items;
 }
 
-function messageFacts(message: MyDataMessage): [string, ReactNode][] {
+function messageFacts(message: MyDataMessage, { copy, instant }: Words): [string, ReactNode][] {
   const f = copy.fields;
   const items: [string, ReactNode][] = [
     [f.createdAt, instant(message.createdAt)],
     [f.name, message.name],
     [f.email, message.email],
+    [f.language, copy.languageNames[message.language]],
   ];
   if (message.phone) items.push([f.phone, message.phone]);
   if (message.subject) items.push([f.subject, message.subject]);
@@ -86,7 +112,7 @@ function messageFacts(message: MyDataMessage): [string, ReactNode][] {
  * When a mail went out, or – not sent – when it is due: one due later than the page was read
  * (a reminder, the day before its appointment) says when it will be sent, not «Fällig seit».
  */
-function mailWhen(mail: MyDataMail, readAt: string): [string, ReactNode] {
+function mailWhen(mail: MyDataMail, readAt: string, { copy, instant }: Words): [string, ReactNode] {
   const f = copy.fields;
   if (mail.sentAt) return [f.sentAt, instant(mail.sentAt)];
   if (mail.droppedAt) return [f.owedAt, `${instant(mail.createdAt)} (${copy.mailDropped})`];
@@ -94,11 +120,12 @@ function mailWhen(mail: MyDataMail, readAt: string): [string, ReactNode] {
   return [f.owedAt, `${instant(mail.dueAt)} (${copy.mailNotSent})`];
 }
 
-function mailFacts(mail: MyDataMail, readAt: string): [string, ReactNode][] {
+function mailFacts(mail: MyDataMail, readAt: string, words: Words): [string, ReactNode][] {
+  const { copy, instant } = words;
   const f = copy.fields;
   return [
     [f.recipient, copy.recipients[mail.recipient]],
-    mailWhen(mail, readAt),
+    mailWhen(mail, readAt, words),
     [copy.deleteAt, mail.deleteAt ? instant(mail.deleteAt) : '–'],
   ];
 }
@@ -114,12 +141,14 @@ function Part({ id, title, empty, children, count }: { id: string; title: string
   );
 }
 
-/** Everything stored about the mailbox, in readable German sections, each item with its deletion date. */
 /**
- * `sleepDiaries`: the sleep diaries' part, which the sleep diary feature renders (the page
+ * Everything stored about the mailbox, in readable sections in the page's language, each
+ * item with its deletion date. `sleepDiaries`: the sleep diaries' part, which the sleep diary feature renders (the page
  * composes the two features; neither imports the other).
  */
 export function MyDataView({ data, sleepDiaries }: { data: MyData; sleepDiaries?: ReactNode }) {
+  const words = useWords();
+  const { copy, instant } = words;
   const nothing = data.requests.length === 0 && data.messages.length === 0 && data.newsletter === null && data.mails.length === 0 &&
     (data.invoices ?? []).length === 0;
   return (
@@ -130,8 +159,8 @@ export function MyDataView({ data, sleepDiaries }: { data: MyData; sleepDiaries?
       {nothing && <p className="mt-4 text-lg">{copy.nothingStored}</p>}
       <Part id="meine-daten-anfragen" title={copy.sections.requests} empty={copy.none.requests} count={data.requests.length}>
         {data.requests.map((request) => (
-          <Entry key={request.id} title={`${request.service} – ${copy.requestStatus[request.status]}`}>
-            <Facts items={requestFacts(request)} />
+          <Entry key={request.id} title={`${words.service(request.service)} – ${copy.requestStatus[request.status]}`}>
+            <Facts items={requestFacts(request, words)} />
           </Entry>
         ))}
       </Part>
@@ -139,7 +168,7 @@ export function MyDataView({ data, sleepDiaries }: { data: MyData; sleepDiaries?
       <Part id="meine-daten-nachrichten" title={copy.sections.messages} empty={copy.none.messages} count={data.messages.length}>
         {data.messages.map((message) => (
           <Entry key={message.id} title={message.subject ?? copy.fields.message}>
-            <Facts items={messageFacts(message)} />
+            <Facts items={messageFacts(message, words)} />
           </Entry>
         ))}
       </Part>
@@ -149,6 +178,7 @@ export function MyDataView({ data, sleepDiaries }: { data: MyData; sleepDiaries?
             <Facts
               items={[
                 [copy.fields.email, data.newsletter.email],
+                [copy.fields.language, copy.languageNames[data.newsletter.language]],
                 [copy.fields.since, instant(data.newsletter.createdAt)],
                 ...(data.newsletter.confirmedAt ? [[copy.fields.confirmedAt, instant(data.newsletter.confirmedAt)] as [string, ReactNode]] : []),
                 [copy.deleteAt, data.newsletter.deleteAt ? instant(data.newsletter.deleteAt) : copy.deleteOnUnsubscribe],
@@ -160,7 +190,7 @@ export function MyDataView({ data, sleepDiaries }: { data: MyData; sleepDiaries?
       <Part id="meine-daten-mails" title={copy.sections.mails} empty={copy.none.mails} count={data.mails.length}>
         {data.mails.map((mail, n) => (
           <Entry key={n} title={copy.mailKinds[mail.kind]}>
-            <Facts items={mailFacts(mail, data.readAt)} />
+            <Facts items={mailFacts(mail, data.readAt, words)} />
           </Entry>
         ))}
       </Part>

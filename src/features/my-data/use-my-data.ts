@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { myDataPage as copy } from '@/content/my-data';
+import { useCopy } from '@/content/copy';
+import { myDataCopy } from '@/content/my-data';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import type { MyData, MyDataErased } from '@domain/wire-types';
 import { myDataBlob, type EraseResult, type ShowResult } from './api/my-data-api';
@@ -22,6 +23,7 @@ const STORAGE_KEY = 'my-data-token';
  * (stateAfterShow, stateAfterErase).
  */
 export function useMyData() {
+  const { myDataPage: copy } = useCopy(myDataCopy);
   const token = useRef('');
   const [state, setState] = useState<MyDataState>({ step: 'reading' });
   const showing = useShowMyDataMutation();
@@ -62,7 +64,7 @@ export function useMyData() {
     ask: (data: MyData) => setState({ step: 'confirm', data }),
     erase,
     cancel: (data: MyData) => setState({ step: 'shown', data }),
-    download: downloadMyData,
+    download: (data: MyData) => downloadMyData(data, copy.fileName),
   };
 }
 
@@ -80,12 +82,12 @@ export function stateAfterErase(data: MyData, result: EraseResult): MyDataState 
   return { step: 'shown', data, problem: result.kind === 'mail_failed' ? 'mail_failed' : 'failed' };
 }
 
-/** The download: exactly what was shown, as a JSON file. */
-function downloadMyData(data: MyData) {
+/** The download: exactly what was shown, as a JSON file named in the page's language. */
+function downloadMyData(data: MyData, fileName: string) {
   const url = URL.createObjectURL(myDataBlob(data));
   const link = document.createElement('a');
   link.href = url;
-  link.download = copy.fileName;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();

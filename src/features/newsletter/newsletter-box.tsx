@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PageLink } from '@/lib/page-links';
+import { PageLink, useLanguage } from '@/lib/page-links';
 import { pagePath } from '@/lib/route-table';
 import { HoneypotField } from '@/components/forms/bot-signals';
 import { EmailSuggestionPrompt, useEmailSuggestion } from '@/components/forms/email-suggestion-prompt';
@@ -11,7 +11,8 @@ import { buttonClasses } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { Section } from '@/components/ui/section';
 import type { BlogPage } from '@/content/blog';
-import { noScriptNote, sendingLabel } from '@/content/form-notices';
+import { useCopy } from '@/content/copy';
+import { formNoticesCopy } from '@/content/form-notices';
 import { fieldSchemas } from '@domain/field-schemas';
 import { NEWSLETTER_FUNCTION, SUBSCRIBE_FIELDS, sendSubscribeSubmission, prepareSubscribeSubmission } from './api/newsletter-api';
 
@@ -26,11 +27,14 @@ type NewsletterCopy = BlogPage['newsletter'];
  * tells nobody who is subscribed. Its proof is prepared on the first focus. A likely typo
  * in the address brings «Meinten Sie …?» under the button (where it moves nothing the
  * visitor is about to press). No maxLength: an address over its limit is not cut to one
- * that may be someone else's, it is refused with the field's message on sending.
+ * that may be someone else's, it is refused with the field's message on sending. `content`
+ * is the blog's copy in the page's language; the rest follows the page's language too.
  */
 function SubscribeForm({ content }: { content: NewsletterCopy }) {
   const inputId = useId();
   const noteId = useId();
+  const language = useLanguage();
+  const { noScriptNote, sendingLabel } = useCopy(formNoticesCopy);
   // Before React runs, a press would send the address as a plain GET into the URL.
   const interactive = useIsInteractive();
   const { suggestion, promptId, take, inputProps } = useEmailSuggestion();
@@ -75,7 +79,7 @@ function SubscribeForm({ content }: { content: NewsletterCopy }) {
       </noscript>
       <p id={noteId} className="mt-4 text-sm text-ink-muted">
         {content.privacyNote.text}{' '}
-        <PageLink to={`${pagePath('datenschutz')}#newsletter`} className="font-medium text-night-700 underline underline-offset-4">
+        <PageLink to={`${pagePath('datenschutz', language)}#newsletter`} className="font-medium text-night-700 underline underline-offset-4">
           {content.privacyNote.linkLabel}
         </PageLink>
         .

@@ -7,6 +7,10 @@ describe('the newsletter link page\'s state', () => {
     expect(linkActionOf(NEWSLETTER_CONFIRM_PATH)).toBe('confirm');
     expect(linkActionOf(`${NEWSLETTER_CONFIRM_PATH}/`)).toBe('confirm');
     expect(linkActionOf('/newsletter/abmelden')).toBe('unsubscribe');
+    // The English pages alike.
+    expect(linkActionOf('/en/newsletter/confirm')).toBe('confirm');
+    expect(linkActionOf('/en/newsletter/confirm/')).toBe('confirm');
+    expect(linkActionOf('/en/newsletter/unsubscribe')).toBe('unsubscribe');
   });
 
   it('before the token is read it is reading, without one missing, whatever the press says', () => {

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
+import { languages } from '@/lib/language';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
-import { NEWSLETTER_CONFIRM_PATH } from '@domain/newsletter';
+import { pagePath } from '@/lib/site-pages';
 import { type LinkAction, type LinkOutcome } from './api/newsletter-api';
 import { useLinkActionMutation } from './api/newsletter-queries';
 
 export type LinkStep = 'reading' | 'ready' | 'sending' | 'done' | 'missing' | 'invalid' | 'failed';
 
-/** The path decides what the link does: the confirm link of the double opt-in, or the unsubscribe link. */
+/** The confirm page's path in each language (/newsletter/bestaetigen, /en/newsletter/confirm). */
+const CONFIRM_PATHS: readonly string[] = languages.map((language) => pagePath('newsletter-bestaetigen', language));
+
+/** The path decides what the link does: the confirm link of the double opt-in (in either language), or the unsubscribe link. */
 export function linkActionOf(pathname: string): LinkAction {
-  return pathname.replace(/\/+$/, '') === NEWSLETTER_CONFIRM_PATH ? 'confirm' : 'unsubscribe';
+  return CONFIRM_PATHS.includes(pathname.replace(/\/+$/, '')) ? 'confirm' : 'unsubscribe';
 }
 
 /** What the press has come to, as the mutation reports it. */

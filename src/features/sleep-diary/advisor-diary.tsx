@@ -1,4 +1,5 @@
-import { sleepDiaryAdvisorView as copy } from '@/content/sleep-diary';
+import { useCopy } from '@/content/copy';
+import { sleepDiaryCopy } from '@/content/sleep-diary';
 import type { SleepDiaryAdvisorView } from '@domain/sleep-diary';
 import { SleepFigures } from './sleep-figures';
 
@@ -8,6 +9,7 @@ import { SleepFigures } from './sleep-figures';
  * Null: the visitor keeps none (or withdrew the consent).
  */
 export function AdvisorSleepDiary({ diary }: { diary: SleepDiaryAdvisorView | null }) {
+  const { sleepDiaryAdvisorView: copy } = useCopy(sleepDiaryCopy);
   return (
     <section aria-labelledby="schlaftagebuch-beratung" className="mt-8 rounded-xl border border-sand-300 bg-white p-5 sm:p-6">
       <h2 id="schlaftagebuch-beratung" className="text-2xl">

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PageLink } from '@/lib/page-links';
+import { PageLink, useLanguage } from '@/lib/page-links';
 import { buttonClasses } from '@/components/ui/button-link';
 import { pagePath } from '@/lib/site-pages';
-import { sleepDiaryPage as copy } from '@/content/sleep-diary';
-import { formatDateLong, formatDateTimeLong } from '@domain/dates';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
+import { servicesCopy } from '@/content/services';
+import { sleepDiaryCopy } from '@/content/sleep-diary';
+import { serviceCatalog } from '@domain/catalog';
 import { advisorName, isAdvisorId } from '@domain/practice';
 import type { SleepDiaryView, SleepNight } from '@domain/sleep-diary';
 import type { DiaryResult } from './api/sleep-diary-api';
@@ -11,11 +14,16 @@ import type { DiaryCommand } from './api/sleep-diary-queries';
 import { NightForm } from './night-form';
 import { SleepFigures } from './sleep-figures';
 
-function appointmentLine(diary: SleepDiaryView): string {
+/** The diary's appointment: when, what (the stored service, in the page's language) and with whom. */
+function useAppointmentLine(diary: SleepDiaryView): string {
+  const { formatDateTimeLong } = useCopy(dateFormatsCopy);
+  const { findBookableService } = useCopy(servicesCopy);
   const { appointment } = diary;
   const when = formatDateTimeLong(appointment.date, appointment.time || null);
+  const entry = serviceCatalog.find((service) => service.label === appointment.service);
+  const service = entry ? findBookableService(entry.value).label : appointment.service;
   const advisor = appointment.advisor !== null && isAdvisorId(appointment.advisor) ? `, ${advisorName(appointment.advisor)}` : '';
-  return `${when} – ${appointment.service}${advisor}`;
+  return `${when} – ${service}${advisor}`;
 }
 
 /**
@@ -41,6 +49,10 @@ export function DiaryView({
   onAct: (command: Exclude<DiaryCommand, { action: 'save' }>, done: string) => void;
   onSave: (night: SleepNight) => Promise<DiaryResult>;
 }) {
+  const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
+  const { formatDateLong } = useCopy(dateFormatsCopy);
+  const language = useLanguage();
+  const appointmentLine = useAppointmentLine(diary);
   const stopButton = useRef<HTMLButtonElement>(null);
   // Opened from the reminder's «Erinnerungen beenden»: its button takes the focus, one press ends them.
   const offerStop = stopAsked && diary.reminders;
@@ -66,7 +78,7 @@ export function DiaryView({
   return (
     <>
       <p className="mt-2 text-lg">
-        <strong>{copy.appointmentLabel}:</strong> {appointmentLine(diary)}
+        <strong>{copy.appointmentLabel}:</strong> {appointmentLine}
       </p>
       <p className="mt-4">{copy.why}</p>
       <div role="status" className="mt-4 font-medium">
@@ -117,7 +129,7 @@ export function DiaryView({
             />
             <label htmlFor="einwilligung-haekchen">
               {copy.consent.checkbox}{' '}
-              (<PageLink to={pagePath('datenschutz')} className="underline">
+              (<PageLink to={pagePath('datenschutz', language)} className="underline">
                 {copy.consent.privacyLink}
               </PageLink>)
             </label>

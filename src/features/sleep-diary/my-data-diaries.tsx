@@ -1,6 +1,8 @@
-import { myDataPage } from '@/content/my-data';
-import { sleepDiaryMyData as copy, sleepDiaryPage } from '@/content/sleep-diary';
-import { formatDateLong, formatInstantLong, formatSlotLong } from '@domain/dates';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
+import { myDataCopy } from '@/content/my-data';
+import { servicesCopy } from '@/content/services';
+import { sleepDiaryCopy } from '@/content/sleep-diary';
 import type { MyData } from '@domain/wire-types';
 import { NightsTable } from './sleep-figures';
 
@@ -10,10 +12,14 @@ import { NightsTable } from './sleep-figures';
  * appointment whose diary can still be kept. The download carries the same (MyData).
  */
 export function MyDataSleepDiaries({ data }: { data: MyData }) {
+  const { sleepDiaryMyData: copy, sleepDiaryPage } = useCopy(sleepDiaryCopy);
+  const { myDataPage } = useCopy(myDataCopy);
+  const { formatDateLong, formatInstantLong, formatSlotLong } = useCopy(dateFormatsCopy);
+  const { storedServiceLabel: serviceLabel } = useCopy(servicesCopy);
   const links = data.sleepDiaryLinks ?? [];
   const appointment = (requestId: string) => {
     const request = data.requests.find((entry) => entry.id === requestId);
-    return request?.confirmed ? `${request.service}, ${formatSlotLong(request.confirmed.date, request.confirmed.time)}` : '';
+    return request?.confirmed ? `${serviceLabel(request.service)}, ${formatSlotLong(request.confirmed.date, request.confirmed.time)}` : '';
   };
   const count = data.sleepDiaries.length;
   return (

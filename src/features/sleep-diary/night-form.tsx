@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { buttonClasses } from '@/components/ui/button-link';
-import { sleepDiaryPage as copy } from '@/content/sleep-diary';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
+import { sleepDiaryCopy } from '@/content/sleep-diary';
 import { parseIsoDate } from '@domain/dates';
 import {
-  nightName,
   parseNight,
   SLEEP_AWAKENINGS_MAX,
   SLEEP_MINUTES_MAX,
@@ -83,6 +84,8 @@ const valuesOf = (night: SleepNight): Values => ({
  * `save` sends the night; the diary it answers comes back as the next `diary`.
  */
 export function NightForm({ diary, save }: { diary: SleepDiaryView; save: (night: SleepNight) => Promise<DiaryResult> }) {
+  const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
+  const { nightName } = useCopy(dateFormatsCopy);
   const kept = (morning: string) => diary.nights.find((night) => night.morning === morning);
   const defaultMorning = diary.lastMorning;
   const [values, setValues] = useState<Values>(() => {

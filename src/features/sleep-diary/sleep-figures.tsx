@@ -1,18 +1,20 @@
 import { useId } from 'react';
-import { sleepDiaryPage as copy } from '@/content/sleep-diary';
+import { useCopy } from '@/content/copy';
+import { dateFormatsCopy } from '@/content/dates';
+import { sleepDiaryCopy } from '@/content/sleep-diary';
+import type { Language } from '@/lib/language';
+import { useLanguage } from '@/lib/page-links';
 import {
   averageFigures,
   CHART_HOURS,
   CHART_START_HOUR,
   chartSpans,
-  formatDuration,
-  formatPercent,
   nightFigures,
-  nightName,
   type SleepNight,
 } from '@domain/sleep-diary';
 
-const text = copy.figures;
+type Texts = (typeof sleepDiaryCopy)[Language]['sleepDiaryPage'];
+type DateFormats = (typeof dateFormatsCopy)[Language];
 
 /**
  * The nights of a diary as the visitor and the advisor read them: the averages of the
@@ -21,6 +23,8 @@ const text = copy.figures;
  * and on the appointment's page (the advisor's view). `headingLevel` fits the page around it.
  */
 export function SleepFigures({ nights, headingLevel = 2 }: { nights: readonly SleepNight[]; headingLevel?: 2 | 3 }) {
+  const text = useCopy(sleepDiaryCopy).sleepDiaryPage.figures;
+  const { formatDuration, formatPercent } = useCopy(dateFormatsCopy);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const averages = averageFigures(nights);
   if (!averages) return <p className="mt-3 text-ink-muted">{text.none}</p>;
@@ -54,13 +58,22 @@ const LABEL = 72;
 const PLOT = 288;
 const TOP = 26;
 const minutesToX = (minutes: number) => LABEL + (minutes / (CHART_HOURS * 60)) * PLOT;
-/** A short name for a row: 'Fr 27.11.' (the table below names it in full). */
-const shortName = (morning: string) => {
-  const weekday = nightName(morning).replace('Nacht auf ', '').slice(0, 2);
-  return `${weekday} ${Number(morning.slice(8, 10))}.${Number(morning.slice(5, 7))}.`;
-};
+/**
+ * A short name for a row: 'Fr 27.11.', in English 'Fri 27/11' (the table below names it in
+ * full). The weekday is the one the night's full name says ('Nacht auf Freitag, …',
+ * 'Night before Friday, …').
+ */
+function shortName(morning: string, language: Language, nightName: DateFormats['nightName']): string {
+  const day = Number(morning.slice(8, 10));
+  const month = Number(morning.slice(5, 7));
+  if (language === 'en') return `${nightName(morning).replace('Night before ', '').slice(0, 3)} ${day}/${month}`;
+  return `${nightName(morning).replace('Nacht auf ', '').slice(0, 2)} ${day}.${month}.`;
+}
 
 export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
+  const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
+  const { nightName } = useCopy(dateFormatsCopy);
+  const language = useLanguage();
   const height = TOP + nights.length * ROW + 6;
   const ticks = Array.from({ length: CHART_HOURS / 2 + 1 }, (_, index) => index * 2);
   return (
@@ -91,7 +104,7 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
           return (
             <g key={night.morning}>
               <text x={0} y={y + 21} fontSize={13} fill="currentColor">
-                {shortName(night.morning)}
+                {shortName(night.morning, language, nightName)}
               </text>
               <rect
                 x={minutesToX(spans.bed)}
@@ -130,7 +143,8 @@ export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
 }
 
 /** A night's figures in the table's order, between its name and its note: [label, value]. */
-function nightValues(night: SleepNight): [label: string, value: string][] {
+function nightValues(night: SleepNight, copy: Texts, { formatDuration, formatPercent }: DateFormats): [label: string, value: string][] {
+  const text = copy.figures;
   const figures = nightFigures(night);
   return [
     // A no-break space before the dash: a narrow column breaks after it, never leaves it alone on a line.
@@ -155,6 +169,10 @@ function nightValues(night: SleepNight): [label: string, value: string][] {
  * two is displayed, so assistive technology meets the nights once.
  */
 export function NightsTable({ nights }: { nights: readonly SleepNight[] }) {
+  const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
+  const dates = useCopy(dateFormatsCopy);
+  const { nightName } = dates;
+  const language = useLanguage();
   const captionId = useId();
   const listCaptionId = useId();
   return (
@@ -183,10 +201,10 @@ export function NightsTable({ nights }: { nights: readonly SleepNight[] }) {
             {nights.map((night) => (
               <tr key={night.morning} className="border-b border-sand-200 align-top last:border-0">
                 <th scope="row" className="whitespace-nowrap px-2 py-2 font-medium">
-                  <span aria-hidden="true">{shortName(night.morning)}</span>
+                  <span aria-hidden="true">{shortName(night.morning, language, nightName)}</span>
                   <span className="sr-only">{nightName(night.morning)}</span>
                 </th>
-                {nightValues(night).map(([label, value]) => (
+                {nightValues(night, copy, dates).map(([label, value]) => (
                   <td key={label} className="px-2 py-2">
                     {value}
                   </td>
@@ -206,7 +224,7 @@ export function NightsTable({ nights }: { nights: readonly SleepNight[] }) {
             <li key={night.morning} className="rounded-lg border border-sand-300 bg-white p-3 print:border-black">
               <p className="font-semibold text-night-800">{nightName(night.morning)}</p>
               <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                {nightValues(night).map(([label, value]) => (
+                {nightValues(night, copy, dates).map(([label, value]) => (
                   <div key={label} className="min-w-0">
                     <dt className="text-ink-muted">{label}</dt>
                     <dd className="font-medium text-ink">{value}</dd>
@@ -214,7 +232,7 @@ export function NightsTable({ nights }: { nights: readonly SleepNight[] }) {
                 ))}
                 {night.note !== null && (
                   <div className="col-span-2 min-w-0">
-                    <dt className="text-ink-muted">{text.note}</dt>
+                    <dt className="text-ink-muted">{copy.figures.note}</dt>
                     <dd className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">{night.note}</dd>
                   </div>
                 )}

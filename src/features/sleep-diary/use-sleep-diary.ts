@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { sleepDiaryPage as copy } from '@/content/sleep-diary';
+import { useCopy } from '@/content/copy';
+import { sleepDiaryCopy } from '@/content/sleep-diary';
+import type { Language } from '@/lib/language';
 import { keptToken, takeTokenFromAddress } from '@/lib/link-token';
 import type { SleepDiaryView, SleepNight } from '@domain/sleep-diary';
 import type { DiaryResult } from './api/sleep-diary-api';
@@ -22,6 +24,7 @@ const STORAGE_KEY = 'sleep-diary-token';
  * `save` sends a night for the night form, which explains its own answers.
  */
 export function useSleepDiary() {
+  const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
   const [token, setToken] = useState('');
   const [missing, setMissing] = useState(false);
   const [stopAsked, setStopAsked] = useState(false);
@@ -60,7 +63,7 @@ export function useSleepDiary() {
       onSettled: () => {
         pressing.current = false;
       },
-      onSuccess: (result) => setNote(noteAfterAct(result, done)),
+      onSuccess: (result) => setNote(noteAfterAct(result, done, copy)),
     });
   }
 
@@ -99,8 +102,9 @@ export function diaryStateAfterShow(result: DiaryResult | undefined, failed: boo
  * The note a press's answer leaves on the diary shown: `done` when it was done; why not
  * when it was refused or failed (the diary stays as shown). A link that no longer opens the
  * diary needs none: its answer is the query's data (useDiaryMutation) and replaces the diary.
+ * `copy`: the page's, in its language.
  */
-export function noteAfterAct(result: DiaryResult, done: string): string | undefined {
+export function noteAfterAct(result: DiaryResult, done: string, copy: (typeof sleepDiaryCopy)[Language]['sleepDiaryPage']): string | undefined {
   if (result.kind === 'diary') return done;
   if (result.kind === 'closed') return copy.closed;
   if (result.kind === 'limited') return copy.limited;

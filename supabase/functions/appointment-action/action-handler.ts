@@ -211,7 +211,7 @@ async function viewContext(
   if (action === 'decline' && request.status === 'requested') context.offerChoices = await offerChoicesFor(store, request, now);
   if (action === 'decline' || action === 'take-offer') {
     const links = action === 'take-offer' ? { secret: config.actionSecret, siteUrl: config.siteUrl } : null;
-    context.offers = await offerViews(await store.offersOf(request.id, cancellationNoticeHours), request.id, links);
+    context.offers = await offerViews(await store.offersOf(request.id, cancellationNoticeHours), request, links);
   }
   if (claim.offer !== undefined) context.offer = claim.offer;
   const invoicing = await invoicingOf(invoices, action, request);

@@ -16,13 +16,15 @@
  *   call claims and sends after its answer; the outbox sends it if that fails. 200
  *   `{ erased: MyDataErased }` – also for a second press, at once or later: it finds
  *   nothing, owes no mail and answers zero counts.
- * - POST `{ action: 'link', email, website, elapsedMs, altcha }`: the forms' pipeline (the
+ * - POST `{ action: 'link', email, language?, website, elapsedMs, altcha }`: the forms' pipeline (the
  *   proof, single use; the honeypot; the limits per client and client network), then 202
  *   `{ ok: true }` for every valid address. Only after the answer (EdgeRuntime.waitUntil)
  *   is the link mail owed – only to an address with something stored – and sent within the
  *   links' own budget (one per mailbox in DATA_LINK_PER_ADDRESS_SECONDS, DATA_LINK_DAILY_CAP
  *   a day; a link it holds back waits in the outbox, oldest first, while it works), so
- *   neither the answer nor its timing says anything about the address.
+ *   neither the answer nor its timing says anything about the address. `language`: the
+ *   page's ('de' when absent): the link mail is written in it and opens that language's page
+ *   (/en/my-data for 'en').
  * The token is never logged, nor the address.
  */
 import { afterAnswer, runAfterAnswer } from '../_shared/http/after-answer.ts';
@@ -31,7 +33,8 @@ import type { FunctionConfig } from '../_shared/config.ts';
 import { hashKey, mailboxKey } from '../_shared/database/rate-limit.ts';
 import type { Store } from '../_shared/database/store.ts';
 import { MY_DATA_FUNCTION } from '../_shared/domain/my-data.ts';
-import { botSignals } from '../_shared/domain/schemas.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../_shared/domain/languages.ts';
+import { botSignals, formLanguage } from '../_shared/domain/schemas.ts';
 import { fieldSchemas, storableString } from '../_shared/domain/field-schemas.ts';
 import type { MyDataErased } from '../_shared/domain/wire-types.ts';
 import { admitAddressSubmission } from '../_shared/forms/address-submission.ts';
@@ -67,6 +70,8 @@ const tokenSchema = z.strictObject({
 const linkSchema = z.strictObject({
   action: z.literal('link'),
   email: fieldSchemas.email,
+  /** The page's language: the link mail's. */
+  language: formLanguage,
   ...botSignals,
 });
 
@@ -165,9 +170,9 @@ async function sendErasureMail(context: Context, notice: NonNullable<Erasure['no
  * the links' budget – sent and finished now, or left owed to the outbox (held back by the
  * budget, or a failed send). Logs the outcome without the address.
  */
-async function sendLink(context: Context, email: string): Promise<void> {
+async function sendLink(context: Context, email: string, language: Language): Promise<void> {
   const { store, myData, mailer, config, practiceEmail } = context;
-  const owed = await myData.oweDataLink(email, dataLinkBudget(config));
+  const owed = await myData.oweDataLink(email, dataLinkBudget(config), language);
   if (owed.status !== 'claimed') {
     console.log(JSON.stringify({ fn: FUNCTION_NAME, code: owed.status === 'deferred' ? 'link_deferred' : 'link_not_owed' }));
     return;
@@ -188,12 +193,12 @@ async function askForLink(context: Context, body: JsonObject): Promise<Response>
   const { answer, store, config, request } = context;
   const admitted = await admitAddressSubmission({ answer, store, config, request, fn: FUNCTION_NAME }, linkSchema, body, linkRequestId);
   if ('response' in admitted) return admitted.response;
-  const { body: { email } } = admitted;
+  const { body: { email, language } } = admitted;
   // The same answer for every address, before anything about it is read or written.
   const response = answer(202, { ok: true }, { code: 'link_asked' });
   afterAnswer(
     context.background,
-    () => sendLink(context, email),
+    () => sendLink(context, email, language ?? DEFAULT_LANGUAGE),
     (error) => console.error(JSON.stringify({ fn: FUNCTION_NAME, code: 'link_failed', cause: failureCause(error) })),
   );
   return response;

@@ -27,6 +27,7 @@
  */
 import { afterAnswer, runAfterAnswer } from '../_shared/http/after-answer.ts';
 import { NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../_shared/domain/newsletter.ts';
+import { DEFAULT_LANGUAGE } from '../_shared/domain/languages.ts';
 import { admitAddressSubmission } from '../_shared/forms/address-submission.ts';
 import { issueChallenge } from '../_shared/forms/form-proof.ts';
 import { sentTooFast, validateBody } from '../_shared/forms/validation.ts';
@@ -111,6 +112,7 @@ async function subscribe(context: Context, body: JsonObject): Promise<Response> 
     networkShare: acknowledgementShare(config.limits),
     dailyCap: config.limits.ackDailyCap,
     proofSignature,
+    language: valid.language ?? DEFAULT_LANGUAGE,
   });
   const doubt = sentTooFast(valid, config.limits.minFormMs) ? { doubt: 'fast' as const } : {};
   // The log says which (the operator's); the caller's answer is the same either way.

@@ -10,6 +10,7 @@ import { appointmentAcknowledgementMail, appointmentPracticeMail } from '../_sha
 import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, type Endpoint, type FormHandlerOptions, IN_PROGRESS } from '../_shared/forms/form-handler.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { appointmentSubmissionSchema, type AppointmentFormSubmission } from '../_shared/forms/validation.ts';
+import { DEFAULT_LANGUAGE } from '../_shared/domain/languages.ts';
 
 /**
  * A request not yet mailed can be mailed for as long as it is kept (12 months, see the
@@ -44,6 +45,8 @@ export const appointmentEndpoint: Endpoint<AppointmentFormSubmission> = {
       alternativeDate: body.alternativeDate,
       alternativeTime: body.alternativeTime,
       message: body.message,
+      // The stored row's language must match too: a body without one names a row stored without one ('de').
+      language: body.language ?? DEFAULT_LANGUAGE,
       maxAgeSeconds: CLAIM_MAX_AGE_SECONDS,
     });
     if (claim.status === 'not_found') return { status: 404, body: { error: 'not_found' }, code: 'not_found' };

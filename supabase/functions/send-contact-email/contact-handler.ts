@@ -9,6 +9,7 @@ import { contactAcknowledgementMail, contactPracticeMail } from '../_shared/form
 import { ALREADY_NOTIFIED, createFormHandler, deliverClaimed, type Endpoint, type FormHandlerOptions, IN_PROGRESS } from '../_shared/forms/form-handler.ts';
 import type { FunctionDeps } from '../_shared/http/request-gate.ts';
 import { contactSubmissionSchema, type ContactFormSubmission } from '../_shared/forms/validation.ts';
+import { DEFAULT_LANGUAGE } from '../_shared/domain/languages.ts';
 
 export const FUNCTION_NAME = 'send-contact-email';
 
@@ -18,14 +19,16 @@ export const contactEndpoint: Endpoint<ContactFormSubmission> = {
 
   async handle(body, context) {
     const id = body.requestId;
-    const claim = await context.store.claimContactNotification({
+    const message = {
       id,
       name: body.name,
       email: body.email,
       phone: body.phone,
       subject: body.subject,
       message: body.message,
-    });
+      language: body.language ?? DEFAULT_LANGUAGE,
+    };
+    const claim = await context.store.claimContactNotification(message);
     // A retry after a lost answer: the practice has the e-mail, so for the visitor it worked.
     if (claim.status === 'already_sent') return ALREADY_NOTIFIED;
     if (claim.status === 'in_progress') return IN_PROGRESS;
@@ -37,8 +40,8 @@ export const contactEndpoint: Endpoint<ContactFormSubmission> = {
       kind: 'contact',
       id,
       claim: claim.claim,
-      practiceMail: contactPracticeMail(body, context.mail, context.now),
-      acknowledgement: contactAcknowledgementMail(body, context.mail),
+      practiceMail: contactPracticeMail(message, context.mail, context.now),
+      acknowledgement: contactAcknowledgementMail(message, context.mail),
       finish: (sent) => context.store.finishMail(token, sent ? 'sent' : 'failed'),
     });
   },

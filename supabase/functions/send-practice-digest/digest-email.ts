@@ -7,7 +7,9 @@
  * order, then «Ohne Zuteilung» when an appointment has none); what the outbox could
  * not deliver (a message with its full text, so that it reaches the practice even then);
  * the scheduled jobs' failures. To the practice only, Reply-To the practice itself: it
- * carries staff links. Null on a day with nothing to say. Pure: links, addresses and the clock are passed in.
+ * carries staff links. Null on a day with nothing to say. German; an entry of a visitor whose
+ * language is not German names it («Sprache: Englisch»), so the practice answers and calls in
+ * it. Pure: links, addresses and the clock are passed in.
  */
 import { OPEN_INVOICES_INTRO, openInvoiceLine, openInvoicesTitle } from './open-invoices.ts';
 import type { MoveLinks, StaffLinks } from '../_shared/lifecycle/action-links.ts';
@@ -16,6 +18,7 @@ import { DECLINE_LINK_LABEL } from '../_shared/forms/request-emails.ts';
 import { practiceAdvisors, replyWithinHours } from '../_shared/domain/practice.ts';
 import { formatDateLong, formatDateTimeLong, formatInstantLong } from '../_shared/domain/dates.ts';
 import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, NOT_GIVEN, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields } from '../_shared/mail/layout.ts';
+import { languageFieldsForPractice } from '../_shared/mail/layout-en.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/types.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
@@ -119,6 +122,7 @@ function movePart(request: AppointmentRequest, links: MoveLinks, now: Date): Par
   const wished = formatDateTimeLong(request.move_date!, request.move_time);
   const fields: Field[] = [
     { label: 'Name', value: fullName(request) },
+    ...languageFieldsForPractice(request.language),
     { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
     { label: 'Bisheriger Termin', value: current },
     { label: 'Gewünschter Termin', value: wished },
@@ -135,6 +139,7 @@ function movePart(request: AppointmentRequest, links: MoveLinks, now: Date): Par
 function undecidedPart(request: AppointmentRequest, links: StaffLinks, now: Date): Part {
   const fields: Field[] = [
     { label: 'Name', value: fullName(request) },
+    ...languageFieldsForPractice(request.language),
     { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
     { label: 'Wunschtermin', value: requestedSlot(request.preferred_date, request.preferred_time) },
     { label: 'Alternativtermin', value: requestedSlot(request.alternative_date, request.alternative_time) },
@@ -156,6 +161,7 @@ function appointmentPart(request: AppointmentRequest, page: string | undefined, 
   const fields: Field[] = [
     { label: 'Termin', value: formatDateTimeLong(request.confirmed_date!, request.confirmed_time) },
     { label: 'Name', value: fullName(request) },
+    ...languageFieldsForPractice(request.language),
     { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
     { label: 'Telefon', value: request.phone },
     // How many nights of the sleep diary were kept, nothing of them (sleep-diary/digest.ts).
@@ -266,6 +272,7 @@ export function digestMail(
     ...data.gaveUpAppointments.map(({ kind, request }) =>
       fieldsPart([
         { label: 'Name', value: fullName(request) },
+        ...languageFieldsForPractice(request.language),
         { label: 'Telefon', value: request.phone },
         { label: 'E-Mail', value: request.email, href: mailtoHref(request.email) },
         { label: 'Anfrage-Nr.', value: request.id },

@@ -163,6 +163,7 @@ Deno.test('today\'s and tomorrow\'s appointments, what was not delivered (with t
     phone: null,
     subject: 'Nackenschmerzen',
     message: 'Ich wache jeden Morgen mit Nackenschmerzen auf.',
+    language: 'de' as const,
   };
   store.digest = {
     ...store.digest,

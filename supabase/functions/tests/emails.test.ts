@@ -38,7 +38,7 @@ import { formatChf, serviceCatalog } from '../_shared/domain/catalog.ts';
 import { escapeHtml } from '../_shared/domain/html.ts';
 import type { OutgoingMail } from '../_shared/mail/transport.ts';
 import { mailtoHref } from '../_shared/mail/mailto.ts';
-import { ACTION_TOKEN_SECRET, storedAppointmentRequest, appointmentState, contactSubmission, ORIGIN } from './helpers.ts';
+import { ACTION_TOKEN_SECRET, storedAppointmentRequest, appointmentState, contactMessage, ORIGIN } from './helpers.ts';
 
 const settings: MailSettings = { practiceEmail: 'praxis@ruhepol-schlafberatung.ch' };
 const NOW = new Date('2026-11-22T10:16:00Z');
@@ -53,7 +53,7 @@ const LINKS: StaffLinks = {
 };
 
 function allMails(): OutgoingMail[] {
-  const contact = contactSubmission();
+  const contact = contactMessage();
   const record = storedAppointmentRequest();
   return [
     contactPracticeMail(contact, settings, NOW),
@@ -80,7 +80,7 @@ Deno.test('prices: CHF in Swiss notation, or on request', () => {
 });
 
 Deno.test('contact → practice: to the practice, Reply-To the visitor, every field in text and HTML', () => {
-  const mail = contactPracticeMail(contactSubmission(), settings, NOW);
+  const mail = contactPracticeMail(contactMessage(), settings, NOW);
   assert.equal(mail.to, 'praxis@ruhepol-schlafberatung.ch');
   assert.equal(mail.replyTo, 'anna.muster@example.ch');
   assert.equal(mail.subject, `${CONTACT_PRACTICE_TITLE}: Anna Muster`);
@@ -95,13 +95,13 @@ Deno.test('contact → practice: to the practice, Reply-To the visitor, every fi
 });
 
 Deno.test('contact → practice: missing phone and subject say so', () => {
-  const mail = contactPracticeMail(contactSubmission({ phone: null, subject: null }), settings, NOW);
+  const mail = contactPracticeMail(contactMessage({ phone: null, subject: null }), settings, NOW);
   assert.match(mail.text, /Telefon:\s+nicht angegeben/);
   assert.match(mail.text, /Betreff:\s+nicht angegeben/);
 });
 
 Deno.test('the subject carries no health details: not the message, the typed subject or the service', () => {
-  const contact = contactPracticeMail(contactSubmission({ subject: 'Bandscheibe', message: 'Hexenschuss' }), settings, NOW);
+  const contact = contactPracticeMail(contactMessage({ subject: 'Bandscheibe', message: 'Hexenschuss' }), settings, NOW);
   assert.equal(contact.subject.includes('Bandscheibe'), false);
   assert.equal(contact.subject.includes('Hexenschuss'), false);
   const appointment = appointmentPracticeMail(storedAppointmentRequest({ message: 'Hexenschuss' }), settings, NOW, LINKS);
@@ -114,7 +114,7 @@ Deno.test('the subject carries no health details: not the message, the typed sub
 
 Deno.test('every visitor value is HTML-escaped in the HTML part', () => {
   const contact = contactPracticeMail(
-    contactSubmission({ name: XSS, subject: XSS, message: `${XSS}\n<img src=x onerror=alert(1)>`, phone: '<b>1</b>' }),
+    contactMessage({ name: XSS, subject: XSS, message: `${XSS}\n<img src=x onerror=alert(1)>`, phone: '<b>1</b>' }),
     settings,
     NOW,
   );
@@ -187,7 +187,7 @@ Deno.test('appointment → practice: optional parts missing, price on request', 
 });
 
 Deno.test('acknowledgements: to the visitor, Reply-To the practice, the 24-hour promise, no typed text', () => {
-  const contact = contactSubmission({ name: 'Kauf jetzt bei spam.example', subject: 'Werbung', message: 'Besuchen Sie spam.example' });
+  const contact = contactMessage({ name: 'Kauf jetzt bei spam.example', subject: 'Werbung', message: 'Besuchen Sie spam.example' });
   const record = storedAppointmentRequest({ first_name: 'Kauf', last_name: 'spam.example', message: 'Besuchen Sie spam.example' });
   const mails = [contactAcknowledgementMail(contact, settings), appointmentAcknowledgementMail(record, settings)];
   for (const mail of mails) {
@@ -268,7 +268,7 @@ Deno.test('appointment → practice: a typed address adds no header to any mailt
   assert.ok(mail.html.includes(`href="${answer}"`));
   assert.ok(mail.html.includes('href="mailto:beat%2Bx%3Fbcc%3Dspy@example.org"'), 'the E-Mail field');
   assert.equal(/mailto:[^"\s]*bcc=/.test(mail.text + mail.html), false);
-  const contact = contactPracticeMail(contactSubmission({ email }), settings, NOW);
+  const contact = contactPracticeMail(contactMessage({ email }), settings, NOW);
   assert.ok(contact.html.includes('href="mailto:beat%2Bx%3Fbcc%3Dspy@example.org"'));
   assert.equal(/href="[^"]*bcc=/.test(contact.html), false);
 });
@@ -301,15 +301,15 @@ async function everyMail(): Promise<OutgoingMail[]> {
   assert.ok(links.requestMove, 'three weeks before: the request-move link too');
   const page = { link: await practiceLink(linkSettings, confirmed, NOW), until: practiceLinkExpiryOf(confirmed, NOW) };
   return [
-    contactPracticeMail(contactSubmission(), settings, NOW),
-    contactAcknowledgementMail(contactSubmission(), settings),
+    contactPracticeMail(contactMessage(), settings, NOW),
+    contactAcknowledgementMail(contactMessage(), settings),
     appointmentPracticeMail(record, settings, NOW, await staffLinks(linkSettings, record, NOW)),
     appointmentAcknowledgementMail(record, settings),
     confirmationMail(confirmed, settings, NOW, links),
     confirmedPracticeMail(confirmed, settings, NOW, page),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking),
     declineMail(appointmentState({ status: 'declined', staff_note: 'Gruss' }), settings, booking, [
-      { date: '2026-12-16', time: '09:00', link: await offerLink(linkSettings, record.id, { number: 1, date: '2026-12-16', time: '09:00' }) },
+      { date: '2026-12-16', time: '09:00', link: await offerLink(linkSettings, record, { number: 1, date: '2026-12-16', time: '09:00' }) },
     ]),
     await earlierOfferMail(confirmed, { number: 7, date: '2026-12-10', time: '10:00' }, settings, linkSettings),
     cancellationMail(cancelled, settings, NOW, booking),
@@ -421,7 +421,7 @@ Deno.test('the outbox marks «[Verspätet]» only when a send had failed, and a 
   assert.equal(quiet.practiceMail.subject, appointmentPracticeMail(received, settings, NOW, LINKS).subject);
   assert.ok(quiet.acknowledgement);
 
-  const message = { ...contactSubmission(), id: crypto.randomUUID(), created_at: '2026-11-22T10:15:42Z' };
+  const message = { ...contactMessage(), id: crypto.randomUUID(), created_at: '2026-11-22T10:15:42Z' };
   assert.match(pendingContactMails({ ...message, send_failed_at: '2026-11-22T10:15:50Z' }, settings).practiceMail.subject, /^\[Verspätet\] /);
   const onTime = pendingContactMails({ ...message, send_failed_at: null }, settings);
   assert.equal(onTime.practiceMail.subject, `${CONTACT_PRACTICE_TITLE}: Anna Muster`);

@@ -388,7 +388,8 @@ Deno.test('contact: stored, mailed to the practice, marked mailed, acknowledged 
   assert.equal(store.contacts.length, 1);
   const [row] = store.contacts;
   const { website: _w, elapsedMs: _e, altcha: _a, requestId, ...fields } = contactSubmission();
-  assert.deepEqual(row, { id: requestId, ...fields });
+  // A body without a language (the spec's) is stored German.
+  assert.deepEqual(row, { id: requestId, ...fields, language: 'de' });
   assert.ok(store.mailed.has(REQUEST_ID));
   assert.deepEqual(store.calls.filter((call) => !call.startsWith('takeRateLimit')), [
     'claimFormProof',
@@ -514,6 +515,7 @@ Deno.test('appointment: claims the row with every field, mails from the ROW, fin
     alternativeDate: '2026-12-14',
     alternativeTime: '17:00',
     message: 'Seit Monaten Schulterschmerzen links.',
+    language: 'de',
     maxAgeSeconds: CLAIM_MAX_AGE_SECONDS,
   }]);
   // As long as the row is kept (12 months), not 15 minutes: a retry after a long outage is mailed.

@@ -42,6 +42,7 @@ import type {
 } from '../_shared/database/store.ts';
 import type { AppointmentFormSubmission, ContactFormSubmission } from '../_shared/forms/validation.ts';
 import type { FormProof } from '../_shared/domain/wire-types.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../_shared/domain/languages.ts';
 import { capNoticeKey, formMailKey } from '../_shared/mail/mail-keys.ts';
 
 export const ORIGIN = 'https://www.ruhepol-schlafberatung.ch';
@@ -74,6 +75,11 @@ export function contactSubmission(overrides: Record<string, unknown> = {}): Cont
     altcha: CONTACT_PROOF,
     ...overrides,
   } as ContactFormSubmission & Record<string, unknown>;
+}
+
+/** A contact message as its mails take it: the sample body with its language filled in, as the handler fills it ('de' unless overridden). */
+export function contactMessage(overrides: Record<string, unknown> = {}): ContactFormSubmission & { language: Language } & Record<string, unknown> {
+  return { ...contactSubmission(), language: DEFAULT_LANGUAGE, ...overrides } as ContactFormSubmission & { language: Language } & Record<string, unknown>;
 }
 
 /** Another visitor's message: its own request id and its own solved proof. */
@@ -115,6 +121,7 @@ export function storedAppointmentRequest(overrides: Partial<StoredAppointmentReq
     alternative_date: '2026-12-14',
     alternative_time: '17:00',
     message: 'Seit Monaten Schulterschmerzen links.',
+    language: 'de',
     ...overrides,
   };
 }

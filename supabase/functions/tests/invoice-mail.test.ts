@@ -15,6 +15,7 @@ const INVOICE: StoredInvoice = {
   sent_at: null,
   mail_key: `invoice/${SAMPLE_INVOICE.number}/1`,
   mail_pending: true,
+  language: 'de',
 };
 const TOKEN = '0b7c7f34-1d2e-4b43-9a8f-5f6e7d8c9b0a';
 

@@ -36,6 +36,7 @@ import { addressKey, MY_DATA_MAIL_LINK_DAYS, MY_DATA_REQUESTED_LINK_HOURS } from
 import { createMyDataHandler, linkRequestId } from '../my-data/my-data-handler.ts';
 import { ACTION_TOKEN_SECRET, storedAppointmentRequest, appointmentState, FakeMailer, FakeStore, ORIGIN, post, solvedProof, testConfig } from './helpers.ts';
 import { advisorName } from '../_shared/domain/practice.ts';
+import type { Language } from '../_shared/domain/languages.ts';
 
 const SANDRA_HUBER = advisorName('sandra-huber');
 
@@ -97,16 +98,16 @@ async function visitorMails(): Promise<{ name: string; mail: OutgoingMail }[]> {
   const article = { title: 'Besser schlafen', excerpt: 'Kurz', published_on: '2026-11-20', author: SANDRA_HUBER, slug: 'besser-schlafen' };
   const links = { ...LINKS, apiUrl: 'http://127.0.0.1:54321' };
   return [
-    { name: 'contact acknowledgement', mail: contactAcknowledgementMail({ email: 'anna@example.ch' }, MAIL) },
+    { name: 'contact acknowledgement', mail: contactAcknowledgementMail({ email: 'anna@example.ch', language: 'de' }, MAIL) },
     { name: 'request acknowledgement', mail: appointmentAcknowledgementMail(storedAppointmentRequest(), MAIL) },
     ...await outcome(confirmed),
     ...await outcome(cancelled),
     ...await outcome(declined),
     ...(await reminderMails(confirmed, MAIL, LINKS, NOW)).map((mail) => ({ name: 'reminder', mail })),
-    { name: 'newsletter confirmation', mail: confirmationMail('anna@example.ch', `${ORIGIN}/newsletter/bestaetigen#x`, NOW, NOW, MAIL) },
+    { name: 'newsletter confirmation', mail: confirmationMail('anna@example.ch', `${ORIGIN}/newsletter/bestaetigen#x`, NOW, NOW, MAIL, 'de') },
     {
       name: 'announcement',
-      mail: announcementMail('anna@example.ch', article, `${ORIGIN}/blog/besser-schlafen`, await unsubscribeLinks(links, '6b1f4d3e-2a8c-4e7b-9d10-3c5a7e9f1b2d'), MAIL),
+      mail: announcementMail('anna@example.ch', article, `${ORIGIN}/blog/besser-schlafen`, await unsubscribeLinks(links, '6b1f4d3e-2a8c-4e7b-9d10-3c5a7e9f1b2d', 'de'), MAIL, 'de'),
     },
   ];
 }
@@ -144,7 +145,7 @@ Deno.test('every mail to a visitor carries «Meine Daten» with a link to its ow
 Deno.test('the link mail asked for on the page carries its own 24-hour link and no second one', async () => {
   const inner = new FakeMailer();
   const mailer = withMyDataFooter(inner, { practiceEmail: PRACTICE, links: LINKS, now: () => NOW });
-  const row: DataLinkMail = { id: '0b7c1c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', email: 'Anna+x@Example.ch', created_at: NOW.toISOString() };
+  const row: DataLinkMail = { id: '0b7c1c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6b', email: 'Anna+x@Example.ch', created_at: NOW.toISOString(), language: 'de' };
   await mailer.send(await dataLinkMailFor(row, LINKS, MAIL, NOW));
   const sent = inner.sent[0]!;
   assert.equal(sent.idempotencyKey, `data-link/${row.id}`);
@@ -209,12 +210,12 @@ class FakeMyDataStore implements MyDataStore {
         : { row: { id: `9c1d${String(this.erased.length).padStart(4, '0')}-7a4d-4e2f-9b6a-1c2d3e4f5a6b`, email: address, created_at: NOW.toISOString(), appointments, invoices: [] }, claim: this.#claim() },
     });
   }
-  oweDataLink(email: string, budget: DataLinkBudget): Promise<DataLinkOwed> {
+  oweDataLink(email: string, budget: DataLinkBudget, language: Language): Promise<DataLinkOwed> {
     this.calls.push('oweDataLink');
     this.budgets.push(budget);
     if (!this.stored.has(addressKey(email))) return Promise.resolve({ status: 'not_owed' });
     if (this.budgetSpent) return Promise.resolve({ status: 'deferred' });
-    const row: DataLinkMail = { id: `0b7c1c1e-7a4d-4e2f-9b6a-${String(this.owed.length).padStart(12, '0')}`, email, created_at: NOW.toISOString() };
+    const row: DataLinkMail = { id: `0b7c1c1e-7a4d-4e2f-9b6a-${String(this.owed.length).padStart(12, '0')}`, email, created_at: NOW.toISOString(), language };
     this.owed.push(row);
     return Promise.resolve({ status: 'claimed', claim: this.#claim(), row });
   }
@@ -252,7 +253,7 @@ const tokenFor = (address: string, expiresAt = seconds(NOW) + 3600) => signMyDat
 
 Deno.test('show: 200 with the token\'s mailbox\'s data only; 403 invalid_link for a forged or expired token', async () => {
   const { handle, myData } = setup();
-  myData.stored.set('anna@example.ch', { ...EMPTY('anna@example.ch'), messages: [{ id: 'm', createdAt: NOW.toISOString(), name: 'Anna', email: 'anna@example.ch', phone: null, subject: null, message: 'Hallo', deleteAt: NOW.toISOString() }] });
+  myData.stored.set('anna@example.ch', { ...EMPTY('anna@example.ch'), messages: [{ id: 'm', createdAt: NOW.toISOString(), name: 'Anna', email: 'anna@example.ch', phone: null, subject: null, message: 'Hallo', language: 'de', deleteAt: NOW.toISOString() }] });
   const shown = await handle(post({ action: 'show', token: await tokenFor('anna@example.ch') }));
   assert.equal(shown.status, 200);
   const { data } = await shown.json() as { data: MyData };
@@ -276,7 +277,7 @@ function storedRequestRow(extra: Record<string, unknown>) {
     phone: '044 123 45 67', service: 'Schlafberatung', preferred_date: '2026-12-09', preferred_time: '09:30',
     alternative_date: null, alternative_time: null, message: null, status: 'confirmed', confirmed_date: '2026-12-11',
     confirmed_time: '10:00', appointment_minutes: 60, advisor: 'sandra-huber', staff_note: null, move_status: null,
-    move_date: null, move_time: null, cancelled_at: null, delete_at: '2027-11-20T09:00:00+00:00', ...extra,
+    move_date: null, move_time: null, cancelled_at: null, language: 'de', delete_at: '2027-11-20T09:00:00+00:00', ...extra,
   };
 }
 
@@ -445,7 +446,7 @@ Deno.test('invoice: the PDF of one of the token\'s address\'s invoices, made aga
   const invoice: StoredInvoice = {
     number: '2026-0003', appointment_id: '3f2b8c1e-7a4d-4e2f-9b6a-1c2d3e4f5a6c', appointment_request_id: null, first_name: 'Anna', last_name: 'Muster', service: 'Schlafberatung',
     appointment_date: '2026-12-11', appointment_time: '10:00', minutes: 60, advisor: 'sandra-huber', amount_rappen: 19000,
-    issued_on: '2026-12-11', paid_at: null, sent_at: '2026-12-11T10:00:00Z', mail_key: 'invoice/2026-0003/1', mail_pending: false,
+    issued_on: '2026-12-11', paid_at: null, sent_at: '2026-12-11T10:00:00Z', mail_key: 'invoice/2026-0003/1', mail_pending: false, language: 'de',
   };
   myData.invoices.set('anna@example.ch', [invoice]);
   const answer = await handle(post({ action: 'invoice', token: await tokenFor('anna@example.ch'), number: '2026-0003' }));

@@ -18,8 +18,11 @@ import {
   confirmationIgnoreText,
   confirmationMail,
   NEWSLETTER_FOOTER,
+  NEWSLETTER_TEXTS,
   nextConfirmationAfter,
 } from '../_shared/newsletter/mails.ts';
+import type { Language } from '../_shared/domain/languages.ts';
+import { mailLayout } from '../_shared/mail/layout-en.ts';
 import type {
   AnnouncementMail,
   NewsletterConfirmationMail,
@@ -80,15 +83,15 @@ class FakeNewsletterStore implements NewsletterStore {
     this.finished.push({ kind, id, sent, ...(cause ? { cause } : {}) });
     return Promise.resolve('finished');
   }
-  confirmationRow(id = SUBSCRIBER, email = 'anna@example.ch'): NewsletterConfirmationMail {
-    return { id, email, expires_at: '2026-11-30T09:00:00.123456+00:00', confirm_requested_at: '2026-11-27T09:00:00.123456+00:00' };
+  confirmationRow(id = SUBSCRIBER, email = 'anna@example.ch', language: Language = 'de'): NewsletterConfirmationMail {
+    return { id, email, expires_at: '2026-11-30T09:00:00.123456+00:00', confirm_requested_at: '2026-11-27T09:00:00.123456+00:00', language };
   }
   subscribe(subscription: Subscription): Promise<SubscribeResult> {
     this.calls.push('subscribe');
     this.subscriptions.push(subscription);
     if (!this.owed) return Promise.resolve({ queued: false });
     if (this.owed === 'deferred') return Promise.resolve({ queued: false, deferred: true });
-    return Promise.resolve({ queued: true, confirmation: this.#claim('confirmation', SUBSCRIBER, this.confirmationRow(SUBSCRIBER, subscription.email)) });
+    return Promise.resolve({ queued: true, confirmation: this.#claim('confirmation', SUBSCRIBER, this.confirmationRow(SUBSCRIBER, subscription.email, subscription.language)) });
   }
   confirm(id: string): Promise<'confirmed' | 'not_found'> {
     this.calls.push(`confirm:${id}`);
@@ -148,6 +151,7 @@ const article: AnnouncementMail = {
   excerpt: 'Seitenschläferinnen brauchen ein anderes Kissen als Rückenschläfer & Bauchschläfer.',
   published_on: '2026-11-26',
   author: SANDRA_HUBER,
+  language: 'de',
 };
 
 const oneClickRequest = (token: string, body: BodyInit | null = 'List-Unsubscribe=One-Click', headers: Record<string, string> = {}) =>
@@ -197,9 +201,9 @@ Deno.test('tokens: a changed character, another secret, garbage and an appointme
 // ------------------------------------------------------------------ mails
 
 Deno.test('the confirmation mail: one link to the confirm page, what happens if ignored, no name, keyed per request', async () => {
-  const link = await confirmUrl(LINKS, SUBSCRIBER, new Date('2026-11-30T09:00:00Z'));
+  const link = await confirmUrl(LINKS, SUBSCRIBER, new Date('2026-11-30T09:00:00Z'), 'de');
   assert.match(link, /^https:\/\/www\.ruhepol-schlafberatung\.ch\/newsletter\/bestaetigen#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-  const mail = confirmationMail('anna@example.ch', link, new Date('2026-11-30T09:00:00Z'), new Date('2026-11-27T09:00:00.123Z'), MAIL);
+  const mail = confirmationMail('anna@example.ch', link, new Date('2026-11-30T09:00:00Z'), new Date('2026-11-27T09:00:00.123Z'), MAIL, 'de');
   assert.equal(mail.subject, CONFIRMATION_SUBJECT);
   assert.equal(mail.to, 'anna@example.ch');
   assert.equal(mail.replyTo, MAIL.practiceEmail);
@@ -221,11 +225,11 @@ Deno.test('the confirmation mail: one link to the confirm page, what happens if 
 });
 
 Deno.test('the announcement: title, excerpt, author and date, «Artikel lesen», the footer with a visible unsubscribe link, RFC 8058 headers', async () => {
-  const links = await unsubscribeLinks(LINKS, SUBSCRIBER);
+  const links = await unsubscribeLinks(LINKS, SUBSCRIBER, 'de');
   assert.match(links.page, /^https:\/\/www\.ruhepol-schlafberatung\.ch\/newsletter\/abmelden#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   assert.match(links.oneClick, /^http:\/\/127\.0\.0\.1:54321\/functions\/v1\/newsletter\?unsubscribe=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   const read = `${ORIGIN}/blog/${article.slug}`;
-  const mail = announcementMail(article.email, article, read, links, MAIL);
+  const mail = announcementMail(article.email, article, read, links, MAIL, 'de');
   assert.equal(mail.subject, 'Neu im Blog: Welches Kissen passt zu <meiner> Schlafposition?');
   for (const part of [article.title, article.excerpt, `${SANDRA_HUBER}, 26.11.2026`, `Artikel lesen:\n${read}`, NEWSLETTER_FOOTER, `Newsletter abbestellen: ${links.page}`]) {
     assert.ok(mail.text.includes(part), part);
@@ -243,8 +247,8 @@ Deno.test('the announcement: title, excerpt, author and date, «Artikel lesen»,
 });
 
 Deno.test('both transports carry the headers: Resend in its headers object, SMTP as prepared header fields; a line break is refused', async () => {
-  const links = await unsubscribeLinks(LINKS, SUBSCRIBER);
-  const mail = announcementMail(article.email, article, `${ORIGIN}/blog/x`, links, MAIL);
+  const links = await unsubscribeLinks(LINKS, SUBSCRIBER, 'de');
+  const mail = announcementMail(article.email, article, `${ORIGIN}/blog/x`, links, MAIL, 'de');
   assert.deepEqual(resendPayload('Praxis <noreply@example.ch>', mail).headers, mail.headers);
   assert.equal('headers' in resendPayload('Praxis <noreply@example.ch>', { ...mail, headers: undefined }), false);
 
@@ -277,6 +281,83 @@ Deno.test('both transports carry the headers: Resend in its headers object, SMTP
 });
 
 // ------------------------------------------------------------------ subscribe
+
+Deno.test('in English: the confirmation mail links the English confirm page, in English words and dates', async () => {
+  const expiresAt = new Date('2026-11-30T09:00:00Z');
+  const requestedAt = new Date('2026-11-27T09:00:00.123Z');
+  const link = await confirmUrl(LINKS, SUBSCRIBER, expiresAt, 'en');
+  assert.match(link, /^https:\/\/www\.ruhepol-schlafberatung\.ch\/en\/newsletter\/confirm#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  const mail = confirmationMail('anna@example.ch', link, expiresAt, requestedAt, MAIL, 'en');
+  const en = NEWSLETTER_TEXTS.en;
+  assert.equal(mail.subject, en.confirmationSubject);
+  assert.notEqual(mail.subject, CONFIRMATION_SUBJECT);
+  assert.ok(mail.text.startsWith(`${mailLayout('en').greeting(null)}\n\n`));
+  assert.ok(mail.text.includes(`${en.confirmLabel}:\n${link}\n`));
+  const ignore = confirmationIgnoreText(expiresAt, requestedAt, 'en');
+  assert.ok(mail.text.includes(ignore));
+  // The database's two dates, in English (24-hour clock, Zurich time).
+  const deleted = ignore.indexOf('Monday, 30 November 2026, 10:00');
+  assert.ok(deleted > 0 && ignore.indexOf('Sunday, 27 December 2026, 10:00') > deleted, ignore);
+  for (const line of en.confirmationLines) assert.ok(mail.text.includes(line));
+  assert.ok(mail.text.includes(mailLayout('en').replyHint));
+  assert.ok(mail.text.includes(mailLayout('en').signatureLines.join('\n')));
+  assert.ok(mail.html.includes('<html lang="en-GB">'));
+  assert.ok(mail.html.includes(`>${escapeHtml(en.confirmLabel)}</a>`));
+  // Nothing German left: not the German words, not the German page.
+  for (const german of [CONFIRMATION_SUBJECT, NEWSLETTER_TEXTS.de.confirmLabel, 'Guten Tag', 'Uhr', '/newsletter/bestaetigen']) {
+    assert.equal(mail.text.includes(german) || mail.html.includes(german), false, german);
+  }
+});
+
+Deno.test('in English: the announcement links the English article and the English unsubscribe page, in English words', async () => {
+  const links = await unsubscribeLinks(LINKS, SUBSCRIBER, 'en');
+  assert.match(links.page, /^https:\/\/www\.ruhepol-schlafberatung\.ch\/en\/newsletter\/unsubscribe#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  // The one-click address is the function's, the same in both languages.
+  assert.equal(links.oneClick, (await unsubscribeLinks(LINKS, SUBSCRIBER, 'de')).oneClick);
+  const english: AnnouncementMail = {
+    ...article,
+    slug: 'pillow-sleeping-position',
+    title: 'Which pillow suits <my> sleeping position?',
+    excerpt: 'Side sleepers need a different pillow from back & stomach sleepers.',
+    language: 'en',
+  };
+  const en = NEWSLETTER_TEXTS.en;
+  const { mailer, run, newsletter } = outbox();
+  newsletter.announcements.push({ row: english, claim: { token: 'unused', takenAt: 0 } });
+  assert.equal((await run()).body.sent, 1);
+  const mail = mailer.sent[0]!;
+  const read = `${ORIGIN}/en/blog/${english.slug}`;
+  assert.equal(mail.subject, en.announcementSubject(english.title));
+  for (const part of [en.newOnTheBlog, english.title, english.excerpt, `${SANDRA_HUBER}, 26/11/2026`, `${en.readLabel}:\n${read}`, en.footer]) {
+    assert.ok(mail.text.includes(part), part);
+  }
+  assert.ok(/\/en\/newsletter\/unsubscribe#\S+/.test(mail.text), 'the visible unsubscribe link opens the English page');
+  assert.ok(mail.html.includes('<html lang="en-GB">'));
+  assert.ok(mail.html.includes(`>${escapeHtml(en.unsubscribeLabel)}</a>`));
+  assert.ok(mail.html.includes('Which pillow suits &lt;my&gt; sleeping position?'));
+  assert.equal(mail.headers?.['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
+  for (const german of [NEWSLETTER_FOOTER, NEWSLETTER_TEXTS.de.readLabel, NEWSLETTER_TEXTS.de.unsubscribeLabel, '/newsletter/abmelden', `${ORIGIN}/blog/`]) {
+    assert.equal(mail.text.includes(german) || mail.html.includes(german), false, german);
+  }
+});
+
+Deno.test('subscribe in English: the subscription is stored in English and its confirmation mail is English; another language is refused', async () => {
+  const { handle, newsletter, mailer, settled } = setup();
+  const response = await handle(post(await subscribeBody({ language: 'en' })));
+  assert.equal(response.status, 202);
+  await settled();
+  assert.deepEqual(newsletter.subscriptions.map((subscription) => subscription.language), ['en']);
+  const [mail] = mailer.sent;
+  assert.equal(mail!.subject, NEWSLETTER_TEXTS.en.confirmationSubject);
+  const token = /\/en\/newsletter\/confirm#(\S+)/.exec(mail!.text)![1]!;
+  assert.equal((await readNewsletterToken(ACTION_TOKEN_SECRET, token, 'confirm', NOW)).ok, true);
+
+  for (const language of ['fr', 'EN', '', null, 1]) {
+    const refused = await handle(post(await subscribeBody({ language })));
+    assert.deepEqual([refused.status, await refused.json()], [400, { error: 'invalid_body', field: 'language' }], String(language));
+  }
+  assert.equal(newsletter.subscriptions.length, 1);
+});
 
 Deno.test('GET: a new challenge for the newsletter, as the forms issue theirs', async () => {
   const { handle } = setup();
@@ -317,6 +398,8 @@ Deno.test('subscribe: 202 before any mail is sent; the confirmation goes out aft
     networkShare: acknowledgementShare(config.limits),
     dailyCap: config.limits.ackDailyCap,
     proofSignature: (body.altcha as { challenge: { signature: string } }).challenge.signature,
+    // A body without a language is German (the spec's body).
+    language: 'de',
   }]);
   assert.equal(newsletter.subscriptions[0]!.networkShare, 5);
   // The forms' limits, per client and network, under the function's name.

@@ -46,6 +46,7 @@ const contact = (id: string, overrides: Partial<StoredContactMessage> = {}): Sto
   phone: null,
   subject: null,
   message: 'Guten Tag, ich habe Rückenschmerzen.',
+  language: 'de',
   ...overrides,
 });
 

@@ -57,7 +57,7 @@ Deno.test('store_contact_message, then the one claim by key; finish_mail: the me
       ? jsonAnswer(claimedAnswer({ id: REQUEST_ID }))
       : jsonAnswer('finished')
   );
-  const submission = { id: REQUEST_ID, name: 'Anna Muster', email: 'a@b.ch', phone: null, subject: null, message: 'Hallo' };
+  const submission = { id: REQUEST_ID, name: 'Anna Muster', email: 'a@b.ch', phone: null, subject: null, message: 'Hallo', language: 'en' as const };
   const before = performance.now();
   const claimed = await store.claimContactNotification(submission);
   assert.ok(claimed.status === 'claimed');
@@ -66,7 +66,7 @@ Deno.test('store_contact_message, then the one claim by key; finish_mail: the me
   assert.equal(await store.finishMail(TOKEN, 'sent'), 'finished');
   assert.deepEqual(calls.map((call) => [call.method, call.url.pathname, call.body]), [
     ['POST', '/rest/v1/rpc/store_contact_message', {
-      p_id: REQUEST_ID, p_name: 'Anna Muster', p_email: 'a@b.ch', p_phone: null, p_subject: null, p_message: 'Hallo',
+      p_id: REQUEST_ID, p_name: 'Anna Muster', p_email: 'a@b.ch', p_phone: null, p_subject: null, p_message: 'Hallo', p_language: 'en',
     }],
     ['POST', '/rest/v1/rpc/claim_mail', { p_kind: 'contact', p_key: `contact/${REQUEST_ID}/practice` }],
     ['POST', '/rest/v1/rpc/finish_mail', { p_claim: TOKEN, p_sent: true, p_cause: null, p_drop: false, p_carried: null }],
@@ -133,7 +133,7 @@ Deno.test('the outbox\'s calls: the one claim, due, per kind; finish_mail with a
 });
 
 Deno.test('the one claim, due: each claimed mail with its claim\'s token; one without is a StoreError', async () => {
-  const contact = { id: REQUEST_ID, created_at: '2026-12-10T07:00:00Z', name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' };
+  const contact = { id: REQUEST_ID, created_at: '2026-12-10T07:00:00Z', name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x', language: 'en' };
   const answers: Record<string, unknown> = {
     contact: [{ ...contact, claim: TOKEN }],
     request: [{ ...storedAppointmentRequest(), claim: TOKEN }],
@@ -170,6 +170,7 @@ Deno.test('match_appointment_request, then the one claim: every field as p_*, th
     alternativeDate: null,
     alternativeTime: null,
     message: null,
+    language: 'de',
     maxAgeSeconds: 900,
   });
   assert.ok(result.status === 'claimed');
@@ -190,13 +191,15 @@ Deno.test('match_appointment_request, then the one claim: every field as p_*, th
     p_alternative_time: null,
     p_message: null,
     p_max_age_seconds: 900,
+    p_language: 'de',
   });
 });
 
 Deno.test('claim answers not_found / already_sent / in_progress pass through; anything else is a StoreError', async () => {
   const claim = {
     id: REQUEST_ID, firstName: 'B', lastName: 'K', email: 'b@k.ch', phone: '1', service: 'Schlafberatung',
-    preferredDate: '2026-12-11', preferredTime: null, alternativeDate: null, alternativeTime: null, message: null, maxAgeSeconds: 900,
+    preferredDate: '2026-12-11', preferredTime: null, alternativeDate: null, alternativeTime: null, message: null, language: 'de' as const,
+    maxAgeSeconds: 900,
   };
   for (const status of ['not_found', 'already_sent', 'in_progress'] as const) {
     const { store } = capture(() => jsonAnswer({ status }));
@@ -256,7 +259,7 @@ Deno.test('a PostgREST error becomes a StoreError with the SQLSTATE only', async
     jsonAnswer({ code: '23514', message: 'new row violates check constraint', details: 'Failing row contains (Anna, a@b.ch)', hint: null }, 400)
   );
   await assert.rejects(
-    store.claimContactNotification({ id: REQUEST_ID, name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' }),
+    store.claimContactNotification({ id: REQUEST_ID, name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x', language: 'de' }),
     (error: unknown) => {
       assert.ok(error instanceof StoreError);
       assert.equal(error.code, '23514');
@@ -328,4 +331,15 @@ Deno.test('practice_closed_days: from and days as p_*, the dates checked', async
   ]);
   const { store: odd } = capture(() => jsonAnswer([{ day: '2026-12-21' }]));
   await assert.rejects(odd.closedDays('2026-11-29', 180), { name: 'StoreError', code: 'unexpected_closed_days_answer' });
+});
+
+Deno.test('a claimed row\'s language is one of the site\'s: a row without one, or with another, is an answer we do not know', async () => {
+  const contact = { id: REQUEST_ID, created_at: '2026-12-10T07:00:00Z', name: 'Anna', email: 'a@b.ch', phone: null, subject: null, message: 'x' };
+  for (const odd of [contact, { ...contact, language: 'fr' }, { ...contact, language: null }]) {
+    const { store } = capture(() => jsonAnswer({ status: 'claimed', mails: [{ ...odd, claim: TOKEN }] }));
+    await assert.rejects(store.claimPendingContacts(1, 120), { name: 'StoreError', code: 'unexpected_contact_claim' });
+  }
+  const { language: _language, ...request } = storedAppointmentRequest();
+  const { store } = capture(() => jsonAnswer({ status: 'claimed', mails: [{ ...request, claim: TOKEN }] }));
+  await assert.rejects(store.claimPendingRequests(1, 120), { name: 'StoreError', code: 'unexpected_request_claim' });
 });

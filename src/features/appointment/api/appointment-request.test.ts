@@ -23,7 +23,7 @@ const values = {
   alternativUhrzeit: '',
   nachricht: '',
 };
-const prepared = () => prepareAppointmentRequest(values, { website: '', elapsedMs: 4000 }, 'req-1');
+const prepared = () => prepareAppointmentRequest(values, { website: '', elapsedMs: 4000 }, 'req-1', 'en');
 const postgresError = (code: string) => Object.assign(new Error(code), { code });
 
 describe('the appointment request: store, then mail', () => {
@@ -34,9 +34,10 @@ describe('the appointment request: store, then mail', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('stores the spec row (the service by its label, empty optional fields null) with the proof header, then mails', async () => {
+  it('stores the spec row (the service by its label, empty optional fields null) and the page\'s language with the proof header, then mails', async () => {
     const request = prepared();
-    expect(request.row).toMatchObject({ id: 'req-1', service: service.label, preferred_time: null, alternative_date: null, message: null });
+    expect(request.email).toMatchObject({ language: 'en' });
+    expect(request.row).toMatchObject({ id: 'req-1', language: 'en', service: service.label, preferred_time: null, alternative_date: null, message: null });
     await expect(sendAppointmentRequest(request)).resolves.toBe('sent');
     expect(from).toHaveBeenCalledWith(APPOINTMENT_TABLE);
     expect(insert).toHaveBeenCalledWith(request.row, expect.objectContaining({ [FORM_PROOF_HEADER.toLowerCase()]: expect.any(String) }));

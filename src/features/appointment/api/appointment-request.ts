@@ -8,6 +8,7 @@ import { callFunction, FunctionCallFailed } from '@/lib/call-function';
 import { submissionAnswerSchema } from '@domain/answers';
 import { appointmentFormSubmission, type AppointmentFormSubmission, type NewAppointmentRequest } from '@domain/wire-types';
 import { insertAppointmentRequest } from './appointment-insert';
+import type { Language } from '@/lib/language';
 
 export const APPOINTMENT_FIELDS = [
   'vorname',
@@ -42,9 +43,11 @@ export function prepareAppointmentRequest(
   values: AppointmentFormValues,
   signals: FormSignals,
   requestId: string,
+  language: Language,
 ): PreparedAppointmentRequest {
   const row: NewAppointmentRequest = {
     id: requestId,
+    language,
     first_name: values.vorname,
     last_name: values.nachname,
     email: values.email,

@@ -18,9 +18,9 @@ describe('the contact message call', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('sends the spec body (the name joined, empty optional fields null) with the proof; sent or queued', async () => {
-    const request = prepareContactSubmission(values, signals, 'req-1');
-    expect(request).toEqual({ requestId: 'req-1', name: 'Anna Muster', email: 'anna@example.ch', phone: null, subject: null, message: 'Guten Tag', ...signals });
+  it('sends the spec body (the name joined, empty optional fields null) and the page\'s language with the proof; sent or queued', async () => {
+    const request = prepareContactSubmission(values, signals, 'req-1', 'en');
+    expect(request).toEqual({ requestId: 'req-1', language: 'en', name: 'Anna Muster', email: 'anna@example.ch', phone: null, subject: null, message: 'Guten Tag', ...signals });
     invoke.mockResolvedValueOnce({ data: { ok: true }, error: null });
     await expect(sendContactSubmission(request)).resolves.toBe('sent');
     expect(invoke).toHaveBeenCalledWith(CONTACT_FUNCTION, { body: { ...request, altcha: TEST_PROOF } });
@@ -29,7 +29,7 @@ describe('the contact message call', () => {
   });
 
   it('a refusal, a 5xx or the network rejects, so the form keeps the values', async () => {
-    const request = prepareContactSubmission(values, signals, 'req-1');
+    const request = prepareContactSubmission(values, signals, 'req-1', 'de');
     invoke.mockResolvedValueOnce({ data: null, error: httpError(400, { error: 'invalid_body', field: 'email' }) });
     await expect(sendContactSubmission(request)).rejects.toBeInstanceOf(FunctionCallFailed);
     invoke.mockResolvedValueOnce({ data: null, error: httpError(503) });

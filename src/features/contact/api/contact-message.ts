@@ -5,6 +5,7 @@ import { sendOutcomeOf, type SendOutcome } from '@/components/forms/send-outcome
 import { callFunction, FunctionCallFailed } from '@/lib/call-function';
 import { submissionAnswerSchema } from '@domain/answers';
 import type { ContactFormSubmission } from '@domain/wire-types';
+import type { Language } from '@/lib/language';
 
 export const CONTACT_FIELDS = ['vorname', 'nachname', 'email', 'telefon', 'betreff', 'nachricht'] as const;
 export type ContactFormValues = Record<(typeof CONTACT_FIELDS)[number], string>;
@@ -14,9 +15,10 @@ export const CONTACT_FUNCTION = 'send-contact-email';
 /** The body of send-contact-email (docs/product.md §7.1) plus the bot signals; the proof is added when sent. */
 export type PreparedContactSubmission = Omit<ContactFormSubmission, 'altcha'>;
 
-export function prepareContactSubmission(values: ContactFormValues, signals: FormSignals, requestId: string): PreparedContactSubmission {
+export function prepareContactSubmission(values: ContactFormValues, signals: FormSignals, requestId: string, language: Language): PreparedContactSubmission {
   return {
     requestId,
+    language,
     name: `${values.vorname} ${values.nachname}`,
     email: values.email,
     phone: emptyToNull(values.telefon),

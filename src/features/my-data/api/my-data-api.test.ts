@@ -52,7 +52,7 @@ describe('«Meine Daten»’s calls', () => {
   });
 
   it('the link form’s submission carries the proof; any refusal rejects so the form keeps the address', async () => {
-    const request = { action: 'link' as const, email: 'anna@example.ch', website: '', elapsedMs: 4000 };
+    const request = { action: 'link' as const, email: 'anna@example.ch', language: 'en' as const, website: '', elapsedMs: 4000 };
     await expect(sendDataLinkSubmission(request)).resolves.toBe('sent');
     expect(invoke).toHaveBeenLastCalledWith(MY_DATA_FUNCTION, { body: { ...request, altcha: TEST_PROOF } });
     invoke.mockResolvedValueOnce({ data: null, error: httpError(429, { error: 'rate_limited', retryAfterSeconds: 60 }) });

@@ -12,6 +12,7 @@ import { errorAnswerSchema, submissionAnswerSchema } from '@domain/answers';
 import { myDataAnswerSchema, myDataErasedAnswerSchema } from '@domain/my-data-answers';
 import { MY_DATA_FUNCTION } from '@domain/my-data';
 import type { MyData, MyDataCommand, MyDataErased } from '@domain/wire-types';
+import type { Language } from '@/lib/language';
 
 export { MY_DATA_FUNCTION };
 
@@ -36,10 +37,15 @@ export async function eraseMyData(token: string): Promise<EraseResult> {
 }
 
 export const LINK_FIELDS = ['email'] as const;
-export type PreparedDataLinkSubmission = { action: 'link'; email: string } & FormSignals;
+export type PreparedDataLinkSubmission = { action: 'link'; email: string; language: Language } & FormSignals;
 
-export function prepareDataLinkSubmission(values: Record<(typeof LINK_FIELDS)[number], string>, signals: FormSignals): PreparedDataLinkSubmission {
-  return { action: 'link', email: values.email, ...signals };
+export function prepareDataLinkSubmission(
+  values: Record<(typeof LINK_FIELDS)[number], string>,
+  signals: FormSignals,
+  _requestId: string,
+  language: Language,
+): PreparedDataLinkSubmission {
+  return { action: 'link', email: values.email, language, ...signals };
 }
 
 /** The same answer for every address: any error rejects (the form shows the failure notice). */

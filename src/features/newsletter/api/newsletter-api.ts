@@ -4,6 +4,7 @@ import type { SendOutcome } from '@/components/forms/send-outcome';
 import { callFunction, FunctionCallFailed } from '@/lib/call-function';
 import { errorAnswerSchema, submissionAnswerSchema } from '@domain/answers';
 import { NEWSLETTER_FUNCTION, type NewsletterLinkCommand, type SubscribeFormSubmission } from '@domain/newsletter';
+import type { Language } from '@/lib/language';
 
 export { NEWSLETTER_FUNCTION };
 
@@ -12,8 +13,13 @@ export const SUBSCRIBE_FIELDS = ['email'] as const;
 /** The function's body (@domain/newsletter) without the proof, which is added when it is sent. */
 export type PreparedSubscribeSubmission = Omit<SubscribeFormSubmission, 'altcha'>;
 
-export function prepareSubscribeSubmission(values: Record<(typeof SUBSCRIBE_FIELDS)[number], string>, signals: FormSignals): PreparedSubscribeSubmission {
-  return { action: 'subscribe', email: values.email, ...signals };
+export function prepareSubscribeSubmission(
+  values: Record<(typeof SUBSCRIBE_FIELDS)[number], string>,
+  signals: FormSignals,
+  _requestId: string,
+  language: Language,
+): PreparedSubscribeSubmission {
+  return { action: 'subscribe', email: values.email, language, ...signals };
 }
 
 /**

@@ -8,11 +8,14 @@ import { SLOT_REFUSAL_REASONS, type SlotRefusalReason } from '../domain/availabi
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
 import { OFFER_STATUSES, type OfferStatus } from '../domain/offers.ts';
 import { MAIL_KINDS, type MailKind, type mailKinds } from '../domain/mail-kinds.ts';
+import { type Language, LANGUAGES } from '../domain/languages.ts';
 import type { AppointmentFormSubmission, NewAppointmentRequest, AppointmentStatus, BotSignals, ContactFormSubmission } from '../domain/wire-types.ts';
 
 /** A stored appointment request as public.claim_mail returns its practice mail (kind 'request'). */
 export interface StoredAppointmentRequest extends NewAppointmentRequest {
   created_at: string;
+  /** The visitor's language (../domain/languages.ts; 'de' when the insert named none): their mails are written in it. */
+  language: Language;
   /** The marks of its practice mail (…_outbox.sql, ../forms/request-emails.ts pendingRequestMails). */
   reported_at?: PracticeMailHistory['reported_at'];
   send_failed_at?: PracticeMailHistory['send_failed_at'];
@@ -46,8 +49,8 @@ export class StoreError extends Error {
   }
 }
 
-/** A contact message to store and mail: what the visitor sent, under the id the browser made. */
-export type NewContactMessage = Omit<ContactFormSubmission, keyof BotSignals | 'requestId'> & { id: string };
+/** A contact message to store and mail: what the visitor sent, under the id the browser made, in their language ('de' when the body named none). */
+export type NewContactMessage = Omit<ContactFormSubmission, keyof BotSignals | 'requestId' | 'language'> & { id: string; language: Language };
 
 /**
  * A claim on one outbox mail (migration …_outbox.sql): the token the
@@ -101,8 +104,10 @@ export interface ProofClaim {
 }
 
 /** The values the visitor sent, which the stored row must match to be claimed for its e-mail. */
-export type AppointmentClaim = Omit<AppointmentFormSubmission, keyof BotSignals | 'requestId'> & {
+export type AppointmentClaim = Omit<AppointmentFormSubmission, keyof BotSignals | 'requestId' | 'language'> & {
   id: string;
+  /** 'de' when the body named none. */
+  language: Language;
   maxAgeSeconds: number;
 };
 
@@ -272,6 +277,8 @@ export interface StoredContactMessage {
   phone: string | null;
   subject: string | null;
   message: string;
+  /** The visitor's language (../domain/languages.ts): their acknowledgement is written in it. */
+  language: Language;
   /** When a claim on its practice mail first ended without the mail (PracticeMailHistory). */
   send_failed_at?: string | null;
   /** PracticeMailHistory. */
@@ -413,6 +420,7 @@ export type OutcomeClaim =
   | { status: 'already_sent' | 'in_progress' | 'not_found' };
 
 const nullableText = z.nullable(z.string());
+const language = z.enum(LANGUAGES);
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** The row inside a 'claimed' answer; anything else is treated as a failed call. */
@@ -429,6 +437,7 @@ export const appointmentRecordSchema = z.object({
   alternative_date: z.nullable(isoDate),
   alternative_time: nullableText,
   message: nullableText,
+  language,
   reported_at: z.optional(nullableText),
   send_failed_at: z.optional(nullableText),
   acknowledgement_charged: z.optional(z.nullable(z.boolean())),
@@ -612,6 +621,7 @@ const storedContactSchema = z.object({
   phone: nullableText,
   subject: nullableText,
   message: z.string(),
+  language,
   send_failed_at: z.optional(nullableText),
   acknowledgement_charged: z.optional(z.nullable(z.boolean())),
 });

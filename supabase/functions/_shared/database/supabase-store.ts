@@ -165,6 +165,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
           p_phone: submission.phone,
           p_subject: submission.subject,
           p_message: submission.message,
+          p_language: submission.language,
         }),
       );
       if (stored === 'conflict') return { status: 'conflict' };
@@ -190,6 +191,7 @@ export function createSupabaseStore(url: string, secretKey: string, baseFetch: t
           p_alternative_time: claim.alternativeTime,
           p_message: claim.message,
           p_max_age_seconds: claim.maxAgeSeconds,
+          p_language: claim.language,
         }),
       );
       if (matched !== 'match') return { status: matched };

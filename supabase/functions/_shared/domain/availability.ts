@@ -27,24 +27,35 @@ export const openingHours: Readonly<Record<IsoWeekday, readonly TimeSlot[]>> = {
   7: [],
 };
 
-/** A public holiday on a fixed date, or a number of days after Easter Sunday. */
+/**
+ * A public holiday on a fixed date, or a number of days after Easter Sunday. Its `name` is
+ * German, as the database and the practice's mails write it; `id` keys its name in the
+ * site's copy of each language (src/content/appointment.ts, `holidayNames`).
+ */
 export type HolidayRule =
-  | { name: string; month: number; day: number }
-  | { name: string; daysAfterEaster: number };
+  | { id: string; name: string; month: number; day: number }
+  | { id: string; name: string; daysAfterEaster: number };
 
 /** The canton of Zurich's public holidays (closed all day). */
-export const publicHolidays: readonly HolidayRule[] = [
-  { name: 'Neujahr', month: 1, day: 1 },
-  { name: 'Berchtoldstag', month: 1, day: 2 },
-  { name: 'Karfreitag', daysAfterEaster: -2 },
-  { name: 'Ostermontag', daysAfterEaster: 1 },
-  { name: 'Tag der Arbeit', month: 5, day: 1 },
-  { name: 'Auffahrt', daysAfterEaster: 39 },
-  { name: 'Pfingstmontag', daysAfterEaster: 50 },
-  { name: 'Bundesfeiertag', month: 8, day: 1 },
-  { name: 'Weihnachten', month: 12, day: 25 },
-  { name: 'Stephanstag', month: 12, day: 26 },
-];
+export const publicHolidays = [
+  { id: 'new-year', name: 'Neujahr', month: 1, day: 1 },
+  { id: 'berchtold', name: 'Berchtoldstag', month: 1, day: 2 },
+  { id: 'good-friday', name: 'Karfreitag', daysAfterEaster: -2 },
+  { id: 'easter-monday', name: 'Ostermontag', daysAfterEaster: 1 },
+  { id: 'labour-day', name: 'Tag der Arbeit', month: 5, day: 1 },
+  { id: 'ascension', name: 'Auffahrt', daysAfterEaster: 39 },
+  { id: 'whit-monday', name: 'Pfingstmontag', daysAfterEaster: 50 },
+  { id: 'national-day', name: 'Bundesfeiertag', month: 8, day: 1 },
+  { id: 'christmas', name: 'Weihnachten', month: 12, day: 25 },
+  { id: 'st-stephen', name: 'Stephanstag', month: 12, day: 26 },
+] as const satisfies readonly HolidayRule[];
+
+export type HolidayId = (typeof publicHolidays)[number]['id'];
+
+/** A holiday's id by its German name, as a closed day's reason or a slot warning carries it. */
+export function holidayIdOf(name: string): HolidayId | undefined {
+  return publicHolidays.find((holiday) => holiday.name === name)?.id;
+}
 
 export const slotRules = {
   /**

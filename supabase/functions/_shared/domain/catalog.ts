@@ -11,6 +11,8 @@ export interface ServiceCatalogEntry {
   value: ServiceValue;
   /** The readable label: shown, stored in appointment_requests.service and mailed. */
   label: string;
+  /** The label as the English site and the English mails write it (the stored value stays `label`). */
+  englishLabel: string;
   /**
    * Length in minutes for the practice's calendar entry. The home visit has no fixed
    * length; 120 minutes blocks the time a visit usually takes, including the drive.
@@ -21,9 +23,9 @@ export interface ServiceCatalogEntry {
 }
 
 export const serviceCatalog: readonly ServiceCatalogEntry[] = [
-  { value: 'schlafberatung', label: 'Schlafberatung', durationMinutes: 60, priceChf: 190 },
-  { value: 'follow-up', label: 'Follow-up Termin', durationMinutes: 30, priceChf: 100 },
-  { value: 'beratung-zuhause', label: 'Schlafberatung & Beratung zu Hause', durationMinutes: 120, priceChf: null },
+  { value: 'schlafberatung', label: 'Schlafberatung', englishLabel: 'Sleep counselling', durationMinutes: 60, priceChf: 190 },
+  { value: 'follow-up', label: 'Follow-up Termin', englishLabel: 'Follow-up appointment', durationMinutes: 30, priceChf: 100 },
+  { value: 'beratung-zuhause', label: 'Schlafberatung & Beratung zu Hause', englishLabel: 'Sleep counselling & home visit', durationMinutes: 120, priceChf: null },
 ];
 
 /**

@@ -2,9 +2,12 @@
 import * as z from 'zod/mini';
 import { clockTime, dateAndTime, instant, isoDate, minutes, slot, status } from './answers.ts';
 import type { MailKind } from './mail-kinds.ts';
+import { LANGUAGES } from './languages.ts';
 import type { MyDataSleepDiary, MyDataSleepDiaryLink } from './sleep-diary.ts';
 import { sleepNightSchema } from './sleep-diary-answers.ts';
 import type { MyData, MyDataErased, MyDataInvoicePdf } from './wire-types.ts';
+
+const language = z.enum(LANGUAGES);
 
 const offeredTime = z.object({ date: isoDate, time: clockTime, offeredAt: instant, status: z.enum(['open', 'taken', 'lapsed']) });
 
@@ -30,6 +33,7 @@ const myDataSchema = z.object({
       staffNote: z.nullable(z.string()),
       move: z.nullable(z.object({ date: isoDate, time: clockTime, status: z.enum(['requested', 'confirmed', 'declined']) })),
       cancelledAt: z.nullable(instant),
+      language,
       deleteAt: instant,
       offers: z.array(offeredTime),
       earlierWish: z.nullable(z.object({ since: instant, active: z.boolean() })),
@@ -45,11 +49,12 @@ const myDataSchema = z.object({
       phone: z.nullable(z.string()),
       subject: z.nullable(z.string()),
       message: z.string(),
+      language,
       deleteAt: instant,
     }),
   ),
   newsletter: z.nullable(
-    z.object({ email: z.string(), status: z.enum(['pending', 'confirmed']), createdAt: instant, confirmedAt: z.nullable(instant), deleteAt: z.nullable(instant) }),
+    z.object({ email: z.string(), status: z.enum(['pending', 'confirmed']), createdAt: instant, confirmedAt: z.nullable(instant), language, deleteAt: z.nullable(instant) }),
   ),
   mails: z.array(
     z.object({

@@ -4,12 +4,13 @@
  * generated from this file (`npm run db:rules`, 20261122000100_rules.sql): an outbox mail
  * with such a link is not sent any more once the link would have expired. Pure.
  */
+import { LINKED_PAGE_PATHS } from './link-paths.ts';
 
 /** The function's name (supabase/functions/my-data), which the page calls. */
 export const MY_DATA_FUNCTION = 'my-data';
 
 /** The page's path on the site (src/lib/route-table.ts, id 'meine-daten'). */
-export const MY_DATA_PAGE_PATH = '/meine-daten';
+export const MY_DATA_PAGE_PATH = LINKED_PAGE_PATHS.myData.de;
 
 /**
  * A link asked for on the page («Link senden») works this many hours: long enough to open

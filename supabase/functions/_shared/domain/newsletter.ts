@@ -5,6 +5,7 @@
  * imports them as `@domain/newsletter`, the function validates against them.
  */
 import type { BotSignals } from './wire-types.ts';
+import type { Language } from './languages.ts';
 
 /** The function's name (`/functions/v1/newsletter`). */
 export const NEWSLETTER_FUNCTION = 'newsletter';
@@ -50,6 +51,8 @@ export const ONE_CLICK_PARAMETER = 'unsubscribe';
 export interface SubscribeFormSubmission extends BotSignals {
   action: 'subscribe';
   email: string;
+  /** The language of the page it was sent from: the subscriber's mails are written in it. Absent: 'de'. */
+  language?: Language;
 }
 
 /** The page behind a link: the token from the URL's fragment. */

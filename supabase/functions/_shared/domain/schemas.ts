@@ -10,6 +10,7 @@ import { serviceCatalog, timeSlots } from './catalog.ts';
 import { fieldSchemas, storableString } from './field-schemas.ts';
 import { advisorIds } from './practice.ts';
 import { MAX_OFFERS } from './offers.ts';
+import { LANGUAGES } from './languages.ts';
 import type { AppointmentActionCommand, AppointmentFormSubmission, ContactFormSubmission } from './wire-types.ts';
 import { INVOICE_INTENTS } from './wire-types.ts';
 
@@ -53,6 +54,13 @@ const formProof = z.strictObject({
   }),
 });
 
+/**
+ * The language of the page a form was sent from (./languages.ts), optional: a body without
+ * one is German (the spec's bodies), as the columns' default is. The handlers fill in
+ * DEFAULT_LANGUAGE.
+ */
+export const formLanguage = z.optional(z.enum(LANGUAGES));
+
 /** What the form reports about itself so bots can be told apart (src/components/forms/bot-signals.tsx). */
 export const botSignals = {
   /** The hidden honeypot field; people leave it empty. */
@@ -70,6 +78,7 @@ export const contactSubmissionSchema = z.strictObject({
   phone: z.nullable(fieldSchemas.phone),
   subject: z.nullable(fieldSchemas.subject),
   message: fieldSchemas.message,
+  language: formLanguage,
   ...botSignals,
 }) satisfies z.ZodMiniType<ContactFormSubmission>;
 
@@ -90,6 +99,7 @@ export const appointmentSubmissionSchema = z.strictObject({
   alternativeDate: z.nullable(isoDate),
   alternativeTime: z.nullable(timeSlot),
   message: z.nullable(fieldSchemas.message),
+  language: formLanguage,
   ...botSignals,
 }).check(
   z.refine((body) => body.alternativeTime === null || body.alternativeDate !== null, {

@@ -18,12 +18,13 @@ import * as z from 'zod/mini';
 import { formatDateLong, parseIsoDate, zurichInstant } from './dates.ts';
 import { looksBlank, MULTI_LINE_FORBIDDEN, storableProblem } from './field-rules.ts';
 import type { MailKind } from './mail-kinds.ts';
+import { LINKED_PAGE_PATHS } from './link-paths.ts';
 
 /** The function's name (supabase/functions/sleep-diary), which the page calls. */
 export const SLEEP_DIARY_FUNCTION = 'sleep-diary';
 
 /** The page's path on the site (src/lib/route-table.ts, id 'schlaftagebuch'). */
-export const SLEEP_DIARY_PAGE_PATH = '/schlaftagebuch';
+export const SLEEP_DIARY_PAGE_PATH = LINKED_PAGE_PATHS.sleepDiary.de;
 
 /** A morning may be entered at most this many days back (a diary kept from memory a week later is no diary). */
 export const SLEEP_DIARY_DAYS_BACK = 14;

@@ -10,6 +10,7 @@ import type { ServiceValue } from './catalog.ts';
 import type { OfferStatus } from './offers.ts';
 import type { MyDataSleepDiary, MyDataSleepDiaryLink, SleepDiaryAdvisorView } from './sleep-diary.ts';
 import type { MailKind } from './mail-kinds.ts';
+import type { Language } from './languages.ts';
 
 /** An ALTCHA v2 challenge as the functions issue it (GET on either function). */
 export interface FormChallenge {
@@ -55,6 +56,11 @@ export interface ContactFormSubmission extends BotSignals {
   phone: string | null;
   subject: string | null;
   message: string;
+  /**
+   * The language of the page it was sent from (./languages.ts): the visitor's
+   * acknowledgement is written in it, the practice's mail names it. Absent: 'de'.
+   */
+  language?: Language;
 }
 
 /**
@@ -75,14 +81,24 @@ export const APPOINTMENT_INSERT_COLUMNS = {
   alternative_date: { type: 'date', nullable: true },
   alternative_time: { type: 'text', nullable: true },
   message: { type: 'text', nullable: true },
+  /**
+   * The language of the page it was sent from (./languages.ts, the column's check
+   * private.is_language); 'de' when an insert leaves it out (the spec's inserts).
+   */
+  language: { type: 'text', nullable: false },
 } as const;
 
 type Columns = typeof APPOINTMENT_INSERT_COLUMNS;
 
-/** One row as the browser inserts it: uuid, text and date all travel as strings. */
+/**
+ * One row as the browser inserts it: uuid, text and date all travel as strings; the
+ * language is one of LANGUAGES – the site names its page's, an insert without it (the
+ * spec's, the deploy check's) is stored German (the column's default). A stored row always
+ * has one (StoredAppointmentRequest).
+ */
 export type NewAppointmentRequest = {
-  -readonly [K in keyof Columns]: Columns[K]['nullable'] extends true ? string | null : string;
-};
+  -readonly [K in Exclude<keyof Columns, 'language'>]: Columns[K]['nullable'] extends true ? string | null : string;
+} & { language?: Language };
 
 /** One start time of a day, as public.appointment_start_times tells anyone: free or taken for the asked service, nothing else. */
 export interface StartTime {
@@ -138,6 +154,8 @@ export interface AppointmentFormSubmission extends BotSignals {
   alternativeDate: string | null;
   alternativeTime: string | null;
   message: string | null;
+  /** The stored row's language (it must match it, as every value does). Absent: 'de'. */
+  language?: Language;
 }
 
 /**
@@ -158,6 +176,7 @@ export function appointmentFormSubmission<S>(row: NewAppointmentRequest, signals
     alternativeDate: row.alternative_date,
     alternativeTime: row.alternative_time,
     message: row.message,
+    language: row.language,
     ...signals,
   };
 }
@@ -480,6 +499,8 @@ export interface MyDataAppointmentRequest {
   earlierWish: { since: string; active: boolean } | null;
   /** The freed earlier times offered for the wish: only the time, never whose it was. */
   earlierOffers: MyDataOfferedTime[];
+  /** The language it was sent in (./languages.ts). */
+  language: Language;
 }
 
 /** A time offered to the visitor, when it was offered and what became of it for them. */
@@ -500,6 +521,8 @@ export interface MyDataMessage {
   phone: string | null;
   subject: string | null;
   message: string;
+  /** The language it was sent in (./languages.ts). */
+  language: Language;
   deleteAt: string;
 }
 
@@ -509,6 +532,8 @@ export interface MyDataNewsletter {
   status: 'pending' | 'confirmed';
   createdAt: string;
   confirmedAt: string | null;
+  /** The language its mails are written in (./languages.ts). */
+  language: Language;
   deleteAt: string | null;
 }
 

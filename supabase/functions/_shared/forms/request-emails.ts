@@ -1,5 +1,9 @@
 /**
- * The forms' four e-mails, German with Swiss spelling, each as plain text and HTML:
+ * The forms' four e-mails, each as plain text and HTML: the practice's German with Swiss
+ * spelling (naming the visitor's language when it is not German: «Sprache: Englisch»), the
+ * visitor's acknowledgements in the language of the stored row – German as the spec writes
+ * them, English next to them in the same shape (ACKNOWLEDGEMENT_TEXTS), so a text missing in
+ * English does not compile (docs/decisions/011-two-languages.md):
  * to the practice for a contact message (Reply-To the visitor) and for an appointment
  * request (Reply-To the practice itself: it carries the practice's confirm and decline
  * links, which a reply must not quote to the visitor; a mailto link answers the visitor
@@ -11,22 +15,76 @@
  */
 import { formatDateLong, formatInstantLong } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
+import type { Language } from '../domain/languages.ts';
 import { practiceContact, practiceName, replyWithinHours } from '../domain/practice.ts';
 import type { StoredAppointmentRequest, StoredContactMessage } from '../database/store.ts';
 import type { StaffLinks } from '../lifecycle/action-links.ts';
 import { buildCalendarFile, calendarUid } from '../mail/ics.ts';
 import {
-  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, markAsDelayed, markAsDoubtful,
-  NOT_GIVEN, oneLine, paragraph, REPLY_HINT, requestedSlot, serviceWithPrice, signatureLines, textFields,
+  type Field, findService, htmlButton, htmlDocument, htmlFields, type MailSettings, markAsDelayed, markAsDoubtful,
+  NOT_GIVEN, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields,
 } from '../mail/layout.ts';
+import { languageFieldsForPractice, languageLineForPractice, mailLayout } from '../mail/layout-en.ts';
 import { mailtoHref } from '../mail/mailto.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
 import type { ContactFormSubmission } from './validation.ts';
 
 // ---------------------------------------------------------------- contact form
 
-/** The parts of a contact message its mails use: what the visitor sent, or the stored row. */
-export type ContactMessage = Pick<ContactFormSubmission, 'name' | 'email' | 'phone' | 'subject' | 'message'>;
+/** The parts of a contact message its mails use: what the visitor sent (its language filled in), or the stored row. */
+export type ContactMessage = Pick<ContactFormSubmission, 'name' | 'email' | 'phone' | 'subject' | 'message'> & { language: Language };
+
+// ---------------------------------------------------------------- the acknowledgements' words
+
+/** What a visitor's acknowledgement says, in one language (the layout's pieces are ../mail/layout-en.ts's). */
+export interface AcknowledgementTexts {
+  contactSubject: string;
+  contactBody: readonly string[];
+  requestSubject: string;
+  /** The request's acknowledgement, with the preferred slot as the layout writes it. */
+  requestBody(preferredSlot: string): readonly string[];
+  /** Why the mail came (anyone can type any address into a form). */
+  footer: string;
+}
+
+export const ACKNOWLEDGEMENT_TEXTS: Record<Language, AcknowledgementTexts> = {
+  de: {
+    contactSubject: `Ihre Nachricht an ${practiceContact.name}`,
+    contactBody: [
+      `Vielen Dank für Ihre Nachricht. Wir haben sie erhalten und melden uns innerhalb von ${replyWithinHours} Stunden bei Ihnen.`,
+    ],
+    requestSubject: `Ihre Terminanfrage bei ${practiceContact.name}`,
+    requestBody: (slot) => [
+      `Vielen Dank für Ihre Terminanfrage. Wir haben sie erhalten und bestätigen Ihren Termin innerhalb von ${replyWithinHours} Stunden.`,
+      `Ihr Wunschtermin: ${slot}. ` +
+      'Verbindlich wird er mit unserer Bestätigung.',
+    ],
+    footer: `Diese E-Mail wurde automatisch versandt, weil diese Adresse auf ${practiceContact.website} ` +
+      'angegeben wurde. Falls Sie uns nicht geschrieben haben, können Sie sie ignorieren.',
+  },
+  en: {
+    contactSubject: `Your message to ${practiceContact.name}`,
+    contactBody: [
+      `Thank you for your message. We have received it and will get back to you within ${replyWithinHours} hours.`,
+    ],
+    requestSubject: `Your appointment request with ${practiceContact.name}`,
+    requestBody: (slot) => [
+      `Thank you for your appointment request. We have received it and will confirm your appointment within ${replyWithinHours} hours.`,
+      `Your preferred appointment: ${slot}. ` +
+      'It becomes binding once we have confirmed it.',
+    ],
+    footer: `This e-mail was sent automatically because this address was entered on ${practiceContact.website}. ` +
+      'If you did not write to us, you can ignore it.',
+  },
+};
+
+/** The subject of the practice's mailto answer to a request's visitor (answerLink), in the visitor's language. */
+export const ANSWER_SUBJECTS: Record<Language, string> = {
+  de: `Ihre Terminanfrage bei ${practiceName}`,
+  en: `Your appointment request with ${practiceName}`,
+};
+
+// ---------------------------------------------------------------- contact form
 
 /** The heading of the practice's mail about a contact message, and its subject before the visitor's name. */
 export const CONTACT_PRACTICE_TITLE = 'Neue Nachricht über das Kontaktformular';
@@ -38,6 +96,7 @@ export function contactPracticeMail(request: ContactMessage, settings: MailSetti
     { label: 'E-Mail', value: request.email, href: mailtoHref(request.email) },
     { label: 'Telefon', value: request.phone ?? NOT_GIVEN },
     { label: 'Betreff', value: request.subject ?? NOT_GIVEN },
+    ...languageFieldsForPractice(request.language),
     { label: 'Eingegangen', value: formatInstantLong(receivedAt) },
     { label: 'Nachricht', value: request.message, multiline: true },
   ];
@@ -56,10 +115,10 @@ export function contactPracticeMail(request: ContactMessage, settings: MailSetti
   };
 }
 
-export function contactAcknowledgementMail(request: Pick<ContactMessage, 'email'>, settings: MailSettings): OutgoingMail {
-  return acknowledgement(request.email, settings, `Ihre Nachricht an ${practiceContact.name}`, [
-    `Vielen Dank für Ihre Nachricht. Wir haben sie erhalten und melden uns innerhalb von ${replyWithinHours} Stunden bei Ihnen.`,
-  ]);
+/** The visitor's acknowledgement of a contact message, in its language. */
+export function contactAcknowledgementMail(request: Pick<ContactMessage, 'email' | 'language'>, settings: MailSettings): OutgoingMail {
+  const texts = ACKNOWLEDGEMENT_TEXTS[request.language];
+  return acknowledgement(request.email, settings, request.language, texts.contactSubject, texts.contactBody);
 }
 
 // ---------------------------------------------------------------- appointment form
@@ -74,6 +133,7 @@ export function appointmentCalendarFile(record: StoredAppointmentRequest, create
     `E-Mail: ${record.email}`,
     `Dienstleistung: ${serviceWithPrice(record.service)}`,
     `Alternativtermin: ${requestedSlot(record.alternative_date, record.alternative_time)}`,
+    ...languageLineForPractice(record.language),
     `Anfrage-Nr.: ${record.id}`,
   ].join('\n');
   return buildCalendarFile({
@@ -204,11 +264,12 @@ export function appointmentPracticeMail(record: StoredAppointmentRequest, settin
     title,
     textHeading: `${title} über die Website`,
     subject: `${title}: ${name} – ${formatDateLong(record.preferred_date)}`,
-    answer: answerLink(record, `Ihre Terminanfrage bei ${practiceName}`),
+    answer: answerLink(record, ANSWER_SUBJECTS[record.language]),
     fields: [
       { label: 'Name', value: name },
       { label: 'E-Mail', value: record.email, href: mailtoHref(record.email) },
       { label: 'Telefon', value: record.phone },
+      ...languageFieldsForPractice(record.language),
       { label: 'Dienstleistung', value: serviceWithPrice(record.service) },
       { label: 'Wunschtermin', value: requestedSlot(record.preferred_date, record.preferred_time) },
       { label: 'Alternativtermin', value: requestedSlot(record.alternative_date, record.alternative_time) },
@@ -231,12 +292,11 @@ export function appointmentPracticeMail(record: StoredAppointmentRequest, settin
   });
 }
 
+/** The visitor's acknowledgement of a stored request, in the row's language. */
 export function appointmentAcknowledgementMail(record: StoredAppointmentRequest, settings: MailSettings): OutgoingMail {
-  return acknowledgement(record.email, settings, `Ihre Terminanfrage bei ${practiceContact.name}`, [
-    `Vielen Dank für Ihre Terminanfrage. Wir haben sie erhalten und bestätigen Ihren Termin innerhalb von ${replyWithinHours} Stunden.`,
-    `Ihr Wunschtermin: ${requestedSlot(record.preferred_date, record.preferred_time)}. ` +
-    'Verbindlich wird er mit unserer Bestätigung.',
-  ]);
+  const texts = ACKNOWLEDGEMENT_TEXTS[record.language];
+  const slot = mailLayout(record.language).requestedSlot(record.preferred_date, record.preferred_time);
+  return acknowledgement(record.email, settings, record.language, texts.requestSubject, texts.requestBody(slot));
 }
 
 // ---------------------------------------------------------------- what the outbox sends
@@ -294,18 +354,19 @@ export function pendingContactMails(row: StoredContactMessage, settings: MailSet
  * text the visitor typed (not even the name): it cannot be used to send someone else a
  * message through the practice, and it repeats no health details.
  */
-function acknowledgement(to: string, settings: MailSettings, subject: string, body: readonly string[]): OutgoingMail {
-  const greeting = 'Guten Tag';
-  const footer = `Diese E-Mail wurde automatisch versandt, weil diese Adresse auf ${practiceContact.website} ` +
-    'angegeben wurde. Falls Sie uns nicht geschrieben haben, können Sie sie ignorieren.';
+function acknowledgement(to: string, settings: MailSettings, language: Language, subject: string, body: readonly string[]): OutgoingMail {
+  const layout = mailLayout(language);
+  // No name: the mail repeats nothing the visitor typed.
+  const greeting = layout.greeting(null);
+  const footer = ACKNOWLEDGEMENT_TEXTS[language].footer;
   return {
     to,
     replyTo: settings.practiceEmail,
     subject,
-    text: [greeting, ...body, REPLY_HINT, signatureLines.join('\n'), `--\n${footer}`].join('\n\n') + '\n',
-    html: htmlDocument(
+    text: [greeting, ...body, layout.replyHint, layout.signatureLines.join('\n'), `--\n${footer}`].join('\n\n') + '\n',
+    html: layout.htmlDocument(
       subject,
-      [paragraph(greeting), ...body.map(paragraph), paragraph(REPLY_HINT), htmlSignature(),
+      [paragraph(greeting), ...body.map(paragraph), paragraph(layout.replyHint), layout.htmlSignature(),
         `<p style="margin:32px 0 0;font-size:12px;color:#64748b">${escapeHtml(footer)}</p>`].join('\n'),
     ),
   };

@@ -4,12 +4,15 @@
  * claimed mail is sent exactly once. The PDF is made from the stored invoice before
  * anything is sent: when it cannot be made, the claim is released and nothing went out (the
  * page shows the error; the outbox tries again later). Keyed by its outbox row's key
- * (invoice/<number>/<send>), so a retry of the same send is recognised (mail-keys.ts).
+ * (invoice/<number>/<send>), so a retry of the same send is recognised (mail-keys.ts). In the
+ * invoice's language (./invoice-texts.ts: «Invoice 2026-0001 – Ruhepol Schlafberatung» with
+ * invoice-2026-0001.pdf for an English one), as its PDF.
  */
-import { formatDateLong, formatDateShort } from '../domain/dates.ts';
-import { formatInvoiceAmount, INVOICE_PAYMENT_DAYS, invoiceDueDate, invoiceFileName, invoiceSubject } from '../domain/invoice.ts';
+import { formatInvoiceAmount, invoiceDueDate } from '../domain/invoice.ts';
 import { claimDeadline, failureCause, NO_TIME_LEFT, sendFits } from '../mail/budget.ts';
-import { htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT, signatureLines, textFields, type Field } from '../mail/layout.ts';
+import { htmlFields, type MailSettings, oneLine, paragraph, textFields, type Field } from '../mail/layout.ts';
+import { DATE_FORMATS, mailLayout } from '../mail/layout-en.ts';
+import { INVOICE_TEXTS } from './invoice-texts.ts';
 import { withKey } from '../mail/mail-keys.ts';
 import { base64Utf8, MailError, type Mailer } from '../mail/transport.ts';
 import type { OutgoingMail } from '../mail/types.ts';
@@ -22,33 +25,36 @@ export const INVOICE_PDF_FAILED = 'invoice_pdf_failed';
 
 /** The visitor's invoice mail with its PDF, keyed by `key`. */
 export function invoiceMail(invoice: StoredInvoice, to: string, pdf: Uint8Array, settings: MailSettings, key: string): OutgoingMail {
-  const subject = invoiceSubject(invoice.number);
-  const greeting = `Guten Tag ${invoice.first_name} ${invoice.last_name}`;
-  const intro = 'Vielen Dank für Ihren Besuch. Im Anhang finden Sie unsere Rechnung als PDF mit dem QR-Zahlteil, ' +
-    'den Sie in Ihrer Banking-App scannen können.';
+  const { language } = invoice;
+  const texts = INVOICE_TEXTS[language];
+  const layout = mailLayout(language);
+  const { formatDateLong, formatDateShort } = DATE_FORMATS[language];
+  const subject = texts.subject(invoice.number);
+  const greeting = layout.greeting(`${invoice.first_name} ${invoice.last_name}`);
+  const { intro, fields: labels, term } = texts.mail;
   const fields: Field[] = [
-    { label: 'Rechnung', value: invoice.number },
-    { label: 'Rechnungsdatum', value: formatDateShort(invoice.issued_on) },
-    { label: 'Termin', value: `${formatDateLong(invoice.appointment_date)}, ${invoice.appointment_time} Uhr` },
-    { label: 'Dienstleistung', value: invoice.service },
-    { label: 'Betrag', value: formatInvoiceAmount(invoice.amount_rappen) },
-    { label: 'Zahlbar bis', value: formatDateShort(invoiceDueDate(invoice.issued_on)) },
+    { label: labels.invoice, value: invoice.number },
+    { label: labels.date, value: formatDateShort(invoice.issued_on) },
+    { label: labels.appointment, value: texts.appointment(formatDateLong(invoice.appointment_date), invoice.appointment_time) },
+    { label: labels.service, value: layout.serviceName(invoice.service) },
+    { label: labels.amount, value: formatInvoiceAmount(invoice.amount_rappen) },
+    { label: labels.due, value: formatDateShort(invoiceDueDate(invoice.issued_on)) },
   ];
-  const term = `Bitte bezahlen Sie den Betrag innert ${INVOICE_PAYMENT_DAYS} Tagen.`;
   return withKey({
     to,
     replyTo: settings.practiceEmail,
     subject: oneLine(subject),
-    text: [greeting, intro, textFields(fields), term, REPLY_HINT, signatureLines.join('\n')].join('\n\n') + '\n',
-    html: htmlDocument(subject, [
+    text: [greeting, intro, textFields(fields), term, layout.replyHint, layout.signatureLines.join('\n')].join('\n\n') + '\n',
+    html: layout.htmlDocument(subject, [
       paragraph(greeting),
       paragraph(intro),
       `<div style="margin:0 0 12px">${htmlFields(fields)}</div>`,
       paragraph(term),
-      paragraph(REPLY_HINT),
-      htmlSignature(),
+      paragraph(layout.replyHint),
+      layout.htmlSignature(),
     ].join('\n')),
-    attachments: [{ filename: invoiceFileName(invoice.number), content: base64Utf8(pdf), encoding: 'base64', contentType: 'application/pdf' }],
+    attachments: [{ filename: texts.fileName(invoice.number), content: base64Utf8(pdf), encoding: 'base64', contentType: 'application/pdf' }],
+    language,
   }, key);
 }
 

@@ -15,38 +15,36 @@
  * whose WinAnsi encoding has no Greek or Cyrillic and most of Latin Extended (a PDF drew
  * «Ὀδυσσεύς» as «H;CÃ…»). The rule refuses the scripts this font cannot set right
  * (domain/field-rules.ts NAME_OTHER_SCRIPT). Everything else stays in Helvetica: the
- * practice's own texts are German, and a standard font costs no bytes and no parsing.
+ * practice's own texts are German or English (WinAnsi has both), and a standard font costs
+ * no bytes and no parsing.
+ *
+ * The page is in the invoice's language (./invoice-texts.ts): its texts, dates and the
+ * service's name, and the payment part's labels (swissqrbill's 'DE' or 'EN', the standard's
+ * own forms); amounts stay CHF, the QR code's data the same but for the additional
+ * information's word («Rechnung» / «Invoice»).
  */
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
-import { formatDateLong, formatDateShort } from '../domain/dates.ts';
-import { creditorReference, formatInvoiceAmount, INVOICE_PAYMENT_DAYS, invoiceDueDate, normalizeIban } from '../domain/invoice.ts';
+import { creditorReference, formatInvoiceAmount, invoiceDueDate, normalizeIban } from '../domain/invoice.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../domain/languages.ts';
 import { addressLine, advisorName, type InvoiceCreditor, practiceBilling, practiceContact } from '../domain/practice.ts';
+import { DATE_FORMATS, mailLayout } from '../mail/layout-en.ts';
+import { INVOICE_TEXTS, QR_BILL_LANGUAGES } from './invoice-texts.ts';
 import { NAME_FONT_TRUETYPE_BASE64 } from './name-font.ts';
 import type { StoredInvoice } from './store.ts';
 
-/** What an invoice PDF is made from: the stored invoice's fields it prints. */
-export type InvoiceContent = Pick<
-  StoredInvoice,
-  'number' | 'first_name' | 'last_name' | 'service' | 'appointment_date' | 'appointment_time' | 'minutes' | 'advisor' | 'amount_rappen' | 'issued_on'
->;
+/** What an invoice PDF is made from: the stored invoice's fields it prints, and its language (German when absent). */
+export type InvoiceContent =
+  & Pick<
+    StoredInvoice,
+    'number' | 'first_name' | 'last_name' | 'service' | 'appointment_date' | 'appointment_time' | 'minutes' | 'advisor' | 'amount_rappen' | 'issued_on'
+  >
+  & { language?: Language };
 
-/** The texts the page prints (German; the payment part's own are the library's, language DE). */
-export const invoiceTexts = {
-  title: (number: string) => `Rechnung ${number}`,
-  date: 'Rechnungsdatum',
-  due: 'Zahlbar bis',
-  appointment: 'Termin',
-  service: 'Dienstleistung',
-  advisor: 'Beratung durch',
-  amount: 'Betrag',
-  total: 'Total',
-  minutes: (minutes: number) => `${minutes} Minuten`,
-  term: `Zahlbar innert ${INVOICE_PAYMENT_DAYS} Tagen mit dem Zahlteil unten (QR-Rechnung): in der Banking-App scannen ` +
-    'oder am Postschalter einzahlen. Vielen Dank.',
-  /** The QR bill's additional information (unstructured message): the number. */
-  additionalInformation: (number: string) => `Rechnung ${number}`,
-} as const;
+const languageOf = (invoice: { language?: Language }): Language => invoice.language ?? DEFAULT_LANGUAGE;
+
+/** The texts the page prints in German (every language's: INVOICE_TEXTS[language].pdf; the payment part's own are the library's). */
+export const invoiceTexts = INVOICE_TEXTS.de.pdf;
 
 /**
  * What the QR bill's fields may hold: SIX's extended Latin set (Swiss Implementation
@@ -71,7 +69,7 @@ export function qrBillData(invoice: InvoiceContent, creditor: InvoiceCreditor = 
     currency: 'CHF' as const,
     amount: invoice.amount_rappen / 100,
     reference: creditorReference(invoice.number),
-    message: invoiceTexts.additionalInformation(invoice.number),
+    message: INVOICE_TEXTS[languageOf(invoice)].pdf.additionalInformation(invoice.number),
     creditor: {
       account: normalizeIban(creditor.iban),
       name: creditor.name,
@@ -263,12 +261,15 @@ export function layoutName(doc: any, name: string): NameLayout {
 
 /** The invoice's PDF bytes. Throws when the data is not a valid QR bill (swissqrbill's ValidationError). */
 export function invoicePdf(invoice: InvoiceContent, creditor: InvoiceCreditor = practiceBilling): Promise<Uint8Array> {
+  const language = languageOf(invoice);
+  const texts = INVOICE_TEXTS[language].pdf;
+  const { formatDateLong, formatDateShort } = DATE_FORMATS[language];
   // Validated first: a bill that cannot be made throws before any page is written.
-  const bill = new SwissQRBill(qrBillData(invoice, creditor), { language: 'DE' });
+  const bill = new SwissQRBill(qrBillData(invoice, creditor), { language: QR_BILL_LANGUAGES[language] });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
-    info: { Title: invoiceTexts.title(invoice.number), Author: practiceContact.name, Subject: invoiceTexts.title(invoice.number) },
+    info: { Title: texts.title(invoice.number), Author: practiceContact.name, Subject: texts.title(invoice.number) },
   });
   const chunks: Uint8Array[] = [];
   const done = new Promise<Uint8Array>((resolve, reject) => {
@@ -289,7 +290,7 @@ export function invoicePdf(invoice: InvoiceContent, creditor: InvoiceCreditor = 
   doc.font('Helvetica-Bold').fontSize(14).text(practiceContact.name, LEFT, 20 * MM);
   doc.font('Helvetica').fontSize(9).fillColor('#333333')
     .text(`${creditor.street} ${creditor.buildingNumber}, ${creditor.postalCode} ${creditor.locality}`)
-    .text(`Praxis: ${addressLine(practiceContact.practiceAddress)}`)
+    .text(texts.practice(addressLine(practiceContact.practiceAddress)))
     .text(`${practiceContact.phone.display} · ${practiceContact.email}`)
     .text(practiceContact.website.replace(/^https:\/\//, ''));
 
@@ -302,27 +303,27 @@ export function invoicePdf(invoice: InvoiceContent, creditor: InvoiceCreditor = 
     doc.text(line, NAME_BOX.x, NAME_BOX.y + i * doc.currentLineHeight(true), { lineBreak: false });
   });
 
-  doc.font('Helvetica-Bold').fontSize(18).text(invoiceTexts.title(invoice.number), LEFT, TITLE_Y);
+  doc.font('Helvetica-Bold').fontSize(18).text(texts.title(invoice.number), LEFT, TITLE_Y);
   const row = (label: string, value: string, y: number, bold = false) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10.5);
     doc.text(label, LEFT, y, { width: 45 * MM });
     doc.text(value, LEFT + 45 * MM, y, { width: WIDTH - 45 * MM });
   };
   let y = 88 * MM;
-  row(invoiceTexts.date, formatDateShort(invoice.issued_on), y);
-  row(invoiceTexts.due, formatDateShort(invoiceDueDate(invoice.issued_on)), (y += 6 * MM));
+  row(texts.date, formatDateShort(invoice.issued_on), y);
+  row(texts.due, formatDateShort(invoiceDueDate(invoice.issued_on)), (y += 6 * MM));
 
   y += 14 * MM;
   doc.moveTo(LEFT, y - 3 * MM).lineTo(LEFT + WIDTH, y - 3 * MM).lineWidth(0.5).strokeColor('#999999').stroke();
-  row(invoiceTexts.appointment, `${formatDateLong(invoice.appointment_date)}, ${invoice.appointment_time} Uhr`, y);
-  row(invoiceTexts.service, `${invoice.service} (${invoiceTexts.minutes(invoice.minutes)})`, (y += 6 * MM));
-  if (invoice.advisor !== null) row(invoiceTexts.advisor, advisorName(invoice.advisor), (y += 6 * MM));
-  row(invoiceTexts.amount, formatInvoiceAmount(invoice.amount_rappen), (y += 6 * MM));
+  row(texts.appointment, INVOICE_TEXTS[language].appointment(formatDateLong(invoice.appointment_date), invoice.appointment_time), y);
+  row(texts.service, `${mailLayout(language).serviceName(invoice.service)} (${texts.minutes(invoice.minutes)})`, (y += 6 * MM));
+  if (invoice.advisor !== null) row(texts.advisor, advisorName(invoice.advisor), (y += 6 * MM));
+  row(texts.amount, formatInvoiceAmount(invoice.amount_rappen), (y += 6 * MM));
   y += 9 * MM;
   doc.moveTo(LEFT, y - 3 * MM).lineTo(LEFT + WIDTH, y - 3 * MM).stroke();
-  row(invoiceTexts.total, formatInvoiceAmount(invoice.amount_rappen), y, true);
+  row(texts.total, formatInvoiceAmount(invoice.amount_rappen), y, true);
 
-  doc.font('Helvetica').fontSize(10).text(invoiceTexts.term, LEFT, y + 14 * MM, { width: WIDTH });
+  doc.font('Helvetica').fontSize(10).text(texts.term, LEFT, y + 14 * MM, { width: WIDTH });
 
   // The payment part with the receipt, at the bottom of this page (105 mm high, full width).
   bill.attachTo(doc);

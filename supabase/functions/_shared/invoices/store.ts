@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { type MailClaim, type OpenInvoice, parseAnswer } from '../database/store.ts';
 import { type AdvisorId, advisorIds } from '../domain/practice.ts';
 import { INVOICE_NUMBER } from '../domain/invoice.ts';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '../domain/languages.ts';
 
 const isoDate = z.string().check(z.regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/));
 
@@ -34,6 +35,11 @@ export interface StoredInvoice {
   mail_key: string | null;
   /** A mail of it is owed and not sent (a failed send; the press sends it). */
   mail_pending: boolean;
+  /**
+   * The language of its mail and PDF: the request's, copied when it was issued (it outlives
+   * the request). An answer without one (a row of before the column) is German.
+   */
+  language: Language;
 }
 
 export const storedInvoiceSchema = z.object({
@@ -53,6 +59,7 @@ export const storedInvoiceSchema = z.object({
   sent_at: z.nullable(z.string()),
   mail_key: z.nullable(z.string()),
   mail_pending: z.boolean(),
+  language: z._default(z.enum(LANGUAGES), DEFAULT_LANGUAGE),
 }) satisfies z.ZodMiniType<StoredInvoice>;
 
 /**

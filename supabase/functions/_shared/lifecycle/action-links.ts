@@ -4,18 +4,23 @@
  * with a signed token in the fragment (`<site>/termin/aktion#<token>`). Browsers never send
  * a fragment to a server, so the token reaches no access log and no Referer; the page POSTs
  * it to appointment-action. The practice's links work until the appointment's business is
- * done (../domain/practice-links.ts). Pure: the secret, the site and the clock are passed in.
+ * done (../domain/practice-links.ts). The visitor's links open the page of the request's
+ * language (`/en/appointment/action#<token>` for an English request); the practice's links
+ * and the calendar feeds' are German. The paths: ../domain/link-paths.ts. Pure: the secret,
+ * the site and the clock are passed in.
  */
 import { signActionToken, type AppointmentAction } from './action-tokens.ts';
 import { zurichInstant } from '../domain/dates.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../domain/languages.ts';
+import { LINKED_PAGE_PATHS } from '../domain/link-paths.ts';
 import { cancellationNoticeHours } from '../domain/practice.ts';
 import { latestDay, practiceLinkExpiry, STAFF_LINK_DAYS } from '../domain/practice-links.ts';
 import { sleepDiaryUrl } from '../sleep-diary/links.ts';
 
-/** The action page's path on the site (src/lib/route-table.ts, id 'termin-aktion'). */
-export const ACTION_PAGE_PATH = '/termin/aktion';
-/** The bookings page, for "book again" links. */
-export const BOOKING_PAGE_PATH = '/termin-vereinbaren';
+/** The action page's German path on the site (the practice's links; every language's: LINKED_PAGE_PATHS.action). */
+export const ACTION_PAGE_PATH = LINKED_PAGE_PATHS.action.de;
+/** The bookings page's German path, for "book again" links (every language's: LINKED_PAGE_PATHS.booking). */
+export const BOOKING_PAGE_PATH = LINKED_PAGE_PATHS.booking.de;
 
 /** The least the practice's links work from their mail; how long they work is domain/practice-links.ts. */
 export { STAFF_LINK_DAYS };
@@ -55,7 +60,15 @@ export interface VisitorLinks {
   sleepDiary?: string;
 }
 
-export async function actionUrl(settings: LinkSettings, requestId: string, action: AppointmentAction, expiresAt: Date, number?: number): Promise<string> {
+/** A signed link to the action page in `language` (German unless a visitor's link names the request's). */
+export async function actionUrl(
+  settings: LinkSettings,
+  requestId: string,
+  action: AppointmentAction,
+  expiresAt: Date,
+  number?: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<string> {
   const token = await signActionToken(settings.secret, {
     requestId,
     action,
@@ -63,7 +76,7 @@ export async function actionUrl(settings: LinkSettings, requestId: string, actio
     // The fifth field: take-earlier's and take-offer's offer, the move actions' wish.
     ...(number === undefined ? {} : action === 'take-offer' || action === 'take-earlier' ? { offer: number } : { move: number }),
   });
-  return `${settings.siteUrl}${ACTION_PAGE_PATH}#${token}`;
+  return `${settings.siteUrl}${LINKED_PAGE_PATHS.action[language]}#${token}`;
 }
 
 /** Until when the practice's links of a request work (practiceLinkExpiry): the latest of its wished days counts. */
@@ -141,11 +154,18 @@ export function viewLink(settings: LinkSettings, requestId: string, expiresAt: D
   return actionUrl(settings, requestId, 'view', expiresAt);
 }
 
-type ConfirmedSlot = { id: string; confirmed_date: string; confirmed_time: string };
+/** A confirmed appointment, as its visitor's links need it: they open the page of its language. */
+type ConfirmedSlot = { id: string; confirmed_date: string; confirmed_time: string; language: Language };
+
+/** A visitor's link for a confirmed appointment: the action page of its language, working until the appointment starts. */
+function untilStart(settings: LinkSettings, appointment: ConfirmedSlot, action: AppointmentAction): Promise<string> {
+  const start = zurichInstant(appointment.confirmed_date, appointment.confirmed_time);
+  return actionUrl(settings, appointment.id, action, start, undefined, appointment.language);
+}
 
 /** The visitor's cancel link for a confirmed appointment: it works until the appointment starts (the page then says to call). */
 export function cancelLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
-  return actionUrl(settings, appointment.id, 'cancel', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
+  return untilStart(settings, appointment, 'cancel');
 }
 
 /**
@@ -154,7 +174,7 @@ export function cancelLink(settings: LinkSettings, appointment: ConfirmedSlot): 
  * as it is then – after a move, on the new slot.
  */
 export function requestMoveLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
-  return actionUrl(settings, appointment.id, 'request-move', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
+  return untilStart(settings, appointment, 'request-move');
 }
 
 /**
@@ -163,7 +183,7 @@ export function requestMoveLink(settings: LinkSettings, appointment: ConfirmedSl
  * like the cancel link; inside the notice the page says the wish cannot be made any more.
  */
 export function earlierLink(settings: LinkSettings, appointment: ConfirmedSlot): Promise<string> {
-  return actionUrl(settings, appointment.id, 'earlier', zurichInstant(appointment.confirmed_date, appointment.confirmed_time));
+  return untilStart(settings, appointment, 'earlier');
 }
 
 /** Whether the appointment starts more than cancellationNoticeHours after `now`: the visitor may still cancel or move it online. */
@@ -182,6 +202,7 @@ export async function visitorLinks(settings: LinkSettings, appointment: Confirme
   };
 }
 
-export function bookingUrl(settings: Pick<LinkSettings, 'siteUrl'>): string {
-  return `${settings.siteUrl}${BOOKING_PAGE_PATH}`;
+/** The booking page in `language`, for the mails' «book again» links. */
+export function bookingUrl(settings: Pick<LinkSettings, 'siteUrl'>, language: Language = DEFAULT_LANGUAGE): string {
+  return `${settings.siteUrl}${LINKED_PAGE_PATHS.booking[language]}`;
 }

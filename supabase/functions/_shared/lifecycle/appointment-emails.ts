@@ -23,15 +23,24 @@
  * reminder (one sentence), in the calendar entries' SUMMARY and in the practice's mails;
  * an appointment without an advisor simply goes without. Subjects name no service (health
  * details). Pure: addresses, links and the clock are passed in.
+ *
+ * Languages (docs/decisions/011-two-languages.md): every mail to the visitor is in the
+ * request's `language` – its words (./appointment-mail-texts.ts), dates, service names,
+ * greeting and signature (../mail/layout-en.ts), the calendar entry's SUMMARY and
+ * DESCRIPTION, and its links, which the link settings sign for the pages of that language
+ * (./action-links.ts). The practice's mails and their calendar entries stay German and name
+ * a visitor's language other than German («Sprache: Englisch»).
  */
-import { type AdvisorId, advisorName, cancellationNoticeHours, practiceName } from '../domain/practice.ts';
-import { formatDateTimeLong, formatInstantLong, formatSlotLong } from '../domain/dates.ts';
-import { OFFER_LIFETIME_DAYS } from '../domain/offers.ts';
+import { type AdvisorId, advisorName, practiceName } from '../domain/practice.ts';
+import { formatDateTimeLong, formatInstantLong } from '../domain/dates.ts';
+import type { Language } from '../domain/languages.ts';
 import { calendarUid } from '../mail/ics.ts';
 import {
-  type Field, findService, htmlButton, htmlDocument, htmlFields, htmlSignature, type MailSettings, oneLine, paragraph, REPLY_HINT,
-  serviceWithPrice, signatureLines, textFields,
+  type Field, findService, htmlButton, htmlDocument, htmlFields, type MailSettings, oneLine, paragraph,
+  serviceWithPrice, textFields,
 } from '../mail/layout.ts';
+import { DATE_FORMATS, languageFieldsForPractice, languageLineForPractice, mailLayout } from '../mail/layout-en.ts';
+import { APPOINTMENT_MAIL_TEXTS, type AppointmentMailTexts } from './appointment-mail-texts.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { buildCalendarFile } from '../mail/ics.ts';
 import type { MailAttachment, OutgoingMail } from '../mail/types.ts';
@@ -62,16 +71,25 @@ export function wasMoved(request: Appointment): request is MovedAppointment {
   return request.moved_from_date !== null && request.moved_from_time !== null;
 }
 
-export const CONFIRMED_CALENDAR_FILENAME = 'termin.ics';
-export const CANCELLED_CALENDAR_FILENAME = 'absage.ics';
+/** The German calendar files' names (the practice's always; the visitor's in German); English: APPOINTMENT_MAIL_TEXTS.en.calendar. */
+export const CONFIRMED_CALENDAR_FILENAME = APPOINTMENT_MAIL_TEXTS.de.calendar.confirmedFile;
+export const CANCELLED_CALENDAR_FILENAME = APPOINTMENT_MAIL_TEXTS.de.calendar.cancelledFile;
 
 const HOME_VISIT = 'beratung-zuhause';
 
 const fullName = (request: AppointmentRequest) => `${request.first_name} ${request.last_name}`;
+/** The slots as the practice reads them (German). */
 const when = (appointment: Appointment) => formatDateTimeLong(appointment.confirmed_date, appointment.confirmed_time);
 const wished = (wish: MoveWish) => formatDateTimeLong(wish.move_date, wish.move_time);
 const movedFrom = (moved: MovedAppointment) => formatDateTimeLong(moved.moved_from_date, moved.moved_from_time);
 const isHomeVisit = (request: AppointmentRequest) => findService(request.service)?.value === HOME_VISIT;
+
+/** The words of a mail to this visitor: the request's language's. */
+export const textsFor = (request: { language: Language }): AppointmentMailTexts => APPOINTMENT_MAIL_TEXTS[request.language];
+/** The slots as the visitor reads them: in the request's language. */
+const whenFor = (appointment: Appointment) => DATE_FORMATS[appointment.language].formatDateTimeLong(appointment.confirmed_date, appointment.confirmed_time);
+const wishedFor = (wish: MoveWish) => DATE_FORMATS[wish.language].formatDateTimeLong(wish.move_date, wish.move_time);
+const movedFromFor = (moved: MovedAppointment) => DATE_FORMATS[moved.language].formatDateTimeLong(moved.moved_from_date, moved.moved_from_time);
 
 /** The practice's label for the advisor, in its mails and calendar entries. */
 export const ADVISOR_LABEL = 'Beratung durch';
@@ -79,9 +97,9 @@ export const ADVISOR_LABEL = 'Beratung durch';
 const advisorOf = (appointment: { advisor: AdvisorId | null }) => appointment.advisor === null ? null : advisorName(appointment.advisor);
 
 /** The visitor is told who sees them, in one sentence; null (left out) for an appointment without an advisor. */
-export function advisorSentence(appointment: { advisor: AdvisorId | null }): string | null {
+export function advisorSentence(appointment: { advisor: AdvisorId | null; language: Language }): string | null {
   const advisor = advisorOf(appointment);
-  return advisor === null ? null : `Sie werden von ${advisor} beraten.`;
+  return advisor === null ? null : textsFor(appointment).advisorSentence(advisor);
 }
 
 function advisorBlocks(appointment: Appointment): Block[] {
@@ -91,49 +109,50 @@ function advisorBlocks(appointment: Appointment): Block[] {
 
 /** Where the appointment takes place, as the visitor reads it. */
 function placeOf(request: AppointmentRequest): string {
-  return isHomeVisit(request) ? 'Bei Ihnen zu Hause; die Adresse besprechen wir vorher telefonisch mit Ihnen.' : practiceContact.address;
+  return isHomeVisit(request) ? textsFor(request).homePlace : practiceContact.address;
 }
 
 /** What the visitor needs to know before coming (docs/product.md, the booking page's notes). */
 function preparationText(request: AppointmentRequest): string {
-  return isHomeVisit(request)
-    ? 'Bitte tragen Sie bequeme Kleidung. Eine weitere Vorbereitung ist nicht nötig.'
-    : 'Bitte bringen Sie bequeme Kleidung mit; eine weitere Vorbereitung ist nicht nötig. ' +
-      'Kostenlose Parkplätze finden Sie hinter dem Gebäude.';
+  const { preparation } = textsFor(request);
+  return isHomeVisit(request) ? preparation.home : preparation.practice;
 }
 
-/** The appointment as the visitor reads it; the length is its own (appointment_minutes), not the catalogue's today. */
+/** The appointment as the visitor reads it, in its language; the length is its own (appointment_minutes), not the catalogue's today. */
 export function appointmentFields(appointment: Appointment): Field[] {
+  const texts = textsFor(appointment);
   return [
-    { label: 'Termin', value: when(appointment) },
-    { label: 'Dienstleistung', value: serviceWithPrice(appointment.service) },
-    { label: 'Dauer', value: `${appointment.appointment_minutes} Minuten` },
-    { label: 'Ort', value: placeOf(appointment) },
+    { label: texts.fields.appointment, value: whenFor(appointment) },
+    { label: texts.fields.service, value: mailLayout(appointment.language).serviceWithPrice(appointment.service) },
+    { label: texts.fields.duration, value: texts.minutes(appointment.appointment_minutes) },
+    { label: texts.fields.place, value: placeOf(appointment) },
   ];
 }
 
 /**
  * The appointment's calendar entry as RFC 5546 scheduling: REQUEST while confirmed,
  * CANCEL once cancelled; the practice organizes, the visitor attends. The SUMMARY names
- * the advisor (if any), the entry lasts the appointment's own appointment_minutes.
+ * the advisor (if any), the entry lasts the appointment's own appointment_minutes. The
+ * visitor's entry is in the request's language (its words, its file's name); the practice's
+ * is German and names a language other than German.
  */
 function calendarAttachment(appointment: Appointment, settings: MailSettings, now: Date, forPractice: boolean): MailAttachment {
   const method = appointment.status === 'cancelled' ? 'CANCEL' : 'REQUEST';
   const name = fullName(appointment);
   const advisor = advisorOf(appointment);
+  const calendar = forPractice ? APPOINTMENT_MAIL_TEXTS.de.calendar : textsFor(appointment).calendar;
   const summary = forPractice
     ? `Termin: ${appointment.service} – ${name}${advisor === null ? '' : ` (${advisor})`}`
-    : advisor === null
-    ? `${appointment.service} bei ${practiceName}`
-    : `${appointment.service} bei ${advisor}, ${practiceName}`;
+    : calendar.summary(mailLayout(appointment.language).serviceName(appointment.service), advisor);
   const description = forPractice
     ? [
       ...(advisor === null ? [] : [`${ADVISOR_LABEL}: ${advisor}`]),
       `Telefon: ${appointment.phone}`,
       `E-Mail: ${appointment.email}`,
+      ...languageLineForPractice(appointment.language),
       `Anfrage-Nr.: ${appointment.id}`,
     ].join('\n')
-    : `${preparationText(appointment)}\nAbsagen bis ${cancellationNoticeHours} Stunden vorher; danach telefonisch: ${practiceContact.phone.display}.`;
+    : calendar.description(preparationText(appointment));
   const content = buildCalendarFile({
     uid: calendarUid(appointment.id),
     date: appointment.confirmed_date,
@@ -151,7 +170,7 @@ function calendarAttachment(appointment: Appointment, settings: MailSettings, no
     },
   });
   return {
-    filename: method === 'CANCEL' ? CANCELLED_CALENDAR_FILENAME : CONFIRMED_CALENDAR_FILENAME,
+    filename: method === 'CANCEL' ? calendar.cancelledFile : calendar.confirmedFile,
     content,
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
@@ -188,7 +207,11 @@ function blockHtml(block: Block): string {
   return paragraph(block.text);
 }
 
-/** `byName`: the greeting names the visitor (not in the decline: see the module's comment). */
+/**
+ * A mail to the visitor in the request's language (greeting, reply hint, signature, the
+ * document's language; `language` on the mail for the «Meine Daten» footer).
+ * `byName`: the greeting names the visitor (not in the decline: see the module's comment).
+ */
 export function visitorMail(
   request: AppointmentRequest,
   settings: MailSettings,
@@ -197,54 +220,53 @@ export function visitorMail(
   attachments: MailAttachment[] = [],
   byName = true,
 ): OutgoingMail {
-  const all: Block[] = [{ text: byName ? `Guten Tag ${fullName(request)}` : 'Guten Tag' }, ...blocks, { text: REPLY_HINT }];
+  const layout = mailLayout(request.language);
+  const all: Block[] = [{ text: layout.greeting(byName ? fullName(request) : null) }, ...blocks, { text: layout.replyHint }];
   return {
     to: request.email,
     replyTo: settings.practiceEmail,
     subject: oneLine(subject),
-    text: [...all.map(blockText), signatureLines.join('\n')].join('\n\n') + '\n',
-    html: htmlDocument(subject, [...all.map(blockHtml), htmlSignature()].join('\n')),
+    text: [...all.map(blockText), layout.signatureLines.join('\n')].join('\n\n') + '\n',
+    html: layout.htmlDocument(subject, [...all.map(blockHtml), layout.htmlSignature()].join('\n')),
     ...(attachments.length ? { attachments } : {}),
+    language: request.language,
   };
 }
 
-/** The label before the cancel link, in every visitor mail that has one. */
-export const CANCEL_LINK_LABEL = `Falls Sie verhindert sind: Bis ${cancellationNoticeHours} Stunden vor dem Termin können Sie ihn hier absagen, ` +
-  'danach bitte telefonisch:';
+/** The label before the cancel link, in every visitor mail that has one (German; every language's: APPOINTMENT_MAIL_TEXTS). */
+export const CANCEL_LINK_LABEL = APPOINTMENT_MAIL_TEXTS.de.cancelLinkLabel;
 /** The label before the request-move link. */
-export const REQUEST_MOVE_LINK_LABEL = `Möchten Sie den Termin verschieben? Bis ${cancellationNoticeHours} Stunden vor dem Termin schlagen Sie hier ` +
-  'einen anderen Zeitpunkt vor; bis wir ihn bestätigen, bleibt dieser Termin bestehen:';
+export const REQUEST_MOVE_LINK_LABEL = APPOINTMENT_MAIL_TEXTS.de.requestMoveLinkLabel;
 /** The links' words in the HTML part, where the address with its token would run off a phone's screen. */
-export const CANCEL_LINK_TEXT = 'Termin online absagen';
-export const REQUEST_MOVE_LINK_TEXT = 'Termin verschieben';
+export const CANCEL_LINK_TEXT = APPOINTMENT_MAIL_TEXTS.de.cancelLinkText;
+export const REQUEST_MOVE_LINK_TEXT = APPOINTMENT_MAIL_TEXTS.de.requestMoveLinkText;
 /** The confirmation's label before the link that asks for an earlier time (docs/appointment-lifecycle.md, «An earlier time»). */
-export const EARLIER_LINK_LABEL = 'Lieber früher? Wenn vor Ihrem Termin ein Zeitpunkt frei wird, schreiben wir Ihnen gerne:';
+export const EARLIER_LINK_LABEL = APPOINTMENT_MAIL_TEXTS.de.earlierLinkLabel;
 /** Its words in the HTML part. */
-export const EARLIER_LINK_TEXT = 'Früherer Termin gewünscht';
+export const EARLIER_LINK_TEXT = APPOINTMENT_MAIL_TEXTS.de.earlierLinkText;
 /** The sleep diary's link words (docs/product.md §10), in the HTML part and, through its label, in the text part. */
-export const SLEEP_DIARY_LINK_TEXT = 'Schlaftagebuch führen';
+export const SLEEP_DIARY_LINK_TEXT = APPOINTMENT_MAIL_TEXTS.de.sleepDiaryLinkText;
 /** The confirmation's label before the sleep diary's link. */
-export const SLEEP_DIARY_LINK_LABEL =
-  `${SLEEP_DIARY_LINK_TEXT}: Tragen Sie bis zum Termin jeden Morgen ein, wie Sie geschlafen haben – Ihre Beraterin oder Ihr Berater liest es vor dem Gespräch.`;
+export const SLEEP_DIARY_LINK_LABEL = APPOINTMENT_MAIL_TEXTS.de.sleepDiaryLinkLabel;
 
 /** The sleep diary's link, where the mail has one (the confirmation and the moved confirmation). */
-function sleepDiaryBlocks(links: VisitorLinks): Block[] {
-  return links.sleepDiary ? [{ label: SLEEP_DIARY_LINK_LABEL, link: links.sleepDiary, linkText: SLEEP_DIARY_LINK_TEXT }] : [];
+function sleepDiaryBlocks(texts: AppointmentMailTexts, links: VisitorLinks): Block[] {
+  return links.sleepDiary ? [{ label: texts.sleepDiaryLinkLabel, link: links.sleepDiary, linkText: texts.sleepDiaryLinkText }] : [];
 }
 
 /** The cancel link, then «Termin verschieben» while it is offered. */
-function visitorLinkBlocks(links: VisitorLinks): Block[] {
+function visitorLinkBlocks(texts: AppointmentMailTexts, links: VisitorLinks): Block[] {
   return [
-    { label: CANCEL_LINK_LABEL, link: links.cancel, linkText: CANCEL_LINK_TEXT },
-    ...(links.requestMove ? [{ label: REQUEST_MOVE_LINK_LABEL, link: links.requestMove, linkText: REQUEST_MOVE_LINK_TEXT }] : []),
+    { label: texts.cancelLinkLabel, link: links.cancel, linkText: texts.cancelLinkText },
+    ...(links.requestMove ? [{ label: texts.requestMoveLinkLabel, link: links.requestMove, linkText: texts.requestMoveLinkText }] : []),
   ];
 }
 
 /** Inside the notice there are no links: only a call changes the appointment. */
-export const CALL_US_TEXT = `Falls Sie verhindert sind, rufen Sie uns bitte so früh wie möglich an: ${practiceContact.phone.display}.`;
+export const CALL_US_TEXT = APPOINTMENT_MAIL_TEXTS.de.callUs;
 
-function callUsBlock(): Block {
-  return { text: CALL_US_TEXT };
+function callUsBlock(texts: AppointmentMailTexts): Block {
+  return { text: texts.callUs };
 }
 
 /** The practice link's words in the practice's mails about an appointment (action-links.ts practiceLink). */
@@ -279,7 +301,7 @@ function practiceMail(
   page: PracticePage,
 ): OutgoingMail {
   const name = fullName(appointment);
-  const answer = answerLink(appointment, `Ihr Termin bei ${practiceName}`);
+  const answer = answerLink(appointment, answerSubject(appointment));
   const answerHint = `An ${name} schreiben Sie über «${answer.label}»: Das öffnet eine neue E-Mail. ` +
     'Diese Nachricht enthält Ihren Link zur Seite des Termins und darf nicht weitergeleitet werden; «Antworten» geht deshalb an Ihre eigene Adresse.';
   const linkHint = practiceLinkHint(page.until);
@@ -308,11 +330,23 @@ function advisorFields(appointment: Appointment): Field[] {
   return advisor === null ? [] : [{ label: ADVISOR_LABEL, value: advisor }];
 }
 
+/**
+ * The subject of the practice's «<Name> antworten» mail to the visitor: in the visitor's
+ * language, so the practice's answer starts in it.
+ */
+export const APPOINTMENT_ANSWER_SUBJECTS: Record<Language, string> = {
+  de: `Ihr Termin bei ${practiceName}`,
+  en: `Your appointment with ${practiceName}`,
+};
+
+const answerSubject = (request: { language: Language }) => APPOINTMENT_ANSWER_SUBJECTS[request.language];
+
 function practiceFields(appointment: Appointment, extra: Field[]): Field[] {
   return [
     { label: 'Name', value: fullName(appointment) },
     { label: 'E-Mail', value: appointment.email, href: mailtoHref(appointment.email) },
     { label: 'Telefon', value: appointment.phone },
+    ...languageFieldsForPractice(appointment.language),
     { label: 'Dienstleistung', value: serviceWithPrice(appointment.service) },
     { label: 'Termin', value: when(appointment) },
     ...advisorFields(appointment),
@@ -328,16 +362,17 @@ function practiceFields(appointment: Appointment, extra: Field[]): Field[] {
  * «Termin verschieben» while the appointment is more than the notice away (null after).
  */
 export function confirmationMail(appointment: Appointment, settings: MailSettings, now: Date, links: VisitorLinks): OutgoingMail {
-  return visitorMail(appointment, settings, `Terminbestätigung: ${when(appointment)}`, [
-    { text: 'Gerne bestätigen wir Ihren Termin:' },
+  const texts = textsFor(appointment);
+  return visitorMail(appointment, settings, texts.confirmation.subject(whenFor(appointment)), [
+    { text: texts.confirmation.lead },
     { fields: appointmentFields(appointment) },
     ...advisorBlocks(appointment),
     { text: preparationText(appointment) },
-    { text: `Im Anhang (${CONFIRMED_CALENDAR_FILENAME}) finden Sie den Termin für Ihren Kalender.` },
-    ...visitorLinkBlocks(links),
+    { text: texts.confirmation.attachment(texts.calendar.confirmedFile) },
+    ...visitorLinkBlocks(texts, links),
     // «Früherer Termin gewünscht» while it can still be moved online (earlier-time.ts).
-    ...(links.earlier ? [{ label: EARLIER_LINK_LABEL, link: links.earlier, linkText: EARLIER_LINK_TEXT }] : []),
-    ...sleepDiaryBlocks(links),
+    ...(links.earlier ? [{ label: texts.earlierLinkLabel, link: links.earlier, linkText: texts.earlierLinkText }] : []),
+    ...sleepDiaryBlocks(texts, links),
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 
@@ -357,15 +392,15 @@ export function confirmedPracticeMail(appointment: Appointment, settings: MailSe
 // ---------------------------------------------------------------- declined
 
 /** The decline may reach someone who never asked (a request in a stranger's name): it says so. */
-export const DECLINE_NOT_YOURS = 'Falls Sie keine Terminanfrage gestellt haben, hat jemand Ihre Adresse angegeben; Sie können diese E-Mail ignorieren.';
+export const DECLINE_NOT_YOURS = APPOINTMENT_MAIL_TEXTS.de.decline.notYours;
 
 /** The decline's subject: the request's own words, as its acknowledgement's. */
-export const DECLINE_SUBJECT = `Ihre Terminanfrage bei ${practiceName}`;
+export const DECLINE_SUBJECT = APPOINTMENT_MAIL_TEXTS.de.decline.subject;
 /**
  * The subject of a decline that offers other times: that is what the visitor acts on, so
  * the subject says so (the plain DECLINE_SUBJECT would read like the acknowledgement again).
  */
-export const OFFERS_SUBJECT = `Andere Termine für Sie: Ihre Terminanfrage bei ${practiceName}`;
+export const OFFERS_SUBJECT = APPOINTMENT_MAIL_TEXTS.de.decline.offersSubject;
 
 /**
  * `offers`: the times the practice offered instead, each with its take-offer link
@@ -373,13 +408,14 @@ export const OFFERS_SUBJECT = `Andere Termine für Sie: Ihre Terminanfrage bei $
  * they are there (OFFERS_SUBJECT).
  */
 export function declineMail(request: AppointmentRequest, settings: MailSettings, bookingUrl: string, offers: readonly OfferedTime[] = []): OutgoingMail {
-  const slot = formatSlotLong(request.preferred_date, request.preferred_time);
-  return visitorMail(request, settings, offers.length > 0 ? OFFERS_SUBJECT : DECLINE_SUBJECT, [
-    { text: `Vielen Dank für Ihre Terminanfrage für ${slot}. Leider können wir Ihnen diesen Termin nicht anbieten.` },
-    ...(request.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: request.staff_note }] : []),
-    ...offerBlocks(offers),
-    { label: 'Gerne finden wir einen anderen Termin mit Ihnen. Eine neue Anfrage stellen Sie hier:', link: bookingUrl },
-    { text: DECLINE_NOT_YOURS },
+  const texts = textsFor(request);
+  const slot = DATE_FORMATS[request.language].formatSlotLong(request.preferred_date, request.preferred_time);
+  return visitorMail(request, settings, offers.length > 0 ? texts.decline.offersSubject : texts.decline.subject, [
+    { text: texts.decline.lead(slot) },
+    ...(request.staff_note ? [{ label: texts.ourNote, quote: request.staff_note }] : []),
+    ...offerBlocks(request.language, offers),
+    { label: texts.decline.bookAgain, link: bookingUrl },
+    { text: texts.decline.notYours },
   ], [], false);
 }
 
@@ -390,17 +426,20 @@ export interface OfferedTime {
   link: string;
 }
 
-export const OFFERS_INTRO = 'Gerne bieten wir Ihnen stattdessen einen dieser Termine an. Öffnen Sie den Link des Termins, der Ihnen passt, und bestätigen Sie ihn dort:';
-export const OFFERS_VALIDITY =
-  `Die angebotenen Termine gelten ${OFFER_LIFETIME_DAYS} Tage, längstens bis ${cancellationNoticeHours} Stunden vor dem Termin, und solange er frei ist. ` +
-  'Sobald Sie einen nehmen, verfallen die anderen.';
+export const OFFERS_INTRO = APPOINTMENT_MAIL_TEXTS.de.decline.offersIntro;
+export const OFFERS_VALIDITY = APPOINTMENT_MAIL_TEXTS.de.decline.offersValidity;
 
-function offerBlocks(offers: readonly OfferedTime[]): Block[] {
+function offerBlocks(language: Language, offers: readonly OfferedTime[]): Block[] {
   if (offers.length === 0) return [];
+  const { decline } = APPOINTMENT_MAIL_TEXTS[language];
   return [
-    { text: OFFERS_INTRO },
-    ...offers.map((offer) => ({ label: formatDateTimeLong(offer.date, offer.time), link: offer.link, linkText: 'Diesen Termin ansehen und nehmen' })),
-    { text: OFFERS_VALIDITY },
+    { text: decline.offersIntro },
+    ...offers.map((offer) => ({
+      label: DATE_FORMATS[language].formatDateTimeLong(offer.date, offer.time),
+      link: offer.link,
+      linkText: decline.offerLinkText,
+    })),
+    { text: decline.offersValidity },
   ];
 }
 
@@ -421,10 +460,11 @@ export function offerTakenPracticeMail(appointment: Appointment, settings: MailS
 // ---------------------------------------------------------------- cancelled
 
 export function cancellationMail(appointment: Appointment, settings: MailSettings, now: Date, bookingUrl: string): OutgoingMail {
-  return visitorMail(appointment, settings, `Absage bestätigt: ${when(appointment)}`, [
-    { text: `Ihr Termin am ${when(appointment)} ist abgesagt. Die Praxis ist informiert.` },
-    { text: `Der Anhang (${CANCELLED_CALENDAR_FILENAME}) entfernt den Termin aus Ihrem Kalender.` },
-    { label: 'Wenn Sie einen neuen Termin möchten, fragen Sie ihn gerne hier an:', link: bookingUrl },
+  const texts = textsFor(appointment);
+  return visitorMail(appointment, settings, texts.cancellation.subject(whenFor(appointment)), [
+    { text: texts.cancellation.lead(whenFor(appointment)) },
+    { text: texts.cancellation.attachment(texts.calendar.cancelledFile) },
+    { label: texts.cancellation.bookAgain, link: bookingUrl },
   ], [calendarAttachment(appointment, settings, now, false)]);
 }
 
@@ -448,12 +488,13 @@ export function cancelledPracticeMail(appointment: Appointment, settings: MailSe
 
 /** `links`: the cancel and request-move links while the appointment is more than the notice away; null after (then: call us). */
 export function reminderMail(appointment: Appointment, settings: MailSettings, links: VisitorLinks | null = null): OutgoingMail {
-  return visitorMail(appointment, settings, `Erinnerung an Ihren Termin: ${when(appointment)}`, [
-    { text: 'Wir freuen uns auf Sie und erinnern Sie an Ihren Termin morgen:' },
+  const texts = textsFor(appointment);
+  return visitorMail(appointment, settings, texts.reminder.subject(whenFor(appointment)), [
+    { text: texts.reminder.lead },
     { fields: appointmentFields(appointment) },
     ...advisorBlocks(appointment),
     { text: preparationText(appointment) },
-    ...(links ? visitorLinkBlocks(links) : [callUsBlock()]),
+    ...(links ? visitorLinkBlocks(texts, links) : [callUsBlock(texts)]),
   ]);
 }
 
@@ -461,19 +502,17 @@ export function reminderMail(appointment: Appointment, settings: MailSettings, l
 
 /** The visitor's receipt: the wish is with the practice; the current appointment stays until it confirms. */
 export function moveRequestedMail(wish: MoveWish, settings: MailSettings): OutgoingMail {
-  return visitorMail(wish, settings, `Verschiebung angefragt: ${wished(wish)}`, [
-    { text: 'Vielen Dank. Sie möchten Ihren Termin verschieben:' },
+  const texts = textsFor(wish);
+  return visitorMail(wish, settings, texts.moveRequested.subject(wishedFor(wish)), [
+    { text: texts.moveRequested.lead },
     {
       fields: [
-        { label: 'Bisheriger Termin', value: when(wish) },
-        { label: 'Gewünschter Termin', value: wished(wish) },
-        { label: 'Dienstleistung', value: serviceWithPrice(wish.service) },
+        { label: texts.fields.current, value: whenFor(wish) },
+        { label: texts.fields.wished, value: wishedFor(wish) },
+        { label: texts.fields.service, value: mailLayout(wish.language).serviceWithPrice(wish.service) },
       ],
     },
-    {
-      text: `Wir melden uns innerhalb von ${replyWithinHours} Stunden. Bis wir den neuen Termin bestätigen, bleibt Ihr Termin ` +
-        `am ${when(wish)} bestehen; mit der Bestätigung erhalten Sie den neuen Kalendereintrag.`,
-    },
+    { text: texts.moveRequested.until(whenFor(wish)) },
   ]);
 }
 
@@ -509,11 +548,12 @@ export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings
     title,
     subject: `${title}: ${name} – ${wished(wish)}`,
     intro: `${name} möchte den bestätigten Termin verschieben. Bis Sie entscheiden, gilt der bisherige Termin.`,
-    answer: answerLink(wish, `Ihr Termin bei ${practiceName}`),
+    answer: answerLink(wish, answerSubject(wish)),
     fields: [
       { label: 'Name', value: name },
       { label: 'E-Mail', value: wish.email, href: mailtoHref(wish.email) },
       { label: 'Telefon', value: wish.phone },
+      ...languageFieldsForPractice(wish.language),
       { label: 'Dienstleistung', value: serviceWithPrice(wish.service) },
       { label: 'Bisheriger Termin', value: when(wish) },
       { label: 'Gewünschter Termin', value: wished(wish) },
@@ -536,18 +576,16 @@ export function moveRequestedPracticeMail(wish: MoveWish, settings: MailSettings
  * moves the entry they have (same UID, higher SEQUENCE), with fresh links for the new slot.
  */
 export function movedMail(moved: MovedAppointment, settings: MailSettings, now: Date, links: VisitorLinks): OutgoingMail {
-  return visitorMail(moved, settings, `Termin verschoben: ${when(moved)}`, [
-    { text: 'Gerne bestätigen wir Ihren neuen Termin:' },
+  const texts = textsFor(moved);
+  return visitorMail(moved, settings, texts.moved.subject(whenFor(moved)), [
+    { text: texts.moved.lead },
     { fields: appointmentFields(moved) },
     ...advisorBlocks(moved),
-    { text: `Ihr früherer Termin am ${movedFrom(moved)} entfällt.` },
+    { text: texts.moved.previous(movedFromFor(moved)) },
     { text: preparationText(moved) },
-    {
-      text: `Im Anhang (${CONFIRMED_CALENDAR_FILENAME}) finden Sie den neuen Termin für Ihren Kalender; ` +
-        'er ersetzt den bisherigen Eintrag.',
-    },
-    ...visitorLinkBlocks(links),
-    ...sleepDiaryBlocks(links),
+    { text: texts.moved.attachment(texts.calendar.confirmedFile) },
+    ...visitorLinkBlocks(texts, links),
+    ...sleepDiaryBlocks(texts, links),
   ], [calendarAttachment(moved, settings, now, false)]);
 }
 
@@ -565,9 +603,8 @@ export function movedPracticeMail(moved: MovedAppointment, settings: MailSetting
   );
 }
 
-/** The first sentence of the declined wish's mail (`wishedSlot`: the wished slot in words). */
-export const moveDeclinedLead = (wishedSlot: string) =>
-  `Leider können wir Ihnen den gewünschten Termin am ${wishedSlot} nicht anbieten. Ihr Termin bleibt wie vereinbart:`;
+/** The first sentence of the declined wish's mail (`wishedSlot`: the wished slot in words; German – every language's: APPOINTMENT_MAIL_TEXTS). */
+export const moveDeclinedLead = APPOINTMENT_MAIL_TEXTS.de.moveDeclined.lead;
 
 /**
  * The practice declined the wish: the appointment stays as it was (nothing changes in a
@@ -575,10 +612,11 @@ export const moveDeclinedLead = (wishedSlot: string) =>
  * than the notice away (`links`), another wish or a cancellation online, else by phone.
  */
 export function moveDeclinedMail(wish: MoveWish, settings: MailSettings, links: VisitorLinks | null): OutgoingMail {
-  return visitorMail(wish, settings, `Ihr Termin bleibt bestehen: ${when(wish)}`, [
-    { text: moveDeclinedLead(wished(wish)) },
+  const texts = textsFor(wish);
+  return visitorMail(wish, settings, texts.moveDeclined.subject(whenFor(wish)), [
+    { text: texts.moveDeclined.lead(wishedFor(wish)) },
     { fields: appointmentFields(wish) },
-    ...(wish.staff_note ? [{ label: 'Unsere Nachricht an Sie:', quote: wish.staff_note }] : []),
-    ...(links ? visitorLinkBlocks(links) : [callUsBlock()]),
+    ...(wish.staff_note ? [{ label: texts.ourNote, quote: wish.staff_note }] : []),
+    ...(links ? visitorLinkBlocks(texts, links) : [callUsBlock(texts)]),
   ]);
 }

@@ -2,20 +2,24 @@
  * «An earlier time»'s mail (docs/appointment-lifecycle.md): the offer of a freed time to a
  * visitor who asked for one, with the link that takes it and the link that ends the wish
  * (each opens the action page; only its button acts); the confirmation's link that asks
- * for it is appointment-emails.ts's (EARLIER_LINK_LABEL). German, Swiss spelling. Pure: the links are signed with the settings passed in.
+ * for it is appointment-emails.ts's (EARLIER_LINK_LABEL). In the request's language (German
+ * with Swiss spelling, or English: ./appointment-mail-texts.ts), its links to the action page
+ * of that language. Pure: the links are signed with the settings passed in.
  */
-import { formatDateTimeLong, zurichInstant } from '../domain/dates.ts';
+import { zurichInstant } from '../domain/dates.ts';
 import type { MailSettings } from '../mail/layout.ts';
+import { DATE_FORMATS } from '../mail/layout-en.ts';
 import { mailKey } from '../mail/mail-keys.ts';
 import type { OutgoingMail } from '../mail/types.ts';
-import { EARLIER_WISH_NOTICE_HOURS } from '../domain/earlier-time.ts';
 import { actionUrl, type LinkSettings } from './action-links.ts';
-import { type Appointment, appointmentFields, visitorMail } from './appointment-emails.ts';
+import { type Appointment, appointmentFields, textsFor, visitorMail } from './appointment-emails.ts';
+import { APPOINTMENT_MAIL_TEXTS } from './appointment-mail-texts.ts';
 
-export const OFFER_TAKE_LABEL = 'Wer zuerst bestätigt, erhält den Termin. Hier können Sie ihn nehmen:';
-export const OFFER_TAKE_TEXT = 'Diesen früheren Termin nehmen';
-export const OFFER_END_LABEL = 'Möchten Sie keine früheren Termine mehr angeboten bekommen? Über diesen Link beenden Sie Ihren Wunsch mit einem Klick auf «Wunsch beenden»:';
-export const OFFER_END_TEXT = 'Keine früheren Termine mehr';
+/** The German words of the offer's links (every language's: APPOINTMENT_MAIL_TEXTS[language].earlier). */
+export const OFFER_TAKE_LABEL = APPOINTMENT_MAIL_TEXTS.de.earlier.takeLabel;
+export const OFFER_TAKE_TEXT = APPOINTMENT_MAIL_TEXTS.de.earlier.takeText;
+export const OFFER_END_LABEL = APPOINTMENT_MAIL_TEXTS.de.earlier.endLabel;
+export const OFFER_END_TEXT = APPOINTMENT_MAIL_TEXTS.de.earlier.endText;
 
 /** A freed time offered to one visitor: its number (the take link names it), day and start. */
 export interface EarlierOffer {
@@ -24,28 +28,29 @@ export interface EarlierOffer {
   time: string;
 }
 
-/** The offer's links: take that time (until it begins), end the wish (until the appointment begins). */
+/** The offer's links, to the action page of the request's language: take that time (until it begins), end the wish (until the appointment begins). */
 export async function offerLinks(settings: LinkSettings, appointment: Appointment, offer: EarlierOffer) {
+  const { language } = appointment;
   return {
-    take: await actionUrl(settings, appointment.id, 'take-earlier', zurichInstant(offer.date, offer.time), offer.number),
-    end: await actionUrl(settings, appointment.id, 'end-earlier', zurichInstant(appointment.confirmed_date, appointment.confirmed_time)),
+    take: await actionUrl(settings, appointment.id, 'take-earlier', zurichInstant(offer.date, offer.time), offer.number, language),
+    end: await actionUrl(settings, appointment.id, 'end-earlier', zurichInstant(appointment.confirmed_date, appointment.confirmed_time), undefined, language),
   };
 }
 
 /** The offer mail: the freed time with the appointment's own service and length, the current one, and both links. */
 export async function earlierOfferMail(appointment: Appointment, offer: EarlierOffer, settings: MailSettings, links: LinkSettings): Promise<OutgoingMail> {
+  const { formatDateTimeLong } = DATE_FORMATS[appointment.language];
+  const { earlier } = textsFor(appointment);
   const offered = formatDateTimeLong(offer.date, offer.time);
   const { take, end } = await offerLinks(links, appointment, offer);
   const fields = appointmentFields({ ...appointment, confirmed_date: offer.date, confirmed_time: offer.time });
-  return visitorMail(appointment, settings, `Früherer Termin frei: ${offered}`, [
-    { text: 'Sie haben sich einen früheren Termin gewünscht. Dieser Zeitpunkt ist eben frei geworden:' },
+  return visitorMail(appointment, settings, earlier.subject(offered), [
+    { text: earlier.lead },
     { fields },
-    { text: `Ihr jetziger Termin ist am ${formatDateTimeLong(appointment.confirmed_date, appointment.confirmed_time)}. ` +
-      'Wenn Sie den früheren nehmen, entfällt er, und Sie erhalten die Bestätigung mit dem neuen Kalendereintrag. ' +
-      'Sonst bleibt alles, wie es ist.' },
-    { label: OFFER_TAKE_LABEL, link: take, linkText: OFFER_TAKE_TEXT },
-    { text: `Wir schreiben Ihnen höchstens einmal am Tag. Ihr Wunsch endet von selbst ${EARLIER_WISH_NOTICE_HOURS} Stunden vor Ihrem Termin.` },
-    { label: OFFER_END_LABEL, link: end, linkText: OFFER_END_TEXT },
+    { text: earlier.current(formatDateTimeLong(appointment.confirmed_date, appointment.confirmed_time)) },
+    { label: earlier.takeLabel, link: take, linkText: earlier.takeText },
+    { text: earlier.howOften },
+    { label: earlier.endLabel, link: end, linkText: earlier.endText },
   ]);
 }
 

@@ -7,25 +7,33 @@
 import { actionUrl, type LinkSettings } from './action-links.ts';
 import { addDays } from '../domain/availability.ts';
 import { zurichInstant, zurichIsoDate } from '../domain/dates.ts';
+import type { Language } from '../domain/languages.ts';
 import { OFFER_SEARCH_DAYS, offerChoices, type OfferSlot } from '../domain/offers.ts';
 import type { AppointmentOffer } from '../domain/wire-types.ts';
 import type { AppointmentRequest, Store, StoredOffer } from '../database/store.ts';
 
+/** The request an offer's link is for: its id, and its language (the action page's). */
+export interface OfferRequest {
+  id: string;
+  language: Language;
+}
+
 /**
- * The visitor's link to take one offer: the action page with a `take-offer` token naming the
- * offer's number. It works until the offered time begins; whether the offer is still open
- * (lapsed, taken, another one taken, busy) is the database's answer, which the page then shows.
+ * The visitor's link to take one offer: the action page of the request's language with a
+ * `take-offer` token naming the offer's number. It works until the offered time begins;
+ * whether the offer is still open (lapsed, taken, another one taken, busy) is the database's
+ * answer, which the page then shows.
  */
-export function offerLink(settings: LinkSettings, requestId: string, offer: Pick<StoredOffer, 'number' | 'date' | 'time'>): Promise<string> {
-  return actionUrl(settings, requestId, 'take-offer', zurichInstant(offer.date, offer.time), offer.number);
+export function offerLink(settings: LinkSettings, request: OfferRequest, offer: Pick<StoredOffer, 'number' | 'date' | 'time'>): Promise<string> {
+  return actionUrl(settings, request.id, 'take-offer', zurichInstant(offer.date, offer.time), offer.number, request.language);
 }
 
 /**
  * The offers still open, each with its link (the decline mail's, and the page's after a lapsed
  * or taken offer): not a busy one, whose time someone else was booked at meanwhile.
  */
-export async function openOfferLinks(settings: LinkSettings, requestId: string, offers: readonly StoredOffer[]): Promise<(StoredOffer & { link: string })[]> {
-  return await Promise.all(offers.filter((offer) => offer.status === 'open').map(async (offer) => ({ ...offer, link: await offerLink(settings, requestId, offer) })));
+export async function openOfferLinks(settings: LinkSettings, request: OfferRequest, offers: readonly StoredOffer[]): Promise<(StoredOffer & { link: string })[]> {
+  return await Promise.all(offers.filter((offer) => offer.status === 'open').map(async (offer) => ({ ...offer, link: await offerLink(settings, request, offer) })));
 }
 
 /**
@@ -47,13 +55,13 @@ export async function offerChoicesFor(store: Pick<Store, 'schedule' | 'closedDay
   );
 }
 
-/** The offers as the page shows them; `links`: the open ones get their link (the visitor's take-offer page only). */
-export async function offerViews(offers: readonly StoredOffer[], requestId: string, links: LinkSettings | null): Promise<AppointmentOffer[]> {
+/** The offers as the page shows them; `links`: the open ones get their link (the visitor's take-offer page only, in the request's language). */
+export async function offerViews(offers: readonly StoredOffer[], request: OfferRequest, links: LinkSettings | null): Promise<AppointmentOffer[]> {
   return await Promise.all(offers.map(async (offer) => ({
     number: offer.number,
     date: offer.date,
     time: offer.time,
     status: offer.status,
-    link: links !== null && offer.status === 'open' ? await offerLink(links, requestId, offer) : null,
+    link: links !== null && offer.status === 'open' ? await offerLink(links, request, offer) : null,
   })));
 }

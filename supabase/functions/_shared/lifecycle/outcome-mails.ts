@@ -5,7 +5,9 @@
  * appointment-action when the practice or the visitor presses the button, and by the
  * outbox (send-pending-mail) when that send failed; either claims the state's outbox mail
  * first (claim_mail: by key, or due) and finishes it after (finish_mail), so each key's
- * mails go out once. Pure apart from signing the links and the two reads of a wish's warnings.
+ * mails go out once. The visitor's mails and their links are in the request's language
+ * (appointment-emails.ts), the practice's German. Pure apart from signing the links and the
+ * two reads of a wish's warnings.
  */
 import { beforeNotice, bookingUrl, type LinkSettings, moveLinks, practiceLink, practiceLinkExpiryOf, visitorLinks } from './action-links.ts';
 import {
@@ -51,8 +53,8 @@ export async function outcomeMails(
   if (key === null) throw new Error(`no mails for outcome ${request.outcome_key}`);
   if (key.kind === 'declined') {
     // The times offered with the decline (…_offers.sql), the open ones: a mail sent late by the outbox leaves out what lapsed.
-    const offers = await openOfferLinks(links, request.id, await lookup.offersOf(request.id, cancellationNoticeHours));
-    return [declineMail(request, mail, bookingUrl(links), offers)];
+    const offers = await openOfferLinks(links, request, await lookup.offersOf(request.id, cancellationNoticeHours));
+    return [declineMail(request, mail, bookingUrl(links, request.language), offers)];
   }
   if (!isAppointment(request)) throw new Error(`no slot for outcome ${request.outcome_key}`);
   const appointment: Appointment = request;
@@ -69,7 +71,7 @@ export async function outcomeMails(
     case 'cancelled': {
       // The practice first – its calendar must free the slot.
       const cancelledAt = request.cancelled_at ? new Date(request.cancelled_at) : now;
-      return [cancelledPracticeMail(appointment, mail, now, cancelledAt, page), cancellationMail(appointment, mail, now, bookingUrl(links))];
+      return [cancelledPracticeMail(appointment, mail, now, cancelledAt, page), cancellationMail(appointment, mail, now, bookingUrl(links, appointment.language))];
     }
     case 'move-requested': {
       if (!hasMoveWish(appointment)) throw new Error('move-requested without a wished slot');

@@ -9,12 +9,14 @@
  * button may be a stranger holding an old link or a shared calendar: the mail says so, and
  * repeats only what the practice's own page shows (name, service, slot, advisor, state) – no
  * address, phone or message. Reply-To the practice itself: it carries the practice's links.
- * Pure apart from signing the links.
+ * German, as every practice mail; a visitor's language other than German is named
+ * («Sprache: Englisch»). Pure apart from signing the links.
  */
 import { formatDateTimeLong, formatInstantLong } from '../domain/dates.ts';
 import { escapeHtml } from '../domain/html.ts';
 import { advisorName } from '../domain/practice.ts';
 import { type Field, htmlButton, htmlDocument, htmlFields, type MailSettings, oneLine, paragraph, requestedSlot, serviceWithPrice, textFields } from '../mail/layout.ts';
+import { languageFieldsForPractice } from '../mail/layout-en.ts';
 import type { OutgoingMail } from '../mail/types.ts';
 import type { AppointmentRequest } from '../database/store.ts';
 import { type LinkSettings, moveLinks, practiceLink, practiceLinkExpiryOf, staffLinks } from './action-links.ts';
@@ -81,6 +83,7 @@ export async function practiceLinkMail(request: AppointmentRequest, settings: Ma
     : requestedSlot(request.preferred_date, request.preferred_time);
   const fields: Field[] = [
     { label: 'Name', value: name },
+    ...languageFieldsForPractice(request.language),
     { label: 'Dienstleistung', value: serviceWithPrice(request.service) },
     { label: request.confirmed_date !== null ? 'Termin' : 'Wunschtermin', value: slot },
     ...(request.advisor ? [{ label: 'Beratung durch', value: advisorName(request.advisor) }] : []),

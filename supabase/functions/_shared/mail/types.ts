@@ -1,4 +1,5 @@
 /** The shape of an outgoing e-mail, shared by the templates and the transports. */
+import type { Language } from '../domain/languages.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -30,4 +31,10 @@ export interface OutgoingMail {
    * the Idempotency-Key header, SMTP as the Message-ID (transport.ts).
    */
   idempotencyKey?: string;
+  /**
+   * The language a mail to a visitor is written in (the stored row's); absent: German. The
+   * transports do not send it; the «Meine Daten» footer (my-data-footer.ts) writes itself
+   * and its link in it.
+   */
+  language?: Language;
 }

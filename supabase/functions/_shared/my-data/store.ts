@@ -14,6 +14,7 @@ export type { CalendarCancellation } from './erasure-mail.ts';
 import { advisorName, isAdvisorId } from '../domain/practice.ts';
 import { reminderDueAt } from '../domain/outbox.ts';
 import { isMailKind } from '../domain/mail-kinds.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages.ts';
 import { parseSleepDiaries } from '../sleep-diary/store.ts';
 import type { MyData, MyDataMail, MyDataMessage, MyDataNewsletter, MyDataAppointmentRequest, MyDataOfferedTime } from '../domain/wire-types.ts';
 
@@ -62,6 +63,8 @@ export interface DataLinkMail {
   id: string;
   email: string;
   created_at: string;
+  /** The page's language the link was asked on: its mail's. */
+  language: Language;
 }
 
 export interface MyDataStore {
@@ -74,7 +77,7 @@ export interface MyDataStore {
    */
   erase(address: string, mailboxHash: string): Promise<Erasure>;
   /** public.owe_data_link: the link mail to `email`, owed only when something is stored under it, within the links' budget. */
-  oweDataLink(email: string, budget: DataLinkBudget): Promise<DataLinkOwed>;
+  oweDataLink(email: string, budget: DataLinkBudget, language: Language): Promise<DataLinkOwed>;
   /** public.claim_mail('data-link'), due: the link mails due (held back by the budget, or not sent by the asking call) while their links work and the budget has room (the outbox). */
   claimDueLinks(limit: number, graceSeconds: number, budget: DataLinkBudget): Promise<Claimed<DataLinkMail>[]>;
   /** public.claim_mail('erasure'), due: the erasure mails the erasing call could not send (the outbox). */
@@ -164,6 +167,12 @@ const rows = (value: unknown): Row[] => {
 /** Postgres' timestamptz as JSON ('2026-11-27T10:00:00.123+00:00') as an ISO instant. */
 const instant = (value: string) => new Date(value).toISOString();
 const optInstant = (value: string | null) => (value === null ? null : instant(value));
+/** A row's language (../domain/languages.ts); anything else is an answer we do not know. */
+const language = (row: Row): Language => {
+  const value = row.language;
+  if (!isLanguage(value)) throw new StoreError('unexpected_my_data_answer');
+  return value;
+};
 
 function requestOf(row: Row): MyDataAppointmentRequest {
   const advisor = opt(row, 'advisor');
@@ -190,6 +199,7 @@ function requestOf(row: Row): MyDataAppointmentRequest {
       ? null
       : { date: str(row, 'move_date'), time: str(row, 'move_time'), status: moveStatus as 'requested' | 'confirmed' | 'declined' },
     cancelledAt: optInstant(opt(row, 'cancelled_at')),
+    language: language(row),
     deleteAt: instant(str(row, 'delete_at')),
     offers: rows(row.offers).map(offeredTimeOf),
     earlierWish: earlierWishOf(row.earlier_wish),
@@ -221,6 +231,7 @@ function messageOf(row: Row): MyDataMessage {
     phone: opt(row, 'phone'),
     subject: opt(row, 'subject'),
     message: str(row, 'message'),
+    language: language(row),
     deleteAt: instant(str(row, 'delete_at')),
   };
 }
@@ -231,6 +242,7 @@ function newsletterOf(row: Row): MyDataNewsletter {
     status: str(row, 'status') as MyDataNewsletter['status'],
     createdAt: instant(str(row, 'created_at')),
     confirmedAt: optInstant(opt(row, 'confirmed_at')),
+    language: language(row),
     deleteAt: optInstant(opt(row, 'delete_at')),
   };
 }
@@ -277,13 +289,20 @@ export function parseDataLinkOwed(value: unknown, takenAt: number): DataLinkOwed
   // Written and claimed in one transaction: any other answer is the database's mistake.
   if (claim.status !== 'claimed') throw new StoreError('unexpected_data_link_answer');
   const mail = (value as { mail: Row }).mail;
-  return { status: 'claimed', claim: claim.claim, row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') } };
+  return { status: 'claimed', claim: claim.claim, row: dataLinkMailOf(mail) };
 }
 
 /** public.claim_mail('data-link')'s due mails, each with its claim. */
 export function parseClaimedLinks(value: unknown, takenAt: number): Claimed<DataLinkMail>[] {
   return rows(value).map((mail) => {
     const claim = str(mail, 'claim');
-    return { row: { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at') }, claim: { token: claim, takenAt } };
+    return { row: dataLinkMailOf(mail), claim: { token: claim, takenAt } };
   });
+}
+
+/** A data-link row as private.data_link_mail_json writes it (German when it names no language). */
+function dataLinkMailOf(mail: Row): DataLinkMail {
+  const language = mail.language ?? DEFAULT_LANGUAGE;
+  if (!isLanguage(language)) throw new StoreError('unexpected_data_link_answer');
+  return { id: str(mail, 'id'), email: str(mail, 'email'), created_at: str(mail, 'created_at'), language };
 }

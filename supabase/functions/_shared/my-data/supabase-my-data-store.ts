@@ -31,9 +31,9 @@ export function createSupabaseMyDataStore(url: string, secretKey: string, baseFe
       const erasure = typeof key === 'string' ? await mailByKey(rpc, 'erasure', key) : null;
       return parseErasure({ ...(answer as object), erasure }, takenAt);
     },
-    async oweDataLink(email, budget) {
+    async oweDataLink(email, budget, language) {
       const takenAt = performance.now();
-      const owed = await rpc('owe_data_link', { p_email: email, p_per_address_seconds: budget.perAddressSeconds, p_daily_cap: budget.dailyCap });
+      const owed = await rpc('owe_data_link', { p_email: email, p_per_address_seconds: budget.perAddressSeconds, p_daily_cap: budget.dailyCap, p_language: language });
       const key = typeof owed === 'object' && owed !== null && (owed as { status?: unknown }).status === 'owed'
         ? (owed as { key?: unknown }).key
         : undefined;

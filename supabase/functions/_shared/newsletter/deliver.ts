@@ -26,22 +26,30 @@ export interface NewsletterSending {
 /** Whether the mail went out (`cause`: why not, a short code) and whether the claim was still the sender's. */
 export type Delivery = { sent: boolean; cause?: string; finished: FinishResult };
 
-/** The confirmation mail a pending address is owed, written for its row. */
+/** The confirmation mail a pending address is owed, written for its row (in its language, to the confirm page of it). */
 export async function confirmationFor(sending: NewsletterSending, row: NewsletterConfirmationMail): Promise<OutgoingMail> {
   const expiresAt = new Date(row.expires_at);
   const requestedAt = new Date(row.confirm_requested_at);
-  const mail = confirmationMail(row.email, await confirmUrl(sending.links, row.id, expiresAt), expiresAt, requestedAt, sending.mail);
+  const mail = confirmationMail(
+    row.email,
+    await confirmUrl(sending.links, row.id, expiresAt, row.language),
+    expiresAt,
+    requestedAt,
+    sending.mail,
+    row.language,
+  );
   return withKey(mail, newsletterConfirmKey(row.id, Date.parse(row.confirm_requested_at)));
 }
 
-/** An article's announcement to one subscriber. */
+/** An article's announcement to one subscriber, in their language (the article is one of it: publish_articles owes it so). */
 export async function announcementFor(sending: NewsletterSending, row: AnnouncementMail): Promise<OutgoingMail> {
   const mail = announcementMail(
     row.email,
     row,
-    articleUrl(sending.links, row.slug),
-    await unsubscribeLinks(sending.links, row.subscriber_id),
+    articleUrl(sending.links, row.slug, row.language),
+    await unsubscribeLinks(sending.links, row.subscriber_id, row.language),
     sending.mail,
+    row.language,
   );
   return withKey(mail, newsletterMailKey(row.slug, row.subscriber_id));
 }

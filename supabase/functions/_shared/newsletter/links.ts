@@ -1,18 +1,15 @@
 /**
- * The newsletter's addresses: the site's confirm and unsubscribe pages with a signed token
+ * The newsletter's addresses, each to the site's page in the subscriber's language
+ * (../domain/link-paths.ts; the English blog under /en/blog): the site's confirm and unsubscribe pages with a signed token
  * in the fragment (browsers never send a fragment to a server: the token reaches no access
  * log and no Referer; the page POSTs it to the function), an article's page, and the
  * one-click address of RFC 8058 for the List-Unsubscribe header – the function itself,
  * `<SUPABASE_URL>/functions/v1/newsletter?unsubscribe=<token>` (a header cannot carry a
  * fragment, and the mail provider posts to it directly). Pure: the settings are passed in.
  */
-import {
-  BLOG_PATH,
-  NEWSLETTER_CONFIRM_PATH,
-  NEWSLETTER_FUNCTION,
-  NEWSLETTER_UNSUBSCRIBE_PATH,
-  ONE_CLICK_PARAMETER,
-} from '../domain/newsletter.ts';
+import { BLOG_PATH, NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../domain/newsletter.ts';
+import type { Language } from '../domain/languages.ts';
+import { linkedPagePath } from '../domain/link-paths.ts';
 import { signNewsletterToken } from './tokens.ts';
 
 export interface NewsletterLinkSettings {
@@ -27,14 +24,17 @@ export interface NewsletterLinkSettings {
   apiUrl: string;
 }
 
-/** The confirmation mail's link, valid until the unconfirmed address expires. */
-export async function confirmUrl(settings: NewsletterLinkSettings, subscriberId: string, expiresAt: Date): Promise<string> {
+/** An article's page in each language: `/blog/<slug>`, `/en/blog/<slug>` (the English articles' own slugs). */
+export const BLOG_PATHS: Record<Language, string> = { de: BLOG_PATH, en: `/en${BLOG_PATH}` };
+
+/** The confirmation mail's link to the confirm page of the subscriber's language, valid until the unconfirmed address expires. */
+export async function confirmUrl(settings: NewsletterLinkSettings, subscriberId: string, expiresAt: Date, language: Language): Promise<string> {
   const token = await signNewsletterToken(settings.secret, {
     purpose: 'confirm',
     subscriberId,
     expiresAt: Math.floor(expiresAt.getTime() / 1000),
   });
-  return `${settings.siteUrl}${NEWSLETTER_CONFIRM_PATH}#${token}`;
+  return `${settings.siteUrl}${linkedPagePath('newsletterConfirm', language)}#${token}`;
 }
 
 export interface UnsubscribeLinks {
@@ -44,15 +44,17 @@ export interface UnsubscribeLinks {
   oneClick: string;
 }
 
-export async function unsubscribeLinks(settings: NewsletterLinkSettings, subscriberId: string): Promise<UnsubscribeLinks> {
+/** The unsubscribe links; the visible one opens the page of the subscriber's language. */
+export async function unsubscribeLinks(settings: NewsletterLinkSettings, subscriberId: string, language: Language): Promise<UnsubscribeLinks> {
   const token = await signNewsletterToken(settings.secret, { purpose: 'unsubscribe', subscriberId, expiresAt: null });
   const base = settings.apiUrl.replace(/\/+$/, '');
   return {
-    page: `${settings.siteUrl}${NEWSLETTER_UNSUBSCRIBE_PATH}#${token}`,
+    page: `${settings.siteUrl}${linkedPagePath('newsletterUnsubscribe', language)}#${token}`,
     oneClick: `${base}/functions/v1/${NEWSLETTER_FUNCTION}?${ONE_CLICK_PARAMETER}=${encodeURIComponent(token)}`,
   };
 }
 
-export function articleUrl(settings: Pick<NewsletterLinkSettings, 'siteUrl'>, slug: string): string {
-  return `${settings.siteUrl}${BLOG_PATH}/${encodeURIComponent(slug)}`;
+/** An article's page; `language` is the article's (an English subscriber is told of English articles only). */
+export function articleUrl(settings: Pick<NewsletterLinkSettings, 'siteUrl'>, slug: string, language: Language): string {
+  return `${settings.siteUrl}${BLOG_PATHS[language]}/${encodeURIComponent(slug)}`;
 }

@@ -5,7 +5,7 @@
  * the form and the database); the bot signals are the forms' (honeypot, time open, proof).
  */
 import * as z from 'zod/mini';
-import { botSignals } from '../domain/schemas.ts';
+import { botSignals, formLanguage } from '../domain/schemas.ts';
 import { fieldSchemas, storableString } from '../domain/field-schemas.ts';
 import type { NewsletterLinkCommand, SubscribeFormSubmission } from '../domain/newsletter.ts';
 
@@ -17,6 +17,7 @@ export const newsletterActionSchema = z.looseObject({ action: z.enum(NEWSLETTER_
 export const subscribeSchema = z.strictObject({
   action: z.literal('subscribe'),
   email: fieldSchemas.email,
+  language: formLanguage,
   ...botSignals,
 }) satisfies z.ZodMiniType<SubscribeFormSubmission>;
 

@@ -5,6 +5,7 @@
  * …_newsletter.sql and the outbox's (…_outbox.sql). The answers' shapes are checked here.
  */
 import * as z from 'zod/mini';
+import { type Language, LANGUAGES } from '../domain/languages.ts';
 import { type Claimed, type FinishResult, type MailClaim, type MailOutcome, parseAnswer, StoreError } from '../database/store.ts';
 
 /** A confirmation mail owed to a pending address (newsletter_subscribe, claim_mail('newsletter-confirmation', …)). */
@@ -15,6 +16,8 @@ export interface NewsletterConfirmationMail {
   expires_at: string;
   /** When this confirmation mail was asked for (ISO instant): its idempotency key. */
   confirm_requested_at: string;
+  /** The subscriber's language (../domain/languages.ts): the mail and its link's page are in it. */
+  language: Language;
 }
 
 /** An announcement owed to a confirmed subscriber (claim_mail('announcement', …)). */
@@ -27,6 +30,8 @@ export interface AnnouncementMail {
   /** 'YYYY-MM-DD' */
   published_on: string;
   author: string;
+  /** The subscriber's language: the mail, its links and the article it names are in it. */
+  language: Language;
 }
 
 /** What newsletter_subscribe is given: the address, its mailbox key, and what the limits count. */
@@ -42,6 +47,8 @@ export interface Subscription {
   dailyCap: number;
   /** The signature of the request's form proof (claimed for it): a proof subscribes once. */
   proofSignature: string;
+  /** The language of the page it was sent from: the subscriber's mails are written in it. */
+  language: Language;
 }
 
 /**
@@ -89,6 +96,7 @@ const confirmationSchema = z.object({
   email: z.string(),
   expires_at: instant,
   confirm_requested_at: instant,
+  language: z.enum(LANGUAGES),
   claim: uuid,
 });
 
@@ -100,6 +108,7 @@ const announcementSchema = z.object({
   excerpt: z.string(),
   published_on: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   author: z.string(),
+  language: z.enum(LANGUAGES),
   claim: uuid,
 });
 

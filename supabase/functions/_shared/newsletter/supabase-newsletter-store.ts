@@ -32,6 +32,7 @@ export function createSupabaseNewsletterStore(url: string, secretKey: string, ba
           p_network_share: subscription.networkShare,
           p_daily_cap: subscription.dailyCap,
           p_proof_signature: subscription.proofSignature,
+          p_language: subscription.language,
         }),
       );
       if (!('key' in owed)) return owed;

@@ -1,0 +1,119 @@
+/**
+ * The site in both languages (docs/decisions/011-two-languages.md): every route of the
+ * German site and of the English one opens with its own `<html lang>`, its heading and no
+ * text of the other language's copy; the header's switch names each language in its own
+ * language and leads to the same page in the other; every English page passes axe. One
+ * route per test, so both workers share the sweep.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, VIEWPORTS } from './support/fixtures.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { waitForHydration } from './support/hydration.ts';
+import { ENGLISH_ARTICLES_DIR, readArticlesSync } from '../scripts/articles/article-source.ts';
+import { articleCategories } from '../src/content/article-meta.ts';
+import { onlyIn } from '../src/content/all-copy.ts';
+import { uiTextCopy } from '../src/content/ui-text.ts';
+import { languageNames, languages, languageTags, type Language } from '../src/lib/language.ts';
+import { articlePath, blogPath, categoryPath, sitePages } from '../src/lib/site-pages.ts';
+import { practiceContact } from '../supabase/functions/_shared/domain/practice.ts';
+
+test.describe.configure({ mode: 'parallel' });
+test.use({ viewport: VIEWPORTS.desktop });
+
+interface LanguageRoute {
+  path: string;
+  language: Language;
+  /** The same page in each language. */
+  pair: Record<Language, string>;
+}
+
+const german = readArticlesSync();
+const english = readArticlesSync(ENGLISH_ARTICLES_DIR);
+
+/** The registry's pages, the blog's filtered lists and the articles that have a translation, in both languages. */
+const routes: LanguageRoute[] = [
+  ...sitePages.map((page) => ({ path: page.path, language: page.language, pair: page.alternates as Record<Language, string> })),
+  ...languages.flatMap((language) =>
+    articleCategories.map((category) => ({
+      path: categoryPath(category, language),
+      language,
+      pair: { de: categoryPath(category, 'de'), en: categoryPath(category, 'en') },
+    })),
+  ),
+  ...english.flatMap((article) => {
+    const original = german.find((candidate) => candidate.slug === article.translationOf);
+    if (!original) return [];
+    const pair = { de: articlePath(original.slug, 'de'), en: articlePath(article.slug, 'en') };
+    return languages.map((language) => ({ path: pair[language], language, pair }));
+  }),
+];
+
+/** The texts of the other language's copy, but not the practice's name, which is a name in both. */
+const foreignTexts = Object.fromEntries(
+  languages.map((language) => [language, onlyIn(language === 'de' ? 'en' : 'de').filter((text) => !practiceContact.name.includes(text))]),
+) as Record<Language, string[]>;
+
+/** Texts of the other language's copy the page shows: a short one as a whole element's text, a longer one anywhere. */
+async function foreignTextsShown(page: Page, language: Language): Promise<string[]> {
+  const texts = await page.locator('body *:visible').evaluateAll((elements) =>
+    elements.map((element) => (element.childElementCount === 0 ? (element.textContent ?? '').trim() : '')).filter(Boolean),
+  );
+  const whole = (await page.locator('body').innerText()).replace(/\u00ad/g, '');
+  const elements = new Set(texts);
+  return foreignTexts[language].filter((text) => (text.length >= 20 ? whole.includes(text) : elements.has(text)));
+}
+
+test('the sweep covers every site page, list and translated article in both languages', () => {
+  expect(routes.filter((route) => route.language === 'en')).toHaveLength(routes.length / 2);
+  expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining([blogPath('en'), '/en', '/']));
+});
+
+for (const route of routes) {
+  const other = languages.find((language) => language !== route.language)!;
+  test(`${route.path}: in its language only, and the switch leads to ${route.pair[other]}`, async ({ page, watched }) => {
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe(languageTags[route.language]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await foreignTextsShown(page, route.language), `texts of the other language on ${route.path}`).toEqual([]);
+    if (route.language === 'en') await expectNoAxeViolations(page, route.path);
+
+    const { uiText } = uiTextCopy[route.language];
+    const switcher = page.getByRole('banner').getByRole('navigation', { name: uiText.header.languageSwitch });
+    // The open language is named and marked, not linked; the other one is a link to the pair.
+    await expect(switcher.getByText(languageNames[route.language], { exact: true })).toHaveAttribute('aria-current', 'true');
+    const link = switcher.getByRole('link', { name: languageNames[other], exact: true });
+    expect(await link.getAttribute('href')).toBe(route.pair[other]);
+    expect(await link.getAttribute('hreflang')).toBe(languageTags[other]);
+    await link.click();
+    await page.waitForURL(route.pair[other]);
+    expect(await page.locator('html').getAttribute('lang')).toBe(languageTags[other]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await watched.settle();
+    expect(watched.problems.pageErrors).toEqual([]);
+  });
+}
+
+test.describe('at phone width', () => {
+  test.use({ viewport: VIEWPORTS.mobile });
+
+  test('the menu holds the switch, and it leads to the same page in English', async ({ page }) => {
+    await page.goto('/kontakt');
+    await waitForHydration(page);
+    const { uiText } = uiTextCopy.de;
+    await page.getByRole('button', { name: uiText.header.openMenu }).click();
+    const menu = page.getByRole('navigation', { name: uiText.header.mobileNavigation });
+    await menu.getByRole('link', { name: languageNames.en, exact: true }).click();
+    await page.waitForURL('/en/contact');
+    expect(await page.locator('html').getAttribute('lang')).toBe(languageTags.en);
+  });
+});
+
+test('an unknown path under /en/ is answered with the English 404 page', async ({ page }) => {
+  const response = await page.goto('/en/does-not-exist');
+  expect(response?.status()).toBe(404);
+  expect(await page.locator('html').getAttribute('lang')).toBe(languageTags.en);
+  const { uiText } = uiTextCopy.en;
+  await expect(page.getByRole('main').getByRole('link', { name: uiText.notFound.homeLink })).toHaveAttribute('href', '/en');
+});
