@@ -13,13 +13,20 @@ import type { Locator, Page } from '@playwright/test';
 import { invoiceTexts } from '../../src/content/invoice.ts';
 import { mails, queryRows } from './backend.ts';
 import { e2e } from './context.ts';
+import { LINKED_PAGE_PATHS } from '../../supabase/functions/_shared/domain/link-paths.ts';
 
 export const isTo = (mail: Mail, address: string) => mail.To.some((to) => to.Address.toLowerCase() === address.toLowerCase());
 
 /** The action-page links in a mail's text part (the token is the fragment). */
 export function actionLinks(mail: Mail): string[] {
-  return [...mail.Text.matchAll(/https?:\/\/\S+\/termin\/aktion#[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g)].map((match) => match[0]);
+  return [...mail.Text.matchAll(ACTION_LINK)].map((match) => match[0]);
 }
+
+/** A link to the action page in either language (@domain/link-paths), with its token. */
+const ACTION_LINK = new RegExp(
+  `https?://\\S+(?:${Object.values(LINKED_PAGE_PATHS.action).map((path) => path.replace(/\//g, '\\/')).join('|')})#[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+`,
+  'g',
+);
 
 /**
  * The words above each action-page link in a mail's text (the templates write
