@@ -9,9 +9,10 @@ import { uiTextCopy } from '@/content/ui-text';
  * The header's language switch: each language named in its own language (flags would name
  * countries), the open one marked, the other leading to the same page in it. A plain link:
  * the other language's page arrives as its own prerendered document, with its own
- * `<html lang>` and <head>.
+ * `<html lang>` and <head>. `compact`: from the header's inline navigation up to a laptop's
+ * width, only the link to the other language.
  */
-export function LanguageSwitch({ className }: { className?: string }) {
+export function LanguageSwitch({ className, compact = false }: { className?: string; compact?: boolean }) {
   const pathname = usePagePath();
   const current = useLanguage();
   const { uiText } = useCopy(uiTextCopy);
@@ -21,7 +22,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
         {languages.map((language) => (
           <li key={language}>
             {language === current ? (
-              <span aria-current="true" lang={languageTags[language]} className="block rounded-md px-2 py-2 font-semibold text-night-800">
+              // Where the header is narrow (a tablet's width), only the other language is shown: the open one is the page's own.
+              <span aria-current="true" lang={languageTags[language]} className={cn('block rounded-md px-2 py-2 font-semibold text-night-800', compact && 'max-lg:hidden')}>
                 {languageNames[language]}
               </span>
             ) : (
@@ -29,7 +31,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
                 href={pairedPath(pathname, language)}
                 hrefLang={languageTags[language]}
                 lang={languageTags[language]}
-                className={cn('block rounded-md px-2 py-2 font-medium text-ink-muted underline-offset-4 hover:bg-night-50 hover:text-night-700 hover:underline')}
+                className="block whitespace-nowrap rounded-md px-2 py-2 font-medium text-ink-muted underline-offset-4 hover:bg-night-50 hover:text-night-700 hover:underline"
               >
                 {languageNames[language]}
               </a>

@@ -15,7 +15,7 @@ export const MOBILE_MENU_ID = 'mobile-menu';
 
 const navLinkClasses = (isActive: boolean) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-night-700 hover:bg-night-50',
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium max-lg:px-1.5 max-lg:text-[0.8125rem] transition-colors hover:text-night-700 hover:bg-night-50',
     isActive ? 'text-night-800 underline decoration-2 underline-offset-8 decoration-moon-400' : 'text-ink-muted',
   );
 
@@ -66,9 +66,9 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
-          <LanguageSwitch className="hidden md:block" />
+          <LanguageSwitch compact className="hidden md:block" />
           {/* Always in the sticky header, as docs/product.md §2 asks; compact on phones, where the logo and the menu button share the row. */}
-          <ButtonLink to={appointmentPath(language)} variant="primary" className="whitespace-nowrap max-sm:px-3 max-sm:text-[0.8125rem]">
+          <ButtonLink to={appointmentPath(language)} variant="primary" className="whitespace-nowrap max-lg:px-3 max-lg:text-[0.8125rem]">
             {uiText.header.bookingCta}
           </ButtonLink>
           <button
