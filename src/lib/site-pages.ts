@@ -146,7 +146,7 @@ export const sitePageSources = [
   },
   {
     id: 'blog',
-    paths: { de: '/blog', en: '/en/blog' },
+    paths: LINKED_PAGE_PATHS.blog,
     module: 'src/routes/blog-page.tsx',
     heroImage: 'hero-blog',
     footerLabel: { de: 'Blog', en: 'Blog' },
@@ -216,7 +216,7 @@ export const sitePages: readonly (ListedPage | UnlistedPage)[] = sitePageSources
 
 /** The blog's list: /blog, /en/blog. */
 export function blogPath(language: Language = 'de'): `/${string}` {
-  return language === 'en' ? '/en/blog' : '/blog';
+  return LINKED_PAGE_PATHS.blog[language];
 }
 
 /** The blog's address of an article. */

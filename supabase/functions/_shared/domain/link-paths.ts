@@ -21,6 +21,8 @@ export const LINKED_PAGE_PATHS = {
   newsletterConfirm: { de: '/newsletter/bestaetigen', en: '/en/newsletter/confirm' },
   /** The newsletter's unsubscription page. */
   newsletterUnsubscribe: { de: '/newsletter/abmelden', en: '/en/newsletter/unsubscribe' },
+  /** The blog: an article is `<path>/<slug>` (the newsletter's announcements). */
+  blog: { de: '/blog', en: '/en/blog' },
   /** The booking page, for the mails' «book again» links. */
   booking: { de: '/termin-vereinbaren', en: '/en/book-an-appointment' },
 } as const satisfies Record<string, Record<Language, `/${string}`>>;

@@ -6,6 +6,7 @@
  */
 import type { BotSignals } from './wire-types.ts';
 import type { Language } from './languages.ts';
+import { LINKED_PAGE_PATHS } from './link-paths.ts';
 
 /** The function's name (`/functions/v1/newsletter`). */
 export const NEWSLETTER_FUNCTION = 'newsletter';
@@ -34,11 +35,9 @@ export const NEWSLETTER_CONFIRM_INTERVAL_DAYS = 30;
 export const ANNOUNCEMENTS_DAILY_CAP = 100;
 
 /** The site's page the confirmation mail links to, with the token in the fragment. */
-export const NEWSLETTER_CONFIRM_PATH = '/newsletter/bestaetigen';
+export const NEWSLETTER_CONFIRM_PATH = LINKED_PAGE_PATHS.newsletterConfirm.de;
 /** The site's page every newsletter's visible «Newsletter abbestellen» link opens, token in the fragment. */
-export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/abmelden';
-/** An article's page: `/blog/<slug>`. */
-export const BLOG_PATH = '/blog';
+export const NEWSLETTER_UNSUBSCRIBE_PATH = LINKED_PAGE_PATHS.newsletterUnsubscribe.de;
 
 /**
  * The one-click address of RFC 8058 (List-Unsubscribe): the function itself with the token

@@ -7,9 +7,9 @@
  * `<SUPABASE_URL>/functions/v1/newsletter?unsubscribe=<token>` (a header cannot carry a
  * fragment, and the mail provider posts to it directly). Pure: the settings are passed in.
  */
-import { BLOG_PATH, NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../domain/newsletter.ts';
+import { NEWSLETTER_FUNCTION, ONE_CLICK_PARAMETER } from '../domain/newsletter.ts';
 import type { Language } from '../domain/languages.ts';
-import { linkedPagePath } from '../domain/link-paths.ts';
+import { LINKED_PAGE_PATHS, linkedPagePath } from '../domain/link-paths.ts';
 import { signNewsletterToken } from './tokens.ts';
 
 export interface NewsletterLinkSettings {
@@ -25,7 +25,7 @@ export interface NewsletterLinkSettings {
 }
 
 /** An article's page in each language: `/blog/<slug>`, `/en/blog/<slug>` (the English articles' own slugs). */
-export const BLOG_PATHS: Record<Language, string> = { de: BLOG_PATH, en: `/en${BLOG_PATH}` };
+export const BLOG_PATHS: Record<Language, string> = LINKED_PAGE_PATHS.blog;
 
 /** The confirmation mail's link to the confirm page of the subscriber's language, valid until the unconfirmed address expires. */
 export async function confirmUrl(settings: NewsletterLinkSettings, subscriberId: string, expiresAt: Date, language: Language): Promise<string> {
