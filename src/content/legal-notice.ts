@@ -6,7 +6,7 @@
 import { localized } from './copy';
 import * as legalNoticeEn from './en/legal-notice';
 import { addressLines, practice } from './practice';
-import type { PageHero, TextSection } from './types';
+import type { BindingNote, PageHero, TextSection } from './types';
 import { company } from './company';
 
 /** The company's facts (./company.ts) with the register's name as the German notice writes it. */
@@ -31,6 +31,8 @@ export interface LegalNoticePage {
   details: readonly LegalNoticeDetail[];
   /** Legal sections below the facts: disclaimer, links, copyright, applicable law. */
   sections: readonly TextSection[];
+  /** A translation's note that this German notice is binding (types.ts, BindingNote). */
+  bindingNote?: BindingNote;
 }
 
 export const legalNoticePage: LegalNoticePage = {

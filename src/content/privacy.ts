@@ -10,7 +10,7 @@ import { localized } from './copy';
 import * as privacyEn from './en/privacy';
 import { addressLines, practice } from './practice';
 import { legalEntity } from './legal-notice';
-import type { PageHero } from './types';
+import type { BindingNote, PageHero } from './types';
 import { CANCELLED_SUMMARY, LOOKBACK_DAYS } from '@domain/calendar-feed';
 import { NEWSLETTER_CONFIRM_INTERVAL_DAYS } from '@domain/newsletter';
 import { MY_DATA_MAIL_LINK_DAYS, MY_DATA_PAGE_PATH, MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
@@ -55,6 +55,8 @@ export interface PrivacyPage {
   lastUpdatedLabel: string;
   tocTitle: string;
   sections: readonly PrivacySection[];
+  /** A translation's note that this German notice is binding (types.ts, BindingNote). */
+  bindingNote?: BindingNote;
 }
 
 const controller = `${legalEntity.companyName}, ${addressLines(legalEntity.registeredAddress).join(', ')}`;

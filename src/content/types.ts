@@ -62,3 +62,12 @@ export interface BookableService extends ServiceCatalogEntry {
   durationLabel: string;
   description: string;
 }
+
+/**
+ * A translation's note that the German text is the binding one, with the link to it (the
+ * English legal notice and privacy notice; the German pages have none).
+ */
+export interface BindingNote {
+  text: string;
+  link: Cta;
+}

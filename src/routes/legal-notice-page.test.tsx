@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { legalEntity, legalNoticePage } from '@/content/legal-notice';
 import { practice } from '@/content/practice';
+import { legalNoticePage as englishLegalNotice } from '@/content/en/legal-notice';
+import { privacyPage as englishPrivacy } from '@/content/en/privacy';
 import { isValidSwissUid } from '@/test/swiss-uid';
 import { renderRoute } from '@/test/render-route';
 import { advisorName } from '@domain/practice';
@@ -65,5 +67,24 @@ describe('/impressum', () => {
       .map((heading) => heading.textContent);
     expect(headings).toEqual([legalNoticePage.detailsTitle, ...legalNoticePage.sections.map((entry) => entry.title)]);
     expect(screen.getByRole('main')).toHaveTextContent('Gerichtsstand ist Zürich');
+  });
+});
+
+describe('the English legal notice and privacy notice', () => {
+  it.each([
+    ['/en/legal-notice', englishLegalNotice.bindingNote!, '/impressum'],
+    ['/en/privacy', englishPrivacy.bindingNote!, '/datenschutz'],
+  ])('%s says that the German version is binding and links it', async (path, note, german) => {
+    await renderRoute(path);
+    expect(screen.getByRole('main')).toHaveTextContent(note.text);
+    const link = screen.getByRole('link', { name: note.link.label });
+    expect(link).toHaveAttribute('href', german);
+    expect(link).toHaveAttribute('hreflang', 'de-CH');
+  });
+
+  it('the German pages carry no such note', async () => {
+    await renderRoute('/impressum');
+    expect(legalNoticePage.bindingNote).toBeUndefined();
+    expect(screen.queryByRole('link', { name: englishLegalNotice.bindingNote!.link.label })).toBeNull();
   });
 });

@@ -18,9 +18,11 @@ export const legalEntity = {
 export const legalNoticePage = {
   hero: {
     title: 'Legal notice',
-    lead:
-      'This English version is provided for convenience; only the German version is legally binding. ' +
-      'Who operates this website, and legal information.',
+    lead: 'Who operates this website, and legal information.',
+  },
+  bindingNote: {
+    text: 'This English version is provided for convenience; only the German version is legally binding.',
+    link: { label: 'Read the German legal notice', to: '/impressum' },
   },
   detailsTitle: 'Responsible for the content',
   details: [

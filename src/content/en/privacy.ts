@@ -24,9 +24,11 @@ const reminderTime = `${String(SLEEP_REMINDER_HOUR).padStart(2, '0')}:00`;
 export const privacyPage = {
   hero: {
     title: 'Privacy notice',
-    lead:
-      'This English version is provided for convenience; only the German version is legally binding. ' +
-      'How we handle your personal data: sparingly, transparently and in line with the Swiss Federal Act on Data Protection.',
+    lead: 'How we handle your personal data: sparingly, transparently and in line with the Swiss Federal Act on Data Protection.',
+  },
+  bindingNote: {
+    text: 'This English version is provided for convenience; only the German version is legally binding.',
+    link: { label: 'Read the German privacy notice', to: '/datenschutz' },
   },
   lastUpdated: '2026-11-29',
   lastUpdatedLabel: 'Last updated:',

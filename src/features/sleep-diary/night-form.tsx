@@ -3,7 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import { TextAreaField, TextField } from '@/components/forms/form-field';
 import { buttonClasses } from '@/components/ui/button-link';
 import { useCopy } from '@/content/copy';
-import { dateFormatsCopy } from '@/content/dates';
+import { sleepFormatsCopy } from '@/content/sleep-formats';
 import { sleepDiaryCopy } from '@/content/sleep-diary';
 import { parseIsoDate } from '@domain/dates';
 import {
@@ -85,7 +85,7 @@ const valuesOf = (night: SleepNight): Values => ({
  */
 export function NightForm({ diary, save }: { diary: SleepDiaryView; save: (night: SleepNight) => Promise<DiaryResult> }) {
   const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
-  const { nightName } = useCopy(dateFormatsCopy);
+  const { nightName } = useCopy(sleepFormatsCopy);
   const kept = (morning: string) => diary.nights.find((night) => night.morning === morning);
   const defaultMorning = diary.lastMorning;
   const [values, setValues] = useState<Values>(() => {

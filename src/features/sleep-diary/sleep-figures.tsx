@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useCopy } from '@/content/copy';
-import { dateFormatsCopy } from '@/content/dates';
+import { sleepFormatsCopy } from '@/content/sleep-formats';
 import { sleepDiaryCopy } from '@/content/sleep-diary';
 import type { Language } from '@/lib/language';
 import { useLanguage } from '@/lib/page-links';
@@ -14,7 +14,7 @@ import {
 } from '@domain/sleep-diary';
 
 type Texts = (typeof sleepDiaryCopy)[Language]['sleepDiaryPage'];
-type DateFormats = (typeof dateFormatsCopy)[Language];
+type DateFormats = (typeof sleepFormatsCopy)[Language];
 
 /**
  * The nights of a diary as the visitor and the advisor read them: the averages of the
@@ -24,7 +24,7 @@ type DateFormats = (typeof dateFormatsCopy)[Language];
  */
 export function SleepFigures({ nights, headingLevel = 2 }: { nights: readonly SleepNight[]; headingLevel?: 2 | 3 }) {
   const text = useCopy(sleepDiaryCopy).sleepDiaryPage.figures;
-  const { formatDuration, formatPercent } = useCopy(dateFormatsCopy);
+  const { formatDuration, formatPercent } = useCopy(sleepFormatsCopy);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const averages = averageFigures(nights);
   if (!averages) return <p className="mt-3 text-ink-muted">{text.none}</p>;
@@ -72,7 +72,7 @@ function shortName(morning: string, language: Language, nightName: DateFormats['
 
 export function SleepChart({ nights }: { nights: readonly SleepNight[] }) {
   const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
-  const { nightName } = useCopy(dateFormatsCopy);
+  const { nightName } = useCopy(sleepFormatsCopy);
   const language = useLanguage();
   const height = TOP + nights.length * ROW + 6;
   const ticks = Array.from({ length: CHART_HOURS / 2 + 1 }, (_, index) => index * 2);
@@ -170,7 +170,7 @@ function nightValues(night: SleepNight, copy: Texts, { formatDuration, formatPer
  */
 export function NightsTable({ nights }: { nights: readonly SleepNight[] }) {
   const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
-  const dates = useCopy(dateFormatsCopy);
+  const dates = useCopy(sleepFormatsCopy);
   const { nightName } = dates;
   const language = useLanguage();
   const captionId = useId();
