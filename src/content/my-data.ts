@@ -10,19 +10,7 @@ import { practice } from './practice';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 import type { MailKind } from '@domain/mail-kinds';
 import { INVOICE_RETENTION_YEARS } from '@domain/invoice';
-
-/** How the erasure's result names a kind of data it deleted: for none, for one and for several. */
-interface CountedWords {
-  none: string;
-  one: string;
-  many: string;
-}
-
-/** «keine Nachricht», «1 Nachricht», «2 Nachrichten». */
-function counted(count: number, { none, one, many }: CountedWords): string {
-  if (count === 0) return none;
-  return `${count} ${count === 1 ? one : many}`;
-}
+import { counted } from './wording';
 
 /**
  * The words of the erasure's result (`myDataPage.erase.doneText`, `keptText`): each kind

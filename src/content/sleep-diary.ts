@@ -6,6 +6,7 @@ import { localized } from './copy';
 import * as sleepDiaryEn from './en/sleep-diary';
 import type { SleepNightField, SleepNightReason, SleepQuality } from '@domain/sleep-diary';
 import { SLEEP_DIARY_DAYS_BACK, SLEEP_DIARY_RETENTION_DAYS, SLEEP_NOTE_MAX, SLEEP_REMINDER_HOUR } from '@domain/sleep-diary';
+import { breakAfter } from './wording';
 
 /** The figures of a night and of the averages (the Consensus Sleep Diary's), as the page names them. */
 const figures = {
@@ -23,22 +24,6 @@ const figures = {
   night: 'Nacht',
   times: 'Bett – Aufstehen',
 };
-
-/**
- * A label with a soft hyphen after each of `pieces`, read from its start: where a narrow
- * table column may break it, with a hyphen (breakAfter('Einschlafdauer', 'Ein', 'schlaf')
- * is Ein-schlaf-dauer). A wide column shows it whole.
- */
-function breakAfter(label: string, ...pieces: string[]): string {
-  let at = 0;
-  let marked = '';
-  for (const piece of pieces) {
-    const end = label.indexOf(piece, at) + piece.length;
-    marked += `${label.slice(at, end)}\u00AD`;
-    at = end;
-  }
-  return marked + label.slice(at);
-}
 
 export const sleepDiaryPage = {
   title: 'Schlaftagebuch',

@@ -6,19 +6,7 @@
 import { practice } from './practice';
 import { MY_DATA_REQUESTED_LINK_HOURS } from '@domain/my-data';
 import { INVOICE_RETENTION_YEARS } from '@domain/invoice';
-
-/** How the erasure's result names a kind of data it deleted: for none, for one and for several. */
-interface CountedWords {
-  none: string;
-  one: string;
-  many: string;
-}
-
-/** 'no message', '1 message', '2 messages'. */
-function counted(count: number, { none, one, many }: CountedWords): string {
-  if (count === 0) return none;
-  return `${count} ${count === 1 ? one : many}`;
-}
+import { counted } from '../wording';
 
 export const erasureResultTexts = {
   requests: {

@@ -4,6 +4,7 @@
  * and figures: @domain/sleep-diary (docs/product.md §10).
  */
 import { SLEEP_DIARY_DAYS_BACK, SLEEP_DIARY_RETENTION_DAYS, SLEEP_NOTE_MAX, SLEEP_REMINDER_HOUR } from '@domain/sleep-diary';
+import { breakAfter } from '../wording';
 
 /** The figures of a night and of the averages (the Consensus Sleep Diary's), as the page names them. */
 const figures = {
@@ -21,22 +22,6 @@ const figures = {
   night: 'Night',
   times: 'Bed – up',
 };
-
-/**
- * A label with a soft hyphen after each of `pieces`, read from its start: where a narrow
- * table column may break it, with a hyphen (breakAfter('Awakenings', 'Awaken') is
- * Awaken-ings). A wide column shows it whole.
- */
-function breakAfter(label: string, ...pieces: string[]): string {
-  let at = 0;
-  let marked = '';
-  for (const piece of pieces) {
-    const end = label.indexOf(piece, at) + piece.length;
-    marked += `${label.slice(at, end)}\u00AD`;
-    at = end;
-  }
-  return marked + label.slice(at);
-}
 
 const reminderHour = `${String(SLEEP_REMINDER_HOUR).padStart(2, '0')}:00`;
 
