@@ -3,7 +3,7 @@
  * German site and of the English one opens with its own `<html lang>`, its heading and no
  * text of the other language's copy; the header's switch names each language in its own
  * language and leads to the same page in the other; every English page passes axe. One
- * route per test, so both workers share the sweep.
+ * pair per test, each of its pages loaded once, so both workers share the sweep.
  */
 import type { Page } from '@playwright/test';
 import { expect, test, VIEWPORTS } from './support/fixtures.ts';
@@ -20,31 +20,19 @@ import { practiceContact } from '../supabase/functions/_shared/domain/practice.t
 test.describe.configure({ mode: 'parallel' });
 test.use({ viewport: VIEWPORTS.desktop });
 
-interface LanguageRoute {
-  path: string;
-  language: Language;
-  /** The same page in each language. */
-  pair: Record<Language, string>;
-}
+/** A page in both languages: its path in each. */
+type LanguagePair = Record<Language, string>;
 
 const german = readArticlesSync();
 const english = readArticlesSync(ENGLISH_ARTICLES_DIR);
 
-/** The registry's pages, the blog's filtered lists and the articles that have a translation, in both languages. */
-const routes: LanguageRoute[] = [
-  ...sitePages.map((page) => ({ path: page.path, language: page.language, pair: page.alternates as Record<Language, string> })),
-  ...languages.flatMap((language) =>
-    articleCategories.map((category) => ({
-      path: categoryPath(category, language),
-      language,
-      pair: { de: categoryPath(category, 'de'), en: categoryPath(category, 'en') },
-    })),
-  ),
+/** The registry's pages, the blog's filtered lists and the articles that have a translation, each pair once. */
+const pairs: LanguagePair[] = [
+  ...sitePages.filter((page) => page.language === 'de').map((page) => page.alternates as LanguagePair),
+  ...articleCategories.map((category) => ({ de: categoryPath(category, 'de'), en: categoryPath(category, 'en') })),
   ...english.flatMap((article) => {
     const original = german.find((candidate) => candidate.slug === article.translationOf);
-    if (!original) return [];
-    const pair = { de: articlePath(original.slug, 'de'), en: articlePath(article.slug, 'en') };
-    return languages.map((language) => ({ path: pair[language], language, pair }));
+    return original ? [{ de: articlePath(original.slug, 'de'), en: articlePath(article.slug, 'en') }] : [];
   }),
 ];
 
@@ -63,37 +51,51 @@ async function foreignTextsShown(page: Page, language: Language): Promise<string
   return foreignTexts[language].filter((text) => (text.length >= 20 ? whole.includes(text) : elements.has(text)));
 }
 
-test('the sweep covers every site page, list and translated article in both languages', () => {
-  expect(routes.filter((route) => route.language === 'en')).toHaveLength(routes.length / 2);
-  expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining([blogPath('en'), '/en', '/']));
+/**
+ * The open page is the pair's page in `language`, as its own document: its `<html lang>`,
+ * its heading, no text of the other language, axe for an English page, and the switch
+ * marking it and linking the pair's other page. Returns that link.
+ */
+async function expectPageIn(page: Page, pair: LanguagePair, language: Language) {
+  const other = languages.find((candidate) => candidate !== language)!;
+  expect(await page.locator('html').getAttribute('lang')).toBe(languageTags[language]);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  expect(await foreignTextsShown(page, language), `texts of the other language on ${pair[language]}`).toEqual([]);
+  if (language === 'en') await expectNoAxeViolations(page, pair[language]);
+
+  const { uiText } = uiTextCopy[language];
+  const switcher = page.getByRole('banner').getByRole('navigation', { name: uiText.header.languageSwitch });
+  // The open language is named and marked, not linked; the other one is a link to the pair.
+  await expect(switcher.getByText(languageNames[language], { exact: true })).toHaveAttribute('aria-current', 'true');
+  const link = switcher.getByRole('link', { name: languageNames[other], exact: true });
+  expect(await link.getAttribute('href')).toBe(pair[other]);
+  expect(await link.getAttribute('hreflang')).toBe(languageTags[other]);
+  return link;
+}
+
+test('the sweep covers every site page, list and translated article, each pair once', () => {
+  expect(pairs).toHaveLength(sitePages.length / 2 + articleCategories.length + english.filter((article) => article.translationOf).length);
+  expect(new Set(pairs.map((pair) => pair.en)).size).toBe(pairs.length);
+  expect(pairs).toEqual(expect.arrayContaining([{ de: '/', en: '/en' }, { de: blogPath('de'), en: blogPath('en') }]));
 });
 
-for (const route of routes) {
-  const other = languages.find((language) => language !== route.language)!;
-  test(`${route.path}: in its language only, and the switch leads to ${route.pair[other]}`, async ({ page, watched }) => {
-    const response = await page.goto(route.path);
+// Each page is opened once: every other pair from its German page, the others from their
+// English one, so that the switch is followed in both directions across the site; the
+// page it leads to is a document of its own (a plain link), checked like the first.
+pairs.forEach((pair, index) => {
+  const [first, second]: [Language, Language] = index % 2 === 0 ? ['de', 'en'] : ['en', 'de'];
+  test(`${pair[first]} and ${pair[second]}: each in its language only, the switch leads from one to the other`, async ({ page, watched }) => {
+    const response = await page.goto(pair[first]);
     expect(response?.status()).toBe(200);
-    await waitForHydration(page);
-    expect(await page.locator('html').getAttribute('lang')).toBe(languageTags[route.language]);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await foreignTextsShown(page, route.language), `texts of the other language on ${route.path}`).toEqual([]);
-    if (route.language === 'en') await expectNoAxeViolations(page, route.path);
-
-    const { uiText } = uiTextCopy[route.language];
-    const switcher = page.getByRole('banner').getByRole('navigation', { name: uiText.header.languageSwitch });
-    // The open language is named and marked, not linked; the other one is a link to the pair.
-    await expect(switcher.getByText(languageNames[route.language], { exact: true })).toHaveAttribute('aria-current', 'true');
-    const link = switcher.getByRole('link', { name: languageNames[other], exact: true });
-    expect(await link.getAttribute('href')).toBe(route.pair[other]);
-    expect(await link.getAttribute('hreflang')).toBe(languageTags[other]);
+    const link = await expectPageIn(page, pair, first);
     await link.click();
-    await page.waitForURL(route.pair[other]);
-    expect(await page.locator('html').getAttribute('lang')).toBe(languageTags[other]);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForURL(pair[second]);
+    await expectPageIn(page, pair, second);
     await watched.settle();
     expect(watched.problems.pageErrors).toEqual([]);
   });
-}
+});
 
 test.describe('at phone width', () => {
   test.use({ viewport: VIEWPORTS.mobile });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { getSupabaseClient, httpError, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';

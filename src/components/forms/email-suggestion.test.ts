@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_DOMAINS, suggestEmail, typoDistance } from './email-suggestion';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { FunctionCallFailed } from '@/lib/call-function';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSupabaseClient, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { addDays, bookableDays, slotWindow, holidaysOf, isoWeekday } from '@domain/availability';
 import { formatDateLong, zurichIsoDate } from '@domain/dates';

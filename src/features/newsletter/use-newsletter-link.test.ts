@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONFIRM_PATH } from '@domain/newsletter';
 import { linkActionOf, linkStep } from './use-newsletter-link';

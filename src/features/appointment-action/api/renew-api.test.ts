@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpError, invoke, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';
 import { appointmentActionPage } from '@/content/appointment-action';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORM_PROOF_HEADER } from '@/components/forms/form-proof-header';
 import { resetFormProofMock } from '@/test/form-proof-mock';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFormProofMock, TEST_PROOF } from '@/test/form-proof-mock';
 import { httpError, invoke, QUEUED_ANSWER, resetSupabaseMock, supabaseError } from '@/test/supabase-mock';

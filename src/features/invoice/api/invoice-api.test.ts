@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpError, invoke, resetSupabaseMock } from '@/test/supabase-mock';
 import { APPOINTMENT_ACTION_FUNCTION } from '@domain/wire-types';

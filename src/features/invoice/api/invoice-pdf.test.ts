@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpError, invoke, resetSupabaseMock } from '@/test/supabase-mock';
 import { MY_DATA_FUNCTION } from '@domain/my-data';
