@@ -43,10 +43,17 @@ const foreignTexts = Object.fromEntries(
 
 /** Texts of the other language's copy the page shows: a short one as a whole element's text, a longer one anywhere. */
 async function foreignTextsShown(page: Page, language: Language): Promise<string[]> {
-  const texts = await page.locator('body *:visible').evaluateAll((elements) =>
-    elements.map((element) => (element.childElementCount === 0 ? (element.textContent ?? '').trim() : '')).filter(Boolean),
-  );
-  const whole = (await page.locator('body').innerText()).replace(/\u00ad/g, '');
+  // One pass in the page: the texts of the visible elements without child elements (visible
+  // as Playwright's :visible means it: a box of some size, not hidden by its style), and the
+  // body's rendered text.
+  const { texts, whole } = await page.evaluate(() => {
+    const leaves = [...document.body.querySelectorAll('*')].filter((element) => {
+      if (element.childElementCount > 0) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true });
+    });
+    return { texts: leaves.map((element) => (element.textContent ?? '').trim()).filter(Boolean), whole: document.body.innerText.replace(/\u00ad/g, '') };
+  });
   const elements = new Set(texts);
   return foreignTexts[language].filter((text) => (text.length >= 20 ? whole.includes(text) : elements.has(text)));
 }
