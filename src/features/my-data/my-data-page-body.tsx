@@ -10,7 +10,7 @@ import { MyDataView } from './my-data-view';
 import { useMyData } from './use-my-data';
 
 /** What other features show of the data (the route hands them in: features do not import each other). */
-export interface MyDataSlots {
+export interface MyDataPageParts {
   /** The sleep diaries of the requests shown. */
   sleepDiaries: (data: MyData) => ReactNode;
   /** The invoices, with the page's token for their downloads. */
@@ -20,10 +20,9 @@ export interface MyDataSlots {
 /**
  * «Meine Daten» (its state: ./use-my-data.ts): the heading and the live region that say what
  * happened, «Daten anzeigen», the data with its download and the erasure, and without a
- * valid token the form that sends a new link. Each outcome's heading takes the focus (the
- * pressed button is gone).
+ * valid token the form that sends a new link.
  */
-export function MyDataContent({ sleepDiaries, invoices }: MyDataSlots) {
+export function MyDataPageBody({ sleepDiaries, invoices }: MyDataPageParts) {
   const { myDataPage: copy } = useCopy(myDataCopy);
   const { state, token, show, ask, erase, cancel, download } = useMyData();
   const focusTarget = useRef<HTMLHeadingElement>(null);

@@ -10,7 +10,7 @@ import { useSleepDiary } from './use-sleep-diary';
  * that say what happened, and the diary itself (./diary-view.tsx). A link that does not
  * open a diary moves the focus to the heading that says why.
  */
-export function SleepDiaryContent() {
+export function SleepDiaryPageBody() {
   const { sleepDiaryPage: copy } = useCopy(sleepDiaryCopy);
   const { stopAsked, state, pending, act, save } = useSleepDiary();
   const heading = useRef<HTMLHeadingElement>(null);
